@@ -1,0 +1,46 @@
+// The shape every `skillshelf` sub-command takes, so the dispatcher can parse, document and run them alike.
+import type { ParseArgsConfig } from "node:util";
+
+/** Where a command writes and what it may read of its environment (tests pass their own). */
+export interface CliIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+}
+
+/** Parsed flags and positionals of one invocation. */
+export interface CliArgs {
+  values: Record<string, string | boolean | string[] | boolean[] | undefined>;
+  positionals: string[];
+}
+
+/** One sub-command: its flags, its help text and what it does; returns the exit code (DESIGN.md: 0, 1, 2). */
+export interface CliCommand {
+  name: string;
+  summary: string;
+  usage: string;
+  options: NonNullable<ParseArgsConfig["options"]>;
+  run: (args: CliArgs, io: CliIo) => Promise<number>;
+}
+
+/** Thrown for bad usage or unreadable input; the dispatcher prints it and exits 2. */
+export class UsageError extends Error {}
+
+/** Writes exactly one JSON document to stdout. */
+export function printJson(io: CliIo, value: unknown): void {
+  io.stdout(JSON.stringify(value, null, 2) + "\n");
+}
+
+/** Reads a string flag that may be given once. */
+export function stringFlag(args: CliArgs, name: string): string | undefined {
+  const v = args.values[name];
+  return typeof v === "string" ? v : undefined;
+}
+
+/** Reads a flag that may be repeated. */
+export function listFlag(args: CliArgs, name: string): string[] {
+  const v = args.values[name];
+  if (Array.isArray(v)) return v.filter((x): x is string => typeof x === "string");
+  return typeof v === "string" ? [v] : [];
+}

@@ -1,0 +1,13 @@
+// Entry point of the `skillshelf` command: wires process I/O to the dispatcher.
+import { runCli } from "./run";
+
+const write = (stream: NodeJS.WriteStream) => (text: string) => void stream.write(text);
+
+runCli(process.argv.slice(2), {
+  stdout: write(process.stdout),
+  stderr: write(process.stderr),
+  env: process.env,
+  cwd: process.cwd(),
+}).then((code) => {
+  process.exitCode = code;
+});

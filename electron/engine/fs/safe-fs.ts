@@ -1,0 +1,206 @@
+// File access that never blocks, never reads past a size cap and never follows a link out of a root.
+import { constants } from "node:fs";
+import { lstat, open, readdir, realpath, stat } from "node:fs/promises";
+import path from "node:path";
+
+/** Why a file could not be read as text. */
+export type ReadFailure = "not-found" | "not-regular" | "too-large" | "unreadable" | "encoding" | "outside";
+
+/** A text file read in full, or why it was not. */
+export type TextRead =
+  | { ok: true; text: string; bytes: number; bom: boolean; binary: boolean }
+  | { ok: false; reason: ReadFailure; message: string; bytes?: number };
+
+/** Default cap for text files the engine reads (SKILL.md, manifests, references). */
+export const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
+
+/** True when target is root itself or lies below it (both must already be absolute and normalised). */
+export function isInside(root: string, target: string): boolean {
+  const rel = path.relative(root, target);
+  return rel === "" || (!rel.startsWith("..") && !path.isAbsolute(rel));
+}
+
+/** realpath that returns null instead of throwing (missing file, loop, permission). */
+export async function realpathOrNull(p: string): Promise<string | null> {
+  try {
+    return await realpath(p);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Reads a regular file as UTF-8 text. FIFOs, devices and folders are refused without opening them
+ * for a blocking read; the file is opened non-blocking and checked again after opening (no race).
+ * When `root` is given, the file's real path must stay inside root's real path.
+ */
+export async function readTextFile(file: string, options: { maxBytes?: number; root?: string } = {}): Promise<TextRead> {
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  let info;
+  try {
+    info = await stat(file);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ENOTDIR") return { ok: false, reason: "not-found", message: "The file does not exist." };
+    if (code === "ELOOP") return { ok: false, reason: "unreadable", message: "The file is a symbolic link that loops back on itself." };
+    return { ok: false, reason: "unreadable", message: `The file cannot be read (${code ?? "unknown error"}).` };
+  }
+  if (options.root) {
+    const [realRoot, realFile] = await Promise.all([realpathOrNull(options.root), realpathOrNull(file)]);
+    if (!realRoot || !realFile || !isInside(realRoot, realFile)) {
+      return { ok: false, reason: "outside", message: "The file is a link to a place outside its folder, so it is not read." };
+    }
+  }
+  if (!info.isFile()) {
+    const what = info.isDirectory() ? "a folder" : info.isFIFO() ? "a named pipe" : info.isSocket() ? "a socket" : "a device or special file";
+    return { ok: false, reason: "not-regular", message: `This is ${what}, not a regular file.` };
+  }
+  if (info.size > maxBytes) {
+    return { ok: false, reason: "too-large", message: `The file is ${formatBytes(info.size)}, over the ${formatBytes(maxBytes)} limit, so it was not read.`, bytes: info.size };
+  }
+  let handle;
+  try {
+    handle = await open(file, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return { ok: false, reason: "unreadable", message: code === "EACCES" || code === "EPERM" ? "You do not have permission to read this file." : `The file cannot be read (${code ?? "unknown error"}).` };
+  }
+  try {
+    const opened = await handle.stat();
+    if (!opened.isFile()) return { ok: false, reason: "not-regular", message: "This is not a regular file." };
+    const buffer = Buffer.alloc(Math.min(opened.size, maxBytes) + 1);
+    let read = 0;
+    while (read < buffer.length) {
+      const { bytesRead } = await handle.read(buffer, read, buffer.length - read, read);
+      if (bytesRead === 0) break;
+      read += bytesRead;
+    }
+    if (read > maxBytes) {
+      return { ok: false, reason: "too-large", message: `The file is over the ${formatBytes(maxBytes)} limit, so it was not read.`, bytes: read };
+    }
+    return decodeUtf8(buffer.subarray(0, read));
+  } catch (error) {
+    return { ok: false, reason: "unreadable", message: `The file cannot be read (${(error as NodeJS.ErrnoException).code ?? "read error"}).` };
+  } finally {
+    await handle.close().catch(() => undefined);
+  }
+}
+
+/** Decodes bytes as strict UTF-8, stripping (and reporting) a BOM and noting NUL bytes. */
+export function decodeUtf8(bytes: Uint8Array): TextRead {
+  const bom = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+  const body = bom ? bytes.subarray(3) : bytes;
+  try {
+    const text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(body);
+    return { ok: true, text, bytes: bytes.length, bom, binary: text.includes("\u0000") };
+  } catch {
+    return { ok: false, reason: "encoding", message: "The file is not valid UTF-8 text.", bytes: bytes.length };
+  }
+}
+
+/** Human-readable byte count ("1.5 MB"). */
+export function formatBytes(n: number): string {
+  if (n < 1024) return `${n} bytes`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
+  return `${(n / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** Resolves a relative path inside root, refusing absolute paths, `..`, NUL and links whose real path leaves root. */
+export async function resolveInside(root: string, rel: string): Promise<{ ok: true; path: string; real: string } | { ok: false; message: string }> {
+  if (rel.includes("\u0000")) return { ok: false, message: "The path contains a NUL character." };
+  if (rel === "" || path.isAbsolute(rel) || /^[a-zA-Z]:/.test(rel) || rel.startsWith("\\")) return { ok: false, message: "Only paths relative to the folder are allowed." };
+  const parts = rel.split(/[\\/]+/);
+  if (parts.includes("..")) return { ok: false, message: "The path climbs out of the folder with `..`." };
+  const realRoot = await realpathOrNull(root);
+  if (!realRoot) return { ok: false, message: "The folder does not exist." };
+  const joined = path.join(root, ...parts);
+  const real = await realpathOrNull(joined);
+  if (!real) return { ok: false, message: "The file does not exist." };
+  if (!isInside(realRoot, real)) return { ok: false, message: "The path leads outside the folder through a link, so it is not served." };
+  return { ok: true, path: joined, real };
+}
+
+/** One entry of a confined walk. */
+export interface TreeEntry {
+  /** Path relative to the root, with "/" separators. */
+  rel: string;
+  kind: "file" | "dir" | "other";
+  size: number;
+  /** The entry is a symbolic link (whose target stays inside the root). */
+  link: boolean;
+}
+
+/** What a confined walk found, and what it left out. */
+export interface TreeWalk {
+  entries: TreeEntry[];
+  /** Links whose real path is outside the root (never followed). */
+  outside: string[];
+  /** Links that are broken or loop. */
+  broken: string[];
+  /** True when the walk stopped at maxEntries or maxDepth. */
+  truncated: boolean;
+}
+
+/**
+ * Lists a folder's tree without ever leaving it: a link is followed only when its real path stays
+ * inside root, each real folder is visited once (no loops), and depth and count are capped.
+ */
+export async function walkTree(root: string, options: { maxEntries?: number; maxDepth?: number } = {}): Promise<TreeWalk> {
+  const maxEntries = options.maxEntries ?? 20_000;
+  const maxDepth = options.maxDepth ?? 32;
+  const result: TreeWalk = { entries: [], outside: [], broken: [], truncated: false };
+  const realRoot = await realpathOrNull(root);
+  if (!realRoot) return result;
+  const seen = new Set<string>([realRoot]);
+  const queue: Array<{ abs: string; rel: string; depth: number }> = [{ abs: root, rel: "", depth: 0 }];
+  while (queue.length > 0) {
+    const { abs, rel, depth } = queue.shift()!;
+    let names;
+    try {
+      names = await readdir(abs, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    names.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const dirent of names) {
+      if (result.entries.length >= maxEntries) {
+        result.truncated = true;
+        return result;
+      }
+      const childAbs = path.join(abs, dirent.name);
+      const childRel = rel ? `${rel}/${dirent.name}` : dirent.name;
+      let link = false;
+      let info;
+      if (dirent.isSymbolicLink()) {
+        link = true;
+        const real = await realpathOrNull(childAbs);
+        if (!real) {
+          result.broken.push(childRel);
+          continue;
+        }
+        if (!isInside(realRoot, real)) {
+          result.outside.push(childRel);
+          continue;
+        }
+        info = await stat(childAbs).catch(() => null);
+      } else {
+        info = await lstat(childAbs).catch(() => null);
+      }
+      if (!info) continue;
+      if (info.isDirectory()) {
+        result.entries.push({ rel: childRel, kind: "dir", size: 0, link });
+        const real = await realpathOrNull(childAbs);
+        if (!real || seen.has(real)) continue;
+        seen.add(real);
+        if (depth + 1 >= maxDepth) {
+          result.truncated = true;
+          continue;
+        }
+        queue.push({ abs: childAbs, rel: childRel, depth: depth + 1 });
+      } else {
+        result.entries.push({ rel: childRel, kind: info.isFile() ? "file" : "other", size: info.isFile() ? info.size : 0, link });
+      }
+    }
+  }
+  return result;
+}

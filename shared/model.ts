@@ -1,0 +1,163 @@
+// The data model shared by the engine, the CLI, main, the web host and the renderer (DESIGN.md "Data model").
+
+/** Severity of a diagnostic; "error" makes a skill or plugin invalid. */
+export type Severity = "error" | "warning" | "info";
+
+/** One finding about a file: stable code (RULES.md), plain-language message and a fix. */
+export interface Diagnostic {
+  code: string;
+  severity: Severity;
+  message: string;
+  /** Absolute path of the file the finding is about (or the folder, when no file applies). */
+  file: string;
+  line?: number;
+  column?: number;
+  fix?: string;
+}
+
+/** Validation profile: the Agent Skills spec alone, or plus Claude Desktop's upload rules. */
+export type Profile = "agent-skills" | "claude-desktop";
+
+/** Known clients whose skill folders Skillshelf reads. */
+export type ClientId =
+  | "claude-desktop"
+  | "claude-code"
+  | "agents"
+  | "cursor"
+  | "codex"
+  | "gemini-cli"
+  | "github-copilot"
+  | "windsurf"
+  | "goose"
+  | "opencode"
+  | "custom";
+
+/** Where a location sits: a user's own folder, a project, a Desktop account tree, a plugin or one the user added. */
+export type LocationScope = "user" | "project" | "desktop-account" | "plugin" | "custom";
+
+/** A folder that may hold skills or plugins. */
+export interface Location {
+  id: string;
+  client: ClientId;
+  scope: LocationScope;
+  path: string;
+  exists: boolean;
+  /** True where a client manages the folder (Desktop sync, Claude Code's synced/ and .trash/): never updated by us. */
+  readOnly?: boolean;
+  /** A label a person can tell apart (e.g. a Desktop account tree's organisation/account). */
+  label?: string;
+  note?: string;
+}
+
+/** Where an installed version was read from. */
+export type VersionSource = "metadata.version" | "frontmatter.version" | "plugin.version";
+
+/** Facts Claude Desktop's manifest.json records about a skill. */
+export interface DesktopSkillFacts {
+  skillId: string | null;
+  creatorType: string | null;
+  enabled: boolean | null;
+  syncManaged: boolean | null;
+  updatedAt?: string | null;
+  /** The account tree (`<A>/<B>`) the skill belongs to. */
+  accountTree: string;
+}
+
+/** One skill folder as read, validated and placed. */
+export interface Skill {
+  id: string;
+  name: string;
+  description: string;
+  dir: string;
+  realDir: string;
+  client: ClientId;
+  locationId: string;
+  version: string | null;
+  versionSource: VersionSource | null;
+  contentHash: string;
+  diagnostics: Diagnostic[];
+  valid: boolean;
+  /** Other paths (symlinks or locations) holding the same real folder. */
+  links: string[];
+  /** Whether the user owns this copy (false for client-managed folders). */
+  userOwned: boolean;
+  /** Same name elsewhere with different content. */
+  drift?: string[];
+  /** Repository URL named by the skill's metadata or the installer's lock file, when known. */
+  repository?: string | null;
+  /** Name of the plugin that holds this skill, if any. */
+  pluginId?: string;
+  desktop?: DesktopSkillFacts;
+}
+
+/** One MCP server declared by a plugin's mcp.json (secrets stay out of this shape). */
+export interface PluginMcpServer {
+  name: string;
+  type: string;
+  valid: boolean;
+  command?: string;
+  url?: string;
+}
+
+/** One Agent Plugins package as read and validated. */
+export interface Plugin {
+  id: string;
+  name: string;
+  root: string;
+  manifest: Record<string, unknown> | null;
+  version: string | null;
+  skills: Skill[];
+  mcpServers: PluginMcpServer[];
+  diagnostics: Diagnostic[];
+  /** No error anywhere in the plugin, its skills and servers included. */
+  valid: boolean;
+  /** False only when a manifest failure is fatal: a client would not load it at all. */
+  loads: boolean;
+  client?: ClientId;
+  locationId?: string;
+}
+
+/** Update state of one installed skill. */
+export type UpdateState = "up-to-date" | "outdated" | "ahead" | "unknown";
+
+/** How an update can be applied, as a skill-meta server describes it. */
+export interface UpdateRecipe {
+  kind: "shell" | "manual_ui";
+  command: string;
+}
+
+/** What an update check found for one installed copy of a skill. */
+export interface UpdateInfo {
+  skillId: string;
+  name: string;
+  dir: string;
+  installed: string | null;
+  installedSource: VersionSource | null;
+  latest: string | null;
+  state: UpdateState;
+  /** Why the state is unknown, in a sentence. */
+  reason?: string;
+  source: "skill-meta" | "github-release" | "none";
+  releaseNotesUrl?: string;
+  updateDocUrl?: string;
+  recipe?: UpdateRecipe;
+}
+
+/** Progress of a long task (scan, download, install), reported on one event. */
+export interface TaskProgress {
+  taskId: string;
+  kind: string;
+  /** 0..1, or -1 when the amount is not known. */
+  value: number;
+  title: string;
+  detail?: string;
+}
+
+/** The result of a scan: every location, skill and plugin found. */
+export interface ScanResult {
+  locations: Location[];
+  skills: Skill[];
+  plugins: Plugin[];
+  /** Diagnostics about locations themselves (a corrupt Desktop manifest, an unreadable folder). */
+  diagnostics: Diagnostic[];
+}
