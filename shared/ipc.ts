@@ -1,0 +1,136 @@
+// The one contract across the process boundary: every command (renderer → main/host) and every event
+// (main/host → renderer), with runtime validators for arguments, since the renderer is untrusted.
+import type { SkillLevels, SkillResource } from "./levels";
+import type { Diagnostic, Plugin, Profile, ScanResult, Skill, TaskProgress, UpdateInfo } from "./model";
+
+/** The result of validating one folder or file, as `skillshelf validate --json` reports it. */
+export interface ValidationResult {
+  path: string;
+  kind: "skill" | "plugin";
+  name: string;
+  valid: boolean;
+  diagnostics: Diagnostic[];
+}
+
+/** What the catalog watcher reports: only what changed. */
+export interface CatalogChange {
+  skills: { updated: Skill[]; removed: string[] };
+  plugins: { updated: Plugin[]; removed: string[] };
+}
+
+/** The folder opened in author mode and what it holds now. */
+export interface AuthorSnapshot {
+  path: string;
+  scan: ScanResult;
+  /** Increments on every re-read, so views can tell a refresh happened. */
+  revision: number;
+}
+
+/** Facts about the running app the views show. */
+export interface AppInfo {
+  version: string;
+  platform: string;
+  host: "electron" | "web";
+}
+
+/** Every command: channel name → signature. Each returns a Promise. */
+export interface IpcCommands {
+  "app:info": () => Promise<AppInfo>;
+  "catalog:scan": () => Promise<ScanResult>;
+  "skill:levels": (dir: string) => Promise<SkillLevels>;
+  "skill:resource": (dir: string, relPath: string) => Promise<SkillResource>;
+  "validate:path": (path: string, profile: Profile) => Promise<ValidationResult[]>;
+  /** Opens a folder in author mode; null asks the user to pick one (a native dialog where there is one). */
+  "author:open": (path: string | null) => Promise<AuthorSnapshot | null>;
+  "author:close": () => Promise<void>;
+  /** Runs an update check; `force` starts a new session (a manual "check now"). */
+  "updates:check": (force: boolean) => Promise<UpdateInfo[]>;
+  "shell:reveal": (path: string) => Promise<void>;
+  "shell:open-in-editor": (path: string) => Promise<void>;
+  /** Opens an http(s) URL in the system browser; false when refused. */
+  "shell:open-external": (url: string) => Promise<boolean>;
+}
+
+/** Every event: channel name → payload. */
+export interface IpcEvents {
+  "catalog:changed": CatalogChange;
+  "author:changed": AuthorSnapshot;
+  "updates:changed": UpdateInfo[];
+  "task:progress": TaskProgress;
+}
+
+/** Command channel names, for loops and validation. */
+export type CommandChannel = keyof IpcCommands;
+/** Event channel names. */
+export type EventChannel = keyof IpcEvents;
+
+/** The API object the renderer receives (window.skillshelf): one named method per command and per event. */
+export interface SkillshelfApi {
+  appInfo: IpcCommands["app:info"];
+  scanCatalog: IpcCommands["catalog:scan"];
+  skillLevels: IpcCommands["skill:levels"];
+  skillResource: IpcCommands["skill:resource"];
+  validatePath: IpcCommands["validate:path"];
+  openAuthorFolder: IpcCommands["author:open"];
+  closeAuthorFolder: IpcCommands["author:close"];
+  checkUpdates: IpcCommands["updates:check"];
+  revealPath: IpcCommands["shell:reveal"];
+  openInEditor: IpcCommands["shell:open-in-editor"];
+  openExternal: IpcCommands["shell:open-external"];
+  onCatalogChanged: (listener: (change: IpcEvents["catalog:changed"]) => void) => () => void;
+  onAuthorChanged: (listener: (snapshot: IpcEvents["author:changed"]) => void) => () => void;
+  onUpdatesChanged: (listener: (updates: IpcEvents["updates:changed"]) => void) => () => void;
+  onTaskProgress: (listener: (progress: IpcEvents["task:progress"]) => void) => () => void;
+}
+
+/** Which command each API method calls; implementations map methods to channels through this. */
+export const commandOfMethod = {
+  appInfo: "app:info",
+  scanCatalog: "catalog:scan",
+  skillLevels: "skill:levels",
+  skillResource: "skill:resource",
+  validatePath: "validate:path",
+  openAuthorFolder: "author:open",
+  closeAuthorFolder: "author:close",
+  checkUpdates: "updates:check",
+  revealPath: "shell:reveal",
+  openInEditor: "shell:open-in-editor",
+  openExternal: "shell:open-external",
+} as const satisfies Record<string, CommandChannel>;
+
+/** Which event each `on…` method subscribes to. */
+export const eventOfMethod = {
+  onCatalogChanged: "catalog:changed",
+  onAuthorChanged: "author:changed",
+  onUpdatesChanged: "updates:changed",
+  onTaskProgress: "task:progress",
+} as const satisfies Record<string, EventChannel>;
+
+const MAX_PATH = 4096;
+const isPath = (v: unknown): v is string => typeof v === "string" && v.length > 0 && v.length <= MAX_PATH && !v.includes("\u0000");
+const isRelPath = (v: unknown): v is string => isPath(v) && !v.startsWith("/") && !/^[a-zA-Z]:/.test(v) && !v.split(/[\\/]/).includes("..");
+const isProfile = (v: unknown): v is Profile => v === "agent-skills" || v === "claude-desktop";
+const isUrl = (v: unknown): v is string => typeof v === "string" && v.length > 0 && v.length <= 8192;
+
+/** Runtime argument checks per command: the only way arguments reach a handler. */
+export const commandArgs: { [C in CommandChannel]: (args: unknown[]) => boolean } = {
+  "app:info": (a) => a.length === 0,
+  "catalog:scan": (a) => a.length === 0,
+  "skill:levels": (a) => a.length === 1 && isPath(a[0]),
+  "skill:resource": (a) => a.length === 2 && isPath(a[0]) && isRelPath(a[1]),
+  "validate:path": (a) => a.length === 2 && isPath(a[0]) && isProfile(a[1]),
+  "author:open": (a) => a.length === 1 && (a[0] === null || isPath(a[0])),
+  "author:close": (a) => a.length === 0,
+  "updates:check": (a) => a.length === 1 && typeof a[0] === "boolean",
+  "shell:reveal": (a) => a.length === 1 && isPath(a[0]),
+  "shell:open-in-editor": (a) => a.length === 1 && isPath(a[0]),
+  "shell:open-external": (a) => a.length === 1 && isUrl(a[0]),
+};
+
+/** True for a known command channel name. */
+export function isCommandChannel(value: unknown): value is CommandChannel {
+  return typeof value === "string" && Object.prototype.hasOwnProperty.call(commandArgs, value);
+}
+
+/** The handlers main and the web host both register: the same functions behind both transports. */
+export type CommandHandlers = { [C in CommandChannel]: (...args: Parameters<IpcCommands[C]>) => ReturnType<IpcCommands[C]> };
