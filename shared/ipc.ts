@@ -81,6 +81,8 @@ export interface SkillshelfApi {
   onAuthorChanged: (listener: (snapshot: IpcEvents["author:changed"]) => void) => () => void;
   onUpdatesChanged: (listener: (updates: IpcEvents["updates:changed"]) => void) => () => void;
   onTaskProgress: (listener: (progress: IpcEvents["task:progress"]) => void) => () => void;
+  /** The file-system path of a file dropped on the window (a DOM File), where the host can tell it (Electron's webUtils). */
+  pathForDroppedFile?: (file: unknown) => string | null;
 }
 
 /** Which command each API method calls; implementations map methods to channels through this. */

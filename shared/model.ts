@@ -30,6 +30,12 @@ export type ClientId =
   | "windsurf"
   | "goose"
   | "opencode"
+  | "cline"
+  | "roo"
+  | "kiro"
+  | "trae"
+  | "antigravity"
+  | "qwen-code"
   | "custom";
 
 /** Where a location sits: a user's own folder, a project, a Desktop account tree, a plugin or one the user added. */
@@ -47,6 +53,38 @@ export interface Location {
   /** A label a person can tell apart (e.g. a Desktop account tree's organisation/account). */
   label?: string;
   note?: string;
+  /** For Claude Desktop: the skills-plugin root, the account tree (null for the root itself) and the manifest's date. */
+  desktop?: DesktopLocationFacts;
+}
+
+/** Where a Claude Desktop location sits: which install, which root, which account tree. */
+export interface DesktopLocationFacts {
+  /** Which Desktop install: "Claude", "Claude-3p", "Claude (Microsoft Store)", ... */
+  variant: string;
+  root: string;
+  /** `<A>/<B>` below the root, or null for the root itself. */
+  accountTree: string | null;
+  /** manifest.json's lastUpdated as an ISO string, when readable. */
+  lastUpdated: string | null;
+}
+
+/** One place a skill is visible from: its own folder or a link to it. */
+export interface SkillPlacement {
+  locationId: string;
+  client: ClientId;
+  /** The path in that location (a link or the real folder). */
+  path: string;
+  link: boolean;
+}
+
+/** What the `skills` installer's lock file records about an installed skill. */
+export interface SkillLockInfo {
+  lockFile: string;
+  source: string | null;
+  sourceType: string | null;
+  sourceUrl: string | null;
+  skillPath: string | null;
+  skillFolderHash: string | null;
 }
 
 /** Where an installed version was read from. */
@@ -88,6 +126,10 @@ export interface Skill {
   /** Name of the plugin that holds this skill, if any. */
   pluginId?: string;
   desktop?: DesktopSkillFacts;
+  /** Every place the skill is visible from (its own folder first, then links). */
+  placements?: SkillPlacement[];
+  /** The `skills` installer's lock entry for this skill, when it has one. */
+  lock?: SkillLockInfo;
 }
 
 /** One MCP server declared by a plugin's mcp.json (secrets stay out of this shape). */

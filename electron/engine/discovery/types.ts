@@ -15,4 +15,12 @@ export interface ScanOptions {
   include?: string[];
   /** Progress reports for long scans. */
   onProgress?: (progress: TaskProgress) => void;
+  /** Read the home's client folders (default true); false reads only the `include` folders (author mode). */
+  homeLocations?: boolean;
+  /** How many skill folders are read at once (default 16). */
+  concurrency?: number;
+  /** At most this many entries are listed per location; the rest are reported (default 5,000). */
+  maxEntriesPerLocation?: number;
+  /** Called each time a skill folder is read and validated (lets tests and benchmarks count re-reads). */
+  onSkillRead?: (dir: string) => void;
 }

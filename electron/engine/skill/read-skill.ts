@@ -1,21 +1,94 @@
-// PLACEHOLDER until the validator lands: reads name/description only. Replaced by the skill validator.
+// Reads and validates one skill folder: finds SKILL.md by its exact name, lists the folder confined to it, runs the rules.
+import type { Dirent } from "node:fs";
+import { readdir } from "node:fs/promises";
 import path from "node:path";
-import { parse } from "yaml";
 import { readTextFile, realpathOrNull } from "../fs/safe-fs";
+import { DiagnosticSink, hasNoErrors, quote } from "./diagnostics";
+import { MAX_FOLDER_DEPTH, MAX_FOLDER_ENTRIES, folderFileSet, listSkillFolder } from "./skill-folder";
 import type { ReadSkillOptions, SkillReport } from "./types";
+import { validateSkillText, type SkillTextResult } from "./validate-text";
 
-/** Reads and validates one skill folder (placeholder implementation). */
-export async function readSkill(dir: string, _options: ReadSkillOptions = {}): Promise<SkillReport> {
+/** The exact file name the specification requires. */
+export const SKILL_FILE = "SKILL.md";
+
+/** Picks the SKILL.md entry among a folder's names: exact match, else a lone lowercase `skill.md`. */
+export function findSkillEntry(names: readonly Dirent[]): { entry: Dirent | null; lowercase: boolean; variant: string | null } {
+  const exact = names.find((d) => d.name === SKILL_FILE);
+  if (exact) return { entry: exact, lowercase: false, variant: null };
+  const lower = names.find((d) => d.name === "skill.md");
+  if (lower) return { entry: lower, lowercase: true, variant: null };
+  const variant = names.find((d) => d.name.toLowerCase() === "skill.md");
+  return { entry: null, lowercase: false, variant: variant?.name ?? null };
+}
+
+/** An empty report for a folder, to be filled in. */
+function emptyReport(dir: string): SkillReport {
+  return { dir, realDir: dir, skillFile: null, name: "", description: "", frontmatter: null, body: "", bodyStartLine: 1, version: null, versionSource: null, repository: null, diagnostics: [], valid: false };
+}
+
+/** Reads one skill folder and checks it with the profile's rules; never throws on bad input. */
+export async function readSkill(dir: string, options: ReadSkillOptions = {}): Promise<SkillReport> {
+  return (await readSkillWithReferences(dir, options)).report;
+}
+
+/** readSkill plus the references the instructions make (level 3 uses them). */
+export async function readSkillWithReferences(dir: string, options: ReadSkillOptions = {}): Promise<{ report: SkillReport; text: SkillTextResult | null }> {
+  const profile = options.profile ?? "agent-skills";
   const abs = path.resolve(dir);
-  const file = path.join(abs, "SKILL.md");
-  const read = await readTextFile(file);
-  const report: SkillReport = {
-    dir: abs, realDir: (await realpathOrNull(abs)) ?? abs, skillFile: read.ok ? file : null, name: "", description: "",
-    frontmatter: null, body: "", bodyStartLine: 1, version: null, versionSource: null, repository: null, diagnostics: [], valid: true,
+  const report = emptyReport(abs);
+  const sink = new DiagnosticSink(abs);
+  const finish = (text: SkillTextResult | null) => {
+    report.diagnostics = [...sink.items, ...(text?.diagnostics ?? [])];
+    report.valid = hasNoErrors(report.diagnostics);
+    return { report, text };
   };
-  if (!read.ok) return { ...report, valid: false };
-  const m = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/.exec(read.text);
-  if (!m) return { ...report, valid: false };
-  const fm = parse(m[1] ?? "") as Record<string, unknown>;
-  return { ...report, frontmatter: fm, name: String(fm?.name ?? ""), description: String(fm?.description ?? ""), body: m[2] ?? "" };
+  let top: Dirent[];
+  try {
+    top = await readdir(abs, { withFileTypes: true });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ENOTDIR") {
+      sink.add("skill.missing-file", "error", code === "ENOENT" ? "The skill folder does not exist." : "This is a file, not a skill folder holding SKILL.md.", "Point at a folder that holds a SKILL.md file.");
+    } else {
+      sink.add("skill.unreadable", "error", `The skill folder cannot be read (${code ?? "unknown error"}).`, "Check the folder's permissions.");
+    }
+    return finish(null);
+  }
+  report.realDir = (await realpathOrNull(abs)) ?? abs;
+  const { entry, lowercase, variant } = findSkillEntry(top);
+  const listing = await listSkillFolder(abs, top);
+  for (const rel of listing.outside) {
+    if (entry && rel === entry.name) continue;
+    sink.add("skill.symlink.outside", "error", `${quote(rel)} is a link to a place outside the skill's folder; it is never read or served with the skill.`, "Replace the link with a copy of what it points at, or remove it.", {}, path.join(abs, rel));
+  }
+  for (const rel of listing.broken) {
+    if (entry && rel === entry.name) continue;
+    sink.add("skill.symlink.broken", "warning", `${quote(rel)} is a link whose target is missing or loops back on itself.`, "Remove the link or point it at a file inside the folder.", {}, path.join(abs, rel));
+  }
+  if (listing.truncated) {
+    sink.add("skill.files.truncated", "warning", `The skill folder holds more than ${MAX_FOLDER_ENTRIES} entries or is nested deeper than ${MAX_FOLDER_DEPTH} levels; only part of it was checked.`, "Remove what the skill does not need (build output, dependencies, caches).");
+  }
+  if (!entry) {
+    const message = variant ? `There is no file named exactly SKILL.md; ${quote(variant)} differs in case, and clients look for SKILL.md.` : "There is no SKILL.md in this folder.";
+    sink.add("skill.missing-file", "error", message, variant ? `Rename ${quote(variant)} to SKILL.md.` : "Add a SKILL.md with a frontmatter (name, description) and instructions.");
+    return finish(null);
+  }
+  const file = path.join(abs, entry.name);
+  report.skillFile = file;
+  if (lowercase) {
+    sink.add("skill.file-case", "warning", "The file is named `skill.md` in lowercase; the reference validator accepts it, but plugins and several clients only find `SKILL.md`.", "Rename skill.md to SKILL.md.", {}, file);
+  }
+  const read = await readTextFile(file, entry.isSymbolicLink() ? { root: abs } : {});
+  const text = await validateSkillText({ file, dirName: path.basename(abs), read, files: folderFileSet(abs, listing), profile });
+  Object.assign(report, {
+    name: text.name,
+    description: text.description,
+    frontmatter: text.frontmatter,
+    body: text.body,
+    bodyStartLine: text.bodyStartLine,
+    version: text.version,
+    versionSource: text.versionSource,
+    repository: text.repository,
+  });
+  return finish(text);
 }

@@ -1,0 +1,11 @@
+// `npm run bench`: runs every benchmark in turn and prints its figures (nothing is asserted).
+import { runValidateBench } from "./validate.bench";
+
+const count = Number(process.env.BENCH_SKILLS ?? 10_000);
+const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 32);
+
+console.log("== Skill validation ==");
+await runValidateBench({ count, concurrency });
+
+console.log("\n== App in Chromium ==");
+await (await import("./app.bench")).runAppBench();

@@ -1,0 +1,85 @@
+// Bench: a full scan of a fake home with 10,000 skills (a dozen locations, 20 Desktop trees), and one edit seen by the watcher.
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { scan } from "../electron/engine/discovery/scan";
+import { watchCatalog } from "../electron/engine/discovery/watch";
+import type { ScanOptions } from "../electron/engine/discovery/types";
+
+const USER_FOLDERS = [".claude/skills", ".agents/skills", ".cursor/skills", ".codex/skills", ".gemini/skills", ".copilot/skills", ".codeium/windsurf/skills", ".config/goose/skills", ".config/opencode/skills", ".cline/skills", ".roo/skills", ".kiro/skills"];
+const DESKTOP_TREES = 20;
+const LINE = "Read the request, pick the matching template, fill every field from the payload and check the totals before writing the result file for review.";
+
+function skillMd(name: string, i: number): string {
+  const body = Array.from({ length: 10 + (i % 25) }, (_, p) => `${p + 1}. ${LINE}`).join("\n");
+  return `---\nname: ${name}\ndescription: Handles ${name} requests. Use when the user asks about ${name}.\nlicense: MIT\nmetadata:\n  version: "1.${i % 10}.0"\n---\n# ${name}\n\n${body}\n${i % 3 === 0 ? "\nSee [the reference](references/guide.md).\n" : ""}`;
+}
+
+/** Writes the fake home: 10,000 skills split over a dozen user folders and 20 Desktop account trees. */
+export async function generateHome(home: string, count: number): Promise<string[]> {
+  const folders: string[] = USER_FOLDERS.map((f) => path.join(home, ...f.split("/")));
+  const root = path.join(home, ".config", "Claude", "local-agent-mode-sessions", "skills-plugin");
+  const trees: string[] = [];
+  for (let t = 0; t < DESKTOP_TREES; t++) {
+    const tree = path.join(root, `org-${t % 5}`, `account-${t}`);
+    trees.push(tree);
+    folders.push(path.join(tree, "skills"));
+  }
+  const dirs: string[] = [];
+  const manifests = new Map<string, unknown[]>(trees.map((t) => [t, []]));
+  for (let i = 0; i < count; i++) {
+    const name = `skill-${String(i).padStart(5, "0")}`;
+    const folder = folders[i % folders.length] as string;
+    const dir = path.join(folder, name);
+    dirs.push(dir);
+    await mkdir(path.join(dir, "references"), { recursive: true });
+    await writeFile(path.join(dir, "SKILL.md"), skillMd(name, i));
+    if (i % 3 === 0) await writeFile(path.join(dir, "references", "guide.md"), `# Guide\n\n${LINE}\n`.repeat(20));
+    const tree = trees.find((t) => folder === path.join(t, "skills"));
+    if (tree) manifests.get(tree)?.push({ skillId: `skill_${i}`, name, creatorType: "user", enabled: true, syncManaged: true, updatedAt: Date.now() });
+  }
+  for (const [tree, skills] of manifests) await writeFile(path.join(tree, "manifest.json"), JSON.stringify({ lastUpdated: Date.now(), skills }));
+  return dirs;
+}
+
+/** Measures full scans and the time from saving one SKILL.md to the watcher's report; prints figures, asserts nothing. */
+export async function runScanBench(options: { count?: number; concurrency?: number; rounds?: number } = {}): Promise<void> {
+  const count = options.count ?? 10_000;
+  const rounds = options.rounds ?? 3;
+  const dir = await mkdtemp(path.join(tmpdir(), "skillshelf-scan-bench-"));
+  const home = path.join(dir, "home");
+  try {
+    const genStart = performance.now();
+    const dirs = await generateHome(home, count);
+    console.log(`Generated ${count} skills in ${USER_FOLDERS.length} user folders and ${DESKTOP_TREES} Desktop trees in ${((performance.now() - genStart) / 1000).toFixed(1)} s.`);
+    const base: ScanOptions = { home, platform: "linux", env: { XDG_CONFIG_HOME: "", XDG_STATE_HOME: "", CLAUDE_CONFIG_DIR: "", CODEX_HOME: "" }, concurrency: options.concurrency };
+    for (let round = 1; round <= rounds; round++) {
+      const start = performance.now();
+      const result = await scan(base);
+      const ms = performance.now() - start;
+      console.log(`full scan (round ${round}): ${(ms / 1000).toFixed(2)} s, ${result.skills.length} skills, ${result.locations.filter((l) => l.desktop?.accountTree).length} Desktop trees, ${result.skills.filter((s) => !s.valid).length} invalid`);
+    }
+    for (const debounceMs of [150, 20]) {
+      let reads = 0;
+      let seen: (() => void) | null = null;
+      const watch = await watchCatalog({ ...base, debounceMs, onSkillRead: () => reads++ }, () => seen?.());
+      reads = 0;
+      const target = path.join(dirs[Math.floor(dirs.length / 2)] as string, "SKILL.md");
+      const times: number[] = [];
+      for (let edit = 0; edit < 3; edit++) {
+        const text = await readFile(target, "utf8");
+        const arrived = new Promise<void>((resolve) => (seen = resolve));
+        const start = performance.now();
+        await writeFile(target, text.replace(/version: "[^"]*"/, `version: "9.${edit}.0"`));
+        await Promise.race([arrived, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+        times.push(performance.now() - start);
+      }
+      await watch.close();
+      console.log(`watch, debounce ${debounceMs} ms: an edited SKILL.md reported in ${times.map((t) => `${t.toFixed(0)} ms`).join(", ")} (${reads} skill re-reads for 3 edits)`);
+    }
+    console.log("Goals (issue 3): a full scan under 2 s, a single edited SKILL.md reflected in under 200 ms (the debounce is part of it). Figures depend on machine load.");
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}

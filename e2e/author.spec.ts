@@ -1,0 +1,68 @@
+// Author mode in the browser: open a folder by path, then every save re-validates and refreshes the views live.
+import { expect, test } from "@playwright/test";
+import { writeFile } from "node:fs/promises";
+import path from "node:path";
+import { writeTree } from "../test-support/tmp";
+import { startAppHost, type AppHost } from "./support/app-host";
+import { saveScreenshot } from "./support/page";
+
+const skillText = (description: string, extra = "") => ["---", "name: my-skill", `description: ${description}`, extra, "---", "# My skill", "", "Do the thing.", ""].filter((l) => l !== "").join("\n");
+
+test.describe("author mode", () => {
+  let app: AppHost;
+  let skillDir: string;
+  test.beforeAll(async () => {
+    app = await startAppHost({
+      platform: "linux",
+      fixtureHome: false,
+      prepare: async (root) => {
+        skillDir = path.join(root, "work", "my-skill");
+        await writeTree(skillDir, { "SKILL.md": skillText("Writes the first draft.") });
+      },
+    });
+  });
+  test.afterAll(async () => {
+    await app?.close();
+  });
+
+  test("opens a folder by path and follows every save", async ({ page }) => {
+    await page.goto(app.url);
+    await page.getByRole("button", { name: /^Author mode/ }).click();
+    await expect(page.getByRole("heading", { name: "Open a skill or plugin you are writing" })).toBeVisible();
+    await saveScreenshot(page, "author-empty");
+
+    await page.getByRole("button", { name: "Choose folder…" }).click();
+    await expect(page.locator(".hint")).toContainText("Type or paste");
+    await expect(page.getByLabel("Folder path")).toBeFocused();
+
+    await page.getByLabel("Folder path").fill(path.join(app.root, "no-such-folder"));
+    await page.getByRole("button", { name: "Open", exact: true }).click();
+    await expect(page.getByRole("alert")).toContainText("There is no folder");
+
+    await page.getByLabel("Folder path").fill(skillDir);
+    await page.getByRole("button", { name: "Open", exact: true }).click();
+    await expect(page.getByTestId("author-path")).toHaveText(skillDir);
+    await expect(page.locator("#detail-title")).toHaveText("my-skill");
+    await expect(page.locator(".detail-description")).toHaveText("Writes the first draft.");
+    await expect(page.getByTestId("author-status")).toContainText("no errors");
+
+    await writeFile(path.join(skillDir, "SKILL.md"), skillText("Writes the second draft, live."));
+    await expect.poll(() => page.locator(".detail-description").textContent(), { timeout: 5000 }).toBe("Writes the second draft, live.");
+
+    await writeFile(path.join(skillDir, "SKILL.md"), skillText("Now with a mistake.", "author: someone"));
+    await expect.poll(() => page.getByTestId("author-status").textContent(), { timeout: 5000 }).toContain("1 error");
+    const diagnostic = page.locator('[data-code="skill.field.unexpected"]');
+    await expect(diagnostic).toBeVisible();
+    await expect(diagnostic.locator(".place")).toHaveText(/^SKILL\.md:4(:\d+)?$/);
+    await saveScreenshot(page, "author-live-error");
+
+    await page.getByRole("tab", { name: /Level 1/ }).click();
+    await expect(page.getByTestId("level1-text")).toContainText("Now with a mistake.");
+    await writeFile(path.join(skillDir, "SKILL.md"), skillText("Fixed and final."));
+    await expect.poll(() => page.getByTestId("level1-text").textContent(), { timeout: 5000 }).toContain("Fixed and final.");
+    await expect(page.getByTestId("author-status")).toContainText("no errors");
+
+    await page.getByRole("button", { name: "Close folder" }).click();
+    await expect(page.getByRole("heading", { name: "Open a skill or plugin you are writing" })).toBeVisible();
+  });
+});

@@ -1,0 +1,133 @@
+// The catalog in a real browser against the web host: fixture homes for each OS, search, filters, detail, keyboard.
+import { expect, test } from "@playwright/test";
+import type { ScanPlatform } from "../electron/engine/discovery/types";
+import { clientLabel } from "../shared/ui-catalog";
+import { allSkills, startAppHost, type AppHost } from "./support/app-host";
+import { drawnNames, entryRow, openCatalog, saveScreenshot, selectedName } from "./support/page";
+
+const PLATFORMS: ScanPlatform[] = ["darwin", "win32", "linux"];
+
+for (const platform of PLATFORMS) {
+  test.describe(`catalog of a ${platform} home`, () => {
+    let app: AppHost;
+    test.beforeAll(async () => {
+      app = await startAppHost({ platform });
+    });
+    test.afterAll(async () => {
+      await app?.close();
+    });
+
+    test("shows every skill and plugin found, grouped and counted", async ({ page }) => {
+      await openCatalog(page, app.url);
+      const scan = await app.catalog();
+      const skills = allSkills(scan);
+      const total = skills.length + scan.plugins.length;
+      expect(total).toBeGreaterThan(0);
+      await expect(page.locator(".list-count")).toHaveText(`${total} ${total === 1 ? "item" : "items"}`);
+      await expect(page.getByRole("button", { name: /^All places/ })).toContainText(String(total));
+      for (const client of new Set(skills.map((s) => s.client))) {
+        const count = skills.filter((s) => s.client === client).length + scan.plugins.filter((p) => p.client === client).length;
+        const label = clientLabel(client);
+        await expect(page.locator(".client-list .client", { hasText: label })).toContainText(String(count));
+      }
+      const desktopTrees = scan.locations.filter((l) => l.desktop?.accountTree && skills.some((s) => s.locationId === l.id));
+      for (const tree of desktopTrees) {
+        await expect(page.locator(".group-row", { hasText: tree.label ?? tree.desktop!.accountTree! }).first()).toBeAttached();
+      }
+      const drawn = await drawnNames(page);
+      const names = new Set([...skills.map((s) => s.name), ...scan.plugins.map((p) => p.name)]);
+      for (const name of drawn) expect(names.has(name)).toBe(true);
+      await saveScreenshot(page, `catalog-${platform}`);
+    });
+  });
+}
+
+test.describe("searching, filtering and reading a skill", () => {
+  let app: AppHost;
+  test.beforeAll(async () => {
+    app = await startAppHost({ platform: "darwin" });
+  });
+  test.afterAll(async () => {
+    await app?.close();
+  });
+
+  test("search matches names and descriptions", async ({ page }) => {
+    await openCatalog(page, app.url);
+    const skills = allSkills(await app.catalog());
+    const target = skills.find((s) => s.description.length > 12)!;
+    const word = target.description.split(/\s+/).find((w) => w.length > 5)!.toLowerCase();
+    await page.getByRole("searchbox", { name: /Search skills/ }).fill(word);
+    const expected = skills.filter((s) => `${s.name}\n${s.description}`.toLowerCase().includes(word));
+    await expect.poll(async () => (await drawnNames(page)).sort()).toEqual(expected.map((s) => s.name).sort());
+    await page.getByRole("searchbox", { name: /Search skills/ }).fill("no-skill-is-called-this");
+    await expect(page.getByText("Nothing matches")).toBeVisible();
+    await page.getByRole("button", { name: "Clear search and filters" }).click();
+    await expect(page.locator(".list-count")).not.toContainText(" of ");
+  });
+
+  test("filters by client, errors and ownership", async ({ page }) => {
+    await openCatalog(page, app.url);
+    const scan = await app.catalog();
+    const skills = allSkills(scan);
+    await page.getByLabel("Has errors").check();
+    const invalid = skills.filter((s) => !s.valid || s.diagnostics.some((d) => d.severity === "error")).map((s) => s.name);
+    const invalidPlugins = scan.plugins.filter((p) => !p.valid).map((p) => p.name);
+    await expect.poll(async () => (await drawnNames(page)).sort()).toEqual([...invalid, ...invalidPlugins].sort());
+    await page.getByLabel("Has errors").uncheck();
+
+    await page.locator(".client-list .client", { hasText: "Cursor" }).click();
+    const cursor = skills.filter((s) => s.client === "cursor").map((s) => s.name);
+    await expect.poll(async () => (await drawnNames(page)).sort()).toEqual(cursor.sort());
+    await page.locator(".client-list .client", { hasText: "All places" }).click();
+
+    await page.getByLabel("Managed by an app").check();
+    await expect.poll(async () => (await drawnNames(page)).length).toBeGreaterThan(0);
+    const managed = new Set(skills.filter((s) => !s.userOwned).map((s) => s.name));
+    for (const name of await drawnNames(page)) expect(managed.has(name) || scan.plugins.some((p) => p.name === name)).toBe(true);
+    await saveScreenshot(page, "catalog-filtered");
+  });
+
+  test("a skill's detail shows where it lives and its diagnostics with file:line, message and fix", async ({ page }) => {
+    await openCatalog(page, app.url);
+    const broken = allSkills(await app.catalog()).find((s) => s.diagnostics.some((d) => d.severity === "error" && d.line))!;
+    expect(broken).toBeTruthy();
+    await page.getByRole("searchbox", { name: /Search skills/ }).fill(broken.name || "");
+    await entryRow(page, broken.name).first().click();
+    await expect(page.locator("#detail-title")).toHaveText(broken.name);
+    await expect(page.locator(".places")).toContainText(broken.dir);
+    const errors = page.getByRole("region", { name: "Errors" });
+    for (const d of broken.diagnostics.filter((x) => x.severity === "error")) {
+      const item = errors.locator(`[data-code="${d.code}"]`).first();
+      await expect(item).toContainText(d.message);
+      if (d.line) await expect(item.locator(".place")).toContainText(`:${d.line}`);
+      if (d.fix) await expect(item).toContainText(d.fix);
+    }
+    await saveScreenshot(page, "skill-detail");
+  });
+
+  test("the keyboard moves through the catalog: arrows, Home, End and Enter", async ({ page }) => {
+    await openCatalog(page, app.url);
+    const list = page.getByRole("listbox", { name: "Catalog" });
+    await list.focus();
+    await page.keyboard.press("Home");
+    const first = await selectedName(page);
+    expect(first).not.toBeNull();
+    await expect(page.locator("#detail-title")).toHaveText(first!);
+    await page.keyboard.press("ArrowDown");
+    const second = await selectedName(page);
+    expect(second).not.toBe(first);
+    await page.keyboard.press("ArrowUp");
+    expect(await selectedName(page)).toBe(first);
+    await page.keyboard.press("End");
+    const names = await drawnNames(page);
+    await expect.poll(() => selectedName(page)).toBe(names[names.length - 1]);
+    await expect(list).toHaveAttribute("aria-activedescendant", /row-\d+/);
+    await page.keyboard.press("Enter");
+    await expect(page.locator("#detail-title")).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("tab", { name: /Overview/ })).toBeFocused();
+    await page.keyboard.press("ArrowRight");
+    await expect(page.getByRole("tab", { name: /Level 1/ })).toBeFocused();
+    await expect(page.getByRole("tab", { name: /Level 1/ })).toHaveAttribute("aria-selected", "true");
+  });
+});

@@ -1,0 +1,104 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import path from "node:path";
+import { readdir, readFile } from "node:fs/promises";
+import type { UpdateInfo } from "../../../shared/model";
+import { runCli } from "../run";
+import { runBin } from "../../../test-support/cli";
+import { makeTempDir, writeTree } from "../../../test-support/tmp";
+import { startSkillMetaServer, type RunningSkillMetaServer } from "../../../test-support/servers/skill-meta-server";
+import { startReleaseServer, type RunningReleaseServer } from "../../../test-support/servers/release-server";
+
+const skillMd = (name: string, version: string, repository?: string) =>
+  `---\nname: ${name}\ndescription: The ${name} skill, for tests of update checks.\nmetadata:\n  version: "${version}"\n${repository ? `  repository: ${repository}\n` : ""}---\n\n# ${name}\n\nDo the thing.\n`;
+
+let tmp: { dir: string; cleanup: () => Promise<void> };
+let home: string;
+let meta: RunningSkillMetaServer;
+let releases: RunningReleaseServer;
+
+async function run(args: string[], env: Record<string, string> = {}) {
+  let stdout = "";
+  let stderr = "";
+  const code = await runCli(args, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), cwd: tmp.dir, env: { SKILLSHELF_CACHE_DIR: path.join(tmp.dir, "cache"), ...env } });
+  return { code, stdout, stderr };
+}
+
+beforeEach(async () => {
+  tmp = await makeTempDir();
+  home = path.join(tmp.dir, "home");
+  const tree = ".config/Claude/local-agent-mode-sessions/skills-plugin/acct-a/org-b";
+  await writeTree(home, {
+    [`${tree}/manifest.json`]: JSON.stringify({ lastUpdated: "2026-11-20T09:30:00.000Z", skills: [{ skillId: "skill_1", name: "agentkey", description: "x", creatorType: "user", syncManaged: true, enabled: true }] }),
+    [`${tree}/skills/agentkey/SKILL.md`]: skillMd("agentkey", "1.2.0"),
+    ".claude/skills/agentkey/SKILL.md": skillMd("agentkey", "1.2.0"),
+    ".claude/skills/report/SKILL.md": skillMd("report", "2.0.0", "https://github.com/acme/report"),
+    ".claude/skills/current/SKILL.md": skillMd("current", "3.1.0", "https://github.com/acme/current"),
+  });
+  meta = await startSkillMetaServer({ latest: "1.3.0" });
+  releases = await startReleaseServer({ releases: { "acme/report": { tag: "v2.1.0" }, "acme/current": { tag: "v3.1.0" } } });
+});
+afterEach(async () => {
+  await meta.close();
+  await releases.close();
+  await tmp.cleanup();
+});
+
+describe("skillshelf outdated", () => {
+  it("gives every copy its state as JSON, one per place", async () => {
+    const { code, stdout } = await run(["outdated", "--home", home, "--platform", "linux", "--server", meta.url, "--github-api", releases.url, "--json"]);
+    expect(code).toBe(0);
+    const { updates } = JSON.parse(stdout) as { updates: UpdateInfo[] };
+    const byName = (n: string) => updates.filter((u) => u.name === n);
+    expect(byName("agentkey").map((u) => u.state)).toEqual(["outdated", "outdated"]);
+    expect(new Set(byName("agentkey").map((u) => u.dir)).size).toBe(2);
+    expect(byName("report")[0]).toMatchObject({ state: "outdated", source: "github-release", installed: "2.0.0", latest: "2.1.0" });
+    expect(byName("current")[0]).toMatchObject({ state: "up-to-date" });
+    expect(meta.stats.toolCalls).toBe(1);
+  });
+
+  it("lists outdated skills first, with where they live and what to do next", async () => {
+    const { code, stdout } = await run(["outdated", "--home", home, "--platform", "linux", "--server", meta.url, "--github-api", releases.url]);
+    expect(code).toBe(0);
+    expect(stdout.indexOf("Outdated (3)")).toBeGreaterThanOrEqual(0);
+    expect(stdout.indexOf("Outdated")).toBeLessThan(stdout.indexOf("Up to date"));
+    expect(stdout).toMatch(/agentkey {2}1\.2\.0 → 1\.3\.0/);
+    expect(stdout).toMatch(/where: .*skills-plugin.*agentkey/);
+    expect(stdout).toMatch(/next: {2}Claude Desktop's sync .*upload it in Claude Desktop/);
+    expect(stdout).toMatch(/next: {2}Run: skillshelf update .*\.claude\/skills\/report/);
+    expect(stdout).not.toMatch(/protocol_version|skill_version_latest|\{/);
+  });
+
+  it("uses only the cache with --offline", async () => {
+    await run(["outdated", "--home", home, "--platform", "linux", "--github-api", releases.url, "--json"]);
+    const before = releases.stats.apiRequests;
+    expect(before).toBe(2);
+    const { stdout } = await run(["outdated", "--home", home, "--platform", "linux", "--server", meta.url, "--github-api", releases.url, "--offline", "--json"]);
+    const { updates } = JSON.parse(stdout) as { updates: UpdateInfo[] };
+    expect(updates.find((u) => u.name === "report")).toMatchObject({ state: "outdated", latest: "2.1.0" });
+    expect(releases.stats.apiRequests).toBe(before);
+    expect(meta.stats.httpRequests).toBe(0);
+  });
+
+  it("reads SKILLSHELF_GITHUB_API and keeps GITHUB_TOKEN out of its output and cache", async () => {
+    const token = "ghp_cli-secret-token";
+    const { stdout } = await run(["outdated", "--home", home, "--platform", "linux", "--json"], { SKILLSHELF_GITHUB_API: releases.url, GITHUB_TOKEN: token });
+    expect(releases.stats.headers.every((h) => h.authorization === `Bearer ${token}`)).toBe(true);
+    expect(stdout).not.toContain(token);
+    const dir = path.join(tmp.dir, "cache", "github-releases");
+    for (const f of await readdir(dir)) expect(await readFile(path.join(dir, f), "utf8")).not.toContain(token);
+  });
+
+  it("works the same through the built bin", async () => {
+    const r = await runBin(["outdated", "--home", home, "--platform", "linux", "--server", meta.url, "--json"], { env: { SKILLSHELF_GITHUB_API: releases.url, SKILLSHELF_CACHE_DIR: path.join(tmp.dir, "cache") } });
+    expect(r.code).toBe(0);
+    const { updates } = JSON.parse(r.stdout) as { updates: UpdateInfo[] };
+    expect(updates.filter((u) => u.state === "outdated").map((u) => u.name).sort()).toEqual(["agentkey", "agentkey", "report"]);
+    expect(meta.stats.clientNames).toEqual(["skillshelf"]);
+  });
+
+  it("refuses bad usage with exit code 2", async () => {
+    expect((await run(["outdated", "--platform", "beos"])).code).toBe(2);
+    expect((await run(["outdated", "--home", home, "--server", "not a url"])).code).toBe(2);
+    expect((await run(["outdated", "--home", path.join(tmp.dir, "nope")])).code).toBe(2);
+  });
+});

@@ -1,0 +1,115 @@
+// `skillshelf outdated`: the update state of every skill a scan finds, from skill-meta servers and GitHub
+// releases; outdated skills first, each with where it lives and what to do next.
+import { stat } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import type { Skill, UpdateInfo } from "../../../shared/model";
+import { scan } from "../../engine/discovery/scan";
+import type { ScanPlatform } from "../../engine/discovery/types";
+import { defaultCacheDir } from "../../engine/updates/cache-dir";
+import { checkUpdates } from "../../engine/updates/check";
+import { DEFAULT_GITHUB_API, ReleaseLookup } from "../../engine/updates/github-releases";
+import { findMcpEndpoints } from "../../engine/updates/mcp-config";
+import { DEFAULT_META_TIMEOUT_MS } from "../../engine/updates/meta-client";
+import { SkillMetaSession } from "../../engine/updates/meta-session";
+import { UsageError, listFlag, printJson, stringFlag, type CliCommand, type CliIo } from "../command";
+import { defaultPlatform } from "./scan";
+
+const PLATFORMS: ScanPlatform[] = ["darwin", "win32", "linux"];
+const ORDER: UpdateInfo["state"][] = ["outdated", "unknown", "ahead", "up-to-date"];
+const TITLES: Record<UpdateInfo["state"], string> = { outdated: "Outdated", unknown: "Unknown", ahead: "Newer than the latest release", "up-to-date": "Up to date" };
+
+function quote(p: string): string {
+  return /^[\w@%+=:,./-]+$/.test(p) ? p : `"${p.replace(/(["\\$`])/g, "\\$1")}"`;
+}
+
+/** What the user should do about one outdated copy, in a sentence. */
+export function nextStep(info: UpdateInfo, skill: Skill | undefined): string {
+  if (info.recipe?.kind === "shell") return `Run in a terminal: ${info.recipe.command}`;
+  if (info.recipe) return `Follow these steps: ${info.recipe.command}`;
+  if (skill?.client === "claude-desktop" || skill?.desktop) {
+    return `Claude Desktop's sync would undo changes made in this folder: run \`skillshelf update ${quote(info.dir)}\` to build an upload archive, then upload it in Claude Desktop (Settings → Capabilities → Skills).`;
+  }
+  if (skill && !skill.userOwned) return "This copy is managed by its client; update it from that client.";
+  return `Run: skillshelf update ${quote(info.dir)}`;
+}
+
+/** Renders the results for people: outdated first, then unknown, ahead and up to date. */
+export function formatOutdated(updates: UpdateInfo[], skills: Map<string, Skill>): string {
+  const lines: string[] = [];
+  for (const state of ORDER) {
+    const group = updates.filter((u) => u.state === state).sort((a, b) => a.name.localeCompare(b.name) || a.dir.localeCompare(b.dir));
+    if (!group.length) continue;
+    lines.push("", `${TITLES[state]} (${group.length})`);
+    for (const u of group) {
+      const skill = skills.get(u.skillId);
+      const versions = state === "outdated" ? `${u.installed} → ${u.latest}` : (u.installed ?? "no version") + (u.latest && state !== "up-to-date" ? ` (latest ${u.latest})` : "");
+      const via = u.source === "none" ? "" : `  [${u.source}]`;
+      lines.push(`  ${u.name}  ${versions}${via}`, `    where: ${u.dir}${skill ? `  (${skill.client}${skill.userOwned ? "" : ", managed by the client"})` : ""}`);
+      if (state === "outdated") lines.push(`    next:  ${nextStep(u, skill)}`);
+      if (state === "unknown" && u.reason) lines.push(`    why:   ${u.reason}`);
+      if (state === "outdated" && u.releaseNotesUrl) lines.push(`    notes: ${u.releaseNotesUrl}`);
+      if ((state === "outdated" || state === "unknown") && u.updateDocUrl) lines.push(`    docs:  ${u.updateDocUrl}`);
+    }
+  }
+  const outdated = updates.filter((u) => u.state === "outdated").length;
+  lines.push("", `${updates.length} skill cop${updates.length === 1 ? "y" : "ies"} checked, ${outdated} outdated.`);
+  return lines.join("\n").replace(/^\n/, "") + "\n";
+}
+
+function isUrl(text: string): boolean {
+  try {
+    const u = new URL(text);
+    return u.protocol === "http:" || u.protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+
+/** The `outdated` command. */
+export const outdatedCommand: CliCommand = {
+  name: "outdated",
+  summary: "Check every skill found for a newer version (skill-meta servers, GitHub releases).",
+  usage: "skillshelf outdated [--home DIR] [--platform darwin|win32|linux] [--include DIR]... [--server URL]... [--github-api URL] [--offline] [--timeout-ms N] [--json]",
+  options: {
+    home: { type: "string" },
+    platform: { type: "string" },
+    include: { type: "string", multiple: true },
+    server: { type: "string", multiple: true },
+    "github-api": { type: "string" },
+    "timeout-ms": { type: "string" },
+    offline: { type: "boolean" },
+    json: { type: "boolean" },
+  },
+  run: async (args, io: CliIo) => {
+    const platformFlag = stringFlag(args, "platform");
+    if (platformFlag !== undefined && !PLATFORMS.includes(platformFlag as ScanPlatform)) throw new UsageError(`unknown platform "${platformFlag}"; use darwin, win32 or linux.`);
+    if (args.positionals.length) throw new UsageError(`unexpected argument "${args.positionals[0]}".`);
+    const servers = listFlag(args, "server");
+    for (const url of servers) if (!isUrl(url)) throw new UsageError(`--server needs an http(s) URL, not "${url}".`);
+    const githubApi = stringFlag(args, "github-api") ?? io.env.SKILLSHELF_GITHUB_API ?? DEFAULT_GITHUB_API;
+    if (!isUrl(githubApi)) throw new UsageError(`the GitHub API address "${githubApi}" is not an http(s) URL.`);
+    const timeoutFlag = stringFlag(args, "timeout-ms");
+    const timeoutMs = timeoutFlag === undefined ? DEFAULT_META_TIMEOUT_MS : Number(timeoutFlag);
+    if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) throw new UsageError("--timeout-ms needs a positive whole number.");
+    const home = path.resolve(io.cwd, stringFlag(args, "home") ?? os.homedir());
+    if (!(await stat(home).then((s) => s.isDirectory(), () => false))) throw new UsageError(`the home folder ${home} does not exist.`);
+    const include = listFlag(args, "include").map((p) => path.resolve(io.cwd, p));
+    for (const dir of include) if (!(await stat(dir).then(() => true, () => false))) throw new UsageError(`the folder ${dir} given with --include does not exist.`);
+    const platform = (platformFlag as ScanPlatform | undefined) ?? defaultPlatform();
+
+    const result = await scan({ home, platform, env: io.env, include });
+    const byId = new Map<string, Skill>();
+    for (const skill of [...result.skills, ...result.plugins.flatMap((p) => p.skills)]) if (!byId.has(skill.id)) byId.set(skill.id, skill);
+    const offline = args.values.offline === true;
+    const { endpoints } = offline
+      ? { endpoints: [] }
+      : await findMcpEndpoints({ home, platform, env: io.env, projectDirs: include, pluginRoots: result.plugins.map((p) => p.root), extraServers: servers.map((url) => ({ url })) });
+    const session = new SkillMetaSession(endpoints, { timeoutMs });
+    const releases = new ReleaseLookup({ apiBase: githubApi, cacheDir: defaultCacheDir(io.env), token: io.env.GITHUB_TOKEN, offline });
+    const updates = await checkUpdates([...byId.values()], { session, releases });
+    if (args.values.json) printJson(io, { updates });
+    else io.stdout(formatOutdated(updates, byId));
+    return 0;
+  },
+};

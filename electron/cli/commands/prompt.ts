@@ -1,0 +1,44 @@
+// `skillshelf prompt PATH... [--intro TEXT | --no-intro] [--json]`: prints the level-1 `<available_skills>` block byte-exact.
+import { DEFAULT_INTRO, catalogHash, renderAvailableSkills } from "../../../shared/level1";
+import { readPlugin } from "../../engine/plugin/read-plugin";
+import { readSkillArchive } from "../../engine/skill/archive";
+import { readSkill } from "../../engine/skill/read-skill";
+import type { SkillReport } from "../../engine/skill/types";
+import { mapBounded } from "../../engine/skill/validate-many";
+import { UsageError, printJson, stringFlag, type CliCommand } from "../command";
+import { expandPaths } from "./validate";
+import { shownPath } from "./report-format";
+
+/**
+ * The `prompt` command. Its stdout is exactly the rendered string — no newline is added, so
+ * `skillshelf prompt x > f` writes the bytes a model would read. Skills without a name or
+ * description are left out, named on stderr, and make the exit code 1.
+ */
+export const promptCommand: CliCommand = {
+  name: "prompt",
+  summary: "Print the level-1 <available_skills> block for skills, byte-exact (no trailing newline).",
+  usage: "skillshelf prompt PATH... [--intro TEXT | --no-intro] [--json]",
+  options: { intro: { type: "string" }, "no-intro": { type: "boolean" }, json: { type: "boolean" } },
+  async run(args, io) {
+    const intro = stringFlag(args, "intro");
+    if (intro !== undefined && args.values["no-intro"]) throw new UsageError("give either --intro TEXT or --no-intro, not both.");
+    const targets = await expandPaths(args.positionals, io.cwd);
+    const groups = await mapBounded(targets, 16, async (target): Promise<SkillReport[]> => {
+      if (target.kind === "plugin") return (await readPlugin(target.root)).skills;
+      return [target.kind === "archive" ? await readSkillArchive(target.file) : await readSkill(target.dir)];
+    });
+    const reports = groups.flat();
+    const usable = reports.filter((r) => r.name.trim() !== "" && r.description.trim() !== "");
+    for (const skipped of reports.filter((r) => !usable.includes(r))) {
+      io.stderr(`skillshelf prompt: left out ${shownPath(skipped.dir, io.cwd)}: it has no readable name and description.\n`);
+    }
+    const summaries = usable.map((r) => ({ name: r.name, description: r.description }));
+    const text = renderAvailableSkills(summaries, args.values["no-intro"] ? null : (intro ?? DEFAULT_INTRO));
+    if (args.values.json) {
+      printJson(io, { text, catalogHash: await catalogHash(summaries), skills: usable.map((r) => ({ name: r.name, description: r.description, path: r.dir })) });
+    } else {
+      io.stdout(text);
+    }
+    return usable.length === reports.length ? 0 : 1;
+  },
+};

@@ -1,0 +1,45 @@
+// Readable output shared by validate, prompt and levels: paths shown relative to the working folder, diagnostics grouped by file.
+import path from "node:path";
+import type { Diagnostic, Severity } from "../../../shared/model";
+
+const SEVERITY_ORDER: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
+
+/** A path relative to cwd when it lies below it, else absolute. */
+export function shownPath(file: string, cwd: string): string {
+  const rel = path.relative(cwd, file);
+  return rel && !rel.startsWith("..") && !path.isAbsolute(rel) ? rel : file;
+}
+
+/** "1 error", "2 warnings". */
+export function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
+/** Counts diagnostics by severity. */
+export function countSeverities(diagnostics: readonly Diagnostic[]): Record<Severity, number> {
+  const counts: Record<Severity, number> = { error: 0, warning: 0, info: 0 };
+  for (const d of diagnostics) counts[d.severity]++;
+  return counts;
+}
+
+/** Diagnostics grouped by file (first-seen order), each group sorted severity first, then by line. */
+export function formatDiagnostics(diagnostics: readonly Diagnostic[], cwd: string, indent = "  "): string[] {
+  const byFile = new Map<string, Diagnostic[]>();
+  for (const d of diagnostics) {
+    const group = byFile.get(d.file) ?? [];
+    group.push(d);
+    byFile.set(d.file, group);
+  }
+  const lines: string[] = [];
+  for (const [file, group] of byFile) {
+    const shown = shownPath(file, cwd);
+    lines.push(`${indent}${shown}`);
+    group.sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
+    for (const d of group) {
+      const where = d.line !== undefined ? `${shown}:${d.line}${d.column !== undefined ? `:${d.column}` : ""}` : shown;
+      lines.push(`${indent}  ${d.severity.padEnd(7)}  ${where}  ${d.message} [${d.code}]`);
+      if (d.fix) lines.push(`${indent}  ${" ".repeat(7)}  fix: ${d.fix}`);
+    }
+  }
+  return lines;
+}

@@ -1,0 +1,122 @@
+// `skillshelf scan`: every skill and plugin for a home and platform (plus --include folders), as text or JSON.
+import { stat } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import type { Diagnostic, Location, ScanResult, Skill } from "../../../shared/model";
+import { scan } from "../../engine/discovery/scan";
+import type { ScanPlatform } from "../../engine/discovery/types";
+import { UsageError, listFlag, printJson, stringFlag, type CliCommand, type CliIo } from "../command";
+
+const PLATFORMS: ScanPlatform[] = ["darwin", "win32", "linux"];
+
+/** The platform whose layout a scan uses by default: this machine's, mapped to one of the three known. */
+export function defaultPlatform(platform: NodeJS.Platform = process.platform): ScanPlatform {
+  return platform === "darwin" || platform === "win32" ? platform : "linux";
+}
+
+async function isFolder(p: string): Promise<boolean> {
+  try {
+    return (await stat(p)).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+const count = (ds: Diagnostic[], severity: Diagnostic["severity"]) => ds.filter((d) => d.severity === severity).length;
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+function skillLine(skill: Skill, at: string): string {
+  const errors = count(skill.diagnostics, "error");
+  const warnings = count(skill.diagnostics, "warning");
+  const parts = [skill.valid ? "ok " : "ERR", skill.name];
+  parts.push(skill.version ? `${skill.version} (${skill.versionSource})` : "no version");
+  if (errors || warnings) parts.push(`[${plural(errors, "error")}, ${plural(warnings, "warning")}]`);
+  if (skill.desktop) parts.push(skill.desktop.enabled === false ? "disabled" : skill.desktop.enabled ? "enabled" : "not in manifest", `by ${skill.desktop.creatorType ?? "unknown"}`);
+  if (!skill.userOwned) parts.push("managed by the client");
+  if (at !== skill.dir) parts.push(`-> link to ${skill.realDir}`);
+  else if (skill.links.length) parts.push(`(also linked from ${skill.links.join(", ")})`);
+  if (skill.drift?.length) parts.push(`DRIFT: differs from ${skill.drift.join(", ")}`);
+  return `    ${parts.join("  ")}`;
+}
+
+function locationHeader(loc: Location): string {
+  const bits = [`  ${loc.label ?? loc.path}`];
+  if (loc.readOnly) bits.push("(read-only)");
+  if (loc.desktop?.lastUpdated) bits.push(`manifest updated ${loc.desktop.lastUpdated}`);
+  return `${bits.join("  ")}\n    ${loc.path}`;
+}
+
+/** Renders a scan for people: skills grouped by client and location, then plugins, problems and a summary line. */
+export function formatScan(result: ScanResult): string {
+  const lines: string[] = [];
+  const byLocation = new Map<string, Array<{ skill: Skill; at: string }>>();
+  for (const skill of result.skills) {
+    if (skill.pluginId) continue;
+    for (const p of skill.placements ?? [{ locationId: skill.locationId, path: skill.dir }]) {
+      const list = byLocation.get(p.locationId) ?? [];
+      list.push({ skill, at: p.path });
+      byLocation.set(p.locationId, list);
+    }
+  }
+  let client = "";
+  for (const loc of result.locations) {
+    const here = byLocation.get(loc.id);
+    if (!here?.length) continue;
+    if (loc.client !== client) {
+      client = loc.client;
+      lines.push("", `${client}`);
+    }
+    lines.push(locationHeader(loc));
+    for (const { skill, at } of here) lines.push(skillLine(skill, at));
+  }
+  if (result.plugins.length) {
+    lines.push("", "plugins");
+    for (const plugin of result.plugins) {
+      lines.push(`  ${plugin.valid ? "ok " : "ERR"} ${plugin.name} ${plugin.version ?? "no version"}${plugin.loads ? "" : "  (a client would not load it)"}`, `    ${plugin.root}`);
+      for (const skill of plugin.skills) lines.push(skillLine(skill, skill.dir));
+    }
+  }
+  if (result.diagnostics.length) {
+    lines.push("", "problems found while scanning");
+    for (const d of result.diagnostics) lines.push(`  ${d.severity}  ${d.code}  ${d.message}`);
+  }
+  const all = [...result.diagnostics, ...result.skills.flatMap((s) => s.diagnostics), ...result.plugins.flatMap((p) => p.diagnostics)];
+  const trees = result.locations.filter((l) => l.desktop?.accountTree).length;
+  const invalid = result.skills.filter((s) => !s.valid).length;
+  lines.push("", `${plural(result.skills.length, "skill")} (${invalid} invalid), ${plural(result.plugins.length, "plugin")}, ${plural(count(all, "error"), "error")}, ${plural(count(all, "warning"), "warning")}, ${plural(trees, "Claude Desktop tree")} found.`);
+  return lines.join("\n").replace(/^\n/, "") + "\n";
+}
+
+/** The `scan` command. */
+export const scanCommand: CliCommand = {
+  name: "scan",
+  summary: "Find every skill and plugin on this machine (or a given home) and check each one.",
+  usage: "skillshelf scan [--home DIR] [--platform darwin|win32|linux] [--include DIR]... [--json]",
+  options: {
+    home: { type: "string" },
+    platform: { type: "string" },
+    include: { type: "string", multiple: true },
+    json: { type: "boolean" },
+  },
+  run: async (args, io: CliIo) => {
+    const platformFlag = stringFlag(args, "platform");
+    if (platformFlag !== undefined && !PLATFORMS.includes(platformFlag as ScanPlatform)) {
+      throw new UsageError(`unknown platform "${platformFlag}"; use darwin, win32 or linux.`);
+    }
+    if (args.positionals.length) throw new UsageError(`unexpected argument "${args.positionals[0]}".`);
+    const home = path.resolve(io.cwd, stringFlag(args, "home") ?? os.homedir());
+    if (!(await isFolder(home))) throw new UsageError(`the home folder ${home} does not exist.`);
+    const include = listFlag(args, "include").map((p) => path.resolve(io.cwd, p));
+    for (const dir of include) {
+      try {
+        await stat(dir);
+      } catch {
+        throw new UsageError(`the folder ${dir} given with --include does not exist.`);
+      }
+    }
+    const result = await scan({ home, platform: (platformFlag as ScanPlatform | undefined) ?? defaultPlatform(), env: io.env, include });
+    if (args.values.json) printJson(io, result);
+    else io.stdout(formatScan(result));
+    return 0;
+  },
+};

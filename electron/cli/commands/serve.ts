@@ -1,0 +1,88 @@
+// `skillshelf serve [--port N] [--open] [--home DIR] [--platform P] [--include DIR]...`: the GUI in a browser, on 127.0.0.1.
+import { spawn } from "node:child_process";
+import { stat } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { ScanPlatform } from "../../engine/discovery/types";
+import { createEngine } from "../../handlers/engine";
+import { createHandlerSession } from "../../handlers/handlers";
+import { webDesktopIntegration } from "../../host/desktop-fallback";
+import { startWebHost } from "../../host/server";
+import { UsageError, listFlag, printJson, stringFlag, type CliCommand } from "../command";
+
+const PLATFORMS: ScanPlatform[] = ["darwin", "win32", "linux"];
+
+/** Where the built renderer is: beside the bundled CLI (dist/cli → dist/renderer), unless overridden. */
+function rendererDir(env: NodeJS.ProcessEnv): string {
+  return env.SKILLSHELF_RENDERER_DIR || fileURLToPath(new URL("../renderer/", import.meta.url));
+}
+
+function openInBrowser(url: string): void {
+  const [command, args] = process.platform === "darwin" ? ["open", [url]] : process.platform === "win32" ? ["cmd", ["/c", "start", "", url]] : ["xdg-open", [url]];
+  const child = spawn(command as string, args as string[], { detached: true, stdio: "ignore" });
+  child.on("error", () => undefined);
+  child.unref();
+}
+
+/** Resolves when the process is asked to stop. */
+function untilInterrupted(): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = () => {
+      process.off("SIGINT", stop);
+      process.off("SIGTERM", stop);
+      resolve();
+    };
+    process.on("SIGINT", stop);
+    process.on("SIGTERM", stop);
+  });
+}
+
+/** The `serve` sub-command. */
+export const serveCommand: CliCommand = {
+  name: "serve",
+  summary: "Serve the app in your browser on 127.0.0.1 (for machines without the desktop window).",
+  usage: "skillshelf serve [--port N] [--open] [--home DIR] [--platform darwin|win32|linux] [--include DIR]... [--no-poll] [--json]",
+  options: {
+    port: { type: "string" },
+    open: { type: "boolean" },
+    home: { type: "string" },
+    platform: { type: "string" },
+    include: { type: "string", multiple: true },
+    "no-poll": { type: "boolean" },
+    json: { type: "boolean" },
+  },
+  async run(args, io) {
+    const portText = stringFlag(args, "port") ?? "0";
+    const port = Number(portText);
+    if (!/^\d+$/.test(portText) || port > 65535) throw new UsageError(`--port must be a number from 0 to 65535 (0 picks a free port), not "${portText}".`);
+    const platform = (stringFlag(args, "platform") ?? (PLATFORMS.includes(process.platform as ScanPlatform) ? process.platform : "linux")) as ScanPlatform;
+    if (!PLATFORMS.includes(platform)) throw new UsageError(`unknown platform "${platform}"; use darwin, win32 or linux.`);
+    const home = path.resolve(io.cwd, stringFlag(args, "home") ?? os.homedir());
+    if (!(await stat(home).catch(() => null))?.isDirectory()) throw new UsageError(`the home folder ${home} does not exist.`);
+    const include = listFlag(args, "include").map((p) => path.resolve(io.cwd, p));
+    const scanOptions = { home, platform, env: io.env, include };
+    const host = await startWebHost({
+      port,
+      rendererDir: rendererDir(io.env),
+      createSession: (emit) =>
+        createHandlerSession({
+          host: "web",
+          scanOptions,
+          desktop: webDesktopIntegration(),
+          emit,
+          engine: createEngine(scanOptions),
+          updatePolling: args.values["no-poll"] ? undefined : {},
+        }),
+    }).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === "EADDRINUSE") throw new UsageError(`port ${port} is already in use; choose another with --port, or --port 0 for any free one.`);
+      throw error;
+    });
+    if (args.values.json) printJson(io, { url: host.url, port: host.port });
+    else io.stdout(`Skillshelf is running at ${host.url}\nOpen that address in your browser (it contains a private key: do not share it). Press Ctrl+C to stop.\n`);
+    if (args.values.open) openInBrowser(host.url);
+    await untilInterrupted();
+    await host.close();
+    return 0;
+  },
+};

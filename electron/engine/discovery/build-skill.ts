@@ -1,0 +1,53 @@
+// Turns one read skill folder into the catalog's Skill: versions with their source, repository, validity.
+import path from "node:path";
+import type { Diagnostic, Skill, SkillLockInfo, VersionSource } from "../../../shared/model";
+import type { SkillReport } from "../skill/types";
+import { discoveryDiagnostic } from "./diagnostic";
+import type { SkillRead } from "./read";
+
+const scalar = (v: unknown): string | null => (typeof v === "string" && v.trim() ? v : typeof v === "number" ? String(v) : null);
+
+/** The installed version and where it came from: metadata.version, a top-level version, the plugin's version, or none. */
+export function versionOf(report: SkillReport, pluginVersion: string | null): { version: string | null; versionSource: VersionSource | null } {
+  if (report.version && report.versionSource) return { version: report.version, versionSource: report.versionSource };
+  const fm = report.frontmatter;
+  const meta = fm && typeof fm.metadata === "object" && fm.metadata ? (fm.metadata as Record<string, unknown>) : null;
+  const fromMeta = scalar(meta?.version);
+  if (fromMeta) return { version: fromMeta, versionSource: "metadata.version" };
+  const top = scalar(fm?.version);
+  if (top) return { version: top, versionSource: "frontmatter.version" };
+  if (pluginVersion) return { version: pluginVersion, versionSource: "plugin.version" };
+  return { version: null, versionSource: null };
+}
+
+/** The repository: the skill's own (metadata.repository...), else the installer's lock entry's source URL. */
+export function repositoryOf(report: SkillReport, lock: SkillLockInfo | undefined): string | null {
+  const meta = report.frontmatter?.metadata;
+  const fromMeta = meta && typeof meta === "object" ? scalar((meta as Record<string, unknown>).repository) : null;
+  return report.repository ?? fromMeta ?? lock?.sourceUrl ?? null;
+}
+
+/** Where and how a skill sits, besides what its files say. */
+export type SkillPlace = Pick<Skill, "id" | "dir" | "realDir" | "client" | "locationId" | "links" | "userOwned"> & { pluginVersion: string | null; lock?: SkillLockInfo };
+
+/** Builds a Skill from its read (report + hash) and its place. */
+export function skillFrom(read: SkillRead, place: SkillPlace): Skill {
+  const { report, hash } = read;
+  const diagnostics: Diagnostic[] = [...report.diagnostics];
+  if (hash.truncated) {
+    diagnostics.push(discoveryDiagnostic("scan.skill.truncated", "info", place.realDir, `This skill folder is very large (${hash.files} files); its content hash covers only part of it, so changes may go unnoticed.`, "Keep large data out of the skill folder."));
+  }
+  const { pluginVersion, lock, ...placed } = place;
+  const skill: Skill = {
+    ...placed,
+    name: report.name || path.basename(place.dir),
+    description: report.description,
+    ...versionOf(report, pluginVersion),
+    contentHash: hash.hash,
+    diagnostics,
+    valid: report.valid && !diagnostics.some((d) => d.severity === "error"),
+    repository: repositoryOf(report, lock),
+  };
+  if (lock) skill.lock = lock;
+  return skill;
+}

@@ -1,0 +1,29 @@
+import path from "node:path";
+import { rename, writeFile } from "node:fs/promises";
+import { afterEach, describe, expect, it } from "vitest";
+import { makeTempDir, writeTree } from "../../../test-support/tmp";
+import { hashSkillFolder } from "./hash";
+
+let cleanup: (() => Promise<void>) | null = null;
+afterEach(async () => {
+  await cleanup?.();
+  cleanup = null;
+});
+
+describe("hashSkillFolder", () => {
+  it("depends on relative paths and bytes only, not on where the folder is", async () => {
+    const t = await makeTempDir();
+    cleanup = t.cleanup;
+    const files = { "SKILL.md": "---\nname: a\n---\n", "scripts/run.sh": "echo hi\n" };
+    await writeTree(path.join(t.dir, "one"), files);
+    await writeTree(path.join(t.dir, "two", "nested"), files);
+    const a = await hashSkillFolder(path.join(t.dir, "one"));
+    expect(a).toMatch(/^[0-9a-f]{64}$/);
+    expect(await hashSkillFolder(path.join(t.dir, "two", "nested"))).toBe(a);
+    await writeFile(path.join(t.dir, "one", "scripts", "run.sh"), "echo bye\n");
+    const edited = await hashSkillFolder(path.join(t.dir, "one"));
+    expect(edited).not.toBe(a);
+    await rename(path.join(t.dir, "one", "scripts", "run.sh"), path.join(t.dir, "one", "scripts", "go.sh"));
+    expect(await hashSkillFolder(path.join(t.dir, "one"))).not.toBe(edited);
+  });
+});

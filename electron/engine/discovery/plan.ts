@@ -1,0 +1,114 @@
+// Turns the location table (and --include folders) into concrete locations and what to read in each.
+import { stat } from "node:fs/promises";
+import path from "node:path";
+import type { Diagnostic, Location } from "../../../shared/model";
+import { readInstalledPlugins } from "./claude-plugins";
+import { discoveryDiagnostic } from "./diagnostic";
+import { findDesktopTrees, readDesktopTree, type DesktopTree } from "./desktop";
+import { locationId } from "./ids";
+import { planInclude } from "./include";
+import { resolveLocationTable, type LocationRow } from "./locations";
+import type { ScanOptions } from "./types";
+
+/** A location whose children (or itself) are skill folders. */
+export interface SkillSource {
+  location: Location;
+  /** The folder whose children are skills, or the skill folder itself ("single"). */
+  dir: string;
+  mode: "children" | "single";
+  depth: 1 | 2;
+  exclude: string[];
+  desktop?: DesktopTree;
+}
+
+/** A plugin root to read with the plugin reader. */
+export interface PluginSource {
+  location: Location;
+  root: string;
+  /** The version Claude Code's installed_plugins.json records, when it does. */
+  installVersion: string | null;
+  /** The name Claude Code's installed_plugins.json records ("name" of "name@marketplace"), when it does. */
+  installName?: string;
+}
+
+/** Everything a scan will read, and what planning it found wrong. */
+export interface ScanPlan {
+  locations: Location[];
+  skillSources: SkillSource[];
+  pluginSources: PluginSource[];
+  diagnostics: Diagnostic[];
+}
+
+/** Default cap of entries listed per location. */
+export const DEFAULT_MAX_ENTRIES = 5_000;
+
+async function exists(p: string): Promise<boolean> {
+  try {
+    await stat(p);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Builds a Location with its stable id. */
+export function makeLocation(fields: Omit<Location, "id">): Location {
+  return { id: locationId(fields.client, fields.scope, fields.path), ...fields };
+}
+
+const shortPart = (s: string) => (s.length > 12 ? `${s.slice(0, 8)}…` : s);
+
+async function planDesktopRoot(row: LocationRow, root: string, cap: number, plan: ScanPlan): Promise<void> {
+  const present = await exists(root);
+  plan.locations.push(makeLocation({ client: row.client, scope: row.scope, path: root, exists: present, readOnly: true, label: `${row.label} (skills-plugin root)`, note: row.note, desktop: { variant: row.label, root, accountTree: null, lastUpdated: null } }));
+  if (!present) return;
+  for (const treePath of await findDesktopTrees(root, cap)) {
+    const tree = await readDesktopTree(treePath, root);
+    const [a = "", b = ""] = tree.accountTree.split("/");
+    const location = makeLocation({
+      client: "claude-desktop", scope: "desktop-account", path: treePath, exists: true, readOnly: true,
+      label: `${row.label} — account ${shortPart(a)}/${shortPart(b)}`, note: row.note,
+      desktop: { variant: row.label, root, accountTree: tree.accountTree, lastUpdated: tree.manifest?.lastUpdated ?? null },
+    });
+    plan.locations.push(location);
+    plan.diagnostics.push(...tree.diagnostics);
+    plan.skillSources.push({ location, dir: path.join(treePath, "skills"), mode: "children", depth: 1, exclude: [], desktop: tree });
+  }
+}
+
+async function planClaudePlugins(row: LocationRow, dir: string, plan: ScanPlan): Promise<void> {
+  const present = await exists(dir);
+  plan.locations.push(makeLocation({ client: row.client, scope: row.scope, path: dir, exists: present, readOnly: row.readOnly, label: row.label, note: row.note }));
+  if (!present) return;
+  const { installs, diagnostics } = await readInstalledPlugins(dir);
+  plan.diagnostics.push(...diagnostics);
+  for (const install of installs) {
+    const here = await exists(install.installPath);
+    const location = makeLocation({ client: "claude-code", scope: "plugin", path: install.installPath, exists: here, readOnly: true, label: `Claude Code plugin ${install.key}`, note: row.note });
+    plan.locations.push(location);
+    if (!here) {
+      plan.diagnostics.push(discoveryDiagnostic("scan.plugin.missing", "warning", path.join(dir, "installed_plugins.json"), `Claude Code lists the plugin ${install.key} as installed at ${install.installPath}, but that folder does not exist.`, "Reinstall the plugin with `/plugin` in Claude Code."));
+      continue;
+    }
+    plan.pluginSources.push({ location, root: install.installPath, installVersion: install.version, installName: install.key.replace(/@[^@]*$/, "") });
+  }
+}
+
+/** Plans a scan: every table location for the home (unless homeLocations is false), then each --include folder. */
+export async function planScan(options: ScanOptions): Promise<ScanPlan> {
+  const plan: ScanPlan = { locations: [], skillSources: [], pluginSources: [], diagnostics: [] };
+  const cap = options.maxEntriesPerLocation ?? DEFAULT_MAX_ENTRIES;
+  if (options.homeLocations !== false) {
+    for (const { row, path: p } of resolveLocationTable(options)) {
+      if (row.kind === "desktop-root") await planDesktopRoot(row, p, cap, plan);
+      else if (row.kind === "claude-plugins") await planClaudePlugins(row, p, plan);
+      else {
+        const location = makeLocation({ client: row.client, scope: row.scope, path: p, exists: await exists(p), readOnly: row.readOnly, label: row.label, note: row.note });
+        plan.locations.push(location);
+        if (location.exists) plan.skillSources.push({ location, dir: p, mode: "children", depth: row.depth ?? 1, exclude: row.exclude ?? [] });
+      }
+    }
+  }
+  for (const dir of options.include ?? []) await planInclude(path.resolve(dir), cap, plan);
+  return plan;
+}

@@ -1,0 +1,64 @@
+// Reads one skill (validation + content hash) and one plugin, the only places discovery touches skill contents.
+import path from "node:path";
+import type { Profile } from "../../../shared/model";
+import type { PluginReport } from "../plugin/types";
+import { readSkill } from "../skill/read-skill";
+import type { SkillReport } from "../skill/types";
+import { hashSkillFolderWithInfo, type FolderHash } from "./hash";
+import { findSkillFile, isDirectory, listCapped } from "./list";
+import { readPluginReport } from "./plugin-reader";
+import { isInside, realpathOrNull } from "../fs/safe-fs";
+
+/** A skill folder as read: the validator's report, its content hash and the profile used. */
+export interface SkillRead {
+  report: SkillReport;
+  hash: FolderHash;
+  profile: Profile;
+}
+
+/** A plugin as read: the plugin reader's report (null if it failed) and each of its skills. */
+export interface PluginRead {
+  report: PluginReport | null;
+  error: string | null;
+  skills: Array<{ dir: string; realDir: string; read: SkillRead }>;
+}
+
+/** Reads and hashes one skill folder (dir as found; the hash walks its real folder, confined). */
+export async function readSkillAt(dir: string, realDir: string, profile: Profile, onSkillRead?: (dir: string) => void): Promise<SkillRead> {
+  onSkillRead?.(dir);
+  const [report, hash] = await Promise.all([readSkill(dir, { profile }), hashSkillFolderWithInfo(realDir)]);
+  return { report, hash, profile };
+}
+
+/** Reads a plugin root with the plugin reader, then hashes each skill; skills the reader did not return are read here. */
+export async function readPluginAt(root: string, cap: number, onSkillRead?: (dir: string) => void): Promise<PluginRead> {
+  let report: PluginReport | null = null;
+  let error: string | null = null;
+  try {
+    report = await readPluginReport(root, { profile: "agent-skills" });
+  } catch (e) {
+    error = (e as Error).message ?? String(e);
+  }
+  const byDir = new Map<string, SkillReport>();
+  for (const s of report?.skills ?? []) byDir.set(path.resolve(s.dir), s);
+  const skillsDir = path.join(root, "skills");
+  const dirs: string[] = [];
+  if (await isDirectory(skillsDir)) {
+    for (const entry of (await listCapped(skillsDir, cap)).entries) {
+      const p = path.join(skillsDir, entry.name);
+      if (byDir.has(p) || ((await isDirectory(p)) && (await findSkillFile(p)))) dirs.push(p);
+    }
+  }
+  for (const d of byDir.keys()) if (!dirs.includes(d)) dirs.push(d);
+  const skills: PluginRead["skills"] = [];
+  const realRoot = (await realpathOrNull(root)) ?? root;
+  for (const dir of dirs) {
+    const realDir = await realpathOrNull(dir);
+    if (!realDir || !isInside(realRoot, realDir)) continue;
+    const known = byDir.get(dir);
+    onSkillRead?.(dir);
+    const [skillReport, hash] = await Promise.all([known ? Promise.resolve(known) : readSkill(dir, { profile: "agent-skills" }), hashSkillFolderWithInfo(realDir)]);
+    skills.push({ dir, realDir, read: { report: skillReport, hash, profile: "agent-skills" } });
+  }
+  return { report, error, skills };
+}

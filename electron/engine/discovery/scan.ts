@@ -1,0 +1,77 @@
+// scan(): every location of a home (per OS) plus --include folders, read and validated, as one ScanResult.
+import type { ScanResult, TaskProgress } from "../../../shared/model";
+import { assemble, groupSites, profileFor, readKey, type ScanState } from "./assemble";
+import { mapPool } from "./pool";
+import { DEFAULT_MAX_ENTRIES, planScan } from "./plan";
+import { readPluginAt, readSkillAt, type SkillRead } from "./read";
+import { findSites } from "./sites";
+import { readSkillLock } from "./skill-lock";
+import type { ScanOptions } from "./types";
+
+const DEFAULT_CONCURRENCY = 16;
+
+function progress(options: ScanOptions, value: number, title: string, detail?: string): void {
+  if (!options.onProgress) return;
+  const event: TaskProgress = { taskId: "scan", kind: "scan", value, title };
+  if (detail) event.detail = detail;
+  try {
+    options.onProgress(event);
+  } catch {
+    // a listener's failure must not break the scan
+  }
+}
+
+/** Reads every skill and plugin the state does not hold yet (bounded concurrency); returns how many skills were read. */
+export async function readMissing(state: ScanState, options: ScanOptions, pluginRoots?: Set<string>): Promise<number> {
+  const limit = options.concurrency ?? DEFAULT_CONCURRENCY;
+  const cap = options.maxEntriesPerLocation ?? DEFAULT_MAX_ENTRIES;
+  const todo = groupSites(state).filter((g) => !state.reads.has(readKey(g.realDir, profileFor(g.primary))));
+  const plugins = state.plan.pluginSources.filter((p) => !state.plugins.has(p.root) || pluginRoots?.has(p.root));
+  const total = todo.length + plugins.length;
+  let done = 0;
+  const step = Math.max(1, Math.floor(total / 50));
+  const tick = (what: string) => {
+    done++;
+    if (done % step === 0 || done === total) progress(options, 0.1 + 0.9 * (done / Math.max(1, total)), "Reading skills", `${done} of ${total}: ${what}`);
+  };
+  await mapPool(todo, limit, async (group) => {
+    const profile = profileFor(group.primary);
+    const key = readKey(group.realDir, profile);
+    const read = await readSkillAt(group.primary.path, group.realDir, profile, options.onSkillRead);
+    const old = state.stale?.get(key);
+    state.reads.set(key, old && sameRead(old, read) ? old : read);
+    tick(group.primary.path);
+  });
+  await mapPool(plugins, Math.max(1, Math.floor(limit / 4)), async (source) => {
+    state.plugins.set(source.root, await readPluginAt(source.root, cap, options.onSkillRead));
+    tick(source.root);
+  });
+  state.stale?.clear();
+  return todo.length;
+}
+
+function sameRead(a: SkillRead, b: SkillRead): boolean {
+  return a.hash.hash === b.hash.hash && a.hash.truncated === b.hash.truncated && JSON.stringify(a.report) === JSON.stringify(b.report);
+}
+
+/** Plans, lists and reads everything from scratch into a fresh state. */
+export async function createScanState(options: ScanOptions): Promise<ScanState> {
+  progress(options, -1, "Finding skill folders");
+  const cap = options.maxEntriesPerLocation ?? DEFAULT_MAX_ENTRIES;
+  const [plan, lock] = await Promise.all([planScan(options), readSkillLock(options)]);
+  const state: ScanState = { plan, sites: new Map(), reads: new Map(), plugins: new Map(), lock };
+  await mapPool(plan.skillSources, 4, async (source) => {
+    state.sites.set(source.location.id, await findSites(source, cap));
+  });
+  progress(options, 0.1, "Reading skills");
+  await readMissing(state, options);
+  return state;
+}
+
+/** Scans a home (per platform) and the added folders: every location, skill and plugin, each skill validated. */
+export async function scan(options: ScanOptions): Promise<ScanResult> {
+  const state = await createScanState(options);
+  const result = assemble(state);
+  progress(options, 1, "Scan finished", `${result.skills.length} skills, ${result.plugins.length} plugins`);
+  return result;
+}

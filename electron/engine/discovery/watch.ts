@@ -1,0 +1,143 @@
+// watchCatalog(): watches every location and reports only what changed, re-reading only the skills that changed.
+import { watch, type FSWatcher } from "node:fs";
+import path from "node:path";
+import type { ScanResult } from "../../../shared/model";
+import type { CatalogChange } from "../../../shared/ipc";
+import { isInside } from "../fs/safe-fs";
+import { assembleChanges, groupSites } from "./assemble";
+import { readDesktopTree } from "./desktop";
+import { skillLockCandidates } from "./locations";
+import { DEFAULT_MAX_ENTRIES, planScan } from "./plan";
+import { createScanState, readMissing } from "./scan";
+import { applyChildChange, relistSource } from "./watch-apply";
+import { classifyChanges } from "./watch-classify";
+import { readSkillLock } from "./skill-lock";
+import { findSites } from "./sites";
+import type { ScanOptions } from "./types";
+
+export type { CatalogChange } from "../../../shared/ipc";
+
+/** A running watch: the latest catalog, and how to stop it. */
+export interface CatalogWatch {
+  close(): Promise<void>;
+  current(): ScanResult;
+}
+
+/** Watches every existing location (recursively where supported), debounced and coalesced; reports each change once. */
+export async function watchCatalog(options: ScanOptions & { debounceMs?: number }, listener: (change: CatalogChange) => void): Promise<CatalogWatch> {
+  const debounceMs = options.debounceMs ?? 40;
+  const cap = options.maxEntriesPerLocation ?? DEFAULT_MAX_ENTRIES;
+  const state = await createScanState(options);
+  let groups = groupSites(state);
+  let result = assembleChanges(state, groups).result;
+  const lockFiles = skillLockCandidates(options);
+  const watchers = new Map<string, FSWatcher>();
+  let pending = new Set<string>();
+  let timer: NodeJS.Timeout | null = null;
+  let chain: Promise<void> = Promise.resolve();
+  let closed = false;
+
+  const schedule = () => {
+    if (closed) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = null;
+      const batch = pending;
+      pending = new Set();
+      chain = chain.then(() => processBatch(batch)).catch(() => undefined);
+    }, debounceMs);
+  };
+
+  const watchPath = (p: string) => {
+    if (closed || watchers.has(p)) return;
+    try {
+      const w = watch(p, { recursive: true, persistent: false }, (_event, filename) => {
+        pending.add(filename ? path.join(p, filename.toString()) : p);
+        schedule();
+      });
+      w.on("error", () => {
+        w.close();
+        watchers.delete(p);
+        pending.add(p);
+        schedule();
+      });
+      watchers.set(p, w);
+    } catch {
+      // a folder that vanished or cannot be watched: picked up again at the next replan
+    }
+  };
+
+  const syncWatchers = () => {
+    const targets = new Set<string>();
+    for (const loc of result.locations) if (loc.exists) targets.add(loc.path);
+    for (const f of lockFiles) targets.add(path.dirname(f));
+    const covered = (p: string) => {
+      for (let a = p; ; a = path.dirname(a)) {
+        if (targets.has(a)) return true;
+        if (path.dirname(a) === a) return false;
+      }
+    };
+    for (const g of groups) if (!covered(g.realDir)) targets.add(g.realDir);
+    const sorted = [...targets].sort((a, b) => a.length - b.length);
+    const chosen: string[] = [];
+    for (const t of sorted) if (!chosen.some((c) => isInside(c, t))) chosen.push(t);
+    for (const [p, w] of watchers) {
+      if (!chosen.includes(p)) {
+        w.close();
+        watchers.delete(p);
+      }
+    }
+    for (const t of chosen) watchPath(t);
+  };
+
+  const processBatch = async (batch: Set<string>) => {
+    if (closed || batch.size === 0) return;
+    const change = classifyChanges(state, groups, lockFiles, batch);
+    if (change.replan) {
+      state.plan = await planScan(options);
+      state.sites = new Map();
+      for (const source of state.plan.skillSources) state.sites.set(source.location.id, await findSites(source, cap));
+    }
+    if (change.lock) state.lock = await readSkillLock(options);
+    for (const id of change.manifests) {
+      const source = state.plan.skillSources.find((s) => s.location.id === id);
+      if (source?.desktop) source.desktop = await readDesktopTree(source.desktop.path, source.location.desktop?.root ?? path.dirname(path.dirname(source.desktop.path)));
+    }
+    await applyChildChange(state, change.replan ? { ...change, children: new Map() } : change, cap);
+    if (!change.replan) for (const id of change.relist) await relistSource(state, id, cap);
+    for (const root of change.plugins) state.plugins.delete(root);
+    await readMissing(state, options);
+    const before = result;
+    groups = groupSites(state);
+    const next = assembleChanges(state, groups);
+    result = next.result;
+    const structural = change.replan || change.children.size > 0 || change.relist.size > 0;
+    if (structural) syncWatchers();
+    if (closed) return;
+    const skillIds = new Set(result.skills.map((s) => s.id));
+    const pluginIds = new Set(result.plugins.map((p) => p.id));
+    const out: CatalogChange = {
+      skills: { updated: result.skills.filter((s) => next.changedSkills.has(s.id)), removed: before.skills.map((s) => s.id).filter((id) => !skillIds.has(id)) },
+      plugins: { updated: result.plugins.filter((p) => next.changedPlugins.has(p.id)), removed: before.plugins.map((p) => p.id).filter((id) => !pluginIds.has(id)) },
+    };
+    if (out.skills.updated.length || out.skills.removed.length || out.plugins.updated.length || out.plugins.removed.length) {
+      try {
+        listener(out);
+      } catch {
+        // a listener's failure must not stop the watch
+      }
+    }
+  };
+
+  syncWatchers();
+  return {
+    current: () => result,
+    close: async () => {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      for (const w of watchers.values()) w.close();
+      watchers.clear();
+      await chain;
+    },
+  };
+}

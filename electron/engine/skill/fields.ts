@@ -1,0 +1,171 @@
+// The Agent Skills frontmatter field rules (RULES.md "Fields"): which keys, which types, which names.
+import { isAlias, isMap, isNode, isScalar, isSeq, type Node, type Pair } from "yaml";
+import type { VersionSource } from "../../../shared/model";
+import { quote, type DiagnosticSink } from "./diagnostics";
+import type { FrontmatterEntry, ParsedFrontmatter } from "./frontmatter";
+
+/** The only top-level keys the Agent Skills specification allows. */
+export const ALLOWED_FIELDS = new Set(["name", "description", "license", "compatibility", "metadata", "allowed-tools"]);
+
+export const MAX_NAME = 64;
+export const MAX_DESCRIPTION = 1024;
+export const MAX_COMPATIBILITY = 500;
+
+/** What the field rules read out of the frontmatter. */
+export interface SkillFields {
+  /** Raw name when it is a non-empty string, else "". */
+  name: string;
+  /** NFKC of the trimmed name, used by every name rule (and the desktop profile). */
+  normalizedName: string;
+  description: string;
+  version: string | null;
+  versionSource: VersionSource | null;
+  repository: string | null;
+}
+
+/** The string value of a scalar node, or null for a map, a list or no value. */
+export function scalarText(node: Node | null): string | null {
+  return node && isScalar(node) ? String(node.value ?? "") : null;
+}
+
+/** Counts Unicode code points (what the spec's length limits count). */
+export function codePoints(text: string): number {
+  let n = 0;
+  for (const _ of text) n++;
+  return n;
+}
+
+function kindOf(node: Node | null): string {
+  if (!node) return "nothing";
+  if (isMap(node)) return "a mapping";
+  if (isSeq(node)) return "a list";
+  return "a value";
+}
+
+/** Runs every field rule and returns what the skill's fields say. */
+export function checkFields(fm: ParsedFrontmatter, dirName: string | null, sink: DiagnosticSink): SkillFields {
+  const byKey = new Map<string, FrontmatterEntry>();
+  for (const entry of fm.entries) if (!byKey.has(entry.key)) byKey.set(entry.key, entry);
+  const frontmatterLine = fm.entries[0]?.line ?? 2;
+
+  for (const entry of fm.entries) {
+    if (ALLOWED_FIELDS.has(entry.key)) continue;
+    const lower = entry.key.toLowerCase();
+    const hint = ALLOWED_FIELDS.has(lower) ? ` Keys are case-sensitive: write \`${lower}\`.` : "";
+    sink.add(
+      "skill.field.unexpected",
+      "error",
+      `The frontmatter key ${quote(entry.key)} is not one the Agent Skills specification allows (name, description, license, compatibility, metadata, allowed-tools).${hint}`,
+      ALLOWED_FIELDS.has(lower) ? `Rename it to \`${lower}\`.` : `Move it under \`metadata:\` as an indented line \`  ${entry.key}: ...\`.`,
+      entry,
+    );
+  }
+
+  const { name, normalizedName } = checkName(byKey.get("name"), dirName, frontmatterLine, sink);
+  const description = checkDescription(byKey.get("description"), frontmatterLine, sink);
+  checkCompatibility(byKey.get("compatibility"), sink);
+  const metadata = checkMetadata(byKey.get("metadata"), fm, sink);
+  const license = byKey.get("license");
+  if (license && scalarText(license.value) === null) {
+    sink.add("skill.license.type", "warning", `\`license\` is ${kindOf(license.value)}; it should be a short text such as "MIT" or the name of a bundled licence file.`, "Write the licence as one line of text, e.g. `license: Apache-2.0`.", license);
+  }
+  const tools = byKey.get("allowed-tools");
+  if (tools) {
+    const text = scalarText(tools.value);
+    if (text === null || text.trim() === "") {
+      sink.add("skill.allowed-tools.type", "warning", text === null ? `\`allowed-tools\` is ${kindOf(tools.value)}; the specification expects one space-separated line of tool names.` : "`allowed-tools` is empty.", text === null ? "Write the tools on one line separated by spaces, e.g. `allowed-tools: Read Bash(git:*)`." : "Remove `allowed-tools`, or list the tools separated by spaces.", tools);
+    }
+  }
+
+  let version: string | null = null;
+  let versionSource: VersionSource | null = null;
+  const metaVersion = metadata?.get("version");
+  const topVersion = scalarText(byKey.get("version")?.value ?? null);
+  if (metaVersion && metaVersion.trim()) {
+    version = metaVersion.trim();
+    versionSource = "metadata.version";
+  } else if (topVersion && topVersion.trim()) {
+    version = topVersion.trim();
+    versionSource = "frontmatter.version";
+  }
+  const pick = (...values: Array<string | null | undefined>) => values.find((v) => typeof v === "string" && v.trim() !== "")?.trim() ?? null;
+  const repository = pick(metadata?.get("repository"), scalarText(byKey.get("repository")?.value ?? null), metadata?.get("homepage"), scalarText(byKey.get("homepage")?.value ?? null));
+  return { name, normalizedName, description, version, versionSource, repository };
+}
+
+function checkName(entry: FrontmatterEntry | undefined, dirName: string | null, frontmatterLine: number, sink: DiagnosticSink): { name: string; normalizedName: string } {
+  if (!entry) {
+    sink.add("skill.name.missing", "error", "The frontmatter has no `name`.", "Add a line `name: your-skill-name` (the folder's name, in lowercase letters, digits and hyphens).", { line: frontmatterLine });
+    return { name: "", normalizedName: "" };
+  }
+  const raw = scalarText(entry.value);
+  if (raw === null || raw.trim() === "") {
+    sink.add("skill.name.empty", "error", raw === null ? `\`name\` is ${kindOf(entry.value)}, not a name.` : "`name` is empty.", "Write the skill's name after `name:`, e.g. `name: pdf-tools`.", entry);
+    return { name: "", normalizedName: "" };
+  }
+  const n = raw.trim().normalize("NFKC");
+  const shown = quote(n);
+  const length = codePoints(n);
+  if (length > MAX_NAME) sink.add("skill.name.too-long", "error", `The name is ${length} characters long; the limit is ${MAX_NAME}.`, "Shorten the name (and rename the folder to match).", entry);
+  if (n !== n.toLowerCase()) sink.add("skill.name.uppercase", "error", `The name ${shown} has uppercase letters; names must be lowercase.`, `Use ${quote(n.toLowerCase())} (and rename the folder to match).`, entry);
+  if (n.startsWith("-") || n.endsWith("-")) sink.add("skill.name.hyphen-edge", "error", `The name ${shown} starts or ends with a hyphen.`, "Remove the leading or trailing hyphen.", entry);
+  if (n.includes("--")) sink.add("skill.name.double-hyphen", "error", `The name ${shown} has two hyphens in a row.`, "Use single hyphens between words.", entry);
+  const bad = [...new Set([...n].filter((c) => !/^[\p{L}\p{N}-]$/u.test(c)))];
+  if (bad.length > 0) sink.add("skill.name.invalid-chars", "error", `The name ${shown} contains characters that are not letters, digits or hyphens: ${bad.map((c) => quote(c)).join(", ")}.`, "Keep only lowercase letters, digits and single hyphens, e.g. `my-skill`.", entry);
+  if (dirName !== null && dirName.normalize("NFKC") !== n) sink.add("skill.name.dir-mismatch", "error", `The name ${shown} does not match the folder's name ${quote(dirName)}.`, "Rename the folder or change `name` so they are the same.", entry);
+  if (/[^\x00-\x7f]/.test(n)) sink.add("skill.name.non-ascii", "warning", `The name ${shown} has characters outside a-z, 0-9 and hyphens; this is allowed, but several clients accept only those.`, "Prefer a name of plain lowercase ASCII letters, digits and hyphens.", entry);
+  return { name: raw, normalizedName: n };
+}
+
+function checkDescription(entry: FrontmatterEntry | undefined, frontmatterLine: number, sink: DiagnosticSink): string {
+  if (!entry) {
+    sink.add("skill.description.missing", "error", "The frontmatter has no `description`; agents use it to decide when to load the skill.", "Add `description: ` with what the skill does and when to use it.", { line: frontmatterLine });
+    return "";
+  }
+  const raw = scalarText(entry.value);
+  if (raw === null || raw.trim() === "") {
+    sink.add("skill.description.empty", "error", raw === null ? `\`description\` is ${kindOf(entry.value)}, not text.` : "`description` is empty.", "Describe what the skill does and when to use it, in one or two sentences.", entry);
+    return "";
+  }
+  const length = codePoints(raw);
+  if (length > MAX_DESCRIPTION) sink.add("skill.description.too-long", "error", `The description is ${length} characters long; the limit is ${MAX_DESCRIPTION}.`, "Shorten the description; move details into the instructions.", entry);
+  return raw;
+}
+
+function checkCompatibility(entry: FrontmatterEntry | undefined, sink: DiagnosticSink): void {
+  if (!entry) return;
+  const raw = scalarText(entry.value);
+  if (raw === null) {
+    sink.add("skill.compatibility.type", "error", `\`compatibility\` is ${kindOf(entry.value)}; it must be one line of text.`, "Write the requirements as text, e.g. `compatibility: Requires git and Python 3.12`.", entry);
+    return;
+  }
+  if (raw.trim() === "") {
+    sink.add("skill.compatibility.empty", "warning", "`compatibility` is empty.", "Remove `compatibility`, or say what the skill needs.", entry);
+    return;
+  }
+  const length = codePoints(raw);
+  if (length > MAX_COMPATIBILITY) sink.add("skill.compatibility.too-long", "error", `\`compatibility\` is ${length} characters long; the limit is ${MAX_COMPATIBILITY}.`, "Shorten it to the essential requirements.", entry);
+}
+
+/** Checks `metadata` and returns its string values by key (null when absent or not a mapping). */
+function checkMetadata(entry: FrontmatterEntry | undefined, fm: ParsedFrontmatter, sink: DiagnosticSink): Map<string, string> | null {
+  if (!entry) return null;
+  if (!entry.value || !isMap(entry.value)) {
+    sink.add("skill.metadata.type", "error", `\`metadata\` is ${kindOf(entry.value)}; it must be a mapping of keys to text values.`, "Write `metadata:` followed by indented `key: value` lines.", entry);
+    return null;
+  }
+  const values = new Map<string, string>();
+  for (const pair of entry.value.items as Pair[]) {
+    const key = isScalar(pair.key) ? String(pair.key.value ?? "") : String(pair.key);
+    let node = isNode(pair.value) ? pair.value : null;
+    if (node && isAlias(node)) node = (node.resolve(fm.doc) as Node | undefined) ?? null;
+    const value = scalarText(node);
+    if (value === null) {
+      const where = isNode(pair.key) ? fm.at(pair.key.range?.[0]) : entry;
+      sink.add("skill.metadata.value", "warning", `\`metadata.${key}\` is ${kindOf(node)}; metadata values should be text.`, `Write \`${key}\` as a single text value.`, where);
+    } else if (!values.has(key)) {
+      values.set(key, value);
+    }
+  }
+  return values;
+}

@@ -1,0 +1,143 @@
+// Splits SKILL.md into frontmatter and body by whole lines, and parses the frontmatter YAML with positions.
+import { LineCounter, isAlias, isCollection, isMap, isNode, isScalar, parseDocument, visit, type Document, type Node, type Pair } from "yaml";
+import type { DiagnosticSink } from "./diagnostics";
+
+/** SKILL.md cut at its `---` lines. */
+export type FrontmatterSplit =
+  | { ok: true; yaml: string; body: string; bodyStartLine: number; closingLine: number }
+  | { ok: false; reason: "missing" | "unclosed" };
+
+/** True for a delimiter line: `---` with optional trailing spaces (CR already removed). */
+function isDelimiter(line: string): boolean {
+  return /^---[ \t]*$/.test(line);
+}
+
+/**
+ * Splits text into frontmatter and body: the first line must be `---`, the frontmatter runs to the
+ * next whole `---` line. Line endings may be LF or CRLF; the body keeps its original bytes.
+ */
+export function splitFrontmatter(text: string): FrontmatterSplit {
+  let offset = 0;
+  let lineNo = 0;
+  const yamlLines: string[] = [];
+  while (offset <= text.length) {
+    const newline = text.indexOf("\n", offset);
+    const end = newline < 0 ? text.length : newline;
+    const line = text.slice(offset, end).replace(/\r$/, "");
+    lineNo++;
+    if (lineNo === 1) {
+      if (!isDelimiter(line)) return { ok: false, reason: "missing" };
+    } else if (isDelimiter(line)) {
+      const bodyOffset = newline < 0 ? text.length : newline + 1;
+      return { ok: true, yaml: yamlLines.join("\n"), body: text.slice(bodyOffset), bodyStartLine: lineNo + 1, closingLine: lineNo };
+    } else {
+      yamlLines.push(line);
+    }
+    if (newline < 0) break;
+    offset = newline + 1;
+  }
+  return { ok: false, reason: "unclosed" };
+}
+
+/** One top-level frontmatter key with where it sits in SKILL.md. */
+export interface FrontmatterEntry {
+  key: string;
+  line: number;
+  column: number;
+  /** The value node (aliases resolved), or null for a key without a value. */
+  value: Node | null;
+}
+
+/** The parsed frontmatter: the mapping as plain data plus each key's node and position. */
+export interface ParsedFrontmatter {
+  data: Record<string, unknown>;
+  entries: FrontmatterEntry[];
+  doc: Document;
+  /** SKILL.md line and column of an offset in the YAML text. */
+  at: (offset: number | undefined) => { line: number; column: number };
+}
+
+const MAX_REPORTED = 10;
+
+/** Plain-language wording for the YAML errors people actually make. */
+function yamlMessage(code: string, raw: string): { message: string; fix: string } {
+  switch (code) {
+    case "DUPLICATE_KEY":
+      return { message: "The frontmatter names the same key twice.", fix: "Keep one of the two keys and delete the other." };
+    case "TAB_AS_INDENT":
+      return { message: "The frontmatter is indented with a tab; YAML allows only spaces.", fix: "Replace the tab with spaces." };
+    case "MISSING_CHAR":
+      return { message: `The frontmatter has an unfinished quote or bracket (${raw}).`, fix: "Close the quote or bracket, or remove it." };
+    default:
+      return { message: `The frontmatter is not valid YAML: ${raw}.`, fix: "Correct the YAML so each line reads `key: value`; quote values that contain `: ` or start with a special character." };
+  }
+}
+
+/**
+ * Parses frontmatter YAML as a Document in the failsafe schema (every scalar is a string, so
+ * `name: 123` is "123"). Reports syntax errors (E) and constructs the reference validator refuses (W).
+ * `firstLine` is the SKILL.md line of the YAML's first line. Returns null when it does not parse or is not a mapping.
+ */
+export function parseFrontmatter(yamlText: string, firstLine: number, sink: DiagnosticSink): ParsedFrontmatter | null {
+  const lineCounter = new LineCounter();
+  let doc: Document;
+  try {
+    doc = parseDocument(yamlText, { schema: "failsafe", uniqueKeys: true, lineCounter, prettyErrors: false, strict: true });
+  } catch (error) {
+    sink.add("skill.frontmatter.yaml", "error", `The frontmatter could not be parsed as YAML (${(error as Error).message}).`, "Rewrite the frontmatter as plain `key: value` lines.", { line: firstLine });
+    return null;
+  }
+  const at = (offset: number | undefined) => {
+    const pos = lineCounter.linePos(offset ?? 0);
+    return { line: pos.line + firstLine - 1, column: pos.col };
+  };
+  if (doc.errors.length > 0) {
+    for (const error of doc.errors.slice(0, MAX_REPORTED)) {
+      const { message, fix } = yamlMessage(error.code, error.message.split("\n")[0] ?? error.code);
+      sink.add("skill.frontmatter.yaml", "error", message, fix, at(error.pos[0]));
+    }
+    return null;
+  }
+  if (/[&*!\[{]/.test(yamlText)) reportRefusedStyle(doc, at, sink);
+  const contents = doc.contents;
+  if (!isMap(contents)) {
+    const what = contents === null || (isScalar(contents) && String(contents.value ?? "").trim() === "") ? "empty" : isCollection(contents) ? "a list" : "a single value";
+    sink.add("skill.frontmatter.not-mapping", "error", `The frontmatter is ${what}; it must be a set of \`key: value\` lines.`, "Write the frontmatter as `name: ...` and `description: ...` lines.", { line: firstLine });
+    return null;
+  }
+  let data: Record<string, unknown>;
+  try {
+    const js = doc.toJS({ maxAliasCount: 50 }) as unknown;
+    data = js && typeof js === "object" && !Array.isArray(js) ? (js as Record<string, unknown>) : {};
+  } catch (error) {
+    sink.add("skill.frontmatter.yaml", "error", `The frontmatter could not be read (${(error as Error).message}).`, "Remove anchors and aliases and write each value out.", { line: firstLine });
+    return null;
+  }
+  const entries: FrontmatterEntry[] = [];
+  for (const pair of contents.items as Pair[]) {
+    const keyNode = pair.key;
+    const key = isScalar(keyNode) ? String(keyNode.value ?? "") : isNode(keyNode) ? String(keyNode.toJSON()) : String(keyNode ?? "");
+    const pos = at(isNode(keyNode) ? keyNode.range?.[0] : undefined);
+    let value = isNode(pair.value) ? pair.value : null;
+    if (value && isAlias(value)) value = (value.resolve(doc) as Node | undefined) ?? null;
+    entries.push({ key, line: pos.line, column: pos.column, value });
+  }
+  return { data, entries, doc, at };
+}
+
+/** Flow collections, anchors, aliases and tags parse, but the reference validator refuses them. */
+function reportRefusedStyle(doc: Document, at: (offset: number | undefined) => { line: number; column: number }, sink: DiagnosticSink): void {
+  let reported = 0;
+  const report = (node: Node, what: string, fix: string) => {
+    if (reported++ >= MAX_REPORTED) return;
+    sink.add("skill.frontmatter.yaml-style", "warning", `The frontmatter uses ${what}; it is valid YAML, but the reference validator (skills-ref) refuses it.`, fix, at(node.range?.[0]));
+  };
+  visit(doc, (_key, node) => {
+    if (isAlias(node)) return void report(node, "an alias (`*name`)", "Write the value out instead of pointing at an anchor.");
+    if (!isNode(node)) return;
+    if (node.anchor) report(node, "an anchor (`&name`)", "Remove the anchor and write each value out.");
+    if (node.tag) report(node, `a tag (\`${node.tag}\`)`, "Remove the tag; write the value as plain text.");
+    if (isCollection(node) && node.flow) report(node, "a flow collection (`[...]` or `{...}`)", "Write the list or mapping in block style, one item per line.");
+  });
+}
+

@@ -1,0 +1,114 @@
+// Finds the file references in Markdown instructions: link and image targets outside code, without a full parser.
+import path from "node:path";
+
+/** One link or image target found in Markdown text. */
+export interface MarkdownLink {
+  target: string;
+  /** 1-based line in the text given. */
+  line: number;
+  /** 1-based column of the target. */
+  column: number;
+}
+
+/** A link target classified for level 3. */
+export type ClassifiedTarget =
+  | { kind: "url" }
+  | { kind: "anchor" }
+  | { kind: "outside"; target: string; absolute: boolean }
+  | { kind: "relative"; target: string; rel: string };
+
+const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+const LIST_ITEM = /^ {0,3}(?:[-*+]|\d{1,9}[.)])(?:\s|$)/;
+const INLINE_LINK = /!?\[((?:[^[\]\\\n]|\\.|\[(?:[^[\]\\\n]|\\.)*\])*)\]\(\s*(<[^<>\n]*>|(?:[^\s()\\]|\\.|\((?:[^\s()\\]|\\.)*\))*)(?:\s+(?:"[^"\n]*"|'[^'\n]*'|\([^()\n]*\)))?\s*\)/g;
+const DEFINITION = /^ {0,3}\[((?:[^[\]\\]|\\.)+)\]:\s*(<[^<>\n]*>|\S+)/;
+
+/** Blanks out inline code spans so links inside them are not seen, keeping columns. */
+function blankCodeSpans(line: string): string {
+  return line.replace(/(`+)(?!`)([\s\S]*?[^`])\1(?!`)/g, (m) => " ".repeat(m.length));
+}
+
+/**
+ * Lists link and image targets outside fenced and indented code blocks and inline code.
+ * `firstLine` is the line number of the text's first line in its file.
+ */
+export function extractLinks(markdown: string, firstLine = 1): MarkdownLink[] {
+  const links: MarkdownLink[] = [];
+  if (!markdown.includes("](") && !markdown.includes("]:")) return links;
+  const lines = markdown.split("\n");
+  let fence: string | null = null;
+  let previousBlank = true;
+  let inList = false;
+  for (let i = 0; i < lines.length; i++) {
+    const line = (lines[i] ?? "").replace(/\r$/, "");
+    if (fence) {
+      const close = FENCE.exec(line);
+      if (close && close[1]![0] === fence[0] && close[1]!.length >= fence.length && line.trim() === close[1]) fence = null;
+      continue;
+    }
+    const open = FENCE.exec(line);
+    if (open && !(open[1]![0] === "`" && line.slice(line.indexOf(open[1]!) + open[1]!.length).includes("`"))) {
+      fence = open[1]!;
+      previousBlank = false;
+      continue;
+    }
+    const blank = line.trim() === "";
+    if (!blank && /^(?: {4}|\t)/.test(line) && previousBlank && !inList) {
+      continue;
+    }
+    if (!blank) {
+      if (LIST_ITEM.test(line)) inList = true;
+      else if (!/^\s/.test(line)) inList = false;
+    }
+    previousBlank = blank;
+    if (blank || (!line.includes("](") && !line.includes("]:"))) continue;
+    const visible = line.includes("`") ? blankCodeSpans(line) : line;
+    const definition = DEFINITION.exec(visible);
+    if (definition) {
+      const target = definition[2]!;
+      links.push({ target, line: firstLine + i, column: visible.indexOf(target, definition[0].length - target.length) + 1 });
+      continue;
+    }
+    INLINE_LINK.lastIndex = 0;
+    let match: RegExpExecArray | null;
+    while ((match = INLINE_LINK.exec(visible))) {
+      if (match.index > 0 && visible[match.index - 1] === "\\") continue;
+      const target = match[2] ?? "";
+      const textStart = match.index + (match[0].startsWith("!") ? 2 : 1);
+      const column = visible.indexOf(target, match.index + match[0].indexOf("](") + 2) + 1;
+      if (target !== "") links.push({ target, line: firstLine + i, column });
+      const inner = match[1] ?? "";
+      if (inner.includes("](")) {
+        for (const nested of extractLinks(inner, firstLine + i)) links.push({ ...nested, column: nested.column + textStart });
+      }
+    }
+  }
+  return links;
+}
+
+/** Decides whether a link target is a URL, an anchor, a path out of the folder, or a relative file path. */
+export function classifyTarget(rawTarget: string): ClassifiedTarget {
+  let target = rawTarget.trim();
+  if (target.startsWith("<") && target.endsWith(">")) target = target.slice(1, -1).trim();
+  if (target === "" || target.startsWith("#")) return { kind: "anchor" };
+  if (target.startsWith("//") || /^[a-zA-Z][a-zA-Z0-9+.-]+:/.test(target)) return { kind: "url" };
+  let pathPart = target.replace(/[?#].*$/, "");
+  try {
+    pathPart = decodeURIComponent(pathPart);
+  } catch {
+    // A stray % stays literal.
+  }
+  pathPart = pathPart.replace(/\\([!-/:-@[-`{-~])/g, "$1");
+  if (pathPart === "") return { kind: "anchor" };
+  if (pathPart.includes("\u0000")) return { kind: "outside", target, absolute: false };
+  if (pathPart.startsWith("/") || pathPart.startsWith("\\") || pathPart.startsWith("~/") || /^[a-zA-Z]:/.test(pathPart)) return { kind: "outside", target, absolute: true };
+  const normal = path.posix.normalize(pathPart.replace(/\\/g, "/"));
+  if (normal === ".." || normal.startsWith("../")) return { kind: "outside", target, absolute: false };
+  const rel = normal.replace(/^\.\/?/, "").replace(/\/$/, "");
+  if (rel === "" || rel === ".") return { kind: "anchor" };
+  return { kind: "relative", target, rel };
+}
+
+/** True for a file whose references a reader would follow further (Markdown). */
+export function isMarkdownPath(rel: string): boolean {
+  return /\.(md|markdown|mdx)$/i.test(rel);
+}

@@ -1,0 +1,89 @@
+// Lists a skill folder cheaply: plain readdir for ordinary folders, the confined walkTree as soon as a link appears.
+import type { Dirent } from "node:fs";
+import { readdir, stat } from "node:fs/promises";
+import path from "node:path";
+import { readTextFile, resolveInside, walkTree } from "../fs/safe-fs";
+import type { FileKind, SkillFileSet } from "./file-set";
+
+/** Caps shared with walkTree's defaults. */
+export const MAX_FOLDER_ENTRIES = 20_000;
+export const MAX_FOLDER_DEPTH = 32;
+/** Largest referenced file read when following a reference chain. */
+export const MAX_REFERENCE_BYTES = 1024 * 1024;
+
+/** A skill folder's entries, confined to it. */
+export interface FolderListing {
+  kinds: Map<string, Exclude<FileKind, null | "outside">>;
+  /** Entries whose real path is outside the folder (never read). */
+  outside: string[];
+  /** Links that are broken or loop. */
+  broken: string[];
+  truncated: boolean;
+  /** The folder holds links, so reads must check confinement. */
+  hasLinks: boolean;
+}
+
+/**
+ * Lists the folder below `root`, given its top-level entries. Without links, readdir's entry types
+ * are enough (no stat, no realpath per entry); any link switches to walkTree, which resolves and confines.
+ */
+export async function listSkillFolder(root: string, top: Dirent[]): Promise<FolderListing> {
+  const listing: FolderListing = { kinds: new Map(), outside: [], broken: [], truncated: false, hasLinks: false };
+  const queue: Array<{ abs: string; rel: string; depth: number; dirents: Dirent[] | null }> = [{ abs: root, rel: "", depth: 0, dirents: top }];
+  while (queue.length > 0) {
+    const current = queue.shift()!;
+    let dirents = current.dirents;
+    if (!dirents) {
+      try {
+        dirents = await readdir(current.abs, { withFileTypes: true });
+      } catch {
+        continue;
+      }
+    }
+    for (const dirent of dirents) {
+      if (dirent.isSymbolicLink()) return listWithLinks(root);
+      if (listing.kinds.size >= MAX_FOLDER_ENTRIES) {
+        listing.truncated = true;
+        return listing;
+      }
+      const rel = current.rel ? `${current.rel}/${dirent.name}` : dirent.name;
+      if (dirent.isDirectory()) {
+        listing.kinds.set(rel, "dir");
+        if (current.depth + 1 >= MAX_FOLDER_DEPTH) listing.truncated = true;
+        else queue.push({ abs: path.join(current.abs, dirent.name), rel, depth: current.depth + 1, dirents: null });
+      } else {
+        listing.kinds.set(rel, dirent.isFile() ? "file" : "other");
+      }
+    }
+  }
+  return listing;
+}
+
+async function listWithLinks(root: string): Promise<FolderListing> {
+  const walk = await walkTree(root, { maxEntries: MAX_FOLDER_ENTRIES, maxDepth: MAX_FOLDER_DEPTH });
+  const kinds = new Map<string, "file" | "dir" | "other">();
+  for (const entry of walk.entries) kinds.set(entry.rel, entry.kind);
+  return { kinds, outside: walk.outside, broken: walk.broken, truncated: walk.truncated, hasLinks: true };
+}
+
+/** The rules' view of a listed folder: kinds from the listing (checked on disk past a truncated walk), texts read with confinement. */
+export function folderFileSet(root: string, listing: FolderListing): SkillFileSet {
+  const abs = (rel: string) => path.join(root, ...rel.split("/"));
+  return {
+    async kind(rel: string): Promise<FileKind> {
+      const known = listing.kinds.get(rel);
+      if (known) return known;
+      if (listing.outside.some((o) => rel === o || rel.startsWith(o + "/"))) return "outside";
+      if (!listing.truncated) return null;
+      const resolved = await resolveInside(root, rel);
+      if (!resolved.ok) return /outside/.test(resolved.message) ? "outside" : null;
+      const info = await stat(resolved.path).catch(() => null);
+      return info ? (info.isDirectory() ? "dir" : info.isFile() ? "file" : "other") : null;
+    },
+    async readText(rel: string): Promise<string | null> {
+      const result = await readTextFile(abs(rel), listing.hasLinks || listing.truncated ? { maxBytes: MAX_REFERENCE_BYTES, root } : { maxBytes: MAX_REFERENCE_BYTES });
+      return result.ok && !result.binary ? result.text : null;
+    },
+    display: abs,
+  };
+}

@@ -1,0 +1,81 @@
+// Runs every SKILL.md rule on text plus a file set, so folders and archives are checked by the same code.
+import type { Diagnostic, Profile, VersionSource } from "../../../shared/model";
+import type { SkillReference } from "../../../shared/levels";
+import type { TextRead } from "../fs/safe-fs";
+import { checkBody, checkReferences } from "./body";
+import { checkDesktopFields } from "./desktop";
+import { DiagnosticSink } from "./diagnostics";
+import { checkFields } from "./fields";
+import type { SkillFileSet } from "./file-set";
+import { parseFrontmatter, splitFrontmatter } from "./frontmatter";
+
+/** One SKILL.md to check: how reading it went, the folder name it must match and the files around it. */
+export interface SkillTextInput {
+  /** The path diagnostics name for SKILL.md. */
+  file: string;
+  /** The skill folder's name (for skill.name.dir-mismatch), or null when there is none to compare. */
+  dirName: string | null;
+  read: TextRead;
+  files: SkillFileSet;
+  profile: Profile;
+}
+
+/** What the rules found in one SKILL.md. */
+export interface SkillTextResult {
+  name: string;
+  description: string;
+  frontmatter: Record<string, unknown> | null;
+  body: string;
+  bodyStartLine: number;
+  version: string | null;
+  versionSource: VersionSource | null;
+  repository: string | null;
+  references: SkillReference[];
+  diagnostics: Diagnostic[];
+}
+
+/** Checks one SKILL.md's text with the profile's rules; never throws on bad input. */
+export async function validateSkillText(input: SkillTextInput): Promise<SkillTextResult> {
+  const sink = new DiagnosticSink(input.file);
+  const result: SkillTextResult = { name: "", description: "", frontmatter: null, body: "", bodyStartLine: 1, version: null, versionSource: null, repository: null, references: [], diagnostics: sink.items };
+  const read = input.read;
+  if (!read.ok) {
+    if (read.reason === "encoding") sink.add("skill.encoding", "error", "SKILL.md is not valid UTF-8 text.", "Save the file as UTF-8 (without a byte-order mark).");
+    else if (read.reason === "outside") sink.add("skill.symlink.outside", "error", `SKILL.md is a link to a file outside the skill's folder, so it is not read. ${read.message}`, "Replace the link with a real SKILL.md inside the folder.");
+    else if (read.reason === "not-found") sink.add("skill.unreadable", "error", "SKILL.md is listed in the folder but cannot be opened: it is a broken link.", "Replace the broken link with the real SKILL.md.");
+    else sink.add("skill.unreadable", "error", `SKILL.md cannot be read. ${read.message}`, read.reason === "too-large" ? "Shorten SKILL.md: move material into files under references/." : "Make SKILL.md a regular, readable file.");
+    return result;
+  }
+  if (read.bom) sink.add("skill.bom", "warning", "SKILL.md starts with a byte-order mark (BOM); it was ignored, but some tools then miss the frontmatter.", "Save the file as UTF-8 without a BOM.", { line: 1, column: 1 });
+  if (read.binary) {
+    sink.add("skill.encoding", "error", "SKILL.md contains NUL bytes: it looks like a binary file, not text.", "Replace it with a plain-text Markdown file.");
+    return result;
+  }
+  const split = splitFrontmatter(read.text);
+  if (!split.ok) {
+    if (split.reason === "missing") sink.add("skill.frontmatter.missing", "error", "SKILL.md does not start with a `---` line, so it has no frontmatter (name and description).", "Start the file with `---`, then `name: ...` and `description: ...` lines, then another `---`.", { line: 1 });
+    else sink.add("skill.frontmatter.unclosed", "error", "The frontmatter starts with `---` on line 1 but has no closing `---` line.", "Add a line `---` after the last frontmatter line.", { line: 1 });
+    return result;
+  }
+  result.body = split.body;
+  result.bodyStartLine = split.bodyStartLine;
+  split.yaml.split("\n").forEach((line, i) => {
+    const column = line.indexOf("---");
+    if (column >= 0) sink.add("skill.frontmatter.dashes", "warning", "This frontmatter line contains `---`; the reference validator cuts the frontmatter at any `---`, so it would read this value differently.", "Avoid `---` inside values (write an en dash or rephrase).", { line: i + 2, column: column + 1 });
+  });
+  const fm = parseFrontmatter(split.yaml, 2, sink);
+  if (fm) {
+    result.frontmatter = fm.data;
+    const fields = checkFields(fm, input.dirName, sink);
+    if (input.profile === "claude-desktop") checkDesktopFields(fm, fields, sink);
+    Object.assign(result, { name: fields.name, description: fields.description, version: fields.version, versionSource: fields.versionSource, repository: fields.repository });
+  } else {
+    const name = /^name:[ \t]*(.*)$/m.exec(split.yaml)?.[1];
+    const description = /^description:[ \t]*(.*)$/m.exec(split.yaml)?.[1];
+    result.name = (name ?? "").trim().replace(/^(['"])(.*)\1$/, "$2");
+    result.description = (description ?? "").trim().replace(/^(['"])(.*)\1$/, "$2");
+  }
+  checkBody(split.body, split.bodyStartLine, sink);
+  result.references = await checkReferences(split.body, split.bodyStartLine, input.files, sink);
+  return result;
+}

@@ -1,0 +1,143 @@
+// Latest GitHub release per repository, the way the protocol's server section says: a 24 h cache with
+// ETag revalidation, one in-flight request per repository, 3 s timeout, and "unknown" instead of exceptions.
+import { VERSION } from "../version";
+import { ReleaseCache, type ReleaseCacheEntry } from "./release-cache";
+import { normalizeVersion } from "../../../shared/version";
+import type { GithubRepo } from "./repository";
+
+/** The public API, used unless SKILLSHELF_GITHUB_API says otherwise. */
+export const DEFAULT_GITHUB_API = "https://api.github.com";
+/** Protocol §Caching: 24 h. */
+export const RELEASE_TTL_MS = 24 * 60 * 60 * 1000;
+/** A release lookup that takes longer is given up. */
+export const DEFAULT_RELEASE_TIMEOUT_MS = 3000;
+
+/** Options of the lookup; every outside dependency is injectable. */
+export interface ReleaseLookupOptions {
+  apiBase?: string;
+  cacheDir: string;
+  /** Settings token or GITHUB_TOKEN; sent only to apiBase's origin, never logged or cached. */
+  token?: string;
+  timeoutMs?: number;
+  ttlMs?: number;
+  now?: () => number;
+  /** Use the cache only, whatever its age. */
+  offline?: boolean;
+  log?: (line: string) => void;
+}
+
+/** The latest release of one repository, or why it is unknown. */
+export type ReleaseResult =
+  | { ok: true; tag: string; version: string | null; releaseUrl: string; fromCache: boolean }
+  | { ok: false; reason: string };
+
+/** Latest-release lookups sharing one cache and one in-flight request per repository. */
+export class ReleaseLookup {
+  readonly #cache: ReleaseCache;
+  readonly #inFlight = new Map<string, Promise<ReleaseResult>>();
+  readonly #options: ReleaseLookupOptions;
+  readonly #token: string | undefined;
+
+  constructor(options: ReleaseLookupOptions) {
+    const { token, ...rest } = options;
+    this.#options = rest;
+    this.#token = token || undefined;
+    this.#cache = new ReleaseCache(options.cacheDir);
+  }
+
+  /** The latest release of `repo`; concurrent callers for one repository share one request. Never rejects. */
+  latest(repo: GithubRepo): Promise<ReleaseResult> {
+    const running = this.#inFlight.get(repo.key);
+    if (running) return running;
+    const work = this.#lookup(repo)
+      .catch((): ReleaseResult => ({ ok: false, reason: "The release lookup failed unexpectedly." }))
+      .finally(() => this.#inFlight.delete(repo.key));
+    this.#inFlight.set(repo.key, work);
+    return work;
+  }
+
+  #now(): number {
+    return (this.#options.now ?? Date.now)();
+  }
+
+  #answer(repo: GithubRepo, entry: ReleaseCacheEntry, fromCache: boolean): ReleaseResult {
+    return { ok: true, tag: entry.tag, version: normalizeVersion(entry.tag), releaseUrl: `${repo.webUrl}/releases/tag/${encodeURIComponent(entry.tag)}`, fromCache };
+  }
+
+  async #lookup(repo: GithubRepo): Promise<ReleaseResult> {
+    const entry = await this.#cache.read(repo.key);
+    const ttl = this.#options.ttlMs ?? RELEASE_TTL_MS;
+    if (entry && this.#now() - entry.fetched_at < ttl && entry.fetched_at <= this.#now()) return this.#answer(repo, entry, true);
+    if (this.#options.offline) {
+      return entry ? this.#answer(repo, entry, true) : { ok: false, reason: "Offline, and no release of this repository is cached yet." };
+    }
+    const response = await this.#request(repo, entry?.etag);
+    if ("reason" in response) return { ok: false, reason: response.reason };
+    if (response.status === 304 && entry) {
+      const refreshed = { ...entry, fetched_at: this.#now() };
+      await this.#cache.write(repo.key, refreshed);
+      return this.#answer(repo, refreshed, true);
+    }
+    if (response.status === 200) {
+      const tag = (response.body as { tag_name?: unknown } | null)?.tag_name;
+      if (typeof tag !== "string" || tag === "") return { ok: false, reason: "GitHub's answer did not name a release tag." };
+      const fresh: ReleaseCacheEntry = { tag, fetched_at: this.#now() };
+      if (response.etag) fresh.etag = response.etag;
+      await this.#cache.write(repo.key, fresh);
+      return this.#answer(repo, fresh, false);
+    }
+    return { ok: false, reason: describeStatus(response.status, response.rateLimited) };
+  }
+
+  async #request(repo: GithubRepo, etag: string | undefined): Promise<{ status: number; body: unknown; etag?: string; rateLimited: boolean } | { reason: string }> {
+    const base = (this.#options.apiBase || DEFAULT_GITHUB_API).replace(/\/+$/, "");
+    let url: URL;
+    try {
+      url = new URL(`${base}/repos/${encodeURIComponent(repo.owner)}/${encodeURIComponent(repo.repo)}/releases/latest`);
+    } catch {
+      return { reason: "The GitHub API address is not a valid URL." };
+    }
+    const origin = url.origin;
+    const headers: Record<string, string> = { accept: "application/vnd.github+json", "x-github-api-version": "2022-11-28", "user-agent": `skillshelf/${VERSION}` };
+    if (etag) headers["if-none-match"] = etag;
+    if (this.#token) headers.authorization = `Bearer ${this.#token}`;
+    const signal = AbortSignal.timeout(this.#options.timeoutMs ?? DEFAULT_RELEASE_TIMEOUT_MS);
+    try {
+      for (let hop = 0; hop < 3; hop++) {
+        const response = await fetch(url, { headers, redirect: "manual", signal });
+        const location = response.headers.get("location");
+        if (response.status >= 300 && response.status < 400 && response.status !== 304 && location) {
+          await response.body?.cancel();
+          const next = new URL(location, url);
+          if (next.origin !== origin) return { reason: "GitHub redirected the lookup to another site; it was not followed." };
+          url = next;
+          continue;
+        }
+        const text = response.status === 200 ? await response.text() : (await response.body?.cancel(), "");
+        let body: unknown = null;
+        if (response.status === 200) {
+          try {
+            body = JSON.parse(text);
+          } catch {
+            return { reason: "GitHub's answer was not valid JSON." };
+          }
+        }
+        const rateLimited = response.headers.get("x-ratelimit-remaining") === "0" || response.status === 429;
+        return { status: response.status, body, etag: response.headers.get("etag") ?? undefined, rateLimited };
+      }
+      return { reason: "Too many redirects." };
+    } catch (error) {
+      const name = (error as Error).name;
+      this.#options.log?.(`release lookup ${repo.key}: ${name}`);
+      return { reason: name === "TimeoutError" || name === "AbortError" ? "GitHub did not answer in time." : "GitHub could not be reached." };
+    }
+  }
+}
+
+function describeStatus(status: number, rateLimited: boolean): string {
+  if (status === 403 || status === 429) return rateLimited ? "GitHub's rate limit is reached; try again later or add a GitHub token." : "GitHub refused the request.";
+  if (status === 404) return "The repository has no published release (or is not public).";
+  if (status === 304) return "GitHub said nothing changed, but nothing is cached.";
+  if (status >= 500) return `GitHub had a server error (HTTP ${status}).`;
+  return `GitHub answered HTTP ${status}.`;
+}

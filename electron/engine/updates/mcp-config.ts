@@ -1,0 +1,137 @@
+// Finds the MCP servers the user's clients are configured with (Claude Desktop, Claude Code user and
+// project configs, Cursor, plugins' mcp.json) plus URLs the user added; secrets go into SecretValues.
+import path from "node:path";
+import { readTextFile } from "../fs/safe-fs";
+import { resolveBase } from "../discovery/locations";
+import type { ScanOptions } from "../discovery/types";
+import { SecretValues, endpointId, redactUrl, type McpEndpoint } from "./endpoints";
+
+/** Where to look, beyond the home's own configs. */
+export interface McpConfigOptions extends Pick<ScanOptions, "home" | "platform" | "env"> {
+  /** Project folders whose .mcp.json / .cursor/mcp.json count (and Claude Code's local scope for them). */
+  projectDirs?: string[];
+  /** Plugin roots whose mcp.json / .mcp.json count. */
+  pluginRoots?: string[];
+  /** Servers the user added by URL, with optional headers. */
+  extraServers?: Array<{ url: string; headers?: Record<string, string> }>;
+  /** Whether servers started as local commands are included (default true). */
+  includeStdio?: boolean;
+}
+
+/** A config file that was read, and what came of it (for `--json` and the UI; no secrets). */
+export interface McpConfigSource {
+  file: string;
+  servers: number;
+  problem?: string;
+}
+
+const MAX_CONFIG_BYTES = 2 * 1024 * 1024;
+const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
+const stringRecord = (v: unknown): Record<string, string> =>
+  isRecord(v) ? Object.fromEntries(Object.entries(v).filter((e): e is [string, string] => typeof e[1] === "string")) : {};
+
+/** The config files of a home, in the order their servers are asked. */
+export function mcpConfigFiles(options: McpConfigOptions): Array<{ file: string; kind: "desktop" | "claude-code" | "claude-settings" | "cursor" | "project" | "plugin"; root?: string }> {
+  const base = (b: Parameters<typeof resolveBase>[0]) => resolveBase(b, options);
+  const desktop =
+    options.platform === "darwin"
+      ? [path.join(options.home, "Library", "Application Support", "Claude", "claude_desktop_config.json")]
+      : options.platform === "win32"
+        ? [path.join(base("appData"), "Claude", "claude_desktop_config.json"), path.join(base("localAppData"), "Packages", "Claude_pzs8sxrjxfjjc", "LocalCache", "Roaming", "Claude", "claude_desktop_config.json")]
+        : [path.join(base("xdgConfig"), "Claude", "claude_desktop_config.json")];
+  const claudeJson = options.env.CLAUDE_CONFIG_DIR ? path.join(options.env.CLAUDE_CONFIG_DIR, ".claude.json") : path.join(options.home, ".claude.json");
+  return [
+    ...desktop.map((file) => ({ file, kind: "desktop" as const })),
+    { file: claudeJson, kind: "claude-code" as const },
+    { file: path.join(base("claudeConfig"), "settings.json"), kind: "claude-settings" as const },
+    { file: path.join(options.home, ".cursor", "mcp.json"), kind: "cursor" as const },
+    ...(options.projectDirs ?? []).flatMap((dir) => [
+      { file: path.join(dir, ".mcp.json"), kind: "project" as const, root: dir },
+      { file: path.join(dir, ".cursor", "mcp.json"), kind: "project" as const, root: dir },
+    ]),
+    ...(options.pluginRoots ?? []).flatMap((root) => [
+      { file: path.join(root, "mcp.json"), kind: "plugin" as const, root },
+      { file: path.join(root, ".mcp.json"), kind: "plugin" as const, root },
+    ]),
+  ];
+}
+
+function expandPluginRoot(value: string, root: string | undefined): string {
+  return root ? value.split("${PLUGIN_ROOT}").join(root) : value;
+}
+
+/** One config entry as an endpoint, or null when it is not a server Skillshelf can ask. */
+function endpointOf(name: string, raw: unknown, file: string, pluginRoot: string | undefined, includeStdio: boolean): McpEndpoint | null {
+  if (!isRecord(raw) || raw.disabled === true) return null;
+  const type = typeof raw.type === "string" ? raw.type : undefined;
+  if (typeof raw.url === "string") {
+    if (type !== undefined && !["http", "streamable-http", "streamableHttp"].includes(type)) return null;
+    let url: URL;
+    try {
+      url = new URL(raw.url);
+    } catch {
+      return null;
+    }
+    if (url.protocol !== "http:" && url.protocol !== "https:") return null;
+    return { id: endpointId(file, `${name}\n${raw.url}`), name, configuredIn: file, transport: { type: "http", url: raw.url, headers: new SecretValues(stringRecord(raw.headers)) } };
+  }
+  if (typeof raw.command === "string" && raw.command !== "" && includeStdio && (type === undefined || type === "stdio")) {
+    const args = Array.isArray(raw.args) ? raw.args.filter((a): a is string => typeof a === "string").map((a) => expandPluginRoot(a, pluginRoot)) : [];
+    const env = Object.fromEntries(Object.entries(stringRecord(raw.env)).map(([k, v]) => [k, expandPluginRoot(v, pluginRoot)]));
+    const cwd = typeof raw.cwd === "string" ? expandPluginRoot(raw.cwd, pluginRoot) : pluginRoot;
+    const command = pluginRoot && raw.command.startsWith("./") ? path.join(pluginRoot, raw.command) : raw.command;
+    return { id: endpointId(file, `${name}\n${command}\n${args.join("\n")}`), name, configuredIn: file, transport: { type: "stdio", command, args, env: new SecretValues(env), ...(cwd ? { cwd } : {}) } };
+  }
+  return null;
+}
+
+function serversIn(kind: string, parsed: Record<string, unknown>, projectDirs: string[]): Array<[string, unknown]> {
+  const entries: Array<[string, unknown]> = isRecord(parsed.mcpServers) ? Object.entries(parsed.mcpServers) : [];
+  if (kind === "claude-code" && isRecord(parsed.projects)) {
+    for (const dir of projectDirs) {
+      const project = parsed.projects[dir];
+      if (isRecord(project) && isRecord(project.mcpServers)) entries.push(...Object.entries(project.mcpServers));
+    }
+  }
+  return entries;
+}
+
+/** Every server to ask, deduplicated by address (the first config naming one wins), and the files read. */
+export async function findMcpEndpoints(options: McpConfigOptions): Promise<{ endpoints: McpEndpoint[]; sources: McpConfigSource[] }> {
+  const endpoints: McpEndpoint[] = [];
+  const sources: McpConfigSource[] = [];
+  const seen = new Set<string>();
+  const add = (endpoint: McpEndpoint): boolean => {
+    const t = endpoint.transport;
+    const key = t.type === "http" ? `http ${t.url}` : `stdio ${t.command}\n${t.args.join("\n")}\n${t.cwd ?? ""}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    endpoints.push(endpoint);
+    return true;
+  };
+  for (const extra of options.extraServers ?? []) {
+    add({ id: endpointId("settings", extra.url), name: redactUrl(extra.url), configuredIn: "settings", transport: { type: "http", url: extra.url, headers: new SecretValues(extra.headers ?? {}) } });
+  }
+  for (const { file, kind, root } of mcpConfigFiles(options)) {
+    const read = await readTextFile(file, { maxBytes: MAX_CONFIG_BYTES });
+    if (!read.ok) {
+      if (read.reason !== "not-found") sources.push({ file, servers: 0, problem: read.message });
+      continue;
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(read.text);
+    } catch {
+      sources.push({ file, servers: 0, problem: "The file is not valid JSON." });
+      continue;
+    }
+    if (!isRecord(parsed)) continue;
+    let count = 0;
+    for (const [name, raw] of serversIn(kind, parsed, options.projectDirs ?? [])) {
+      const endpoint = endpointOf(name, raw, file, kind === "plugin" ? root : undefined, options.includeStdio ?? true);
+      if (endpoint && add(endpoint)) count++;
+    }
+    sources.push({ file, servers: count });
+  }
+  return { endpoints, sources };
+}

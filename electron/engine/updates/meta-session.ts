@@ -1,0 +1,78 @@
+// One update-check session: every configured server is asked at most once (protocol: one call per
+// session); a manual "check now" creates a new session.
+import type { McpEndpoint } from "./endpoints";
+import { describeEndpoint } from "./endpoints";
+import { queryServer, type MetaQueryOptions, type ServerMetaResult } from "./meta-client";
+import type { MetaAnswer } from "./meta-response";
+
+/** Options of a session: the per-server deadline, a log for secret-free lines, an injectable query. */
+export interface MetaSessionOptions {
+  timeoutMs?: number;
+  log?: (line: string) => void;
+  query?: (endpoint: McpEndpoint, options: MetaQueryOptions) => Promise<ServerMetaResult>;
+  /** How many servers are asked at once. */
+  concurrency?: number;
+}
+
+/** An answer together with the server that gave it. */
+export interface SourcedAnswer {
+  endpoint: McpEndpoint;
+  answer: MetaAnswer;
+}
+
+/** The set of servers asked in one session, each at most once, lazily on first use. */
+export class SkillMetaSession {
+  #results: Promise<Map<string, SourcedAnswer[]>> | undefined;
+  readonly #endpoints: McpEndpoint[];
+  readonly #options: MetaSessionOptions;
+
+  constructor(endpoints: McpEndpoint[], options: MetaSessionOptions = {}) {
+    const seen = new Set<string>();
+    this.#endpoints = endpoints.filter((e) => (seen.has(e.id) ? false : (seen.add(e.id), true)));
+    this.#options = options;
+  }
+
+  /** The servers this session asks. */
+  get endpoints(): readonly McpEndpoint[] {
+    return this.#endpoints;
+  }
+
+  /** Every skill-meta answer of this session, by skill name (asks the servers on first use only). */
+  answers(): Promise<Map<string, SourcedAnswer[]>> {
+    this.#results ??= this.#askAll();
+    return this.#results;
+  }
+
+  /** The answers for installed skills named `skill`, in server order. */
+  async answersFor(skill: string): Promise<SourcedAnswer[]> {
+    return (await this.answers()).get(skill) ?? [];
+  }
+
+  async #askAll(): Promise<Map<string, SourcedAnswer[]>> {
+    const query = this.#options.query ?? queryServer;
+    const log = this.#options.log ?? (() => undefined);
+    const results: ServerMetaResult[] = new Array(this.#endpoints.length);
+    let next = 0;
+    const worker = async (): Promise<void> => {
+      while (next < this.#endpoints.length) {
+        const index = next++;
+        const endpoint = this.#endpoints[index]!;
+        results[index] = await query(endpoint, { timeoutMs: this.#options.timeoutMs }).catch(
+          (): ServerMetaResult => ({ endpointId: endpoint.id, reachable: false, reason: "the query failed", answers: [] }),
+        );
+        const r = results[index]!;
+        log(`skill-meta ${describeEndpoint(endpoint)}: ${r.reachable ? `${r.answers.length} skill-meta tool(s)` : `skipped, ${r.reason}`}`);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(this.#options.concurrency ?? 4, this.#endpoints.length) }, worker));
+    const bySkill = new Map<string, SourcedAnswer[]>();
+    results.forEach((result, index) => {
+      for (const { skill, answer } of result.answers) {
+        const list = bySkill.get(skill) ?? [];
+        list.push({ endpoint: this.#endpoints[index]!, answer });
+        bySkill.set(skill, list);
+      }
+    });
+    return bySkill;
+  }
+}

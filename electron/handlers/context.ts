@@ -1,0 +1,53 @@
+// What the command handlers need from their host (Electron main or the web host), injected so both share one set.
+import type { ScanOptions } from "../engine/discovery/types";
+import type { CatalogChange, EventChannel, IpcEvents, ValidationResult } from "../../shared/ipc";
+import type { SkillLevels, SkillResource } from "../../shared/levels";
+import type { Profile, ScanResult, Skill, UpdateInfo } from "../../shared/model";
+
+/** The operating-system integration a host offers: a real one in Electron, safe fallbacks in the web host. */
+export interface DesktopIntegration {
+  /** Shows a file or folder in the system file manager. */
+  reveal(path: string): Promise<void>;
+  /** Opens a file in the user's default editor. */
+  openInEditor(path: string): Promise<void>;
+  /** Opens an already validated http(s) URL; true when it was (or may be, by the page) opened. */
+  openExternal(url: string): Promise<boolean>;
+  /** Asks the user for a folder; null when cancelled or when the host has no dialog. */
+  pickFolder(): Promise<string | null>;
+}
+
+/** A live view of a set of locations, as the discovery watcher provides it. */
+export interface CatalogWatcher {
+  close(): Promise<void>;
+  current(): ScanResult;
+}
+
+/** The engine functions the handlers call; injectable so tests and hosts can substitute or wrap them. */
+export interface HandlerEngine {
+  scan(options: ScanOptions): Promise<ScanResult>;
+  watchCatalog(options: ScanOptions & { debounceMs?: number; homeLocations?: boolean }, listener: (change: CatalogChange) => void): Promise<CatalogWatcher>;
+  getSkillLevels(dir: string): Promise<SkillLevels>;
+  readSkillResource(dir: string, relPath: string): Promise<SkillResource>;
+  validatePath(path: string, profile: Profile): Promise<ValidationResult[]>;
+  checkUpdates(skills: Skill[], options: { force: boolean }): Promise<UpdateInfo[]>;
+}
+
+/** Sends one typed event to the page(s) of this host. */
+export type EventSink = <E extends EventChannel>(channel: E, payload: IpcEvents[E]) => void;
+
+/** Everything createCommandHandlers needs. */
+export interface HandlerContext {
+  /** Which host runs the handlers (shown in the app and used for fallbacks). */
+  host: "electron" | "web";
+  /** Where to look: home, platform, environment and extra folders. */
+  scanOptions: ScanOptions;
+  desktop: DesktopIntegration;
+  emit: EventSink;
+  engine: HandlerEngine;
+  /** Keep the catalog live through the discovery watcher (default true). */
+  liveCatalog?: boolean;
+  /** Check for updates after the first scan and then every few hours (absent: only when asked). */
+  updatePolling?: { intervalHours?: number };
+  /** Debounce of the watchers, in milliseconds (the engine's default when absent). */
+  watchDebounceMs?: number;
+}

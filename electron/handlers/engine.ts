@@ -1,0 +1,82 @@
+// The real engine behind the handlers: discovery, levels, validation and update checks, wired for one scan setup.
+import type { ScanOptions } from "../engine/discovery/types";
+import { scan } from "../engine/discovery/scan";
+import { watchCatalog } from "../engine/discovery/watch";
+import { readPlugin } from "../engine/plugin/read-plugin";
+import { readSkillArchive } from "../engine/skill/archive";
+import { getSkillLevels, readSkillResource } from "../engine/skill/levels";
+import { readSkill } from "../engine/skill/read-skill";
+import { MissingPathError, resolveTargets } from "../engine/skill/targets";
+import { defaultCacheDir } from "../engine/updates/cache-dir";
+import { checkUpdates } from "../engine/updates/check";
+import { urlEndpoint } from "../engine/updates/endpoints";
+import { DEFAULT_GITHUB_API, ReleaseLookup } from "../engine/updates/github-releases";
+import { findMcpEndpoints } from "../engine/updates/mcp-config";
+import { SkillMetaSession } from "../engine/updates/meta-session";
+import type { ValidationResult } from "../../shared/ipc";
+import type { Profile, Skill, UpdateInfo } from "../../shared/model";
+import { HandlerError } from "./handlers";
+import type { HandlerEngine } from "./context";
+
+/** Where update checks look, beyond what the home's MCP configs name. */
+export interface UpdateSourceOptions {
+  /** Skill-meta servers added by URL. */
+  servers?: string[];
+  /** GitHub API base (SKILLSHELF_GITHUB_API by default). */
+  githubApi?: string;
+  /** Use cached release answers only. */
+  offline?: boolean;
+}
+
+/** Validates whatever a path holds (skill, plugin, folder of skills, archive), as `skillshelf validate` does. */
+export async function validateAnyPath(target: string, profile: Profile): Promise<ValidationResult[]> {
+  let targets;
+  try {
+    targets = await resolveTargets(target);
+  } catch (error) {
+    if (error instanceof MissingPathError) throw new HandlerError(error.message);
+    throw error;
+  }
+  const results: ValidationResult[] = [];
+  for (const t of targets) {
+    if (t.kind === "plugin") {
+      const plugin = await readPlugin(t.root, { profile });
+      results.push({ path: t.path, kind: "plugin", name: plugin.name, valid: plugin.valid, diagnostics: [...plugin.diagnostics, ...plugin.skills.flatMap((s) => s.diagnostics)] });
+    } else {
+      const report = t.kind === "archive" ? await readSkillArchive(t.file, { profile }) : await readSkill(t.dir, { profile });
+      results.push({ path: t.path, kind: "skill", name: report.name, valid: report.valid, diagnostics: report.diagnostics });
+    }
+  }
+  return results;
+}
+
+/** An update checker that keeps one skill-meta session until a forced ("check now") run starts a new one. */
+export function createUpdateChecker(scanOptions: ScanOptions, sources: UpdateSourceOptions = {}): (skills: Skill[], options: { force: boolean }) => Promise<UpdateInfo[]> {
+  const { env, platform, home } = scanOptions;
+  const releases = new ReleaseLookup({
+    apiBase: sources.githubApi ?? env.SKILLSHELF_GITHUB_API ?? DEFAULT_GITHUB_API,
+    cacheDir: defaultCacheDir(env, platform, home),
+    token: env.GITHUB_TOKEN,
+    offline: sources.offline,
+  });
+  let session: SkillMetaSession | null = null;
+  return async (skills, { force }) => {
+    if (!session || force) {
+      const found = await findMcpEndpoints({ home, platform, env }).catch(() => ({ endpoints: [] }));
+      session = new SkillMetaSession([...found.endpoints, ...(sources.servers ?? []).map((url) => urlEndpoint(url))]);
+    }
+    return checkUpdates(skills, { session, releases });
+  };
+}
+
+/** The engine for one scan setup. */
+export function createEngine(scanOptions: ScanOptions, sources: UpdateSourceOptions = {}): HandlerEngine {
+  return {
+    scan,
+    watchCatalog,
+    getSkillLevels: (dir) => getSkillLevels(dir),
+    readSkillResource,
+    validatePath: validateAnyPath,
+    checkUpdates: createUpdateChecker(scanOptions, sources),
+  };
+}

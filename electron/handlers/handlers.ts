@@ -1,0 +1,139 @@
+// The command handlers Electron main and the web host both register: thin calls into the engine, with path checks.
+import { stat } from "node:fs/promises";
+import path from "node:path";
+import { createUpdatePoller } from "../engine/updates/poller";
+import { VERSION } from "../engine/version";
+import type { AuthorSnapshot, CommandHandlers } from "../../shared/ipc";
+import type { UpdateInfo } from "../../shared/model";
+import { safeExternalUrl } from "../../shared/ui-links";
+import { allSkills, applyCatalogChange, CatalogState } from "./catalog-state";
+import type { CatalogWatcher, HandlerContext } from "./context";
+
+/** A refusal the renderer may show as is (a path it may not touch, a missing folder). */
+export class HandlerError extends Error {
+  override name = "HandlerError";
+}
+
+/** The handlers plus what they hold open (watchers), so a host can release it. */
+export interface HandlerSession {
+  handlers: CommandHandlers;
+  state: CatalogState;
+  dispose(): Promise<void>;
+}
+
+/** Builds the handlers and their shared state for one host. */
+export function createHandlerSession(context: HandlerContext): HandlerSession {
+  const { engine, emit, desktop } = context;
+  const state = new CatalogState();
+  let catalogWatcher: CatalogWatcher | null = null;
+  let authorWatcher: CatalogWatcher | null = null;
+  let authorGeneration = 0;
+  let disposed = false;
+  const poller = createUpdatePoller({
+    check: ({ newSession }) => engine.checkUpdates(allSkills(state.catalog), { force: newSession }),
+    intervalHours: context.updatePolling?.intervalHours,
+    onUpdates: (updates: UpdateInfo[]) => emit("updates:changed", updates),
+  });
+
+  const debounce = context.watchDebounceMs === undefined ? {} : { debounceMs: context.watchDebounceMs };
+
+  async function startCatalogWatcher(): Promise<void> {
+    const watcher = await engine.watchCatalog({ ...context.scanOptions, ...debounce }, (change) => {
+      state.catalog = applyCatalogChange(state.catalog, change);
+      emit("catalog:changed", change);
+    });
+    if (disposed) return void (await watcher.close());
+    catalogWatcher = watcher;
+  }
+
+  async function closeAuthor(): Promise<void> {
+    authorGeneration += 1;
+    const watcher = authorWatcher;
+    authorWatcher = null;
+    state.author = null;
+    await watcher?.close();
+  }
+
+  async function openAuthor(folder: string): Promise<AuthorSnapshot> {
+    const abs = path.resolve(folder);
+    const info = await stat(abs).catch(() => null);
+    if (!info) throw new HandlerError(`There is no folder at ${abs}.`);
+    if (!info.isDirectory()) throw new HandlerError(`${abs} is a file, not a folder. Open the folder that holds SKILL.md or plugin.json.`);
+    await closeAuthor();
+    const generation = authorGeneration;
+    let revision = 0;
+    const snapshot = (scan: AuthorSnapshot["scan"]): AuthorSnapshot => ({ path: abs, scan, revision });
+    const watcher = await engine.watchCatalog(
+      { ...context.scanOptions, ...debounce, include: [abs], homeLocations: false },
+      () => {
+        if (generation !== authorGeneration || !authorWatcher) return;
+        revision += 1;
+        state.author = snapshot(authorWatcher.current());
+        emit("author:changed", state.author);
+      },
+    );
+    if (generation !== authorGeneration || disposed) {
+      await watcher.close();
+      throw new HandlerError("Another folder was opened meanwhile.");
+    }
+    authorWatcher = watcher;
+    state.author = snapshot(watcher.current());
+    return state.author;
+  }
+
+  function requireSkillDir(dir: string): string {
+    if (!state.isKnownSkillDir(dir)) throw new HandlerError("That folder is not a skill in the catalog or the folder opened in author mode.");
+    return path.resolve(dir);
+  }
+
+  function requireKnownPath(p: string): string {
+    if (!state.isKnownPath(p)) throw new HandlerError("That path is not part of the catalog or the folder opened in author mode.");
+    return path.resolve(p);
+  }
+
+  const handlers: CommandHandlers = {
+    "app:info": async () => ({ version: VERSION, platform: context.scanOptions.platform, host: context.host }),
+    "catalog:scan": async () => {
+      state.catalog = await engine.scan(context.scanOptions);
+      if (context.liveCatalog !== false && !catalogWatcher && !disposed) {
+        startCatalogWatcher().catch(() => undefined);
+      }
+      if (context.updatePolling && !disposed) poller.start();
+      return state.catalog;
+    },
+    "skill:levels": async (dir) => engine.getSkillLevels(requireSkillDir(dir)),
+    "skill:resource": async (dir, relPath) => engine.readSkillResource(requireSkillDir(dir), relPath),
+    "validate:path": async (target, profile) => engine.validatePath(path.resolve(target), profile),
+    "author:open": async (folder) => {
+      const chosen = folder ?? (await desktop.pickFolder());
+      if (chosen === null) return null;
+      return openAuthor(chosen);
+    },
+    "author:close": async () => closeAuthor(),
+    "updates:check": async (force) => (force ? poller.checkNow() : (poller.latest() ?? poller.checkNow())),
+    "shell:reveal": async (p) => desktop.reveal(requireKnownPath(p)),
+    "shell:open-in-editor": async (p) => desktop.openInEditor(requireKnownPath(p)),
+    "shell:open-external": async (url) => {
+      const safe = safeExternalUrl(url);
+      return safe === null ? false : desktop.openExternal(safe);
+    },
+  };
+
+  return {
+    handlers,
+    state,
+    async dispose() {
+      disposed = true;
+      poller.stop();
+      await closeAuthor();
+      const watcher = catalogWatcher;
+      catalogWatcher = null;
+      await watcher?.close();
+    },
+  };
+}
+
+/** The handlers alone, for hosts that never release them (Electron main lives as long as the app). */
+export function createCommandHandlers(context: HandlerContext): CommandHandlers {
+  return createHandlerSession(context).handlers;
+}

@@ -1,0 +1,154 @@
+// The web host: the same handlers as Electron main over loopback HTTP, behind a per-run token, Host and Origin checks.
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { commandArgs, isCommandChannel, type CommandChannel, type CommandHandlers } from "../../shared/ipc";
+import type { EventSink } from "../handlers/context";
+import { HandlerError, type HandlerSession } from "../handlers/handlers";
+import { EventStreams } from "./event-stream";
+import { createToken, fetchSiteAllowed, isAllowedHost, isSameOrigin, SECURITY_HEADERS, TOKEN_HEADER, tokenMatches, WEB_HOST_CSP } from "./security";
+import { serveStatic } from "./static-files";
+
+/** How to start the web host. */
+export interface WebHostOptions {
+  /** Port on 127.0.0.1; 0 picks a free one. */
+  port?: number;
+  /** Folder of the built renderer (dist/renderer). */
+  rendererDir: string;
+  /** Builds the handlers, given where their events go. */
+  createSession: (emit: EventSink) => HandlerSession;
+  /** Fixed token (tests); random per run otherwise. */
+  token?: string;
+}
+
+/** A running web host. */
+export interface WebHost {
+  /** The URL to open, token included. */
+  url: string;
+  origin: string;
+  port: number;
+  token: string;
+  session: HandlerSession;
+  close(): Promise<void>;
+}
+
+const MAX_BODY_BYTES = 1024 * 1024;
+
+class HttpRefusal extends Error {
+  constructor(readonly status: number, message: string) {
+    super(message);
+  }
+}
+
+function sendJson(res: ServerResponse, status: number, value: unknown): void {
+  const body = JSON.stringify(value);
+  res.writeHead(status, { ...SECURITY_HEADERS, "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", "Content-Length": String(Buffer.byteLength(body)) });
+  res.end(body);
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let size = 0;
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        reject(new HttpRefusal(413, "The request is too large."));
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("error", reject);
+  });
+}
+
+async function parseArgs(req: IncomingMessage, channel: CommandChannel): Promise<unknown[]> {
+  const type = req.headers["content-type"] ?? "";
+  if (!type.toLowerCase().startsWith("application/json")) throw new HttpRefusal(415, "API calls must send JSON.");
+  let args: unknown;
+  try {
+    args = JSON.parse(await readBody(req));
+  } catch (error) {
+    if (error instanceof HttpRefusal) throw error;
+    throw new HttpRefusal(400, "The request body is not valid JSON.");
+  }
+  if (!Array.isArray(args) || !commandArgs[channel](args)) throw new HttpRefusal(400, `The arguments for ${channel} are not valid.`);
+  return args;
+}
+
+async function callHandler(handlers: CommandHandlers, channel: CommandChannel, args: unknown[]): Promise<unknown> {
+  const handler = handlers[channel] as (...a: unknown[]) => Promise<unknown>;
+  return handler(...args);
+}
+
+/** Starts the web host on 127.0.0.1 and resolves once it listens. */
+export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
+  const token = options.token ?? createToken();
+  const streams = new EventStreams();
+  const session = options.createSession((channel, payload) => streams.send(channel, payload));
+  let port = 0;
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const host = req.headers.host;
+    if (!isAllowedHost(host, port)) throw new HttpRefusal(421, "This server only answers to 127.0.0.1 or localhost on its own port.");
+    const url = new URL(req.url ?? "/", `http://${host}`);
+    const method = req.method ?? "GET";
+    if (!url.pathname.startsWith("/api/")) {
+      if (method !== "GET" && method !== "HEAD") throw new HttpRefusal(405, "Only GET is allowed for pages.");
+      const pageHeaders = { ...SECURITY_HEADERS, "Content-Security-Policy": WEB_HOST_CSP };
+      await serveStatic(res, options.rendererDir, url.pathname, pageHeaders, method === "HEAD");
+      return;
+    }
+    const origin = req.headers.origin;
+    if (!fetchSiteAllowed(req.headers["sec-fetch-site"] as string | undefined)) throw new HttpRefusal(403, "Calls from other sites are refused.");
+    if (url.pathname === "/api/events") {
+      if (method !== "GET") throw new HttpRefusal(405, "Events are read with GET.");
+      if (origin !== undefined && !isSameOrigin(origin, host!)) throw new HttpRefusal(403, "Calls from other origins are refused.");
+      if (!tokenMatches(url.searchParams.get("token"), token)) throw new HttpRefusal(403, "The access token is missing or wrong. Open the URL printed by `skillshelf serve`.");
+      streams.open(res, SECURITY_HEADERS);
+      return;
+    }
+    if (method !== "POST") throw new HttpRefusal(405, "API calls use POST.");
+    if (!isSameOrigin(origin, host!)) throw new HttpRefusal(403, "Calls from other origins are refused.");
+    if (!tokenMatches(req.headers[TOKEN_HEADER] as string | undefined, token)) throw new HttpRefusal(403, "The access token is missing or wrong. Open the URL printed by `skillshelf serve`.");
+    const channel = url.pathname.slice("/api/".length);
+    if (!isCommandChannel(channel)) throw new HttpRefusal(404, "There is no such command.");
+    const args = await parseArgs(req, channel);
+    try {
+      const value = await callHandler(session.handlers, channel, args);
+      sendJson(res, 200, value === undefined ? { ok: true } : { ok: true, value });
+    } catch (error) {
+      const message = error instanceof HandlerError ? error.message : `Something went wrong: ${(error as Error)?.message ?? String(error)}`;
+      sendJson(res, error instanceof HandlerError ? 422 : 500, { ok: false, error: message });
+    }
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      if (res.headersSent) return void res.end();
+      const status = error instanceof HttpRefusal ? error.status : 500;
+      sendJson(res, status, { ok: false, error: error instanceof HttpRefusal ? error.message : "The server failed to answer." });
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
+  });
+  port = (server.address() as AddressInfo).port;
+  const origin = `http://127.0.0.1:${port}`;
+  return {
+    url: `${origin}/?token=${token}`,
+    origin,
+    port,
+    token,
+    session,
+    async close() {
+      streams.close();
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await closed;
+      await session.dispose();
+    },
+  };
+}

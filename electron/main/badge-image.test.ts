@@ -1,0 +1,30 @@
+// The Windows overlay: a disc with the count drawn in it, "9+" beyond nine.
+import { describe, expect, it } from "vitest";
+import { badgePng, badgeText, drawBadge } from "./badge-image";
+
+const white = (pixels: Uint8Array) => {
+  let count = 0;
+  for (let i = 0; i < pixels.length; i += 4) if (pixels[i] === 255 && pixels[i + 1] === 255 && pixels[i + 2] === 255 && pixels[i + 3]! > 0) count += 1;
+  return count;
+};
+
+describe("badge image", () => {
+  it("writes the count, capped at 9+", () => {
+    expect([1, 7, 9, 10, 250].map(badgeText)).toEqual(["1", "7", "9", "9+", "9+"]);
+  });
+
+  it("draws a round red disc with white glyphs, different for different counts", () => {
+    const size = 32;
+    const three = drawBadge(size, 3);
+    expect(three[3]).toBe(0);
+    expect([...three.subarray((2 * size + 16) * 4, (2 * size + 16) * 4 + 4)]).toEqual([224, 49, 49, 255]);
+    expect(white(three)).toBeGreaterThan(20);
+    expect(drawBadge(size, 3)).toEqual(three);
+    expect(drawBadge(size, 8)).not.toEqual(three);
+    expect(white(drawBadge(size, 12))).toBeGreaterThan(white(three));
+  });
+
+  it("encodes as PNG", () => {
+    expect(badgePng(16, 2).subarray(1, 4).toString("latin1")).toBe("PNG");
+  });
+});

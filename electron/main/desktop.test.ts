@@ -1,0 +1,52 @@
+// Electron's desktop integration for the handlers: file manager, editor, browser, folder picker.
+import type { BrowserWindow, Dialog, OpenDialogOptions, Shell } from "electron";
+import { describe, expect, it } from "vitest";
+import { electronDesktopIntegration } from "./desktop";
+
+function setup(options: { openPathResult?: string; dialogResult?: { canceled: boolean; filePaths: string[] }; window?: BrowserWindow | null } = {}) {
+  const log: string[] = [];
+  const shell = {
+    showItemInFolder: (p: string) => void log.push(`reveal ${p}`),
+    openPath: async (p: string) => (log.push(`open ${p}`), options.openPathResult ?? ""),
+    openExternal: async (url: string) => void log.push(`external ${url}`),
+  } as unknown as Pick<Shell, "showItemInFolder" | "openPath" | "openExternal">;
+  const dialog = {
+    showOpenDialog: async (...args: [BrowserWindow, OpenDialogOptions] | [OpenDialogOptions]) => {
+      const dialogOptions = args.length === 2 ? args[1] : args[0];
+      log.push(`dialog ${args.length === 2 ? "sheet" : "free"} ${dialogOptions.properties?.join(",")}`);
+      return options.dialogResult ?? { canceled: true, filePaths: [] };
+    },
+  } as unknown as Pick<Dialog, "showOpenDialog">;
+  return { log, desktop: electronDesktopIntegration({ shell, dialog, getWindow: () => options.window ?? null }) };
+}
+
+describe("electronDesktopIntegration", () => {
+  it("reveals in the file manager and opens in the default app", async () => {
+    const { log, desktop } = setup();
+    await desktop.reveal("/skills/pdf/SKILL.md");
+    await desktop.openInEditor("/skills/pdf/SKILL.md");
+    expect(log).toEqual(["reveal /skills/pdf/SKILL.md", "open /skills/pdf/SKILL.md"]);
+  });
+
+  it("turns the system's refusal to open a file into an error", async () => {
+    const { desktop } = setup({ openPathResult: "No application is associated" });
+    await expect(desktop.openInEditor("/x.md")).rejects.toThrow(/could not open \/x\.md: No application is associated/);
+  });
+
+  it("opens only http(s) links in the browser", async () => {
+    const { log, desktop } = setup();
+    expect(await desktop.openExternal("file:///etc/passwd")).toBe(false);
+    expect(await desktop.openExternal("https://agentskills.io/")).toBe(true);
+    expect(log).toEqual(["external https://agentskills.io/"]);
+  });
+
+  it("picks a folder with the native dialog, attached to the window, and returns null when cancelled", async () => {
+    const window = { isDestroyed: () => false } as unknown as BrowserWindow;
+    const picked = setup({ window, dialogResult: { canceled: false, filePaths: ["/work/my-skill"] } });
+    expect(await picked.desktop.pickFolder()).toBe("/work/my-skill");
+    expect(picked.log).toEqual(["dialog sheet openDirectory"]);
+    const cancelled = setup();
+    expect(await cancelled.desktop.pickFolder()).toBeNull();
+    expect(cancelled.log).toEqual(["dialog free openDirectory"]);
+  });
+});

@@ -1,0 +1,149 @@
+// The one IPC door: a foreign sender and a malformed argument are refused before any handler runs; a good call
+// from our window reaches the real handlers; events reach our window only.
+import { pathToFileURL } from "node:url";
+import type { IpcMain, IpcMainInvokeEvent, WebContents } from "electron";
+import { describe, expect, it, vi } from "vitest";
+import { commandArgs, type CommandChannel, type CommandHandlers } from "../../shared/ipc";
+import type { HandlerEngine } from "../handlers/context";
+import { createHandlerSession } from "../handlers/handlers";
+import { createSenderCheck, createWindowEventSender, handle, IpcRefusedError, registerCommands } from "./ipc";
+import { appPaths } from "./paths";
+
+const { indexUrl } = appPaths("/opt/skillshelf/dist/main");
+
+function fakeContents(url = indexUrl) {
+  const mainFrame = { url };
+  const sent: [string, unknown][] = [];
+  const contents = { mainFrame, isDestroyed: () => false, send: (channel: string, payload: unknown) => void sent.push([channel, payload]) };
+  return { contents: contents as unknown as WebContents, mainFrame, sent };
+}
+
+function fakeIpcMain() {
+  const registered = new Map<string, (event: IpcMainInvokeEvent, ...args: unknown[]) => Promise<unknown>>();
+  const ipcMain = {
+    handle: (channel: string, listener: (event: IpcMainInvokeEvent, ...args: unknown[]) => Promise<unknown>) => void registered.set(channel, listener),
+    removeHandler: (channel: string) => void registered.delete(channel),
+  };
+  return { ipcMain: ipcMain as unknown as Pick<IpcMain, "handle" | "removeHandler">, registered };
+}
+
+const eventFrom = (sender: WebContents, senderFrame: unknown) => ({ sender, senderFrame }) as unknown as IpcMainInvokeEvent;
+
+/** An engine that records every call, so tests see whether a refused call got anywhere. */
+function recordingEngine() {
+  const calls: string[] = [];
+  const engine = new Proxy({} as HandlerEngine, {
+    get: (_target, name) => async () => {
+      calls.push(String(name));
+      throw new Error(`engine.${String(name)} is not used in this test`);
+    },
+  });
+  return { engine, calls };
+}
+
+function realHandlers() {
+  const { engine, calls } = recordingEngine();
+  const session = createHandlerSession({
+    host: "electron",
+    scanOptions: { home: "/home/someone", platform: "linux", env: {} },
+    desktop: { reveal: vi.fn(), openInEditor: vi.fn(), openExternal: vi.fn(async () => true), pickFolder: vi.fn(async () => null) },
+    emit: () => undefined,
+    engine,
+    liveCatalog: false,
+  });
+  return { handlers: session.handlers, calls };
+}
+
+/** Handlers that only record their arguments, one per channel. */
+function recordingHandlers() {
+  const calls: [CommandChannel, unknown[]][] = [];
+  const handlers = Object.fromEntries(
+    (Object.keys(commandArgs) as CommandChannel[]).map((channel) => [channel, async (...args: unknown[]) => void calls.push([channel, args])]),
+  ) as unknown as CommandHandlers;
+  return { handlers, calls };
+}
+
+describe("registerCommands", () => {
+  it("registers every command of the contract, and removes them all", () => {
+    const { ipcMain, registered } = fakeIpcMain();
+    const { contents } = fakeContents();
+    const remove = registerCommands(ipcMain, recordingHandlers().handlers, createSenderCheck(() => contents, indexUrl));
+    expect([...registered.keys()].sort()).toEqual(Object.keys(commandArgs).sort());
+    remove();
+    expect(registered.size).toBe(0);
+  });
+
+  it("passes a good call from our window to the real handler", async () => {
+    const { ipcMain, registered } = fakeIpcMain();
+    const { contents, mainFrame } = fakeContents();
+    registerCommands(ipcMain, realHandlers().handlers, createSenderCheck(() => contents, indexUrl));
+    const info = await registered.get("app:info")!(eventFrom(contents, mainFrame));
+    expect(info).toMatchObject({ host: "electron", platform: "linux" });
+  });
+
+  it("refuses a sender that is not our window, before the engine is touched", async () => {
+    const { ipcMain, registered } = fakeIpcMain();
+    const ours = fakeContents();
+    const foreign = fakeContents();
+    const { handlers, calls } = realHandlers();
+    registerCommands(ipcMain, handlers, createSenderCheck(() => ours.contents, indexUrl));
+    await expect(registered.get("skill:levels")!(eventFrom(foreign.contents, foreign.mainFrame), "/home/someone/.claude/skills/a")).rejects.toThrow(
+      /refused the call to "skill:levels": the sender is not the Skillshelf window/,
+    );
+    expect(calls).toEqual([]);
+  });
+
+  it("refuses a malformed argument, before the engine is touched", async () => {
+    const { ipcMain, registered } = fakeIpcMain();
+    const { contents, mainFrame } = fakeContents();
+    const { handlers, calls } = realHandlers();
+    registerCommands(ipcMain, handlers, createSenderCheck(() => contents, indexUrl));
+    const call = (channel: string, ...args: unknown[]) => registered.get(channel)!(eventFrom(contents, mainFrame), ...args);
+    await expect(call("skill:levels", 42)).rejects.toThrow(IpcRefusedError);
+    await expect(call("skill:resource", "/skills/a", "../../etc/passwd")).rejects.toThrow(/arguments are not what the command accepts/);
+    await expect(call("validate:path", "/skills/a", "no-such-profile")).rejects.toThrow(IpcRefusedError);
+    await expect(call("updates:check", "yes")).rejects.toThrow(IpcRefusedError);
+    await expect(call("app:info", "extra")).rejects.toThrow(IpcRefusedError);
+    expect(calls).toEqual([]);
+  });
+});
+
+describe("handle", () => {
+  const { contents, mainFrame } = fakeContents();
+  const check = createSenderCheck(() => contents, indexUrl);
+
+  it("calls exactly the handler of the channel with the validated arguments", async () => {
+    const { handlers, calls } = recordingHandlers();
+    await handle("skill:resource", handlers, check, eventFrom(contents, mainFrame), ["/skills/a", "references/guide.md"]);
+    await handle("updates:check", handlers, check, eventFrom(contents, mainFrame), [true]);
+    expect(calls).toEqual([
+      ["skill:resource", ["/skills/a", "references/guide.md"]],
+      ["updates:check", [true]],
+    ]);
+  });
+
+  it("refuses a subframe, a frame showing another page, a vanished frame and a closed window", async () => {
+    const { handlers, calls } = recordingHandlers();
+    const refused = (event: IpcMainInvokeEvent, checker = check) => expect(handle("app:info", handlers, checker, event, [])).rejects.toThrow(IpcRefusedError);
+    await refused(eventFrom(contents, { url: indexUrl }));
+    const other = fakeContents(pathToFileURL("/tmp/evil.html").href);
+    await refused(eventFrom(other.contents, other.mainFrame), createSenderCheck(() => other.contents, indexUrl));
+    await refused(eventFrom(contents, null));
+    await refused(eventFrom(contents, mainFrame), createSenderCheck(() => null, indexUrl));
+    const closed = { ...contents, isDestroyed: () => true } as unknown as WebContents;
+    await refused(eventFrom(closed, mainFrame), createSenderCheck(() => closed, indexUrl));
+    expect(calls).toEqual([]);
+  });
+});
+
+describe("createWindowEventSender", () => {
+  it("sends events to our window's contents only while it is alive", () => {
+    const { contents, sent } = fakeContents();
+    let current: WebContents | null = contents;
+    const send = createWindowEventSender(() => current);
+    expect(send("updates:changed", [])).toBe(true);
+    current = null;
+    expect(send("updates:changed", [])).toBe(false);
+    expect(sent).toEqual([["updates:changed", []]]);
+  });
+});

@@ -1,0 +1,24 @@
+// Small JSON files main keeps in userData (window state, notified updates): read leniently, written atomically.
+import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import path from "node:path";
+
+/** Reads a JSON file as untrusted data; null when missing, too large or not JSON. */
+export async function readJsonFile(file: string, maxBytes = 256 * 1024): Promise<unknown> {
+  try {
+    const text = await readFile(file, "utf8");
+    return text.length > maxBytes ? null : (JSON.parse(text) as unknown);
+  } catch {
+    return null;
+  }
+}
+
+let sequence = 0;
+
+/** Writes JSON through a temp file and a rename, so a crash never leaves half a file. */
+export async function writeJsonFile(file: string, value: unknown): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  sequence += 1;
+  const temp = `${file}.${process.pid}.${sequence}.tmp`;
+  await writeFile(temp, `${JSON.stringify(value, null, 2)}\n`, "utf8");
+  await rename(temp, file);
+}

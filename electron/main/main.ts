@@ -1,0 +1,139 @@
+// Electron main: only wiring. Each concern lives in its own module (security, IPC, window, menu, badge,
+// notifications, single instance) and is tested there without Electron.
+import { app, BrowserWindow, dialog, ipcMain, Menu, nativeImage, nativeTheme, Notification, screen, session, shell, Tray } from "electron";
+import type { UpdateInfo } from "../../shared/model";
+import { createEngine } from "../handlers/engine";
+import { createHandlerSession, type HandlerSession } from "../handlers/handlers";
+import { mainScanOptions } from "./args";
+import { setupBadge } from "./badge";
+import { badgePng } from "./badge-image";
+import { electronDesktopIntegration } from "./desktop";
+import { createMainEventSink } from "./event-sink";
+import { iconPng } from "./icon";
+import { createSenderCheck, createWindowEventSender, registerCommands } from "./ipc";
+import { buildMenuTemplate } from "./menu";
+import { announcedFile, createUpdateNotifier } from "./notifications";
+import { appPaths } from "./paths";
+import { openExternalSafely, setupSecurity } from "./security";
+import { focusWindow, setupSingleInstance } from "./single-instance";
+import { pendingUpdateCount } from "./update-alerts";
+import { setupWindow } from "./window";
+import { windowStateFile } from "./window-state";
+
+const paths = appPaths(__dirname);
+const logError = (error: unknown) => console.error("Skillshelf:", error instanceof Error ? error.message : error);
+let mainWindow: BrowserWindow | null = null;
+
+app.enableSandbox();
+
+if (!setupSingleInstance(app, () => mainWindow)) {
+  app.quit();
+} else {
+  app.whenReady().then(start).catch((error: unknown) => {
+    logError(error);
+    app.quit();
+  });
+}
+
+async function start(): Promise<void> {
+  setupSecurity(app, session.defaultSession, shell, paths.indexUrl);
+  if (process.platform === "win32") app.setAppUserModelId("dev.skillshelf.app");
+  app.setAboutPanelOptions({ applicationName: "Skillshelf", applicationVersion: app.getVersion(), copyright: "© 2026 the Skillshelf authors" });
+
+  const userData = app.getPath("userData");
+  const contents = () => (mainWindow && !mainWindow.isDestroyed() ? mainWindow.webContents : null);
+  const showWindow = () => {
+    if (!focusWindow(mainWindow)) void openWindow().catch(logError);
+  };
+
+  const notifier = createUpdateNotifier({
+    file: announcedFile(userData),
+    onError: logError,
+    show: ({ title, body }) => {
+      if (!Notification.isSupported()) return;
+      const notification = new Notification({ title, body });
+      notification.on("click", showWindow);
+      notification.show();
+    },
+  });
+  const badge = setupBadge({
+    platform: process.platform,
+    app,
+    createTray: (image) => new Tray(image),
+    trayImage: () => nativeImage.createFromBuffer(iconPng(32)),
+    overlayImage: (count) => nativeImage.createFromBuffer(badgePng(32, count)),
+    setOverlay: (image, description) => mainWindow?.setOverlayIcon(image, description),
+    buildMenu: (template) => Menu.buildFromTemplate(template),
+    actions: { showWindow, checkUpdates: () => void checkUpdates(true), quit: () => app.quit() },
+  });
+  const onUpdates = (updates: UpdateInfo[]) => {
+    badge.show(pendingUpdateCount(updates));
+    void notifier.onUpdates(updates);
+  };
+
+  const emit = createMainEventSink({ sendToWindow: createWindowEventSender(contents), onUpdates });
+  const scanOptions = mainScanOptions(process.argv.slice(1), process.platform, process.env);
+  const handlerSession: HandlerSession = createHandlerSession({
+    host: "electron",
+    scanOptions,
+    desktop: electronDesktopIntegration({ shell, dialog, getWindow: () => mainWindow }),
+    emit,
+    engine: createEngine(scanOptions),
+    updatePolling: {},
+  });
+  const { handlers } = handlerSession;
+  const checkUpdates = (force: boolean) => handlers["updates:check"](force).catch(logError);
+
+  registerCommands(ipcMain, handlers, createSenderCheck(contents, paths.indexUrl));
+
+  Menu.setApplicationMenu(
+    Menu.buildFromTemplate(
+      buildMenuTemplate({
+        platform: process.platform,
+        appName: app.getName(),
+        developer: !app.isPackaged,
+        actions: {
+          openFolder: () => {
+            handlers["author:open"](null)
+              .then((snapshot) => snapshot && emit("author:changed", snapshot))
+              .catch(logError);
+          },
+          checkUpdates: () => void checkUpdates(true),
+          openExternal: (url) => void openExternalSafely(shell, url).catch(logError),
+        },
+      }),
+    ),
+  );
+
+  let opening: Promise<void> | null = null;
+  const openWindow = (): Promise<void> => (opening ??= createMainWindow().finally(() => (opening = null)));
+  const createMainWindow = async () => {
+    mainWindow = await setupWindow({
+      createWindow: (options) =>
+        new BrowserWindow(process.platform === "darwin" ? options : { ...options, icon: nativeImage.createFromBuffer(iconPng(128)) }),
+      workAreas: () => {
+        const primary = screen.getPrimaryDisplay();
+        return [primary, ...screen.getAllDisplays().filter((display) => display.id !== primary.id)].map((display) => display.workArea);
+      },
+      platform: process.platform,
+      dark: nativeTheme.shouldUseDarkColors,
+      stateFile: windowStateFile(userData),
+      preloadPath: paths.preload,
+      indexPath: paths.index,
+      onError: logError,
+    });
+    mainWindow.on("closed", () => {
+      mainWindow = null;
+    });
+  };
+  await openWindow();
+
+  app.on("activate", showWindow);
+  app.on("window-all-closed", () => {
+    if (process.platform !== "darwin") app.quit();
+  });
+  app.on("will-quit", () => {
+    badge.dispose();
+    void handlerSession.dispose().catch(logError);
+  });
+}

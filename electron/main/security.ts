@@ -1,0 +1,111 @@
+// Electron's security checklist, written out: locked-down web preferences, no navigation or new windows,
+// no permissions, no remote content, one CSP, and openExternal only for plain http(s) links.
+import type { App, Event, Session, Shell, WebContents, WebPreferences } from "electron";
+import { contentSecurityPolicy } from "../../shared/csp";
+import { isAppPageUrl } from "./app-page";
+
+/** The window's web preferences: isolated, sandboxed, no Node, web security left on. */
+export function secureWebPreferences(preloadPath: string): WebPreferences {
+  return {
+    preload: preloadPath,
+    contextIsolation: true,
+    sandbox: true,
+    nodeIntegration: false,
+    nodeIntegrationInWorker: false,
+    nodeIntegrationInSubFrames: false,
+    webSecurity: true,
+    allowRunningInsecureContent: false,
+    experimentalFeatures: false,
+    webviewTag: false,
+    navigateOnDragDrop: false,
+    spellcheck: false,
+  };
+}
+
+/** Parses a URL the app may hand to the system browser: http(s) only, no user name or password; null otherwise. */
+export function parseExternalUrl(candidate: unknown): URL | null {
+  if (typeof candidate !== "string" || candidate.length === 0 || candidate.length > 8192) return null;
+  let url: URL;
+  try {
+    url = new URL(candidate);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") return null;
+  if (url.username !== "" || url.password !== "") return null;
+  if (url.hostname === "") return null;
+  return url;
+}
+
+/** Opens a URL in the system browser only when parseExternalUrl accepts it; says whether it did. */
+export async function openExternalSafely(shell: Pick<Shell, "openExternal">, candidate: unknown): Promise<boolean> {
+  const url = parseExternalUrl(candidate);
+  if (!url) return false;
+  await shell.openExternal(url.href);
+  return true;
+}
+
+/** Schemes the app's own pages load from; everything else (http, https, ws, ftp...) is remote and refused. */
+const localSchemes = new Set(["file:", "data:", "blob:", "devtools:", "chrome-extension:"]);
+
+/** True for a request the window may make: only the app's own local files, never the network. */
+export function isLocalRequestUrl(candidate: string): boolean {
+  try {
+    return localSchemes.has(new URL(candidate).protocol);
+  } catch {
+    return false;
+  }
+}
+
+/** Response headers with our CSP set, replacing any policy already there (header names are case-insensitive). */
+export function withContentSecurityPolicy(
+  headers: Record<string, string | string[]> | undefined,
+): Record<string, string | string[]> {
+  const kept = Object.entries(headers ?? {}).filter(([name]) => name.toLowerCase() !== "content-security-policy");
+  return { ...Object.fromEntries(kept), "Content-Security-Policy": [contentSecurityPolicy] };
+}
+
+/** The one permission the app's own page may use: writing to the clipboard (the "copy" buttons). */
+const grantedToAppPage = new Set(["clipboard-sanitized-write"]);
+
+/** Deny by default: only a listed permission, asked by our own page, is granted. */
+export function isPermissionGranted(permission: string, requestingUrl: string | undefined, appPageUrl: string): boolean {
+  return grantedToAppPage.has(permission) && typeof requestingUrl === "string" && isAppPageUrl(requestingUrl, appPageUrl);
+}
+
+type PermissionSession = Pick<Session, "setPermissionRequestHandler" | "setPermissionCheckHandler" | "setDevicePermissionHandler">;
+
+/** Installs the deny-by-default request, check and device handlers: no camera, location, notifications prompt, USB... */
+export function denyAllPermissions(session: PermissionSession, appPageUrl: string): void {
+  session.setPermissionRequestHandler((_contents, permission, callback, details) => callback(isPermissionGranted(permission, details.requestingUrl, appPageUrl)));
+  session.setPermissionCheckHandler((_contents, permission, _origin, details) => isPermissionGranted(permission, details.requestingUrl, appPageUrl));
+  session.setDevicePermissionHandler(() => false);
+}
+
+/** Locks down a session: deny-by-default permissions, no remote requests, our CSP on every response. */
+export function secureSession(session: PermissionSession & Pick<Session, "webRequest">, appPageUrl: string): void {
+  denyAllPermissions(session, appPageUrl);
+  session.webRequest.onBeforeRequest((details, callback) => callback({ cancel: !isLocalRequestUrl(details.url) }));
+  session.webRequest.onHeadersReceived((details, callback) =>
+    callback({ responseHeaders: withContentSecurityPolicy(details.responseHeaders) }),
+  );
+}
+
+/** Stops every navigation, redirect and webview of one WebContents; window.open is denied, http(s) links go to the browser. */
+export function hardenWebContents(contents: WebContents, shell: Pick<Shell, "openExternal">): void {
+  const prevent = (event: Event) => event.preventDefault();
+  contents.on("will-navigate", prevent);
+  contents.on("will-frame-navigate", prevent);
+  contents.on("will-redirect", prevent);
+  contents.on("will-attach-webview", prevent);
+  contents.setWindowOpenHandler(({ url }) => {
+    void openExternalSafely(shell, url).catch(() => undefined);
+    return { action: "deny" };
+  });
+}
+
+/** Hardens every WebContents the app ever creates, app-wide, and the default session. */
+export function setupSecurity(app: Pick<App, "on">, session: Parameters<typeof secureSession>[0], shell: Pick<Shell, "openExternal">, appPageUrl: string): void {
+  app.on("web-contents-created", (_event, contents) => hardenWebContents(contents, shell));
+  secureSession(session, appPageUrl);
+}

@@ -1,0 +1,80 @@
+// The preload's API object: exactly one named method per command and event of the contract, each on its own
+// channel, listeners that never see Electron's event object, and unsubscribes that work.
+import type { IpcRendererEvent } from "electron";
+import { describe, expect, it } from "vitest";
+import { commandArgs, commandOfMethod, eventOfMethod } from "../../shared/ipc";
+import { createSkillshelfApi, type PreloadIpc } from "./api";
+
+function fakeIpcRenderer() {
+  const invoked: [string, unknown[]][] = [];
+  const listeners = new Map<string, Set<(event: IpcRendererEvent, ...args: unknown[]) => void>>();
+  const ipc = {
+    invoke: async (channel: string, ...args: unknown[]) => {
+      invoked.push([channel, args]);
+      return `result of ${channel}`;
+    },
+    on(channel: string, listener: (event: IpcRendererEvent, ...args: unknown[]) => void) {
+      if (!listeners.has(channel)) listeners.set(channel, new Set());
+      listeners.get(channel)!.add(listener);
+      return ipc;
+    },
+    removeListener(channel: string, listener: (event: IpcRendererEvent, ...args: unknown[]) => void) {
+      listeners.get(channel)?.delete(listener);
+      return ipc;
+    },
+  };
+  const emit = (channel: string, payload: unknown) => listeners.get(channel)?.forEach((listener) => listener({ sender: "secret" } as unknown as IpcRendererEvent, payload));
+  return { ipc: ipc as unknown as PreloadIpc, invoked, emit, count: (channel: string) => listeners.get(channel)?.size ?? 0 };
+}
+
+const sampleArgs: Record<string, unknown[]> = {
+  skillLevels: ["/skills/pdf"],
+  skillResource: ["/skills/pdf", "references/a.md"],
+  validatePath: ["/skills/pdf", "claude-desktop"],
+  openAuthorFolder: [null],
+  checkUpdates: [true],
+  revealPath: ["/skills/pdf"],
+  openInEditor: ["/skills/pdf/SKILL.md"],
+  openExternal: ["https://agentskills.io/"],
+};
+
+describe("createSkillshelfApi", () => {
+  it("has exactly the contract's named methods and nothing generic", () => {
+    const api = createSkillshelfApi(fakeIpcRenderer().ipc);
+    expect(Object.keys(api).sort()).toEqual([...Object.keys(commandOfMethod), ...Object.keys(eventOfMethod)].sort());
+    expect(Object.values(api).every((value) => typeof value === "function")).toBe(true);
+    expect(new Set(Object.values(commandOfMethod))).toEqual(new Set(Object.keys(commandArgs)));
+  });
+
+  it("invokes each command's own channel with the arguments given, and returns its result", async () => {
+    const { ipc, invoked } = fakeIpcRenderer();
+    const api = createSkillshelfApi(ipc) as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
+    for (const [method, channel] of Object.entries(commandOfMethod)) {
+      const args = sampleArgs[method] ?? [];
+      expect(commandArgs[channel](args), `sample args of ${method}`).toBe(true);
+      await expect(api[method]!(...args)).resolves.toBe(`result of ${channel}`);
+      expect(invoked.at(-1)).toEqual([channel, args]);
+    }
+    expect(invoked.length).toBe(Object.keys(commandOfMethod).length);
+  });
+
+  it("delivers each event's payload alone to its listener, until unsubscribed", () => {
+    const { ipc, emit, count } = fakeIpcRenderer();
+    const api = createSkillshelfApi(ipc) as unknown as Record<string, (listener: (...args: unknown[]) => void) => () => void>;
+    for (const [method, channel] of Object.entries(eventOfMethod)) {
+      const received: unknown[][] = [];
+      const unsubscribe = api[method]!((...args) => void received.push(args));
+      emit(channel, { n: 1 });
+      unsubscribe();
+      unsubscribe();
+      emit(channel, { n: 2 });
+      expect(received, method).toEqual([[{ n: 1 }]]);
+      expect(count(channel)).toBe(0);
+    }
+  });
+
+  it("refuses a listener that is not a function", () => {
+    const api = createSkillshelfApi(fakeIpcRenderer().ipc);
+    expect(() => api.onUpdatesChanged("nope" as never)).toThrow(TypeError);
+  });
+});

@@ -1,0 +1,43 @@
+// The renderer's API object over Electron IPC: one named method per command and per event of shared/ipc.ts,
+// nothing generic, so the page can reach exactly these channels and no other.
+import type { IpcRenderer, IpcRendererEvent } from "electron";
+import { commandOfMethod, eventOfMethod, type CommandChannel, type EventChannel, type IpcCommands, type IpcEvents, type SkillshelfApi } from "../../shared/ipc";
+
+/** The two ipcRenderer calls the API needs (injected, so tests need no Electron). */
+export type PreloadIpc = Pick<IpcRenderer, "invoke" | "on" | "removeListener">;
+
+/** Builds window.skillshelf: each method invokes its own channel; each `on…` subscribes and returns an unsubscribe. */
+export function createSkillshelfApi(ipc: PreloadIpc) {
+  const invoke = <C extends CommandChannel>(channel: C, ...args: Parameters<IpcCommands[C]>) =>
+    ipc.invoke(channel, ...args) as ReturnType<IpcCommands[C]>;
+
+  const subscribe = <E extends EventChannel>(channel: E, listener: (payload: IpcEvents[E]) => void): (() => void) => {
+    if (typeof listener !== "function") throw new TypeError(`A listener for ${channel} must be a function.`);
+    const relay = (_event: IpcRendererEvent, payload: IpcEvents[E]) => listener(payload);
+    ipc.on(channel, relay);
+    let subscribed = true;
+    return () => {
+      if (!subscribed) return;
+      subscribed = false;
+      ipc.removeListener(channel, relay);
+    };
+  };
+
+  return {
+    appInfo: () => invoke(commandOfMethod.appInfo),
+    scanCatalog: () => invoke(commandOfMethod.scanCatalog),
+    skillLevels: (dir) => invoke(commandOfMethod.skillLevels, dir),
+    skillResource: (dir, relPath) => invoke(commandOfMethod.skillResource, dir, relPath),
+    validatePath: (path, profile) => invoke(commandOfMethod.validatePath, path, profile),
+    openAuthorFolder: (path) => invoke(commandOfMethod.openAuthorFolder, path),
+    closeAuthorFolder: () => invoke(commandOfMethod.closeAuthorFolder),
+    checkUpdates: (force) => invoke(commandOfMethod.checkUpdates, force),
+    revealPath: (path) => invoke(commandOfMethod.revealPath, path),
+    openInEditor: (path) => invoke(commandOfMethod.openInEditor, path),
+    openExternal: (url) => invoke(commandOfMethod.openExternal, url),
+    onCatalogChanged: (listener) => subscribe(eventOfMethod.onCatalogChanged, listener),
+    onAuthorChanged: (listener) => subscribe(eventOfMethod.onAuthorChanged, listener),
+    onUpdatesChanged: (listener) => subscribe(eventOfMethod.onUpdatesChanged, listener),
+    onTaskProgress: (listener) => subscribe(eventOfMethod.onTaskProgress, listener),
+  } satisfies SkillshelfApi;
+}

@@ -1,0 +1,86 @@
+// The API object over the web host: commands as token-carrying POSTs, events from one server-sent event stream.
+import { commandOfMethod, eventOfMethod, type CommandChannel, type EventChannel, type IpcCommands, type IpcEvents, type SkillshelfApi } from "../../../shared/ipc";
+
+/** Header that carries the per-run token (the host's TOKEN_HEADER). */
+const TOKEN_HEADER = "x-skillshelf-token";
+
+/** An error the host answered with, in words for the page to show. */
+export class HostError extends Error {
+  constructor(readonly status: number, message: string) {
+    super(message);
+    this.name = "HostError";
+  }
+}
+
+type Listener = (payload: unknown) => void;
+
+/** Builds the API for a page served by the web host at `base` (its origin), given the run's token. */
+export function createWebApi(token: string, base = ""): SkillshelfApi {
+  const listeners = new Map<EventChannel, Set<Listener>>();
+  let source: EventSource | null = null;
+
+  function ensureStream(): void {
+    if (source) return;
+    source = new EventSource(`${base}/api/events?token=${encodeURIComponent(token)}`);
+    for (const channel of Object.values(eventOfMethod)) {
+      source.addEventListener(channel, (event) => {
+        const payload: unknown = JSON.parse((event as MessageEvent<string>).data);
+        for (const listener of listeners.get(channel) ?? []) listener(payload);
+      });
+    }
+  }
+
+  function subscribe<E extends EventChannel>(channel: E) {
+    return (listener: (payload: IpcEvents[E]) => void) => {
+      ensureStream();
+      const set = listeners.get(channel) ?? new Set<Listener>();
+      listeners.set(channel, set);
+      const wrapped: Listener = (payload) => listener(payload as IpcEvents[E]);
+      set.add(wrapped);
+      return () => void set.delete(wrapped);
+    };
+  }
+
+  function command<C extends CommandChannel>(channel: C) {
+    return async (...args: Parameters<IpcCommands[C]>): Promise<Awaited<ReturnType<IpcCommands[C]>>> => {
+      let res: Response;
+      try {
+        res = await fetch(`${base}/api/${channel}`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", [TOKEN_HEADER]: token },
+          body: JSON.stringify(args),
+          credentials: "omit",
+          cache: "no-store",
+        });
+      } catch {
+        throw new HostError(0, "Skillshelf's server is not answering. Is `skillshelf serve` still running?");
+      }
+      const body = (await res.json().catch(() => null)) as { ok: boolean; value?: unknown; error?: string } | null;
+      if (!res.ok || !body?.ok) throw new HostError(res.status, body?.error ?? `The server refused the request (HTTP ${res.status}).`);
+      return body.value as Awaited<ReturnType<IpcCommands[C]>>;
+    };
+  }
+
+  const openExternalChecked = command(commandOfMethod.openExternal);
+  return {
+    appInfo: command(commandOfMethod.appInfo),
+    scanCatalog: command(commandOfMethod.scanCatalog),
+    skillLevels: command(commandOfMethod.skillLevels),
+    skillResource: command(commandOfMethod.skillResource),
+    validatePath: command(commandOfMethod.validatePath),
+    openAuthorFolder: command(commandOfMethod.openAuthorFolder),
+    closeAuthorFolder: command(commandOfMethod.closeAuthorFolder),
+    checkUpdates: command(commandOfMethod.checkUpdates),
+    revealPath: command(commandOfMethod.revealPath),
+    openInEditor: command(commandOfMethod.openInEditor),
+    openExternal: async (url: string) => {
+      const allowed = await openExternalChecked(url);
+      if (allowed) window.open(url, "_blank", "noopener,noreferrer");
+      return allowed;
+    },
+    onCatalogChanged: subscribe(eventOfMethod.onCatalogChanged),
+    onAuthorChanged: subscribe(eventOfMethod.onAuthorChanged),
+    onUpdatesChanged: subscribe(eventOfMethod.onUpdatesChanged),
+    onTaskProgress: subscribe(eventOfMethod.onTaskProgress),
+  } satisfies SkillshelfApi;
+}

@@ -1,0 +1,34 @@
+// Small formatting helpers for the views.
+
+/** "1,234". */
+export function count(n: number): string {
+  return n.toLocaleString("en-US");
+}
+
+/** "1.5 KB". */
+export function bytes(n: number): string {
+  if (n < 1024) return `${n} bytes`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
+  return `${(n / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** "skill" / "skills". */
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${count(n)} ${n === 1 ? one : many}`;
+}
+
+/** The last part of a path. */
+export function baseName(p: string): string {
+  return p.split(/[\\/]+/).filter(Boolean).pop() ?? p;
+}
+
+/** A path relative to a folder, when inside it; the path itself otherwise. */
+export function relativeTo(root: string, p: string): string {
+  const r = root.replace(/[\\/]+$/, "");
+  return p.startsWith(r + "/") || p.startsWith(r + "\\") ? p.slice(r.length + 1) : p;
+}
+
+/** Message of anything thrown. */
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,22 @@
+// Renders a skill's instructions as Markdown that can never run code: raw HTML stays text, images become links.
+import MarkdownIt from "markdown-it";
+
+const md = new MarkdownIt({ html: false, linkify: false, typographer: false });
+
+md.renderer.rules.image = (tokens, idx, _options, _env, self) => {
+  const token = tokens[idx]!;
+  const src = String(token.attrGet("src") ?? "");
+  const alt = String(self.renderInlineAsText(token.children ?? [], _options, _env));
+  return `<a href="${md.utils.escapeHtml(src)}" class="md-image">🖼 ${md.utils.escapeHtml(alt || src)}</a>`;
+};
+
+const defaultLinkOpen = md.renderer.rules.link_open ?? ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
+md.renderer.rules.link_open = (tokens, idx, options, env, self) => {
+  tokens[idx]!.attrSet("rel", "noopener noreferrer");
+  return defaultLinkOpen(tokens, idx, options, env, self);
+};
+
+/** HTML for the instructions; safe to insert because markdown-it escapes every raw HTML block and inline tag. */
+export function renderInstructions(markdown: string): string {
+  return md.render(markdown);
+}

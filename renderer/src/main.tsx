@@ -1,0 +1,11 @@
+// Entry point of the renderer: picks the API (Electron preload or web host) and mounts the app.
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { App } from "./views/App";
+import { NoAccess } from "./views/StatusViews";
+import { pickApi } from "./api/pick-api";
+import "./styles.css";
+
+const api = pickApi();
+const root = createRoot(document.getElementById("root")!);
+root.render(<StrictMode>{api ? <App api={api} /> : <NoAccess />}</StrictMode>);

@@ -1,0 +1,66 @@
+// The window: a toolbar, then the catalog (sidebar, list, detail) or author mode.
+import { useMemo, useState } from "react";
+import type { SkillshelfApi } from "../../../shared/ipc";
+import { ApiContext } from "./api-context";
+import { AuthorView } from "./AuthorView";
+import { CatalogView } from "./CatalogView";
+import { ExternalLinkProvider } from "./ExternalLink";
+import { useAppInfo, useAuthor, useCatalog, useUpdates } from "./use-app-data";
+
+type Mode = "catalog" | "author";
+
+/** The whole app for one API object. */
+export function App(props: { api: SkillshelfApi }) {
+  const { api } = props;
+  const [mode, setMode] = useState<Mode>("catalog");
+  const info = useAppInfo(api);
+  const catalog = useCatalog(api);
+  const updates = useUpdates(api);
+  const author = useAuthor(api);
+  const apiValue = useMemo(() => ({ api, host: info?.host ?? "web" }), [api, info]);
+
+  return (
+    <ApiContext.Provider value={apiValue}>
+      <ExternalLinkProvider>
+        <div className="app">
+          <header className="toolbar">
+            <div className="brand">
+              <span className="brand-mark" aria-hidden="true">◧</span>
+              <span className="brand-name">Skillshelf</span>
+            </div>
+            <nav className="mode-switch" aria-label="View">
+              <button type="button" aria-pressed={mode === "catalog"} className={mode === "catalog" ? "selected" : ""} onClick={() => setMode("catalog")}>
+                Catalog
+              </button>
+              <button type="button" aria-pressed={mode === "author"} className={mode === "author" ? "selected" : ""} onClick={() => setMode("author")}>
+                Author mode{author.snapshot ? " •" : ""}
+              </button>
+            </nav>
+            <div className="toolbar-actions">
+              {mode === "catalog" ? (
+                <>
+                  <button type="button" className="button" onClick={catalog.refresh} disabled={catalog.loading}>
+                    {catalog.loading ? "Scanning…" : "Rescan"}
+                  </button>
+                  <button type="button" className="button" onClick={updates.checkNow} disabled={updates.checking || !catalog.scan}>
+                    {updates.checking ? "Checking…" : "Check for updates"}
+                  </button>
+                </>
+              ) : null}
+            </div>
+          </header>
+          {updates.error ? (
+            <div className="banner warning" role="alert">
+              Checking for updates failed: {updates.error}
+            </div>
+          ) : null}
+          {mode === "catalog" ? <CatalogView catalog={catalog} updates={updates} /> : <AuthorView author={author} updates={updates.updates} />}
+          <footer className="statusbar">
+            <span>{info ? `Skillshelf ${info.version} · ${info.host === "web" ? "browser" : "desktop"} · ${info.platform}` : "Skillshelf"}</span>
+            <span>{updates.checkedAt ? `Updates checked at ${updates.checkedAt.toLocaleTimeString()}` : ""}</span>
+          </footer>
+        </div>
+      </ExternalLinkProvider>
+    </ApiContext.Provider>
+  );
+}

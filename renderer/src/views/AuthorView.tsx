@@ -1,0 +1,147 @@
+// Author mode: open the folder of a skill or plugin being written; every save re-validates and refreshes the views.
+import { useMemo, useRef, useState, type DragEvent, type FormEvent } from "react";
+import type { UpdateInfo } from "../../../shared/model";
+import { buildCatalogGroups, catalogRows, severityCounts } from "../../../shared/ui-catalog";
+import { plural } from "../lib/format";
+import { useApi } from "./api-context";
+import { CatalogList } from "./CatalogList";
+import { EntryDetail } from "./EntryDetail";
+import { EmptyState } from "./StatusViews";
+import type { AuthorData } from "./use-app-data";
+
+/** A folder path from a drop: Electron tells the real path; browsers give file:// URIs from file managers. */
+function droppedPath(event: DragEvent, pathForFile?: (file: unknown) => string | null): string | null {
+  const file = event.dataTransfer.files[0];
+  if (file && pathForFile) {
+    const p = pathForFile(file);
+    if (p) return p;
+  }
+  const uri = event.dataTransfer.getData("text/uri-list").split(/\r?\n/).find((l) => l && !l.startsWith("#")) ?? event.dataTransfer.getData("text/plain").trim();
+  if (uri.startsWith("file://")) {
+    try {
+      return decodeURIComponent(new URL(uri).pathname);
+    } catch {
+      return null;
+    }
+  }
+  return uri.startsWith("/") || /^[a-zA-Z]:[\\/]/.test(uri) ? uri : null;
+}
+
+function OpenFolder(props: { author: AuthorData }) {
+  const { api, host } = useApi();
+  const [path, setPath] = useState("");
+  const [hint, setHint] = useState<string | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (path.trim()) void props.author.open(path.trim());
+  };
+  const choose = async () => {
+    const opened = await props.author.open(null);
+    if (!opened) {
+      setHint(host === "web" ? "Your browser cannot show Skillshelf a folder picker. Type or paste the folder's path below." : null);
+      inputRef.current?.focus();
+    }
+  };
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    const dropped = droppedPath(event, api.pathForDroppedFile);
+    if (dropped) void props.author.open(dropped);
+    else setHint("Skillshelf could not tell where that folder is. Type or paste its path below.");
+  };
+  return (
+    <div
+      className={dragging ? "author-landing dragging" : "author-landing"}
+      onDragOver={(e) => {
+        e.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={onDrop}
+    >
+      <EmptyState title="Open a skill or plugin you are writing" icon="✎">
+        <p>Skillshelf checks it against the Agent Skills and Agent Plugins rules and shows what a model sees. Every time you save a file, the checks and previews update by themselves.</p>
+      </EmptyState>
+      <div className="author-actions">
+        <button type="button" className="button primary" onClick={() => void choose()} disabled={props.author.busy}>
+          Choose folder…
+        </button>
+        <span className="muted">or drop a folder here, or type its path:</span>
+        <form className="path-form" onSubmit={submit}>
+          <label className="visually-hidden" htmlFor="author-path">
+            Folder path
+          </label>
+          <input ref={inputRef} id="author-path" className="path-input" placeholder="/path/to/my-skill" value={path} onChange={(e) => setPath(e.target.value)} spellCheck={false} />
+          <button type="submit" className="button" disabled={!path.trim() || props.author.busy}>
+            Open
+          </button>
+        </form>
+        {hint ? <p className="hint">{hint}</p> : null}
+        {props.author.error ? (
+          <p className="viewer-error" role="alert">
+            {props.author.error}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** The author-mode window content. */
+export function AuthorView(props: { author: AuthorData; updates: ReadonlyMap<string, UpdateInfo> }) {
+  const { author } = props;
+  const snapshot = author.snapshot;
+  const groups = useMemo(() => (snapshot ? buildCatalogGroups(snapshot.scan) : []), [snapshot]);
+  const rows = useMemo(() => catalogRows(groups), [groups]);
+  const [selectedKey, setSelectedKey] = useState<string | null>(null);
+  const entries = useMemo(() => groups.flatMap((g) => g.entries.map((entry) => ({ entry, group: g }))), [groups]);
+  const selected = entries.find((e) => e.entry.key === selectedKey) ?? entries[0] ?? null;
+  if (!snapshot) return <OpenFolder author={author} />;
+  const diagnostics = [...snapshot.scan.diagnostics, ...entries.flatMap(({ entry }) => (entry.kind === "skill" ? entry.skill.diagnostics : entry.plugin.diagnostics))];
+  const counts = severityCounts(diagnostics);
+  return (
+    <div className="author">
+      <div className="author-bar">
+        <div>
+          <div className="place-label">Watching</div>
+          <code className="path" data-testid="author-path">{snapshot.path}</code>
+        </div>
+        <div className="author-status" aria-live="polite" data-testid="author-status">
+          {counts.error > 0 ? <span className="badge error">{plural(counts.error, "error")}</span> : <span className="badge ok">no errors</span>}
+          {counts.warning > 0 ? <span className="badge warning">{plural(counts.warning, "warning")}</span> : null}
+          <span className="muted">
+            {author.refreshedAt ? `Checked ${author.refreshedAt.toLocaleTimeString()}` : ""} · revision {snapshot.revision}
+          </span>
+        </div>
+        <button type="button" className="button" onClick={author.close}>
+          Close folder
+        </button>
+      </div>
+      {entries.length === 0 ? (
+        <EmptyState title="No skill or plugin in this folder" icon="📂">
+          <p>Skillshelf looks for a SKILL.md file, a plugin.json file, or folders holding them. Add one and save: this view updates by itself.</p>
+          {snapshot.scan.diagnostics.length > 0 ? (
+            <ul className="simple-list">
+              {snapshot.scan.diagnostics.map((d, i) => (
+                <li key={i}>{d.message}</li>
+              ))}
+            </ul>
+          ) : null}
+        </EmptyState>
+      ) : (
+        <div className="author-body">
+          {entries.length > 1 ? (
+            <section className="list-pane narrow" aria-label="Skills in this folder">
+              <CatalogList rows={rows} selectedKey={selected?.entry.key ?? null} onSelect={setSelectedKey} updates={props.updates} label="Skills in this folder" />
+            </section>
+          ) : null}
+          <section className="detail-pane" aria-label="Details">
+            {selected ? <EntryDetail key={selected.entry.key} entry={selected.entry} group={selected.group} revision={snapshot.revision} /> : null}
+          </section>
+        </div>
+      )}
+    </div>
+  );
+}

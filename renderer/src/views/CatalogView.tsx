@@ -1,0 +1,123 @@
+// The catalog: filters in the sidebar, the grouped list, and the selected item's detail.
+import { useDeferredValue, useMemo, useState } from "react";
+import { buildCatalogGroups, catalogRows, clientCounts, filterGroups, NO_FILTERS, type CatalogFilters } from "../../../shared/ui-catalog";
+import { count, plural } from "../lib/format";
+import { CatalogList } from "./CatalogList";
+import { EntryDetail } from "./EntryDetail";
+import { EmptyState, ErrorState, Loading } from "./StatusViews";
+import type { CatalogData, UpdatesData } from "./use-app-data";
+
+/** The catalog window content. */
+export function CatalogView(props: { catalog: CatalogData; updates: UpdatesData }) {
+  const { catalog, updates } = props;
+  const [filters, setFilters] = useState<CatalogFilters>(NO_FILTERS);
+  const [selectedKey, setSelectedKey] = useState<string | null>(null);
+  const deferredFilters = useDeferredValue(filters);
+  const groups = useMemo(() => (catalog.scan ? buildCatalogGroups(catalog.scan) : []), [catalog.scan]);
+  const filtered = useMemo(() => filterGroups(groups, deferredFilters, updates.updates), [groups, deferredFilters, updates.updates]);
+  const rows = useMemo(() => catalogRows(filtered), [filtered]);
+  const clients = useMemo(() => clientCounts(groups), [groups]);
+  const total = useMemo(() => groups.reduce((n, g) => n + g.entries.length, 0), [groups]);
+  const shown = useMemo(() => filtered.reduce((n, g) => n + g.entries.length, 0), [filtered]);
+  const selected = useMemo(() => {
+    for (const group of groups) for (const entry of group.entries) if (entry.key === selectedKey) return { entry, group };
+    return null;
+  }, [groups, selectedKey]);
+  const set = <K extends keyof CatalogFilters>(key: K, value: CatalogFilters[K]) => setFilters((f) => ({ ...f, [key]: value }));
+  const outdated = useMemo(() => [...updates.updates.values()].filter((u) => u.state === "outdated").length, [updates.updates]);
+
+  return (
+    <div className="catalog">
+      <aside className="sidebar" aria-label="Filters">
+        <section>
+          <h2 className="sidebar-title">Clients</h2>
+          <ul className="client-list">
+            <li>
+              <button type="button" className={filters.client === "all" ? "client selected" : "client"} aria-pressed={filters.client === "all"} onClick={() => set("client", "all")}>
+                <span>All places</span>
+                <span className="count">{count(total)}</span>
+              </button>
+            </li>
+            {clients.map((c) => (
+              <li key={c.client}>
+                <button type="button" className={filters.client === c.client ? "client selected" : "client"} aria-pressed={filters.client === c.client} onClick={() => set("client", c.client)}>
+                  <span>{c.label}</span>
+                  <span className="count">{count(c.count)}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section>
+          <h2 className="sidebar-title">Show only</h2>
+          <label className="check">
+            <input type="checkbox" checked={filters.hasErrors} onChange={(e) => set("hasErrors", e.target.checked)} /> Has errors
+          </label>
+          <label className="check">
+            <input type="checkbox" checked={filters.hasWarnings} onChange={(e) => set("hasWarnings", e.target.checked)} /> Has warnings
+          </label>
+          <label className="check">
+            <input type="checkbox" checked={filters.updateAvailable} onChange={(e) => set("updateAvailable", e.target.checked)} /> Update available
+            {outdated > 0 ? <span className="count pill">{outdated}</span> : null}
+          </label>
+          <label className="check">
+            <input type="checkbox" checked={filters.notUserOwned} onChange={(e) => set("notUserOwned", e.target.checked)} /> Managed by an app
+          </label>
+        </section>
+        {catalog.scan && catalog.scan.diagnostics.length > 0 ? (
+          <section>
+            <details className="place-notes-box">
+              <summary>{plural(catalog.scan.diagnostics.length, "note")} about these places</summary>
+              <ul className="place-notes">
+                {catalog.scan.diagnostics.slice(0, 50).map((d, i) => (
+                  <li key={i} className={`sev-${d.severity}`} title={d.file}>
+                    {d.message}
+                  </li>
+                ))}
+              </ul>
+            </details>
+          </section>
+        ) : null}
+      </aside>
+      <section className="list-pane" aria-label="Skills and plugins">
+        <div className="list-header">
+          <input
+            type="search"
+            className="search"
+            placeholder="Search names and descriptions"
+            aria-label="Search skills by name or description"
+            value={filters.query}
+            onChange={(e) => set("query", e.target.value)}
+          />
+          <div className="list-count" aria-live="polite">
+            {catalog.scan ? (shown === total ? plural(total, "item") : `${count(shown)} of ${plural(total, "item")}`) : ""}
+          </div>
+        </div>
+        {catalog.error ? (
+          <ErrorState title="Skillshelf could not look for skills" message={catalog.error} onRetry={catalog.refresh} />
+        ) : !catalog.scan ? (
+          <Loading label="Looking for skills on this computer…" />
+        ) : total === 0 ? (
+          <EmptyState title="No skills found yet" icon="📚">
+            <p>Skillshelf looked in every place that Claude, Cursor, Codex and other apps keep skills, and found none. Install a skill, or open one you are writing in Author mode.</p>
+          </EmptyState>
+        ) : rows.length === 0 ? (
+          <EmptyState title="Nothing matches" icon="🔍" action={<button type="button" className="button" onClick={() => setFilters(NO_FILTERS)}>Clear search and filters</button>}>
+            <p>No skill or plugin matches your search and filters.</p>
+          </EmptyState>
+        ) : (
+          <CatalogList rows={rows} selectedKey={selectedKey} onSelect={setSelectedKey} onOpen={() => document.getElementById("detail-title")?.focus()} updates={updates.updates} label="Catalog" />
+        )}
+      </section>
+      <section className="detail-pane" aria-label="Details">
+        {selected ? (
+          <EntryDetail key={selected.entry.key} entry={selected.entry} group={selected.group} update={selected.entry.kind === "skill" ? updates.updates.get(selected.entry.skill.id) : undefined} revision={0} />
+        ) : (
+          <EmptyState title="Select a skill" icon="👈">
+            <p>Choose a skill or plugin in the list to see where it lives, what is wrong with it, and what a model sees of it.</p>
+          </EmptyState>
+        )}
+      </section>
+    </div>
+  );
+}

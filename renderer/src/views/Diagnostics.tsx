@@ -1,0 +1,62 @@
+// Findings grouped by severity: where (file:line), what (a sentence) and how to fix it.
+import type { Diagnostic, Severity } from "../../../shared/model";
+import { relativeTo } from "../lib/format";
+import { useApi } from "./api-context";
+
+const SECTIONS: Array<{ severity: Severity; title: string }> = [
+  { severity: "error", title: "Errors" },
+  { severity: "warning", title: "Warnings" },
+  { severity: "info", title: "Notes" },
+];
+
+/** Where a finding points, as "file:line:column" relative to the skill's folder. */
+export function diagnosticPlace(d: Diagnostic, root: string): string {
+  const file = relativeTo(root, d.file) || d.file;
+  return `${file}${d.line ? `:${d.line}` : ""}${d.line && d.column ? `:${d.column}` : ""}`;
+}
+
+/** Every diagnostic of a skill or plugin, errors first. */
+export function DiagnosticsList(props: { diagnostics: Diagnostic[]; root: string }) {
+  const { api } = useApi();
+  if (props.diagnostics.length === 0) {
+    return (
+      <p className="all-good" role="status">
+        <span aria-hidden="true">✓</span> No problems found: this follows the Agent Skills rules.
+      </p>
+    );
+  }
+  return (
+    <div className="diagnostics">
+      {SECTIONS.map(({ severity, title }) => {
+        const items = props.diagnostics.filter((d) => d.severity === severity);
+        if (items.length === 0) return null;
+        return (
+          <section key={severity} className={`diagnostic-group sev-${severity}`} aria-label={title}>
+            <h4>
+              {title} <span className="count">{items.length}</span>
+            </h4>
+            <ul>
+              {items.map((d, i) => (
+                <li key={`${d.code}-${i}`} className="diagnostic" data-code={d.code}>
+                  <div className="diagnostic-head">
+                    <span className={`sev-dot sev-${severity}`} aria-label={severity} />
+                    <button type="button" className="link place" title={`Open ${d.file} in your editor`} onClick={() => api.openInEditor(d.file).catch(() => undefined)}>
+                      {diagnosticPlace(d, props.root)}
+                    </button>
+                    <code className="code">{d.code}</code>
+                  </div>
+                  <p className="diagnostic-message">{d.message}</p>
+                  {d.fix ? (
+                    <p className="diagnostic-fix">
+                      <strong>Fix:</strong> {d.fix}
+                    </p>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          </section>
+        );
+      })}
+    </div>
+  );
+}

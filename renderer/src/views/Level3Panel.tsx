@@ -1,0 +1,107 @@
+// Level 3: the files bundled with a skill as a tree confined to its folder, references marked, and a file viewer.
+import { useEffect, useState } from "react";
+import type { Level3Entry, SkillLevels, SkillResource } from "../../../shared/levels";
+import { bytes, errorMessage, plural } from "../lib/format";
+import { useApi } from "./api-context";
+
+/** Tree order: SKILL.md first, then each folder directly followed by what it holds, names compared part by part. */
+function treeOrder(entries: Level3Entry[]): Level3Entry[] {
+  const key = (e: Level3Entry) => (e.path === "SKILL.md" ? [""] : e.path.split("/"));
+  return [...entries].sort((a, b) => {
+    const ka = key(a);
+    const kb = key(b);
+    for (let i = 0; i < Math.min(ka.length, kb.length); i++) {
+      const c = ka[i]!.localeCompare(kb[i]!);
+      if (c !== 0) return c;
+    }
+    return ka.length - kb.length;
+  });
+}
+
+function depth(path: string): number {
+  return path.split("/").length - 1;
+}
+
+function FileViewer(props: { dir: string; path: string; revision: string }) {
+  const { api } = useApi();
+  const [resource, setResource] = useState<SkillResource | null>(null);
+  useEffect(() => {
+    let live = true;
+    setResource(null);
+    api
+      .skillResource(props.dir, props.path)
+      .then((r) => live && setResource(r))
+      .catch((e: unknown) => live && setResource({ ok: false, path: props.path, message: errorMessage(e) }));
+    return () => {
+      live = false;
+    };
+  }, [api, props.dir, props.path, props.revision]);
+  if (!resource) return <p className="muted">Opening {props.path}…</p>;
+  if (!resource.ok) return <p className="viewer-error" role="alert">{resource.message}</p>;
+  if (resource.kind === "binary") {
+    return (
+      <p className="muted" data-testid="binary-info">
+        {resource.path} is not text ({resource.mime}, {bytes(resource.size)}), so it is not shown.
+      </p>
+    );
+  }
+  return (
+    <pre className="code-block viewer" data-testid="file-viewer" aria-label={`Contents of ${resource.path}`}>
+      {resource.text}
+    </pre>
+  );
+}
+
+/** The bundled files of a skill. */
+export function Level3Panel(props: { levels: SkillLevels; dir: string; revision: string }) {
+  const { level3 } = props.levels;
+  const [open, setOpen] = useState<string | null>(null);
+  const files = treeOrder(level3.entries);
+  return (
+    <div className="level level3">
+      <p className="lead">
+        {plural(files.filter((e) => e.kind === "file").length, "file")} bundled with this skill. A model reads them only when the instructions point to
+        them.
+      </p>
+      {level3.missing.length > 0 ? (
+        <div className="banner warning" role="alert">
+          <strong>Missing files:</strong> the instructions point to {level3.missing.map((m) => `“${m}”`).join(", ")}, which {level3.missing.length === 1 ? "is" : "are"} not in the folder.
+        </div>
+      ) : null}
+      {level3.outside.length > 0 ? (
+        <p className="muted" role="note">
+          {plural(level3.outside.length, "link")} in this folder {level3.outside.length === 1 ? "leads" : "lead"} outside it and {level3.outside.length === 1 ? "is" : "are"} not shown or read.
+        </p>
+      ) : null}
+      {level3.truncated ? <p className="muted">The folder is very large; only part of it is listed.</p> : null}
+      <div className="files-layout">
+        <ul className="file-tree" aria-label="Files">
+          {files.map((entry: Level3Entry) => (
+            <li key={entry.path} className={`file-row depth-${Math.min(depth(entry.path), 8)}`}>
+              {entry.kind === "dir" ? (
+                <span className="file-dir">
+                  <span aria-hidden="true">▸ </span>
+                  {entry.path.split("/").pop()}/
+                </span>
+              ) : (
+                <button type="button" className={open === entry.path ? "file selected" : "file"} aria-pressed={open === entry.path} onClick={() => setOpen(entry.path)} title={entry.path}>
+                  <span className="file-name">{entry.path.split("/").pop()}</span>
+                  {entry.referenced ? <span className="badge ok">referenced</span> : null}
+                  <span className="file-size">{bytes(entry.size)}</span>
+                </button>
+              )}
+            </li>
+          ))}
+          {level3.missing.map((m) => (
+            <li key={`missing-${m}`} className="file-row missing">
+              <span className="file-name">{m}</span> <span className="badge error">missing</span>
+            </li>
+          ))}
+        </ul>
+        <div className="file-viewer-pane">
+          {open ? <FileViewer dir={props.dir} path={open} revision={props.revision} /> : <p className="muted">Choose a file to see what is in it.</p>}
+        </div>
+      </div>
+    </div>
+  );
+}

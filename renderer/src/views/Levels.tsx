@@ -1,0 +1,36 @@
+// Fetches a skill's three levels (again whenever its files change) and shows the one asked for.
+import { useEffect, useState } from "react";
+import type { SkillLevels } from "../../../shared/levels";
+import type { Skill } from "../../../shared/model";
+import { errorMessage } from "../lib/format";
+import { useApi } from "./api-context";
+import { Level1Panel, Level2Panel } from "./LevelPanels";
+import { Level3Panel } from "./Level3Panel";
+import { ErrorState, Loading } from "./StatusViews";
+
+/** One level of one skill. */
+export function Levels(props: { skill: Skill; level: "level1" | "level2" | "level3"; revision: string }) {
+  const { api } = useApi();
+  const [levels, setLevels] = useState<SkillLevels | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const dir = props.skill.dir;
+
+  useEffect(() => {
+    let live = true;
+    setError(null);
+    api
+      .skillLevels(dir)
+      .then((result) => live && setLevels(result))
+      .catch((e: unknown) => live && setError(errorMessage(e)));
+    return () => {
+      live = false;
+    };
+  }, [api, dir, props.revision, attempt]);
+
+  if (error) return <ErrorState title="This skill could not be read" message={error} onRetry={() => setAttempt((n) => n + 1)} />;
+  if (!levels || levels.dir !== dir) return <Loading label="Reading the skill…" />;
+  if (props.level === "level1") return <Level1Panel level={levels.level1} />;
+  if (props.level === "level2") return <Level2Panel level={levels.level2} dir={dir} />;
+  return <Level3Panel levels={levels} dir={dir} revision={props.revision} />;
+}

@@ -1,0 +1,63 @@
+// A plugin's facts: manifest, whether a client would load it, its skills and MCP servers, and its findings.
+import type { Plugin } from "../../../shared/model";
+import { useApi } from "./api-context";
+import { DiagnosticsList } from "./Diagnostics";
+
+/** The overview of one plugin. */
+export function PluginOverview(props: { plugin: Plugin }) {
+  const { plugin } = props;
+  const { api } = useApi();
+  return (
+    <div className="overview">
+      <section className="card">
+        <h3>Plugin</h3>
+        <dl className="facts">
+          <dt>Version</dt>
+          <dd>{plugin.version ?? "not given"}</dd>
+          <dt>Loads in a client</dt>
+          <dd>{plugin.loads ? "yes" : "no — a client would reject it (see the errors below)"}</dd>
+          <dt>Folder</dt>
+          <dd>
+            <code className="path">{plugin.root}</code>{" "}
+            <button type="button" className="button small" onClick={() => api.revealPath(plugin.root).catch(() => undefined)}>
+              Reveal
+            </button>
+          </dd>
+        </dl>
+      </section>
+      <section className="card">
+        <h3>Skills ({plugin.skills.length})</h3>
+        {plugin.skills.length === 0 ? (
+          <p className="muted">This plugin has no skills.</p>
+        ) : (
+          <ul className="simple-list">
+            {plugin.skills.map((s) => (
+              <li key={s.id}>
+                <strong>{s.name || s.dir}</strong> {s.valid ? <span className="badge ok">valid</span> : <span className="badge error">skipped: has errors</span>}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section className="card">
+        <h3>MCP servers ({plugin.mcpServers.length})</h3>
+        {plugin.mcpServers.length === 0 ? (
+          <p className="muted">This plugin declares no MCP servers.</p>
+        ) : (
+          <ul className="simple-list">
+            {plugin.mcpServers.map((s) => (
+              <li key={s.name}>
+                <strong>{s.name}</strong> <span className="muted">{s.type}</span> <code>{s.command ?? s.url ?? ""}</code>{" "}
+                {s.valid ? <span className="badge ok">ok</span> : <span className="badge error">skipped</span>}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section className="card">
+        <h3>Checks</h3>
+        <DiagnosticsList diagnostics={[...plugin.diagnostics, ...plugin.skills.flatMap((s) => s.diagnostics)]} root={plugin.root} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,139 @@
+// A skill's facts: version and its source, every place it lives, Claude Desktop's facts, updates and findings.
+import type { Skill, UpdateInfo } from "../../../shared/model";
+import { useApi } from "./api-context";
+import { CopyButton } from "./CopyButton";
+import { DiagnosticsList } from "./Diagnostics";
+import { useOpenExternal } from "./ExternalLink";
+
+const VERSION_SOURCES: Record<string, string> = {
+  "metadata.version": "metadata.version in SKILL.md",
+  "frontmatter.version": "a top-level version in SKILL.md",
+  "plugin.version": "the plugin's plugin.json",
+};
+
+function PlaceRow(props: { label: string; path: string; editable?: string }) {
+  const { api } = useApi();
+  return (
+    <li className="place-row">
+      <div>
+        <div className="place-label">{props.label}</div>
+        <code className="path">{props.path}</code>
+      </div>
+      <div className="place-actions">
+        <button type="button" className="button small" onClick={() => api.revealPath(props.path).catch(() => undefined)} aria-label={`Reveal ${props.path} in the file manager`}>
+          Reveal
+        </button>
+        {props.editable ? (
+          <button type="button" className="button small" onClick={() => api.openInEditor(props.editable!).catch(() => undefined)} aria-label={`Open ${props.editable} in your editor`}>
+            Open SKILL.md
+          </button>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+function UpdateSection(props: { update: UpdateInfo }) {
+  const { update } = props;
+  const openExternal = useOpenExternal();
+  const text: Record<UpdateInfo["state"], string> = {
+    "up-to-date": "This is the latest version.",
+    outdated: `Version ${update.latest} is available (you have ${update.installed ?? "an unknown version"}).`,
+    ahead: `This copy (${update.installed}) is newer than the latest release (${update.latest}).`,
+    unknown: update.reason ?? "Skillshelf could not find out whether a newer version exists.",
+  };
+  return (
+    <section className="card">
+      <h3>Updates</h3>
+      <p className={`update-state state-${update.state}`}>{text[update.state]}</p>
+      <p className="muted">Checked with {update.source === "skill-meta" ? "the skill's update server" : update.source === "github-release" ? "GitHub releases" : "no source"}.</p>
+      {update.releaseNotesUrl ? (
+        <button type="button" className="link" onClick={() => openExternal(update.releaseNotesUrl!)}>
+          Release notes
+        </button>
+      ) : null}
+      {update.updateDocUrl ? (
+        <button type="button" className="link" onClick={() => openExternal(update.updateDocUrl!)}>
+          How to update
+        </button>
+      ) : null}
+      {update.recipe ? (
+        <div className="recipe">
+          <p>{update.recipe.kind === "shell" ? "Run this command to update:" : "To update:"}</p>
+          <pre className="code-block">{update.recipe.command}</pre>
+          <CopyButton text={update.recipe.command} label="Copy" />
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+/** The overview tab of a skill. */
+export function SkillOverview(props: { skill: Skill; update?: UpdateInfo }) {
+  const { skill, update } = props;
+  const skillFile = `${skill.dir}${skill.dir.includes("\\") ? "\\" : "/"}SKILL.md`;
+  return (
+    <div className="overview">
+      <section className="card">
+        <h3>Version</h3>
+        {skill.version ? (
+          <p>
+            <strong>{skill.version}</strong> <span className="muted">read from {VERSION_SOURCES[skill.versionSource ?? ""] ?? "the skill"}</span>
+          </p>
+        ) : (
+          <p className="muted">This skill does not say which version it is (add metadata.version to SKILL.md).</p>
+        )}
+      </section>
+      {update ? <UpdateSection update={update} /> : null}
+      <section className="card">
+        <h3>Where it lives</h3>
+        <ul className="places">
+          <PlaceRow label={skill.userOwned ? "Folder" : "Folder (managed by an app — changes here may be undone)"} path={skill.dir} editable={skillFile} />
+          {skill.realDir !== skill.dir ? <PlaceRow label="Real folder (the folder above is a link to it)" path={skill.realDir} /> : null}
+          {skill.links.map((link) => (
+            <PlaceRow key={link} label="Also linked from" path={link} />
+          ))}
+        </ul>
+        {skill.drift && skill.drift.length > 0 ? (
+          <div className="drift-note" role="note">
+            <strong>Drift:</strong> a skill with the same name but different content is also at:
+            <ul>
+              {skill.drift.map((d) => (
+                <li key={d}>
+                  <code className="path">{d}</code>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+      </section>
+      {skill.desktop ? (
+        <section className="card">
+          <h3>Claude Desktop</h3>
+          <dl className="facts">
+            <dt>Account tree</dt>
+            <dd>{skill.desktop.accountTree}</dd>
+            <dt>Skill ID</dt>
+            <dd>{skill.desktop.skillId ?? "not listed in Desktop's manifest"}</dd>
+            <dt>Enabled</dt>
+            <dd>{skill.desktop.enabled === null ? "unknown" : skill.desktop.enabled ? "yes" : "no"}</dd>
+            <dt>Created by</dt>
+            <dd>{skill.desktop.creatorType ?? "unknown"}</dd>
+            <dt>Synced by Desktop</dt>
+            <dd>{skill.desktop.syncManaged === null ? "unknown" : skill.desktop.syncManaged ? "yes — edit it through Desktop" : "no"}</dd>
+            {skill.desktop.updatedAt ? (
+              <>
+                <dt>Last updated</dt>
+                <dd>{skill.desktop.updatedAt}</dd>
+              </>
+            ) : null}
+          </dl>
+        </section>
+      ) : null}
+      <section className="card">
+        <h3>Checks</h3>
+        <DiagnosticsList diagnostics={skill.diagnostics} root={skill.dir} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+// The app's data as React state: the catalog (kept live by events), update states and the author folder.
+import { useCallback, useEffect, useState } from "react";
+import type { AppInfo, AuthorSnapshot, SkillshelfApi } from "../../../shared/ipc";
+import type { ScanResult, UpdateInfo } from "../../../shared/model";
+import { applyCatalogChange } from "../../../shared/ui-catalog";
+import { errorMessage } from "../lib/format";
+
+/** The catalog, whether it is loading, and what went wrong. */
+export interface CatalogData {
+  scan: ScanResult | null;
+  loading: boolean;
+  error: string | null;
+  refresh: () => void;
+}
+
+/** Scans on start and on demand, and applies the watcher's changes as they arrive. */
+export function useCatalog(api: SkillshelfApi): CatalogData {
+  const [scan, setScan] = useState<ScanResult | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const refresh = useCallback(() => {
+    setLoading(true);
+    setError(null);
+    api
+      .scanCatalog()
+      .then((result) => setScan(result))
+      .catch((e: unknown) => setError(errorMessage(e)))
+      .finally(() => setLoading(false));
+  }, [api]);
+  useEffect(() => {
+    refresh();
+    return api.onCatalogChanged((change) => setScan((current) => (current ? applyCatalogChange(current, change) : current)));
+  }, [api, refresh]);
+  return { scan, loading, error, refresh };
+}
+
+/** Update states by skill id, and a "check now". */
+export interface UpdatesData {
+  updates: ReadonlyMap<string, UpdateInfo>;
+  checking: boolean;
+  checkedAt: Date | null;
+  error: string | null;
+  checkNow: () => void;
+}
+
+/** Tracks update states pushed by the poller and runs manual checks. */
+export function useUpdates(api: SkillshelfApi): UpdatesData {
+  const [updates, setUpdates] = useState<ReadonlyMap<string, UpdateInfo>>(new Map());
+  const [checking, setChecking] = useState(false);
+  const [checkedAt, setCheckedAt] = useState<Date | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const store = useCallback((list: UpdateInfo[]) => {
+    setUpdates(new Map(list.map((u) => [u.skillId, u])));
+    setCheckedAt(new Date());
+  }, []);
+  useEffect(() => api.onUpdatesChanged(store), [api, store]);
+  const checkNow = useCallback(() => {
+    setChecking(true);
+    setError(null);
+    api
+      .checkUpdates(true)
+      .then(store)
+      .catch((e: unknown) => setError(errorMessage(e)))
+      .finally(() => setChecking(false));
+  }, [api, store]);
+  return { updates, checking, checkedAt, error, checkNow };
+}
+
+/** The folder open in author mode, kept live by author:changed. */
+export interface AuthorData {
+  snapshot: AuthorSnapshot | null;
+  busy: boolean;
+  error: string | null;
+  /** When the last refresh arrived. */
+  refreshedAt: Date | null;
+  open: (path: string | null) => Promise<boolean>;
+  close: () => void;
+}
+
+/** Opens, follows and closes the author-mode folder. */
+export function useAuthor(api: SkillshelfApi): AuthorData {
+  const [snapshot, setSnapshot] = useState<AuthorSnapshot | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [refreshedAt, setRefreshedAt] = useState<Date | null>(null);
+  useEffect(
+    () =>
+      api.onAuthorChanged((next) => {
+        setSnapshot((current) => (current && current.path === next.path && current.revision > next.revision ? current : next));
+        setRefreshedAt(new Date());
+      }),
+    [api],
+  );
+  const open = useCallback(
+    async (path: string | null) => {
+      setBusy(true);
+      setError(null);
+      try {
+        const result = await api.openAuthorFolder(path);
+        if (result) {
+          setSnapshot(result);
+          setRefreshedAt(new Date());
+        }
+        return result !== null;
+      } catch (e) {
+        setError(errorMessage(e));
+        return false;
+      } finally {
+        setBusy(false);
+      }
+    },
+    [api],
+  );
+  const close = useCallback(() => {
+    setSnapshot(null);
+    api.closeAuthorFolder().catch(() => undefined);
+  }, [api]);
+  return { snapshot, busy, error, refreshedAt, open, close };
+}
+
+/** Facts about the running app (host, version). */
+export function useAppInfo(api: SkillshelfApi): AppInfo | null {
+  const [info, setInfo] = useState<AppInfo | null>(null);
+  useEffect(() => {
+    api.appInfo().then(setInfo).catch(() => undefined);
+  }, [api]);
+  return info;
+}

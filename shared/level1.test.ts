@@ -1,0 +1,96 @@
+import { readFileSync, existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { createHash } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { DEFAULT_INTRO, canonicalJson, catalogHash, renderAvailableSkills } from "./level1";
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const seedFile = path.resolve(repoRoot, "../shared/seeds/mekik-skills.md");
+
+/** The seed's example: from the intro sentence to the closing tag, exactly as printed there. */
+function seedExample(): string {
+  const text = readFileSync(seedFile, "utf8").replace(/\r\n/g, "\n");
+  const start = text.indexOf("You have the following skills available.");
+  const end = text.indexOf("</available_skills>", start);
+  if (start < 0 || end < 0) throw new Error("The seed's level-1 example was not found.");
+  return text.slice(start, end + "</available_skills>".length);
+}
+
+describe("renderAvailableSkills", () => {
+  it("matches the seed's example byte for byte", () => {
+    if (!existsSync(seedFile)) throw new Error(`The seed ${seedFile} is missing: the byte-exact comparison cannot run.`);
+    const rendered = renderAvailableSkills([
+      { name: "brand-voice", description: "Write in the house voice." },
+      { name: "pdf", description: "Fill, merge and read PDF forms." },
+    ]);
+    expect(rendered).toBe(seedExample());
+    expect(Buffer.from(rendered, "utf8").equals(Buffer.from(seedExample(), "utf8"))).toBe(true);
+  });
+
+  it("uses the default intro, one blank line, and no trailing newline", () => {
+    const out = renderAvailableSkills([{ name: "a", description: "b" }]);
+    expect(out.startsWith(DEFAULT_INTRO + "\n\n<available_skills>\n")).toBe(true);
+    expect(out.endsWith("</available_skills>")).toBe(true);
+    expect(out.includes("\r")).toBe(false);
+  });
+
+  it("renders the block alone for a null or empty intro, and a custom intro verbatim", () => {
+    const block = "<available_skills>\n  <skill>\n    <name>a</name>\n    <description>b</description>\n  </skill>\n</available_skills>";
+    expect(renderAvailableSkills([{ name: "a", description: "b" }], null)).toBe(block);
+    expect(renderAvailableSkills([{ name: "a", description: "b" }], "")).toBe(block);
+    expect(renderAvailableSkills([{ name: "a", description: "b" }], "Hi.")).toBe("Hi.\n\n" + block);
+  });
+
+  it("renders an empty list as the empty string, whatever the intro", () => {
+    expect(renderAvailableSkills([])).toBe("");
+    expect(renderAvailableSkills([], "Intro")).toBe("");
+  });
+
+  it("escapes & first, then < and >, and nothing else", () => {
+    const out = renderAvailableSkills([{ name: "x&<y>", description: `a &amp; <b> "q" 'r'` }], null);
+    expect(out).toContain("<name>x&amp;&lt;y&gt;</name>");
+    expect(out).toContain(`<description>a &amp;amp; &lt;b&gt; "q" 'r'</description>`);
+  });
+
+  it("keeps the order given", () => {
+    const out = renderAvailableSkills([{ name: "zeta", description: "z" }, { name: "alpha", description: "a" }], null);
+    expect(out.indexOf("zeta")).toBeLessThan(out.indexOf("alpha"));
+  });
+});
+
+describe("catalogHash", () => {
+  it("is empty for an empty catalog", async () => {
+    expect(await catalogHash([])).toBe("");
+  });
+
+  it("is SHA-256 of the canonical JSON of the summaries sorted by name", async () => {
+    const summaries = [
+      { name: "pdf", description: "Fill, merge and read PDF forms.", tags: ["docs"] },
+      { name: "brand-voice", description: "Write in the house voice." },
+    ];
+    const canonical = '[{"description":"Write in the house voice.","name":"brand-voice"},{"description":"Fill, merge and read PDF forms.","name":"pdf","tags":["docs"]}]';
+    const expected = createHash("sha256").update(canonical, "utf8").digest("hex");
+    expect(await catalogHash(summaries)).toBe(expected);
+    expect(await catalogHash([...summaries].reverse())).toBe(expected);
+  });
+
+  it("ignores fields other than name, description and tags", async () => {
+    const plain = await catalogHash([{ name: "a", description: "b" }]);
+    const extra = await catalogHash([{ name: "a", description: "b", source: "server" } as never]);
+    expect(extra).toBe(plain);
+    expect(plain).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it("changes when a description or tag changes", async () => {
+    const a = await catalogHash([{ name: "a", description: "b" }]);
+    expect(await catalogHash([{ name: "a", description: "c" }])).not.toBe(a);
+    expect(await catalogHash([{ name: "a", description: "b", tags: [] }])).not.toBe(a);
+  });
+});
+
+describe("canonicalJson", () => {
+  it("sorts keys at every level and writes no whitespace", () => {
+    expect(canonicalJson({ b: 1, a: { d: [{ z: 1, y: 2 }], c: "x" } })).toBe('{"a":{"c":"x","d":[{"y":2,"z":1}]},"b":1}');
+  });
+});

@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import type { Location, Plugin, ScanResult, Skill, UpdateInfo } from "./model";
+import { applyCatalogChange, buildCatalogGroups, catalogRows, clientCounts, filterGroups, locationTitle, NO_FILTERS } from "./ui-catalog";
+
+const location = (id: string, extra: Partial<Location> = {}): Location => ({ id, client: "claude-code", scope: "user", path: `/h/${id}`, exists: true, ...extra });
+const skill = (id: string, extra: Partial<Skill> = {}): Skill => ({
+  id, name: id, description: `About ${id}`, dir: `/h/${id}`, realDir: `/h/${id}`, client: "claude-code", locationId: "code", version: null, versionSource: null,
+  contentHash: id, diagnostics: [], valid: true, links: [], userOwned: true, ...extra,
+});
+
+const desktopTree = location("tree", { client: "claude-desktop", scope: "desktop-account", readOnly: true, desktop: { variant: "Claude Desktop", root: "/r", accountTree: "aaaa-1111/bbbb-2222", lastUpdated: null } });
+const plugin: Plugin = { id: "p1", name: "kit", root: "/h/kit", manifest: { description: "A kit" }, version: "1.0.0", skills: [skill("kit-skill", { pluginId: "p1" })], mcpServers: [], diagnostics: [], valid: true, loads: true, client: "claude-code" };
+const scan: ScanResult = {
+  locations: [location("code"), location("cursor", { client: "cursor" }), desktopTree],
+  skills: [
+    skill("zeta"),
+    skill("alpha", { diagnostics: [{ code: "skill.name.uppercase", severity: "error", message: "m", file: "/h/alpha/SKILL.md", line: 2 }], valid: false }),
+    skill("warned", { diagnostics: [{ code: "skill.body.lines", severity: "warning", message: "m", file: "f" }] }),
+    skill("desk", { client: "claude-desktop", locationId: "tree", userOwned: false }),
+    skill("cur", { client: "cursor", locationId: "cursor", description: "Finds PDF tables" }),
+    skill("kit-skill", { pluginId: "p1" }),
+  ],
+  plugins: [plugin],
+  diagnostics: [],
+};
+
+describe("catalog grouping", () => {
+  it("groups by location and plugin, sorted by client then title, entries by name, each skill once", () => {
+    const groups = buildCatalogGroups(scan);
+    expect(groups.map((g) => [g.client, g.entries.map((e) => e.name)])).toEqual([
+      ["claude-desktop", ["desk"]],
+      ["claude-code", ["kit", "kit-skill"]],
+      ["claude-code", ["alpha", "warned", "zeta"]],
+      ["cursor", ["cur"]],
+    ]);
+    expect(catalogRows(groups).filter((r) => r.kind === "group")).toHaveLength(4);
+    expect(clientCounts(groups)).toEqual([
+      { client: "claude-desktop", label: "Claude Desktop", count: 1 },
+      { client: "claude-code", label: "Claude Code", count: 5 },
+      { client: "cursor", label: "Cursor", count: 1 },
+    ]);
+  });
+
+  it("labels Desktop account trees so they can be told apart", () => {
+    expect(locationTitle(desktopTree)).toBe("Claude Desktop — account aaaa-1111/bbbb-2222");
+    expect(locationTitle({ ...desktopTree, label: "Work account" })).toBe("Work account");
+  });
+});
+
+describe("catalog filters", () => {
+  const groups = buildCatalogGroups(scan);
+  const names = (filters: Partial<typeof NO_FILTERS>, updates: Map<string, UpdateInfo> = new Map()) =>
+    filterGroups(groups, { ...NO_FILTERS, ...filters }, updates).flatMap((g) => g.entries.map((e) => e.name));
+
+  it("searches names and descriptions, every word, ignoring case", () => {
+    expect(names({ query: "pdf TABLES" })).toEqual(["cur"]);
+    expect(names({ query: "zeta" })).toEqual(["zeta"]);
+    expect(names({ query: "nothing-like-this" })).toEqual([]);
+  });
+
+  it("filters by client, errors, warnings, updates and ownership", () => {
+    expect(names({ client: "cursor" })).toEqual(["cur"]);
+    expect(names({ hasErrors: true })).toEqual(["alpha"]);
+    expect(names({ hasWarnings: true })).toEqual(["warned"]);
+    expect(names({ notUserOwned: true })).toEqual(["desk"]);
+    const update: UpdateInfo = { skillId: "zeta", name: "zeta", dir: "/h/zeta", installed: "1.0.0", installedSource: "metadata.version", latest: "1.1.0", state: "outdated", source: "github-release" };
+    expect(names({ updateAvailable: true }, new Map([["zeta", update]]))).toEqual(["zeta"]);
+    expect(names({ updateAvailable: true })).toEqual([]);
+  });
+});
+
+describe("applyCatalogChange", () => {
+  it("replaces updated items and drops removed ones", () => {
+    const next = applyCatalogChange(scan, { skills: { updated: [skill("zeta", { description: "new" }), skill("fresh")], removed: ["alpha"] }, plugins: { updated: [], removed: ["p1"] } });
+    expect(next.skills.map((s) => s.id).sort()).toEqual(["cur", "desk", "fresh", "kit-skill", "warned", "zeta"]);
+    expect(next.skills.find((s) => s.id === "zeta")!.description).toBe("new");
+    expect(next.plugins).toEqual([]);
+  });
+});

@@ -1,0 +1,210 @@
+// How the catalog view groups, labels and filters what a scan found: pure, so it is tested without a browser.
+import type { CatalogChange } from "./ipc";
+import type { ClientId, Location, Plugin, ScanResult, Skill, UpdateInfo } from "./model";
+
+/** Names people know the clients by. */
+export const CLIENT_LABELS: Partial<Record<ClientId, string>> = {
+  "claude-desktop": "Claude Desktop",
+  "claude-code": "Claude Code",
+  agents: "Shared agents folder",
+  cursor: "Cursor",
+  codex: "Codex",
+  "gemini-cli": "Gemini CLI",
+  "github-copilot": "GitHub Copilot",
+  windsurf: "Windsurf",
+  goose: "Goose",
+  opencode: "OpenCode",
+  cline: "Cline",
+  roo: "Roo Code",
+  kiro: "Kiro",
+  trae: "Trae",
+  antigravity: "Antigravity",
+  "qwen-code": "Qwen Code",
+  custom: "Added folders",
+};
+
+const CLIENT_ORDER = Object.keys(CLIENT_LABELS) as ClientId[];
+
+/** The name people know a client by (its id when the app does not know it yet). */
+export function clientLabel(client: ClientId): string {
+  return CLIENT_LABELS[client] ?? client;
+}
+
+function clientRank(client: ClientId): number {
+  const i = CLIENT_ORDER.indexOf(client);
+  return i < 0 ? CLIENT_ORDER.length : i;
+}
+
+/** One row of the catalog: a skill or a plugin. */
+export type CatalogEntry =
+  | { kind: "skill"; key: string; name: string; description: string; haystack: string; skill: Skill }
+  | { kind: "plugin"; key: string; name: string; description: string; haystack: string; plugin: Plugin };
+
+/** One heading of the catalog: a location or a plugin, with what it holds. */
+export interface CatalogGroup {
+  key: string;
+  client: ClientId;
+  title: string;
+  /** Where it is on disk. */
+  path: string;
+  note?: string;
+  readOnly: boolean;
+  entries: CatalogEntry[];
+}
+
+/** What the user narrowed the catalog to. */
+export interface CatalogFilters {
+  query: string;
+  client: ClientId | "all";
+  hasErrors: boolean;
+  hasWarnings: boolean;
+  updateAvailable: boolean;
+  notUserOwned: boolean;
+}
+
+/** No filter at all. */
+export const NO_FILTERS: CatalogFilters = { query: "", client: "all", hasErrors: false, hasWarnings: false, updateAvailable: false, notUserOwned: false };
+
+/** A row of the flattened, virtualized list. */
+export type CatalogRow = { kind: "group"; group: CatalogGroup; shown: number } | { kind: "entry"; entry: CatalogEntry; group: CatalogGroup };
+
+/** A heading a person can tell apart from its neighbours (Desktop account trees included). */
+export function locationTitle(location: Location): string {
+  if (location.label) return location.label;
+  const client = clientLabel(location.client);
+  if (location.desktop) {
+    const variant = location.desktop.variant || client;
+    return location.desktop.accountTree ? `${variant} — account ${shortTail(location.desktop.accountTree, 2)}` : `${variant} — skills folder`;
+  }
+  if (location.scope === "desktop-account") return `${client} — account ${shortTail(location.path, 2)}`;
+  if (location.scope === "project") return `${client} — project ${shortTail(location.path, 3)}`;
+  return `${client} — ${location.scope === "user" ? "your skills" : shortTail(location.path, 2)}`;
+}
+
+function shortTail(p: string, parts: number): string {
+  return p.split(/[\\/]+/).filter(Boolean).slice(-parts).join("/");
+}
+
+function byName(a: CatalogEntry, b: CatalogEntry): number {
+  return a.name.localeCompare(b.name) || a.key.localeCompare(b.key);
+}
+
+function skillEntry(skill: Skill): CatalogEntry {
+  return { kind: "skill", key: `skill:${skill.id}`, name: skill.name || folderName(skill.dir), description: skill.description, haystack: `${skill.name}\n${skill.description}`.toLowerCase(), skill };
+}
+
+function folderName(dir: string): string {
+  return dir.split(/[\\/]+/).filter(Boolean).pop() ?? dir;
+}
+
+/** Groups a scan by location (and by plugin for plugins' skills), headings sorted by client then path. */
+export function buildCatalogGroups(scan: ScanResult): CatalogGroup[] {
+  const groups = new Map<string, CatalogGroup>();
+  const locations = new Map(scan.locations.map((l) => [l.id, l]));
+  const groupFor = (key: string, make: () => CatalogGroup) => groups.get(key) ?? groups.set(key, make()).get(key)!;
+  const pluginsById = new Map(scan.plugins.map((p) => [p.id, p]));
+  const seen = new Set<string>();
+  for (const plugin of scan.plugins) {
+    const location = plugin.locationId ? locations.get(plugin.locationId) : undefined;
+    const client = plugin.client ?? location?.client ?? "custom";
+    const group = groupFor(`plugin:${plugin.id}`, () => ({ key: `plugin:${plugin.id}`, client, title: `${clientLabel(client)} — plugin ${plugin.name}`, path: plugin.root, readOnly: Boolean(location?.readOnly), entries: [] }));
+    const description = typeof plugin.manifest?.description === "string" ? plugin.manifest.description : "";
+    group.entries.push({ kind: "plugin", key: `plugin:${plugin.id}`, name: plugin.name, description, haystack: `${plugin.name}\n${description}`.toLowerCase(), plugin });
+    for (const skill of plugin.skills) {
+      if (seen.has(skill.id)) continue;
+      seen.add(skill.id);
+      group.entries.push(skillEntry(skill));
+    }
+  }
+  for (const skill of scan.skills) {
+    if (seen.has(skill.id)) continue;
+    seen.add(skill.id);
+    const plugin = skill.pluginId ? pluginsById.get(skill.pluginId) : undefined;
+    if (plugin) {
+      groups.get(`plugin:${plugin.id}`)!.entries.push(skillEntry(skill));
+      continue;
+    }
+    const location = locations.get(skill.locationId);
+    const key = `location:${skill.locationId}`;
+    const group = groupFor(key, () =>
+      location
+        ? { key, client: location.client, title: locationTitle(location), path: location.path, note: location.note, readOnly: Boolean(location.readOnly), entries: [] }
+        : { key, client: skill.client, title: `${clientLabel(skill.client)} — ${shortTail(skill.dir, 2)}`, path: skill.dir, readOnly: !skill.userOwned, entries: [] },
+    );
+    group.entries.push(skillEntry(skill));
+  }
+  const sorted = [...groups.values()].sort((a, b) => clientRank(a.client) - clientRank(b.client) || a.title.localeCompare(b.title) || a.path.localeCompare(b.path));
+  for (const group of sorted) {
+    const pluginEntries = group.entries.filter((e) => e.kind === "plugin");
+    group.entries = [...pluginEntries, ...group.entries.filter((e) => e.kind !== "plugin").sort(byName)];
+  }
+  return sorted;
+}
+
+function hasSeverity(entry: CatalogEntry, severity: "error" | "warning"): boolean {
+  const diagnostics = entry.kind === "skill" ? entry.skill.diagnostics : entry.plugin.diagnostics;
+  if (diagnostics.some((d) => d.severity === severity)) return true;
+  if (severity === "error" && (entry.kind === "skill" ? !entry.skill.valid : !entry.plugin.valid)) return true;
+  return entry.kind === "plugin" && entry.plugin.skills.some((s) => s.diagnostics.some((d) => d.severity === severity));
+}
+
+/** True when an update is known to be available for this entry. */
+export function hasUpdate(entry: CatalogEntry, updates: ReadonlyMap<string, UpdateInfo>): boolean {
+  return entry.kind === "skill" && updates.get(entry.skill.id)?.state === "outdated";
+}
+
+/** Keeps the entries that match the search (name and description) and every active filter; drops empty groups. */
+export function filterGroups(groups: CatalogGroup[], filters: CatalogFilters, updates: ReadonlyMap<string, UpdateInfo>): CatalogGroup[] {
+  const terms = filters.query.toLowerCase().split(/\s+/).filter(Boolean);
+  const out: CatalogGroup[] = [];
+  for (const group of groups) {
+    if (filters.client !== "all" && group.client !== filters.client) continue;
+    const entries = group.entries.filter((entry) => {
+      if (terms.length > 0 && !terms.every((t) => entry.haystack.includes(t))) return false;
+      if (filters.hasErrors && !hasSeverity(entry, "error")) return false;
+      if (filters.hasWarnings && !hasSeverity(entry, "warning")) return false;
+      if (filters.updateAvailable && !hasUpdate(entry, updates)) return false;
+      if (filters.notUserOwned && !(entry.kind === "skill" ? !entry.skill.userOwned : group.readOnly)) return false;
+      return true;
+    });
+    if (entries.length > 0) out.push(entries.length === group.entries.length ? group : { ...group, entries });
+  }
+  return out;
+}
+
+/** Flattens groups into the rows the virtualized list draws: a heading, then its entries. */
+export function catalogRows(groups: CatalogGroup[]): CatalogRow[] {
+  const rows: CatalogRow[] = [];
+  for (const group of groups) {
+    rows.push({ kind: "group", group, shown: group.entries.length });
+    for (const entry of group.entries) rows.push({ kind: "entry", entry, group });
+  }
+  return rows;
+}
+
+/** How many skills and plugins each client has, for the sidebar. */
+export function clientCounts(groups: CatalogGroup[]): Array<{ client: ClientId; label: string; count: number }> {
+  const counts = new Map<ClientId, number>();
+  for (const group of groups) counts.set(group.client, (counts.get(group.client) ?? 0) + group.entries.length);
+  return [...counts.keys()].sort((a, b) => clientRank(a) - clientRank(b)).map((client) => ({ client, label: clientLabel(client), count: counts.get(client)! }));
+}
+
+/** Counts of diagnostics by severity. */
+export function severityCounts(diagnostics: ReadonlyArray<{ severity: string }>): { error: number; warning: number; info: number } {
+  const counts = { error: 0, warning: 0, info: 0 };
+  for (const d of diagnostics) if (d.severity === "error" || d.severity === "warning" || d.severity === "info") counts[d.severity] += 1;
+  return counts;
+}
+
+/** Applies a watcher's delta to a stored scan (replacing updated items by id, dropping removed ones). */
+export function applyCatalogChange(scan: ScanResult, change: CatalogChange): ScanResult {
+  const merge = <T extends { id: string }>(items: T[], updated: T[], removed: string[]): T[] => {
+    const drop = new Set([...removed, ...updated.map((u) => u.id)]);
+    return [...items.filter((item) => !drop.has(item.id)), ...updated];
+  };
+  return {
+    ...scan,
+    skills: merge<Skill>(scan.skills, change.skills.updated, change.skills.removed),
+    plugins: merge<Plugin>(scan.plugins, change.plugins.updated, change.plugins.removed),
+  };
+}

@@ -1,0 +1,159 @@
+// A loopback server that behaves like the GitHub REST API's latest-release endpoint (ETag, 304, 403 rate
+// limiting, 500, slow answers, asset downloads of a real zip) and counts what it is asked, for cache tests.
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createHash } from "node:crypto";
+import type { AddressInfo } from "node:net";
+import { strToU8, zipSync } from "fflate";
+
+/** How the server answers every request (until switched). */
+export type ReleaseBehaviour = "normal" | "rate-limited" | "server-error" | "slow" | "not-found" | "garbage";
+
+/** One repository's latest release. */
+export interface FakeRelease {
+  tag: string;
+  /** Extra assets by name; a `<repo>.zip` holding `<repo>/SKILL.md` is always added. */
+  assets?: Record<string, Uint8Array>;
+  body?: string;
+}
+
+/** Options of the release server. */
+export interface ReleaseServerOptions {
+  /** "owner/repo" → release. */
+  releases?: Record<string, FakeRelease>;
+  behaviour?: ReleaseBehaviour;
+  slowMs?: number;
+}
+
+/** What the server saw, for assertions. */
+export interface ReleaseServerStats {
+  /** Requests to /repos/.../releases/latest. */
+  apiRequests: number;
+  conditionalRequests: number;
+  notModified: number;
+  assetDownloads: number;
+  /** Request paths in order. */
+  paths: string[];
+  /** Lower-cased headers of every request. */
+  headers: Array<Record<string, string>>;
+}
+
+/** A running release server. */
+export interface RunningReleaseServer {
+  url: string;
+  stats: ReleaseServerStats;
+  setBehaviour: (behaviour: ReleaseBehaviour) => void;
+  setRelease: (repo: string, release: FakeRelease) => void;
+  close: () => Promise<void>;
+}
+
+/** A zip holding `<name>/SKILL.md` at the given version, as a skill release archive. */
+export function buildSkillZip(name: string, version: string): Uint8Array {
+  const skillMd = `---\nname: ${name}\ndescription: Test skill ${name}, released as ${version}.\nmetadata:\n  version: "${version}"\n---\n\n# ${name}\n\nVersion ${version}.\n`;
+  return zipSync({ [`${name}/SKILL.md`]: strToU8(skillMd) });
+}
+
+function etagOf(repo: string, release: FakeRelease): string {
+  return `"${createHash("sha256").update(repo + "\n" + release.tag).digest("hex").slice(0, 16)}"`;
+}
+
+/** Starts the server on 127.0.0.1 with a random port; point SKILLSHELF_GITHUB_API at `url`. */
+export async function startReleaseServer(opts: ReleaseServerOptions = {}): Promise<RunningReleaseServer> {
+  const releases = new Map(Object.entries(opts.releases ?? {}));
+  let behaviour: ReleaseBehaviour = opts.behaviour ?? "normal";
+  const stats: ReleaseServerStats = { apiRequests: 0, conditionalRequests: 0, notModified: 0, assetDownloads: 0, paths: [], headers: [] };
+  const timers = new Set<ReturnType<typeof setTimeout>>();
+  let base = "";
+
+  function assetsOf(repo: string, release: FakeRelease): Record<string, Uint8Array> {
+    const name = repo.split("/")[1] ?? "skill";
+    return { [`${name}.zip`]: buildSkillZip(name, release.tag.replace(/^v/, "")), ...(release.assets ?? {}) };
+  }
+
+  function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+    res.writeHead(status, { "content-type": "application/json; charset=utf-8", ...headers }).end(JSON.stringify(body));
+  }
+
+  function latest(req: IncomingMessage, res: ServerResponse, repo: string): void {
+    stats.apiRequests++;
+    const conditional = req.headers["if-none-match"];
+    if (conditional) stats.conditionalRequests++;
+    if (behaviour === "rate-limited") {
+      const reset = String(Math.floor(Date.now() / 1000) + 3600);
+      sendJson(res, 403, { message: "API rate limit exceeded for 127.0.0.1.", documentation_url: "https://docs.github.com/rest" }, { "x-ratelimit-limit": "60", "x-ratelimit-remaining": "0", "x-ratelimit-reset": reset, "x-ratelimit-used": "60" });
+      return;
+    }
+    if (behaviour === "server-error") return sendJson(res, 500, { message: "Server Error" });
+    if (behaviour === "garbage") {
+      res.writeHead(200, { "content-type": "application/json" }).end("{ not json");
+      return;
+    }
+    const release = releases.get(repo);
+    if (!release || behaviour === "not-found") return sendJson(res, 404, { message: "Not Found" });
+    const etag = etagOf(repo, release);
+    const rate = { "x-ratelimit-limit": "60", "x-ratelimit-remaining": "59", etag };
+    if (conditional === etag) {
+      stats.notModified++;
+      res.writeHead(304, rate).end();
+      return;
+    }
+    const assets = Object.entries(assetsOf(repo, release)).map(([name, bytes], i) => ({
+      id: i + 1,
+      name,
+      size: bytes.byteLength,
+      content_type: name.endsWith(".zip") ? "application/zip" : "application/octet-stream",
+      browser_download_url: `${base}/download/${repo}/${encodeURIComponent(release.tag)}/${encodeURIComponent(name)}`,
+    }));
+    sendJson(res, 200, {
+      tag_name: release.tag,
+      name: release.tag,
+      draft: false,
+      prerelease: false,
+      html_url: `https://github.com/${repo}/releases/tag/${release.tag}`,
+      published_at: "2026-01-01T00:00:00Z",
+      body: release.body ?? "",
+      assets,
+    }, rate);
+  }
+
+  function download(res: ServerResponse, repo: string, tag: string, name: string): void {
+    const release = releases.get(repo);
+    const bytes = release && release.tag === tag ? assetsOf(repo, release)[name] : undefined;
+    if (!bytes) return sendJson(res, 404, { message: "Not Found" });
+    stats.assetDownloads++;
+    res.writeHead(200, { "content-type": "application/octet-stream", "content-length": String(bytes.byteLength) }).end(Buffer.from(bytes));
+  }
+
+  function route(req: IncomingMessage, res: ServerResponse): void {
+    const url = new URL(req.url ?? "/", base);
+    stats.paths.push(url.pathname);
+    stats.headers.push(Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(", ") : String(v ?? "")])));
+    const parts = url.pathname.split("/").filter(Boolean).map(decodeURIComponent);
+    if (req.method === "GET" && parts.length === 5 && parts[0] === "repos" && parts[3] === "releases" && parts[4] === "latest") {
+      return latest(req, res, `${parts[1]}/${parts[2]}`);
+    }
+    if (req.method === "GET" && parts.length === 5 && parts[0] === "download") return download(res, `${parts[1]}/${parts[2]}`, parts[3]!, parts[4]!);
+    sendJson(res, 404, { message: "Not Found" });
+  }
+
+  const http = createServer((req, res) => {
+    if (behaviour === "slow") {
+      const t = setTimeout(() => (timers.delete(t), route(req, res)), opts.slowMs ?? 2000);
+      timers.add(t);
+      return;
+    }
+    route(req, res);
+  });
+  await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  return {
+    url: base,
+    stats,
+    setBehaviour: (b) => void (behaviour = b),
+    setRelease: (repo, release) => void releases.set(repo, release),
+    close: async () => {
+      for (const t of timers) clearTimeout(t);
+      http.closeAllConnections();
+      await new Promise<void>((resolve) => http.close(() => resolve()));
+    },
+  };
+}
