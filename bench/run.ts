@@ -7,5 +7,8 @@ const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 32);
 console.log("== Skill validation ==");
 await runValidateBench({ count, concurrency });
 
+console.log("\n== Discovery: full scan and watch ==");
+await (await import("./scan.bench")).runScanBench({ count });
+
 console.log("\n== App in Chromium ==");
 await (await import("./app.bench")).runAppBench();

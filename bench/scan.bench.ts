@@ -17,7 +17,7 @@ function skillMd(name: string, i: number): string {
 }
 
 /** Writes the fake home: 10,000 skills split over a dozen user folders and 20 Desktop account trees. */
-export async function generateHome(home: string, count: number): Promise<string[]> {
+async function generateHome(home: string, count: number): Promise<string[]> {
   const folders: string[] = USER_FOLDERS.map((f) => path.join(home, ...f.split("/")));
   const root = path.join(home, ".config", "Claude", "local-agent-mode-sessions", "skills-plugin");
   const trees: string[] = [];
@@ -60,7 +60,7 @@ export async function runScanBench(options: { count?: number; concurrency?: numb
       const ms = performance.now() - start;
       console.log(`full scan (round ${round}): ${(ms / 1000).toFixed(2)} s, ${result.skills.length} skills, ${result.locations.filter((l) => l.desktop?.accountTree).length} Desktop trees, ${result.skills.filter((s) => !s.valid).length} invalid`);
     }
-    for (const debounceMs of [150, 20]) {
+    for (const debounceMs of [40, 10]) {
       let reads = 0;
       let seen: (() => void) | null = null;
       const watch = await watchCatalog({ ...base, debounceMs, onSkillRead: () => reads++ }, () => seen?.());

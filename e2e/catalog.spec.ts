@@ -38,6 +38,9 @@ for (const platform of PLATFORMS) {
       const names = new Set([...skills.map((s) => s.name), ...scan.plugins.map((p) => p.name)]);
       for (const name of drawn) expect(names.has(name)).toBe(true);
       await saveScreenshot(page, `catalog-${platform}`);
+      await page.emulateMedia({ colorScheme: "dark" });
+      await expect(page.locator("body")).toHaveCSS("background-color", "rgb(30, 31, 35)");
+      await saveScreenshot(page, `catalog-${platform}-dark`);
     });
   });
 }

@@ -24,7 +24,7 @@ afterEach(async () => {
   }
 });
 
-async function harness(): Promise<Harness> {
+async function harness(options: { liveCatalog?: boolean } = {}): Promise<Harness> {
   const tmp = await makeTempDir();
   const root = tmp.dir;
   await writeTree(root, {
@@ -49,7 +49,7 @@ async function harness(): Promise<Harness> {
     desktop,
     emit: <E extends EventChannel>(channel: E, payload: IpcEvents[E]) => void events.push({ channel, payload }),
     engine: createEngine(scanOptions),
-    liveCatalog: false,
+    liveCatalog: options.liveCatalog ?? false,
     watchDebounceMs: 50,
   });
   open.push({ session, cleanup: tmp.cleanup });
@@ -140,6 +140,18 @@ describe("command handlers", () => {
     const { session, root } = await harness();
     const results = await session.handlers["validate:path"](path.join(root, "authoring/beta"), "agent-skills");
     expect(results).toEqual([expect.objectContaining({ kind: "skill", name: "beta", valid: true })]);
+  });
+
+  it("keeps the catalog live: a new skill in the home arrives as catalog:changed and becomes readable", async () => {
+    const { session, root, events } = await harness({ liveCatalog: true });
+    const first = await session.handlers["catalog:scan"]();
+    expect(first.skills.map((s) => s.name)).toEqual(["alpha"]);
+    const gamma = path.join(root, "home/.claude/skills/gamma");
+    await writeTree(gamma, { "SKILL.md": skill("gamma") });
+    await expect
+      .poll(() => events.some((e) => e.channel === "catalog:changed" && JSON.stringify(e.payload).includes('"name":"gamma"')), { timeout: 10_000, interval: 50 })
+      .toBe(true);
+    expect((await session.handlers["skill:levels"](gamma)).level1.name).toBe("gamma");
   });
 
   it("reports app facts for the host", async () => {

@@ -4,7 +4,7 @@ import path from "node:path";
 import { createUpdatePoller } from "../engine/updates/poller";
 import { VERSION } from "../engine/version";
 import type { AuthorSnapshot, CommandHandlers } from "../../shared/ipc";
-import type { UpdateInfo } from "../../shared/model";
+import type { ScanResult, UpdateInfo } from "../../shared/model";
 import { safeExternalUrl } from "../../shared/ui-links";
 import { allSkills, applyCatalogChange, CatalogState } from "./catalog-state";
 import type { CatalogWatcher, HandlerContext } from "./context";
@@ -18,6 +18,8 @@ export class HandlerError extends Error {
 export interface HandlerSession {
   handlers: CommandHandlers;
   state: CatalogState;
+  /** Starts the first scan now (when the host starts), so the first page gets its catalog sooner. */
+  prefetchCatalog(): void;
   dispose(): Promise<void>;
 }
 
@@ -29,6 +31,29 @@ export function createHandlerSession(context: HandlerContext): HandlerSession {
   let authorWatcher: CatalogWatcher | null = null;
   let authorGeneration = 0;
   let disposed = false;
+  let scanning: Promise<ScanResult> | null = null;
+  let prefetched: Promise<ScanResult> | null = null;
+  let firstCatalog: Promise<ScanResult> | null = null;
+
+  function runScan(): Promise<ScanResult> {
+    scanning ??= engine.scan(context.scanOptions).finally(() => {
+      scanning = null;
+    });
+    return scanning;
+  }
+
+  /** The first catalog: the live watcher's own initial scan (one scan, not two), or a plain scan without it. */
+  function initialCatalog(): Promise<ScanResult> {
+    firstCatalog ??=
+      context.liveCatalog === false || disposed
+        ? runScan()
+        : startCatalogWatcher().then(
+            (watcher) => watcher?.current() ?? runScan(),
+            () => runScan(),
+          );
+    return firstCatalog;
+  }
+
   const poller = createUpdatePoller({
     check: ({ newSession }) => engine.checkUpdates(allSkills(state.catalog), { force: newSession }),
     intervalHours: context.updatePolling?.intervalHours,
@@ -37,13 +62,17 @@ export function createHandlerSession(context: HandlerContext): HandlerSession {
 
   const debounce = context.watchDebounceMs === undefined ? {} : { debounceMs: context.watchDebounceMs };
 
-  async function startCatalogWatcher(): Promise<void> {
+  async function startCatalogWatcher(): Promise<CatalogWatcher | null> {
     const watcher = await engine.watchCatalog({ ...context.scanOptions, ...debounce }, (change) => {
       state.catalog = applyCatalogChange(state.catalog, change);
       emit("catalog:changed", change);
     });
-    if (disposed) return void (await watcher.close());
+    if (disposed) {
+      await watcher.close();
+      return null;
+    }
     catalogWatcher = watcher;
+    return watcher;
   }
 
   async function closeAuthor(): Promise<void> {
@@ -94,10 +123,9 @@ export function createHandlerSession(context: HandlerContext): HandlerSession {
   const handlers: CommandHandlers = {
     "app:info": async () => ({ version: VERSION, platform: context.scanOptions.platform, host: context.host }),
     "catalog:scan": async () => {
-      state.catalog = await engine.scan(context.scanOptions);
-      if (context.liveCatalog !== false && !catalogWatcher && !disposed) {
-        startCatalogWatcher().catch(() => undefined);
-      }
+      const pending = prefetched ?? (firstCatalog ? runScan() : initialCatalog());
+      prefetched = null;
+      state.catalog = await pending;
       if (context.updatePolling && !disposed) poller.start();
       return state.catalog;
     },
@@ -122,6 +150,10 @@ export function createHandlerSession(context: HandlerContext): HandlerSession {
   return {
     handlers,
     state,
+    prefetchCatalog() {
+      prefetched = firstCatalog ? runScan() : initialCatalog();
+      prefetched.catch(() => undefined);
+    },
     async dispose() {
       disposed = true;
       poller.stop();

@@ -15,6 +15,7 @@ export const DISCOVERY_CODES = {
   "scan.include.unknown": "A folder given with --include holds no skill, plugin or project skills folder.",
   "scan.plugins.corrupt": "Claude Code's installed_plugins.json is not readable JSON of the expected shape.",
   "scan.plugin.missing": "A plugin listed by Claude Code's installed_plugins.json has no folder at its install path.",
+  "scan.watch.failed": "A folder cannot be watched for changes (system limit, permissions); the live catalog may lag there.",
   "scan.lock.corrupt": "The `skills` installer's lock file is not readable JSON of the expected shape.",
 } as const;
 

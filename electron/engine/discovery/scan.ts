@@ -1,6 +1,6 @@
 // scan(): every location of a home (per OS) plus --include folders, read and validated, as one ScanResult.
 import type { ScanResult, TaskProgress } from "../../../shared/model";
-import { assemble, groupSites, profileFor, readKey, type ScanState } from "./assemble";
+import { assemble, groupSites, profileFor, readKey, type ScanState, type SiteGroup } from "./assemble";
 import { mapPool } from "./pool";
 import { DEFAULT_MAX_ENTRIES, planScan } from "./plan";
 import { readPluginAt, readSkillAt, type SkillRead } from "./read";
@@ -22,11 +22,11 @@ function progress(options: ScanOptions, value: number, title: string, detail?: s
 }
 
 /** Reads every skill and plugin the state does not hold yet (bounded concurrency); returns how many skills were read. */
-export async function readMissing(state: ScanState, options: ScanOptions, pluginRoots?: Set<string>): Promise<number> {
+export async function readMissing(state: ScanState, options: ScanOptions, groups: SiteGroup[] = groupSites(state)): Promise<number> {
   const limit = options.concurrency ?? DEFAULT_CONCURRENCY;
   const cap = options.maxEntriesPerLocation ?? DEFAULT_MAX_ENTRIES;
-  const todo = groupSites(state).filter((g) => !state.reads.has(readKey(g.realDir, profileFor(g.primary))));
-  const plugins = state.plan.pluginSources.filter((p) => !state.plugins.has(p.root) || pluginRoots?.has(p.root));
+  const todo = groups.filter((g) => !state.reads.has(readKey(g.realDir, profileFor(g.primary))));
+  const plugins = state.plan.pluginSources.filter((p) => !state.plugins.has(p.root));
   const total = todo.length + plugins.length;
   let done = 0;
   const step = Math.max(1, Math.floor(total / 50));

@@ -4,8 +4,9 @@ import path from "node:path";
 import type { Diagnostic } from "../../../shared/model";
 import { realpathOrNull } from "../fs/safe-fs";
 import { discoveryDiagnostic } from "./diagnostic";
-import { findSkillFile, listCapped, resolveChild } from "./list";
+import { findSkillFile, listCapped, resolveChild, type ChildKind } from "./list";
 import type { SkillSource } from "./plan";
+import { mapPool } from "./pool";
 
 /** One place a skill folder was found: the path in its location and the real folder behind it. */
 export interface SkillSite {
@@ -21,12 +22,15 @@ export interface SourceSites {
   diagnostics: Diagnostic[];
 }
 
-/** Examines one child path of a location: a skill site, a diagnostic, or nothing. */
-export async function examineChild(source: SkillSource, p: string, depthLeft: number, cap: number): Promise<SourceSites> {
-  const info = await lstat(p).catch(() => null);
-  if (!info) return { sites: [], diagnostics: [] };
-  const isLink = info.isSymbolicLink();
-  const child = await resolveChild(p, isLink);
+/** Examines one child path of a location: a skill site, a diagnostic, or nothing. `known` skips re-stating a plain folder. */
+export async function examineChild(source: SkillSource, p: string, depthLeft: number, cap: number, known?: { realParent: string }): Promise<SourceSites> {
+  let child: ChildKind;
+  if (known) child = { kind: "dir", realDir: path.join(known.realParent, path.basename(p)), link: false };
+  else {
+    const info = await lstat(p).catch(() => null);
+    if (!info) return { sites: [], diagnostics: [] };
+    child = await resolveChild(p, info.isSymbolicLink());
+  }
   if (child.kind === "broken-link") {
     return { sites: [], diagnostics: [discoveryDiagnostic("scan.link.broken", "warning", p, `The link "${path.basename(p)}" in ${source.location.label ?? source.location.path} is broken: ${child.reason}. No skill is read through it.`, "Remove the link, or reinstall the skill it pointed to.")] };
   }
@@ -49,9 +53,10 @@ async function listSites(source: SkillSource, dir: string, depth: number, cap: n
   if (listing.truncated) {
     out.diagnostics.push(discoveryDiagnostic("scan.location.truncated", "warning", dir, `The folder ${dir} holds more than ${cap} entries; only the first ${cap} were read.`, "Move what is not a skill out of this folder."));
   }
-  for (const entry of listing.entries) {
-    if (entry.name.startsWith(".") || (dir === source.dir && source.exclude.includes(entry.name))) continue;
-    const found = await examineChild(source, path.join(dir, entry.name), depth, cap);
+  const realParent = await realpathOrNull(dir);
+  const entries = listing.entries.filter((e) => !e.name.startsWith(".") && !e.isFile() && !(dir === source.dir && source.exclude.includes(e.name)));
+  const results = await mapPool(entries, 8, (entry) => examineChild(source, path.join(dir, entry.name), depth, cap, entry.isDirectory() && realParent ? { realParent } : undefined));
+  for (const found of results) {
     out.sites.push(...found.sites);
     out.diagnostics.push(...found.diagnostics);
   }

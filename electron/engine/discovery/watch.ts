@@ -1,11 +1,12 @@
 // watchCatalog(): watches every location and reports only what changed, re-reading only the skills that changed.
 import { watch, type FSWatcher } from "node:fs";
 import path from "node:path";
-import type { ScanResult } from "../../../shared/model";
+import type { Diagnostic, ScanResult } from "../../../shared/model";
 import type { CatalogChange } from "../../../shared/ipc";
 import { isInside } from "../fs/safe-fs";
 import { assembleChanges, groupSites } from "./assemble";
 import { readDesktopTree } from "./desktop";
+import { discoveryDiagnostic } from "./diagnostic";
 import { skillLockCandidates } from "./locations";
 import { DEFAULT_MAX_ENTRIES, planScan } from "./plan";
 import { createScanState, readMissing } from "./scan";
@@ -16,6 +17,8 @@ import { findSites } from "./sites";
 import type { ScanOptions } from "./types";
 
 export type { CatalogChange } from "../../../shared/ipc";
+
+const MAX_WATCH_FAILURES = 3;
 
 /** A running watch: the latest catalog, and how to stop it. */
 export interface CatalogWatch {
@@ -48,22 +51,35 @@ export async function watchCatalog(options: ScanOptions & { debounceMs?: number 
     }, debounceMs);
   };
 
+  const failures = new Map<string, number>();
+  const watchDiagnostics: Diagnostic[] = [];
+  const failed = (p: string, error: unknown) => {
+    const n = (failures.get(p) ?? 0) + 1;
+    failures.set(p, n);
+    if (n === MAX_WATCH_FAILURES) {
+      const code = (error as NodeJS.ErrnoException | undefined)?.code ?? "error";
+      watchDiagnostics.push(discoveryDiagnostic("scan.watch.failed", "warning", p, `Changes in ${p} cannot be followed live (${code}), so the catalog may lag behind until the next scan.`, "Scan again to refresh; on Linux, raise fs.inotify.max_user_watches if the folder is very large."));
+      result = { ...result, diagnostics: [...result.diagnostics, watchDiagnostics.at(-1) as Diagnostic] };
+    }
+  };
+
   const watchPath = (p: string) => {
-    if (closed || watchers.has(p)) return;
+    if (closed || watchers.has(p) || (failures.get(p) ?? 0) >= MAX_WATCH_FAILURES) return;
     try {
       const w = watch(p, { recursive: true, persistent: false }, (_event, filename) => {
         pending.add(filename ? path.join(p, filename.toString()) : p);
         schedule();
       });
-      w.on("error", () => {
+      w.on("error", (error) => {
         w.close();
         watchers.delete(p);
+        failed(p, error);
         pending.add(p);
         schedule();
       });
       watchers.set(p, w);
-    } catch {
-      // a folder that vanished or cannot be watched: picked up again at the next replan
+    } catch (error) {
+      failed(p, error);
     }
   };
 
@@ -106,11 +122,11 @@ export async function watchCatalog(options: ScanOptions & { debounceMs?: number 
     await applyChildChange(state, change.replan ? { ...change, children: new Map() } : change, cap);
     if (!change.replan) for (const id of change.relist) await relistSource(state, id, cap);
     for (const root of change.plugins) state.plugins.delete(root);
-    await readMissing(state, options);
-    const before = result;
     groups = groupSites(state);
+    await readMissing(state, options, groups);
+    const before = result;
     const next = assembleChanges(state, groups);
-    result = next.result;
+    result = watchDiagnostics.length ? { ...next.result, diagnostics: [...next.result.diagnostics, ...watchDiagnostics] } : next.result;
     const structural = change.replan || change.children.size > 0 || change.relist.size > 0;
     if (structural) syncWatchers();
     if (closed) return;

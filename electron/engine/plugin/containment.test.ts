@@ -189,6 +189,14 @@ describe("hostile input never crashes or hangs", () => {
     expect((await codesOf()).codes.sort()).toEqual(["plugin.mcp.json", "plugin.skills.not-dir"]);
   });
 
+  it("a folder named SKILL.md is not a skill, and says so", async () => {
+    await mkdir(path.join(root, "skills", "odd", "SKILL.md"), { recursive: true });
+    const { report, codes } = await codesOf();
+    expect(codes).toEqual(["plugin.skills.entry-not-file"]);
+    expect(report.diagnostics[0]?.message).toContain("a folder");
+    expect(report.skills.map((s) => s.name)).toEqual(["ok"]);
+  });
+
   it("a binary plugin.json is reported as not JSON", async () => {
     await writeFile(path.join(root, "plugin.json"), Buffer.from([0x7b, 0x00, 0xff, 0xfe, 0x22, 0x01, 0x02, 0x7d]));
     const { report, codes } = await codesOf();

@@ -1,6 +1,8 @@
-// Builds plugin diagnostics in one shape, and tells whether a list holds an error.
+// Builds plugin diagnostics in one shape, and describes JSON values in messages.
 import type { Diagnostic, Severity } from "../../../shared/model";
 import type { TextPosition } from "./json-position";
+
+export { quote } from "../skill/diagnostics";
 
 /** What a diagnostic adds beyond its code, severity, file and message. */
 export interface DiagnosticExtra {
@@ -17,17 +19,6 @@ export function diagnostic(code: string, severity: Severity, file: string, messa
   }
   if (extra.fix) result.fix = extra.fix;
   return result;
-}
-
-/** True when any diagnostic is an error. */
-export function hasError(diagnostics: readonly Diagnostic[]): boolean {
-  return diagnostics.some((d) => d.severity === "error");
-}
-
-/** Quotes a value from a user's file for a message, shortened so a huge value cannot flood the output. */
-export function quote(value: string, max = 80): string {
-  const shown = value.length > max ? `${value.slice(0, max)}…` : value;
-  return JSON.stringify(shown);
 }
 
 /** A JSON value's kind in plain words ("a number", "a list", "null"...). */

@@ -57,3 +57,16 @@ describe("parseJson and positionAt", () => {
     expect(positionAt("ab", 99)).toEqual({ line: 1, column: 3 });
   });
 });
+
+describe("parseJson messages", () => {
+  it("never quote the document's text", () => {
+    for (const text of ['{"headers": {"Authorization": "Bearer s3cret" x}}', '{"a": "s3cret\u0001"}', "s3cret"]) {
+      const result = parseJson(text);
+      expect(result.ok).toBe(false);
+      if (!result.ok) {
+        expect(result.message).not.toContain("s3cret");
+        expect(result.message).not.toMatch(/[\u0000-\u001f]/);
+      }
+    }
+  });
+});

@@ -1,6 +1,7 @@
 // One mcp.json server entry: dispatch on `type`, then check that one closed variant (§7.2.1, §7.2.2).
 import type { Diagnostic, PluginMcpServer } from "../../../shared/model";
-import { diagnostic, hasError, isPlainObject, kindOf, quote } from "./diagnostics";
+import { hasNoErrors } from "../skill/diagnostics";
+import { diagnostic, isPlainObject, kindOf, quote } from "./diagnostics";
 import { checkRemote, withoutUserinfo } from "./mcp-remote";
 import type { ServerContext } from "./mcp-server-context";
 import { checkStdio } from "./mcp-stdio";
@@ -25,7 +26,7 @@ export async function checkServer(value: unknown, ctx: ServerContext): Promise<S
       fix: 'Write it as { "type": "stdio", "command": "…" } or { "type": "streamable-http", "url": "https://…" }.', at: ctx.at(),
     }),
   ];
-  return { server: summarise(value, ctx.name, !hasError(diagnostics)), diagnostics };
+  return { server: summarise(value, ctx.name, hasNoErrors(diagnostics)), diagnostics };
 }
 
 function summarise(value: unknown, name: string, valid: boolean): PluginMcpServer {

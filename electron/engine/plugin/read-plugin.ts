@@ -3,7 +3,8 @@ import { stat } from "node:fs/promises";
 import path from "node:path";
 import { realpathOrNull } from "../fs/safe-fs";
 import { entryNames } from "./containment";
-import { diagnostic, hasError } from "./diagnostics";
+import { hasNoErrors } from "../skill/diagnostics";
+import { diagnostic } from "./diagnostics";
 import { readManifest } from "./manifest";
 import { readMcpConfig } from "./mcp-config";
 import { discoverSkills } from "./skills";
@@ -36,6 +37,6 @@ export async function readPlugin(root: string, options: ReadPluginOptions = {}):
   report.mcpServers = mcp.servers;
   report.diagnostics.push(...skills.diagnostics, ...mcp.diagnostics);
   report.loads = true;
-  report.valid = !hasError(report.diagnostics) && report.skills.every((skill) => skill.valid);
+  report.valid = hasNoErrors(report.diagnostics) && report.skills.every((skill) => skill.valid);
   return report;
 }

@@ -1,5 +1,4 @@
 // skills/: immediate children holding an exact SKILL.md that is a regular file inside the root (§6, §7.1).
-import { lstat } from "node:fs/promises";
 import path from "node:path";
 import type { Diagnostic, Profile } from "../../../shared/model";
 import { readSkill } from "../skill/read-skill";
@@ -66,8 +65,7 @@ async function skillCandidate(skillsDir: string, name: string, realRoot: string)
     }) };
   }
   if (skillFile.status === "missing" || skillFile.kind !== "file") {
-    const info = await lstat(file).catch(() => null);
-    const what = skillFile.status === "missing" ? "a link whose target is missing or loops" : info?.isDirectory() || skillFile.kind === "dir" ? "a folder" : "a special file (such as a named pipe)";
+    const what = skillFile.status === "missing" ? "a link whose target is missing or loops" : skillFile.kind === "dir" ? "a folder" : "a special file (such as a named pipe)";
     return { diagnostic: diagnostic("plugin.skills.entry-not-file", "warning", file, `skills/${name}/SKILL.md is ${what}, not a regular file, so clients do not treat ${quote(name)} as a skill.`, {
       fix: "Make SKILL.md a regular text file.",
     }) };

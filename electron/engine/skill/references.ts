@@ -68,6 +68,7 @@ export function extractLinks(markdown: string, firstLine = 1): MarkdownLink[] {
       links.push({ target, line: firstLine + i, column: visible.indexOf(target, definition[0].length - target.length) + 1 });
       continue;
     }
+    const nested: Array<{ text: string; column: number }> = [];
     INLINE_LINK.lastIndex = 0;
     let match: RegExpExecArray | null;
     while ((match = INLINE_LINK.exec(visible))) {
@@ -77,9 +78,10 @@ export function extractLinks(markdown: string, firstLine = 1): MarkdownLink[] {
       const column = visible.indexOf(target, match.index + match[0].indexOf("](") + 2) + 1;
       if (target !== "") links.push({ target, line: firstLine + i, column });
       const inner = match[1] ?? "";
-      if (inner.includes("](")) {
-        for (const nested of extractLinks(inner, firstLine + i)) links.push({ ...nested, column: nested.column + textStart });
-      }
+      if (inner.includes("](")) nested.push({ text: inner, column: textStart });
+    }
+    for (const inner of nested) {
+      for (const link of extractLinks(inner.text, firstLine + i)) links.push({ ...link, column: link.column + inner.column });
     }
   }
   return links;

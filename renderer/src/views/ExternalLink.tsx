@@ -42,7 +42,9 @@ export function ExternalLinkProvider(props: { children: ReactNode }) {
             <p className="dialog-text">
               {pending.safe
                 ? "It leads outside Skillshelf. Only continue if you trust where it goes."
-                : "Skillshelf only opens web addresses that start with http:// or https:// and carry no password."}
+                : /^[a-z][a-z0-9+.-]*:/i.test(pending.url)
+                  ? "Skillshelf only opens web addresses that start with http:// or https:// and carry no password."
+                  : "This link points to a file bundled with the skill. Open the “Level 3 · Files” tab to read it."}
             </p>
             <div className="dialog-actions">
               <button type="button" className="button" onClick={() => setPending(null)} autoFocus>

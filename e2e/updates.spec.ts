@@ -1,0 +1,47 @@
+// Update states in the browser: "Check for updates" asks a loopback GitHub-like release server and badges what is outdated.
+import { expect, test } from "@playwright/test";
+import path from "node:path";
+import { startReleaseServer, type RunningReleaseServer } from "../test-support/servers/release-server";
+import { writeTree } from "../test-support/tmp";
+import { startAppHost, type AppHost } from "./support/app-host";
+import { entryRow, openCatalog, saveScreenshot } from "./support/page";
+
+const skillWithRepo = (name: string, version: string, repo: string) =>
+  ["---", `name: ${name}`, `description: Builds ${name} reports.`, "metadata:", `  version: "${version}"`, `  repository: https://github.com/${repo}`, "---", `# ${name}`, ""].join("\n");
+
+test.describe("update checks", () => {
+  let releases: RunningReleaseServer;
+  let app: AppHost;
+  test.beforeAll(async () => {
+    releases = await startReleaseServer({ releases: { "acme/old-skill": { tag: "v2.1.0" }, "acme/new-skill": { tag: "v1.0.0" } } });
+    app = await startAppHost({
+      platform: "linux",
+      fixtureHome: false,
+      env: { SKILLSHELF_GITHUB_API: releases.url },
+      prepare: async (root) => {
+        const lib = path.join(root, "library");
+        await writeTree(lib, { "old-skill/SKILL.md": skillWithRepo("old-skill", "1.0.0", "acme/old-skill"), "new-skill/SKILL.md": skillWithRepo("new-skill", "1.0.0", "acme/new-skill") });
+        return [lib];
+      },
+    });
+  });
+  test.afterAll(async () => {
+    await app?.close();
+    await releases?.close();
+  });
+
+  test("check now badges the outdated skill and the filter finds it", async ({ page }) => {
+    await openCatalog(page, app.url);
+    expect(releases.stats.apiRequests).toBe(0);
+    await page.getByRole("button", { name: "Check for updates" }).click();
+    await expect(entryRow(page, "old-skill").locator(".badge.update")).toHaveText("update 2.1.0");
+    await expect(entryRow(page, "new-skill").locator(".badge.update")).toHaveCount(0);
+    expect(releases.stats.apiRequests).toBe(2);
+
+    await page.getByLabel("Update available").check();
+    await expect(page.locator('[role="option"] .entry-name')).toHaveText(["old-skill"]);
+    await entryRow(page, "old-skill").click();
+    await expect(page.locator(".update-state")).toContainText("Version 2.1.0 is available (you have 1.0.0)");
+    await saveScreenshot(page, "update-available");
+  });
+});
