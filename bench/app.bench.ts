@@ -33,11 +33,7 @@ async function withHost<T>(count: number, run: (url: string, prefetch: () => Pro
       createSession: (emit) => createHandlerSession({ host: "web", scanOptions, desktop: webDesktopIntegration({ launch: () => undefined }), emit, engine: createEngine(scanOptions), liveCatalog: false }),
     });
     try {
-      const prefetch = async () => {
-        host.session.prefetchCatalog();
-        await host.session.handlers["catalog:scan"]().then(() => host.session.prefetchCatalog());
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      };
+      const prefetch = () => host.session.prefetchCatalog();
       return await run(host.url, prefetch);
     } finally {
       await host.close();

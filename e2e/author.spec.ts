@@ -65,4 +65,21 @@ test.describe("author mode", () => {
     await page.getByRole("button", { name: "Close folder" }).click();
     await expect(page.getByRole("heading", { name: "Open a skill or plugin you are writing" })).toBeVisible();
   });
+
+  test("dropping a folder from the file manager opens it", async ({ page }) => {
+    await page.goto(app.url);
+    await page.getByRole("button", { name: /^Author mode/ }).click();
+    const landing = page.locator(".author-landing");
+    await expect(landing).toBeVisible();
+    const uri = `file://${skillDir.split("/").map(encodeURIComponent).join("/")}`;
+    const dataTransfer = await page.evaluateHandle((value) => {
+      const transfer = new (globalThis as unknown as { DataTransfer: new () => { setData(type: string, data: string): void } }).DataTransfer();
+      transfer.setData("text/uri-list", value);
+      return transfer;
+    }, uri);
+    await landing.dispatchEvent("dragover", { dataTransfer });
+    await landing.dispatchEvent("drop", { dataTransfer });
+    await expect(page.getByTestId("author-path")).toHaveText(skillDir);
+    await expect(page.locator("#detail-title")).toHaveText("my-skill");
+  });
 });

@@ -108,10 +108,25 @@ test.describe("searching, filtering and reading a skill", () => {
     await saveScreenshot(page, "skill-detail");
   });
 
+  test("a plugin's detail shows whether it loads, its skills, servers and findings", async ({ page }) => {
+    await openCatalog(page, app.url);
+    const plugin = (await app.catalog()).plugins[0]!;
+    expect(plugin).toBeTruthy();
+    await page.getByRole("searchbox", { name: /Search skills/ }).fill(plugin.name);
+    await entryRow(page, plugin.name).click();
+    await expect(page.locator("#detail-title")).toHaveText(plugin.name);
+    await expect(page.locator(".facts")).toContainText(plugin.loads ? "yes" : "no — a client would reject it");
+    for (const s of plugin.skills) await expect(page.locator(".simple-list").first()).toContainText(s.name);
+    for (const d of plugin.diagnostics.filter((x) => x.severity === "error")) await expect(page.locator(`[data-code="${d.code}"]`).first()).toContainText(d.message);
+    await saveScreenshot(page, "plugin-detail");
+  });
+
   test("the keyboard moves through the catalog: arrows, Home, End and Enter", async ({ page }) => {
     await openCatalog(page, app.url);
     const list = page.getByRole("listbox", { name: "Catalog" });
-    await list.focus();
+    await page.getByRole("searchbox", { name: /Search skills/ }).focus();
+    await page.keyboard.press("ArrowDown");
+    await expect(list).toBeFocused();
     await page.keyboard.press("Home");
     const first = await selectedName(page);
     expect(first).not.toBeNull();
@@ -132,5 +147,32 @@ test.describe("searching, filtering and reading a skill", () => {
     await page.keyboard.press("ArrowRight");
     await expect(page.getByRole("tab", { name: /Level 1/ })).toBeFocused();
     await expect(page.getByRole("tab", { name: /Level 1/ })).toHaveAttribute("aria-selected", "true");
+  });
+});
+
+test.describe("first-run states", () => {
+  let app: AppHost;
+  test.beforeAll(async () => {
+    app = await startAppHost({ platform: "linux", fixtureHome: false });
+  });
+  test.afterAll(async () => {
+    await app?.close();
+  });
+
+  test("an empty machine gets a plain-language empty state", async ({ page }) => {
+    await page.goto(app.url);
+    await expect(page.getByRole("heading", { name: "No skills found yet" })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "No skills found yet" })).toContainText("Author mode");
+    await saveScreenshot(page, "catalog-empty");
+  });
+
+  test("the page without its private link explains where to find it, and the token leaves the address bar", async ({ page }) => {
+    await page.goto(app.url);
+    await expect(page.getByRole("heading", { name: "No skills found yet" })).toBeVisible();
+    expect(page.url()).not.toContain("token=");
+    const stranger = await page.context().browser()!.newPage();
+    await stranger.goto(app.origin);
+    await expect(stranger.getByRole("heading", { name: "Open Skillshelf from the link it printed" })).toBeVisible();
+    await stranger.close();
   });
 });

@@ -195,4 +195,12 @@ test.describe("levels", () => {
     expect(seen.dialogs).toEqual([]);
     await saveScreenshot(page, "hostile-skill-inert");
   });
+
+  test("a skill added while the page is open appears without a rescan", async ({ page }) => {
+    await openCatalog(page, app.url);
+    await expect(page.locator(".list-count")).toHaveText("2 items");
+    await writeTree(path.join(app.root, "library", "late-arrival"), { "SKILL.md": "---\nname: late-arrival\ndescription: Shows up while you look.\n---\n# Late\n" });
+    await expect(entryRow(page, "late-arrival")).toBeVisible({ timeout: 10_000 });
+    await expect(page.locator(".list-count")).toHaveText("3 items");
+  });
 });

@@ -1,31 +1,33 @@
-import { readFileSync, existsSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { createHash } from "node:crypto";
+/// <reference types="vite/client" />
+// The seed is imported as raw text through Vite (shared/ code and its tests import no Node modules);
+// if ../shared/seeds is missing, this import fails and the test file fails loudly.
+import seedText from "../../shared/seeds/mekik-skills.md?raw";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_INTRO, canonicalJson, catalogHash, renderAvailableSkills } from "./level1";
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const seedFile = path.resolve(repoRoot, "../shared/seeds/mekik-skills.md");
-
 /** The seed's example: from the intro sentence to the closing tag, exactly as printed there. */
 function seedExample(): string {
-  const text = readFileSync(seedFile, "utf8").replace(/\r\n/g, "\n");
+  const text = seedText.replace(/\r\n/g, "\n");
   const start = text.indexOf("You have the following skills available.");
   const end = text.indexOf("</available_skills>", start);
-  if (start < 0 || end < 0) throw new Error("The seed's level-1 example was not found.");
+  if (start < 0 || end < 0) throw new Error("The seed's level-1 example was not found in ../shared/seeds/mekik-skills.md.");
   return text.slice(start, end + "</available_skills>".length);
+}
+
+async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 describe("renderAvailableSkills", () => {
   it("matches the seed's example byte for byte", () => {
-    if (!existsSync(seedFile)) throw new Error(`The seed ${seedFile} is missing: the byte-exact comparison cannot run.`);
     const rendered = renderAvailableSkills([
       { name: "brand-voice", description: "Write in the house voice." },
       { name: "pdf", description: "Fill, merge and read PDF forms." },
     ]);
     expect(rendered).toBe(seedExample());
-    expect(Buffer.from(rendered, "utf8").equals(Buffer.from(seedExample(), "utf8"))).toBe(true);
+    expect(new TextEncoder().encode(rendered)).toEqual(new TextEncoder().encode(seedExample()));
+    expect(seedExample()).toContain("<name>brand-voice</name>");
   });
 
   it("uses the default intro, one blank line, and no trailing newline", () => {
@@ -70,7 +72,7 @@ describe("catalogHash", () => {
       { name: "brand-voice", description: "Write in the house voice." },
     ];
     const canonical = '[{"description":"Write in the house voice.","name":"brand-voice"},{"description":"Fill, merge and read PDF forms.","name":"pdf","tags":["docs"]}]';
-    const expected = createHash("sha256").update(canonical, "utf8").digest("hex");
+    const expected = await sha256Hex(canonical);
     expect(await catalogHash(summaries)).toBe(expected);
     expect(await catalogHash([...summaries].reverse())).toBe(expected);
   });

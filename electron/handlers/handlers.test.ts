@@ -119,10 +119,12 @@ describe("command handlers", () => {
     expect(snapshot.path).toBe(dir);
     expect(snapshot.scan.skills.map((s) => s.name)).toEqual(["beta"]);
     expect((await session.handlers["skill:levels"](dir)).level1.name).toBe("beta");
+    const authorEvents = () => events.filter((e) => e.channel === "author:changed").map((e) => e.payload as typeof snapshot);
+    expect(authorEvents()).toEqual([snapshot]);
 
     await writeFile(path.join(dir, "SKILL.md"), skill("beta", "Changed on save."));
-    await expect.poll(() => events.filter((e) => e.channel === "author:changed").length, { timeout: 10_000, interval: 50 }).toBeGreaterThan(0);
-    const changed = events.filter((e) => e.channel === "author:changed").at(-1)!.payload as typeof snapshot;
+    await expect.poll(() => authorEvents().some((e) => e.revision > snapshot.revision), { timeout: 10_000, interval: 50 }).toBe(true);
+    const changed = authorEvents().at(-1)!;
     expect(changed.revision).toBeGreaterThan(snapshot.revision);
     expect(changed.scan.skills[0]!.description).toBe("Changed on save.");
 

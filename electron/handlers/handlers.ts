@@ -4,7 +4,7 @@ import path from "node:path";
 import { createUpdatePoller } from "../engine/updates/poller";
 import { VERSION } from "../engine/version";
 import type { AuthorSnapshot, CommandHandlers } from "../../shared/ipc";
-import type { ScanResult, UpdateInfo } from "../../shared/model";
+import type { ScanResult, TaskProgress, UpdateInfo } from "../../shared/model";
 import { safeExternalUrl } from "../../shared/ui-links";
 import { allSkills, applyCatalogChange, CatalogState } from "./catalog-state";
 import type { CatalogWatcher, HandlerContext } from "./context";
@@ -18,8 +18,8 @@ export class HandlerError extends Error {
 export interface HandlerSession {
   handlers: CommandHandlers;
   state: CatalogState;
-  /** Starts the first scan now (when the host starts), so the first page gets its catalog sooner. */
-  prefetchCatalog(): void;
+  /** Starts a scan now (e.g. when the host starts) that the next catalog:scan returns; resolves when it is done. */
+  prefetchCatalog(): Promise<void>;
   dispose(): Promise<void>;
 }
 
@@ -36,7 +36,7 @@ export function createHandlerSession(context: HandlerContext): HandlerSession {
   let firstCatalog: Promise<ScanResult> | null = null;
 
   function runScan(): Promise<ScanResult> {
-    scanning ??= engine.scan(context.scanOptions).finally(() => {
+    scanning ??= engine.scan({ ...context.scanOptions, onProgress: (progress) => emit("task:progress", progress) }).finally(() => {
       scanning = null;
     });
     return scanning;
@@ -63,7 +63,8 @@ export function createHandlerSession(context: HandlerContext): HandlerSession {
   const debounce = context.watchDebounceMs === undefined ? {} : { debounceMs: context.watchDebounceMs };
 
   async function startCatalogWatcher(): Promise<CatalogWatcher | null> {
-    const watcher = await engine.watchCatalog({ ...context.scanOptions, ...debounce }, (change) => {
+    const onProgress = (progress: TaskProgress) => emit("task:progress", progress);
+    const watcher = await engine.watchCatalog({ ...context.scanOptions, ...debounce, onProgress }, (change) => {
       state.catalog = applyCatalogChange(state.catalog, change);
       emit("catalog:changed", change);
     });
@@ -107,6 +108,7 @@ export function createHandlerSession(context: HandlerContext): HandlerSession {
     }
     authorWatcher = watcher;
     state.author = snapshot(watcher.current());
+    emit("author:changed", state.author);
     return state.author;
   }
 
@@ -151,8 +153,12 @@ export function createHandlerSession(context: HandlerContext): HandlerSession {
     handlers,
     state,
     prefetchCatalog() {
-      prefetched = firstCatalog ? runScan() : initialCatalog();
-      prefetched.catch(() => undefined);
+      const pending = firstCatalog ? runScan() : initialCatalog();
+      prefetched = pending;
+      return pending.then(
+        () => undefined,
+        () => undefined,
+      );
     },
     async dispose() {
       disposed = true;

@@ -3,6 +3,7 @@ import { stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { Diagnostic, Location, ScanResult, Skill } from "../../../shared/model";
+import { scanPlatformOf } from "../../engine/discovery/locations";
 import { scan } from "../../engine/discovery/scan";
 import type { ScanPlatform } from "../../engine/discovery/types";
 import { UsageError, listFlag, printJson, stringFlag, type CliCommand, type CliIo } from "../command";
@@ -11,7 +12,7 @@ const PLATFORMS: ScanPlatform[] = ["darwin", "win32", "linux"];
 
 /** The platform whose layout a scan uses by default: this machine's, mapped to one of the three known. */
 export function defaultPlatform(platform: NodeJS.Platform = process.platform): ScanPlatform {
-  return platform === "darwin" || platform === "win32" ? platform : "linux";
+  return scanPlatformOf(platform);
 }
 
 async function isFolder(p: string): Promise<boolean> {
@@ -79,6 +80,9 @@ export function formatScan(result: ScanResult): string {
   if (result.diagnostics.length) {
     lines.push("", "problems found while scanning");
     for (const d of result.diagnostics) lines.push(`  ${d.severity}  ${d.code}  ${d.message}`);
+  }
+  if (result.skills.length === 0) {
+    lines.push("", `No skills found in the ${plural(result.locations.length, "place")} looked at (${result.locations.filter((l) => l.exists).length} exist). Add a folder with --include DIR.`);
   }
   const all = [...result.diagnostics, ...result.skills.flatMap((s) => s.diagnostics), ...result.plugins.flatMap((p) => p.diagnostics)];
   const trees = result.locations.filter((l) => l.desktop?.accountTree).length;

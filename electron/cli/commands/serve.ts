@@ -78,7 +78,7 @@ export const serveCommand: CliCommand = {
       if (error.code === "EADDRINUSE") throw new UsageError(`port ${port} is already in use; choose another with --port, or --port 0 for any free one.`);
       throw error;
     });
-    host.session.prefetchCatalog();
+    void host.session.prefetchCatalog();
     if (args.values.json) printJson(io, { url: host.url, port: host.port });
     else io.stdout(`Skillshelf is running at ${host.url}\nOpen that address in your browser (it contains a private key: do not share it). Press Ctrl+C to stop.\n`);
     if (args.values.open) openInBrowser(host.url);

@@ -1,9 +1,9 @@
 // Content hash of a skill folder: SHA-256 over its confined walk (relative paths and bytes, sorted).
 import { createHash } from "node:crypto";
-import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readdirSync, readSync, realpathSync, statSync } from "node:fs";
 import { open } from "node:fs/promises";
 import path from "node:path";
-import { walkTree } from "../fs/safe-fs";
+import { isInside } from "../fs/safe-fs";
 
 /** A folder's content hash and whether the caps cut it short. */
 export interface FolderHash {
@@ -25,16 +25,18 @@ const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
 /** Files up to this size are read synchronously: for small files that is several times cheaper than the thread pool. */
 const SYNC_READ_MAX = 256 * 1024;
 
-function readSmallFileSync(file: string, limit: number): Buffer | null {
+/** Reads a regular file synchronously when it is small; a big one is only measured (the caller reads it asynchronously). */
+function readIfSmallSync(file: string, limit: number): { data: Buffer | null; size: number; big: boolean } {
   let fd: number;
   try {
     fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch {
-    return null;
+    return { data: null, size: 0, big: false };
   }
   try {
     const info = fstatSync(fd);
-    if (!info.isFile()) return null;
+    if (!info.isFile()) return { data: null, size: 0, big: false };
+    if (info.size > SYNC_READ_MAX) return { data: null, size: info.size, big: true };
     const buffer = Buffer.alloc(Math.min(info.size, limit));
     let read = 0;
     while (read < buffer.length) {
@@ -42,9 +44,9 @@ function readSmallFileSync(file: string, limit: number): Buffer | null {
       if (n === 0) break;
       read += n;
     }
-    return buffer.subarray(0, read);
+    return { data: buffer.subarray(0, read), size: info.size, big: false };
   } catch {
-    return null;
+    return { data: null, size: 0, big: false };
   } finally {
     closeSync(fd);
   }
@@ -75,30 +77,94 @@ async function readRegularFile(file: string, limit: number): Promise<Buffer | nu
   }
 }
 
+interface HashEntry {
+  rel: string;
+  abs: string;
+}
+
+/**
+ * Lists a folder's regular files for hashing, confined like safe-fs's walkTree (a link is followed only when its real
+ * path stays inside, each linked folder once, depth and count capped) but with directory entry types and synchronous
+ * calls: hashing 10,000 skills is dominated by per-call overhead, and plain entries need no stat or realpath.
+ */
+function listFilesForHash(root: string, realRoot: string, maxEntries: number, maxDepth = 32): { files: HashEntry[]; truncated: boolean } {
+  const files: HashEntry[] = [];
+  const seenLinks = new Set<string>([realRoot]);
+  const stack: Array<{ abs: string; rel: string; depth: number }> = [{ abs: root, rel: "", depth: 0 }];
+  let count = 0;
+  let truncated = false;
+  while (stack.length > 0) {
+    const { abs, rel, depth } = stack.pop() as { abs: string; rel: string; depth: number };
+    let dirents;
+    try {
+      dirents = readdirSync(abs, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const d of dirents) {
+      if (++count > maxEntries) return { files, truncated: true };
+      const childAbs = path.join(abs, d.name);
+      const childRel = rel ? `${rel}/${d.name}` : d.name;
+      let isDir = d.isDirectory();
+      let isFile = d.isFile();
+      if (d.isSymbolicLink()) {
+        let real: string;
+        try {
+          real = realpathSync.native(childAbs);
+        } catch {
+          continue;
+        }
+        if (!isInside(realRoot, real)) continue;
+        const info = statSync(childAbs, { throwIfNoEntry: false });
+        if (!info) continue;
+        isDir = info.isDirectory();
+        isFile = info.isFile();
+        if (isDir) {
+          if (seenLinks.has(real)) continue;
+          seenLinks.add(real);
+        }
+      }
+      if (isFile) files.push({ rel: childRel, abs: childAbs });
+      else if (isDir) {
+        if (depth + 1 >= maxDepth) truncated = true;
+        else stack.push({ abs: childAbs, rel: childRel, depth: depth + 1 });
+      }
+    }
+  }
+  files.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
+  return { files, truncated };
+}
+
 /** Hashes a skill folder with its details; links leaving the folder are never followed, caps are reported. */
 export async function hashSkillFolderWithInfo(dir: string, limits: HashLimits = {}): Promise<FolderHash> {
   const maxBytes = limits.maxBytes ?? DEFAULT_MAX_BYTES;
-  const walk = await walkTree(dir, { maxEntries: limits.maxEntries ?? DEFAULT_MAX_ENTRIES });
-  const files = walk.entries.filter((e) => e.kind === "file").sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
+  let realRoot: string | null;
+  try {
+    realRoot = realpathSync.native(dir);
+  } catch {
+    realRoot = null;
+  }
+  if (!realRoot) return { hash: createHash("sha256").digest("hex"), files: 0, bytes: 0, truncated: false };
+  const walk = listFilesForHash(dir, realRoot, limits.maxEntries ?? DEFAULT_MAX_ENTRIES);
   const sha = createHash("sha256");
   let bytes = 0;
   let truncated = walk.truncated;
-  for (const entry of files) {
+  for (const entry of walk.files) {
     const left = maxBytes - bytes;
     if (left <= 0) {
       truncated = true;
       break;
     }
-    const file = path.join(dir, ...entry.rel.split("/"));
-    const content = entry.size <= SYNC_READ_MAX ? readSmallFileSync(file, left) : await readRegularFile(file, left);
+    const small = readIfSmallSync(entry.abs, left);
+    const content = small.big ? await readRegularFile(entry.abs, left) : small.data;
     sha.update(`${entry.rel}\u0000${content ? content.length : -1}\u0000`);
     if (content) {
       sha.update(content);
       bytes += content.length;
-      if (content.length < entry.size) truncated = true;
+      if (content.length < small.size) truncated = true;
     }
   }
-  return { hash: sha.digest("hex"), files: files.length, bytes, truncated };
+  return { hash: sha.digest("hex"), files: walk.files.length, bytes, truncated };
 }
 
 /** SHA-256 (lowercase hex) of a skill folder's content: the same files with the same bytes give the same hash. */

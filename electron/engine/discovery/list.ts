@@ -1,6 +1,6 @@
 // Lists folders without ever hanging: capped reads of a directory, link resolution, SKILL.md detection.
-import type { Dirent } from "node:fs";
-import { opendir, readdir, stat } from "node:fs/promises";
+import { readdirSync, type Dirent } from "node:fs";
+import { opendir, stat } from "node:fs/promises";
 import path from "node:path";
 import { realpathOrNull } from "../fs/safe-fs";
 
@@ -64,11 +64,11 @@ export async function resolveChild(p: string, isLink: boolean): Promise<ChildKin
   }
 }
 
-/** The SKILL.md entry of a folder: exact name first, else any case; null when there is none. */
+/** The SKILL.md entry of a folder: exact name first, else any case; null when there is none (a small synchronous listing). */
 export async function findSkillFile(dir: string): Promise<string | null> {
   let names: string[];
   try {
-    names = await readdir(dir);
+    names = readdirSync(dir);
   } catch {
     return null;
   }

@@ -102,6 +102,11 @@ export const PROJECT_SKILL_FOLDERS: Array<{ client: ClientId; rel: string; label
   { client: "qwen-code", rel: ".qwen/skills", label: "Qwen Code" },
 ];
 
+/** The layout a scan uses for a Node platform: darwin and win32 as they are, every other system as linux. */
+export function scanPlatformOf(platform: NodeJS.Platform): ScanPlatform {
+  return platform === "darwin" || platform === "win32" ? platform : "linux";
+}
+
 const nonEmpty = (v: string | undefined): string | undefined => (v && v.trim() ? v : undefined);
 
 /** Resolves a base folder for a home, platform and environment (APPDATA, XDG_CONFIG_HOME, CLAUDE_CONFIG_DIR...). */

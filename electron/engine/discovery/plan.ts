@@ -53,7 +53,7 @@ async function exists(p: string): Promise<boolean> {
 
 /** Builds a Location with its stable id. */
 export function makeLocation(fields: Omit<Location, "id">): Location {
-  return { id: locationId(fields.client, fields.scope, fields.path), ...fields };
+  return { id: locationId(fields.client, fields.scope, fields.path), ...fields, readOnly: fields.readOnly ?? false };
 }
 
 const shortPart = (s: string) => (s.length > 12 ? `${s.slice(0, 8)}…` : s);

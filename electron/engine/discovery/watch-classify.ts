@@ -28,13 +28,15 @@ export function classifyChanges(state: ScanState, groups: SiteGroup[], lockFiles
       if (tree) {
         inTree = true;
         if (below[0] === "manifest.json") change.manifests.add(tree.location.id);
-        else if (below[0] === "skills" && below.length > 1) addChild(change, tree.location.id, below[1] as string);
+        else if (below[0] === "skills" && below.length > 1) {
+          if (!(below[1] as string).startsWith(".")) addChild(change, tree.location.id, below[1] as string);
+        }
         else if (below[0] === "skills" || below.length === 0) change.relist.add(tree.location.id);
       }
       const source = sourcesByDir.get(a);
       if (source) {
         if (source.mode === "single" || below.length === 0) change.relist.add(source.location.id);
-        else if (!source.exclude.includes(below[0] as string)) addChild(change, source.location.id, below[0] as string);
+        else if (!source.exclude.includes(below[0] as string) && !(below[0] as string).startsWith(".")) addChild(change, source.location.id, below[0] as string);
       }
       if (pluginRoots.has(a)) change.plugins.add(a);
       if (realDirs.has(a)) change.realDirs.add(a);

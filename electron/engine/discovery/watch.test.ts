@@ -50,13 +50,13 @@ afterEach(async () => {
   cleanup = null;
 });
 
-async function authorFolder() {
+async function authorFolder(debounceMs: number | undefined = 200) {
   const tmp = await makeTempDir();
   cleanup = tmp.cleanup;
   const folder = path.join(tmp.dir, "skills");
   await writeTree(folder, { "alpha/SKILL.md": skillMd("alpha", "First skill."), "beta/SKILL.md": skillMd("beta", "Second skill.") });
   const rec = recorder();
-  open = await watchCatalog({ home: tmp.dir, platform: "linux", env: {}, homeLocations: false, include: [folder], debounceMs: 200, onSkillRead: rec.onSkillRead }, rec.onChange);
+  open = await watchCatalog({ home: tmp.dir, platform: "linux", env: {}, homeLocations: false, include: [folder], debounceMs, onSkillRead: rec.onSkillRead }, rec.onChange);
   rec.reads.length = 0;
   return { folder, rec, watch: open };
 }
@@ -93,6 +93,16 @@ describe("watchCatalog on an author's folder", () => {
     expect(new Set(rec.reads)).toEqual(new Set([path.join(folder, "alpha")]));
     expect(watch.current().skills.find((s) => s.id === id)?.description).toBe("First skill, now edited.");
     expect(await readFile(file, "utf8")).toContain("now edited");
+  });
+
+  it("reports an edit once with the default debounce too", async () => {
+    const { folder, rec } = await authorFolder(undefined);
+    await writeFile(path.join(folder, "beta", "SKILL.md"), skillMd("beta", "Second skill, edited."));
+    const id = skillId(path.join(folder, "beta"));
+    await rec.until(() => mentions(rec.changes, id) > 0, "the edit");
+    await rec.settle();
+    expect(mentions(rec.changes, id)).toBe(1);
+    expect(new Set(rec.reads)).toEqual(new Set([path.join(folder, "beta")]));
   });
 
   it("reports a renamed skill once: the old id removed, the new folder added", async () => {
@@ -152,5 +162,42 @@ describe("watchCatalog on a home", () => {
     await rec.settle();
     expect(rec.changes.flatMap((c) => c.skills.updated).map((s) => [s.id, s.desktop?.enabled])).toEqual([[brandId, false]]);
     expect(rec.reads).toEqual([]);
+  });
+
+  it("follows Desktop's sync: a replaced skill folder and a new account tree", async () => {
+    const tmp = await makeTempDir();
+    cleanup = tmp.cleanup;
+    const { home, env } = await buildFixtureHome("darwin", tmp.dir);
+    const rec = recorder();
+    open = await watchCatalog({ home, platform: "darwin", env, debounceMs: 200, onSkillRead: rec.onSkillRead }, rec.onChange);
+    const root = path.join(home, "Library", "Application Support", "Claude", "local-agent-mode-sessions", "skills-plugin");
+    const skillDir = path.join(root, ...FIXTURE_TREES.b.split("/"), "skills", "brand-voice");
+    const staged = path.join(root, ...FIXTURE_TREES.b.split("/"), "skills", ".incoming");
+    await writeTree(staged, { "SKILL.md": "---\nname: brand-voice\ndescription: Rewrites text in the company's brand voice.\nmetadata:\n  version: \"2.1.0\"\n---\n# Brand voice\n" });
+    await rm(skillDir, { recursive: true });
+    await rename(staged, skillDir);
+    const id = skillId(skillDir);
+    await rec.until(() => rec.changes.some((c) => c.skills.updated.some((s) => s.id === id && s.version === "2.1.0")), "the replaced Desktop skill");
+    await rec.settle();
+    expect(mentions(rec.changes, id)).toBe(1);
+
+    rec.changes.length = 0;
+    await writeTree(path.join(root, "new-org", "new-account"), { "manifest.json": JSON.stringify({ lastUpdated: "2026-11-29T00:00:00Z", skills: [{ skillId: "s1", name: "fresh", creatorType: "user", enabled: true, syncManaged: true }] }), "skills/fresh/SKILL.md": skillMd("fresh", "Arrived with a new account tree.") });
+    await rec.until(() => rec.changes.some((c) => c.skills.updated.some((s) => s.name === "fresh")), "the new tree's skill");
+    const fresh = open.current().skills.find((s) => s.name === "fresh");
+    expect(fresh?.desktop).toMatchObject({ skillId: "s1", accountTree: "new-org/new-account" });
+    expect(open.current().locations.filter((l) => l.desktop?.accountTree)).toHaveLength(3);
+  });
+
+  it("notices a location that appears after the watch started", async () => {
+    const tmp = await makeTempDir();
+    cleanup = tmp.cleanup;
+    const rec = recorder();
+    open = await watchCatalog({ home: tmp.dir, platform: "linux", env: {}, debounceMs: 100, pollMs: 200 }, rec.onChange);
+    expect(open.current().skills).toEqual([]);
+    await writeTree(path.join(tmp.dir, ".cursor", "skills"), { "late/SKILL.md": skillMd("late", "Installed after the app started.") });
+    await rec.until(() => rec.changes.some((c) => c.skills.updated.some((s) => s.name === "late")), "the new location's skill");
+    expect(open.current().skills.map((s) => [s.name, s.client])).toEqual([["late", "cursor"]]);
+    expect(open.current().locations.find((l) => l.path === path.join(tmp.dir, ".cursor", "skills"))?.exists).toBe(true);
   });
 });

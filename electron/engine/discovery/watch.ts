@@ -1,5 +1,6 @@
 // watchCatalog(): watches every location and reports only what changed, re-reading only the skills that changed.
 import { watch, type FSWatcher } from "node:fs";
+import { stat } from "node:fs/promises";
 import path from "node:path";
 import type { Diagnostic, ScanResult } from "../../../shared/model";
 import type { CatalogChange } from "../../../shared/ipc";
@@ -20,15 +21,25 @@ export type { CatalogChange } from "../../../shared/ipc";
 
 const MAX_WATCH_FAILURES = 3;
 
+async function pathExists(p: string): Promise<boolean> {
+  try {
+    await stat(p);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** A running watch: the latest catalog, and how to stop it. */
 export interface CatalogWatch {
   close(): Promise<void>;
   current(): ScanResult;
 }
 
-/** Watches every existing location (recursively where supported), debounced and coalesced; reports each change once. */
-export async function watchCatalog(options: ScanOptions & { debounceMs?: number }, listener: (change: CatalogChange) => void): Promise<CatalogWatch> {
+/** Watches every existing location (recursively where supported), debounced and coalesced, and polls for locations that appear or vanish; reports each change once. */
+export async function watchCatalog(options: ScanOptions & { debounceMs?: number; pollMs?: number }, listener: (change: CatalogChange) => void): Promise<CatalogWatch> {
   const debounceMs = options.debounceMs ?? 40;
+  const pollMs = options.pollMs ?? 5_000;
   const cap = options.maxEntriesPerLocation ?? DEFAULT_MAX_ENTRIES;
   const state = await createScanState(options);
   let groups = groupSites(state);
@@ -146,10 +157,18 @@ export async function watchCatalog(options: ScanOptions & { debounceMs?: number 
   };
 
   syncWatchers();
+  const poll = setInterval(() => {
+    void Promise.all(result.locations.map(async (loc) => ((await pathExists(loc.path)) !== loc.exists ? loc.path : null))).then((flipped) => {
+      for (const p of flipped) if (p) pending.add(p);
+      if (flipped.some(Boolean)) schedule();
+    });
+  }, pollMs);
+  poll.unref();
   return {
     current: () => result,
     close: async () => {
       closed = true;
+      clearInterval(poll);
       if (timer) clearTimeout(timer);
       for (const w of watchers.values()) w.close();
       watchers.clear();

@@ -1,5 +1,5 @@
 // Splits SKILL.md into frontmatter and body by whole lines, and parses the frontmatter YAML with positions.
-import { LineCounter, isAlias, isCollection, isMap, isNode, isScalar, parseDocument, visit, type Document, type Node, type Pair } from "yaml";
+import { LineCounter, isAlias, isCollection, isMap, isNode, isScalar, isSeq, parseDocument, visit, type Document, type Node, type Pair } from "yaml";
 import type { DiagnosticSink } from "./diagnostics";
 
 /** SKILL.md cut at its `---` lines. */
@@ -98,21 +98,19 @@ export function parseFrontmatter(yamlText: string, firstLine: number, sink: Diag
     }
     return null;
   }
-  if (/[&*!\[{]/.test(yamlText)) reportRefusedStyle(doc, at, sink);
+  if (/[&*![{]/.test(yamlText)) reportRefusedStyle(doc, at, sink);
   const contents = doc.contents;
   if (!isMap(contents)) {
     const what = contents === null || (isScalar(contents) && String(contents.value ?? "").trim() === "") ? "empty" : isCollection(contents) ? "a list" : "a single value";
     sink.add("skill.frontmatter.not-mapping", "error", `The frontmatter is ${what}; it must be a set of \`key: value\` lines.`, "Write the frontmatter as `name: ...` and `description: ...` lines.", { line: firstLine });
     return null;
   }
-  let data: Record<string, unknown>;
-  try {
-    const js = doc.toJS({ maxAliasCount: 50 }) as unknown;
-    data = js && typeof js === "object" && !Array.isArray(js) ? (js as Record<string, unknown>) : {};
-  } catch (error) {
-    sink.add("skill.frontmatter.yaml", "error", `The frontmatter could not be read (${(error as Error).message}).`, "Remove anchors and aliases and write each value out.", { line: firstLine });
+  const plain = toPlain(contents, doc);
+  if (!plain.ok) {
+    sink.add("skill.frontmatter.yaml", "error", `The frontmatter's aliases ${plain.reason}, so it was not read.`, "Remove anchors (`&name`) and aliases (`*name`) and write each value out.", { line: firstLine });
     return null;
   }
+  const data = plain.value as Record<string, unknown>;
   const entries: FrontmatterEntry[] = [];
   for (const pair of contents.items as Pair[]) {
     const keyNode = pair.key;
@@ -123,6 +121,39 @@ export function parseFrontmatter(yamlText: string, firstLine: number, sink: Diag
     entries.push({ key, line: pos.line, column: pos.column, value });
   }
   return { data, entries, doc, at };
+}
+
+const MAX_PLAIN_NODES = 10_000;
+const MAX_PLAIN_DEPTH = 64;
+
+/**
+ * Converts YAML nodes to plain data (scalars as strings), resolving aliases with a depth and size
+ * budget: an alias loop or an alias bomb is refused instead of hanging or building a cyclic object.
+ */
+function toPlain(root: Node, doc: Document): { ok: true; value: unknown } | { ok: false; reason: string } {
+  let budget = MAX_PLAIN_NODES;
+  const convert = (node: unknown, depth: number): unknown => {
+    if (--budget < 0) throw new RangeError("expand to too many values");
+    if (depth > MAX_PLAIN_DEPTH) throw new RangeError("nest too deeply or loop back on themselves");
+    if (isAlias(node)) return convert(node.resolve(doc), depth + 1);
+    if (isScalar(node)) return String(node.value ?? "");
+    if (isMap(node)) {
+      const out: Record<string, unknown> = {};
+      for (const pair of node.items as Pair[]) {
+        const key = isScalar(pair.key) ? String(pair.key.value ?? "") : JSON.stringify(convert(pair.key, depth + 1));
+        Object.defineProperty(out, key, { value: convert(pair.value, depth + 1), enumerable: true, writable: true, configurable: true });
+      }
+      return out;
+    }
+    if (isSeq(node)) return node.items.map((item) => convert(item, depth + 1));
+    return null;
+  };
+  try {
+    return { ok: true, value: convert(root, 0) };
+  } catch (error) {
+    if (error instanceof RangeError) return { ok: false, reason: error.message.startsWith("Maximum call stack") ? "nest too deeply" : error.message };
+    throw error;
+  }
 }
 
 /** Flow collections, anchors, aliases and tags parse, but the reference validator refuses them. */

@@ -1,6 +1,6 @@
 // readSkill on what cannot be committed as fixtures: FIFOs, links, loops, huge and unreadable files, bad encodings, deep trees.
 import { execFileSync } from "node:child_process";
-import { chmod, mkdir, symlink, truncate, writeFile } from "node:fs/promises";
+import { chmod, mkdir, symlink, truncate } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeTempDir, writeTree } from "../../../test-support/tmp";

@@ -7,7 +7,7 @@ md.renderer.rules.image = (tokens, idx, _options, _env, self) => {
   const token = tokens[idx]!;
   const src = String(token.attrGet("src") ?? "");
   const alt = String(self.renderInlineAsText(token.children ?? [], _options, _env));
-  return `<a href="${md.utils.escapeHtml(src)}" class="md-image">🖼 ${md.utils.escapeHtml(alt || src)}</a>`;
+  return `<a href="${md.utils.escapeHtml(src)}" class="md-image">[image: ${md.utils.escapeHtml(alt || src)}]</a>`;
 };
 
 const defaultLinkOpen = md.renderer.rules.link_open ?? ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));

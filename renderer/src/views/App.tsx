@@ -16,7 +16,7 @@ export function App(props: { api: SkillshelfApi }) {
   const info = useAppInfo(api);
   const catalog = useCatalog(api);
   const updates = useUpdates(api);
-  const author = useAuthor(api);
+  const author = useAuthor(api, () => setMode("author"));
   const apiValue = useMemo(() => ({ api, host: info?.host ?? "web" }), [api, info]);
 
   return (
@@ -54,7 +54,7 @@ export function App(props: { api: SkillshelfApi }) {
               Checking for updates failed: {updates.error}
             </div>
           ) : null}
-          {mode === "catalog" ? <CatalogView catalog={catalog} updates={updates} /> : <AuthorView author={author} updates={updates.updates} />}
+          <main className="main">{mode === "catalog" ? <CatalogView catalog={catalog} updates={updates} /> : <AuthorView author={author} updates={updates.updates} />}</main>
           <footer className="statusbar">
             <span>{info ? `Skillshelf ${info.version} · ${info.host === "web" ? "browser" : "desktop"} · ${info.platform}` : "Skillshelf"}</span>
             <span>{updates.checkedAt ? `Updates checked at ${updates.checkedAt.toLocaleTimeString()}` : ""}</span>

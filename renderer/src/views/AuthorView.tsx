@@ -5,7 +5,7 @@ import { buildCatalogGroups, catalogRows, severityCounts } from "../../../shared
 import { plural } from "../lib/format";
 import { useApi } from "./api-context";
 import { CatalogList } from "./CatalogList";
-import { EntryDetail } from "./EntryDetail";
+import { EntryDetail, type DetailTab } from "./EntryDetail";
 import { EmptyState } from "./StatusViews";
 import type { AuthorData } from "./use-app-data";
 
@@ -96,6 +96,7 @@ export function AuthorView(props: { author: AuthorData; updates: ReadonlyMap<str
   const groups = useMemo(() => (snapshot ? buildCatalogGroups(snapshot.scan) : []), [snapshot]);
   const rows = useMemo(() => catalogRows(groups), [groups]);
   const [selectedKey, setSelectedKey] = useState<string | null>(null);
+  const [tab, setTab] = useState<DetailTab>("overview");
   const entries = useMemo(() => groups.flatMap((g) => g.entries.map((entry) => ({ entry, group: g }))), [groups]);
   const selected = entries.find((e) => e.entry.key === selectedKey) ?? entries[0] ?? null;
   if (!snapshot) return <OpenFolder author={author} />;
@@ -120,7 +121,7 @@ export function AuthorView(props: { author: AuthorData; updates: ReadonlyMap<str
         </button>
       </div>
       {entries.length === 0 ? (
-        <EmptyState title="No skill or plugin in this folder" icon="📂">
+        <EmptyState title="No skill or plugin in this folder" icon="✎">
           <p>Skillshelf looks for a SKILL.md file, a plugin.json file, or folders holding them. Add one and save: this view updates by itself.</p>
           {snapshot.scan.diagnostics.length > 0 ? (
             <ul className="simple-list">
@@ -138,7 +139,7 @@ export function AuthorView(props: { author: AuthorData; updates: ReadonlyMap<str
             </section>
           ) : null}
           <section className="detail-pane" aria-label="Details">
-            {selected ? <EntryDetail key={selected.entry.key} entry={selected.entry} group={selected.group} revision={snapshot.revision} /> : null}
+            {selected ? <EntryDetail key={selected.entry.key} entry={selected.entry} group={selected.group} revision={snapshot.revision} tab={tab} onTab={setTab} /> : null}
           </section>
         </div>
       )}

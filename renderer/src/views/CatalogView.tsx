@@ -3,7 +3,7 @@ import { useDeferredValue, useMemo, useState } from "react";
 import { buildCatalogGroups, catalogRows, clientCounts, filterGroups, NO_FILTERS, type CatalogFilters } from "../../../shared/ui-catalog";
 import { count, plural } from "../lib/format";
 import { CatalogList } from "./CatalogList";
-import { EntryDetail } from "./EntryDetail";
+import { EntryDetail, type DetailTab } from "./EntryDetail";
 import { EmptyState, ErrorState, Loading } from "./StatusViews";
 import type { CatalogData, UpdatesData } from "./use-app-data";
 
@@ -12,6 +12,7 @@ export function CatalogView(props: { catalog: CatalogData; updates: UpdatesData 
   const { catalog, updates } = props;
   const [filters, setFilters] = useState<CatalogFilters>(NO_FILTERS);
   const [selectedKey, setSelectedKey] = useState<string | null>(null);
+  const [tab, setTab] = useState<DetailTab>("overview");
   const deferredFilters = useDeferredValue(filters);
   const groups = useMemo(() => (catalog.scan ? buildCatalogGroups(catalog.scan) : []), [catalog.scan]);
   const filtered = useMemo(() => filterGroups(groups, deferredFilters, updates.updates), [groups, deferredFilters, updates.updates]);
@@ -88,6 +89,11 @@ export function CatalogView(props: { catalog: CatalogData; updates: UpdatesData 
             aria-label="Search skills by name or description"
             value={filters.query}
             onChange={(e) => set("query", e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key !== "ArrowDown") return;
+              e.preventDefault();
+              document.querySelector<HTMLElement>('[role="listbox"]')?.focus();
+            }}
           />
           <div className="list-count" aria-live="polite">
             {catalog.scan ? (shown === total ? plural(total, "item") : `${count(shown)} of ${plural(total, "item")}`) : ""}
@@ -96,13 +102,13 @@ export function CatalogView(props: { catalog: CatalogData; updates: UpdatesData 
         {catalog.error ? (
           <ErrorState title="Skillshelf could not look for skills" message={catalog.error} onRetry={catalog.refresh} />
         ) : !catalog.scan ? (
-          <Loading label="Looking for skills on this computer…" />
+          <Loading label={catalog.progress ? `Looking for skills on this computer… ${catalog.progress.title}${catalog.progress.value > 0 ? ` (${Math.round(catalog.progress.value * 100)}%)` : ""}` : "Looking for skills on this computer…"} />
         ) : total === 0 ? (
-          <EmptyState title="No skills found yet" icon="📚">
+          <EmptyState title="No skills found yet" icon="☰">
             <p>Skillshelf looked in every place that Claude, Cursor, Codex and other apps keep skills, and found none. Install a skill, or open one you are writing in Author mode.</p>
           </EmptyState>
         ) : rows.length === 0 ? (
-          <EmptyState title="Nothing matches" icon="🔍" action={<button type="button" className="button" onClick={() => setFilters(NO_FILTERS)}>Clear search and filters</button>}>
+          <EmptyState title="Nothing matches" icon="∅" action={<button type="button" className="button" onClick={() => setFilters(NO_FILTERS)}>Clear search and filters</button>}>
             <p>No skill or plugin matches your search and filters.</p>
           </EmptyState>
         ) : (
@@ -111,9 +117,9 @@ export function CatalogView(props: { catalog: CatalogData; updates: UpdatesData 
       </section>
       <section className="detail-pane" aria-label="Details">
         {selected ? (
-          <EntryDetail key={selected.entry.key} entry={selected.entry} group={selected.group} update={selected.entry.kind === "skill" ? updates.updates.get(selected.entry.skill.id) : undefined} revision={0} />
+          <EntryDetail key={selected.entry.key} entry={selected.entry} group={selected.group} update={selected.entry.kind === "skill" ? updates.updates.get(selected.entry.skill.id) : undefined} revision={0} tab={tab} onTab={setTab} />
         ) : (
-          <EmptyState title="Select a skill" icon="👈">
+          <EmptyState title="Select a skill" icon="←">
             <p>Choose a skill or plugin in the list to see where it lives, what is wrong with it, and what a model sees of it.</p>
           </EmptyState>
         )}

@@ -7,7 +7,9 @@ import { Levels } from "./Levels";
 import { PluginOverview } from "./PluginOverview";
 import { SkillOverview } from "./SkillOverview";
 
-type Tab = "overview" | "level1" | "level2" | "level3";
+/** The views of an entry; the chosen one carries over from one skill to the next. */
+export type DetailTab = "overview" | "level1" | "level2" | "level3";
+type Tab = DetailTab;
 const TABS: Array<{ id: Tab; label: string }> = [
   { id: "overview", label: "Overview" },
   { id: "level1", label: "Level 1 · Listing" },
@@ -16,10 +18,13 @@ const TABS: Array<{ id: Tab; label: string }> = [
 ];
 
 /** Header, tabs and the chosen tab of one entry; `revision` changes when the files changed (author mode). */
-export function EntryDetail(props: { entry: CatalogEntry; group: CatalogGroup; update?: UpdateInfo; revision: number }) {
+export function EntryDetail(props: { entry: CatalogEntry; group: CatalogGroup; update?: UpdateInfo; revision: number; tab?: Tab; onTab?: (tab: Tab) => void }) {
   const { entry } = props;
-  const [tab, setTab] = useState<Tab>("overview");
+  const [ownTab, setOwnTab] = useState<Tab>("overview");
   const tabs = entry.kind === "skill" ? TABS : TABS.slice(0, 1);
+  const chosen = props.tab ?? ownTab;
+  const tab = tabs.some((t) => t.id === chosen) ? chosen : "overview";
+  const setTab = (next: Tab) => (props.onTab ? props.onTab(next) : setOwnTab(next));
   const onTabKey = (event: React.KeyboardEvent) => {
     const i = tabs.findIndex((t) => t.id === tab);
     const next = event.key === "ArrowRight" ? i + 1 : event.key === "ArrowLeft" ? i - 1 : null;

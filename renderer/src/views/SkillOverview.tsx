@@ -93,6 +93,11 @@ export function SkillOverview(props: { skill: Skill; update?: UpdateInfo }) {
           {skill.links.map((link) => (
             <PlaceRow key={link} label="Also linked from" path={link} />
           ))}
+          {(skill.placements ?? [])
+            .filter((p) => p.path !== skill.dir && p.path !== skill.realDir && !skill.links.includes(p.path))
+            .map((p) => (
+              <PlaceRow key={p.path} label={p.link ? "Also visible through a link at" : "Also at"} path={p.path} />
+            ))}
         </ul>
         {skill.drift && skill.drift.length > 0 ? (
           <div className="drift-note" role="note">

@@ -43,7 +43,7 @@ export function ErrorState(props: { title: string; message: string; onRetry?: ()
 export function NoAccess() {
   return (
     <main className="no-access">
-      <EmptyState title="Open Skillshelf from the link it printed" icon="🔒">
+      <EmptyState title="Open Skillshelf from the link it printed" icon="!">
         <p>
           For your safety, this page only works with the private link shown when Skillshelf started. Look in the terminal where
           you ran <code>skillshelf serve</code> (or <code>npm start</code>) and open the address that starts with <code>http://127.0.0.1</code>.

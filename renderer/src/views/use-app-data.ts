@@ -1,7 +1,7 @@
 // The app's data as React state: the catalog (kept live by events), update states and the author folder.
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import type { AppInfo, AuthorSnapshot, SkillshelfApi } from "../../../shared/ipc";
-import type { ScanResult, UpdateInfo } from "../../../shared/model";
+import type { ScanResult, TaskProgress, UpdateInfo } from "../../../shared/model";
 import { applyCatalogChange } from "../../../shared/ui-catalog";
 import { errorMessage } from "../lib/format";
 
@@ -9,6 +9,8 @@ import { errorMessage } from "../lib/format";
 export interface CatalogData {
   scan: ScanResult | null;
   loading: boolean;
+  /** The latest progress report of a running scan. */
+  progress: TaskProgress | null;
   error: string | null;
   refresh: () => void;
 }
@@ -18,6 +20,8 @@ export function useCatalog(api: SkillshelfApi): CatalogData {
   const [scan, setScan] = useState<ScanResult | null>(null);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<TaskProgress | null>(null);
+  useEffect(() => api.onTaskProgress((p) => setProgress(p.value >= 1 ? null : p)), [api]);
   const refresh = useCallback(() => {
     setLoading(true);
     setError(null);
@@ -25,13 +29,16 @@ export function useCatalog(api: SkillshelfApi): CatalogData {
       .scanCatalog()
       .then((result) => setScan(result))
       .catch((e: unknown) => setError(errorMessage(e)))
-      .finally(() => setLoading(false));
+      .finally(() => {
+        setLoading(false);
+        setProgress(null);
+      });
   }, [api]);
   useEffect(() => {
     refresh();
     return api.onCatalogChanged((change) => setScan((current) => (current ? applyCatalogChange(current, change) : current)));
   }, [api, refresh]);
-  return { scan, loading, error, refresh };
+  return { scan, loading, progress, error, refresh };
 }
 
 /** Update states by skill id, and a "check now". */
@@ -78,14 +85,23 @@ export interface AuthorData {
 }
 
 /** Opens, follows and closes the author-mode folder. */
-export function useAuthor(api: SkillshelfApi): AuthorData {
+export function useAuthor(api: SkillshelfApi, onOpened: () => void): AuthorData {
   const [snapshot, setSnapshot] = useState<AuthorSnapshot | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [refreshedAt, setRefreshedAt] = useState<Date | null>(null);
+  const openedRef = useRef(onOpened);
+  const pathRef = useRef<string | null>(null);
+  useEffect(() => {
+    openedRef.current = onOpened;
+  });
   useEffect(
     () =>
       api.onAuthorChanged((next) => {
+        if (pathRef.current !== next.path) {
+          pathRef.current = next.path;
+          openedRef.current();
+        }
         setSnapshot((current) => (current && current.path === next.path && current.revision > next.revision ? current : next));
         setRefreshedAt(new Date());
       }),
@@ -98,6 +114,7 @@ export function useAuthor(api: SkillshelfApi): AuthorData {
       try {
         const result = await api.openAuthorFolder(path);
         if (result) {
+          pathRef.current = result.path;
           setSnapshot(result);
           setRefreshedAt(new Date());
         }
@@ -112,6 +129,7 @@ export function useAuthor(api: SkillshelfApi): AuthorData {
     [api],
   );
   const close = useCallback(() => {
+    pathRef.current = null;
     setSnapshot(null);
     api.closeAuthorFolder().catch(() => undefined);
   }, [api]);
