@@ -82,6 +82,7 @@ async function start(): Promise<void> {
     updatePolling: {},
   });
   const { handlers } = handlerSession;
+  void handlerSession.prefetchCatalog().catch(logError);
   const checkUpdates = (force: boolean) => handlers["updates:check"](force).catch(logError);
 
   registerCommands(ipcMain, handlers, createSenderCheck(contents, paths.indexUrl));

@@ -41,7 +41,7 @@ const sampleArgs: Record<string, unknown[]> = {
 describe("createSkillshelfApi", () => {
   it("has exactly the contract's named methods and nothing generic", () => {
     const api = createSkillshelfApi(fakeIpcRenderer().ipc);
-    expect(Object.keys(api).sort()).toEqual([...Object.keys(commandOfMethod), ...Object.keys(eventOfMethod)].sort());
+    expect(Object.keys(api).sort()).toEqual([...Object.keys(commandOfMethod), ...Object.keys(eventOfMethod), "pathForDroppedFile"].sort());
     expect(Object.values(api).every((value) => typeof value === "function")).toBe(true);
     expect(new Set(Object.values(commandOfMethod))).toEqual(new Set(Object.keys(commandArgs)));
   });
@@ -71,6 +71,15 @@ describe("createSkillshelfApi", () => {
       expect(received, method).toEqual([[{ n: 1 }]]);
       expect(count(channel)).toBe(0);
     }
+  });
+
+  it("gives a dropped File's real path through webUtils, and null for anything else", () => {
+    const file = new File(["x"], "my-skill");
+    const api = createSkillshelfApi(fakeIpcRenderer().ipc, (f) => (f === file ? "/home/me/my-skill" : ""));
+    expect(api.pathForDroppedFile(file)).toBe("/home/me/my-skill");
+    expect(api.pathForDroppedFile(new File([], "other"))).toBeNull();
+    expect(api.pathForDroppedFile({ path: "/etc" })).toBeNull();
+    expect(createSkillshelfApi(fakeIpcRenderer().ipc).pathForDroppedFile(file)).toBeNull();
   });
 
   it("refuses a listener that is not a function", () => {

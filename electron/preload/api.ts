@@ -6,8 +6,11 @@ import { commandOfMethod, eventOfMethod, type CommandChannel, type EventChannel,
 /** The two ipcRenderer calls the API needs (injected, so tests need no Electron). */
 export type PreloadIpc = Pick<IpcRenderer, "invoke" | "on" | "removeListener">;
 
+/** Electron's webUtils.getPathForFile: the real path of a dropped File (injected, so tests need no Electron). */
+export type PathForFile = (file: File) => string;
+
 /** Builds window.skillshelf: each method invokes its own channel; each `on…` subscribes and returns an unsubscribe. */
-export function createSkillshelfApi(ipc: PreloadIpc) {
+export function createSkillshelfApi(ipc: PreloadIpc, pathForFile?: PathForFile) {
   const invoke = <C extends CommandChannel>(channel: C, ...args: Parameters<IpcCommands[C]>) =>
     ipc.invoke(channel, ...args) as ReturnType<IpcCommands[C]>;
 
@@ -39,5 +42,10 @@ export function createSkillshelfApi(ipc: PreloadIpc) {
     onAuthorChanged: (listener) => subscribe(eventOfMethod.onAuthorChanged, listener),
     onUpdatesChanged: (listener) => subscribe(eventOfMethod.onUpdatesChanged, listener),
     onTaskProgress: (listener) => subscribe(eventOfMethod.onTaskProgress, listener),
+    pathForDroppedFile: (file) => {
+      if (!pathForFile || typeof File === "undefined" || !(file instanceof File)) return null;
+      const path = pathForFile(file);
+      return path === "" ? null : path;
+    },
   } satisfies SkillshelfApi;
 }

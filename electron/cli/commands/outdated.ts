@@ -70,7 +70,7 @@ function isUrl(text: string): boolean {
 export const outdatedCommand: CliCommand = {
   name: "outdated",
   summary: "Check every skill found for a newer version (skill-meta servers, GitHub releases).",
-  usage: "skillshelf outdated [--home DIR] [--platform darwin|win32|linux] [--include DIR]... [--server URL]... [--github-api URL] [--offline] [--timeout-ms N] [--json]",
+  usage: "skillshelf outdated [--home DIR] [--platform darwin|win32|linux] [--include DIR]... [--server URL]... [--github-api URL] [--offline] [--stdio] [--timeout-ms N] [--json]",
   options: {
     home: { type: "string" },
     platform: { type: "string" },
@@ -79,6 +79,7 @@ export const outdatedCommand: CliCommand = {
     "github-api": { type: "string" },
     "timeout-ms": { type: "string" },
     offline: { type: "boolean" },
+    stdio: { type: "boolean" },
     json: { type: "boolean" },
   },
   run: async (args, io: CliIo) => {
@@ -104,7 +105,7 @@ export const outdatedCommand: CliCommand = {
     const offline = args.values.offline === true;
     const { endpoints } = offline
       ? { endpoints: [] }
-      : await findMcpEndpoints({ home, platform, env: io.env, projectDirs: include, pluginRoots: result.plugins.map((p) => p.root), extraServers: servers.map((url) => ({ url })) });
+      : await findMcpEndpoints({ home, platform, env: io.env, projectDirs: include, pluginRoots: result.plugins.map((p) => p.root), extraServers: servers.map((url) => ({ url })), includeStdio: args.values.stdio === true });
     const session = new SkillMetaSession(endpoints, { timeoutMs });
     const releases = new ReleaseLookup({ apiBase: githubApi, cacheDir: defaultCacheDir(io.env), token: io.env.GITHUB_TOKEN, offline });
     const updates = await checkUpdates([...byId.values()], { session, releases });

@@ -48,9 +48,10 @@ export function normaliseDesktopDate(value: unknown): string | null {
 }
 
 /** Finds every account tree two levels below a skills-plugin root (never only the first). */
-export async function findDesktopTrees(root: string, cap: number): Promise<string[]> {
+export async function findDesktopTrees(root: string, cap: number): Promise<{ trees: string[]; error: string | null }> {
   const trees: string[] = [];
   const level1 = await listCapped(root, cap);
+  if (level1.error) return { trees, error: level1.error };
   for (const a of level1.entries) {
     const aPath = path.join(root, a.name);
     if (!(await isDirectory(aPath))) continue;
@@ -62,7 +63,7 @@ export async function findDesktopTrees(root: string, cap: number): Promise<strin
       if (inside.entries.some((e) => TREE_MARKERS.includes(e.name))) trees.push(bPath);
     }
   }
-  return trees;
+  return { trees, error: null };
 }
 
 const str = (v: unknown): string | null => (typeof v === "string" ? v : null);

@@ -62,7 +62,11 @@ async function planDesktopRoot(row: LocationRow, root: string, cap: number, plan
   const present = await exists(root);
   plan.locations.push(makeLocation({ client: row.client, scope: row.scope, path: root, exists: present, readOnly: true, label: `${row.label} (skills-plugin root)`, note: row.note, desktop: { variant: row.label, root, accountTree: null, lastUpdated: null } }));
   if (!present) return;
-  for (const treePath of await findDesktopTrees(root, cap)) {
+  const found = await findDesktopTrees(root, cap);
+  if (found.error) {
+    plan.diagnostics.push(discoveryDiagnostic("scan.location.unreadable", "warning", root, `Claude Desktop's skills folder ${root} cannot be read (${found.error}), so its account trees are not listed.`, "Check the folder's permissions."));
+  }
+  for (const treePath of found.trees) {
     const tree = await readDesktopTree(treePath, root);
     const [a = "", b = ""] = tree.accountTree.split("/");
     const location = makeLocation({

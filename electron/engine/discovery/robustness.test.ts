@@ -112,8 +112,11 @@ describe("discovery never crashes or hangs", () => {
     const h = await home();
     await mkdir(path.join(h, ".cursor"), { recursive: true });
     await writeFile(path.join(h, ".cursor", "skills"), "not a folder");
+    const desktopRoot = path.join(h, ".config", "Claude", "local-agent-mode-sessions", "skills-plugin");
+    await mkdir(path.dirname(desktopRoot), { recursive: true });
+    await writeFile(desktopRoot, "not a folder either");
     const result = await scanLinux(h);
-    expect(result.diagnostics.filter((d) => d.code === "scan.location.unreadable").map((d) => d.file)).toEqual([path.join(h, ".cursor", "skills")]);
+    expect(result.diagnostics.filter((d) => d.code === "scan.location.unreadable").map((d) => d.file)).toEqual([desktopRoot, path.join(h, ".cursor", "skills")]);
   });
 
   it("reports a folder without read permission (as a non-root user)", async () => {

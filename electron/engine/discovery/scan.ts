@@ -8,7 +8,7 @@ import { findSites } from "./sites";
 import { readSkillLock } from "./skill-lock";
 import type { ScanOptions } from "./types";
 
-const DEFAULT_CONCURRENCY = 16;
+const DEFAULT_CONCURRENCY = 32;
 
 function progress(options: ScanOptions, value: number, title: string, detail?: string): void {
   if (!options.onProgress) return;

@@ -17,7 +17,7 @@ export interface ScanOptions {
   onProgress?: (progress: TaskProgress) => void;
   /** Read the home's client folders (default true); false reads only the `include` folders (author mode). */
   homeLocations?: boolean;
-  /** How many skill folders are read at once (default 16). */
+  /** How many skill folders are read at once (default 32). */
   concurrency?: number;
   /** At most this many entries are listed per location; the rest are reported (default 5,000). */
   maxEntriesPerLocation?: number;

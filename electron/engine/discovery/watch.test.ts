@@ -105,6 +105,24 @@ describe("watchCatalog on an author's folder", () => {
     expect(new Set(rec.reads)).toEqual(new Set([path.join(folder, "beta")]));
   });
 
+  it("follows an author's single skill folder: an edit to a bundled file is reported once", async () => {
+    const tmp = await makeTempDir();
+    cleanup = tmp.cleanup;
+    const skill = path.join(tmp.dir, "my-skill");
+    await writeTree(skill, { "SKILL.md": skillMd("my-skill", "An author's skill."), "references/guide.md": "# Guide\n" });
+    const rec = recorder();
+    open = await watchCatalog({ home: tmp.dir, platform: "linux", env: {}, homeLocations: false, include: [skill], debounceMs: 200, onSkillRead: rec.onSkillRead }, rec.onChange);
+    const before = open.current().skills[0]?.contentHash;
+    rec.reads.length = 0;
+    await writeFile(path.join(skill, "references", "guide.md"), "# Guide\n\nMore detail.\n");
+    const id = skillId(skill);
+    await rec.until(() => mentions(rec.changes, id) > 0, "the edit of a bundled file");
+    await rec.settle();
+    expect(mentions(rec.changes, id)).toBe(1);
+    expect(open.current().skills[0]?.contentHash).not.toBe(before);
+    expect(new Set(rec.reads)).toEqual(new Set([skill]));
+  });
+
   it("reports a renamed skill once: the old id removed, the new folder added", async () => {
     const { folder, rec, watch } = await authorFolder();
     const oldId = skillId(path.join(folder, "beta"));
@@ -184,6 +202,9 @@ describe("watchCatalog on a home", () => {
     rec.changes.length = 0;
     await writeTree(path.join(root, "new-org", "new-account"), { "manifest.json": JSON.stringify({ lastUpdated: "2026-11-29T00:00:00Z", skills: [{ skillId: "s1", name: "fresh", creatorType: "user", enabled: true, syncManaged: true }] }), "skills/fresh/SKILL.md": skillMd("fresh", "Arrived with a new account tree.") });
     await rec.until(() => rec.changes.some((c) => c.skills.updated.some((s) => s.name === "fresh")), "the new tree's skill");
+    await rec.settle();
+    expect(rec.changes.flatMap((c) => c.skills.updated.map((s) => s.name))).toEqual(["fresh"]);
+    expect(rec.changes.flatMap((c) => c.skills.removed)).toEqual([]);
     const fresh = open.current().skills.find((s) => s.name === "fresh");
     expect(fresh?.desktop).toMatchObject({ skillId: "s1", accountTree: "new-org/new-account" });
     expect(open.current().locations.filter((l) => l.desktop?.accountTree)).toHaveLength(3);

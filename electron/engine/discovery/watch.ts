@@ -17,6 +17,7 @@ import { readSkillLock } from "./skill-lock";
 import { findSites } from "./sites";
 import type { ScanOptions } from "./types";
 
+/** What the watcher reports (declared in the IPC contract, re-exported for engine callers). */
 export type { CatalogChange } from "../../../shared/ipc";
 
 const MAX_WATCH_FAILURES = 3;
@@ -36,6 +37,18 @@ export interface CatalogWatch {
   current(): ScanResult;
 }
 
+/** What changed between two lists: rebuilt entries that differ from before (a rebuilt copy equal to the old one is not a change), and ids gone. */
+function changesOf<T extends { id: string }>(before: T[], after: T[], rebuilt: Set<string>): { updated: T[]; removed: string[] } {
+  const old = new Map(before.map((x) => [x.id, x]));
+  const ids = new Set(after.map((x) => x.id));
+  const updated = after.filter((x) => {
+    if (!rebuilt.has(x.id)) return false;
+    const prior = old.get(x.id);
+    return !prior || prior === x || JSON.stringify(prior) !== JSON.stringify(x);
+  });
+  return { updated, removed: before.map((x) => x.id).filter((id) => !ids.has(id)) };
+}
+
 /** Watches every existing location (recursively where supported), debounced and coalesced, and polls for locations that appear or vanish; reports each change once. */
 export async function watchCatalog(options: ScanOptions & { debounceMs?: number; pollMs?: number }, listener: (change: CatalogChange) => void): Promise<CatalogWatch> {
   const debounceMs = options.debounceMs ?? 40;
@@ -51,15 +64,19 @@ export async function watchCatalog(options: ScanOptions & { debounceMs?: number;
   let chain: Promise<void> = Promise.resolve();
   let closed = false;
 
+  let firstPendingAt = 0;
   const schedule = () => {
     if (closed) return;
-    if (timer) clearTimeout(timer);
+    const now = Date.now();
+    if (!timer) firstPendingAt = now;
+    else clearTimeout(timer);
+    const wait = Math.max(0, Math.min(debounceMs, firstPendingAt + debounceMs * 10 - now));
     timer = setTimeout(() => {
       timer = null;
       const batch = pending;
       pending = new Set();
       chain = chain.then(() => processBatch(batch)).catch(() => undefined);
-    }, debounceMs);
+    }, wait);
   };
 
   const failures = new Map<string, number>();
@@ -141,12 +158,7 @@ export async function watchCatalog(options: ScanOptions & { debounceMs?: number;
     const structural = change.replan || change.children.size > 0 || change.relist.size > 0;
     if (structural) syncWatchers();
     if (closed) return;
-    const skillIds = new Set(result.skills.map((s) => s.id));
-    const pluginIds = new Set(result.plugins.map((p) => p.id));
-    const out: CatalogChange = {
-      skills: { updated: result.skills.filter((s) => next.changedSkills.has(s.id)), removed: before.skills.map((s) => s.id).filter((id) => !skillIds.has(id)) },
-      plugins: { updated: result.plugins.filter((p) => next.changedPlugins.has(p.id)), removed: before.plugins.map((p) => p.id).filter((id) => !pluginIds.has(id)) },
-    };
+    const out: CatalogChange = { skills: changesOf(before.skills, result.skills, next.changedSkills), plugins: changesOf(before.plugins, result.plugins, next.changedPlugins) };
     if (out.skills.updated.length || out.skills.removed.length || out.plugins.updated.length || out.plugins.removed.length) {
       try {
         listener(out);

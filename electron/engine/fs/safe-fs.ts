@@ -68,9 +68,10 @@ export async function readTextFile(file: string, options: { maxBytes?: number; r
   try {
     const opened = await handle.stat();
     if (!opened.isFile()) return { ok: false, reason: "not-regular", message: "This is not a regular file." };
-    const buffer = Buffer.alloc(Math.min(opened.size, maxBytes) + 1);
+    const limit = Math.min(opened.size, maxBytes);
+    const buffer = Buffer.allocUnsafe(limit + 1);
     let read = 0;
-    while (read < buffer.length) {
+    while (read < limit) {
       const { bytesRead } = await handle.read(buffer, read, buffer.length - read, read);
       if (bytesRead === 0) break;
       read += bytesRead;

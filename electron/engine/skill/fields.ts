@@ -39,7 +39,7 @@ function kindOf(node: Node | null): string {
   if (!node) return "nothing";
   if (isMap(node)) return "a mapping";
   if (isSeq(node)) return "a list";
-  return "a value";
+  return "a single value";
 }
 
 /** Runs every field rule and returns what the skill's fields say. */
@@ -158,7 +158,7 @@ function checkMetadata(entry: FrontmatterEntry | undefined, fm: ParsedFrontmatte
   for (const pair of entry.value.items as Pair[]) {
     const key = isScalar(pair.key) ? String(pair.key.value ?? "") : String(pair.key);
     let node = isNode(pair.value) ? pair.value : null;
-    if (node && isAlias(node)) node = (node.resolve(fm.doc) as Node | undefined) ?? null;
+    if (node && isAlias(node)) node = fm.doc ? ((node.resolve(fm.doc) as Node | undefined) ?? null) : null;
     const value = scalarText(node);
     if (value === null) {
       const where = isNode(pair.key) ? fm.at(pair.key.range?.[0]) : entry;

@@ -1,6 +1,7 @@
 // Splits SKILL.md into frontmatter and body by whole lines, and parses the frontmatter YAML with positions.
 import { LineCounter, isAlias, isCollection, isMap, isNode, isScalar, isSeq, parseDocument, visit, type Document, type Node, type Pair } from "yaml";
 import type { DiagnosticSink } from "./diagnostics";
+import { parseSimpleFrontmatter } from "./simple-frontmatter";
 
 /** SKILL.md cut at its `---` lines. */
 export type FrontmatterSplit =
@@ -52,18 +53,26 @@ export interface FrontmatterEntry {
 export interface ParsedFrontmatter {
   data: Record<string, unknown>;
   entries: FrontmatterEntry[];
-  doc: Document;
+  /** The yaml Document (for resolving aliases), or null when the fast path read the frontmatter. */
+  doc: Document | null;
   /** SKILL.md line and column of an offset in the YAML text. */
   at: (offset: number | undefined) => { line: number; column: number };
 }
 
 const MAX_REPORTED = 10;
 
+/** The text of the line holding `offset` (to name the key an error is about). */
+function lineAt(text: string, offset: number): string {
+  const start = text.lastIndexOf("\n", offset - 1) + 1;
+  const end = text.indexOf("\n", offset);
+  return text.slice(start, end < 0 ? text.length : end).slice(0, 200);
+}
+
 /** Plain-language wording for the YAML errors people actually make. */
-function yamlMessage(code: string, raw: string): { message: string; fix: string } {
+function yamlMessage(code: string, raw: string, near: string): { message: string; fix: string } {
   switch (code) {
     case "DUPLICATE_KEY":
-      return { message: "The frontmatter names the same key twice.", fix: "Keep one of the two keys and delete the other." };
+      return { message: `The frontmatter names the key ${JSON.stringify(near.split(":")[0]!.trim())} twice.`, fix: "Keep one of the two keys and delete the other." };
     case "TAB_AS_INDENT":
       return { message: "The frontmatter is indented with a tab; YAML allows only spaces.", fix: "Replace the tab with spaces." };
     case "MISSING_CHAR":
@@ -78,7 +87,11 @@ function yamlMessage(code: string, raw: string): { message: string; fix: string 
  * `name: 123` is "123"). Reports syntax errors (E) and constructs the reference validator refuses (W).
  * `firstLine` is the SKILL.md line of the YAML's first line. Returns null when it does not parse or is not a mapping.
  */
-export function parseFrontmatter(yamlText: string, firstLine: number, sink: DiagnosticSink): ParsedFrontmatter | null {
+export function parseFrontmatter(yamlText: string, firstLine: number, sink: DiagnosticSink, options: { fastPath?: boolean } = {}): ParsedFrontmatter | null {
+  if (options.fastPath !== false) {
+    const simple = parseSimpleFrontmatter(yamlText, firstLine);
+    if (simple) return simple;
+  }
   const lineCounter = new LineCounter();
   let doc: Document;
   try {
@@ -93,7 +106,7 @@ export function parseFrontmatter(yamlText: string, firstLine: number, sink: Diag
   };
   if (doc.errors.length > 0) {
     for (const error of doc.errors.slice(0, MAX_REPORTED)) {
-      const { message, fix } = yamlMessage(error.code, error.message.split("\n")[0] ?? error.code);
+      const { message, fix } = yamlMessage(error.code, error.message.split("\n")[0] ?? error.code, lineAt(yamlText, error.pos[0]));
       sink.add("skill.frontmatter.yaml", "error", message, fix, at(error.pos[0]));
     }
     return null;
@@ -167,7 +180,7 @@ function reportRefusedStyle(doc: Document, at: (offset: number | undefined) => {
     if (isAlias(node)) return void report(node, "an alias (`*name`)", "Write the value out instead of pointing at an anchor.");
     if (!isNode(node)) return;
     if (node.anchor) report(node, "an anchor (`&name`)", "Remove the anchor and write each value out.");
-    if (node.tag) report(node, `a tag (\`${node.tag}\`)`, "Remove the tag; write the value as plain text.");
+    if (node.tag) report(node, `a tag (\`${node.tag.replace(/^tag:yaml\.org,2002:/, "!!")}\`)`, "Remove the tag; write the value as plain text.");
     if (isCollection(node) && node.flow) report(node, "a flow collection (`[...]` or `{...}`)", "Write the list or mapping in block style, one item per line.");
   });
 }

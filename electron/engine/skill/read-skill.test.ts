@@ -83,6 +83,12 @@ describe("reading SKILL.md", () => {
     expect(report.valid).toBe(true);
   });
 
+  it("names the key a duplicate-key error is about, on the second key's line", async () => {
+    const dir = await skill("dup-key", { "SKILL.md": FM("dup-key", "license: MIT\nlicense: Apache-2.0\n") + BODY });
+    const found = (await readSkill(dir)).diagnostics.find((d) => d.code === "skill.frontmatter.yaml");
+    expect(found).toMatchObject({ line: 5, message: expect.stringContaining('"license"') });
+  });
+
   it("reads CRLF line endings, and still needs a closing line", async () => {
     const crlf = await skill("crlf-skill", { "SKILL.md": (FM("crlf-skill") + BODY).replace(/\n/g, "\r\n") });
     const report = await readSkill(crlf);

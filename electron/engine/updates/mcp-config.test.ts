@@ -27,7 +27,7 @@ describe("findMcpEndpoints", () => {
     await writeTree(project, { ".mcp.json": json({ mcpServers: { proj: { type: "http", url: "http://127.0.0.1:9/mcp" } } }) });
     await writeTree(plugin, { "mcp.json": json({ $schema: "x", mcpServers: { tool: { type: "stdio", command: "./bin/server", args: ["--root", "${PLUGIN_ROOT}/data"] }, web: { type: "streamable-http", url: "https://plugin.example.com/mcp" } } }) });
 
-    const { endpoints, sources } = await findMcpEndpoints({ home, platform: "linux", env: {}, projectDirs: [project], pluginRoots: [plugin], extraServers: [{ url: "https://added.example.com/mcp" }] });
+    const { endpoints, sources } = await findMcpEndpoints({ home, platform: "linux", env: {}, projectDirs: [project], pluginRoots: [plugin], extraServers: [{ url: "https://added.example.com/mcp" }], includeStdio: true });
     expect(endpoints.map((e) => e.name)).toEqual(["https://added.example.com/mcp", "local", "remote", "localscope", "proj", "tool", "web"]);
     const tool = endpoints.find((e) => e.name === "tool")!;
     expect(tool.transport).toMatchObject({ type: "stdio", command: path.join(plugin, "bin/server"), args: ["--root", `${plugin}/data`], cwd: plugin });
@@ -57,7 +57,8 @@ describe("findMcpEndpoints", () => {
     const home = path.join(tmp.dir, "home");
     const script = fileURLToPath(new URL("../../../test-support/servers/stdio-skill-meta-server.mjs", import.meta.url));
     await writeTree(home, { ".config/Claude/claude_desktop_config.json": json({ mcpServers: { ak: { command: process.execPath, args: [script, "agentkey", "2.0.0"], env: { SKILL_META_TOKEN: "expected" } } } }) });
-    const { endpoints } = await findMcpEndpoints({ home, platform: "linux", env: {} });
+    expect((await findMcpEndpoints({ home, platform: "linux", env: {} })).endpoints).toEqual([]);
+    const { endpoints } = await findMcpEndpoints({ home, platform: "linux", env: {}, includeStdio: true });
     const result = await queryServer(endpoints[0]!, { timeoutMs: 10_000 });
     expect(result.answers).toHaveLength(1);
     const answer = result.answers[0]!.answer;

@@ -14,7 +14,7 @@ export interface McpConfigOptions extends Pick<ScanOptions, "home" | "platform" 
   pluginRoots?: string[];
   /** Servers the user added by URL, with optional headers. */
   extraServers?: Array<{ url: string; headers?: Record<string, string> }>;
-  /** Whether servers started as local commands are included (default true). */
+  /** Whether servers started as local commands are included (default false: starting a user's commands needs their consent). */
   includeStdio?: boolean;
 }
 
@@ -128,7 +128,7 @@ export async function findMcpEndpoints(options: McpConfigOptions): Promise<{ end
     if (!isRecord(parsed)) continue;
     let count = 0;
     for (const [name, raw] of serversIn(kind, parsed, options.projectDirs ?? [])) {
-      const endpoint = endpointOf(name, raw, file, kind === "plugin" ? root : undefined, options.includeStdio ?? true);
+      const endpoint = endpointOf(name, raw, file, kind === "plugin" ? root : undefined, options.includeStdio ?? false);
       if (endpoint && add(endpoint)) count++;
     }
     sources.push({ file, servers: count });
