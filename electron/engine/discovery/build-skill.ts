@@ -1,6 +1,6 @@
 // Turns one read skill folder into the catalog's Skill: versions with their source, repository, validity.
 import path from "node:path";
-import type { Diagnostic, Skill, SkillLockInfo, VersionSource } from "../../../shared/model";
+import type { Skill, SkillLockInfo, VersionSource } from "../../../shared/model";
 import type { SkillReport } from "../skill/types";
 import { discoveryDiagnostic } from "./diagnostic";
 import type { SkillRead } from "./read";
@@ -33,21 +33,28 @@ export type SkillPlace = Pick<Skill, "id" | "dir" | "realDir" | "client" | "loca
 /** Builds a Skill from its read (report + hash) and its place. */
 export function skillFrom(read: SkillRead, place: SkillPlace): Skill {
   const { report, hash } = read;
-  const diagnostics: Diagnostic[] = [...report.diagnostics];
+  let diagnostics = report.diagnostics;
   if (hash.truncated) {
-    diagnostics.push(discoveryDiagnostic("scan.skill.truncated", "info", place.realDir, `This skill folder is very large (${hash.files} files); its content hash covers only part of it, so changes may go unnoticed.`, "Keep large data out of the skill folder."));
+    diagnostics = [...diagnostics, discoveryDiagnostic("scan.skill.truncated", "info", place.realDir, `This skill folder is very large (${hash.files} files); its content hash covers only part of it, so changes may go unnoticed.`, "Keep large data out of the skill folder.")];
   }
-  const { pluginVersion, lock, ...placed } = place;
+  const { version, versionSource } = versionOf(report, place.pluginVersion);
   const skill: Skill = {
-    ...placed,
+    id: place.id,
     name: report.name || path.basename(place.dir),
     description: report.description,
-    ...versionOf(report, pluginVersion),
+    dir: place.dir,
+    realDir: place.realDir,
+    client: place.client,
+    locationId: place.locationId,
+    version,
+    versionSource,
     contentHash: hash.hash,
     diagnostics,
-    valid: report.valid && !diagnostics.some((d) => d.severity === "error"),
-    repository: repositoryOf(report, lock),
+    valid: report.valid,
+    links: place.links,
+    userOwned: place.userOwned,
+    repository: repositoryOf(report, place.lock),
   };
-  if (lock) skill.lock = lock;
+  if (place.lock) skill.lock = place.lock;
   return skill;
 }

@@ -1,5 +1,5 @@
 // Lists folders without ever hanging: capped reads of a directory, link resolution, SKILL.md detection.
-import { readdirSync, type Dirent } from "node:fs";
+import { readdirSync, statSync, type Dirent } from "node:fs";
 import { opendir, stat } from "node:fs/promises";
 import path from "node:path";
 import { realpathOrNull } from "../fs/safe-fs";
@@ -64,15 +64,21 @@ export async function resolveChild(p: string, isLink: boolean): Promise<ChildKin
   }
 }
 
-/** The SKILL.md entry of a folder: exact name first, else any case; null when there is none (a small synchronous listing). */
+/** The SKILL.md entry of a folder: exact name first (one stat), else any case (a small synchronous listing); null when none. */
 export async function findSkillFile(dir: string): Promise<string | null> {
+  const exact = path.join(dir, "SKILL.md");
+  try {
+    if (statSync(exact, { throwIfNoEntry: false })) return exact;
+  } catch {
+    return null;
+  }
   let names: string[];
   try {
     names = readdirSync(dir);
   } catch {
     return null;
   }
-  if (names.includes("SKILL.md")) return path.join(dir, "SKILL.md");
+  if (names.includes("SKILL.md")) return exact;
   const other = names.find((n) => n.toLowerCase() === "skill.md");
   return other ? path.join(dir, other) : null;
 }
