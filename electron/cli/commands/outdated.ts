@@ -1,11 +1,7 @@
 // `skillshelf outdated`: the update state of every skill a scan finds, from skill-meta servers and GitHub
 // releases; outdated skills first, each with where it lives and what to do next.
-import { stat } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import type { Skill, UpdateInfo } from "../../../shared/model";
 import { scan } from "../../engine/discovery/scan";
-import type { ScanPlatform } from "../../engine/discovery/types";
 import { defaultCacheDir } from "../../engine/updates/cache-dir";
 import { checkUpdates } from "../../engine/updates/check";
 import { DEFAULT_GITHUB_API, ReleaseLookup } from "../../engine/updates/github-releases";
@@ -13,9 +9,7 @@ import { findMcpEndpoints } from "../../engine/updates/mcp-config";
 import { DEFAULT_META_TIMEOUT_MS } from "../../engine/updates/meta-client";
 import { SkillMetaSession } from "../../engine/updates/meta-session";
 import { UsageError, listFlag, printJson, stringFlag, type CliCommand, type CliIo } from "../command";
-import { defaultPlatform } from "./scan";
-
-const PLATFORMS: ScanPlatform[] = ["darwin", "win32", "linux"];
+import { SCAN_FLAGS_USAGE, readScanFlags, scanFlagOptions } from "../scan-flags";
 const ORDER: UpdateInfo["state"][] = ["outdated", "unknown", "ahead", "up-to-date"];
 const TITLES: Record<UpdateInfo["state"], string> = { outdated: "Outdated", unknown: "Unknown", ahead: "Newer than the latest release", "up-to-date": "Up to date" };
 
@@ -70,11 +64,9 @@ function isUrl(text: string): boolean {
 export const outdatedCommand: CliCommand = {
   name: "outdated",
   summary: "Check every skill found for a newer version (skill-meta servers, GitHub releases).",
-  usage: "skillshelf outdated [--home DIR] [--platform darwin|win32|linux] [--include DIR]... [--server URL]... [--github-api URL] [--offline] [--stdio] [--timeout-ms N] [--json]",
+  usage: `skillshelf outdated ${SCAN_FLAGS_USAGE} [--server URL]... [--github-api URL] [--offline] [--stdio] [--timeout-ms N] [--json]`,
   options: {
-    home: { type: "string" },
-    platform: { type: "string" },
-    include: { type: "string", multiple: true },
+    ...scanFlagOptions,
     server: { type: "string", multiple: true },
     "github-api": { type: "string" },
     "timeout-ms": { type: "string" },
@@ -83,8 +75,6 @@ export const outdatedCommand: CliCommand = {
     json: { type: "boolean" },
   },
   run: async (args, io: CliIo) => {
-    const platformFlag = stringFlag(args, "platform");
-    if (platformFlag !== undefined && !PLATFORMS.includes(platformFlag as ScanPlatform)) throw new UsageError(`unknown platform "${platformFlag}"; use darwin, win32 or linux.`);
     if (args.positionals.length) throw new UsageError(`unexpected argument "${args.positionals[0]}".`);
     const servers = listFlag(args, "server");
     for (const url of servers) if (!isUrl(url)) throw new UsageError(`--server needs an http(s) URL, not "${url}".`);
@@ -93,13 +83,9 @@ export const outdatedCommand: CliCommand = {
     const timeoutFlag = stringFlag(args, "timeout-ms");
     const timeoutMs = timeoutFlag === undefined ? DEFAULT_META_TIMEOUT_MS : Number(timeoutFlag);
     if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) throw new UsageError("--timeout-ms needs a positive whole number.");
-    const home = path.resolve(io.cwd, stringFlag(args, "home") ?? os.homedir());
-    if (!(await stat(home).then((s) => s.isDirectory(), () => false))) throw new UsageError(`the home folder ${home} does not exist.`);
-    const include = listFlag(args, "include").map((p) => path.resolve(io.cwd, p));
-    for (const dir of include) if (!(await stat(dir).then(() => true, () => false))) throw new UsageError(`the folder ${dir} given with --include does not exist.`);
-    const platform = (platformFlag as ScanPlatform | undefined) ?? defaultPlatform();
-
-    const result = await scan({ home, platform, env: io.env, include });
+    const scanOptions = await readScanFlags(args, io);
+    const { home, platform, include } = scanOptions;
+    const result = await scan(scanOptions);
     const byId = new Map<string, Skill>();
     for (const skill of [...result.skills, ...result.plugins.flatMap((p) => p.skills)]) if (!byId.has(skill.id)) byId.set(skill.id, skill);
     const offline = args.values.offline === true;

@@ -4,7 +4,7 @@ import type { ScanResult } from "../../../shared/model";
 import { runBin } from "../../../test-support/cli";
 import { buildFixtureHome } from "../../../test-support/fixture-homes";
 import { makeTempDir, writeTree } from "../../../test-support/tmp";
-import { defaultPlatform } from "./scan";
+import { defaultPlatform } from "../scan-flags";
 
 describe("skillshelf scan", () => {
   let tmp: Awaited<ReturnType<typeof makeTempDir>>;

@@ -1,27 +1,8 @@
 // `skillshelf scan`: every skill and plugin for a home and platform (plus --include folders), as text or JSON.
-import { stat } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import type { Diagnostic, Location, ScanResult, Skill } from "../../../shared/model";
-import { scanPlatformOf } from "../../engine/discovery/locations";
 import { scan } from "../../engine/discovery/scan";
-import type { ScanPlatform } from "../../engine/discovery/types";
-import { UsageError, listFlag, printJson, stringFlag, type CliCommand, type CliIo } from "../command";
-
-const PLATFORMS: ScanPlatform[] = ["darwin", "win32", "linux"];
-
-/** The platform whose layout a scan uses by default: this machine's, mapped to one of the three known. */
-export function defaultPlatform(platform: NodeJS.Platform = process.platform): ScanPlatform {
-  return scanPlatformOf(platform);
-}
-
-async function isFolder(p: string): Promise<boolean> {
-  try {
-    return (await stat(p)).isDirectory();
-  } catch {
-    return false;
-  }
-}
+import { UsageError, printJson, type CliCommand, type CliIo } from "../command";
+import { SCAN_FLAGS_USAGE, readScanFlags, scanFlagOptions } from "../scan-flags";
 
 const count = (ds: Diagnostic[], severity: Diagnostic["severity"]) => ds.filter((d) => d.severity === severity).length;
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -95,30 +76,14 @@ export function formatScan(result: ScanResult): string {
 export const scanCommand: CliCommand = {
   name: "scan",
   summary: "Find every skill and plugin on this machine (or a given home) and check each one.",
-  usage: "skillshelf scan [--home DIR] [--platform darwin|win32|linux] [--include DIR]... [--json]",
+  usage: `skillshelf scan ${SCAN_FLAGS_USAGE} [--json]`,
   options: {
-    home: { type: "string" },
-    platform: { type: "string" },
-    include: { type: "string", multiple: true },
+    ...scanFlagOptions,
     json: { type: "boolean" },
   },
   run: async (args, io: CliIo) => {
-    const platformFlag = stringFlag(args, "platform");
-    if (platformFlag !== undefined && !PLATFORMS.includes(platformFlag as ScanPlatform)) {
-      throw new UsageError(`unknown platform "${platformFlag}"; use darwin, win32 or linux.`);
-    }
     if (args.positionals.length) throw new UsageError(`unexpected argument "${args.positionals[0]}".`);
-    const home = path.resolve(io.cwd, stringFlag(args, "home") ?? os.homedir());
-    if (!(await isFolder(home))) throw new UsageError(`the home folder ${home} does not exist.`);
-    const include = listFlag(args, "include").map((p) => path.resolve(io.cwd, p));
-    for (const dir of include) {
-      try {
-        await stat(dir);
-      } catch {
-        throw new UsageError(`the folder ${dir} given with --include does not exist.`);
-      }
-    }
-    const result = await scan({ home, platform: (platformFlag as ScanPlatform | undefined) ?? defaultPlatform(), env: io.env, include });
+    const result = await scan(await readScanFlags(args, io));
     if (args.values.json) printJson(io, result);
     else io.stdout(formatScan(result));
     return 0;

@@ -1,17 +1,12 @@
 // `skillshelf serve [--port N] [--open] [--home DIR] [--platform P] [--include DIR]...`: the GUI in a browser, on 127.0.0.1.
 import { spawn } from "node:child_process";
-import { stat } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { ScanPlatform } from "../../engine/discovery/types";
 import { createEngine } from "../../handlers/engine";
 import { createHandlerSession } from "../../handlers/handlers";
 import { webDesktopIntegration } from "../../host/desktop-fallback";
 import { startWebHost } from "../../host/server";
-import { UsageError, listFlag, printJson, stringFlag, type CliCommand } from "../command";
-
-const PLATFORMS: ScanPlatform[] = ["darwin", "win32", "linux"];
+import { UsageError, printJson, stringFlag, type CliCommand } from "../command";
+import { SCAN_FLAGS_USAGE, readScanFlags, scanFlagOptions } from "../scan-flags";
 
 /** Where the built renderer is: beside the bundled CLI (dist/cli → dist/renderer), unless overridden. */
 function rendererDir(env: NodeJS.ProcessEnv): string {
@@ -42,13 +37,11 @@ function untilInterrupted(): Promise<void> {
 export const serveCommand: CliCommand = {
   name: "serve",
   summary: "Serve the app in your browser on 127.0.0.1 (for machines without the desktop window).",
-  usage: "skillshelf serve [--port N] [--open] [--home DIR] [--platform darwin|win32|linux] [--include DIR]... [--no-poll] [--json]",
+  usage: `skillshelf serve [--port N] [--open] ${SCAN_FLAGS_USAGE} [--no-poll] [--json]`,
   options: {
     port: { type: "string" },
     open: { type: "boolean" },
-    home: { type: "string" },
-    platform: { type: "string" },
-    include: { type: "string", multiple: true },
+    ...scanFlagOptions,
     "no-poll": { type: "boolean" },
     json: { type: "boolean" },
   },
@@ -56,12 +49,7 @@ export const serveCommand: CliCommand = {
     const portText = stringFlag(args, "port") ?? "0";
     const port = Number(portText);
     if (!/^\d+$/.test(portText) || port > 65535) throw new UsageError(`--port must be a number from 0 to 65535 (0 picks a free port), not "${portText}".`);
-    const platform = (stringFlag(args, "platform") ?? (PLATFORMS.includes(process.platform as ScanPlatform) ? process.platform : "linux")) as ScanPlatform;
-    if (!PLATFORMS.includes(platform)) throw new UsageError(`unknown platform "${platform}"; use darwin, win32 or linux.`);
-    const home = path.resolve(io.cwd, stringFlag(args, "home") ?? os.homedir());
-    if (!(await stat(home).catch(() => null))?.isDirectory()) throw new UsageError(`the home folder ${home} does not exist.`);
-    const include = listFlag(args, "include").map((p) => path.resolve(io.cwd, p));
-    const scanOptions = { home, platform, env: io.env, include };
+    const scanOptions = await readScanFlags(args, io);
     const host = await startWebHost({
       port,
       rendererDir: rendererDir(io.env),
