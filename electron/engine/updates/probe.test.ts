@@ -20,7 +20,7 @@ describe("probeSkillMetaServer", () => {
     expect(report.reachable).toBe(true);
     expect(report.tool).toBe("agentkey_skill_meta");
     expect(failed).toEqual([]);
-    expect(report.checks.map((c) => c.id).sort()).toEqual(["client-mapping", "empty-input", "idempotent", "latency", "recipes", "schema", "tool-description", "tool-listed"]);
+    expect(report.checks.map((c) => c.id).sort()).toEqual(["client-mapping", "empty-input", "idempotent", "latency", "meta.schema", "recipes", "tool-description", "tool-listed"]);
     for (const name of PROBE_CLIENT_NAMES) expect(server.stats.clientNames).toContain(name);
   });
 
@@ -32,11 +32,11 @@ describe("probeSkillMetaServer", () => {
     expect((await probe({ behaviour: "absent" })).failed).toEqual(["tool-listed"]);
     expect((await probe({ noDescription: true })).failed).toEqual(["tool-description"]);
     expect((await probe({ unstable: true })).failed).toContain("idempotent");
-    expect((await probe({ behaviour: "schema-invalid" })).failed).toEqual(expect.arrayContaining(["schema", "client-mapping"]));
-    expect((await probe({ behaviour: "v2" })).failed).toContain("schema");
+    expect((await probe({ behaviour: "schema-invalid" })).failed).toEqual(expect.arrayContaining(["meta.schema", "client-mapping"]));
+    expect((await probe({ behaviour: "v2" })).failed).toContain("meta.schema");
     expect((await probe({ clientDetected: "claude" })).failed).toEqual(expect.arrayContaining(["client-mapping"]));
     expect((await probe({ recipe: { command: "npx -y skills update -g agentkey", kind: "shell" } })).failed).toEqual(["recipes"]);
-    expect((await probe({ behaviour: "error" })).failed).toEqual(expect.arrayContaining(["empty-input", "idempotent", "schema"]));
+    expect((await probe({ behaviour: "error" })).failed).toEqual(expect.arrayContaining(["empty-input", "idempotent", "meta.schema"]));
   });
 
   it("fails the latency check against its limit (a limit no real call can meet)", async () => {

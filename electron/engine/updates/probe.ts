@@ -171,7 +171,7 @@ export async function probeSkillMetaServer(url: string, options: ProbeOptions = 
 
     const invalid = responses.map((r) => validateSkillMeta(r)).filter((r) => !r.ok);
     const firstIssue = invalid[0] && !invalid[0].ok ? invalid[0].errors[0] : undefined;
-    report.checks.push(check("schema", "every response passes the skill-meta v1 schema", responses.length > 0 && invalid.length === 0, invalid.length === 0 ? `${responses.length} responses valid` : `${invalid.length} of ${responses.length} invalid${firstIssue ? ` (${firstIssue.path || "/"} ${firstIssue.message})` : ""}`));
+    report.checks.push(check("meta.schema", "every response passes the skill-meta v1 schema", responses.length > 0 && invalid.length === 0, invalid.length === 0 ? `${responses.length} responses valid` : `${invalid.length} of ${responses.length} invalid${firstIssue ? ` (${firstIssue.path || "/"} ${firstIssue.message})` : ""}`));
   } catch (error) {
     report.checks.push(check("tool-listed", "a `<skill>_skill_meta` tool is listed", false, `listing tools failed (${(error as Error).name})`));
   } finally {
