@@ -1,5 +1,5 @@
 // Runs the built `skillshelf` bin as a child process, as users and tools do.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
 /** Path of the package's bin script. */
@@ -14,12 +14,12 @@ export interface CliRun {
 
 /** Runs `skillshelf ...args` with an optional environment and working folder; resolves when it exits. */
 export function runBin(args: string[], options: { env?: NodeJS.ProcessEnv; cwd?: string; timeoutMs?: number } = {}): Promise<CliRun> {
+  return runProcess(process.execPath, [BIN, ...args], { ...options, env: { ...process.env, ...options.env } });
+}
+
+function runProcess(command: string, args: string[], options: { env: NodeJS.ProcessEnv; cwd?: string; timeoutMs?: number }): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      cwd: options.cwd,
-      env: { ...process.env, ...options.env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d) => (stdout += d));
@@ -31,4 +31,30 @@ export function runBin(args: string[], options: { env?: NodeJS.ProcessEnv; cwd?:
       resolve({ code: code ?? -1, stdout, stderr });
     });
   });
+}
+
+/** The unprivileged user tests switch to when they run as root (root reads files whatever their mode). */
+const NOBODY = { uid: 65534, gid: 65534 };
+
+/**
+ * Runs the bin as an unprivileged user when the tests run as root, so permission cases are real; as any other user
+ * it runs the bin as that user. Folders the bin must reach have to be traversable by that user (see makeTraversable).
+ */
+export function runBinUnprivileged(args: string[], options: { env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): Promise<CliRun> {
+  if (process.getuid?.() !== 0) return runBin(args, options);
+  const privileges = [`--reuid=${NOBODY.uid}`, `--regid=${NOBODY.gid}`, "--clear-groups"];
+  return runProcess("setpriv", [...privileges, process.execPath, BIN, ...args], { ...options, env: { ...process.env, HOME: "/tmp", ...options.env } });
+}
+
+/**
+ * Why runBinUnprivileged cannot show a permission failure here, or null when it can: as root it needs setpriv, and the
+ * unprivileged user must be able to run node and read the built bin (a clone under a private folder may not be).
+ */
+export function unprivilegedUnavailable(): string | null {
+  if (process.getuid?.() !== 0) return null;
+  const built = fileURLToPath(new URL("../dist/cli/skillshelf.mjs", import.meta.url));
+  const probe = spawnSync("setpriv", [`--reuid=${NOBODY.uid}`, `--regid=${NOBODY.gid}`, "--clear-groups", process.execPath, "-e", `require("fs").accessSync(${JSON.stringify(built)}, 4)`], { stdio: "ignore", timeout: 20_000 });
+  if (probe.error) return `setpriv is not available to switch from root to an unprivileged user (${probe.error.message})`;
+  if (probe.status !== 0) return "the unprivileged user cannot run node or read the built bin from this checkout's folder";
+  return null;
 }

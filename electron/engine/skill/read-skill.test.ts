@@ -3,6 +3,7 @@ import { execFileSync } from "node:child_process";
 import { chmod, mkdir, symlink, truncate } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runBinUnprivileged, unprivilegedUnavailable } from "../../../test-support/cli";
 import { makeTempDir, writeTree } from "../../../test-support/tmp";
 import { readSkill } from "./read-skill";
 
@@ -56,14 +57,21 @@ describe("reading SKILL.md", () => {
     expect(codes(await readSkill(dangling))).toContain("skill.unreadable");
   });
 
-  it("reports a SKILL.md it has no permission to read (skipped as root, which can read anything)", async () => {
+  it("reports a SKILL.md it has no permission to read (as an unprivileged user, since root reads anything)", async () => {
     const dir = await skill("locked-skill", { "SKILL.md": FM("locked-skill") + BODY });
     await chmod(path.join(dir, "SKILL.md"), 0o000);
-    if (process.getuid?.() === 0) {
-      console.warn("[skipped] permission test: running as root, so chmod 000 does not stop reads; the loop and FIFO cases above cover skill.unreadable.");
+    await chmod(root, 0o755);
+    const unavailable = unprivilegedUnavailable();
+    if (unavailable) {
+      console.warn(`[skipped] permission test: running as root and ${unavailable}.`);
       return;
     }
-    expect(codes(await readSkill(dir))).toContain("skill.unreadable");
+    const run = await runBinUnprivileged(["validate", dir, "--json"]);
+    expect(run.code, run.stderr).toBe(1);
+    const [result] = JSON.parse(run.stdout).results as Array<{ valid: boolean; diagnostics: Array<{ code: string; message: string }> }>;
+    const unreadable = result?.diagnostics.find((d) => d.code === "skill.unreadable");
+    expect(unreadable?.message).toMatch(/permission/);
+    expect(result?.valid).toBe(false);
   });
 
   it("reports invalid UTF-8 and NUL bytes as skill.encoding", async () => {
