@@ -16,8 +16,8 @@ function skillMd(name: string, i: number): string {
   return `---\nname: ${name}\ndescription: Handles ${name} requests. Use when the user asks about ${name}.\nlicense: MIT\nmetadata:\n  version: "1.${i % 10}.0"\n---\n# ${name}\n\n${body}\n${i % 3 === 0 ? "\nSee [the reference](references/guide.md).\n" : ""}`;
 }
 
-/** Writes the fake home: 10,000 skills split over a dozen user folders and 20 Desktop account trees. */
-async function generateHome(home: string, count: number): Promise<string[]> {
+/** Writes the fake home (exported for profiling runs): 10,000 skills split over a dozen user folders and 20 Desktop account trees. */
+export async function generateHome(home: string, count: number): Promise<string[]> {
   const folders: string[] = USER_FOLDERS.map((f) => path.join(home, ...f.split("/")));
   const root = path.join(home, ".config", "Claude", "local-agent-mode-sessions", "skills-plugin");
   const trees: string[] = [];

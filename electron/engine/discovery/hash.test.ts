@@ -1,8 +1,9 @@
 import path from "node:path";
-import { rename, writeFile } from "node:fs/promises";
+import { rename, symlink, writeFile } from "node:fs/promises";
 import { afterEach, describe, expect, it } from "vitest";
 import { makeTempDir, writeTree } from "../../../test-support/tmp";
-import { hashSkillFolder } from "./hash";
+import { readSkillWithFiles } from "../skill/read-skill";
+import { hashSkillFolder, hashSkillFolderWithInfo } from "./hash";
 
 let cleanup: (() => Promise<void>) | null = null;
 afterEach(async () => {
@@ -25,5 +26,18 @@ describe("hashSkillFolder", () => {
     expect(edited).not.toBe(a);
     await rename(path.join(t.dir, "one", "scripts", "run.sh"), path.join(t.dir, "one", "scripts", "go.sh"));
     expect(await hashSkillFolder(path.join(t.dir, "one"))).not.toBe(edited);
+  });
+
+  it("gives the same hash from the validator's listing as from its own walk, and walks itself when links appear", async () => {
+    const t = await makeTempDir();
+    cleanup = t.cleanup;
+    const dir = path.join(t.dir, "pdf");
+    await writeTree(dir, { "SKILL.md": "---\nname: pdf\ndescription: PDFs.\n---\nSee [forms](references/forms.md).\n", "references/forms.md": "# Forms\n", "scripts/a/b.py": "print(1)\n", "Z.txt": "z", "a.txt": "a" });
+    const { files } = await readSkillWithFiles(dir);
+    expect(files).toEqual(["SKILL.md", "Z.txt", "a.txt", "references/forms.md", "scripts/a/b.py"]);
+    const fromListing = await hashSkillFolderWithInfo(dir, {}, files);
+    expect(fromListing).toEqual(await hashSkillFolderWithInfo(dir));
+    await symlink(path.join(dir, "a.txt"), path.join(dir, "alias.txt"));
+    expect((await readSkillWithFiles(dir)).files).toBeNull();
   });
 });

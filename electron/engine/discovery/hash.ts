@@ -135,17 +135,25 @@ function listFilesForHash(root: string, realRoot: string, maxEntries: number, ma
   return { files, truncated };
 }
 
-/** Hashes a skill folder with its details; links leaving the folder are never followed, caps are reported. */
-export async function hashSkillFolderWithInfo(dir: string, limits: HashLimits = {}): Promise<FolderHash> {
+/**
+ * Hashes a skill folder with its details; links leaving the folder are never followed, caps are reported.
+ * `knownFiles` (relative regular files, sorted, from a complete link-free listing) spares a second walk.
+ */
+export async function hashSkillFolderWithInfo(dir: string, limits: HashLimits = {}, knownFiles: readonly string[] | null = null): Promise<FolderHash> {
   const maxBytes = limits.maxBytes ?? DEFAULT_MAX_BYTES;
-  let realRoot: string | null;
-  try {
-    realRoot = realpathSync.native(dir);
-  } catch {
-    realRoot = null;
+  let walk: { files: HashEntry[]; truncated: boolean };
+  if (knownFiles && knownFiles.length <= (limits.maxEntries ?? DEFAULT_MAX_ENTRIES)) {
+    walk = { files: knownFiles.map((rel) => ({ rel, abs: path.join(dir, ...rel.split("/")) })), truncated: false };
+  } else {
+    let realRoot: string | null;
+    try {
+      realRoot = realpathSync.native(dir);
+    } catch {
+      realRoot = null;
+    }
+    if (!realRoot) return { hash: createHash("sha256").digest("hex"), files: 0, bytes: 0, truncated: false };
+    walk = listFilesForHash(dir, realRoot, limits.maxEntries ?? DEFAULT_MAX_ENTRIES);
   }
-  if (!realRoot) return { hash: createHash("sha256").digest("hex"), files: 0, bytes: 0, truncated: false };
-  const walk = listFilesForHash(dir, realRoot, limits.maxEntries ?? DEFAULT_MAX_ENTRIES);
   const sha = createHash("sha256");
   let bytes = 0;
   let truncated = walk.truncated;

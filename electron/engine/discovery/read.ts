@@ -2,7 +2,7 @@
 import path from "node:path";
 import type { Profile } from "../../../shared/model";
 import type { PluginReport } from "../plugin/types";
-import { readSkill } from "../skill/read-skill";
+import { readSkill, readSkillWithFiles } from "../skill/read-skill";
 import type { SkillReport } from "../skill/types";
 import { hashSkillFolderWithInfo, type FolderHash } from "./hash";
 import { findSkillFile, isDirectory, listCapped } from "./list";
@@ -26,7 +26,8 @@ export interface PluginRead {
 /** Reads and hashes one skill folder (dir as found; the hash walks its real folder, confined). */
 export async function readSkillAt(dir: string, realDir: string, profile: Profile, onSkillRead?: (dir: string) => void): Promise<SkillRead> {
   onSkillRead?.(dir);
-  const [report, hash] = await Promise.all([readSkill(dir, { profile }), hashSkillFolderWithInfo(realDir)]);
+  const { report, files } = await readSkillWithFiles(dir, { profile });
+  const hash = await hashSkillFolderWithInfo(realDir, {}, files);
   return { report, hash, profile };
 }
 

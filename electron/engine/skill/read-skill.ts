@@ -4,7 +4,7 @@ import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { readTextFile, realpathOrNull } from "../fs/safe-fs";
 import { DiagnosticSink, hasNoErrors, quote } from "./diagnostics";
-import { MAX_FOLDER_DEPTH, MAX_FOLDER_ENTRIES, folderFileSet, listSkillFolder } from "./skill-folder";
+import { MAX_FOLDER_DEPTH, MAX_FOLDER_ENTRIES, folderFileSet, listSkillFolder, type FolderListing } from "./skill-folder";
 import type { ReadSkillOptions, SkillReport } from "./types";
 import { validateSkillText, type SkillTextResult } from "./validate-text";
 
@@ -31,16 +31,32 @@ export async function readSkill(dir: string, options: ReadSkillOptions = {}): Pr
   return (await readSkillWithReferences(dir, options)).report;
 }
 
-/** readSkill plus the references the instructions make (level 3 uses them). */
-export async function readSkillWithReferences(dir: string, options: ReadSkillOptions = {}): Promise<{ report: SkillReport; text: SkillTextResult | null }> {
+/** Most entries a listing may hold and still stand in for the content hash's own walk (its cap). */
+const LISTING_FOR_HASH_MAX = 5_000;
+
+/**
+ * readSkill plus the folder's regular files (relative, sorted) when the listing is complete and link-free, so the
+ * content hash can reuse it instead of walking the folder again; null when the hash must walk for itself.
+ */
+export async function readSkillWithFiles(dir: string, options: ReadSkillOptions = {}): Promise<{ report: SkillReport; files: string[] | null }> {
+  const { report, listing } = await readSkillWithReferences(dir, options);
+  if (!listing || listing.hasLinks || listing.truncated || listing.kinds.size > LISTING_FOR_HASH_MAX) return { report, files: null };
+  const files = [...listing.kinds].filter(([, kind]) => kind === "file").map(([rel]) => rel);
+  files.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return { report, files };
+}
+
+/** readSkill plus the references the instructions make (level 3 uses them) and the folder's listing. */
+export async function readSkillWithReferences(dir: string, options: ReadSkillOptions = {}): Promise<{ report: SkillReport; text: SkillTextResult | null; listing: FolderListing | null }> {
   const profile = options.profile ?? "agent-skills";
   const abs = path.resolve(dir);
   const report = emptyReport(abs);
   const sink = new DiagnosticSink(abs);
+  let listing: FolderListing | null = null;
   const finish = (text: SkillTextResult | null) => {
     report.diagnostics = [...sink.items, ...(text?.diagnostics ?? [])];
     report.valid = hasNoErrors(report.diagnostics);
-    return { report, text };
+    return { report, text, listing };
   };
   let top: Dirent[];
   try {
@@ -56,7 +72,7 @@ export async function readSkillWithReferences(dir: string, options: ReadSkillOpt
   }
   report.realDir = (await realpathOrNull(abs)) ?? abs;
   const { entry, lowercase, variant } = findSkillEntry(top);
-  const listing = await listSkillFolder(abs, top);
+  listing = await listSkillFolder(abs, top);
   for (const rel of listing.outside) {
     if (entry && rel === entry.name) continue;
     sink.add("skill.symlink.outside", "error", `${quote(rel)} is a link to a place outside the skill's folder; it is never read or served with the skill.`, "Replace the link with a copy of what it points at, or remove it.", {}, path.join(abs, rel));
