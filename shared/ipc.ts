@@ -2,6 +2,8 @@
 // (main/host → renderer), with runtime validators for arguments, since the renderer is untrusted.
 import type { SkillLevels, SkillResource } from "./levels";
 import type { Diagnostic, Plugin, Profile, ScanResult, Skill, TaskProgress, UpdateInfo } from "./model";
+import { settingsPatchProblem, type PublicSettings, type SettingsPatch } from "./settings";
+export type { PublicSettings, PublicServer, SettingsPatch } from "./settings";
 
 /** The result of validating one folder or file, as `skillshelf validate --json` reports it. */
 export interface ValidationResult {
@@ -49,6 +51,10 @@ export interface IpcCommands {
   "shell:open-in-editor": (path: string) => Promise<void>;
   /** Opens an http(s) URL in the system browser; false when refused. */
   "shell:open-external": (url: string) => Promise<boolean>;
+  /** The settings without their secrets (header values and the token never cross the boundary). */
+  "settings:get": () => Promise<PublicSettings>;
+  /** Applies one change, saves it, and returns the settings as they are now. */
+  "settings:update": (patch: SettingsPatch) => Promise<PublicSettings>;
 }
 
 /** Every event: channel name → payload. */
@@ -77,6 +83,8 @@ export interface SkillshelfApi {
   revealPath: IpcCommands["shell:reveal"];
   openInEditor: IpcCommands["shell:open-in-editor"];
   openExternal: IpcCommands["shell:open-external"];
+  getSettings: IpcCommands["settings:get"];
+  updateSettings: IpcCommands["settings:update"];
   onCatalogChanged: (listener: (change: IpcEvents["catalog:changed"]) => void) => () => void;
   onAuthorChanged: (listener: (snapshot: IpcEvents["author:changed"]) => void) => () => void;
   onUpdatesChanged: (listener: (updates: IpcEvents["updates:changed"]) => void) => () => void;
@@ -98,6 +106,8 @@ export const commandOfMethod = {
   revealPath: "shell:reveal",
   openInEditor: "shell:open-in-editor",
   openExternal: "shell:open-external",
+  getSettings: "settings:get",
+  updateSettings: "settings:update",
 } as const satisfies Record<string, CommandChannel>;
 
 /** Which event each `on…` method subscribes to. */
@@ -127,6 +137,8 @@ export const commandArgs: { [C in CommandChannel]: (args: unknown[]) => boolean 
   "shell:reveal": (a) => a.length === 1 && isPath(a[0]),
   "shell:open-in-editor": (a) => a.length === 1 && isPath(a[0]),
   "shell:open-external": (a) => a.length === 1 && isUrl(a[0]),
+  "settings:get": (a) => a.length === 0,
+  "settings:update": (a) => a.length === 1 && settingsPatchProblem(a[0]) === null,
 };
 
 /** True for a known command channel name. */

@@ -74,7 +74,7 @@ export async function startAppHost(options: AppHostOptions): Promise<AppHost> {
   const args = [path.join(REPO_ROOT, "bin", "skillshelf.js"), "serve", "--port", "0", "--home", home, "--platform", options.platform, "--no-poll", ...include.flatMap((d) => ["--include", d])];
   const child = spawn(process.execPath, args, {
     cwd: tmp.dir,
-    env: { ...process.env, ...env, SKILLSHELF_CACHE_DIR: path.join(tmp.dir, "cache"), SKILLSHELF_GITHUB_API: "http://127.0.0.1:9/", ...options.env },
+    env: { ...process.env, ...env, SKILLSHELF_CACHE_DIR: path.join(tmp.dir, "cache"), SKILLSHELF_CONFIG_DIR: path.join(tmp.dir, "config"), SKILLSHELF_GITHUB_API: "http://127.0.0.1:9/", ...options.env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const url = await waitForUrl(child).catch(async (error: Error) => {

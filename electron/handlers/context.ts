@@ -1,5 +1,6 @@
 // What the command handlers need from their host (Electron main or the web host), injected so both share one set.
 import type { ScanOptions } from "../engine/discovery/types";
+import type { PollerClock } from "../engine/updates/poller";
 import type { CatalogChange, EventChannel, IpcEvents, ValidationResult } from "../../shared/ipc";
 import type { SkillLevels, SkillResource } from "../../shared/levels";
 import type { Profile, ScanResult, Skill, UpdateInfo } from "../../shared/model";
@@ -22,6 +23,18 @@ export interface CatalogWatcher {
   current(): ScanResult;
 }
 
+/** Where an update check looks and with what, from the settings (secrets stay in main/host memory). */
+export interface UpdateSources {
+  /** Skill-meta servers the user added by URL. */
+  servers: Array<{ url: string; headers?: Record<string, string> }>;
+  /** Token from settings; the environment's GITHUB_TOKEN is used when absent. */
+  githubToken?: string;
+  /** Ask servers that run as local commands (the user's consent). */
+  includeStdio: boolean;
+  /** Plugin roots of the catalog, whose mcp.json servers count too. */
+  pluginRoots?: string[];
+}
+
 /** The engine functions the handlers call; injectable so tests and hosts can substitute or wrap them. */
 export interface HandlerEngine {
   scan(options: ScanOptions): Promise<ScanResult>;
@@ -29,7 +42,8 @@ export interface HandlerEngine {
   getSkillLevels(dir: string): Promise<SkillLevels>;
   readSkillResource(dir: string, relPath: string): Promise<SkillResource>;
   validatePath(path: string, profile: Profile): Promise<ValidationResult[]>;
-  checkUpdates(skills: Skill[], options: { force: boolean }): Promise<UpdateInfo[]>;
+  /** `force` starts a new skill-meta session; `sources` are the settings' servers, token and stdio consent. */
+  checkUpdates(skills: Skill[], options: { force: boolean; sources?: UpdateSources }): Promise<UpdateInfo[]>;
 }
 
 /** Sends one typed event to the page(s) of this host. */
@@ -47,7 +61,9 @@ export interface HandlerContext {
   /** Keep the catalog live through the discovery watcher (default true). */
   liveCatalog?: boolean;
   /** Check for updates after the first scan and then every few hours (absent: only when asked). */
-  updatePolling?: { intervalHours?: number };
+  updatePolling?: { intervalHours?: number; clock?: PollerClock };
+  /** The settings file (the config folder's settings.json for the scan's environment, platform and home when absent). */
+  settingsFile?: string;
   /** Debounce of the watchers, in milliseconds (the engine's default when absent). */
   watchDebounceMs?: number;
 }

@@ -14,9 +14,9 @@ import { DEFAULT_GITHUB_API, ReleaseLookup } from "../engine/updates/github-rele
 import { findMcpEndpoints } from "../engine/updates/mcp-config";
 import { SkillMetaSession } from "../engine/updates/meta-session";
 import type { ValidationResult } from "../../shared/ipc";
-import type { Profile, Skill, UpdateInfo } from "../../shared/model";
+import type { Profile } from "../../shared/model";
 import { HandlerError } from "./handlers";
-import type { HandlerEngine } from "./context";
+import type { HandlerEngine, UpdateSources } from "./context";
 
 /** Where update checks look, beyond what the home's MCP configs name. */
 export interface UpdateSourceOptions {
@@ -51,21 +51,28 @@ export async function validateAnyPath(target: string, profile: Profile): Promise
 }
 
 /** An update checker that keeps one skill-meta session until a forced ("check now") run starts a new one. */
-export function createUpdateChecker(scanOptions: ScanOptions, sources: UpdateSourceOptions = {}): (skills: Skill[], options: { force: boolean }) => Promise<UpdateInfo[]> {
+export function createUpdateChecker(scanOptions: ScanOptions, sources: UpdateSourceOptions = {}): HandlerEngine["checkUpdates"] {
   const { env, platform, home } = scanOptions;
-  const releases = new ReleaseLookup({
-    apiBase: sources.githubApi ?? env.SKILLSHELF_GITHUB_API ?? DEFAULT_GITHUB_API,
-    cacheDir: defaultCacheDir(env, platform, home),
-    token: env.GITHUB_TOKEN,
-    offline: sources.offline,
-  });
+  const releasesFor = (token: string | undefined) =>
+    new ReleaseLookup({
+      apiBase: sources.githubApi ?? env.SKILLSHELF_GITHUB_API ?? DEFAULT_GITHUB_API,
+      cacheDir: defaultCacheDir(env, platform, home),
+      token,
+      offline: sources.offline,
+    });
+  let releases: { token: string | undefined; lookup: ReleaseLookup } | null = null;
   let session: SkillMetaSession | null = null;
-  return async (skills, { force }) => {
+  return async (skills, { force, sources: settings }) => {
+    const token = settings?.githubToken ?? env.GITHUB_TOKEN;
+    if (!releases || releases.token !== token) releases = { token, lookup: releasesFor(token) };
     if (!session || force) {
-      const found = await findMcpEndpoints({ home, platform, env }).catch(() => ({ endpoints: [] }));
-      session = new SkillMetaSession([...found.endpoints, ...(sources.servers ?? []).map((url) => urlEndpoint(url))]);
+      const extraServers: UpdateSources["servers"] = [...(settings?.servers ?? []), ...(sources.servers ?? []).map((url) => ({ url }))];
+      const found = await findMcpEndpoints({ home, platform, env, extraServers, pluginRoots: settings?.pluginRoots, includeStdio: settings?.includeStdio }).catch(() => ({
+        endpoints: extraServers.map((server) => urlEndpoint(server.url, server.headers)),
+      }));
+      session = new SkillMetaSession(found.endpoints);
     }
-    return checkUpdates(skills, { session, releases });
+    return checkUpdates(skills, { session, releases: releases.lookup });
   };
 }
 

@@ -1,6 +1,7 @@
 // The command handlers Electron main and the web host both register: thin calls into the engine, with path checks.
 import { stat } from "node:fs/promises";
 import path from "node:path";
+import { defaultSettingsFile } from "../engine/settings";
 import { createUpdatePoller } from "../engine/updates/poller";
 import { VERSION } from "../engine/version";
 import type { AuthorSnapshot, CommandHandlers } from "../../shared/ipc";
@@ -8,16 +9,17 @@ import type { ScanResult, TaskProgress, UpdateInfo } from "../../shared/model";
 import { safeExternalUrl } from "../../shared/ui-links";
 import { allSkills, applyCatalogChange, CatalogState } from "./catalog-state";
 import type { CatalogWatcher, HandlerContext } from "./context";
+import { HandlerError } from "./errors";
+import { SettingsState } from "./settings-state";
 
-/** A refusal the renderer may show as is (a path it may not touch, a missing folder). */
-export class HandlerError extends Error {
-  override name = "HandlerError";
-}
+export { HandlerError } from "./errors";
 
 /** The handlers plus what they hold open (watchers), so a host can release it. */
 export interface HandlerSession {
   handlers: CommandHandlers;
   state: CatalogState;
+  /** The settings this session loaded and saves. */
+  settings: SettingsState;
   /** Starts a scan now (e.g. when the host starts) that the next catalog:scan returns; resolves when it is done. */
   prefetchCatalog(): Promise<void>;
   dispose(): Promise<void>;
@@ -54,10 +56,29 @@ export function createHandlerSession(context: HandlerContext): HandlerSession {
     return firstCatalog;
   }
 
+  const { env, platform, home } = context.scanOptions;
+  const settings = new SettingsState(context.settingsFile ?? defaultSettingsFile(env, platform, home));
+  const fixedInterval = context.updatePolling?.intervalHours;
+  /** Set by a settings change: the next check starts a new skill-meta session with the new sources. */
+  let sourcesChanged = false;
   const poller = createUpdatePoller({
-    check: ({ newSession }) => engine.checkUpdates(allSkills(state.catalog), { force: newSession }),
-    intervalHours: context.updatePolling?.intervalHours,
+    check: async ({ newSession }) => {
+      await settings.load();
+      const force = newSession || sourcesChanged;
+      sourcesChanged = false;
+      const sources = settings.updateSources(state.catalog.plugins.map((p) => p.root));
+      return engine.checkUpdates(allSkills(state.catalog), { force, sources });
+    },
+    intervalHours: fixedInterval,
+    clock: context.updatePolling?.clock,
     onUpdates: (updates: UpdateInfo[]) => emit("updates:changed", updates),
+  });
+  void settings.load().then(() => {
+    if (fixedInterval === undefined && !disposed) poller.setIntervalHours(settings.current.pollHours);
+  });
+  settings.onChange((next) => {
+    sourcesChanged = true;
+    if (!disposed) poller.setIntervalHours(fixedInterval ?? next.pollHours);
   });
 
   const debounce = context.watchDebounceMs === undefined ? {} : { debounceMs: context.watchDebounceMs };
@@ -140,18 +161,21 @@ export function createHandlerSession(context: HandlerContext): HandlerSession {
       return openAuthor(chosen);
     },
     "author:close": async () => closeAuthor(),
-    "updates:check": async (force) => (force ? poller.checkNow() : (poller.latest() ?? poller.checkNow())),
+    "updates:check": async (force) => (force || sourcesChanged ? poller.checkNow() : (poller.latest() ?? poller.checkNow())),
     "shell:reveal": async (p) => desktop.reveal(requireKnownPath(p)),
     "shell:open-in-editor": async (p) => desktop.openInEditor(requireKnownPath(p)),
     "shell:open-external": async (url) => {
       const safe = safeExternalUrl(url);
       return safe === null ? false : desktop.openExternal(safe);
     },
+    "settings:get": async () => settings.publicView(),
+    "settings:update": async (patch) => settings.update(patch),
   };
 
   return {
     handlers,
     state,
+    settings,
     prefetchCatalog() {
       const pending = firstCatalog ? runScan() : initialCatalog();
       prefetched = pending;

@@ -36,6 +36,7 @@ const sampleArgs: Record<string, unknown[]> = {
   revealPath: ["/skills/pdf"],
   openInEditor: ["/skills/pdf/SKILL.md"],
   openExternal: ["https://agentskills.io/"],
+  updateSettings: [{ addServer: { url: "https://meta.example/mcp", headers: { Authorization: "Bearer x" } } }],
 };
 
 describe("createSkillshelfApi", () => {

@@ -38,6 +38,8 @@ export function createSkillshelfApi(ipc: PreloadIpc, pathForFile?: PathForFile) 
     revealPath: (path) => invoke(commandOfMethod.revealPath, path),
     openInEditor: (path) => invoke(commandOfMethod.openInEditor, path),
     openExternal: (url) => invoke(commandOfMethod.openExternal, url),
+    getSettings: () => invoke(commandOfMethod.getSettings),
+    updateSettings: (patch) => invoke(commandOfMethod.updateSettings, patch),
     onCatalogChanged: (listener) => subscribe(eventOfMethod.onCatalogChanged, listener),
     onAuthorChanged: (listener) => subscribe(eventOfMethod.onAuthorChanged, listener),
     onUpdatesChanged: (listener) => subscribe(eventOfMethod.onUpdatesChanged, listener),

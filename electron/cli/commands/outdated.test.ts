@@ -64,7 +64,8 @@ describe("skillshelf outdated", () => {
     expect(stdout).toMatch(/agentkey {2}1\.2\.0 → 1\.3\.0/);
     expect(stdout).toMatch(/where: .*skills-plugin.*agentkey/);
     expect(stdout).toMatch(/next: {2}Claude Desktop's sync .*upload it in Claude Desktop/);
-    expect(stdout).toMatch(/next: {2}Run: skillshelf update .*\.claude\/skills\/report/);
+    expect(stdout).not.toContain("skillshelf update");
+    expect(stdout).toMatch(/report {2}2\.0\.0 → 2\.1\.0[^\n]*\n {4}where: [^\n]*\.claude\/skills\/report[^\n]*\n {4}next: {2}Download the new version/);
     expect(stdout).not.toMatch(/protocol_version|skill_version_latest|\{/);
   });
 
@@ -94,6 +95,17 @@ describe("skillshelf outdated", () => {
     const { updates } = JSON.parse(r.stdout) as { updates: UpdateInfo[] };
     expect(updates.filter((u) => u.state === "outdated").map((u) => u.name).sort()).toEqual(["agentkey", "agentkey", "report"]);
     expect(meta.stats.clientNames).toEqual(["skillshelf"]);
+  });
+
+  it("asks the servers saved in the app's settings, with their headers", async () => {
+    const config = path.join(tmp.dir, "config");
+    await writeTree(config, { "settings.json": JSON.stringify({ version: 1, servers: [{ url: meta.url, headers: { "X-Test": "from-settings" } }], pollHours: 24, askStdioServers: false }) });
+    const { code, stdout } = await run(["outdated", "--home", home, "--platform", "linux", "--github-api", releases.url, "--json"], { SKILLSHELF_CONFIG_DIR: config });
+    expect(code).toBe(0);
+    const { updates } = JSON.parse(stdout) as { updates: UpdateInfo[] };
+    expect(updates.filter((u) => u.name === "agentkey").map((u) => u.state)).toEqual(["outdated", "outdated"]);
+    expect(meta.stats.toolCalls).toBe(1);
+    expect(stdout).not.toContain("from-settings");
   });
 
   it("refuses bad usage with exit code 2", async () => {

@@ -8,24 +8,21 @@ import { DEFAULT_GITHUB_API, ReleaseLookup } from "../../engine/updates/github-r
 import { findMcpEndpoints } from "../../engine/updates/mcp-config";
 import { DEFAULT_META_TIMEOUT_MS } from "../../engine/updates/meta-client";
 import { SkillMetaSession } from "../../engine/updates/meta-session";
+import { defaultSettingsFile, loadSettings } from "../../engine/settings";
 import { UsageError, listFlag, printJson, stringFlag, type CliCommand, type CliIo } from "../command";
 import { SCAN_FLAGS_USAGE, readScanFlags, scanFlagOptions } from "../scan-flags";
 const ORDER: UpdateInfo["state"][] = ["outdated", "unknown", "ahead", "up-to-date"];
 const TITLES: Record<UpdateInfo["state"], string> = { outdated: "Outdated", unknown: "Unknown", ahead: "Newer than the latest release", "up-to-date": "Up to date" };
-
-function quote(p: string): string {
-  return /^[\w@%+=:,./-]+$/.test(p) ? p : `"${p.replace(/(["\\$`])/g, "\\$1")}"`;
-}
 
 /** What the user should do about one outdated copy, in a sentence. */
 export function nextStep(info: UpdateInfo, skill: Skill | undefined): string {
   if (info.recipe?.kind === "shell") return `Run in a terminal: ${info.recipe.command}`;
   if (info.recipe) return `Follow these steps: ${info.recipe.command}`;
   if (skill?.client === "claude-desktop" || skill?.desktop) {
-    return `Claude Desktop's sync would undo changes made in this folder: run \`skillshelf update ${quote(info.dir)}\` to build an upload archive, then upload it in Claude Desktop (Settings → Capabilities → Skills).`;
+    return "Claude Desktop's sync would undo changes made in this folder: download the new version (see notes or docs below), then upload it in Claude Desktop (Settings → Capabilities → Skills) to replace this skill.";
   }
   if (skill && !skill.userOwned) return "This copy is managed by its client; update it from that client.";
-  return `Run: skillshelf update ${quote(info.dir)}`;
+  return "Download the new version (see notes or docs below) and replace this folder with it; keep the old copy until the new one works.";
 }
 
 /** Renders the results for people: outdated first, then unknown, ahead and up to date. */
@@ -63,7 +60,7 @@ function isUrl(text: string): boolean {
 /** The `outdated` command. */
 export const outdatedCommand: CliCommand = {
   name: "outdated",
-  summary: "Check every skill found for a newer version (skill-meta servers, GitHub releases).",
+  summary: "Check every skill found for a newer version (skill-meta servers, GitHub releases; uses the app's saved settings).",
   usage: `skillshelf outdated ${SCAN_FLAGS_USAGE} [--server URL]... [--github-api URL] [--offline] [--stdio] [--timeout-ms N] [--json]`,
   options: {
     ...scanFlagOptions,
@@ -89,11 +86,15 @@ export const outdatedCommand: CliCommand = {
     const byId = new Map<string, Skill>();
     for (const skill of [...result.skills, ...result.plugins.flatMap((p) => p.skills)]) if (!byId.has(skill.id)) byId.set(skill.id, skill);
     const offline = args.values.offline === true;
+    const { settings, problems } = await loadSettings(defaultSettingsFile(io.env, platform, home));
+    for (const problem of problems) io.stderr(`skillshelf outdated: ${problem}\n`);
+    const extraServers = [...settings.servers, ...servers.map((url) => ({ url }))];
+    const includeStdio = args.values.stdio === true || settings.askStdioServers;
     const { endpoints } = offline
       ? { endpoints: [] }
-      : await findMcpEndpoints({ home, platform, env: io.env, projectDirs: include, pluginRoots: result.plugins.map((p) => p.root), extraServers: servers.map((url) => ({ url })), includeStdio: args.values.stdio === true });
+      : await findMcpEndpoints({ home, platform, env: io.env, projectDirs: include, pluginRoots: result.plugins.map((p) => p.root), extraServers, includeStdio });
     const session = new SkillMetaSession(endpoints, { timeoutMs });
-    const releases = new ReleaseLookup({ apiBase: githubApi, cacheDir: defaultCacheDir(io.env), token: io.env.GITHUB_TOKEN, offline });
+    const releases = new ReleaseLookup({ apiBase: githubApi, cacheDir: defaultCacheDir(io.env), token: settings.githubToken ?? io.env.GITHUB_TOKEN, offline });
     const updates = await checkUpdates([...byId.values()], { session, releases });
     if (args.values.json) printJson(io, { updates });
     else io.stdout(formatOutdated(updates, byId));

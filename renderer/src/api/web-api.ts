@@ -73,6 +73,8 @@ export function createWebApi(token: string, base = ""): SkillshelfApi {
     checkUpdates: command(commandOfMethod.checkUpdates),
     revealPath: command(commandOfMethod.revealPath),
     openInEditor: command(commandOfMethod.openInEditor),
+    getSettings: command(commandOfMethod.getSettings),
+    updateSettings: command(commandOfMethod.updateSettings),
     openExternal: async (url: string) => {
       const allowed = await openExternalChecked(url);
       if (allowed) window.open(url, "_blank", "noopener,noreferrer");

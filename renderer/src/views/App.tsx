@@ -5,9 +5,10 @@ import { ApiContext } from "./api-context";
 import { AuthorView } from "./AuthorView";
 import { CatalogView } from "./CatalogView";
 import { ExternalLinkProvider } from "./ExternalLink";
+import { SettingsView } from "./SettingsView";
 import { useAppInfo, useAuthor, useCatalog, useUpdates } from "./use-app-data";
 
-type Mode = "catalog" | "author";
+type Mode = "catalog" | "author" | "settings";
 
 /** The whole app for one API object. */
 export function App(props: { api: SkillshelfApi }) {
@@ -47,6 +48,9 @@ export function App(props: { api: SkillshelfApi }) {
                   </button>
                 </>
               ) : null}
+              <button type="button" className={mode === "settings" ? "button selected" : "button"} aria-pressed={mode === "settings"} onClick={() => setMode(mode === "settings" ? "catalog" : "settings")}>
+                Settings
+              </button>
             </div>
           </header>
           {updates.error ? (
@@ -54,7 +58,9 @@ export function App(props: { api: SkillshelfApi }) {
               Checking for updates failed: {updates.error}
             </div>
           ) : null}
-          <main className="main">{mode === "catalog" ? <CatalogView catalog={catalog} updates={updates} /> : <AuthorView author={author} updates={updates.updates} />}</main>
+          <main className="main">
+            {mode === "catalog" ? <CatalogView catalog={catalog} updates={updates} /> : mode === "author" ? <AuthorView author={author} updates={updates.updates} /> : <SettingsView />}
+          </main>
           <footer className="statusbar">
             <span>{info ? `Skillshelf ${info.version} · ${info.host === "web" ? "browser" : "desktop"} · ${info.platform}` : "Skillshelf"}</span>
             <span>{updates.checkedAt ? `Updates checked at ${updates.checkedAt.toLocaleTimeString()}` : ""}</span>

@@ -1,0 +1,163 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { mkdir, readFile, readdir, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { makeTempDir } from "../../test-support/tmp";
+import { applySettingsPatch, defaultConfigDir, defaultSettings, loadSettings, saveSettings, SettingsError, toPublicSettings, validateSettings } from "./settings";
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+});
+async function tempDir(): Promise<string> {
+  const tmp = await makeTempDir();
+  cleanups.push(tmp.cleanup);
+  return tmp.dir;
+}
+
+const SECRET = "Bearer s3cr3t-header-value";
+const TOKEN = "ghp_secretTokenValue123";
+
+describe("defaultConfigDir", () => {
+  it("uses SKILLSHELF_CONFIG_DIR, else each platform's usual place", () => {
+    expect(defaultConfigDir({ SKILLSHELF_CONFIG_DIR: "/tmp/cfg" }, "linux", "/home/u")).toBe("/tmp/cfg");
+    expect(defaultConfigDir({}, "darwin", "/Users/u")).toBe(path.join("/Users/u", "Library", "Application Support", "Skillshelf"));
+    expect(defaultConfigDir({ APPDATA: "/c/Users/u/AppData/Roaming" }, "win32", "/c/Users/u")).toBe(path.join("/c/Users/u/AppData/Roaming", "Skillshelf"));
+    expect(defaultConfigDir({}, "win32", "/c/Users/u")).toBe(path.join("/c/Users/u", "AppData", "Roaming", "Skillshelf"));
+    expect(defaultConfigDir({ XDG_CONFIG_HOME: "/x/config" }, "linux", "/home/u")).toBe(path.join("/x/config", "skillshelf"));
+    expect(defaultConfigDir({ XDG_CONFIG_HOME: "" }, "linux", "/home/u")).toBe(path.join("/home/u", ".config", "skillshelf"));
+    expect(defaultConfigDir({ XDG_CONFIG_HOME: "relative/dir" }, "linux", "/home/u")).toBe(path.join("/home/u", ".config", "skillshelf"));
+  });
+});
+
+describe("loadSettings and saveSettings", () => {
+  it("gives the defaults when there is no file, without writing one", async () => {
+    const dir = await tempDir();
+    const loaded = await loadSettings(path.join(dir, "settings.json"));
+    expect(loaded).toEqual({ settings: defaultSettings(), problems: [] });
+    expect(loaded.settings).toMatchObject({ pollHours: 24, askStdioServers: false, servers: [] });
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  it("writes atomically with mode 0600 into a new folder and reads back the same settings", async () => {
+    const dir = await tempDir();
+    const file = path.join(dir, "nested", "skillshelf", "settings.json");
+    const settings = { ...defaultSettings(), servers: [{ url: "https://meta.example/mcp", headers: { Authorization: SECRET } }], githubToken: TOKEN, pollHours: 6, askStdioServers: true };
+    await saveSettings(file, settings);
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    expect(await readdir(path.dirname(file))).toEqual(["settings.json"]);
+    expect(JSON.parse(await readFile(file, "utf8"))).toEqual(settings);
+    expect(await loadSettings(file)).toEqual({ settings, problems: [] });
+  });
+
+  it("keeps a 0600 .bak of a file that is not JSON, and never crashes", async () => {
+    const dir = await tempDir();
+    const file = path.join(dir, "settings.json");
+    await writeFile(file, `{ "githubToken": "${TOKEN}", oops`);
+    const loaded = await loadSettings(file);
+    expect(loaded.settings).toEqual(defaultSettings());
+    expect(loaded.problems).toEqual([expect.stringMatching(/not valid JSON/)]);
+    expect(loaded.backupFile).toBe(`${file}.bak`);
+    expect(await readFile(`${file}.bak`, "utf8")).toBe(await readFile(file, "utf8"));
+    expect((await stat(`${file}.bak`)).mode & 0o777).toBe(0o600);
+  });
+
+  it("keeps what is valid in a hand-edited file, reports the rest without quoting secrets, and backs it up", async () => {
+    const dir = await tempDir();
+    const file = path.join(dir, "settings.json");
+    const raw = {
+      version: 1,
+      servers: [
+        { url: "https://good.example/mcp", headers: { Authorization: SECRET, "Bad Name": "x", "X-Line": "a\nb" } },
+        { url: "ftp://nope.example/" },
+        { url: `https://user:${TOKEN}@creds.example/` },
+        "not a server",
+        { url: "https://good.example/mcp" },
+        { url: "http://127.0.0.1:4000/mcp" },
+      ],
+      githubToken: "has spaces in it",
+      pollHours: 0.5,
+      askStdioServers: "yes",
+      colour: "blue",
+    };
+    await writeFile(file, JSON.stringify(raw));
+    const loaded = await loadSettings(file);
+    expect(loaded.settings).toEqual({
+      version: 1,
+      servers: [{ url: "https://good.example/mcp", headers: { Authorization: SECRET } }, { url: "http://127.0.0.1:4000/mcp" }],
+      pollHours: 24,
+      askStdioServers: false,
+    });
+    expect(loaded.problems).toHaveLength(10);
+    const text = loaded.problems.join("\n");
+    expect(text).toMatch(/"colour" is unknown/);
+    expect(text).not.toContain(SECRET);
+    expect(text).not.toContain(TOKEN);
+    expect(text).not.toContain("has spaces");
+    expect(loaded.backupFile).toBe(`${file}.bak`);
+  });
+
+  it("refuses a file that is too large or a folder, with the defaults", async () => {
+    const dir = await tempDir();
+    const big = path.join(dir, "big.json");
+    await writeFile(big, " ".repeat(1024 * 1024 + 1));
+    expect((await loadSettings(big)).problems).toEqual([expect.stringMatching(/could not be read/)]);
+    const folder = path.join(dir, "folder.json");
+    await mkdir(folder);
+    const loaded = await loadSettings(folder);
+    expect(loaded.settings).toEqual(defaultSettings());
+    expect(loaded.backupFile).toBeUndefined();
+  });
+
+  it("accepts anything JSON without throwing", () => {
+    for (const raw of [null, 3, "x", [], { servers: {} }, { servers: [null, 1, []] }, { version: 2 }]) {
+      expect(() => validateSettings(raw)).not.toThrow();
+      expect(validateSettings(raw).problems.length).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe("applySettingsPatch", () => {
+  it("adds, replaces and removes servers by URL, sets and clears the token, interval and stdio consent", () => {
+    let s = defaultSettings();
+    s = applySettingsPatch(s, { addServer: { url: "https://a.example/mcp", headers: { Authorization: SECRET } } });
+    s = applySettingsPatch(s, { addServer: { url: "https://b.example/mcp" } });
+    s = applySettingsPatch(s, { addServer: { url: "https://a.example/mcp", headers: { "X-Key": "k" } } });
+    expect(s.servers).toEqual([{ url: "https://a.example/mcp", headers: { "X-Key": "k" } }, { url: "https://b.example/mcp" }]);
+    s = applySettingsPatch(s, { removeServer: "https://b.example/mcp" });
+    s = applySettingsPatch(s, { githubToken: TOKEN });
+    s = applySettingsPatch(s, { pollHours: 168 });
+    s = applySettingsPatch(s, { askStdioServers: true });
+    expect(s).toMatchObject({ servers: [{ url: "https://a.example/mcp" }], githubToken: TOKEN, pollHours: 168, askStdioServers: true });
+    s = applySettingsPatch(s, { githubToken: null });
+    expect("githubToken" in s).toBe(false);
+  });
+
+  it("refuses bad input with a sentence to show", () => {
+    const s = defaultSettings();
+    const refused = (patch: unknown) => {
+      try {
+        applySettingsPatch(s, patch as never);
+      } catch (error) {
+        expect(error).toBeInstanceOf(SettingsError);
+        return (error as Error).message;
+      }
+      throw new Error("accepted");
+    };
+    expect(refused({ addServer: { url: "file:///etc/passwd" } })).toMatch(/http/);
+    expect(refused({ addServer: { url: "https://u:p@x.example/" } })).toMatch(/password/);
+    expect(refused({ addServer: { url: "https://x.example/", headers: { "Bad Name": "v" } } })).toMatch(/header name/);
+    expect(refused({ addServer: { url: "https://x.example/", headers: { Host: "v" } } })).toMatch(/sets the Host header itself/);
+    expect(refused({ pollHours: 0 })).toMatch(/1 to 168/);
+    expect(refused({ pollHours: 2.5 })).toMatch(/whole number/);
+    expect(refused({ githubToken: "two words" })).toMatch(/no spaces/);
+    expect(refused({ pollHours: 2, askStdioServers: true })).toMatch(/one setting at a time/);
+  });
+
+  it("shows the renderer header names and whether a token is saved, never the values", () => {
+    const s = applySettingsPatch(applySettingsPatch(defaultSettings(), { addServer: { url: "https://a.example/mcp", headers: { Authorization: SECRET } } }), { githubToken: TOKEN });
+    const view = toPublicSettings(s);
+    expect(view).toEqual({ servers: [{ url: "https://a.example/mcp", headerNames: ["Authorization"] }], hasGithubToken: true, pollHours: 24, askStdioServers: false, problems: [] });
+    expect(JSON.stringify(view)).not.toContain("s3cr3t");
+    expect(JSON.stringify(view)).not.toContain(TOKEN);
+  });
+});

@@ -1,0 +1,223 @@
+// The user's settings file (servers added by URL, a GitHub token, the check interval, stdio consent): read
+// leniently (keep what is valid, report the rest, back up what cannot be kept), written atomically with mode 0600.
+import { copyFile, chmod, mkdir, open, rename, unlink } from "node:fs/promises";
+import { randomBytes } from "node:crypto";
+import os from "node:os";
+import path from "node:path";
+import {
+  POLL_HOURS,
+  SETTINGS_LIMITS,
+  githubTokenProblem,
+  headerNameProblem,
+  headerValueProblem,
+  pollHoursProblem,
+  serverUrlProblem,
+  settingsPatchProblem,
+  type PublicSettings,
+  type SettingsPatch,
+} from "../../shared/settings";
+import { readTextFile } from "./fs/safe-fs";
+
+/** A skill-meta server the user added; header values are secrets. */
+export interface SettingsServer {
+  url: string;
+  headers?: Record<string, string>;
+}
+
+/** Everything the settings file holds (version 1). */
+export interface Settings {
+  version: 1;
+  servers: SettingsServer[];
+  githubToken?: string;
+  pollHours: number;
+  askStdioServers: boolean;
+}
+
+/** The settings read from disk and what could not be used (sentences without any value quoted). */
+export interface LoadedSettings {
+  settings: Settings;
+  problems: string[];
+  /** Where the unusable original was copied, when it was. */
+  backupFile?: string;
+}
+
+/** A change the settings refuse, in words the renderer may show. */
+export class SettingsError extends Error {
+  override name = "SettingsError";
+}
+
+/** The file's name inside the config folder. */
+export const SETTINGS_FILE_NAME = "settings.json";
+const MAX_SETTINGS_BYTES = 1024 * 1024;
+const KNOWN_KEYS = new Set(["version", "servers", "githubToken", "pollHours", "askStdioServers"]);
+
+/** Settings of a first run. */
+export function defaultSettings(): Settings {
+  return { version: 1, servers: [], pollHours: POLL_HOURS.default, askStdioServers: false };
+}
+
+/** The config folder: SKILLSHELF_CONFIG_DIR, else the platform's usual place for app settings. */
+export function defaultConfigDir(env: Record<string, string | undefined> = process.env, platform: NodeJS.Platform = process.platform, home: string = os.homedir()): string {
+  if (env.SKILLSHELF_CONFIG_DIR) return env.SKILLSHELF_CONFIG_DIR;
+  const absolute = (value: string | undefined) => (value && path.isAbsolute(value) ? value : undefined);
+  if (platform === "darwin") return path.join(home, "Library", "Application Support", "Skillshelf");
+  if (platform === "win32") return path.join(absolute(env.APPDATA) ?? path.join(home, "AppData", "Roaming"), "Skillshelf");
+  return path.join(absolute(env.XDG_CONFIG_HOME) ?? path.join(home, ".config"), "skillshelf");
+}
+
+/** The settings file for an environment, platform and home. */
+export function defaultSettingsFile(env?: Record<string, string | undefined>, platform?: NodeJS.Platform, home?: string): string {
+  return path.join(defaultConfigDir(env, platform, home), SETTINGS_FILE_NAME);
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
+
+function readServer(raw: unknown, index: number, problems: string[]): SettingsServer | null {
+  const label = `Server ${index + 1} in the settings file`;
+  if (!isRecord(raw)) {
+    problems.push(`${label} is not a server entry, so it was left out.`);
+    return null;
+  }
+  if (serverUrlProblem(raw.url) !== null) {
+    problems.push(`${label} has no usable http(s) address, so it was left out.`);
+    return null;
+  }
+  const server: SettingsServer = { url: raw.url as string };
+  if (raw.headers !== undefined) {
+    if (!isRecord(raw.headers)) {
+      problems.push(`${label} has headers that are not a list of names and values; they were left out.`);
+    } else {
+      const kept = Object.entries(raw.headers).filter(([name, value], i, all) => {
+        const bad = headerNameProblem(name) ?? headerValueProblem(value) ?? (all.findIndex(([n]) => n.toLowerCase() === name.toLowerCase()) !== i ? "duplicate" : null);
+        if (bad) problems.push(`${label} has a header that cannot be sent (number ${i + 1}); it was left out.`);
+        return bad === null;
+      });
+      if (kept.length > SETTINGS_LIMITS.headers) problems.push(`${label} has more than ${SETTINGS_LIMITS.headers} headers; the rest were left out.`);
+      const headers = Object.fromEntries(kept.slice(0, SETTINGS_LIMITS.headers)) as Record<string, string>;
+      if (Object.keys(headers).length > 0) server.headers = headers;
+    }
+  }
+  return server;
+}
+
+/** Keeps the valid parts of a parsed settings file and says what was dropped. */
+export function validateSettings(raw: unknown): { settings: Settings; problems: string[] } {
+  const settings = defaultSettings();
+  const problems: string[] = [];
+  if (!isRecord(raw)) return { settings, problems: ["The settings file does not hold settings, so the defaults are used."] };
+  if (raw.version !== 1) problems.push("The settings file has an unknown version; the settings Skillshelf understands were kept.");
+  for (const key of Object.keys(raw)) if (!KNOWN_KEYS.has(key)) problems.push(`The setting "${key.slice(0, 40)}" is unknown and was ignored.`);
+  if (raw.servers !== undefined) {
+    if (!Array.isArray(raw.servers)) {
+      problems.push("The list of added servers is not a list, so it was left out.");
+    } else {
+      raw.servers.forEach((entry, i) => {
+        const server = readServer(entry, i, problems);
+        if (!server) return;
+        if (settings.servers.some((s) => s.url === server.url)) problems.push(`Server ${i + 1} in the settings file repeats an address already listed; it was left out.`);
+        else if (settings.servers.length >= SETTINGS_LIMITS.servers) problems.push(`Server ${i + 1} in the settings file is over the limit of ${SETTINGS_LIMITS.servers} servers; it was left out.`);
+        else settings.servers.push(server);
+      });
+    }
+  }
+  if (raw.githubToken !== undefined) {
+    if (githubTokenProblem(raw.githubToken) === null) settings.githubToken = raw.githubToken as string;
+    else problems.push("The saved GitHub token is not a valid token, so it is not used.");
+  }
+  if (raw.pollHours !== undefined) {
+    if (pollHoursProblem(raw.pollHours) === null) settings.pollHours = raw.pollHours as number;
+    else problems.push(`The check interval is not a whole number of hours from ${POLL_HOURS.min} to ${POLL_HOURS.max}; ${POLL_HOURS.default} hours is used.`);
+  }
+  if (raw.askStdioServers !== undefined) {
+    if (typeof raw.askStdioServers === "boolean") settings.askStdioServers = raw.askStdioServers;
+    else problems.push("The choice about local (stdio) servers is not yes or no; they are not asked.");
+  }
+  return { settings, problems };
+}
+
+async function backUp(file: string): Promise<string | undefined> {
+  const backup = `${file}.bak`;
+  try {
+    await copyFile(file, backup);
+    await chmod(backup, 0o600);
+    return backup;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Reads the settings file; a missing file gives the defaults, an unusable one is copied to `.bak` and reported. */
+export async function loadSettings(file: string): Promise<LoadedSettings> {
+  const read = await readTextFile(file, { maxBytes: MAX_SETTINGS_BYTES });
+  if (!read.ok) {
+    if (read.reason === "not-found") return { settings: defaultSettings(), problems: [] };
+    const backupFile = read.reason === "not-regular" || read.reason === "unreadable" ? undefined : await backUp(file);
+    return { settings: defaultSettings(), problems: [`The settings file could not be read: ${read.message} The defaults are used.`], backupFile };
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(read.text);
+  } catch {
+    return { settings: defaultSettings(), problems: ["The settings file is not valid JSON, so the defaults are used."], backupFile: await backUp(file) };
+  }
+  const { settings, problems } = validateSettings(parsed);
+  return problems.length === 0 ? { settings, problems } : { settings, problems, backupFile: await backUp(file) };
+}
+
+/** Writes the settings through a 0600 temp file and a rename, so a crash never leaves half a file and no one else can read it. */
+export async function saveSettings(file: string, settings: Settings): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+  const temp = `${file}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
+  const body: Settings = { version: 1, servers: settings.servers, ...(settings.githubToken ? { githubToken: settings.githubToken } : {}), pollHours: settings.pollHours, askStdioServers: settings.askStdioServers };
+  try {
+    const handle = await open(temp, "wx", 0o600);
+    try {
+      await handle.writeFile(`${JSON.stringify(body, null, 2)}\n`, "utf8");
+      await handle.chmod(0o600);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temp, file);
+  } catch (error) {
+    await unlink(temp).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** What the renderer may see: server addresses and header names, whether a token is saved, the plain settings. */
+export function toPublicSettings(settings: Settings, problems: string[] = []): PublicSettings {
+  return {
+    servers: settings.servers.map((s) => ({ url: s.url, headerNames: Object.keys(s.headers ?? {}) })),
+    hasGithubToken: settings.githubToken !== undefined,
+    pollHours: settings.pollHours,
+    askStdioServers: settings.askStdioServers,
+    problems: [...problems],
+  };
+}
+
+/** The settings after one change; throws SettingsError (with a sentence to show) when the change is refused. */
+export function applySettingsPatch(settings: Settings, patch: SettingsPatch): Settings {
+  const problem = settingsPatchProblem(patch);
+  if (problem) throw new SettingsError(problem);
+  const next: Settings = { ...settings, servers: [...settings.servers] };
+  if (patch.addServer) {
+    const { url } = patch.addServer;
+    const headers = Object.fromEntries(Object.entries(patch.addServer.headers ?? {})) as Record<string, string>;
+    const server: SettingsServer = Object.keys(headers).length > 0 ? { url, headers } : { url };
+    const at = next.servers.findIndex((s) => s.url === url);
+    if (at >= 0) next.servers[at] = server;
+    else if (next.servers.length >= SETTINGS_LIMITS.servers) throw new SettingsError(`At most ${SETTINGS_LIMITS.servers} servers can be added; remove one first.`);
+    else next.servers.push(server);
+  } else if (patch.removeServer !== undefined) {
+    next.servers = next.servers.filter((s) => s.url !== patch.removeServer);
+  } else if (patch.githubToken !== undefined) {
+    if (patch.githubToken === null) delete next.githubToken;
+    else next.githubToken = patch.githubToken;
+  } else if (patch.pollHours !== undefined) {
+    next.pollHours = patch.pollHours;
+  } else if (patch.askStdioServers !== undefined) {
+    next.askStdioServers = patch.askStdioServers;
+  }
+  return next;
+}

@@ -1,0 +1,81 @@
+// The settings one handler session holds: loaded once at session start, changed one patch at a time (saved before
+// the change counts), and shown to the renderer only as the public view. Secrets stay in this object.
+import path from "node:path";
+import { applySettingsPatch, defaultSettings, loadSettings, saveSettings, SettingsError, toPublicSettings, type Settings } from "../engine/settings";
+import type { PublicSettings, SettingsPatch } from "../../shared/settings";
+import type { UpdateSources } from "./context";
+import { HandlerError } from "./errors";
+
+/** The settings of a session and the changes made to them. */
+export class SettingsState {
+  #settings: Settings = defaultSettings();
+  #problems: string[] = [];
+  #loading: Promise<void> | null = null;
+  #queue: Promise<unknown> = Promise.resolve();
+  readonly #listeners = new Set<(settings: Settings) => void>();
+
+  constructor(readonly file: string) {}
+
+  /** Reads the file once (later calls share the first read); never rejects. */
+  load(): Promise<void> {
+    this.#loading ??= loadSettings(this.file).then(
+      (loaded) => {
+        this.#settings = loaded.settings;
+        this.#problems = loaded.backupFile ? [...loaded.problems, `The file as it was is kept at ${path.basename(loaded.backupFile)} beside it.`] : loaded.problems;
+      },
+      () => {
+        this.#problems = ["The settings file could not be read, so the defaults are used."];
+      },
+    );
+    return this.#loading;
+  }
+
+  /** The current settings (the defaults until load() has finished). */
+  get current(): Settings {
+    return this.#settings;
+  }
+
+  /** What the renderer may see. */
+  async publicView(): Promise<PublicSettings> {
+    await this.load();
+    return toPublicSettings(this.#settings, this.#problems);
+  }
+
+  /** The update sources the settings give (the token only when one is saved). */
+  updateSources(pluginRoots: string[]): UpdateSources {
+    const s = this.#settings;
+    return { servers: s.servers.map((server) => ({ ...server })), ...(s.githubToken ? { githubToken: s.githubToken } : {}), includeStdio: s.askStdioServers, pluginRoots };
+  }
+
+  /** Calls listener after every saved change. */
+  onChange(listener: (settings: Settings) => void): () => void {
+    this.#listeners.add(listener);
+    return () => void this.#listeners.delete(listener);
+  }
+
+  /** Applies and saves one change (changes run one after another); refusals come back as HandlerError. */
+  update(patch: SettingsPatch): Promise<PublicSettings> {
+    const run = this.#queue.then(async () => {
+      await this.load();
+      let next: Settings;
+      try {
+        next = applySettingsPatch(this.#settings, patch);
+      } catch (error) {
+        if (error instanceof SettingsError) throw new HandlerError(error.message);
+        throw error;
+      }
+      try {
+        await saveSettings(this.file, next);
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        throw new HandlerError(`The settings could not be saved to ${this.file}${code ? ` (${code})` : ""}. Nothing was changed.`);
+      }
+      this.#settings = next;
+      this.#problems = [];
+      for (const listener of this.#listeners) listener(next);
+      return toPublicSettings(next);
+    });
+    this.#queue = run.catch(() => undefined);
+    return run;
+  }
+}

@@ -1,0 +1,149 @@
+// The settings contract both sides share: what the renderer may see (never a secret), what it may change,
+// and the input checks, each returning a sentence a non-expert understands (or null when the input is fine).
+
+/** A server the user added, as the renderer sees it: its address and the names of its headers, never their values. */
+export interface PublicServer {
+  url: string;
+  headerNames: string[];
+}
+
+/** The settings as the renderer sees them: secrets reduced to "is there one". */
+export interface PublicSettings {
+  servers: PublicServer[];
+  hasGithubToken: boolean;
+  pollHours: number;
+  askStdioServers: boolean;
+  /** Parts of the settings file that could not be used when it was read (no values quoted). */
+  problems: string[];
+}
+
+/** One change to the settings; exactly one field is set per call. */
+export interface SettingsPatch {
+  /** Adds a skill-meta server by URL (replacing the headers of one already added with that URL). */
+  addServer?: { url: string; headers?: Record<string, string> };
+  /** Removes the server added with exactly this URL. */
+  removeServer?: string;
+  /** Saves a GitHub token; null clears it. */
+  githubToken?: string | null;
+  pollHours?: number;
+  askStdioServers?: boolean;
+}
+
+/** Hours between automatic checks: the default and the allowed range. */
+export const POLL_HOURS = { default: 24, min: 1, max: 168 } as const;
+/** Bounds that keep the settings file small and every value sendable. */
+export const SETTINGS_LIMITS = { servers: 50, urlLength: 2048, headers: 20, headerNameLength: 256, headerValueLength: 8192, tokenLength: 1024 } as const;
+
+const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+// Headers the MCP transport sets itself; a user value would break the connection.
+const RESERVED_HEADERS = new Set(["host", "content-length", "content-type", "accept", "connection", "transfer-encoding", "mcp-session-id", "mcp-protocol-version"]);
+
+/** Why a server address cannot be used, or null. */
+export function serverUrlProblem(value: unknown): string | null {
+  if (typeof value !== "string" || value.trim() === "") return "Enter the server's address, for example https://example.com/mcp.";
+  if (value.length > SETTINGS_LIMITS.urlLength) return `The address is too long (at most ${SETTINGS_LIMITS.urlLength} characters).`;
+  if (value !== value.trim() || /[\s\u0000-\u001f]/.test(value)) return "The address must not contain spaces or line breaks.";
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return "That is not a web address. It should start with https:// (or http://).";
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") return "Only http:// and https:// addresses can be used.";
+  if (url.username !== "" || url.password !== "") return "Do not put a user name or password in the address; add them as a header (for example Authorization) instead.";
+  if (url.hash !== "") return "Remove the part after # from the address.";
+  return null;
+}
+
+/** Why a header name cannot be used, or null. */
+export function headerNameProblem(name: unknown): string | null {
+  if (typeof name !== "string" || name === "") return "A header needs a name before the colon, for example Authorization: Bearer abc.";
+  if (name.length > SETTINGS_LIMITS.headerNameLength || !HEADER_NAME.test(name)) return "A header name may only use letters, digits and - (no spaces).";
+  if (RESERVED_HEADERS.has(name.toLowerCase())) return `Skillshelf sets the ${name} header itself; leave it out.`;
+  return null;
+}
+
+/** Why a header value cannot be used, or null (the value itself is never quoted: it may be a secret). */
+export function headerValueProblem(value: unknown): string | null {
+  if (typeof value !== "string" || value.trim() === "") return "A header needs a value after the colon.";
+  if (value.length > SETTINGS_LIMITS.headerValueLength) return `A header value is too long (at most ${SETTINGS_LIMITS.headerValueLength} characters).`;
+  if (value !== value.trim() || !/^[\t\u0020-\u007e\u0080-\u00ff]+$/.test(value)) return "A header value may only use plain characters (no line breaks, no emoji or accented letters beyond Latin-1).";
+  return null;
+}
+
+/** Why a set of headers cannot be used, or null. */
+export function headersProblem(headers: unknown): string | null {
+  if (!headers || typeof headers !== "object" || Array.isArray(headers)) return "The headers are not a list of names and values.";
+  const entries = Object.entries(headers);
+  if (entries.length > SETTINGS_LIMITS.headers) return `At most ${SETTINGS_LIMITS.headers} headers per server.`;
+  const seen = new Set<string>();
+  for (const [name, value] of entries) {
+    const problem = headerNameProblem(name) ?? headerValueProblem(value);
+    if (problem) return problem;
+    if (seen.has(name.toLowerCase())) return `The header ${name} is given twice.`;
+    seen.add(name.toLowerCase());
+  }
+  return null;
+}
+
+/** Why a GitHub token cannot be used, or null (never quoted). */
+export function githubTokenProblem(token: unknown): string | null {
+  if (typeof token !== "string" || token === "") return "Paste the token first.";
+  if (token.length > SETTINGS_LIMITS.tokenLength) return `That token is too long (at most ${SETTINGS_LIMITS.tokenLength} characters).`;
+  if (!/^[\u0021-\u007e]+$/.test(token)) return "A GitHub token has no spaces or line breaks; check that only the token was pasted.";
+  return null;
+}
+
+/** Why a check interval cannot be used, or null. */
+export function pollHoursProblem(hours: unknown): string | null {
+  if (typeof hours !== "number" || !Number.isInteger(hours) || hours < POLL_HOURS.min || hours > POLL_HOURS.max) {
+    return `The check interval must be a whole number of hours from ${POLL_HOURS.min} to ${POLL_HOURS.max} (one week).`;
+  }
+  return null;
+}
+
+/** Reads "Name: value" lines (blank lines ignored) into headers, or says which line is wrong. */
+export function parseHeaderLines(text: string): { headers: Record<string, string> } | { error: string } {
+  const headers = new Map<string, string>();
+  const lines = text.split(/\r?\n/);
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!.trim();
+    if (line === "") continue;
+    const colon = line.indexOf(":");
+    if (colon < 0) return { error: `Header line ${i + 1} has no colon; write it as Name: value.` };
+    const name = line.slice(0, colon).trim();
+    const value = line.slice(colon + 1).trim();
+    const problem = headerNameProblem(name) ?? headerValueProblem(value);
+    if (problem) return { error: `Header line ${i + 1}: ${problem}` };
+    if ([...headers.keys()].some((n) => n.toLowerCase() === name.toLowerCase())) return { error: `Header line ${i + 1}: the header ${name} is given twice.` };
+    headers.set(name, value);
+  }
+  if (headers.size > SETTINGS_LIMITS.headers) return { error: `At most ${SETTINGS_LIMITS.headers} headers per server.` };
+  return { headers: Object.fromEntries(headers) };
+}
+
+/** Why a patch cannot be applied, or null: one known field, each value valid. */
+export function settingsPatchProblem(patch: unknown): string | null {
+  if (!patch || typeof patch !== "object" || Array.isArray(patch)) return "The change is not understood.";
+  const keys = Object.keys(patch);
+  if (keys.length !== 1) return "Change one setting at a time.";
+  const p = patch as Record<string, unknown>;
+  switch (keys[0]) {
+    case "addServer": {
+      const server = p.addServer as Record<string, unknown> | null;
+      if (!server || typeof server !== "object" || Array.isArray(server)) return "The server to add is not understood.";
+      if (Object.keys(server).some((k) => k !== "url" && k !== "headers")) return "The server to add has unknown fields.";
+      return serverUrlProblem(server.url) ?? (server.headers === undefined ? null : headersProblem(server.headers));
+    }
+    case "removeServer":
+      return typeof p.removeServer === "string" && p.removeServer.length > 0 && p.removeServer.length <= SETTINGS_LIMITS.urlLength ? null : "The server to remove is not understood.";
+    case "githubToken":
+      return p.githubToken === null ? null : githubTokenProblem(p.githubToken);
+    case "pollHours":
+      return pollHoursProblem(p.pollHours);
+    case "askStdioServers":
+      return typeof p.askStdioServers === "boolean" ? null : "Choose yes or no.";
+    default:
+      return "That setting does not exist.";
+  }
+}
