@@ -2,6 +2,7 @@
 // no permissions, no remote content, one CSP, and openExternal only for plain http(s) links.
 import type { App, Event, Session, Shell, WebContents, WebPreferences } from "electron";
 import { contentSecurityPolicy } from "../../shared/csp";
+import { safeExternalUrl } from "../../shared/ui-links";
 import { isAppPageUrl } from "./app-page";
 
 /** The window's web preferences: isolated, sandboxed, no Node, web security left on. */
@@ -24,17 +25,8 @@ export function secureWebPreferences(preloadPath: string): WebPreferences {
 
 /** Parses a URL the app may hand to the system browser: http(s) only, no user name or password; null otherwise. */
 export function parseExternalUrl(candidate: unknown): URL | null {
-  if (typeof candidate !== "string" || candidate.length === 0 || candidate.length > 8192) return null;
-  let url: URL;
-  try {
-    url = new URL(candidate);
-  } catch {
-    return null;
-  }
-  if (url.protocol !== "https:" && url.protocol !== "http:") return null;
-  if (url.username !== "" || url.password !== "") return null;
-  if (url.hostname === "") return null;
-  return url;
+  const href = typeof candidate === "string" ? safeExternalUrl(candidate) : null;
+  return href === null ? null : new URL(href);
 }
 
 /** Opens a URL in the system browser only when parseExternalUrl accepts it; says whether it did. */
