@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { makeTempDir, writeTree } from "../../../test-support/tmp";
-import { findMcpEndpoints } from "./mcp-config";
+import { expandClaudeCodeVars, findMcpEndpoints } from "./mcp-config";
 import { queryServer } from "./meta-client";
 
 let tmp: { dir: string; cleanup: () => Promise<void> };
@@ -63,5 +63,36 @@ describe("findMcpEndpoints", () => {
     expect(result.answers).toHaveLength(1);
     const answer = result.answers[0]!.answer;
     expect(answer.kind === "ok" && answer.response.skill_version_latest).toBe("2.0.0");
+  });
+});
+
+describe("Claude Code's variable expansion", () => {
+  it("expands ${VAR} and ${VAR:-default} like Claude Code, and refuses an unset variable without default", () => {
+    const env = { TOKEN: "t0k", EMPTY: "" };
+    expect(expandClaudeCodeVars("Bearer ${TOKEN}", env)).toBe("Bearer t0k");
+    expect(expandClaudeCodeVars("${HOST:-https://mcp.example.com}/v1", env)).toBe("https://mcp.example.com/v1");
+    expect(expandClaudeCodeVars("${EMPTY:-fallback}|${EMPTY}", env)).toBe("fallback|");
+    expect(expandClaudeCodeVars("$TOKEN ${PLUGIN_ROOT_X", env)).toBe("$TOKEN ${PLUGIN_ROOT_X");
+    expect(expandClaudeCodeVars("Bearer ${MISSING}", env)).toBeNull();
+  });
+
+  it("applies it to Claude Code's configs only, and skips a server whose variable is unset", async () => {
+    const home = path.join(tmp.dir, "home");
+    const project = path.join(tmp.dir, "project");
+    await writeTree(home, {
+      ".claude.json": json({ mcpServers: { ok: { type: "http", url: "${MCP_BASE:-https://mcp.example.com}/mcp", headers: { Authorization: "Bearer ${API_KEY}" } }, unset: { type: "http", url: "https://unset.example.com/${NOPE}" } } }),
+      ".cursor/mcp.json": json({ mcpServers: { cursor: { url: "https://cursor.example.com/${API_KEY}" } } }),
+    });
+    await writeTree(project, { ".mcp.json": json({ mcpServers: { proj: { type: "http", url: "https://proj.example.com/${API_KEY}" } } }) });
+    const { endpoints } = await findMcpEndpoints({ home, platform: "linux", env: { API_KEY: "k-123" }, projectDirs: [project] });
+    const byName = new Map(endpoints.map((e) => [e.name, e.transport]));
+    expect([...byName.keys()].sort()).toEqual(["cursor", "ok", "proj"]);
+    const ok = byName.get("ok")!;
+    expect(ok.type === "http" && ok.url).toBe("https://mcp.example.com/mcp");
+    expect(ok.type === "http" && ok.headers.reveal()).toEqual({ Authorization: "Bearer k-123" });
+    const proj = byName.get("proj")!;
+    expect(proj.type === "http" && proj.url).toBe("https://proj.example.com/k-123");
+    const cursor = byName.get("cursor")!;
+    expect(cursor.type === "http" && cursor.url).toBe("https://cursor.example.com/${API_KEY}");
   });
 });

@@ -60,6 +60,33 @@ function expandPluginRoot(value: string, root: string | undefined): string {
   return root ? value.split("${PLUGIN_ROOT}").join(root) : value;
 }
 
+/** Claude Code's `${VAR}` / `${VAR:-default}` expansion of one string; null when a variable without default is unset. */
+export function expandClaudeCodeVars(value: string, env: Record<string, string | undefined>): string | null {
+  let missing = false;
+  const expanded = value.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g, (_all, name: string, fallback: string | undefined) => {
+    const set = env[name];
+    if (fallback !== undefined) return set === undefined || set === "" ? fallback : set;
+    if (set !== undefined) return set;
+    missing = true;
+    return "";
+  });
+  return missing ? null : expanded;
+}
+
+/** A Claude Code server entry with its variables expanded where Claude Code expands them; null when one is unset. */
+function expandClaudeCodeEntry(raw: Record<string, unknown>, env: Record<string, string | undefined>): Record<string, unknown> | null {
+  let failed = false;
+  const one = (v: unknown) => {
+    if (typeof v !== "string") return v;
+    const out = expandClaudeCodeVars(v, env);
+    if (out === null) failed = true;
+    return out ?? "";
+  };
+  const record = (v: unknown) => (isRecord(v) ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, one(x)])) : v);
+  const expanded = { ...raw, command: one(raw.command), url: one(raw.url), args: Array.isArray(raw.args) ? raw.args.map(one) : raw.args, env: record(raw.env), headers: record(raw.headers) };
+  return failed ? null : expanded;
+}
+
 /** One config entry as an endpoint, or null when it is not a server Skillshelf can ask. */
 function endpointOf(name: string, raw: unknown, file: string, pluginRoot: string | undefined, includeStdio: boolean): McpEndpoint | null {
   if (!isRecord(raw) || raw.disabled === true) return null;
@@ -128,7 +155,9 @@ export async function findMcpEndpoints(options: McpConfigOptions): Promise<{ end
     if (!isRecord(parsed)) continue;
     let count = 0;
     for (const [name, raw] of serversIn(kind, parsed, options.projectDirs ?? [])) {
-      const endpoint = endpointOf(name, raw, file, kind === "plugin" ? root : undefined, options.includeStdio ?? false);
+      const expandsVars = kind === "claude-code" || (kind === "project" && path.basename(file) === ".mcp.json");
+      const entry = expandsVars && isRecord(raw) ? expandClaudeCodeEntry(raw, options.env) : raw;
+      const endpoint = entry === null ? null : endpointOf(name, entry, file, kind === "plugin" ? root : undefined, options.includeStdio ?? false);
       if (endpoint && add(endpoint)) count++;
     }
     sources.push({ file, servers: count });
