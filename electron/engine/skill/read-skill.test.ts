@@ -156,6 +156,20 @@ describe("links and trees", () => {
     expect(report.valid).toBe(true);
   });
 
+  it("names the first 20 broken or outside links and sums up the rest in one line each", async () => {
+    const dir = await skill("many-links", { "SKILL.md": FM("many-links") + BODY });
+    for (let i = 0; i < 30; i++) await symlink(`missing-${i}`, path.join(dir, `broken-${String(i).padStart(2, "0")}`));
+    for (let i = 0; i < 25; i++) await symlink("/etc", path.join(dir, `out-${String(i).padStart(2, "0")}`));
+    const report = await readSkill(dir);
+    const broken = report.diagnostics.filter((d) => d.code === "skill.symlink.broken");
+    const outside = report.diagnostics.filter((d) => d.code === "skill.symlink.outside");
+    expect(broken).toHaveLength(21);
+    expect(broken.at(-1)?.message).toMatch(/^10 more links are broken or loop \(30 in all\)/);
+    expect(outside).toHaveLength(21);
+    expect(outside.at(-1)?.message).toMatch(/^5 more links lead outside the skill's folder \(25 in all\)/);
+    expect(report.valid).toBe(false);
+  });
+
   it("survives a very deep tree and says the listing was cut short", async () => {
     const deep = Array.from({ length: 40 }, (_, i) => `d${i}`).join("/");
     const dir = await skill("deep-tree", { "SKILL.md": FM("deep-tree") + BODY, [`${deep}/leaf.txt`]: "leaf" });

@@ -31,6 +31,9 @@ export async function readSkill(dir: string, options: ReadSkillOptions = {}): Pr
   return (await readSkillWithReferences(dir, options)).report;
 }
 
+/** Links reported one by one; past this, one summary line (a folder of thousands of links stays readable). */
+const MAX_LINK_DIAGNOSTICS = 20;
+
 /** Most entries a listing may hold and still stand in for the content hash's own walk (its cap). */
 const LISTING_FOR_HASH_MAX = 5_000;
 
@@ -73,13 +76,19 @@ export async function readSkillWithReferences(dir: string, options: ReadSkillOpt
   report.realDir = (await realpathOrNull(abs)) ?? abs;
   const { entry, lowercase, variant } = findSkillEntry(top);
   listing = await listSkillFolder(abs, top);
-  for (const rel of listing.outside) {
-    if (entry && rel === entry.name) continue;
+  const outside = listing.outside.filter((rel) => !(entry && rel === entry.name));
+  for (const rel of outside.slice(0, MAX_LINK_DIAGNOSTICS)) {
     sink.add("skill.symlink.outside", "error", `${quote(rel)} is a link to a place outside the skill's folder; it is never read or served with the skill.`, "Replace the link with a copy of what it points at, or remove it.", {}, path.join(abs, rel));
   }
-  for (const rel of listing.broken) {
-    if (entry && rel === entry.name) continue;
+  if (outside.length > MAX_LINK_DIAGNOSTICS) {
+    sink.add("skill.symlink.outside", "error", `${outside.length - MAX_LINK_DIAGNOSTICS} more links lead outside the skill's folder (${outside.length} in all); none of them is read or served.`, "Replace the links with copies of what they point at, or remove them.");
+  }
+  const broken = listing.broken.filter((rel) => !(entry && rel === entry.name));
+  for (const rel of broken.slice(0, MAX_LINK_DIAGNOSTICS)) {
     sink.add("skill.symlink.broken", "warning", `${quote(rel)} is a link whose target is missing or loops back on itself.`, "Remove the link or point it at a file inside the folder.", {}, path.join(abs, rel));
+  }
+  if (broken.length > MAX_LINK_DIAGNOSTICS) {
+    sink.add("skill.symlink.broken", "warning", `${broken.length - MAX_LINK_DIAGNOSTICS} more links are broken or loop (${broken.length} in all).`, "Remove the links or point them at files inside the folder.");
   }
   if (listing.truncated) {
     sink.add("skill.files.truncated", "warning", `The skill folder holds more than ${MAX_FOLDER_ENTRIES} entries or is nested deeper than ${MAX_FOLDER_DEPTH} levels; only part of it was checked.`, "Remove what the skill does not need (build output, dependencies, caches).");
