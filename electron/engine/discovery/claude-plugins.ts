@@ -1,8 +1,8 @@
 // Claude Code's installed_plugins.json (version 2: plugins["name@marketplace"] = [{ scope, installPath, version }]).
 import path from "node:path";
 import type { Diagnostic } from "../../../shared/model";
-import { readTextFile } from "../fs/safe-fs";
 import { discoveryDiagnostic } from "./diagnostic";
+import { readJsonMember } from "./json-member";
 
 /** One install of a Claude Code plugin. */
 export interface ClaudePluginInstall {
@@ -15,23 +15,14 @@ export interface ClaudePluginInstall {
 /** Reads `<plugins>/installed_plugins.json`; missing is empty, corrupt is a diagnostic. */
 export async function readInstalledPlugins(pluginsDir: string): Promise<{ installs: ClaudePluginInstall[]; diagnostics: Diagnostic[] }> {
   const file = path.join(pluginsDir, "installed_plugins.json");
-  const read = await readTextFile(file);
-  if (!read.ok && read.reason === "not-found") return { installs: [], diagnostics: [] };
-  const corrupt = (why: string) => ({
-    installs: [],
-    diagnostics: [discoveryDiagnostic("scan.plugins.corrupt", "warning", file, `Claude Code's list of installed plugins cannot be used: ${why}`, "Run `/plugin` in Claude Code to reinstall the plugins; it rewrites installed_plugins.json.")],
-  });
-  if (!read.ok) return corrupt(read.message);
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(read.text);
-  } catch {
-    return corrupt("it is not valid JSON.");
+  const json = await readJsonMember(file, "plugins");
+  if (json.kind === "missing") return { installs: [], diagnostics: [] };
+  if (json.kind === "corrupt") {
+    const message = `Claude Code's list of installed plugins cannot be used: ${json.why}`;
+    return { installs: [], diagnostics: [discoveryDiagnostic("scan.plugins.corrupt", "warning", file, message, "Run `/plugin` in Claude Code to reinstall the plugins; it rewrites installed_plugins.json.")] };
   }
-  const plugins = (parsed as { plugins?: unknown } | null)?.plugins;
-  if (!plugins || typeof plugins !== "object" || Array.isArray(plugins)) return corrupt('it has no "plugins" object.');
   const installs: ClaudePluginInstall[] = [];
-  for (const [key, value] of Object.entries(plugins as Record<string, unknown>)) {
+  for (const [key, value] of Object.entries(json.value)) {
     const list = Array.isArray(value) ? value : [value];
     for (const raw of list) {
       if (!raw || typeof raw !== "object") continue;
