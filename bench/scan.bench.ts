@@ -3,12 +3,16 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
+import { existsSync } from "node:fs";
 import { scan } from "../electron/engine/discovery/scan";
 import { watchCatalog } from "../electron/engine/discovery/watch";
 import type { ScanOptions } from "../electron/engine/discovery/types";
 
 const USER_FOLDERS = [".claude/skills", ".agents/skills", ".cursor/skills", ".codex/skills", ".gemini/skills", ".copilot/skills", ".codeium/windsurf/skills", ".config/goose/skills", ".config/opencode/skills", ".cline/skills", ".roo/skills", ".kiro/skills"];
 const DESKTOP_TREES = 20;
+/** The built read worker (`npm run bench` builds first); without it the scans run in one thread, as the output says. */
+const WORKER_SCRIPT = fileURLToPath(new URL("../dist/cli/read-worker.mjs", import.meta.url));
 const LINE = "Read the request, pick the matching template, fill every field from the payload and check the totals before writing the result file for review.";
 
 function skillMd(name: string, i: number): string {
@@ -53,12 +57,16 @@ export async function runScanBench(options: { count?: number; concurrency?: numb
     const genStart = performance.now();
     const dirs = await generateHome(home, count);
     console.log(`Generated ${count} skills in ${USER_FOLDERS.length} user folders and ${DESKTOP_TREES} Desktop trees in ${((performance.now() - genStart) / 1000).toFixed(1)} s.`);
-    const base: ScanOptions = { home, platform: "linux", env: { XDG_CONFIG_HOME: "", XDG_STATE_HOME: "", CLAUDE_CONFIG_DIR: "", CODEX_HOME: "" }, concurrency: options.concurrency };
-    for (let round = 1; round <= rounds; round++) {
+    const workerScript = existsSync(WORKER_SCRIPT) ? WORKER_SCRIPT : undefined;
+    const base: ScanOptions = { home, platform: "linux", env: { XDG_CONFIG_HOME: "", XDG_STATE_HOME: "", CLAUDE_CONFIG_DIR: "", CODEX_HOME: "" }, concurrency: options.concurrency, workerScript };
+    const runs: Array<[string, ScanOptions]> = [];
+    for (let round = 1; round <= rounds; round++) runs.push([`round ${round}, ${workerScript ? "with the read worker" : "one thread: dist/cli/read-worker.mjs not built"}`, base]);
+    if (workerScript) runs.push(["one thread, for comparison", { ...base, workerScript: undefined }]);
+    for (const [label, scanOptions] of runs) {
       const start = performance.now();
-      const result = await scan(base);
+      const result = await scan(scanOptions);
       const ms = performance.now() - start;
-      console.log(`full scan (round ${round}): ${(ms / 1000).toFixed(2)} s, ${result.skills.length} skills, ${result.locations.filter((l) => l.desktop?.accountTree).length} Desktop trees, ${result.skills.filter((s) => !s.valid).length} invalid`);
+      console.log(`full scan (${label}): ${(ms / 1000).toFixed(2)} s, ${result.skills.length} skills, ${result.locations.filter((l) => l.desktop?.accountTree).length} Desktop trees, ${result.skills.filter((s) => !s.valid).length} invalid`);
     }
     for (const debounceMs of [40, 10]) {
       let reads = 0;

@@ -14,7 +14,10 @@ const at = (p) => path.join(root, p);
 export async function buildNode() {
   const jobs = [
     { entry: "electron/cli/main.ts", out: "dist/cli/skillshelf.mjs", format: "esm", bundleDeps: false },
+    { entry: "electron/engine/discovery/read-worker.ts", out: "dist/cli/read-worker.mjs", format: "esm", bundleDeps: false },
     { entry: "electron/main/main.ts", out: "dist/main/main.cjs", format: "cjs", bundleDeps: false },
+    // Self-contained: packaged, it runs from app.asar.unpacked, where the asar's node_modules cannot be resolved.
+    { entry: "electron/engine/discovery/read-worker.ts", out: "dist/main/read-worker.cjs", format: "cjs", bundleDeps: true },
     { entry: "electron/preload/preload.ts", out: "dist/preload/preload.cjs", format: "cjs", bundleDeps: true },
   ];
   await Promise.all(

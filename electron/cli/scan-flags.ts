@@ -1,7 +1,9 @@
 // The flags every command that scans a machine shares (`--home`, `--platform`, `--include`), parsed and checked once.
+import { existsSync } from "node:fs";
 import { stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { scanPlatformOf } from "../engine/discovery/locations";
 import type { ScanOptions, ScanPlatform } from "../engine/discovery/types";
 import { UsageError, listFlag, stringFlag, type CliArgs, type CliCommand, type CliIo } from "./command";
@@ -23,6 +25,20 @@ export function defaultPlatform(platform: NodeJS.Platform = process.platform): S
   return scanPlatformOf(platform);
 }
 
+/**
+ * The read worker for big scans: the bundle built beside this CLI bundle (none when running from source), unless
+ * SKILLSHELF_SCAN_WORKER_MIN is 0; a positive value is the fewest skills a scan reads in the worker (default 400).
+ */
+export function scanWorkerOptions(env: Record<string, string | undefined>, moduleUrl: string = import.meta.url): Pick<ScanOptions, "workerScript" | "workerMinSkills"> {
+  const modulePath = moduleUrl.startsWith("file:") ? fileURLToPath(moduleUrl) : null;
+  if (!modulePath?.endsWith(".mjs")) return {};
+  const script = path.join(path.dirname(modulePath), "read-worker.mjs");
+  const min = env.SKILLSHELF_SCAN_WORKER_MIN?.trim();
+  const minSkills = min ? Number(min) : undefined;
+  if (minSkills === 0 || !existsSync(script)) return {};
+  return minSkills !== undefined && Number.isInteger(minSkills) && minSkills > 0 ? { workerScript: script, workerMinSkills: minSkills } : { workerScript: script };
+}
+
 /** Reads and checks the scan flags; bad values are usage errors (exit 2). */
 export async function readScanFlags(args: CliArgs, io: CliIo): Promise<ScanOptions & { include: string[] }> {
   const platformFlag = stringFlag(args, "platform");
@@ -35,5 +51,5 @@ export async function readScanFlags(args: CliArgs, io: CliIo): Promise<ScanOptio
   for (const dir of include) {
     if (!(await stat(dir).catch(() => null))) throw new UsageError(`the folder ${dir} given with --include does not exist.`);
   }
-  return { home, platform: (platformFlag as ScanPlatform | undefined) ?? defaultPlatform(), env: io.env, include };
+  return { home, platform: (platformFlag as ScanPlatform | undefined) ?? defaultPlatform(), env: io.env, include, ...scanWorkerOptions(io.env) };
 }

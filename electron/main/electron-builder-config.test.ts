@@ -13,6 +13,7 @@ const config = parse(readFileSync(path.join(root, "electron-builder.yml"), "utf8
   appId: string;
   productName: string;
   asar: boolean;
+  asarUnpack: string[];
   directories: { output: string };
   files: string[];
   afterPack: string;
@@ -38,6 +39,11 @@ describe("electron-builder.yml", () => {
     expect(config.productName).toBe("Skillshelf");
     expect(config.asar).toBe(true);
     expect(config.directories.output).toBe("release");
+  });
+
+  it("unpacks the scan's read worker from the asar, since a worker thread cannot load a script from inside it", () => {
+    expect(config.asarUnpack).toContain("dist/main/read-worker.cjs");
+    expect(config.files).toContain("dist/**");
   });
 
   it("packs the built app and package.json, and the entry point package.json names is among them", () => {

@@ -16,6 +16,7 @@ import { announcedFile, createUpdateNotifier } from "./notifications";
 import { appPaths } from "./paths";
 import { openExternalSafely, setupSecurity } from "./security";
 import { focusWindow, setupSingleInstance } from "./single-instance";
+import { readWorkerPath } from "./read-worker-path";
 import { pendingUpdateCount } from "./update-alerts";
 import { setupWindow } from "./window";
 import { windowStateFile } from "./window-state";
@@ -72,7 +73,7 @@ async function start(): Promise<void> {
   };
 
   const emit = createMainEventSink({ sendToWindow: createWindowEventSender(contents), onUpdates });
-  const scanOptions = mainScanOptions(process.argv.slice(1), process.platform, process.env);
+  const scanOptions = { ...mainScanOptions(process.argv.slice(1), process.platform, process.env), workerScript: readWorkerPath(__dirname, process.env) };
   const handlerSession: HandlerSession = createHandlerSession({
     host: "electron",
     scanOptions,

@@ -4,11 +4,14 @@ import { assemble, groupSites, profileFor, readKey, type ScanState, type SiteGro
 import { mapPool } from "./pool";
 import { DEFAULT_MAX_ENTRIES, planScan } from "./plan";
 import { readPluginAt, readSkillAt, type SkillRead } from "./read";
+import type { ReadJob } from "./read-protocol";
 import { findSites } from "./sites";
 import { readSkillLock } from "./skill-lock";
 import type { ScanOptions } from "./types";
+import { readSharedWithWorker } from "./worker-pool";
 
 const DEFAULT_CONCURRENCY = 32;
+const DEFAULT_WORKER_MIN_SKILLS = 400;
 
 function progress(options: ScanOptions, value: number, title: string, detail?: string): void {
   if (!options.onProgress) return;
@@ -20,6 +23,8 @@ function progress(options: ScanOptions, value: number, title: string, detail?: s
     // a listener's failure must not break the scan
   }
 }
+
+const workerMinSkills = (options: ScanOptions) => Math.max(1, options.workerMinSkills ?? DEFAULT_WORKER_MIN_SKILLS);
 
 /** Reads every skill and plugin the state does not hold yet (bounded concurrency); returns how many skills were read. */
 export async function readMissing(state: ScanState, options: ScanOptions, groups: SiteGroup[] = groupSites(state)): Promise<number> {
@@ -34,14 +39,18 @@ export async function readMissing(state: ScanState, options: ScanOptions, groups
     done++;
     if (done % step === 0 || done === total) progress(options, 0.1 + 0.9 * (done / Math.max(1, total)), "Reading skills", `${done} of ${total}: ${what}`);
   };
-  await mapPool(todo, limit, async (group) => {
-    const profile = profileFor(group.primary);
-    const key = readKey(group.realDir, profile);
-    const read = await readSkillAt(group.primary.path, group.realDir, profile, options.onSkillRead);
+  const jobs: ReadJob[] = todo.map((group) => ({ dir: group.primary.path, realDir: group.realDir, profile: profileFor(group.primary) }));
+  const keep = (job: ReadJob, read: SkillRead) => {
+    const key = readKey(job.realDir, job.profile);
     const old = state.stale?.get(key);
     state.reads.set(key, old && sameRead(old, read) ? old : read);
-    tick(group.primary.path);
-  });
+    tick(job.dir);
+  };
+  if (options.workerScript && jobs.length >= workerMinSkills(options)) {
+    await readSharedWithWorker(jobs, { workerScript: options.workerScript, limit, onSkillRead: options.onSkillRead }, (i, read) => keep(jobs[i] as ReadJob, read));
+  } else {
+    await mapPool(jobs, limit, async (job) => keep(job, await readSkillAt(job.dir, job.realDir, job.profile, options.onSkillRead)));
+  }
   await mapPool(plugins, Math.max(1, Math.floor(limit / 4)), async (source) => {
     state.plugins.set(source.root, await readPluginAt(source.root, cap, options.onSkillRead));
     tick(source.root);

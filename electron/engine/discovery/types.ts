@@ -23,4 +23,8 @@ export interface ScanOptions {
   maxEntriesPerLocation?: number;
   /** Called each time a skill folder is read and validated (lets tests and benchmarks count re-reads). */
   onSkillRead?: (dir: string) => void;
+  /** Absolute path of the built read-worker bundle; given, big scans read skills in a worker thread too (undefined: all in this thread). */
+  workerScript?: string;
+  /** A scan reads skills in the worker only when at least this many are to be read (default 400). */
+  workerMinSkills?: number;
 }

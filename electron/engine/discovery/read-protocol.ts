@@ -1,0 +1,24 @@
+// The messages between a scan and its read worker: skill folders to read in batches, their reads back.
+import type { Profile } from "../../../shared/model";
+import type { SkillRead } from "./read";
+
+/** One skill folder to read: what readSkillAt takes. */
+export interface ReadJob {
+  dir: string;
+  realDir: string;
+  profile: Profile;
+}
+
+/** Scan → worker: read these folders with at most `limit` in flight. */
+export interface ReadBatchRequest {
+  type: "read";
+  batch: number;
+  jobs: ReadJob[];
+  limit: number;
+}
+
+/** Worker → scan: the worker has loaded and takes batches; a batch's reads in job order; or why a batch failed. */
+export type ReadWorkerMessage =
+  | { type: "ready" }
+  | { type: "done"; batch: number; reads: SkillRead[] }
+  | { type: "failed"; batch: number; message: string };
