@@ -1,5 +1,5 @@
 // Runs every SKILL.md rule on text plus a file set, so folders and archives are checked by the same code.
-import type { Diagnostic, Profile, VersionSource } from "../../../shared/model";
+import type { Profile } from "../../../shared/model";
 import type { SkillReference } from "../../../shared/levels";
 import type { TextRead } from "../fs/safe-fs";
 import { checkBody, checkReferences } from "./body";
@@ -8,6 +8,7 @@ import { DiagnosticSink } from "./diagnostics";
 import { checkFields } from "./fields";
 import type { SkillFileSet } from "./file-set";
 import { parseFrontmatter, splitFrontmatter } from "./frontmatter";
+import type { SkillReport } from "./types";
 
 /** One SKILL.md to check: how reading it went, the folder name it must match and the files around it. */
 export interface SkillTextInput {
@@ -21,17 +22,9 @@ export interface SkillTextInput {
 }
 
 /** What the rules found in one SKILL.md. */
-export interface SkillTextResult {
-  name: string;
-  description: string;
-  frontmatter: Record<string, unknown> | null;
-  body: string;
-  bodyStartLine: number;
-  version: string | null;
-  versionSource: VersionSource | null;
-  repository: string | null;
+export interface SkillTextResult
+  extends Pick<SkillReport, "name" | "description" | "frontmatter" | "body" | "bodyStartLine" | "version" | "versionSource" | "repository" | "diagnostics"> {
   references: SkillReference[];
-  diagnostics: Diagnostic[];
 }
 
 /** Checks one SKILL.md's text with the profile's rules; never throws on bad input. */
