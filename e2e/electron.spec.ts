@@ -2,18 +2,18 @@
 // the built app and a display exist, and otherwise reports itself skipped with the reason.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
 import { _electron as electron, expect, test } from "@playwright/test";
 import { commandOfMethod, eventOfMethod } from "../shared/ipc";
 import { makeTempDir, writeTree } from "../test-support/tmp";
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+import { REPO_ROOT } from "./support/app-host";
+import { saveScreenshot } from "./support/page";
 
 /** The Electron executable, found the way the electron package records it, without loading that package. */
 function electronExecutable(): string | null {
-  const pathFile = path.join(root, "node_modules", "electron", "path.txt");
+  const pathFile = path.join(REPO_ROOT, "node_modules", "electron", "path.txt");
   if (!existsSync(pathFile)) return null;
-  const exe = path.join(root, "node_modules", "electron", "dist", readFileSync(pathFile, "utf8").trim());
+  const exe = path.join(REPO_ROOT, "node_modules", "electron", "dist", readFileSync(pathFile, "utf8").trim());
   return existsSync(exe) ? exe : null;
 }
 
@@ -21,7 +21,7 @@ function electronExecutable(): string | null {
 function unavailableReason(): string | null {
   if (!electronExecutable()) return "the Electron binary is not installed (node_modules/electron/path.txt or the binary it names is missing)";
   for (const built of ["dist/main/main.cjs", "dist/preload/preload.cjs", "dist/renderer/index.html"]) {
-    if (!existsSync(path.join(root, built))) return `${built} is not built (run node scripts/build.mjs)`;
+    if (!existsSync(path.join(REPO_ROOT, built))) return `${built} is not built (run node scripts/build.mjs)`;
   }
   if (process.platform === "linux" && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) return "there is no display (DISPLAY and WAYLAND_DISPLAY are unset)";
   return null;
@@ -40,7 +40,7 @@ test("the window opens on the catalog, with the page locked down and only the ty
   const runningAsRoot = process.getuid?.() === 0;
   const app = await electron.launch({
     executablePath: electronExecutable()!,
-    args: [...(runningAsRoot ? ["--no-sandbox"] : []), root, "--home", home],
+    args: [...(runningAsRoot ? ["--no-sandbox"] : []), REPO_ROOT, "--home", home],
     env: { ...process.env, XDG_CONFIG_HOME: path.join(dir, "config"), CLAUDE_CONFIG_DIR: "", CODEX_HOME: "" },
   });
   try {
@@ -55,9 +55,9 @@ test("the window opens on the catalog, with the page locked down and only the ty
     expect(exposed).toEqual({ api: [...Object.keys(commandOfMethod), ...Object.keys(eventOfMethod)].sort(), require: "undefined", process: "undefined" });
 
     const windows = await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows().map((window) => window.webContents.getURL()));
-    expect(windows.map((url) => url.replace(/[?#].*$/, ""))).toEqual([pathToFileURL(path.join(root, "dist", "renderer", "index.html")).href]);
+    expect(windows.map((url) => url.replace(/[?#].*$/, ""))).toEqual([pathToFileURL(path.join(REPO_ROOT, "dist", "renderer", "index.html")).href]);
 
-    await page.screenshot({ path: path.join(root, "test-results", "screenshots", "electron-catalog.png") });
+    await saveScreenshot(page, "electron-catalog");
   } finally {
     await app.close();
     await cleanup();

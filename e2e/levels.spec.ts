@@ -2,6 +2,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { symlink } from "node:fs/promises";
 import path from "node:path";
+import { TOKEN_HEADER } from "../electron/host/security";
 import { renderAvailableSkills } from "../shared/level1";
 import { writeTree } from "../test-support/tmp";
 import { allSkills, startAppHost, type AppHost } from "./support/app-host";
@@ -137,10 +138,10 @@ test.describe("levels", () => {
     const skill = allSkills(await app.catalog()).find((s) => s.name === "careful-skill")!;
     await openCatalog(page, app.url);
     const answers = await page.evaluate(
-      async ({ dir }) => {
+      async ({ dir, tokenHeader }) => {
         const token = (globalThis as unknown as PageGlobals).sessionStorage.getItem("skillshelf.token")!;
         const ask = async (args: unknown[]) => {
-          const res = await fetch("/api/skill:resource", { method: "POST", headers: { "Content-Type": "application/json", "x-skillshelf-token": token }, body: JSON.stringify(args) });
+          const res = await fetch("/api/skill:resource", { method: "POST", headers: { "Content-Type": "application/json", [tokenHeader]: token }, body: JSON.stringify(args) });
           return { status: res.status, body: await res.text() };
         };
         return {
@@ -151,7 +152,7 @@ test.describe("levels", () => {
           foreignDir: await ask([dir.replace(/careful-skill$/, ""), "outside-secret.txt"]),
         };
       },
-      { dir: skill.dir },
+      { dir: skill.dir, tokenHeader: TOKEN_HEADER },
     );
     for (const [name, answer] of Object.entries(answers)) {
       expect(answer.body, name).not.toContain(SECRET);

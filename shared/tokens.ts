@@ -1,16 +1,19 @@
 // A cheap, deterministic token estimate for sizes shown to users and for the body-length rule.
 
-const SURROGATE_PAIR = /[\ud800-\udbff][\udc00-\udfff]/;
+const SURROGATE_PAIRS = /[\ud800-\udbff][\udc00-\udfff]/g;
 
 /** Characters per token assumed by the estimate (English prose averages about four). */
 export const CHARS_PER_TOKEN = 4;
+
+/** Counts Unicode code points (what the spec's length limits count): UTF-16 units, a surrogate pair counted once. */
+export function codePoints(text: string): number {
+  return text.length - (text.match(SURROGATE_PAIRS)?.length ?? 0);
+}
 
 /**
  * Estimates how many tokens a model would spend on `text`: ceil(code points / 4). It is an
  * estimate, not a tokenizer count — label it so wherever it is shown.
  */
 export function estimateTokens(text: string): number {
-  if (text.length === 0) return 0;
-  const surrogatePairs = SURROGATE_PAIR.test(text) ? (text.match(/[\ud800-\udbff][\udc00-\udfff]/g)?.length ?? 0) : 0;
-  return Math.ceil((text.length - surrogatePairs) / CHARS_PER_TOKEN);
+  return Math.ceil(codePoints(text) / CHARS_PER_TOKEN);
 }

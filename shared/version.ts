@@ -5,10 +5,7 @@ import type { UpdateState } from "./model";
 /** A clean SemVer string from a version or release tag ("v1.2.3" → "1.2.3"), or null when it is not SemVer. */
 export function normalizeVersion(raw: string | null | undefined): string | null {
   if (typeof raw !== "string") return null;
-  const trimmed = raw.trim().replace(/^v(?=\d)/i, "");
-  if (trimmed === "") return null;
-  const parsed = semver.valid(trimmed);
-  return parsed ?? null;
+  return semver.valid(raw.trim().replace(/^v(?=\d)/i, ""));
 }
 
 /** -1, 0 or 1 for two SemVer strings (build metadata ignored), or null when either is not SemVer. */

@@ -4,6 +4,7 @@ import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ScanPlatform } from "../../electron/engine/discovery/types";
+import { TOKEN_HEADER } from "../../electron/host/security";
 import type { CommandChannel, IpcCommands } from "../../shared/ipc";
 import type { ScanResult, Skill } from "../../shared/model";
 import { buildFixtureHome } from "../../test-support/fixture-homes";
@@ -88,7 +89,7 @@ export async function startAppHost(options: AppHostOptions): Promise<AppHost> {
   const call: AppHost["call"] = async (channel, ...callArgs) => {
     const res = await fetch(`${origin}/api/${channel}`, {
       method: "POST",
-      headers: { "Content-Type": "application/json", Origin: origin, "x-skillshelf-token": token },
+      headers: { "Content-Type": "application/json", Origin: origin, [TOKEN_HEADER]: token },
       body: JSON.stringify(callArgs),
     });
     const body = (await res.json()) as { ok: boolean; value?: unknown; error?: string };

@@ -3,12 +3,9 @@ import { expect, type Page } from "@playwright/test";
 import path from "node:path";
 import { REPO_ROOT } from "./app-host";
 
-/** Where screenshots of the main views are kept as test artifacts. */
-export const SCREENSHOT_DIR = path.join(REPO_ROOT, "test-results", "screenshots");
-
-/** Saves a screenshot of the whole window under test-results/screenshots/NAME.png. */
+/** Saves a screenshot of the whole window under test-results/screenshots/NAME.png (kept as a test artifact). */
 export async function saveScreenshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
+  await page.screenshot({ path: path.join(REPO_ROOT, "test-results", "screenshots", `${name}.png`) });
 }
 
 /** Opens the app and waits for the catalog to be drawn. */

@@ -4,6 +4,7 @@ import { stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { isDirectory } from "../engine/discovery/list";
 import { scanPlatformOf } from "../engine/discovery/locations";
 import type { ScanOptions, ScanPlatform } from "../engine/discovery/types";
 import { UsageError, listFlag, stringFlag, type CliArgs, type CliCommand, type CliIo } from "./command";
@@ -46,7 +47,7 @@ export async function readScanFlags(args: CliArgs, io: CliIo): Promise<ScanOptio
     throw new UsageError(`unknown platform "${platformFlag}"; use darwin, win32 or linux.`);
   }
   const home = path.resolve(io.cwd, stringFlag(args, "home") ?? os.homedir());
-  if (!(await stat(home).catch(() => null))?.isDirectory()) throw new UsageError(`the home folder ${home} does not exist.`);
+  if (!(await isDirectory(home))) throw new UsageError(`the home folder ${home} does not exist.`);
   const include = listFlag(args, "include").map((p) => path.resolve(io.cwd, p));
   for (const dir of include) {
     if (!(await stat(dir).catch(() => null))) throw new UsageError(`the folder ${dir} given with --include does not exist.`);

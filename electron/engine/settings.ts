@@ -17,6 +17,7 @@ import {
   type SettingsPatch,
 } from "../../shared/settings";
 import { readTextFile } from "./fs/safe-fs";
+import { isPlainObject } from "./plugin/diagnostics";
 
 /** A skill-meta server the user added; header values are secrets. */
 export interface SettingsServer {
@@ -47,7 +48,7 @@ export class SettingsError extends Error {
 }
 
 /** The file's name inside the config folder. */
-export const SETTINGS_FILE_NAME = "settings.json";
+const SETTINGS_FILE_NAME = "settings.json";
 const MAX_SETTINGS_BYTES = 1024 * 1024;
 const KNOWN_KEYS = new Set(["version", "servers", "githubToken", "pollHours", "askStdioServers"]);
 
@@ -70,11 +71,9 @@ export function defaultSettingsFile(env?: Record<string, string | undefined>, pl
   return path.join(defaultConfigDir(env, platform, home), SETTINGS_FILE_NAME);
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
-
 function readServer(raw: unknown, index: number, problems: string[]): SettingsServer | null {
   const label = `Server ${index + 1} in the settings file`;
-  if (!isRecord(raw)) {
+  if (!isPlainObject(raw)) {
     problems.push(`${label} is not a server entry, so it was left out.`);
     return null;
   }
@@ -84,7 +83,7 @@ function readServer(raw: unknown, index: number, problems: string[]): SettingsSe
   }
   const server: SettingsServer = { url: raw.url as string };
   if (raw.headers !== undefined) {
-    if (!isRecord(raw.headers)) {
+    if (!isPlainObject(raw.headers)) {
       problems.push(`${label} has headers that are not a list of names and values; they were left out.`);
     } else {
       const kept = Object.entries(raw.headers).filter(([name, value], i, all) => {
@@ -104,7 +103,7 @@ function readServer(raw: unknown, index: number, problems: string[]): SettingsSe
 export function validateSettings(raw: unknown): { settings: Settings; problems: string[] } {
   const settings = defaultSettings();
   const problems: string[] = [];
-  if (!isRecord(raw)) return { settings, problems: ["The settings file does not hold settings, so the defaults are used."] };
+  if (!isPlainObject(raw)) return { settings, problems: ["The settings file does not hold settings, so the defaults are used."] };
   if (raw.version !== 1) problems.push("The settings file has an unknown version; the settings Skillshelf understands were kept.");
   for (const key of Object.keys(raw)) if (!KNOWN_KEYS.has(key)) problems.push(`The setting "${key.slice(0, 40)}" is unknown and was ignored.`);
   if (raw.servers !== undefined) {

@@ -3,7 +3,6 @@ import path from "node:path";
 import { isInside } from "../engine/fs/safe-fs";
 import type { AuthorSnapshot } from "../../shared/ipc";
 import type { ScanResult, Skill } from "../../shared/model";
-export { applyCatalogChange } from "../../shared/ui-catalog";
 
 /** An empty scan, before anything was read. */
 export function emptyScan(): ScanResult {

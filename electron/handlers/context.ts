@@ -49,7 +49,7 @@ export interface HandlerEngine {
 /** Sends one typed event to the page(s) of this host. */
 export type EventSink = <E extends EventChannel>(channel: E, payload: IpcEvents[E]) => void;
 
-/** Everything createCommandHandlers needs. */
+/** Everything createHandlerSession needs. */
 export interface HandlerContext {
   /** Which host runs the handlers (shown in the app and used for fallbacks). */
   host: "electron" | "web";

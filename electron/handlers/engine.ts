@@ -15,8 +15,8 @@ import { findMcpEndpoints } from "../engine/updates/mcp-config";
 import { SkillMetaSession } from "../engine/updates/meta-session";
 import type { ValidationResult } from "../../shared/ipc";
 import type { Profile } from "../../shared/model";
-import { HandlerError } from "./handlers";
 import type { HandlerEngine, UpdateSources } from "./context";
+import { HandlerError } from "./errors";
 
 /** Where update checks look, beyond what the home's MCP configs name. */
 export interface UpdateSourceOptions {

@@ -6,20 +6,16 @@ import { createUpdatePoller } from "../engine/updates/poller";
 import { VERSION } from "../engine/version";
 import type { AuthorSnapshot, CommandHandlers } from "../../shared/ipc";
 import type { ScanResult, TaskProgress, UpdateInfo } from "../../shared/model";
+import { applyCatalogChange } from "../../shared/ui-catalog";
 import { safeExternalUrl } from "../../shared/ui-links";
-import { allSkills, applyCatalogChange, CatalogState } from "./catalog-state";
+import { allSkills, CatalogState } from "./catalog-state";
 import type { CatalogWatcher, HandlerContext } from "./context";
 import { HandlerError } from "./errors";
 import { SettingsState } from "./settings-state";
 
-export { HandlerError } from "./errors";
-
 /** The handlers plus what they hold open (watchers), so a host can release it. */
 export interface HandlerSession {
   handlers: CommandHandlers;
-  state: CatalogState;
-  /** The settings this session loaded and saves. */
-  settings: SettingsState;
   /** Starts a scan now (e.g. when the host starts) that the next catalog:scan returns; resolves when it is done. */
   prefetchCatalog(): Promise<void>;
   dispose(): Promise<void>;
@@ -36,17 +32,22 @@ export function createHandlerSession(context: HandlerContext): HandlerSession {
   let scanning: Promise<ScanResult> | null = null;
   let prefetched: Promise<ScanResult> | null = null;
   let firstCatalog: Promise<ScanResult> | null = null;
+  const onProgress = (progress: TaskProgress) => emit("task:progress", progress);
 
   function runScan(): Promise<ScanResult> {
-    scanning ??= engine.scan({ ...context.scanOptions, onProgress: (progress) => emit("task:progress", progress) }).finally(() => {
+    scanning ??= engine.scan({ ...context.scanOptions, onProgress }).finally(() => {
       scanning = null;
     });
     return scanning;
   }
 
-  /** The first catalog: the live watcher's own initial scan (one scan, not two), or a plain scan without it. */
-  function initialCatalog(): Promise<ScanResult> {
-    firstCatalog ??=
+  /**
+   * The catalog to return next: the first time, the live watcher's own initial scan (one scan, not two) or a plain
+   * scan without it; a fresh scan after that.
+   */
+  function nextCatalog(): Promise<ScanResult> {
+    if (firstCatalog) return runScan();
+    firstCatalog =
       context.liveCatalog === false || disposed
         ? runScan()
         : startCatalogWatcher().then(
@@ -84,7 +85,6 @@ export function createHandlerSession(context: HandlerContext): HandlerSession {
   const debounce = context.watchDebounceMs === undefined ? {} : { debounceMs: context.watchDebounceMs };
 
   async function startCatalogWatcher(): Promise<CatalogWatcher | null> {
-    const onProgress = (progress: TaskProgress) => emit("task:progress", progress);
     const watcher = await engine.watchCatalog({ ...context.scanOptions, ...debounce, onProgress }, (change) => {
       state.catalog = applyCatalogChange(state.catalog, change);
       emit("catalog:changed", change);
@@ -146,7 +146,7 @@ export function createHandlerSession(context: HandlerContext): HandlerSession {
   const handlers: CommandHandlers = {
     "app:info": async () => ({ version: VERSION, platform: context.scanOptions.platform, host: context.host }),
     "catalog:scan": async () => {
-      const pending = prefetched ?? (firstCatalog ? runScan() : initialCatalog());
+      const pending = prefetched ?? nextCatalog();
       prefetched = null;
       state.catalog = await pending;
       if (context.updatePolling && !disposed) poller.start();
@@ -174,11 +174,8 @@ export function createHandlerSession(context: HandlerContext): HandlerSession {
 
   return {
     handlers,
-    state,
-    settings,
     prefetchCatalog() {
-      const pending = firstCatalog ? runScan() : initialCatalog();
-      prefetched = pending;
+      const pending = (prefetched = nextCatalog());
       return pending.then(
         () => undefined,
         () => undefined,
@@ -193,9 +190,4 @@ export function createHandlerSession(context: HandlerContext): HandlerSession {
       await watcher?.close();
     },
   };
-}
-
-/** The handlers alone, for hosts that never release them (Electron main lives as long as the app). */
-export function createCommandHandlers(context: HandlerContext): CommandHandlers {
-  return createHandlerSession(context).handlers;
 }

@@ -7,7 +7,7 @@ import type { DesktopIntegration } from "../handlers/context";
 /** Starts a program without waiting for it or letting it hold the server's terminal. */
 export type Launcher = (command: string, args: string[]) => void;
 
-const detachedLaunch: Launcher = (command, args) => {
+export const detachedLaunch: Launcher = (command, args) => {
   const child = spawn(command, args, { detached: true, stdio: "ignore" });
   child.on("error", () => undefined);
   child.unref();

@@ -26,11 +26,6 @@ export class EventStreams {
     this.writeAll(`event: ${channel}\ndata: ${JSON.stringify(payload)}\n\n`);
   }
 
-  /** How many pages are listening. */
-  get size(): number {
-    return this.clients.size;
-  }
-
   /** Ends every stream. */
   close(): void {
     clearInterval(this.heartbeat);

@@ -1,6 +1,5 @@
 // The web host's gatekeeping, as pure functions: the per-run token, the Host and Origin checks and the page headers.
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import { contentSecurityPolicy } from "../../shared/csp";
 
 /** Header that carries the per-run token on API calls. */
 export const TOKEN_HEADER = "x-skillshelf-token";
@@ -32,9 +31,6 @@ export function isSameOrigin(origin: string | undefined, host: string): boolean 
 export function fetchSiteAllowed(secFetchSite: string | undefined): boolean {
   return secFetchSite === undefined || secFetchSite === "same-origin" || secFetchSite === "none";
 }
-
-/** The page's Content-Security-Policy: the one policy of shared/csp.ts. */
-export const WEB_HOST_CSP = contentSecurityPolicy;
 
 /** Headers every response carries. */
 export const SECURITY_HEADERS: Record<string, string> = {

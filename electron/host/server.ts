@@ -1,11 +1,13 @@
 // The web host: the same handlers as Electron main over loopback HTTP, behind a per-run token, Host and Origin checks.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { contentSecurityPolicy } from "../../shared/csp";
 import { commandArgs, isCommandChannel, type CommandChannel, type CommandHandlers } from "../../shared/ipc";
 import type { EventSink } from "../handlers/context";
-import { HandlerError, type HandlerSession } from "../handlers/handlers";
+import { HandlerError } from "../handlers/errors";
+import type { HandlerSession } from "../handlers/handlers";
 import { EventStreams } from "./event-stream";
-import { createToken, fetchSiteAllowed, isAllowedHost, isSameOrigin, SECURITY_HEADERS, TOKEN_HEADER, tokenMatches, WEB_HOST_CSP } from "./security";
+import { createToken, fetchSiteAllowed, isAllowedHost, isSameOrigin, SECURITY_HEADERS, TOKEN_HEADER, tokenMatches } from "./security";
 import { serveStatic } from "./static-files";
 
 /** How to start the web host. */
@@ -32,6 +34,9 @@ export interface WebHost {
 }
 
 const MAX_BODY_BYTES = 1024 * 1024;
+
+/** Headers of every page and static file: the security headers and the one policy of shared/csp.ts. */
+const PAGE_HEADERS: Record<string, string> = { ...SECURITY_HEADERS, "Content-Security-Policy": contentSecurityPolicy };
 
 class HttpRefusal extends Error {
   constructor(readonly status: number, message: string) {
@@ -96,8 +101,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     const method = req.method ?? "GET";
     if (!url.pathname.startsWith("/api/")) {
       if (method !== "GET" && method !== "HEAD") throw new HttpRefusal(405, "Only GET is allowed for pages.");
-      const pageHeaders = { ...SECURITY_HEADERS, "Content-Security-Policy": WEB_HOST_CSP };
-      await serveStatic(res, options.rendererDir, url.pathname, pageHeaders, method === "HEAD");
+      await serveStatic(res, options.rendererDir, url.pathname, PAGE_HEADERS, method === "HEAD");
       return;
     }
     const origin = req.headers.origin;

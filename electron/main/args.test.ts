@@ -2,7 +2,8 @@
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { mainScanOptions, parseMainArgs, scanPlatformOf } from "./args";
+import { scanPlatformOf } from "../engine/discovery/locations";
+import { mainScanOptions, parseMainArgs } from "./args";
 
 describe("parseMainArgs", () => {
   it("reads --home and repeated --include, in both spellings, resolved to absolute paths", () => {

@@ -2,12 +2,8 @@
 // and the Electron e2e test can point the window at a fixture home.
 import os from "node:os";
 import path from "node:path";
-import type { ScanOptions, ScanPlatform } from "../engine/discovery/types";
-
-/** The scan platform for a Node platform: the three known layouts, anything else read as Linux. */
-export function scanPlatformOf(platform: NodeJS.Platform): ScanPlatform {
-  return platform === "darwin" || platform === "win32" ? platform : "linux";
-}
+import { scanPlatformOf } from "../engine/discovery/locations";
+import type { ScanOptions } from "../engine/discovery/types";
 
 /** Reads `--home DIR` and `--include DIR` (repeatable, also `--flag=DIR`) from argv; everything else is ignored. */
 export function parseMainArgs(argv: readonly string[]): { home: string | null; include: string[] } {

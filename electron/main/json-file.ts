@@ -1,12 +1,14 @@
 // Small JSON files main keeps in userData (window state, notified updates): read leniently, written atomically.
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { readTextFile } from "../engine/fs/safe-fs";
 
 /** Reads a JSON file as untrusted data; null when missing, too large or not JSON. */
 export async function readJsonFile(file: string, maxBytes = 256 * 1024): Promise<unknown> {
+  const read = await readTextFile(file, { maxBytes });
+  if (!read.ok) return null;
   try {
-    const text = await readFile(file, "utf8");
-    return text.length > maxBytes ? null : (JSON.parse(text) as unknown);
+    return JSON.parse(read.text) as unknown;
   } catch {
     return null;
   }

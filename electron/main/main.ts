@@ -95,11 +95,8 @@ async function start(): Promise<void> {
         appName: app.getName(),
         developer: !app.isPackaged,
         actions: {
-          openFolder: () => {
-            handlers["author:open"](null)
-              .then((snapshot) => snapshot && emit("author:changed", snapshot))
-              .catch(logError);
-          },
+          // author:open emits author:changed itself.
+          openFolder: () => void handlers["author:open"](null).catch(logError),
           checkUpdates: () => void checkUpdates(true),
           openExternal: (url) => void openExternalSafely(shell, url).catch(logError),
         },

@@ -2,8 +2,8 @@
 // limiting, 500, slow answers, asset downloads of a real zip) and counts what it is asked, for cache tests.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { createHash } from "node:crypto";
-import type { AddressInfo } from "node:net";
 import { strToU8, zipSync } from "fflate";
+import { closeNow, headerRecord, listenOnLoopback } from "./loopback";
 
 /** How the server answers every request (until switched). */
 export type ReleaseBehaviour = "normal" | "rate-limited" | "server-error" | "slow" | "not-found" | "garbage";
@@ -31,8 +31,6 @@ export interface ReleaseServerStats {
   conditionalRequests: number;
   notModified: number;
   assetDownloads: number;
-  /** Request paths in order. */
-  paths: string[];
   /** Lower-cased headers of every request. */
   headers: Array<Record<string, string>>;
 }
@@ -47,7 +45,7 @@ export interface RunningReleaseServer {
 }
 
 /** A zip holding `<name>/SKILL.md` at the given version, as a skill release archive. */
-export function buildSkillZip(name: string, version: string): Uint8Array {
+function buildSkillZip(name: string, version: string): Uint8Array {
   const skillMd = `---\nname: ${name}\ndescription: Test skill ${name}, released as ${version}.\nmetadata:\n  version: "${version}"\n---\n\n# ${name}\n\nVersion ${version}.\n`;
   return zipSync({ [`${name}/SKILL.md`]: strToU8(skillMd) });
 }
@@ -60,7 +58,7 @@ function etagOf(repo: string, release: FakeRelease): string {
 export async function startReleaseServer(opts: ReleaseServerOptions = {}): Promise<RunningReleaseServer> {
   const releases = new Map(Object.entries(opts.releases ?? {}));
   let behaviour: ReleaseBehaviour = opts.behaviour ?? "normal";
-  const stats: ReleaseServerStats = { apiRequests: 0, conditionalRequests: 0, notModified: 0, assetDownloads: 0, paths: [], headers: [] };
+  const stats: ReleaseServerStats = { apiRequests: 0, conditionalRequests: 0, notModified: 0, assetDownloads: 0, headers: [] };
   const timers = new Set<ReturnType<typeof setTimeout>>();
   let base = "";
 
@@ -125,8 +123,7 @@ export async function startReleaseServer(opts: ReleaseServerOptions = {}): Promi
 
   function route(req: IncomingMessage, res: ServerResponse): void {
     const url = new URL(req.url ?? "/", base);
-    stats.paths.push(url.pathname);
-    stats.headers.push(Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(", ") : String(v ?? "")])));
+    stats.headers.push(headerRecord(req));
     const parts = url.pathname.split("/").filter(Boolean).map(decodeURIComponent);
     if (req.method === "GET" && parts.length === 5 && parts[0] === "repos" && parts[3] === "releases" && parts[4] === "latest") {
       return latest(req, res, `${parts[1]}/${parts[2]}`);
@@ -143,8 +140,7 @@ export async function startReleaseServer(opts: ReleaseServerOptions = {}): Promi
     }
     route(req, res);
   });
-  await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  base = `http://127.0.0.1:${await listenOnLoopback(http)}`;
   return {
     url: base,
     stats,
@@ -152,8 +148,7 @@ export async function startReleaseServer(opts: ReleaseServerOptions = {}): Promi
     setRelease: (repo, release) => void releases.set(repo, release),
     close: async () => {
       for (const t of timers) clearTimeout(t);
-      http.closeAllConnections();
-      await new Promise<void>((resolve) => http.close(() => resolve()));
+      await closeNow(http);
     },
   };
 }

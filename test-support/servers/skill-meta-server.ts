@@ -2,10 +2,10 @@
 // a reference implementation of the protocol's server side that can be switched into each failure mode.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { randomUUID } from "node:crypto";
-import type { AddressInfo } from "node:net";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { SUGGESTED_TOOL_DESCRIPTION, baselineRecipe, detectClient } from "../../electron/engine/updates/protocol-tables";
+import { closeNow, headerRecord, listenOnLoopback } from "./loopback";
 
 /** How the server answers: the protocol's normal case and each failure mode the client must survive. */
 export type SkillMetaBehaviour =
@@ -54,8 +54,6 @@ export interface SkillMetaServerStats {
 export interface RunningSkillMetaServer {
   url: string;
   stats: SkillMetaServerStats;
-  setBehaviour: (behaviour: SkillMetaBehaviour) => void;
-  setLatest: (latest: string) => void;
   close: () => Promise<void>;
 }
 
@@ -97,8 +95,8 @@ function readBody(req: IncomingMessage): Promise<unknown> {
 /** Starts the server on 127.0.0.1 with a random port; the MCP endpoint is `url`. */
 export async function startSkillMetaServer(opts: SkillMetaServerOptions = {}): Promise<RunningSkillMetaServer> {
   const skill = opts.skill ?? "agentkey";
-  let latest = opts.latest ?? "1.3.0";
-  let behaviour: SkillMetaBehaviour = opts.behaviour ?? "normal";
+  const latest = opts.latest ?? "1.3.0";
+  const behaviour: SkillMetaBehaviour = opts.behaviour ?? "normal";
   const stats: SkillMetaServerStats = { httpRequests: 0, initializes: 0, listTools: 0, toolCalls: 0, clientNames: [], headers: [] };
   const sessions = new Map<string, StreamableHTTPServerTransport>();
   const pending = new Set<ReturnType<typeof setTimeout>>();
@@ -149,7 +147,7 @@ export async function startSkillMetaServer(opts: SkillMetaServerOptions = {}): P
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     stats.httpRequests++;
-    stats.headers.push(Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(", ") : String(v ?? "")])));
+    stats.headers.push(headerRecord(req));
     if (opts.redirectTo) {
       res.writeHead(307, { location: opts.redirectTo }).end();
       return;
@@ -195,18 +193,14 @@ export async function startSkillMetaServer(opts: SkillMetaServerOptions = {}): P
       if (!res.headersSent) res.writeHead(500).end();
     });
   });
-  await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
-  const { port } = http.address() as AddressInfo;
+  const port = await listenOnLoopback(http);
   return {
     url: `http://127.0.0.1:${port}/mcp`,
     stats,
-    setBehaviour: (b) => void (behaviour = b),
-    setLatest: (v) => void (latest = v),
     close: async () => {
       for (const t of pending) clearTimeout(t);
       await Promise.all([...sessions.values()].map((t) => t.close().catch(() => undefined)));
-      http.closeAllConnections();
-      await new Promise<void>((resolve) => http.close(() => resolve()));
+      await closeNow(http);
     },
   };
 }

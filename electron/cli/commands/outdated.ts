@@ -15,7 +15,7 @@ const ORDER: UpdateInfo["state"][] = ["outdated", "unknown", "ahead", "up-to-dat
 const TITLES: Record<UpdateInfo["state"], string> = { outdated: "Outdated", unknown: "Unknown", ahead: "Newer than the latest release", "up-to-date": "Up to date" };
 
 /** What the user should do about one outdated copy, in a sentence. */
-export function nextStep(info: UpdateInfo, skill: Skill | undefined): string {
+function nextStep(info: UpdateInfo, skill: Skill | undefined): string {
   if (info.recipe?.kind === "shell") return `Run in a terminal: ${info.recipe.command}`;
   if (info.recipe) return `Follow these steps: ${info.recipe.command}`;
   if (skill?.client === "claude-desktop" || skill?.desktop) {
@@ -26,7 +26,7 @@ export function nextStep(info: UpdateInfo, skill: Skill | undefined): string {
 }
 
 /** Renders the results for people: outdated first, then unknown, ahead and up to date. */
-export function formatOutdated(updates: UpdateInfo[], skills: Map<string, Skill>): string {
+function formatOutdated(updates: UpdateInfo[], skills: Map<string, Skill>): string {
   const lines: string[] = [];
   for (const state of ORDER) {
     const group = updates.filter((u) => u.state === state).sort((a, b) => a.name.localeCompare(b.name) || a.dir.localeCompare(b.dir));

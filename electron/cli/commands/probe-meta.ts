@@ -1,10 +1,11 @@
 // `skillshelf probe-meta URL`: a pass/fail table of a skill-meta server against the protocol's server MUSTs.
-import { probeSkillMetaServer, type ProbeReport } from "../../engine/updates/probe";
+import { DEFAULT_META_TIMEOUT_MS } from "../../engine/updates/meta-client";
+import { DEFAULT_LATENCY_LIMIT_MS, probeSkillMetaServer, type ProbeReport } from "../../engine/updates/probe";
 import { redactUrl } from "../../engine/updates/endpoints";
 import { UsageError, listFlag, printJson, stringFlag, type CliCommand, type CliIo } from "../command";
 
 /** Parses repeated `--header "K: V"` flags; the values stay in memory and are never printed. */
-export function parseHeaders(raw: string[]): Record<string, string> {
+function parseHeaders(raw: string[]): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const item of raw) {
     const colon = item.indexOf(":");
@@ -16,7 +17,7 @@ export function parseHeaders(raw: string[]): Record<string, string> {
 }
 
 /** Renders the probe's table for people. */
-export function formatProbe(report: ProbeReport): string {
+function formatProbe(report: ProbeReport): string {
   const lines = [`skill-meta server ${redactUrl(report.url)}${report.tool ? `  tool ${report.tool}` : ""}`, ""];
   const width = Math.max(...report.checks.map((c) => c.title.length), 10);
   for (const c of report.checks) lines.push(`  ${c.pass ? "PASS" : "FAIL"}  ${c.title.padEnd(width)}  ${c.detail}`);
@@ -49,20 +50,19 @@ export const probeMetaCommand: CliCommand = {
     if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw new UsageError("the server URL must be http(s).");
     const headers = parseHeaders(listFlag(args, "header"));
     const timeoutFlag = stringFlag(args, "timeout-ms");
-    const timeoutMs = timeoutFlag === undefined ? 5000 : Number(timeoutFlag);
+    const timeoutMs = timeoutFlag === undefined ? DEFAULT_META_TIMEOUT_MS : Number(timeoutFlag);
     if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) throw new UsageError("--timeout-ms needs a positive whole number.");
     const limitFlag = stringFlag(args, "latency-limit-ms");
-    const latencyLimitMs = limitFlag === undefined ? 200 : Number(limitFlag);
+    const latencyLimitMs = limitFlag === undefined ? DEFAULT_LATENCY_LIMIT_MS : Number(limitFlag);
     if (!Number.isFinite(latencyLimitMs) || latencyLimitMs < 0) throw new UsageError("--latency-limit-ms needs a number of milliseconds.");
     const report = await probeSkillMetaServer(url, { headers, tool: stringFlag(args, "tool"), timeoutMs, latencyLimitMs });
     const safe = { ...report, url: redactUrl(report.url) };
+    if (args.values.json) printJson(io, safe);
     if (!report.reachable) {
-      if (args.values.json) printJson(io, safe);
       io.stderr(`skillshelf probe-meta: ${report.problem ?? "the server could not be reached."}\n`);
       return 2;
     }
-    if (args.values.json) printJson(io, safe);
-    else io.stdout(formatProbe(safe));
+    if (!args.values.json) io.stdout(formatProbe(safe));
     return report.checks.length > 0 && report.checks.every((c) => c.pass) ? 0 : 1;
   },
 };

@@ -28,9 +28,10 @@ export const promptCommand: CliCommand = {
       return [target.kind === "archive" ? await readSkillArchive(target.file) : await readSkill(target.dir)];
     });
     const reports = groups.flat();
-    const usable = reports.filter((r) => r.name.trim() !== "" && r.description.trim() !== "");
-    for (const skipped of reports.filter((r) => !usable.includes(r))) {
-      io.stderr(`skillshelf prompt: left out ${shownPath(skipped.dir, io.cwd)}: it has no readable name and description.\n`);
+    const usable: SkillReport[] = [];
+    for (const report of reports) {
+      if (report.name.trim() !== "" && report.description.trim() !== "") usable.push(report);
+      else io.stderr(`skillshelf prompt: left out ${shownPath(report.dir, io.cwd)}: it has no readable name and description.\n`);
     }
     const summaries = usable.map((r) => ({ name: r.name, description: r.description }));
     const text = renderAvailableSkills(summaries, args.values["no-intro"] ? null : (intro ?? DEFAULT_INTRO));

@@ -1,15 +1,12 @@
 // `skillshelf scan`: every skill and plugin for a home and platform (plus --include folders), as text or JSON.
-import type { Diagnostic, Location, ScanResult, Skill } from "../../../shared/model";
+import type { Location, ScanResult, Skill } from "../../../shared/model";
 import { scan } from "../../engine/discovery/scan";
 import { UsageError, printJson, type CliCommand, type CliIo } from "../command";
 import { SCAN_FLAGS_USAGE, readScanFlags, scanFlagOptions } from "../scan-flags";
-
-const count = (ds: Diagnostic[], severity: Diagnostic["severity"]) => ds.filter((d) => d.severity === severity).length;
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+import { countSeverities, plural } from "./report-format";
 
 function skillLine(skill: Skill, at: string): string {
-  const errors = count(skill.diagnostics, "error");
-  const warnings = count(skill.diagnostics, "warning");
+  const { error: errors, warning: warnings } = countSeverities(skill.diagnostics);
   const parts = [skill.valid ? "ok " : "ERR", skill.name];
   parts.push(skill.version ? `${skill.version} (${skill.versionSource})` : "no version");
   if (errors || warnings) parts.push(`[${plural(errors, "error")}, ${plural(warnings, "warning")}]`);
@@ -68,7 +65,8 @@ export function formatScan(result: ScanResult): string {
   const all = [...result.diagnostics, ...result.skills.flatMap((s) => s.diagnostics), ...result.plugins.flatMap((p) => p.diagnostics)];
   const trees = result.locations.filter((l) => l.desktop?.accountTree).length;
   const invalid = result.skills.filter((s) => !s.valid).length;
-  lines.push("", `${plural(result.skills.length, "skill")} (${invalid} invalid), ${plural(result.plugins.length, "plugin")}, ${plural(count(all, "error"), "error")}, ${plural(count(all, "warning"), "warning")}, ${plural(trees, "Claude Desktop tree")} found.`);
+  const totals = countSeverities(all);
+  lines.push("", `${plural(result.skills.length, "skill")} (${invalid} invalid), ${plural(result.plugins.length, "plugin")}, ${plural(totals.error, "error")}, ${plural(totals.warning, "warning")}, ${plural(trees, "Claude Desktop tree")} found.`);
   return lines.join("\n").replace(/^\n/, "") + "\n";
 }
 

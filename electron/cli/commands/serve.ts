@@ -1,9 +1,8 @@
 // `skillshelf serve [--port N] [--open] [--home DIR] [--platform P] [--include DIR]...`: the GUI in a browser, on 127.0.0.1.
-import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { createEngine } from "../../handlers/engine";
 import { createHandlerSession } from "../../handlers/handlers";
-import { webDesktopIntegration } from "../../host/desktop-fallback";
+import { detachedLaunch, webDesktopIntegration } from "../../host/desktop-fallback";
 import { startWebHost } from "../../host/server";
 import { UsageError, printJson, stringFlag, type CliCommand } from "../command";
 import { SCAN_FLAGS_USAGE, readScanFlags, scanFlagOptions } from "../scan-flags";
@@ -14,10 +13,9 @@ function rendererDir(env: NodeJS.ProcessEnv): string {
 }
 
 function openInBrowser(url: string): void {
-  const [command, args] = process.platform === "darwin" ? ["open", [url]] : process.platform === "win32" ? ["cmd", ["/c", "start", "", url]] : ["xdg-open", [url]];
-  const child = spawn(command as string, args as string[], { detached: true, stdio: "ignore" });
-  child.on("error", () => undefined);
-  child.unref();
+  if (process.platform === "darwin") detachedLaunch("open", [url]);
+  else if (process.platform === "win32") detachedLaunch("cmd", ["/c", "start", "", url]);
+  else detachedLaunch("xdg-open", [url]);
 }
 
 /** Resolves when the process is asked to stop. */

@@ -8,7 +8,7 @@ import type { SkillRead } from "./read";
 const scalar = (v: unknown): string | null => (typeof v === "string" && v.trim() ? v : typeof v === "number" ? String(v) : null);
 
 /** The installed version and where it came from: metadata.version, a top-level version, the plugin's version, or none. */
-export function versionOf(report: SkillReport, pluginVersion: string | null): { version: string | null; versionSource: VersionSource | null } {
+function versionOf(report: SkillReport, pluginVersion: string | null): { version: string | null; versionSource: VersionSource | null } {
   if (report.version && report.versionSource) return { version: report.version, versionSource: report.versionSource };
   const fm = report.frontmatter;
   const meta = fm && typeof fm.metadata === "object" && fm.metadata ? (fm.metadata as Record<string, unknown>) : null;
@@ -21,7 +21,7 @@ export function versionOf(report: SkillReport, pluginVersion: string | null): { 
 }
 
 /** The repository: the skill's own (metadata.repository...), else the installer's lock entry's source URL. */
-export function repositoryOf(report: SkillReport, lock: SkillLockInfo | undefined): string | null {
+function repositoryOf(report: SkillReport, lock: SkillLockInfo | undefined): string | null {
   const meta = report.frontmatter?.metadata;
   const fromMeta = meta && typeof meta === "object" ? scalar((meta as Record<string, unknown>).repository) : null;
   return report.repository ?? fromMeta ?? lock?.sourceUrl ?? null;

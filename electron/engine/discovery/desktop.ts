@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Diagnostic, DesktopSkillFacts } from "../../../shared/model";
 import { readTextFile } from "../fs/safe-fs";
 import { discoveryDiagnostic } from "./diagnostic";
-import { isDirectory, listCapped } from "./list";
+import { listCapped } from "./list";
 
 /** One entry of manifest.json's skills list. */
 export interface DesktopManifestEntry {
@@ -52,13 +52,12 @@ export async function findDesktopTrees(root: string, cap: number): Promise<{ tre
   const trees: string[] = [];
   const level1 = await listCapped(root, cap);
   if (level1.error) return { trees, error: level1.error };
+  // A listing of something that is not a folder fails and comes back empty, so no stat is needed first.
   for (const a of level1.entries) {
     const aPath = path.join(root, a.name);
-    if (!(await isDirectory(aPath))) continue;
     const level2 = await listCapped(aPath, cap);
     for (const b of level2.entries) {
       const bPath = path.join(aPath, b.name);
-      if (!(await isDirectory(bPath))) continue;
       const inside = await listCapped(bPath, 64);
       if (inside.entries.some((e) => TREE_MARKERS.includes(e.name))) trees.push(bPath);
     }
@@ -105,7 +104,7 @@ export async function readDesktopTree(treePath: string, root: string): Promise<D
 const entryIndex = new WeakMap<DesktopManifest, { byName: Map<string, DesktopManifestEntry>; byId: Map<string, DesktopManifestEntry> }>();
 
 /** The manifest entry for a skill folder: matched by name, then by skillId (first entry wins). */
-export function manifestEntryFor(tree: DesktopTree, folderName: string): DesktopManifestEntry | null {
+function manifestEntryFor(tree: DesktopTree, folderName: string): DesktopManifestEntry | null {
   if (!tree.manifest) return null;
   let index = entryIndex.get(tree.manifest);
   if (!index) {

@@ -95,6 +95,16 @@ export async function hasPluginManifest(dir: string): Promise<boolean> {
   return false;
 }
 
+/** True when the path exists (following links). */
+export async function pathExists(p: string): Promise<boolean> {
+  try {
+    await stat(p);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** True when the path exists and is a folder (following links). */
 export async function isDirectory(p: string): Promise<boolean> {
   try {

@@ -1,5 +1,4 @@
 // Turns the location table (and --include folders) into concrete locations and what to read in each.
-import { stat } from "node:fs/promises";
 import path from "node:path";
 import type { Diagnostic, Location } from "../../../shared/model";
 import { readInstalledPlugins } from "./claude-plugins";
@@ -7,6 +6,7 @@ import { discoveryDiagnostic } from "./diagnostic";
 import { findDesktopTrees, readDesktopTree, type DesktopTree } from "./desktop";
 import { locationId } from "./ids";
 import { planInclude } from "./include";
+import { pathExists } from "./list";
 import { resolveLocationTable, type LocationRow } from "./locations";
 import type { ScanOptions } from "./types";
 
@@ -40,15 +40,11 @@ export interface ScanPlan {
 }
 
 /** Default cap of entries listed per location. */
-export const DEFAULT_MAX_ENTRIES = 5_000;
+const DEFAULT_MAX_ENTRIES = 5_000;
 
-async function exists(p: string): Promise<boolean> {
-  try {
-    await stat(p);
-    return true;
-  } catch {
-    return false;
-  }
+/** How many entries a scan lists per location. */
+export function locationCap(options: Pick<ScanOptions, "maxEntriesPerLocation">): number {
+  return options.maxEntriesPerLocation ?? DEFAULT_MAX_ENTRIES;
 }
 
 /** Builds a Location with its stable id. */
@@ -59,7 +55,7 @@ export function makeLocation(fields: Omit<Location, "id">): Location {
 const shortPart = (s: string) => (s.length > 12 ? `${s.slice(0, 8)}…` : s);
 
 async function planDesktopRoot(row: LocationRow, root: string, cap: number, plan: ScanPlan): Promise<void> {
-  const present = await exists(root);
+  const present = await pathExists(root);
   plan.locations.push(makeLocation({ client: row.client, scope: row.scope, path: root, exists: present, readOnly: true, label: `${row.label} (skills-plugin root)`, note: row.note, desktop: { variant: row.label, root, accountTree: null, lastUpdated: null } }));
   if (!present) return;
   const found = await findDesktopTrees(root, cap);
@@ -81,13 +77,13 @@ async function planDesktopRoot(row: LocationRow, root: string, cap: number, plan
 }
 
 async function planClaudePlugins(row: LocationRow, dir: string, plan: ScanPlan): Promise<void> {
-  const present = await exists(dir);
+  const present = await pathExists(dir);
   plan.locations.push(makeLocation({ client: row.client, scope: row.scope, path: dir, exists: present, readOnly: row.readOnly, label: row.label, note: row.note }));
   if (!present) return;
   const { installs, diagnostics } = await readInstalledPlugins(dir);
   plan.diagnostics.push(...diagnostics);
   for (const install of installs) {
-    const here = await exists(install.installPath);
+    const here = await pathExists(install.installPath);
     const location = makeLocation({ client: "claude-code", scope: "plugin", path: install.installPath, exists: here, readOnly: true, label: `Claude Code plugin ${install.key}`, note: row.note });
     plan.locations.push(location);
     if (!here) {
@@ -101,13 +97,13 @@ async function planClaudePlugins(row: LocationRow, dir: string, plan: ScanPlan):
 /** Plans a scan: every table location for the home (unless homeLocations is false), then each --include folder. */
 export async function planScan(options: ScanOptions): Promise<ScanPlan> {
   const plan: ScanPlan = { locations: [], skillSources: [], pluginSources: [], diagnostics: [] };
-  const cap = options.maxEntriesPerLocation ?? DEFAULT_MAX_ENTRIES;
+  const cap = locationCap(options);
   if (options.homeLocations !== false) {
     for (const { row, path: p } of resolveLocationTable(options)) {
       if (row.kind === "desktop-root") await planDesktopRoot(row, p, cap, plan);
       else if (row.kind === "claude-plugins") await planClaudePlugins(row, p, plan);
       else {
-        const location = makeLocation({ client: row.client, scope: row.scope, path: p, exists: await exists(p), readOnly: row.readOnly, label: row.label, note: row.note });
+        const location = makeLocation({ client: row.client, scope: row.scope, path: p, exists: await pathExists(p), readOnly: row.readOnly, label: row.label, note: row.note });
         plan.locations.push(location);
         if (location.exists) plan.skillSources.push({ location, dir: p, mode: "children", depth: row.depth ?? 1, exclude: row.exclude ?? [] });
       }

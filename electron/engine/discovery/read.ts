@@ -1,12 +1,12 @@
 // Reads one skill (validation + content hash) and one plugin, the only places discovery touches skill contents.
 import path from "node:path";
 import type { Profile } from "../../../shared/model";
+import { readPlugin } from "../plugin/read-plugin";
 import type { PluginReport } from "../plugin/types";
 import { readSkill, readSkillWithFiles } from "../skill/read-skill";
 import type { SkillReport } from "../skill/types";
 import { hashSkillFolderWithInfo, type FolderHash } from "./hash";
-import { findSkillFile, isDirectory, listCapped } from "./list";
-import { readPluginReport } from "./plugin-reader";
+import { findSkillFile, listCapped } from "./list";
 import { isInside, realpathOrNull } from "../fs/safe-fs";
 
 /** A skill folder as read: the validator's report, its content hash and the profile used. */
@@ -36,7 +36,7 @@ export async function readPluginAt(root: string, cap: number, onSkillRead?: (dir
   let report: PluginReport | null = null;
   let error: string | null = null;
   try {
-    report = await readPluginReport(root, { profile: "agent-skills" });
+    report = await readPlugin(root, { profile: "agent-skills" });
   } catch (e) {
     error = (e as Error).message ?? String(e);
   }
@@ -44,11 +44,10 @@ export async function readPluginAt(root: string, cap: number, onSkillRead?: (dir
   for (const s of report?.skills ?? []) byDir.set(path.resolve(s.dir), s);
   const skillsDir = path.join(root, "skills");
   const dirs: string[] = [];
-  if (await isDirectory(skillsDir)) {
-    for (const entry of (await listCapped(skillsDir, cap)).entries) {
-      const p = path.join(skillsDir, entry.name);
-      if (byDir.has(p) || ((await isDirectory(p)) && (await findSkillFile(p)))) dirs.push(p);
-    }
+  // A missing or non-folder skills/ lists as empty; a SKILL.md found in p means p is a folder.
+  for (const entry of (await listCapped(skillsDir, cap)).entries) {
+    const p = path.join(skillsDir, entry.name);
+    if (byDir.has(p) || (await findSkillFile(p))) dirs.push(p);
   }
   for (const d of byDir.keys()) if (!dirs.includes(d)) dirs.push(d);
   const skills: PluginRead["skills"] = [];

@@ -2,10 +2,10 @@
 import type { ScanResult, TaskProgress } from "../../../shared/model";
 import { assemble, groupSites, profileFor, readKey, type ScanState, type SiteGroup } from "./assemble";
 import { mapPool } from "./pool";
-import { DEFAULT_MAX_ENTRIES, planScan } from "./plan";
+import { locationCap, planScan, type ScanPlan } from "./plan";
 import { readPluginAt, readSkillAt, type SkillRead } from "./read";
 import type { ReadJob } from "./read-protocol";
-import { findSites } from "./sites";
+import { findSites, type SourceSites } from "./sites";
 import { readSkillLock } from "./skill-lock";
 import type { ScanOptions } from "./types";
 import { readSharedWithWorker } from "./worker-pool";
@@ -29,7 +29,7 @@ const workerMinSkills = (options: ScanOptions) => Math.max(1, options.workerMinS
 /** Reads every skill and plugin the state does not hold yet (bounded concurrency); returns how many skills were read. */
 export async function readMissing(state: ScanState, options: ScanOptions, groups: SiteGroup[] = groupSites(state)): Promise<number> {
   const limit = options.concurrency ?? DEFAULT_CONCURRENCY;
-  const cap = options.maxEntriesPerLocation ?? DEFAULT_MAX_ENTRIES;
+  const cap = locationCap(options);
   const todo = groups.filter((g) => !state.reads.has(readKey(g.realDir, profileFor(g.primary))));
   const plugins = state.plan.pluginSources.filter((p) => !state.plugins.has(p.root));
   const total = todo.length + plugins.length;
@@ -63,15 +63,21 @@ function sameRead(a: SkillRead, b: SkillRead): boolean {
   return a.hash.hash === b.hash.hash && a.hash.truncated === b.hash.truncated && JSON.stringify(a.report) === JSON.stringify(b.report);
 }
 
+/** Lists the skill sites of every skill source of a plan, by location id. */
+export async function findAllSites(plan: ScanPlan, cap: number): Promise<Map<string, SourceSites>> {
+  const sites = new Map<string, SourceSites>();
+  await mapPool(plan.skillSources, 4, async (source) => {
+    sites.set(source.location.id, await findSites(source, cap));
+  });
+  return sites;
+}
+
 /** Plans, lists and reads everything from scratch into a fresh state. */
 export async function createScanState(options: ScanOptions): Promise<ScanState> {
   progress(options, -1, "Finding skill folders");
-  const cap = options.maxEntriesPerLocation ?? DEFAULT_MAX_ENTRIES;
+  const cap = locationCap(options);
   const [plan, lock] = await Promise.all([planScan(options), readSkillLock(options)]);
-  const state: ScanState = { plan, sites: new Map(), reads: new Map(), plugins: new Map(), lock };
-  await mapPool(plan.skillSources, 4, async (source) => {
-    state.sites.set(source.location.id, await findSites(source, cap));
-  });
+  const state: ScanState = { plan, sites: await findAllSites(plan, cap), reads: new Map(), plugins: new Map(), lock };
   progress(options, 0.1, "Reading skills");
   await readMissing(state, options);
   return state;

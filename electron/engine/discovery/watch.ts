@@ -1,6 +1,5 @@
 // watchCatalog(): watches every location and reports only what changed, re-reading only the skills that changed.
 import { watch, type FSWatcher } from "node:fs";
-import { stat } from "node:fs/promises";
 import path from "node:path";
 import type { Diagnostic, ScanResult } from "../../../shared/model";
 import type { CatalogChange } from "../../../shared/ipc";
@@ -8,28 +7,19 @@ import { isInside } from "../fs/safe-fs";
 import { assembleChanges, groupSites } from "./assemble";
 import { readDesktopTree } from "./desktop";
 import { discoveryDiagnostic } from "./diagnostic";
+import { pathExists } from "./list";
 import { skillLockCandidates } from "./locations";
-import { DEFAULT_MAX_ENTRIES, planScan } from "./plan";
-import { createScanState, readMissing } from "./scan";
+import { locationCap, planScan } from "./plan";
+import { createScanState, findAllSites, readMissing } from "./scan";
 import { applyChildChange, relistSource } from "./watch-apply";
 import { classifyChanges } from "./watch-classify";
 import { readSkillLock } from "./skill-lock";
-import { findSites } from "./sites";
 import type { ScanOptions } from "./types";
 
 /** What the watcher reports (declared in the IPC contract, re-exported for engine callers). */
 export type { CatalogChange } from "../../../shared/ipc";
 
 const MAX_WATCH_FAILURES = 3;
-
-async function pathExists(p: string): Promise<boolean> {
-  try {
-    await stat(p);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** A running watch: the latest catalog, and how to stop it. */
 export interface CatalogWatch {
@@ -53,7 +43,7 @@ function changesOf<T extends { id: string }>(before: T[], after: T[], rebuilt: S
 export async function watchCatalog(options: ScanOptions & { debounceMs?: number; pollMs?: number }, listener: (change: CatalogChange) => void): Promise<CatalogWatch> {
   const debounceMs = options.debounceMs ?? 40;
   const pollMs = options.pollMs ?? 5_000;
-  const cap = options.maxEntriesPerLocation ?? DEFAULT_MAX_ENTRIES;
+  const cap = locationCap(options);
   const state = await createScanState(options);
   let groups = groupSites(state);
   let result = assembleChanges(state, groups).result;
@@ -139,8 +129,7 @@ export async function watchCatalog(options: ScanOptions & { debounceMs?: number;
     const change = classifyChanges(state, groups, lockFiles, batch);
     if (change.replan) {
       state.plan = await planScan(options);
-      state.sites = new Map();
-      for (const source of state.plan.skillSources) state.sites.set(source.location.id, await findSites(source, cap));
+      state.sites = await findAllSites(state.plan, cap);
     }
     if (change.lock) state.lock = await readSkillLock(options);
     for (const id of change.manifests) {

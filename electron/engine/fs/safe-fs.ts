@@ -100,17 +100,20 @@ export function formatBytes(n: number): string {
 }
 
 /** Resolves a relative path inside root, refusing absolute paths, `..`, NUL and links whose real path leaves root. */
-export async function resolveInside(root: string, rel: string): Promise<{ ok: true; path: string; real: string } | { ok: false; message: string }> {
-  if (rel.includes("\u0000")) return { ok: false, message: "The path contains a NUL character." };
-  if (rel === "" || path.isAbsolute(rel) || /^[a-zA-Z]:/.test(rel) || rel.startsWith("\\")) return { ok: false, message: "Only paths relative to the folder are allowed." };
+export async function resolveInside(
+  root: string,
+  rel: string,
+): Promise<{ ok: true; path: string; real: string } | { ok: false; reason: "refused" | "not-found" | "outside"; message: string }> {
+  if (rel.includes("\u0000")) return { ok: false, reason: "refused", message: "The path contains a NUL character." };
+  if (rel === "" || path.isAbsolute(rel) || /^[a-zA-Z]:/.test(rel) || rel.startsWith("\\")) return { ok: false, reason: "refused", message: "Only paths relative to the folder are allowed." };
   const parts = rel.split(/[\\/]+/);
-  if (parts.includes("..")) return { ok: false, message: "The path climbs out of the folder with `..`." };
+  if (parts.includes("..")) return { ok: false, reason: "refused", message: "The path climbs out of the folder with `..`." };
   const realRoot = await realpathOrNull(root);
-  if (!realRoot) return { ok: false, message: "The folder does not exist." };
+  if (!realRoot) return { ok: false, reason: "not-found", message: "The folder does not exist." };
   const joined = path.join(root, ...parts);
   const real = await realpathOrNull(joined);
-  if (!real) return { ok: false, message: "The file does not exist." };
-  if (!isInside(realRoot, real)) return { ok: false, message: "The path leads outside the folder through a link, so it is not served." };
+  if (!real) return { ok: false, reason: "not-found", message: "The file does not exist." };
+  if (!isInside(realRoot, real)) return { ok: false, reason: "outside", message: "The path leads outside the folder through a link, so it is not served." };
   return { ok: true, path: joined, real };
 }
 

@@ -7,7 +7,7 @@ export interface TextPosition {
 }
 
 /** Escapes one JSON Pointer segment (RFC 6901). */
-export function pointerSegment(key: string | number): string {
+function pointerSegment(key: string | number): string {
   return String(key).replace(/~/g, "~0").replace(/\//g, "~1");
 }
 

@@ -3,6 +3,7 @@ import path from "node:path";
 import { valid as semverValid } from "semver";
 import type { Diagnostic } from "../../../shared/model";
 import { readTextFile } from "../fs/safe-fs";
+import { hasNoErrors } from "../skill/diagnostics";
 import { entryNames, resolveInRoot } from "./containment";
 import { diagnostic, isPlainObject, kindOf, quote } from "./diagnostics";
 import { locateJsonPointers, parseJson, pointerOf, type TextPosition } from "./json-position";
@@ -11,13 +12,13 @@ import { locateJsonPointers, parseJson, pointerOf, type TextPosition } from "./j
 export const PLUGIN_SCHEMA_ID = "https://agent-plugins.org/schemas/1.0.0/plugin.schema.json";
 
 /** The Agent Plugins versions this validator implements. */
-export const SUPPORTED_SPEC_VERSIONS = ["1.0.0"] as const;
+const SUPPORTED_SPEC_VERSIONS = ["1.0.0"] as const;
 
 /** The fields a 1.0.0 manifest may hold at its top level (§5.2). */
 export const KNOWN_MANIFEST_FIELDS = ["$schema", "name", "version", "description", "author", "homepage", "repository", "license", "keywords", "extensions"] as const;
 
 /** The plugin name rule of §5.5. */
-export const PLUGIN_NAME_PATTERN = /^(?!.*(?:--|\.\.))[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?$/;
+const PLUGIN_NAME_PATTERN = /^(?!.*(?:--|\.\.))[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?$/;
 
 const STRING_FIELDS = ["version", "description", "homepage", "repository", "license"] as const;
 const AUTHOR_FIELDS = new Set(["name", "email", "url"]);
@@ -57,7 +58,7 @@ export async function readManifest(root: string, realRoot: string, rootEntries: 
     return fail("plugin.containment", `plugin.json is a link to ${where.real}, outside the plugin folder, so the plugin is rejected.`, "Put a real plugin.json file in the plugin folder instead of a link that leads out of it.");
   }
   if (where.status === "missing") return fail("plugin.manifest.json", "plugin.json is a link whose target is missing or loops back on itself.", "Replace the link with a real plugin.json file.");
-  const read = await readTextFile(file, { root: realRoot });
+  const read = await readTextFile(where.real);
   if (!read.ok) return fail("plugin.manifest.json", `plugin.json cannot be read: ${read.message}`, "Make plugin.json a readable UTF-8 JSON file of a reasonable size.");
   const parsed = parseJson(read.text);
   if (!parsed.ok) return fail("plugin.manifest.json", `plugin.json is not valid JSON (${parsed.message}).`, "Fix the JSON syntax; a JSON linter or editor points at the exact spot.", parsed.at);
@@ -70,7 +71,7 @@ export async function readManifest(root: string, realRoot: string, rootEntries: 
   const at = (...keys: Array<string | number>): TextPosition | undefined => positions.get(pointerOf("", ...keys));
   const checks = [...checkSchemaAndName(manifest, file, at), ...checkKnownFields(manifest, file, at), ...checkUnknownFields(manifest, file, at)];
   result.diagnostics.push(...checks);
-  result.fatal = checks.some((d) => d.severity === "error");
+  result.fatal = !hasNoErrors(checks);
   result.specVersion = manifest.$schema === PLUGIN_SCHEMA_ID ? specVersionOf(manifest.$schema, "plugin") : null;
   if (typeof manifest.name === "string" && manifest.name.trim() !== "") result.name = manifest.name;
   if (typeof manifest.version === "string") result.version = manifest.version;

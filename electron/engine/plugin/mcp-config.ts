@@ -4,16 +4,15 @@ import type { Diagnostic, PluginMcpServer } from "../../../shared/model";
 import { readTextFile } from "../fs/safe-fs";
 import { resolveInRoot } from "./containment";
 import { diagnostic, isPlainObject, kindOf, quote } from "./diagnostics";
-import { locateJsonPointers, parseJson, pointerOf } from "./json-position";
+import { locateJsonPointers, parseJson, pointerOf, type TextPosition } from "./json-position";
 import { specVersionOf } from "./manifest";
 import { checkServer } from "./mcp-server";
 
 /** The only $schema a 1.0.0 mcp.json may declare. */
 export const MCP_SCHEMA_ID = "https://agent-plugins.org/schemas/1.0.0/mcp.schema.json";
 
-/** What reading mcp.json found; `enabled` is false when the whole MCP component is invalid. */
+/** What reading mcp.json found; no servers when the whole MCP component is invalid. */
 export interface McpResult {
-  enabled: boolean;
   servers: PluginMcpServer[];
   diagnostics: Diagnostic[];
 }
@@ -21,9 +20,9 @@ export interface McpResult {
 /** Reads mcp.json when present; `pluginSpecVersion` is the version plugin.json declares. */
 export async function readMcpConfig(root: string, realRoot: string, rootEntries: Set<string>, pluginSpecVersion: string | null): Promise<McpResult> {
   const file = path.join(root, "mcp.json");
-  const result: McpResult = { enabled: false, servers: [], diagnostics: [] };
+  const result: McpResult = { servers: [], diagnostics: [] };
   if (!rootEntries.has("mcp.json")) return result;
-  const invalid = (code: string, message: string, fix: string, at?: { line: number; column: number }): McpResult => {
+  const invalid = (code: string, message: string, fix: string, at?: TextPosition): McpResult => {
     result.diagnostics.push(diagnostic(code, "error", file, message, { fix, at }));
     return result;
   };
@@ -32,7 +31,7 @@ export async function readMcpConfig(root: string, realRoot: string, rootEntries:
     return invalid("plugin.containment", `mcp.json is a link to ${where.real}, outside the plugin folder, so its MCP servers are disabled.`, "Put a real mcp.json in the plugin folder instead of a link that leads out of it.");
   }
   if (where.status === "missing") return invalid("plugin.mcp.json", "mcp.json is a link whose target is missing or loops, so MCP servers are disabled.", "Replace the link with a real mcp.json file.");
-  const read = await readTextFile(file, { root: realRoot });
+  const read = await readTextFile(where.real);
   if (!read.ok) return invalid("plugin.mcp.json", `mcp.json cannot be read, so MCP servers are disabled: ${read.message}`, "Make mcp.json a readable UTF-8 JSON file.");
   const parsed = parseJson(read.text);
   if (!parsed.ok) return invalid("plugin.mcp.json", `mcp.json is not valid JSON (${parsed.message}), so MCP servers are disabled.`, "Fix the JSON syntax.", parsed.at);
@@ -41,7 +40,6 @@ export async function readMcpConfig(root: string, realRoot: string, rootEntries:
   const positions = locateJsonPointers(read.text);
   result.diagnostics.push(...checkTopLevel(config, file, pluginSpecVersion, positions));
   if (result.diagnostics.length > 0) return result;
-  result.enabled = true;
   const servers = config.mcpServers as Record<string, unknown>;
   for (const [name, value] of Object.entries(servers)) {
     const base = pointerOf("", "mcpServers", name);
@@ -52,7 +50,7 @@ export async function readMcpConfig(root: string, realRoot: string, rootEntries:
   return result;
 }
 
-function checkTopLevel(config: Record<string, unknown>, file: string, pluginSpecVersion: string | null, positions: Map<string, { line: number; column: number }>): Diagnostic[] {
+function checkTopLevel(config: Record<string, unknown>, file: string, pluginSpecVersion: string | null, positions: Map<string, TextPosition>): Diagnostic[] {
   const found: Diagnostic[] = [];
   const at = (key: string) => positions.get(pointerOf("", key));
   const schema = config.$schema;

@@ -7,7 +7,7 @@ import type { ServerContext } from "./mcp-server-context";
 import { checkStdio } from "./mcp-stdio";
 
 /** The transports of Agent Plugins 1.0.0 and the fields each variant allows. */
-export const SERVER_VARIANT_FIELDS: ReadonlyMap<string, readonly string[]> = new Map([
+const SERVER_VARIANT_FIELDS: ReadonlyMap<string, readonly string[]> = new Map([
   ["stdio", ["type", "command", "args", "env", "cwd"]],
   ["streamable-http", ["type", "url", "headers"]],
   ["sse", ["type", "url", "headers"]],

@@ -8,8 +8,6 @@ import { diagnostic, quote } from "./diagnostics";
 
 /** What discovering skills/ found: every skill read (valid or not) and plugin-level findings. */
 export interface SkillsResult {
-  /** False when skills/ exists but is unusable (component-invalid). */
-  enabled: boolean;
   skills: SkillReport[];
   diagnostics: Diagnostic[];
 }
@@ -18,7 +16,7 @@ const PARALLEL_READS = 8;
 
 /** Discovers and reads the plugin's skills with the given profile; never searches below skills/NAME/. */
 export async function discoverSkills(root: string, realRoot: string, rootEntries: Set<string>, profile: Profile | undefined): Promise<SkillsResult> {
-  const result: SkillsResult = { enabled: false, skills: [], diagnostics: [] };
+  const result: SkillsResult = { skills: [], diagnostics: [] };
   if (!rootEntries.has("skills")) return result;
   const skillsDir = path.join(root, "skills");
   const where = await resolveInRoot(realRoot, skillsDir);
@@ -35,7 +33,6 @@ export async function discoverSkills(root: string, realRoot: string, rootEntries
     }));
     return result;
   }
-  result.enabled = true;
   const names = [...((await entryNames(skillsDir)) ?? [])].sort();
   const candidates: string[] = [];
   for (const name of names) {

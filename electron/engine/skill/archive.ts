@@ -3,12 +3,12 @@ import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { unzipSync, type UnzipFileInfo } from "fflate";
 import { DEFAULT_MAX_BYTES, decodeUtf8, formatBytes, realpathOrNull, type TextRead } from "../fs/safe-fs";
-import { DiagnosticSink, hasNoErrors, quote } from "./diagnostics";
+import { DiagnosticSink, quote } from "./diagnostics";
 import { ListedFileSet } from "./file-set";
 import { isMarkdownPath } from "./references";
 import { MAX_REFERENCE_BYTES } from "./skill-folder";
 import type { ReadSkillOptions, SkillReport } from "./types";
-import { validateSkillText } from "./validate-text";
+import { skillReport, validateSkillText, type SkillTextResult } from "./validate-text";
 
 /** Limits that keep a hostile archive (zip bomb, millions of entries) from exhausting memory. */
 export const ARCHIVE_LIMITS = { maxArchiveBytes: 100 * 1024 * 1024, maxEntries: 10_000, maxTotalUncompressed: 500 * 1024 * 1024 };
@@ -32,19 +32,16 @@ export async function readSkillArchive(file: string, options: ReadSkillOptions =
   const desktop = profile === "claude-desktop";
   const abs = path.resolve(file);
   const sink = new DiagnosticSink(abs);
-  const report: SkillReport = { dir: abs, realDir: abs, skillFile: null, name: "", description: "", frontmatter: null, body: "", bodyStartLine: 1, version: null, versionSource: null, repository: null, diagnostics: [], valid: false };
-  const finish = (extra: SkillReport["diagnostics"] = []) => {
-    report.diagnostics = [...sink.items, ...extra];
-    report.valid = hasNoErrors(report.diagnostics);
-    return report;
-  };
+  let realDir = abs;
+  let skillFile: string | null = null;
+  const finish = (text: SkillTextResult | null = null) => skillReport({ dir: abs, realDir, skillFile }, sink.items, text);
 
   const info = await stat(abs).catch((error: NodeJS.ErrnoException) => error);
   if (info instanceof Error || !info.isFile()) {
     sink.add("skill.unreadable", "error", info instanceof Error ? `The archive cannot be read (${info.code ?? "unknown error"}).` : "The archive is not a regular file.", "Point at a .zip or .skill file.");
     return finish();
   }
-  report.realDir = (await realpathOrNull(abs)) ?? abs;
+  realDir = (await realpathOrNull(abs)) ?? abs;
   if (info.size > ARCHIVE_LIMITS.maxArchiveBytes) {
     sink.add("skill.archive.too-large", "error", `The archive is ${formatBytes(info.size)}, over the ${formatBytes(ARCHIVE_LIMITS.maxArchiveBytes)} limit, so it was not opened.`, "Remove files the skill does not need and pack it again.");
     return finish();
@@ -122,8 +119,7 @@ export async function readSkillArchive(file: string, options: ReadSkillOptions =
     sink.add("skill.archive.invalid", "error", `The archive's files could not be unpacked (${(error as Error).message}).`, "Pack the skill folder again with standard zip compression.");
     return finish();
   }
-  const skillFile = path.join(abs, ...segments);
-  report.skillFile = skillFile;
+  skillFile = path.join(abs, ...segments);
   const bytes = contents[skillEntry.name];
   const read: TextRead = bytes
     ? bytes.length > DEFAULT_MAX_BYTES
@@ -137,7 +133,5 @@ export async function readSkillArchive(file: string, options: ReadSkillOptions =
     return decoded.ok && !decoded.binary ? decoded.text : null;
   };
   const files = new ListedFileSet(kinds, readText, (rel) => path.join(abs, ...(prefix ? prefix.split("/") : []), ...rel.split("/")));
-  const text = await validateSkillText({ file: skillFile, dirName, read, files, profile });
-  Object.assign(report, { name: text.name, description: text.description, frontmatter: text.frontmatter, body: text.body, bodyStartLine: text.bodyStartLine, version: text.version, versionSource: text.versionSource, repository: text.repository });
-  return finish(text.diagnostics);
+  return finish(await validateSkillText({ file: skillFile, dirName, read, files, profile }));
 }

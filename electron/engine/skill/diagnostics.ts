@@ -21,11 +21,6 @@ export class DiagnosticSink {
     if (fix) diagnostic.fix = fix;
     this.items.push(diagnostic);
   }
-
-  /** True when at least one recorded finding has the given code. */
-  has(code: string): boolean {
-    return this.items.some((d) => d.code === code);
-  }
 }
 
 /** True when no diagnostic is an error. */

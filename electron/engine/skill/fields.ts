@@ -1,6 +1,7 @@
 // The Agent Skills frontmatter field rules (RULES.md "Fields"): which keys, which types, which names.
 import { isAlias, isMap, isNode, isScalar, isSeq, type Node, type Pair } from "yaml";
 import type { VersionSource } from "../../../shared/model";
+import { codePoints } from "../../../shared/tokens";
 import { quote, type DiagnosticSink } from "./diagnostics";
 import type { FrontmatterEntry, ParsedFrontmatter } from "./frontmatter";
 
@@ -26,13 +27,6 @@ export interface SkillFields {
 /** The string value of a scalar node, or null for a map, a list or no value. */
 export function scalarText(node: Node | null): string | null {
   return node && isScalar(node) ? String(node.value ?? "") : null;
-}
-
-/** Counts Unicode code points (what the spec's length limits count). */
-export function codePoints(text: string): number {
-  let n = 0;
-  for (const _ of text) n++;
-  return n;
 }
 
 function kindOf(node: Node | null): string {

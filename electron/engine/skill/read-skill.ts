@@ -3,10 +3,10 @@ import type { Dirent } from "node:fs";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { readTextFile, realpathOrNull } from "../fs/safe-fs";
-import { DiagnosticSink, hasNoErrors, quote } from "./diagnostics";
+import { DiagnosticSink, quote } from "./diagnostics";
 import { MAX_FOLDER_DEPTH, MAX_FOLDER_ENTRIES, folderFileSet, listSkillFolder, type FolderListing } from "./skill-folder";
 import type { ReadSkillOptions, SkillReport } from "./types";
-import { validateSkillText, type SkillTextResult } from "./validate-text";
+import { skillReport, validateSkillText, type SkillTextResult } from "./validate-text";
 
 /** The exact file name the specification requires. */
 export const SKILL_FILE = "SKILL.md";
@@ -19,11 +19,6 @@ export function findSkillEntry(names: readonly Dirent[]): { entry: Dirent | null
   if (lower) return { entry: lower, lowercase: true, variant: null };
   const variant = names.find((d) => d.name.toLowerCase() === "skill.md");
   return { entry: null, lowercase: false, variant: variant?.name ?? null };
-}
-
-/** An empty report for a folder, to be filled in. */
-function emptyReport(dir: string): SkillReport {
-  return { dir, realDir: dir, skillFile: null, name: "", description: "", frontmatter: null, body: "", bodyStartLine: 1, version: null, versionSource: null, repository: null, diagnostics: [], valid: false };
 }
 
 /** Reads one skill folder and checks it with the profile's rules; never throws on bad input. */
@@ -53,14 +48,11 @@ export async function readSkillWithFiles(dir: string, options: ReadSkillOptions 
 export async function readSkillWithReferences(dir: string, options: ReadSkillOptions = {}): Promise<{ report: SkillReport; text: SkillTextResult | null; listing: FolderListing | null }> {
   const profile = options.profile ?? "agent-skills";
   const abs = path.resolve(dir);
-  const report = emptyReport(abs);
   const sink = new DiagnosticSink(abs);
+  let realDir = abs;
+  let skillFile: string | null = null;
   let listing: FolderListing | null = null;
-  const finish = (text: SkillTextResult | null) => {
-    report.diagnostics = [...sink.items, ...(text?.diagnostics ?? [])];
-    report.valid = hasNoErrors(report.diagnostics);
-    return { report, text, listing };
-  };
+  const finish = (text: SkillTextResult | null) => ({ report: skillReport({ dir: abs, realDir, skillFile }, sink.items, text), text, listing });
   let top: Dirent[];
   try {
     top = await readdir(abs, { withFileTypes: true });
@@ -73,7 +65,7 @@ export async function readSkillWithReferences(dir: string, options: ReadSkillOpt
     }
     return finish(null);
   }
-  report.realDir = (await realpathOrNull(abs)) ?? abs;
+  realDir = (await realpathOrNull(abs)) ?? abs;
   const { entry, lowercase, variant } = findSkillEntry(top);
   listing = await listSkillFolder(abs, top);
   const outside = listing.outside.filter((rel) => !(entry && rel === entry.name));
@@ -99,21 +91,10 @@ export async function readSkillWithReferences(dir: string, options: ReadSkillOpt
     return finish(null);
   }
   const file = path.join(abs, entry.name);
-  report.skillFile = file;
+  skillFile = file;
   if (lowercase) {
     sink.add("skill.file-case", "warning", "The file is named `skill.md` in lowercase; the reference validator accepts it, but plugins and several clients only find `SKILL.md`.", "Rename skill.md to SKILL.md.", {}, file);
   }
   const read = await readTextFile(file, entry.isSymbolicLink() ? { root: abs } : {});
-  const text = await validateSkillText({ file, dirName: path.basename(abs), read, files: folderFileSet(abs, listing), profile });
-  Object.assign(report, {
-    name: text.name,
-    description: text.description,
-    frontmatter: text.frontmatter,
-    body: text.body,
-    bodyStartLine: text.bodyStartLine,
-    version: text.version,
-    versionSource: text.versionSource,
-    repository: text.repository,
-  });
-  return finish(text);
+  return finish(await validateSkillText({ file, dirName: path.basename(abs), read, files: folderFileSet(abs, listing), profile }));
 }

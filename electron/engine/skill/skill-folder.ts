@@ -3,7 +3,7 @@ import type { Dirent } from "node:fs";
 import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { readTextFile, resolveInside, walkTree } from "../fs/safe-fs";
-import type { FileKind, SkillFileSet } from "./file-set";
+import { ListedFileSet, type FileKind, type SkillFileSet } from "./file-set";
 
 /** Caps shared with walkTree's defaults. */
 export const MAX_FOLDER_ENTRIES = 20_000;
@@ -68,22 +68,24 @@ async function listWithLinks(root: string): Promise<FolderListing> {
 
 /** The rules' view of a listed folder: kinds from the listing (checked on disk past a truncated walk), texts read with confinement. */
 export function folderFileSet(root: string, listing: FolderListing): SkillFileSet {
-  const abs = (rel: string) => path.join(root, ...rel.split("/"));
+  const display = (rel: string) => path.join(root, ...rel.split("/"));
+  const confined = listing.hasLinks || listing.truncated;
+  const readText = async (rel: string): Promise<string | null> => {
+    const result = await readTextFile(display(rel), confined ? { maxBytes: MAX_REFERENCE_BYTES, root } : { maxBytes: MAX_REFERENCE_BYTES });
+    return result.ok && !result.binary ? result.text : null;
+  };
+  const listed = new ListedFileSet(listing.kinds, readText, display, listing.outside);
+  if (!listing.truncated) return listed;
   return {
     async kind(rel: string): Promise<FileKind> {
-      const known = listing.kinds.get(rel);
+      const known = await listed.kind(rel);
       if (known) return known;
-      if (listing.outside.some((o) => rel === o || rel.startsWith(o + "/"))) return "outside";
-      if (!listing.truncated) return null;
       const resolved = await resolveInside(root, rel);
-      if (!resolved.ok) return /outside/.test(resolved.message) ? "outside" : null;
+      if (!resolved.ok) return resolved.reason === "outside" ? "outside" : null;
       const info = await stat(resolved.path).catch(() => null);
       return info ? (info.isDirectory() ? "dir" : info.isFile() ? "file" : "other") : null;
     },
-    async readText(rel: string): Promise<string | null> {
-      const result = await readTextFile(abs(rel), listing.hasLinks || listing.truncated ? { maxBytes: MAX_REFERENCE_BYTES, root } : { maxBytes: MAX_REFERENCE_BYTES });
-      return result.ok && !result.binary ? result.text : null;
-    },
-    display: abs,
+    readText,
+    display,
   };
 }

@@ -1,10 +1,10 @@
 // Runs every SKILL.md rule on text plus a file set, so folders and archives are checked by the same code.
-import type { Profile } from "../../../shared/model";
+import type { Diagnostic, Profile } from "../../../shared/model";
 import type { SkillReference } from "../../../shared/levels";
 import type { TextRead } from "../fs/safe-fs";
 import { checkBody, checkReferences } from "./body";
 import { checkDesktopFields } from "./desktop";
-import { DiagnosticSink } from "./diagnostics";
+import { DiagnosticSink, hasNoErrors } from "./diagnostics";
 import { checkFields } from "./fields";
 import type { SkillFileSet } from "./file-set";
 import { parseFrontmatter, splitFrontmatter } from "./frontmatter";
@@ -25,6 +25,29 @@ export interface SkillTextInput {
 export interface SkillTextResult
   extends Pick<SkillReport, "name" | "description" | "frontmatter" | "body" | "bodyStartLine" | "version" | "versionSource" | "repository" | "diagnostics"> {
   references: SkillReference[];
+}
+
+/**
+ * The report for one skill (folder or archive): the reader's own findings come first, then the rules' on its
+ * SKILL.md; `text` is null when no SKILL.md was checked, leaving the fields empty.
+ */
+export function skillReport(where: Pick<SkillReport, "dir" | "realDir" | "skillFile">, found: readonly Diagnostic[], text: SkillTextResult | null): SkillReport {
+  const diagnostics = [...found, ...(text?.diagnostics ?? [])];
+  return {
+    dir: where.dir,
+    realDir: where.realDir,
+    skillFile: where.skillFile,
+    name: text?.name ?? "",
+    description: text?.description ?? "",
+    frontmatter: text?.frontmatter ?? null,
+    body: text?.body ?? "",
+    bodyStartLine: text?.bodyStartLine ?? 1,
+    version: text?.version ?? null,
+    versionSource: text?.versionSource ?? null,
+    repository: text?.repository ?? null,
+    diagnostics,
+    valid: hasNoErrors(diagnostics),
+  };
 }
 
 /** Checks one SKILL.md's text with the profile's rules; never throws on bad input. */

@@ -3,7 +3,7 @@
 import type { Skill, UpdateInfo } from "../../../shared/model";
 import { compareInstalled } from "../../../shared/version";
 import type { ReleaseLookup } from "./github-releases";
-import { applyMetaRules, type MetaVerdict } from "./meta-rules";
+import { applyMetaRules, notComparableReason, type MetaVerdict } from "./meta-rules";
 import type { SkillMetaSession } from "./meta-session";
 import { parseGithubRepo } from "./repository";
 
@@ -29,7 +29,7 @@ async function fromReleases(skill: Skill, releases: ReleaseLookup | undefined): 
   }
   const state = compareInstalled(skill.version, release.version);
   const verdict: Verdict = { source: "github-release", latest: release.version, state, releaseNotesUrl: release.releaseUrl, updateDocUrl: `${repo.webUrl}/releases/latest` };
-  if (state === "unknown") verdict.reason = skill.version === null ? "This copy does not say which version it is, so it cannot be compared." : `The installed version "${skill.version}" is not a SemVer version, so it cannot be compared.`;
+  if (state === "unknown") verdict.reason = notComparableReason(skill.version);
   return verdict;
 }
 
@@ -40,12 +40,12 @@ function pick(meta: Verdict | null, release: Verdict | null): Verdict | null {
 }
 
 /** The update state of one installed copy. */
-export async function checkSkill(skill: Skill, options: CheckUpdatesOptions): Promise<UpdateInfo> {
+async function checkSkill(skill: Skill, options: CheckUpdatesOptions): Promise<UpdateInfo> {
   const info = base(skill);
   const answers = options.session ? await options.session.answersFor(skill.name).catch(() => []) : [];
   const meta = applyMetaRules(skill, answers);
   const metaVerdict: Verdict | null = meta ? { ...meta, source: "skill-meta" } : null;
-  const release = metaVerdict?.state !== "unknown" && metaVerdict ? null : await fromReleases(skill, options.releases);
+  const release = metaVerdict && metaVerdict.state !== "unknown" ? null : await fromReleases(skill, options.releases);
   const verdict = pick(metaVerdict, release);
   if (!verdict) {
     return { ...info, reason: "No update source is known: the skill names no GitHub repository and no configured MCP server answers for it." };

@@ -45,7 +45,7 @@ export interface McpEndpoint {
   id: string;
   /** The server's name in its config. */
   name: string;
-  /** Where it was configured (a file path, or "settings"/"--server"). */
+  /** Where it was configured (a file path, or "settings" for a URL the user added). */
   configuredIn: string;
   transport: EndpointTransport;
 }
@@ -72,6 +72,7 @@ export function endpointId(configuredIn: string, key: string): string {
 }
 
 /** An endpoint for a URL the user added (settings or `--server`), with optional headers. */
-export function urlEndpoint(url: string, headers: Record<string, string> = {}, configuredIn = "settings"): McpEndpoint {
+export function urlEndpoint(url: string, headers: Record<string, string> = {}): McpEndpoint {
+  const configuredIn = "settings";
   return { id: endpointId(configuredIn, url), name: redactUrl(url), configuredIn, transport: { type: "http", url, headers: new SecretValues(headers) } };
 }

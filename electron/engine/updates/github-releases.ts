@@ -10,7 +10,7 @@ export const DEFAULT_GITHUB_API = "https://api.github.com";
 /** Protocol §Caching: 24 h. */
 export const RELEASE_TTL_MS = 24 * 60 * 60 * 1000;
 /** A release lookup that takes longer is given up. */
-export const DEFAULT_RELEASE_TIMEOUT_MS = 3000;
+const DEFAULT_RELEASE_TIMEOUT_MS = 3000;
 
 /** Options of the lookup; every outside dependency is injectable. */
 export interface ReleaseLookupOptions {

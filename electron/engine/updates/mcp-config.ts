@@ -4,7 +4,8 @@ import path from "node:path";
 import { readTextFile } from "../fs/safe-fs";
 import { resolveBase } from "../discovery/locations";
 import type { ScanOptions } from "../discovery/types";
-import { SecretValues, endpointId, redactUrl, type McpEndpoint } from "./endpoints";
+import { isPlainObject } from "../plugin/diagnostics";
+import { SecretValues, endpointId, urlEndpoint, type McpEndpoint } from "./endpoints";
 
 /** Where to look, beyond the home's own configs. */
 export interface McpConfigOptions extends Pick<ScanOptions, "home" | "platform" | "env"> {
@@ -26,12 +27,11 @@ export interface McpConfigSource {
 }
 
 const MAX_CONFIG_BYTES = 2 * 1024 * 1024;
-const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
 const stringRecord = (v: unknown): Record<string, string> =>
-  isRecord(v) ? Object.fromEntries(Object.entries(v).filter((e): e is [string, string] => typeof e[1] === "string")) : {};
+  isPlainObject(v) ? Object.fromEntries(Object.entries(v).filter((e): e is [string, string] => typeof e[1] === "string")) : {};
 
 /** The config files of a home, in the order their servers are asked. */
-export function mcpConfigFiles(options: McpConfigOptions): Array<{ file: string; kind: "desktop" | "claude-code" | "claude-settings" | "cursor" | "project" | "plugin"; root?: string }> {
+function mcpConfigFiles(options: McpConfigOptions): Array<{ file: string; kind: "desktop" | "claude-code" | "claude-settings" | "cursor" | "project" | "plugin"; root?: string }> {
   const base = (b: Parameters<typeof resolveBase>[0]) => resolveBase(b, options);
   const desktop =
     options.platform === "darwin"
@@ -82,14 +82,14 @@ function expandClaudeCodeEntry(raw: Record<string, unknown>, env: Record<string,
     if (out === null) failed = true;
     return out ?? "";
   };
-  const record = (v: unknown) => (isRecord(v) ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, one(x)])) : v);
+  const record = (v: unknown) => (isPlainObject(v) ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, one(x)])) : v);
   const expanded = { ...raw, command: one(raw.command), url: one(raw.url), args: Array.isArray(raw.args) ? raw.args.map(one) : raw.args, env: record(raw.env), headers: record(raw.headers) };
   return failed ? null : expanded;
 }
 
 /** One config entry as an endpoint, or null when it is not a server Skillshelf can ask. */
 function endpointOf(name: string, raw: unknown, file: string, pluginRoot: string | undefined, includeStdio: boolean): McpEndpoint | null {
-  if (!isRecord(raw) || raw.disabled === true) return null;
+  if (!isPlainObject(raw) || raw.disabled === true) return null;
   const type = typeof raw.type === "string" ? raw.type : undefined;
   if (typeof raw.url === "string") {
     if (type !== undefined && !["http", "streamable-http", "streamableHttp"].includes(type)) return null;
@@ -113,11 +113,11 @@ function endpointOf(name: string, raw: unknown, file: string, pluginRoot: string
 }
 
 function serversIn(kind: string, parsed: Record<string, unknown>, projectDirs: string[]): Array<[string, unknown]> {
-  const entries: Array<[string, unknown]> = isRecord(parsed.mcpServers) ? Object.entries(parsed.mcpServers) : [];
-  if (kind === "claude-code" && isRecord(parsed.projects)) {
+  const entries: Array<[string, unknown]> = isPlainObject(parsed.mcpServers) ? Object.entries(parsed.mcpServers) : [];
+  if (kind === "claude-code" && isPlainObject(parsed.projects)) {
     for (const dir of projectDirs) {
       const project = parsed.projects[dir];
-      if (isRecord(project) && isRecord(project.mcpServers)) entries.push(...Object.entries(project.mcpServers));
+      if (isPlainObject(project) && isPlainObject(project.mcpServers)) entries.push(...Object.entries(project.mcpServers));
     }
   }
   return entries;
@@ -137,7 +137,7 @@ export async function findMcpEndpoints(options: McpConfigOptions): Promise<{ end
     return true;
   };
   for (const extra of options.extraServers ?? []) {
-    add({ id: endpointId("settings", extra.url), name: redactUrl(extra.url), configuredIn: "settings", transport: { type: "http", url: extra.url, headers: new SecretValues(extra.headers ?? {}) } });
+    add(urlEndpoint(extra.url, extra.headers));
   }
   for (const { file, kind, root } of mcpConfigFiles(options)) {
     const read = await readTextFile(file, { maxBytes: MAX_CONFIG_BYTES });
@@ -152,11 +152,11 @@ export async function findMcpEndpoints(options: McpConfigOptions): Promise<{ end
       sources.push({ file, servers: 0, problem: "The file is not valid JSON." });
       continue;
     }
-    if (!isRecord(parsed)) continue;
+    if (!isPlainObject(parsed)) continue;
     let count = 0;
+    const expandsVars = kind === "claude-code" || (kind === "project" && path.basename(file) === ".mcp.json");
     for (const [name, raw] of serversIn(kind, parsed, options.projectDirs ?? [])) {
-      const expandsVars = kind === "claude-code" || (kind === "project" && path.basename(file) === ".mcp.json");
-      const entry = expandsVars && isRecord(raw) ? expandClaudeCodeEntry(raw, options.env) : raw;
+      const entry = expandsVars && isPlainObject(raw) ? expandClaudeCodeEntry(raw, options.env) : raw;
       const endpoint = entry === null ? null : endpointOf(name, entry, file, kind === "plugin" ? root : undefined, options.includeStdio ?? false);
       if (endpoint && add(endpoint)) count++;
     }

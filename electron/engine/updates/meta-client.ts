@@ -4,6 +4,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { StdioClientTransport, getDefaultEnvironment } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { isPlainObject } from "../plugin/diagnostics";
 import { VERSION } from "../version";
 import type { McpEndpoint } from "./endpoints";
 import { skillOfMetaTool } from "./protocol-tables";
@@ -24,15 +25,10 @@ export interface ServerMetaResult {
 /** Options of one query. */
 export interface MetaQueryOptions {
   timeoutMs?: number;
-  /** The name sent in `initialize`; Skillshelf introduces itself honestly unless a probe says otherwise. */
-  clientName?: string;
-  clientVersion?: string;
-  /** Tools to call: every `<skill>_skill_meta` tool by default. */
-  onlyTools?: string[];
 }
 
 /** fetch that never leaves the endpoint's origin and never follows a redirect by itself. */
-export function originBoundFetch(endpointUrl: string): (url: string | URL, init?: RequestInit) => Promise<Response> {
+function originBoundFetch(endpointUrl: string): (url: string | URL, init?: RequestInit) => Promise<Response> {
   const origin = new URL(endpointUrl).origin;
   return async (url, init) => {
     const target = new URL(typeof url === "string" ? url : url.href);
@@ -41,23 +37,26 @@ export function originBoundFetch(endpointUrl: string): (url: string | URL, init?
   };
 }
 
+/** A streamable-HTTP transport bound to the server's origin, with no reconnection (used by the query and the probe). */
+export function httpTransport(url: string, headers: Record<string, string>): StreamableHTTPClientTransport {
+  return new StreamableHTTPClientTransport(new URL(url), {
+    requestInit: { headers },
+    fetch: originBoundFetch(url),
+    redirectPolicy: "same-origin",
+    reconnectionOptions: { maxRetries: 0, initialReconnectionDelay: 1000, maxReconnectionDelay: 1000, reconnectionDelayGrowFactor: 1 },
+  });
+}
+
 function makeTransport(endpoint: McpEndpoint): Transport {
   const t = endpoint.transport;
-  if (t.type === "http") {
-    return new StreamableHTTPClientTransport(new URL(t.url), {
-      requestInit: { headers: t.headers.reveal() },
-      fetch: originBoundFetch(t.url),
-      redirectPolicy: "same-origin",
-      reconnectionOptions: { maxRetries: 0, initialReconnectionDelay: 1000, maxReconnectionDelay: 1000, reconnectionDelayGrowFactor: 1 },
-    });
-  }
+  if (t.type === "http") return httpTransport(t.url, t.headers.reveal());
   return new StdioClientTransport({ command: t.command, args: t.args, env: { ...getDefaultEnvironment(), ...t.env.reveal() }, cwd: t.cwd, stderr: "ignore" });
 }
 
 function parseToolResult(result: Record<string, unknown>): { ok: true; payload: unknown } | { ok: false; reason: string } {
   if (result.isError === true) return { ok: false, reason: "the tool reported an error" };
   const structured = result.structuredContent;
-  if (structured && typeof structured === "object" && !Array.isArray(structured)) return { ok: true, payload: structured };
+  if (isPlainObject(structured)) return { ok: true, payload: structured };
   const content = Array.isArray(result.content) ? (result.content as Array<{ type?: unknown; text?: unknown }>) : [];
   const text = content.find((c) => c.type === "text" && typeof c.text === "string")?.text as string | undefined;
   if (text === undefined) return { ok: false, reason: "the tool returned no text" };
@@ -68,12 +67,12 @@ function parseToolResult(result: Record<string, unknown>): { ok: true; payload: 
   }
 }
 
-async function converse(client: Client, endpoint: McpEndpoint, options: MetaQueryOptions, timeoutMs: number, result: ServerMetaResult): Promise<void> {
+async function converse(client: Client, endpoint: McpEndpoint, timeoutMs: number, result: ServerMetaResult): Promise<void> {
   await client.connect(makeTransport(endpoint), { timeout: timeoutMs });
   const listed = await client.listTools({}, { timeout: timeoutMs });
   const tools = listed.tools
     .map((tool) => ({ tool: tool.name, skill: skillOfMetaTool(tool.name) }))
-    .filter((t): t is { tool: string; skill: string } => t.skill !== null && (!options.onlyTools || options.onlyTools.includes(t.tool)));
+    .filter((t): t is { tool: string; skill: string } => t.skill !== null);
   for (const { tool, skill } of tools) {
     let answer: MetaAnswer;
     try {
@@ -91,12 +90,12 @@ async function converse(client: Client, endpoint: McpEndpoint, options: MetaQuer
 export async function queryServer(endpoint: McpEndpoint, options: MetaQueryOptions = {}): Promise<ServerMetaResult> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_META_TIMEOUT_MS;
   const result: ServerMetaResult = { endpointId: endpoint.id, reachable: true, answers: [] };
-  const client = new Client({ name: options.clientName ?? "skillshelf", version: options.clientVersion ?? VERSION });
+  const client = new Client({ name: "skillshelf", version: VERSION });
   client.onerror = () => undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const deadline = new Promise<"timeout">((resolve) => (timer = setTimeout(() => resolve("timeout"), timeoutMs)));
   try {
-    const work = converse(client, endpoint, options, timeoutMs, result).then(
+    const work = converse(client, endpoint, timeoutMs, result).then(
       () => ({ done: true as const }),
       (error: unknown) => ({ done: false as const, error }),
     );

@@ -1,5 +1,6 @@
 // Turns a skill-meta tool's JSON into what the protocol lets a client use: schema-validated, protocol
 // version routed (rule 4), unknown update_command_kind read as manual_ui (§Versioning).
+import { isPlainObject } from "../plugin/diagnostics";
 import { validateSkillMeta, type SchemaIssue, type SkillMetaResponse } from "../schemas";
 import { SUPPORTED_PROTOCOL_VERSION } from "./protocol-tables";
 
@@ -10,8 +11,6 @@ export type MetaAnswer =
   | { kind: "malformed"; reason: string; errors: string[] }
   | { kind: "failed"; reason: string };
 
-export type { SkillMetaResponse };
-
 const issues = (errors: SchemaIssue[]): string[] => errors.map((e) => `${e.path || "/"} ${e.message}`);
 
 const KNOWN_KINDS = new Set(["shell", "manual_ui"]);
@@ -19,20 +18,17 @@ const IMMORTAL_FIELDS = ["skill_version_latest", "client_detected", "update_doc_
 
 /** Applies the schema and the version routing to a parsed tool payload. */
 export function interpretMetaPayload(payload: unknown): MetaAnswer {
-  if (!payload || typeof payload !== "object" || Array.isArray(payload)) {
-    return { kind: "malformed", reason: "the answer is not a JSON object", errors: [] };
-  }
-  const record = payload as Record<string, unknown>;
-  if (record.protocol_version !== SUPPORTED_PROTOCOL_VERSION) {
+  if (!isPlainObject(payload)) return { kind: "malformed", reason: "the answer is not a JSON object", errors: [] };
+  if (payload.protocol_version !== SUPPORTED_PROTOCOL_VERSION) {
     const immortal: Record<string, unknown> = { protocol_version: SUPPORTED_PROTOCOL_VERSION };
-    for (const field of IMMORTAL_FIELDS) if (field in record) immortal[field] = record[field];
+    for (const field of IMMORTAL_FIELDS) if (field in payload) immortal[field] = payload[field];
     const check = validateSkillMeta(immortal);
     if (!check.ok) return { kind: "malformed", reason: "a newer-protocol answer lacks the fields every version must keep", errors: issues(check.errors) };
-    return { kind: "doc-only", protocolVersion: record.protocol_version, updateDocUrl: record.update_doc_url as string };
+    return { kind: "doc-only", protocolVersion: payload.protocol_version, updateDocUrl: payload.update_doc_url as string };
   }
-  const kind = record.update_command_kind;
+  const kind = payload.update_command_kind;
   const unknownKind = typeof kind === "string" && !KNOWN_KINDS.has(kind) ? kind : undefined;
-  const normalised = unknownKind ? { ...record, update_command_kind: "manual_ui" } : record;
+  const normalised = unknownKind ? { ...payload, update_command_kind: "manual_ui" } : payload;
   const check = validateSkillMeta(normalised);
   if (!check.ok) return { kind: "malformed", reason: "the answer does not follow the skill-meta v1 schema", errors: issues(check.errors) };
   const response = check.value;

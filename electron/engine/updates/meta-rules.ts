@@ -7,6 +7,11 @@ import type { SourcedAnswer } from "./meta-session";
 /** The fields a skill-meta answer decides; null when no server gave a usable answer (skip silently). */
 export type MetaVerdict = Pick<UpdateInfo, "latest" | "state" | "reason" | "releaseNotesUrl" | "updateDocUrl" | "recipe">;
 
+/** Why an installed version cannot be compared with the latest one (missing, or not SemVer). */
+export function notComparableReason(installed: string | null): string {
+  return installed === null ? "This copy does not say which version it is, so it cannot be compared." : `The installed version "${installed}" is not a SemVer version, so it cannot be compared.`;
+}
+
 /** Decides the update state of `skill` from the answers for its name; the first usable answer wins. */
 export function applyMetaRules(skill: Pick<Skill, "version">, answers: SourcedAnswer[]): MetaVerdict | null {
   const usable = answers.find((a) => a.answer.kind === "ok") ?? answers.find((a) => a.answer.kind === "doc-only");
@@ -30,7 +35,7 @@ export function applyMetaRules(skill: Pick<Skill, "version">, answers: SourcedAn
   const verdict: MetaVerdict = { latest, state, updateDocUrl: response.update_doc_url };
   if (response.release_notes_url) verdict.releaseNotesUrl = response.release_notes_url;
   if (state === "unknown") {
-    verdict.reason = skill.version === null ? "This copy does not say which version it is, so it cannot be compared." : `The installed version "${skill.version}" is not a SemVer version, so it cannot be compared.`;
+    verdict.reason = notComparableReason(skill.version);
   }
   if (state === "outdated" && response.update_command !== undefined) {
     verdict.recipe = { kind: response.update_command_kind === "shell" ? "shell" : "manual_ui", command: response.update_command };

@@ -2,17 +2,17 @@
 // session); a manual "check now" creates a new session.
 import type { McpEndpoint } from "./endpoints";
 import { describeEndpoint } from "./endpoints";
-import { queryServer, type MetaQueryOptions, type ServerMetaResult } from "./meta-client";
+import { queryServer, type ServerMetaResult } from "./meta-client";
 import type { MetaAnswer } from "./meta-response";
 
-/** Options of a session: the per-server deadline, a log for secret-free lines, an injectable query. */
+/** Options of a session: the per-server deadline and a log for secret-free lines. */
 export interface MetaSessionOptions {
   timeoutMs?: number;
   log?: (line: string) => void;
-  query?: (endpoint: McpEndpoint, options: MetaQueryOptions) => Promise<ServerMetaResult>;
-  /** How many servers are asked at once. */
-  concurrency?: number;
 }
+
+/** How many servers are asked at once. */
+const CONCURRENCY = 4;
 
 /** An answer together with the server that gave it. */
 export interface SourcedAnswer {
@@ -49,7 +49,6 @@ export class SkillMetaSession {
   }
 
   async #askAll(): Promise<Map<string, SourcedAnswer[]>> {
-    const query = this.#options.query ?? queryServer;
     const log = this.#options.log ?? (() => undefined);
     const results: ServerMetaResult[] = new Array(this.#endpoints.length);
     let next = 0;
@@ -57,14 +56,14 @@ export class SkillMetaSession {
       while (next < this.#endpoints.length) {
         const index = next++;
         const endpoint = this.#endpoints[index]!;
-        results[index] = await query(endpoint, { timeoutMs: this.#options.timeoutMs }).catch(
+        results[index] = await queryServer(endpoint, { timeoutMs: this.#options.timeoutMs }).catch(
           (): ServerMetaResult => ({ endpointId: endpoint.id, reachable: false, reason: "the query failed", answers: [] }),
         );
         const r = results[index]!;
         log(`skill-meta ${describeEndpoint(endpoint)}: ${r.reachable ? `${r.answers.length} skill-meta tool(s)` : `skipped, ${r.reason}`}`);
       }
     };
-    await Promise.all(Array.from({ length: Math.min(this.#options.concurrency ?? 4, this.#endpoints.length) }, worker));
+    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, this.#endpoints.length) }, worker));
     const bySkill = new Map<string, SourcedAnswer[]>();
     results.forEach((result, index) => {
       for (const { skill, answer } of result.answers) {

@@ -3,11 +3,10 @@
 // and baseline recipe tables (by connecting under different clientInfo names).
 import { performance } from "node:perf_hooks";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { validateSkillMeta } from "../schemas";
 import { VERSION } from "../version";
-import { originBoundFetch } from "./meta-client";
-import { baselineRecipe, detectClient, skillOfMetaTool } from "./protocol-tables";
+import { DEFAULT_META_TIMEOUT_MS, httpTransport } from "./meta-client";
+import { NO_RECIPE_CLIENTS, baselineRecipe, detectClient, skillOfMetaTool } from "./protocol-tables";
 
 /** One line of the probe's table. */
 export interface ProbeCheck {
@@ -37,32 +36,30 @@ export interface ProbeOptions {
   latencyLimitMs?: number;
 }
 
+/** The steady-state latency a server must stay under unless told otherwise (ms). */
+export const DEFAULT_LATENCY_LIMIT_MS = 200;
+
 /** clientInfo names tried, each unambiguous under the mapping table. */
 export const PROBE_CLIENT_NAMES = ["Claude Code", "Claude Desktop", "Cursor", "Codex", "Cline", "Windsurf", "Continue", "skillshelf-probe"];
 
 async function connect(url: string, name: string, options: ProbeOptions): Promise<Client> {
   const client = new Client({ name, version: VERSION });
   client.onerror = () => undefined;
-  const transport = new StreamableHTTPClientTransport(new URL(url), {
-    requestInit: { headers: options.headers ?? {} },
-    fetch: originBoundFetch(url),
-    reconnectionOptions: { maxRetries: 0, initialReconnectionDelay: 1000, maxReconnectionDelay: 1000, reconnectionDelayGrowFactor: 1 },
-  });
-  await client.connect(transport, { timeout: options.timeoutMs ?? 5000 });
+  await client.connect(httpTransport(url, options.headers ?? {}), { timeout: options.timeoutMs ?? DEFAULT_META_TIMEOUT_MS });
   return client;
 }
 
-type CallOutcome = { ok: true; value: unknown; text: string } | { ok: false; why: string };
+type CallOutcome = { ok: true; value: unknown } | { ok: false; why: string };
 
 async function callOnce(client: Client, tool: string, timeoutMs: number): Promise<CallOutcome> {
   try {
     const result = (await client.callTool({ name: tool, arguments: {} }, undefined, { timeout: timeoutMs })) as Record<string, unknown>;
     if (result.isError === true) return { ok: false, why: "the tool reported an error" };
-    if (result.structuredContent && typeof result.structuredContent === "object") return { ok: true, value: result.structuredContent, text: JSON.stringify(result.structuredContent) };
+    if (result.structuredContent && typeof result.structuredContent === "object") return { ok: true, value: result.structuredContent };
     const text = (Array.isArray(result.content) ? (result.content as Array<{ type?: string; text?: string }>) : []).find((c) => c.type === "text")?.text;
     if (typeof text !== "string") return { ok: false, why: "no text content" };
     try {
-      return { ok: true, value: JSON.parse(text), text };
+      return { ok: true, value: JSON.parse(text) };
     } catch {
       return { ok: false, why: "the text is not JSON" };
     }
@@ -80,10 +77,10 @@ function stable(value: unknown): string {
 }
 
 /** Why an answer breaks the baseline recipe table, or null when it follows it. */
-export function recipeProblem(clientDetected: string, skill: string, value: Record<string, unknown>): string | null {
+function recipeProblem(clientDetected: string, skill: string, value: Record<string, unknown>): string | null {
   const got = value.update_command === undefined ? "no command" : `${JSON.stringify(value.update_command_kind)} ${JSON.stringify(value.update_command)}`;
   const recipe = baselineRecipe(clientDetected, skill);
-  if (value.skill_version_latest === "" || clientDetected === "claude" || clientDetected === "unknown") {
+  if (value.skill_version_latest === "" || NO_RECIPE_CLIENTS.has(clientDetected)) {
     return value.update_command === undefined ? null : `got ${got}, expected no command`;
   }
   if (!recipe) return null;
@@ -92,7 +89,7 @@ export function recipeProblem(clientDetected: string, skill: string, value: Reco
 
 /** Runs every check; never throws. */
 export async function probeSkillMetaServer(url: string, options: ProbeOptions = {}): Promise<ProbeReport> {
-  const timeoutMs = options.timeoutMs ?? 5000;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_META_TIMEOUT_MS;
   const report: ProbeReport = { url, reachable: false, checks: [] };
   let main: Client;
   try {
@@ -130,7 +127,7 @@ export async function probeSkillMetaServer(url: string, options: ProbeOptions = 
     }
     times.sort((a, b) => a - b);
     const median = times[Math.floor(times.length / 2)]!;
-    const limit = options.latencyLimitMs ?? 200;
+    const limit = options.latencyLimitMs ?? DEFAULT_LATENCY_LIMIT_MS;
     report.checks.push(check("latency", `steady-state latency under ${limit} ms`, median < limit, `median ${median.toFixed(1)} ms over ${calls} calls (max ${times[times.length - 1]!.toFixed(1)} ms)`));
 
     const mapping: string[] = [];

@@ -2,7 +2,7 @@
 // so the client, the probe and the test reference server agree with the text of skill-meta-v1.md.
 
 /** Suffix that marks a skill-meta tool: `<skill>_skill_meta` answers for the skill named `<skill>`. */
-export const SKILL_META_TOOL_SUFFIX = "_skill_meta";
+const SKILL_META_TOOL_SUFFIX = "_skill_meta";
 
 /** The only protocol_version this client understands fully (rule 4). */
 export const SUPPORTED_PROTOCOL_VERSION = 1;

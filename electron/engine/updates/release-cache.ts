@@ -1,8 +1,10 @@
 // The release cache: one small JSON file per repository, exactly { tag, fetched_at, etag } (protocol
 // §Caching); a file that does not parse to that shape is deleted so the caller refetches.
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { createHash } from "node:crypto";
+import { readTextFile } from "../fs/safe-fs";
+import { isPlainObject } from "../plugin/diagnostics";
 
 /** One cached latest release. `fetched_at` is milliseconds since the epoch. */
 export interface ReleaseCacheEntry {
@@ -10,6 +12,9 @@ export interface ReleaseCacheEntry {
   fetched_at: number;
   etag?: string;
 }
+
+// An entry is a few hundred bytes; anything far larger is not one.
+const MAX_ENTRY_BYTES = 64 * 1024;
 
 /** Reads and writes cache entries under `<cacheDir>/github-releases/`. */
 export class ReleaseCache {
@@ -29,13 +34,9 @@ export class ReleaseCache {
   /** The entry, or null when absent; a corrupt file is deleted and reads as absent. */
   async read(key: string): Promise<ReleaseCacheEntry | null> {
     const file = this.fileOf(key);
-    let text: string;
-    try {
-      text = await readFile(file, "utf8");
-    } catch {
-      return null;
-    }
-    const entry = parseEntry(text);
+    const read = await readTextFile(file, { maxBytes: MAX_ENTRY_BYTES });
+    if (!read.ok) return null;
+    const entry = parseEntry(read.text);
     if (!entry) await rm(file, { force: true }).catch(() => undefined);
     return entry;
   }
@@ -57,14 +58,13 @@ export class ReleaseCache {
 }
 
 function parseEntry(text: string): ReleaseCacheEntry | null {
-  let value: unknown;
+  let v: unknown;
   try {
-    value = JSON.parse(text);
+    v = JSON.parse(text);
   } catch {
     return null;
   }
-  if (!value || typeof value !== "object" || Array.isArray(value)) return null;
-  const v = value as Record<string, unknown>;
+  if (!isPlainObject(v)) return null;
   if (typeof v.tag !== "string" || typeof v.fetched_at !== "number" || !Number.isFinite(v.fetched_at)) return null;
   if (v.etag !== undefined && typeof v.etag !== "string") return null;
   return v.etag === undefined ? { tag: v.tag, fetched_at: v.fetched_at } : { tag: v.tag, fetched_at: v.fetched_at, etag: v.etag };

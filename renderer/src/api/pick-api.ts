@@ -11,7 +11,7 @@ declare global {
 const TOKEN_KEY = "skillshelf.token";
 
 /** The token from the URL the CLI printed (then removed from the address bar), or the one kept for this tab. */
-export function takeToken(): string | null {
+function takeToken(): string | null {
   const params = new URLSearchParams(window.location.search);
   const fromUrl = params.get("token");
   if (fromUrl) {

@@ -5,8 +5,8 @@ import { commandOfMethod, eventOfMethod, type CommandChannel, type EventChannel,
 const TOKEN_HEADER = "x-skillshelf-token";
 
 /** An error the host answered with, in words for the page to show. */
-export class HostError extends Error {
-  constructor(readonly status: number, message: string) {
+class HostError extends Error {
+  constructor(message: string) {
     super(message);
     this.name = "HostError";
   }
@@ -14,14 +14,14 @@ export class HostError extends Error {
 
 type Listener = (payload: unknown) => void;
 
-/** Builds the API for a page served by the web host at `base` (its origin), given the run's token. */
-export function createWebApi(token: string, base = ""): SkillshelfApi {
+/** Builds the API for a page served by the web host (same origin), given the run's token. */
+export function createWebApi(token: string): SkillshelfApi {
   const listeners = new Map<EventChannel, Set<Listener>>();
   let source: EventSource | null = null;
 
   function ensureStream(): void {
     if (source) return;
-    source = new EventSource(`${base}/api/events?token=${encodeURIComponent(token)}`);
+    source = new EventSource(`/api/events?token=${encodeURIComponent(token)}`);
     for (const channel of Object.values(eventOfMethod)) {
       source.addEventListener(channel, (event) => {
         const payload: unknown = JSON.parse((event as MessageEvent<string>).data);
@@ -45,7 +45,7 @@ export function createWebApi(token: string, base = ""): SkillshelfApi {
     return async (...args: Parameters<IpcCommands[C]>): Promise<Awaited<ReturnType<IpcCommands[C]>>> => {
       let res: Response;
       try {
-        res = await fetch(`${base}/api/${channel}`, {
+        res = await fetch(`/api/${channel}`, {
           method: "POST",
           headers: { "Content-Type": "application/json", [TOKEN_HEADER]: token },
           body: JSON.stringify(args),
@@ -53,10 +53,10 @@ export function createWebApi(token: string, base = ""): SkillshelfApi {
           cache: "no-store",
         });
       } catch {
-        throw new HostError(0, "Skillshelf's server is not answering. Is `skillshelf serve` still running?");
+        throw new HostError("Skillshelf's server is not answering. Is `skillshelf serve` still running?");
       }
       const body = (await res.json().catch(() => null)) as { ok: boolean; value?: unknown; error?: string } | null;
-      if (!res.ok || !body?.ok) throw new HostError(res.status, body?.error ?? `The server refused the request (HTTP ${res.status}).`);
+      if (!res.ok || !body?.ok) throw new HostError(body?.error ?? `The server refused the request (HTTP ${res.status}).`);
       return body.value as Awaited<ReturnType<IpcCommands[C]>>;
     };
   }

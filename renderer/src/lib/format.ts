@@ -17,11 +17,6 @@ export function plural(n: number, one: string, many = `${one}s`): string {
   return `${count(n)} ${n === 1 ? one : many}`;
 }
 
-/** The last part of a path. */
-export function baseName(p: string): string {
-  return p.split(/[\\/]+/).filter(Boolean).pop() ?? p;
-}
-
 /** A path relative to a folder, when inside it; the path itself otherwise. */
 export function relativeTo(root: string, p: string): string {
   const r = root.replace(/[\\/]+$/, "");

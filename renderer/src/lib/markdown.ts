@@ -3,10 +3,10 @@ import MarkdownIt from "markdown-it";
 
 const md = new MarkdownIt({ html: false, linkify: false, typographer: false });
 
-md.renderer.rules.image = (tokens, idx, _options, _env, self) => {
+md.renderer.rules.image = (tokens, idx, options, env, self) => {
   const token = tokens[idx]!;
   const src = String(token.attrGet("src") ?? "");
-  const alt = String(self.renderInlineAsText(token.children ?? [], _options, _env));
+  const alt = String(self.renderInlineAsText(token.children ?? [], options, env));
   return `<a href="${md.utils.escapeHtml(src)}" class="md-image">[image: ${md.utils.escapeHtml(alt || src)}]</a>`;
 };
 

@@ -1,19 +1,21 @@
 // The small labels on a skill or plugin: version, validity, update, links, drift, who manages it.
 import type { UpdateInfo } from "../../../shared/model";
 import { severityCounts, type CatalogEntry } from "../../../shared/ui-catalog";
+import { plural } from "../lib/format";
+import { pluginDiagnostics } from "./Diagnostics";
 
 /** Badges for one catalog entry. */
 export function EntryBadges(props: { entry: CatalogEntry; update?: UpdateInfo; compact?: boolean }) {
   const { entry, update } = props;
   if (entry.kind === "plugin") {
     const p = entry.plugin;
-    const counts = severityCounts([...p.diagnostics, ...p.skills.flatMap((s) => s.diagnostics)]);
+    const counts = severityCounts(pluginDiagnostics(p));
     return (
       <span className="badges">
         <span className="badge kind">plugin</span>
         {p.version ? <span className="badge version">v{p.version}</span> : null}
-        {!p.loads ? <span className="badge error">won't load</span> : counts.error > 0 ? <span className="badge error">{counts.error} {counts.error === 1 ? "error" : "errors"}</span> : <span className="badge ok">valid</span>}
-        {counts.warning > 0 ? <span className="badge warning">{counts.warning} {counts.warning === 1 ? "warning" : "warnings"}</span> : null}
+        {!p.loads ? <span className="badge error">won't load</span> : counts.error > 0 ? <span className="badge error">{plural(counts.error, "error")}</span> : <span className="badge ok">valid</span>}
+        {counts.warning > 0 ? <span className="badge warning">{plural(counts.warning, "warning")}</span> : null}
       </span>
     );
   }
@@ -23,11 +25,11 @@ export function EntryBadges(props: { entry: CatalogEntry; update?: UpdateInfo; c
     <span className="badges">
       {s.version ? <span className="badge version" title={s.versionSource ? `From ${s.versionSource}` : undefined}>v{s.version}</span> : null}
       {counts.error > 0 || !s.valid ? (
-        <span className="badge error">{counts.error || 1} {counts.error > 1 ? "errors" : "error"}</span>
+        <span className="badge error">{plural(counts.error || 1, "error")}</span>
       ) : (
         <span className="badge ok">valid</span>
       )}
-      {counts.warning > 0 ? <span className="badge warning">{counts.warning} {counts.warning === 1 ? "warning" : "warnings"}</span> : null}
+      {counts.warning > 0 ? <span className="badge warning">{plural(counts.warning, "warning")}</span> : null}
       {update?.state === "outdated" ? <span className="badge update">update {update.latest}</span> : null}
       {update?.state === "ahead" && !props.compact ? <span className="badge subtle">newer than released</span> : null}
       {s.links.length > 0 ? <span className="badge subtle" title={s.links.join("\n")}>in {s.links.length + 1} places</span> : null}

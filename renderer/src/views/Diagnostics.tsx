@@ -1,5 +1,5 @@
 // Findings grouped by severity: where (file:line), what (a sentence) and how to fix it.
-import type { Diagnostic, Severity } from "../../../shared/model";
+import type { Diagnostic, Plugin, Severity } from "../../../shared/model";
 import { relativeTo } from "../lib/format";
 import { useApi } from "./api-context";
 
@@ -9,8 +9,13 @@ const SECTIONS: Array<{ severity: Severity; title: string }> = [
   { severity: "info", title: "Notes" },
 ];
 
+/** A plugin's findings: its own, then those of its skills. */
+export function pluginDiagnostics(plugin: Plugin): Diagnostic[] {
+  return [...plugin.diagnostics, ...plugin.skills.flatMap((s) => s.diagnostics)];
+}
+
 /** Where a finding points, as "file:line:column" relative to the skill's folder. */
-export function diagnosticPlace(d: Diagnostic, root: string): string {
+function diagnosticPlace(d: Diagnostic, root: string): string {
   const file = relativeTo(root, d.file) || d.file;
   return `${file}${d.line ? `:${d.line}` : ""}${d.line && d.column ? `:${d.column}` : ""}`;
 }

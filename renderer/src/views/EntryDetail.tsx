@@ -1,5 +1,4 @@
 // The detail pane for one catalog entry: a skill (overview and its three levels) or a plugin.
-import { useState } from "react";
 import type { UpdateInfo } from "../../../shared/model";
 import type { CatalogEntry, CatalogGroup } from "../../../shared/ui-catalog";
 import { EntryBadges } from "./Badges";
@@ -7,10 +6,9 @@ import { Levels } from "./Levels";
 import { PluginOverview } from "./PluginOverview";
 import { SkillOverview } from "./SkillOverview";
 
-/** The views of an entry; the chosen one carries over from one skill to the next. */
+/** The views of an entry; the caller keeps the chosen one, so it carries over from one skill to the next. */
 export type DetailTab = "overview" | "level1" | "level2" | "level3";
-type Tab = DetailTab;
-const TABS: Array<{ id: Tab; label: string }> = [
+const TABS: Array<{ id: DetailTab; label: string }> = [
   { id: "overview", label: "Overview" },
   { id: "level1", label: "Level 1 · Listing" },
   { id: "level2", label: "Level 2 · Instructions" },
@@ -18,20 +16,17 @@ const TABS: Array<{ id: Tab; label: string }> = [
 ];
 
 /** Header, tabs and the chosen tab of one entry; `revision` changes when the files changed (author mode). */
-export function EntryDetail(props: { entry: CatalogEntry; group: CatalogGroup; update?: UpdateInfo; revision: number; tab?: Tab; onTab?: (tab: Tab) => void }) {
+export function EntryDetail(props: { entry: CatalogEntry; group: CatalogGroup; update?: UpdateInfo; revision: number; tab: DetailTab; onTab: (tab: DetailTab) => void }) {
   const { entry } = props;
-  const [ownTab, setOwnTab] = useState<Tab>("overview");
   const tabs = entry.kind === "skill" ? TABS : TABS.slice(0, 1);
-  const chosen = props.tab ?? ownTab;
-  const tab = tabs.some((t) => t.id === chosen) ? chosen : "overview";
-  const setTab = (next: Tab) => (props.onTab ? props.onTab(next) : setOwnTab(next));
+  const tab = tabs.some((t) => t.id === props.tab) ? props.tab : "overview";
   const onTabKey = (event: React.KeyboardEvent) => {
     const i = tabs.findIndex((t) => t.id === tab);
     const next = event.key === "ArrowRight" ? i + 1 : event.key === "ArrowLeft" ? i - 1 : null;
     if (next === null) return;
     event.preventDefault();
     const target = tabs[(next + tabs.length) % tabs.length]!;
-    setTab(target.id);
+    props.onTab(target.id);
     document.getElementById(`tab-${target.id}`)?.focus();
   };
   return (
@@ -55,7 +50,7 @@ export function EntryDetail(props: { entry: CatalogEntry; group: CatalogGroup; u
             aria-controls={`panel-${t.id}`}
             tabIndex={tab === t.id ? 0 : -1}
             className={tab === t.id ? "tab selected" : "tab"}
-            onClick={() => setTab(t.id)}
+            onClick={() => props.onTab(t.id)}
           >
             {t.label}
           </button>

@@ -53,8 +53,8 @@ function FileViewer(props: { dir: string; path: string; revision: string }) {
 }
 
 /** The bundled files of a skill. */
-export function Level3Panel(props: { levels: SkillLevels; dir: string; revision: string }) {
-  const { level3 } = props.levels;
+export function Level3Panel(props: { levels: SkillLevels; revision: string }) {
+  const { dir, level3 } = props.levels;
   const [open, setOpen] = useState<string | null>(null);
   const files = treeOrder(level3.entries);
   return (
@@ -76,7 +76,7 @@ export function Level3Panel(props: { levels: SkillLevels; dir: string; revision:
       {level3.truncated ? <p className="muted">The folder is very large; only part of it is listed.</p> : null}
       <div className="files-layout">
         <ul className="file-tree" aria-label="Files">
-          {files.map((entry: Level3Entry) => (
+          {files.map((entry) => (
             <li key={entry.path} className={`file-row depth-${Math.min(depth(entry.path), 8)}`}>
               {entry.kind === "dir" ? (
                 <span className="file-dir">
@@ -99,7 +99,7 @@ export function Level3Panel(props: { levels: SkillLevels; dir: string; revision:
           ))}
         </ul>
         <div className="file-viewer-pane">
-          {open ? <FileViewer dir={props.dir} path={open} revision={props.revision} /> : <p className="muted">Choose a file to see what is in it.</p>}
+          {open ? <FileViewer dir={dir} path={open} revision={props.revision} /> : <p className="muted">Choose a file to see what is in it.</p>}
         </div>
       </div>
     </div>

@@ -57,7 +57,7 @@ export function Level1Panel(props: { level: Level1View }) {
 }
 
 /** The instructions a model reads once it uses the skill. */
-export function Level2Panel(props: { level: Level2View; dir: string }) {
+export function Level2Panel(props: { level: Level2View }) {
   const { level } = props;
   const [view, setView] = useState<"rendered" | "raw">("rendered");
   const html = useMemo(() => renderInstructions(level.text), [level.text]);

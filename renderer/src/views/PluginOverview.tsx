@@ -1,7 +1,7 @@
 // A plugin's facts: manifest, whether a client would load it, its skills and MCP servers, and its findings.
 import type { Plugin } from "../../../shared/model";
 import { useApi } from "./api-context";
-import { DiagnosticsList } from "./Diagnostics";
+import { DiagnosticsList, pluginDiagnostics } from "./Diagnostics";
 
 /** The overview of one plugin. */
 export function PluginOverview(props: { plugin: Plugin }) {
@@ -56,7 +56,7 @@ export function PluginOverview(props: { plugin: Plugin }) {
       </section>
       <section className="card">
         <h3>Checks</h3>
-        <DiagnosticsList diagnostics={[...plugin.diagnostics, ...plugin.skills.flatMap((s) => s.diagnostics)]} root={plugin.root} />
+        <DiagnosticsList diagnostics={pluginDiagnostics(plugin)} root={plugin.root} />
       </section>
     </div>
   );
