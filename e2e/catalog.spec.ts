@@ -83,10 +83,15 @@ test.describe("searching, filtering and reading a skill", () => {
     await expect.poll(async () => (await drawnNames(page)).sort()).toEqual(cursor.sort());
     await page.locator(".client-list .client", { hasText: "All places" }).click();
 
-    await page.getByLabel("Managed by an app").check();
-    await expect.poll(async () => (await drawnNames(page)).length).toBeGreaterThan(0);
     const managed = new Set(skills.filter((s) => !s.userOwned).map((s) => s.name));
-    for (const name of await drawnNames(page)) expect(managed.has(name) || scan.plugins.some((p) => p.name === name)).toBe(true);
+    const managedOrPlugin = (name: string) => managed.has(name) || scan.plugins.some((p) => p.name === name);
+    await page.getByLabel("Managed by an app").check();
+    // Wait for the filtered list itself: right after the click the previous rows may still be drawn.
+    await expect.poll(async () => {
+      const names = await drawnNames(page);
+      return names.length > 0 && names.every(managedOrPlugin);
+    }).toBe(true);
+    for (const name of await drawnNames(page)) expect(managedOrPlugin(name)).toBe(true);
     await saveScreenshot(page, "catalog-filtered");
   });
 

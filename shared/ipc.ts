@@ -93,6 +93,9 @@ export interface SkillshelfApi {
   pathForDroppedFile?: (file: unknown) => string | null;
 }
 
+/** Header that carries the web host's per-run token on API calls. */
+export const TOKEN_HEADER = "x-skillshelf-token";
+
 /** Which command each API method calls; implementations map methods to channels through this. */
 export const commandOfMethod = {
   appInfo: "app:info",

@@ -6,9 +6,12 @@ import { fileURLToPath } from "node:url";
 import type { ScanPlatform } from "../../electron/engine/discovery/types";
 import { TOKEN_HEADER } from "../../electron/host/security";
 import type { CommandChannel, IpcCommands } from "../../shared/ipc";
-import type { ScanResult, Skill } from "../../shared/model";
+import type { ScanResult } from "../../shared/model";
 import { buildFixtureHome } from "../../test-support/fixture-homes";
 import { makeTempDir } from "../../test-support/tmp";
+
+/** Every skill of a scan, plugins' skills included, each once (re-exported for the specs). */
+export { allSkills } from "../../shared/scan-result";
 
 /** The repository root. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -116,8 +119,3 @@ export async function startAppHost(options: AppHostOptions): Promise<AppHost> {
   };
 }
 
-/** Every skill of a scan, plugins' skills included, each once. */
-export function allSkills(scan: ScanResult): Skill[] {
-  const seen = new Set<string>();
-  return [...scan.skills, ...scan.plugins.flatMap((p) => p.skills)].filter((s) => (seen.has(s.id) ? false : (seen.add(s.id), true)));
-}

@@ -2,24 +2,8 @@
 import path from "node:path";
 import { isInside } from "../engine/fs/safe-fs";
 import type { AuthorSnapshot } from "../../shared/ipc";
-import type { ScanResult, Skill } from "../../shared/model";
-
-/** An empty scan, before anything was read. */
-export function emptyScan(): ScanResult {
-  return { locations: [], skills: [], plugins: [], diagnostics: [] };
-}
-
-/** Every skill of a scan, plugins' skills included, each once. */
-export function allSkills(scan: ScanResult): Skill[] {
-  const seen = new Set<string>();
-  const out: Skill[] = [];
-  for (const skill of [...scan.skills, ...scan.plugins.flatMap((p) => p.skills)]) {
-    if (seen.has(skill.id)) continue;
-    seen.add(skill.id);
-    out.push(skill);
-  }
-  return out;
-}
+import type { ScanResult } from "../../shared/model";
+import { allSkills, emptyScan } from "../../shared/scan-result";
 
 /** The state the handlers share: the last catalog and the author snapshot. */
 export class CatalogState {

@@ -2,11 +2,9 @@
 import type { ScanOptions } from "../engine/discovery/types";
 import { scan } from "../engine/discovery/scan";
 import { watchCatalog } from "../engine/discovery/watch";
-import { readPlugin } from "../engine/plugin/read-plugin";
-import { readSkillArchive } from "../engine/skill/archive";
 import { getSkillLevels, readSkillResource } from "../engine/skill/levels";
-import { readSkill } from "../engine/skill/read-skill";
 import { MissingPathError, resolveTargets } from "../engine/skill/targets";
+import { validateTarget } from "../engine/validate-target";
 import { defaultCacheDir } from "../engine/updates/cache-dir";
 import { checkUpdates } from "../engine/updates/check";
 import { urlEndpoint } from "../engine/updates/endpoints";
@@ -38,15 +36,7 @@ export async function validateAnyPath(target: string, profile: Profile): Promise
     throw error;
   }
   const results: ValidationResult[] = [];
-  for (const t of targets) {
-    if (t.kind === "plugin") {
-      const plugin = await readPlugin(t.root, { profile });
-      results.push({ path: t.path, kind: "plugin", name: plugin.name, valid: plugin.valid, diagnostics: [...plugin.diagnostics, ...plugin.skills.flatMap((s) => s.diagnostics)] });
-    } else {
-      const report = t.kind === "archive" ? await readSkillArchive(t.file, { profile }) : await readSkill(t.dir, { profile });
-      results.push({ path: t.path, kind: "skill", name: report.name, valid: report.valid, diagnostics: report.diagnostics });
-    }
-  }
+  for (const t of targets) results.push(await validateTarget(t, profile));
   return results;
 }
 

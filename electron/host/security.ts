@@ -1,8 +1,8 @@
 // The web host's gatekeeping, as pure functions: the per-run token, the Host and Origin checks and the page headers.
 import { randomBytes, timingSafeEqual } from "node:crypto";
 
-/** Header that carries the per-run token on API calls. */
-export const TOKEN_HEADER = "x-skillshelf-token";
+/** Header that carries the per-run token on API calls (declared with the contract). */
+export { TOKEN_HEADER } from "../../shared/ipc";
 
 /** A fresh random token for one run of the host (256 bits, URL-safe). */
 export function createToken(): string {

@@ -1,9 +1,10 @@
 // `skillshelf levels PATH [--json]`: what a model sees of one skill at levels 1, 2 and 3, with sizes and token estimates.
 import type { SkillLevels } from "../../../shared/levels";
-import { formatBytes } from "../../engine/fs/safe-fs";
+import { severityCounts } from "../../../shared/ui-catalog";
+import { formatBytes } from "../../../shared/format";
 import { getSkillLevels } from "../../engine/skill/levels";
 import { UsageError, printJson, type CliCommand, type CliIo } from "../command";
-import { countSeverities, formatDiagnostics, plural, shownPath } from "./report-format";
+import { formatDiagnostics, plural, shownPath } from "./report-format";
 import { expandPaths } from "./validate";
 
 const PREVIEW_LINES = 12;
@@ -30,7 +31,7 @@ function printReadable(levels: SkillLevels, io: CliIo): void {
     lines.push(`  ${ref.outside ? "outside the folder" : "missing"}: ${ref.target} (SKILL.md line ${ref.line})`);
   }
   for (const rel of level3.outside) lines.push(`  left out (a link leaving the folder): ${rel}`);
-  const counts = countSeverities(levels.diagnostics);
+  const counts = severityCounts(levels.diagnostics);
   lines.push("", `Diagnostics: ${plural(counts.error, "error")}, ${plural(counts.warning, "warning")}, ${plural(counts.info, "note")}`);
   lines.push(...formatDiagnostics(levels.diagnostics, io.cwd, "  "));
   io.stdout(lines.join("\n") + "\n");

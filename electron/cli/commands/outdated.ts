@@ -2,6 +2,7 @@
 // releases; outdated skills first, each with where it lives and what to do next.
 import type { Skill, UpdateInfo } from "../../../shared/model";
 import { scan } from "../../engine/discovery/scan";
+import { allSkills } from "../../../shared/scan-result";
 import { defaultCacheDir } from "../../engine/updates/cache-dir";
 import { checkUpdates } from "../../engine/updates/check";
 import { DEFAULT_GITHUB_API, ReleaseLookup } from "../../engine/updates/github-releases";
@@ -83,8 +84,7 @@ export const outdatedCommand: CliCommand = {
     const scanOptions = await readScanFlags(args, io);
     const { home, platform, include } = scanOptions;
     const result = await scan(scanOptions);
-    const byId = new Map<string, Skill>();
-    for (const skill of [...result.skills, ...result.plugins.flatMap((p) => p.skills)]) if (!byId.has(skill.id)) byId.set(skill.id, skill);
+    const byId = new Map(allSkills(result).map((skill) => [skill.id, skill]));
     const offline = args.values.offline === true;
     const { settings, problems } = await loadSettings(defaultSettingsFile(io.env, platform, home));
     for (const problem of problems) io.stderr(`skillshelf outdated: ${problem}\n`);

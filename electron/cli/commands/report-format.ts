@@ -15,13 +15,6 @@ export function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
 
-/** Counts diagnostics by severity. */
-export function countSeverities(diagnostics: readonly Diagnostic[]): Record<Severity, number> {
-  const counts: Record<Severity, number> = { error: 0, warning: 0, info: 0 };
-  for (const d of diagnostics) counts[d.severity]++;
-  return counts;
-}
-
 /** Diagnostics grouped by file (first-seen order), each group sorted severity first, then by line. */
 export function formatDiagnostics(diagnostics: readonly Diagnostic[], cwd: string, indent = "  "): string[] {
   const byFile = new Map<string, Diagnostic[]>();

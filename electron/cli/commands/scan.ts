@@ -1,12 +1,13 @@
 // `skillshelf scan`: every skill and plugin for a home and platform (plus --include folders), as text or JSON.
 import type { Location, ScanResult, Skill } from "../../../shared/model";
+import { severityCounts } from "../../../shared/ui-catalog";
 import { scan } from "../../engine/discovery/scan";
 import { UsageError, printJson, type CliCommand, type CliIo } from "../command";
 import { SCAN_FLAGS_USAGE, readScanFlags, scanFlagOptions } from "../scan-flags";
-import { countSeverities, plural } from "./report-format";
+import { plural } from "./report-format";
 
 function skillLine(skill: Skill, at: string): string {
-  const { error: errors, warning: warnings } = countSeverities(skill.diagnostics);
+  const { error: errors, warning: warnings } = severityCounts(skill.diagnostics);
   const parts = [skill.valid ? "ok " : "ERR", skill.name];
   parts.push(skill.version ? `${skill.version} (${skill.versionSource})` : "no version");
   if (errors || warnings) parts.push(`[${plural(errors, "error")}, ${plural(warnings, "warning")}]`);
@@ -65,7 +66,7 @@ export function formatScan(result: ScanResult): string {
   const all = [...result.diagnostics, ...result.skills.flatMap((s) => s.diagnostics), ...result.plugins.flatMap((p) => p.diagnostics)];
   const trees = result.locations.filter((l) => l.desktop?.accountTree).length;
   const invalid = result.skills.filter((s) => !s.valid).length;
-  const totals = countSeverities(all);
+  const totals = severityCounts(all);
   lines.push("", `${plural(result.skills.length, "skill")} (${invalid} invalid), ${plural(result.plugins.length, "plugin")}, ${plural(totals.error, "error")}, ${plural(totals.warning, "warning")}, ${plural(trees, "Claude Desktop tree")} found.`);
   return lines.join("\n").replace(/^\n/, "") + "\n";
 }

@@ -1,23 +1,14 @@
 // `skillshelf validate PATH... [--profile agent-skills|claude-desktop] [--json]`: checks skills, plugins and skill archives.
-import type { Diagnostic, Profile } from "../../../shared/model";
-import { readPlugin } from "../../engine/plugin/read-plugin";
-import { readSkillArchive } from "../../engine/skill/archive";
-import { readSkill } from "../../engine/skill/read-skill";
+import type { Profile } from "../../../shared/model";
+import { severityCounts } from "../../../shared/ui-catalog";
 import { MissingPathError, resolveTargets, type ValidationTarget } from "../../engine/skill/targets";
 import { mapBounded } from "../../engine/skill/validate-many";
+import { validateTarget, type TargetResult } from "../../engine/validate-target";
 import { UsageError, printJson, stringFlag, type CliArgs, type CliCommand, type CliIo } from "../command";
-import { countSeverities, formatDiagnostics, plural, shownPath } from "./report-format";
+import { formatDiagnostics, plural, shownPath } from "./report-format";
 
 /** One checked path in `validate`'s JSON output. */
-export interface ValidateResult {
-  path: string;
-  kind: "skill" | "plugin";
-  name: string;
-  valid: boolean;
-  /** Plugins only: whether a client would load it at all. */
-  loads?: boolean;
-  diagnostics: Diagnostic[];
-}
+export type ValidateResult = TargetResult;
 
 /** Reads the --profile flag, refusing unknown profiles. */
 export function profileFlag(args: CliArgs): Profile {
@@ -42,20 +33,10 @@ export async function expandPaths(paths: readonly string[], cwd: string): Promis
 }
 
 /** Checks one target and shapes its result. */
-async function check(target: ValidationTarget, profile: Profile): Promise<ValidateResult> {
-  if (target.kind === "plugin") {
-    const plugin = await readPlugin(target.root, { profile });
-    const diagnostics = [...plugin.diagnostics, ...plugin.skills.flatMap((s) => s.diagnostics)];
-    return { path: target.path, kind: "plugin", name: plugin.name, valid: plugin.valid, loads: plugin.loads, diagnostics };
-  }
-  const report = target.kind === "archive" ? await readSkillArchive(target.file, { profile }) : await readSkill(target.dir, { profile });
-  return { path: target.path, kind: "skill", name: report.name, valid: report.valid, diagnostics: report.diagnostics };
-}
-
 function printReadable(results: readonly ValidateResult[], io: CliIo): void {
   const lines: string[] = [];
   for (const result of results) {
-    const counts = countSeverities(result.diagnostics);
+    const counts = severityCounts(result.diagnostics);
     const label = result.name ? `${result.kind} ${result.name}` : result.kind;
     const state = result.valid ? "valid" : "invalid";
     const notes = [counts.error && plural(counts.error, "error"), counts.warning && plural(counts.warning, "warning"), counts.info && plural(counts.info, "note")].filter(Boolean).join(", ");
@@ -63,7 +44,7 @@ function printReadable(results: readonly ValidateResult[], io: CliIo): void {
     lines.push(...formatDiagnostics(result.diagnostics, io.cwd, "  "));
   }
   const all = results.flatMap((r) => r.diagnostics);
-  const totals = countSeverities(all);
+  const totals = severityCounts(all);
   const invalid = results.filter((r) => !r.valid).length;
   lines.push("", `${results.length} checked (${results.length - invalid} valid, ${invalid} invalid): ${plural(totals.error, "error")}, ${plural(totals.warning, "warning")}, ${plural(totals.info, "note")}.`);
   io.stdout(lines.join("\n") + "\n");
@@ -78,7 +59,7 @@ export const validateCommand: CliCommand = {
   async run(args, io) {
     const profile = profileFlag(args);
     const targets = await expandPaths(args.positionals, io.cwd);
-    const results = await mapBounded(targets, 16, (target) => check(target, profile));
+    const results = await mapBounded(targets, 16, (target) => validateTarget(target, profile));
     if (args.values.json) printJson(io, { results });
     else printReadable(results, io);
     return results.some((r) => r.diagnostics.some((d) => d.severity === "error")) ? 1 : 0;

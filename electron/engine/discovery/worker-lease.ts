@@ -48,7 +48,7 @@ export function leaseWorker(script: string, listeners: WorkerListeners): LeasedW
   return { worker, ready: false, detach: attach(worker, listeners) };
 }
 
-/** Starts a worker and keeps it idle once loaded, so the next big scan hands it work at once; false if it failed to load. */
+/** Starts a worker and keeps it idle once loaded, so a scan finds it warm (the tests use it to make the worker path certain); false if it failed to load. */
 export function prestartWorker(script: string, timeoutMs = 10_000): Promise<boolean> {
   if (idle.has(script)) return Promise.resolve(true);
   return new Promise((resolve) => {

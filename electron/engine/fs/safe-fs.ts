@@ -1,6 +1,7 @@
 // File access that never blocks, never reads past a size cap and never follows a link out of a root.
 import { constants, readFile as readFileWithCallback, stat as statWithCallback } from "node:fs";
 import { promisify } from "node:util";
+import { formatBytes } from "../../../shared/format";
 import { lstat, readdir, realpath, stat } from "node:fs/promises";
 import path from "node:path";
 
@@ -92,12 +93,6 @@ export function decodeUtf8(bytes: Uint8Array): TextRead {
   }
 }
 
-/** Human-readable byte count ("1.5 MB"). */
-export function formatBytes(n: number): string {
-  if (n < 1024) return `${n} bytes`;
-  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
-  return `${(n / 1024 / 1024).toFixed(1)} MB`;
-}
 
 /** Resolves a relative path inside root, refusing absolute paths, `..`, NUL and links whose real path leaves root. */
 export async function resolveInside(

@@ -2,7 +2,8 @@
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { unzipSync, type UnzipFileInfo } from "fflate";
-import { DEFAULT_MAX_BYTES, decodeUtf8, formatBytes, realpathOrNull, type TextRead } from "../fs/safe-fs";
+import { formatBytes } from "../../../shared/format";
+import { DEFAULT_MAX_BYTES, decodeUtf8, realpathOrNull, type TextRead } from "../fs/safe-fs";
 import { DiagnosticSink, quote } from "./diagnostics";
 import { ListedFileSet } from "./file-set";
 import { isMarkdownPath } from "./references";

@@ -1,12 +1,11 @@
 // Rules on the instructions (body) and the files they reference (RULES.md "Body and files").
+import { MAX_BODY_LINES, MAX_BODY_TOKENS } from "../../../shared/limits";
 import { estimateTokens } from "../../../shared/tokens";
 import { quote, type DiagnosticSink } from "./diagnostics";
 import type { SkillFileSet } from "./file-set";
 import { classifyTarget, extractLinks, isMarkdownPath } from "./references";
 import type { SkillReference } from "../../../shared/levels";
 
-export const MAX_BODY_LINES = 500;
-export const MAX_BODY_TOKENS = 5000;
 const MAX_REFERENCE_DIAGNOSTICS = 50;
 
 /** Counts lines the way an editor shows them (a final newline does not start another line). */

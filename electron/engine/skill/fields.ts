@@ -1,4 +1,5 @@
 // The Agent Skills frontmatter field rules (RULES.md "Fields"): which keys, which types, which names.
+import { MAX_COMPATIBILITY, MAX_DESCRIPTION, MAX_NAME } from "../../../shared/limits";
 import { isAlias, isMap, isNode, isScalar, isSeq, type Node, type Pair } from "yaml";
 import type { VersionSource } from "../../../shared/model";
 import { codePoints } from "../../../shared/tokens";
@@ -8,9 +9,6 @@ import type { FrontmatterEntry, ParsedFrontmatter } from "./frontmatter";
 /** The only top-level keys the Agent Skills specification allows. */
 export const ALLOWED_FIELDS = new Set(["name", "description", "license", "compatibility", "metadata", "allowed-tools"]);
 
-export const MAX_NAME = 64;
-export const MAX_DESCRIPTION = 1024;
-export const MAX_COMPATIBILITY = 500;
 
 /** What the field rules read out of the frontmatter. */
 export interface SkillFields {

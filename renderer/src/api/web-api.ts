@@ -1,8 +1,5 @@
 // The API object over the web host: commands as token-carrying POSTs, events from one server-sent event stream.
-import { commandOfMethod, eventOfMethod, type CommandChannel, type EventChannel, type IpcCommands, type IpcEvents, type SkillshelfApi } from "../../../shared/ipc";
-
-/** Header that carries the per-run token (the host's TOKEN_HEADER). */
-const TOKEN_HEADER = "x-skillshelf-token";
+import { commandOfMethod, eventOfMethod, TOKEN_HEADER, type CommandChannel, type EventChannel, type IpcCommands, type IpcEvents, type SkillshelfApi } from "../../../shared/ipc";
 
 /** An error the host answered with, in words for the page to show. */
 class HostError extends Error {

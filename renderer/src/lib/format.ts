@@ -5,13 +5,6 @@ export function count(n: number): string {
   return n.toLocaleString("en-US");
 }
 
-/** "1.5 KB". */
-export function bytes(n: number): string {
-  if (n < 1024) return `${n} bytes`;
-  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
-  return `${(n / 1024 / 1024).toFixed(1)} MB`;
-}
-
 /** "skill" / "skills". */
 export function plural(n: number, one: string, many = `${one}s`): string {
   return `${count(n)} ${n === 1 ? one : many}`;

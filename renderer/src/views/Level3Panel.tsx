@@ -1,7 +1,8 @@
 // Level 3: the files bundled with a skill as a tree confined to its folder, references marked, and a file viewer.
 import { useEffect, useState } from "react";
 import type { Level3Entry, SkillLevels, SkillResource } from "../../../shared/levels";
-import { bytes, errorMessage, plural } from "../lib/format";
+import { formatBytes } from "../../../shared/format";
+import { errorMessage, plural } from "../lib/format";
 import { useApi } from "./api-context";
 
 /** Tree order: SKILL.md first, then each folder directly followed by what it holds, names compared part by part. */
@@ -41,7 +42,7 @@ function FileViewer(props: { dir: string; path: string; revision: string }) {
   if (resource.kind === "binary") {
     return (
       <p className="muted" data-testid="binary-info">
-        {resource.path} is not text ({resource.mime}, {bytes(resource.size)}), so it is not shown.
+        {resource.path} is not text ({resource.mime}, {formatBytes(resource.size)}), so it is not shown.
       </p>
     );
   }
@@ -87,7 +88,7 @@ export function Level3Panel(props: { levels: SkillLevels; revision: string }) {
                 <button type="button" className={open === entry.path ? "file selected" : "file"} aria-pressed={open === entry.path} onClick={() => setOpen(entry.path)} title={entry.path}>
                   <span className="file-name">{entry.path.split("/").pop()}</span>
                   {entry.referenced ? <span className="badge ok">referenced</span> : null}
-                  <span className="file-size">{bytes(entry.size)}</span>
+                  <span className="file-size">{formatBytes(entry.size)}</span>
                 </button>
               )}
             </li>

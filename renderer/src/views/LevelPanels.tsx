@@ -1,4 +1,5 @@
 // Level 1 (the exact <available_skills> entry) and level 2 (the instructions, rendered inertly and raw).
+import { MAX_BODY_LINES, MAX_BODY_TOKENS, MAX_DESCRIPTION, MAX_NAME } from "../../../shared/limits";
 import { useMemo, useState, type MouseEvent } from "react";
 import type { Level1View, Level2View } from "../../../shared/levels";
 import { count } from "../lib/format";
@@ -6,10 +7,6 @@ import { renderInstructions } from "../lib/markdown";
 import { CopyButton } from "./CopyButton";
 import { useOpenExternal } from "./ExternalLink";
 
-const NAME_LIMIT = 64;
-const DESCRIPTION_LIMIT = 1024;
-const LINES_RECOMMENDED = 500;
-const TOKENS_RECOMMENDED = 5000;
 
 function Meter(props: { label: string; value: number; limit: number; unit: string; estimate?: boolean; kind: "limit" | "recommendation" }) {
   const over = props.value > props.limit;
@@ -38,8 +35,8 @@ export function Level1Panel(props: { level: Level1View }) {
     <div className="level">
       <p className="lead">This is exactly what a model sees about this skill before it decides to use it.</p>
       <div className="meters">
-        <Meter label="Name" value={[...level.name].length} limit={NAME_LIMIT} unit="characters" kind="limit" />
-        <Meter label="Description" value={[...level.description].length} limit={DESCRIPTION_LIMIT} unit="characters" kind="limit" />
+        <Meter label="Name" value={[...level.name].length} limit={MAX_NAME} unit="characters" kind="limit" />
+        <Meter label="Description" value={[...level.description].length} limit={MAX_DESCRIPTION} unit="characters" kind="limit" />
         <div className="meter">
           <div className="meter-label">Whole entry</div>
           <div className="meter-value">
@@ -76,8 +73,8 @@ export function Level2Panel(props: { level: Level2View }) {
   return (
     <div className="level">
       <div className="meters">
-        <Meter label="Lines" value={level.lines} limit={LINES_RECOMMENDED} unit="recommended" kind="recommendation" />
-        <Meter label="Tokens" value={level.tokens} limit={TOKENS_RECOMMENDED} unit="recommended" kind="recommendation" estimate />
+        <Meter label="Lines" value={level.lines} limit={MAX_BODY_LINES} unit="recommended" kind="recommendation" />
+        <Meter label="Tokens" value={level.tokens} limit={MAX_BODY_TOKENS} unit="recommended" kind="recommendation" estimate />
       </div>
       <div className="segmented" role="group" aria-label="Show instructions as">
         <button type="button" aria-pressed={view === "rendered"} className={view === "rendered" ? "selected" : ""} onClick={() => setView("rendered")}>

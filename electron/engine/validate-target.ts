@@ -1,0 +1,21 @@
+// Validates one resolved target (a skill folder, an archive or a plugin) into the result `validate` and the app show.
+import type { ValidationResult } from "../../shared/ipc";
+import type { Profile } from "../../shared/model";
+import { readPlugin } from "./plugin/read-plugin";
+import { readSkillArchive } from "./skill/archive";
+import { readSkill } from "./skill/read-skill";
+import type { ValidationTarget } from "./skill/targets";
+
+/** One checked path; plugins also say whether a client would load them at all. */
+export type TargetResult = ValidationResult & { loads?: boolean };
+
+/** Reads and checks one target; a plugin's result carries its skills' diagnostics too. */
+export async function validateTarget(target: ValidationTarget, profile: Profile): Promise<TargetResult> {
+  if (target.kind === "plugin") {
+    const plugin = await readPlugin(target.root, { profile });
+    const diagnostics = [...plugin.diagnostics, ...plugin.skills.flatMap((s) => s.diagnostics)];
+    return { path: target.path, kind: "plugin", name: plugin.name, valid: plugin.valid, loads: plugin.loads, diagnostics };
+  }
+  const report = target.kind === "archive" ? await readSkillArchive(target.file, { profile }) : await readSkill(target.dir, { profile });
+  return { path: target.path, kind: "skill", name: report.name, valid: report.valid, diagnostics: report.diagnostics };
+}
