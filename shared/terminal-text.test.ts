@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { escapeControl, hasControlOrBreak } from "./terminal-text";
+
+/** Every character a terminal could act on, as found by code point (not by the function under test). */
+function rawControls(text: string): number[] {
+  return [...text].map((c) => c.codePointAt(0)!).filter((c) => c < 0x20 || (c >= 0x7f && c <= 0x9f));
+}
+
+describe("escapeControl", () => {
+  it("shows the terminal attacks of the issue as visible escapes", () => {
+    expect(escapeControl("\u001b]0;owned\u0007name")).toBe("\\x1b]0;owned\\x07name");
+    expect(escapeControl("\u001b[2Jclear")).toBe("\\x1b[2Jclear");
+    expect(escapeControl("safe\rrm -rf ~")).toBe("safe\\rrm -rf ~");
+    expect(escapeControl("a\u009b31mred")).toBe("a\\u009b31mred");
+    expect(escapeControl("del\u007f")).toBe("del\\x7f");
+    expect(escapeControl("nul\u0000")).toBe("nul\\x00");
+  });
+
+  it("escapes line feeds and tabs on one line, keeps them in a block", () => {
+    expect(escapeControl("one\ntwo\tthree")).toBe("one\\ntwo\\tthree");
+    expect(escapeControl("one\ntwo\tthree\r\n\u001b[2J", { keepNewlines: true })).toBe("one\ntwo\tthree\\r\n\\x1b[2J");
+  });
+
+  it("escapes Unicode line separators and bidirectional overrides, which change how a line reads", () => {
+    expect(escapeControl("a\u2028b\u2029c")).toBe("a\\u2028b\\u2029c");
+    expect(escapeControl("run \u202eexe.txt")).toBe("run \\u202eexe.txt");
+    expect(escapeControl("x\u2066y\u2069")).toBe("x\\u2066y\\u2069");
+  });
+
+  it("leaves printable text alone, Unicode and backslashes included", () => {
+    const text = "Ünïcödé — 日本語 🙂 C:\\Users\\me \\x1b";
+    expect(escapeControl(text)).toBe(text);
+    expect(escapeControl(text, { keepNewlines: true })).toBe(text);
+  });
+
+  it("leaves no raw control character in any C0, DEL or C1 input and is stable when applied twice", () => {
+    let all = "";
+    for (let c = 0; c <= 0xa0; c++) all += String.fromCharCode(c);
+    const once = escapeControl(all);
+    expect(rawControls(once)).toEqual([]);
+    expect(escapeControl(once)).toBe(once);
+    expect(rawControls(escapeControl(all, { keepNewlines: true }))).toEqual([0x09, 0x0a]);
+  });
+});
+
+describe("hasControlOrBreak", () => {
+  it("finds control characters and line breaks", () => {
+    for (const text of ["a\nb", "a\rb", "a\tb", "\u001b[2J", "x\u007f", "x\u009b", "x\u0085", "a\u2028b", "a\u202eb"]) {
+      expect(hasControlOrBreak(text), JSON.stringify(text)).toBe(true);
+    }
+  });
+
+  it("accepts an ordinary command", () => {
+    expect(hasControlOrBreak("npx skills update pdf-tools --yes && echo 'done — ok'")).toBe(false);
+  });
+});

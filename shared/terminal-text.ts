@@ -1,0 +1,37 @@
+// Text from disk or a server is hostile in a terminal: control characters can move the cursor, clear the screen,
+// retitle the window or hide part of a line. These functions make such characters visible instead.
+
+/**
+ * Characters that a terminal acts on or that change how a line reads: C0 controls, DEL, C1 controls, the Unicode
+ * line and paragraph separators, and the bidirectional embeddings, overrides and isolates (they can show a command
+ * in another order than it runs).
+ */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/** Characters that end or break a line, or that a terminal acts on; the test behind "suspicious" recipes. */
+const CONTROL_OR_BREAK = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+
+const NAMED: Record<string, string> = { "\n": "\\n", "\r": "\\r", "\t": "\\t" };
+
+/** The visible form of one control character: `\n`, `\r`, `\t`, `\x1b` below U+0080 (DEL is `\x7f`), else `\u009b`. */
+function visible(char: string): string {
+  const named = NAMED[char];
+  if (named) return named;
+  const code = char.charCodeAt(0);
+  return code < 0x80 ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16).padStart(4, "0")}`;
+}
+
+/**
+ * Shows every control character of untrusted text as a visible escape so that printing it cannot act on a terminal.
+ * With `keepNewlines` (for a block printed as several lines) line feeds and tabs are kept as they are. Backslashes are
+ * left alone, so Windows paths read as usual.
+ */
+export function escapeControl(text: string, options: { keepNewlines?: boolean } = {}): string {
+  const keep = options.keepNewlines === true;
+  return text.replace(CONTROL, (char) => (keep && (char === "\n" || char === "\t") ? char : visible(char)));
+}
+
+/** Whether text holds a control character or a line break: a command holding one may not be what it shows. */
+export function hasControlOrBreak(text: string): boolean {
+  return CONTROL_OR_BREAK.test(text);
+}
