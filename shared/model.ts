@@ -160,12 +160,41 @@ export interface Plugin {
 }
 
 /** Update state of one installed skill. */
-export type UpdateState = "up-to-date" | "outdated" | "ahead" | "unknown";
+export type UpdateState = "up-to-date" | "outdated" | "ahead" | "changed-locally" | "unknown";
 
 /** How an update can be applied, as a skill-meta server describes it. */
 export interface UpdateRecipe {
   kind: "shell" | "manual_ui";
   command: string;
+  /** True when the command holds control characters or line breaks: it may not be what it shows, so it is never run. */
+  suspicious?: boolean;
+}
+
+/** One file the release that was found offers (a `.skill`/`.zip` asset, else the tag's source archive). */
+export interface UpdateDownload {
+  name: string;
+  /** Bytes, when the release says (source archives have no size). */
+  size: number | null;
+  url: string;
+  /** Lowercase hex SHA-256, when the release publishes a checksum for this file. */
+  sha256?: string;
+}
+
+/** How an installed copy is updated, decided by where it lives (electron/engine/install/plan.ts). */
+export type UpdatePlanKind = "replace-folder" | "desktop-upload" | "run-recipe" | "manual" | "not-updatable";
+
+/** The decision for one installed copy: how it is updated and what the user does next. */
+export interface UpdatePlan {
+  kind: UpdatePlanKind;
+  skillId: string;
+  name: string;
+  dir: string;
+  realDir: string;
+  /** One sentence: the next step for this place, for people. */
+  nextStep: string;
+  /** Numbered steps where there are several (Desktop upload, manual). */
+  steps: string[];
+  recipe?: { kind: "shell" | "manual_ui" | string; command: string; suspicious: boolean };
 }
 
 /** What an update check found for one installed copy of a skill. */
@@ -183,6 +212,12 @@ export interface UpdateInfo {
   releaseNotesUrl?: string;
   updateDocUrl?: string;
   recipe?: UpdateRecipe;
+  /** What the release that was found offers for download, best first. */
+  downloads?: UpdateDownload[];
+  /** When this state was found (ISO 8601); a recomputation after a local change keeps the check's time. */
+  checkedAt: string;
+  /** The next step for this copy (added by the app and `outdated`; absent in a bare check). */
+  plan?: UpdatePlan;
 }
 
 /** Progress of a long task (scan, download, install), reported on one event. */

@@ -63,7 +63,7 @@ describe("catalog filters", () => {
     expect(names({ hasErrors: true })).toEqual(["alpha"]);
     expect(names({ hasWarnings: true })).toEqual(["warned"]);
     expect(names({ notUserOwned: true })).toEqual(["desk"]);
-    const update: UpdateInfo = { skillId: "zeta", name: "zeta", dir: "/h/zeta", installed: "1.0.0", installedSource: "metadata.version", latest: "1.1.0", state: "outdated", source: "github-release" };
+    const update: UpdateInfo = { skillId: "zeta", name: "zeta", dir: "/h/zeta", installed: "1.0.0", installedSource: "metadata.version", latest: "1.1.0", state: "outdated", source: "github-release", checkedAt: "2026-11-30T12:00:00.000Z" };
     expect(names({ updateAvailable: true }, new Map([["zeta", update]]))).toEqual(["zeta"]);
     expect(names({ updateAvailable: true })).toEqual([]);
   });

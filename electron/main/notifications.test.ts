@@ -7,7 +7,7 @@ import { makeTempDir } from "../../test-support/tmp";
 import { announcedFile, createUpdateNotifier } from "./notifications";
 
 const outdated = (name: string, latest: string): UpdateInfo => ({
-  skillId: `/skills/${name}`, name, dir: `/skills/${name}`, installed: "1.0.0", installedSource: "metadata.version", latest, state: "outdated", source: "skill-meta",
+  skillId: `/skills/${name}`, name, dir: `/skills/${name}`, installed: "1.0.0", installedSource: "metadata.version", latest, state: "outdated", source: "skill-meta", checkedAt: "2026-11-30T12:00:00.000Z",
 });
 
 const cleanups: (() => Promise<void>)[] = [];

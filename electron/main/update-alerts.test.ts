@@ -4,7 +4,7 @@ import type { UpdateInfo } from "../../shared/model";
 import { announcedLimit, notificationContent, parseAnnounced, pendingUpdateCount, pendingUpdates, selectUnannounced, serializeAnnounced, updateKey } from "./update-alerts";
 
 function update(name: string, latest: string | null, state: UpdateInfo["state"] = "outdated", dir = `/skills/${name}`): UpdateInfo {
-  return { skillId: `${dir}`, name, dir, installed: "1.0.0", installedSource: "metadata.version", latest, state, source: "skill-meta" };
+  return { skillId: `${dir}`, name, dir, installed: "1.0.0", installedSource: "metadata.version", latest, state, source: "skill-meta", checkedAt: "2026-11-30T12:00:00.000Z" };
 }
 
 describe("pendingUpdates", () => {

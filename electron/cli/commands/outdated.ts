@@ -12,13 +12,15 @@ import { SkillMetaSession } from "../../engine/updates/meta-session";
 import { defaultSettingsFile, loadSettings } from "../../engine/settings";
 import { UsageError, listFlag, printJson, stringFlag, type CliCommand, type CliIo } from "../command";
 import { SCAN_FLAGS_USAGE, readScanFlags, scanFlagOptions } from "../scan-flags";
+import { safe } from "./report-format";
 const ORDER: UpdateInfo["state"][] = ["outdated", "unknown", "ahead", "up-to-date"];
-const TITLES: Record<UpdateInfo["state"], string> = { outdated: "Outdated", unknown: "Unknown", ahead: "Newer than the latest release", "up-to-date": "Up to date" };
+const TITLES: Record<UpdateInfo["state"], string> = { outdated: "Outdated", unknown: "Unknown", ahead: "Newer than the latest release", "changed-locally": "Changed locally", "up-to-date": "Up to date" };
 
 /** What the user should do about one outdated copy, in a sentence. */
 function nextStep(info: UpdateInfo, skill: Skill | undefined): string {
-  if (info.recipe?.kind === "shell") return `Run in a terminal: ${info.recipe.command}`;
-  if (info.recipe) return `Follow these steps: ${info.recipe.command}`;
+  const recipe = info.recipe?.suspicious ? undefined : info.recipe;
+  if (recipe?.kind === "shell") return `Run in a terminal: ${safe(recipe.command)}`;
+  if (recipe) return `Follow these steps: ${safe(recipe.command)}`;
   if (skill?.client === "claude-desktop" || skill?.desktop) {
     return "Claude Desktop's sync would undo changes made in this folder: download the new version (see notes or docs below), then upload it in Claude Desktop (Settings → Capabilities → Skills) to replace this skill.";
   }
@@ -35,13 +37,14 @@ function formatOutdated(updates: UpdateInfo[], skills: Map<string, Skill>): stri
     lines.push("", `${TITLES[state]} (${group.length})`);
     for (const u of group) {
       const skill = skills.get(u.skillId);
-      const versions = state === "outdated" ? `${u.installed} → ${u.latest}` : (u.installed ?? "no version") + (u.latest && state !== "up-to-date" ? ` (latest ${u.latest})` : "");
+      const versions = state === "outdated" ? `${safe(u.installed)} → ${safe(u.latest)}` : (u.installed === null ? "no version" : safe(u.installed)) + (u.latest && state !== "up-to-date" ? ` (latest ${safe(u.latest)})` : "");
       const via = u.source === "none" ? "" : `  [${u.source}]`;
-      lines.push(`  ${u.name}  ${versions}${via}`, `    where: ${u.dir}${skill ? `  (${skill.client}${skill.userOwned ? "" : ", managed by the client"})` : ""}`);
+      lines.push(`  ${safe(u.name)}  ${versions}${via}`, `    where: ${safe(u.dir)}${skill ? `  (${skill.client}${skill.userOwned ? "" : ", managed by the client"})` : ""}`);
       if (state === "outdated") lines.push(`    next:  ${nextStep(u, skill)}`);
-      if (state === "unknown" && u.reason) lines.push(`    why:   ${u.reason}`);
-      if (state === "outdated" && u.releaseNotesUrl) lines.push(`    notes: ${u.releaseNotesUrl}`);
-      if ((state === "outdated" || state === "unknown") && u.updateDocUrl) lines.push(`    docs:  ${u.updateDocUrl}`);
+      if (state === "outdated" && u.recipe?.suspicious) lines.push(`    recipe: ${safe(u.recipe.command)}`, "            suspicious: holds control characters — not offered");
+      if (state === "unknown" && u.reason) lines.push(`    why:   ${safe(u.reason)}`);
+      if (state === "outdated" && u.releaseNotesUrl) lines.push(`    notes: ${safe(u.releaseNotesUrl)}`);
+      if ((state === "outdated" || state === "unknown") && u.updateDocUrl) lines.push(`    docs:  ${safe(u.updateDocUrl)}`);
     }
   }
   const outdated = updates.filter((u) => u.state === "outdated").length;
@@ -87,7 +90,7 @@ export const outdatedCommand: CliCommand = {
     const byId = new Map(allSkills(result).map((skill) => [skill.id, skill]));
     const offline = args.values.offline === true;
     const { settings, problems } = await loadSettings(defaultSettingsFile(io.env, platform, home));
-    for (const problem of problems) io.stderr(`skillshelf outdated: ${problem}\n`);
+    for (const problem of problems) io.stderr(`skillshelf outdated: ${safe(problem)}\n`);
     const extraServers = [...settings.servers, ...servers.map((url) => ({ url }))];
     const includeStdio = args.values.stdio === true || settings.askStdioServers;
     const { endpoints } = offline

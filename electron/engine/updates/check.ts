@@ -16,7 +16,7 @@ export interface CheckUpdatesOptions {
 type Verdict = MetaVerdict & { source: UpdateInfo["source"] };
 
 function base(skill: Skill): UpdateInfo {
-  return { skillId: skill.id, name: skill.name, dir: skill.dir, installed: skill.version, installedSource: skill.versionSource, latest: null, state: "unknown", source: "none" };
+  return { skillId: skill.id, name: skill.name, dir: skill.dir, installed: skill.version, installedSource: skill.versionSource, latest: null, state: "unknown", source: "none", checkedAt: new Date().toISOString() };
 }
 
 async function fromReleases(skill: Skill, releases: ReleaseLookup | undefined): Promise<Verdict | null> {

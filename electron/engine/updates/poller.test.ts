@@ -23,7 +23,7 @@ function fakeClock(): PollerClock & { pending: Array<{ fn: () => void; ms: numbe
   };
 }
 
-const info = (n: number): UpdateInfo => ({ skillId: `s${n}`, name: "a", dir: "/a", installed: "1.0.0", installedSource: "metadata.version", latest: `1.${n}.0`, state: "outdated", source: "github-release" });
+const info = (n: number): UpdateInfo => ({ skillId: `s${n}`, name: "a", dir: "/a", installed: "1.0.0", installedSource: "metadata.version", latest: `1.${n}.0`, state: "outdated", source: "github-release", checkedAt: "2026-11-30T12:00:00.000Z" });
 const flush = () => new Promise((r) => setImmediate(r));
 
 describe("createUpdatePoller", () => {

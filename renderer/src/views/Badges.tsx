@@ -32,6 +32,7 @@ export function EntryBadges(props: { entry: CatalogEntry; update?: UpdateInfo; c
       {counts.warning > 0 ? <span className="badge warning">{plural(counts.warning, "warning")}</span> : null}
       {update?.state === "outdated" ? <span className="badge update">update {update.latest}</span> : null}
       {update?.state === "ahead" && !props.compact ? <span className="badge subtle">newer than released</span> : null}
+      {update?.state === "changed-locally" ? <span className="badge warning">changed locally</span> : null}
       {s.links.length > 0 ? <span className="badge subtle" title={s.links.join("\n")}>in {s.links.length + 1} places</span> : null}
       {s.drift && s.drift.length > 0 ? <span className="badge drift" title={s.drift.join("\n")}>drift</span> : null}
       {!s.userOwned ? <span className="badge subtle">managed</span> : null}

@@ -33,6 +33,12 @@ function PlaceRow(props: { label: string; path: string; editable?: string }) {
   );
 }
 
+/** ", on <date>" for a check time the page can read; nothing otherwise. */
+function checkedText(checkedAt: string | undefined): string {
+  const time = checkedAt ? Date.parse(checkedAt) : NaN;
+  return Number.isFinite(time) ? `, ${new Date(time).toLocaleString()}` : "";
+}
+
 function UpdateSection(props: { update: UpdateInfo }) {
   const { update } = props;
   const openExternal = useOpenExternal();
@@ -40,13 +46,29 @@ function UpdateSection(props: { update: UpdateInfo }) {
     "up-to-date": "This is the latest version.",
     outdated: `Version ${update.latest} is available (you have ${update.installed ?? "an unknown version"}).`,
     ahead: `This copy (${update.installed}) is newer than the latest release (${update.latest}).`,
+    "changed-locally": "This copy was changed here since it was installed; an update would replace those changes.",
     unknown: update.reason ?? "Skillshelf could not find out whether a newer version exists.",
   };
+  const plan = update.plan;
   return (
     <section className="card">
       <h3>Updates</h3>
       <p className={`update-state state-${update.state}`}>{text[update.state]}</p>
-      <p className="muted">Checked with {update.source === "skill-meta" ? "the skill's update server" : update.source === "github-release" ? "GitHub releases" : "no source"}.</p>
+      <p className="muted">Checked with {update.source === "skill-meta" ? "the skill's update server" : update.source === "github-release" ? "GitHub releases" : "no source"}{checkedText(update.checkedAt)}.</p>
+      {plan && update.state === "outdated" ? (
+        <div className="update-plan" data-plan={plan.kind}>
+          <p>
+            <strong>Next step:</strong> {plan.nextStep}
+          </p>
+          {plan.steps.length > 1 ? (
+            <ol>
+              {plan.steps.map((step, i) => (
+                <li key={i}>{step}</li>
+              ))}
+            </ol>
+          ) : null}
+        </div>
+      ) : null}
       {update.releaseNotesUrl ? (
         <button type="button" className="link" onClick={() => openExternal(update.releaseNotesUrl!)}>
           Release notes

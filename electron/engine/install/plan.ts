@@ -1,0 +1,93 @@
+// The decision per installed copy: how it is updated (decided by where it lives and what the update server offers)
+// and the next step for people. The CLI's `outdated`, the app and `update` all branch on this one plan.
+import type { Skill, UpdateInfo, UpdatePlan, UpdatePlanKind } from "../../../shared/model";
+import { hasControlOrBreak } from "../../../shared/terminal-text";
+
+export type { UpdatePlan, UpdatePlanKind } from "../../../shared/model";
+
+/** Claude Desktop's place for uploading skills, as its settings name it. */
+export const DESKTOP_SKILLS_SETTINGS = "Settings → Capabilities → Skills";
+
+function isDesktop(skill: Skill): boolean {
+  return skill.client === "claude-desktop" || skill.desktop !== undefined;
+}
+
+/** Where the copy lives decides the kind; a shell or manual recipe from the update server wins for folders the user owns. */
+function kindOf(skill: Skill, info: UpdateInfo | undefined): UpdatePlanKind {
+  if (isDesktop(skill)) return "desktop-upload";
+  if (info?.recipe?.kind === "shell") return "run-recipe";
+  if (info?.recipe) return "manual";
+  if (skill.pluginId) return "manual";
+  if (!skill.userOwned) return "not-updatable";
+  return "replace-folder";
+}
+
+function versionText(info: UpdateInfo | undefined): string {
+  return info?.latest ? `version ${info.latest}` : "the new version";
+}
+
+function desktopSteps(skill: Skill, info: UpdateInfo | undefined): string[] {
+  return [
+    `Get ${versionText(info)} as a .skill archive that Claude Desktop accepts (Skillshelf can build it from the release).`,
+    `In Claude Desktop, open ${DESKTOP_SKILLS_SETTINGS}.`,
+    `Upload the .skill file and confirm that it replaces "${skill.name}".`,
+    "Wait for Desktop's sync: the new version then shows up in this folder.",
+  ];
+}
+
+function linkNote(skill: Skill): string[] {
+  const others = skill.links.length;
+  return others ? [`The same folder is linked from ${others} other place${others === 1 ? "" : "s"}; updating its real folder (${skill.realDir}) updates ${others === 1 ? "it" : "them all"}.`] : [];
+}
+
+/** The next step when an update is due, by kind. */
+function outdatedStep(kind: UpdatePlanKind, skill: Skill, info: UpdateInfo | undefined): { nextStep: string; steps: string[] } {
+  const recipe = info?.recipe;
+  switch (kind) {
+    case "desktop-upload":
+      return {
+        nextStep: `Claude Desktop's sync would undo changes made in this folder: download the new version (see notes or docs below), then upload it in Claude Desktop (${DESKTOP_SKILLS_SETTINGS}) to replace this skill.`,
+        steps: desktopSteps(skill, info),
+      };
+    case "run-recipe":
+      if (recipe && (recipe.suspicious ?? hasControlOrBreak(recipe.command))) {
+        return { nextStep: "The update command the update server gives holds control characters or line breaks, so it may not be what it shows and is never run; update this copy by hand instead.", steps: [] };
+      }
+      return { nextStep: `Run in a terminal: ${recipe?.command ?? ""}`, steps: [] };
+    case "manual":
+      if (recipe) return { nextStep: `Follow these steps: ${recipe.command}`, steps: [recipe.command] };
+      return { nextStep: "This skill comes with a plugin: update the plugin through the client that installed it.", steps: [] };
+    case "not-updatable":
+      return { nextStep: "This copy is managed by its client; update it from that client.", steps: [] };
+    case "replace-folder":
+      return {
+        nextStep: `Download ${versionText(info)} (see notes or docs below) and replace this folder with it; keep the old copy until the new one works.`,
+        steps: linkNote(skill),
+      };
+  }
+}
+
+/** What to do when nothing is due, by state. */
+function restingStep(info: UpdateInfo | undefined): string {
+  switch (info?.state) {
+    case "up-to-date":
+      return "Nothing to do: this copy is the latest version.";
+    case "ahead":
+      return "Nothing to do: this copy is newer than the latest release.";
+    case "changed-locally":
+      return "This copy was changed here since it was installed; an update would replace those changes, so keep a copy of them first.";
+    case "unknown":
+      return info.reason ? `Nothing can be planned yet. ${info.reason}` : "Nothing can be planned yet: the update state is not known.";
+    default:
+      return "Nothing can be planned yet: no update check has run.";
+  }
+}
+
+/** The plan for one installed copy; `info` is its last update state (absent before any check). */
+export function planUpdate(skill: Skill, info: UpdateInfo | undefined): UpdatePlan {
+  const kind = kindOf(skill, info);
+  const { nextStep, steps } = info?.state === "outdated" ? outdatedStep(kind, skill, info) : { nextStep: restingStep(info), steps: [] };
+  const plan: UpdatePlan = { kind, skillId: skill.id, name: skill.name, dir: skill.dir, realDir: skill.realDir, nextStep, steps };
+  if (info?.recipe) plan.recipe = { kind: info.recipe.kind, command: info.recipe.command, suspicious: info.recipe.suspicious ?? hasControlOrBreak(info.recipe.command) };
+  return plan;
+}
