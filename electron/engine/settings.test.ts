@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { mkdir, readFile, readdir, stat, writeFile } from "node:fs/promises";
+import { chmod, lstat, mkdir, readFile, readdir, stat, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { makeTempDir } from "../../test-support/tmp";
 import { applySettingsPatch, defaultConfigDir, defaultSettings, loadSettings, saveSettings, SettingsError, toPublicSettings, validateSettings } from "./settings";
@@ -52,7 +52,7 @@ describe("loadSettings and saveSettings", () => {
   it("keeps a 0600 .bak of a file that is not JSON, and never crashes", async () => {
     const dir = await tempDir();
     const file = path.join(dir, "settings.json");
-    await writeFile(file, `{ "githubToken": "${TOKEN}", oops`);
+    await writeFile(file, `{ "githubToken": "${TOKEN}", oops`, { mode: 0o600 });
     const loaded = await loadSettings(file);
     expect(loaded.settings).toEqual(defaultSettings());
     expect(loaded.problems).toEqual([expect.stringMatching(/not valid JSON/)]);
@@ -79,7 +79,7 @@ describe("loadSettings and saveSettings", () => {
       askStdioServers: "yes",
       colour: "blue",
     };
-    await writeFile(file, JSON.stringify(raw));
+    await writeFile(file, JSON.stringify(raw), { mode: 0o600 });
     const loaded = await loadSettings(file);
     expect(loaded.settings).toEqual({
       version: 1,
@@ -99,13 +99,58 @@ describe("loadSettings and saveSettings", () => {
   it("refuses a file that is too large or a folder, with the defaults", async () => {
     const dir = await tempDir();
     const big = path.join(dir, "big.json");
-    await writeFile(big, " ".repeat(1024 * 1024 + 1));
+    await writeFile(big, " ".repeat(1024 * 1024 + 1), { mode: 0o600 });
     expect((await loadSettings(big)).problems).toEqual([expect.stringMatching(/could not be read/)]);
     const folder = path.join(dir, "folder.json");
     await mkdir(folder);
     const loaded = await loadSettings(folder);
     expect(loaded.settings).toEqual(defaultSettings());
     expect(loaded.backupFile).toBeUndefined();
+  });
+
+  it.skipIf(process.platform === "win32")("never follows a symlinked settings.json.bak: the link's target is untouched and gets no token", async () => {
+    const dir = await tempDir();
+    const outside = path.join(dir, "outside");
+    await mkdir(outside);
+    const target = path.join(outside, "public.txt");
+    await writeFile(target, "someone else's file\n");
+    const file = path.join(dir, "settings.json");
+    await writeFile(file, `{ "githubToken": "${TOKEN}", oops`, { mode: 0o600 });
+    await symlink(target, `${file}.bak`);
+    const loaded = await loadSettings(file);
+    expect(loaded.backupFile).toBe(`${file}.bak`);
+    expect(await readFile(target, "utf8")).toBe("someone else's file\n");
+    expect((await lstat(`${file}.bak`)).isSymbolicLink()).toBe(false);
+    expect(await readFile(`${file}.bak`, "utf8")).toContain(TOKEN);
+    expect((await stat(`${file}.bak`)).mode & 0o777).toBe(0o600);
+  });
+
+  it.skipIf(process.platform === "win32")("refuses to save through a symlinked settings.json, and does not back up through it", async () => {
+    const dir = await tempDir();
+    const target = path.join(dir, "elsewhere.json");
+    await writeFile(target, "{ not json", { mode: 0o644 });
+    const file = path.join(dir, "settings.json");
+    await symlink(target, file);
+    const loaded = await loadSettings(file);
+    expect(loaded.backupFile).toBeUndefined();
+    expect(loaded.problems).toEqual([expect.stringMatching(/not valid JSON/), expect.stringMatching(/could not be copied to settings\.json\.bak \(settings\.json is a symbolic link/)]);
+    expect((await stat(target)).mode & 0o777).toBe(0o644);
+    await expect(saveSettings(file, { ...defaultSettings(), githubToken: TOKEN })).rejects.toMatchObject({ name: "WriteRefusedError", code: "symlink" });
+    expect(await readFile(target, "utf8")).toBe("{ not json");
+    expect((await readdir(dir)).sort()).toEqual(["elsewhere.json", "settings.json"]);
+  });
+
+  it.skipIf(process.platform === "win32")("tightens a settings file that others could read to 0600 when loading, and says so", async () => {
+    const dir = await tempDir();
+    const file = path.join(dir, "settings.json");
+    await writeFile(file, JSON.stringify({ version: 1, servers: [], githubToken: TOKEN, pollHours: 24, askStdioServers: false }));
+    await chmod(file, 0o644);
+    const loaded = await loadSettings(file);
+    expect(loaded.settings.githubToken).toBe(TOKEN);
+    expect(loaded.problems).toEqual([expect.stringMatching(/readable by you only/)]);
+    expect(loaded.backupFile).toBeUndefined();
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    expect((await loadSettings(file)).problems).toEqual([]);
   });
 
   it("accepts anything JSON without throwing", () => {

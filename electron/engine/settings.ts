@@ -1,7 +1,7 @@
 // The user's settings file (servers added by URL, a GitHub token, the check interval, stdio consent): read
 // leniently (keep what is valid, report the rest, back up what cannot be kept), written atomically with mode 0600.
-import { copyFile, chmod, mkdir, open, rename, unlink } from "node:fs/promises";
-import { randomBytes } from "node:crypto";
+import { constants } from "node:fs";
+import { mkdir, open } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import {
@@ -17,6 +17,7 @@ import {
   type SettingsPatch,
 } from "../../shared/settings";
 import { readTextFile } from "./fs/safe-fs";
+import { backupFile, writeJsonAtomic } from "./fs/write";
 import { isPlainObject } from "./plugin/diagnostics";
 
 /** A skill-meta server the user added; header values are secrets. */
@@ -50,6 +51,8 @@ export class SettingsError extends Error {
 /** The file's name inside the config folder. */
 const SETTINGS_FILE_NAME = "settings.json";
 const MAX_SETTINGS_BYTES = 1024 * 1024;
+// An unusable file is backed up even when it is over the reading limit, up to this size.
+const MAX_BACKUP_BYTES = 16 * 1024 * 1024;
 const KNOWN_KEYS = new Set(["version", "servers", "githubToken", "pollHours", "askStdioServers"]);
 
 /** Settings of a first run. */
@@ -134,54 +137,77 @@ export function validateSettings(raw: unknown): { settings: Settings; problems: 
   return { settings, problems };
 }
 
-async function backUp(file: string): Promise<string | undefined> {
+/** Copies an unusable settings file to `.bak` (0600, links at neither end followed); a problem when that fails. */
+async function backUp(file: string, problems: string[]): Promise<LoadedSettings["backupFile"]> {
   const backup = `${file}.bak`;
   try {
-    await copyFile(file, backup);
-    await chmod(backup, 0o600);
+    await backupFile(file, backup, { mode: 0o600, maxBytes: MAX_BACKUP_BYTES });
     return backup;
-  } catch {
+  } catch (error) {
+    problems.push(`The settings file could not be copied to ${path.basename(backup)} (${error instanceof Error ? error.message : "unknown error"}); keep a copy yourself before changing settings.`);
     return undefined;
+  }
+}
+
+/**
+ * Makes a settings file that other users could read or change readable by its owner only (POSIX; a link is not
+ * followed). Returns a sentence saying so, or null when nothing changed.
+ */
+async function tightenMode(file: string): Promise<string | null> {
+  if (process.platform === "win32") return null;
+  let handle;
+  try {
+    handle = await open(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch {
+    return null;
+  }
+  try {
+    const info = await handle.stat();
+    if (!info.isFile() || (info.mode & 0o077) === 0) return null;
+    await handle.chmod(info.mode & 0o700);
+    return "Other users of this computer could read the settings file; it is now readable by you only.";
+  } catch {
+    return null;
+  } finally {
+    await handle.close();
   }
 }
 
 /** Reads the settings file; a missing file gives the defaults, an unusable one is copied to `.bak` and reported. */
 export async function loadSettings(file: string): Promise<LoadedSettings> {
+  const tightened = await tightenMode(file);
+  const notes = tightened ? [tightened] : [];
+  const loaded = await readSettings(file);
+  return notes.length === 0 ? loaded : { ...loaded, problems: [...loaded.problems, ...notes] };
+}
+
+async function readSettings(file: string): Promise<LoadedSettings> {
   const read = await readTextFile(file, { maxBytes: MAX_SETTINGS_BYTES });
   if (!read.ok) {
     if (read.reason === "not-found") return { settings: defaultSettings(), problems: [] };
-    const backupFile = read.reason === "not-regular" || read.reason === "unreadable" ? undefined : await backUp(file);
-    return { settings: defaultSettings(), problems: [`The settings file could not be read: ${read.message} The defaults are used.`], backupFile };
+    const problems = [`The settings file could not be read: ${read.message} The defaults are used.`];
+    const backup = read.reason === "not-regular" || read.reason === "unreadable" ? undefined : await backUp(file, problems);
+    return { settings: defaultSettings(), problems, backupFile: backup };
   }
   let parsed: unknown;
   try {
     parsed = JSON.parse(read.text);
   } catch {
-    return { settings: defaultSettings(), problems: ["The settings file is not valid JSON, so the defaults are used."], backupFile: await backUp(file) };
+    const problems = ["The settings file is not valid JSON, so the defaults are used."];
+    return { settings: defaultSettings(), problems, backupFile: await backUp(file, problems) };
   }
   const { settings, problems } = validateSettings(parsed);
-  return problems.length === 0 ? { settings, problems } : { settings, problems, backupFile: await backUp(file) };
+  return problems.length === 0 ? { settings, problems } : { settings, problems, backupFile: await backUp(file, problems) };
 }
 
-/** Writes the settings through a 0600 temp file and a rename, so a crash never leaves half a file and no one else can read it. */
+/**
+ * Writes the settings atomically with mode 0600 (a crash never leaves half a file; no one else can read it). A
+ * settings file that is a symbolic link is refused (WriteRefusedError), never written through.
+ */
 export async function saveSettings(file: string, settings: Settings): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-  const temp = `${file}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
   const body: Settings = { version: 1, servers: settings.servers, ...(settings.githubToken ? { githubToken: settings.githubToken } : {}), pollHours: settings.pollHours, askStdioServers: settings.askStdioServers };
-  try {
-    const handle = await open(temp, "wx", 0o600);
-    try {
-      await handle.writeFile(`${JSON.stringify(body, null, 2)}\n`, "utf8");
-      await handle.chmod(0o600);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(temp, file);
-  } catch (error) {
-    await unlink(temp).catch(() => undefined);
-    throw error;
-  }
+  await writeJsonAtomic(file, body, { mode: 0o600 });
 }
 
 /** What the renderer may see: server addresses and header names, whether a token is saved, the plain settings. */

@@ -38,7 +38,7 @@ async function setup(options: { skills: Record<string, string>; env?: Record<str
   const settingsFile = path.join(root, "config", "settings.json");
   if (options.settings !== undefined) {
     await mkdir(path.dirname(settingsFile), { recursive: true });
-    await writeFile(settingsFile, JSON.stringify(options.settings));
+    await writeFile(settingsFile, JSON.stringify(options.settings), { mode: 0o600 });
   }
   const scanOptions = {
     home: path.join(root, "home"),

@@ -5,6 +5,7 @@ import { applySettingsPatch, defaultSettings, loadSettings, saveSettings, Settin
 import type { PublicSettings, SettingsPatch } from "../../shared/settings";
 import type { UpdateSources } from "./context";
 import { HandlerError } from "./errors";
+import { WriteRefusedError } from "../engine/fs/write";
 
 /** The settings of a session and the changes made to them. */
 export class SettingsState {
@@ -67,6 +68,7 @@ export class SettingsState {
       try {
         await saveSettings(this.file, next);
       } catch (error) {
+        if (error instanceof WriteRefusedError) throw new HandlerError(`The settings could not be saved: ${error.message} Nothing was changed.`);
         const code = (error as NodeJS.ErrnoException).code;
         throw new HandlerError(`The settings could not be saved to ${this.file}${code ? ` (${code})` : ""}. Nothing was changed.`);
       }

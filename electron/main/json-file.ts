@@ -1,7 +1,8 @@
 // Small JSON files main keeps in userData (window state, notified updates): read leniently, written atomically.
-import { mkdir, rename, writeFile } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { readTextFile } from "../engine/fs/safe-fs";
+import { writeJsonAtomic } from "../engine/fs/write";
 
 /** Reads a JSON file as untrusted data; null when missing, too large or not JSON. */
 export async function readJsonFile(file: string, maxBytes = 256 * 1024): Promise<unknown> {
@@ -14,13 +15,8 @@ export async function readJsonFile(file: string, maxBytes = 256 * 1024): Promise
   }
 }
 
-let sequence = 0;
-
-/** Writes JSON through a temp file and a rename, so a crash never leaves half a file. */
+/** Writes JSON atomically with mode 0600 (the engine's one writer: temp, fsync, rename; a link at the file is refused). */
 export async function writeJsonFile(file: string, value: unknown): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
-  sequence += 1;
-  const temp = `${file}.${process.pid}.${sequence}.tmp`;
-  await writeFile(temp, `${JSON.stringify(value, null, 2)}\n`, "utf8");
-  await rename(temp, file);
+  await writeJsonAtomic(file, value, { mode: 0o600 });
 }

@@ -1,9 +1,10 @@
 // The release cache: one small JSON file per repository, exactly { tag, fetched_at, etag } (protocol
 // §Caching); a file that does not parse to that shape is deleted so the caller refetches.
-import { mkdir, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { createHash } from "node:crypto";
 import { readTextFile } from "../fs/safe-fs";
+import { writeFileAtomic } from "../fs/write";
 import { isPlainObject } from "../plugin/diagnostics";
 
 /** One cached latest release. `fetched_at` is milliseconds since the epoch. */
@@ -41,16 +42,14 @@ export class ReleaseCache {
     return entry;
   }
 
-  /** Writes an entry atomically (temp file + rename); failures are ignored: the cache is an optimisation. */
+  /** Writes an entry with the one atomic writer (a link at the file is refused); failures are ignored: the cache is an optimisation. */
   async write(key: string, entry: ReleaseCacheEntry): Promise<void> {
     const file = this.fileOf(key);
     const clean: ReleaseCacheEntry = { tag: entry.tag, fetched_at: entry.fetched_at };
     if (entry.etag) clean.etag = entry.etag;
     try {
       await mkdir(this.dir, { recursive: true });
-      const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-      await writeFile(tmp, JSON.stringify(clean) + "\n", { mode: 0o600 });
-      await rename(tmp, file);
+      await writeFileAtomic(file, JSON.stringify(clean) + "\n", { mode: 0o600 });
     } catch {
       /* an unwritable cache only costs a request next time */
     }
