@@ -7,6 +7,8 @@ export interface CliIo {
   stderr: (text: string) => void;
   env: NodeJS.ProcessEnv;
   cwd: string;
+  /** Whether stdout is a terminal (prompt keeps its bytes exact only when it is not). */
+  stdoutIsTerminal?: boolean;
 }
 
 /** Parsed flags and positionals of one invocation. */
@@ -15,13 +17,15 @@ export interface CliArgs {
   positionals: string[];
 }
 
-/** One sub-command: its flags, its help text and what it does; returns the exit code (DESIGN.md: 0, 1, 2). */
+/** One sub-command: its flags, its help text and what it does; returns the exit code (0, 1, 2; see docs/architecture.md). */
 export interface CliCommand {
   name: string;
   summary: string;
   usage: string;
   options: NonNullable<ParseArgsConfig["options"]>;
   run: (args: CliArgs, io: CliIo) => Promise<number>;
+  /** Set when the command escapes its own stdout (prompt's byte-exact block); the dispatcher escapes everyone else's. */
+  ownsTerminalEscaping?: boolean;
 }
 
 /** Thrown for bad usage or unreadable input; the dispatcher prints it and exits 2. */

@@ -8,6 +8,7 @@ runCli(process.argv.slice(2), {
   stderr: write(process.stderr),
   env: process.env,
   cwd: process.cwd(),
+  stdoutIsTerminal: process.stdout.isTTY === true,
 }).then((code) => {
   process.exitCode = code;
 });

@@ -1,7 +1,8 @@
 // The dispatcher behind the `skillshelf` bin: parses argv, runs the command, maps failures to exit codes.
 import { parseArgs } from "node:util";
 import { commands } from "./commands/index";
-import { UsageError, type CliIo } from "./command";
+import { UsageError, type CliCommand, type CliIo } from "./command";
+import { escapeControl } from "../../shared/terminal-text";
 import { VERSION } from "../engine/version";
 
 function helpText(): string {
@@ -20,8 +21,20 @@ function helpText(): string {
   return lines.join("\n") + "\n";
 }
 
+/**
+ * The last guard of text output: whatever a command prints for people (and every message on stderr) reaches the
+ * terminal with its control characters shown as escapes. Commands escape each untrusted field themselves too, because
+ * only they know which line breaks are theirs; JSON and prompt's byte-exact stdout pass through unchanged.
+ */
+function terminalSafeIo(io: CliIo, command: CliCommand | null, json: boolean): CliIo {
+  const safe = (write: (text: string) => void) => (text: string) => write(escapeControl(text, { keepNewlines: true }));
+  const rawStdout = json || command?.ownsTerminalEscaping === true;
+  return { ...io, stdout: rawStdout ? io.stdout : safe(io.stdout), stderr: safe(io.stderr) };
+}
+
 /** Runs one invocation and returns its exit code; never throws. */
-export async function runCli(argv: string[], io: CliIo): Promise<number> {
+export async function runCli(argv: string[], rawIo: CliIo): Promise<number> {
+  let io = terminalSafeIo(rawIo, null, false);
   const [name, ...rest] = argv;
   if (!name || name === "--help" || name === "-h" || name === "help") {
     io.stdout(helpText());
@@ -47,6 +60,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     io.stderr(`skillshelf ${name}: ${(error as Error).message}\nUsage: ${command.usage}\n`);
     return 2;
   }
+  io = terminalSafeIo(rawIo, command, parsed.values.json === true);
   try {
     return await command.run(parsed as never, io);
   } catch (error) {

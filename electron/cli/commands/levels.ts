@@ -4,33 +4,33 @@ import { severityCounts } from "../../../shared/ui-catalog";
 import { formatBytes } from "../../../shared/format";
 import { getSkillLevels } from "../../engine/skill/levels";
 import { UsageError, printJson, type CliCommand, type CliIo } from "../command";
-import { formatDiagnostics, plural, shownPath } from "./report-format";
+import { formatDiagnostics, plural, safe, safeBlock, shownPath } from "./report-format";
 import { expandPaths } from "./validate";
 
 const PREVIEW_LINES = 12;
 
 function printReadable(levels: SkillLevels, io: CliIo): void {
   const { level1, level2, level3 } = levels;
-  const lines = [`Skill ${level1.name || "(no name)"} — ${shownPath(levels.dir, io.cwd)}`, "Token counts are estimates (characters ÷ 4), not a tokenizer's count.", ""];
+  const lines = [`Skill ${safe(level1.name) || "(no name)"} — ${shownPath(levels.dir, io.cwd)}`, "Token counts are estimates (characters ÷ 4), not a tokenizer's count.", ""];
   lines.push(`Level 1 — catalog entry, always in the prompt: ${level1.chars} characters, about ${level1.tokens} tokens (estimate)`);
-  lines.push(level1.text || "  (nothing: the skill has no readable name or description)", "");
+  lines.push(safeBlock(level1.text) || "  (nothing: the skill has no readable name or description)", "");
   const endLine = level2.startLine + Math.max(level2.lines - 1, 0);
   lines.push(`Level 2 — instructions, loaded when a task matches: SKILL.md lines ${level2.startLine}-${endLine}, ${level2.lines} lines, ${level2.chars} characters, about ${level2.tokens} tokens (estimate)`);
   const bodyLines = level2.text.split("\n");
-  lines.push(...bodyLines.slice(0, PREVIEW_LINES).map((l) => `  | ${l.replace(/\r$/, "")}`));
+  lines.push(...bodyLines.slice(0, PREVIEW_LINES).map((l) => `  | ${safeBlock(l.replace(/\r$/, ""))}`));
   if (bodyLines.length > PREVIEW_LINES) lines.push(`  | … ${bodyLines.length - PREVIEW_LINES} more lines (use --json for the full text)`);
   lines.push("");
   const files = level3.entries.filter((e) => e.kind === "file");
   const total = files.reduce((sum, e) => sum + e.size, 0);
   lines.push(`Level 3 — bundled files, read only when the instructions point at them: ${plural(files.length, "file")}, ${formatBytes(total)}${level3.truncated ? " (listing cut short)" : ""}`);
-  const width = Math.max(0, ...files.map((e) => e.path.length));
+  const width = Math.max(0, ...files.map((e) => safe(e.path).length));
   for (const entry of files) {
-    lines.push(`  ${entry.path.padEnd(width)}  ${formatBytes(entry.size).padStart(10)}${entry.referenced ? "  referenced" : ""}`);
+    lines.push(`  ${safe(entry.path).padEnd(width)}  ${formatBytes(entry.size).padStart(10)}${entry.referenced ? "  referenced" : ""}`);
   }
   for (const ref of level3.references.filter((r) => !r.exists || r.outside)) {
-    lines.push(`  ${ref.outside ? "outside the folder" : "missing"}: ${ref.target} (SKILL.md line ${ref.line})`);
+    lines.push(`  ${ref.outside ? "outside the folder" : "missing"}: ${safe(ref.target)} (SKILL.md line ${ref.line})`);
   }
-  for (const rel of level3.outside) lines.push(`  left out (a link leaving the folder): ${rel}`);
+  for (const rel of level3.outside) lines.push(`  left out (a link leaving the folder): ${safe(rel)}`);
   const counts = severityCounts(levels.diagnostics);
   lines.push("", `Diagnostics: ${plural(counts.error, "error")}, ${plural(counts.warning, "warning")}, ${plural(counts.info, "note")}`);
   lines.push(...formatDiagnostics(levels.diagnostics, io.cwd, "  "));

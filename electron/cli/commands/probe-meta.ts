@@ -3,6 +3,7 @@ import { DEFAULT_META_TIMEOUT_MS } from "../../engine/updates/meta-client";
 import { DEFAULT_LATENCY_LIMIT_MS, probeSkillMetaServer, type ProbeReport } from "../../engine/updates/probe";
 import { redactUrl } from "../../engine/updates/endpoints";
 import { UsageError, listFlag, printJson, stringFlag, type CliCommand, type CliIo } from "../command";
+import { safe } from "./report-format";
 
 /** Parses repeated `--header "K: V"` flags; the values stay in memory and are never printed. */
 function parseHeaders(raw: string[]): Record<string, string> {
@@ -18,9 +19,9 @@ function parseHeaders(raw: string[]): Record<string, string> {
 
 /** Renders the probe's table for people. */
 function formatProbe(report: ProbeReport): string {
-  const lines = [`skill-meta server ${redactUrl(report.url)}${report.tool ? `  tool ${report.tool}` : ""}`, ""];
+  const lines = [`skill-meta server ${safe(redactUrl(report.url))}${report.tool ? `  tool ${safe(report.tool)}` : ""}`, ""];
   const width = Math.max(...report.checks.map((c) => c.title.length), 10);
-  for (const c of report.checks) lines.push(`  ${c.pass ? "PASS" : "FAIL"}  ${c.title.padEnd(width)}  ${c.detail}`);
+  for (const c of report.checks) lines.push(`  ${c.pass ? "PASS" : "FAIL"}  ${c.title.padEnd(width)}  ${safe(c.detail)}`);
   const failed = report.checks.filter((c) => !c.pass).length;
   lines.push("", failed === 0 ? `All ${report.checks.length} checks passed.` : `${failed} of ${report.checks.length} checks failed.`);
   return lines.join("\n") + "\n";
@@ -56,13 +57,13 @@ export const probeMetaCommand: CliCommand = {
     const latencyLimitMs = limitFlag === undefined ? DEFAULT_LATENCY_LIMIT_MS : Number(limitFlag);
     if (!Number.isFinite(latencyLimitMs) || latencyLimitMs < 0) throw new UsageError("--latency-limit-ms needs a number of milliseconds.");
     const report = await probeSkillMetaServer(url, { headers, tool: stringFlag(args, "tool"), timeoutMs, latencyLimitMs });
-    const safe = { ...report, url: redactUrl(report.url) };
-    if (args.values.json) printJson(io, safe);
+    const redacted = { ...report, url: redactUrl(report.url) };
+    if (args.values.json) printJson(io, redacted);
     if (!report.reachable) {
-      io.stderr(`skillshelf probe-meta: ${report.problem ?? "the server could not be reached."}\n`);
+      io.stderr(`skillshelf probe-meta: ${report.problem === undefined ? "the server could not be reached." : safe(report.problem)}\n`);
       return 2;
     }
-    if (!args.values.json) io.stdout(formatProbe(safe));
+    if (!args.values.json) io.stdout(formatProbe(redacted));
     return report.checks.length > 0 && report.checks.every((c) => c.pass) ? 0 : 1;
   },
 };

@@ -7,18 +7,20 @@ import type { SkillReport } from "../../engine/skill/types";
 import { mapBounded } from "../../engine/skill/validate-many";
 import { UsageError, printJson, stringFlag, type CliCommand } from "../command";
 import { expandPaths } from "./validate";
-import { shownPath } from "./report-format";
+import { safeBlock, shownPath } from "./report-format";
 
 /**
  * The `prompt` command. Its stdout is exactly the rendered string — no newline is added, so
- * `skillshelf prompt x > f` writes the bytes a model would read. Skills without a name or
- * description are left out, named on stderr, and make the exit code 1.
+ * `skillshelf prompt x > f` writes the bytes a model would read. When stdout is a terminal, control
+ * characters from the skills are shown as escapes instead (a person reads it; it cannot rewrite the
+ * terminal). Skills without a name or description are left out, named on stderr, and make the exit code 1.
  */
 export const promptCommand: CliCommand = {
   name: "prompt",
   summary: "Print the level-1 <available_skills> block for skills, byte-exact (no trailing newline).",
   usage: "skillshelf prompt PATH... [--intro TEXT | --no-intro] [--json]",
   options: { intro: { type: "string" }, "no-intro": { type: "boolean" }, json: { type: "boolean" } },
+  ownsTerminalEscaping: true,
   async run(args, io) {
     const intro = stringFlag(args, "intro");
     if (intro !== undefined && args.values["no-intro"]) throw new UsageError("give either --intro TEXT or --no-intro, not both.");
@@ -38,7 +40,7 @@ export const promptCommand: CliCommand = {
     if (args.values.json) {
       printJson(io, { text, catalogHash: await catalogHash(summaries), skills: usable.map((r) => ({ name: r.name, description: r.description, path: r.dir })) });
     } else {
-      io.stdout(text);
+      io.stdout(io.stdoutIsTerminal ? safeBlock(text) : text);
     }
     return usable.length === reports.length ? 0 : 1;
   },

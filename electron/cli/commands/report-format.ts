@@ -1,13 +1,25 @@
 // Readable output shared by validate, prompt and levels: paths shown relative to the working folder, diagnostics grouped by file.
+// Every untrusted string goes through `safe` (one line) or `safeBlock` (several lines) before it is printed.
 import path from "node:path";
 import type { Diagnostic, Severity } from "../../../shared/model";
+import { escapeControl } from "../../../shared/terminal-text";
 
 const SEVERITY_ORDER: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
 
-/** A path relative to cwd when it lies below it, else absolute. */
+/** Untrusted text (a name, a path, a server's answer) on one line of a terminal: every control character and line break escaped. */
+export function safe(text: string | null | undefined): string {
+  return escapeControl(text ?? "");
+}
+
+/** Untrusted text printed as a block of lines: line feeds and tabs kept, every other control character escaped. */
+export function safeBlock(text: string): string {
+  return escapeControl(text, { keepNewlines: true });
+}
+
+/** A path relative to cwd when it lies below it, else absolute; escaped for a terminal (file names are untrusted). */
 export function shownPath(file: string, cwd: string): string {
   const rel = path.relative(cwd, file);
-  return rel && !rel.startsWith("..") && !path.isAbsolute(rel) ? rel : file;
+  return safe(rel && !rel.startsWith("..") && !path.isAbsolute(rel) ? rel : file);
 }
 
 /** "1 error", "2 warnings". */
@@ -30,8 +42,8 @@ export function formatDiagnostics(diagnostics: readonly Diagnostic[], cwd: strin
     group.sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
     for (const d of group) {
       const where = d.line !== undefined ? `${shown}:${d.line}${d.column !== undefined ? `:${d.column}` : ""}` : shown;
-      lines.push(`${indent}  ${d.severity.padEnd(7)}  ${where}  ${d.message} [${d.code}]`);
-      if (d.fix) lines.push(`${indent}  ${" ".repeat(7)}  fix: ${d.fix}`);
+      lines.push(`${indent}  ${d.severity.padEnd(7)}  ${where}  ${safe(d.message)} [${safe(d.code)}]`);
+      if (d.fix) lines.push(`${indent}  ${" ".repeat(7)}  fix: ${safe(d.fix)}`);
     }
   }
   return lines;

@@ -4,26 +4,26 @@ import { severityCounts } from "../../../shared/ui-catalog";
 import { scan } from "../../engine/discovery/scan";
 import { UsageError, printJson, type CliCommand, type CliIo } from "../command";
 import { SCAN_FLAGS_USAGE, readScanFlags, scanFlagOptions } from "../scan-flags";
-import { plural } from "./report-format";
+import { plural, safe } from "./report-format";
 
 function skillLine(skill: Skill, at: string): string {
   const { error: errors, warning: warnings } = severityCounts(skill.diagnostics);
-  const parts = [skill.valid ? "ok " : "ERR", skill.name];
-  parts.push(skill.version ? `${skill.version} (${skill.versionSource})` : "no version");
+  const parts = [skill.valid ? "ok " : "ERR", safe(skill.name)];
+  parts.push(skill.version ? `${safe(skill.version)} (${skill.versionSource})` : "no version");
   if (errors || warnings) parts.push(`[${plural(errors, "error")}, ${plural(warnings, "warning")}]`);
-  if (skill.desktop) parts.push(skill.desktop.enabled === false ? "disabled" : skill.desktop.enabled ? "enabled" : "not in manifest", `by ${skill.desktop.creatorType ?? "unknown"}`);
+  if (skill.desktop) parts.push(skill.desktop.enabled === false ? "disabled" : skill.desktop.enabled ? "enabled" : "not in manifest", `by ${safe(skill.desktop.creatorType ?? "unknown")}`);
   if (!skill.userOwned) parts.push("managed by the client");
-  if (at !== skill.dir) parts.push(`-> link to ${skill.realDir}`);
-  else if (skill.links.length) parts.push(`(also linked from ${skill.links.join(", ")})`);
-  if (skill.drift?.length) parts.push(`DRIFT: differs from ${skill.drift.join(", ")}`);
+  if (at !== skill.dir) parts.push(`-> link to ${safe(skill.realDir)}`);
+  else if (skill.links.length) parts.push(`(also linked from ${skill.links.map(safe).join(", ")})`);
+  if (skill.drift?.length) parts.push(`DRIFT: differs from ${skill.drift.map(safe).join(", ")}`);
   return `    ${parts.join("  ")}`;
 }
 
 function locationHeader(loc: Location): string {
-  const bits = [`  ${loc.label ?? loc.path}`];
+  const bits = [`  ${safe(loc.label ?? loc.path)}`];
   if (loc.readOnly) bits.push("(read-only)");
-  if (loc.desktop?.lastUpdated) bits.push(`manifest updated ${loc.desktop.lastUpdated}`);
-  return `${bits.join("  ")}\n    ${loc.path}`;
+  if (loc.desktop?.lastUpdated) bits.push(`manifest updated ${safe(loc.desktop.lastUpdated)}`);
+  return `${bits.join("  ")}\n    ${safe(loc.path)}`;
 }
 
 /** Renders a scan for people: skills grouped by client and location, then plugins, problems and a summary line. */
@@ -52,13 +52,13 @@ export function formatScan(result: ScanResult): string {
   if (result.plugins.length) {
     lines.push("", "plugins");
     for (const plugin of result.plugins) {
-      lines.push(`  ${plugin.valid ? "ok " : "ERR"} ${plugin.name} ${plugin.version ?? "no version"}${plugin.loads ? "" : "  (a client would not load it)"}`, `    ${plugin.root}`);
+      lines.push(`  ${plugin.valid ? "ok " : "ERR"} ${safe(plugin.name)} ${plugin.version === null ? "no version" : safe(plugin.version)}${plugin.loads ? "" : "  (a client would not load it)"}`, `    ${safe(plugin.root)}`);
       for (const skill of plugin.skills) lines.push(skillLine(skill, skill.dir));
     }
   }
   if (result.diagnostics.length) {
     lines.push("", "problems found while scanning");
-    for (const d of result.diagnostics) lines.push(`  ${d.severity}  ${d.code}  ${d.message}`);
+    for (const d of result.diagnostics) lines.push(`  ${d.severity}  ${safe(d.code)}  ${safe(d.message)}`);
   }
   if (result.skills.length === 0) {
     lines.push("", `No skills found in the ${plural(result.locations.length, "place")} looked at (${result.locations.filter((l) => l.exists).length} exist). Add a folder with --include DIR.`);

@@ -5,7 +5,7 @@ import { MissingPathError, resolveTargets, type ValidationTarget } from "../../e
 import { mapBounded } from "../../engine/skill/validate-many";
 import { validateTarget, type TargetResult } from "../../engine/validate-target";
 import { UsageError, printJson, stringFlag, type CliArgs, type CliCommand, type CliIo } from "../command";
-import { formatDiagnostics, plural, shownPath } from "./report-format";
+import { formatDiagnostics, plural, safe, shownPath } from "./report-format";
 
 /** One checked path in `validate`'s JSON output. */
 export type ValidateResult = TargetResult;
@@ -37,7 +37,7 @@ function printReadable(results: readonly ValidateResult[], io: CliIo): void {
   const lines: string[] = [];
   for (const result of results) {
     const counts = severityCounts(result.diagnostics);
-    const label = result.name ? `${result.kind} ${result.name}` : result.kind;
+    const label = result.name ? `${result.kind} ${safe(result.name)}` : result.kind;
     const state = result.valid ? "valid" : "invalid";
     const notes = [counts.error && plural(counts.error, "error"), counts.warning && plural(counts.warning, "warning"), counts.info && plural(counts.info, "note")].filter(Boolean).join(", ");
     lines.push(`${state.padEnd(7)}  ${label} (${shownPath(result.path, io.cwd)})${notes ? ` — ${notes}` : ""}`);

@@ -1,6 +1,7 @@
 // The protocol's "Skill behavior" rules 2-8, applied by Skillshelf for one installed copy of a skill:
 // what the skill itself would tell its user, decided from the session's answers.
 import type { Skill, UpdateInfo } from "../../../shared/model";
+import { hasControlOrBreak } from "../../../shared/terminal-text";
 import { compareInstalled, normalizeVersion } from "../../../shared/version";
 import type { SourcedAnswer } from "./meta-session";
 
@@ -39,6 +40,7 @@ export function applyMetaRules(skill: Pick<Skill, "version">, answers: SourcedAn
   }
   if (state === "outdated" && response.update_command !== undefined) {
     verdict.recipe = { kind: response.update_command_kind === "shell" ? "shell" : "manual_ui", command: response.update_command };
+    if (hasControlOrBreak(response.update_command)) verdict.recipe.suspicious = true;
   }
   return verdict;
 }
