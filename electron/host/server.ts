@@ -2,6 +2,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { contentSecurityPolicy } from "../../shared/csp";
+import { formatBytes } from "../../shared/format";
 import { commandArgs, isCommandChannel, type CommandChannel, type CommandHandlers } from "../../shared/ipc";
 import type { EventSink } from "../handlers/context";
 import { HandlerError } from "../handlers/errors";
@@ -34,6 +35,8 @@ export interface WebHost {
 }
 
 const MAX_BODY_BYTES = 1024 * 1024;
+// How much of a refused body is read and dropped (so the 413 arrives) before the connection is closed.
+const MAX_DISCARD_BYTES = 16 * 1024 * 1024;
 
 /** Headers of every page and static file: the security headers and the one policy of shared/csp.ts. */
 const PAGE_HEADERS: Record<string, string> = { ...SECURITY_HEADERS, "Content-Security-Policy": contentSecurityPolicy };
@@ -50,21 +53,38 @@ function sendJson(res: ServerResponse, status: number, value: unknown): void {
   res.end(body);
 }
 
+/**
+ * Reads a request body up to MAX_BODY_BYTES. A larger one (declared or sent) is refused with 413 while the rest is
+ * read and dropped, so the client gets the answer instead of a reset; past MAX_DISCARD_BYTES more the socket closes.
+ */
 function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
     let size = 0;
+    let refused = false;
     const chunks: Buffer[] = [];
+    const refuse = () => {
+      refused = true;
+      chunks.length = 0;
+      reject(new HttpRefusal(413, `The request is larger than ${formatBytes(MAX_BODY_BYTES)}, so it was refused.`));
+    };
+    const declared = Number(req.headers["content-length"]);
+    if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) refuse();
     req.on("data", (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        reject(new HttpRefusal(413, "The request is too large."));
-        req.destroy();
-        return;
+      if (refused) {
+        if (size > MAX_BODY_BYTES + MAX_DISCARD_BYTES) req.socket.destroy();
+      } else if (size > MAX_BODY_BYTES) {
+        refuse();
+      } else {
+        chunks.push(chunk);
       }
-      chunks.push(chunk);
     });
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    req.on("error", reject);
+    req.on("end", () => {
+      if (!refused) resolve(Buffer.concat(chunks).toString("utf8"));
+    });
+    req.on("error", (error) => {
+      if (!refused) reject(error);
+    });
   });
 }
 
