@@ -7,6 +7,7 @@ import { scanCommand } from "./scan";
 import { outdatedCommand } from "./outdated";
 import { probeMetaCommand } from "./probe-meta";
 import { serveCommand } from "./serve";
+import { packCommand } from "./pack";
 
 /** Every sub-command, in the order `skillshelf --help` lists them. */
 export const commands: CliCommand[] = [
@@ -16,5 +17,6 @@ export const commands: CliCommand[] = [
   scanCommand,
   outdatedCommand,
   probeMetaCommand,
+  packCommand,
   serveCommand,
 ];

@@ -25,8 +25,10 @@ const FIXED_MTIME = new Date(1980, 0, 1, 0, 0, 0);
 
 /** Options of one pack. */
 export interface PackOptions {
-  /** The archive to write (default: `NAME.skill` beside the skill's folder). */
+  /** The archive to write (default: `NAME.skill` in `outDir`). */
   out?: string;
+  /** Where `NAME.skill` goes when `out` is not given (default: beside the skill's folder). */
+  outDir?: string;
   /** Check with the `claude-desktop` profile and move keys Desktop's upload refuses under `metadata:`. */
   forDesktop?: boolean;
   /** Replace an existing file at `out` (default false: an existing file is refused, never silently replaced). */
@@ -300,7 +302,7 @@ export async function packSkill(dir: string, options: PackOptions = {}): Promise
   const archive = zipSync(zippable);
   const contentHash = contentHashOf(collected.files.map((f) => ({ rel: f.rel, data: contents.get(f.rel)! })));
 
-  const file = path.resolve(options.out ?? path.join(path.dirname(root), `${name}.skill`));
+  const file = path.resolve(options.out ?? path.join(options.outDir ?? path.dirname(root), `${name}.skill`));
   if (!options.overwrite && (await lstat(file).then(() => true, () => false))) {
     throw new PackRefusedError("The archive exists.", [...diagnostics, diag("pack.out.exists", "error", file, `${file} already exists, so it was not replaced.`, "Choose another --out file, or remove the old one first (or pass --force).")]);
   }
