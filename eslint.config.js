@@ -1,43 +1,102 @@
-// Lint: TypeScript rules plus the process boundaries of DESIGN.md, enforced rather than remembered.
+// Lint: TypeScript rules plus the process boundaries of docs/architecture.md, enforced on package names and on
+// resolved relative paths alike (a relative import across layers fails as surely as a banned package).
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import globals from "globals";
+import { createNodeResolver, importX } from "eslint-plugin-import-x";
 
-const nodeBuiltins = ["fs", "path", "os", "child_process", "crypto", "http", "https", "net", "url", "util", "stream", "events", "worker_threads", "zlib", "readline", "process", "buffer", "tty", "dns"];
-const nodeModulePatterns = [{ group: ["node:*"], message: "Node built-ins are not allowed here (DESIGN.md boundaries)." }];
-const electronPath = { name: "electron", message: "electron is not allowed here (DESIGN.md boundaries)." };
-const nodePaths = nodeBuiltins.map((name) => ({ name, message: "Node built-ins are not allowed here (DESIGN.md boundaries)." }));
+const root = import.meta.dirname;
+const why = "(layers: docs/architecture.md)";
+const electronPackage = { name: "electron", message: `electron is not allowed here ${why}.` };
+const rawIpc = {
+  name: "electron",
+  importNames: ["ipcMain", "ipcRenderer"],
+  message: `raw ipcMain/ipcRenderer belong only in electron/main/ipc.ts and electron/preload ${why}.`,
+};
+const rawIpcProperties = ["ipcMain", "ipcRenderer"].map((property) => ({ object: "electron", property, message: rawIpc.message }));
+const noNode = ["error", { allow: [] }];
+const allLayers = ["./electron", "./renderer", "./protocol", "./scripts", "./bench", "./e2e", "./test-support"];
+const only = (...allowed) => allLayers.filter((layer) => !allowed.includes(layer));
+
+/** Which folders each layer may not reach, by resolved path (so `../../electron/engine/x` counts like a package). */
+const zones = [
+  { target: "./shared", from: only(), message: `shared/ imports only shared/ ${why}.` },
+  { target: "./renderer", from: only("./renderer"), message: `renderer/ imports only shared/ and its own code ${why}.` },
+  {
+    target: "./electron/engine",
+    from: ["./electron/main", "./electron/host", "./electron/handlers", "./electron/cli", "./electron/preload", "./renderer", "./shared/ipc.ts"],
+    message: `the engine never imports main, host, handlers, cli, preload nor the IPC contract ${why}.`,
+  },
+  {
+    target: "./electron/handlers",
+    from: ["./electron/main", "./electron/host", "./electron/cli", "./electron/preload", "./renderer"],
+    message: `handlers never import main, host, cli nor preload ${why}.`,
+  },
+  {
+    target: "./electron/preload",
+    from: ["./electron/main", "./electron/host", "./electron/handlers", "./electron/cli", "./electron/engine", "./renderer"],
+    message: `the preload imports only electron and shared/ ${why}.`,
+  },
+  { target: ["./electron/cli", "./electron/host"], from: ["./electron/main", "./electron/preload", "./renderer"], message: `cli and host never import main nor preload ${why}.` },
+  { target: "./electron/main", from: ["./electron/cli", "./electron/preload", "./renderer"], message: `main never imports cli, preload nor renderer/ ${why}.` },
+];
 
 export default tseslint.config(
   { ignores: ["dist/**", "release/**", "node_modules/**", "test-results/**", "playwright-report/**", "coverage/**", "**/fixtures/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
+    plugins: { "import-x": importX },
     languageOptions: { globals: { ...globals.node } },
+    settings: {
+      "import-x/extensions": [".ts", ".tsx", ".js", ".mjs", ".cjs"],
+      "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".tsx", ".js", ".mjs", ".cjs", ".json", ".node"] })],
+    },
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "no-control-regex": "off",
+      "import-x/no-restricted-paths": ["error", { basePath: root, zones }],
+      // A relative import that resolves nowhere would slip past the zones above: it must resolve.
+      "import-x/no-unresolved": ["error", { ignore: ["^[^.]"] }],
     },
+  },
+  {
+    files: ["electron/**/*.ts", "shared/**/*.ts", "renderer/src/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.ts"],
+    rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
   },
   {
     files: ["renderer/**/*.{ts,tsx}"],
     languageOptions: { globals: { ...globals.browser } },
     rules: {
-      "no-restricted-imports": ["error", { paths: [electronPath, ...nodePaths], patterns: nodeModulePatterns }],
+      "no-restricted-imports": ["error", { paths: [electronPackage] }],
+      "import-x/no-nodejs-modules": noNode,
       "no-restricted-globals": ["error", "require", "process", "__dirname", "Buffer"],
     },
   },
   {
     files: ["shared/**/*.ts"],
     rules: {
-      "no-restricted-imports": ["error", { paths: [electronPath, ...nodePaths], patterns: nodeModulePatterns }],
+      "no-restricted-imports": ["error", { paths: [electronPackage] }],
+      "import-x/no-nodejs-modules": noNode,
       "no-restricted-globals": ["error", "require", "process", "__dirname", "Buffer", "window", "document"],
     },
   },
   {
-    files: ["electron/engine/**/*.ts", "electron/cli/**/*.ts", "electron/host/**/*.ts"],
+    files: ["electron/engine/**/*.ts", "electron/handlers/**/*.ts", "electron/cli/**/*.ts", "electron/host/**/*.ts"],
+    rules: { "no-restricted-imports": ["error", { paths: [electronPackage] }] },
+  },
+  {
+    files: ["electron/main/**/*.ts"],
+    ignores: ["electron/main/ipc.ts"],
     rules: {
-      "no-restricted-imports": ["error", { paths: [electronPath] }],
+      "no-restricted-imports": ["error", { paths: [rawIpc] }],
+      "no-restricted-properties": ["error", ...rawIpcProperties],
     },
+  },
+  {
+    files: ["electron/preload/**/*.ts"],
+    ignores: ["electron/preload/**/*.test.ts"],
+    rules: { "import-x/no-nodejs-modules": noNode },
   },
 );

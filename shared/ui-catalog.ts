@@ -1,5 +1,5 @@
 // How the catalog view groups, labels and filters what a scan found: pure, so it is tested without a browser.
-import type { CatalogChange } from "./ipc";
+import type { CatalogChange } from "./results";
 import type { ClientId, Location, Plugin, ScanResult, Skill, UpdateInfo } from "./model";
 
 /** Names people know the clients by. */

@@ -1,5 +1,5 @@
 // Validates one resolved target (a skill folder, an archive or a plugin) into the result `validate` and the app show.
-import type { ValidationResult } from "../../shared/ipc";
+import type { ValidationResult } from "../../shared/results";
 import type { Profile } from "../../shared/model";
 import { readPlugin } from "./plugin/read-plugin";
 import { readSkillArchive } from "./skill/archive";

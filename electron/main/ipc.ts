@@ -41,6 +41,12 @@ export function registerCommands(
   return () => channels.forEach((channel) => ipcMain.removeHandler(channel));
 }
 
+/** Registers every command on Electron's own ipcMain, the one place main touches it raw (loaded on call: tests need no Electron). */
+export async function registerCommandsOnIpcMain(handlers: CommandHandlers, checkSender: SenderCheck): Promise<() => void> {
+  const { ipcMain } = await import("electron");
+  return registerCommands(ipcMain, handlers, checkSender);
+}
+
 /** Checks the sender, then the arguments, then calls the handler: a refused call throws and reaches nothing. */
 export async function handle(
   channel: CommandChannel,

@@ -1,6 +1,6 @@
 // Electron main: only wiring. Each concern lives in its own module (security, IPC, window, menu, badge,
 // notifications, single instance) and is tested there without Electron.
-import { app, BrowserWindow, dialog, ipcMain, Menu, nativeImage, nativeTheme, Notification, screen, session, shell, Tray } from "electron";
+import { app, BrowserWindow, dialog, Menu, nativeImage, nativeTheme, Notification, screen, session, shell, Tray } from "electron";
 import type { UpdateInfo } from "../../shared/model";
 import { createEngine } from "../handlers/engine";
 import { createHandlerSession, type HandlerSession } from "../handlers/handlers";
@@ -10,7 +10,7 @@ import { badgePng } from "./badge-image";
 import { electronDesktopIntegration } from "./desktop";
 import { createMainEventSink } from "./event-sink";
 import { iconPng } from "./icon";
-import { createSenderCheck, createWindowEventSender, registerCommands } from "./ipc";
+import { createSenderCheck, createWindowEventSender, registerCommandsOnIpcMain } from "./ipc";
 import { buildMenuTemplate } from "./menu";
 import { announcedFile, createUpdateNotifier } from "./notifications";
 import { appPaths } from "./paths";
@@ -86,7 +86,7 @@ async function start(): Promise<void> {
   void handlerSession.prefetchCatalog().catch(logError);
   const checkUpdates = (force: boolean) => handlers["updates:check"](force).catch(logError);
 
-  registerCommands(ipcMain, handlers, createSenderCheck(contents, paths.indexUrl));
+  await registerCommandsOnIpcMain(handlers, createSenderCheck(contents, paths.indexUrl));
 
   Menu.setApplicationMenu(
     Menu.buildFromTemplate(

@@ -4,7 +4,7 @@ import path from "node:path";
 import { discoveryDiagnostic } from "./diagnostic";
 import { findSkillFile, hasPluginManifest, isDirectory, listCapped } from "./list";
 import { PROJECT_SKILL_FOLDERS } from "./locations";
-import { makeLocation, type ScanPlan } from "./plan";
+import { makeLocation, type ScanPlan } from "./scan-plan";
 
 /** Adds one --include folder to the plan, deciding what it holds. */
 export async function planInclude(given: string, cap: number, plan: ScanPlan): Promise<void> {

@@ -1,43 +1,15 @@
 // Turns the location table (and --include folders) into concrete locations and what to read in each.
 import path from "node:path";
-import type { Diagnostic, Location } from "../../../shared/model";
 import { readInstalledPlugins } from "./claude-plugins";
 import { discoveryDiagnostic } from "./diagnostic";
-import { findDesktopTrees, readDesktopTree, type DesktopTree } from "./desktop";
-import { locationId } from "./ids";
+import { findDesktopTrees, readDesktopTree } from "./desktop";
 import { planInclude } from "./include";
 import { pathExists } from "./list";
 import { resolveLocationTable, type LocationRow } from "./locations";
+import { makeLocation, type ScanPlan } from "./scan-plan";
 import type { ScanOptions } from "./types";
 
-/** A location whose children (or itself) are skill folders. */
-export interface SkillSource {
-  location: Location;
-  /** The folder whose children are skills, or the skill folder itself ("single"). */
-  dir: string;
-  mode: "children" | "single";
-  depth: 1 | 2;
-  exclude: string[];
-  desktop?: DesktopTree;
-}
-
-/** A plugin root to read with the plugin reader. */
-export interface PluginSource {
-  location: Location;
-  root: string;
-  /** The version Claude Code's installed_plugins.json records, when it does. */
-  installVersion: string | null;
-  /** The name Claude Code's installed_plugins.json records ("name" of "name@marketplace"), when it does. */
-  installName?: string;
-}
-
-/** Everything a scan will read, and what planning it found wrong. */
-export interface ScanPlan {
-  locations: Location[];
-  skillSources: SkillSource[];
-  pluginSources: PluginSource[];
-  diagnostics: Diagnostic[];
-}
+export type { PluginSource, ScanPlan, SkillSource } from "./scan-plan";
 
 /** Default cap of entries listed per location. */
 const DEFAULT_MAX_ENTRIES = 5_000;
@@ -45,11 +17,6 @@ const DEFAULT_MAX_ENTRIES = 5_000;
 /** How many entries a scan lists per location. */
 export function locationCap(options: Pick<ScanOptions, "maxEntriesPerLocation">): number {
   return options.maxEntriesPerLocation ?? DEFAULT_MAX_ENTRIES;
-}
-
-/** Builds a Location with its stable id. */
-export function makeLocation(fields: Omit<Location, "id">): Location {
-  return { id: locationId(fields.client, fields.scope, fields.path), ...fields, readOnly: fields.readOnly ?? false };
 }
 
 const shortPart = (s: string) => (s.length > 12 ? `${s.slice(0, 8)}…` : s);

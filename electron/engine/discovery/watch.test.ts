@@ -1,7 +1,7 @@
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import type { CatalogChange } from "../../../shared/ipc";
+import type { CatalogChange } from "../../../shared/results";
 import { buildFixtureHome, FIXTURE_TREES } from "../../../test-support/fixture-homes";
 import { makeTempDir, writeTree } from "../../../test-support/tmp";
 import { skillId } from "./ids";

@@ -2,7 +2,7 @@
 import { watch, type FSWatcher } from "node:fs";
 import path from "node:path";
 import type { Diagnostic, ScanResult } from "../../../shared/model";
-import type { CatalogChange } from "../../../shared/ipc";
+import type { CatalogChange } from "../../../shared/results";
 import { isInside } from "../fs/safe-fs";
 import { assembleChanges, groupSites } from "./assemble";
 import { readDesktopTree } from "./desktop";
@@ -17,7 +17,7 @@ import { readSkillLock } from "./skill-lock";
 import type { ScanOptions } from "./types";
 
 /** What the watcher reports (declared in the IPC contract, re-exported for engine callers). */
-export type { CatalogChange } from "../../../shared/ipc";
+export type { CatalogChange } from "../../../shared/results";
 
 const MAX_WATCH_FAILURES = 3;
 

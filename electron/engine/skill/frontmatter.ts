@@ -1,7 +1,10 @@
 // Splits SKILL.md into frontmatter and body by whole lines, and parses the frontmatter YAML with positions.
 import { LineCounter, isAlias, isCollection, isMap, isNode, isScalar, isSeq, parseDocument, visit, type Document, type Node, type Pair } from "yaml";
 import type { DiagnosticSink } from "./diagnostics";
+import type { FrontmatterEntry, ParsedFrontmatter } from "./frontmatter-types";
 import { parseSimpleFrontmatter } from "./simple-frontmatter";
+
+export type { FrontmatterEntry, ParsedFrontmatter } from "./frontmatter-types";
 
 /** SKILL.md cut at its `---` lines. */
 export type FrontmatterSplit =
@@ -38,25 +41,6 @@ export function splitFrontmatter(text: string): FrontmatterSplit {
     offset = newline + 1;
   }
   return { ok: false, reason: "unclosed" };
-}
-
-/** One top-level frontmatter key with where it sits in SKILL.md. */
-export interface FrontmatterEntry {
-  key: string;
-  line: number;
-  column: number;
-  /** The value node (aliases resolved), or null for a key without a value. */
-  value: Node | null;
-}
-
-/** The parsed frontmatter: the mapping as plain data plus each key's node and position. */
-export interface ParsedFrontmatter {
-  data: Record<string, unknown>;
-  entries: FrontmatterEntry[];
-  /** The yaml Document (for resolving aliases), or null when the fast path read the frontmatter. */
-  doc: Document | null;
-  /** SKILL.md line and column of an offset in the YAML text. */
-  at: (offset: number | undefined) => { line: number; column: number };
 }
 
 const MAX_REPORTED = 10;

@@ -2,7 +2,7 @@
 // that yields exactly what the yaml parser yields (a differential test holds it to that). Anything else returns
 // null and goes to the yaml package.
 import { Pair, Scalar, YAMLMap, type Node } from "yaml";
-import type { FrontmatterEntry, ParsedFrontmatter } from "./frontmatter";
+import type { FrontmatterEntry, ParsedFrontmatter } from "./frontmatter-types";
 
 const TOP_KEY = /^([A-Za-z0-9_][A-Za-z0-9_.-]*):(?: +(.*))?$/;
 const NESTED_KEY = /^ {2}([A-Za-z0-9_][A-Za-z0-9_.-]*): +(.*)$/;
