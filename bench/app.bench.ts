@@ -30,7 +30,7 @@ async function withHost<T>(count: number, run: (url: string, prefetch: () => Pro
     const scanOptions = { home, platform: "linux" as const, env: { SKILLSHELF_CACHE_DIR: path.join(tmp.dir, "cache") }, include, homeLocations: false };
     const host = await startWebHost({
       rendererDir: RENDERER_DIR,
-      createSession: (emit) => createHandlerSession({ host: "web", scanOptions, desktop: webDesktopIntegration({ launch: () => undefined }), emit, engine: createEngine(scanOptions), liveCatalog: false }),
+      createSession: (emit) => createHandlerSession({ host: "web", scanOptions, desktop: webDesktopIntegration({ spawn: async () => ({ code: 0, stdout: "" }) }), emit, engine: createEngine(scanOptions), liveCatalog: false }),
     });
     try {
       const prefetch = () => host.session.prefetchCatalog();

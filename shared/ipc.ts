@@ -1,11 +1,24 @@
 // The one contract across the process boundary: every command (renderer → main/host) and every event
 // (main/host → renderer), with runtime validators for arguments, since the renderer is untrusted.
 import type { SkillLevels, SkillResource } from "./levels";
-import type { Profile, ScanResult, TaskProgress, UpdateInfo } from "./model";
+import type { Diagnostic, Plugin, Profile, ScanResult, Skill, TaskProgress, UpdateInfo } from "./model";
 import { settingsPatchProblem, type PublicSettings, type SettingsPatch } from "./settings";
 export type { PublicSettings, PublicServer, SettingsPatch } from "./settings";
-import type { CatalogChange, ValidationResult } from "./results";
-export type { CatalogChange, ValidationResult } from "./results";
+
+/** The result of validating one folder or file, as `skillshelf validate --json` reports it. */
+export interface ValidationResult {
+  path: string;
+  kind: "skill" | "plugin";
+  name: string;
+  valid: boolean;
+  diagnostics: Diagnostic[];
+}
+
+/** What the catalog watcher reports: only what changed. */
+export interface CatalogChange {
+  skills: { updated: Skill[]; removed: string[] };
+  plugins: { updated: Plugin[]; removed: string[] };
+}
 
 /** The folder opened in author mode and what it holds now. */
 export interface AuthorSnapshot {
@@ -13,6 +26,15 @@ export interface AuthorSnapshot {
   scan: ScanResult;
   /** Increments on every re-read, so views can tell a refresh happened. */
   revision: number;
+}
+
+/** What "Open" did: opened the file as text, or showed it in the file manager instead (with the reason). */
+export interface OpenResult {
+  action: "opened-as-text" | "revealed";
+  /** The real path that was opened or shown. */
+  path: string;
+  /** Why the file was shown in the file manager instead of being opened. */
+  reason?: string;
 }
 
 /** Facts about the running app the views show. */
@@ -35,7 +57,8 @@ export interface IpcCommands {
   /** Runs an update check; `force` starts a new session (a manual "check now"). */
   "updates:check": (force: boolean) => Promise<UpdateInfo[]>;
   "shell:reveal": (path: string) => Promise<void>;
-  "shell:open-in-editor": (path: string) => Promise<void>;
+  /** Opens a plain text file of the catalog as text; anything else is revealed instead (the result says which). */
+  "shell:open-in-editor": (path: string) => Promise<OpenResult>;
   /** Opens an http(s) URL in the system browser; false when refused. */
   "shell:open-external": (url: string) => Promise<boolean>;
   /** The settings without their secrets (header values and the token never cross the boundary). */

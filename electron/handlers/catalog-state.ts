@@ -1,9 +1,9 @@
 // What the handlers know about the catalog and the author folder, so they only touch paths the user was shown.
 import path from "node:path";
-import { isInside } from "../engine/fs/safe-fs";
 import type { AuthorSnapshot } from "../../shared/ipc";
 import type { ScanResult } from "../../shared/model";
 import { allSkills, emptyScan } from "../../shared/scan-result";
+import { realPathInside, realRoots } from "../engine/open/open-policy";
 
 /** The state the handlers share: the last catalog and the author snapshot. */
 export class CatalogState {
@@ -21,16 +21,22 @@ export class CatalogState {
     return this.scans().some((scan) => allSkills(scan).some((s) => path.resolve(s.dir) === target || path.resolve(s.realDir) === target));
   }
 
-  /** True when p lies in a skill folder, a plugin root, a location or the author folder the user was shown. */
-  isKnownPath(p: string): boolean {
-    const target = path.resolve(p);
+  /** The skill folders and plugin roots (as listed and as real folders) that bound what may be opened or revealed. */
+  openRoots(): string[] {
     const roots: string[] = [];
     for (const scan of this.scans()) {
       for (const s of allSkills(scan)) roots.push(s.dir, s.realDir);
       for (const plugin of scan.plugins) roots.push(plugin.root);
-      for (const location of scan.locations) if (location.exists) roots.push(location.path);
     }
-    if (this.author) roots.push(this.author.path);
-    return roots.some((root) => isInside(path.resolve(root), target));
+    return roots;
+  }
+
+  /**
+   * The real path of p when, after resolving every link, it lies inside a skill folder or plugin root of the catalog
+   * or the author folder (locations such as ~ are not roots); null otherwise.
+   */
+  async realPathInCatalog(p: string): Promise<string | null> {
+    if (!path.isAbsolute(p)) return null;
+    return realPathInside(path.resolve(p), await realRoots(this.openRoots()));
   }
 }

@@ -1,10 +1,12 @@
 // The command handlers Electron main and the web host both register: thin calls into the engine, with path checks.
-import { stat } from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
+import { checkAuthorFolder } from "../engine/open/author-folder";
+import { decideOpen } from "../engine/open/open-policy";
 import { defaultSettingsFile } from "../engine/settings";
 import { createUpdatePoller } from "../engine/updates/poller";
 import { VERSION } from "../engine/version";
-import type { AuthorSnapshot, CommandHandlers } from "../../shared/ipc";
+import type { AuthorSnapshot, CommandHandlers, OpenResult } from "../../shared/ipc";
 import type { ScanResult, TaskProgress, UpdateInfo } from "../../shared/model";
 import { applyCatalogChange } from "../../shared/ui-catalog";
 import { safeExternalUrl } from "../../shared/ui-links";
@@ -108,9 +110,8 @@ export function createHandlerSession(context: HandlerContext): HandlerSession {
 
   async function openAuthor(folder: string): Promise<AuthorSnapshot> {
     const abs = path.resolve(folder);
-    const info = await stat(abs).catch(() => null);
-    if (!info) throw new HandlerError(`There is no folder at ${abs}.`);
-    if (!info.isDirectory()) throw new HandlerError(`${abs} is a file, not a folder. Open the folder that holds SKILL.md or plugin.json.`);
+    const check = await checkAuthorFolder(abs, { platform: process.platform, homes: [context.scanOptions.home, os.homedir()] });
+    if (!check.ok) throw new HandlerError(check.message);
     await closeAuthor();
     const generation = authorGeneration;
     let revision = 0;
@@ -139,9 +140,25 @@ export function createHandlerSession(context: HandlerContext): HandlerSession {
     return path.resolve(dir);
   }
 
-  function requireKnownPath(p: string): string {
-    if (!state.isKnownPath(p)) throw new HandlerError("That path is not part of the catalog or the folder opened in author mode.");
-    return path.resolve(p);
+  /** The real path of p inside a skill or plugin folder of the catalog or author mode, or a refusal. */
+  async function requireCatalogPath(p: string): Promise<string> {
+    const real = await state.realPathInCatalog(p);
+    if (real === null) throw new HandlerError("That path is not part of the catalog: it is not inside a skill or plugin folder of the catalog or of the folder opened in author mode (links leading elsewhere are not followed).");
+    return real;
+  }
+
+  async function openFile(p: string): Promise<OpenResult> {
+    const decision = await decideOpen(await requireCatalogPath(p), process.platform);
+    try {
+      if (decision.action === "open-as-text") {
+        await desktop.openInEditor(decision.path);
+        return { action: "opened-as-text", path: decision.path };
+      }
+      await desktop.reveal(decision.path);
+      return { action: "revealed", path: decision.path, reason: decision.reason };
+    } catch (error) {
+      throw new HandlerError(error instanceof Error ? error.message : `${decision.path} could not be opened.`);
+    }
   }
 
   const handlers: CommandHandlers = {
@@ -163,8 +180,13 @@ export function createHandlerSession(context: HandlerContext): HandlerSession {
     },
     "author:close": async () => closeAuthor(),
     "updates:check": async (force) => (force || sourcesChanged ? poller.checkNow() : (poller.latest() ?? poller.checkNow())),
-    "shell:reveal": async (p) => desktop.reveal(requireKnownPath(p)),
-    "shell:open-in-editor": async (p) => desktop.openInEditor(requireKnownPath(p)),
+    "shell:reveal": async (p) => {
+      const real = await requireCatalogPath(p);
+      await desktop.reveal(real).catch((error: unknown) => {
+        throw new HandlerError(error instanceof Error ? error.message : `${real} could not be shown.`);
+      });
+    },
+    "shell:open-in-editor": async (p) => openFile(p),
     "shell:open-external": async (url) => {
       const safe = safeExternalUrl(url);
       return safe === null ? false : desktop.openExternal(safe);

@@ -1,25 +1,37 @@
 import { describe, expect, it } from "vitest";
 import { makeTempDir, writeTree } from "../../test-support/tmp";
-import { openerCommand, webDesktopIntegration } from "./desktop-fallback";
+import type { Spawner } from "../engine/open/opener";
+import { webDesktopIntegration } from "./desktop-fallback";
 
 describe("web host desktop integration", () => {
-  it("uses each platform's opener", () => {
-    expect(openerCommand("darwin", "/a/b", "reveal", true)).toEqual(["open", ["-R", "/a/b"]]);
-    expect(openerCommand("win32", "C:\\a\\b.md", "open", false)).toEqual(["notepad.exe", ["C:\\a\\b.md"]]);
-    expect(openerCommand("linux", "/a/b/SKILL.md", "reveal", false)).toEqual(["xdg-open", ["/a/b"]]);
-  });
-
-  it("launches only when asked, never picks folders, and leaves opening links to the page", async () => {
+  it("starts programs only when asked, never picks folders, and leaves opening links to the page", async () => {
     const { dir, cleanup } = await makeTempDir();
     await writeTree(dir, { "s/SKILL.md": "x" });
-    const launched: Array<[string, string[]]> = [];
-    const desktop = webDesktopIntegration({ platform: "linux", launch: (c, a) => void launched.push([c, a]) });
+    const started: string[][] = [];
+    const spawn: Spawner = async (command, args) => (started.push([command, ...args]), { code: 0, stdout: "" });
+    const desktop = webDesktopIntegration({ platform: "darwin", env: {}, spawn });
     expect(await desktop.pickFolder()).toBeNull();
     expect(await desktop.openExternal("https://example.com/")).toBe(true);
-    expect(launched).toEqual([]);
+    expect(started).toEqual([]);
     await desktop.openInEditor(`${dir}/s/SKILL.md`);
-    expect(launched).toEqual([["xdg-open", [`${dir}/s/SKILL.md`]]]);
+    await desktop.reveal(`${dir}/s`);
+    expect(started).toEqual([
+      ["open", "-t", `${dir}/s/SKILL.md`],
+      ["open", "-R", `${dir}/s`],
+    ]);
     await expect(desktop.reveal(`${dir}/missing`)).rejects.toThrow(/nothing at/);
+    await cleanup();
+  });
+
+  it("reports a failure to start the opener instead of doing nothing", async () => {
+    const { dir, cleanup } = await makeTempDir();
+    await writeTree(dir, { "s/SKILL.md": "x" });
+    const spawn: Spawner = async () => {
+      throw Object.assign(new Error("spawn ENOENT"), { code: "ENOENT" });
+    };
+    const desktop = webDesktopIntegration({ platform: "darwin", env: {}, spawn });
+    await expect(desktop.openInEditor(`${dir}/s/SKILL.md`)).rejects.toThrow(/could not be started/);
+    await expect(desktop.reveal(`${dir}/s`)).rejects.toThrow(/could not be started/);
     await cleanup();
   });
 });

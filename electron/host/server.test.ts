@@ -67,7 +67,7 @@ describe("web host", () => {
         createHandlerSession({
           host: "web",
           scanOptions: { home: tmp.dir, platform: "linux", env: {} },
-          desktop: webDesktopIntegration({ launch: () => undefined }),
+          desktop: webDesktopIntegration({ spawn: async () => ({ code: 0, stdout: "" }) }),
           emit,
           engine: scripted.engine,
         }),

@@ -17,20 +17,22 @@ function setup(options: { openPathResult?: string; dialogResult?: { canceled: bo
       return options.dialogResult ?? { canceled: true, filePaths: [] };
     },
   } as unknown as Pick<Dialog, "showOpenDialog">;
-  return { log, desktop: electronDesktopIntegration({ shell, dialog, getWindow: () => options.window ?? null }) };
+  const spawn = async (command: string, args: string[]) => (log.push(`spawn ${[command, ...args].join(" ")}`), { code: options.openPathResult ? 1 : 0, stdout: "" });
+  return { log, desktop: electronDesktopIntegration({ shell, dialog, getWindow: () => options.window ?? null, platform: "darwin", env: {}, spawn }) };
 }
 
 describe("electronDesktopIntegration", () => {
-  it("reveals in the file manager and opens in the default app", async () => {
+  it("reveals in the file manager and opens text with the text editor, never through shell.openPath", async () => {
     const { log, desktop } = setup();
     await desktop.reveal("/skills/pdf/SKILL.md");
     await desktop.openInEditor("/skills/pdf/SKILL.md");
-    expect(log).toEqual(["reveal /skills/pdf/SKILL.md", "open /skills/pdf/SKILL.md"]);
+    expect(log).toEqual(["reveal /skills/pdf/SKILL.md", "spawn open -t /skills/pdf/SKILL.md"]);
   });
 
-  it("turns the system's refusal to open a file into an error", async () => {
-    const { desktop } = setup({ openPathResult: "No application is associated" });
-    await expect(desktop.openInEditor("/x.md")).rejects.toThrow(/could not open \/x\.md: No application is associated/);
+  it("turns the text editor's failure into an error", async () => {
+    const { desktop, log } = setup({ openPathResult: "failed" });
+    await expect(desktop.openInEditor("/x.md")).rejects.toThrow(/could not be started/);
+    expect(log.some((line) => line.startsWith("open "))).toBe(false);
   });
 
   it("opens only http(s) links in the browser", async () => {

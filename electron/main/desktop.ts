@@ -1,23 +1,26 @@
-// Desktop integration for the handlers in Electron: the file manager, the default editor, the browser and the
-// native folder picker, each behind the same checks the web host applies.
+// Desktop integration for the handlers in Electron: the file manager, a text editor for text files, the browser and
+// the native folder picker. Files are never handed to shell.openPath, which would run a program.
 import type { BrowserWindow, Dialog, Shell } from "electron";
+import { openAsText, spawnProgram, type Spawner } from "../engine/open/opener";
 import type { DesktopIntegration } from "../handlers/context";
 import { openExternalSafely } from "./security";
 
 /** Builds the DesktopIntegration main passes to the handlers, from Electron's shell and dialog. */
 export function electronDesktopIntegration(deps: {
-  shell: Pick<Shell, "showItemInFolder" | "openPath" | "openExternal">;
+  shell: Pick<Shell, "showItemInFolder" | "openExternal">;
   dialog: Pick<Dialog, "showOpenDialog">;
   getWindow: () => BrowserWindow | null;
+  /** Starts the text editor (the real spawner unless a test injects its own). */
+  spawn?: Spawner;
+  platform?: NodeJS.Platform;
+  env?: NodeJS.ProcessEnv;
 }): DesktopIntegration {
+  const opener = { platform: deps.platform ?? process.platform, env: deps.env ?? process.env, spawn: deps.spawn ?? spawnProgram };
   return {
     async reveal(target) {
       deps.shell.showItemInFolder(target);
     },
-    async openInEditor(target) {
-      const problem = await deps.shell.openPath(target);
-      if (problem) throw new Error(`Skillshelf could not open ${target}: ${problem}`);
-    },
+    openInEditor: (target) => openAsText(target, opener),
     openExternal: (url) => openExternalSafely(deps.shell, url),
     async pickFolder() {
       const window = deps.getWindow();
