@@ -1,24 +1,11 @@
 // The one contract across the process boundary: every command (renderer → main/host) and every event
 // (main/host → renderer), with runtime validators for arguments, since the renderer is untrusted.
 import type { SkillLevels, SkillResource } from "./levels";
-import type { Diagnostic, Plugin, Profile, ScanResult, Skill, TaskProgress, UpdateInfo } from "./model";
+import type { Profile, ScanResult, TaskProgress, UpdateInfo } from "./model";
 import { settingsPatchProblem, type PublicSettings, type SettingsPatch } from "./settings";
 export type { PublicSettings, PublicServer, SettingsPatch } from "./settings";
-
-/** The result of validating one folder or file, as `skillshelf validate --json` reports it. */
-export interface ValidationResult {
-  path: string;
-  kind: "skill" | "plugin";
-  name: string;
-  valid: boolean;
-  diagnostics: Diagnostic[];
-}
-
-/** What the catalog watcher reports: only what changed. */
-export interface CatalogChange {
-  skills: { updated: Skill[]; removed: string[] };
-  plugins: { updated: Plugin[]; removed: string[] };
-}
+import type { CatalogChange, ValidationResult } from "./results";
+export type { CatalogChange, ValidationResult } from "./results";
 
 /** The folder opened in author mode and what it holds now. */
 export interface AuthorSnapshot {
