@@ -1,5 +1,6 @@
 // A skill's facts: version and its source, every place it lives, Claude Desktop's facts, updates and findings.
-import type { Skill, UpdateInfo } from "../../../shared/model";
+import type { Skill, UpdateInfo, UpdateRecipe } from "../../../shared/model";
+import { escapeControl, hasControlOrBreak } from "../../../shared/terminal-text";
 import { useApi } from "./api-context";
 import { CopyButton } from "./CopyButton";
 import { DiagnosticsList } from "./Diagnostics";
@@ -37,6 +38,28 @@ function PlaceRow(props: { label: string; path: string; editable?: string }) {
 function checkedText(checkedAt: string | undefined): string {
   const time = checkedAt ? Date.parse(checkedAt) : NaN;
   return Number.isFinite(time) ? `, ${new Date(time).toLocaleString()}` : "";
+}
+
+/** The update server's command; one holding control characters or line breaks is shown escaped, with a warning, and never offered. */
+function RecipeBlock(props: { recipe: UpdateRecipe }) {
+  const { recipe } = props;
+  if (recipe.suspicious ?? hasControlOrBreak(recipe.command)) {
+    return (
+      <div className="recipe suspicious">
+        <p className="banner warning" role="alert">
+          The update server's {recipe.kind === "shell" ? "command" : "steps"} hold control characters or line breaks, so what you see may not be what would run. Skillshelf does not offer it; update this copy by hand.
+        </p>
+        <pre className="code-block">{escapeControl(recipe.command)}</pre>
+      </div>
+    );
+  }
+  return (
+    <div className="recipe">
+      <p>{recipe.kind === "shell" ? "Run this command to update:" : "To update:"}</p>
+      <pre className="code-block">{recipe.command}</pre>
+      <CopyButton text={recipe.command} label="Copy" />
+    </div>
+  );
 }
 
 function UpdateSection(props: { update: UpdateInfo }) {
@@ -79,13 +102,7 @@ function UpdateSection(props: { update: UpdateInfo }) {
           How to update
         </button>
       ) : null}
-      {update.recipe ? (
-        <div className="recipe">
-          <p>{update.recipe.kind === "shell" ? "Run this command to update:" : "To update:"}</p>
-          <pre className="code-block">{update.recipe.command}</pre>
-          <CopyButton text={update.recipe.command} label="Copy" />
-        </div>
-      ) : null}
+      {update.recipe ? <RecipeBlock recipe={update.recipe} /> : null}
     </section>
   );
 }
