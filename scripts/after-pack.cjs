@@ -1,5 +1,6 @@
 // electron-builder afterPack hook: flips Electron's fuses in the packed binary so the shipped app cannot be
-// run as plain Node, inspected, fed NODE_OPTIONS, or loaded from anything but its integrity-checked asar.
+// run as plain Node, inspected, fed NODE_OPTIONS, or loaded from anything but its integrity-checked asar, and
+// file:// pages get no extra privileges (the renderer is served from app://).
 /* eslint-disable @typescript-eslint/no-require-imports -- a CommonJS hook, as electron-builder loads it */
 const path = require("node:path");
 
@@ -11,6 +12,7 @@ const skillshelfFuses = Object.freeze({
   EnableNodeCliInspectArguments: false,
   EnableEmbeddedAsarIntegrityValidation: true,
   OnlyLoadAppFromAsar: true,
+  GrantFileProtocolExtraPrivileges: false,
 });
 
 /** The @electron/fuses config for one platform (macOS needs its ad-hoc signature redone after the flip). */

@@ -34,7 +34,7 @@ async function flipsFor(electronPlatformName: string) {
 }
 
 describe("after-pack hook", () => {
-  it("sets exactly the six fuses: no RunAsNode, NODE_OPTIONS or --inspect; asar only, with integrity; cookies encrypted", async () => {
+  it("sets exactly the seven fuses: no RunAsNode, NODE_OPTIONS or --inspect; asar only, with integrity; cookies encrypted; no extra file:// privileges", async () => {
     const [call, ...more] = await flipsFor("linux");
     expect(more).toEqual([]);
     const { version, resetAdHocDarwinSignature, ...fuses } = call!.config;
@@ -47,6 +47,7 @@ describe("after-pack hook", () => {
       [FuseV1Options.OnlyLoadAppFromAsar]: true,
       [FuseV1Options.EnableEmbeddedAsarIntegrityValidation]: true,
       [FuseV1Options.EnableCookieEncryption]: true,
+      [FuseV1Options.GrantFileProtocolExtraPrivileges]: false,
     });
   });
 
