@@ -2,6 +2,9 @@ import { execFileSync } from "node:child_process";
 import { chmod, mkdir, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import type { ScanResult } from "../../../shared/model";
+import { runBinUnprivileged, unprivilegedUnavailable } from "../../../test-support/cli";
+import { skipBecause } from "../../../test-support/skip";
 import { makeTempDir, writeTree } from "../../../test-support/tmp";
 import { hashSkillFolderWithInfo } from "./hash";
 import { scan } from "./scan";
@@ -119,19 +122,17 @@ describe("discovery never crashes or hangs", () => {
     expect(result.diagnostics.filter((d) => d.code === "scan.location.unreadable").map((d) => d.file)).toEqual([desktopRoot, path.join(h, ".cursor", "skills")]);
   });
 
-  it("reports a folder without read permission (as a non-root user)", async () => {
+  it("reports a folder without read permission (as an unprivileged user, since root reads anything)", async (ctx) => {
     const h = await home();
     const skills = path.join(h, ".gemini", "skills");
     await writeTree(skills, { "locked/SKILL.md": skillMd("locked") });
     await chmod(skills, 0o000);
     cleanups.unshift(() => chmod(skills, 0o755));
-    const result = await scanLinux(h);
-    if (isRoot) {
-      console.info("[discovery] running as root: permissions cannot deny root a folder, so only 'no crash' is checked here; the unreadable-location path is covered by the not-a-folder case.");
-      expect(result.skills.map((s) => s.name)).toEqual(["locked"]);
-      return;
-    }
-    expect(result.skills).toEqual([]);
+    const unavailable = unprivilegedUnavailable();
+    if (unavailable) skipBecause(ctx, `running as root and ${unavailable}`);
+    await chmod(h, 0o755);
+    const result = isRoot ? (JSON.parse((await runBinUnprivileged(["scan", "--home", h, "--platform", "linux", "--json"])).stdout) as ScanResult) : await scanLinux(h);
+    expect(result.skills.filter((s) => s.dir.startsWith(h))).toEqual([]);
     expect(result.diagnostics.some((d) => d.code === "scan.location.unreadable" && d.file === skills && d.message.includes("permission"))).toBe(true);
   });
 

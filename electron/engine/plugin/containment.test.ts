@@ -3,6 +3,7 @@ import { execFileSync } from "node:child_process";
 import { mkdir, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { skipBecause } from "../../../test-support/skip";
 import { makeTempDir, writeTree } from "../../../test-support/tmp";
 import { readPlugin } from "./read-plugin";
 
@@ -42,8 +43,7 @@ function haveMkfifo(): boolean {
   }
 }
 const fifoReason = "mkfifo is not available on this machine, so FIFO cases cannot be built";
-const itFifo = haveMkfifo() ? it : (name: string) => it.skip(`${name} (skipped: ${fifoReason})`, () => undefined);
-if (!haveMkfifo()) console.warn(`containment.test.ts: ${fifoReason}.`);
+const itFifo = haveMkfifo() ? it : (name: string) => it(name, (ctx) => skipBecause(ctx, fifoReason));
 const mkfifo = (p: string): void => {
   execFileSync("mkfifo", [p]);
 };

@@ -4,6 +4,7 @@ import { chmod, mkdir, symlink, truncate } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runBinUnprivileged, unprivilegedUnavailable } from "../../../test-support/cli";
+import { skipBecause } from "../../../test-support/skip";
 import { makeTempDir, writeTree } from "../../../test-support/tmp";
 import { readSkill } from "./read-skill";
 
@@ -57,15 +58,12 @@ describe("reading SKILL.md", () => {
     expect(codes(await readSkill(dangling))).toContain("skill.unreadable");
   });
 
-  it("reports a SKILL.md it has no permission to read (as an unprivileged user, since root reads anything)", async () => {
+  it("reports a SKILL.md it has no permission to read (as an unprivileged user, since root reads anything)", async (ctx) => {
     const dir = await skill("locked-skill", { "SKILL.md": FM("locked-skill") + BODY });
     await chmod(path.join(dir, "SKILL.md"), 0o000);
     await chmod(root, 0o755);
     const unavailable = unprivilegedUnavailable();
-    if (unavailable) {
-      console.warn(`[skipped] permission test: running as root and ${unavailable}.`);
-      return;
-    }
+    if (unavailable) skipBecause(ctx, `running as root and ${unavailable}`);
     const run = await runBinUnprivileged(["validate", dir, "--json"]);
     expect(run.code, run.stderr).toBe(1);
     const [result] = JSON.parse(run.stdout).results as Array<{ valid: boolean; diagnostics: Array<{ code: string; message: string }> }>;
