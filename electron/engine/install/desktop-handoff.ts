@@ -1,0 +1,185 @@
+// The Claude Desktop hand-off: Desktop's account trees are rewritten by its sync, so an update is never written there;
+// instead the new version is packed as a `.skill` that passes Desktop's upload rules, saved where the user finds it,
+// opened or revealed on request, and the steps to upload it are given. The Desktop tree is never touched.
+//
+// Usage (CLI `update`, the app):
+//   const handoff = await prepareDesktopHandoff(obtained.skillDir, { name: skill.name, version: obtained.version, dataDir, home, platform, env });
+//   // print handoff.archive, handoff.steps (numbered) and handoff.diagnostics; PackRefusedError carries diagnostics when it cannot pass
+//   if (--open) { await openWithSystem(handoff.archive); await revealInFolder(handoff.archive); }   // each → { ok, message }
+//   if (--wait) await waitForDesktopArrival({ home, platform, env, name, version: handoff.version, contentHash: handoff.contentHash })  // desktop-arrival.ts
+//
+// The menu names below follow what publishers of Desktop skills tell users today (looked up 2026-11-30):
+// "Customize → Skills → + Create skill → Upload a skill" (coreyhaines31/marketingskills docs/skill-release-packaging.md,
+// citing support.claude.com/en/articles/12512198), "Customize → Skills → Add skill → Upload skill; some versions place
+// the upload action under Create skill" (oaris-dev/diviops release v1.5.85), and the earlier "Settings → Capabilities →
+// Skills" (bjcoombs/ai-native-toolkit releases, "Settings → Customize → Skills → Upload Skill" in later ones). Labels vary
+// by version, so the steps name both places.
+import { execFile } from "node:child_process";
+import { homedir } from "node:os";
+import { lstat, mkdir, readFile, stat, unlink } from "node:fs/promises";
+import path from "node:path";
+import type { Diagnostic } from "../../../shared/model";
+import { packSkill, PackRefusedError, type PackResult } from "./pack";
+
+/** Where Desktop's upload lives, in the words of current and earlier versions. */
+export const DESKTOP_UPLOAD_PLACES = { current: "Customize → Skills", earlier: "Settings → Capabilities → Skills" } as const;
+
+/** Where the environment a hand-off runs in comes from (all injectable for tests). */
+export interface HandoffEnvironment {
+  home?: string;
+  platform?: NodeJS.Platform;
+  env?: NodeJS.ProcessEnv;
+}
+
+/** Options of one hand-off. */
+export interface HandoffOptions extends HandoffEnvironment {
+  /** Folder for the archive (default: defaultHandoffDir). */
+  outDir?: string;
+  /** The installed skill's name: the packed skill must carry it. */
+  name: string;
+  /** The new version, for the file name (default: the version the packed copy carries). */
+  version: string | null;
+  /** Skillshelf's data folder, used when there is no Downloads folder. */
+  dataDir?: string;
+}
+
+/** A prepared hand-off: the archive, the steps for people, and what the pack found. */
+export interface DesktopHandoff {
+  archive: string;
+  steps: string[];
+  name: string;
+  version: string | null;
+  /** Content hash of the packed folder (what desktop-arrival compares when there is no version). */
+  contentHash: string;
+  files: string[];
+  moved: string[];
+  diagnostics: Diagnostic[];
+}
+
+async function isFolder(p: string): Promise<boolean> {
+  return (await stat(p).catch(() => null))?.isDirectory() ?? false;
+}
+
+/** The user's Downloads folder: XDG_DOWNLOAD_DIR from user-dirs.dirs on Linux, else ~/Downloads. */
+export async function downloadsFolder(options: HandoffEnvironment = {}): Promise<string> {
+  const home = options.home ?? homedir();
+  const env = options.env ?? process.env;
+  if ((options.platform ?? process.platform) === "linux") {
+    const config = env.XDG_CONFIG_HOME && path.isAbsolute(env.XDG_CONFIG_HOME) ? env.XDG_CONFIG_HOME : path.join(home, ".config");
+    const text = await readFile(path.join(config, "user-dirs.dirs"), "utf8").catch(() => "");
+    const line = /^XDG_DOWNLOAD_DIR="([^"\n]{1,4096})"/m.exec(text.slice(0, 64 * 1024));
+    if (line) {
+      const value = line[1]!.replace(/^\$HOME(?=\/|$)/, home);
+      if (path.isAbsolute(value) && path.resolve(value) !== path.resolve(home)) return path.resolve(value);
+    }
+  }
+  return path.join(home, "Downloads");
+}
+
+/** Where a hand-off archive goes by default: the Downloads folder when it exists, else `<dataDir>/handoff`. */
+export async function defaultHandoffDir(options: HandoffEnvironment & { dataDir: string }): Promise<string> {
+  const downloads = await downloadsFolder(options);
+  if (await isFolder(downloads)) return downloads;
+  const fallback = path.join(options.dataDir, "handoff");
+  await mkdir(fallback, { recursive: true });
+  return fallback;
+}
+
+/** A version as a file-name part: letters, digits, `.`, `_`, `+`, `-` only, at most 64 characters. */
+function fileSafe(text: string): string {
+  return text.replace(/[^A-Za-z0-9._+-]/g, "_").replace(/^[.]+/, "").slice(0, 64);
+}
+
+/** The numbered steps for uploading the archive in Claude Desktop (plain words, exact menu names). */
+export function desktopUploadSteps(archive: string, name: string, version: string | null): string[] {
+  const which = version ? `version ${version}` : "the new version";
+  return [
+    `Open Claude Desktop, signed in to the account that should have "${name}".`,
+    `Go to ${DESKTOP_UPLOAD_PLACES.current} (in earlier versions: ${DESKTOP_UPLOAD_PLACES.earlier}).`,
+    `Choose "Add skill" or "Create skill", then "Upload a skill", and pick ${archive} — or open that file itself and let Claude Desktop offer to add it.`,
+    `If Claude Desktop asks whether to replace the existing "${name}", confirm.`,
+    `Check that "${name}" is turned on, then start a new chat so ${which} is used.`,
+    "Skillshelf watches Claude Desktop's skill folders and tells you when the new version has arrived; repeat these steps for each account that has the skill.",
+  ];
+}
+
+/** Packs the new version for Desktop into `NAME-VERSION.skill` (a suffix instead of ever replacing a file) and returns it with the steps. */
+export async function prepareDesktopHandoff(newSkillDir: string, options: HandoffOptions): Promise<DesktopHandoff> {
+  let outDir = options.outDir;
+  if (!outDir) {
+    if (!options.dataDir) throw new TypeError("prepareDesktopHandoff needs outDir or dataDir");
+    outDir = await defaultHandoffDir({ ...options, dataDir: options.dataDir });
+  }
+  await mkdir(outDir, { recursive: true });
+  const base = `${fileSafe(options.name) || "skill"}${options.version ? `-${fileSafe(options.version)}` : ""}`;
+  let packed: PackResult | null = null;
+  for (let n = 1; n <= 100 && !packed; n++) {
+    const out = path.join(outDir, `${base}${n === 1 ? "" : `-${n}`}.skill`);
+    if (await lstat(out).then(() => true, () => false)) continue;
+    try {
+      packed = await packSkill(newSkillDir, { out, forDesktop: true });
+    } catch (error) {
+      if (error instanceof PackRefusedError && error.diagnostics.some((d) => d.code === "pack.out.exists")) continue;
+      throw error;
+    }
+  }
+  if (!packed) {
+    throw new PackRefusedError("No free file name.", [{ code: "pack.out.exists", severity: "error", file: path.join(outDir, `${base}.skill`), message: `${base}.skill and 99 numbered variants already exist in ${outDir}, so no new archive was written.`, fix: "Remove old archives from that folder and try again." }]);
+  }
+  if (packed.name !== options.name) {
+    await unlink(packed.file).catch(() => undefined);
+    throw new PackRefusedError("The skill's name differs.", [{ code: "desktop.handoff.name", severity: "error", file: path.join(newSkillDir, "SKILL.md"), message: `The new version is named "${packed.name}", not "${options.name}", so uploading it would add another skill instead of replacing this one.`, fix: "Check that the download is the right skill." }]);
+  }
+  const version = options.version ?? packed.version;
+  return { archive: packed.file, steps: desktopUploadSteps(packed.file, packed.name, version), name: packed.name, version, contentHash: packed.contentHash, files: packed.files, moved: packed.moved, diagnostics: packed.diagnostics };
+}
+
+/** How opening or revealing went, with a sentence to show. */
+export interface SystemOpenResult {
+  ok: boolean;
+  message: string;
+}
+
+function runOpener(command: string, args: string[], options: HandoffEnvironment & { exitCodeMatters: boolean }): Promise<SystemOpenResult> {
+  return new Promise((resolve) => {
+    execFile(command, args, { env: options.env ?? process.env, timeout: 20_000, windowsHide: true }, (error) => {
+      if (!error) return resolve({ ok: true, message: "" });
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === "ENOENT") return resolve({ ok: false, message: `${command} was not found on this system, so the file could not be opened.` });
+      if (typeof code === "number" && !options.exitCodeMatters) return resolve({ ok: true, message: "" });
+      if (error.killed) return resolve({ ok: false, message: `${command} did not finish within 20 seconds.` });
+      resolve({ ok: false, message: `${command} failed (${typeof code === "number" ? `exit code ${code}` : (code ?? error.message)}).` });
+    });
+  });
+}
+
+async function checkFile(file: string): Promise<SystemOpenResult | null> {
+  const info = await lstat(file).catch(() => null);
+  return info?.isFile() ? null : { ok: false, message: `${file} is not a file, so it was not opened.` };
+}
+
+/** Opens a file Skillshelf built with the system (Desktop offers to add a `.skill`): `open`, `explorer`, `xdg-open`. */
+export async function openWithSystem(file: string, options: HandoffEnvironment = {}): Promise<SystemOpenResult> {
+  const abs = path.resolve(file);
+  const refused = await checkFile(abs);
+  if (refused) return refused;
+  const platform = options.platform ?? process.platform;
+  const result =
+    platform === "darwin" ? await runOpener("open", [abs], { ...options, exitCodeMatters: true })
+    : platform === "win32" ? await runOpener("explorer.exe", [abs], { ...options, exitCodeMatters: false }) // explorer exits 1 even when it worked
+    : await runOpener("xdg-open", [abs], { ...options, exitCodeMatters: true });
+  return result.ok ? { ok: true, message: `Opened ${abs}.` } : { ok: false, message: `${result.message} Open ${abs} yourself.` };
+}
+
+/** Shows the file in its folder: `open -R`, `explorer /select,`, or `xdg-open` on the folder. */
+export async function revealInFolder(file: string, options: HandoffEnvironment = {}): Promise<SystemOpenResult> {
+  const abs = path.resolve(file);
+  const refused = await checkFile(abs);
+  if (refused) return refused;
+  const platform = options.platform ?? process.platform;
+  const result =
+    platform === "darwin" ? await runOpener("open", ["-R", abs], { ...options, exitCodeMatters: true })
+    : platform === "win32" ? await runOpener("explorer.exe", [`/select,${abs}`], { ...options, exitCodeMatters: false })
+    : await runOpener("xdg-open", [path.dirname(abs)], { ...options, exitCodeMatters: true });
+  return result.ok ? { ok: true, message: `Showed ${abs} in its folder.` } : { ok: false, message: `${result.message} The file is ${abs}.` };
+}
