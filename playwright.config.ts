@@ -1,4 +1,4 @@
-// Browser end-to-end tests: Debian's Chromium driven by Playwright against the web host (DESIGN.md).
+// Browser end-to-end tests: Debian's Chromium driven by Playwright against the web host (docs/architecture.md).
 import { defineConfig } from "@playwright/test";
 
 export default defineConfig({

@@ -1,4 +1,4 @@
-// The data model shared by the engine, the CLI, main, the web host and the renderer (DESIGN.md "Data model").
+// The data model shared by the engine, the CLI, main, the web host and the renderer (docs/architecture.md).
 
 /** Severity of a diagnostic; "error" makes a skill or plugin invalid. */
 export type Severity = "error" | "warning" | "info";

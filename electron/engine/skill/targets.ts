@@ -20,7 +20,7 @@ export class MissingPathError extends Error {
 const hasSkillFile = (names: readonly string[]) => names.some((n) => n.toLowerCase() === "skill.md");
 
 /**
- * Expands one path (DESIGN.md "The command line"): a SKILL.md → its folder; a folder holding SKILL.md
+ * Expands one path (README.md "The command line"): a SKILL.md → its folder; a folder holding SKILL.md
  * (any case) → a skill; a folder with plugin.json or .claude-plugin/plugin.json → a plugin; a folder
  * whose immediate children hold SKILL.md → each such child; a .zip/.skill → an archive; else a skill
  * (which reports skill.missing-file).
