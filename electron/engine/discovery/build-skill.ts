@@ -1,7 +1,9 @@
 // Turns one read skill folder into the catalog's Skill: versions with their source, repository, validity.
 import path from "node:path";
 import type { Skill, SkillLockInfo, VersionSource } from "../../../shared/model";
+import { formatBytes } from "../../../shared/format";
 import type { SkillReport } from "../skill/types";
+import type { FolderHash } from "./hash";
 import { discoveryDiagnostic } from "./diagnostic";
 import type { SkillRead } from "./read";
 
@@ -30,12 +32,21 @@ function repositoryOf(report: SkillReport, lock: SkillLockInfo | undefined): str
 /** Where and how a skill sits, besides what its files say. */
 export type SkillPlace = Pick<Skill, "id" | "dir" | "realDir" | "client" | "locationId" | "links" | "userOwned"> & { pluginVersion: string | null; lock?: SkillLockInfo };
 
+/** Says which cap cut a skill's content hash short, in words (scan.skill.truncated names the limit reached). */
+export function truncationReason(hash: FolderHash): string {
+  const limit = hash.limit;
+  if (limit?.kind === "bytes") return `This skill folder holds more than ${formatBytes(limit.max)} of files (the first ${formatBytes(hash.bytes)} were read)`;
+  if (limit?.kind === "entries") return `This skill folder holds more than ${limit.max} entries (files and folders)`;
+  if (limit?.kind === "depth") return `This skill folder nests folders deeper than ${limit.max} levels`;
+  return `This skill folder is too large to read completely (${hash.files} files)`;
+}
+
 /** Builds a Skill from its read (report + hash) and its place. */
 export function skillFrom(read: SkillRead, place: SkillPlace): Skill {
   const { report, hash } = read;
   let diagnostics = report.diagnostics;
   if (hash.truncated) {
-    diagnostics = [...diagnostics, discoveryDiagnostic("scan.skill.truncated", "info", place.realDir, `This skill folder is very large (${hash.files} files); its content hash covers only part of it, so changes may go unnoticed.`, "Keep large data out of the skill folder.")];
+    diagnostics = [...diagnostics, discoveryDiagnostic("scan.skill.truncated", "info", place.realDir, `${truncationReason(hash)}; its content hash covers only part of it, so changes may go unnoticed.`, "Keep large data (images, datasets, build output) out of the skill folder.")];
   }
   const { version, versionSource } = versionOf(report, place.pluginVersion);
   const skill: Skill = {

@@ -11,7 +11,12 @@ export interface FolderHash {
   files: number;
   bytes: number;
   truncated: boolean;
+  /** Which cap cut the hash short, when one did: too many entries, nested too deep, or too many bytes. */
+  limit?: HashLimitHit;
 }
+
+/** The cap that cut a content hash short. */
+export type HashLimitHit = { kind: "entries"; max: number } | { kind: "depth"; max: number } | { kind: "bytes"; max: number };
 
 /** Caps that keep hashing a huge or hostile folder bounded. */
 export interface HashLimits {
@@ -87,12 +92,13 @@ interface HashEntry {
  * path stays inside, each linked folder once, depth and count capped) but with directory entry types and synchronous
  * calls: hashing 10,000 skills is dominated by per-call overhead, and plain entries need no stat or realpath.
  */
-function listFilesForHash(root: string, realRoot: string, maxEntries: number, maxDepth = 32): { files: HashEntry[]; truncated: boolean } {
+function listFilesForHash(root: string, realRoot: string, maxEntries: number, maxDepth = 32): { files: HashEntry[]; truncated: boolean; limit?: HashLimitHit } {
   const files: HashEntry[] = [];
   const seenLinks = new Set<string>([realRoot]);
   const stack: Array<{ abs: string; rel: string; depth: number }> = [{ abs: root, rel: "", depth: 0 }];
   let count = 0;
   let truncated = false;
+  let limit: HashLimitHit | undefined;
   while (stack.length > 0) {
     const { abs, rel, depth } = stack.pop() as { abs: string; rel: string; depth: number };
     let dirents;
@@ -102,7 +108,7 @@ function listFilesForHash(root: string, realRoot: string, maxEntries: number, ma
       continue;
     }
     for (const d of dirents) {
-      if (++count > maxEntries) return { files, truncated: true };
+      if (++count > maxEntries) return { files, truncated: true, limit: { kind: "entries", max: maxEntries } };
       const childAbs = path.join(abs, d.name);
       const childRel = rel ? `${rel}/${d.name}` : d.name;
       let isDir = d.isDirectory();
@@ -126,13 +132,16 @@ function listFilesForHash(root: string, realRoot: string, maxEntries: number, ma
       }
       if (isFile) files.push({ rel: childRel, abs: childAbs });
       else if (isDir) {
-        if (depth + 1 >= maxDepth) truncated = true;
+        if (depth + 1 >= maxDepth) {
+          truncated = true;
+          limit = { kind: "depth", max: maxDepth };
+        }
         else stack.push({ abs: childAbs, rel: childRel, depth: depth + 1 });
       }
     }
   }
   files.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
-  return { files, truncated };
+  return limit ? { files, truncated, limit } : { files, truncated };
 }
 
 /**
@@ -141,7 +150,7 @@ function listFilesForHash(root: string, realRoot: string, maxEntries: number, ma
  */
 export async function hashSkillFolderWithInfo(dir: string, limits: HashLimits = {}, knownFiles: readonly string[] | null = null): Promise<FolderHash> {
   const maxBytes = limits.maxBytes ?? DEFAULT_MAX_BYTES;
-  let walk: { files: HashEntry[]; truncated: boolean };
+  let walk: { files: HashEntry[]; truncated: boolean; limit?: HashLimitHit };
   if (knownFiles && knownFiles.length <= (limits.maxEntries ?? DEFAULT_MAX_ENTRIES)) {
     walk = { files: knownFiles.map((rel) => ({ rel, abs: path.join(dir, ...rel.split("/")) })), truncated: false };
   } else {
@@ -157,10 +166,13 @@ export async function hashSkillFolderWithInfo(dir: string, limits: HashLimits = 
   const sha = createHash("sha256");
   let bytes = 0;
   let truncated = walk.truncated;
+  let limit = walk.limit;
+  const bytesHit: HashLimitHit = { kind: "bytes", max: maxBytes };
   for (const entry of walk.files) {
     const left = maxBytes - bytes;
     if (left <= 0) {
       truncated = true;
+      limit ??= bytesHit;
       break;
     }
     const small = readIfSmallSync(entry.abs, left);
@@ -169,10 +181,15 @@ export async function hashSkillFolderWithInfo(dir: string, limits: HashLimits = 
     if (content) {
       sha.update(content);
       bytes += content.length;
-      if (content.length < small.size) truncated = true;
+      if (content.length < small.size) {
+        truncated = true;
+        limit ??= bytesHit;
+      }
     }
   }
-  return { hash: sha.digest("hex"), files: walk.files.length, bytes, truncated };
+  const result: FolderHash = { hash: sha.digest("hex"), files: walk.files.length, bytes, truncated };
+  if (limit) result.limit = limit;
+  return result;
 }
 
 /** SHA-256 (lowercase hex) of a skill folder's content: the same files with the same bytes give the same hash. */

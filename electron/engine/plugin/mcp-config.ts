@@ -56,13 +56,15 @@ function checkTopLevel(config: Record<string, unknown>, file: string, pluginSpec
   const schema = config.$schema;
   const declared = specVersionOf(schema, "mcp");
   const schemaFix = `Set "$schema" to exactly "${MCP_SCHEMA_ID}".`;
-  if (declared && pluginSpecVersion && declared !== pluginSpecVersion) {
-    found.push(diagnostic("plugin.mcp.version-mismatch", "error", file, `mcp.json targets Agent Plugins ${declared} but plugin.json targets ${pluginSpecVersion}; they must match, so MCP servers are disabled.`, { fix: schemaFix, at: at("$schema") }));
-  } else if (schema !== MCP_SCHEMA_ID) {
+  if (schema !== MCP_SCHEMA_ID) {
     const message = schema === undefined
       ? 'mcp.json has no "$schema", so MCP servers are disabled.'
-      : `mcp.json's "$schema" is ${typeof schema === "string" ? quote(schema) : kindOf(schema)}, not the Agent Plugins 1.0.0 MCP identifier, so MCP servers are disabled.`;
+      : declared
+        ? `mcp.json's "$schema" names the MCP schema of Agent Plugins ${declared}, not 1.0.0's identifier, so MCP servers are disabled.`
+        : `mcp.json's "$schema" is ${typeof schema === "string" ? quote(schema) : kindOf(schema)}, not the Agent Plugins 1.0.0 MCP identifier, so MCP servers are disabled.`;
     found.push(diagnostic("plugin.mcp.schema", "error", file, message, { fix: `${schemaFix} It is an identifier; it is never downloaded.`, at: at("$schema") }));
+  } else if (declared && pluginSpecVersion && declared !== pluginSpecVersion) {
+    found.push(diagnostic("plugin.mcp.version-mismatch", "error", file, `mcp.json targets Agent Plugins ${declared} but plugin.json targets ${pluginSpecVersion}; they must match, so MCP servers are disabled.`, { fix: schemaFix, at: at("$schema") }));
   }
   for (const key of Object.keys(config)) {
     if (key === "$schema" || key === "mcpServers") continue;

@@ -41,8 +41,9 @@ const CASES: CodeCase[] = [
   { code: "plugin.version.semver", severity: "info", level: "report-and-ignore", triggers: ["version-not-semver", "version-two-parts"], nearMisses: ["good"] },
   { code: "plugin.skills.not-dir", severity: "error", level: "component-invalid", triggers: ["skills-file"], nearMisses: ["good", "minimal"] },
   { code: "plugin.mcp.json", severity: "error", level: "component-invalid", triggers: ["mcp-not-json", "mcp-array", "mcp-folder"], nearMisses: ["good", "mcp-empty-servers"] },
-  { code: "plugin.mcp.schema", severity: "error", level: "component-invalid", triggers: ["mcp-no-schema", "mcp-plugin-schema"], nearMisses: ["good", "mcp-version-mismatch"] },
-  { code: "plugin.mcp.version-mismatch", severity: "error", level: "component-invalid", triggers: ["mcp-version-mismatch"], nearMisses: ["good", "mcp-no-schema"] },
+  // An mcp.json naming another version's schema is not the 1.0.0 identifier (plugin.mcp.schema); plugin.mcp.version-mismatch
+  // is kept for a supported version that differs from plugin.json's, which cannot happen while 1.0.0 is the only one.
+  { code: "plugin.mcp.schema", severity: "error", level: "component-invalid", triggers: ["mcp-no-schema", "mcp-plugin-schema", "mcp-other-version"], nearMisses: ["good", "mcp-empty-servers"] },
   { code: "plugin.mcp.top-level", severity: "error", level: "component-invalid", triggers: ["mcp-extra-top-level", "mcp-servers-list", "mcp-servers-missing"], nearMisses: ["good", "mcp-empty-servers"] },
 ];
 
@@ -144,13 +145,13 @@ describe("recovery", () => {
     expect(byDir.broken?.diagnostics.some((d) => d.severity === "error")).toBe(true);
   });
 
-  it("never searches below skills/NAME/ and ignores loose files and folders without SKILL.md silently", async () => {
+  it("never searches below skills/NAME/, ignores loose files and folders without SKILL.md, and says why skills/NAME/skill.md is not loaded", async () => {
     const report = await readPlugin(fixture("skills-mixed"));
     const dirs = report.skills.map((s) => path.relative(fixture("skills-mixed"), s.dir));
     expect(dirs).not.toContain(path.join("skills", "group", "nested"));
     expect(dirs).not.toContain(path.join("skills", "lowercase"));
     expect(dirs).not.toContain(path.join("skills", "empty-folder"));
-    expect(report.diagnostics).toEqual([]);
+    expect(report.diagnostics.map((d) => [d.code, path.relative(fixture("skills-mixed"), d.file)])).toEqual([["plugin.skills.file-case", path.join("skills", "lowercase", "skill.md")]]);
   });
 
   it("a broken mcp.json disables MCP while the skills still load", async () => {

@@ -40,7 +40,7 @@ export async function discoverSkills(root: string, realRoot: string, rootEntries
     if (found.diagnostic) result.diagnostics.push(found.diagnostic);
     if (found.dir) candidates.push(found.dir);
   }
-  result.skills = await readAll(candidates, profile);
+  result.skills = await readAll(candidates, profile, root);
   return result;
 }
 
@@ -53,7 +53,14 @@ async function skillCandidate(skillsDir: string, name: string, realRoot: string)
     }) };
   }
   if (where.status !== "inside" || where.kind !== "dir") return {};
-  if (!(await entryNames(dir))?.has("SKILL.md")) return {};
+  const names = await entryNames(dir);
+  if (!names?.has("SKILL.md")) {
+    const variant = names ? [...names].find((n) => n.toLowerCase() === "skill.md") : undefined;
+    if (!variant) return {};
+    return { diagnostic: diagnostic("plugin.skills.file-case", "warning", path.join(dir, variant), `skills/${name} holds ${quote(variant)} but no file named exactly SKILL.md; inside a plugin only SKILL.md is discovered, so ${quote(name)} is not loaded as a skill.`, {
+      fix: `Rename ${quote(variant)} to SKILL.md.`,
+    }) };
+  }
   const file = path.join(dir, "SKILL.md");
   const skillFile = await resolveInRoot(realRoot, file);
   if (skillFile.status === "outside") {
@@ -70,22 +77,22 @@ async function skillCandidate(skillsDir: string, name: string, realRoot: string)
   return { dir };
 }
 
-async function readAll(dirs: string[], profile: Profile | undefined): Promise<SkillReport[]> {
+async function readAll(dirs: string[], profile: Profile | undefined, pluginRoot: string): Promise<SkillReport[]> {
   const reports: SkillReport[] = new Array(dirs.length);
   let next = 0;
   const worker = async (): Promise<void> => {
     while (next < dirs.length) {
       const index = next++;
-      reports[index] = await readOneSkill(dirs[index]!, profile);
+      reports[index] = await readOneSkill(dirs[index]!, profile, pluginRoot);
     }
   };
   await Promise.all(Array.from({ length: Math.min(PARALLEL_READS, dirs.length) }, worker));
   return reports;
 }
 
-async function readOneSkill(dir: string, profile: Profile | undefined): Promise<SkillReport> {
+async function readOneSkill(dir: string, profile: Profile | undefined, pluginRoot: string): Promise<SkillReport> {
   try {
-    return await readSkill(dir, profile ? { profile } : {});
+    return await readSkill(dir, profile ? { profile, pluginRoot } : { pluginRoot });
   } catch (error) {
     const file = path.join(dir, "SKILL.md");
     const reason = error instanceof Error ? error.message : String(error);

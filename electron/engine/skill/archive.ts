@@ -80,7 +80,14 @@ export async function readSkillArchive(file: string, options: ReadSkillOptions =
   }
   if (unsafeCount > 10) sink.add("skill.archive.entry-path", "error", `${unsafeCount - 10} more archive entries have unsafe paths.`, "Pack the skill again from its folder.");
 
-  const skillEntries = safe.filter((e) => e.name === "SKILL.md" || e.name.endsWith("/SKILL.md")).sort((a, b) => a.name.split("/").length - b.name.split("/").length || (a.name < b.name ? -1 : 1));
+  const byDepth = (a: UnzipFileInfo, b: UnzipFileInfo) => a.name.split("/").length - b.name.split("/").length || (a.name < b.name ? -1 : 1);
+  let skillEntries = safe.filter((e) => e.name === "SKILL.md" || e.name.endsWith("/SKILL.md")).sort(byDepth);
+  // The folder rule, for archives too: without a SKILL.md, a lone lowercase `skill.md` is read with a warning.
+  const lowercaseEntries = skillEntries.length === 0 && !desktop ? safe.filter((e) => e.name === "skill.md" || e.name.endsWith("/skill.md")).sort(byDepth) : [];
+  if (lowercaseEntries.length === 1) {
+    skillEntries = lowercaseEntries;
+    sink.add("skill.file-case", "warning", `The archive's skill file is named ${quote(lowercaseEntries[0]!.name)} in lowercase; the reference validator accepts it, but plugins and several clients only find \`SKILL.md\`.`, "Rename skill.md to SKILL.md and pack the archive again.");
+  }
   if (skillEntries.length !== 1) {
     const listed = skillEntries.slice(0, 5).map((e) => quote(e.name)).join(", ");
     const lowercase = safe.find((e) => /(^|\/)skill\.md$/i.test(e.name) && !e.name.endsWith("SKILL.md"));

@@ -34,6 +34,19 @@ function kindOf(node: Node | null): string {
   return "a single value";
 }
 
+/** YAML for one metadata line whose value is text, quoted when plain text would be read as something else. */
+function metadataLine(key: string, value: unknown): string {
+  const text = typeof value === "string" ? value : Array.isArray(value) ? `[${value.map((v) => String(v)).join(", ")}]` : value === null || value === undefined ? "" : typeof value === "object" ? JSON.stringify(value) : String(value);
+  const plain = /^[A-Za-z0-9][^:#\n]*$/.test(text) && !/\s$/.test(text) && !/^(?:true|false|yes|no|on|off|null|~|[-+]?\d[\d._]*(?:e[-+]?\d+)?)$/i.test(text);
+  return `  ${key}: ${plain ? text : JSON.stringify(text)}`;
+}
+
+/** The fix for an unexpected top-level key: move it under metadata as text (metadata values must be text). */
+function metadataMoveFix(key: string, value: unknown, hasMetadata: boolean): string {
+  const line = metadataLine(key, value);
+  return hasMetadata ? `Move it under the existing \`metadata:\` as the indented line \`${line}\` (metadata values are text, so it is quoted where needed).` : `Move it under a new \`metadata:\` line as the indented line \`${line}\` (metadata values are text, so it is quoted where needed).`;
+}
+
 /** Runs every field rule and returns what the skill's fields say. */
 export function checkFields(fm: ParsedFrontmatter, dirName: string | null, sink: DiagnosticSink): SkillFields {
   const byKey = new Map<string, FrontmatterEntry>();
@@ -48,7 +61,7 @@ export function checkFields(fm: ParsedFrontmatter, dirName: string | null, sink:
       "skill.field.unexpected",
       "error",
       `The frontmatter key ${quote(entry.key)} is not one the Agent Skills specification allows (name, description, license, compatibility, metadata, allowed-tools).${hint}`,
-      ALLOWED_FIELDS.has(lower) ? `Rename it to \`${lower}\`.` : `Move it under \`metadata:\` as an indented line \`  ${entry.key}: ...\`.`,
+      ALLOWED_FIELDS.has(lower) ? `Rename it to \`${lower}\`.` : metadataMoveFix(entry.key, fm.data[entry.key], byKey.has("metadata")),
       entry,
     );
   }
@@ -99,14 +112,39 @@ function checkName(entry: FrontmatterEntry | undefined, dirName: string | null, 
   const shown = quote(n);
   const length = codePoints(n);
   if (length > MAX_NAME) sink.add("skill.name.too-long", "error", `The name is ${length} characters long; the limit is ${MAX_NAME}.`, "Shorten the name (and rename the folder to match).", entry);
-  if (n !== n.toLowerCase()) sink.add("skill.name.uppercase", "error", `The name ${shown} has uppercase letters; names must be lowercase.`, `Use ${quote(n.toLowerCase())} (and rename the folder to match).`, entry);
-  if (n.startsWith("-") || n.endsWith("-")) sink.add("skill.name.hyphen-edge", "error", `The name ${shown} starts or ends with a hyphen.`, "Remove the leading or trailing hyphen.", entry);
-  if (n.includes("--")) sink.add("skill.name.double-hyphen", "error", `The name ${shown} has two hyphens in a row.`, "Use single hyphens between words.", entry);
+  const suggestion = suggestedName(n, dirName);
+  const useIt = (rest: string) => (suggestion ? `Use ${quote(suggestion)}${suggestion === dirName ? ", the folder's name" : " (and rename the folder to match)"}.` : rest);
+  if (n !== n.toLowerCase()) sink.add("skill.name.uppercase", "error", `The name ${shown} has uppercase letters; names must be lowercase.`, useIt("Write the name in lowercase letters."), entry);
+  if (n.startsWith("-") || n.endsWith("-")) sink.add("skill.name.hyphen-edge", "error", `The name ${shown} starts or ends with a hyphen.`, useIt("Remove the leading or trailing hyphen."), entry);
+  if (n.includes("--")) sink.add("skill.name.double-hyphen", "error", `The name ${shown} has two hyphens in a row.`, useIt("Use single hyphens between words."), entry);
   const bad = [...new Set([...n].filter((c) => !/^[\p{L}\p{N}-]$/u.test(c)))];
-  if (bad.length > 0) sink.add("skill.name.invalid-chars", "error", `The name ${shown} contains characters that are not letters, digits or hyphens: ${bad.map((c) => quote(c)).join(", ")}.`, "Keep only lowercase letters, digits and single hyphens, e.g. `my-skill`.", entry);
+  if (bad.length > 0) sink.add("skill.name.invalid-chars", "error", `The name ${shown} contains characters that are not letters, digits or hyphens: ${bad.map((c) => quote(c)).join(", ")}.`, useIt("Keep only lowercase letters, digits and single hyphens, e.g. `my-skill`."), entry);
   if (dirName !== null && dirName.normalize("NFKC") !== n) sink.add("skill.name.dir-mismatch", "error", `The name ${shown} does not match the folder's name ${quote(dirName)}.`, "Rename the folder or change `name` so they are the same.", entry);
   if (/[^\x00-\x7f]/.test(n)) sink.add("skill.name.non-ascii", "warning", `The name ${shown} has characters outside a-z, 0-9 and hyphens; this is allowed, but several clients accept only those.`, "Prefer a name of plain lowercase ASCII letters, digits and hyphens.", entry);
   return { name: raw, normalizedName: n };
+}
+
+/** True for a name every rule accepts: 1-64 lowercase ASCII letters and digits in single-hyphen-separated words. */
+export function isValidSkillName(name: string): boolean {
+  return name.length >= 1 && name.length <= MAX_NAME && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(name);
+}
+
+/**
+ * A valid name close to `name` (lowercase; spaces and underscores to single hyphens; other characters dropped), or the
+ * folder's name when that is valid, so a suggested fix never leads to another error; null when nothing is left.
+ */
+export function suggestedName(name: string, dirName: string | null): string | null {
+  if (dirName !== null && isValidSkillName(dirName)) return dirName;
+  const candidate = name
+    .normalize("NFKD")
+    .toLowerCase()
+    .replace(/[\s_]+/g, "-")
+    .replace(/[^a-z0-9-]/g, "")
+    .replace(/-+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, MAX_NAME)
+    .replace(/-+$/, "");
+  return isValidSkillName(candidate) ? candidate : null;
 }
 
 function checkDescription(entry: FrontmatterEntry | undefined, frontmatterLine: number, sink: DiagnosticSink): string {
@@ -119,9 +157,12 @@ function checkDescription(entry: FrontmatterEntry | undefined, frontmatterLine: 
     sink.add("skill.description.empty", "error", raw === null ? `\`description\` is ${kindOf(entry.value)}, not text.` : "`description` is empty.", "Describe what the skill does and when to use it, in one or two sentences.", entry);
     return "";
   }
-  const length = codePoints(raw);
+  // Clients and the reference validator read the description with surrounding whitespace trimmed (a block scalar's
+  // final newline included), so level 1, the catalog hash and the length limit all use the trimmed text.
+  const text = raw.trim();
+  const length = codePoints(text);
   if (length > MAX_DESCRIPTION) sink.add("skill.description.too-long", "error", `The description is ${length} characters long; the limit is ${MAX_DESCRIPTION}.`, "Shorten the description; move details into the instructions.", entry);
-  return raw;
+  return text;
 }
 
 function checkCompatibility(entry: FrontmatterEntry | undefined, sink: DiagnosticSink): void {

@@ -96,5 +96,5 @@ export async function readSkillWithReferences(dir: string, options: ReadSkillOpt
     sink.add("skill.file-case", "warning", "The file is named `skill.md` in lowercase; the reference validator accepts it, but plugins and several clients only find `SKILL.md`.", "Rename skill.md to SKILL.md.", {}, file);
   }
   const read = await readTextFile(file, entry.isSymbolicLink() ? { root: abs } : {});
-  return finish(await validateSkillText({ file, dirName: path.basename(abs), read, files: folderFileSet(abs, listing), profile }));
+  return finish(await validateSkillText({ file, dirName: path.basename(abs), read, files: folderFileSet(abs, listing), profile, context: { skillDir: abs, pluginRoot: options.pluginRoot } }));
 }

@@ -15,12 +15,19 @@ export type ClassifiedTarget =
   | { kind: "url" }
   | { kind: "anchor" }
   | { kind: "outside"; target: string; absolute: boolean }
-  | { kind: "relative"; target: string; rel: string };
+  | { kind: "relative"; target: string; rel: string }
+  /** `${CLAUDE_PLUGIN_ROOT}/rel`: a path from the root of the plugin that holds the skill. */
+  | { kind: "plugin-root"; target: string; rel: string };
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 const LIST_ITEM = /^ {0,3}(?:[-*+]|\d{1,9}[.)])(?:\s|$)/;
 const INLINE_LINK = /!?\[((?:[^[\]\\\n]|\\.|\[(?:[^[\]\\\n]|\\.)*\])*)\]\(\s*(<[^<>\n]*>|(?:[^\s()\\]|\\.|\((?:[^\s()\\]|\\.)*\))*)(?:\s+(?:"[^"\n]*"|'[^'\n]*'|\([^()\n]*\)))?\s*\)/g;
-const DEFINITION = /^ {0,3}\[((?:[^[\]\\]|\\.)+)\]:\s*(<[^<>\n]*>|\S+)/;
+// A footnote definition (`[^1]: text`) is not a link definition, hence the `(?!\^)`.
+const DEFINITION = /^ {0,3}\[(?!\^)((?:[^[\]\\]|\\.)+)\]:\s*(<[^<>\n]*>|\S+)/;
+/** Placeholders clients expand to the skill's own folder (Claude's `{baseDir}`, Claude Code's `${CLAUDE_SKILL_DIR}`). */
+const SKILL_DIR_PLACEHOLDER = /^(?:\{baseDir\}|\$\{CLAUDE_SKILL_DIR\}|\$CLAUDE_SKILL_DIR)(?=\/|$)/;
+/** Claude Code's placeholder for the root of the plugin that holds the skill. */
+const PLUGIN_ROOT_PLACEHOLDER = /^(?:\$\{CLAUDE_PLUGIN_ROOT\}|\$CLAUDE_PLUGIN_ROOT)(?=\/|$)/;
 
 /** Blanks out inline code spans so links inside them are not seen, keeping columns. */
 function blankCodeSpans(line: string): string {
@@ -101,6 +108,12 @@ export function classifyTarget(rawTarget: string): ClassifiedTarget {
   }
   pathPart = pathPart.replace(/\\([!-/:-@[-`{-~])/g, "$1");
   if (pathPart === "") return { kind: "anchor" };
+  if (PLUGIN_ROOT_PLACEHOLDER.test(pathPart)) {
+    const rest = path.posix.normalize("." + pathPart.replace(PLUGIN_ROOT_PLACEHOLDER, "").replace(/\\/g, "/"));
+    if (rest === ".." || rest.startsWith("../")) return { kind: "outside", target, absolute: false };
+    return { kind: "plugin-root", target, rel: rest.replace(/^\.\/?/, "").replace(/\/$/, "") };
+  }
+  pathPart = pathPart.replace(SKILL_DIR_PLACEHOLDER, ".");
   if (pathPart.includes("\u0000")) return { kind: "outside", target, absolute: false };
   if (pathPart.startsWith("/") || pathPart.startsWith("\\") || pathPart.startsWith("~/") || /^[a-zA-Z]:/.test(pathPart)) return { kind: "outside", target, absolute: true };
   const normal = path.posix.normalize(pathPart.replace(/\\/g, "/"));

@@ -5,6 +5,8 @@ import type { Diagnostic, Profile, VersionSource } from "../../../shared/model";
 export interface ReadSkillOptions {
   /** Rule set: the Agent Skills spec alone (default) or plus Claude Desktop's upload rules. */
   profile?: Profile;
+  /** The root of the plugin holding the skill, so `${CLAUDE_PLUGIN_ROOT}/…` links resolve against it. */
+  pluginRoot?: string;
 }
 
 /** One skill folder, read and validated. */

@@ -2,7 +2,7 @@
 import type { Diagnostic, Profile } from "../../../shared/model";
 import type { SkillReference } from "../../../shared/levels";
 import type { TextRead } from "../fs/safe-fs";
-import { checkBody, checkReferences } from "./body";
+import { checkBody, checkReferences, type ReferenceContext } from "./body";
 import { checkDesktopFields } from "./desktop";
 import { DiagnosticSink, hasNoErrors } from "./diagnostics";
 import { checkFields } from "./fields";
@@ -19,6 +19,8 @@ export interface SkillTextInput {
   read: TextRead;
   files: SkillFileSet;
   profile: Profile;
+  /** The skill's folder and the plugin holding it, for `${CLAUDE_PLUGIN_ROOT}` targets. */
+  context?: ReferenceContext;
 }
 
 /** What the rules found in one SKILL.md. */
@@ -92,6 +94,6 @@ export async function validateSkillText(input: SkillTextInput): Promise<SkillTex
     result.description = (description ?? "").trim().replace(/^(['"])(.*)\1$/, "$2");
   }
   checkBody(split.body, split.bodyStartLine, sink);
-  result.references = await checkReferences(split.body, split.bodyStartLine, input.files, sink);
+  result.references = await checkReferences(split.body, split.bodyStartLine, input.files, sink, input.context);
   return result;
 }
