@@ -40,6 +40,13 @@ function linkNote(skill: Skill): string[] {
   return others ? [`The same folder is linked from ${others} other place${others === 1 ? "" : "s"}; updating its real folder (${skill.realDir}) updates ${others === 1 ? "it" : "them all"}.`] : [];
 }
 
+const SUSPICIOUS_STEP =
+  "The update command the update server gives holds control characters or line breaks, so it may not be what it shows and is never run; update this copy by hand instead.";
+
+function isSuspicious(recipe: NonNullable<UpdateInfo["recipe"]>): boolean {
+  return recipe.suspicious ?? hasControlOrBreak(recipe.command);
+}
+
 /** The next step when an update is due, by kind. */
 function outdatedStep(kind: UpdatePlanKind, skill: Skill, info: UpdateInfo | undefined): { nextStep: string; steps: string[] } {
   const recipe = info?.recipe;
@@ -50,11 +57,10 @@ function outdatedStep(kind: UpdatePlanKind, skill: Skill, info: UpdateInfo | und
         steps: desktopSteps(skill, info),
       };
     case "run-recipe":
-      if (recipe && (recipe.suspicious ?? hasControlOrBreak(recipe.command))) {
-        return { nextStep: "The update command the update server gives holds control characters or line breaks, so it may not be what it shows and is never run; update this copy by hand instead.", steps: [] };
-      }
+      if (recipe && isSuspicious(recipe)) return { nextStep: SUSPICIOUS_STEP, steps: [] };
       return { nextStep: `Run in a terminal: ${recipe?.command ?? ""}`, steps: [] };
     case "manual":
+      if (recipe && isSuspicious(recipe)) return { nextStep: SUSPICIOUS_STEP, steps: [] };
       if (recipe) return { nextStep: `Follow these steps: ${recipe.command}`, steps: [recipe.command] };
       return { nextStep: "This skill comes with a plugin: update the plugin through the client that installed it.", steps: [] };
     case "not-updatable":
@@ -88,6 +94,6 @@ export function planUpdate(skill: Skill, info: UpdateInfo | undefined): UpdatePl
   const kind = kindOf(skill, info);
   const { nextStep, steps } = info?.state === "outdated" ? outdatedStep(kind, skill, info) : { nextStep: restingStep(info), steps: [] };
   const plan: UpdatePlan = { kind, skillId: skill.id, name: skill.name, dir: skill.dir, realDir: skill.realDir, nextStep, steps };
-  if (info?.recipe) plan.recipe = { kind: info.recipe.kind, command: info.recipe.command, suspicious: info.recipe.suspicious ?? hasControlOrBreak(info.recipe.command) };
+  if (info?.recipe) plan.recipe = { kind: info.recipe.kind, command: info.recipe.command, suspicious: isSuspicious(info.recipe) };
   return plan;
 }

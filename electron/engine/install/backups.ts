@@ -1,0 +1,82 @@
+// The copies an update or a rollback replaced, per installed folder: where they are, which version each held, and
+// the manifest of the release each held; the newest N are kept.
+import { randomBytes } from "node:crypto";
+import { lstat, mkdir, readFile, rename, rm, stat } from "node:fs/promises";
+import path from "node:path";
+import { writeJsonAtomic } from "../fs/write";
+import { backupsRoot } from "./data-dir";
+import { targetKey, type InstallManifest } from "./manifest";
+
+/** Backups kept per folder unless the caller says otherwise. */
+export const DEFAULT_KEEP_BACKUPS = 3;
+
+/** One kept copy. */
+export interface BackupEntry {
+  dir: string;
+  createdAt: string;
+  version: string | null;
+  /** The manifest of the release this copy held, when Skillshelf installed it. */
+  manifest: InstallManifest | null;
+}
+
+interface BackupRecord {
+  target: string;
+  backups: BackupEntry[];
+}
+
+function recordFile(dataDir: string, realDir: string): string {
+  return path.join(backupsRoot(dataDir), `${targetKey(realDir)}.json`);
+}
+
+async function readRecord(dataDir: string, realDir: string): Promise<BackupRecord> {
+  try {
+    const value = JSON.parse(await readFile(recordFile(dataDir, realDir), "utf8")) as BackupRecord;
+    if (value && value.target === realDir && Array.isArray(value.backups)) return value;
+  } catch {
+    /* none yet, or unreadable: start a new record */
+  }
+  return { target: realDir, backups: [] };
+}
+
+/**
+ * The folder for a new backup of realDir: under the data folder when it is on the same file system as the skill's
+ * parent (so the move is a rename), else in a hidden `.skillshelf-backups` folder beside the skill.
+ */
+export async function newBackupDir(dataDir: string, realDir: string, id: string): Promise<string> {
+  const parent = path.dirname(realDir);
+  const dataBackups = backupsRoot(dataDir);
+  await mkdir(dataBackups, { recursive: true });
+  const [a, b] = await Promise.all([stat(dataBackups), stat(parent)]);
+  const base = a.dev === b.dev ? dataBackups : path.join(parent, ".skillshelf-backups");
+  const holder = path.join(base, targetKey(realDir));
+  await mkdir(holder, { recursive: true });
+  return path.join(holder, `${new Date().toISOString().replace(/[:.]/g, "-")}-${id}`);
+}
+
+/** The kept copies of realDir that still exist, newest first. */
+export async function listBackups(realDir: string, dataDir: string): Promise<BackupEntry[]> {
+  const record = await readRecord(dataDir, realDir);
+  const present: BackupEntry[] = [];
+  for (const entry of record.backups) if (await lstat(entry.dir).then((s) => s.isDirectory(), () => false)) present.push(entry);
+  return present.reverse();
+}
+
+/** Adds a backup to the record (idempotent: recovery may add it again) and drops all but the newest `keep`. */
+export async function recordBackup(dataDir: string, realDir: string, entry: BackupEntry, keep: number): Promise<void> {
+  const record = await readRecord(dataDir, realDir);
+  if (!record.backups.some((b) => b.dir === entry.dir)) record.backups.push(entry);
+  const dropped = record.backups.length > keep ? record.backups.slice(0, record.backups.length - keep) : [];
+  record.backups = record.backups.slice(dropped.length);
+  await writeJsonAtomic(recordFile(dataDir, realDir), record);
+  for (const old of dropped) {
+    const doomed = path.join(path.dirname(old.dir), `.pruning-${randomBytes(4).toString("hex")}`);
+    if (await rename(old.dir, doomed).then(() => true, () => false)) await rm(doomed, { recursive: true, force: true });
+  }
+}
+
+/** Removes a backup from the record (it was moved back into place by a rollback). */
+export async function forgetBackup(dataDir: string, realDir: string, dir: string): Promise<void> {
+  const record = await readRecord(dataDir, realDir);
+  const backups = record.backups.filter((b) => b.dir !== dir);
+  if (backups.length !== record.backups.length) await writeJsonAtomic(recordFile(dataDir, realDir), { ...record, backups });
+}

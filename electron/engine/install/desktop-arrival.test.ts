@@ -1,0 +1,81 @@
+// waitForDesktopArrival on fake Desktop homes: the new version written into any account tree is reported as arrived;
+// without it the wait ends with what to try. Nothing here depends on how fast a watcher fires: polling is the floor.
+import { mkdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { unzipSync } from "fflate";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildFixtureHome, FIXTURE_TREES } from "../../../test-support/fixture-homes";
+import { makeTempDir, writeTree } from "../../../test-support/tmp";
+import { desktopTrees, waitForDesktopArrival, type DesktopCopy } from "./desktop-arrival";
+import { packSkill } from "./pack";
+
+let tmp: string;
+let cleanup: () => Promise<void>;
+beforeAll(async () => ({ dir: tmp, cleanup } = await makeTempDir("skillshelf-arrival-")));
+afterAll(async () => cleanup());
+
+const DESKTOP_DARWIN = ["Library", "Application Support", "Claude", "local-agent-mode-sessions", "skills-plugin"];
+const brandVoice = (version: string) => `---\nname: brand-voice\ndescription: Rewrites text in the company's brand voice.\nmetadata:\n  version: "${version}"\n---\n# Brand voice\n`;
+
+describe("waitForDesktopArrival", () => {
+  it("finds every account tree discovery knows and reports arrival in the tree the new version was written to", async () => {
+    const { home, env } = await buildFixtureHome("darwin", path.join(tmp, "mac"));
+    const root = path.join(home, ...DESKTOP_DARWIN);
+    expect((await desktopTrees({ home, platform: "darwin", env })).sort()).toEqual([path.join(root, ...FIXTURE_TREES.a.split("/")), path.join(root, ...FIXTURE_TREES.b.split("/"))].sort());
+    const treeB = path.join(root, ...FIXTURE_TREES.b.split("/"));
+    let writing: Promise<void> | null = null;
+    const seenBefore: DesktopCopy[][] = [];
+    const result = await waitForDesktopArrival({
+      home, platform: "darwin", env, name: "brand-voice", version: "2.1.0", timeoutMs: 60_000, pollMs: 200,
+      onCheck: (copies) => {
+        if (writing) return;
+        seenBefore.push(copies);
+        writing = writeTree(path.join(treeB, "skills", "brand-voice"), { "SKILL.md": brandVoice("2.1.0") });
+      },
+    });
+    expect(seenBefore[0]!.map((c) => c.version).sort()).toEqual(["1.4.0", "2.0.0"].sort());
+    expect(result).toEqual({ status: "arrived", tree: treeB, dir: path.join(treeB, "skills", "brand-voice"), version: "2.1.0" });
+  });
+
+  it("compares content when the skill has no version: the packed folder arriving in the tree is recognised", async () => {
+    const { home, env } = await buildFixtureHome("linux", path.join(tmp, "linux"));
+    const tree = path.join(home, ".config", "Claude", "local-agent-mode-sessions", "skills-plugin", ...FIXTURE_TREES.a.split("/"));
+    const source = path.join(tmp, "linux", "notes-helper");
+    await writeTree(source, { "SKILL.md": "---\nname: notes-helper\ndescription: Takes notes.\n---\n\n# Notes\n", "references/style.md": "# Style\n" });
+    await writeTree(path.join(tree, "skills", "notes-helper"), { "SKILL.md": "---\nname: notes-helper\ndescription: Takes notes (old).\n---\n\n# Notes\n" });
+    const packed = await packSkill(source, { out: path.join(tmp, "linux", "notes-helper.skill"), forDesktop: true });
+    let writing: Promise<void> | null = null;
+    const result = await waitForDesktopArrival({
+      home, platform: "linux", env, name: "notes-helper", version: null, contentHash: packed.contentHash, timeoutMs: 60_000, pollMs: 200,
+      onCheck: async () => {
+        if (writing) return;
+        const entries = unzipSync(await readFile(packed.file));
+        writing = writeTree(path.join(tree, "skills"), Object.fromEntries(Object.entries(entries)));
+      },
+    });
+    expect(result).toMatchObject({ status: "arrived", tree, dir: path.join(tree, "skills", "notes-helper"), version: null });
+  });
+
+  it("after the timeout says which version Desktop still has, where, and what to try", async () => {
+    const { home, env } = await buildFixtureHome("darwin", path.join(tmp, "mac-timeout"));
+    const result = await waitForDesktopArrival({ home, platform: "darwin", env, name: "brand-voice", version: "9.9.9", timeoutMs: 300, pollMs: 100 });
+    expect(result.status).toBe("timeout");
+    if (result.status !== "timeout") return;
+    expect(result.trees).toHaveLength(2);
+    expect(result.advice.join("\n")).toContain('Claude Desktop still has version 2.0.0 of "brand-voice"');
+    expect(result.advice.join("\n")).toContain("signed in to the account");
+    expect(result.advice.join("\n")).toContain("Quit and reopen Claude Desktop");
+    expect(result.advice.join("\n")).toContain("Upload the .skill file again");
+  });
+
+  it("says so when there is no Desktop account folder at all, and stops when cancelled", async () => {
+    const home = path.join(tmp, "empty-home");
+    await mkdir(home, { recursive: true });
+    const empty = await waitForDesktopArrival({ home, platform: "linux", env: { XDG_CONFIG_HOME: "" }, name: "agentkey", version: "1.8.0", timeoutMs: 100, pollMs: 50 });
+    expect(empty).toMatchObject({ status: "timeout", trees: [], copies: [] });
+    if (empty.status === "timeout") expect(empty.advice[0]).toMatch(/No Claude Desktop account folders were found/);
+    const controller = new AbortController();
+    const waiting = waitForDesktopArrival({ home, platform: "linux", env: {}, name: "agentkey", version: "1.8.0", timeoutMs: 600_000, pollMs: 60_000, signal: controller.signal, onCheck: () => controller.abort() });
+    expect(await waiting).toEqual({ status: "cancelled" });
+  });
+});

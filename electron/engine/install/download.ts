@@ -1,0 +1,147 @@
+// Downloads one release file into staging: https only (plain http only to this machine, for tests), redirects checked
+// hop by hop, streamed to disk with a size cap, progress, cancel, time limits and an optional SHA-256 check.
+import { createHash, randomBytes } from "node:crypto";
+import { open, rm } from "node:fs/promises";
+import path from "node:path";
+import { formatBytes } from "../../../shared/format";
+import type { TaskProgress } from "../../../shared/model";
+import { VERSION } from "../version";
+import { InstallError } from "./errors";
+
+/** Largest download accepted unless the caller says otherwise (a skill is small; a source archive may not be). */
+export const DEFAULT_MAX_DOWNLOAD_BYTES = 100 * 1024 * 1024;
+/** Time allowed until the server answers with headers. */
+const CONNECT_TIMEOUT_MS = 15_000;
+/** Time allowed between two chunks of the body. */
+const IDLE_TIMEOUT_MS = 30_000;
+const MAX_REDIRECTS = 5;
+
+/** Options of a download. */
+export interface DownloadOptions {
+  /** Folder the file is written into (created by the caller, under the data folder's staging). */
+  dir: string;
+  maxBytes?: number;
+  sha256?: string;
+  signal?: AbortSignal;
+  onProgress?: (progress: TaskProgress) => void;
+  taskId?: string;
+}
+
+/** What was downloaded: the file, its size and its SHA-256 (lowercase hex). */
+export interface Downloaded {
+  file: string;
+  bytes: number;
+  sha256: string;
+  /** The file name the URL's last segment gives (used to tell zip from tar.gz). */
+  name: string;
+}
+
+/** True for 127.0.0.0/8, ::1 and localhost: the only places plain http is allowed. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  return host === "localhost" || host === "::1" || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+/** Why a URL may not be downloaded from, or null when it may. */
+export function refusedUrlReason(raw: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return `"${raw.slice(0, 200)}" is not a URL.`;
+  }
+  if (url.username || url.password) return "URLs with a user name or password are not used; give the address without them.";
+  if (url.protocol === "https:") return null;
+  if (url.protocol === "http:" && isLoopbackHost(url.hostname)) return null;
+  if (url.protocol === "http:") return `Plain http is not safe for downloads (${url.host}); use an https address.`;
+  return `Only https addresses can be downloaded from, not ${url.protocol.replace(/:$/, "")}.`;
+}
+
+function lastSegment(url: URL): string {
+  const name = decodeURIComponent(url.pathname.split("/").filter(Boolean).pop() ?? "");
+  return name.replace(/[^\w.@+-]/g, "_").slice(-120) || "download";
+}
+
+async function fetchFollowingSafeRedirects(start: string, signal: AbortSignal): Promise<{ response: Response; url: URL }> {
+  let current = start;
+  for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
+    const reason = refusedUrlReason(current);
+    if (reason) throw new InstallError("install.download.refused-url", hop ? `The download was redirected to an address that is refused: ${reason}` : reason);
+    const response = await fetch(current, { redirect: "manual", signal, headers: { "user-agent": `skillshelf/${VERSION}`, accept: "application/octet-stream" } });
+    if (response.status >= 300 && response.status < 400 && response.headers.get("location")) {
+      await response.body?.cancel();
+      current = new URL(response.headers.get("location")!, current).toString();
+      continue;
+    }
+    return { response, url: new URL(current) };
+  }
+  throw new InstallError("install.download.failed", `The download was redirected more than ${MAX_REDIRECTS} times, so it was given up.`);
+}
+
+/** Downloads `url` into options.dir; throws InstallError (refused address, HTTP error, too large, cancelled, checksum). */
+export async function downloadFile(url: string, options: DownloadOptions): Promise<Downloaded> {
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_DOWNLOAD_BYTES;
+  const controller = new AbortController();
+  const abortFromCaller = () => controller.abort(options.signal?.reason);
+  if (options.signal?.aborted) throw new InstallError("install.download.cancelled", "The download was cancelled.");
+  options.signal?.addEventListener("abort", abortFromCaller, { once: true });
+  let timedOut: string | null = null;
+  let timer = setTimeout(() => ((timedOut = "The server did not answer in time."), controller.abort()), CONNECT_TIMEOUT_MS);
+  const file = path.join(options.dir, `download-${randomBytes(6).toString("hex")}`);
+  const progress = (value: number, detail: string) => options.onProgress?.({ taskId: options.taskId ?? "download", kind: "download", value, title: "Downloading the new version", detail });
+  let written = false;
+  try {
+    const { response, url: finalUrl } = await fetchFollowingSafeRedirects(url, controller.signal);
+    if (!response.ok || !response.body) {
+      await response.body?.cancel();
+      throw new InstallError("install.download.failed", `The server answered ${response.status} ${response.statusText || ""}`.trim() + ` for ${finalUrl.host}${finalUrl.pathname}.`);
+    }
+    const declared = Number(response.headers.get("content-length") ?? NaN);
+    if (Number.isFinite(declared) && declared > maxBytes) {
+      await response.body.cancel();
+      throw new InstallError("install.download.too-large", `The file is ${formatBytes(declared)}, over the ${formatBytes(maxBytes)} limit for downloads, so it was not downloaded.`);
+    }
+    const total = Number.isFinite(declared) && declared > 0 ? declared : null;
+    const hash = createHash("sha256");
+    const handle = await open(file, "wx", 0o600);
+    written = true;
+    let bytes = 0;
+    try {
+      const reader = response.body.getReader();
+      progress(total ? 0 : -1, `0 of ${total ? formatBytes(total) : "unknown size"}`);
+      for (;;) {
+        clearTimeout(timer);
+        timer = setTimeout(() => ((timedOut = "The download stalled."), controller.abort()), IDLE_TIMEOUT_MS);
+        const { done, value } = await reader.read();
+        if (done) break;
+        bytes += value.byteLength;
+        if (bytes > maxBytes) {
+          await reader.cancel();
+          throw new InstallError("install.download.too-large", `The download passed the ${formatBytes(maxBytes)} limit, so it was stopped.`);
+        }
+        hash.update(value);
+        await handle.write(value);
+        progress(total ? Math.min(1, bytes / total) : -1, `${formatBytes(bytes)} of ${total ? formatBytes(total) : "unknown size"}`);
+      }
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    const sha256 = hash.digest("hex");
+    if (options.sha256 && options.sha256.toLowerCase() !== sha256) {
+      throw new InstallError("install.download.checksum", `The downloaded file's SHA-256 is ${sha256}, not the published ${options.sha256.toLowerCase()}; it was discarded.`);
+    }
+    progress(1, formatBytes(bytes));
+    return { file, bytes, sha256, name: lastSegment(finalUrl) };
+  } catch (error) {
+    if (written) await rm(file, { force: true });
+    if (error instanceof InstallError) throw error;
+    if (options.signal?.aborted) throw new InstallError("install.download.cancelled", "The download was cancelled.");
+    if (timedOut) throw new InstallError("install.download.failed", timedOut);
+    const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message;
+    throw new InstallError("install.download.failed", `The download failed (${cause}).`);
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener("abort", abortFromCaller);
+  }
+}

@@ -1,0 +1,37 @@
+// The one error type of getting and applying an update: a stable code for tools and a sentence for people.
+
+/** Codes of install failures; each names what went wrong, not where in the code. */
+export type InstallErrorCode =
+  | "install.download.refused-url"
+  | "install.download.failed"
+  | "install.download.too-large"
+  | "install.download.cancelled"
+  | "install.download.checksum"
+  | "install.source.unreadable"
+  | "install.archive.invalid"
+  | "install.archive.unsafe-entry"
+  | "install.archive.too-large"
+  | "install.skill.not-found"
+  | "install.skill.ambiguous"
+  | "install.skill.invalid"
+  | "install.skill.name-mismatch"
+  | "install.target.unsafe"
+  | "install.swap.failed"
+  | "install.rollback.none"
+  | "install.busy";
+
+/** A refused or failed install step; `message` is a sentence a user understands. */
+export class InstallError extends Error {
+  override name = "InstallError";
+  constructor(
+    readonly code: InstallErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** True for an InstallError with that code (tests and callers branch on codes, not messages). */
+export function isInstallError(error: unknown, code?: InstallErrorCode): error is InstallError {
+  return error instanceof InstallError && (code === undefined || error.code === code);
+}

@@ -1,0 +1,56 @@
+// The record of what Skillshelf installed into a folder (each file's SHA-256), so a later update can tell the
+// release's files from files the user added or edited, and never delete the user's own.
+import { createHash } from "node:crypto";
+import { mkdir, readFile, rm } from "node:fs/promises";
+import path from "node:path";
+import { writeJsonAtomic } from "../fs/write";
+import { manifestsRoot } from "./data-dir";
+import { hashFile, listTree } from "./tree";
+
+/** What one install put into a folder. */
+export interface InstallManifest {
+  target: string;
+  version: string | null;
+  installedAt: string;
+  /** Relative path → SHA-256 of every file of the installed release. */
+  files: Record<string, string>;
+}
+
+/** A stable, file-name-safe key for one installed folder: its name plus a hash of its real path. */
+export function targetKey(realDir: string): string {
+  const name = path.basename(realDir).replace(/[^\w.-]/g, "_").slice(0, 64) || "skill";
+  return `${name}-${createHash("sha256").update(realDir).digest("hex").slice(0, 12)}`;
+}
+
+function manifestFile(dataDir: string, realDir: string): string {
+  return path.join(manifestsRoot(dataDir), `${targetKey(realDir)}.json`);
+}
+
+/** Each regular file's SHA-256 below root (links and folders left out). */
+export async function fileHashes(root: string): Promise<Record<string, string>> {
+  const files: Record<string, string> = {};
+  for (const entry of await listTree(root)) if (entry.kind === "file") files[entry.rel] = await hashFile(path.join(root, ...entry.rel.split("/")));
+  return files;
+}
+
+/** The manifest of the release installed at realDir, or null when Skillshelf did not install it (or it is unreadable). */
+export async function readManifest(dataDir: string, realDir: string): Promise<InstallManifest | null> {
+  try {
+    const value = JSON.parse(await readFile(manifestFile(dataDir, realDir), "utf8")) as InstallManifest;
+    if (value && value.target === realDir && value.files && typeof value.files === "object") return value;
+  } catch {
+    /* no manifest: the first update through Skillshelf */
+  }
+  return null;
+}
+
+/** Records what was just installed at realDir. */
+export async function writeManifest(dataDir: string, manifest: InstallManifest): Promise<void> {
+  await mkdir(manifestsRoot(dataDir), { recursive: true });
+  await writeJsonAtomic(manifestFile(dataDir, manifest.target), manifest);
+}
+
+/** Forgets the manifest (after a rollback to a copy whose release is not known). */
+export async function removeManifest(dataDir: string, realDir: string): Promise<void> {
+  await rm(manifestFile(dataDir, realDir), { force: true });
+}

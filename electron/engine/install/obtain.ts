@@ -1,0 +1,65 @@
+// Gets the new version of a skill into staging: downloads it (or reads a local archive or folder), unpacks it safely,
+// finds the skill inside and validates it. Nothing outside `<dataDir>/staging` is written.
+import { randomBytes } from "node:crypto";
+import { mkdir, rm, stat } from "node:fs/promises";
+import path from "node:path";
+import type { Diagnostic, TaskProgress } from "../../../shared/model";
+import { stagingRoot } from "./data-dir";
+import { downloadFile } from "./download";
+import { InstallError } from "./errors";
+import { extractArchive } from "./extract";
+import { locateSkill } from "./locate";
+import { copyTree } from "./tree";
+
+/** A new version, unpacked and validated in staging; call cleanup() when done with it. */
+export interface ObtainedSkill {
+  stagingDir: string;
+  skillDir: string;
+  name: string;
+  version: string | null;
+  diagnostics: Diagnostic[];
+  /** Where it came from (the URL or the file), for messages. */
+  source: string;
+  cleanup(): Promise<void>;
+}
+
+/** Options of obtainSkill. */
+export interface ObtainOptions {
+  dataDir: string;
+  expectName: string;
+  onProgress?: (p: TaskProgress) => void;
+  signal?: AbortSignal;
+  sha256?: string;
+  maxBytes?: number;
+}
+
+/** Downloads or reads the new version named by `from` and returns it validated; throws InstallError with the reason. */
+export async function obtainSkill(from: { url: string } | { file: string }, options: ObtainOptions): Promise<ObtainedSkill> {
+  const stagingDir = path.join(stagingRoot(options.dataDir), `${Date.now()}-${randomBytes(4).toString("hex")}`);
+  await mkdir(stagingDir, { recursive: true, mode: 0o700 });
+  const cleanup = () => rm(stagingDir, { recursive: true, force: true });
+  const unpacked = path.join(stagingDir, "unpacked");
+  try {
+    let source: string;
+    if ("url" in from) {
+      source = from.url;
+      const downloaded = await downloadFile(from.url, { dir: stagingDir, maxBytes: options.maxBytes, sha256: options.sha256, signal: options.signal, onProgress: options.onProgress });
+      await extractArchive(downloaded.file, unpacked);
+      await rm(downloaded.file, { force: true });
+    } else {
+      source = path.resolve(from.file);
+      const info = await stat(source).catch((error: NodeJS.ErrnoException) => {
+        throw new InstallError("install.source.unreadable", `${source} cannot be read (${error.code ?? error.message}).`);
+      });
+      if (info.isDirectory()) await copyTree(source, unpacked, { links: "inside-only" });
+      else if (info.isFile()) await extractArchive(source, unpacked);
+      else throw new InstallError("install.source.unreadable", `${source} is neither a folder nor an archive file.`);
+    }
+    if (options.signal?.aborted) throw new InstallError("install.download.cancelled", "The update was cancelled.");
+    const located = await locateSkill(unpacked, options.expectName);
+    return { stagingDir, skillDir: located.dir, name: located.name, version: located.version, diagnostics: located.diagnostics, source, cleanup };
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
+}

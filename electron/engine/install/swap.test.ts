@@ -1,0 +1,123 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { chmod, lstat, mkdir, readdir, readFile, readlink, symlink, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { makeTempDir, writeTree } from "../../../test-support/tmp";
+import { diffFolders } from "./diff";
+import { readManifest } from "./manifest";
+import { applyFolderUpdate, listBackups, recoverInterrupted, rollback } from "./swap";
+import { fingerprintTree } from "./tree";
+
+let tmp: { dir: string; cleanup: () => Promise<void> };
+let dataDir: string;
+let skills: string;
+let target: string;
+beforeEach(async () => {
+  tmp = await makeTempDir();
+  dataDir = path.join(tmp.dir, "data");
+  skills = path.join(tmp.dir, "home", ".claude", "skills");
+  target = path.join(skills, "demo");
+});
+afterEach(async () => tmp.cleanup());
+
+const skillMd = (version: string) => `---\nname: demo\ndescription: The demo skill.\nmetadata:\n  version: "${version}"\n---\n\n# Demo ${version}\n`;
+
+async function release(version: string, extra: Record<string, string> = {}): Promise<string> {
+  const dir = path.join(tmp.dir, `release-${version}`, "demo");
+  await writeTree(dir, { "SKILL.md": skillMd(version), "scripts/run.sh": `#!/bin/sh\necho ${version}\n`, ...extra });
+  await chmod(path.join(dir, "scripts/run.sh"), 0o755);
+  return dir;
+}
+
+const snapshot = async (dir: string) => Object.fromEntries(await fingerprintTree(dir));
+
+describe("applyFolderUpdate", () => {
+  it("swaps in the new version, keeps the user's files and exec bits, and backs up the old copy", async () => {
+    await writeTree(target, { "SKILL.md": skillMd("1.0.0"), "notes/mine.md": "my notes\n", "old.txt": "from 1.0.0\n" });
+    const before = await snapshot(target);
+    const next = await release("2.0.0", { "new.txt": "added\n" });
+    const plan = await diffFolders(target, next);
+    expect(plan.added).toEqual(["new.txt", "scripts/run.sh"]);
+    expect(plan.changed).toEqual(["SKILL.md"]);
+    expect(plan.kept).toEqual(["notes/mine.md", "old.txt"]);
+    expect(plan.files.find((f) => f.path === "SKILL.md")?.diff).toMatch(/-# Demo 1\.0\.0\n\+# Demo 2\.0\.0/);
+    const result = await applyFolderUpdate(target, next, { dataDir, keep: plan.kept });
+    expect(result).toMatchObject({ version: "2.0.0", previousVersion: "1.0.0", kept: ["notes/mine.md", "old.txt"] });
+    expect(await readFile(path.join(target, "SKILL.md"), "utf8")).toBe(skillMd("2.0.0"));
+    expect(await readFile(path.join(target, "notes/mine.md"), "utf8")).toBe("my notes\n");
+    expect((await lstat(path.join(target, "scripts/run.sh"))).mode & 0o111).not.toBe(0);
+    expect(await snapshot(result.backup)).toEqual(before);
+    expect((await readdir(skills)).sort()).toEqual(["demo"]);
+    expect((await readManifest(dataDir, target))?.files).toHaveProperty("new.txt");
+    expect(await readdir(path.join(dataDir, "journal"))).toEqual([]);
+  });
+
+  it("knows after one update which files are the release's: a file the release drops is removed, the user's are kept", async () => {
+    await writeTree(target, { "SKILL.md": skillMd("1.0.0") });
+    const v2 = await release("2.0.0", { "dropped.txt": "only in 2\n", "edited.txt": "release text\n" });
+    await applyFolderUpdate(target, v2, { dataDir });
+    await writeFile(path.join(target, "mine.txt"), "user file\n");
+    await writeFile(path.join(target, "edited.txt"), "user edit\n");
+    const v3 = await release("3.0.0");
+    const plan = await diffFolders(target, v3, { manifest: await readManifest(dataDir, target) });
+    expect(plan.removed).toEqual(["dropped.txt"]);
+    expect(plan.kept).toEqual(["edited.txt", "mine.txt"]);
+    expect(plan.files.find((f) => f.path === "mine.txt")?.note).toMatch(/your file/);
+    await applyFolderUpdate(target, v3, { dataDir, keep: plan.kept });
+    expect((await readdir(target)).sort()).toEqual(["SKILL.md", "edited.txt", "mine.txt", "scripts"]);
+  });
+
+  it("describes binary changes by size", async () => {
+    await writeTree(target, { "SKILL.md": skillMd("1.0.0"), "logo.png": new Uint8Array([0x89, 0x50, 0, 1, 2]) });
+    const next = await release("2.0.0", {});
+    await writeFile(path.join(next, "logo.png"), new Uint8Array([0x89, 0x50, 0, 1, 2, 3, 4]));
+    const plan = await diffFolders(target, next);
+    expect(plan.files.find((f) => f.path === "logo.png")).toMatchObject({ change: "changed", binary: true, note: "changed (5 bytes → 7 bytes)" });
+  });
+
+  it("updates a skill linked into several clients once, in its real folder", async () => {
+    await writeTree(target, { "SKILL.md": skillMd("1.0.0") });
+    const agents = path.join(tmp.dir, "home", ".agents", "skills");
+    await mkdir(agents, { recursive: true });
+    await symlink(target, path.join(agents, "demo"));
+    await expect(applyFolderUpdate(path.join(agents, "demo"), await release("2.0.0"), { dataDir })).rejects.toMatchObject({ code: "install.target.unsafe" });
+    await applyFolderUpdate(target, await release("2.0.0"), { dataDir });
+    expect(await readlink(path.join(agents, "demo"))).toBe(target);
+    expect(await readFile(path.join(agents, "demo", "SKILL.md"), "utf8")).toBe(skillMd("2.0.0"));
+  });
+
+  it("refuses a new copy holding a link out of its folder, leaving the skill as it was", async () => {
+    await writeTree(target, { "SKILL.md": skillMd("1.0.0") });
+    const before = await snapshot(target);
+    const next = await release("2.0.0");
+    await symlink("/etc/passwd", path.join(next, "passwd"));
+    await expect(applyFolderUpdate(target, next, { dataDir })).rejects.toMatchObject({ code: "install.target.unsafe", message: expect.stringMatching(/"passwd" is a link/) });
+    expect(await snapshot(target)).toEqual(before);
+    expect((await readdir(skills)).sort()).toEqual(["demo"]);
+    expect(await recoverInterrupted(dataDir)).toEqual([]);
+  });
+});
+
+describe("rollback", () => {
+  it("restores the previous copy byte for byte, and is itself undoable", async () => {
+    await writeTree(target, { "SKILL.md": skillMd("1.0.0"), "data.bin": new Uint8Array([0, 1, 2, 255]) });
+    await chmod(path.join(target, "data.bin"), 0o600);
+    const v1 = await snapshot(target);
+    await applyFolderUpdate(target, await release("2.0.0"), { dataDir });
+    const v2 = await snapshot(target);
+    const back = await rollback(target, dataDir);
+    expect(back).toMatchObject({ version: "1.0.0", previousVersion: "2.0.0" });
+    expect(await snapshot(target)).toEqual(v1);
+    expect((await lstat(path.join(target, "data.bin"))).mode & 0o777).toBe(0o600);
+    await rollback(target, dataDir);
+    expect(await snapshot(target)).toEqual(v2);
+  });
+
+  it("keeps the newest N backups and says when there is none", async () => {
+    await writeTree(target, { "SKILL.md": skillMd("1.0.0") });
+    await expect(rollback(target, dataDir)).rejects.toMatchObject({ code: "install.rollback.none" });
+    for (const v of ["2.0.0", "3.0.0", "4.0.0"]) await applyFolderUpdate(target, await release(v), { dataDir, keepBackups: 2 });
+    const backups = await listBackups(target, dataDir);
+    expect(backups.map((b) => b.version)).toEqual(["3.0.0", "2.0.0"]);
+    expect((await readdir(path.dirname(backups[0]!.dir))).length).toBe(2);
+  });
+});

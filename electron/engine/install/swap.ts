@@ -1,0 +1,226 @@
+// Replaces a skill folder the user owns with a new copy, atomically on the same file system: the new copy is staged
+// beside the target and flushed, the old folder is renamed into a backup, the new one renamed into place. A journal
+// written before each step lets recoverInterrupted() finish or undo a swap a crash cut short: the folder always holds
+// the old version or the new one, never a mix. rollback() is the same swap with the newest backup as the new copy.
+import { randomBytes } from "node:crypto";
+import { chmod, copyFile, lstat, mkdir, readlink, realpath, rename, rm, symlink } from "node:fs/promises";
+import path from "node:path";
+import { readSkill } from "../skill/read-skill";
+import { DEFAULT_KEEP_BACKUPS, forgetBackup, listBackups, newBackupDir, recordBackup } from "./backups";
+import { InstallError } from "./errors";
+import { readJournals, removeJournal, writeJournal, type SwapJournal } from "./journal";
+import { fileHashes, readManifest, removeManifest, writeManifest, type InstallManifest } from "./manifest";
+import { copyTree, linkStaysInside, syncPath } from "./tree";
+
+/** Points a test can stop a swap at (the crash-consistency test kills the process there). */
+export type SwapStep = "journal-written" | "stage-copied" | "staged" | "old-moved" | "new-moved" | "recorded";
+
+/** Options of an update or a rollback. */
+export interface SwapOptions {
+  dataDir: string;
+  keepBackups?: number;
+  /** Files of the installed copy to carry into the new one (the user's files; see diffFolders' `kept`). */
+  keep?: string[];
+  /** Test hook, awaited after each step. */
+  onStep?: (step: SwapStep) => void | Promise<void>;
+}
+
+/** What a swap did. */
+export interface ApplyResult {
+  target: string;
+  backup: string;
+  kept: string[];
+  version: string | null;
+  previousVersion: string | null;
+}
+
+const exists = (p: string) => lstat(p).then(() => true, () => false);
+
+async function checkTarget(targetRealDir: string, dataDir: string): Promise<string> {
+  const target = path.resolve(targetRealDir);
+  const info = await lstat(target).catch(() => null);
+  if (!info) throw new InstallError("install.target.unsafe", `The skill folder ${target} does not exist.`);
+  if (info.isSymbolicLink()) throw new InstallError("install.target.unsafe", `${target} is a link; the update is applied once, to the real folder it points at (${await realpath(target).catch(() => "unknown")}).`);
+  if (!info.isDirectory()) throw new InstallError("install.target.unsafe", `${target} is not a folder.`);
+  if ((await realpath(target)) !== target) throw new InstallError("install.target.unsafe", `${target} lies below a link; give its real path (${await realpath(target)}).`);
+  for (const { journal } of await readJournals(dataDir)) {
+    if (journal?.target === target) throw new InstallError("install.busy", `An earlier update of ${target} was interrupted; Skillshelf finishes or undoes it when it starts (run any skillshelf command again).`);
+  }
+  return target;
+}
+
+async function carryKept(target: string, stage: string, keep: string[]): Promise<string[]> {
+  const carried: string[] = [];
+  for (const rel of keep) {
+    const from = path.join(target, ...rel.split("/"));
+    const to = path.join(stage, ...rel.split("/"));
+    const info = await lstat(from).catch(() => null);
+    if (!info || (await exists(to))) continue;
+    const parentClash = await lstat(path.dirname(to)).then((s) => !s.isDirectory(), () => false);
+    if (parentClash) continue;
+    await mkdir(path.dirname(to), { recursive: true });
+    if (info.isFile()) {
+      await copyFile(from, to);
+      await chmod(to, info.mode & 0o7777);
+      await syncPath(to, false);
+    } else if (info.isSymbolicLink()) {
+      const link = await readlink(from);
+      if (!linkStaysInside(rel, link)) continue;
+      await symlink(link, to);
+    } else continue;
+    await syncPath(path.dirname(to), true);
+    carried.push(rel);
+  }
+  return carried;
+}
+
+/** The records a finished swap leaves: the backup listed (with its version and manifest), the new manifest. */
+async function finish(dataDir: string, journal: SwapJournal): Promise<void> {
+  if (journal.op === "rollback") await forgetBackup(dataDir, journal.target, journal.stage);
+  await recordBackup(dataDir, journal.target, { dir: journal.backup, createdAt: journal.createdAt, version: journal.oldVersion, manifest: journal.oldManifest }, journal.keepBackups);
+  if (journal.newManifest) await writeManifest(dataDir, journal.newManifest);
+  else await removeManifest(dataDir, journal.target);
+}
+
+async function runSwap(journal: SwapJournal, options: SwapOptions, prepare: () => Promise<void>): Promise<void> {
+  const step = async (s: SwapStep) => options.onStep?.(s);
+  await writeJournal(options.dataDir, journal);
+  await step("journal-written");
+  await prepare();
+  await step("stage-copied");
+  await writeJournal(options.dataDir, { ...journal, step: "staged" });
+  await step("staged");
+  await rename(journal.target, journal.backup);
+  await syncPath(path.dirname(journal.target), true);
+  await syncPath(path.dirname(journal.backup), true);
+  await step("old-moved");
+  await rename(journal.stage, journal.target);
+  await syncPath(path.dirname(journal.target), true);
+  await step("new-moved");
+  await finish(options.dataDir, journal);
+  await step("recorded");
+  await removeJournal(options.dataDir, journal.id);
+}
+
+/**
+ * Replaces the folder at targetRealDir (a real folder, not a link: links to it keep working) with a copy of newDir,
+ * carrying over `keep` files from the old copy; the old copy becomes the newest backup.
+ */
+export async function applyFolderUpdate(targetRealDir: string, newDir: string, options: SwapOptions): Promise<ApplyResult> {
+  const target = await checkTarget(targetRealDir, options.dataDir);
+  const id = randomBytes(6).toString("hex");
+  const stage = path.join(path.dirname(target), `.skillshelf-staging-${path.basename(target)}-${id}`);
+  const [oldReport, newReport, oldManifest] = await Promise.all([readSkill(target), readSkill(newDir), readManifest(options.dataDir, target)]);
+  const newManifest: InstallManifest = { target, version: newReport.version, installedAt: new Date().toISOString(), files: await fileHashes(newDir) };
+  const journal: SwapJournal = {
+    id,
+    op: "update",
+    step: "staging",
+    target,
+    stage,
+    stageOwned: true,
+    backup: await newBackupDir(options.dataDir, target, id),
+    createdAt: new Date().toISOString(),
+    keepBackups: options.keepBackups ?? DEFAULT_KEEP_BACKUPS,
+    oldVersion: oldReport.version,
+    oldManifest,
+    newVersion: newReport.version,
+    newManifest,
+  };
+  let kept: string[] = [];
+  try {
+    await runSwap(journal, options, async () => {
+      await copyTree(newDir, stage, { links: "inside-only" });
+      kept = await carryKept(target, stage, options.keep ?? []);
+      await chmod(stage, (await lstat(target)).mode & 0o7777);
+      await syncPath(stage, true);
+    });
+  } catch (error) {
+    await recoverOne(options.dataDir, journal);
+    if (error instanceof InstallError) throw error;
+    throw new InstallError("install.swap.failed", `The update could not be applied (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); the folder was left as it was.`);
+  }
+  return { target, backup: journal.backup, kept, version: newReport.version, previousVersion: oldReport.version };
+}
+
+/** Puts the newest backup of targetRealDir back in place, byte for byte; the replaced copy becomes a backup (undoable). */
+export async function rollback(targetRealDir: string, dataDir: string, options: Omit<SwapOptions, "dataDir" | "keep"> = {}): Promise<ApplyResult> {
+  const target = await checkTarget(targetRealDir, dataDir);
+  const [latest] = await listBackups(target, dataDir);
+  if (!latest) throw new InstallError("install.rollback.none", `There is no earlier copy of ${target} to go back to: Skillshelf keeps one when it updates a skill.`);
+  const id = randomBytes(6).toString("hex");
+  const current = await readSkill(target);
+  const journal: SwapJournal = {
+    id,
+    op: "rollback",
+    step: "staging",
+    target,
+    stage: latest.dir,
+    stageOwned: false,
+    backup: path.join(path.dirname(latest.dir), `${new Date().toISOString().replace(/[:.]/g, "-")}-${id}`),
+    createdAt: new Date().toISOString(),
+    keepBackups: options.keepBackups ?? DEFAULT_KEEP_BACKUPS,
+    oldVersion: current.version,
+    oldManifest: await readManifest(dataDir, target),
+    newVersion: latest.version,
+    newManifest: latest.manifest,
+  };
+  try {
+    await runSwap(journal, { ...options, dataDir }, async () => undefined);
+  } catch (error) {
+    await recoverOne(dataDir, journal);
+    throw new InstallError("install.swap.failed", `The rollback could not be applied (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); the folder was left as it was.`);
+  }
+  return { target, backup: journal.backup, kept: [], version: latest.version, previousVersion: current.version };
+}
+
+/** How recovery left one interrupted swap. */
+export interface RecoveryOutcome {
+  target: string | null;
+  outcome: "finished" | "undone" | "needs-attention";
+  detail: string;
+}
+
+async function recoverOne(dataDir: string, journal: SwapJournal): Promise<RecoveryOutcome> {
+  const [t, s, b] = await Promise.all([exists(journal.target), exists(journal.stage), exists(journal.backup)]);
+  const undoStage = async () => {
+    if (journal.stageOwned && s) await rm(journal.stage, { recursive: true, force: true });
+  };
+  let outcome: RecoveryOutcome;
+  if (t && !b) {
+    await undoStage();
+    outcome = { target: journal.target, outcome: "undone", detail: "the swap had not started; the old version is in place" };
+  } else if (t && !s && b) {
+    await finish(dataDir, journal);
+    outcome = { target: journal.target, outcome: "finished", detail: "the new version was in place; its records were completed" };
+  } else if (!t && s && b && journal.step === "staged") {
+    await rename(journal.stage, journal.target);
+    await syncPath(path.dirname(journal.target), true);
+    await finish(dataDir, journal);
+    outcome = { target: journal.target, outcome: "finished", detail: "the new version was moved into place" };
+  } else if (!t && b) {
+    await rename(journal.backup, journal.target);
+    await syncPath(path.dirname(journal.target), true);
+    await undoStage();
+    outcome = { target: journal.target, outcome: "undone", detail: "the old version was moved back into place" };
+  } else {
+    return { target: journal.target, outcome: "needs-attention", detail: `unexpected state (folder ${t ? "present" : "missing"}, staged copy ${s ? "present" : "missing"}, backup ${b ? "present" : "missing"}); nothing was changed` };
+  }
+  await removeJournal(dataDir, journal.id);
+  return outcome;
+}
+
+/** Finishes or undoes every swap a crash interrupted (run at start-up, before any new update). */
+export async function recoverInterrupted(dataDir: string): Promise<RecoveryOutcome[]> {
+  const outcomes: RecoveryOutcome[] = [];
+  for (const { file, journal } of await readJournals(dataDir)) {
+    if (!journal) {
+      outcomes.push({ target: null, outcome: "needs-attention", detail: `the journal ${file} is unreadable; it was left for inspection` });
+      continue;
+    }
+    outcomes.push(await recoverOne(dataDir, journal));
+  }
+  return outcomes;
+}
+
+export { listBackups };

@@ -1,0 +1,117 @@
+// Walking, copying, flushing and hashing a skill folder without ever following a link out of it.
+import { createHash } from "node:crypto";
+import { constants, createReadStream } from "node:fs";
+import { chmod, copyFile, lstat, mkdir, open, readdir, readlink, symlink, type FileHandle } from "node:fs/promises";
+import path from "node:path";
+import { InstallError } from "./errors";
+
+/** Most entries a skill folder may hold for Skillshelf to copy or compare it. */
+export const MAX_TREE_ENTRIES = 50_000;
+
+/** One entry of a folder tree (relative, forward slashes), as lstat sees it. */
+export interface TreeEntry {
+  rel: string;
+  kind: "file" | "dir" | "link" | "other";
+  mode: number;
+  size: number;
+}
+
+/** Every entry below root, parents before children, sorted by name per folder; links are listed, never followed. */
+export async function listTree(root: string): Promise<TreeEntry[]> {
+  const out: TreeEntry[] = [];
+  const walk = async (rel: string): Promise<void> => {
+    const names = (await readdir(path.join(root, rel))).sort();
+    for (const name of names) {
+      const childRel = rel ? `${rel}/${name}` : name;
+      const info = await lstat(path.join(root, childRel));
+      const kind = info.isFile() ? "file" : info.isDirectory() ? "dir" : info.isSymbolicLink() ? "link" : "other";
+      out.push({ rel: childRel, kind, mode: info.mode & 0o7777, size: info.size });
+      if (out.length > MAX_TREE_ENTRIES) throw new InstallError("install.target.unsafe", `The folder ${root} holds more than ${MAX_TREE_ENTRIES} entries, too many to copy safely.`);
+      if (kind === "dir") await walk(childRel);
+    }
+  };
+  await walk("");
+  return out;
+}
+
+/** True when a link's target stays inside the tree (resolved lexically from the link's own folder). */
+export function linkStaysInside(rel: string, target: string): boolean {
+  if (path.isAbsolute(target)) return false;
+  const resolved = path.posix.normalize(path.posix.join(path.posix.dirname(rel), target.split(path.sep).join("/")));
+  return resolved !== ".." && !resolved.startsWith("../");
+}
+
+/** How copyTree treats links: keep them as links verbatim (backups), or refuse the copy when one leads outside. */
+export type LinkPolicy = "keep" | "inside-only";
+
+/** Flushes one file or folder to disk (folders cannot be opened for sync on Windows: skipped there). */
+export async function syncPath(p: string, isDir: boolean): Promise<void> {
+  if (isDir && process.platform === "win32") return;
+  let handle: FileHandle | undefined;
+  try {
+    handle = await open(p, constants.O_RDONLY);
+    await handle.sync();
+  } catch {
+    /* some file systems cannot sync a folder; renames stay atomic */
+  } finally {
+    await handle?.close();
+  }
+}
+
+/**
+ * Copies src into dest (which must not exist), keeping file modes and links as links; never reads through a link.
+ * Devices and FIFOs are refused. Every file and folder is flushed, so a rename of dest afterwards is durable.
+ */
+export async function copyTree(src: string, dest: string, options: { links?: LinkPolicy; only?: (rel: string) => boolean } = {}): Promise<number> {
+  const entries = await listTree(src);
+  const rootInfo = await lstat(src);
+  await mkdir(dest, { mode: rootInfo.mode & 0o777 });
+  let files = 0;
+  const dirs = [dest];
+  for (const entry of entries) {
+    if (options.only && !options.only(entry.rel)) continue;
+    const from = path.join(src, ...entry.rel.split("/"));
+    const to = path.join(dest, ...entry.rel.split("/"));
+    if (entry.kind === "dir") {
+      await mkdir(to, { recursive: true, mode: 0o700 });
+      dirs.push(to);
+    } else if (entry.kind === "file") {
+      await mkdir(path.dirname(to), { recursive: true });
+      await copyFile(from, to, constants.COPYFILE_EXCL);
+      await chmod(to, entry.mode);
+      await syncPath(to, false);
+      files++;
+    } else if (entry.kind === "link") {
+      const target = await readlink(from);
+      if (options.links === "inside-only" && !linkStaysInside(entry.rel, target)) {
+        throw new InstallError("install.target.unsafe", `"${entry.rel}" is a link to a place outside the skill's folder; Skillshelf does not copy it.`);
+      }
+      await mkdir(path.dirname(to), { recursive: true });
+      await symlink(target, to);
+    } else {
+      throw new InstallError("install.target.unsafe", `"${entry.rel}" is a device, pipe or socket, not a file; Skillshelf does not copy it.`);
+    }
+  }
+  for (const entry of entries) if (entry.kind === "dir" && (!options.only || options.only(entry.rel))) await chmod(path.join(dest, ...entry.rel.split("/")), entry.mode);
+  for (const dir of dirs.reverse()) await syncPath(dir, true);
+  return files;
+}
+
+/** SHA-256 (lowercase hex) of a file's bytes, streamed. */
+export async function hashFile(file: string): Promise<string> {
+  const hash = createHash("sha256");
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest("hex");
+}
+
+/** A folder's fingerprint: each file's SHA-256 and mode, each link's target, each folder (for comparisons and manifests). */
+export async function fingerprintTree(root: string): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  for (const entry of await listTree(root)) {
+    const abs = path.join(root, ...entry.rel.split("/"));
+    if (entry.kind === "file") out.set(entry.rel, `file ${(entry.mode & 0o111 ? "x" : "-")} ${await hashFile(abs)}`);
+    else if (entry.kind === "link") out.set(entry.rel, `link ${await readlink(abs)}`);
+    else out.set(entry.rel, entry.kind);
+  }
+  return out;
+}
