@@ -1,5 +1,7 @@
-// Browser end-to-end tests: Debian's Chromium driven by Playwright against the web host (docs/architecture.md).
+// Browser end-to-end tests: Debian's Chromium, or SKILLSHELF_CHROMIUM (scripts/ensure-chromium.ts sets it up first),
+// driven by Playwright against the web host (docs/architecture.md).
 import { defineConfig } from "@playwright/test";
+import { chromiumExecutable } from "./scripts/chromium";
 
 export default defineConfig({
   testDir: "e2e",
@@ -12,7 +14,7 @@ export default defineConfig({
   use: {
     browserName: "chromium",
     launchOptions: {
-      executablePath: process.env.SKILLSHELF_CHROMIUM ?? "/usr/bin/chromium",
+      executablePath: chromiumExecutable(),
       args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-quic", "--disable-sync"],
     },
     screenshot: "only-on-failure",

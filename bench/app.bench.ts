@@ -6,6 +6,7 @@ import { createEngine } from "../electron/handlers/engine";
 import { createHandlerSession } from "../electron/handlers/handlers";
 import { webDesktopIntegration } from "../electron/host/desktop-fallback";
 import { startWebHost } from "../electron/host/server";
+import { chromiumExecutable } from "../scripts/chromium";
 import { makeTempDir } from "../test-support/tmp";
 import { generateSkills } from "./generate";
 
@@ -86,7 +87,7 @@ export async function runAppBench(options: { paintCount?: number; filterCount?: 
   const paintCount = options.paintCount ?? 1000;
   const filterCount = options.filterCount ?? 10_000;
   const rounds = options.rounds ?? 3;
-  const browser = await chromium.launch({ executablePath: process.env.SKILLSHELF_CHROMIUM ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+  const browser = await chromium.launch({ executablePath: chromiumExecutable(), args: ["--no-sandbox", "--disable-gpu"] });
   try {
     await withHost(paintCount, async (url, prefetch) => {
       const cold: number[] = [];
