@@ -145,6 +145,7 @@ export async function waitForDesktopArrival(options: ArrivalOptions): Promise<Ar
     for (;;) {
       if (options.signal?.aborted) return { status: "cancelled" };
       const found = await look();
+      if (options.signal?.aborted) return { status: "cancelled" };
       if (found) return { status: "arrived", tree: found.tree, dir: found.dir, version: found.version };
       const left = deadline - Date.now();
       if (left <= 0) return { status: "timeout", trees, copies, advice: adviceFor(options, trees, copies) };
@@ -162,6 +163,7 @@ export async function waitForDesktopArrival(options: ArrivalOptions): Promise<Ar
         };
         timer = setTimeout(done, Math.min(pollMs, left));
         options.signal?.addEventListener("abort", done, { once: true });
+        if (options.signal?.aborted) done();
       });
     }
   } finally {
