@@ -1,9 +1,11 @@
 // Hostile text in the CLI's text output: names, descriptions, frontmatter keys, bodies, file names, server recipes and
 // release tags holding terminal controls reach the terminal as visible escapes; --json keeps the original strings.
+import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { UpdateInfo } from "../../shared/model";
-import { runBin, type CliRun } from "../../test-support/cli";
+import { BIN, runBin, type CliRun } from "../../test-support/cli";
+import { skipBecause } from "../../test-support/skip";
 import { makeTempDir, writeTree } from "../../test-support/tmp";
 import { startReleaseServer, type RunningReleaseServer } from "../../test-support/servers/release-server";
 import { startSkillMetaServer, type RunningSkillMetaServer } from "../../test-support/servers/skill-meta-server";
@@ -105,6 +107,19 @@ describe("text output shows control characters as escapes", () => {
     expect(code).toBe(0);
     expectNoRawControls({ code, stdout, stderr });
     expect(stdout).toBe(piped.stdout.split(EVIL_NAME).join("evil\\x1b]0;owned\\x07\\x1b[2J\\r\\u009b31m").split(ATTACK).join("\\x1b]0;owned\\x07\\x1b[2J\\r\\u009b31m"));
+  });
+});
+
+describe("prompt on a real terminal", () => {
+  it("escapes through the built bin when stdout is a terminal (a pseudo-terminal from script(1))", async (ctx) => {
+    const script = spawnSync("script", ["--version"], { encoding: "utf8" });
+    if (script.error || script.status !== 0) skipBecause(ctx, "script(1) from util-linux is not installed, so no pseudo-terminal can be made");
+    const command = [process.execPath, BIN, "prompt", skillDir].map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(" ");
+    const run = spawnSync("script", ["-qec", command, "/dev/null"], { encoding: "utf8", timeout: 60_000 });
+    expect(run.status).toBe(0);
+    const shown = run.stdout.replace(/\r\n/g, "\n");
+    expect(shown).toContain("<name>evil\\x1b]0;owned\\x07\\x1b[2J\\r\\u009b31m</name>");
+    expect(shown).not.toMatch(RAW_CONTROL);
   });
 });
 
