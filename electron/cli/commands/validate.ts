@@ -1,11 +1,14 @@
-// `skillshelf validate PATH... [--profile agent-skills|claude-desktop] [--json]`: checks skills, plugins and skill archives.
+// `skillshelf validate PATH... [--profile …] [--format text|json|sarif|github] [--json]`: checks skills, plugins, archives
+// and whole repositories.
 import type { Profile } from "../../../shared/model";
 import { severityCounts } from "../../../shared/ui-catalog";
-import { MissingPathError, resolveTargets, type ValidationTarget } from "../../engine/skill/targets";
+import type { SearchSummary } from "../../engine/skill/target-search";
+import { MissingPathError, findTargets, type ValidationTarget } from "../../engine/skill/targets";
 import { mapBounded } from "../../engine/skill/validate-many";
 import { validateTarget, type TargetResult } from "../../engine/validate-target";
 import { UsageError, printJson, stringFlag, type CliArgs, type CliCommand, type CliIo } from "../command";
 import { formatDiagnostics, plural, safe, shownPath } from "./report-format";
+import { VALIDATE_FORMATS, searchSummaryLines, toGithubAnnotations, toSarif, type ValidateFormat } from "./validate-formats";
 
 /** One checked path in `validate`'s JSON output. */
 export type ValidateResult = TargetResult;
@@ -19,22 +22,39 @@ export function profileFlag(args: CliArgs): Profile {
 
 /** Expands every PATH argument, turning a missing path into bad usage (exit 2). */
 export async function expandPaths(paths: readonly string[], cwd: string): Promise<ValidationTarget[]> {
-  if (paths.length === 0) throw new UsageError("give at least one PATH (a SKILL.md, a skill folder, a folder of skills, a plugin or a .zip/.skill archive).");
+  return (await expandPathsWithSearch(paths, cwd)).targets;
+}
+
+/** expandPaths plus what each search of a non-skill folder found where (validate prints it). */
+async function expandPathsWithSearch(paths: readonly string[], cwd: string): Promise<{ targets: ValidationTarget[]; searches: SearchSummary[] }> {
+  if (paths.length === 0) throw new UsageError("give at least one PATH (a SKILL.md, a skill folder, a plugin, a .zip/.skill archive, or a folder to search, such as a repository).");
   const targets: ValidationTarget[] = [];
+  const searches: SearchSummary[] = [];
   for (const p of paths) {
     try {
-      targets.push(...(await resolveTargets(p, cwd)));
+      const found = await findTargets(p, cwd);
+      targets.push(...found.targets);
+      if (found.search) searches.push(found.search);
     } catch (error) {
       if (error instanceof MissingPathError) throw new UsageError(error.message);
       throw error;
     }
   }
-  return targets;
+  return { targets, searches };
+}
+
+/** Reads --format (and --json, its short form), refusing unknown formats. */
+function formatFlag(args: CliArgs): ValidateFormat {
+  const value = stringFlag(args, "format") ?? (args.values.json ? "json" : "text");
+  if (!(VALIDATE_FORMATS as readonly string[]).includes(value)) throw new UsageError(`unknown format "${value}"; use ${VALIDATE_FORMATS.join(", ")}.`);
+  if (args.values.json && value !== "json") throw new UsageError("--json and --format " + value + " ask for two outputs; give one.");
+  return value as ValidateFormat;
 }
 
 /** Checks one target and shapes its result. */
-function printReadable(results: readonly ValidateResult[], io: CliIo): void {
-  const lines: string[] = [];
+function printReadable(results: readonly ValidateResult[], searches: readonly SearchSummary[], io: CliIo): void {
+  const lines: string[] = searchSummaryLines(searches, io.cwd, safe);
+  if (lines.length > 0) lines.push("");
   for (const result of results) {
     const counts = severityCounts(result.diagnostics);
     const label = result.name ? `${result.kind} ${safe(result.name)}` : result.kind;
@@ -54,14 +74,19 @@ function printReadable(results: readonly ValidateResult[], io: CliIo): void {
 export const validateCommand: CliCommand = {
   name: "validate",
   summary: "Check skills, plugins and skill archives against the specifications.",
-  usage: "skillshelf validate PATH... [--profile agent-skills|claude-desktop] [--json]",
-  options: { profile: { type: "string" }, json: { type: "boolean" } },
+  usage: "skillshelf validate PATH... [--profile agent-skills|claude-desktop] [--format text|json|sarif|github] [--json]",
+  options: { profile: { type: "string" }, format: { type: "string" }, json: { type: "boolean" } },
   async run(args, io) {
     const profile = profileFlag(args);
-    const targets = await expandPaths(args.positionals, io.cwd);
+    const format = formatFlag(args);
+    const { targets, searches } = await expandPathsWithSearch(args.positionals, io.cwd);
     const results = await mapBounded(targets, 16, (target) => validateTarget(target, profile));
-    if (args.values.json) printJson(io, { results });
-    else printReadable(results, io);
+    if (format === "json") printJson(io, { results });
+    else if (format === "sarif") printJson(io, toSarif(results, io.cwd));
+    else if (format === "github") {
+      const lines = toGithubAnnotations(results, io.cwd);
+      io.stdout(lines.length > 0 ? lines.join("\n") + "\n" : "");
+    } else printReadable(results, searches, io);
     return results.some((r) => r.diagnostics.some((d) => d.severity === "error")) ? 1 : 0;
   },
 };

@@ -2,7 +2,7 @@
 import { lstat, readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { isSkillArchivePath } from "./archive";
-import { mapBounded } from "./validate-many";
+import { searchFolder, type SearchSummary } from "./target-search";
 
 /** One thing to check, as a path names it. */
 export type ValidationTarget =
@@ -19,37 +19,49 @@ export class MissingPathError extends Error {
 
 const hasSkillFile = (names: readonly string[]) => names.some((n) => n.toLowerCase() === "skill.md");
 
+/** The targets one path names, plus what a search of it looked at when the path was neither a skill nor a plugin. */
+export interface FoundTargets {
+  targets: ValidationTarget[];
+  search: SearchSummary | null;
+}
+
 /**
- * Expands one path (README.md "The command line"): a SKILL.md → its folder; a folder holding SKILL.md
- * (any case) → a skill; a folder with plugin.json or .claude-plugin/plugin.json → a plugin; a folder
- * whose immediate children hold SKILL.md → each such child; a .zip/.skill → an archive; else a skill
- * (which reports skill.missing-file).
+ * Expands one path (docs/architecture.md, "validate"): a SKILL.md → its folder; a folder holding SKILL.md (any case) →
+ * a skill; a folder with plugin.json or .claude-plugin/plugin.json → a plugin; a .zip/.skill → an archive; any other
+ * folder is searched (no dependency folders, no links out, bounded depth) and every skill and plugin found is a target;
+ * a folder holding none is a skill target that reports skill.missing-file.
  */
-export async function resolveTargets(input: string, cwd: string = process.cwd()): Promise<ValidationTarget[]> {
+export async function findTargets(input: string, cwd: string = process.cwd()): Promise<FoundTargets> {
   const abs = path.resolve(cwd, input);
   const info = await stat(abs).catch(() => null);
+  const one = (target: ValidationTarget): FoundTargets => ({ targets: [target], search: null });
   if (!info) {
     const linked = await lstat(abs).catch(() => null);
     if (!linked) throw new MissingPathError(input);
-    return [{ kind: "skill", path: abs, dir: abs }];
+    return one({ kind: "skill", path: abs, dir: abs });
   }
   if (!info.isDirectory()) {
-    if (path.basename(abs).toLowerCase() === "skill.md") return [{ kind: "skill", path: abs, dir: path.dirname(abs) }];
-    if (isSkillArchivePath(abs)) return [{ kind: "archive", path: abs, file: abs }];
-    return [{ kind: "skill", path: abs, dir: abs }];
+    if (path.basename(abs).toLowerCase() === "skill.md") return one({ kind: "skill", path: abs, dir: path.dirname(abs) });
+    if (isSkillArchivePath(abs)) return one({ kind: "archive", path: abs, file: abs });
+    return one({ kind: "skill", path: abs, dir: abs });
   }
   const names = await readdir(abs).catch(() => [] as string[]);
-  if (hasSkillFile(names)) return [{ kind: "skill", path: abs, dir: abs }];
-  if (names.includes("plugin.json")) return [{ kind: "plugin", path: abs, root: abs }];
+  if (hasSkillFile(names)) return one({ kind: "skill", path: abs, dir: abs });
+  if (names.includes("plugin.json")) return one({ kind: "plugin", path: abs, root: abs });
   if (names.includes(".claude-plugin")) {
     const claude = await stat(path.join(abs, ".claude-plugin", "plugin.json")).catch(() => null);
-    if (claude) return [{ kind: "plugin", path: abs, root: abs }];
+    if (claude) return one({ kind: "plugin", path: abs, root: abs });
   }
-  const sorted = [...names].sort();
-  const holds = await mapBounded(sorted, 32, async (name) => {
-    const childNames = await readdir(path.join(abs, name)).catch(() => null);
-    return childNames !== null && hasSkillFile(childNames);
-  });
-  const children: ValidationTarget[] = sorted.filter((_, i) => holds[i]).map((name) => ({ kind: "skill", path: path.join(abs, name), dir: path.join(abs, name) }));
-  return children.length > 0 ? children : [{ kind: "skill", path: abs, dir: abs }];
+  const { items, summary } = await searchFolder(abs);
+  const targets: ValidationTarget[] = [];
+  for (const item of items) {
+    if (item.kind === "skill") targets.push({ kind: "skill", path: item.dir, dir: item.dir });
+    else if (item.kind === "plugin") targets.push({ kind: "plugin", path: item.dir, root: item.dir });
+  }
+  return { targets: targets.length > 0 ? targets : [{ kind: "skill", path: abs, dir: abs }], search: summary };
+}
+
+/** The targets alone (the app's validate:path and older callers). */
+export async function resolveTargets(input: string, cwd: string = process.cwd()): Promise<ValidationTarget[]> {
+  return (await findTargets(input, cwd)).targets;
 }

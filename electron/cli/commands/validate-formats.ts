@@ -1,0 +1,123 @@
+// The machine formats of `validate` that CI systems read: SARIF 2.1.0 (code scanning) and GitHub workflow annotations.
+import path from "node:path";
+import type { Diagnostic, Severity } from "../../../shared/model";
+import { escapeControl } from "../../../shared/terminal-text";
+import type { SearchSummary } from "../../engine/skill/target-search";
+import type { TargetResult } from "../../engine/validate-target";
+import { VERSION } from "../../engine/version";
+
+/** The output formats `validate` knows. */
+export const VALIDATE_FORMATS = ["text", "json", "sarif", "github"] as const;
+/** One of VALIDATE_FORMATS. */
+export type ValidateFormat = (typeof VALIDATE_FORMATS)[number];
+
+const SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json";
+const sarifLevel: Record<Severity, "error" | "warning" | "note"> = { error: "error", warning: "warning", info: "note" };
+
+/** A path as CI tools want it: relative to the working folder with "/" separators when inside it, else absolute. */
+function artifactPath(file: string, cwd: string): string {
+  const rel = path.relative(cwd, file);
+  return rel && !rel.startsWith("..") && !path.isAbsolute(rel) ? rel.split(path.sep).join("/") : file.split(path.sep).join("/");
+}
+
+/** Every diagnostic once, in result order (a plugin's result already carries its skills'). */
+function allDiagnostics(results: readonly TargetResult[]): Diagnostic[] {
+  return results.flatMap((r) => r.diagnostics);
+}
+
+/** The message a reader of an annotation needs: what is wrong, then how to fix it. */
+function fullText(d: Diagnostic): string {
+  return d.fix ? `${d.message} Fix: ${d.fix}` : d.message;
+}
+
+/** SARIF 2.1.0 log with one run: a rule per code seen, a result per diagnostic with file, line and column. */
+export function toSarif(results: readonly TargetResult[], cwd: string): object {
+  const diagnostics = allDiagnostics(results);
+  const ruleIds = [...new Set(diagnostics.map((d) => d.code))].sort();
+  const ruleIndex = new Map(ruleIds.map((id, i) => [id, i]));
+  const firstOf = new Map<string, Diagnostic>();
+  for (const d of diagnostics) if (!firstOf.has(d.code)) firstOf.set(d.code, d);
+  return {
+    $schema: SARIF_SCHEMA,
+    version: "2.1.0",
+    runs: [
+      {
+        tool: {
+          driver: {
+            name: "skillshelf",
+            version: VERSION,
+            informationUri: "https://agentskills.io/specification",
+            rules: ruleIds.map((id) => ({
+              id,
+              shortDescription: { text: id },
+              defaultConfiguration: { level: sarifLevel[firstOf.get(id)!.severity] },
+              ...(firstOf.get(id)!.fix ? { help: { text: firstOf.get(id)!.fix } } : {}),
+            })),
+          },
+        },
+        originalUriBaseIds: { SRCROOT: { uri: `file://${cwd.split(path.sep).join("/").replace(/\/?$/, "/")}` } },
+        results: diagnostics.map((d) => ({
+          ruleId: d.code,
+          ruleIndex: ruleIndex.get(d.code),
+          level: sarifLevel[d.severity],
+          message: { text: fullText(d) },
+          locations: [
+            {
+              physicalLocation: {
+                artifactLocation: { uri: artifactPath(d.file, cwd), uriBaseId: "SRCROOT" },
+                region: { startLine: d.line ?? 1, ...(d.column ? { startColumn: d.column } : {}) },
+              },
+            },
+          ],
+        })),
+      },
+    ],
+  };
+}
+
+/** Escapes an annotation's message as GitHub's workflow commands require (%, CR, LF); other controls become visible. */
+function escapeData(text: string): string {
+  return escapeControl(text.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A"));
+}
+
+/** Escapes an annotation property (file, title) as GitHub's workflow commands require (also `:` and `,`). */
+function escapeProperty(text: string): string {
+  return escapeData(text).replace(/:/g, "%3A").replace(/,/g, "%2C");
+}
+
+const githubCommand: Record<Severity, "error" | "warning" | "notice"> = { error: "error", warning: "warning", info: "notice" };
+
+/** GitHub Actions workflow annotations, one line per diagnostic (`::error file=…,line=…,col=…,title=…::message`). */
+export function toGithubAnnotations(results: readonly TargetResult[], cwd: string): string[] {
+  return allDiagnostics(results).map((d) => {
+    const props = [`file=${escapeProperty(artifactPath(d.file, cwd))}`];
+    if (d.line) props.push(`line=${d.line}`);
+    if (d.line && d.column) props.push(`col=${d.column}`);
+    props.push(`title=${escapeProperty(d.code)}`);
+    return `::${githubCommand[d.severity]} ${props.join(",")}::${escapeData(fullText(d))}`;
+  });
+}
+
+const kindWords: Record<string, [string, string]> = { skill: ["skill", "skills"], plugin: ["plugin", "plugins"], marketplace: ["marketplace", "marketplaces"] };
+
+/** One line per searched folder: how many skills, plugins and marketplaces were found where, and any limit reached. */
+export function searchSummaryLines(summaries: readonly SearchSummary[], cwd: string, show: (text: string) => string): string[] {
+  return summaries.map((s) => {
+    const where = show(artifactPath(s.root, cwd) || ".");
+    const byKind = new Map<string, string[]>();
+    for (const f of s.found) {
+      const list = byKind.get(f.kind) ?? [];
+      list.push(f.parent === "" ? "the folder itself" : `${f.count} in ${f.parent === "." ? "./" : `${show(f.parent)}/`}`);
+      byKind.set(f.kind, list);
+    }
+    const parts = [...byKind].map(([kind, places]) => {
+      const total = s.found.filter((f) => f.kind === kind).reduce((n, f) => n + f.count, 0);
+      const [one, many] = kindWords[kind] ?? [kind, `${kind}s`];
+      return `${total} ${total === 1 ? one : many} (${places.join(", ")})`;
+    });
+    const found = parts.length > 0 ? `found ${parts.join("; ")}` : "found no skill, plugin or marketplace";
+    const skipped = [s.skippedFolders > 0 ? `${s.skippedFolders} dependency or version-control folders skipped` : "", s.linksOutside > 0 ? `${s.linksOutside} links leading outside not followed` : ""].filter(Boolean);
+    const limit = s.limit ? ` Limit reached: ${s.limit}.` : "";
+    return `Searched ${where} (${s.foldersSearched} folders): ${found}.${skipped.length ? ` ${skipped.join(", ")}.` : ""}${limit}`;
+  });
+}

@@ -1,0 +1,116 @@
+// Searches a folder that is not itself a skill or plugin (a repository root, say) for every skill and plugin in it.
+import type { Dirent } from "node:fs";
+import { readdir, realpath } from "node:fs/promises";
+import path from "node:path";
+import { isInside } from "../fs/safe-fs";
+
+/** Folders never searched: version control, dependencies and caches, which hold copies rather than sources. */
+export const SKIPPED_FOLDERS: ReadonlySet<string> = new Set([
+  ".git", ".hg", ".svn", "node_modules", "bower_components", "jspm_packages", ".pnpm-store", ".yarn", "vendor",
+  ".venv", "venv", "__pycache__", ".tox", ".mypy_cache", ".pytest_cache", ".ruff_cache", "site-packages",
+  "target", ".gradle", "Pods", ".next", ".nuxt", ".cache", ".turbo",
+]);
+
+/** How deep below the searched folder a skill or plugin is looked for. */
+export const SEARCH_MAX_DEPTH = 8;
+/** How many folders one search lists at most. */
+export const SEARCH_MAX_FOLDERS = 20_000;
+
+/** What a searched folder turned out to be. */
+export type FoundKind = "skill" | "plugin" | "marketplace";
+
+/** One thing found by a search. */
+export interface FoundItem {
+  kind: FoundKind;
+  /** Absolute path of the folder. */
+  dir: string;
+}
+
+/** What a search looked at and where it found things, for the summary line the user reads. */
+export interface SearchSummary {
+  root: string;
+  foldersSearched: number;
+  /** Count per kind and per parent folder (relative to the root: "." for the root's own children, "" for the root itself). */
+  found: Array<{ kind: FoundKind; parent: string; count: number }>;
+  /** Folders skipped by name (dependencies, version control). */
+  skippedFolders: number;
+  /** Links to folders that lead outside the searched folder, never followed. */
+  linksOutside: number;
+  /** A limit the search reached (depth or folder count), in words, or null. */
+  limit: string | null;
+}
+
+const isSkillFile = (name: string) => name.toLowerCase() === "skill.md";
+
+/** What a folder holds at its top: a skill, a plugin, or a marketplace (or nothing of these). */
+export async function classifyFolder(dir: string, entries: readonly Dirent[]): Promise<FoundKind | null> {
+  if (entries.some((e) => isSkillFile(e.name) && !e.isDirectory())) return "skill";
+  if (entries.some((e) => e.name === "plugin.json" && !e.isDirectory())) return "plugin";
+  if (entries.some((e) => e.name === ".claude-plugin" && (e.isDirectory() || e.isSymbolicLink()))) {
+    const inner = await readdir(path.join(dir, ".claude-plugin")).catch(() => [] as string[]);
+    if (inner.includes("plugin.json")) return "plugin";
+    if (inner.includes("marketplace.json")) return "marketplace";
+  }
+  return null;
+}
+
+/**
+ * Walks `root` breadth-first (sorted, bounded in depth and folder count, skipping dependency folders and links that
+ * leave it) and returns every skill, plugin and marketplace folder. A skill's or plugin's own folders are not searched
+ * further (the validator reads them); a marketplace's are, since its plugins usually live beside it.
+ */
+export async function searchFolder(root: string): Promise<{ items: FoundItem[]; summary: SearchSummary }> {
+  const realRoot = await realpath(root).catch(() => root);
+  const items: FoundItem[] = [];
+  const summary: SearchSummary = { root, foldersSearched: 0, found: [], skippedFolders: 0, linksOutside: 0, limit: null };
+  const visited = new Set<string>([realRoot]);
+  let level: string[] = [root];
+  for (let depth = 0; level.length > 0; depth++) {
+    const next: string[] = [];
+    for (const dir of level) {
+      if (summary.foldersSearched >= SEARCH_MAX_FOLDERS) {
+        summary.limit = `only the first ${SEARCH_MAX_FOLDERS} folders were searched`;
+        break;
+      }
+      summary.foldersSearched++;
+      const entries = await readdir(dir, { withFileTypes: true }).catch(() => [] as Dirent[]);
+      const kind = await classifyFolder(dir, entries);
+      if (kind) items.push({ kind, dir });
+      if (kind === "skill" || kind === "plugin") continue;
+      const children = entries.filter((e) => e.isDirectory() || e.isSymbolicLink()).map((e) => e.name).sort();
+      for (const name of children) {
+        if (SKIPPED_FOLDERS.has(name)) {
+          summary.skippedFolders++;
+          continue;
+        }
+        const child = path.join(dir, name);
+        const real = await realpath(child).catch(() => null);
+        if (!real) continue;
+        if (!isInside(realRoot, real)) {
+          summary.linksOutside++;
+          continue;
+        }
+        if (visited.has(real)) continue;
+        visited.add(real);
+        if (depth + 1 > SEARCH_MAX_DEPTH) {
+          summary.limit ??= `folders deeper than ${SEARCH_MAX_DEPTH} levels were not searched`;
+          continue;
+        }
+        next.push(child);
+      }
+    }
+    if (summary.limit?.startsWith("only")) break;
+    level = next;
+  }
+  items.sort((a, b) => (a.dir < b.dir ? -1 : a.dir > b.dir ? 1 : 0));
+  const counts = new Map<string, { kind: FoundKind; parent: string; count: number }>();
+  for (const item of items) {
+    const parent = item.dir === root ? "" : path.relative(root, path.dirname(item.dir)).split(path.sep).join("/") || ".";
+    const key = `${item.kind}\u0000${parent}`;
+    const entry = counts.get(key) ?? { kind: item.kind, parent, count: 0 };
+    entry.count++;
+    counts.set(key, entry);
+  }
+  summary.found = [...counts.values()];
+  return { items, summary };
+}
