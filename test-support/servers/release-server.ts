@@ -14,6 +14,10 @@ export interface FakeRelease {
   /** Extra assets by name; a `<repo>.zip` holding `<repo>/SKILL.md` is always added. */
   assets?: Record<string, Uint8Array>;
   body?: string;
+  /** Publish a `SHA256SUMS` asset listing every other asset's SHA-256. */
+  checksums?: boolean;
+  /** Publish no assets at all (then only the tag's source archives are offered). */
+  noAssets?: boolean;
 }
 
 /** Options of the release server. */
@@ -63,8 +67,14 @@ export async function startReleaseServer(opts: ReleaseServerOptions = {}): Promi
   let base = "";
 
   function assetsOf(repo: string, release: FakeRelease): Record<string, Uint8Array> {
+    if (release.noAssets) return {};
     const name = repo.split("/")[1] ?? "skill";
-    return { [`${name}.zip`]: buildSkillZip(name, release.tag.replace(/^v/, "")), ...(release.assets ?? {}) };
+    const assets: Record<string, Uint8Array> = { [`${name}.zip`]: buildSkillZip(name, release.tag.replace(/^v/, "")), ...(release.assets ?? {}) };
+    if (release.checksums) {
+      const lines = Object.entries(assets).map(([file, bytes]) => `${createHash("sha256").update(bytes).digest("hex")}  ${file}\n`);
+      assets.SHA256SUMS = strToU8(lines.join(""));
+    }
+    return assets;
   }
 
   function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
@@ -108,6 +118,8 @@ export async function startReleaseServer(opts: ReleaseServerOptions = {}): Promi
       prerelease: false,
       html_url: `https://github.com/${repo}/releases/tag/${release.tag}`,
       published_at: "2026-01-01T00:00:00Z",
+      zipball_url: `${base}/repos/${repo}/zipball/${encodeURIComponent(release.tag)}`,
+      tarball_url: `${base}/repos/${repo}/tarball/${encodeURIComponent(release.tag)}`,
       body: release.body ?? "",
       assets,
     }, rate);

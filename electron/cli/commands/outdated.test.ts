@@ -65,8 +65,26 @@ describe("skillshelf outdated", () => {
     expect(stdout).toMatch(/where: .*skills-plugin.*agentkey/);
     expect(stdout).toMatch(/next: {2}Claude Desktop's sync .*upload it in Claude Desktop/);
     expect(stdout).not.toContain("skillshelf update");
-    expect(stdout).toMatch(/report {2}2\.0\.0 → 2\.1\.0[^\n]*\n {4}where: [^\n]*\.claude\/skills\/report[^\n]*\n {4}next: {2}Download the new version/);
+    expect(stdout).toMatch(/report {2}2\.0\.0 → 2\.1\.0[^\n]*\n {4}where: [^\n]*\.claude\/skills\/report[^\n]*\n {4}next: {2}Download version 2\.1\.0 /);
+    expect(stdout).toMatch(/next: {2}Claude Desktop's sync[^\n]*\n {11}1\. Get version 1\.3\.0 as a \.skill archive/);
     expect(stdout).not.toMatch(/protocol_version|skill_version_latest|\{/);
+  });
+
+  it("gives every entry of --json the engine's plan for its place", async () => {
+    const { stdout } = await run(["outdated", "--home", home, "--platform", "linux", "--server", meta.url, "--github-api", releases.url, "--json"]);
+    const { updates } = JSON.parse(stdout) as { updates: UpdateInfo[] };
+    const agentkey = updates.filter((u) => u.name === "agentkey").map((u) => u.plan?.kind).sort();
+    expect(agentkey).toEqual(["desktop-upload", "replace-folder"]);
+    expect(updates.find((u) => u.name === "report")!.plan).toMatchObject({ kind: "replace-folder", nextStep: expect.stringMatching(/^Download version 2\.1\.0/), realDir: expect.stringContaining("report") });
+    expect(updates.find((u) => u.name === "current")!.plan?.nextStep).toBe("Nothing to do: this copy is the latest version.");
+  });
+
+  it("keeps the release cache inside --home when SKILLSHELF_CACHE_DIR is not set", async () => {
+    const realCache = path.join(tmp.dir, "real-user-cache");
+    const { code } = await run(["outdated", "--home", home, "--platform", "linux", "--github-api", releases.url, "--json"], { SKILLSHELF_CACHE_DIR: "", XDG_CACHE_HOME: realCache });
+    expect(code).toBe(0);
+    expect((await readdir(path.join(home, ".cache", "skillshelf", "github-releases"))).length).toBe(2);
+    await expect(readdir(realCache)).rejects.toThrow();
   });
 
   it("uses only the cache with --offline", async () => {

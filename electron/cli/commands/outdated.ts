@@ -3,32 +3,18 @@
 import type { Skill, UpdateInfo } from "../../../shared/model";
 import { scan } from "../../engine/discovery/scan";
 import { allSkills } from "../../../shared/scan-result";
-import { defaultCacheDir } from "../../engine/updates/cache-dir";
-import { checkUpdates } from "../../engine/updates/check";
-import { DEFAULT_GITHUB_API, ReleaseLookup } from "../../engine/updates/github-releases";
-import { findMcpEndpoints } from "../../engine/updates/mcp-config";
+import { planUpdate } from "../../engine/install/plan";
 import { DEFAULT_META_TIMEOUT_MS } from "../../engine/updates/meta-client";
-import { SkillMetaSession } from "../../engine/updates/meta-session";
+import { createUpdateChecker, githubApiOf } from "../../engine/updates/sources";
 import { defaultSettingsFile, loadSettings } from "../../engine/settings";
+import { loadStdioApprovals, stdioApprovalsFile } from "../../engine/updates/stdio-consent";
 import { UsageError, listFlag, printJson, stringFlag, type CliCommand, type CliIo } from "../command";
 import { SCAN_FLAGS_USAGE, readScanFlags, scanFlagOptions } from "../scan-flags";
 import { safe } from "./report-format";
-const ORDER: UpdateInfo["state"][] = ["outdated", "unknown", "ahead", "up-to-date"];
+const ORDER: UpdateInfo["state"][] = ["outdated", "changed-locally", "unknown", "ahead", "up-to-date"];
 const TITLES: Record<UpdateInfo["state"], string> = { outdated: "Outdated", unknown: "Unknown", ahead: "Newer than the latest release", "changed-locally": "Changed locally", "up-to-date": "Up to date" };
 
-/** What the user should do about one outdated copy, in a sentence. */
-function nextStep(info: UpdateInfo, skill: Skill | undefined): string {
-  const recipe = info.recipe?.suspicious ? undefined : info.recipe;
-  if (recipe?.kind === "shell") return `Run in a terminal: ${safe(recipe.command)}`;
-  if (recipe) return `Follow these steps: ${safe(recipe.command)}`;
-  if (skill?.client === "claude-desktop" || skill?.desktop) {
-    return "Claude Desktop's sync would undo changes made in this folder: download the new version (see notes or docs below), then upload it in Claude Desktop (Settings → Capabilities → Skills) to replace this skill.";
-  }
-  if (skill && !skill.userOwned) return "This copy is managed by its client; update it from that client.";
-  return "Download the new version (see notes or docs below) and replace this folder with it; keep the old copy until the new one works.";
-}
-
-/** Renders the results for people: outdated first, then unknown, ahead and up to date. */
+/** Renders the results for people: outdated first, then changed locally, unknown, ahead and up to date. */
 function formatOutdated(updates: UpdateInfo[], skills: Map<string, Skill>): string {
   const lines: string[] = [];
   for (const state of ORDER) {
@@ -40,7 +26,10 @@ function formatOutdated(updates: UpdateInfo[], skills: Map<string, Skill>): stri
       const versions = state === "outdated" ? `${safe(u.installed)} → ${safe(u.latest)}` : (u.installed === null ? "no version" : safe(u.installed)) + (u.latest && state !== "up-to-date" ? ` (latest ${safe(u.latest)})` : "");
       const via = u.source === "none" ? "" : `  [${u.source}]`;
       lines.push(`  ${safe(u.name)}  ${versions}${via}`, `    where: ${safe(u.dir)}${skill ? `  (${skill.client}${skill.userOwned ? "" : ", managed by the client"})` : ""}`);
-      if (state === "outdated") lines.push(`    next:  ${nextStep(u, skill)}`);
+      if (u.plan && (state === "outdated" || state === "changed-locally")) {
+        lines.push(`    next:  ${safe(u.plan.nextStep)}`);
+        u.plan.steps.forEach((step, i) => lines.push(`           ${i + 1}. ${safe(step)}`));
+      }
       if (state === "outdated" && u.recipe?.suspicious) lines.push(`    recipe: ${safe(u.recipe.command)}`, "            suspicious: holds control characters — not offered");
       if (state === "unknown" && u.reason) lines.push(`    why:   ${safe(u.reason)}`);
       if (state === "outdated" && u.releaseNotesUrl) lines.push(`    notes: ${safe(u.releaseNotesUrl)}`);
@@ -79,7 +68,7 @@ export const outdatedCommand: CliCommand = {
     if (args.positionals.length) throw new UsageError(`unexpected argument "${args.positionals[0]}".`);
     const servers = listFlag(args, "server");
     for (const url of servers) if (!isUrl(url)) throw new UsageError(`--server needs an http(s) URL, not "${url}".`);
-    const githubApi = stringFlag(args, "github-api") ?? io.env.SKILLSHELF_GITHUB_API ?? DEFAULT_GITHUB_API;
+    const githubApi = githubApiOf({ githubApi: stringFlag(args, "github-api"), env: io.env });
     if (!isUrl(githubApi)) throw new UsageError(`the GitHub API address "${githubApi}" is not an http(s) URL.`);
     const timeoutFlag = stringFlag(args, "timeout-ms");
     const timeoutMs = timeoutFlag === undefined ? DEFAULT_META_TIMEOUT_MS : Number(timeoutFlag);
@@ -89,16 +78,18 @@ export const outdatedCommand: CliCommand = {
     const result = await scan(scanOptions);
     const byId = new Map(allSkills(result).map((skill) => [skill.id, skill]));
     const offline = args.values.offline === true;
-    const { settings, problems } = await loadSettings(defaultSettingsFile(io.env, platform, home));
-    for (const problem of problems) io.stderr(`skillshelf outdated: ${safe(problem)}\n`);
-    const extraServers = [...settings.servers, ...servers.map((url) => ({ url }))];
-    const includeStdio = args.values.stdio === true || settings.askStdioServers;
-    const { endpoints } = offline
-      ? { endpoints: [] }
-      : await findMcpEndpoints({ home, platform, env: io.env, projectDirs: include, pluginRoots: result.plugins.map((p) => p.root), extraServers, includeStdio });
-    const session = new SkillMetaSession(endpoints, { timeoutMs });
-    const releases = new ReleaseLookup({ apiBase: githubApi, cacheDir: defaultCacheDir(io.env), token: settings.githubToken ?? io.env.GITHUB_TOKEN, offline });
-    const updates = await checkUpdates([...byId.values()], { session, releases });
+    const settingsFile = defaultSettingsFile(io.env, platform, home);
+    const { settings, problems } = await loadSettings(settingsFile);
+    // Local (stdio) servers start only when approved one by one in the app, or all of them for this run with --stdio.
+    const stdio = await loadStdioApprovals(stdioApprovalsFile(settingsFile));
+    for (const problem of [...problems, ...stdio.problems]) io.stderr(`skillshelf outdated: ${safe(problem)}\n`);
+    const checker = createUpdateChecker({ home, platform, env: io.env, projectDirs: include, servers, githubApi, offline, metaTimeoutMs: timeoutMs });
+    const sourceSettings = { servers: settings.servers, ...(settings.githubToken ? { githubToken: settings.githubToken } : {}), includeStdio: args.values.stdio === true, approvedStdio: stdio.approvals.map((a) => a.id) };
+    const checked = await checker.check({ skills: [...byId.values()], plugins: result.plugins, settings: sourceSettings, force: true });
+    const updates = checked.map((info) => {
+      const skill = byId.get(info.skillId);
+      return skill ? { ...info, plan: planUpdate(skill, info) } : info;
+    });
     if (args.values.json) printJson(io, { updates });
     else io.stdout(formatOutdated(updates, byId));
     return 0;

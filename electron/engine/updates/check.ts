@@ -1,22 +1,37 @@
 // The update check: one answer per installed copy of a skill, from skill-meta servers first (the
 // protocol's rules), then the skill's GitHub releases; never throws, every unknown says why.
-import type { Skill, UpdateInfo } from "../../../shared/model";
+import type { Plugin, Skill, UpdateInfo } from "../../../shared/model";
 import { compareInstalled } from "../../../shared/version";
 import type { ReleaseLookup } from "./github-releases";
 import { applyMetaRules, notComparableReason, type MetaVerdict } from "./meta-rules";
 import type { SkillMetaSession } from "./meta-session";
+import { pluginSources, type PluginSource } from "./plugin-source";
 import { parseGithubRepo } from "./repository";
 
 /** The sources to consult; either may be absent (e.g. no servers configured, or no network wanted). */
 export interface CheckUpdatesOptions {
   session?: SkillMetaSession;
   releases?: ReleaseLookup;
+  /** The catalog's plugins: their skills use the plugin's repository and version when they name none. */
+  plugins?: readonly Plugin[];
+  /** The check's time (the clock, by default). */
+  now?: () => Date;
 }
 
-type Verdict = MetaVerdict & { source: UpdateInfo["source"] };
+/** Why nothing can be checked when neither the skill nor its plugin names a source. */
+export const NO_SOURCE_REASON = "No update source is known: the skill names no GitHub repository and no configured MCP server answers for it.";
 
-function base(skill: Skill): UpdateInfo {
-  return { skillId: skill.id, name: skill.name, dir: skill.dir, installed: skill.version, installedSource: skill.versionSource, latest: null, state: "unknown", source: "none", checkedAt: new Date().toISOString() };
+type Verdict = MetaVerdict & { source: UpdateInfo["source"]; downloads?: UpdateInfo["downloads"] };
+
+function base(skill: Skill, checkedAt: string): UpdateInfo {
+  return { skillId: skill.id, name: skill.name, dir: skill.dir, installed: skill.version, installedSource: skill.versionSource, latest: null, state: "unknown", source: "none", checkedAt };
+}
+
+/** The skill as the check sees it: a plugin's skill takes the plugin's version and repository when it names none. */
+function withPluginSource(skill: Skill, source: PluginSource | undefined): Skill {
+  if (!source) return skill;
+  const version = skill.version ?? source.version;
+  return { ...skill, version, versionSource: skill.version ? skill.versionSource : version ? "plugin.version" : null, repository: skill.repository ?? source.repository };
 }
 
 async function fromReleases(skill: Skill, releases: ReleaseLookup | undefined): Promise<Verdict | null> {
@@ -29,6 +44,7 @@ async function fromReleases(skill: Skill, releases: ReleaseLookup | undefined): 
   }
   const state = compareInstalled(skill.version, release.version);
   const verdict: Verdict = { source: "github-release", latest: release.version, state, releaseNotesUrl: release.releaseUrl, updateDocUrl: `${repo.webUrl}/releases/latest` };
+  if (release.downloads.length) verdict.downloads = release.downloads;
   if (state === "unknown") verdict.reason = notComparableReason(skill.version);
   return verdict;
 }
@@ -40,15 +56,15 @@ function pick(meta: Verdict | null, release: Verdict | null): Verdict | null {
 }
 
 /** The update state of one installed copy. */
-async function checkSkill(skill: Skill, options: CheckUpdatesOptions): Promise<UpdateInfo> {
-  const info = base(skill);
+async function checkSkill(skill: Skill, options: CheckUpdatesOptions, checkedAt: string): Promise<UpdateInfo> {
+  const info = base(skill, checkedAt);
   const answers = options.session ? await options.session.answersFor(skill.name).catch(() => []) : [];
   const meta = applyMetaRules(skill, answers);
   const metaVerdict: Verdict | null = meta ? { ...meta, source: "skill-meta" } : null;
   const release = metaVerdict && metaVerdict.state !== "unknown" ? null : await fromReleases(skill, options.releases);
   const verdict = pick(metaVerdict, release);
   if (!verdict) {
-    return { ...info, reason: "No update source is known: the skill names no GitHub repository and no configured MCP server answers for it." };
+    return { ...info, reason: NO_SOURCE_REASON };
   }
   const result: UpdateInfo = { ...info, ...verdict };
   for (const key of Object.keys(result) as Array<keyof UpdateInfo>) if (result[key] === undefined) delete result[key];
@@ -57,9 +73,12 @@ async function checkSkill(skill: Skill, options: CheckUpdatesOptions): Promise<U
 
 /** One UpdateInfo per installed copy (the same skill in two places gets two answers), in the order given. */
 export async function checkUpdates(skills: Skill[], options: CheckUpdatesOptions): Promise<UpdateInfo[]> {
+  const checkedAt = (options.now?.() ?? new Date()).toISOString();
+  const plugins = await pluginSources(options.plugins ?? []);
   return Promise.all(
-    skills.map((skill) =>
-      checkSkill(skill, options).catch((): UpdateInfo => ({ ...base(skill), reason: "The update check failed for this skill." })),
-    ),
+    skills.map((skill) => {
+      const seen = withPluginSource(skill, skill.pluginId ? plugins.get(skill.pluginId) : undefined);
+      return checkSkill(seen, options, checkedAt).catch((): UpdateInfo => ({ ...base(seen, checkedAt), reason: "The update check failed for this skill." }));
+    }),
   );
 }

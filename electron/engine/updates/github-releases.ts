@@ -2,6 +2,8 @@
 // ETag revalidation, one in-flight request per repository, 3 s timeout, and "unknown" instead of exceptions.
 import { VERSION } from "../version";
 import { ReleaseCache, type ReleaseCacheEntry } from "./release-cache";
+import { fetchChecksums, ReleaseDownloadsCache, releaseFiles, withChecksums } from "./release-downloads";
+import type { UpdateDownload } from "../../../shared/model";
 import { normalizeVersion } from "../../../shared/version";
 import type { GithubRepo } from "./repository";
 
@@ -9,6 +11,11 @@ import type { GithubRepo } from "./repository";
 export const DEFAULT_GITHUB_API = "https://api.github.com";
 /** Protocol §Caching: 24 h. */
 export const RELEASE_TTL_MS = 24 * 60 * 60 * 1000;
+/** Why a lookup failed when the network is unreachable. */
+export const OFFLINE_REASON = "Offline: GitHub could not be reached (the network is unreachable), so the latest version is not known.";
+/** Why a lookup failed when GitHub's rate limit is used up, with where a token is set. */
+export const RATE_LIMIT_REASON =
+  "GitHub's rate limit for this network is used up; a GitHub token raises the limit: set one in Settings → GitHub token, or in the GITHUB_TOKEN environment variable.";
 /** A release lookup that takes longer is given up. */
 const DEFAULT_RELEASE_TIMEOUT_MS = 3000;
 
@@ -28,12 +35,13 @@ export interface ReleaseLookupOptions {
 
 /** The latest release of one repository, or why it is unknown. */
 export type ReleaseResult =
-  | { ok: true; tag: string; version: string | null; releaseUrl: string; fromCache: boolean }
+  | { ok: true; tag: string; version: string | null; releaseUrl: string; fromCache: boolean; downloads: UpdateDownload[] }
   | { ok: false; reason: string };
 
 /** Latest-release lookups sharing one cache and one in-flight request per repository. */
 export class ReleaseLookup {
   readonly #cache: ReleaseCache;
+  readonly #downloads: ReleaseDownloadsCache;
   readonly #inFlight = new Map<string, Promise<ReleaseResult>>();
   readonly #options: ReleaseLookupOptions;
   readonly #token: string | undefined;
@@ -43,6 +51,7 @@ export class ReleaseLookup {
     this.#options = rest;
     this.#token = token || undefined;
     this.#cache = new ReleaseCache(options.cacheDir);
+    this.#downloads = new ReleaseDownloadsCache(options.cacheDir);
   }
 
   /** The latest release of `repo`; concurrent callers for one repository share one request. Never rejects. */
@@ -60,8 +69,18 @@ export class ReleaseLookup {
     return (this.#options.now ?? Date.now)();
   }
 
-  #answer(repo: GithubRepo, entry: ReleaseCacheEntry, fromCache: boolean): ReleaseResult {
-    return { ok: true, tag: entry.tag, version: normalizeVersion(entry.tag), releaseUrl: `${repo.webUrl}/releases/tag/${encodeURIComponent(entry.tag)}`, fromCache };
+  async #answer(repo: GithubRepo, entry: ReleaseCacheEntry, fromCache: boolean, downloads?: UpdateDownload[]): Promise<ReleaseResult> {
+    const files = downloads ?? (await this.#downloads.read(repo.key, entry.tag)) ?? [];
+    return { ok: true, tag: entry.tag, version: normalizeVersion(entry.tag), releaseUrl: `${repo.webUrl}/releases/tag/${encodeURIComponent(entry.tag)}`, fromCache, downloads: files };
+  }
+
+  /** The release's downloads, with the checksums its SHA256SUMS asset publishes; recorded beside the cache entry. */
+  async #filesOf(repo: GithubRepo, tag: string, body: unknown): Promise<UpdateDownload[]> {
+    const files = releaseFiles(body);
+    const sums = files.checksumUrl ? await fetchChecksums(files.checksumUrl, { timeoutMs: this.#options.timeoutMs ?? DEFAULT_RELEASE_TIMEOUT_MS, userAgent: `skillshelf/${VERSION}` }) : null;
+    const downloads = sums ? withChecksums(files.downloads, sums) : files.downloads;
+    await this.#downloads.write(repo.key, tag, downloads);
+    return downloads;
   }
 
   async #lookup(repo: GithubRepo): Promise<ReleaseResult> {
@@ -83,8 +102,9 @@ export class ReleaseLookup {
       if (typeof tag !== "string" || tag === "") return { ok: false, reason: "GitHub's answer did not name a release tag." };
       const fresh: ReleaseCacheEntry = { tag, fetched_at: this.#now() };
       if (response.etag) fresh.etag = response.etag;
+      const downloads = await this.#filesOf(repo, tag, response.body);
       await this.#cache.write(repo.key, fresh);
-      return this.#answer(repo, fresh, false);
+      return this.#answer(repo, fresh, false, downloads);
     }
     return { ok: false, reason: describeStatus(response.status, response.rateLimited) };
   }
@@ -129,13 +149,13 @@ export class ReleaseLookup {
     } catch (error) {
       const name = (error as Error).name;
       this.#options.log?.(`release lookup ${repo.key}: ${name}`);
-      return { reason: name === "TimeoutError" || name === "AbortError" ? "GitHub did not answer in time." : "GitHub could not be reached." };
+      return { reason: name === "TimeoutError" || name === "AbortError" ? "GitHub did not answer in time." : OFFLINE_REASON };
     }
   }
 }
 
 function describeStatus(status: number, rateLimited: boolean): string {
-  if (status === 403 || status === 429) return rateLimited ? "GitHub's rate limit is reached; try again later or add a GitHub token." : "GitHub refused the request.";
+  if (status === 403 || status === 429) return rateLimited ? RATE_LIMIT_REASON : "GitHub refused the request.";
   if (status === 404) return "The repository has no published release (or is not public).";
   if (status === 304) return "GitHub said nothing changed, but nothing is cached.";
   if (status >= 500) return `GitHub had a server error (HTTP ${status}).`;

@@ -1,0 +1,143 @@
+// The last update results, kept beside the release cache so that the app shows them at start (before any new check)
+// and after a restart; and their recomputation when an installed version changes, from the latest known version.
+import { rm } from "node:fs/promises";
+import path from "node:path";
+import type { Skill, UpdateInfo } from "../../../shared/model";
+import { compareInstalled } from "../../../shared/version";
+import { readTextFile } from "../fs/safe-fs";
+import { writeJsonAtomic } from "../fs/write";
+import { isPlainObject } from "../plugin/diagnostics";
+import { notComparableReason } from "./meta-rules";
+import { parseDownloads } from "./release-downloads";
+
+/** The last results and when the check that found them ran (null before the first check). */
+export interface LastUpdates {
+  updates: UpdateInfo[];
+  checkedAt: string | null;
+}
+
+/** Big catalogs hold thousands of copies at a few hundred bytes each; a larger file is not ours. */
+const MAX_FILE_BYTES = 16 * 1024 * 1024;
+const MAX_ENTRIES = 50_000;
+const FORMAT = 1;
+const STATES = new Set<UpdateInfo["state"]>(["up-to-date", "outdated", "ahead", "changed-locally", "unknown"]);
+const SOURCES = new Set<UpdateInfo["source"]>(["skill-meta", "github-release", "none"]);
+const VERSION_SOURCES = new Set(["metadata.version", "frontmatter.version", "plugin.version"]);
+
+/** The file under the cache folder. */
+export function lastUpdatesFile(cacheDir: string): string {
+  return path.join(cacheDir, "last-updates.json");
+}
+
+const str = (v: unknown, max = 4096): v is string => typeof v === "string" && v.length <= max;
+const strOrNull = (v: unknown): v is string | null => v === null || str(v, 256);
+const optStr = (v: unknown): boolean => v === undefined || str(v);
+
+/** One stored entry checked field by field; null when it is not an UpdateInfo. */
+function parseInfo(v: unknown): UpdateInfo | null {
+  if (!isPlainObject(v)) return null;
+  if (!str(v.skillId) || !str(v.name, 256) || !str(v.dir) || !strOrNull(v.installed) || !strOrNull(v.latest) || !str(v.checkedAt, 64)) return null;
+  if (!(v.installedSource === null || VERSION_SOURCES.has(v.installedSource as string))) return null;
+  if (!STATES.has(v.state as UpdateInfo["state"]) || !SOURCES.has(v.source as UpdateInfo["source"])) return null;
+  if (!optStr(v.reason) || !optStr(v.releaseNotesUrl) || !optStr(v.updateDocUrl)) return null;
+  const info: UpdateInfo = {
+    skillId: v.skillId, name: v.name, dir: v.dir, installed: v.installed, installedSource: v.installedSource as UpdateInfo["installedSource"], latest: v.latest,
+    state: v.state as UpdateInfo["state"], source: v.source as UpdateInfo["source"], checkedAt: v.checkedAt,
+  };
+  if (v.reason !== undefined) info.reason = v.reason as string;
+  if (v.releaseNotesUrl !== undefined) info.releaseNotesUrl = v.releaseNotesUrl as string;
+  if (v.updateDocUrl !== undefined) info.updateDocUrl = v.updateDocUrl as string;
+  if (v.recipe !== undefined) {
+    const r = v.recipe;
+    if (!isPlainObject(r) || (r.kind !== "shell" && r.kind !== "manual_ui") || !str(r.command)) return null;
+    info.recipe = { kind: r.kind, command: r.command, ...(typeof r.suspicious === "boolean" ? { suspicious: r.suspicious } : {}) };
+  }
+  if (v.downloads !== undefined) {
+    const downloads = parseDownloads(v.downloads);
+    if (!downloads) return null;
+    info.downloads = downloads;
+  }
+  return info;
+}
+
+/** The stored results; null when there are none. A damaged file is deleted (the next check writes a new one). */
+export async function readLastUpdates(cacheDir: string): Promise<LastUpdates | null> {
+  const file = lastUpdatesFile(cacheDir);
+  const read = await readTextFile(file, { maxBytes: MAX_FILE_BYTES });
+  if (!read.ok) {
+    if (read.reason !== "not-found") await rm(file, { force: true }).catch(() => undefined);
+    return null;
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(read.text);
+  } catch {
+    value = null;
+  }
+  const parsed = parseFile(value);
+  if (!parsed) await rm(file, { force: true }).catch(() => undefined);
+  return parsed;
+}
+
+function parseFile(value: unknown): LastUpdates | null {
+  if (!isPlainObject(value) || value.format !== FORMAT || !(value.checkedAt === null || str(value.checkedAt, 64))) return null;
+  if (!Array.isArray(value.updates) || value.updates.length > MAX_ENTRIES) return null;
+  const updates: UpdateInfo[] = [];
+  for (const entry of value.updates) {
+    const info = parseInfo(entry);
+    if (!info) return null;
+    updates.push(info);
+  }
+  return { updates, checkedAt: value.checkedAt };
+}
+
+/** Stores the results (the plans are left out: they are recomputed from the catalog). Failures are ignored. */
+export async function writeLastUpdates(cacheDir: string, last: LastUpdates): Promise<void> {
+  const updates = last.updates.slice(0, MAX_ENTRIES).map(({ plan: _plan, ...info }) => info);
+  try {
+    await writeJsonAtomic(lastUpdatesFile(cacheDir), { format: FORMAT, checkedAt: last.checkedAt, updates }, { mode: 0o600 });
+  } catch {
+    /* the results are found again by the next check */
+  }
+}
+
+/** The latest known answer for a skill: its own, else another copy's of the same name that knows a latest version. */
+function knownFor(skill: Skill, byId: Map<string, UpdateInfo>, updates: readonly UpdateInfo[]): UpdateInfo | undefined {
+  return byId.get(skill.id) ?? updates.find((u) => u.name === skill.name && u.latest !== null);
+}
+
+/**
+ * The results after skills changed on disk: a copy whose installed version changed (or a new copy of a skill whose
+ * latest version is known) gets its state from that latest version, without asking any server; removed copies go.
+ * `changed` is false when nothing differs.
+ */
+export function recomputeUpdates(updates: readonly UpdateInfo[], changedSkills: readonly Skill[], removedIds: readonly string[]): { updates: UpdateInfo[]; changed: boolean } {
+  const removed = new Set(removedIds);
+  const byId = new Map(updates.map((u) => [u.skillId, u]));
+  let changed = false;
+  const next = new Map<string, UpdateInfo>();
+  for (const u of updates) {
+    if (removed.has(u.skillId)) changed = true;
+    else next.set(u.skillId, u);
+  }
+  for (const skill of changedSkills) {
+    const known = knownFor(skill, byId, updates);
+    if (!known) continue;
+    const own = known.skillId === skill.id;
+    if (own && known.installed === skill.version && known.installedSource === skill.versionSource && known.dir === skill.dir) continue;
+    const { recipe, reason, ...rest } = known;
+    const info: UpdateInfo = { ...rest, skillId: skill.id, name: skill.name, dir: skill.dir, installed: skill.version, installedSource: skill.versionSource };
+    if (known.latest !== null) {
+      info.state = compareInstalled(skill.version, known.latest);
+      if (info.state === "unknown") info.reason = notComparableReason(skill.version);
+      if (info.state === "outdated" && recipe) info.recipe = recipe;
+    } else {
+      if (reason !== undefined) info.reason = reason;
+      if (recipe) info.recipe = recipe;
+    }
+    delete info.plan;
+    next.set(skill.id, info);
+    changed = true;
+  }
+  return { updates: [...next.values()], changed };
+}

@@ -1,0 +1,156 @@
+// What a GitHub release offers for download: the assets that can hold a skill (`.skill`, then `.zip`), else the tag's
+// source archives, with the SHA-256 a `SHA256SUMS` asset publishes. Release JSON is hostile: every field is checked.
+import { mkdir, rm } from "node:fs/promises";
+import path from "node:path";
+import type { UpdateDownload } from "../../../shared/model";
+import { readTextFile } from "../fs/safe-fs";
+import { writeJsonAtomic } from "../fs/write";
+import { isPlainObject } from "../plugin/diagnostics";
+import { ReleaseCache } from "./release-cache";
+
+/** A checksum list is a few lines per asset; anything larger is not one. */
+export const MAX_CHECKSUM_BYTES = 64 * 1024;
+/** At most this many downloads are kept per release. */
+const MAX_DOWNLOADS = 20;
+const CHECKSUM_NAMES = /^(sha256sums(\.txt)?|checksums(\.txt)?|sha256sum\.txt)$/i;
+const SHA256 = /^[0-9a-f]{64}$/;
+/** A cached list is a few kilobytes. */
+const MAX_CACHE_BYTES = 64 * 1024;
+
+/** The downloads of a release and the checksum asset's address, when it has one. */
+export interface ReleaseFiles {
+  downloads: UpdateDownload[];
+  checksumUrl: string | null;
+}
+
+function isDownloadUrl(raw: unknown): raw is string {
+  if (typeof raw !== "string" || raw.length > 2048) return false;
+  try {
+    const url = new URL(raw);
+    return url.protocol === "https:" || (url.protocol === "http:" && (url.hostname === "127.0.0.1" || url.hostname === "localhost" || url.hostname === "[::1]"));
+  } catch {
+    return false;
+  }
+}
+
+function rank(name: string): number {
+  const lower = name.toLowerCase();
+  return lower.endsWith(".skill") ? 0 : lower.endsWith(".zip") ? 1 : 2;
+}
+
+/** Reads the downloads out of a release answer (`assets`, `zipball_url`, `tarball_url`); never throws. */
+export function releaseFiles(body: unknown): ReleaseFiles {
+  if (!isPlainObject(body)) return { downloads: [], checksumUrl: null };
+  const assets = Array.isArray(body.assets) ? body.assets.slice(0, 200) : [];
+  const downloads: UpdateDownload[] = [];
+  let checksumUrl: string | null = null;
+  for (const asset of assets) {
+    if (!isPlainObject(asset) || typeof asset.name !== "string" || asset.name.length > 255 || !isDownloadUrl(asset.browser_download_url)) continue;
+    if (CHECKSUM_NAMES.test(asset.name)) {
+      checksumUrl ??= asset.browser_download_url;
+      continue;
+    }
+    if (rank(asset.name) > 1) continue;
+    const size = typeof asset.size === "number" && Number.isSafeInteger(asset.size) && asset.size >= 0 ? asset.size : null;
+    downloads.push({ name: asset.name, size, url: asset.browser_download_url });
+  }
+  downloads.sort((a, b) => rank(a.name) - rank(b.name));
+  if (downloads.length === 0) {
+    const tag = typeof body.tag_name === "string" ? body.tag_name : "source";
+    if (isDownloadUrl(body.zipball_url)) downloads.push({ name: `${tag}.zip`, size: null, url: body.zipball_url });
+    if (isDownloadUrl(body.tarball_url)) downloads.push({ name: `${tag}.tar.gz`, size: null, url: body.tarball_url });
+  }
+  return { downloads: downloads.slice(0, MAX_DOWNLOADS), checksumUrl };
+}
+
+/** The SHA-256 per file name from a `sha256sum`-style list (`<hex>  <name>` or `<hex> *<name>`); bad lines are skipped. */
+export function parseChecksums(text: string): Map<string, string> {
+  const sums = new Map<string, string>();
+  for (const line of text.split(/\r?\n/).slice(0, 1000)) {
+    const match = /^([0-9a-fA-F]{64}) [ *]?(.+)$/.exec(line.trim());
+    if (match && SHA256.test(match[1]!.toLowerCase())) sums.set(match[2]!.trim(), match[1]!.toLowerCase());
+  }
+  return sums;
+}
+
+/** The downloads with their published checksums filled in. */
+export function withChecksums(downloads: UpdateDownload[], sums: Map<string, string>): UpdateDownload[] {
+  return downloads.map((d) => (sums.has(d.name) ? { ...d, sha256: sums.get(d.name)! } : d));
+}
+
+/** Fetches a checksum list (bounded in size and time); null when it cannot be read. */
+export async function fetchChecksums(url: string, options: { timeoutMs: number; userAgent: string }): Promise<Map<string, string> | null> {
+  try {
+    const response = await fetch(url, { headers: { "user-agent": options.userAgent }, signal: AbortSignal.timeout(options.timeoutMs) });
+    const declared = Number(response.headers.get("content-length"));
+    if (response.status !== 200 || !response.body || declared > MAX_CHECKSUM_BYTES) {
+      await response.body?.cancel();
+      return null;
+    }
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for await (const chunk of response.body) {
+      size += (chunk as Uint8Array).byteLength;
+      if (size > MAX_CHECKSUM_BYTES) return null;
+      chunks.push(chunk as Uint8Array);
+    }
+    return parseChecksums(Buffer.concat(chunks).toString("utf8"));
+  } catch {
+    return null;
+  }
+}
+
+/** Checks a cached downloads list read back from disk; null when it is not one. */
+export function parseDownloads(value: unknown): UpdateDownload[] | null {
+  if (!Array.isArray(value) || value.length > MAX_DOWNLOADS) return null;
+  const out: UpdateDownload[] = [];
+  for (const d of value) {
+    if (!isPlainObject(d) || typeof d.name !== "string" || !isDownloadUrl(d.url)) return null;
+    if (d.size !== null && !(typeof d.size === "number" && Number.isSafeInteger(d.size) && d.size >= 0)) return null;
+    if (d.sha256 !== undefined && !(typeof d.sha256 === "string" && SHA256.test(d.sha256))) return null;
+    out.push(d.sha256 === undefined ? { name: d.name, size: d.size, url: d.url } : { name: d.name, size: d.size, url: d.url, sha256: d.sha256 });
+  }
+  return out;
+}
+
+/** The downloads found with a cached release, kept beside the protocol's exact release cache (which holds only tag, time and ETag). */
+export class ReleaseDownloadsCache {
+  readonly dir: string;
+
+  constructor(cacheDir: string) {
+    this.dir = path.join(cacheDir, "release-downloads");
+  }
+
+  #fileOf(key: string): string {
+    return path.join(this.dir, path.basename(new ReleaseCache(this.dir).fileOf(key)));
+  }
+
+  /** The downloads recorded for `tag`, or null (absent, another tag, or damaged: a damaged file is deleted). */
+  async read(key: string, tag: string): Promise<UpdateDownload[] | null> {
+    const file = this.#fileOf(key);
+    const read = await readTextFile(file, { maxBytes: MAX_CACHE_BYTES });
+    if (!read.ok) return null;
+    let value: unknown;
+    try {
+      value = JSON.parse(read.text);
+    } catch {
+      value = null;
+    }
+    const downloads = isPlainObject(value) && typeof value.tag === "string" ? parseDownloads(value.downloads) : null;
+    if (!downloads) {
+      await rm(file, { force: true }).catch(() => undefined);
+      return null;
+    }
+    return isPlainObject(value) && value.tag === tag ? downloads : null;
+  }
+
+  /** Records the downloads of `tag`; failures are ignored (the cache is an optimisation). */
+  async write(key: string, tag: string, downloads: UpdateDownload[]): Promise<void> {
+    try {
+      await mkdir(this.dir, { recursive: true });
+      await writeJsonAtomic(this.#fileOf(key), { tag, downloads }, { mode: 0o600 });
+    } catch {
+      /* a missing list only costs a request next time */
+    }
+  }
+}

@@ -1,0 +1,102 @@
+// The one place that builds the update sources (skill-meta servers, GitHub releases, the cache folder) for both the
+// CLI's `outdated` and the app's handlers, so that both ask the same servers and keep the same cache.
+import os from "node:os";
+import path from "node:path";
+import type { Plugin, Skill, UpdateInfo } from "../../../shared/model";
+import type { ScanPlatform } from "../discovery/types";
+import { defaultCacheDir } from "./cache-dir";
+import { checkUpdates } from "./check";
+import { urlEndpoint } from "./endpoints";
+import { DEFAULT_GITHUB_API, ReleaseLookup } from "./github-releases";
+import { findMcpEndpoints } from "./mcp-config";
+import { SkillMetaSession } from "./meta-session";
+
+/** Where a check looks, from the settings (and the CLI's flags); secrets stay in this process's memory. */
+export interface UpdateSourceSettings {
+  /** Skill-meta servers the user added by URL. */
+  servers: Array<{ url: string; headers?: Record<string, string> }>;
+  /** Token from settings; the environment's GITHUB_TOKEN is used when absent. */
+  githubToken?: string;
+  /** Ask every server that runs as a local command (the CLI's `--stdio`: the user's consent for this run). */
+  includeStdio: boolean;
+  /** Ids of the local commands the user approved one by one (see stdio-consent.ts); others are never started. */
+  approvedStdio?: string[];
+}
+
+/** What stays the same for every check of one CLI run or one app session. */
+export interface UpdateSourceSetup {
+  home: string;
+  platform: ScanPlatform;
+  env: Record<string, string | undefined>;
+  /** Project folders (scan's `--include`): their MCP configs name servers too. */
+  projectDirs?: string[];
+  /** Servers added for this run (`--server`). */
+  servers?: string[];
+  /** GitHub API base; SKILLSHELF_GITHUB_API, else the public API. */
+  githubApi?: string;
+  /** Use cached release answers only and ask no skill-meta server. */
+  offline?: boolean;
+  /** Deadline per skill-meta server. */
+  metaTimeoutMs?: number;
+  /** Deadline per release lookup. */
+  releaseTimeoutMs?: number;
+  log?: (line: string) => void;
+}
+
+/**
+ * The cache folder: SKILLSHELF_CACHE_DIR, else the platform's usual place. For a home that is not the real user's
+ * (`--home`), the usual place inside that home: the real user's XDG_CACHE_HOME or LOCALAPPDATA is not used.
+ */
+export function updateCacheDir(env: Record<string, string | undefined>, platform: NodeJS.Platform, home: string, realHome: string = os.homedir()): string {
+  if (env.SKILLSHELF_CACHE_DIR) return env.SKILLSHELF_CACHE_DIR;
+  const ownHome = path.resolve(home) === path.resolve(realHome);
+  return defaultCacheDir(ownHome ? env : {}, platform, home);
+}
+
+/** The GitHub API base for a setup. */
+export function githubApiOf(setup: Pick<UpdateSourceSetup, "githubApi" | "env">): string {
+  return setup.githubApi ?? setup.env.SKILLSHELF_GITHUB_API ?? DEFAULT_GITHUB_API;
+}
+
+/** One check: which skills, with which settings; `force` starts a new skill-meta session ("check now"). */
+export interface UpdateCheckRequest {
+  skills: Skill[];
+  plugins?: readonly Plugin[];
+  settings: UpdateSourceSettings;
+  force: boolean;
+}
+
+/** Runs checks with sources built once per setup: one skill-meta session until forced, one release lookup per token. */
+export interface UpdateChecker {
+  readonly cacheDir: string;
+  check(request: UpdateCheckRequest): Promise<UpdateInfo[]>;
+}
+
+/** The checker for one CLI run or app session. */
+export function createUpdateChecker(setup: UpdateSourceSetup): UpdateChecker {
+  const { env, platform, home } = setup;
+  const cacheDir = updateCacheDir(env, platform, home);
+  let releases: { token: string | undefined; lookup: ReleaseLookup } | null = null;
+  let session: SkillMetaSession | null = null;
+
+  async function newSession(settings: UpdateSourceSettings, pluginRoots: string[]): Promise<SkillMetaSession> {
+    if (setup.offline) return new SkillMetaSession([]);
+    const extraServers: UpdateSourceSettings["servers"] = [...settings.servers, ...(setup.servers ?? []).map((url) => ({ url }))];
+    const found = await findMcpEndpoints({ home, platform, env, projectDirs: setup.projectDirs, pluginRoots, extraServers, includeStdio: settings.includeStdio, approvedStdio: (id) => settings.approvedStdio?.includes(id) ?? false }).catch(() => ({
+      endpoints: extraServers.map((server) => urlEndpoint(server.url, server.headers)),
+    }));
+    return new SkillMetaSession(found.endpoints, { timeoutMs: setup.metaTimeoutMs, log: setup.log });
+  }
+
+  return {
+    cacheDir,
+    async check({ skills, plugins = [], settings, force }) {
+      const token = settings.githubToken || env.GITHUB_TOKEN || undefined;
+      if (!releases || releases.token !== token) {
+        releases = { token, lookup: new ReleaseLookup({ apiBase: githubApiOf(setup), cacheDir, token, offline: setup.offline, timeoutMs: setup.releaseTimeoutMs, log: setup.log }) };
+      }
+      if (!session || force) session = await newSession(settings, plugins.map((p) => p.root));
+      return checkUpdates(skills, { session, releases: releases.lookup, plugins });
+    },
+  };
+}
