@@ -2,6 +2,7 @@
 // notifications, single instance) and is tested there without Electron.
 import { app, BrowserWindow, dialog, Menu, nativeImage, nativeTheme, Notification, screen, session, shell, Tray } from "electron";
 import type { UpdateInfo } from "../../shared/model";
+import { escapeControl } from "../../shared/terminal-text";
 import { createEngine } from "../handlers/engine";
 import { createHandlerSession, type HandlerSession } from "../handlers/handlers";
 import { mainScanOptions } from "./args";
@@ -22,7 +23,7 @@ import { setupWindow } from "./window";
 import { windowStateFile } from "./window-state";
 
 const paths = appPaths(__dirname);
-const logError = (error: unknown) => console.error("Skillshelf:", error instanceof Error ? error.message : error);
+const logError = (error: unknown) => console.error("Skillshelf:", escapeControl(error instanceof Error ? error.message : String(error), { keepNewlines: true }));
 let mainWindow: BrowserWindow | null = null;
 
 app.enableSandbox();
