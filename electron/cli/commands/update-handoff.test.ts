@@ -1,0 +1,144 @@
+// The Desktop and recipe branches of `skillshelf update`, run in-process against real folders, archives and a real shell.
+import { chmod, mkdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildFixtureHome, FIXTURE_TREES } from "../../../test-support/fixture-homes";
+import { makeTempDir, writeTree } from "../../../test-support/tmp";
+import { hashSkillFolder } from "../../engine/discovery/hash";
+import { readSkillArchive } from "../../engine/skill/archive";
+import type { CliIo } from "../command";
+import { updateByRecipe, updateDesktopCopy, type DesktopUpdateReport, type HandoffFlags, type RecipeUpdateReport } from "./update-handoff";
+
+let tmp: string;
+let cleanup: () => Promise<void>;
+beforeAll(async () => ({ dir: tmp, cleanup } = await makeTempDir("skillshelf-update-handoff-")));
+afterAll(async () => cleanup());
+
+/** A CliIo that keeps what was written; `onStdout` lets a test act when a line appears. */
+function captureIo(env: NodeJS.ProcessEnv = process.env, onStdout?: (text: string) => void): CliIo & { out: () => string; err: () => string } {
+  let out = "";
+  let err = "";
+  return {
+    stdout: (t) => ((out += t), onStdout?.(t)),
+    stderr: (t) => void (err += t),
+    env,
+    cwd: tmp,
+    out: () => out,
+    err: () => err,
+  };
+}
+
+const FLAGS: HandoffFlags = { json: false, open: false, wait: false, waitMs: 60_000, runRecipe: false };
+const NEW_VERSION = "---\nname: brand-voice\ndescription: Rewrites text in the company's brand voice.\nversion: 2.1.0\n---\n# Brand voice 2.1\n";
+
+async function desktopHome(name: string) {
+  const { home, env } = await buildFixtureHome("linux", path.join(tmp, name));
+  const tree = path.join(home, ".config", "Claude", "local-agent-mode-sessions", "skills-plugin", ...FIXTURE_TREES.a.split("/"));
+  const skillDir = path.join(tmp, name, "staging", "brand-voice-2.1.0");
+  await writeTree(skillDir, { "SKILL.md": NEW_VERSION });
+  return { home, env, tree, skillDir, dataDir: path.join(tmp, name, "data") };
+}
+
+describe("updateDesktopCopy", () => {
+  it("packs the archive, prints it with the steps, leaves the Desktop tree untouched and reports the arrival it waits for", async () => {
+    const { home, env, tree, skillDir, dataDir } = await desktopHome("wait");
+    const before = await hashSkillFolder(tree);
+    let untouchedWhileWaiting: boolean | null = null;
+    let writing: Promise<void> | null = null;
+    const io = captureIo(process.env, (text) => {
+      if (!text.includes("Waiting for Claude Desktop")) return;
+      writing = hashSkillFolder(tree).then(async (hash) => {
+        untouchedWhileWaiting = hash === before;
+        await writeTree(path.join(tree, "skills", "brand-voice"), { "SKILL.md": NEW_VERSION.replace("version: 2.1.0\n", "metadata:\n  version: 2.1.0\n") });
+      });
+    });
+    const { exitCode, report } = await updateDesktopCopy({ ...FLAGS, wait: true, skillDir, name: "brand-voice", version: "2.1.0", home, platform: "linux", env, dataDir }, io);
+    await writing;
+    expect(untouchedWhileWaiting).toBe(true);
+    expect(exitCode).toBe(0);
+    const archive = path.join(dataDir, "handoff", "brand-voice-2.1.0.skill");
+    expect(report).toMatchObject({ done: true, archive, version: "2.1.0", arrival: { status: "arrived", tree, version: "2.1.0" } });
+    expect(await readSkillArchive(archive, { profile: "claude-desktop" })).toMatchObject({ valid: true, version: "2.1.0" });
+    expect(io.out()).toContain(`  ${archive}\n`);
+    expect(io.out()).toMatch(/Steps:\n {2}1\. Open Claude Desktop/);
+    expect(io.out()).toContain("Updated — Claude Desktop now has version 2.1.0");
+  });
+
+  it("--json prints one document; a download named differently is refused (exit 1)", async () => {
+    const { home, env, skillDir, dataDir } = await desktopHome("json");
+    const io = captureIo();
+    const ok = await updateDesktopCopy({ ...FLAGS, json: true, skillDir, name: "brand-voice", version: "2.1.0", home, platform: "linux", env, dataDir }, io);
+    expect(ok.exitCode).toBe(0);
+    expect((JSON.parse(io.out()) as DesktopUpdateReport).archive).toBe(path.join(dataDir, "handoff", "brand-voice-2.1.0.skill"));
+    const wrong = captureIo();
+    const refused = await updateDesktopCopy({ ...FLAGS, skillDir, name: "brand-voice-pro", version: "2.1.0", home, platform: "linux", env, dataDir }, wrong);
+    expect(refused.exitCode).toBe(1);
+    expect(wrong.err()).toContain("[desktop.handoff.name]");
+  });
+
+  it.skipIf(process.platform !== "linux")("--open opens and reveals the archive with the system opener", async () => {
+    const { home, env, skillDir, dataDir } = await desktopHome("open");
+    const bin = path.join(tmp, "open", "bin");
+    const log = path.join(tmp, "open", "log");
+    await writeTree(bin, { "xdg-open": `#!/bin/sh\nprintf '%s\\n' "$@" >> "${log}"\n` });
+    await chmod(path.join(bin, "xdg-open"), 0o755);
+    const io = captureIo({ ...process.env, PATH: bin });
+    const { exitCode, report } = await updateDesktopCopy({ ...FLAGS, open: true, skillDir, name: "brand-voice", version: "2.1.0", home, platform: "linux", env, dataDir }, io);
+    expect(exitCode).toBe(0);
+    expect(report.opened?.ok && report.revealed?.ok).toBe(true);
+    expect((await readFile(log, "utf8")).trimEnd().split("\n")).toEqual([report.archive, path.dirname(report.archive!)]);
+  });
+});
+
+describe.skipIf(process.platform === "win32")("updateByRecipe", () => {
+  const marker = () => path.join(tmp, "recipe-ran");
+  const recipe = () => ({ kind: "shell", command: `printf 'a\\nb' > '${marker()}'; echo updated; exit 3` });
+  const ran = () => readFile(marker(), "utf8").then((t) => t, () => null);
+
+  it("shows the command verbatim and runs nothing without --run-recipe, or when not confirmed", async () => {
+    await mkdir(tmp, { recursive: true });
+    const shown = captureIo();
+    expect((await updateByRecipe({ ...FLAGS, name: "agentkey", recipe: recipe(), yes: false, cwd: tmp }, shown)).exitCode).toBe(0);
+    expect(shown.out()).toContain(`\n  ${recipe().command}\n`);
+    const declined = captureIo();
+    const asked: string[] = [];
+    expect((await updateByRecipe({ ...FLAGS, runRecipe: true, name: "agentkey", recipe: recipe(), yes: false, cwd: tmp, ask: async (q) => (asked.push(q), false) }, declined)).exitCode).toBe(1);
+    expect(asked).toEqual(["Run this command now through your shell?"]);
+    const noTerminal = captureIo();
+    expect((await updateByRecipe({ ...FLAGS, runRecipe: true, name: "agentkey", recipe: recipe(), yes: false, cwd: tmp, ask: async () => null }, noTerminal)).exitCode).toBe(1);
+    expect(noTerminal.err()).toContain("pass --yes");
+    expect(await ran()).toBeNull();
+  });
+
+  it("runs after confirmation, streams the output and reports the exit status (3 → exit 1)", async () => {
+    const io = captureIo();
+    const { exitCode, report } = await updateByRecipe({ ...FLAGS, runRecipe: true, name: "agentkey", recipe: recipe(), yes: false, cwd: tmp, ask: async () => true }, io);
+    expect(exitCode).toBe(1);
+    expect(report).toMatchObject({ ran: true, result: { exitCode: 3, signal: null, cancelled: false } });
+    expect(io.out()).toContain("updated\n");
+    expect(io.err()).toContain("The command exited with code 3.");
+    expect(await ran()).toBe("a\nb");
+  });
+
+  it("--yes runs without asking; --json keeps stdout for the report and sends the output to stderr", async () => {
+    const io = captureIo();
+    const { exitCode } = await updateByRecipe({ ...FLAGS, json: true, runRecipe: true, name: "agentkey", recipe: { kind: "shell", command: "echo fine" }, yes: true, cwd: tmp, ask: async () => { throw new Error("asked"); } }, io);
+    expect(exitCode).toBe(0);
+    expect(JSON.parse(io.out()) as RecipeUpdateReport).toMatchObject({ kind: "run-recipe", ran: true, result: { exitCode: 0 } });
+    expect(io.err()).toBe("fine\n");
+  });
+
+  it("refuses a recipe with control characters and only shows manual_ui or unknown kinds", async () => {
+    const bad = captureIo();
+    const refused = await updateByRecipe({ ...FLAGS, runRecipe: true, name: "agentkey", recipe: { kind: "shell", command: "echo ok\r\u001b[2Krm -rf ~" }, yes: true, cwd: tmp }, bad);
+    expect(refused.exitCode).toBe(1);
+    expect(refused.report.ran).toBe(false);
+    expect(bad.err()).toContain("as received: echo ok\\r\\x1b[2Krm -rf ~");
+    for (const kind of ["manual_ui", "brew"]) {
+      const io = captureIo();
+      const result = await updateByRecipe({ ...FLAGS, runRecipe: true, name: "agentkey", recipe: { kind, command: `touch '${marker()}-${kind}'` }, yes: true, cwd: tmp }, io);
+      expect(result).toMatchObject({ exitCode: 0, report: { kind: "manual", runnable: false, ran: false } });
+      expect(await readFile(`${marker()}-${kind}`).then(() => true, () => false)).toBe(false);
+    }
+  });
+});
