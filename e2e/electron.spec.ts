@@ -2,9 +2,9 @@
 // the built app and a display exist, and otherwise reports itself skipped with the reason.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { _electron as electron, expect, test } from "@playwright/test";
-import { commandOfMethod, eventOfMethod } from "../shared/ipc";
+import { APP_INDEX_URL } from "../electron/main/app-page";
+import { commandOfMethod, eventOfMethod, type SkillshelfApi } from "../shared/ipc";
 import { makeTempDir, writeTree } from "../test-support/tmp";
 import { REPO_ROOT } from "./support/app-host";
 import { saveScreenshot } from "./support/page";
@@ -26,6 +26,15 @@ function unavailableReason(): string | null {
   if (process.platform === "linux" && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) return "there is no display (DISPLAY and WAYLAND_DISPLAY are unset)";
   return null;
 }
+
+/** API methods beyond one per command and one per event (optional in SkillshelfApi; the Electron preload has them). */
+const extraApiMethods = ["pathForDroppedFile"] as const;
+type ExtraApiMethod = Exclude<keyof SkillshelfApi, keyof typeof commandOfMethod | keyof typeof eventOfMethod>;
+/** Compiles only while extraApiMethods lists exactly the methods of SkillshelfApi that no command or event map names. */
+const extraApiMethodsComplete: [ExtraApiMethod, (typeof extraApiMethods)[number]] extends [(typeof extraApiMethods)[number], ExtraApiMethod] ? true : never = true;
+
+/** Every key window.skillshelf must have, and no other: derived from shared/ipc.ts. */
+const expectedApiKeys = [...Object.keys(commandOfMethod), ...Object.keys(eventOfMethod), ...(extraApiMethodsComplete ? extraApiMethods : [])].sort();
 
 const reason = unavailableReason();
 if (reason) console.log(`Skipping the Electron end-to-end test: ${reason}.`);
@@ -52,10 +61,10 @@ test("the window opens on the catalog, with the page locked down and only the ty
       const scope = globalThis as unknown as { skillshelf?: Record<string, unknown>; require?: unknown; process?: unknown };
       return { api: Object.keys(scope.skillshelf ?? {}).sort(), require: typeof scope.require, process: typeof scope.process };
     });
-    expect(exposed).toEqual({ api: [...Object.keys(commandOfMethod), ...Object.keys(eventOfMethod)].sort(), require: "undefined", process: "undefined" });
+    expect(exposed).toEqual({ api: expectedApiKeys, require: "undefined", process: "undefined" });
 
     const windows = await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows().map((window) => window.webContents.getURL()));
-    expect(windows.map((url) => url.replace(/[?#].*$/, ""))).toEqual([pathToFileURL(path.join(REPO_ROOT, "dist", "renderer", "index.html")).href]);
+    expect(windows.map((url) => url.replace(/[?#].*$/, ""))).toEqual([APP_INDEX_URL]);
 
     await saveScreenshot(page, "electron-catalog");
   } finally {

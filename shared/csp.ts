@@ -1,4 +1,4 @@
-// The one Content-Security-Policy for every place the renderer runs (Electron's file:// window, the web host's
+// The one Content-Security-Policy for every place the renderer runs (Electron's app:// window, the web host's
 // page, the renderer's meta tag), so the three never drift apart.
 
 /** Each directive and its sources: same-origin code only, no inline script, no eval, nothing remote. */

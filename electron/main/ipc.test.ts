@@ -128,6 +128,8 @@ describe("handle", () => {
     await refused(eventFrom(contents, { url: indexUrl }));
     const other = fakeContents(pathToFileURL("/tmp/evil.html").href);
     await refused(eventFrom(other.contents, other.mainFrame), createSenderCheck(() => other.contents, indexUrl));
+    const fileIndex = fakeContents(pathToFileURL("/opt/skillshelf/dist/renderer/index.html").href);
+    await refused(eventFrom(fileIndex.contents, fileIndex.mainFrame), createSenderCheck(() => fileIndex.contents, indexUrl));
     await refused(eventFrom(contents, null));
     await refused(eventFrom(contents, mainFrame), createSenderCheck(() => null, indexUrl));
     const closed = { ...contents, isDestroyed: () => true } as unknown as WebContents;

@@ -1,10 +1,11 @@
 // Electron main: only wiring. Each concern lives in its own module (security, IPC, window, menu, badge,
 // notifications, single instance) and is tested there without Electron.
-import { app, BrowserWindow, dialog, Menu, nativeImage, nativeTheme, Notification, screen, session, shell, Tray } from "electron";
+import { app, BrowserWindow, dialog, Menu, nativeImage, nativeTheme, Notification, protocol, screen, session, shell, Tray } from "electron";
 import type { UpdateInfo } from "../../shared/model";
 import { escapeControl } from "../../shared/terminal-text";
 import { createEngine } from "../handlers/engine";
 import { createHandlerSession, type HandlerSession } from "../handlers/handlers";
+import { handleAppScheme, registerAppScheme } from "./app-protocol";
 import { mainScanOptions } from "./args";
 import { setupBadge } from "./badge";
 import { badgePng } from "./badge-image";
@@ -27,6 +28,7 @@ const logError = (error: unknown) => console.error("Skillshelf:", escapeControl(
 let mainWindow: BrowserWindow | null = null;
 
 app.enableSandbox();
+registerAppScheme(protocol);
 
 if (!setupSingleInstance(app, () => mainWindow)) {
   app.quit();
@@ -39,6 +41,7 @@ if (!setupSingleInstance(app, () => mainWindow)) {
 
 async function start(): Promise<void> {
   setupSecurity(app, session.defaultSession, shell, paths.indexUrl);
+  handleAppScheme(protocol, paths.rendererDir);
   if (process.platform === "win32") app.setAppUserModelId("dev.skillshelf.app");
   app.setAboutPanelOptions({ applicationName: "Skillshelf", applicationVersion: app.getVersion(), copyright: "© 2026 the Skillshelf authors" });
 
@@ -119,7 +122,7 @@ async function start(): Promise<void> {
       dark: nativeTheme.shouldUseDarkColors,
       stateFile: windowStateFile(userData),
       preloadPath: paths.preload,
-      indexPath: paths.index,
+      indexUrl: paths.indexUrl,
       onError: logError,
     });
     mainWindow.on("closed", () => {

@@ -102,7 +102,7 @@ describe("parseExternalUrl", () => {
   });
 });
 
-const appPage = "file:///opt/skillshelf/dist/renderer/index.html";
+const appPage = "app://skillshelf/index.html";
 
 describe("session security", () => {
   it("denies every permission request, check and device, even to our own page", () => {
@@ -111,7 +111,7 @@ describe("session security", () => {
     const callback = vi.fn();
     for (const permission of ["media", "geolocation", "notifications", "clipboard-read", "openExternal", "fullscreen", "unknown"]) {
       handlers.request!({}, permission, callback, { requestingUrl: appPage });
-      expect(handlers.check!({}, permission, "file://", { requestingUrl: appPage })).toBe(false);
+      expect(handlers.check!({}, permission, "app://skillshelf", { requestingUrl: appPage })).toBe(false);
     }
     expect(callback.mock.calls.length).toBe(7);
     expect(callback.mock.calls.every(([granted]) => granted === false)).toBe(true);
@@ -125,13 +125,15 @@ describe("session security", () => {
     handlers.request!({}, "clipboard-sanitized-write", callback, { requestingUrl: `${appPage}#/skill` });
     handlers.request!({}, "clipboard-sanitized-write", callback, { requestingUrl: "https://evil.example/" });
     expect(callback.mock.calls).toEqual([[true], [false]]);
-    expect(handlers.check!({}, "clipboard-sanitized-write", "file://", { requestingUrl: appPage })).toBe(true);
-    expect(isPermissionGranted("clipboard-sanitized-write", "file:///tmp/other.html", appPage)).toBe(false);
+    expect(handlers.check!({}, "clipboard-sanitized-write", "app://skillshelf", { requestingUrl: appPage })).toBe(true);
+    expect(isPermissionGranted("clipboard-sanitized-write", "app://skillshelf/other.html", appPage)).toBe(false);
+    expect(isPermissionGranted("clipboard-sanitized-write", "file:///opt/skillshelf/dist/renderer/index.html", appPage)).toBe(false);
+    expect(isPermissionGranted("clipboard-sanitized-write", "app://other/index.html", appPage)).toBe(false);
     expect(isPermissionGranted("clipboard-sanitized-write", undefined, appPage)).toBe(false);
     expect(isPermissionGranted("clipboard-read", appPage, appPage)).toBe(false);
   });
 
-  it("cancels every remote request and lets the app's own files through", () => {
+  it("cancels every remote and file: request and lets the app's own app:// files through", () => {
     const { session, handlers } = fakeSession();
     secureSession(session, appPage);
     const decide = (url: string) => {
@@ -139,7 +141,10 @@ describe("session security", () => {
       handlers.beforeRequest!({ url }, (response: { cancel?: boolean }) => (cancel = response.cancel));
       return cancel;
     };
-    expect(decide("file:///app/dist/renderer/index.html")).toBe(false);
+    expect(decide("app://skillshelf/assets/index.js")).toBe(false);
+    expect(decide("file:///app/dist/renderer/index.html")).toBe(true);
+    expect(decide("file:///etc/passwd")).toBe(true);
+    expect(decide("app://elsewhere/index.html")).toBe(true);
     expect(decide("data:image/png;base64,AAAA")).toBe(false);
     expect(decide("https://example.com/tracker.js")).toBe(true);
     expect(decide("http://127.0.0.1:8080/")).toBe(true);
@@ -151,7 +156,7 @@ describe("session security", () => {
     secureSession(session, appPage);
     let headers: Record<string, string | string[]> | undefined;
     handlers.headersReceived!(
-      { url: "file:///app/index.html", responseHeaders: { "content-security-policy": ["default-src *"], "X-Other": ["1"] } },
+      { url: "app://skillshelf/index.html", responseHeaders: { "content-security-policy": ["default-src *"], "X-Other": ["1"] } },
       (response: { responseHeaders?: Record<string, string | string[]> }) => (headers = response.responseHeaders),
     );
     expect(headers).toEqual({ "X-Other": ["1"], "Content-Security-Policy": [contentSecurityPolicy] });
@@ -159,7 +164,8 @@ describe("session security", () => {
   });
 
   it("knows which request URLs are local", () => {
-    expect(isLocalRequestUrl("file:///x")).toBe(true);
+    expect(isLocalRequestUrl("app://skillshelf/index.html")).toBe(true);
+    expect(isLocalRequestUrl("file:///x")).toBe(false);
     expect(isLocalRequestUrl("devtools://devtools/bundled/inspector.html")).toBe(true);
     expect(isLocalRequestUrl("https://x")).toBe(false);
     expect(isLocalRequestUrl("::")).toBe(false);

@@ -3,7 +3,7 @@
 import type { App, Event, Session, Shell, WebContents, WebPreferences } from "electron";
 import { contentSecurityPolicy } from "../../shared/csp";
 import { safeExternalUrl } from "../../shared/ui-links";
-import { isAppPageUrl } from "./app-page";
+import { APP_HOST, APP_SCHEME, isAppPageUrl } from "./app-page";
 
 /** The window's web preferences: isolated, sandboxed, no Node, web security left on. */
 export function secureWebPreferences(preloadPath: string): WebPreferences {
@@ -37,13 +37,14 @@ export async function openExternalSafely(shell: Pick<Shell, "openExternal">, can
   return true;
 }
 
-/** Schemes the app's own pages load from; everything else (http, https, ws, ftp...) is remote and refused. */
-const localSchemes = new Set(["file:", "data:", "blob:", "devtools:", "chrome-extension:"]);
+/** Schemes besides app:// the app's own pages use; everything else (file, http, https, ws, ftp...) is refused. */
+const localSchemes = new Set(["data:", "blob:", "devtools:", "chrome-extension:"]);
 
-/** True for a request the window may make: only the app's own local files, never the network. */
+/** True for a request the window may make: only the app's own files on app://skillshelf, never file: or the network. */
 export function isLocalRequestUrl(candidate: string): boolean {
   try {
-    return localSchemes.has(new URL(candidate).protocol);
+    const url = new URL(candidate);
+    return url.protocol === `${APP_SCHEME}:` ? url.host === APP_HOST : localSchemes.has(url.protocol);
   } catch {
     return false;
   }

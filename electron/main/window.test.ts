@@ -1,5 +1,5 @@
 // The main window: created with the secure preferences, restored from and saved to the state file, loading
-// our own page from disk and shown once ready.
+// our own page over app:// and shown once ready.
 import { EventEmitter } from "node:events";
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -25,7 +25,7 @@ function fakeWindowFactory() {
       isMaximized: () => record.maximized,
       getNormalBounds: () => bounds,
       show: () => void (record.shown += 1),
-      loadFile: async (file: string) => void record.loaded.push(file),
+      loadURL: async (url: string) => void record.loaded.push(url),
       moveTo: (x: number, y: number) => void Object.assign(bounds, { x, y }),
     });
     made.push(record);
@@ -45,17 +45,17 @@ describe("mainWindowOptions", () => {
 });
 
 describe("setupWindow", () => {
-  it("restores the saved state, loads the index from disk, shows when ready and saves where it was left", async () => {
+  it("restores the saved state, loads the index over app://, shows when ready and saves where it was left", async () => {
     const { dir, cleanup } = await makeTempDir();
     cleanups.push(cleanup);
     const stateFile = path.join(dir, "userData", "window-state.json");
     const { made, createWindow } = fakeWindowFactory();
-    const deps = { createWindow, workAreas: () => [{ x: 0, y: 0, width: 1920, height: 1080 }], platform: "linux" as const, dark: false, stateFile, preloadPath: "/app/preload.cjs", indexPath: "/app/dist/renderer/index.html" };
+    const deps = { createWindow, workAreas: () => [{ x: 0, y: 0, width: 1920, height: 1080 }], platform: "linux" as const, dark: false, stateFile, preloadPath: "/app/preload.cjs", indexUrl: "app://skillshelf/index.html" };
 
     await setupWindow(deps);
     const first = made[0]!;
     expect(first.options).toMatchObject({ x: 360, y: 150, width: 1200, height: 780 });
-    expect(first.loaded).toEqual(["/app/dist/renderer/index.html"]);
+    expect(first.loaded).toEqual(["app://skillshelf/index.html"]);
     expect(first.shown).toBe(0);
     first.window.emit("ready-to-show");
     expect(first.shown).toBe(1);

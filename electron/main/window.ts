@@ -1,4 +1,4 @@
-// The main window: secure preferences, restored bounds, our own page from disk, shown once painted, and its
+// The main window: secure preferences, restored bounds, our own page over app://, shown once painted, and its
 // size and position saved as the user moves it.
 import type { BrowserWindow, BrowserWindowConstructorOptions, Rectangle } from "electron";
 import { readJsonFile, writeJsonFile } from "./json-file";
@@ -29,7 +29,8 @@ export interface WindowDeps {
   dark: boolean;
   stateFile: string;
   preloadPath: string;
-  indexPath: string;
+  /** The page to load: app://skillshelf/index.html (never a file: URL). */
+  indexUrl: string;
   onError?: (error: unknown) => void;
 }
 
@@ -59,6 +60,6 @@ export async function setupWindow(deps: WindowDeps): Promise<BrowserWindow> {
     save();
   });
 
-  window.loadFile(deps.indexPath).catch((error: unknown) => deps.onError?.(error));
+  window.loadURL(deps.indexUrl).catch((error: unknown) => deps.onError?.(error));
   return window;
 }
