@@ -1,6 +1,6 @@
 // Settings through the handlers: the public view, 0600 saves, and update checks that use what the user set.
 import { afterEach, describe, expect, it } from "vitest";
-import { readFile, stat, writeFile, mkdir } from "node:fs/promises";
+import { lstat, readFile, rename, stat, symlink, writeFile, mkdir } from "node:fs/promises";
 import path from "node:path";
 import { makeTempDir, writeTree } from "../../test-support/tmp";
 import { startReleaseServer } from "../../test-support/servers/release-server";
@@ -64,15 +64,14 @@ describe("settings handlers", () => {
   it("start from the defaults, save each change with mode 0600, and never hand a secret to the renderer", async () => {
     const { session, settingsFile } = await setup({ skills: {} });
     const h = session.handlers;
-    expect(await h["settings:get"]()).toEqual({ servers: [], hasGithubToken: false, pollHours: 24, askStdioServers: false, problems: [] });
+    expect(await h["settings:get"]()).toEqual({ servers: [], hasGithubToken: false, pollHours: 24, problems: [] });
     const results = [
       await h["settings:update"]({ addServer: { url: "https://meta.example/mcp", headers: { Authorization: HEADER_SECRET } } }),
       await h["settings:update"]({ githubToken: TOKEN }),
       await h["settings:update"]({ pollHours: 6 }),
-      await h["settings:update"]({ askStdioServers: true }),
       await h["settings:get"](),
     ];
-    expect(results.at(-1)).toEqual({ servers: [{ url: "https://meta.example/mcp", headerNames: ["Authorization"] }], hasGithubToken: true, pollHours: 6, askStdioServers: true, problems: [] });
+    expect(results.at(-1)).toEqual({ servers: [{ url: "https://meta.example/mcp", headerNames: ["Authorization"] }], hasGithubToken: true, pollHours: 6, problems: [] });
     for (const result of results) expect(JSON.stringify(result)).not.toMatch(/meta-secret|ghp_/);
     expect((await stat(settingsFile)).mode & 0o777).toBe(0o600);
     expect(JSON.parse(await readFile(settingsFile, "utf8"))).toMatchObject({ version: 1, githubToken: TOKEN, servers: [{ headers: { Authorization: HEADER_SECRET } }] });
@@ -87,6 +86,17 @@ describe("settings handlers", () => {
     await expect(session.handlers["settings:update"]({ pollHours: 500 })).rejects.toThrow(/from 1 to 168/);
     await expect(session.handlers["settings:update"]({ addServer: { url: "https://u:p@x.example/mcp" } })).rejects.toThrow(/password/);
     expect(await readFile(settingsFile, "utf8")).toBe(before);
+  });
+
+  it.skipIf(process.platform === "win32")("refuses to save through a symlinked settings file, with a sentence, and leaves its target alone", async () => {
+    const { root, session, settingsFile } = await setup({ skills: {}, settings: { version: 1, servers: [], pollHours: 24, askStdioServers: false } });
+    const target = path.join(root, "dotfiles-settings.json");
+    await rename(settingsFile, target);
+    await symlink(target, settingsFile);
+    const before = await readFile(target, "utf8");
+    await expect(session.handlers["settings:update"]({ githubToken: "ghp_neverWrittenThroughALink1" })).rejects.toThrow(/symbolic link.*Nothing was changed/);
+    expect(await readFile(target, "utf8")).toBe(before);
+    expect((await lstat(settingsFile)).isSymbolicLink()).toBe(true);
   });
 
   it("reports what a corrupt file lost, keeps a .bak, and still starts", async () => {
@@ -135,7 +145,7 @@ describe("settings handlers", () => {
     expect(releases.stats.headers.at(-1)?.authorization).toBe(`Bearer ${TOKEN}`);
   });
 
-  it("passes stdio consent and plugin roots to the engine, and restarts the poll interval on a change", async () => {
+  it("passes plugin roots (and never an all-stdio consent, even from an old settings file) to the engine, and restarts the poll interval on a change", async () => {
     const calls: Array<{ force: boolean; sources?: UpdateSources }> = [];
     const engine = (scanOptions: HandlerContext["scanOptions"]): HandlerEngine => ({
       ...createEngine(scanOptions),
@@ -147,14 +157,14 @@ describe("settings handlers", () => {
     await session.handlers["catalog:scan"]();
     await expect.poll(() => timers.length).toBe(1);
     expect(timers).toEqual([6 * HOUR]);
-    expect(calls).toEqual([{ force: false, sources: { servers: [], includeStdio: true, pluginRoots: [] } }]);
+    expect(calls).toEqual([{ force: false, sources: { servers: [], includeStdio: false, approvedStdio: [], pluginRoots: [] } }]);
 
     await session.handlers["settings:update"]({ pollHours: 2 });
     expect(timers.at(-1)).toBe(2 * HOUR);
     await session.handlers["updates:check"](false);
     expect(calls.at(-1)).toMatchObject({ force: true });
-    await session.handlers["settings:update"]({ askStdioServers: false });
+    await expect(session.handlers["settings:update"]({ askStdioServers: true } as never)).rejects.toThrow(/does not exist/);
     await session.handlers["updates:check"](true);
-    expect(calls.at(-1)).toMatchObject({ force: true, sources: { includeStdio: false } });
+    expect(calls.at(-1)).toMatchObject({ force: true, sources: { includeStdio: false, approvedStdio: [] } });
   });
 });
