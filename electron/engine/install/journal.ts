@@ -42,6 +42,12 @@ export async function removeJournal(dataDir: string, id: string): Promise<void> 
   await rm(journalFile(dataDir, id), { force: true });
 }
 
+/** Removes temporary files a crash left in the journal folder mid-write (the journal they were replacing still counts). */
+export async function removeTornJournalWrites(dataDir: string): Promise<void> {
+  const dir = journalRoot(dataDir);
+  for (const name of await readdir(dir).catch(() => [] as string[])) if (/^\..*\.tmp$/.test(name)) await rm(path.join(dir, name), { force: true });
+}
+
 /** Every journal left in the data folder (unreadable ones are reported with their file, not thrown). */
 export async function readJournals(dataDir: string): Promise<Array<{ file: string; journal: SwapJournal | null }>> {
   const dir = journalRoot(dataDir);

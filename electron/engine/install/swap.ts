@@ -8,7 +8,7 @@ import path from "node:path";
 import { readSkill } from "../skill/read-skill";
 import { DEFAULT_KEEP_BACKUPS, forgetBackup, listBackups, newBackupDir, recordBackup } from "./backups";
 import { InstallError } from "./errors";
-import { readJournals, removeJournal, writeJournal, type SwapJournal } from "./journal";
+import { readJournals, removeJournal, removeTornJournalWrites, writeJournal, type SwapJournal } from "./journal";
 import { fileHashes, readManifest, removeManifest, writeManifest, type InstallManifest } from "./manifest";
 import { copyTree, linkStaysInside, syncPath } from "./tree";
 
@@ -220,6 +220,7 @@ export async function recoverInterrupted(dataDir: string): Promise<RecoveryOutco
     }
     outcomes.push(await recoverOne(dataDir, journal));
   }
+  await removeTornJournalWrites(dataDir);
   return outcomes;
 }
 
