@@ -128,6 +128,17 @@ describe.skipIf(process.platform === "win32")("updateByRecipe", () => {
     expect(io.err()).toBe("fine\n");
   });
 
+  it("stops the command when cancelled (Ctrl+C is passed on the same way) and says so", async () => {
+    const controller = new AbortController();
+    const io = captureIo();
+    const ioOut = io.stdout;
+    io.stdout = (t) => (ioOut(t), t.startsWith("started\n") ? controller.abort() : undefined);
+    const { exitCode, report } = await updateByRecipe({ ...FLAGS, runRecipe: true, name: "agentkey", recipe: { kind: "shell", command: "echo started; sleep 60" }, yes: true, cwd: tmp, signal: controller.signal }, io);
+    expect(exitCode).toBe(1);
+    expect(report.result).toMatchObject({ cancelled: true });
+    expect(io.err()).toContain("The command was stopped.");
+  });
+
   it("refuses a recipe with control characters and only shows manual_ui or unknown kinds", async () => {
     const bad = captureIo();
     const refused = await updateByRecipe({ ...FLAGS, runRecipe: true, name: "agentkey", recipe: { kind: "shell", command: "echo ok\r\u001b[2Krm -rf ~" }, yes: true, cwd: tmp }, bad);

@@ -192,7 +192,19 @@ export async function updateByRecipe(input: RecipeUpdateInput, io: CliIo): Promi
   }
   // With --json, stdout carries only the report: the command's output goes to stderr.
   const out = (chunk: string, stream: "stdout" | "stderr") => (input.json || stream === "stderr" ? io.stderr : io.stdout)(chunk);
-  const result = await runRecipe(input.recipe.command, { cwd: input.cwd, onOutput: out, signal: input.signal, env: io.env });
+  // The command runs in its own process group, so Ctrl+C reaches only Skillshelf: pass it on instead of leaving the command running.
+  const controller = new AbortController();
+  const stop = () => controller.abort();
+  input.signal?.addEventListener("abort", stop, { once: true });
+  if (input.signal?.aborted) stop();
+  process.on("SIGINT", stop);
+  let result: RecipeResult;
+  try {
+    result = await runRecipe(input.recipe.command, { cwd: input.cwd, onOutput: out, signal: controller.signal, env: io.env });
+  } finally {
+    process.off("SIGINT", stop);
+    input.signal?.removeEventListener("abort", stop);
+  }
   report.ran = true;
   report.result = result;
   const ok = result.exitCode === 0 && !result.cancelled;
