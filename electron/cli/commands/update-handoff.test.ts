@@ -76,7 +76,7 @@ describe("updateDesktopCopy", () => {
     expect(wrong.err()).toContain("[desktop.handoff.name]");
   });
 
-  it.skipIf(process.platform !== "linux")("--open opens and reveals the archive with the system opener", async () => {
+  it.skipIf(process.platform !== "linux")("--open opens and reveals the archive with the system opener (Linux only: the stand-in is an xdg-open sh script)", async () => {
     const { home, env, skillDir, dataDir } = await desktopHome("open");
     const bin = path.join(tmp, "open", "bin");
     const log = path.join(tmp, "open", "log");
@@ -90,7 +90,7 @@ describe("updateDesktopCopy", () => {
   });
 });
 
-describe.skipIf(process.platform === "win32")("updateByRecipe", () => {
+describe.skipIf(process.platform === "win32")("updateByRecipe (skipped on Windows: these recipes are POSIX sh)", () => {
   const marker = () => path.join(tmp, "recipe-ran");
   const recipe = () => ({ kind: "shell", command: `printf 'a\\nb' > '${marker()}'; echo updated; exit 3` });
   const ran = () => readFile(marker(), "utf8").then((t) => t, () => null);

@@ -74,7 +74,7 @@ describe("prepareDesktopHandoff", () => {
   });
 });
 
-describe.skipIf(process.platform === "win32")("openWithSystem and revealInFolder (argv, never a shell string)", () => {
+describe.skipIf(process.platform === "win32")("openWithSystem and revealInFolder (argv, never a shell string; skipped on Windows: the stand-in openers are sh scripts)", () => {
   let bin: string;
   let log: string;
   let file: string;

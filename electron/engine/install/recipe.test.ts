@@ -65,7 +65,7 @@ describe("shellInvocation", () => {
   });
 });
 
-describe.skipIf(!posix)("runRecipe (POSIX shell; the Windows invocation is covered above)", () => {
+describe.skipIf(!posix)("runRecipe (skipped on Windows: these recipes are POSIX sh; the Windows invocation is covered above)", () => {
   it("streams stdout and stderr and reports the exit status", async () => {
     const chunks: Array<{ chunk: string; stream: string }> = [];
     const result = await runRecipe("printf 'a\\nb'; printf 'oops' >&2; exit 3", { shell: "/bin/sh", cwd: tmp, onOutput: (chunk, stream) => chunks.push({ chunk, stream }) });
