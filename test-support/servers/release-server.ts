@@ -3,6 +3,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { createHash } from "node:crypto";
 import { strToU8, zipSync } from "fflate";
+import { TreeRoutes } from "./github-trees-routes";
+import { defaultSourceFiles, sourceArchive } from "./source-archives";
 import { closeNow, headerRecord, listenOnLoopback } from "./loopback";
 
 /** How the server answers every request (until switched). */
@@ -18,6 +20,8 @@ export interface FakeRelease {
   checksums?: boolean;
   /** Publish no assets at all (then only the tag's source archives are offered). */
   noAssets?: boolean;
+  /** The repository's files at the tag, served as its zipball and tarball (default: `skills/<repo>/` and a README). */
+  sourceFiles?: Record<string, string>;
 }
 
 /** Options of the release server. */
@@ -45,6 +49,8 @@ export interface RunningReleaseServer {
   stats: ReleaseServerStats;
   setBehaviour: (behaviour: ReleaseBehaviour) => void;
   setRelease: (repo: string, release: FakeRelease) => void;
+  /** The repository, Trees and Contents endpoints (content checks of skills without versions). */
+  trees: TreeRoutes;
   close: () => Promise<void>;
 }
 
@@ -64,6 +70,7 @@ export async function startReleaseServer(opts: ReleaseServerOptions = {}): Promi
   let behaviour: ReleaseBehaviour = opts.behaviour ?? "normal";
   const stats: ReleaseServerStats = { apiRequests: 0, conditionalRequests: 0, notModified: 0, assetDownloads: 0, headers: [] };
   const timers = new Set<ReturnType<typeof setTimeout>>();
+  const trees = new TreeRoutes();
   let base = "";
 
   function assetsOf(repo: string, release: FakeRelease): Record<string, Uint8Array> {
@@ -133,13 +140,35 @@ export async function startReleaseServer(opts: ReleaseServerOptions = {}): Promi
     res.writeHead(200, { "content-type": "application/octet-stream", "content-length": String(bytes.byteLength) }).end(Buffer.from(bytes));
   }
 
+  /** GitHub's zipball/tarball: a redirect to codeload, which serves the archive. */
+  function source(res: ServerResponse, parts: string[]): boolean {
+    const repo = `${parts[1]}/${parts[2]}`;
+    const release = releases.get(repo);
+    if (parts[0] === "repos" && (parts[3] === "zipball" || parts[3] === "tarball") && parts.length === 5) {
+      res.writeHead(302, { location: `${base}/codeload/${repo}/${parts[3] === "zipball" ? "zip" : "tar.gz"}/${encodeURIComponent(parts[4]!)}` }).end();
+      return true;
+    }
+    if (parts[0] !== "codeload" || parts.length !== 5) return false;
+    if (!release || release.tag !== parts[4] || (parts[3] !== "zip" && parts[3] !== "tar.gz")) return (sendJson(res, 404, { message: "Not Found" }), true);
+    stats.assetDownloads++;
+    const bytes = sourceArchive(repo, release.tag, parts[3], release.sourceFiles ?? defaultSourceFiles(repo, release.tag));
+    res.writeHead(200, { "content-type": "application/octet-stream", "content-length": String(bytes.byteLength) }).end(Buffer.from(bytes));
+    return true;
+  }
+
   function route(req: IncomingMessage, res: ServerResponse): void {
     const url = new URL(req.url ?? "/", base);
     stats.headers.push(headerRecord(req));
     const parts = url.pathname.split("/").filter(Boolean).map(decodeURIComponent);
+    if (req.method === "GET" && behaviour === "normal" && source(res, parts)) return;
     if (req.method === "GET" && parts.length === 5 && parts[0] === "repos" && parts[3] === "releases" && parts[4] === "latest") {
       return latest(req, res, `${parts[1]}/${parts[2]}`);
     }
+    if (parts[0] === "repos" && parts[3] !== "releases" && (behaviour === "rate-limited" || behaviour === "server-error")) {
+      if (behaviour === "server-error") return sendJson(res, 500, { message: "Server Error" });
+      return sendJson(res, 403, { message: "API rate limit exceeded for 127.0.0.1." }, { "x-ratelimit-limit": "60", "x-ratelimit-remaining": "0" });
+    }
+    if (trees.handle(req, res, parts, url)) return;
     if (req.method === "GET" && parts.length === 5 && parts[0] === "download") return download(res, `${parts[1]}/${parts[2]}`, parts[3]!, parts[4]!);
     sendJson(res, 404, { message: "Not Found" });
   }
@@ -158,6 +187,7 @@ export async function startReleaseServer(opts: ReleaseServerOptions = {}): Promi
     stats,
     setBehaviour: (b) => void (behaviour = b),
     setRelease: (repo, release) => void releases.set(repo, release),
+    trees,
     close: async () => {
       for (const t of timers) clearTimeout(t);
       await closeNow(http);

@@ -11,10 +11,12 @@ export interface GitTreeEntry {
   sha: string;
 }
 
-/** A folder hashed as a git tree: the root tree's id and every file's blob id by relative path ("/" separators). */
+/** A folder hashed as a git tree: the root tree's id, every file's blob id and every non-empty folder's tree id, by
+ * relative path ("/" separators; the root folder is ""). */
 export interface GitTree {
   sha: string;
   files: Map<string, GitTreeEntry>;
+  trees: Map<string, string>;
 }
 
 /** Limits that keep hashing a hostile folder bounded; past one the hash is refused rather than guessed. */
@@ -50,6 +52,7 @@ export function gitTreeId(entries: ReadonlyArray<{ name: string; mode: GitTreeEn
 export async function gitTreeOf(dir: string, limits: GitTreeLimits = {}): Promise<GitTree> {
   const max = { ...DEFAULTS, ...limits };
   const files = new Map<string, GitTreeEntry>();
+  const trees = new Map<string, string>();
   let bytes = 0;
 
   async function treeOf(abs: string, rel: string, depth: number): Promise<string | null> {
@@ -80,9 +83,12 @@ export async function gitTreeOf(dir: string, limits: GitTreeLimits = {}): Promis
       files.set(childRel, entry);
       entries.push({ name: d.name, ...entry });
     }
-    return entries.length > 0 ? gitTreeId(entries) : null;
+    if (entries.length === 0) return null;
+    const sha = gitTreeId(entries);
+    trees.set(rel, sha);
+    return sha;
   }
 
   const sha = (await treeOf(dir, "", 0)) ?? gitTreeId([]);
-  return { sha, files };
+  return { sha, files, trees };
 }

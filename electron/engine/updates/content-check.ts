@@ -1,0 +1,97 @@
+// Update checks for skills that carry no version, the way the `skills` installer checks: compare the installed folder's
+// git tree SHA with the one recorded at install (skillFolderHash in its lock) and with the folder's tree SHA upstream.
+// Unlike the installer, a folder the user edited is told apart ("changed locally"), so an update never silently
+// overwrites their edits.
+import type { SkillLockInfo } from "../../../shared/model";
+import { gitTreeOf, GitTreeLimitError, type GitTree } from "./git-tree";
+import type { GithubTrees } from "./github-trees";
+import { parseGithubRepo, type GithubRepo } from "./repository";
+
+/** What the content check knows of one installed copy. */
+export interface ContentCheckInput {
+  name: string;
+  dir: string;
+  lock?: SkillLockInfo;
+  /** The repository the skill or its plugin names (frontmatter, metadata, plugin manifest), when the lock has none. */
+  repository?: string | null;
+}
+
+/** The state a content check found, with its reason in words and what differs. */
+export interface ContentCheckResult {
+  state: "up-to-date" | "outdated" | "changed-locally" | "unknown";
+  reason: string;
+  source: "github-tree";
+  repository?: string;
+  /** The folder's path in the repository. */
+  folder?: string;
+  installedHash?: string;
+  recordedHash?: string | null;
+  upstreamHash?: string;
+  /** Files that differ between the installed folder and upstream (added, removed or changed), when known. */
+  differingFiles?: string[];
+}
+
+/** The repository and the folder path a lock entry records (skillPath names SKILL.md or its folder). */
+function fromLock(lock: SkillLockInfo | undefined): { repo: GithubRepo; folder: string } | null {
+  if (!lock) return null;
+  const repo = parseGithubRepo(lock.sourceUrl) ?? parseGithubRepo(lock.source);
+  if (!repo || lock.skillPath === null) return null;
+  const folder = lock.skillPath.replace(/\\/g, "/").replace(/(^|\/)SKILL\.md$/i, "").replace(/^\.?\/+|\/+$/g, "");
+  return { repo, folder };
+}
+
+/** Paths whose blob ids differ between the installed folder and upstream's files, sorted. */
+function differing(local: GitTree, upstream: Map<string, string>): string[] {
+  const out = new Set<string>();
+  for (const [rel, entry] of local.files) if (upstream.get(rel) !== entry.sha) out.add(rel);
+  for (const rel of upstream.keys()) if (!local.files.has(rel)) out.add(rel);
+  return [...out].sort();
+}
+
+const listed = (files: string[]) => (files.length === 0 ? "" : ` (${files.slice(0, 5).join(", ")}${files.length > 5 ? ` and ${files.length - 5} more` : ""})`);
+
+/** Checks one installed copy against its repository's default branch; never throws. */
+export async function checkContent(input: ContentCheckInput, trees: GithubTrees): Promise<ContentCheckResult> {
+  const base = { source: "github-tree" as const };
+  const locked = fromLock(input.lock);
+  let repo = locked?.repo ?? null;
+  let folder = locked?.folder ?? null;
+  if (!repo) {
+    repo = parseGithubRepo(input.repository);
+    if (!repo) return { ...base, state: "unknown", reason: "No version in the skill and no source known: neither an installer's lock entry nor a GitHub repository names where it came from." };
+    const located = await trees.locateSkill(repo, input.name);
+    if (!located.ok) return { ...base, state: "unknown", repository: repo.key, reason: located.reason };
+    folder = located.path;
+  }
+  let local: GitTree;
+  try {
+    local = await gitTreeOf(input.dir);
+  } catch (error) {
+    const why = error instanceof GitTreeLimitError ? error.message : "The installed folder could not be read.";
+    return { ...base, state: "unknown", repository: repo.key, folder: folder ?? undefined, reason: `${why} Its content cannot be compared.` };
+  }
+  const upstream = await trees.folder(repo, folder ?? "");
+  const facts = { ...base, repository: repo.key, folder: folder ?? "", installedHash: local.sha, recordedHash: input.lock?.skillFolderHash ?? null };
+  if (!upstream.ok) return { ...facts, state: "unknown", reason: upstream.reason };
+  const withUpstream = { ...facts, upstreamHash: upstream.sha };
+  const files = upstream.files ? differing(local, upstream.files) : undefined;
+  const recorded = input.lock?.skillFolderHash ?? null;
+  if (local.sha === upstream.sha) return { ...withUpstream, state: "up-to-date", reason: `The installed folder is the same as ${folder || "the root"} on ${repo.key}'s ${upstream.branch} branch.` };
+  if (recorded && local.sha !== recorded) {
+    return {
+      ...withUpstream,
+      state: "changed-locally",
+      differingFiles: files,
+      reason: `The installed folder was changed after it was installed${files ? listed(files) : ""}; an update would overwrite these changes, so look at the difference first.${recorded === upstream.sha ? "" : " A newer version is also available upstream."}`,
+    };
+  }
+  if (recorded) {
+    return { ...withUpstream, state: "outdated", differingFiles: files, reason: `${repo.key} has changed this skill since it was installed${files ? listed(files) : ""}.` };
+  }
+  return {
+    ...withUpstream,
+    state: "outdated",
+    differingFiles: files,
+    reason: `The installed folder differs from ${folder || "the root"} on ${repo.key}'s ${upstream.branch} branch${files ? listed(files) : ""}. With no record of what was installed, local edits cannot be told apart from upstream changes.`,
+  };
+}

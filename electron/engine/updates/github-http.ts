@@ -1,0 +1,109 @@
+// One GET of GitHub's REST API: ETag revalidation, a token sent only to the API's own origin, same-origin redirects,
+// a time limit and a body cap enforced while streaming; failures become a reason in words, never an exception.
+import { VERSION } from "../version";
+
+/** The public API, used unless SKILLSHELF_GITHUB_API says otherwise. */
+export const GITHUB_API = "https://api.github.com";
+/** Why a request failed when the network is unreachable. */
+export const GITHUB_OFFLINE = "Offline: GitHub could not be reached (the network is unreachable).";
+/** Why a request failed when GitHub's rate limit is used up, with where a token is set. */
+export const GITHUB_RATE_LIMITED =
+  "GitHub's rate limit for this network is used up; a GitHub token raises the limit: set one in Settings → GitHub token, or in the GITHUB_TOKEN environment variable.";
+
+/** How one request is made. */
+export interface GithubGetOptions {
+  token?: string;
+  etag?: string;
+  timeoutMs: number;
+  /** Bodies past this many bytes are abandoned and reported. */
+  maxBytes: number;
+}
+
+/** A JSON answer (200), "not modified" (304), another status, or why there was no answer. */
+export type GithubGetResult =
+  | { kind: "ok"; body: unknown; etag?: string }
+  | { kind: "not-modified"; etag?: string }
+  | { kind: "status"; status: number; reason: string }
+  | { kind: "failed"; reason: string };
+
+/** The API URL for a path under `base` ("/repos/o/r/…"), or null when base is not a URL. */
+export function githubUrl(base: string | undefined, pathAndQuery: string): URL | null {
+  try {
+    return new URL(`${(base || GITHUB_API).replace(/\/+$/, "")}${pathAndQuery}`);
+  } catch {
+    return null;
+  }
+}
+
+/** Reads a response body up to `max` bytes; null when it is longer (the rest is not read). */
+async function readCapped(response: Response, max: number): Promise<string | null> {
+  const declared = Number(response.headers.get("content-length"));
+  if (Number.isFinite(declared) && declared > max) {
+    await response.body?.cancel();
+    return null;
+  }
+  if (!response.body) return "";
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > max) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** What a non-200 status means for the user. */
+export function describeGithubStatus(status: number, rateLimited: boolean): string {
+  if (status === 403 || status === 429) return rateLimited ? GITHUB_RATE_LIMITED : "GitHub refused the request.";
+  if (status === 404) return "GitHub has no such repository, branch or folder (or it is not public).";
+  if (status >= 500) return `GitHub had a server error (HTTP ${status}).`;
+  return `GitHub answered HTTP ${status}.`;
+}
+
+/** GETs `url` and parses its JSON; never throws. */
+export async function githubGetJson(url: URL, options: GithubGetOptions): Promise<GithubGetResult> {
+  const origin = url.origin;
+  const headers: Record<string, string> = { accept: "application/vnd.github+json", "x-github-api-version": "2022-11-28", "user-agent": `skillshelf/${VERSION}` };
+  if (options.etag) headers["if-none-match"] = options.etag;
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const signal = AbortSignal.timeout(options.timeoutMs);
+  let target = url;
+  try {
+    for (let hop = 0; hop < 3; hop++) {
+      const response = await fetch(target, { headers, redirect: "manual", signal });
+      const location = response.headers.get("location");
+      if (response.status >= 300 && response.status < 400 && response.status !== 304 && location) {
+        await response.body?.cancel();
+        const next = new URL(location, target);
+        if (next.origin !== origin) return { kind: "failed", reason: "GitHub redirected the request to another site; it was not followed." };
+        target = next;
+        continue;
+      }
+      const etag = response.headers.get("etag") ?? undefined;
+      if (response.status === 304) return { kind: "not-modified", etag };
+      if (response.status !== 200) {
+        await response.body?.cancel();
+        const rateLimited = response.headers.get("x-ratelimit-remaining") === "0" || response.status === 429;
+        return { kind: "status", status: response.status, reason: describeGithubStatus(response.status, rateLimited) };
+      }
+      const text = await readCapped(response, options.maxBytes);
+      if (text === null) return { kind: "failed", reason: `GitHub's answer was larger than ${Math.round(options.maxBytes / 1024)} KiB, so it was not read.` };
+      try {
+        return { kind: "ok", body: JSON.parse(text), etag };
+      } catch {
+        return { kind: "failed", reason: "GitHub's answer was not valid JSON." };
+      }
+    }
+    return { kind: "failed", reason: "Too many redirects." };
+  } catch (error) {
+    const name = (error as Error).name;
+    return { kind: "failed", reason: name === "TimeoutError" || name === "AbortError" ? "GitHub did not answer in time." : GITHUB_OFFLINE };
+  }
+}

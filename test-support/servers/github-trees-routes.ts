@@ -1,0 +1,86 @@
+// The GitHub repository, Trees and Contents endpoints for the loopback GitHub-like server, serving real folders hashed
+// with the same code git's own hashing is tested against (ETag and 304 included, truncation on request).
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { createHash } from "node:crypto";
+import { gitTreeOf, type GitTree } from "../../electron/engine/updates/git-tree";
+
+/** One repository whose default branch holds the given folder (its content is read when the repository is set). */
+export interface FakeRepoTree {
+  defaultBranch?: string;
+  /** The folder that stands for the repository's root on the default branch. */
+  dir: string;
+  /** Answer the recursive tree with `truncated: true` and only the top level (as GitHub does for huge trees). */
+  truncated?: boolean;
+}
+
+/** What the tree endpoints were asked, for assertions. */
+export interface TreeStats {
+  repoRequests: number;
+  treeRequests: number;
+  contentsRequests: number;
+  conditionalRequests: number;
+  notModified: number;
+}
+
+/** The repository, tree and contents routes over a set of repositories; `handle` answers or returns false. */
+export class TreeRoutes {
+  readonly stats: TreeStats = { repoRequests: 0, treeRequests: 0, contentsRequests: 0, conditionalRequests: 0, notModified: 0 };
+  readonly #repos = new Map<string, { branch: string; tree: GitTree; truncated: boolean }>();
+
+  /** Serves `dir` as repository `owner/repo`'s default branch (re-reads it: call again after changing the folder). */
+  async setRepo(repo: string, spec: FakeRepoTree): Promise<void> {
+    this.#repos.set(repo.toLowerCase(), { branch: spec.defaultBranch ?? "main", tree: await gitTreeOf(spec.dir), truncated: spec.truncated === true });
+  }
+
+  #send(req: IncomingMessage, res: ServerResponse, body: unknown): void {
+    const text = JSON.stringify(body);
+    const etag = `"${createHash("sha256").update(text).digest("hex").slice(0, 20)}"`;
+    const conditional = req.headers["if-none-match"];
+    if (conditional) this.stats.conditionalRequests++;
+    if (conditional === etag) {
+      this.stats.notModified++;
+      res.writeHead(304, { etag }).end();
+      return;
+    }
+    res.writeHead(200, { "content-type": "application/json; charset=utf-8", etag, "x-ratelimit-remaining": "59" }).end(text);
+  }
+
+  /** Answers GET /repos/O/R, /repos/O/R/git/trees/REF?recursive=1 and /repos/O/R/contents/PATH?ref=REF. */
+  handle(req: IncomingMessage, res: ServerResponse, parts: string[], url: URL): boolean {
+    if (req.method !== "GET" || parts[0] !== "repos" || parts.length < 3) return false;
+    const key = `${parts[1]}/${parts[2]}`.toLowerCase();
+    const repo = this.#repos.get(key);
+    const notFound = () => res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ message: "Not Found" }));
+    if (parts.length === 3) {
+      if (!repo) return false;
+      this.stats.repoRequests++;
+      this.#send(req, res, { full_name: `${parts[1]}/${parts[2]}`, default_branch: repo.branch, private: false });
+      return true;
+    }
+    if (parts[3] === "git" && parts[4] === "trees" && parts.length >= 6) {
+      this.stats.treeRequests++;
+      const ref = parts.slice(5).join("/");
+      if (!repo || ref !== repo.branch) return (notFound(), true);
+      const recursive = url.searchParams.get("recursive") === "1";
+      const entries: Array<{ path: string; mode: string; type: "blob" | "tree"; sha: string }> = [];
+      for (const [rel, sha] of repo.tree.trees) if (rel !== "" && (recursive && !repo.truncated ? true : !rel.includes("/"))) entries.push({ path: rel, mode: "040000", type: "tree", sha });
+      for (const [rel, file] of repo.tree.files) if (recursive && !repo.truncated ? true : !rel.includes("/")) entries.push({ path: rel, mode: file.mode, type: "blob", sha: file.sha });
+      entries.sort((a, b) => (a.path < b.path ? -1 : 1));
+      this.#send(req, res, { sha: repo.tree.sha, url: url.href, tree: entries, truncated: recursive && repo.truncated });
+      return true;
+    }
+    if (parts[3] === "contents") {
+      this.stats.contentsRequests++;
+      if (!repo || (url.searchParams.get("ref") ?? repo.branch) !== repo.branch) return (notFound(), true);
+      const dir = parts.slice(4).join("/");
+      if (dir !== "" && !repo.tree.trees.has(dir)) return (notFound(), true);
+      const prefix = dir === "" ? "" : `${dir}/`;
+      const listing: Array<{ name: string; path: string; type: "dir" | "file"; sha: string }> = [];
+      for (const [rel, sha] of repo.tree.trees) if (rel.startsWith(prefix) && rel !== dir && !rel.slice(prefix.length).includes("/")) listing.push({ name: rel.slice(prefix.length), path: rel, type: "dir", sha });
+      for (const [rel, file] of repo.tree.files) if (rel.startsWith(prefix) && !rel.slice(prefix.length).includes("/")) listing.push({ name: rel.slice(prefix.length), path: rel, type: "file", sha: file.sha });
+      this.#send(req, res, listing);
+      return true;
+    }
+    return false;
+  }
+}
