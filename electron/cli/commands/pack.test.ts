@@ -1,8 +1,9 @@
 // `skillshelf pack` through the built bin: exit codes 0/1/2, one JSON document with --json, the archive Desktop accepts.
-import { readFile } from "node:fs/promises";
+import { chmod, readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runBin } from "../../../test-support/cli";
+import { runBin, runBinUnprivileged, unprivilegedUnavailable } from "../../../test-support/cli";
+import { skipBecause } from "../../../test-support/skip";
 import { makeTempDir, writeTree } from "../../../test-support/tmp";
 import { readSkillArchive } from "../../engine/skill/archive";
 
@@ -52,6 +53,20 @@ describe("skillshelf pack", () => {
     expect(run.stderr).toContain("Not packed: The packed skill would not pass Claude Desktop's upload rules.");
     expect(run.stderr).toContain("[desktop.name.reserved]");
     await expect(readFile(path.join(tmp, "claude-tools.skill"))).rejects.toMatchObject({ code: "ENOENT" });
+  });
+
+  it("refuses a folder with a part it may not read, naming it (as an unprivileged user, since root reads anything)", async (ctx) => {
+    const dir = path.join(tmp, "locked", "locked-skill");
+    await writeTree(dir, { "SKILL.md": "---\nname: locked-skill\ndescription: Has a locked folder.\n---\n\nBody.\n", "private/notes.md": "x" });
+    await chmod(path.join(dir, "private"), 0o000);
+    for (const p of [tmp, path.join(tmp, "locked")]) await chmod(p, 0o755);
+    const unavailable = unprivilegedUnavailable();
+    if (unavailable) skipBecause(ctx, `running as root and ${unavailable}`);
+    const run = await runBinUnprivileged(["pack", dir, "--out", path.join(tmp, "locked", "locked.skill"), "--json"]);
+    expect(run.code, run.stderr).toBe(1);
+    const doc = JSON.parse(run.stdout) as { packed: boolean; diagnostics: Array<{ code: string; message: string }> };
+    expect(doc.packed).toBe(false);
+    expect(doc.diagnostics).toEqual([expect.objectContaining({ code: "pack.unreadable", message: expect.stringContaining("private cannot be read (EACCES)") })]);
   });
 
   it("exits 2 for bad usage: no DIR, an unknown --for, a DIR that is not a folder", async () => {

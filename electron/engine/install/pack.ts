@@ -86,6 +86,10 @@ interface Collected {
 
 const diag = (code: string, severity: Diagnostic["severity"], file: string, message: string, fix?: string): Diagnostic => ({ code, severity, message, file, ...(fix ? { fix } : {}) });
 
+function unreadable(abs: string, rel: string, error: NodeJS.ErrnoException): never {
+  throw new PackRefusedError("A file cannot be read.", [diag("pack.unreadable", "error", abs, `${rel} cannot be read (${error.code ?? error.message}), so the skill was not packed.`, "Check its permissions, or remove it from the skill's folder.")]);
+}
+
 /** Lists the folder's files without leaving it: junk skipped, links followed only inside, each real folder once, capped. */
 async function collectFiles(root: string, realRoot: string): Promise<Collected> {
   const out: Collected = { files: [], skipped: [], outside: [], special: [] };
@@ -95,7 +99,7 @@ async function collectFiles(root: string, realRoot: string): Promise<Collected> 
   let bytes = 0;
   while (queue.length > 0) {
     const { abs, rel, depth } = queue.shift()!;
-    const names = (await readdir(abs, { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    const names = (await readdir(abs, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => unreadable(abs, rel || ".", error))).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     for (const dirent of names) {
       const childAbs = path.join(abs, dirent.name);
       const childRel = rel ? `${rel}/${dirent.name}` : dirent.name;
@@ -106,14 +110,14 @@ async function collectFiles(root: string, realRoot: string): Promise<Collected> 
       if (++count > ARCHIVE_LIMITS.maxEntries) {
         throw new PackRefusedError(`The folder holds more than ${ARCHIVE_LIMITS.maxEntries} entries.`, [diag("pack.too-large", "error", root, `The folder holds more than ${ARCHIVE_LIMITS.maxEntries} files and folders, over what a skill archive may hold, so it was not packed.`, "Remove files the skill does not need (build output, dependencies) and pack again.")]);
       }
-      let info = await lstat(childAbs);
+      let info = await lstat(childAbs).catch((error: NodeJS.ErrnoException) => unreadable(childAbs, childRel, error));
       if (info.isSymbolicLink()) {
         const real = await realpathOrNull(childAbs);
         if (!real || !isInside(realRoot, real)) {
           out.outside.push(childRel);
           continue;
         }
-        info = await stat(childAbs);
+        info = await stat(childAbs).catch((error: NodeJS.ErrnoException) => unreadable(childAbs, childRel, error));
         if (info.isDirectory()) {
           if (seen.has(real)) continue;
           seen.add(real);
