@@ -3,7 +3,9 @@
 import type { SkillLevels, SkillResource } from "./levels";
 import type { Profile, ScanResult, TaskProgress, UpdateInfo } from "./model";
 import { settingsPatchProblem, type PublicSettings, type SettingsPatch } from "./settings";
+import type { StdioServerList } from "./stdio-servers";
 export type { PublicSettings, PublicServer, SettingsPatch } from "./settings";
+export type { StdioServer, StdioServerList } from "./stdio-servers";
 import type { CatalogChange, ValidationResult } from "./results";
 export type { CatalogChange, ValidationResult } from "./results";
 
@@ -52,6 +54,14 @@ export interface IpcCommands {
   "settings:get": () => Promise<PublicSettings>;
   /** Applies one change, saves it, and returns the settings as they are now. */
   "settings:update": (patch: SettingsPatch) => Promise<PublicSettings>;
+  /** The local (stdio) servers the clients' configs name: the exact commands and whether each is approved. */
+  "stdio:list": () => Promise<StdioServerList>;
+  /** Electron: main asks in a native dialog listing the exact commands not yet approved. Refused where the page approves. */
+  "stdio:review": () => Promise<StdioServerList>;
+  /** Web host: approves one listed command by the id the host produced. Refused in Electron (its dialog approves). */
+  "stdio:approve": (id: string) => Promise<StdioServerList>;
+  /** Withdraws the approval of one command. */
+  "stdio:revoke": (id: string) => Promise<StdioServerList>;
 }
 
 /** Every event: channel name → payload. */
@@ -82,6 +92,10 @@ export interface SkillshelfApi {
   openExternal: IpcCommands["shell:open-external"];
   getSettings: IpcCommands["settings:get"];
   updateSettings: IpcCommands["settings:update"];
+  listStdioServers: IpcCommands["stdio:list"];
+  reviewStdioServers: IpcCommands["stdio:review"];
+  approveStdioServer: IpcCommands["stdio:approve"];
+  revokeStdioServer: IpcCommands["stdio:revoke"];
   onCatalogChanged: (listener: (change: IpcEvents["catalog:changed"]) => void) => () => void;
   onAuthorChanged: (listener: (snapshot: IpcEvents["author:changed"]) => void) => () => void;
   onUpdatesChanged: (listener: (updates: IpcEvents["updates:changed"]) => void) => () => void;
@@ -108,6 +122,10 @@ export const commandOfMethod = {
   openExternal: "shell:open-external",
   getSettings: "settings:get",
   updateSettings: "settings:update",
+  listStdioServers: "stdio:list",
+  reviewStdioServers: "stdio:review",
+  approveStdioServer: "stdio:approve",
+  revokeStdioServer: "stdio:revoke",
 } as const satisfies Record<string, CommandChannel>;
 
 /** Which event each `on…` method subscribes to. */
@@ -123,6 +141,7 @@ const isPath = (v: unknown): v is string => typeof v === "string" && v.length > 
 const isRelPath = (v: unknown): v is string => isPath(v) && !v.startsWith("/") && !/^[a-zA-Z]:/.test(v) && !v.split(/[\\/]/).includes("..");
 const isProfile = (v: unknown): v is Profile => v === "agent-skills" || v === "claude-desktop";
 const isUrl = (v: unknown): v is string => typeof v === "string" && v.length > 0 && v.length <= 8192;
+const isStdioId = (v: unknown): v is string => typeof v === "string" && /^[0-9a-f]{32}$/.test(v);
 
 /** Runtime argument checks per command: the only way arguments reach a handler. */
 export const commandArgs: { [C in CommandChannel]: (args: unknown[]) => boolean } = {
@@ -139,6 +158,10 @@ export const commandArgs: { [C in CommandChannel]: (args: unknown[]) => boolean 
   "shell:open-external": (a) => a.length === 1 && isUrl(a[0]),
   "settings:get": (a) => a.length === 0,
   "settings:update": (a) => a.length === 1 && settingsPatchProblem(a[0]) === null,
+  "stdio:list": (a) => a.length === 0,
+  "stdio:review": (a) => a.length === 0,
+  "stdio:approve": (a) => a.length === 1 && isStdioId(a[0]),
+  "stdio:revoke": (a) => a.length === 1 && isStdioId(a[0]),
 };
 
 /** True for a known command channel name. */

@@ -39,9 +39,9 @@ describe("settings input checks", () => {
   });
 
   it("let settings:update through only with exactly one valid change", () => {
-    const ok = [{ addServer: { url: "https://a.example/mcp" } }, { addServer: { url: "https://a.example/mcp", headers: { Authorization: "Bearer x" } } }, { removeServer: "https://a.example/mcp" }, { githubToken: "ghp_x" }, { githubToken: null }, { pollHours: 6 }, { askStdioServers: true }];
+    const ok = [{ addServer: { url: "https://a.example/mcp" } }, { addServer: { url: "https://a.example/mcp", headers: { Authorization: "Bearer x" } } }, { removeServer: "https://a.example/mcp" }, { githubToken: "ghp_x" }, { githubToken: null }, { pollHours: 6 }];
     for (const patch of ok) expect(commandArgs["settings:update"]([patch]), JSON.stringify(patch)).toBe(true);
-    const bad = [{}, null, [], "x", { pollHours: 6, askStdioServers: true }, { addServer: { url: "https://a.example/", extra: 1 } }, { addServer: { url: "https://a.example/", headers: ["x"] } }, { githubToken: "" }, { askStdioServers: "yes" }, { removeServer: "" }, { colour: "blue" }];
+    const bad = [{}, null, [], "x", { pollHours: 6, askStdioServers: true }, { addServer: { url: "https://a.example/", extra: 1 } }, { addServer: { url: "https://a.example/", headers: ["x"] } }, { githubToken: "" }, { askStdioServers: true }, { removeServer: "" }, { colour: "blue" }];
     for (const patch of bad) expect(commandArgs["settings:update"]([patch]), JSON.stringify(patch)).toBe(false);
     expect(commandArgs["settings:update"]([])).toBe(false);
     expect(commandArgs["settings:get"]([])).toBe(true);

@@ -12,7 +12,6 @@ export interface PublicSettings {
   servers: PublicServer[];
   hasGithubToken: boolean;
   pollHours: number;
-  askStdioServers: boolean;
   /** Parts of the settings file that could not be used when it was read (no values quoted). */
   problems: string[];
 }
@@ -26,7 +25,6 @@ export interface SettingsPatch {
   /** Saves a GitHub token; null clears it. */
   githubToken?: string | null;
   pollHours?: number;
-  askStdioServers?: boolean;
 }
 
 /** Hours between automatic checks: the default and the allowed range. */
@@ -141,8 +139,6 @@ export function settingsPatchProblem(patch: unknown): string | null {
       return p.githubToken === null ? null : githubTokenProblem(p.githubToken);
     case "pollHours":
       return pollHoursProblem(p.pollHours);
-    case "askStdioServers":
-      return typeof p.askStdioServers === "boolean" ? null : "Choose yes or no.";
     default:
       return "That setting does not exist.";
   }

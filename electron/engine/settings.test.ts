@@ -34,14 +34,14 @@ describe("loadSettings and saveSettings", () => {
     const dir = await tempDir();
     const loaded = await loadSettings(path.join(dir, "settings.json"));
     expect(loaded).toEqual({ settings: defaultSettings(), problems: [] });
-    expect(loaded.settings).toMatchObject({ pollHours: 24, askStdioServers: false, servers: [] });
+    expect(loaded.settings).toMatchObject({ pollHours: 24, servers: [] });
     expect(await readdir(dir)).toEqual([]);
   });
 
   it("writes atomically with mode 0600 into a new folder and reads back the same settings", async () => {
     const dir = await tempDir();
     const file = path.join(dir, "nested", "skillshelf", "settings.json");
-    const settings = { ...defaultSettings(), servers: [{ url: "https://meta.example/mcp", headers: { Authorization: SECRET } }], githubToken: TOKEN, pollHours: 6, askStdioServers: true };
+    const settings = { ...defaultSettings(), servers: [{ url: "https://meta.example/mcp", headers: { Authorization: SECRET } }], githubToken: TOKEN, pollHours: 6 };
     await saveSettings(file, settings);
     expect((await stat(file)).mode & 0o777).toBe(0o600);
     expect(await readdir(path.dirname(file))).toEqual(["settings.json"]);
@@ -85,9 +85,8 @@ describe("loadSettings and saveSettings", () => {
       version: 1,
       servers: [{ url: "https://good.example/mcp", headers: { Authorization: SECRET } }, { url: "http://127.0.0.1:4000/mcp" }],
       pollHours: 24,
-      askStdioServers: false,
     });
-    expect(loaded.problems).toHaveLength(10);
+    expect(loaded.problems).toHaveLength(9);
     const text = loaded.problems.join("\n");
     expect(text).toMatch(/"colour" is unknown/);
     expect(text).not.toContain(SECRET);
@@ -162,7 +161,7 @@ describe("loadSettings and saveSettings", () => {
 });
 
 describe("applySettingsPatch", () => {
-  it("adds, replaces and removes servers by URL, sets and clears the token, interval and stdio consent", () => {
+  it("adds, replaces and removes servers by URL, sets and clears the token and interval", () => {
     let s = defaultSettings();
     s = applySettingsPatch(s, { addServer: { url: "https://a.example/mcp", headers: { Authorization: SECRET } } });
     s = applySettingsPatch(s, { addServer: { url: "https://b.example/mcp" } });
@@ -171,8 +170,7 @@ describe("applySettingsPatch", () => {
     s = applySettingsPatch(s, { removeServer: "https://b.example/mcp" });
     s = applySettingsPatch(s, { githubToken: TOKEN });
     s = applySettingsPatch(s, { pollHours: 168 });
-    s = applySettingsPatch(s, { askStdioServers: true });
-    expect(s).toMatchObject({ servers: [{ url: "https://a.example/mcp" }], githubToken: TOKEN, pollHours: 168, askStdioServers: true });
+    expect(s).toMatchObject({ servers: [{ url: "https://a.example/mcp" }], githubToken: TOKEN, pollHours: 168 });
     s = applySettingsPatch(s, { githubToken: null });
     expect("githubToken" in s).toBe(false);
   });
@@ -195,13 +193,15 @@ describe("applySettingsPatch", () => {
     expect(refused({ pollHours: 0 })).toMatch(/1 to 168/);
     expect(refused({ pollHours: 2.5 })).toMatch(/whole number/);
     expect(refused({ githubToken: "two words" })).toMatch(/no spaces/);
-    expect(refused({ pollHours: 2, askStdioServers: true })).toMatch(/one setting at a time/);
+    expect(refused({ pollHours: 2, githubToken: null })).toMatch(/one setting at a time/);
+    // Local servers are approved one command at a time (stdio-consent.ts); no setting turns them all on.
+    expect(refused({ askStdioServers: true })).toMatch(/does not exist/);
   });
 
   it("shows the renderer header names and whether a token is saved, never the values", () => {
     const s = applySettingsPatch(applySettingsPatch(defaultSettings(), { addServer: { url: "https://a.example/mcp", headers: { Authorization: SECRET } } }), { githubToken: TOKEN });
     const view = toPublicSettings(s);
-    expect(view).toEqual({ servers: [{ url: "https://a.example/mcp", headerNames: ["Authorization"] }], hasGithubToken: true, pollHours: 24, askStdioServers: false, problems: [] });
+    expect(view).toEqual({ servers: [{ url: "https://a.example/mcp", headerNames: ["Authorization"] }], hasGithubToken: true, pollHours: 24, problems: [] });
     expect(JSON.stringify(view)).not.toContain("s3cr3t");
     expect(JSON.stringify(view)).not.toContain(TOKEN);
   });

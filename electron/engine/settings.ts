@@ -1,4 +1,4 @@
-// The user's settings file (servers added by URL, a GitHub token, the check interval, stdio consent): read
+// The user's settings file (servers added by URL, a GitHub token, the check interval): read
 // leniently (keep what is valid, report the rest, back up what cannot be kept), written atomically with mode 0600.
 import { constants } from "node:fs";
 import { mkdir, open } from "node:fs/promises";
@@ -32,7 +32,6 @@ export interface Settings {
   servers: SettingsServer[];
   githubToken?: string;
   pollHours: number;
-  askStdioServers: boolean;
 }
 
 /** The settings read from disk and what could not be used (sentences without any value quoted). */
@@ -53,11 +52,12 @@ const SETTINGS_FILE_NAME = "settings.json";
 const MAX_SETTINGS_BYTES = 1024 * 1024;
 // An unusable file is backed up even when it is over the reading limit, up to this size.
 const MAX_BACKUP_BYTES = 16 * 1024 * 1024;
+// askStdioServers: an old all-or-nothing consent, read and ignored (local servers are now approved one by one).
 const KNOWN_KEYS = new Set(["version", "servers", "githubToken", "pollHours", "askStdioServers"]);
 
 /** Settings of a first run. */
 export function defaultSettings(): Settings {
-  return { version: 1, servers: [], pollHours: POLL_HOURS.default, askStdioServers: false };
+  return { version: 1, servers: [], pollHours: POLL_HOURS.default };
 }
 
 /** The config folder: SKILLSHELF_CONFIG_DIR, else the platform's usual place for app settings. */
@@ -129,10 +129,6 @@ export function validateSettings(raw: unknown): { settings: Settings; problems: 
   if (raw.pollHours !== undefined) {
     if (pollHoursProblem(raw.pollHours) === null) settings.pollHours = raw.pollHours as number;
     else problems.push(`The check interval is not a whole number of hours from ${POLL_HOURS.min} to ${POLL_HOURS.max}; ${POLL_HOURS.default} hours is used.`);
-  }
-  if (raw.askStdioServers !== undefined) {
-    if (typeof raw.askStdioServers === "boolean") settings.askStdioServers = raw.askStdioServers;
-    else problems.push("The choice about local (stdio) servers is not yes or no; they are not asked.");
   }
   return { settings, problems };
 }
@@ -206,7 +202,7 @@ async function readSettings(file: string): Promise<LoadedSettings> {
  */
 export async function saveSettings(file: string, settings: Settings): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-  const body: Settings = { version: 1, servers: settings.servers, ...(settings.githubToken ? { githubToken: settings.githubToken } : {}), pollHours: settings.pollHours, askStdioServers: settings.askStdioServers };
+  const body: Settings = { version: 1, servers: settings.servers, ...(settings.githubToken ? { githubToken: settings.githubToken } : {}), pollHours: settings.pollHours };
   await writeJsonAtomic(file, body, { mode: 0o600 });
 }
 
@@ -216,7 +212,6 @@ export function toPublicSettings(settings: Settings, problems: string[] = []): P
     servers: settings.servers.map((s) => ({ url: s.url, headerNames: Object.keys(s.headers ?? {}) })),
     hasGithubToken: settings.githubToken !== undefined,
     pollHours: settings.pollHours,
-    askStdioServers: settings.askStdioServers,
     problems: [...problems],
   };
 }
@@ -241,8 +236,6 @@ export function applySettingsPatch(settings: Settings, patch: SettingsPatch): Se
     else next.githubToken = patch.githubToken;
   } else if (patch.pollHours !== undefined) {
     next.pollHours = patch.pollHours;
-  } else if (patch.askStdioServers !== undefined) {
-    next.askStdioServers = patch.askStdioServers;
   }
   return next;
 }

@@ -3,6 +3,7 @@ import type { ScanOptions } from "../engine/discovery/types";
 import type { PollerClock } from "../engine/updates/poller";
 import type { CatalogChange, EventChannel, IpcEvents, ValidationResult } from "../../shared/ipc";
 import type { SkillLevels, SkillResource } from "../../shared/levels";
+import type { StdioServer } from "../../shared/stdio-servers";
 import type { Profile, ScanResult, Skill, UpdateInfo } from "../../shared/model";
 
 /** The operating-system integration a host offers: a real one in Electron, safe fallbacks in the web host. */
@@ -15,6 +16,11 @@ export interface DesktopIntegration {
   openExternal(url: string): Promise<boolean>;
   /** Asks the user for a folder; null when cancelled or when the host has no dialog. */
   pickFolder(): Promise<string | null>;
+  /**
+   * Asks the user, in a native dialog the page cannot draw or answer, whether these exact local commands may be
+   * started; absent where the host has no such dialog (the web host: the page lists them and approves one by one).
+   */
+  confirmStdioServers?(servers: StdioServer[]): Promise<boolean>;
 }
 
 /** A live view of a set of locations, as the discovery watcher provides it. */
@@ -29,8 +35,10 @@ export interface UpdateSources {
   servers: Array<{ url: string; headers?: Record<string, string> }>;
   /** Token from settings; the environment's GITHUB_TOKEN is used when absent. */
   githubToken?: string;
-  /** Ask servers that run as local commands (the user's consent). */
+  /** Ask every server that runs as a local command (only the CLI's `--stdio` sets this; the app never does). */
   includeStdio: boolean;
+  /** Ids of the local commands the user approved one by one; no other local command is started. */
+  approvedStdio?: string[];
   /** Plugin roots of the catalog, whose mcp.json servers count too. */
   pluginRoots?: string[];
 }

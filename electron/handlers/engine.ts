@@ -57,7 +57,7 @@ export function createUpdateChecker(scanOptions: ScanOptions, sources: UpdateSou
     if (!releases || releases.token !== token) releases = { token, lookup: releasesFor(token) };
     if (!session || force) {
       const extraServers: UpdateSources["servers"] = [...(settings?.servers ?? []), ...(sources.servers ?? []).map((url) => ({ url }))];
-      const found = await findMcpEndpoints({ home, platform, env, extraServers, pluginRoots: settings?.pluginRoots, includeStdio: settings?.includeStdio }).catch(() => ({
+      const found = await findMcpEndpoints({ home, platform, env, extraServers, pluginRoots: settings?.pluginRoots, includeStdio: settings?.includeStdio, approvedStdio: (id) => settings?.approvedStdio?.includes(id) ?? false }).catch(() => ({
         endpoints: extraServers.map((server) => urlEndpoint(server.url, server.headers)),
       }));
       session = new SkillMetaSession(found.endpoints);

@@ -15,6 +15,7 @@ import { CatalogState } from "./catalog-state";
 import type { CatalogWatcher, HandlerContext } from "./context";
 import { HandlerError } from "./errors";
 import { SettingsState } from "./settings-state";
+import { createStdioConsent, createStdioHandlers } from "./stdio-handlers";
 
 /** The handlers plus what they hold open (watchers), so a host can release it. */
 export interface HandlerSession {
@@ -62,6 +63,7 @@ export function createHandlerSession(context: HandlerContext): HandlerSession {
 
   const { env, platform, home } = context.scanOptions;
   const settings = new SettingsState(context.settingsFile ?? defaultSettingsFile(env, platform, home));
+  const stdioConsent = createStdioConsent({ settingsFile: settings.file, scanOptions: context.scanOptions, pluginRoots: () => state.catalog.plugins.map((p) => p.root), desktop });
   const fixedInterval = context.updatePolling?.intervalHours;
   /** Set by a settings change: the next check starts a new skill-meta session with the new sources. */
   let sourcesChanged = false;
@@ -70,7 +72,10 @@ export function createHandlerSession(context: HandlerContext): HandlerSession {
       await settings.load();
       const force = newSession || sourcesChanged;
       sourcesChanged = false;
-      const sources = settings.updateSources(state.catalog.plugins.map((p) => p.root));
+      const sources = settings.updateSources(
+        state.catalog.plugins.map((p) => p.root),
+        await stdioConsent.approvedIds(),
+      );
       return engine.checkUpdates(allSkills(state.catalog), { force, sources });
     },
     intervalHours: fixedInterval,
@@ -79,6 +84,9 @@ export function createHandlerSession(context: HandlerContext): HandlerSession {
   });
   void settings.load().then(() => {
     if (fixedInterval === undefined && !disposed) poller.setIntervalHours(settings.current.pollHours);
+  });
+  stdioConsent.onChange(() => {
+    sourcesChanged = true;
   });
   settings.onChange((next) => {
     sourcesChanged = true;
@@ -193,6 +201,7 @@ export function createHandlerSession(context: HandlerContext): HandlerSession {
     },
     "settings:get": async () => settings.publicView(),
     "settings:update": async (patch) => settings.update(patch),
+    ...createStdioHandlers(stdioConsent, desktop),
   };
 
   return {

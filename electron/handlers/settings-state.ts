@@ -42,10 +42,10 @@ export class SettingsState {
     return toPublicSettings(this.#settings, this.#problems);
   }
 
-  /** The update sources the settings give (the token only when one is saved). */
-  updateSources(pluginRoots: string[]): UpdateSources {
+  /** The update sources the settings give (the token only when one is saved; local commands only as approved one by one). */
+  updateSources(pluginRoots: string[], approvedStdio: string[] = []): UpdateSources {
     const s = this.#settings;
-    return { servers: s.servers.map((server) => ({ ...server })), ...(s.githubToken ? { githubToken: s.githubToken } : {}), includeStdio: s.askStdioServers, pluginRoots };
+    return { servers: s.servers.map((server) => ({ ...server })), ...(s.githubToken ? { githubToken: s.githubToken } : {}), includeStdio: false, approvedStdio, pluginRoots };
   }
 
   /** Calls listener after every saved change. */

@@ -16,7 +16,7 @@ function setup(options: { openPathResult?: string; dialogResult?: { canceled: bo
       log.push(`dialog ${args.length === 2 ? "sheet" : "free"} ${dialogOptions.properties?.join(",")}`);
       return options.dialogResult ?? { canceled: true, filePaths: [] };
     },
-  } as unknown as Pick<Dialog, "showOpenDialog">;
+  } as unknown as Pick<Dialog, "showOpenDialog" | "showMessageBox">;
   const spawn = async (command: string, args: string[]) => (log.push(`spawn ${[command, ...args].join(" ")}`), { code: options.openPathResult ? 1 : 0, stdout: "" });
   return { log, desktop: electronDesktopIntegration({ shell, dialog, getWindow: () => options.window ?? null, platform: "darwin", env: {}, spawn }) };
 }

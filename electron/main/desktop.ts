@@ -1,6 +1,8 @@
 // Desktop integration for the handlers in Electron: the file manager, a text editor for text files, the browser and
 // the native folder picker. Files are never handed to shell.openPath, which would run a program.
 import type { BrowserWindow, Dialog, Shell } from "electron";
+import { formatCommandLine, type StdioServer } from "../../shared/stdio-servers";
+import { escapeControl } from "../../shared/terminal-text";
 import { openAsText, spawnProgram, type Spawner } from "../engine/open/opener";
 import type { DesktopIntegration } from "../handlers/context";
 import { openExternalSafely } from "./security";
@@ -8,7 +10,7 @@ import { openExternalSafely } from "./security";
 /** Builds the DesktopIntegration main passes to the handlers, from Electron's shell and dialog. */
 export function electronDesktopIntegration(deps: {
   shell: Pick<Shell, "showItemInFolder" | "openExternal">;
-  dialog: Pick<Dialog, "showOpenDialog">;
+  dialog: Pick<Dialog, "showOpenDialog" | "showMessageBox">;
   getWindow: () => BrowserWindow | null;
   /** Starts the text editor (the real spawner unless a test injects its own). */
   spawn?: Spawner;
@@ -28,5 +30,33 @@ export function electronDesktopIntegration(deps: {
       const result = window && !window.isDestroyed() ? await deps.dialog.showOpenDialog(window, options) : await deps.dialog.showOpenDialog(options);
       return result.canceled ? null : (result.filePaths[0] ?? null);
     },
+    async confirmStdioServers(servers) {
+      const window = deps.getWindow();
+      const options = stdioConsentDialog(servers);
+      const result = window && !window.isDestroyed() ? await deps.dialog.showMessageBox(window, options) : await deps.dialog.showMessageBox(options);
+      return result.response === 1;
+    },
+  };
+}
+
+/** The native dialog that asks to start local servers: each exact command, where it is configured, nothing hidden. */
+export function stdioConsentDialog(servers: StdioServer[]) {
+  const lines = servers.map((s, i) =>
+    [
+      `${i + 1}. ${escapeControl(s.name)} — from ${escapeControl(s.configFile)}`,
+      `   ${formatCommandLine(s.command, s.args)}`,
+      ...(s.cwd ? [`   in ${escapeControl(s.cwd)}`] : []),
+      ...(s.envNames.length ? [`   with ${s.envNames.map((n) => escapeControl(n)).join(", ")} set`] : []),
+    ].join("\n"),
+  );
+  return {
+    type: "warning" as const,
+    title: "Start local servers?",
+    message: servers.length === 1 ? "Allow Skillshelf to start this program to ask it for skill updates?" : `Allow Skillshelf to start these ${servers.length} programs to ask them for skill updates?`,
+    detail: `Your AI apps' settings name these local (stdio) servers. Skillshelf starts each one as written below, on this computer, with your permissions. Allow only programs you trust. If a command changes later, Skillshelf asks again.\n\n${lines.join("\n\n")}`,
+    buttons: ["Don't allow", servers.length === 1 ? "Allow" : `Allow all ${servers.length}`],
+    defaultId: 0,
+    cancelId: 0,
+    noLink: true,
   };
 }

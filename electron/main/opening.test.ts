@@ -18,7 +18,7 @@ function electronDesktop(log: Log) {
     openPath: async (p: string) => (log.push(["openPath", p]), ""),
     openExternal: async () => undefined,
   } as unknown as Pick<Shell, "showItemInFolder" | "openExternal">;
-  const dialog = { showOpenDialog: async () => ({ canceled: true, filePaths: [] }) } as unknown as Pick<Dialog, "showOpenDialog">;
+  const dialog = { showOpenDialog: async () => ({ canceled: true, filePaths: [] }) } as unknown as Pick<Dialog, "showOpenDialog" | "showMessageBox">;
   return electronDesktopIntegration({ shell, dialog, getWindow: () => null as BrowserWindow | null, platform: "linux", env: OPENING_ENV, spawn: recordingSpawner(log) });
 }
 

@@ -37,6 +37,8 @@ const sampleArgs: Record<string, unknown[]> = {
   openInEditor: ["/skills/pdf/SKILL.md"],
   openExternal: ["https://agentskills.io/"],
   updateSettings: [{ addServer: { url: "https://meta.example/mcp", headers: { Authorization: "Bearer x" } } }],
+  approveStdioServer: ["0123456789abcdef0123456789abcdef"],
+  revokeStdioServer: ["0123456789abcdef0123456789abcdef"],
 };
 
 describe("createSkillshelfApi", () => {

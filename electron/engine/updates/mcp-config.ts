@@ -6,6 +6,7 @@ import { resolveBase } from "../discovery/locations";
 import type { ScanOptions } from "../discovery/types";
 import { isPlainObject } from "../plugin/diagnostics";
 import { SecretValues, endpointId, urlEndpoint, type McpEndpoint } from "./endpoints";
+import { stdioCommandId, type StdioCommand } from "./stdio-consent";
 
 /** Where to look, beyond the home's own configs. */
 export interface McpConfigOptions extends Pick<ScanOptions, "home" | "platform" | "env"> {
@@ -15,8 +16,10 @@ export interface McpConfigOptions extends Pick<ScanOptions, "home" | "platform" 
   pluginRoots?: string[];
   /** Servers the user added by URL, with optional headers. */
   extraServers?: Array<{ url: string; headers?: Record<string, string> }>;
-  /** Whether servers started as local commands are included (default false: starting a user's commands needs their consent). */
+  /** Include every server started as a local command (the CLI's `--stdio`: the user's consent for this run). */
   includeStdio?: boolean;
+  /** Whether the user approved this exact local command (by its StdioCommand id); unapproved ones are listed, never started. */
+  approvedStdio?: (id: string) => boolean;
 }
 
 /** A config file that was read, and what came of it (for `--json` and the UI; no secrets). */
@@ -88,7 +91,7 @@ function expandClaudeCodeEntry(raw: Record<string, unknown>, env: Record<string,
 }
 
 /** One config entry as an endpoint, or null when it is not a server Skillshelf can ask. */
-function endpointOf(name: string, raw: unknown, file: string, pluginRoot: string | undefined, includeStdio: boolean): McpEndpoint | null {
+function endpointOf(name: string, raw: unknown, file: string, pluginRoot: string | undefined): McpEndpoint | null {
   if (!isPlainObject(raw) || raw.disabled === true) return null;
   const type = typeof raw.type === "string" ? raw.type : undefined;
   if (typeof raw.url === "string") {
@@ -102,7 +105,7 @@ function endpointOf(name: string, raw: unknown, file: string, pluginRoot: string
     if (url.protocol !== "http:" && url.protocol !== "https:") return null;
     return { id: endpointId(file, `${name}\n${raw.url}`), name, configuredIn: file, transport: { type: "http", url: raw.url, headers: new SecretValues(stringRecord(raw.headers)) } };
   }
-  if (typeof raw.command === "string" && raw.command !== "" && includeStdio && (type === undefined || type === "stdio")) {
+  if (typeof raw.command === "string" && raw.command !== "" && (type === undefined || type === "stdio")) {
     const args = Array.isArray(raw.args) ? raw.args.filter((a): a is string => typeof a === "string").map((a) => expandPluginRoot(a, pluginRoot)) : [];
     const env = Object.fromEntries(Object.entries(stringRecord(raw.env)).map(([k, v]) => [k, expandPluginRoot(v, pluginRoot)]));
     const cwd = typeof raw.cwd === "string" ? expandPluginRoot(raw.cwd, pluginRoot) : pluginRoot;
@@ -123,16 +126,35 @@ function serversIn(kind: string, parsed: Record<string, unknown>, projectDirs: s
   return entries;
 }
 
-/** Every server to ask, deduplicated by address (the first config naming one wins), and the files read. */
-export async function findMcpEndpoints(options: McpConfigOptions): Promise<{ endpoints: McpEndpoint[]; sources: McpConfigSource[] }> {
+/** What a local server endpoint would start, with its consent id. */
+export function stdioCommandOf(endpoint: McpEndpoint): StdioCommand | null {
+  const t = endpoint.transport;
+  if (t.type !== "stdio") return null;
+  const env = t.env.reveal();
+  const cwd = t.cwd ?? null;
+  return { id: stdioCommandId({ configFile: endpoint.configuredIn, command: t.command, args: t.args, cwd, env }), name: endpoint.name, configFile: endpoint.configuredIn, command: t.command, args: [...t.args], cwd, envNames: Object.keys(env) };
+}
+
+/**
+ * Every server to ask, deduplicated by address (the first config naming one wins), and the files read. Local (stdio)
+ * servers are asked only when approved one by one (or with includeStdio); `stdio` lists every one found, approved or not.
+ */
+export async function findMcpEndpoints(options: McpConfigOptions): Promise<{ endpoints: McpEndpoint[]; sources: McpConfigSource[]; stdio: Array<StdioCommand & { approved: boolean }> }> {
   const endpoints: McpEndpoint[] = [];
   const sources: McpConfigSource[] = [];
+  const stdio: Array<StdioCommand & { approved: boolean }> = [];
   const seen = new Set<string>();
   const add = (endpoint: McpEndpoint): boolean => {
     const t = endpoint.transport;
     const key = t.type === "http" ? `http ${t.url}` : `stdio ${t.command}\n${t.args.join("\n")}\n${t.cwd ?? ""}`;
     if (seen.has(key)) return false;
     seen.add(key);
+    const command = stdioCommandOf(endpoint);
+    if (command) {
+      const approved = options.includeStdio === true || (options.approvedStdio?.(command.id) ?? false);
+      stdio.push({ ...command, approved });
+      if (!approved) return false;
+    }
     endpoints.push(endpoint);
     return true;
   };
@@ -157,10 +179,10 @@ export async function findMcpEndpoints(options: McpConfigOptions): Promise<{ end
     const expandsVars = kind === "claude-code" || (kind === "project" && path.basename(file) === ".mcp.json");
     for (const [name, raw] of serversIn(kind, parsed, options.projectDirs ?? [])) {
       const entry = expandsVars && isPlainObject(raw) ? expandClaudeCodeEntry(raw, options.env) : raw;
-      const endpoint = entry === null ? null : endpointOf(name, entry, file, kind === "plugin" ? root : undefined, options.includeStdio ?? false);
+      const endpoint = entry === null ? null : endpointOf(name, entry, file, kind === "plugin" ? root : undefined);
       if (endpoint && add(endpoint)) count++;
     }
     sources.push({ file, servers: count });
   }
-  return { endpoints, sources };
+  return { endpoints, sources, stdio };
 }

@@ -68,10 +68,15 @@ export function createWebApi(token: string): SkillshelfApi {
     openAuthorFolder: command(commandOfMethod.openAuthorFolder),
     closeAuthorFolder: command(commandOfMethod.closeAuthorFolder),
     checkUpdates: command(commandOfMethod.checkUpdates),
+    lastUpdates: command(commandOfMethod.lastUpdates),
     revealPath: command(commandOfMethod.revealPath),
     openInEditor: command(commandOfMethod.openInEditor),
     getSettings: command(commandOfMethod.getSettings),
     updateSettings: command(commandOfMethod.updateSettings),
+    listStdioServers: command(commandOfMethod.listStdioServers),
+    reviewStdioServers: command(commandOfMethod.reviewStdioServers),
+    approveStdioServer: command(commandOfMethod.approveStdioServer),
+    revokeStdioServer: command(commandOfMethod.revokeStdioServer),
     openExternal: async (url: string) => {
       const allowed = await openExternalChecked(url);
       if (allowed) window.open(url, "_blank", "noopener,noreferrer");

@@ -1,10 +1,11 @@
 // Settings, for someone who is not a developer: extra update servers, a GitHub token, how often to check, and
-// whether local (stdio) servers may be asked. Secrets go in and never come back: they show as •••• or "saved".
+// which local (stdio) servers may be started. Secrets go in and never come back: they show as •••• or "saved".
 import { useState, type FormEvent } from "react";
 import type { PublicSettings } from "../../../shared/ipc";
 import { POLL_HOURS, githubTokenProblem, parseHeaderLines, pollHoursProblem, serverUrlProblem } from "../../../shared/settings";
 import { useApi } from "./api-context";
 import { ErrorState, Loading } from "./StatusViews";
+import { StdioServersSection } from "./StdioServersSection";
 import { useSettings, type SettingsData } from "./use-settings";
 
 function FieldError(props: { id: string; message: string | null }) {
@@ -136,7 +137,6 @@ function ChecksSection(props: { settings: PublicSettings; data: SettingsData }) 
     if (problem) return setError(problem);
     setError(await data.update({ pollHours: value }, "Check interval saved."));
   };
-  const toggleStdio = async (checked: boolean) => setError(await data.update({ askStdioServers: checked }, checked ? "Local servers will be asked." : "Local servers will not be asked."));
   return (
     <section className="card settings-section" aria-labelledby="settings-checks">
       <h2 id="settings-checks">Checking for updates</h2>
@@ -153,13 +153,6 @@ function ChecksSection(props: { settings: PublicSettings; data: SettingsData }) 
           From {POLL_HOURS.min} to {POLL_HOURS.max} hours (one week). &quot;Check for updates&quot; always checks at once.
         </p>
       </form>
-      <label className="check settings-check">
-        <input type="checkbox" checked={settings.askStdioServers} disabled={data.busy} onChange={(e) => void toggleStdio(e.target.checked)} />
-        <span>Also ask local (stdio) servers</span>
-      </label>
-      <p className="small muted">
-        Some servers in your AI apps&apos; settings are programs on this computer, so asking them means Skillshelf starts those programs; tick this only if you trust them.
-      </p>
       <FieldError id="checks-error" message={error} />
     </section>
   );
@@ -190,6 +183,7 @@ export function SettingsView() {
         <ServersSection settings={settings} data={data} />
         <TokenSection settings={settings} data={data} />
         <ChecksSection key={settings.pollHours} settings={settings} data={data} />
+        <StdioServersSection api={api} />
         <p className="visually-hidden" role="status" aria-live="polite">
           {data.saved ?? ""}
         </p>
