@@ -141,6 +141,27 @@ describe("packSkill for Claude Desktop", () => {
   });
 });
 
+describe("packSkill for Claude Desktop, frontmatter edge cases", () => {
+  it("keeps metadata.version when a top-level version also exists, warning when they differ; a list value moves as JSON text", async () => {
+    const dir = path.join(root, "src", "both-versions");
+    await writeTree(dir, { "SKILL.md": "---\nname: both-versions\ndescription: Two versions.\nversion: 1.0.0\ntags:\n  - a\n  - b\nmetadata:\n  version: \"1.1.0\"\n---\n\nBody.\n" });
+    const result = await packSkill(dir, { out: path.join(root, "out", "both.skill"), forDesktop: true });
+    expect(result.version).toBe("1.1.0");
+    expect(result.moved).toEqual(["version", "tags"]);
+    expect(result.diagnostics.find((d) => d.code === "pack.desktop.duplicate")?.message).toContain('drops the top-level `version` ("1.0.0")');
+    const packed = new TextDecoder().decode(unzipSync(await readFile(result.file))["both-versions/SKILL.md"]);
+    expect(packed).toContain('metadata:\n  version: "1.1.0"\n  tags: "[\\"a\\",\\"b\\"]"\n');
+    expect((await readSkillArchive(result.file, { profile: "claude-desktop" })).valid).toBe(true);
+  });
+
+  it("refuses when metadata is not a mapping, since nothing can be moved under it", async () => {
+    const dir = path.join(root, "src", "flat-metadata");
+    await writeTree(dir, { "SKILL.md": "---\nname: flat-metadata\ndescription: Odd metadata.\nversion: 1.0.0\nmetadata: just text\n---\n\nBody.\n" });
+    const error = await refusal(packSkill(dir, { out: path.join(root, "out", "flat.skill"), forDesktop: true }));
+    expect(error.diagnostics.map((d) => d.code)).toEqual(["pack.desktop.metadata"]);
+  });
+});
+
 describe("packSkill without a profile", () => {
   it("packs the SKILL.md as it is and reports what the Agent Skills rules say", async () => {
     const result = await packSkill(path.join(root, "src", "agentkey"), { out: path.join(root, "out", "plain.skill") });
