@@ -71,7 +71,7 @@ test.describe("settings", () => {
     expect(html).not.toContain(TOKEN);
     expect((await stat(settingsFile)).mode & 0o777).toBe(0o600);
     const saved = JSON.parse(await readFile(settingsFile, "utf8")) as Record<string, unknown>;
-    expect(saved).toMatchObject({ version: 1, githubToken: TOKEN, pollHours: 12, askStdioServers: false, servers: [{ url: meta.url, headers: { Authorization: HEADER_SECRET } }] });
+    expect(saved).toMatchObject({ version: 1, githubToken: TOKEN, pollHours: 12, servers: [{ url: meta.url, headers: { Authorization: HEADER_SECRET } }] });
     const publicView = JSON.stringify(await app.call("settings:get"));
     expect(publicView).not.toContain("e2e-header-secret");
     expect(publicView).not.toContain(TOKEN);
