@@ -42,6 +42,17 @@ test.describe("update checks", () => {
     await expect(page.locator('[role="option"] .entry-name')).toHaveText(["old-skill"]);
     await entryRow(page, "old-skill").click();
     await expect(page.locator(".update-state")).toContainText("Version 2.1.0 is available (you have 1.0.0)");
+    await expect(page.locator(".update-plan")).toContainText("Next step: Download version 2.1.0");
     await saveScreenshot(page, "update-available");
+  });
+
+  test("a reload shows the last results at once, without a new check", async ({ page }) => {
+    await openCatalog(page, app.url);
+    await page.getByRole("button", { name: "Check for updates" }).click();
+    await expect(entryRow(page, "old-skill").locator(".badge.update")).toHaveText("update 2.1.0");
+    const requests = releases.stats.apiRequests;
+    await page.reload();
+    await expect(entryRow(page, "old-skill").locator(".badge.update")).toHaveText("update 2.1.0");
+    expect(releases.stats.apiRequests).toBe(requests);
   });
 });

@@ -4,7 +4,8 @@ import type { PollerClock } from "../engine/updates/poller";
 import type { CatalogChange, EventChannel, IpcEvents, ValidationResult } from "../../shared/ipc";
 import type { SkillLevels, SkillResource } from "../../shared/levels";
 import type { StdioServer } from "../../shared/stdio-servers";
-import type { Profile, ScanResult, Skill, UpdateInfo } from "../../shared/model";
+import type { Plugin, Profile, ScanResult, Skill, UpdateInfo } from "../../shared/model";
+import type { LastUpdates } from "../engine/updates/last-updates";
 
 /** The operating-system integration a host offers: a real one in Electron, safe fallbacks in the web host. */
 export interface DesktopIntegration {
@@ -51,7 +52,9 @@ export interface HandlerEngine {
   readSkillResource(dir: string, relPath: string): Promise<SkillResource>;
   validatePath(path: string, profile: Profile): Promise<ValidationResult[]>;
   /** `force` starts a new skill-meta session; `sources` are the settings' servers, token and stdio consent. */
-  checkUpdates(skills: Skill[], options: { force: boolean; sources?: UpdateSources }): Promise<UpdateInfo[]>;
+  checkUpdates(skills: Skill[], options: { force: boolean; sources?: UpdateSources; plugins?: Plugin[] }): Promise<UpdateInfo[]>;
+  /** Where the last results are kept between runs (beside the release cache); absent: kept in memory only. */
+  lastUpdates?: { read(): Promise<LastUpdates | null>; write(last: LastUpdates): Promise<void> };
 }
 
 /** Sends one typed event to the page(s) of this host. */

@@ -4,18 +4,17 @@ import path from "node:path";
 import { checkAuthorFolder } from "../engine/open/author-folder";
 import { decideOpen } from "../engine/open/open-policy";
 import { defaultSettingsFile } from "../engine/settings";
-import { createUpdatePoller } from "../engine/updates/poller";
 import { VERSION } from "../engine/version";
 import type { AuthorSnapshot, CommandHandlers, OpenResult } from "../../shared/ipc";
-import type { ScanResult, TaskProgress, UpdateInfo } from "../../shared/model";
+import type { ScanResult, TaskProgress } from "../../shared/model";
 import { applyCatalogChange } from "../../shared/ui-catalog";
 import { safeExternalUrl } from "../../shared/ui-links";
-import { allSkills } from "../../shared/scan-result";
 import { CatalogState } from "./catalog-state";
 import type { CatalogWatcher, HandlerContext } from "./context";
 import { HandlerError } from "./errors";
 import { SettingsState } from "./settings-state";
 import { createStdioConsent, createStdioHandlers } from "./stdio-handlers";
+import { createUpdatesState } from "./updates-state";
 
 /** The handlers plus what they hold open (watchers), so a host can release it. */
 export interface HandlerSession {
@@ -65,32 +64,27 @@ export function createHandlerSession(context: HandlerContext): HandlerSession {
   const settings = new SettingsState(context.settingsFile ?? defaultSettingsFile(env, platform, home));
   const stdioConsent = createStdioConsent({ settingsFile: settings.file, scanOptions: context.scanOptions, pluginRoots: () => state.catalog.plugins.map((p) => p.root), desktop });
   const fixedInterval = context.updatePolling?.intervalHours;
-  /** Set by a settings change: the next check starts a new skill-meta session with the new sources. */
-  let sourcesChanged = false;
-  const poller = createUpdatePoller({
-    check: async ({ newSession }) => {
+  const updates = createUpdatesState({
+    engine,
+    emit,
+    catalog: () => state.catalog,
+    sources: async () => {
       await settings.load();
-      const force = newSession || sourcesChanged;
-      sourcesChanged = false;
-      const sources = settings.updateSources(
+      return settings.updateSources(
         state.catalog.plugins.map((p) => p.root),
         await stdioConsent.approvedIds(),
       );
-      return engine.checkUpdates(allSkills(state.catalog), { force, sources });
     },
     intervalHours: fixedInterval,
     clock: context.updatePolling?.clock,
-    onUpdates: (updates: UpdateInfo[]) => emit("updates:changed", updates),
   });
   void settings.load().then(() => {
-    if (fixedInterval === undefined && !disposed) poller.setIntervalHours(settings.current.pollHours);
+    if (fixedInterval === undefined && !disposed) updates.setIntervalHours(settings.current.pollHours);
   });
-  stdioConsent.onChange(() => {
-    sourcesChanged = true;
-  });
+  stdioConsent.onChange(() => updates.sourcesChanged());
   settings.onChange((next) => {
-    sourcesChanged = true;
-    if (!disposed) poller.setIntervalHours(fixedInterval ?? next.pollHours);
+    updates.sourcesChanged();
+    if (!disposed) updates.setIntervalHours(fixedInterval ?? next.pollHours);
   });
 
   const debounce = context.watchDebounceMs === undefined ? {} : { debounceMs: context.watchDebounceMs };
@@ -99,6 +93,7 @@ export function createHandlerSession(context: HandlerContext): HandlerSession {
     const watcher = await engine.watchCatalog({ ...context.scanOptions, ...debounce, onProgress }, (change) => {
       state.catalog = applyCatalogChange(state.catalog, change);
       emit("catalog:changed", change);
+      updates.catalogChanged(change);
     });
     if (disposed) {
       await watcher.close();
@@ -175,7 +170,8 @@ export function createHandlerSession(context: HandlerContext): HandlerSession {
       const pending = prefetched ?? nextCatalog();
       prefetched = null;
       state.catalog = await pending;
-      if (context.updatePolling && !disposed) poller.start();
+      updates.catalogLoaded();
+      if (context.updatePolling && !disposed) updates.start();
       return state.catalog;
     },
     "skill:levels": async (dir) => engine.getSkillLevels(requireSkillDir(dir)),
@@ -187,7 +183,7 @@ export function createHandlerSession(context: HandlerContext): HandlerSession {
       return openAuthor(chosen);
     },
     "author:close": async () => closeAuthor(),
-    "updates:check": async (force) => (force || sourcesChanged ? poller.checkNow() : (poller.latest() ?? poller.checkNow())),
+    ...updates.handlers,
     "shell:reveal": async (p) => {
       const real = await requireCatalogPath(p);
       await desktop.reveal(real).catch((error: unknown) => {
@@ -215,7 +211,7 @@ export function createHandlerSession(context: HandlerContext): HandlerSession {
     },
     async dispose() {
       disposed = true;
-      poller.stop();
+      await updates.stop();
       await closeAuthor();
       const watcher = catalogWatcher;
       catalogWatcher = null;

@@ -157,7 +157,7 @@ describe("settings handlers", () => {
     await session.handlers["catalog:scan"]();
     await expect.poll(() => timers.length).toBe(1);
     expect(timers).toEqual([6 * HOUR]);
-    expect(calls).toEqual([{ force: false, sources: { servers: [], includeStdio: false, approvedStdio: [], pluginRoots: [] } }]);
+    expect(calls).toEqual([{ force: false, sources: { servers: [], includeStdio: false, approvedStdio: [], pluginRoots: [] }, plugins: [] }]);
 
     await session.handlers["settings:update"]({ pollHours: 2 });
     expect(timers.at(-1)).toBe(2 * HOUR);

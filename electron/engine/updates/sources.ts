@@ -62,6 +62,8 @@ export function githubApiOf(setup: Pick<UpdateSourceSetup, "githubApi" | "env">)
 export interface UpdateCheckRequest {
   skills: Skill[];
   plugins?: readonly Plugin[];
+  /** Plugin folders whose MCP configs count (the plugins' roots when absent). */
+  pluginRoots?: string[];
   settings: UpdateSourceSettings;
   force: boolean;
 }
@@ -90,12 +92,12 @@ export function createUpdateChecker(setup: UpdateSourceSetup): UpdateChecker {
 
   return {
     cacheDir,
-    async check({ skills, plugins = [], settings, force }) {
+    async check({ skills, plugins = [], pluginRoots, settings, force }) {
       const token = settings.githubToken || env.GITHUB_TOKEN || undefined;
       if (!releases || releases.token !== token) {
         releases = { token, lookup: new ReleaseLookup({ apiBase: githubApiOf(setup), cacheDir, token, offline: setup.offline, timeoutMs: setup.releaseTimeoutMs, log: setup.log }) };
       }
-      if (!session || force) session = await newSession(settings, plugins.map((p) => p.root));
+      if (!session || force) session = await newSession(settings, pluginRoots ?? plugins.map((p) => p.root));
       return checkUpdates(skills, { session, releases: releases.lookup, plugins });
     },
   };

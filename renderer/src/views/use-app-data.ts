@@ -50,17 +50,37 @@ export interface UpdatesData {
   checkNow: () => void;
 }
 
-/** Tracks update states pushed by the poller and runs manual checks. */
+/** When the check behind these results ran: the newest `checkedAt` among them. */
+function checkTime(list: readonly UpdateInfo[]): Date | null {
+  const newest = list.reduce<string | null>((max, u) => (max === null || u.checkedAt > max ? u.checkedAt : max), null);
+  const time = newest ? Date.parse(newest) : NaN;
+  return Number.isFinite(time) ? new Date(time) : null;
+}
+
+/** Tracks update states: the last results at start, then those pushed by the poller, and runs manual checks. */
 export function useUpdates(api: SkillshelfApi): UpdatesData {
   const [updates, setUpdates] = useState<ReadonlyMap<string, UpdateInfo>>(new Map());
   const [checking, setChecking] = useState(false);
   const [checkedAt, setCheckedAt] = useState<Date | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const pushed = useRef(false);
   const store = useCallback((list: UpdateInfo[]) => {
+    pushed.current = true;
     setUpdates(new Map(list.map((u) => [u.skillId, u])));
-    setCheckedAt(new Date());
+    setCheckedAt(checkTime(list) ?? new Date());
   }, []);
-  useEffect(() => api.onUpdatesChanged(store), [api, store]);
+  useEffect(() => {
+    const unsubscribe = api.onUpdatesChanged(store);
+    api
+      .lastUpdates()
+      .then((last) => {
+        if (pushed.current) return;
+        setUpdates(new Map(last.updates.map((u) => [u.skillId, u])));
+        setCheckedAt(last.checkedAt ? new Date(last.checkedAt) : null);
+      })
+      .catch(() => undefined);
+    return unsubscribe;
+  }, [api, store]);
   const checkNow = useCallback(() => {
     setChecking(true);
     setError(null);

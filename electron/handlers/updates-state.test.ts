@@ -1,0 +1,109 @@
+// The update state through the handlers: the last results at start and after a restart, a recomputation without a
+// network call when an installed version changes on disk, and the engine's plan with every result.
+import { afterEach, describe, expect, it } from "vitest";
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { makeTempDir, writeTree } from "../../test-support/tmp";
+import { startReleaseServer, type RunningReleaseServer } from "../../test-support/servers/release-server";
+import type { EventChannel, IpcEvents } from "../../shared/ipc";
+import type { UpdateInfo } from "../../shared/model";
+import { lastUpdatesFile } from "../engine/updates/last-updates";
+import type { DesktopIntegration } from "./context";
+import { createEngine } from "./engine";
+import { createHandlerSession, type HandlerSession } from "./handlers";
+
+const skillMd = (name: string, version: string) =>
+  ["---", `name: ${name}`, `description: Does ${name} things.`, "metadata:", `  version: "${version}"`, `  repository: https://github.com/acme/${name}`, "---", `# ${name}`, ""].join("\n");
+const desktop: DesktopIntegration = { reveal: async () => undefined, openInEditor: async () => undefined, openExternal: async () => true, pickFolder: async () => null };
+
+const closers: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const close of closers.splice(0).reverse()) await close();
+});
+
+interface Fixture {
+  root: string;
+  releases: RunningReleaseServer;
+}
+
+async function fixture(): Promise<Fixture> {
+  const tmp = await makeTempDir();
+  closers.push(tmp.cleanup);
+  const releases = await startReleaseServer({ releases: { "acme/agentkey": { tag: "v1.8.0" }, "acme/report": { tag: "v2.0.0" } } });
+  closers.push(releases.close);
+  await writeTree(path.join(tmp.dir, "home/.claude/skills"), { "agentkey/SKILL.md": skillMd("agentkey", "1.7.2"), "report/SKILL.md": skillMd("report", "2.0.0") });
+  return { root: tmp.dir, releases };
+}
+
+function open(f: Fixture, options: { live?: boolean } = {}) {
+  const events: Array<{ channel: EventChannel; payload: unknown }> = [];
+  const scanOptions = {
+    home: path.join(f.root, "home"),
+    platform: "linux" as const,
+    env: { SKILLSHELF_CACHE_DIR: path.join(f.root, "cache"), SKILLSHELF_CONFIG_DIR: path.join(f.root, "config"), SKILLSHELF_GITHUB_API: f.releases.url },
+  };
+  const session: HandlerSession = createHandlerSession({
+    host: "web",
+    scanOptions,
+    desktop,
+    emit: <E extends EventChannel>(channel: E, payload: IpcEvents[E]) => void events.push({ channel, payload }),
+    engine: createEngine(scanOptions),
+    liveCatalog: options.live ?? false,
+    watchDebounceMs: 50,
+  });
+  closers.push(() => session.dispose());
+  const pushed = () => events.filter((e) => e.channel === "updates:changed").map((e) => e.payload as UpdateInfo[]);
+  return { session, pushed };
+}
+
+const byName = (updates: UpdateInfo[], name: string) => updates.find((u) => u.name === name)!;
+
+describe("update state in the handlers", () => {
+  it("hands the page the last results and their time at start, also after a restart, without asking the network", async () => {
+    const f = await fixture();
+    const first = open(f);
+    expect(await first.session.handlers["updates:last"]()).toEqual({ updates: [], checkedAt: null });
+    await first.session.handlers["catalog:scan"]();
+    const checked = await first.session.handlers["updates:check"](true);
+    expect(byName(checked, "agentkey")).toMatchObject({ state: "outdated", latest: "1.8.0", plan: { kind: "replace-folder", nextStep: expect.stringMatching(/^Download version 1\.8\.0/) } });
+    await first.session.dispose();
+    const requests = f.releases.stats.apiRequests;
+    expect(requests).toBe(2);
+
+    const second = open(f);
+    const before = await second.session.handlers["updates:last"]();
+    expect(before.checkedAt).toBe(byName(checked, "agentkey").checkedAt);
+    expect(byName(before.updates, "agentkey")).toMatchObject({ state: "outdated", installed: "1.7.2", latest: "1.8.0", downloads: [expect.objectContaining({ name: "agentkey.zip" })] });
+    await second.session.handlers["catalog:scan"]();
+    expect(byName((await second.session.handlers["updates:last"]()).updates, "report")).toMatchObject({ state: "up-to-date", plan: { nextStep: "Nothing to do: this copy is the latest version." } });
+    expect(f.releases.stats.apiRequests).toBe(requests);
+  });
+
+  it("ignores and replaces a damaged results file", async () => {
+    const f = await fixture();
+    const file = lastUpdatesFile(path.join(f.root, "cache"));
+    await writeTree(path.dirname(file), { [path.basename(file)]: '{"format":1,"checkedAt":null,"updates":[{"skillId":' });
+    const { session } = open(f);
+    expect(await session.handlers["updates:last"]()).toEqual({ updates: [], checkedAt: null });
+    await session.handlers["catalog:scan"]();
+    await session.handlers["updates:check"](true);
+    await expect.poll(async () => JSON.parse(await readFile(file, "utf8").catch(() => "{}")).updates?.length, { timeout: 5000 }).toBe(2);
+  });
+
+  it("recomputes a copy's state at once when its installed version changes on disk, with no new request", async () => {
+    const f = await fixture();
+    const { session, pushed } = open(f, { live: true });
+    await session.handlers["catalog:scan"]();
+    await session.handlers["updates:check"](true);
+    const requests = f.releases.stats.apiRequests;
+    const pushes = pushed().length;
+
+    await writeFile(path.join(f.root, "home/.claude/skills/agentkey/SKILL.md"), skillMd("agentkey", "1.8.0"));
+    await expect.poll(() => pushed().length, { timeout: 10_000, interval: 50 }).toBeGreaterThan(pushes);
+    const latest = pushed().at(-1)!;
+    expect(byName(latest, "agentkey")).toMatchObject({ state: "up-to-date", installed: "1.8.0", latest: "1.8.0", plan: { nextStep: expect.stringMatching(/^Nothing to do/) } });
+    expect(byName(latest, "report")).toMatchObject({ state: "up-to-date" });
+    expect(f.releases.stats.apiRequests).toBe(requests);
+    expect(byName((await session.handlers["updates:last"]()).updates, "agentkey").installed).toBe("1.8.0");
+  });
+});

@@ -1,0 +1,137 @@
+// The update state one handler session holds: the last results (read from disk at start, kept after every check),
+// recomputed without a network call when an installed version changes, each with the engine's plan for its place.
+import type { CatalogChange, CommandHandlers } from "../../shared/ipc";
+import type { ScanResult, Skill, UpdateInfo } from "../../shared/model";
+import { allSkills } from "../../shared/scan-result";
+import { planUpdate } from "../engine/install/plan";
+import { recomputeUpdates, type LastUpdates } from "../engine/updates/last-updates";
+import { createUpdatePoller, type PollerClock } from "../engine/updates/poller";
+import type { EventSink, HandlerEngine, UpdateSources } from "./context";
+
+/** What the update concern needs from its session. */
+export interface UpdatesStateOptions {
+  engine: Pick<HandlerEngine, "checkUpdates" | "lastUpdates">;
+  emit: EventSink;
+  /** The catalog as the session knows it now. */
+  catalog: () => ScanResult;
+  /** The sources the settings (and consents) give now. */
+  sources: () => Promise<UpdateSources>;
+  /** Hours between checks (absent: the settings decide, through setIntervalHours). */
+  intervalHours?: number;
+  clock?: PollerClock;
+}
+
+/** The update commands and what the session tells the concern. */
+export interface UpdatesState {
+  handlers: Pick<CommandHandlers, "updates:check" | "updates:last">;
+  /** Starts polling (after the first catalog). */
+  start(): void;
+  /** The catalog was (re)loaded: stored results are matched to the installed versions now on disk. */
+  catalogLoaded(): void;
+  /** The watcher changed the catalog: recompute the affected copies and push the new state. */
+  catalogChanged(change: CatalogChange): void;
+  /** The next check starts a new skill-meta session (servers, token or consents changed). */
+  sourcesChanged(): void;
+  setIntervalHours(hours: number): void;
+  /** Stops polling; resolves when the last results are written. */
+  stop(): Promise<void>;
+}
+
+/** Creates the concern; the stored results are read at once. */
+export function createUpdatesState(options: UpdatesStateOptions): UpdatesState {
+  const { engine, emit } = options;
+  let last: LastUpdates = { updates: [], checkedAt: null };
+  let stopped = false;
+  let newSources = false;
+  /** Writes run one after another, so the file ends with the newest results. */
+  let writing: Promise<unknown> = Promise.resolve();
+  let reading: Promise<void> | null = null;
+  /** The stored results, read once, on first need (creating a session touches nothing). */
+  const loaded = (): Promise<void> =>
+    (reading ??= Promise.resolve()
+      .then(() => engine.lastUpdates?.read() ?? null)
+      .then(
+        (stored) => {
+          if (stored && last.checkedAt === null) last = stored;
+        },
+        () => undefined,
+      ));
+
+  function withPlans(updates: UpdateInfo[]): UpdateInfo[] {
+    const skills = new Map<string, Skill>(allSkills(options.catalog()).map((s) => [s.id, s]));
+    return updates.map((info) => {
+      const skill = skills.get(info.skillId);
+      return skill ? { ...info, plan: planUpdate(skill, info) } : info;
+    });
+  }
+
+  function keep(next: LastUpdates, push: boolean): void {
+    last = { updates: next.updates.map(({ plan: _plan, ...info }) => info), checkedAt: next.checkedAt };
+    const snapshot = last;
+    writing = writing.then(() => engine.lastUpdates?.write(snapshot)).catch(() => undefined);
+    if (push && !stopped) emit("updates:changed", withPlans(last.updates));
+  }
+
+  const poller = createUpdatePoller({
+    check: async ({ newSession }) => {
+      const force = newSession || newSources;
+      newSources = false;
+      const catalog = options.catalog();
+      return engine.checkUpdates(allSkills(catalog), { force, sources: await options.sources(), plugins: catalog.plugins });
+    },
+    intervalHours: options.intervalHours,
+    clock: options.clock,
+    onUpdates: (updates) => keep({ updates, checkedAt: latestTime(updates) }, true),
+  });
+
+  function reconcile(changed: readonly Skill[], removed: readonly string[]): void {
+    const next = recomputeUpdates(last.updates, changed, removed);
+    if (next.changed) keep({ updates: next.updates, checkedAt: last.checkedAt }, true);
+  }
+
+  return {
+    handlers: {
+      "updates:check": async (force) => withPlans(force || newSources || poller.latest() === null ? await poller.checkNow() : last.updates),
+      "updates:last": async () => {
+        await loaded();
+        return { updates: withPlans(last.updates), checkedAt: last.checkedAt };
+      },
+    },
+    start: () => {
+      if (!stopped) poller.start();
+    },
+    catalogLoaded: () => {
+      void loaded().then(() => {
+        const skills = allSkills(options.catalog());
+        const present = new Set(skills.map((s) => s.id));
+        reconcile(skills, last.updates.filter((u) => !present.has(u.skillId)).map((u) => u.skillId));
+      });
+    },
+    catalogChanged: (change) => {
+      void loaded().then(() => {
+        const catalog = options.catalog();
+        const present = new Set(allSkills(catalog).map((s) => s.id));
+        const changed = [...change.skills.updated, ...change.plugins.updated.flatMap((p) => p.skills)];
+        reconcile(changed, last.updates.filter((u) => !present.has(u.skillId)).map((u) => u.skillId));
+      });
+    },
+    sourcesChanged: () => {
+      newSources = true;
+    },
+    setIntervalHours: (hours) => {
+      if (!stopped) poller.setIntervalHours(hours);
+    },
+    stop: async () => {
+      stopped = true;
+      poller.stop();
+      await writing;
+    },
+  };
+}
+
+/** The time of a check: the newest `checkedAt` among its results (null for an empty catalog's check). */
+function latestTime(updates: readonly UpdateInfo[]): string | null {
+  let latest: string | null = null;
+  for (const u of updates) if (latest === null || u.checkedAt > latest) latest = u.checkedAt;
+  return latest ?? new Date().toISOString();
+}
