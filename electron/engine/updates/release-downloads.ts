@@ -83,7 +83,7 @@ export async function fetchChecksums(url: string, options: { timeoutMs: number; 
   try {
     const response = await fetch(url, { headers: { "user-agent": options.userAgent }, signal: AbortSignal.timeout(options.timeoutMs) });
     const declared = Number(response.headers.get("content-length"));
-    if (response.status !== 200 || !response.body || declared > MAX_CHECKSUM_BYTES) {
+    if (response.status !== 200 || !response.body || declared > MAX_CHECKSUM_BYTES || !isDownloadUrl(response.url || url)) {
       await response.body?.cancel();
       return null;
     }
