@@ -1,7 +1,7 @@
 // Findings grouped by severity: where (file:line), what (a sentence) and how to fix it.
 import type { Diagnostic, Plugin, Severity } from "../../../shared/model";
 import { relativeTo } from "../lib/format";
-import { useApi } from "./api-context";
+import { FileActionMessage, useFileActions } from "./use-file-actions";
 
 const SECTIONS: Array<{ severity: Severity; title: string }> = [
   { severity: "error", title: "Errors" },
@@ -22,7 +22,7 @@ function diagnosticPlace(d: Diagnostic, root: string): string {
 
 /** Every diagnostic of a skill or plugin, errors first. */
 export function DiagnosticsList(props: { diagnostics: Diagnostic[]; root: string }) {
-  const { api } = useApi();
+  const files = useFileActions();
   if (props.diagnostics.length === 0) {
     return (
       <p className="all-good" role="status">
@@ -32,6 +32,7 @@ export function DiagnosticsList(props: { diagnostics: Diagnostic[]; root: string
   }
   return (
     <div className="diagnostics">
+      <FileActionMessage note={files.note} />
       {SECTIONS.map(({ severity, title }) => {
         const items = props.diagnostics.filter((d) => d.severity === severity);
         if (items.length === 0) return null;
@@ -45,7 +46,7 @@ export function DiagnosticsList(props: { diagnostics: Diagnostic[]; root: string
                 <li key={`${d.code}-${i}`} className="diagnostic" data-code={d.code}>
                   <div className="diagnostic-head">
                     <span className={`sev-dot sev-${severity}`} aria-label={severity} />
-                    <button type="button" className="link place" title={`Open ${d.file} in your editor`} onClick={() => api.openInEditor(d.file).catch(() => undefined)}>
+                    <button type="button" className="link place" title={`Open ${d.file} in your editor`} onClick={() => files.open(d.file)}>
                       {diagnosticPlace(d, props.root)}
                     </button>
                     <code className="code">{d.code}</code>

@@ -1,12 +1,12 @@
 // A plugin's facts: manifest, whether a client would load it, its skills and MCP servers, and its findings.
 import type { Plugin } from "../../../shared/model";
-import { useApi } from "./api-context";
 import { DiagnosticsList, pluginDiagnostics } from "./Diagnostics";
+import { FileActionMessage, useFileActions } from "./use-file-actions";
 
 /** The overview of one plugin. */
 export function PluginOverview(props: { plugin: Plugin }) {
   const { plugin } = props;
-  const { api } = useApi();
+  const files = useFileActions();
   return (
     <div className="overview">
       <section className="card">
@@ -19,9 +19,10 @@ export function PluginOverview(props: { plugin: Plugin }) {
           <dt>Folder</dt>
           <dd>
             <code className="path">{plugin.root}</code>{" "}
-            <button type="button" className="button small" onClick={() => api.revealPath(plugin.root).catch(() => undefined)}>
+            <button type="button" className="button small" onClick={() => files.reveal(plugin.root)}>
               Reveal
             </button>
+            <FileActionMessage note={files.note} />
           </dd>
         </dl>
       </section>

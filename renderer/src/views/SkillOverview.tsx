@@ -1,10 +1,10 @@
 // A skill's facts: version and its source, every place it lives, Claude Desktop's facts, updates and findings.
 import type { Skill, UpdateInfo, UpdateRecipe } from "../../../shared/model";
 import { escapeControl, hasControlOrBreak } from "../../../shared/terminal-text";
-import { useApi } from "./api-context";
 import { CopyButton } from "./CopyButton";
 import { DiagnosticsList } from "./Diagnostics";
 import { useOpenExternal } from "./ExternalLink";
+import { FileActionMessage, useFileActions } from "./use-file-actions";
 
 const VERSION_SOURCES: Record<string, string> = {
   "metadata.version": "metadata.version in SKILL.md",
@@ -13,19 +13,20 @@ const VERSION_SOURCES: Record<string, string> = {
 };
 
 function PlaceRow(props: { label: string; path: string; editable?: string }) {
-  const { api } = useApi();
+  const files = useFileActions();
   return (
     <li className="place-row">
       <div>
         <div className="place-label">{props.label}</div>
         <code className="path">{props.path}</code>
+        <FileActionMessage note={files.note} />
       </div>
       <div className="place-actions">
-        <button type="button" className="button small" onClick={() => api.revealPath(props.path).catch(() => undefined)} aria-label={`Reveal ${props.path} in the file manager`}>
+        <button type="button" className="button small" onClick={() => files.reveal(props.path)} aria-label={`Reveal ${props.path} in the file manager`}>
           Reveal
         </button>
         {props.editable ? (
-          <button type="button" className="button small" onClick={() => api.openInEditor(props.editable!).catch(() => undefined)} aria-label={`Open ${props.editable} in your editor`}>
+          <button type="button" className="button small" onClick={() => files.open(props.editable!)} aria-label={`Open ${props.editable} in your editor`}>
             Open SKILL.md
           </button>
         ) : null}
