@@ -1,6 +1,7 @@
 // Claude Desktop's skills-plugin trees: find every account tree (`<A>/<B>`) and join manifest.json with the folders.
 import path from "node:path";
 import type { Diagnostic, DesktopSkillFacts } from "../../../shared/model";
+import { parseJsonWithinLimits } from "../fs/json-limits";
 import { readTextFile } from "../fs/safe-fs";
 import { discoveryDiagnostic } from "./diagnostic";
 import { listCapped } from "./list";
@@ -82,13 +83,12 @@ export async function readDesktopTree(treePath: string, root: string): Promise<D
     } else corrupt(read.message);
     return tree;
   }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(read.text);
-  } catch {
-    corrupt("it is not valid JSON.");
+  const json = parseJsonWithinLimits(read.text);
+  if (!json.ok) {
+    corrupt(json.why);
     return tree;
   }
+  const parsed = json.value;
   const skills = (parsed as { skills?: unknown } | null)?.skills;
   if (!parsed || typeof parsed !== "object" || Array.isArray(parsed) || !Array.isArray(skills)) {
     corrupt('it has no "skills" list.');

@@ -221,19 +221,22 @@ describe("hostile input never crashes or hangs", () => {
     expect(report.diagnostics[0]?.message).toMatch(/limit/);
   });
 
-  it("deeply nested JSON is handled (extensions are not looked into)", async () => {
-    const depth = 100_000;
+  it("deeply nested JSON is refused before parsing, even inside extensions", async () => {
+    const depth = 20_000;
     await writeFile(path.join(root, "plugin.json"), `{"$schema":"${PLUGIN_SCHEMA}","name":"deep","extensions":{"com.example.deep":{"x":${"[".repeat(depth)}${"]".repeat(depth)}}}}`);
-    const { report } = await codesOf();
-    expect(report.loads).toBe(true);
+    const { report, codes } = await codesOf();
+    expect(codes).toEqual(["plugin.manifest.json"]);
+    expect(report.diagnostics[0]?.message).toContain("levels deep");
+    expect(report.loads).toBe(false);
   });
 
-  it("deeply nested mcp.json is handled", async () => {
-    const depth = 100_000;
+  it("deeply nested mcp.json is refused before parsing; only its MCP servers are disabled", async () => {
+    const depth = 20_000;
     await writeFile(path.join(root, "mcp.json"), `{"$schema":"${MCP_SCHEMA}","mcpServers":{"x":{"type":"stdio","command":"node","args":${"[".repeat(depth)}${"]".repeat(depth)}}}}`);
     const { report, codes } = await codesOf();
-    expect(codes).toEqual(["plugin.mcp.server.args"]);
-    expect(report.mcpServers[0]?.valid).toBe(false);
+    expect(codes).toEqual(["plugin.mcp.json"]);
+    expect(report.mcpServers).toEqual([]);
+    expect(report.loads).toBe(true);
   });
 
   it("a plugin root that is missing or is a file is reported", async () => {

@@ -6,6 +6,7 @@ import { readTextFile } from "../fs/safe-fs";
 import { hasNoErrors } from "../skill/diagnostics";
 import { entryNames, resolveInRoot } from "./containment";
 import { diagnostic, isPlainObject, kindOf, quote } from "./diagnostics";
+import { jsonLimitProblem, MAX_MANIFEST_BYTES } from "../fs/json-limits";
 import { locateJsonPointers, parseJson, pointerOf, type TextPosition } from "./json-position";
 
 /** The only $schema a 1.0.0 manifest may declare. */
@@ -60,6 +61,8 @@ export async function readManifest(root: string, realRoot: string, rootEntries: 
   if (where.status === "missing") return fail("plugin.manifest.json", "plugin.json is a link whose target is missing or loops back on itself.", "Replace the link with a real plugin.json file.");
   const read = await readTextFile(where.real);
   if (!read.ok) return fail("plugin.manifest.json", `plugin.json cannot be read: ${read.message}`, "Make plugin.json a readable UTF-8 JSON file of a reasonable size.");
+  const limit = jsonLimitProblem(read.text, { maxBytes: MAX_MANIFEST_BYTES });
+  if (limit) return fail("plugin.manifest.json", `plugin.json ${limit.message}.`, "Keep plugin.json a small, flat JSON object; move long text into README.md.");
   const parsed = parseJson(read.text);
   if (!parsed.ok) return fail("plugin.manifest.json", `plugin.json is not valid JSON (${parsed.message}).`, "Fix the JSON syntax; a JSON linter or editor points at the exact spot.", parsed.at);
   if (!isPlainObject(parsed.value)) {

@@ -4,6 +4,7 @@ import type { Diagnostic, PluginMcpServer } from "../../../shared/model";
 import { readTextFile } from "../fs/safe-fs";
 import { resolveInRoot } from "./containment";
 import { diagnostic, isPlainObject, kindOf, quote } from "./diagnostics";
+import { jsonLimitProblem, MAX_MANIFEST_BYTES } from "../fs/json-limits";
 import { locateJsonPointers, parseJson, pointerOf, type TextPosition } from "./json-position";
 import { specVersionOf } from "./manifest";
 import { checkServer } from "./mcp-server";
@@ -33,6 +34,8 @@ export async function readMcpConfig(root: string, realRoot: string, rootEntries:
   if (where.status === "missing") return invalid("plugin.mcp.json", "mcp.json is a link whose target is missing or loops, so MCP servers are disabled.", "Replace the link with a real mcp.json file.");
   const read = await readTextFile(where.real);
   if (!read.ok) return invalid("plugin.mcp.json", `mcp.json cannot be read, so MCP servers are disabled: ${read.message}`, "Make mcp.json a readable UTF-8 JSON file.");
+  const limit = jsonLimitProblem(read.text, { maxBytes: MAX_MANIFEST_BYTES });
+  if (limit) return invalid("plugin.mcp.json", `mcp.json ${limit.message}, so MCP servers are disabled.`, "Keep mcp.json a small JSON object of server entries.");
   const parsed = parseJson(read.text);
   if (!parsed.ok) return invalid("plugin.mcp.json", `mcp.json is not valid JSON (${parsed.message}), so MCP servers are disabled.`, "Fix the JSON syntax.", parsed.at);
   if (!isPlainObject(parsed.value)) return invalid("plugin.mcp.json", `mcp.json must hold a JSON object, but it holds ${kindOf(parsed.value)}, so MCP servers are disabled.`, 'Write { "$schema": "…", "mcpServers": { … } }.', { line: 1, column: 1 });

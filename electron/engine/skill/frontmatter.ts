@@ -3,6 +3,7 @@ import { LineCounter, isAlias, isCollection, isMap, isNode, isScalar, isSeq, par
 import type { DiagnosticSink } from "./diagnostics";
 import type { FrontmatterEntry, ParsedFrontmatter } from "./frontmatter-types";
 import { parseSimpleFrontmatter } from "./simple-frontmatter";
+import { yamlLimitProblem } from "./yaml-limits";
 
 export type { FrontmatterEntry, ParsedFrontmatter } from "./frontmatter-types";
 
@@ -72,6 +73,11 @@ function yamlMessage(code: string, raw: string, near: string): { message: string
  * `firstLine` is the SKILL.md line of the YAML's first line. Returns null when it does not parse or is not a mapping.
  */
 export function parseFrontmatter(yamlText: string, firstLine: number, sink: DiagnosticSink, options: { fastPath?: boolean } = {}): ParsedFrontmatter | null {
+  const limit = yamlLimitProblem(yamlText);
+  if (limit) {
+    sink.add(limit.code, "error", limit.message, limit.fix, { line: firstLine });
+    return null;
+  }
   if (options.fastPath !== false) {
     const simple = parseSimpleFrontmatter(yamlText, firstLine);
     if (simple) return simple;
@@ -104,7 +110,7 @@ export function parseFrontmatter(yamlText: string, firstLine: number, sink: Diag
   }
   const plain = toPlain(contents, doc);
   if (!plain.ok) {
-    sink.add("skill.frontmatter.yaml", "error", `The frontmatter's aliases ${plain.reason}, so it was not read.`, "Remove anchors (`&name`) and aliases (`*name`) and write each value out.", { line: firstLine });
+    sink.add("skill.frontmatter.aliases", "error", `The frontmatter's aliases ${plain.reason}, so it was not read.`, "Remove anchors (`&name`) and aliases (`*name`) and write each value out.", { line: firstLine });
     return null;
   }
   const data = plain.value as Record<string, unknown>;
@@ -129,10 +135,15 @@ const MAX_PLAIN_DEPTH = 64;
  */
 function toPlain(root: Node, doc: Document): { ok: true; value: unknown } | { ok: false; reason: string } {
   let budget = MAX_PLAIN_NODES;
+  const targets = new Map<Node, unknown>();
+  const target = (alias: Node & { resolve: (doc: Document) => unknown }): unknown => {
+    if (!targets.has(alias)) targets.set(alias, alias.resolve(doc));
+    return targets.get(alias);
+  };
   const convert = (node: unknown, depth: number): unknown => {
     if (--budget < 0) throw new RangeError("expand to too many values");
     if (depth > MAX_PLAIN_DEPTH) throw new RangeError("nest too deeply or loop back on themselves");
-    if (isAlias(node)) return convert(node.resolve(doc), depth + 1);
+    if (isAlias(node)) return convert(target(node), depth + 1);
     if (isScalar(node)) return String(node.value ?? "");
     if (isMap(node)) {
       const out: Record<string, unknown> = {};

@@ -98,13 +98,13 @@ describe("validateSkillText under generated input", () => {
 });
 
 describe("alias loops and bombs", () => {
-  it("refuses a self-referencing alias and an alias bomb with skill.frontmatter.yaml instead of hanging", async () => {
+  it("refuses a self-referencing alias and an alias bomb with skill.frontmatter.aliases instead of hanging", async () => {
     const loop = await check(text("---\nname: skill\ndescription: &d [*d, *d]\n---\n"));
-    expect(loop.diagnostics.map((d) => d.code)).toContain("skill.frontmatter.yaml");
+    expect(loop.diagnostics.map((d) => d.code)).toContain("skill.frontmatter.aliases");
     const level = (n: number, prev: string) => `l${n}: &l${n} [${Array(10).fill(`*${prev}`).join(", ")}]`;
     const bomb = ["name: skill", "description: d", "l0: &l0 x", ...[1, 2, 3, 4, 5, 6].map((n) => level(n, `l${n - 1}`))].join("\n");
     const result = await check(text(`---\n${bomb}\n---\n`));
-    expect(result.diagnostics.map((d) => d.code)).toContain("skill.frontmatter.yaml");
+    expect(result.diagnostics.map((d) => d.code)).toContain("skill.frontmatter.aliases");
     expect(() => JSON.stringify(result)).not.toThrow();
   });
 });

@@ -9,6 +9,7 @@ import { checkFields } from "./fields";
 import type { SkillFileSet } from "./file-set";
 import { parseFrontmatter, splitFrontmatter } from "./frontmatter";
 import type { SkillReport } from "./types";
+import { MAX_FRONTMATTER_BYTES } from "./yaml-limits";
 
 /** One SKILL.md to check: how reading it went, the folder name it must match and the files around it. */
 export interface SkillTextInput {
@@ -77,7 +78,7 @@ export async function validateSkillText(input: SkillTextInput): Promise<SkillTex
   }
   result.body = split.body;
   result.bodyStartLine = split.bodyStartLine;
-  split.yaml.split("\n").forEach((line, i) => {
+  if (split.yaml.length <= MAX_FRONTMATTER_BYTES) split.yaml.split("\n").forEach((line, i) => {
     const column = line.indexOf("---");
     if (column >= 0) sink.add("skill.frontmatter.dashes", "warning", "This frontmatter line contains `---`; the reference validator cuts the frontmatter at any `---`, so it would read this value differently.", "Avoid `---` inside values (write an en dash or rephrase).", { line: i + 2, column: column + 1 });
   });
