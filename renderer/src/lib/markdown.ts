@@ -16,6 +16,12 @@ md.renderer.rules.link_open = (tokens, idx, options, env, self) => {
   return defaultLinkOpen(tokens, idx, options, env, self);
 };
 
+for (const rule of ["fence", "code_block"] as const) {
+  const render = md.renderer.rules[rule]!;
+  /** Code blocks scroll sideways, so they take keyboard focus. */
+  md.renderer.rules[rule] = (tokens, idx, options, env, self) => render(tokens, idx, options, env, self).replace(/^<pre>/, '<pre tabindex="0">');
+}
+
 /** HTML for the instructions; safe to insert because markdown-it escapes every raw HTML block and inline tag. */
 export function renderInstructions(markdown: string): string {
   return md.render(markdown);

@@ -38,14 +38,14 @@ export function DiagnosticsList(props: { diagnostics: Diagnostic[]; root: string
         if (items.length === 0) return null;
         return (
           <section key={severity} className={`diagnostic-group sev-${severity}`} aria-label={title}>
-            <h4>
+            <h3>
               {title} <span className="count">{items.length}</span>
-            </h4>
+            </h3>
             <ul>
               {items.map((d, i) => (
                 <li key={`${d.code}-${i}`} className="diagnostic" data-code={d.code}>
                   <div className="diagnostic-head">
-                    <span className={`sev-dot sev-${severity}`} aria-label={severity} />
+                    <span className={`sev-dot sev-${severity}`} role="img" aria-label={severity} />
                     <button type="button" className="link place" title={`Open ${d.file} in your editor`} onClick={() => files.open(d.file)}>
                       {diagnosticPlace(d, props.root)}
                     </button>

@@ -47,7 +47,7 @@ function FileViewer(props: { dir: string; path: string; revision: string }) {
     );
   }
   return (
-    <pre className="code-block viewer" data-testid="file-viewer" aria-label={`Contents of ${resource.path}`}>
+    <pre className="code-block viewer" data-testid="file-viewer" tabIndex={0} role="region" aria-label={`Contents of ${resource.path}`}>
       {resource.text}
     </pre>
   );

@@ -48,7 +48,7 @@ export function Level1Panel(props: { level: Level1View }) {
         <span>&lt;available_skills&gt; entry</span>
         <CopyButton text={level.text} label="Copy" />
       </div>
-      <pre className="code-block level1-text" data-testid="level1-text">{level.text}</pre>
+      <pre className="code-block level1-text" data-testid="level1-text" tabIndex={0}>{level.text}</pre>
     </div>
   );
 }
@@ -89,7 +89,7 @@ export function Level2Panel(props: { level: Level2View }) {
       ) : view === "rendered" ? (
         <div className="markdown" data-testid="level2-rendered" onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />
       ) : (
-        <pre className="code-block raw" data-testid="level2-raw">{level.text}</pre>
+        <pre className="code-block raw" data-testid="level2-raw" tabIndex={0}>{level.text}</pre>
       )}
       <p className="muted small">Starts at line {level.startLine} of SKILL.md.</p>
     </div>

@@ -10,7 +10,7 @@ export function PluginOverview(props: { plugin: Plugin }) {
   return (
     <div className="overview">
       <section className="card">
-        <h3>Plugin</h3>
+        <h2>Plugin</h2>
         <dl className="facts">
           <dt>Version</dt>
           <dd>{plugin.version ?? "not given"}</dd>
@@ -27,7 +27,7 @@ export function PluginOverview(props: { plugin: Plugin }) {
         </dl>
       </section>
       <section className="card">
-        <h3>Skills ({plugin.skills.length})</h3>
+        <h2>Skills ({plugin.skills.length})</h2>
         {plugin.skills.length === 0 ? (
           <p className="muted">This plugin has no skills.</p>
         ) : (
@@ -41,7 +41,7 @@ export function PluginOverview(props: { plugin: Plugin }) {
         )}
       </section>
       <section className="card">
-        <h3>MCP servers ({plugin.mcpServers.length})</h3>
+        <h2>MCP servers ({plugin.mcpServers.length})</h2>
         {plugin.mcpServers.length === 0 ? (
           <p className="muted">This plugin declares no MCP servers.</p>
         ) : (
@@ -56,7 +56,7 @@ export function PluginOverview(props: { plugin: Plugin }) {
         )}
       </section>
       <section className="card">
-        <h3>Checks</h3>
+        <h2>Checks</h2>
         <DiagnosticsList diagnostics={pluginDiagnostics(plugin)} root={plugin.root} />
       </section>
     </div>

@@ -26,7 +26,7 @@ function PlaceRow(props: { label: string; path: string; editable?: string }) {
           Reveal
         </button>
         {props.editable ? (
-          <button type="button" className="button small" onClick={() => files.open(props.editable!)} aria-label={`Open ${props.editable} in your editor`}>
+          <button type="button" className="button small" onClick={() => files.open(props.editable!)} aria-label={`Open SKILL.md (${props.editable}) in your editor`}>
             Open SKILL.md
           </button>
         ) : null}
@@ -50,14 +50,14 @@ function RecipeBlock(props: { recipe: UpdateRecipe }) {
         <p className="banner warning" role="alert">
           The update server's {recipe.kind === "shell" ? "command" : "steps"} hold control characters or line breaks, so what you see may not be what would run. Skillshelf does not offer it; update this copy by hand.
         </p>
-        <pre className="code-block">{escapeControl(recipe.command)}</pre>
+        <pre className="code-block" tabIndex={0}>{escapeControl(recipe.command)}</pre>
       </div>
     );
   }
   return (
     <div className="recipe">
       <p>{recipe.kind === "shell" ? "Run this command to update:" : "To update:"}</p>
-      <pre className="code-block">{recipe.command}</pre>
+      <pre className="code-block" tabIndex={0}>{recipe.command}</pre>
       <CopyButton text={recipe.command} label="Copy" />
     </div>
   );
@@ -76,7 +76,7 @@ function UpdateSection(props: { update: UpdateInfo }) {
   const plan = update.plan;
   return (
     <section className="card">
-      <h3>Updates</h3>
+      <h2>Updates</h2>
       <p className={`update-state state-${update.state}`}>{text[update.state]}</p>
       <p className="muted">Checked with {update.source === "skill-meta" ? "the skill's update server" : update.source === "github-release" ? "GitHub releases" : "no source"}{checkedText(update.checkedAt)}.</p>
       {plan && update.state === "outdated" ? (
@@ -115,7 +115,7 @@ export function SkillOverview(props: { skill: Skill; update?: UpdateInfo }) {
   return (
     <div className="overview">
       <section className="card">
-        <h3>Version</h3>
+        <h2>Version</h2>
         {skill.version ? (
           <p>
             <strong>{skill.version}</strong> <span className="muted">read from {VERSION_SOURCES[skill.versionSource ?? ""] ?? "the skill"}</span>
@@ -126,7 +126,7 @@ export function SkillOverview(props: { skill: Skill; update?: UpdateInfo }) {
       </section>
       {update ? <UpdateSection update={update} /> : null}
       <section className="card">
-        <h3>Where it lives</h3>
+        <h2>Where it lives</h2>
         <ul className="places">
           <PlaceRow label={skill.userOwned ? "Folder" : "Folder (managed by an app — changes here may be undone)"} path={skill.dir} editable={skillFile} />
           {skill.realDir !== skill.dir ? <PlaceRow label="Real folder (the folder above is a link to it)" path={skill.realDir} /> : null}
@@ -154,7 +154,7 @@ export function SkillOverview(props: { skill: Skill; update?: UpdateInfo }) {
       </section>
       {skill.desktop ? (
         <section className="card">
-          <h3>Claude Desktop</h3>
+          <h2>Claude Desktop</h2>
           <dl className="facts">
             <dt>Account tree</dt>
             <dd>{skill.desktop.accountTree}</dd>
@@ -176,7 +176,7 @@ export function SkillOverview(props: { skill: Skill; update?: UpdateInfo }) {
         </section>
       ) : null}
       <section className="card">
-        <h3>Checks</h3>
+        <h2>Checks</h2>
         <DiagnosticsList diagnostics={skill.diagnostics} root={skill.dir} />
       </section>
     </div>
