@@ -5,14 +5,14 @@ import { strToU8, zipSync, type ZipOptions, type Zippable } from "fflate";
 /** One zip entry: content, optionally with a Unix mode (e.g. 0o120777 for a symbolic link, 0o100755 for a script). */
 export type ZipEntrySpec = string | Uint8Array | { data: string | Uint8Array; unixMode: number };
 
-/** A real zip; names are taken verbatim (so `../x` and `/abs` can be written). */
+/** A real zip with fixed dates (stable bytes); names are taken verbatim (so `../x` and `/abs` can be written). */
 export function zipOf(entries: Record<string, ZipEntrySpec>, options: ZipOptions = {}): Uint8Array {
   const zippable: Zippable = {};
   for (const [name, spec] of Object.entries(entries)) {
     if (typeof spec === "string" || spec instanceof Uint8Array) zippable[name] = typeof spec === "string" ? strToU8(spec) : spec;
     else zippable[name] = [typeof spec.data === "string" ? strToU8(spec.data) : spec.data, { os: 3, attrs: (spec.unixMode << 16) >>> 0 }];
   }
-  return zipSync(zippable, options);
+  return zipSync(zippable, { mtime: new Date("2026-01-01T00:00:00Z"), ...options });
 }
 
 /** One tar entry: type flag "0" file, "1" hard link, "2" symlink, "3" char device, "5" folder, "6" FIFO. */

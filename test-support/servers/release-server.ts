@@ -54,10 +54,13 @@ export interface RunningReleaseServer {
   close: () => Promise<void>;
 }
 
+/** Every archive the server builds has the same dates, so its bytes (and published checksums) are stable across requests. */
+const FIXED_MTIME = new Date("2026-01-01T00:00:00Z");
+
 /** A zip holding `<name>/SKILL.md` at the given version, as a skill release archive. */
 function buildSkillZip(name: string, version: string): Uint8Array {
   const skillMd = `---\nname: ${name}\ndescription: Test skill ${name}, released as ${version}.\nmetadata:\n  version: "${version}"\n---\n\n# ${name}\n\nVersion ${version}.\n`;
-  return zipSync({ [`${name}/SKILL.md`]: strToU8(skillMd) });
+  return zipSync({ [`${name}/SKILL.md`]: strToU8(skillMd) }, { mtime: FIXED_MTIME });
 }
 
 function etagOf(repo: string, release: FakeRelease): string {

@@ -8,6 +8,8 @@ import { outdatedCommand } from "./outdated";
 import { probeMetaCommand } from "./probe-meta";
 import { serveCommand } from "./serve";
 import { packCommand } from "./pack";
+import { updateCommand } from "./update";
+import { rollbackCommand } from "./rollback";
 
 /** Every sub-command, in the order `skillshelf --help` lists them. */
 export const commands: CliCommand[] = [
@@ -16,6 +18,8 @@ export const commands: CliCommand[] = [
   levelsCommand,
   scanCommand,
   outdatedCommand,
+  updateCommand,
+  rollbackCommand,
   probeMetaCommand,
   packCommand,
   serveCommand,

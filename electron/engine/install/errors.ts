@@ -18,7 +18,10 @@ export type InstallErrorCode =
   | "install.target.unsafe"
   | "install.swap.failed"
   | "install.rollback.none"
-  | "install.busy";
+  | "install.busy"
+  | "install.not-due"
+  | "install.not-updatable"
+  | "install.no-download";
 
 /** A refused or failed install step; `message` is a sentence a user understands. */
 export class InstallError extends Error {

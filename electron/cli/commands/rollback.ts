@@ -1,0 +1,44 @@
+// `skillshelf rollback NAME|PATH`: puts back the copy the last update (or rollback) replaced, byte for byte; the
+// replaced copy becomes a backup in turn, so a rollback can itself be undone.
+import { dataDir as defaultDataDir } from "../../engine/install/data-dir";
+import { InstallError } from "../../engine/install/errors";
+import { listBackups, recoverInterrupted, rollback } from "../../engine/install/swap";
+import { UsageError, printJson, type CliCommand } from "../command";
+import { SCAN_FLAGS_USAGE, readScanFlags, scanFlagOptions } from "../scan-flags";
+import { safe } from "./report-format";
+import { findSkillTarget } from "./skill-target";
+
+/** The `rollback` command. */
+export const rollbackCommand: CliCommand = {
+  name: "rollback",
+  summary: "Restore the copy of a skill kept before its last update (the replaced copy is kept in turn).",
+  usage: `skillshelf rollback NAME|PATH ${SCAN_FLAGS_USAGE} [--json]`,
+  options: { ...scanFlagOptions, json: { type: "boolean" } },
+  run: async (args, io) => {
+    if (args.positionals.length !== 1) throw new UsageError("give the name or the folder of one skill.");
+    const arg = args.positionals[0]!;
+    const json = args.values.json === true;
+    const scanOptions = await readScanFlags(args, io);
+    const data = defaultDataDir(io.env, scanOptions.platform, scanOptions.home);
+    await recoverInterrupted(data);
+    const fail = (code: string, message: string) => {
+      if (json) printJson(io, { name: arg, restored: false, error: { code, message } });
+      else io.stderr(`skillshelf rollback: ${safe(message)}\n`);
+      return 1;
+    };
+    const target = await findSkillTarget(arg, scanOptions, io.cwd);
+    if (!target) return fail("install.skill.not-found", `No installed skill "${arg}" was found for this home and platform.`);
+    const { skill } = target;
+    if (!skill.userOwned || skill.desktop) return fail("install.not-updatable", `"${skill.name}" at ${skill.dir} is managed by its client; Skillshelf never changes it, so there is nothing to roll back.`);
+    try {
+      const result = await rollback(skill.realDir, data);
+      const backups = await listBackups(skill.realDir, data);
+      if (json) printJson(io, { name: skill.name, dir: skill.dir, realDir: skill.realDir, restored: true, version: result.version, replacedVersion: result.previousVersion, replacedKeptAt: result.backup, backups });
+      else io.stdout(`Restored "${safe(skill.name)}" ${safe(result.version ?? "(no version)")} in ${safe(skill.realDir)}; the copy it replaced (${safe(result.previousVersion ?? "no version")}) is kept at ${safe(result.backup)}.\n`);
+      return 0;
+    } catch (error) {
+      if (error instanceof InstallError) return fail(error.code, error.message);
+      throw error;
+    }
+  },
+};

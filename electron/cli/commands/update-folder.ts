@@ -1,0 +1,93 @@
+// The `skillshelf update` branch for a folder the user owns: show what changes (files added, removed, changed, the
+// user's files kept, text diffs), then swap atomically after --yes or a yes on the terminal; --dry-run never writes.
+import type { UpdatePlan } from "../../../shared/model";
+import { diffFolders, type FolderDiff } from "../../engine/install/diff";
+import { readManifest } from "../../engine/install/manifest";
+import { applyFolderUpdate, type ApplyResult } from "../../engine/install/swap";
+import type { ObtainedSkill } from "../../engine/install/obtain";
+import { printJson, type CliIo } from "../command";
+import { safe, safeBlock } from "./report-format";
+
+/** What the folder branch was given. */
+export interface FolderUpdateInput {
+  plan: UpdatePlan;
+  installed: string | null;
+  obtained: ObtainedSkill;
+  dataDir: string;
+  dryRun: boolean;
+  yes: boolean;
+  json: boolean;
+  /** Other places the folder is linked from (they see the new version too). */
+  links: string[];
+  ask: (question: string) => Promise<boolean | null>;
+}
+
+/** What the folder branch did, as printed with --json. */
+export interface FolderUpdateReport {
+  kind: "replace-folder";
+  name: string;
+  dir: string;
+  realDir: string;
+  from: string;
+  installed: string | null;
+  version: string | null;
+  dryRun: boolean;
+  applied: boolean;
+  diff: FolderDiff;
+  backup?: string;
+  kept?: string[];
+  refused?: string;
+}
+
+const MARKS = { added: "+", removed: "-", changed: "~", kept: "=" } as const;
+
+/** The plan for people: versions, where, the counts, one line per file, then the text diffs. */
+export function formatFolderPlan(report: FolderUpdateReport, links: string[]): string {
+  const { diff } = report;
+  const lines = [
+    `Update "${safe(report.name)}" in ${safe(report.realDir)}`,
+    `  version: ${safe(report.installed ?? "no version")} → ${safe(report.version ?? "no version")}`,
+    `  from:    ${safe(report.from)}`,
+  ];
+  if (links.length) lines.push(`  linked from ${links.length} other place${links.length === 1 ? "" : "s"} (${links.map(safe).join(", ")}): updated once, in the real folder`);
+  lines.push(`  changes: ${diff.added.length} added, ${diff.removed.length} removed, ${diff.changed.length} changed, ${diff.kept.length} of yours kept, ${diff.unchanged} unchanged`);
+  for (const file of diff.files) lines.push(`    ${MARKS[file.change]} ${safe(file.path)}${file.note ? `  (${safe(file.note)})` : ""}`);
+  if (diff.diffsTruncated) lines.push("  (some text diffs were left out to keep this readable; see the notes above)");
+  const patches = diff.files.filter((f) => f.diff);
+  if (patches.length) lines.push("", ...patches.map((f) => safeBlock(f.diff!).trimEnd()));
+  return lines.join("\n") + "\n";
+}
+
+/** Shows the plan and, when confirmed, applies it. Exit 0 applied or dry run; 1 not confirmed or failed. */
+export async function updateFolderCopy(input: FolderUpdateInput, io: CliIo): Promise<number> {
+  const { plan, obtained } = input;
+  const diff = await diffFolders(plan.realDir, obtained.skillDir, { manifest: await readManifest(input.dataDir, plan.realDir) });
+  const report: FolderUpdateReport = { kind: "replace-folder", name: plan.name, dir: plan.dir, realDir: plan.realDir, from: obtained.source, installed: input.installed, version: obtained.version, dryRun: input.dryRun, applied: false, diff };
+  const finish = (code: number) => {
+    if (input.json) printJson(io, report);
+    return code;
+  };
+  if (!input.json) io.stdout(formatFolderPlan(report, input.links));
+  if (!diff.added.length && !diff.removed.length && !diff.changed.length) {
+    if (!input.json) io.stdout("\nThe installed copy already holds exactly these files; nothing to do.\n");
+    return finish(0);
+  }
+  if (input.dryRun) {
+    if (!input.json) io.stdout("\nDry run: nothing was changed.\n");
+    return finish(0);
+  }
+  if (!input.yes) {
+    const answer = await input.ask(`Replace ${plan.realDir} with this version (the current copy is kept as a backup)?`);
+    if (answer !== true) {
+      report.refused = answer === null ? "There is no terminal to confirm on, so nothing was changed; add --yes to apply the update." : "Not confirmed, so nothing was changed.";
+      if (!input.json) io.stderr(`${report.refused}\n`);
+      return finish(1);
+    }
+  }
+  const result: ApplyResult = await applyFolderUpdate(plan.realDir, obtained.skillDir, { dataDir: input.dataDir, keep: diff.kept });
+  Object.assign(report, { applied: true, backup: result.backup, kept: result.kept });
+  if (!input.json) {
+    io.stdout(`\nUpdated "${safe(plan.name)}" to ${safe(result.version ?? "the new version")}. The previous copy is kept at ${safe(result.backup)}; \`skillshelf rollback ${safe(plan.name)}\` puts it back.\n`);
+  }
+  return finish(0);
+}

@@ -1,0 +1,130 @@
+// `skillshelf update NAME|PATH`: gets the new version (from the release the check found, or --from FILE|URL), checks
+// it, and applies it the safe way for where the copy lives: a folder swap with a backup, a Desktop hand-off (the
+// Desktop tree is never touched), or the update server's own command (shown; run only on request).
+import path from "node:path";
+import type { Plugin, Skill, UpdateInfo } from "../../../shared/model";
+import { dataDir as defaultDataDir } from "../../engine/install/data-dir";
+import { InstallError } from "../../engine/install/errors";
+import { obtainSkill, type ObtainedSkill } from "../../engine/install/obtain";
+import { planUpdate } from "../../engine/install/plan";
+import { recoverInterrupted } from "../../engine/install/swap";
+import { defaultSettingsFile, loadSettings } from "../../engine/settings";
+import { createUpdateChecker, githubApiOf } from "../../engine/updates/sources";
+import { loadStdioApprovals, stdioApprovalsFile } from "../../engine/updates/stdio-consent";
+import { UsageError, listFlag, printJson, stringFlag, type CliArgs, type CliCommand, type CliIo } from "../command";
+import { SCAN_FLAGS_USAGE, readScanFlags, scanFlagOptions } from "../scan-flags";
+import { safe } from "./report-format";
+import { findSkillTarget } from "./skill-target";
+import { UPDATE_HANDOFF_OPTIONS, UPDATE_HANDOFF_USAGE, askOnTerminal, handoffFlags, updateByRecipe, updateDesktopCopy } from "./update-handoff";
+import { updateFolderCopy } from "./update-folder";
+
+function isHttpUrl(text: string): boolean {
+  try {
+    const u = new URL(text);
+    return u.protocol === "http:" || u.protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+
+/** Prints a refusal (text on stderr, or one JSON document) and returns exit code 1. */
+function refuse(io: CliIo, json: boolean, name: string, error: { code: string; message: string }): number {
+  if (json) printJson(io, { name, error: { code: error.code, message: error.message } });
+  else io.stderr(`skillshelf update: ${safe(error.message)}\n`);
+  return 1;
+}
+
+/** Runs the update check for one copy; its state says whether an update is due and what to download. */
+async function checkOne(args: CliArgs, io: CliIo, skill: Skill, plugins: readonly Plugin[], setup: { home: string; platform: "darwin" | "win32" | "linux"; include: string[] }): Promise<UpdateInfo | undefined> {
+  const servers = listFlag(args, "server");
+  const githubApi = githubApiOf({ githubApi: stringFlag(args, "github-api"), env: io.env });
+  const settingsFile = defaultSettingsFile(io.env, setup.platform, setup.home);
+  const { settings, problems } = await loadSettings(settingsFile);
+  const stdio = await loadStdioApprovals(stdioApprovalsFile(settingsFile));
+  for (const problem of [...problems, ...stdio.problems]) io.stderr(`skillshelf update: ${safe(problem)}\n`);
+  const checker = createUpdateChecker({ home: setup.home, platform: setup.platform, env: io.env, projectDirs: setup.include, servers, githubApi, offline: args.values.offline === true });
+  const sourceSettings = { servers: settings.servers, ...(settings.githubToken ? { githubToken: settings.githubToken } : {}), includeStdio: args.values.stdio === true, approvedStdio: stdio.approvals.map((a) => a.id) };
+  const [info] = await checker.check({ skills: [skill], plugins, settings: sourceSettings, force: true });
+  return info;
+}
+
+/** The `update` command. */
+export const updateCommand: CliCommand = {
+  name: "update",
+  summary: "Get and apply the new version of one installed skill, the safe way for where it lives (backup kept; see rollback).",
+  usage: `skillshelf update NAME|PATH [--from FILE|URL] [--dry-run] [--yes] [--json] ${SCAN_FLAGS_USAGE} [--server URL]... [--github-api URL] [--offline] [--stdio] ${UPDATE_HANDOFF_USAGE}`,
+  options: {
+    ...scanFlagOptions,
+    from: { type: "string" },
+    "dry-run": { type: "boolean" },
+    yes: { type: "boolean" },
+    json: { type: "boolean" },
+    server: { type: "string", multiple: true },
+    "github-api": { type: "string" },
+    offline: { type: "boolean" },
+    stdio: { type: "boolean" },
+    ...UPDATE_HANDOFF_OPTIONS,
+  },
+  run: async (args, io) => {
+    if (args.positionals.length !== 1) throw new UsageError(args.positionals.length ? `give one skill, not ${args.positionals.length}.` : "give the name or the folder of the skill to update.");
+    const arg = args.positionals[0]!;
+    for (const url of listFlag(args, "server")) if (!isHttpUrl(url)) throw new UsageError(`--server needs an http(s) URL, not "${url}".`);
+    const githubApi = githubApiOf({ githubApi: stringFlag(args, "github-api"), env: io.env });
+    if (!isHttpUrl(githubApi)) throw new UsageError(`the GitHub API address "${githubApi}" is not an http(s) URL.`);
+    const fromFlag = stringFlag(args, "from");
+    const from = fromFlag === undefined ? null : isHttpUrl(fromFlag) ? { url: fromFlag } : { file: path.resolve(io.cwd, fromFlag) };
+    const json = args.values.json === true;
+    const dryRun = args.values["dry-run"] === true;
+    const yes = args.values.yes === true;
+    const flags = handoffFlags(args);
+    const scanOptions = await readScanFlags(args, io);
+    const { home, platform, include } = scanOptions;
+    const data = defaultDataDir(io.env, platform, home);
+
+    for (const r of await recoverInterrupted(data)) if (!json) io.stderr(`skillshelf update: an interrupted update of ${safe(r.target ?? "a skill")} was ${r.outcome === "finished" ? "finished" : r.outcome === "undone" ? "undone" : "found"}: ${safe(r.detail)}\n`);
+
+    const target = await findSkillTarget(arg, scanOptions, io.cwd);
+    if (!target) return refuse(io, json, arg, { code: "install.skill.not-found", message: `No installed skill "${arg}" was found for this home and platform.` });
+    const { skill, result } = target;
+    const info = from ? undefined : await checkOne(args, io, skill, result.plugins, { home, platform, include });
+    const plan = planUpdate(skill, info);
+    if (!from && info?.state !== "outdated") {
+      const state = info?.state ?? "unknown";
+      const message = `"${skill.name}" is ${state === "up-to-date" ? "up to date" : state === "ahead" ? "newer than the latest release" : state === "changed-locally" ? "changed locally" : "of unknown update state"}. ${plan.nextStep}${state === "unknown" || state === "changed-locally" ? " To install a given version, pass --from FILE|URL." : ""}`;
+      if (state === "up-to-date" || state === "ahead") {
+        if (json) printJson(io, { name: skill.name, dir: skill.dir, state, plan, applied: false });
+        else io.stdout(`${safe(message)}\n`);
+        return 0;
+      }
+      return refuse(io, json, skill.name, { code: "install.not-due", message });
+    }
+    if (!from && plan.recipe && (plan.kind === "run-recipe" || plan.kind === "manual")) {
+      return (await updateByRecipe({ ...flags, runRecipe: flags.runRecipe && !dryRun, name: skill.name, recipe: plan.recipe, yes, cwd: io.cwd }, io)).exitCode;
+    }
+    if (plan.kind === "not-updatable" || plan.kind === "manual" || plan.kind === "run-recipe") {
+      return refuse(io, json, skill.name, { code: "install.not-updatable", message: plan.nextStep });
+    }
+    const download = info?.downloads?.[0];
+    const source = from ?? (download ? { url: download.url } : null);
+    if (!source) return refuse(io, json, skill.name, { code: "install.no-download", message: `The release of "${skill.name}" offers nothing to download; pass --from FILE|URL with the new version.` });
+
+    let obtained: ObtainedSkill | null = null;
+    try {
+      obtained = await obtainSkill(source, { dataDir: data, expectName: skill.name, sha256: from ? undefined : download?.sha256 });
+      if (plan.kind === "desktop-upload") {
+        if (dryRun) {
+          if (json) printJson(io, { kind: plan.kind, name: skill.name, dir: skill.dir, version: obtained.version, dryRun: true, steps: plan.steps });
+          else io.stdout(`Dry run: "${safe(skill.name)}" ${safe(obtained.version ?? "")} would be packed as a .skill for Claude Desktop (its tree is never changed):\n${plan.steps.map((s, i) => `  ${i + 1}. ${safe(s)}`).join("\n")}\n`);
+          return 0;
+        }
+        return (await updateDesktopCopy({ ...flags, skillDir: obtained.skillDir, name: skill.name, version: obtained.version, home, platform, env: io.env, dataDir: data }, io)).exitCode;
+      }
+      return await updateFolderCopy({ plan, installed: skill.version, obtained, dataDir: data, dryRun, yes, json, links: skill.links, ask: askOnTerminal }, io);
+    } catch (error) {
+      if (error instanceof InstallError) return refuse(io, json, skill.name, error);
+      throw error;
+    } finally {
+      await obtained?.cleanup();
+    }
+  },
+};
