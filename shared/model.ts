@@ -141,19 +141,27 @@ export interface PluginMcpServer {
   url?: string;
 }
 
-/** One Agent Plugins package as read and validated. */
+/** Which format a plugin is written in: Agent Plugins 1.0.0 (root plugin.json) or Claude Code's (.claude-plugin/). */
+export type PluginFormat = "agent-plugins" | "claude-code";
+
+/** One plugin (Agent Plugins 1.0.0 or Claude Code) as read and validated. */
 export interface Plugin {
   id: string;
   name: string;
+  format: PluginFormat;
   root: string;
   manifest: Record<string, unknown> | null;
   version: string | null;
+  /** The manifest's (or marketplace entry's) description, trimmed; null when none. */
+  description: string | null;
+  /** The repository URL the manifest names (`repository`, npm's `{ url }`, or a GitHub `homepage`); null when none. */
+  repository: string | null;
   skills: Skill[];
   mcpServers: PluginMcpServer[];
   diagnostics: Diagnostic[];
   /** No error anywhere in the plugin, its skills and servers included. */
   valid: boolean;
-  /** False only when a manifest failure is fatal: a client would not load it at all. */
+  /** Whether the client it is made for would load it at all (Claude Code for "claude-code", an Agent Plugins host otherwise). */
   loads: boolean;
   client?: ClientId;
   locationId?: string;

@@ -5,7 +5,7 @@ import type { Diagnostic, Plugin, Skill } from "./model";
 /** The result of validating one folder or file, as `skillshelf validate --json` reports it. */
 export interface ValidationResult {
   path: string;
-  kind: "skill" | "plugin";
+  kind: "skill" | "plugin" | "marketplace";
   name: string;
   valid: boolean;
   diagnostics: Diagnostic[];

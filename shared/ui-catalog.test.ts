@@ -9,7 +9,7 @@ const skill = (id: string, extra: Partial<Skill> = {}): Skill => ({
 });
 
 const desktopTree = location("tree", { client: "claude-desktop", scope: "desktop-account", readOnly: true, desktop: { variant: "Claude Desktop", root: "/r", accountTree: "aaaa-1111/bbbb-2222", lastUpdated: null } });
-const plugin: Plugin = { id: "p1", name: "kit", root: "/h/kit", manifest: { description: "A kit" }, version: "1.0.0", skills: [skill("kit-skill", { pluginId: "p1" })], mcpServers: [], diagnostics: [], valid: true, loads: true, client: "claude-code" };
+const plugin: Plugin = { id: "p1", name: "kit", format: "claude-code", root: "/h/kit", manifest: { description: "A kit" }, version: "1.0.0", description: "A kit", repository: null, skills: [skill("kit-skill", { pluginId: "p1" })], mcpServers: [], diagnostics: [], valid: true, loads: true, client: "claude-code" };
 const scan: ScanResult = {
   locations: [location("code"), location("cursor", { client: "cursor" }), desktopTree],
   skills: [

@@ -108,7 +108,7 @@ export function buildCatalogGroups(scan: ScanResult): CatalogGroup[] {
     const location = plugin.locationId ? locations.get(plugin.locationId) : undefined;
     const client = plugin.client ?? location?.client ?? "custom";
     const group = groupFor(`plugin:${plugin.id}`, () => ({ key: `plugin:${plugin.id}`, client, title: `${clientLabel(client)} — plugin ${plugin.name}`, path: plugin.root, readOnly: Boolean(location?.readOnly), entries: [] }));
-    const description = typeof plugin.manifest?.description === "string" ? plugin.manifest.description : "";
+    const description = plugin.description ?? (typeof plugin.manifest?.description === "string" ? plugin.manifest.description.trim() : "");
     group.entries.push({ kind: "plugin", key: `plugin:${plugin.id}`, name: plugin.name, description, haystack: `${plugin.name}\n${description}`.toLowerCase(), plugin });
     for (const skill of plugin.skills) {
       if (seen.has(skill.id)) continue;

@@ -121,7 +121,8 @@ function buildPlugin(source: ScanPlan["pluginSources"][number], read: PluginRead
   const diagnostics = report ? [...report.diagnostics] : [];
   if (read.error) diagnostics.push({ code: "plugin.unreadable", severity: "error", message: `The plugin could not be read: ${read.error}`, file: source.root });
   return {
-    id, name: (report?.manifest ? report.name : source.installName) ?? report?.name ?? path.basename(source.root), root: source.root, manifest: report?.manifest ?? null, version, skills,
+    id, name: (report?.manifest ? report.name : source.installName) ?? report?.name ?? path.basename(source.root), format: report?.format ?? (source.claudeCode ? "claude-code" : "agent-plugins"),
+    root: source.root, manifest: report?.manifest ?? null, version, description: report?.description ?? null, repository: report?.repository ?? null, skills,
     mcpServers: report?.mcpServers ?? [], diagnostics, valid: (report?.valid ?? false) && skills.every((s) => s.valid), loads: report?.loads ?? false,
     client: loc.client, locationId: loc.id,
   };

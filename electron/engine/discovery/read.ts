@@ -2,7 +2,7 @@
 import path from "node:path";
 import type { Profile } from "../../../shared/model";
 import { readPlugin } from "../plugin/read-plugin";
-import type { PluginReport } from "../plugin/types";
+import type { ClaudeCodeContext, PluginReport } from "../plugin/types";
 import { readSkill, readSkillWithFiles } from "../skill/read-skill";
 import type { SkillReport } from "../skill/types";
 import { hashSkillFolderWithInfo, type FolderHash } from "./hash";
@@ -31,12 +31,16 @@ export async function readSkillAt(dir: string, realDir: string, profile: Profile
   return { report, hash, profile };
 }
 
-/** Reads a plugin root with the plugin reader, then hashes each skill; skills the reader did not return are read here. */
-export async function readPluginAt(root: string, cap: number, onSkillRead?: (dir: string) => void): Promise<PluginRead> {
+/**
+ * Reads a plugin root with the plugin reader, then hashes each skill; skills the reader did not return are read here.
+ * `claudeCode` is set where the root is known to be a Claude Code plugin (installed, listed by a marketplace, or a
+ * manifest-less plugin in a folder of plugins): it is read in Claude Code's standard layout then.
+ */
+export async function readPluginAt(root: string, cap: number, onSkillRead?: (dir: string) => void, claudeCode?: ClaudeCodeContext): Promise<PluginRead> {
   let report: PluginReport | null = null;
   let error: string | null = null;
   try {
-    report = await readPlugin(root, { profile: "agent-skills" });
+    report = await readPlugin(root, claudeCode ? { profile: "agent-skills", claudeCode } : { profile: "agent-skills" });
   } catch (e) {
     error = (e as Error).message ?? String(e);
   }
@@ -57,7 +61,7 @@ export async function readPluginAt(root: string, cap: number, onSkillRead?: (dir
     if (!realDir || !isInside(realRoot, realDir)) continue;
     const known = byDir.get(dir);
     onSkillRead?.(dir);
-    const [skillReport, hash] = await Promise.all([known ? Promise.resolve(known) : readSkill(dir, { profile: "agent-skills" }), hashSkillFolderWithInfo(realDir)]);
+    const [skillReport, hash] = await Promise.all([known ? Promise.resolve(known) : readSkill(dir, { profile: "agent-skills", pluginRoot: root }), hashSkillFolderWithInfo(realDir)]);
     skills.push({ dir, realDir, read: { report: skillReport, hash, profile: "agent-skills" } });
   }
   return { report, error, skills };

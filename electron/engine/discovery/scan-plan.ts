@@ -1,6 +1,7 @@
 // What a scan will read: the plan's shapes and how a location is made, shared by the planner and --include
 // (kept apart from plan.ts so that include.ts and plan.ts do not import each other).
 import type { Diagnostic, Location } from "../../../shared/model";
+import type { ClaudeCodeContext } from "../plugin/types";
 import type { DesktopTree } from "./desktop";
 import { locationId } from "./ids";
 
@@ -23,6 +24,8 @@ export interface PluginSource {
   installVersion: string | null;
   /** The name Claude Code's installed_plugins.json records ("name" of "name@marketplace"), when it does. */
   installName?: string;
+  /** Set where the root is known to be a Claude Code plugin: it is read in Claude Code's standard layout even without a manifest. */
+  claudeCode?: ClaudeCodeContext;
 }
 
 /** Everything a scan will read, and what planning it found wrong. */

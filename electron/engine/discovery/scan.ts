@@ -52,7 +52,7 @@ export async function readMissing(state: ScanState, options: ScanOptions, groups
     await mapPool(jobs, limit, async (job) => keep(job, await readSkillAt(job.dir, job.realDir, job.profile, options.onSkillRead)));
   }
   await mapPool(plugins, Math.max(1, Math.floor(limit / 4)), async (source) => {
-    state.plugins.set(source.root, await readPluginAt(source.root, cap, options.onSkillRead));
+    state.plugins.set(source.root, await readPluginAt(source.root, cap, options.onSkillRead, source.claudeCode));
     tick(source.root);
   });
   state.stale?.clear();

@@ -22,8 +22,10 @@ interface CodeCase {
 }
 
 const CASES: CodeCase[] = [
-  { code: "plugin.manifest.missing", severity: "error", level: "fatal", triggers: ["manifest-missing", "claude-format", "manifest-wrong-case"], nearMisses: ["good", "claude-and-root"] },
-  { code: "plugin.manifest.claude-format", severity: "info", level: "fatal", triggers: ["claude-format"], nearMisses: ["claude-and-root", "manifest-missing"] },
+  // A folder with .claude-plugin/plugin.json and no plugin.json is a Claude Code plugin that loads (claude-plugin.test.ts),
+  // with one note on how it would convert, never an Agent Plugin missing its manifest.
+  { code: "plugin.manifest.missing", severity: "error", level: "fatal", triggers: ["manifest-missing", "manifest-wrong-case"], nearMisses: ["good", "claude-and-root", "claude-format"] },
+  { code: "plugin.manifest.claude-format", severity: "info", level: "report-and-ignore", triggers: ["claude-format"], nearMisses: ["claude-and-root", "manifest-missing"] },
   { code: "plugin.manifest.json", severity: "error", level: "fatal", triggers: ["manifest-not-json", "manifest-array", "manifest-empty"], nearMisses: ["good", "minimal"] },
   { code: "plugin.manifest.schema", severity: "error", level: "fatal", triggers: ["manifest-no-schema", "manifest-schema-2", "manifest-schema-mcp", "manifest-schema-http"], nearMisses: ["good", "minimal"] },
   { code: "plugin.manifest.unknown-field", severity: "warning", level: "report-and-ignore", triggers: ["unknown-fields"], nearMisses: ["good", "minimal"] },
