@@ -10,5 +10,8 @@ await runValidateBench({ count, concurrency });
 console.log("\n== Discovery: full scan and watch ==");
 await (await import("./scan.bench")).runScanBench({ count });
 
+console.log("\n== Updating a skill of 1,000 files ==");
+await (await import("./update.bench")).runUpdateBench({ files: 1000 });
+
 console.log("\n== App in Chromium ==");
 await (await import("./app.bench")).runAppBench();
