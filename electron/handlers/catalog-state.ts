@@ -9,6 +9,8 @@ import { realPathInside, realRoots } from "../engine/open/open-policy";
 export class CatalogState {
   catalog: ScanResult = emptyScan();
   author: AuthorSnapshot | null = null;
+  /** Real folders of the roots, resolved once per catalog and author snapshot (a new scan or re-read replaces them). */
+  #realRoots: { catalog: ScanResult; author: AuthorSnapshot | null; roots: Promise<string[]> } | null = null;
 
   /** Scans whose items the renderer may ask about. */
   private scans(): ScanResult[] {
@@ -37,6 +39,9 @@ export class CatalogState {
    */
   async realPathInCatalog(p: string): Promise<string | null> {
     if (!path.isAbsolute(p)) return null;
-    return realPathInside(path.resolve(p), await realRoots(this.openRoots()));
+    if (this.#realRoots?.catalog !== this.catalog || this.#realRoots.author !== this.author) {
+      this.#realRoots = { catalog: this.catalog, author: this.author, roots: realRoots(this.openRoots()) };
+    }
+    return realPathInside(path.resolve(p), await this.#realRoots.roots);
   }
 }

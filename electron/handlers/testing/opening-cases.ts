@@ -33,6 +33,7 @@ async function harness(host: OpeningHost) {
     "home/.claude/skills/alpha/run.sh": "#!/bin/sh\nid\n",
     "home/notes.md": "in the home, not in a skill",
     "outside/secret.md": "outside",
+    "authoring/beta/SKILL.md": skill("beta"),
   });
   const alpha = path.join(root, "home/.claude/skills/alpha");
   await symlink(path.join(root, "outside"), path.join(alpha, "elsewhere"));
@@ -99,6 +100,17 @@ afterEach(async () => {
     await expect(session.handlers["shell:open-in-editor"]("/usr/bin/id")).rejects.toThrow(/not part of the catalog/);
     await expect(session.handlers["shell:reveal"]("/usr/bin/id")).rejects.toThrow(/not part of the catalog/);
     expect(log).toEqual([]);
+  });
+
+  it("opens files of the folder opened in author mode, and no longer once it is closed", async () => {
+    const { session, root, log } = await harness(host);
+    const beta = path.join(root, "authoring/beta");
+    await expect(session.handlers["shell:open-in-editor"](path.join(beta, "SKILL.md"))).rejects.toThrow(/not part of the catalog/);
+    await session.handlers["author:open"](beta);
+    expect(await session.handlers["shell:open-in-editor"](path.join(beta, "SKILL.md"))).toMatchObject({ action: "opened-as-text" });
+    await session.handlers["author:close"]();
+    await expect(session.handlers["shell:open-in-editor"](path.join(beta, "SKILL.md"))).rejects.toThrow(/not part of the catalog/);
+    expect(log.filter((argv) => argv[0] === "gtk-launch")).toEqual([["gtk-launch", "org.gnome.TextEditor.desktop", path.join(beta, "SKILL.md")]]);
   });
 
   it("reveals an executable inside a skill folder (x.md with an execute bit, run.sh) instead of opening it", async () => {
