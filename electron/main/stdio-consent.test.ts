@@ -1,14 +1,13 @@
 // Stdio consent in Electron: the page can only ask main to review; main's native dialog lists the exact commands,
 // and only the user's "Allow" there approves them. Approval by id from the page is refused at main's IPC door.
 import type { BrowserWindow, Dialog, IpcMain, IpcMainInvokeEvent, MessageBoxOptions, Shell, WebContents } from "electron";
-import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { makeTempDir } from "../../test-support/tmp";
 import type { UpdateInfo } from "../../shared/model";
 import type { StdioServerList } from "../../shared/stdio-servers";
 import { createEngine } from "../handlers/engine";
 import { createHandlerSession } from "../handlers/handlers";
-import { alphaLatest, STDIO_SERVER_SCRIPT, stdioConfigFile, writeStdioHome } from "../handlers/testing/stdio-home";
+import { alphaLatest, STDIO_SERVER_SCRIPT, stdioConfigFile, writeStdioConfig, writeStdioHome } from "../handlers/testing/stdio-home";
 import { electronDesktopIntegration, stdioConsentDialog } from "./desktop";
 import { createSenderCheck, registerCommands } from "./ipc";
 import { appPaths } from "./paths";
@@ -43,7 +42,7 @@ async function mainWithDialog(answer: () => number) {
 }
 
 describe("stdio consent in Electron main", () => {
-  it("starts nothing until the user allows the exact commands in main's dialog", async () => {
+  it("starts nothing until the user allows the exact commands in main's dialog, and asks again when the arguments change", async () => {
     let response = 0;
     const { call, shown, home } = await mainWithDialog(() => response);
     const latest = async (force: boolean) => alphaLatest(await call<UpdateInfo[]>("updates:check", force));
@@ -65,7 +64,16 @@ describe("stdio consent in Electron main", () => {
     response = 1;
     expect((await call<StdioServerList>("stdio:review")).servers[0]!.approved).toBe(true);
     expect(await latest(false)).toBe("2.0.0");
-    expect(path.isAbsolute(stdioConfigFile(home))).toBe(true);
+
+    await writeStdioConfig(home, "3.0.0");
+    expect(await latest(true)).toBeNull();
+    response = 0;
+    await call("stdio:review");
+    expect(shown.at(-1)!.detail).toContain(`${process.execPath} ${STDIO_SERVER_SCRIPT} alpha 3.0.0`);
+    expect(await latest(true)).toBeNull();
+    response = 1;
+    await call("stdio:review");
+    expect(await latest(false)).toBe("3.0.0");
   });
 
   it("shows control characters and spaces in a command visibly, so the dialog cannot be made to read differently", () => {
