@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { chmod, lstat, mkdir, readdir, readFile, readlink, symlink, writeFile } from "node:fs/promises";
+import { chmod, lstat, mkdir, readdir, readFile, readlink, symlink, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { makeTempDir, writeTree } from "../../../test-support/tmp";
 import { diffFolders } from "./diff";
@@ -119,5 +119,17 @@ describe("rollback", () => {
     const backups = await listBackups(target, dataDir);
     expect(backups.map((b) => b.version)).toEqual(["3.0.0", "2.0.0"]);
     expect((await readdir(path.dirname(backups[0]!.dir))).length).toBe(2);
+  });
+});
+
+describe("recoverInterrupted", () => {
+  it("clears staging folders a killed run left long ago, and keeps recent ones", async () => {
+    const staging = path.join(dataDir, "staging");
+    await writeTree(path.join(staging, "old-run"), { "download-x": "partial" });
+    await writeTree(path.join(staging, "current-run"), { "download-y": "partial" });
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    await utimes(path.join(staging, "old-run"), twoHoursAgo, twoHoursAgo);
+    expect(await recoverInterrupted(dataDir)).toEqual([]);
+    expect(await readdir(staging)).toEqual(["current-run"]);
   });
 });

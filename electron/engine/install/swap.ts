@@ -3,10 +3,11 @@
 // written before each step lets recoverInterrupted() finish or undo a swap a crash cut short: the folder always holds
 // the old version or the new one, never a mix. rollback() is the same swap with the newest backup as the new copy.
 import { randomBytes } from "node:crypto";
-import { chmod, copyFile, lstat, mkdir, readlink, realpath, rename, rm, symlink } from "node:fs/promises";
+import { chmod, copyFile, lstat, mkdir, readdir, readlink, realpath, rename, rm, symlink } from "node:fs/promises";
 import path from "node:path";
 import { readSkill } from "../skill/read-skill";
 import { DEFAULT_KEEP_BACKUPS, forgetBackup, listBackups, newBackupDir, recordBackup } from "./backups";
+import { stagingRoot } from "./data-dir";
 import { InstallError } from "./errors";
 import { readJournals, removeJournal, removeTornJournalWrites, writeJournal, type SwapJournal } from "./journal";
 import { fileHashes, readManifest, removeManifest, writeManifest, type InstallManifest } from "./manifest";
@@ -210,7 +211,19 @@ async function recoverOne(dataDir: string, journal: SwapJournal): Promise<Recove
   return outcome;
 }
 
-/** Finishes or undoes every swap a crash interrupted (run at start-up, before any new update). */
+/** Staged downloads older than this were left by a process that died; newer ones may belong to a running one. */
+const STALE_STAGING_MS = 60 * 60 * 1000;
+
+/** Deletes staging folders a killed process left behind (obtainSkill removes its own on success and failure). */
+async function removeStaleStaging(dataDir: string): Promise<void> {
+  const root = stagingRoot(dataDir);
+  for (const name of await readdir(root).catch(() => [] as string[])) {
+    const info = await lstat(path.join(root, name)).catch(() => null);
+    if (info && Date.now() - info.mtimeMs > STALE_STAGING_MS) await rm(path.join(root, name), { recursive: true, force: true });
+  }
+}
+
+/** Finishes or undoes every swap a crash interrupted and clears what killed runs left (run at start-up, before any new update). */
 export async function recoverInterrupted(dataDir: string): Promise<RecoveryOutcome[]> {
   const outcomes: RecoveryOutcome[] = [];
   for (const { file, journal } of await readJournals(dataDir)) {
@@ -221,6 +234,7 @@ export async function recoverInterrupted(dataDir: string): Promise<RecoveryOutco
     outcomes.push(await recoverOne(dataDir, journal));
   }
   await removeTornJournalWrites(dataDir);
+  await removeStaleStaging(dataDir);
   return outcomes;
 }
 
