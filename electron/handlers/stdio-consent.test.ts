@@ -82,4 +82,17 @@ describe("stdio consent where main asks in a native dialog (Electron)", () => {
     await session.handlers["stdio:review"]();
     expect(asked).toHaveLength(2);
   });
+
+  it("shows one dialog at a time: requests while it is open share its answer", async () => {
+    let release: (allowed: boolean) => void = () => undefined;
+    const asked: StdioServer[][] = [];
+    const { session } = await setup((servers) => (asked.push(servers), new Promise<boolean>((resolve) => (release = resolve))));
+    const first = session.handlers["stdio:review"]();
+    const second = session.handlers["stdio:review"]();
+    await expect.poll(() => asked.length).toBe(1);
+    release(false);
+    expect((await first).servers[0]!.approved).toBe(false);
+    expect((await second).servers[0]!.approved).toBe(false);
+    expect(asked).toHaveLength(1);
+  });
 });

@@ -1,7 +1,7 @@
 // The stdio consent commands: list the local servers, and approve them the way the host allows — main's native
 // dialog in Electron (the page can only ask for it), the page's list naming a host-produced id in the web host.
 import path from "node:path";
-import type { CommandHandlers } from "../../shared/ipc";
+import type { CommandHandlers, StdioServerList } from "../../shared/ipc";
 import type { ScanOptions } from "../engine/discovery/types";
 import { findMcpEndpoints } from "../engine/updates/mcp-config";
 import { stdioApprovalsFile } from "../engine/updates/stdio-consent";
@@ -20,15 +20,23 @@ export function createStdioConsent(options: { settingsFile: string; scanOptions:
 
 /** The four stdio commands over one consent state. */
 export function createStdioHandlers(consent: StdioConsentState, desktop: DesktopIntegration): StdioHandlers {
+  /** The dialog being shown: a second request while it is open gets its answer instead of a second dialog. */
+  let reviewing: Promise<StdioServerList> | null = null;
+  const review = async (confirm: NonNullable<DesktopIntegration["confirmStdioServers"]>): Promise<StdioServerList> => {
+    const list = await consent.list();
+    const pending = list.servers.filter((s) => !s.approved);
+    if (pending.length === 0) return list;
+    return (await confirm(pending)) ? consent.approve(pending.map((s) => s.id)) : list;
+  };
   return {
     "stdio:list": async () => consent.list(),
     "stdio:review": async () => {
       const confirm = desktop.confirmStdioServers;
       if (!confirm) throw new HandlerError("Here, each local server is approved on its own: use Approve beside it in the list.");
-      const list = await consent.list();
-      const pending = list.servers.filter((s) => !s.approved);
-      if (pending.length === 0) return list;
-      return (await confirm(pending)) ? consent.approve(pending.map((s) => s.id)) : list;
+      reviewing ??= review(confirm).finally(() => {
+        reviewing = null;
+      });
+      return reviewing;
     },
     "stdio:approve": async (id) => {
       if (desktop.confirmStdioServers) throw new HandlerError("In the app, local servers are approved in the dialog Skillshelf shows: use “Review local servers…”.");
