@@ -2,7 +2,7 @@
 // it, and applies it the safe way for where the copy lives: a folder swap with a backup, a Desktop hand-off (the
 // Desktop tree is never touched), or the update server's own command (shown; run only on request).
 import path from "node:path";
-import type { Plugin, Skill, UpdateInfo } from "../../../shared/model";
+import type { Plugin, Skill, TaskProgress, UpdateInfo } from "../../../shared/model";
 import { dataDir as defaultDataDir } from "../../engine/install/data-dir";
 import { InstallError } from "../../engine/install/errors";
 import { obtainSkill, type ObtainedSkill } from "../../engine/install/obtain";
@@ -110,7 +110,14 @@ export const updateCommand: CliCommand = {
 
     let obtained: ObtainedSkill | null = null;
     try {
-      obtained = await obtainSkill(source, { dataDir: data, expectName: skill.name, sha256: from ? undefined : download?.sha256 });
+      const showProgress = !json && process.stderr.isTTY === true;
+      let shown = -1;
+      const onProgress = (p: TaskProgress) => {
+        const quarter = p.value < 0 ? shown : Math.floor(p.value * 4);
+        if (quarter > shown) io.stderr(`${p.title}: ${Math.round(p.value * 100)}% (${p.detail ?? ""})\n`);
+        shown = Math.max(shown, quarter);
+      };
+      obtained = await obtainSkill(source, { dataDir: data, expectName: skill.name, sha256: from ? undefined : download?.sha256, ...(showProgress ? { onProgress } : {}) });
       if (plan.kind === "desktop-upload") {
         if (dryRun) {
           if (json) printJson(io, { kind: plan.kind, name: skill.name, dir: skill.dir, version: obtained.version, dryRun: true, steps: plan.steps });

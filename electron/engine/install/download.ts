@@ -11,9 +11,9 @@ import { InstallError } from "./errors";
 /** Largest download accepted unless the caller says otherwise (a skill is small; a source archive may not be). */
 export const DEFAULT_MAX_DOWNLOAD_BYTES = 100 * 1024 * 1024;
 /** Time allowed until the server answers with headers. */
-const CONNECT_TIMEOUT_MS = 15_000;
+export const CONNECT_TIMEOUT_MS = 15_000;
 /** Time allowed between two chunks of the body. */
-const IDLE_TIMEOUT_MS = 30_000;
+export const IDLE_TIMEOUT_MS = 30_000;
 const MAX_REDIRECTS = 5;
 
 /** Options of a download. */
@@ -25,6 +25,9 @@ export interface DownloadOptions {
   signal?: AbortSignal;
   onProgress?: (progress: TaskProgress) => void;
   taskId?: string;
+  /** Time limits (defaults CONNECT_TIMEOUT_MS, IDLE_TIMEOUT_MS). */
+  connectTimeoutMs?: number;
+  idleTimeoutMs?: number;
 }
 
 /** What was downloaded: the file, its size and its SHA-256 (lowercase hex). */
@@ -86,7 +89,7 @@ export async function downloadFile(url: string, options: DownloadOptions): Promi
   if (options.signal?.aborted) throw new InstallError("install.download.cancelled", "The download was cancelled.");
   options.signal?.addEventListener("abort", abortFromCaller, { once: true });
   let timedOut: string | null = null;
-  let timer = setTimeout(() => ((timedOut = "The server did not answer in time."), controller.abort()), CONNECT_TIMEOUT_MS);
+  let timer = setTimeout(() => ((timedOut = "The server did not answer in time."), controller.abort()), options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS);
   const file = path.join(options.dir, `download-${randomBytes(6).toString("hex")}`);
   const progress = (value: number, detail: string) => options.onProgress?.({ taskId: options.taskId ?? "download", kind: "download", value, title: "Downloading the new version", detail });
   let written = false;
@@ -111,7 +114,7 @@ export async function downloadFile(url: string, options: DownloadOptions): Promi
       progress(total ? 0 : -1, `0 of ${total ? formatBytes(total) : "unknown size"}`);
       for (;;) {
         clearTimeout(timer);
-        timer = setTimeout(() => ((timedOut = "The download stalled."), controller.abort()), IDLE_TIMEOUT_MS);
+        timer = setTimeout(() => ((timedOut = "The download stalled: no data came for a while."), controller.abort()), options.idleTimeoutMs ?? IDLE_TIMEOUT_MS);
         const { done, value } = await reader.read();
         if (done) break;
         bytes += value.byteLength;

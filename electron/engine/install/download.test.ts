@@ -1,0 +1,65 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createServer, type Server } from "node:http";
+import { readdir } from "node:fs/promises";
+import { makeTempDir } from "../../../test-support/tmp";
+import { closeNow, listenOnLoopback } from "../../../test-support/servers/loopback";
+import { downloadFile } from "./download";
+
+let tmp: { dir: string; cleanup: () => Promise<void> };
+let http: Server;
+let base: string;
+
+beforeEach(async () => {
+  tmp = await makeTempDir();
+  http = createServer((req, res) => {
+    if (req.url === "/redirect-plain") return void res.writeHead(302, { location: "http://example.com/skill.zip" }).end();
+    if (req.url === "/redirect-loop") return void res.writeHead(302, { location: "/redirect-loop" }).end();
+    if (req.url === "/endless") {
+      // No content-length: the cap must hold on what actually arrives.
+      res.writeHead(200, { "content-type": "application/octet-stream" });
+      const chunk = Buffer.alloc(64 * 1024, 1);
+      const push = () => {
+        while (res.write(chunk));
+      };
+      res.on("drain", push);
+      push();
+      return;
+    }
+    if (req.url === "/stall") {
+      res.writeHead(200, { "content-length": "1000" });
+      res.write("partial");
+      return;
+    }
+    if (req.url === "/silent") return;
+    res.writeHead(404).end();
+  });
+  base = `http://127.0.0.1:${await listenOnLoopback(http)}`;
+});
+afterEach(async () => {
+  await closeNow(http);
+  await tmp.cleanup();
+});
+
+const left = async () => readdir(tmp.dir);
+
+describe("downloadFile", () => {
+  it("stops a body without a declared size at the cap", async () => {
+    await expect(downloadFile(`${base}/endless`, { dir: tmp.dir, maxBytes: 1024 * 1024 })).rejects.toMatchObject({ code: "install.download.too-large", message: expect.stringMatching(/passed the 1\.0 MB limit/) });
+    expect(await left()).toEqual([]);
+  });
+
+  it("gives up on a server that does not answer, and on a body that stalls", async () => {
+    await expect(downloadFile(`${base}/silent`, { dir: tmp.dir, connectTimeoutMs: 300 })).rejects.toMatchObject({ code: "install.download.failed", message: "The server did not answer in time." });
+    await expect(downloadFile(`${base}/stall`, { dir: tmp.dir, idleTimeoutMs: 300 })).rejects.toMatchObject({ code: "install.download.failed", message: expect.stringMatching(/stalled/) });
+    expect(await left()).toEqual([]);
+  });
+
+  it("refuses a redirect to plain http beyond this machine, and endless redirects", async () => {
+    await expect(downloadFile(`${base}/redirect-plain`, { dir: tmp.dir })).rejects.toMatchObject({ code: "install.download.refused-url", message: expect.stringMatching(/redirected to an address that is refused: Plain http/) });
+    await expect(downloadFile(`${base}/redirect-loop`, { dir: tmp.dir })).rejects.toMatchObject({ code: "install.download.failed", message: expect.stringMatching(/redirected more than 5 times/) });
+  });
+
+  it("names the HTTP status of a failed download", async () => {
+    await expect(downloadFile(`${base}/missing.zip`, { dir: tmp.dir })).rejects.toMatchObject({ code: "install.download.failed", message: expect.stringMatching(/answered 404 Not Found for 127\.0\.0\.1:\d+\/missing\.zip/) });
+  });
+});
