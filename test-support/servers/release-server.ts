@@ -8,7 +8,7 @@ import { defaultSourceFiles, sourceArchive } from "./source-archives";
 import { closeNow, headerRecord, listenOnLoopback } from "./loopback";
 
 /** How the server answers every request (until switched). */
-export type ReleaseBehaviour = "normal" | "rate-limited" | "server-error" | "slow" | "not-found" | "garbage";
+export type ReleaseBehaviour = "normal" | "rate-limited" | "server-error" | "slow" | "not-found" | "garbage" | "oversized";
 
 /** One repository's latest release. */
 export interface FakeRelease {
@@ -30,6 +30,8 @@ export interface ReleaseServerOptions {
   releases?: Record<string, FakeRelease>;
   behaviour?: ReleaseBehaviour;
   slowMs?: number;
+  /** "oversized": the latest-release answer is this many bytes of valid-looking JSON, streamed without a length (default 300 MB). */
+  oversizeBytes?: number;
 }
 
 /** What the server saw, for assertions. */
@@ -39,6 +41,8 @@ export interface ReleaseServerStats {
   conditionalRequests: number;
   notModified: number;
   assetDownloads: number;
+  /** Bytes of oversized answers written before the client stopped reading (or all of them). */
+  oversizedWritten: number;
   /** Lower-cased headers of every request. */
   headers: Array<Record<string, string>>;
 }
@@ -71,7 +75,7 @@ function etagOf(repo: string, release: FakeRelease): string {
 export async function startReleaseServer(opts: ReleaseServerOptions = {}): Promise<RunningReleaseServer> {
   const releases = new Map(Object.entries(opts.releases ?? {}));
   let behaviour: ReleaseBehaviour = opts.behaviour ?? "normal";
-  const stats: ReleaseServerStats = { apiRequests: 0, conditionalRequests: 0, notModified: 0, assetDownloads: 0, headers: [] };
+  const stats: ReleaseServerStats = { apiRequests: 0, conditionalRequests: 0, notModified: 0, assetDownloads: 0, oversizedWritten: 0, headers: [] };
   const timers = new Set<ReturnType<typeof setTimeout>>();
   const trees = new TreeRoutes();
   let base = "";
@@ -85,6 +89,26 @@ export async function startReleaseServer(opts: ReleaseServerOptions = {}): Promi
       assets.SHA256SUMS = strToU8(lines.join(""));
     }
     return assets;
+  }
+
+  /** Streams `total` bytes of a JSON answer (a tag, then a long body string) as fast as the client reads. */
+  function streamOversized(res: ServerResponse, total: number): void {
+    res.writeHead(200, { "content-type": "application/json; charset=utf-8" });
+    const head = '{"tag_name":"v9.9.9","body":"';
+    const chunk = "x".repeat(64 * 1024);
+    let written = 0;
+    let closed = false;
+    res.on("close", () => (closed = true));
+    const pump = (): void => {
+      while (!closed && written < total) {
+        const piece = written === 0 ? head : chunk;
+        written += piece.length;
+        stats.oversizedWritten = written;
+        if (!res.write(piece)) return void res.once("drain", pump);
+      }
+      if (!closed) res.end('"}');
+    };
+    pump();
   }
 
   function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
@@ -105,6 +129,7 @@ export async function startReleaseServer(opts: ReleaseServerOptions = {}): Promi
       res.writeHead(200, { "content-type": "application/json" }).end("{ not json");
       return;
     }
+    if (behaviour === "oversized") return streamOversized(res, opts.oversizeBytes ?? 300 * 1024 * 1024);
     const release = releases.get(repo);
     if (!release || behaviour === "not-found") return sendJson(res, 404, { message: "Not Found" });
     const etag = etagOf(repo, release);

@@ -37,6 +37,8 @@ export interface SkillMetaServerOptions {
   recipe?: { command: string; kind: string };
   /** Emit this client_detected whatever the client (a server that ignores the mapping table). */
   clientDetected?: string;
+  /** A hostile server: pad the tool result with this many bytes, or make update_command (kind shell) this long. */
+  oversize?: { what: "result" | "command"; bytes: number };
 }
 
 /** What the server saw, for assertions. */
@@ -140,6 +142,8 @@ export async function startSkillMetaServer(opts: SkillMetaServerOptions = {}): P
       if (opts.recipe && behaviour === "normal") payload = { ...(payload as object), update_command: opts.recipe.command, update_command_kind: opts.recipe.kind };
       if (opts.clientDetected) payload = { ...(payload as object), client_detected: opts.clientDetected };
       if (opts.unstable) payload = { ...(payload as object), skill_version_latest: `1.${stats.toolCalls}.0` };
+      if (opts.oversize?.what === "result") payload = { ...(payload as object), padding: "x".repeat(opts.oversize.bytes) };
+      if (opts.oversize?.what === "command") payload = { ...(payload as object), update_command: "x".repeat(opts.oversize.bytes), update_command_kind: "shell" };
       return { content: [{ type: "text", text: JSON.stringify(payload) }] };
     });
     return server;

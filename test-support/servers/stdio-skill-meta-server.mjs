@@ -15,6 +15,8 @@ server.registerTool(`${skill}_skill_meta`, { description: "Internal skill metada
         skill_version_latest: process.env.SKILL_META_TOKEN === "expected" ? latest : "",
         client_detected: "unknown",
         update_doc_url: `https://github.com/example/${skill}/releases/latest`,
+        // A hostile server: SKILL_META_OVERSIZE_COMMAND=<bytes> sends an update_command that long.
+        ...(process.env.SKILL_META_OVERSIZE_COMMAND ? { update_command: "x".repeat(Number(process.env.SKILL_META_OVERSIZE_COMMAND)), update_command_kind: "shell" } : {}),
       }),
     },
   ],

@@ -1,6 +1,7 @@
 // Latest GitHub release per repository, the way the protocol's server section says: a 24 h cache with
 // ETag revalidation, one in-flight request per repository, 3 s timeout, and "unknown" instead of exceptions.
 import { VERSION } from "../version";
+import { capWords, MAX_RELEASE_BODY_BYTES, readCappedText } from "./capped-body";
 import { ReleaseCache, type ReleaseCacheEntry } from "./release-cache";
 import { fetchChecksums, ReleaseDownloadsCache, releaseFiles, withChecksums } from "./release-downloads";
 import type { UpdateDownload } from "../../../shared/model";
@@ -16,6 +17,8 @@ export const OFFLINE_REASON = "Offline: GitHub could not be reached (the network
 /** Why a lookup failed when GitHub's rate limit is used up, with where a token is set. */
 export const RATE_LIMIT_REASON =
   "GitHub's rate limit for this network is used up; a GitHub token raises the limit: set one in Settings → GitHub token, or in the GITHUB_TOKEN environment variable.";
+/** A release tag longer than this is not used (it would make release URLs past 2,048 characters). */
+const MAX_TAG_LENGTH = 256;
 /** A release lookup that takes longer is given up. */
 const DEFAULT_RELEASE_TIMEOUT_MS = 3000;
 
@@ -31,6 +34,8 @@ export interface ReleaseLookupOptions {
   /** Use the cache only, whatever its age. */
   offline?: boolean;
   log?: (line: string) => void;
+  /** Cap on the answer's body while it streams (default MAX_RELEASE_BODY_BYTES). */
+  maxBodyBytes?: number;
 }
 
 /** The latest release of one repository, or why it is unknown. */
@@ -100,6 +105,7 @@ export class ReleaseLookup {
     if (response.status === 200) {
       const tag = (response.body as { tag_name?: unknown } | null)?.tag_name;
       if (typeof tag !== "string" || tag === "") return { ok: false, reason: "GitHub's answer did not name a release tag." };
+      if (tag.length > MAX_TAG_LENGTH) return { ok: false, reason: `GitHub's answer names a release tag longer than ${MAX_TAG_LENGTH} characters, so it was not used.` };
       const fresh: ReleaseCacheEntry = { tag, fetched_at: this.#now() };
       if (response.etag) fresh.etag = response.etag;
       const downloads = await this.#filesOf(repo, tag, response.body);
@@ -133,7 +139,9 @@ export class ReleaseLookup {
           url = next;
           continue;
         }
-        const text = response.status === 200 ? await response.text() : (await response.body?.cancel(), "");
+        const read = response.status === 200 ? await readCappedText(response, this.#options.maxBodyBytes ?? MAX_RELEASE_BODY_BYTES) : (await response.body?.cancel(), { ok: true as const, text: "" });
+        if (!read.ok) return { reason: `GitHub's answer was larger than ${capWords(read.maxBytes)}, so it was not read and the latest version is not known.` };
+        const text = read.text;
         let body: unknown = null;
         if (response.status === 200) {
           try {

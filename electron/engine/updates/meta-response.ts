@@ -9,16 +9,39 @@ export type MetaAnswer =
   | { kind: "ok"; response: SkillMetaResponse; unknownCommandKind?: string }
   | { kind: "doc-only"; protocolVersion: unknown; updateDocUrl: string }
   | { kind: "malformed"; reason: string; errors: string[] }
-  | { kind: "failed"; reason: string };
+  | { kind: "failed"; reason: string }
+  /** Past a cap (the whole result, update_command or a URL): unusable, and the reason goes into the update state. */
+  | { kind: "too-large"; reason: string };
 
 const issues = (errors: SchemaIssue[]): string[] => errors.map((e) => `${e.path || "/"} ${e.message}`);
 
 const KNOWN_KINDS = new Set(["shell", "manual_ui"]);
 const IMMORTAL_FIELDS = ["skill_version_latest", "client_detected", "update_doc_url"] as const;
 
-/** Applies the schema and the version routing to a parsed tool payload. */
+/** Longest update_command used (a longer one is not shown, nor offered to run). */
+export const MAX_UPDATE_COMMAND_LENGTH = 1000;
+/** Longest URL used from an answer. */
+export const MAX_URL_LENGTH = 2048;
+const URL_FIELDS = ["update_doc_url", "release_notes_url"] as const;
+
+/** Why an answer's fields are past their caps, or null. */
+function oversizedField(payload: Record<string, unknown>): string | null {
+  const command = payload.update_command;
+  if (typeof command === "string" && command.length > MAX_UPDATE_COMMAND_LENGTH) {
+    return `The update server's update_command is ${command.length.toLocaleString("en-US")} characters long, over the ${MAX_UPDATE_COMMAND_LENGTH.toLocaleString("en-US")}-character limit, so its answer was not used.`;
+  }
+  for (const field of URL_FIELDS) {
+    const url = payload[field];
+    if (typeof url === "string" && url.length > MAX_URL_LENGTH) return `The update server's ${field} is longer than ${MAX_URL_LENGTH.toLocaleString("en-US")} characters, so its answer was not used.`;
+  }
+  return null;
+}
+
+/** Applies the field caps, the schema and the version routing to a parsed tool payload. */
 export function interpretMetaPayload(payload: unknown): MetaAnswer {
   if (!isPlainObject(payload)) return { kind: "malformed", reason: "the answer is not a JSON object", errors: [] };
+  const oversized = oversizedField(payload);
+  if (oversized) return { kind: "too-large", reason: oversized };
   if (payload.protocol_version !== SUPPORTED_PROTOCOL_VERSION) {
     const immortal: Record<string, unknown> = { protocol_version: SUPPORTED_PROTOCOL_VERSION };
     for (const field of IMMORTAL_FIELDS) if (field in payload) immortal[field] = payload[field];

@@ -16,7 +16,10 @@ export function notComparableReason(installed: string | null): string {
 /** Decides the update state of `skill` from the answers for its name; the first usable answer wins. */
 export function applyMetaRules(skill: Pick<Skill, "version">, answers: SourcedAnswer[]): MetaVerdict | null {
   const usable = answers.find((a) => a.answer.kind === "ok") ?? answers.find((a) => a.answer.kind === "doc-only");
-  if (!usable) return null;
+  if (!usable) {
+    const capped = answers.find((a) => a.answer.kind === "too-large")?.answer;
+    return capped?.kind === "too-large" ? { latest: null, state: "unknown", reason: capped.reason } : null;
+  }
   const answer = usable.answer;
   if (answer.kind === "doc-only") {
     return {
