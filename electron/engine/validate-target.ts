@@ -1,6 +1,7 @@
-// Validates one resolved target (a skill folder, an archive or a plugin) into the result `validate` and the app show.
+// Validates one resolved target (a skill folder, an archive, a plugin or a marketplace) into the result `validate` and the app show.
 import type { ValidationResult } from "../../shared/results";
 import type { Profile } from "../../shared/model";
+import { readMarketplace } from "./plugin/marketplace";
 import { readPlugin } from "./plugin/read-plugin";
 import { readSkillArchive } from "./skill/archive";
 import { readSkill } from "./skill/read-skill";
@@ -9,10 +10,17 @@ import type { ValidationTarget } from "./skill/targets";
 /** One checked path; plugins also say whether a client would load them at all. */
 export type TargetResult = ValidationResult & { loads?: boolean };
 
-/** Reads and checks one target; a plugin's result carries its skills' diagnostics too. */
+/**
+ * Reads and checks one target; a plugin's result carries its skills' diagnostics too. A marketplace's result holds the
+ * findings of marketplace.json and its entries; the plugins it lists are targets of their own (findTargets).
+ */
 export async function validateTarget(target: ValidationTarget, profile: Profile): Promise<TargetResult> {
+  if (target.kind === "marketplace") {
+    const market = await readMarketplace(target.root);
+    return { path: target.path, kind: "marketplace", name: market.name ?? "", valid: market.valid, diagnostics: market.diagnostics };
+  }
   if (target.kind === "plugin") {
-    const plugin = await readPlugin(target.root, { profile });
+    const plugin = await readPlugin(target.root, target.claudeCode ? { profile, claudeCode: target.claudeCode } : { profile });
     const diagnostics = [...plugin.diagnostics, ...plugin.skills.flatMap((s) => s.diagnostics)];
     return { path: target.path, kind: "plugin", name: plugin.name, valid: plugin.valid, loads: plugin.loads, diagnostics };
   }

@@ -48,7 +48,7 @@ export const levelsCommand: CliCommand = {
     const targets = await expandPaths(args.positionals, io.cwd);
     const target = targets[0];
     if (targets.length !== 1 || !target || target.kind !== "skill") {
-      throw new UsageError(`${args.positionals[0]} is ${target?.kind === "plugin" ? "a plugin" : target?.kind === "archive" ? "an archive" : "a folder of several skills"}; give one skill folder.`);
+      throw new UsageError(`${args.positionals[0]} is ${target?.kind === "plugin" ? "a plugin" : target?.kind === "archive" ? "an archive" : target?.kind === "marketplace" ? "a marketplace" : "a folder of several skills"}; give one skill folder.`);
     }
     const levels = await getSkillLevels(target.dir);
     if (args.values.json) printJson(io, levels);

@@ -26,7 +26,8 @@ export const promptCommand: CliCommand = {
     if (intro !== undefined && args.values["no-intro"]) throw new UsageError("give either --intro TEXT or --no-intro, not both.");
     const targets = await expandPaths(args.positionals, io.cwd);
     const groups = await mapBounded(targets, 16, async (target): Promise<SkillReport[]> => {
-      if (target.kind === "plugin") return (await readPlugin(target.root)).skills;
+      if (target.kind === "marketplace") return [];
+      if (target.kind === "plugin") return (await readPlugin(target.root, target.claudeCode ? { claudeCode: target.claudeCode } : {})).skills;
       return [target.kind === "archive" ? await readSkillArchive(target.file) : await readSkill(target.dir)];
     });
     const reports = groups.flat();

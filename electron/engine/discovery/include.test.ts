@@ -47,6 +47,46 @@ describe("--include folders", () => {
     expect(folder.skills.map((s) => s.name)).toEqual(["code-review", "code-review"]);
   });
 
+  it("reads the plugins of a folder of plugins that have no manifest (Claude Code's standard layout), naming each after its folder", async () => {
+    const dir = await tmp();
+    await writeTree(dir, {
+      "plugins/bare-kit/skills/first/SKILL.md": skillMd("first"),
+      "plugins/bare-kit/skills/second/SKILL.md": skillMd("second"),
+      "plugins/bare-kit/commands/go.md": "Go.\n",
+      "plugins/notes/README.md": "not a plugin\n",
+    });
+    await cp(path.join(DISCOVERY_FIXTURES, "claude-code-plugin"), path.join(dir, "plugins", "review-kit"), { recursive: true });
+    const result = await only(dir, [path.join(dir, "plugins")]);
+    expect(result.plugins.map((p) => [p.name, p.format, p.loads, p.skills.map((s) => s.name)])).toEqual([
+      ["bare-kit", "claude-code", true, ["first", "second"]],
+      ["review-kit", "claude-code", true, ["code-review"]],
+    ]);
+    expect(result.skills.map((s) => s.name).sort()).toEqual(["code-review", "first", "second"]);
+    expect(result.diagnostics).toEqual([]);
+  });
+
+  it("reads the plugins a marketplace lists, those defined only by their entry included", async () => {
+    const dir = await tmp();
+    await writeTree(dir, {
+      "market/.claude-plugin/marketplace.json": JSON.stringify({
+        name: "team", owner: { name: "T" },
+        plugins: [
+          { name: "listed", source: "./plugins/listed" },
+          { name: "entry-only", source: "./shared", strict: false, description: "Defined here.", skills: ["./entry-skills/"] },
+          { name: "remote", source: { source: "github", repo: "o/r" } },
+        ],
+      }),
+      "market/plugins/listed/skills/one/SKILL.md": skillMd("one"),
+      "market/shared/entry-skills/two/SKILL.md": skillMd("two"),
+    });
+    const result = await only(dir, [path.join(dir, "market")]);
+    expect(result.plugins.map((p) => [p.name, p.format, p.description, p.skills.map((s) => s.name)])).toEqual([
+      ["listed", "claude-code", null, ["one"]],
+      ["entry-only", "claude-code", "Defined here.", ["two"]],
+    ]);
+    expect(result.diagnostics).toEqual([]);
+  });
+
   it("reads a project's .claude/skills, .agents/skills, .cursor/skills and .github/skills", async () => {
     const dir = await tmp();
     await writeTree(dir, {

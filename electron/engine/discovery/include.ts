@@ -1,8 +1,10 @@
-// Folders the user adds (--include): a skill, a folder of skills, a plugin root, a folder of plugins, or a project.
+// Folders the user adds (--include): a skill, a folder of skills, a plugin root, a folder of plugins, a Claude Code
+// marketplace, or a project.
 import { stat } from "node:fs/promises";
 import path from "node:path";
+import { localPlugins, readMarketplace } from "../plugin/marketplace";
 import { discoveryDiagnostic } from "./diagnostic";
-import { findSkillFile, hasPluginManifest, isDirectory, listCapped } from "./list";
+import { findSkillFile, hasPluginManifest, hasStandardSkills, isDirectory, listCapped, pathExists } from "./list";
 import { PROJECT_SKILL_FOLDERS } from "./locations";
 import { makeLocation, type ScanPlan } from "./scan-plan";
 
@@ -31,6 +33,10 @@ export async function planInclude(given: string, cap: number, plan: ScanPlan): P
     plan.pluginSources.push({ location, root: dir, installVersion: null });
     return;
   }
+  if (await pathExists(path.join(dir, ".claude-plugin", "marketplace.json"))) {
+    await planMarketplace(dir, plan);
+    return;
+  }
   let found = false;
   for (const folder of PROJECT_SKILL_FOLDERS) {
     const p = path.join(dir, ...folder.rel.split("/"));
@@ -46,11 +52,13 @@ export async function planInclude(given: string, cap: number, plan: ScanPlan): P
   for (const child of children.entries) {
     const p = path.join(dir, child.name);
     if (child.name.startsWith(".") || !(await isDirectory(p)) || (await findSkillFile(p))) continue;
-    if (await hasPluginManifest(p)) {
+    const manifest = await hasPluginManifest(p);
+    if (manifest || (await hasStandardSkills(p, cap))) {
       plugins++;
       const location = makeLocation({ client: "custom", scope: "plugin", path: p, exists: true, label: `Added plugin ${child.name}` });
       plan.locations.push(location);
-      plan.pluginSources.push({ location, root: p, installVersion: null });
+      // Without a manifest, Claude Code loads the standard layout and names the plugin after its folder.
+      plan.pluginSources.push(manifest ? { location, root: p, installVersion: null } : { location, root: p, installVersion: null, claudeCode: { name: child.name } });
     }
   }
   const hasSkills = await anySkillChild(dir, children.entries.map((e) => e.name));
@@ -61,6 +69,23 @@ export async function planInclude(given: string, cap: number, plan: ScanPlan): P
   const location = makeLocation({ client: "custom", scope: "custom", path: dir, exists: true, label: `Added folder ${name}` });
   plan.locations.push(location);
   plan.skillSources.push({ location, dir, mode: "children", depth: 1, exclude: [] });
+}
+
+/** A marketplace's plugins that live in it: each folder an entry names, read as Claude Code reads it. */
+async function planMarketplace(dir: string, plan: ScanPlan): Promise<void> {
+  const market = await readMarketplace(dir);
+  plan.diagnostics.push(...market.diagnostics.filter((d) => d.severity !== "info"));
+  const marketLocation = makeLocation({ client: "custom", scope: "custom", path: dir, exists: true, label: `Added marketplace ${market.name ?? path.basename(dir)}` });
+  plan.locations.push(marketLocation);
+  const seen = new Set<string>();
+  for (const listed of localPlugins(market)) {
+    if (seen.has(listed.dir) || !(await isDirectory(listed.dir))) continue;
+    seen.add(listed.dir);
+    const name = listed.name ?? path.basename(listed.dir);
+    const location = makeLocation({ client: "custom", scope: "plugin", path: listed.dir, exists: true, label: `Added plugin ${name} of marketplace ${market.name ?? path.basename(dir)}` });
+    plan.locations.push(location);
+    plan.pluginSources.push({ location, root: listed.dir, installVersion: null, claudeCode: { name, ...(listed.entry ? { entry: listed.entry } : {}) } });
+  }
 }
 
 async function anySkillChild(dir: string, names: string[]): Promise<boolean> {

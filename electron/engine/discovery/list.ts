@@ -95,6 +95,15 @@ export async function hasPluginManifest(dir: string): Promise<boolean> {
   return false;
 }
 
+/** True when a folder holds Claude Code's standard skills layout, `skills/NAME/SKILL.md` (a plugin without a manifest). */
+export async function hasStandardSkills(dir: string, cap: number): Promise<boolean> {
+  const skills = path.join(dir, "skills");
+  for (const entry of (await listCapped(skills, cap)).entries) {
+    if (!entry.name.startsWith(".") && (await findSkillFile(path.join(skills, entry.name)))) return true;
+  }
+  return false;
+}
+
 /** True when the path exists (following links). */
 export async function pathExists(p: string): Promise<boolean> {
   try {

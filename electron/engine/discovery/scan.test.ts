@@ -134,7 +134,8 @@ describe("scan of a macOS home", () => {
   it("reads the Claude Code plugin from installed_plugins.json", () => {
     expect(result.plugins).toHaveLength(1);
     const plugin = result.plugins[0];
-    expect(plugin).toMatchObject({ name: "review-kit", version: "2.0.0", client: "claude-code" });
+    expect(plugin).toMatchObject({ name: "review-kit", version: "2.0.0", client: "claude-code", format: "claude-code", loads: true, description: "Code review helpers for Claude Code." });
+    expect(plugin?.diagnostics.map((d) => d.code)).toEqual(["plugin.manifest.claude-format"]);
     expect(plugin?.skills.map((s) => s.name)).toEqual(["code-review"]);
     const skill = result.skills.find((s) => s.name === "code-review");
     expect(skill?.pluginId).toBe(plugin?.id);

@@ -1,6 +1,9 @@
-// Decides what a path given on the command line is: a skill, a folder of skills, a plugin or a skill archive.
+// Decides what a path given on the command line is: a skill, a folder of skills, a plugin, a marketplace or a skill archive.
 import { lstat, readdir, stat } from "node:fs/promises";
 import path from "node:path";
+import { isInside } from "../fs/safe-fs";
+import { localPlugins, readMarketplace } from "../plugin/marketplace";
+import type { ClaudeCodeContext } from "../plugin/types";
 import { isSkillArchivePath } from "./archive";
 import { searchFolder, type SearchSummary } from "./target-search";
 
@@ -8,7 +11,8 @@ import { searchFolder, type SearchSummary } from "./target-search";
 export type ValidationTarget =
   | { kind: "skill"; path: string; dir: string }
   | { kind: "archive"; path: string; file: string }
-  | { kind: "plugin"; path: string; root: string };
+  | { kind: "plugin"; path: string; root: string; claudeCode?: ClaudeCodeContext }
+  | { kind: "marketplace"; path: string; root: string };
 
 /** A path that does not exist: bad usage, not a finding. */
 export class MissingPathError extends Error {
@@ -27,9 +31,11 @@ export interface FoundTargets {
 
 /**
  * Expands one path (docs/architecture.md, "validate"): a SKILL.md → its folder; a folder holding SKILL.md (any case) →
- * a skill; a folder with plugin.json or .claude-plugin/plugin.json → a plugin; a .zip/.skill → an archive; any other
- * folder is searched (no dependency folders, no links out, bounded depth) and every skill and plugin found is a target;
- * a folder holding none is a skill target that reports skill.missing-file.
+ * a skill; a folder with plugin.json or .claude-plugin/plugin.json → a plugin (and a marketplace too when it holds
+ * .claude-plugin/marketplace.json); a .zip/.skill → an archive; any other folder is searched (no dependency folders, no
+ * links out, bounded depth) and every skill, plugin and marketplace found is a target — a folder a marketplace lists is
+ * a plugin even without a manifest, and the skills inside it are checked as its skills, not again on their own; a
+ * folder holding none is a skill target that reports skill.missing-file.
  */
 export async function findTargets(input: string, cwd: string = process.cwd()): Promise<FoundTargets> {
   const abs = path.resolve(cwd, input);
@@ -47,18 +53,40 @@ export async function findTargets(input: string, cwd: string = process.cwd()): P
   }
   const names = await readdir(abs).catch(() => [] as string[]);
   if (hasSkillFile(names)) return one({ kind: "skill", path: abs, dir: abs });
-  if (names.includes("plugin.json")) return one({ kind: "plugin", path: abs, root: abs });
-  if (names.includes(".claude-plugin")) {
-    const claude = await stat(path.join(abs, ".claude-plugin", "plugin.json")).catch(() => null);
-    if (claude) return one({ kind: "plugin", path: abs, root: abs });
+  const claude = names.includes(".claude-plugin") ? await readdir(path.join(abs, ".claude-plugin")).catch(() => [] as string[]) : [];
+  if (names.includes("plugin.json") || claude.includes("plugin.json")) {
+    const plugin: ValidationTarget = { kind: "plugin", path: abs, root: abs };
+    return { targets: claude.includes("marketplace.json") ? [plugin, { kind: "marketplace", path: abs, root: abs }] : [plugin], search: null };
   }
   const { items, summary } = await searchFolder(abs);
   const targets: ValidationTarget[] = [];
   for (const item of items) {
     if (item.kind === "skill") targets.push({ kind: "skill", path: item.dir, dir: item.dir });
     else if (item.kind === "plugin") targets.push({ kind: "plugin", path: item.dir, root: item.dir });
+    else targets.push({ kind: "marketplace", path: item.dir, root: item.dir });
   }
-  return { targets: targets.length > 0 ? targets : [{ kind: "skill", path: abs, dir: abs }], search: summary };
+  const withListed = await addListedPlugins(targets, abs);
+  return { targets: withListed.length > 0 ? withListed : [{ kind: "skill", path: abs, dir: abs }], search: summary };
+}
+
+/**
+ * Adds the folders the found marketplaces list that are not plugins by themselves (no manifest: Claude Code loads them
+ * in the standard layout, named by the entry), and drops the skill targets inside any plugin (they are its skills).
+ */
+async function addListedPlugins(targets: ValidationTarget[], searched: string): Promise<ValidationTarget[]> {
+  const out = [...targets];
+  const pluginRoots = new Set(out.flatMap((t) => (t.kind === "plugin" ? [t.root] : [])));
+  for (const target of targets) {
+    if (target.kind !== "marketplace") continue;
+    for (const listed of localPlugins(await readMarketplace(target.root))) {
+      if (pluginRoots.has(listed.dir) || !isInside(searched, listed.dir) || !(await stat(listed.dir).catch(() => null))?.isDirectory()) continue;
+      pluginRoots.add(listed.dir);
+      const claudeCode: ClaudeCodeContext = { ...(listed.name ? { name: listed.name } : {}), ...(listed.entry ? { entry: listed.entry } : {}) };
+      out.push({ kind: "plugin", path: listed.dir, root: listed.dir, claudeCode });
+    }
+  }
+  const roots = [...pluginRoots];
+  return out.filter((t) => t.kind !== "skill" || !roots.some((root) => isInside(root, t.dir) && t.dir !== root)).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
 /** The targets alone (the app's validate:path and older callers). */
