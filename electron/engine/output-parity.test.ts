@@ -1,0 +1,90 @@
+// The fast paths (one read per skill, lazy CLI, single-pass link extraction) must not change a single result: this test
+// compares today's outputs on the fixture corpora with a snapshot recorded before the performance work began.
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCli } from "../cli/run";
+import { buildFixtureHome } from "../../test-support/fixture-homes";
+import { makeTempDir } from "../../test-support/tmp";
+import { hashSkillFolderWithInfo } from "./discovery/hash";
+import { scan } from "./discovery/scan";
+import { readPlugin } from "./plugin/read-plugin";
+import { readSkillWithFiles } from "./skill/read-skill";
+
+const REPO = path.resolve(fileURLToPath(new URL("../..", import.meta.url)));
+const SNAPSHOT = fileURLToPath(new URL("./__snapshots__/output-parity.json", import.meta.url));
+const folders = (rel: string) =>
+  readdirSync(path.join(REPO, rel), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => path.join(REPO, rel, d.name))
+    .sort();
+
+/** Replaces the machine-specific prefixes (repository, temporary home) so the snapshot holds on any checkout. */
+function normalise(value: unknown, home: string | null): unknown {
+  let text = JSON.stringify(value);
+  const swap = (from: string, to: string) => {
+    for (const variant of [from, JSON.stringify(from).slice(1, -1)]) text = text.split(variant).join(to);
+  };
+  if (home) swap(home, "<home>");
+  swap(REPO, "<repo>");
+  // Ids hash the absolute path, so they differ per temporary home: number them by first appearance instead.
+  const ids = new Map<string, string>();
+  if (home) text = text.replace(/\b(loc|skill|plugin)-[0-9a-f]{12,}\b/g, (id, kind: string) => ids.get(id) ?? (ids.set(id, `${kind}#${ids.size}`), ids.get(id)!));
+  return JSON.parse(text);
+}
+
+async function cli(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = "";
+  let stderr = "";
+  const code = await runCli(argv, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), env: {}, cwd: REPO });
+  return { code, stdout, stderr };
+}
+
+const results: Record<string, unknown> = {};
+
+describe("outputs on the fixture corpora stay exactly as recorded", () => {
+  let tmp: Awaited<ReturnType<typeof makeTempDir>>;
+  beforeAll(async () => {
+    tmp = await makeTempDir();
+  });
+  afterAll(() => tmp.cleanup());
+
+  it("skill fixtures: reports, listed files and content hashes under both profiles", async () => {
+    for (const dir of folders("electron/engine/skill/fixtures")) {
+      for (const profile of ["agent-skills", "claude-desktop"] as const) {
+        const { report, files } = await readSkillWithFiles(dir, { profile });
+        const hash = await hashSkillFolderWithInfo(dir, {}, files);
+        results[`skill ${profile} ${path.basename(dir)}`] = normalise({ report, files, hash }, null);
+      }
+    }
+    expect(Object.keys(results).length).toBeGreaterThan(50);
+  });
+
+  it("plugin fixtures: reports", async () => {
+    for (const dir of folders("electron/engine/plugin/fixtures")) results[`plugin ${path.basename(dir)}`] = normalise(await readPlugin(dir), null);
+  });
+
+  it("validate --json over every skill and plugin fixture, and the discovery fixtures", async () => {
+    const skills = await cli(["validate", "--json", ...folders("electron/engine/skill/fixtures")]);
+    const plugins = await cli(["validate", "--json", ...folders("electron/engine/plugin/fixtures")]);
+    const discovery = await cli(["validate", "--json", "electron/engine/discovery/fixtures"]);
+    results["cli validate skills"] = normalise(skills, null);
+    results["cli validate plugins"] = normalise(plugins, null);
+    results["cli validate discovery"] = normalise(discovery, null);
+    expect(JSON.parse(skills.stdout).results.length).toBeGreaterThan(50);
+  });
+
+  it("scans of the fixture homes (macOS, Windows, Linux)", async () => {
+    for (const platform of ["darwin", "win32", "linux"] as const) {
+      const dir = path.join(tmp.dir, platform);
+      const built = await buildFixtureHome(platform, dir);
+      const result = await scan({ home: built.home, platform, env: built.env });
+      results[`scan ${platform}`] = normalise({ ...result, scannedAt: undefined, durationMs: undefined }, built.home);
+    }
+  });
+
+  it("matches the snapshot recorded before the performance work", async () => {
+    await expect(JSON.stringify(results, null, 1) + "\n").toMatchFileSnapshot(SNAPSHOT);
+  });
+});
