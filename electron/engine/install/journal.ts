@@ -1,13 +1,16 @@
 // The record of a folder swap in progress, written before each step, so start-up can finish or undo an interrupted one.
-import { mkdir, readdir, readFile, rm } from "node:fs/promises";
+import { mkdir, open, readdir, readFile, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { writeJsonAtomic } from "../fs/write";
 import { journalRoot } from "./data-dir";
-import type { InstallManifest } from "./manifest";
+import { InstallError } from "./errors";
+import { targetKey, type InstallManifest } from "./manifest";
 
 /** One swap: move `target` to `backup`, then `stage` to `target`. */
 export interface SwapJournal {
   id: string;
+  /** The process performing the swap: recovery leaves a swap alone while that process lives. */
+  pid: number;
   op: "update" | "rollback";
   /** "staging": the stage may be incomplete; "staged": it is complete and flushed, the renames may begin. */
   step: "staging" | "staged";
@@ -63,4 +66,57 @@ export async function readJournals(dataDir: string): Promise<Array<{ file: strin
     }
   }
   return out;
+}
+
+/** True while a process with that id exists (EPERM: it exists but belongs to another user). */
+export function processAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** A lock younger than this with no process id yet is being written by its owner. */
+const FRESH_LOCK_MS = 10_000;
+
+function lockFile(dataDir: string, target: string): string {
+  return path.join(journalRoot(dataDir), `${targetKey(target)}.lock`);
+}
+
+async function lockIsStale(file: string): Promise<boolean> {
+  const pid = Number((await readFile(file, "utf8").catch(() => "")).trim());
+  if (pid) return !processAlive(pid);
+  const info = await stat(file).catch(() => null);
+  return !info || Date.now() - info.mtimeMs > FRESH_LOCK_MS;
+}
+
+/** Takes the one lock per folder (two updates of one folder never run at once); returns its release. */
+export async function lockTarget(dataDir: string, target: string): Promise<() => Promise<void>> {
+  const file = lockFile(dataDir, target);
+  await mkdir(path.dirname(file), { recursive: true });
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const handle = await open(file, "wx", 0o600);
+      await handle.writeFile(String(process.pid));
+      await handle.close();
+      return () => rm(file, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      if (!(await lockIsStale(file))) break;
+      await rm(file, { force: true });
+    }
+  }
+  throw new InstallError("install.busy", `Another update or rollback of ${target} is running; try again when it has finished.`);
+}
+
+/** Removes locks whose process is gone (a killed run). */
+export async function removeStaleLocks(dataDir: string): Promise<void> {
+  const dir = journalRoot(dataDir);
+  for (const name of await readdir(dir).catch(() => [] as string[])) {
+    if (name.endsWith(".lock") && (await lockIsStale(path.join(dir, name)))) await rm(path.join(dir, name), { force: true });
+  }
 }

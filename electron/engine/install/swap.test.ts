@@ -132,4 +132,15 @@ describe("recoverInterrupted", () => {
     expect(await recoverInterrupted(dataDir)).toEqual([]);
     expect(await readdir(staging)).toEqual(["current-run"]);
   });
+
+  it("never runs two swaps of one folder at once, and leaves a swap of a live process alone", async () => {
+    await writeTree(target, { "SKILL.md": skillMd("1.0.0") });
+    const [a, b] = await Promise.allSettled([applyFolderUpdate(target, await release("2.0.0"), { dataDir }), applyFolderUpdate(target, await release("3.0.0"), { dataDir })]);
+    expect([a.status, b.status].sort()).toEqual(["fulfilled", "rejected"]);
+    expect(((a.status === "rejected" ? a : b) as PromiseRejectedResult).reason).toMatchObject({ code: "install.busy" });
+    const journal = { id: "live", pid: process.ppid, op: "update", step: "staged", target, stage: `${target}-stage`, stageOwned: true, backup: `${target}-backup`, createdAt: "", keepBackups: 3, oldVersion: null, oldManifest: null, newVersion: null, newManifest: null };
+    await writeFile(path.join(dataDir, "journal", "live.json"), JSON.stringify(journal));
+    expect(await recoverInterrupted(dataDir)).toEqual([]);
+    expect(await readdir(path.join(dataDir, "journal"))).toEqual(["live.json"]);
+  });
 });

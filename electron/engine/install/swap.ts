@@ -9,7 +9,7 @@ import { readSkill } from "../skill/read-skill";
 import { DEFAULT_KEEP_BACKUPS, forgetBackup, listBackups, newBackupDir, recordBackup } from "./backups";
 import { stagingRoot } from "./data-dir";
 import { InstallError } from "./errors";
-import { readJournals, removeJournal, removeTornJournalWrites, writeJournal, type SwapJournal } from "./journal";
+import { lockTarget, processAlive, readJournals, removeJournal, removeStaleLocks, removeTornJournalWrites, writeJournal, type SwapJournal } from "./journal";
 import { fileHashes, readManifest, removeManifest, writeManifest, type InstallManifest } from "./manifest";
 import { copyTree, linkStaysInside, syncPath } from "./tree";
 
@@ -37,6 +37,21 @@ export interface ApplyResult {
 
 const exists = (p: string) => lstat(p).then(() => true, () => false);
 
+/** Folders this process is swapping right now: recovery never touches them. */
+const swapping = new Set<string>();
+
+async function withLock<T>(dataDir: string, targetRealDir: string, work: () => Promise<T>): Promise<T> {
+  const target = path.resolve(targetRealDir);
+  const unlock = await lockTarget(dataDir, target);
+  swapping.add(target);
+  try {
+    return await work();
+  } finally {
+    swapping.delete(target);
+    await unlock();
+  }
+}
+
 async function checkTarget(targetRealDir: string, dataDir: string): Promise<string> {
   const target = path.resolve(targetRealDir);
   const info = await lstat(target).catch(() => null);
@@ -45,7 +60,9 @@ async function checkTarget(targetRealDir: string, dataDir: string): Promise<stri
   if (!info.isDirectory()) throw new InstallError("install.target.unsafe", `${target} is not a folder.`);
   if ((await realpath(target)) !== target) throw new InstallError("install.target.unsafe", `${target} lies below a link; give its real path (${await realpath(target)}).`);
   for (const { journal } of await readJournals(dataDir)) {
-    if (journal?.target === target) throw new InstallError("install.busy", `An earlier update of ${target} was interrupted; Skillshelf finishes or undoes it when it starts (run any skillshelf command again).`);
+    if (journal?.target === target) {
+      throw new InstallError("install.busy", processAlive(journal.pid) ? `Another update or rollback of ${target} is running; try again when it has finished.` : `An earlier update of ${target} was interrupted; run \`skillshelf update\` or \`skillshelf rollback\` again (they finish or undo it first).`);
+    }
   }
   return target;
 }
@@ -108,6 +125,10 @@ async function runSwap(journal: SwapJournal, options: SwapOptions, prepare: () =
  * carrying over `keep` files from the old copy; the old copy becomes the newest backup.
  */
 export async function applyFolderUpdate(targetRealDir: string, newDir: string, options: SwapOptions): Promise<ApplyResult> {
+  return withLock(options.dataDir, targetRealDir, () => applyLocked(targetRealDir, newDir, options));
+}
+
+async function applyLocked(targetRealDir: string, newDir: string, options: SwapOptions): Promise<ApplyResult> {
   const target = await checkTarget(targetRealDir, options.dataDir);
   const id = randomBytes(6).toString("hex");
   const stage = path.join(path.dirname(target), `.skillshelf-staging-${path.basename(target)}-${id}`);
@@ -115,6 +136,7 @@ export async function applyFolderUpdate(targetRealDir: string, newDir: string, o
   const newManifest: InstallManifest = { target, version: newReport.version, installedAt: new Date().toISOString(), files: await fileHashes(newDir) };
   const journal: SwapJournal = {
     id,
+    pid: process.pid,
     op: "update",
     step: "staging",
     target,
@@ -146,6 +168,10 @@ export async function applyFolderUpdate(targetRealDir: string, newDir: string, o
 
 /** Puts the newest backup of targetRealDir back in place, byte for byte; the replaced copy becomes a backup (undoable). */
 export async function rollback(targetRealDir: string, dataDir: string, options: Omit<SwapOptions, "dataDir" | "keep"> = {}): Promise<ApplyResult> {
+  return withLock(dataDir, targetRealDir, () => rollbackLocked(targetRealDir, dataDir, options));
+}
+
+async function rollbackLocked(targetRealDir: string, dataDir: string, options: Omit<SwapOptions, "dataDir" | "keep">): Promise<ApplyResult> {
   const target = await checkTarget(targetRealDir, dataDir);
   const [latest] = await listBackups(target, dataDir);
   if (!latest) throw new InstallError("install.rollback.none", `There is no earlier copy of ${target} to go back to: Skillshelf keeps one when it updates a skill.`);
@@ -153,6 +179,7 @@ export async function rollback(targetRealDir: string, dataDir: string, options: 
   const current = await readSkill(target);
   const journal: SwapJournal = {
     id,
+    pid: process.pid,
     op: "rollback",
     step: "staging",
     target,
@@ -231,9 +258,11 @@ export async function recoverInterrupted(dataDir: string): Promise<RecoveryOutco
       outcomes.push({ target: null, outcome: "needs-attention", detail: `the journal ${file} is unreadable; it was left for inspection` });
       continue;
     }
+    if (swapping.has(journal.target) || (journal.pid !== process.pid && processAlive(journal.pid))) continue;
     outcomes.push(await recoverOne(dataDir, journal));
   }
   await removeTornJournalWrites(dataDir);
+  await removeStaleLocks(dataDir);
   await removeStaleStaging(dataDir);
   return outcomes;
 }
