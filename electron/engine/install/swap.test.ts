@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { chmod, lstat, mkdir, readdir, readFile, readlink, symlink, utimes, writeFile } from "node:fs/promises";
+import { chmod, lstat, mkdir, mkdtemp, readdir, readFile, readlink, rm, stat, symlink, utimes, writeFile } from "node:fs/promises";
+import { statSync } from "node:fs";
 import path from "node:path";
+import { tmpdir } from "node:os";
 import { makeTempDir, writeTree } from "../../../test-support/tmp";
 import { diffFolders } from "./diff";
 import { readManifest } from "./manifest";
@@ -142,5 +144,33 @@ describe("recoverInterrupted", () => {
     await writeFile(path.join(dataDir, "journal", "live.json"), JSON.stringify(journal));
     expect(await recoverInterrupted(dataDir)).toEqual([]);
     expect(await readdir(path.join(dataDir, "journal"))).toEqual(["live.json"]);
+  });
+});
+
+/** Why the cross-device case cannot run here, or null: it needs /dev/shm on another file system than the temp folder. */
+function otherDeviceUnavailable(): string | null {
+  try {
+    return statSync("/dev/shm").dev === statSync(tmpdir()).dev ? "/dev/shm is on the same file system as the temp folder" : null;
+  } catch {
+    return "there is no /dev/shm to hold a data folder on another file system";
+  }
+}
+const crossDeviceSkip = otherDeviceUnavailable();
+
+describe("backups when the data folder is on another file system", () => {
+  it.skipIf(crossDeviceSkip !== null)(`keeps the backup beside the skill (a rename, never a copy across devices)${crossDeviceSkip ? ` — skipped: ${crossDeviceSkip}` : ""}`, async () => {
+    const otherData = await mkdtemp("/dev/shm/skillshelf-data-");
+    try {
+      expect((await stat(otherData)).dev).not.toBe((await stat(tmp.dir)).dev);
+      await writeTree(target, { "SKILL.md": skillMd("1.0.0") });
+      const before = await snapshot(target);
+      const result = await applyFolderUpdate(target, await release("2.0.0"), { dataDir: otherData });
+      expect(result.backup.startsWith(path.join(skills, ".skillshelf-backups") + path.sep)).toBe(true);
+      expect(await snapshot(result.backup)).toEqual(before);
+      await rollback(target, otherData);
+      expect(await snapshot(target)).toEqual(before);
+    } finally {
+      await rm(otherData, { recursive: true, force: true });
+    }
   });
 });
