@@ -1,14 +1,14 @@
 // Validates one resolved target (a skill folder, an archive, a plugin or a marketplace) into the result `validate` and the app show.
 import type { ValidationResult } from "../../shared/results";
-import type { Profile } from "../../shared/model";
+import type { PluginFormat, Profile } from "../../shared/model";
 import { readMarketplace } from "./plugin/marketplace";
 import { readPlugin } from "./plugin/read-plugin";
 import { readSkillArchive } from "./skill/archive";
 import { readSkill } from "./skill/read-skill";
 import type { ValidationTarget } from "./skill/targets";
 
-/** One checked path; plugins also say whether a client would load them at all. */
-export type TargetResult = ValidationResult & { loads?: boolean };
+/** One checked path; plugins also say their format, whether its client would load them at all, and which skills they hold. */
+export type TargetResult = ValidationResult & { loads?: boolean; format?: PluginFormat; skills?: Array<{ name: string; path: string; valid: boolean }> };
 
 /**
  * Reads and checks one target; a plugin's result carries its skills' diagnostics too. A marketplace's result holds the
@@ -22,7 +22,8 @@ export async function validateTarget(target: ValidationTarget, profile: Profile)
   if (target.kind === "plugin") {
     const plugin = await readPlugin(target.root, target.claudeCode ? { profile, claudeCode: target.claudeCode } : { profile });
     const diagnostics = [...plugin.diagnostics, ...plugin.skills.flatMap((s) => s.diagnostics)];
-    return { path: target.path, kind: "plugin", name: plugin.name, valid: plugin.valid, loads: plugin.loads, diagnostics };
+    const skills = plugin.skills.map((s) => ({ name: s.name, path: s.dir, valid: s.valid }));
+    return { path: target.path, kind: "plugin", name: plugin.name, valid: plugin.valid, loads: plugin.loads, format: plugin.format, skills, diagnostics };
   }
   const report = target.kind === "archive" ? await readSkillArchive(target.file, { profile }) : await readSkill(target.dir, { profile });
   return { path: target.path, kind: "skill", name: report.name, valid: report.valid, diagnostics: report.diagnostics };

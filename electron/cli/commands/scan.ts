@@ -52,7 +52,7 @@ export function formatScan(result: ScanResult): string {
   if (result.plugins.length) {
     lines.push("", "plugins");
     for (const plugin of result.plugins) {
-      lines.push(`  ${plugin.valid ? "ok " : "ERR"} ${safe(plugin.name)} ${plugin.version === null ? "no version" : safe(plugin.version)}${plugin.loads ? "" : "  (a client would not load it)"}`, `    ${safe(plugin.root)}`);
+      lines.push(`  ${plugin.valid ? "ok " : "ERR"} ${safe(plugin.name)} ${plugin.version === null ? "no version" : safe(plugin.version)}${plugin.format === "claude-code" ? "  Claude Code plugin" : ""}${plugin.loads ? "" : plugin.format === "claude-code" ? "  (Claude Code would not load it)" : "  (a client would not load it)"}`, `    ${safe(plugin.root)}`);
       for (const skill of plugin.skills) lines.push(skillLine(skill, skill.dir));
     }
   }

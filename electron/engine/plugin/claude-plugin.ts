@@ -209,6 +209,6 @@ function conversionNote(report: PluginReport, manifest: ClaudeManifest): Diagnos
   const servers = report.mcpServers.length > 0 ? " Its MCP servers would move to mcp.json in the Agent Plugins format (with its own $schema)." : "";
   return diagnostic("plugin.manifest.claude-format", "info", manifest.manifest ? manifest.file : report.root,
     `This is a Claude Code plugin, which Claude Code loads as it is; Agent Plugins 1.0.0 hosts read only a plugin.json at the root, so to them it is not a plugin.${servers} Commands, agents and hooks have no Agent Plugins counterpart.`, {
-      fix: `Only if you want Agent Plugins hosts to load it too: add plugin.json at the root with "$schema": "https://agent-plugins.org/schemas/1.0.0/plugin.schema.json" and "name": "${name}"; skills/ stays as it is, and Claude Code keeps reading .claude-plugin/.`,
+      fix: `Only if you want Agent Plugins hosts to load it too: add plugin.json at the root with "$schema": "https://agent-plugins.org/schemas/1.0.0/plugin.schema.json" and "name": "${name}"; skills/ stays as it is${manifest.manifest ? ", and Claude Code keeps reading .claude-plugin/plugin.json" : ""}.`,
     });
 }

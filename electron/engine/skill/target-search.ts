@@ -103,6 +103,12 @@ export async function searchFolder(root: string): Promise<{ items: FoundItem[]; 
     level = next;
   }
   items.sort((a, b) => (a.dir < b.dir ? -1 : a.dir > b.dir ? 1 : 0));
+  summary.found = countFound(root, items);
+  return { items, summary };
+}
+
+/** How many items of each kind sit under each parent folder (relative to root; "" for root itself, "." for its children). */
+export function countFound(root: string, items: readonly FoundItem[]): SearchSummary["found"] {
   const counts = new Map<string, { kind: FoundKind; parent: string; count: number }>();
   for (const item of items) {
     const parent = item.dir === root ? "" : path.relative(root, path.dirname(item.dir)).split(path.sep).join("/") || ".";
@@ -111,6 +117,5 @@ export async function searchFolder(root: string): Promise<{ items: FoundItem[]; 
     entry.count++;
     counts.set(key, entry);
   }
-  summary.found = [...counts.values()];
-  return { items, summary };
+  return [...counts.values()];
 }

@@ -5,7 +5,7 @@ import { isInside } from "../fs/safe-fs";
 import { localPlugins, readMarketplace } from "../plugin/marketplace";
 import type { ClaudeCodeContext } from "../plugin/types";
 import { isSkillArchivePath } from "./archive";
-import { searchFolder, type SearchSummary } from "./target-search";
+import { countFound, searchFolder, type SearchSummary } from "./target-search";
 
 /** One thing to check, as a path names it. */
 export type ValidationTarget =
@@ -66,6 +66,7 @@ export async function findTargets(input: string, cwd: string = process.cwd()): P
     else targets.push({ kind: "marketplace", path: item.dir, root: item.dir });
   }
   const withListed = await addListedPlugins(targets, abs);
+  summary.found = countFound(abs, withListed.map((t) => ({ kind: t.kind === "archive" ? "skill" : t.kind, dir: t.path })));
   return { targets: withListed.length > 0 ? withListed : [{ kind: "skill", path: abs, dir: abs }], search: summary };
 }
 
