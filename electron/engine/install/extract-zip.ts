@@ -40,10 +40,13 @@ function centralDirectory(data: Uint8Array): Map<string, CentralEntry> {
     offset = Number(view.getBigUint64(z64 + 48, true));
   }
   const entries = new Map<string, CentralEntry>();
-  const decoder = new TextDecoder();
+  const utf8 = new TextDecoder();
+  const bytewise = { decode: (bytes: Uint8Array) => Array.from(bytes, (b) => String.fromCharCode(b)).join("") };
   for (let i = 0; i < count; i++) {
     if (offset + 46 > data.length || view.getUint32(offset, true) !== 0x02014b50) invalid("a damaged central directory");
     const madeBy = view.getUint16(offset + 4, true) >> 8;
+    // Names are decoded as fflate decodes them: UTF-8 when the entry says so (flag bit 11), else byte by byte.
+    const decoder = view.getUint16(offset + 8, true) & 0x800 ? utf8 : bytewise;
     const nameLength = view.getUint16(offset + 28, true);
     const extraLength = view.getUint16(offset + 30, true);
     const commentLength = view.getUint16(offset + 32, true);

@@ -45,6 +45,22 @@ describe("extractArchive", () => {
     expect((await stat(path.join(dest, "demo/empty.txt"))).size).toBe(0);
   });
 
+  it("matches entry names that are not marked UTF-8 the way the zip reader decodes them", async () => {
+    const file = path.join(tmp.dir, "legacy.zip");
+    const bytes = zip({ "demo/SKILL.md": skill, "demo/caf\u00e9.txt": "x" });
+    // Clear the UTF-8 flag (bit 11) in every local and central header, as old packers wrote names.
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    for (let i = 0; i + 4 <= bytes.length; i++) {
+      const sig = view.getUint32(i, true);
+      if (sig === 0x04034b50) view.setUint16(i + 6, view.getUint16(i + 6, true) & ~0x800, true);
+      if (sig === 0x02014b50) view.setUint16(i + 8, view.getUint16(i + 8, true) & ~0x800, true);
+    }
+    await writeFile(file, bytes);
+    const dest = path.join(tmp.dir, "out");
+    expect(await extractArchive(file, dest)).toMatchObject({ files: 2 });
+    expect((await listAll(dest)).length).toBe(3);
+  });
+
   it("unpacks a tar.gz (GitHub's source-archive layout with a pax global header)", async () => {
     const file = path.join(tmp.dir, "demo.tar.gz");
     const pax = "52 comment=0123456789012345678901234567890123456789\n";
