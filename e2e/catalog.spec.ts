@@ -120,7 +120,11 @@ test.describe("searching, filtering and reading a skill", () => {
     await page.getByRole("searchbox", { name: /Search skills/ }).fill(plugin.name);
     await entryRow(page, plugin.name).click();
     await expect(page.locator("#detail-title")).toHaveText(plugin.name);
-    await expect(page.locator(".facts")).toContainText(plugin.loads ? "yes" : "no — a client would reject it");
+    // The fixture home's plugin is a Claude Code plugin (.claude-plugin/plugin.json): it loads there and shows its description.
+    expect([plugin.format, plugin.loads]).toEqual(["claude-code", true]);
+    await expect(page.locator(".facts")).toContainText("Loads in Claude Codeyes");
+    await expect(page.locator(".detail-description")).toHaveText(plugin.description!);
+    await expect(page.locator(".detail-description")).not.toHaveText("This has no description.");
     for (const s of plugin.skills) await expect(page.locator(".simple-list").first()).toContainText(s.name);
     for (const d of plugin.diagnostics.filter((x) => x.severity === "error")) await expect(page.locator(`[data-code="${d.code}"]`).first()).toContainText(d.message);
     await saveScreenshot(page, "plugin-detail");

@@ -1,4 +1,5 @@
-// A plugin's facts: manifest, whether a client would load it, its skills and MCP servers, and its findings.
+// A plugin's facts: format, version, whether its client (Claude Code or an Agent Plugins host) would load it, its
+// repository, skills and MCP servers, and its findings.
 import type { Plugin } from "../../../shared/model";
 import { DiagnosticsList, pluginDiagnostics } from "./Diagnostics";
 import { FileActionMessage, useFileActions } from "./use-file-actions";
@@ -12,10 +13,20 @@ export function PluginOverview(props: { plugin: Plugin }) {
       <section className="card">
         <h2>Plugin</h2>
         <dl className="facts">
+          <dt>Format</dt>
+          <dd>{plugin.format === "claude-code" ? "Claude Code plugin" : "Agent Plugins 1.0.0"}</dd>
           <dt>Version</dt>
           <dd>{plugin.version ?? "not given"}</dd>
-          <dt>Loads in a client</dt>
-          <dd>{plugin.loads ? "yes" : "no — a client would reject it (see the errors below)"}</dd>
+          <dt>{plugin.format === "claude-code" ? "Loads in Claude Code" : "Loads in a client"}</dt>
+          <dd>{plugin.loads ? "yes" : plugin.format === "claude-code" ? "no — Claude Code would refuse it (see the errors below)" : "no — a client would reject it (see the errors below)"}</dd>
+          {plugin.repository ? (
+            <>
+              <dt>Repository</dt>
+              <dd>
+                <code className="path">{plugin.repository}</code>
+              </dd>
+            </>
+          ) : null}
           <dt>Folder</dt>
           <dd>
             <code className="path">{plugin.root}</code>{" "}
