@@ -10,6 +10,7 @@ export const DISCOVERY_CODES = {
   "scan.location.unreadable": "A skills folder exists but cannot be listed (permissions or not a folder).",
   "scan.location.truncated": "A skills folder holds more entries than the scan reads; the rest were left out.",
   "scan.skill.truncated": "A skill folder is too large to hash completely; its content hash covers only part of it.",
+  "scan.skill.limit": "Reading a skill folder passed the scan worker's memory or per-file time limit; it was stopped and reported, and the scan went on.",
   "scan.drift": "The same skill name is installed in several places with different content.",
   "scan.include.missing": "A folder given with --include does not exist.",
   "scan.include.unknown": "A folder given with --include holds no skill, plugin or project skills folder.",

@@ -17,8 +17,13 @@ export interface ReadBatchRequest {
   limit: number;
 }
 
-/** Worker → scan: the worker has loaded and takes batches; a batch's reads in job order; or why a batch failed. */
+/**
+ * Worker → scan: the worker has loaded and takes batches; it took a batch (from then on a stall or a crash is blamed on
+ * the batch's files); it finished one more file of a batch; a batch's reads in job order; or why a batch failed.
+ */
 export type ReadWorkerMessage =
   | { type: "ready" }
+  | { type: "taken"; batch: number }
+  | { type: "progress"; batch: number }
   | { type: "done"; batch: number; reads: SkillRead[] }
   | { type: "failed"; batch: number; message: string };

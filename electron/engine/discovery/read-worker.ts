@@ -8,7 +8,11 @@ const port = parentPort;
 
 async function readBatch(request: ReadBatchRequest): Promise<ReadWorkerMessage> {
   try {
-    const reads = await mapPool(request.jobs, Math.max(1, request.limit), (job) => readSkillAt(job.dir, job.realDir, job.profile));
+    const reads = await mapPool(request.jobs, Math.max(1, request.limit), async (job) => {
+      const read = await readSkillAt(job.dir, job.realDir, job.profile);
+      port?.postMessage({ type: "progress", batch: request.batch } satisfies ReadWorkerMessage);
+      return read;
+    });
     return { type: "done", batch: request.batch, reads };
   } catch (error) {
     return { type: "failed", batch: request.batch, message: error instanceof Error ? error.message : String(error) };
@@ -18,6 +22,7 @@ async function readBatch(request: ReadBatchRequest): Promise<ReadWorkerMessage> 
 if (port) {
   port.on("message", (request: ReadBatchRequest) => {
     if (request?.type !== "read") return;
+    port.postMessage({ type: "taken", batch: request.batch } satisfies ReadWorkerMessage);
     void readBatch(request).then((reply) => {
       try {
         port.postMessage(reply);

@@ -3,13 +3,16 @@
 import { Worker } from "node:worker_threads";
 
 const IDLE_MS = 60_000;
+/** A read worker's heap is capped: a file that still needs more is stopped there instead of taking the app down. */
+export const READ_WORKER_MEMORY_MB = 256;
+const RESOURCE_LIMITS = { maxOldGenerationSizeMb: READ_WORKER_MEMORY_MB, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 };
 const idle = new Map<string, { worker: Worker; timer: NodeJS.Timeout; detach: () => void }>();
 
 /** What a scan listens to on its worker. */
 export interface WorkerListeners {
   message: (message: unknown) => void;
-  /** The worker threw, exited or sent what cannot be read. */
-  failure: () => void;
+  /** The worker threw (`error` says what, e.g. ERR_WORKER_OUT_OF_MEMORY), exited or sent what cannot be read. */
+  failure: (error?: unknown) => void;
 }
 
 /** A worker lent to one scan; `ready` tells whether it already said it loaded. */
@@ -20,7 +23,7 @@ export interface LeasedWorker {
 }
 
 function attach(worker: Worker, listeners: WorkerListeners): () => void {
-  const failure = () => listeners.failure();
+  const failure = (error?: unknown) => listeners.failure(error);
   worker.on("message", listeners.message);
   worker.on("error", failure);
   worker.on("messageerror", failure);
@@ -44,7 +47,7 @@ export function leaseWorker(script: string, listeners: WorkerListeners): LeasedW
     cached.detach();
     return { worker: cached.worker, ready: true, detach };
   }
-  const worker = new Worker(script);
+  const worker = new Worker(script, { resourceLimits: RESOURCE_LIMITS });
   return { worker, ready: false, detach: attach(worker, listeners) };
 }
 

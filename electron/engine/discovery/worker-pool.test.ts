@@ -9,12 +9,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { TaskProgress } from "../../../shared/model";
 import { buildFixtureHome } from "../../../test-support/fixture-homes";
 import { addManySkills } from "../../../test-support/many-skills";
-import { makeTempDir } from "../../../test-support/tmp";
+import { makeTempDir, writeTree } from "../../../test-support/tmp";
 import { readSkillAt } from "./read";
 import type { ReadJob } from "./read-protocol";
 import { scan } from "./scan";
 import type { ScanOptions } from "./types";
-import { endIdleWorkers, prestartWorker } from "./worker-lease";
+import { endIdleWorkers, leaseWorker, prestartWorker, READ_WORKER_MEMORY_MB, releaseWorker } from "./worker-lease";
 import { readSharedWithWorker } from "./worker-pool";
 
 const root = path.resolve(__dirname, "../../..");
@@ -118,5 +118,48 @@ describe("scan when the worker fails", () => {
     await readSharedWithWorker(jobs, { workerScript: silent, limit: 4, batchSize: 8, stallMs: 300 }, (i, read) => (reads[i] = read));
     const expected = await Promise.all(jobs.map((j) => readSkillAt(j.dir, j.realDir, j.profile)));
     expect(reads).toEqual(expected);
+  });
+});
+
+describe("a folder that blows the worker's limits", () => {
+  it("runs the worker with a capped heap", async () => {
+    const script = await workerFile("limits.mjs", `import { parentPort, resourceLimits } from "node:worker_threads";\nparentPort.postMessage({ type: "limits", resourceLimits });\n`);
+    const limits = await new Promise<unknown>((resolve, reject) => {
+      const lease = leaseWorker(script, { message: (m) => (releaseWorker(script, lease, false), resolve((m as { resourceLimits: unknown }).resourceLimits)), failure: reject });
+    });
+    expect(limits).toMatchObject({ maxOldGenerationSizeMb: READ_WORKER_MEMORY_MB });
+  });
+
+  it("reports a folder that exhausts the worker's memory, and one that never finishes, as scan.skill.limit; reads every other folder as usual", async () => {
+    const hostile = path.join(dir, "hostile");
+    const skillMd = (name: string) => `---\nname: ${name}\ndescription: Looks harmless.\n---\n# ${name}\n`;
+    await writeTree(hostile, { "bomb-oom/SKILL.md": skillMd("bomb-oom"), "bomb-spin/SKILL.md": skillMd("bomb-spin") });
+    // The real worker, except that it runs out of memory on bomb-oom and spins forever on bomb-spin once it took the batch.
+    const script = await workerFile(
+      "hostile.mjs",
+      `import { parentPort } from "node:worker_threads";\n` +
+        `parentPort.on("message", (m) => {\n` +
+        `  const dirs = (m.jobs ?? []).map((j) => j.dir);\n` +
+        `  if (dirs.some((d) => d.endsWith("bomb-oom"))) { parentPort.postMessage({ type: "taken", batch: m.batch }); const hog = []; for (;;) hog.push(new Array(1e6).fill(m.batch)); }\n` +
+        `  if (dirs.some((d) => d.endsWith("bomb-spin"))) { parentPort.postMessage({ type: "taken", batch: m.batch }); for (;;); }\n` +
+        `});\n` +
+        `await import(${JSON.stringify(pathToFileURL(CLI_WORKER).href)});\n`,
+    );
+    const found = (await scan(base)).skills.filter((s) => !s.pluginId).map((s): ReadJob => ({ dir: s.dir, realDir: s.realDir, profile: "agent-skills" }));
+    const bombs = ["bomb-oom", "bomb-spin"].map((name): ReadJob => ({ dir: path.join(hostile, name), realDir: path.join(hostile, name), profile: "agent-skills" }));
+    // Both in the first batch, which the warm worker takes before this thread starts reading.
+    const jobs = [found[0]!, bombs[0]!, found[1]!, bombs[1]!, ...found.slice(2, 30)];
+    const reads = new Array<Awaited<ReturnType<typeof readSkillAt>>>(jobs.length);
+    expect(await prestartWorker(script)).toBe(true);
+    await readSharedWithWorker(jobs, { workerScript: script, limit: 1, batchSize: 6, stallMs: 3000 }, (i, read) => (reads[i] = read));
+    const oom = reads[1]!.report.diagnostics;
+    const spin = reads[3]!.report.diagnostics;
+    expect(oom.map((d) => [d.code, d.severity])).toEqual([["scan.skill.limit", "error"]]);
+    expect(oom[0]?.message).toContain(`needed more than ${READ_WORKER_MEMORY_MB} MB of memory`);
+    expect(spin.map((d) => d.code)).toEqual(["scan.skill.limit"]);
+    expect(spin[0]?.message).toContain("took longer than 3 s");
+    expect(reads[1]!.report.valid).toBe(false);
+    const others = jobs.map((job, i) => [job, i] as const).filter(([job]) => !job.dir.startsWith(hostile));
+    for (const [job, i] of others) expect(reads[i], job.dir).toEqual(await readSkillAt(job.dir, job.realDir, job.profile));
   });
 });

@@ -1,5 +1,6 @@
 // Reads many skill folders on two cores: this thread and one worker thread take from one queue. Whatever goes wrong
 // with the worker (it cannot start, throws, exits, stalls, answers nonsense) only moves its unfinished work back here.
+import { limitedRead } from "./limited-read";
 import { readSkillAt, type SkillRead } from "./read";
 import type { ReadJob, ReadWorkerMessage } from "./read-protocol";
 import { leaseWorker, releaseWorker, type LeasedWorker } from "./worker-lease";
@@ -11,12 +12,17 @@ export interface SharedReadSettings {
   limit: number;
   /** Folders per batch sent to the worker (default 48). */
   batchSize?: number;
-  /** With work handed out, a worker silent this long is given up on and its batches are read here (default 60 s). */
+  /**
+   * With work handed out, a worker that finishes no file for this long is stopped (default DEFAULT_FILE_TIME_LIMIT_MS):
+   * work it never took is read here, a folder it took is read again alone, and a folder that stalls alone is reported.
+   */
   stallMs?: number;
   onSkillRead?: (dir: string) => void;
 }
 
 const BATCHES_IN_FLIGHT = 2;
+/** A worker that finishes no file for this long while it has work is stopped (the per-file time limit). */
+export const DEFAULT_FILE_TIME_LIMIT_MS = 10_000;
 
 class JobQueue {
   private next = 0;
@@ -37,6 +43,12 @@ class JobQueue {
   }
 }
 
+/** A folder whose read the worker could not finish within its limits, and which limit it was. */
+export interface LimitedRead {
+  index: number;
+  limit: "memory" | "time" | "crash";
+}
+
 class ReadHelper {
   private lease: LeasedWorker | null = null;
   private ready = false;
@@ -44,6 +56,12 @@ class ReadHelper {
   private broken = false;
   private batches = 0;
   private readonly pending = new Map<number, number[]>();
+  private readonly taken = new Set<number>();
+  /** Batches holding one suspect alone. */
+  private readonly alone = new Set<number>();
+  /** Folders of a batch the worker took and then died or stalled on: read again one at a time to find the culprit. */
+  private suspects: number[] = [];
+  private limited: LimitedRead[] = [];
   private arrived: Array<{ batch: number[]; reads: SkillRead[] }> = [];
   private waiters: Array<() => void> = [];
   private watchdog: NodeJS.Timeout | null = null;
@@ -56,20 +74,26 @@ class ReadHelper {
 
   start(): void {
     try {
-      this.lease = leaseWorker(this.settings.workerScript, { message: (message) => this.onMessage(message as ReadWorkerMessage), failure: () => this.fail() });
+      this.lease = leaseWorker(this.settings.workerScript, { message: (message) => this.onMessage(message as ReadWorkerMessage), failure: (error) => this.fail(error) });
       this.ready = this.lease.ready;
       this.fill();
+      if (!this.ready && this.suspects.length > 0) this.setWatchdog(true);
     } catch {
       this.dead = true;
+      this.queue.giveBack(this.suspects.splice(0));
     }
   }
 
   busy(): boolean {
-    return this.pending.size > 0;
+    return this.pending.size > 0 || this.limited.length > 0 || (!this.dead && this.suspects.length > 0);
   }
 
   takeArrived(): { batch: number[]; reads: SkillRead[] } | undefined {
     return this.arrived.shift();
+  }
+
+  takeLimited(): LimitedRead | undefined {
+    return this.limited.shift();
   }
 
   changed(): Promise<void> {
@@ -92,25 +116,31 @@ class ReadHelper {
     for (const resolve of waiters) resolve();
   }
 
+  /** While work is out, the worker must finish a file (or a batch) within stallMs, or it is given up on. */
   private setWatchdog(on: boolean): void {
     if (this.watchdog) clearTimeout(this.watchdog);
-    this.watchdog = on ? setTimeout(() => this.fail(), this.settings.stallMs ?? 60_000) : null;
+    this.watchdog = on ? setTimeout(() => this.fail("time"), this.settings.stallMs ?? DEFAULT_FILE_TIME_LIMIT_MS) : null;
   }
 
   private fill(): void {
     while (!this.dead && this.ready && this.lease && this.pending.size < BATCHES_IN_FLIGHT) {
-      const batch = this.queue.takeBatch(this.settings.batchSize ?? 48);
+      // A suspect goes alone, with nothing else in flight, so a crash or stall names exactly one folder.
+      const isolating = this.suspects.length > 0;
+      if (isolating && this.pending.size > 0) break;
+      const batch = isolating ? [this.suspects.shift() as number] : this.queue.takeBatch(this.settings.batchSize ?? 48);
       if (!batch.length) break;
       const id = ++this.batches;
       this.pending.set(id, batch);
+      if (isolating) this.alone.add(id);
       try {
         this.lease.worker.postMessage({ type: "read", batch: id, jobs: batch.map((i) => this.jobs[i]), limit: this.settings.limit });
       } catch {
         this.fail();
         return;
       }
+      if (isolating) break;
     }
-    this.setWatchdog(this.pending.size > 0);
+    this.setWatchdog(this.pending.size > 0 || (this.suspects.length > 0 && !this.dead));
   }
 
   private onMessage(message: ReadWorkerMessage): void {
@@ -120,27 +150,64 @@ class ReadHelper {
       this.fill();
       return;
     }
+    if (message.type === "taken" || message.type === "progress") {
+      if (this.pending.has(message.batch)) {
+        this.taken.add(message.batch);
+        this.setWatchdog(true);
+      }
+      return;
+    }
     const batch = this.pending.get(message.batch);
     if (!batch) return;
     this.pending.delete(message.batch);
+    this.taken.delete(message.batch);
     if (message.type === "done" && Array.isArray(message.reads) && message.reads.length === batch.length) this.arrived.push({ batch, reads: message.reads });
     else this.queue.giveBack(batch);
     this.fill();
     this.notify();
   }
 
-  private fail(): void {
+  /**
+   * The worker died or stalled. Batches it had taken are blamed on their folders: a lone folder is reported as over a
+   * limit, the others are read again one by one in a fresh worker. Work it never took goes back to this thread, and a
+   * worker that fails without having taken anything is not started again.
+   */
+  private fail(error?: unknown): void {
     if (this.dead) return;
-    for (const batch of this.pending.values()) this.queue.giveBack(batch);
+    const code = (error as { code?: unknown } | undefined)?.code;
+    const limit: LimitedRead["limit"] = error === "time" ? "time" : code === "ERR_WORKER_OUT_OF_MEMORY" ? "memory" : "crash";
+    let blamed = false;
+    for (const [id, batch] of this.pending) {
+      if (!this.taken.has(id)) {
+        this.queue.giveBack(batch);
+        continue;
+      }
+      blamed = true;
+      if (this.alone.has(id)) this.limited.push({ index: batch[0] as number, limit });
+      else this.suspects.push(...batch);
+    }
     this.pending.clear();
-    this.broken = true;
-    this.stop();
+    this.taken.clear();
+    this.alone.clear();
+    this.setWatchdog(false);
+    const lease = this.lease;
+    this.lease = null;
+    this.ready = false;
+    if (lease) releaseWorker(this.settings.workerScript, lease, false);
+    if (blamed) this.start();
+    else {
+      this.broken = true;
+      this.queue.giveBack(this.suspects.splice(0));
+      this.stop();
+    }
+    this.notify();
   }
 }
 
 /**
  * Reads every job once, here and in one worker thread, calling onSkillRead and then onRead(index, read) in this
- * thread for each; what the worker does not finish is read here, so the reads are those of readSkillAt either way.
+ * thread for each; what the worker does not take is read here, so the reads are those of readSkillAt either way,
+ * except a folder that alone stops the worker (memory, time, crash): it is reported with scan.skill.limit.
  */
 export async function readSharedWithWorker(jobs: readonly ReadJob[], settings: SharedReadSettings, onRead: (index: number, read: SkillRead) => void): Promise<void> {
   const queue = new JobQueue(jobs.length);
@@ -154,6 +221,13 @@ export async function readSharedWithWorker(jobs: readonly ReadJob[], settings: S
           settings.onSkillRead?.((jobs[index] as ReadJob).dir);
           onRead(index, arrived.reads[k] as SkillRead);
         });
+        continue;
+      }
+      const limited = helper.takeLimited();
+      if (limited) {
+        const job = jobs[limited.index] as ReadJob;
+        settings.onSkillRead?.(job.dir);
+        onRead(limited.index, await limitedRead(job, limited.limit, settings.stallMs ?? DEFAULT_FILE_TIME_LIMIT_MS));
         continue;
       }
       const index = queue.take();
