@@ -33,8 +33,3 @@ export class InstallError extends Error {
     super(message);
   }
 }
-
-/** True for an InstallError with that code (tests and callers branch on codes, not messages). */
-export function isInstallError(error: unknown, code?: InstallErrorCode): error is InstallError {
-  return error instanceof InstallError && (code === undefined || error.code === code);
-}

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { mkdir, readdir, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { randomBytes } from "node:crypto";
 import { makeTempDir } from "../../../test-support/tmp";
 import { tarGzOf, zipOf, type TarEntrySpec, type ZipEntrySpec } from "../../../test-support/archives";
 import { extractArchive } from "./extract";
@@ -127,6 +128,14 @@ describe("extractArchive", () => {
     await writeFile(file, tgz(many));
     const error = await extractArchive(file, path.join(tmp.dir, "out"), { limits: { maxFiles: 20 } }).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: "install.archive.too-large", message: expect.stringMatching(/more than 20 files/) });
+  });
+
+  it("does not open an archive over the size limit", async () => {
+    const file = path.join(tmp.dir, "big.zip");
+    await writeFile(file, zip({ "demo/SKILL.md": skill, "demo/pad.bin": new Uint8Array(randomBytes(64 * 1024)) }));
+    const error = await extractArchive(file, path.join(tmp.dir, "out"), { limits: { maxArchiveBytes: 32 * 1024 } }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: "install.archive.too-large", message: expect.stringMatching(/over the 32\.0 KB limit, so it was not opened/) });
+    expect(await listAll(tmp.dir)).toEqual(["big.zip"]);
   });
 
   it("refuses garbage and truncated archives with a reason", async () => {

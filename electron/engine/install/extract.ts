@@ -3,6 +3,7 @@
 // The kept libraries read the formats (fflate, node-tar); StagingWriter checks each entry and writes it.
 import { mkdir, open, rm } from "node:fs/promises";
 import path from "node:path";
+import { formatBytes } from "../../../shared/format";
 import { InstallError } from "./errors";
 import { readTarGzInto } from "./extract-tar";
 import { readZipInto } from "./extract-zip";
@@ -35,6 +36,7 @@ export async function extractArchive(file: string, destDir: string, options: { f
   } finally {
     await handle.close();
   }
+  if (size > limits.maxArchiveBytes) throw new InstallError("install.archive.too-large", `The archive is ${formatBytes(size)}, over the ${formatBytes(limits.maxArchiveBytes)} limit, so it was not opened.`);
   const format = options.format ?? archiveFormatOf(path.basename(file), head);
   if (!format) throw new InstallError("install.archive.invalid", "The file is neither a zip nor a tar.gz archive.");
   await mkdir(path.dirname(destDir), { recursive: true });

@@ -30,7 +30,7 @@ export interface SwapJournal {
 }
 
 /** The journal file of one swap. */
-export function journalFile(dataDir: string, id: string): string {
+function journalFile(dataDir: string, id: string): string {
   return path.join(journalRoot(dataDir), `${id}.json`);
 }
 

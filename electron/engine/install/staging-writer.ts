@@ -6,6 +6,8 @@ import { InstallError } from "./errors";
 
 /** Limits of one unpacked archive; a refused archive names the limit it hit. */
 export interface ExtractLimits {
+  /** Largest archive file opened at all (a zip is read into memory to be checked). */
+  maxArchiveBytes: number;
   maxFiles: number;
   maxTotalBytes: number;
   /** Largest unpacked-to-packed ratio, per entry (zip) and for the whole archive. */
@@ -15,7 +17,7 @@ export interface ExtractLimits {
 }
 
 /** Defaults: enough for any real skill, far below what would hurt the machine. */
-export const EXTRACT_LIMITS: ExtractLimits = { maxFiles: 10_000, maxTotalBytes: 256 * 1024 * 1024, maxRatio: 100, ratioFloorBytes: 1024 * 1024 };
+export const EXTRACT_LIMITS: ExtractLimits = { maxArchiveBytes: 256 * 1024 * 1024, maxFiles: 10_000, maxTotalBytes: 256 * 1024 * 1024, maxRatio: 100, ratioFloorBytes: 1024 * 1024 };
 
 /** Why an entry name is refused, or null when it is a plain relative path. */
 export function unsafeNameReason(name: string): string | null {

@@ -62,14 +62,13 @@ export async function syncPath(p: string, isDir: boolean): Promise<void> {
  * Copies src into dest (which must not exist), keeping file modes and links as links; never reads through a link.
  * Devices and FIFOs are refused. Every file and folder is flushed, so a rename of dest afterwards is durable.
  */
-export async function copyTree(src: string, dest: string, options: { links?: LinkPolicy; only?: (rel: string) => boolean } = {}): Promise<number> {
+export async function copyTree(src: string, dest: string, options: { links?: LinkPolicy } = {}): Promise<number> {
   const entries = await listTree(src);
   const rootInfo = await lstat(src);
   await mkdir(dest, { mode: rootInfo.mode & 0o777 });
   let files = 0;
   const dirs = [dest];
   for (const entry of entries) {
-    if (options.only && !options.only(entry.rel)) continue;
     const from = path.join(src, ...entry.rel.split("/"));
     const to = path.join(dest, ...entry.rel.split("/"));
     if (entry.kind === "dir") {
@@ -92,7 +91,7 @@ export async function copyTree(src: string, dest: string, options: { links?: Lin
       throw new InstallError("install.target.unsafe", `"${entry.rel}" is a device, pipe or socket, not a file; Skillshelf does not copy it.`);
     }
   }
-  for (const entry of entries) if (entry.kind === "dir" && (!options.only || options.only(entry.rel))) await chmod(path.join(dest, ...entry.rel.split("/")), entry.mode);
+  for (const entry of entries) if (entry.kind === "dir") await chmod(path.join(dest, ...entry.rel.split("/")), entry.mode);
   for (const dir of dirs.reverse()) await syncPath(dir, true);
   return files;
 }
