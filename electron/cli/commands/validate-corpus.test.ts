@@ -71,6 +71,31 @@ describe("validate on a generated repository", () => {
   });
 });
 
+describe("validate on a skills repository whose marketplace lists the repository itself", () => {
+  it("checks every skill on its own and the marketplace once, as for Anthropic's skills repository", async () => {
+    const made = await makeTempDir("skillshelf-skills-repo-");
+    cleanups.push(made.cleanup);
+    const skill = (name: string) => `---\nname: ${name}\ndescription: The ${name} skill. Use it in tests.\n---\n\nDo it.\n`;
+    await writeTree(made.dir, {
+      ".claude-plugin/marketplace.json": JSON.stringify({
+        name: "example-skills", owner: { name: "Example" },
+        plugins: [
+          { name: "document-skills", source: "./", strict: false, skills: ["./skills/pdf", "./skills/docx"] },
+          { name: "other-skills", source: "./", strict: false, skills: ["./skills/art"] },
+        ],
+      }),
+      "skills/pdf/SKILL.md": skill("pdf"),
+      "skills/docx/SKILL.md": skill("docx"),
+      "skills/art/SKILL.md": skill("art"),
+      "template/SKILL.md": skill("template"),
+    });
+    const run = await runBin(["validate", ".", "--json"], { cwd: made.dir });
+    const results = (JSON.parse(run.stdout) as { results: Result[] }).results;
+    expect(results.map((r) => `${r.kind}:${corpusPath(made.dir, r.path)}`).sort()).toEqual(["marketplace:.", "skill:skills/art", "skill:skills/docx", "skill:skills/pdf", "skill:template"]);
+    expect(run.code).toBe(0);
+  });
+});
+
 describe("scan --include of a folder of plugins", () => {
   it("finds the skills of plugins that have no manifest", async () => {
     const run = await runBin(["scan", "--home", home, "--platform", "linux", "--include", path.join(repo, expected.pluginsFolder), "--json"]);

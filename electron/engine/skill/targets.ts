@@ -80,7 +80,9 @@ async function addListedPlugins(targets: ValidationTarget[], searched: string): 
   for (const target of targets) {
     if (target.kind !== "marketplace") continue;
     for (const listed of localPlugins(await readMarketplace(target.root))) {
-      if (pluginRoots.has(listed.dir) || !isInside(searched, listed.dir) || !(await stat(listed.dir).catch(() => null))?.isDirectory()) continue;
+      // An entry whose source is the marketplace itself ("./", as in skills repositories) adds no plugin target: the
+      // search already found every skill there, and several such entries would claim the same folder.
+      if (listed.dir === target.root || pluginRoots.has(listed.dir) || !isInside(searched, listed.dir) || !(await stat(listed.dir).catch(() => null))?.isDirectory()) continue;
       pluginRoots.add(listed.dir);
       const claudeCode: ClaudeCodeContext = { ...(listed.name ? { name: listed.name } : {}), ...(listed.entry ? { entry: listed.entry } : {}) };
       out.push({ kind: "plugin", path: listed.dir, root: listed.dir, claudeCode });
