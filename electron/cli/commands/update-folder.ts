@@ -51,7 +51,7 @@ export function formatFolderPlan(report: FolderUpdateReport, links: string[]): s
   ];
   if (links.length) lines.push(`  linked from ${links.length} other place${links.length === 1 ? "" : "s"} (${links.map(safe).join(", ")}): updated once, in the real folder`);
   lines.push(`  changes: ${diff.added.length} added, ${diff.removed.length} removed, ${diff.changed.length} changed, ${diff.kept.length} of yours kept, ${diff.unchanged} unchanged`);
-  for (const file of diff.files) lines.push(`    ${MARKS[file.change]} ${safe(file.path)}${file.note ? `  (${safe(file.note)})` : ""}`);
+  for (const file of diff.files) lines.push(`    ${MARKS[file.change]} ${safe(file.path)}${file.note ? `  — ${safe(file.note)}` : ""}`);
   if (diff.diffsTruncated) lines.push("  (some text diffs were left out to keep this readable; see the notes above)");
   const patches = diff.files.filter((f) => f.diff);
   if (patches.length) lines.push("", ...patches.map((f) => safeBlock(f.diff!).trimEnd()));

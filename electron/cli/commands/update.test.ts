@@ -41,7 +41,7 @@ describe("skillshelf update (a folder the user owns)", () => {
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/Update "report" in .*report\n {2}version: 2\.0\.0 → 2\.1\.0/);
     expect(run.stdout).toMatch(/~ SKILL\.md/);
-    expect(run.stdout).toMatch(/= notes\.txt {2}\(not in the new release; kept, as it may be yours\)/);
+    expect(run.stdout).toMatch(/= notes\.txt {2}— not in the new release; kept, as it may be yours\n/);
     expect(run.stdout).toMatch(/-Version 2\.0\.0\.\n\+Version 2\.1\.0\./);
     expect(run.stderr).toMatch(/add --yes/);
     expect(await print(skillDir)).toBe(before);
