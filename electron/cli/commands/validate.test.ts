@@ -86,11 +86,11 @@ describe("skillshelf validate --json", () => {
     expect(upper?.file).toBe(path.join(tmp, "plugin", "skills", "bad", "SKILL.md"));
   });
 
-  it("takes a folder with only .claude-plugin/plugin.json as a plugin (which Agent Plugins does not load)", async () => {
+  it("takes a folder with only .claude-plugin/plugin.json as a Claude Code plugin that loads, with one note on converting", async () => {
     const { code, results } = await validateJson([path.join(tmp, "claude-plugin")]);
-    expect(code).toBe(1);
-    expect(results[0]!.kind).toBe("plugin");
-    expect(results[0]!.diagnostics.map((d) => d.code)).toContain("plugin.manifest.missing");
+    expect(code).toBe(0);
+    expect(results[0]).toMatchObject({ kind: "plugin", format: "claude-code", loads: true, valid: true });
+    expect(results[0]!.diagnostics.map((d) => d.code)).toEqual(["plugin.manifest.claude-format"]);
   });
 
   it("validates a .zip with --profile claude-desktop, and a .skill archive's layout", async () => {
