@@ -13,5 +13,8 @@ await (await import("./scan.bench")).runScanBench({ count });
 console.log("\n== Updating a skill of 1,000 files ==");
 await (await import("./update.bench")).runUpdateBench({ files: 1000 });
 
+console.log("\n== Hostile files: a diagnostic within 2 s and under 256 MB, exit 1 ==");
+await (await import("./bombs.bench")).runBombsBench();
+
 console.log("\n== App in Chromium ==");
 await (await import("./app.bench")).runAppBench();
