@@ -66,6 +66,19 @@ describe("findMcpEndpoints", () => {
   });
 });
 
+describe("hostile client configs", () => {
+  it("refuses a config nested deeper than 256 levels before parsing, says why, and still reads the other configs", async () => {
+    const home = path.join(tmp.dir, "home");
+    await writeTree(home, {
+      ".claude.json": '{"mcpServers":' + "[".repeat(1_000_000),
+      ".cursor/mcp.json": json({ mcpServers: { fine: { url: "https://fine.example.com/mcp" } } }),
+    });
+    const { endpoints, sources } = await findMcpEndpoints({ home, platform: "linux", env: {} });
+    expect(endpoints.map((e) => e.name)).toEqual(["fine"]);
+    expect(sources.find((s) => s.file.endsWith(".claude.json"))?.problem).toBe("The file was not read: it nests arrays or objects more than 256 levels deep, so it was not parsed.");
+  });
+});
+
 describe("Claude Code's variable expansion", () => {
   it("expands ${VAR} and ${VAR:-default} like Claude Code, and refuses an unset variable without default", () => {
     const env = { TOKEN: "t0k", EMPTY: "" };

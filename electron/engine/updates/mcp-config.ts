@@ -1,6 +1,7 @@
 // Finds the MCP servers the user's clients are configured with (Claude Desktop, Claude Code user and
 // project configs, Cursor, plugins' mcp.json) plus URLs the user added; secrets go into SecretValues.
 import path from "node:path";
+import { parseJsonWithinLimits } from "../fs/json-limits";
 import { readTextFile } from "../fs/safe-fs";
 import { resolveBase } from "../discovery/locations";
 import type { ScanOptions } from "../discovery/types";
@@ -30,6 +31,8 @@ export interface McpConfigSource {
 }
 
 const MAX_CONFIG_BYTES = 2 * 1024 * 1024;
+/** Nesting past this in a client's MCP config is refused before parsing. */
+const CONFIG_MAX_DEPTH = 256;
 const stringRecord = (v: unknown): Record<string, string> =>
   isPlainObject(v) ? Object.fromEntries(Object.entries(v).filter((e): e is [string, string] => typeof e[1] === "string")) : {};
 
@@ -167,13 +170,13 @@ export async function findMcpEndpoints(options: McpConfigOptions): Promise<{ end
       if (read.reason !== "not-found") sources.push({ file, servers: 0, problem: read.message });
       continue;
     }
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(read.text);
-    } catch {
-      sources.push({ file, servers: 0, problem: "The file is not valid JSON." });
+    // Client configs (~/.claude.json keeps project histories) may nest more than a plugin's files: a wider depth limit.
+    const json = parseJsonWithinLimits(read.text, { maxDepth: CONFIG_MAX_DEPTH });
+    if (!json.ok) {
+      sources.push({ file, servers: 0, problem: json.why === "it is not valid JSON." ? "The file is not valid JSON." : `The file was not read: ${json.why}` });
       continue;
     }
+    const parsed = json.value;
     if (!isPlainObject(parsed)) continue;
     let count = 0;
     const expandsVars = kind === "claude-code" || (kind === "project" && path.basename(file) === ".mcp.json");
