@@ -1,6 +1,6 @@
 // Author mode in the browser: open a folder by path, then every save re-validates and refreshes the views live.
 import { expect, test } from "@playwright/test";
-import { writeFile } from "node:fs/promises";
+import { rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { writeTree } from "../test-support/tmp";
 import { startAppHost, type AppHost } from "./support/app-host";
@@ -61,6 +61,13 @@ test.describe("author mode", () => {
     await writeFile(path.join(skillDir, "SKILL.md"), skillText("Fixed and final."));
     await expect.poll(() => page.getByTestId("level1-text").textContent(), { timeout: 5000 }).toContain("Fixed and final.");
     await expect(page.getByTestId("author-status")).toContainText("no errors");
+
+    await rm(path.join(skillDir, "SKILL.md"));
+    await expect.poll(() => page.getByTestId("author-status").textContent(), { timeout: 5000 }).toContain("no skill or plugin");
+    await expect(page.getByTestId("author-status")).not.toContainText("no errors");
+    await saveScreenshot(page, "author-skill-md-deleted");
+    await writeFile(path.join(skillDir, "SKILL.md"), skillText("Fixed and final."));
+    await expect.poll(() => page.getByTestId("author-status").textContent(), { timeout: 5000 }).toContain("no errors");
 
     await page.getByRole("button", { name: "Close folder" }).click();
     await expect(page.getByRole("heading", { name: "Open a skill or plugin you are writing" })).toBeVisible();

@@ -1,11 +1,14 @@
 // The catalog in a real browser against the web host: fixture homes for each OS, search, filters, detail, keyboard.
 import { expect, test } from "@playwright/test";
 import type { ScanPlatform } from "../electron/engine/discovery/types";
-import { clientLabel } from "../shared/ui-catalog";
+import { splitInlineCode } from "../shared/format";
+import { clientLabel, desktopAccountTitles } from "../shared/ui-catalog";
 import { allSkills, startAppHost, type AppHost } from "./support/app-host";
 import { drawnNames, entryRow, openCatalog, saveScreenshot, selectedName } from "./support/page";
 
 const PLATFORMS: ScanPlatform[] = ["darwin", "win32", "linux"];
+/** A finding's text as the page shows it: code spans as code, without their backticks. */
+const shownText = (text: string) => splitInlineCode(text).map((p) => p.text).join("");
 
 for (const platform of PLATFORMS) {
   test.describe(`catalog of a ${platform} home`, () => {
@@ -31,8 +34,12 @@ for (const platform of PLATFORMS) {
         await expect(page.locator(".client-list .client", { hasText: label })).toContainText(String(count));
       }
       const desktopTrees = scan.locations.filter((l) => l.desktop?.accountTree && skills.some((s) => s.locationId === l.id));
+      const accountTitles = desktopAccountTitles(scan.locations);
       for (const tree of desktopTrees) {
-        await expect(page.locator(".group-row", { hasText: tree.label ?? tree.desktop!.accountTree! }).first()).toBeAttached();
+        const heading = page.locator(".group-row", { hasText: accountTitles.get(tree.id)! }).first();
+        await expect(heading).toBeAttached();
+        await expect(heading).toHaveAttribute("title", tree.path);
+        await expect(heading).not.toContainText(tree.desktop!.accountTree!.slice(0, 6));
       }
       const drawn = await drawnNames(page);
       const names = new Set([...skills.map((s) => s.name), ...scan.plugins.map((p) => p.name)]);
@@ -54,13 +61,13 @@ test.describe("searching, filtering and reading a skill", () => {
     await app?.close();
   });
 
-  test("search matches names and descriptions", async ({ page }) => {
+  test("search matches names, descriptions, folders and clients", async ({ page }) => {
     await openCatalog(page, app.url);
     const skills = allSkills(await app.catalog());
     const target = skills.find((s) => s.description.length > 12)!;
     const word = target.description.split(/\s+/).find((w) => w.length > 5)!.toLowerCase();
     await page.getByRole("searchbox", { name: /Search skills/ }).fill(word);
-    const expected = skills.filter((s) => `${s.name}\n${s.description}`.toLowerCase().includes(word));
+    const expected = skills.filter((s) => `${s.name}\n${s.description}\n${s.dir}\n${s.realDir}\n${clientLabel(s.client)}`.toLowerCase().includes(word));
     await expect.poll(async () => (await drawnNames(page)).sort()).toEqual(expected.map((s) => s.name).sort());
     await page.getByRole("searchbox", { name: /Search skills/ }).fill("no-skill-is-called-this");
     await expect(page.getByText("Nothing matches")).toBeVisible();
@@ -106,9 +113,9 @@ test.describe("searching, filtering and reading a skill", () => {
     const errors = page.getByRole("region", { name: "Errors" });
     for (const d of broken.diagnostics.filter((x) => x.severity === "error")) {
       const item = errors.locator(`[data-code="${d.code}"]`).first();
-      await expect(item).toContainText(d.message);
+      await expect(item).toContainText(shownText(d.message));
       if (d.line) await expect(item.locator(".place")).toContainText(`:${d.line}`);
-      if (d.fix) await expect(item).toContainText(d.fix);
+      if (d.fix) await expect(item).toContainText(shownText(d.fix));
     }
     await saveScreenshot(page, "skill-detail");
   });
@@ -126,7 +133,7 @@ test.describe("searching, filtering and reading a skill", () => {
     await expect(page.locator(".detail-description")).toHaveText(plugin.description!);
     await expect(page.locator(".detail-description")).not.toHaveText("This has no description.");
     for (const s of plugin.skills) await expect(page.locator(".simple-list").first()).toContainText(s.name);
-    for (const d of plugin.diagnostics.filter((x) => x.severity === "error")) await expect(page.locator(`[data-code="${d.code}"]`).first()).toContainText(d.message);
+    for (const d of plugin.diagnostics.filter((x) => x.severity === "error")) await expect(page.locator(`[data-code="${d.code}"]`).first()).toContainText(shownText(d.message));
     await saveScreenshot(page, "plugin-detail");
   });
 

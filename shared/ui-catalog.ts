@@ -81,6 +81,23 @@ export function locationTitle(location: Location): string {
   return `${client} — ${location.scope === "user" ? "your skills" : shortTail(location.path, 2)}`;
 }
 
+/**
+ * Plain names for Claude Desktop's account trees: the user's own name for a tree (keyed by its account tree id),
+ * else "account 1", "account 2"… in a stable order; by location id.
+ */
+export function desktopAccountTitles(locations: readonly Location[], names: Readonly<Record<string, string>> = {}): Map<string, string> {
+  const trees = locations.filter((l) => l.desktop?.accountTree).sort((a, b) => a.desktop!.accountTree!.localeCompare(b.desktop!.accountTree!) || a.path.localeCompare(b.path));
+  const numbers = new Map<string, number>();
+  for (const tree of trees) if (!numbers.has(tree.desktop!.accountTree!)) numbers.set(tree.desktop!.accountTree!, numbers.size + 1);
+  const titles = new Map<string, string>();
+  for (const tree of trees) {
+    const id = tree.desktop!.accountTree!;
+    const custom = names[id]?.trim();
+    titles.set(tree.id, `${tree.desktop!.variant || clientLabel(tree.client)} — ${custom || `account ${numbers.get(id)}`}`);
+  }
+  return titles;
+}
+
 function shortTail(p: string, parts: number): string {
   return p.split(/[\\/]+/).filter(Boolean).slice(-parts).join("/");
 }
@@ -90,16 +107,18 @@ function byName(a: CatalogEntry, b: CatalogEntry): number {
 }
 
 function skillEntry(skill: Skill): CatalogEntry {
-  return { kind: "skill", key: `skill:${skill.id}`, name: skill.name || folderName(skill.dir), description: skill.description, haystack: `${skill.name}\n${skill.description}`.toLowerCase(), skill };
+  const places = skill.realDir === skill.dir ? skill.dir : `${skill.dir}\n${skill.realDir}`;
+  return { kind: "skill", key: `skill:${skill.id}`, name: skill.name || folderName(skill.dir), description: skill.description, haystack: `${skill.name}\n${skill.description}\n${places}\n${clientLabel(skill.client)}`.toLowerCase(), skill };
 }
 
 function folderName(dir: string): string {
   return dir.split(/[\\/]+/).filter(Boolean).pop() ?? dir;
 }
 
-/** Groups a scan by location (and by plugin for plugins' skills), headings sorted by client then path. */
-export function buildCatalogGroups(scan: ScanResult): CatalogGroup[] {
+/** Groups a scan by location (and by plugin for plugins' skills), headings sorted by client then path; Desktop accounts in plain words. */
+export function buildCatalogGroups(scan: ScanResult, accountNames?: Readonly<Record<string, string>>): CatalogGroup[] {
   const groups = new Map<string, CatalogGroup>();
+  const accountTitles = desktopAccountTitles(scan.locations, accountNames);
   const locations = new Map(scan.locations.map((l) => [l.id, l]));
   const groupFor = (key: string, make: () => CatalogGroup) => groups.get(key) ?? groups.set(key, make()).get(key)!;
   const pluginsById = new Map(scan.plugins.map((p) => [p.id, p]));
@@ -109,7 +128,7 @@ export function buildCatalogGroups(scan: ScanResult): CatalogGroup[] {
     const client = plugin.client ?? location?.client ?? "custom";
     const group = groupFor(`plugin:${plugin.id}`, () => ({ key: `plugin:${plugin.id}`, client, title: `${clientLabel(client)} — plugin ${plugin.name}`, path: plugin.root, readOnly: Boolean(location?.readOnly), entries: [] }));
     const description = plugin.description ?? (typeof plugin.manifest?.description === "string" ? plugin.manifest.description.trim() : "");
-    group.entries.push({ kind: "plugin", key: `plugin:${plugin.id}`, name: plugin.name, description, haystack: `${plugin.name}\n${description}`.toLowerCase(), plugin });
+    group.entries.push({ kind: "plugin", key: `plugin:${plugin.id}`, name: plugin.name, description, haystack: `${plugin.name}\n${description}\n${plugin.root}\n${clientLabel(client)}`.toLowerCase(), plugin });
     for (const skill of plugin.skills) {
       if (seen.has(skill.id)) continue;
       seen.add(skill.id);
@@ -128,7 +147,7 @@ export function buildCatalogGroups(scan: ScanResult): CatalogGroup[] {
     const key = `location:${skill.locationId}`;
     const group = groupFor(key, () =>
       location
-        ? { key, client: location.client, title: locationTitle(location), path: location.path, note: location.note, readOnly: Boolean(location.readOnly), entries: [] }
+        ? { key, client: location.client, title: accountTitles.get(location.id) ?? locationTitle(location), path: location.path, note: location.note, readOnly: Boolean(location.readOnly), entries: [] }
         : { key, client: skill.client, title: `${clientLabel(skill.client)} — ${shortTail(skill.dir, 2)}`, path: skill.dir, readOnly: !skill.userOwned, entries: [] },
     );
     group.entries.push(skillEntry(skill));
@@ -153,7 +172,7 @@ export function hasUpdate(entry: CatalogEntry, updates: ReadonlyMap<string, Upda
   return entry.kind === "skill" && updates.get(entry.skill.id)?.state === "outdated";
 }
 
-/** Keeps the entries that match the search (name and description) and every active filter; drops empty groups. */
+/** Keeps the entries that match the search (name, description, folder, client) and every active filter; drops empty groups. */
 export function filterGroups(groups: CatalogGroup[], filters: CatalogFilters, updates: ReadonlyMap<string, UpdateInfo>): CatalogGroup[] {
   const terms = filters.query.toLowerCase().split(/\s+/).filter(Boolean);
   const out: CatalogGroup[] = [];

@@ -47,6 +47,7 @@ describe("restoreWindowState", () => {
     expect(restoreWindowState({ bounds: { x: 0, y: 0, width: 5000, height: 3000 } }, [laptop]).bounds).toEqual(laptop);
     const tiny = restoreWindowState({ bounds: { x: 100, y: 100, width: 50, height: 40 } }, [laptop]).bounds;
     expect([tiny.width, tiny.height]).toEqual([minimumWindowSize.width, minimumWindowSize.height]);
+    expect(minimumWindowSize).toEqual({ width: 800, height: 600 });
   });
 
   it("always lands inside one of the displays, whatever was saved", () => {

@@ -1,6 +1,7 @@
 // The window comes back where the user left it: a small JSON in userData, validated and clamped so a window
 // saved on a display that is gone (or a hand-edited file) still opens fully visible.
 import path from "node:path";
+import { MINIMUM_WINDOW_SIZE } from "../../shared/window-size";
 
 /** A rectangle in screen coordinates (Electron's Rectangle shape). */
 export interface Rect {
@@ -18,7 +19,7 @@ export interface WindowState {
 
 /** Size used the first time, and the smallest size the window may take. */
 export const defaultWindowSize = { width: 1200, height: 780 } as const;
-export const minimumWindowSize = { width: 720, height: 480 } as const;
+export const minimumWindowSize = MINIMUM_WINDOW_SIZE;
 
 const isFiniteInt = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v) && Math.abs(v) < 1e6;
 

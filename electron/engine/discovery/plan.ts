@@ -11,8 +11,9 @@ import type { ScanOptions } from "./types";
 
 export type { PluginSource, ScanPlan, SkillSource } from "./scan-plan";
 
-/** Default cap of entries listed per location. */
-const DEFAULT_MAX_ENTRIES = 5_000;
+/** Default cap of entries listed per location: far above any real folder (10,000 skills are read in full); a folder
+ * over it is reported with scan.location.truncated, which the catalog states at the top of its list. */
+const DEFAULT_MAX_ENTRIES = 50_000;
 
 /** How many entries a scan lists per location. */
 export function locationCap(options: Pick<ScanOptions, "maxEntriesPerLocation">): number {

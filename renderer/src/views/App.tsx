@@ -5,6 +5,7 @@ import { ApiContext } from "./api-context";
 import { AuthorView } from "./AuthorView";
 import { CatalogView } from "./CatalogView";
 import { ExternalLinkProvider } from "./ExternalLink";
+import { When } from "./InlineText";
 import { SettingsView } from "./SettingsView";
 import { useAppInfo, useAuthor, useCatalog, useUpdates } from "./use-app-data";
 
@@ -63,7 +64,13 @@ export function App(props: { api: SkillshelfApi }) {
           </main>
           <footer className="statusbar">
             <span>{info ? `Skillshelf ${info.version} · ${info.host === "web" ? "browser" : "desktop"} · ${info.platform}` : "Skillshelf"}</span>
-            <span>{updates.checkedAt ? `Updates checked at ${updates.checkedAt.toLocaleTimeString()}` : ""}</span>
+            <span>
+              {updates.checkedAt ? (
+                <>
+                  Updates checked <When date={updates.checkedAt} />
+                </>
+              ) : null}
+            </span>
           </footer>
         </div>
       </ExternalLinkProvider>

@@ -6,6 +6,7 @@ import { plural } from "../lib/format";
 import { useApi } from "./api-context";
 import { CatalogList } from "./CatalogList";
 import { EntryDetail, type DetailTab } from "./EntryDetail";
+import { When } from "./InlineText";
 import { EmptyState } from "./StatusViews";
 import type { AuthorData } from "./use-app-data";
 
@@ -110,10 +111,21 @@ export function AuthorView(props: { author: AuthorData; updates: ReadonlyMap<str
           <code className="path" data-testid="author-path">{snapshot.path}</code>
         </div>
         <div className="author-status" aria-live="polite" data-testid="author-status">
-          {counts.error > 0 ? <span className="badge error">{plural(counts.error, "error")}</span> : <span className="badge ok">no errors</span>}
+          {entries.length === 0 ? (
+            <span className="badge warning">no skill or plugin</span>
+          ) : counts.error > 0 ? (
+            <span className="badge error">{plural(counts.error, "error")}</span>
+          ) : (
+            <span className="badge ok">no errors</span>
+          )}
           {counts.warning > 0 ? <span className="badge warning">{plural(counts.warning, "warning")}</span> : null}
           <span className="muted">
-            {author.refreshedAt ? `Checked ${author.refreshedAt.toLocaleTimeString()}` : ""} · revision {snapshot.revision}
+            {author.refreshedAt ? (
+              <>
+                Checked <When date={author.refreshedAt} />
+              </>
+            ) : null}{" "}
+            · revision {snapshot.revision}
           </span>
         </div>
         <button type="button" className="button" onClick={author.close}>

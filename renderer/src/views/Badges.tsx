@@ -35,7 +35,7 @@ export function EntryBadges(props: { entry: CatalogEntry; update?: UpdateInfo; c
       {update?.state === "changed-locally" ? <span className="badge warning">changed locally</span> : null}
       {s.links.length > 0 ? <span className="badge subtle" title={s.links.join("\n")}>in {s.links.length + 1} places</span> : null}
       {s.drift && s.drift.length > 0 ? <span className="badge drift" title={s.drift.join("\n")}>drift</span> : null}
-      {!s.userOwned ? <span className="badge subtle">managed</span> : null}
+      {!s.userOwned && !props.compact ? <span className="badge subtle">managed</span> : null}
     </span>
   );
 }

@@ -1,5 +1,6 @@
 // The catalog: filters in the sidebar, the grouped list, and the selected item's detail.
-import { useDeferredValue, useMemo, useState } from "react";
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
+import { CATALOG_SORTS, catalogLimitNotes, sortGroups, type CatalogSort } from "../../../shared/catalog-view";
 import { buildCatalogGroups, catalogRows, clientCounts, filterGroups, NO_FILTERS, type CatalogFilters } from "../../../shared/ui-catalog";
 import { count, plural } from "../lib/format";
 import { CatalogList } from "./CatalogList";
@@ -12,18 +13,34 @@ export function CatalogView(props: { catalog: CatalogData; updates: UpdatesData 
   const { catalog, updates } = props;
   const [filters, setFilters] = useState<CatalogFilters>(NO_FILTERS);
   const [selectedKey, setSelectedKey] = useState<string | null>(null);
+  const [sort, setSort] = useState<CatalogSort>("name");
+  const searchRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const focusSearch = (event: KeyboardEvent) => {
+      const target = event.target as HTMLElement | null;
+      const typing = Boolean(target?.closest?.("input, textarea, select, [contenteditable=true]"));
+      const find = (event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === "f";
+      if (!find && (event.key !== "/" || typing || event.ctrlKey || event.metaKey || event.altKey)) return;
+      event.preventDefault();
+      searchRef.current?.focus();
+      searchRef.current?.select();
+    };
+    window.addEventListener("keydown", focusSearch);
+    return () => window.removeEventListener("keydown", focusSearch);
+  }, []);
   const [tab, setTab] = useState<DetailTab>("overview");
   const deferredFilters = useDeferredValue(filters);
   const groups = useMemo(() => (catalog.scan ? buildCatalogGroups(catalog.scan) : []), [catalog.scan]);
-  const filtered = useMemo(() => filterGroups(groups, deferredFilters, updates.updates), [groups, deferredFilters, updates.updates]);
+  const filtered = useMemo(() => sortGroups(filterGroups(groups, deferredFilters, updates.updates), sort, updates.updates), [groups, deferredFilters, updates.updates, sort]);
+  const limits = useMemo(() => (catalog.scan ? catalogLimitNotes(catalog.scan) : []), [catalog.scan]);
   const rows = useMemo(() => catalogRows(filtered), [filtered]);
   const clients = useMemo(() => clientCounts(groups), [groups]);
   const total = useMemo(() => groups.reduce((n, g) => n + g.entries.length, 0), [groups]);
   const shown = useMemo(() => filtered.reduce((n, g) => n + g.entries.length, 0), [filtered]);
   const selected = useMemo(() => {
-    for (const group of groups) for (const entry of group.entries) if (entry.key === selectedKey) return { entry, group };
+    for (const group of filtered) for (const entry of group.entries) if (entry.key === selectedKey) return { entry, group };
     return null;
-  }, [groups, selectedKey]);
+  }, [filtered, selectedKey]);
   const set = <K extends keyof CatalogFilters>(key: K, value: CatalogFilters[K]) => setFilters((f) => ({ ...f, [key]: value }));
   const outdated = useMemo(() => [...updates.updates.values()].filter((u) => u.state === "outdated").length, [updates.updates]);
 
@@ -85,8 +102,10 @@ export function CatalogView(props: { catalog: CatalogData; updates: UpdatesData 
           <input
             type="search"
             className="search"
-            placeholder="Search names and descriptions"
-            aria-label="Search skills by name or description"
+            ref={searchRef}
+            placeholder="Search names, descriptions, folders, clients  ( / )"
+            aria-label="Search skills by name, description, folder or client"
+            aria-keyshortcuts="/ Control+F Meta+F"
             value={filters.query}
             onChange={(e) => set("query", e.target.value)}
             onKeyDown={(e) => {
@@ -95,9 +114,31 @@ export function CatalogView(props: { catalog: CatalogData; updates: UpdatesData 
               document.querySelector<HTMLElement>('[role="listbox"]')?.focus();
             }}
           />
-          <div className="list-count" aria-live="polite">
-            {catalog.scan ? (shown === total ? plural(total, "item") : `${count(shown)} of ${plural(total, "item")}`) : ""}
+          <div className="list-tools">
+            <div className="list-count" aria-live="polite">
+              {catalog.scan ? (shown === total ? plural(total, "item") : `${count(shown)} of ${plural(total, "item")}`) : ""}
+            </div>
+            <label className="sort">
+              <span>Sort</span>
+              <select value={sort} onChange={(e) => setSort(e.target.value as CatalogSort)} aria-label="Sort the list">
+                {CATALOG_SORTS.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.label}
+                  </option>
+                ))}
+              </select>
+            </label>
           </div>
+          {limits.length > 0 ? (
+            <div className="list-limits" role="note" data-testid="list-limits">
+              <strong>Not everything is listed:</strong>
+              <ul>
+                {limits.map((text, i) => (
+                  <li key={i}>{text}</li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
         </div>
         {catalog.error ? (
           <ErrorState title="Skillshelf could not look for skills" message={catalog.error} onRetry={catalog.refresh} />

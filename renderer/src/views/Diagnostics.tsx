@@ -1,6 +1,7 @@
 // Findings grouped by severity: where (file:line), what (a sentence) and how to fix it.
 import type { Diagnostic, Plugin, Severity } from "../../../shared/model";
 import { relativeTo } from "../lib/format";
+import { InlineText } from "./InlineText";
 import { FileActionMessage, useFileActions } from "./use-file-actions";
 
 const SECTIONS: Array<{ severity: Severity; title: string }> = [
@@ -21,7 +22,7 @@ function diagnosticPlace(d: Diagnostic, root: string): string {
 }
 
 /** Every diagnostic of a skill or plugin, errors first. */
-export function DiagnosticsList(props: { diagnostics: Diagnostic[]; root: string }) {
+export function DiagnosticsList(props: { diagnostics: Diagnostic[]; root: string; /** False where changes do not last: no advice to edit. */ editable?: boolean }) {
   const files = useFileActions();
   if (props.diagnostics.length === 0) {
     return (
@@ -51,10 +52,12 @@ export function DiagnosticsList(props: { diagnostics: Diagnostic[]; root: string
                     </button>
                     <code className="code">{d.code}</code>
                   </div>
-                  <p className="diagnostic-message">{d.message}</p>
-                  {d.fix ? (
+                  <p className="diagnostic-message">
+                    <InlineText text={d.message} />
+                  </p>
+                  {d.fix && props.editable !== false ? (
                     <p className="diagnostic-fix">
-                      <strong>Fix:</strong> {d.fix}
+                      <strong>Fix:</strong> <InlineText text={d.fix} />
                     </p>
                   ) : null}
                 </li>

@@ -8,11 +8,11 @@ import { SkillOverview } from "./SkillOverview";
 
 /** The views of an entry; the caller keeps the chosen one, so it carries over from one skill to the next. */
 export type DetailTab = "overview" | "level1" | "level2" | "level3";
-const TABS: Array<{ id: DetailTab; label: string }> = [
+const TABS: Array<{ id: DetailTab; label: string; detail?: string }> = [
   { id: "overview", label: "Overview" },
-  { id: "level1", label: "Level 1 · Listing" },
-  { id: "level2", label: "Level 2 · Instructions" },
-  { id: "level3", label: "Level 3 · Files" },
+  { id: "level1", label: "Level 1", detail: "Listing" },
+  { id: "level2", label: "Level 2", detail: "Instructions" },
+  { id: "level3", label: "Level 3", detail: "Files" },
 ];
 
 /** Header, tabs and the chosen tab of one entry; `revision` changes when the files changed (author mode). */
@@ -53,6 +53,7 @@ export function EntryDetail(props: { entry: CatalogEntry; group: CatalogGroup; u
             onClick={() => props.onTab(t.id)}
           >
             {t.label}
+            {t.detail ? <span className="tab-detail"> · {t.detail}</span> : null}
           </button>
         ))}
       </div>

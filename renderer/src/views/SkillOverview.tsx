@@ -1,9 +1,11 @@
 // A skill's facts: version and its source, every place it lives, Claude Desktop's facts, updates and findings.
+import { clientFit } from "../../../shared/client-fit";
 import type { Skill, UpdateInfo, UpdateRecipe } from "../../../shared/model";
 import { escapeControl, hasControlOrBreak } from "../../../shared/terminal-text";
 import { CopyButton } from "./CopyButton";
 import { DiagnosticsList } from "./Diagnostics";
 import { useOpenExternal } from "./ExternalLink";
+import { InlineText, When } from "./InlineText";
 import { FileActionMessage, useFileActions } from "./use-file-actions";
 
 const VERSION_SOURCES: Record<string, string> = {
@@ -33,12 +35,6 @@ function PlaceRow(props: { label: string; path: string; editable?: string }) {
       </div>
     </li>
   );
-}
-
-/** ", on <date>" for a check time the page can read; nothing otherwise. */
-function checkedText(checkedAt: string | undefined): string {
-  const time = checkedAt ? Date.parse(checkedAt) : NaN;
-  return Number.isFinite(time) ? `, ${new Date(time).toLocaleString()}` : "";
 }
 
 /** The update server's command; one holding control characters or line breaks is shown escaped, with a warning, and never offered. */
@@ -78,7 +74,7 @@ function UpdateSection(props: { update: UpdateInfo }) {
     <section className="card">
       <h2>Updates</h2>
       <p className={`update-state state-${update.state}`}>{text[update.state]}</p>
-      <p className="muted">Checked with {update.source === "skill-meta" ? "the skill's update server" : update.source === "github-release" ? "GitHub releases" : "no source"}{checkedText(update.checkedAt)}.</p>
+      <p className="muted">Checked with {update.source === "skill-meta" ? "the skill's update server" : update.source === "github-release" ? "GitHub releases" : "no source"}{update.checkedAt ? <>, <When date={update.checkedAt} /></> : null}.</p>
       {plan && update.state === "outdated" ? (
         <div className="update-plan" data-plan={plan.kind}>
           <p>
@@ -112,8 +108,20 @@ function UpdateSection(props: { update: UpdateInfo }) {
 export function SkillOverview(props: { skill: Skill; update?: UpdateInfo }) {
   const { skill, update } = props;
   const skillFile = `${skill.dir}${skill.dir.includes("\\") ? "\\" : "/"}SKILL.md`;
+  const fit = clientFit(skill);
   return (
     <div className="overview">
+      <section className={`card fit fit-${fit.verdict}`} data-testid="client-fit">
+        <h2>Works in {fit.clientName}?</h2>
+        <p className="fit-headline">
+          <span className="fit-mark" aria-hidden="true">{fit.verdict === "loads" ? "✓" : fit.verdict === "turned-off" ? "○" : "✕"}</span> <InlineText text={fit.headline} />
+        </p>
+        {fit.instead ? (
+          <p className="fit-instead" data-testid="fit-instead">
+            <strong>What to do instead of editing:</strong> {fit.instead}
+          </p>
+        ) : null}
+      </section>
       <section className="card">
         <h2>Version</h2>
         {skill.version ? (
@@ -128,7 +136,7 @@ export function SkillOverview(props: { skill: Skill; update?: UpdateInfo }) {
       <section className="card">
         <h2>Where it lives</h2>
         <ul className="places">
-          <PlaceRow label={skill.userOwned ? "Folder" : "Folder (managed by an app — changes here may be undone)"} path={skill.dir} editable={skillFile} />
+          <PlaceRow label={skill.userOwned ? "Folder" : "Folder (managed by an app — changes here may be undone)"} path={skill.dir} editable={fit.editable ? skillFile : undefined} />
           {skill.realDir !== skill.dir ? <PlaceRow label="Real folder (the folder above is a link to it)" path={skill.realDir} /> : null}
           {skill.links.map((link) => (
             <PlaceRow key={link} label="Also linked from" path={link} />
@@ -169,15 +177,18 @@ export function SkillOverview(props: { skill: Skill; update?: UpdateInfo }) {
             {skill.desktop.updatedAt ? (
               <>
                 <dt>Last updated</dt>
-                <dd>{skill.desktop.updatedAt}</dd>
+                <dd>
+                  <When date={skill.desktop.updatedAt} fallback={skill.desktop.updatedAt} />
+                </dd>
               </>
             ) : null}
           </dl>
         </section>
       ) : null}
       <section className="card">
-        <h2>Checks</h2>
-        <DiagnosticsList diagnostics={skill.diagnostics} root={skill.dir} />
+        <h2>{fit.editable ? "Checks" : "Checks — notes for the skill's author"}</h2>
+        {!fit.editable && skill.diagnostics.length > 0 ? <p className="muted">Changes made in this folder would be undone, so no fixes are suggested here; the author can use these notes.</p> : null}
+        <DiagnosticsList diagnostics={skill.diagnostics} root={skill.dir} editable={fit.editable} />
       </section>
     </div>
   );
