@@ -3,6 +3,7 @@ import { chmod, lstat, mkdir, mkdtemp, readdir, readFile, readlink, rm, stat, sy
 import { statSync } from "node:fs";
 import path from "node:path";
 import { tmpdir } from "node:os";
+import { skipBecause } from "../../../test-support/skip";
 import { makeTempDir, writeTree } from "../../../test-support/tmp";
 import { diffFolders } from "./diff";
 import { readManifest } from "./manifest";
@@ -158,7 +159,8 @@ function otherDeviceUnavailable(): string | null {
 const crossDeviceSkip = otherDeviceUnavailable();
 
 describe("backups when the data folder is on another file system", () => {
-  it.skipIf(crossDeviceSkip !== null)(`keeps the backup beside the skill (a rename, never a copy across devices)${crossDeviceSkip ? ` — skipped: ${crossDeviceSkip}` : ""}`, async () => {
+  it("keeps the backup beside the skill (a rename, never a copy across devices)", async (ctx) => {
+    if (crossDeviceSkip) skipBecause(ctx, crossDeviceSkip);
     const otherData = await mkdtemp("/dev/shm/skillshelf-data-");
     try {
       expect((await stat(otherData)).dev).not.toBe((await stat(tmp.dir)).dev);

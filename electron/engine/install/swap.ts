@@ -92,6 +92,15 @@ async function carryKept(target: string, stage: string, keep: string[]): Promise
   return carried;
 }
 
+/** A file-system failure in words (the common ones named, others by their code). */
+function whyFailed(error: unknown, target: string): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === "EACCES" || code === "EPERM") return `Skillshelf may not write in ${path.dirname(target)} (permission denied)`;
+  if (code === "ENOSPC") return "the disk is full";
+  if (code === "EXDEV") return "the copy and the skill are on different file systems";
+  return code ?? (error as Error).message;
+}
+
 /** The records a finished swap leaves: the backup listed (with its version and manifest), the new manifest. */
 async function finish(dataDir: string, journal: SwapJournal): Promise<void> {
   if (journal.op === "rollback") await forgetBackup(dataDir, journal.target, journal.stage);
@@ -161,7 +170,7 @@ async function applyLocked(targetRealDir: string, newDir: string, options: SwapO
   } catch (error) {
     await recoverOne(options.dataDir, journal);
     if (error instanceof InstallError) throw error;
-    throw new InstallError("install.swap.failed", `The update could not be applied (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); the folder was left as it was.`);
+    throw new InstallError("install.swap.failed", `The update could not be applied: ${whyFailed(error, target)}; the folder was left as it was.`);
   }
   return { target, backup: journal.backup, kept, version: newReport.version, previousVersion: oldReport.version };
 }
@@ -197,7 +206,7 @@ async function rollbackLocked(targetRealDir: string, dataDir: string, options: O
     await runSwap(journal, { ...options, dataDir }, async () => undefined);
   } catch (error) {
     await recoverOne(dataDir, journal);
-    throw new InstallError("install.swap.failed", `The rollback could not be applied (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); the folder was left as it was.`);
+    throw new InstallError("install.swap.failed", `The rollback could not be applied: ${whyFailed(error, target)}; the folder was left as it was.`);
   }
   return { target, backup: journal.backup, kept: [], version: latest.version, previousVersion: current.version };
 }
