@@ -1,5 +1,6 @@
 // Reads one JSON file of a Claude Code plugin or marketplace, confined to its root, with the positions of its members.
 import type { Diagnostic } from "../../../shared/model";
+import { MAX_MANIFEST_BYTES, jsonLimitProblem } from "../fs/json-limits";
 import { readTextFile } from "../fs/safe-fs";
 import { resolveInRoot } from "./containment";
 import { diagnostic, isPlainObject, kindOf } from "./diagnostics";
@@ -13,17 +14,22 @@ export type JsonObjectRead =
   | { ok: true; value: Record<string, unknown>; at: Locate }
   | { ok: false; diagnostic: Diagnostic };
 
+/** A marketplace lists many plugins, so its file may be larger than a plugin's own JSON files. */
+export const MAX_MARKETPLACE_BYTES = 1024 * 1024;
+
 /**
  * Reads `file` as a JSON object; a link leading out of `realRoot` is refused with `outsideCode`, every other failure
- * (unreadable, not JSON, not an object) is `jsonCode`. `what` names the file in messages ("The manifest").
+ * (unreadable, over `maxBytes` or nested too deep, not JSON, not an object) is `jsonCode`. `what` names the file in messages.
  */
-export async function readJsonObject(file: string, realRoot: string, codes: { json: string; outside: string }, what: string, consequence: string): Promise<JsonObjectRead> {
+export async function readJsonObject(file: string, realRoot: string, codes: { json: string; outside: string }, what: string, consequence: string, maxBytes = MAX_MANIFEST_BYTES): Promise<JsonObjectRead> {
   const fail = (code: string, message: string, fix: string, at?: TextPosition): JsonObjectRead => ({ ok: false, diagnostic: diagnostic(code, "error", file, message, { fix, at }) });
   const where = await resolveInRoot(realRoot, file);
   if (where.status === "outside") return fail(codes.outside, `${what} is a link to ${where.real}, outside the folder, so ${consequence}.`, "Put a real file in its place instead of a link that leads out of the folder.");
   if (where.status === "missing") return fail(codes.json, `${what} is a link whose target is missing or loops, so ${consequence}.`, "Replace the link with a real file.");
   const read = await readTextFile(where.real);
   if (!read.ok) return fail(codes.json, `${what} cannot be read (${read.message}), so ${consequence}.`, "Make it a readable UTF-8 JSON file of a reasonable size.");
+  const limit = jsonLimitProblem(read.text, { maxBytes });
+  if (limit) return fail(codes.json, `${what} ${limit.message}, so ${consequence}.`, "Keep it a small JSON object without deep nesting.");
   const parsed = parseJson(read.text);
   if (!parsed.ok) return fail(codes.json, `${what} is not valid JSON (${parsed.message}), so ${consequence}.`, "Fix the JSON syntax; a JSON linter or editor points at the exact spot.", parsed.at);
   if (!isPlainObject(parsed.value)) return fail(codes.json, `${what} must hold a JSON object, but it holds ${kindOf(parsed.value)}, so ${consequence}.`, "Wrap its content in { ... }.", { line: 1, column: 1 });

@@ -81,6 +81,14 @@ describe("a plugin with .claude-plugin/plugin.json", () => {
     expect(codes(report)).not.toContain("plugin.manifest.missing");
   });
 
+  it("refuses a manifest nested too deep or too large before parsing it", async () => {
+    const deep = await readPlugin(await plugin({ ".claude-plugin/plugin.json": `{"name":"my-tools","userConfig":${"[".repeat(5000)}${"]".repeat(5000)}}` }));
+    expect(deep.diagnostics.find((d) => d.code === "claude-plugin.manifest.json")!.message).toContain("levels deep");
+    expect(deep.loads).toBe(false);
+    const large = await readPlugin(await plugin({ ".claude-plugin/plugin.json": JSON.stringify({ name: "my-tools", description: "x".repeat(70 * 1024) }) }));
+    expect(large.diagnostics.find((d) => d.code === "claude-plugin.manifest.json")!.message).toContain("KiB limit");
+  });
+
   it("accepts the inline forms Claude Code allows (hooks, mcpServers, lspServers as objects; author as a string or an object)", async () => {
     const report = await readPlugin(await plugin({
       ".claude-plugin/plugin.json": manifest({

@@ -6,7 +6,7 @@ import type { Diagnostic } from "../../../shared/model";
 import { realpathOrNull } from "../fs/safe-fs";
 import { hasNoErrors } from "../skill/diagnostics";
 import { CLAUDE_MANIFEST_FIELDS, COMPONENT_FIELDS, manifestFieldProblems } from "./claude-fields";
-import { KEBAB_CASE, kebabCaseOf, readJsonObject, type Locate } from "./claude-json";
+import { KEBAB_CASE, MAX_MARKETPLACE_BYTES, kebabCaseOf, readJsonObject, type Locate } from "./claude-json";
 import { entryNames } from "./containment";
 import { diagnostic, isPlainObject, kindOf, quote } from "./diagnostics";
 import type { TextPosition } from "./json-position";
@@ -58,7 +58,7 @@ export async function readMarketplace(root: string): Promise<MarketplaceReport> 
     report.diagnostics.push(diagnostic("marketplace.missing", "error", file, "There is no .claude-plugin/marketplace.json here, so this is not a marketplace.", { fix: "Create .claude-plugin/marketplace.json with name, owner and plugins." }));
     return report;
   }
-  const read = await readJsonObject(file, realRoot, { json: "marketplace.file.json", outside: "marketplace.containment" }, "marketplace.json", "Claude Code cannot add the marketplace");
+  const read = await readJsonObject(file, realRoot, { json: "marketplace.file.json", outside: "marketplace.containment" }, "marketplace.json", "Claude Code cannot add the marketplace", MAX_MARKETPLACE_BYTES);
   if (!read.ok) {
     report.diagnostics.push(read.diagnostic);
     return report;
