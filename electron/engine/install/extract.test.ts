@@ -128,6 +128,10 @@ describe("extractArchive", () => {
     await writeFile(file, tgz(many));
     const error = await extractArchive(file, path.join(tmp.dir, "out"), { limits: { maxFiles: 20 } }).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: "install.archive.too-large", message: expect.stringMatching(/more than 20 files/) });
+    const folders = path.join(tmp.dir, "folders.tar.gz");
+    await writeFile(folders, tgz(Array.from({ length: 30 }, (_, i) => ({ name: `demo/d${i}/`, type: "5" as const }))));
+    const folderError = await extractArchive(folders, path.join(tmp.dir, "out2"), { limits: { maxFiles: 20 } }).catch((e: unknown) => e);
+    expect(folderError).toMatchObject({ code: "install.archive.too-large", message: expect.stringMatching(/more than 20 folders/) });
   });
 
   it("does not open an archive over the size limit", async () => {

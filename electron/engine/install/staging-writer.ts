@@ -52,6 +52,7 @@ export class StagingWriter {
   readonly #archiveBytes: number;
   readonly #seen = new Map<string, { kind: EntryKind; name: string }>();
   #files = 0;
+  #folders = 0;
   #total = 0;
   #fd: number | null = null;
   #entry = "";
@@ -91,6 +92,7 @@ export class StagingWriter {
 
   /** A folder entry. */
   directory(name: string): void {
+    if (++this.#folders > this.#limits.maxFiles) tooLarge(`The archive holds more than ${this.#limits.maxFiles} folders`);
     const segments = this.#claim(name, "dir");
     if (segments.length) mkdirSync(path.join(this.#root, ...segments), { recursive: true });
   }
