@@ -10,7 +10,9 @@ const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 const DOC = path.join(REPO, "docs", "diagnostics.md");
 
 /** Families every code starts with; a family that only the doc names is added from it below. */
-const FAMILIES = ["skill", "plugin", "desktop", "meta", "scan", "pack", "install", "recipe"];
+const FAMILIES = ["skill", "plugin", "desktop", "meta", "scan", "pack", "install", "recipe", "claude-plugin", "marketplace"];
+/** Dotted literals of three or more parts that are not codes (reverse-domain identifiers); any other is taken for a code. */
+const NOT_CODE_IDENTIFIERS = new Set(["com.example.client", "dev.skillshelf.app"]);
 /** Dotted string literals of those families that are not codes: file names and a version source (Skill.versionSource). */
 const NOT_CODES = new Set(["plugin.version"]);
 const FILE_NAME = /^[a-z-]+\.(md|json|ini|exe|zip|skill|ya?ml|toml|txt)$/;
@@ -54,6 +56,18 @@ function sourceCodes(families: readonly string[]): Map<string, string> {
   return codes;
 }
 
+/** Literals shaped like a code (three or more dotted kebab-case parts) whose family is not one of `families`. */
+function unknownFamilies(families: readonly string[]): string[] {
+  const found = new Set<string>();
+  for (const file of sourceFiles(path.join(REPO, "electron"))) {
+    for (const match of readFileSync(file, "utf8").matchAll(/(["'`])([a-z][a-z0-9-]*(?:\.[a-z][a-z0-9-]*){2,})\1/g)) {
+      const code = match[2]!;
+      if (!NOT_CODE_IDENTIFIERS.has(code) && !families.includes(code.split(".")[0]!)) found.add(`${code} (${path.relative(REPO, file)})`);
+    }
+  }
+  return [...found];
+}
+
 describe("docs/diagnostics.md", () => {
   const rows = docRows();
   const documented = new Set(rows.map((r) => r.code));
@@ -74,6 +88,10 @@ describe("docs/diagnostics.md", () => {
   it("documents no code the source no longer has", () => {
     const stale = [...documented].filter((code) => !inSource.has(code));
     expect(stale, "remove these rows from docs/diagnostics.md, or restore the code").toEqual([]);
+  });
+
+  it("knows every code family in the source", () => {
+    expect(unknownFamilies(families), "a new family of codes: add a section for it to docs/diagnostics.md (or list a non-code in NOT_CODE_IDENTIFIERS)").toEqual([]);
   });
 
   it("documents discovery's code table", () => {
