@@ -41,4 +41,36 @@ describe("installed Claude Code plugins", () => {
     expect(result.plugins.flatMap((p) => p.diagnostics.map((d) => d.code))).toEqual(["plugin.manifest.claude-format", "plugin.manifest.claude-format"]);
     expect(await pluginSource(result.plugins[0]!)).toEqual({ repository: "https://github.com/team/deployer", version: "1.4.0" });
   });
+
+  it("take the repository and a strict: false definition from the marketplace they were installed from", async () => {
+    const t = await makeTempDir();
+    cleanup = t.cleanup;
+    const home = t.dir;
+    const plugins = path.join(home, ".claude", "plugins");
+    const marketRoot = path.join(plugins, "marketplaces", "team");
+    const inline = path.join(plugins, "cache", "team", "inline-kit", "1.0.0");
+    const listed = path.join(plugins, "cache", "team", "listed-kit", "2.0.0");
+    const rel = (p: string) => path.relative(home, p);
+    await writeTree(home, {
+      [rel(path.join(marketRoot, ".claude-plugin", "marketplace.json"))]: JSON.stringify({
+        name: "team", owner: { name: "Team" },
+        plugins: [
+          { name: "inline-kit", source: { source: "github", repo: "team/inline-kit" }, strict: false, description: "Inline.", skills: ["./extra/"] },
+          { name: "listed-kit", source: "./plugins/listed-kit" },
+        ],
+      }),
+      [rel(path.join(plugins, "known_marketplaces.json"))]: JSON.stringify({ team: { source: { source: "github", repo: "team/marketplace" }, installLocation: marketRoot } }),
+      [rel(path.join(inline, "extra", "lint", "SKILL.md"))]: skillMd("lint"),
+      [rel(path.join(listed, "skills", "fmt", "SKILL.md"))]: skillMd("fmt"),
+      ".claude/plugins/installed_plugins.json": JSON.stringify({
+        version: 2,
+        plugins: { "inline-kit@team": [{ scope: "user", installPath: inline, version: "1.0.0" }], "listed-kit@team": [{ scope: "user", installPath: listed, version: "2.0.0" }] },
+      }),
+    });
+    const result = await scan({ home, platform: "linux", env: {} });
+    expect(result.plugins.map((p) => [p.name, p.loads, p.repository, p.description, p.skills.map((s) => s.name)])).toEqual([
+      ["inline-kit", true, "https://github.com/team/inline-kit", "Inline.", ["lint"]],
+      ["listed-kit", true, "https://github.com/team/marketplace", null, ["fmt"]],
+    ]);
+  });
 });

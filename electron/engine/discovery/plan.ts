@@ -58,8 +58,7 @@ async function planClaudePlugins(row: LocationRow, dir: string, plan: ScanPlan):
       plan.diagnostics.push(discoveryDiagnostic("scan.plugin.missing", "warning", path.join(dir, "installed_plugins.json"), `Claude Code lists the plugin ${install.key} as installed at ${install.installPath}, but that folder does not exist.`, "Reinstall the plugin with `/plugin` in Claude Code."));
       continue;
     }
-    const installName = install.key.replace(/@[^@]*$/, "");
-    plan.pluginSources.push({ location, root: install.installPath, installVersion: install.version, installName, claudeCode: { name: installName } });
+    plan.pluginSources.push({ location, root: install.installPath, installVersion: install.version, installName: install.key.replace(/@[^@]*$/, ""), claudeCode: install.claudeCode });
   }
 }
 

@@ -94,7 +94,7 @@ export async function readClaudeCodePlugin(report: PluginReport, realRoot: strin
   report.name = manifestName ?? options.claudeCode?.name ?? path.basename(root);
   report.version = typeof defined?.version === "string" ? defined.version : null;
   report.description = descriptionOf(defined);
-  report.repository = repositoryOf(defined);
+  report.repository = repositoryOf(defined) ?? options.claudeCode?.repository ?? null;
   if (manifest.fatal) return;
   const fields = defined ?? {};
   const skills = await readSkills(root, realRoot, rootEntries, fields, options.profile);

@@ -19,6 +19,8 @@ export interface ClaudeCodeContext {
   name?: string;
   /** A marketplace entry with `strict: false`: it defines the plugin's metadata and components in place of a manifest. */
   entry?: Record<string, unknown>;
+  /** Where the marketplace says the plugin comes from (its github/git source), used when the manifest names no repository. */
+  repository?: string;
 }
 
 /** One plugin package, read and validated with the failure levels of Agent Plugins 1.0.0 §11. */
