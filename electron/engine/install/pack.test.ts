@@ -154,6 +154,18 @@ describe("packSkill for Claude Desktop, frontmatter edge cases", () => {
     expect((await readSkillArchive(result.file, { profile: "claude-desktop" })).valid).toBe(true);
   });
 
+  it("writes an allowed-tools list on one line in the packed copy, which then passes the desktop profile", async () => {
+    const dir = path.join(root, "src", "tools-list");
+    const text = "---\nname: tools-list\ndescription: Lists its tools.\nallowed-tools:\n  - Read\n  - Bash(git:*)\n---\n\nBody.\n";
+    await writeTree(dir, { "SKILL.md": text });
+    expect((await readSkillArchive((await packSkill(dir, { out: path.join(root, "out", "tools-plain.skill") })).file, { profile: "claude-desktop" })).diagnostics.map((d) => d.code)).toContain("desktop.allowed-tools.list");
+    const result = await packSkill(dir, { out: path.join(root, "out", "tools.skill"), forDesktop: true });
+    expect(result.moved).toEqual([]);
+    expect(result.diagnostics.map((d) => d.code)).toContain("pack.desktop.allowed-tools");
+    expect(new TextDecoder().decode(unzipSync(await readFile(result.file))["tools-list/SKILL.md"])).toBe("---\nname: tools-list\ndescription: Lists its tools.\nallowed-tools: Read Bash(git:*)\n---\n\nBody.\n");
+    expect(await readFile(path.join(dir, "SKILL.md"), "utf8")).toBe(text);
+  });
+
   it("refuses when metadata is not a mapping, since nothing can be moved under it", async () => {
     const dir = path.join(root, "src", "flat-metadata");
     await writeTree(dir, { "SKILL.md": "---\nname: flat-metadata\ndescription: Odd metadata.\nversion: 1.0.0\nmetadata: just text\n---\n\nBody.\n" });

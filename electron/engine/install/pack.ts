@@ -6,7 +6,7 @@ import { constants } from "node:fs";
 import { link, lstat, open, readdir, rename, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 import { zipSync, type Zippable } from "fflate";
-import { isMap, isScalar, parseDocument, Scalar, YAMLMap, type Document } from "yaml";
+import { isMap, isScalar, isSeq, parseDocument, Scalar, YAMLMap, type Document, type Pair } from "yaml";
 import type { Diagnostic, Profile } from "../../../shared/model";
 import { formatBytes } from "../../../shared/format";
 import { decodeUtf8, isInside, realpathOrNull } from "../fs/safe-fs";
@@ -168,19 +168,9 @@ const scalarString = (doc: Document, key: string): string | null => {
   return isScalar(node) ? String(node.value ?? "") : null;
 };
 
-/** Moves top-level keys outside the Agent Skills fields under `metadata:` (values as quoted strings); null when nothing moves or it cannot be done safely. */
-function moveUnexpectedKeys(text: string, skillFile: string): Rewrite | null {
-  const split = splitFrontmatter(text);
-  if (!split.ok) return null;
-  const doc = parseDocument(split.yaml, { schema: "failsafe", uniqueKeys: true, strict: true });
-  if (doc.errors.length > 0 || !isMap(doc.contents)) return null;
+/** Moves the listed top-level keys under `metadata:` as quoted strings (a `metadata.KEY` already there wins). */
+function moveUnderMetadata(doc: Document, movable: Pair[], skillFile: string, notes: Diagnostic[]): string[] {
   const top = doc.contents as YAMLMap;
-  const movable = top.items.filter((pair) => {
-    const key = isScalar(pair.key) ? String(pair.key.value) : null;
-    return key !== null && !ALLOWED_FIELDS.has(key) && !ALLOWED_FIELDS.has(key.toLowerCase());
-  });
-  if (movable.length === 0) return null;
-  const notes: Diagnostic[] = [];
   let metadata = doc.get("metadata", true);
   if (metadata === undefined || (isScalar(metadata) && (metadata.value === null || metadata.value === ""))) {
     metadata = new YAMLMap();
@@ -189,7 +179,6 @@ function moveUnexpectedKeys(text: string, skillFile: string): Rewrite | null {
   if (!isMap(metadata)) {
     throw new PackRefusedError("metadata is not a mapping.", [diag("pack.desktop.metadata", "error", skillFile, "`metadata` in SKILL.md is not a set of `key: value` lines, so the keys Claude Desktop refuses cannot be moved under it.", "Write `metadata:` as indented `key: value` lines and pack again.")]);
   }
-  const before = { name: scalarString(doc, "name"), description: scalarString(doc, "description") };
   const moved: string[] = [];
   for (const pair of movable) {
     const key = String((pair.key as Scalar).value);
@@ -206,10 +195,36 @@ function moveUnexpectedKeys(text: string, skillFile: string): Rewrite | null {
     scalar.type = "QUOTE_DOUBLE";
     metadata.set(key, scalar);
   }
+  return moved;
+}
+
+/**
+ * Rewrites the frontmatter the way Desktop's upload needs it: top-level keys outside the Agent Skills fields moved
+ * under `metadata:`, an `allowed-tools` list written on one line. Null when nothing changes or it cannot be done safely.
+ */
+function rewriteForDesktop(text: string, skillFile: string): Rewrite | null {
+  const split = splitFrontmatter(text);
+  if (!split.ok) return null;
+  const doc = parseDocument(split.yaml, { schema: "failsafe", uniqueKeys: true, strict: true });
+  if (doc.errors.length > 0 || !isMap(doc.contents)) return null;
+  const movable = (doc.contents as YAMLMap<unknown, unknown>).items.filter((pair): pair is Pair => {
+    const key = isScalar(pair.key) ? String(pair.key.value) : null;
+    return key !== null && !ALLOWED_FIELDS.has(key) && !ALLOWED_FIELDS.has(key.toLowerCase());
+  });
+  const tools = doc.get("allowed-tools", true);
+  const toolList = isSeq(tools) && tools.items.length > 0 && tools.items.every((item) => isScalar(item) && !/\s/.test(String(item.value ?? ""))) ? tools.items.map((item) => String((item as Scalar).value)) : null;
+  if (movable.length === 0 && !toolList) return null;
+  const before = { name: scalarString(doc, "name"), description: scalarString(doc, "description") };
+  const notes: Diagnostic[] = [];
+  if (toolList) {
+    doc.set("allowed-tools", new Scalar(toolList.join(" ")));
+    notes.push(diag("pack.desktop.allowed-tools", "info", skillFile, "In the packed copy, `allowed-tools` is written on one line, separated by spaces, since Claude Desktop's upload refuses it as a YAML list; the skill's own folder is unchanged.", "Write `allowed-tools` on one line in SKILL.md too."));
+  }
+  const moved = movable.length > 0 ? moveUnderMetadata(doc, movable, skillFile, notes) : [];
   const yamlText = doc.toString({ lineWidth: 0 });
   const check = parseDocument(yamlText, { schema: "failsafe", uniqueKeys: true });
   if (check.errors.length > 0 || scalarString(check, "name") !== before.name || scalarString(check, "description") !== before.description) {
-    throw new PackRefusedError("The frontmatter could not be rewritten safely.", [diag("pack.desktop.rewrite", "error", skillFile, "Moving keys under `metadata:` would have changed the name or description, so the skill was not packed.", "Move the keys under `metadata:` in SKILL.md yourself and pack again.")]);
+    throw new PackRefusedError("The frontmatter could not be rewritten safely.", [diag("pack.desktop.rewrite", "error", skillFile, "Rewriting the frontmatter for Claude Desktop would have changed the name or description, so the skill was not packed.", "Move the keys under `metadata:` in SKILL.md yourself and pack again.")]);
   }
   return { text: `---\n${yamlText}---\n${split.body}`, moved, notes };
 }
@@ -270,11 +285,12 @@ export async function packSkill(dir: string, options: PackOptions = {}): Promise
   let moved: string[] = [];
   const decoded = decodeUtf8(contents.get(SKILL_FILE)!);
   if (options.forDesktop && decoded.ok) {
-    const rewrite = moveUnexpectedKeys(decoded.text, skillFile);
+    const rewrite = rewriteForDesktop(decoded.text, skillFile);
     if (rewrite) {
       contents.set(SKILL_FILE, new TextEncoder().encode(rewrite.text));
       moved = rewrite.moved;
-      diagnostics.push(diag("pack.desktop.moved", "info", skillFile, `In the packed copy, ${moved.map((k) => `\`${k}\``).join(", ")} ${moved.length === 1 ? "was" : "were"} moved under \`metadata:\`, since Claude Desktop's upload refuses ${moved.length === 1 ? "it" : "them"} at the top level; the skill's own folder is unchanged.`), ...rewrite.notes);
+      if (moved.length === 0) diagnostics.push(...rewrite.notes);
+      else diagnostics.push(diag("pack.desktop.moved", "info", skillFile, `In the packed copy, ${moved.map((k) => `\`${k}\``).join(", ")} ${moved.length === 1 ? "was" : "were"} moved under \`metadata:\`, since Claude Desktop's upload refuses ${moved.length === 1 ? "it" : "them"} at the top level; the skill's own folder is unchanged.`), ...rewrite.notes);
     }
   }
   let frontName: string | null = null;
