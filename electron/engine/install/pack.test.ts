@@ -127,10 +127,14 @@ describe("packSkill for Claude Desktop", () => {
     expect(error.diagnostics.map((d) => d.code)).toContain("desktop.archive.skill-count");
   });
 
-  it("refuses a folder without SKILL.md and never replaces an existing archive", async () => {
+  it("refuses a folder without SKILL.md (or whose SKILL.md links out of it) and never replaces an existing archive", async () => {
     const empty = path.join(root, "src", "empty");
     await writeTree(empty, { "README.md": "x" });
     expect((await refusal(packSkill(empty, { out: path.join(root, "out", "empty.skill") }))).diagnostics.map((d) => d.code)).toEqual(["skill.missing-file"]);
+    const linked = path.join(root, "src", "linked");
+    await mkdir(linked, { recursive: true });
+    await symlink(path.join(root, "src", "agentkey", "SKILL.md"), path.join(linked, "SKILL.md"));
+    expect((await refusal(packSkill(linked, { out: path.join(root, "out", "linked.skill") }))).diagnostics.map((d) => d.code)).toEqual(["skill.symlink.outside"]);
     const out = path.join(root, "out", "taken.skill");
     await writeFile(out, "keep me");
     const error = await refusal(packSkill(path.join(root, "src", "agentkey"), { out, forDesktop: true }));

@@ -269,6 +269,9 @@ export async function packSkill(dir: string, options: PackOptions = {}): Promise
   const skillFile = path.join(root, SKILL_FILE);
   const collected = await collectFiles(root, realRoot);
   const skillEntry = collected.files.find((f) => f.rel === SKILL_FILE);
+  if (!skillEntry && collected.outside.includes(SKILL_FILE)) {
+    throw new PackRefusedError("SKILL.md is a link out of the folder.", [diag("skill.symlink.outside", "error", skillFile, `${SKILL_FILE} is a link to a place outside the skill's folder (or to nothing); links out of a skill are never followed, so there is nothing to pack.`, "Replace the link with the file itself.")]);
+  }
   if (!skillEntry) {
     throw new PackRefusedError("No SKILL.md.", [diag("skill.missing-file", "error", root, `The folder has no file named exactly ${SKILL_FILE}, so it is not a skill.`, "Pack the folder that holds the skill's SKILL.md (the name is case-sensitive).")]);
   }
