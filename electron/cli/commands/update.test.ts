@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { spawn, spawnSync } from "node:child_process";
 import { chmod, mkdir, readdir, readFile, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { runBin } from "../../../test-support/cli";
+import { BIN, runBin } from "../../../test-support/cli";
+import { skipBecause } from "../../../test-support/skip";
 import { makeTempDir, writeTree } from "../../../test-support/tmp";
 import { tarGzOf, zipOf } from "../../../test-support/archives";
 import { startReleaseServer, type RunningReleaseServer } from "../../../test-support/servers/release-server";
@@ -117,6 +119,45 @@ describe("skillshelf update (a folder the user owns)", () => {
     const unknown = await update(["nothing-here", "--yes"]);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toMatch(/No installed skill "nothing-here"/);
+  });
+});
+
+/** Runs the bin on a pseudo-terminal (util-linux `script`), answering its question with `answer` once it is asked. */
+function runOnTerminal(args: string[], answer: string): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const command = [process.execPath, BIN, ...args].map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(" ");
+    const child = spawn("script", ["-qec", command, "/dev/null"], { env: { ...process.env, ...env }, stdio: ["pipe", "pipe", "pipe"] });
+    let output = "";
+    let answered = false;
+    const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
+    child.stdout.on("data", (d) => {
+      output += d;
+      if (!answered && output.includes("[y/N]")) {
+        answered = true;
+        child.stdin.write(`${answer}\r`);
+      }
+    });
+    child.on("error", reject);
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
+  });
+}
+
+describe("skillshelf update on a terminal", () => {
+  it("asks before replacing the folder: no keeps it, yes applies", async (ctx) => {
+    if (spawnSync("script", ["--version"]).error) skipBecause(ctx, "util-linux `script` is not installed to give the bin a terminal");
+    const before = await print(skillDir);
+    const declined = await runOnTerminal(["update", "report", ...common()], "n");
+    expect(declined.output).toMatch(/Replace .*report with this version \(the current copy is kept as a backup\)\? \[y\/N\]/);
+    expect(declined.output).toMatch(/Not confirmed, so nothing was changed/);
+    expect(declined.code).toBe(1);
+    expect(await print(skillDir)).toBe(before);
+    const accepted = await runOnTerminal(["update", "report", ...common()], "y");
+    expect(accepted.output).toMatch(/Updated "report" to 2\.1\.0/);
+    expect(accepted.code).toBe(0);
+    expect(await readFile(path.join(skillDir, "SKILL.md"), "utf8")).toContain("Version 2.1.0.");
   });
 });
 
