@@ -1,7 +1,7 @@
 // Builds what Skillshelf runs: the CLI and web host, Electron main and preload (esbuild), and the renderer (Vite).
 // `--node-only` skips the renderer (the unit tests need only the CLI).
 import { build } from "esbuild";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
 
@@ -9,19 +9,53 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const pkg = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
 const define = { __SKILLSHELF_VERSION__: JSON.stringify(pkg.version) };
 const at = (p) => path.join(root, p);
+/** Dependencies the CLI bundles: spread over dozens of CommonJS files, they cost more to load than to inline. */
+const CLI_BUNDLED_DEPS = new Set(["yaml", "semver"]);
+const cliExternals = ["electron", ...Object.keys(pkg.dependencies ?? {}).filter((name) => !CLI_BUNDLED_DEPS.has(name)).flatMap((name) => [name, `${name}/*`])];
+const ESM_REQUIRE_BANNER = "import { createRequire as __ssCreateRequire } from 'node:module'; const require = __ssCreateRequire(import.meta.url);";
+
+/**
+ * Bundles the CLI and its scan worker as ES modules split into chunks, all flat in one folder (so import.meta.url
+ * still means dist/cli): each command's code is its own chunk, loaded only when that command runs. Returns esbuild's
+ * metafile (a test reads it to prove what `validate` can load); stale chunks of earlier builds are removed.
+ */
+export async function buildCli(outdir = at("dist/cli")) {
+  const result = await build({
+    entryPoints: { skillshelf: at("electron/cli/main.ts"), "read-worker": at("electron/engine/discovery/read-worker.ts") },
+    outdir,
+    absWorkingDir: root,
+    outExtension: { ".js": ".mjs" },
+    chunkNames: "chunk-[hash]",
+    splitting: true,
+    bundle: true,
+    platform: "node",
+    target: "node20",
+    format: "esm",
+    sourcemap: "linked",
+    external: cliExternals,
+    define,
+    metafile: true,
+    logLevel: "warning",
+    banner: { js: ESM_REQUIRE_BANNER },
+  });
+  const fresh = new Set(Object.keys(result.metafile.outputs).map((out) => path.basename(out)));
+  for (const name of readdirSync(outdir)) {
+    if (/^chunk-[A-Z0-9]+\.mjs(\.map)?$/.test(name) && !fresh.has(name)) rmSync(path.join(outdir, name), { force: true });
+  }
+  return result.metafile;
+}
 
 /** Bundles the Node-side entry points that exist. */
 export async function buildNode() {
   const jobs = [
-    { entry: "electron/cli/main.ts", out: "dist/cli/skillshelf.mjs", format: "esm", bundleDeps: false },
-    { entry: "electron/engine/discovery/read-worker.ts", out: "dist/cli/read-worker.mjs", format: "esm", bundleDeps: false },
     { entry: "electron/main/main.ts", out: "dist/main/main.cjs", format: "cjs", bundleDeps: false },
     // Self-contained: packaged, it runs from app.asar.unpacked, where the asar's node_modules cannot be resolved.
     { entry: "electron/engine/discovery/read-worker.ts", out: "dist/main/read-worker.cjs", format: "cjs", bundleDeps: true },
     { entry: "electron/preload/preload.ts", out: "dist/preload/preload.cjs", format: "cjs", bundleDeps: true },
   ];
-  await Promise.all(
-    jobs
+  await Promise.all([
+    buildCli(),
+    ...jobs
       .filter((job) => existsSync(at(job.entry)))
       .map((job) =>
         build({
@@ -36,10 +70,10 @@ export async function buildNode() {
           external: ["electron"],
           define,
           logLevel: "warning",
-          banner: job.format === "esm" ? { js: "import { createRequire as __ssCreateRequire } from 'node:module'; const require = __ssCreateRequire(import.meta.url);" } : undefined,
+          banner: job.format === "esm" ? { js: ESM_REQUIRE_BANNER } : undefined,
         }),
       ),
-  );
+  ]);
 }
 
 /** Builds the renderer with Vite into dist/renderer. */

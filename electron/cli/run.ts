@@ -44,10 +44,17 @@ export async function runCli(argv: string[], rawIo: CliIo): Promise<number> {
     io.stdout(VERSION + "\n");
     return 0;
   }
-  const command = commands.find((c) => c.name === name);
-  if (!command) {
+  const entry = commands.find((c) => c.name === name);
+  if (!entry) {
     io.stderr(`skillshelf: unknown command "${name}".\n\n${helpText()}`);
     return 2;
+  }
+  let command: CliCommand;
+  try {
+    command = await entry.load();
+  } catch (error) {
+    io.stderr(`skillshelf ${name}: the command could not be loaded (${(error as Error)?.message ?? String(error)}); rebuild with \`npm run build\`.\n`);
+    return 1;
   }
   if (rest.includes("--help") || rest.includes("-h")) {
     io.stdout(`${command.summary}\n\nUsage: ${command.usage}\n`);

@@ -1,7 +1,7 @@
 // Validates a .zip/.skill archive as Claude Desktop receives an upload: safe entries, one SKILL.md at NAME/SKILL.md, same rules.
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
-import { unzipSync, type UnzipFileInfo } from "fflate";
+import type { UnzipFileInfo } from "fflate";
 import { formatBytes } from "../../../shared/format";
 import { DEFAULT_MAX_BYTES, decodeUtf8, realpathOrNull, type TextRead } from "../fs/safe-fs";
 import { DiagnosticSink, quote } from "./diagnostics";
@@ -55,6 +55,8 @@ export async function readSkillArchive(file: string, options: ReadSkillOptions =
     return finish();
   }
 
+  // Loaded here, not at the top: validating a folder never needs the zip reader.
+  const { unzipSync } = await import("fflate");
   const entries: UnzipFileInfo[] = [];
   try {
     unzipSync(data, { filter: (entry) => (entries.push(entry), false) });

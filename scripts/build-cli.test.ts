@@ -1,0 +1,78 @@
+// What each CLI command can load, read from esbuild's metafile of a fresh build: start-up cost is what a command
+// imports, so `validate` must never reach the MCP SDK, zod, ajv or the update checks, and `--help` nothing but the dispatcher.
+import path from "node:path";
+import type { Metafile } from "esbuild";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeTempDir } from "../test-support/tmp";
+// @ts-expect-error: the build script is plain JavaScript without declarations.
+import { buildCli } from "./build.mjs";
+
+let meta: Metafile;
+let tmp: Awaited<ReturnType<typeof makeTempDir>>;
+
+/** Every input file and external package an output can load: its static imports, plus dynamic ones when asked. */
+function reach(start: string, followDynamic: boolean, seen = new Set<string>(), found = { inputs: new Set<string>(), externals: new Set<string>() }) {
+  if (seen.has(start)) return found;
+  seen.add(start);
+  const output = meta.outputs[start]!;
+  for (const input of Object.keys(output.inputs)) found.inputs.add(input);
+  for (const imported of output.imports) {
+    if (imported.external) found.externals.add(imported.path);
+    else if (followDynamic || imported.kind !== "dynamic-import") reach(imported.path, followDynamic, seen, found);
+  }
+  return found;
+}
+
+function outputOf(entry: string): string {
+  const out = Object.keys(meta.outputs).find((key) => meta.outputs[key]!.entryPoint === entry);
+  if (!out) throw new Error(`no output for ${entry}`);
+  return out;
+}
+
+/** What running `skillshelf <command>` can load: the entry's static graph plus the command module's whole graph. */
+function commandGraph(command: string) {
+  const found = reach(outputOf("electron/cli/main.ts"), false);
+  return reach(outputOf(`electron/cli/commands/${command}.ts`), true, new Set(), found);
+}
+
+const FORBIDDEN_FOR_VALIDATE = [/^@modelcontextprotocol\//, /^zod(\/|$)/, /^ajv(\/|$)/, /^electron\/engine\/updates\//, /^node_modules\/(zod|ajv|@modelcontextprotocol)\//, /^electron\/engine\/schemas\.ts$/];
+
+describe("the CLI bundle loads per command", () => {
+  beforeAll(async () => {
+    tmp = await makeTempDir();
+    meta = await buildCli(tmp.dir);
+  }, 120_000);
+  afterAll(() => tmp.cleanup());
+
+  it("builds skillshelf.mjs and read-worker.mjs side by side, with shared chunks in the same folder", () => {
+    const outputs = Object.keys(meta.outputs).filter((o) => o.endsWith(".mjs")).map((o) => path.basename(o));
+    expect(outputs).toContain("skillshelf.mjs");
+    expect(outputs).toContain("read-worker.mjs");
+    expect(outputs.filter((o) => o.startsWith("chunk-")).length).toBeGreaterThan(5);
+    expect(new Set(Object.keys(meta.outputs).map((o) => path.dirname(o))).size).toBe(1);
+  });
+
+  it("--help and --version load only the dispatcher: no command module, no package", () => {
+    const found = reach(outputOf("electron/cli/main.ts"), false);
+    expect([...found.inputs].filter((i) => i.startsWith("electron/cli/commands/") && !i.endsWith("/index.ts"))).toEqual([]);
+    expect([...found.externals].filter((e) => !e.startsWith("node:"))).toEqual([]);
+  });
+
+  it("validate can never load the MCP SDK, zod, ajv or the update checks, even through a lazy import", () => {
+    const found = commandGraph("validate");
+    expect(found.inputs.has("electron/engine/skill/read-skill.ts")).toBe(true);
+    const everything = [...found.inputs, ...found.externals];
+    expect(everything.filter((name) => FORBIDDEN_FOR_VALIDATE.some((re) => re.test(name)))).toEqual([]);
+  });
+
+  it("the check is real: outdated, which asks skill-meta servers, does reach the MCP SDK and the update checks", () => {
+    const found = commandGraph("outdated");
+    expect([...found.externals].some((e) => e.startsWith("@modelcontextprotocol/sdk"))).toBe(true);
+    expect([...found.inputs].some((i) => i.startsWith("electron/engine/updates/"))).toBe(true);
+  });
+
+  it("the scan worker does not load the MCP SDK, zod or ajv", () => {
+    const found = reach(outputOf("electron/engine/discovery/read-worker.ts"), true);
+    expect([...found.externals, ...found.inputs].filter((name) => FORBIDDEN_FOR_VALIDATE.slice(0, 3).some((re) => re.test(name)))).toEqual([]);
+  });
+});
