@@ -4,6 +4,8 @@ import type { Level3Entry, SkillLevels, SkillResource } from "../../../shared/le
 import { formatBytes } from "../../../shared/format";
 import { errorMessage, plural } from "../lib/format";
 import { useApi } from "./api-context";
+import { CopyButton } from "./CopyButton";
+import { FileActionMessage, useFileActions } from "./use-file-actions";
 
 /** Tree order: SKILL.md first, then each folder directly followed by what it holds, names compared part by part. */
 function treeOrder(entries: Level3Entry[]): Level3Entry[] {
@@ -47,9 +49,31 @@ function FileViewer(props: { dir: string; path: string; revision: string }) {
     );
   }
   return (
-    <pre className="code-block viewer" data-testid="file-viewer" tabIndex={0} role="region" aria-label={`Contents of ${resource.path}`}>
-      {resource.text}
-    </pre>
+    <div className="file-view">
+      <FileHeader dir={props.dir} path={resource.path} text={resource.text} />
+      <pre className="code-block viewer" data-testid="file-viewer" tabIndex={0} role="region" aria-label={`Contents of ${resource.path}`}>
+        {resource.text}
+      </pre>
+    </div>
+  );
+}
+
+/** The open file's name with Copy (its text) and Open (in the system's app for it). */
+function FileHeader(props: { dir: string; path: string; text: string }) {
+  const files = useFileActions();
+  const separator = props.dir.includes("\\") ? "\\" : "/";
+  const absolute = `${props.dir.replace(/[\\/]+$/, "")}${separator}${props.path.split("/").join(separator)}`;
+  return (
+    <div className="file-header" data-testid="file-header">
+      <code className="file-header-name" title={absolute}>
+        {props.path}
+      </code>
+      <CopyButton text={props.text} label="Copy" />
+      <button type="button" className="button small" onClick={() => files.open(absolute)} aria-label={`Open ${props.path} in its app`}>
+        Open
+      </button>
+      <FileActionMessage note={files.note} />
+    </div>
   );
 }
 
@@ -57,7 +81,15 @@ function FileViewer(props: { dir: string; path: string; revision: string }) {
 export function Level3Panel(props: { levels: SkillLevels; revision: string }) {
   const { dir, level3 } = props.levels;
   const [open, setOpen] = useState<string | null>(null);
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const files = treeOrder(level3.entries);
+  const hidden = (p: string) => [...collapsed].some((dir) => p.startsWith(`${dir}/`));
+  const toggle = (dir: string) =>
+    setCollapsed((current) => {
+      const next = new Set(current);
+      if (!next.delete(dir)) next.add(dir);
+      return next;
+    });
   return (
     <div className="level level3">
       <p className="lead">
@@ -77,13 +109,13 @@ export function Level3Panel(props: { levels: SkillLevels; revision: string }) {
       {level3.truncated ? <p className="muted">The folder is very large; only part of it is listed.</p> : null}
       <div className="files-layout">
         <ul className="file-tree" aria-label="Files">
-          {files.map((entry) => (
+          {files.filter((entry) => !hidden(entry.path)).map((entry) => (
             <li key={entry.path} className={`file-row depth-${Math.min(depth(entry.path), 8)}`}>
               {entry.kind === "dir" ? (
-                <span className="file-dir">
-                  <span aria-hidden="true">▸ </span>
+                <button type="button" className="file-dir" aria-expanded={!collapsed.has(entry.path)} onClick={() => toggle(entry.path)} title={entry.path}>
+                  <span aria-hidden="true">{collapsed.has(entry.path) ? "▸ " : "▾ "}</span>
                   {entry.path.split("/").pop()}/
-                </span>
+                </button>
               ) : (
                 <button type="button" className={open === entry.path ? "file selected" : "file"} aria-pressed={open === entry.path} onClick={() => setOpen(entry.path)} title={entry.path}>
                   <span className="file-name">{entry.path.split("/").pop()}</span>
