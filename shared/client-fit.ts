@@ -41,8 +41,8 @@ const UNREADABLE = new Set([
   "skill.description.empty",
 ]);
 
-/** Whether this finding stops the skill's own client from loading it. */
-export function stopsLoading(diagnostic: Diagnostic, client: Skill["client"]): boolean {
+/** Whether this finding stops the skill's own client (or, with null, any client) from loading it. */
+export function stopsLoading(diagnostic: Diagnostic, client: Skill["client"] | null): boolean {
   if (diagnostic.severity !== "error") return false;
   if (UNREADABLE.has(diagnostic.code)) return true;
   // Claude Desktop refuses these names and descriptions (its upload rules), so a copy with them does not load there.

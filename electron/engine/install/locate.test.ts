@@ -33,4 +33,18 @@ describe("locateSkill", () => {
     await writeTree(empty, { "README.md": "# nothing\n" });
     await expect(locateSkill(empty, "beta")).rejects.toMatchObject({ code: "install.skill.not-found", message: expect.stringMatching(/no SKILL\.md/) });
   });
+
+  it("installs a new version with spec findings clients load anyway (AgentKey's top-level version and author), keeping them as notes", async () => {
+    const root = path.join(tmp.dir, "agentkey");
+    await writeTree(root, { "agentkey/SKILL.md": "---\nname: agentkey\ndescription: Keys. Use it for keys.\nversion: 1.8.0\nauthor: someone\n---\n\nBody\n" });
+    const found = await locateSkill(root, "agentkey");
+    expect(found.version).toBe("1.8.0");
+    expect(found.diagnostics.filter((d) => d.code === "skill.field.unexpected")).toHaveLength(2);
+  });
+
+  it("refuses a new version clients cannot read (no description)", async () => {
+    const root = path.join(tmp.dir, "broken");
+    await writeTree(root, { "broken/SKILL.md": "---\nname: broken\n---\n\nBody\n" });
+    await expect(locateSkill(root, "broken")).rejects.toMatchObject({ code: "install.skill.invalid", message: expect.stringMatching(/description/) });
+  });
 });

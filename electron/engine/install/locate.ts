@@ -6,6 +6,7 @@ import path from "node:path";
 import type { Diagnostic } from "../../../shared/model";
 import { readSkill } from "../skill/read-skill";
 import type { SkillReport } from "../skill/types";
+import { stopsLoading } from "../../../shared/client-fit";
 import { InstallError } from "./errors";
 
 /** Deepest folder searched below the unpacked root (a monorepo's `repo-tag/plugins/x/skills/NAME` fits). */
@@ -69,7 +70,7 @@ async function chooseFolder(root: string, expectName: string): Promise<string> {
 
 /**
  * Finds and validates the skill below `root` (a folder Skillshelf owns: it may rename a root-level skill folder to
- * `expectName` so the spec's name-equals-folder rule holds). Refuses an invalid skill or one with another name.
+ * `expectName` so the spec's name-equals-folder rule holds). Refuses a skill clients cannot read or one with another name.
  */
 export async function locateSkill(root: string, expectName: string): Promise<LocatedSkill> {
   const rel = await chooseFolder(root, expectName);
@@ -83,10 +84,12 @@ export async function locateSkill(root: string, expectName: string): Promise<Loc
   if (report.name && report.name !== expectName) {
     throw new InstallError("install.skill.name-mismatch", `The release holds the skill "${report.name.slice(0, 100)}", not "${expectName}", so it was not installed in its place.`);
   }
-  const errors = report.diagnostics.filter((d) => d.severity === "error");
-  if (!report.valid) {
-    const first = errors.slice(0, 3).map((d) => `${d.code}: ${d.message}`).join(" ");
-    throw new InstallError("install.skill.invalid", `The skill in the release is not valid (${errors.length} error${errors.length === 1 ? "" : "s"}), so it was not installed. ${first}`);
+  // Only findings that stop clients from reading the skill refuse it; spec findings clients load anyway (AgentKey's
+  // top-level `version`, say) stay in the diagnostics the plan shows as notes for the skill's author.
+  const blockers = report.diagnostics.filter((d) => stopsLoading(d, null));
+  if (blockers.length > 0) {
+    const first = blockers.slice(0, 3).map((d) => `${d.code}: ${d.message}`).join(" ");
+    throw new InstallError("install.skill.invalid", `The skill in the release cannot be read by clients (${blockers.length} error${blockers.length === 1 ? "" : "s"}), so it was not installed. ${first}`);
   }
   return { dir, name: report.name, version: report.version, report, diagnostics: report.diagnostics };
 }
