@@ -7,6 +7,8 @@ import path from "node:path";
 import {
   POLL_HOURS,
   SETTINGS_LIMITS,
+  accountNameProblem,
+  accountTreeProblem,
   githubTokenProblem,
   headerNameProblem,
   headerValueProblem,
@@ -19,6 +21,7 @@ import {
 import { readTextFile } from "./fs/safe-fs";
 import { backupFile, writeJsonAtomic } from "./fs/write";
 import { isPlainObject } from "./plugin/diagnostics";
+import { parseJsonWithinLimits } from "./fs/json-limits";
 
 /** A skill-meta server the user added; header values are secrets. */
 export interface SettingsServer {
@@ -32,6 +35,8 @@ export interface Settings {
   servers: SettingsServer[];
   githubToken?: string;
   pollHours: number;
+  /** Names the user gave Claude Desktop account trees, by account tree id. */
+  accountNames?: Record<string, string>;
 }
 
 /** The settings read from disk and what could not be used (sentences without any value quoted). */
@@ -53,7 +58,7 @@ const MAX_SETTINGS_BYTES = 1024 * 1024;
 // An unusable file is backed up even when it is over the reading limit, up to this size.
 const MAX_BACKUP_BYTES = 16 * 1024 * 1024;
 // askStdioServers: an old all-or-nothing consent, read and ignored (local servers are now approved one by one).
-const KNOWN_KEYS = new Set(["version", "servers", "githubToken", "pollHours", "askStdioServers"]);
+const KNOWN_KEYS = new Set(["version", "servers", "githubToken", "pollHours", "askStdioServers", "accountNames"]);
 
 /** Settings of a first run. */
 export function defaultSettings(): Settings {
@@ -102,6 +107,17 @@ function readServer(raw: unknown, index: number, problems: string[]): SettingsSe
   return server;
 }
 
+function readAccountNames(raw: unknown, problems: string[]): Record<string, string> {
+  if (!isPlainObject(raw)) {
+    problems.push("The names of Claude Desktop accounts are not a list of names, so they were left out.");
+    return {};
+  }
+  const kept = Object.entries(raw).filter(([tree, name]) => accountTreeProblem(tree) === null && typeof name === "string" && name.trim() !== "" && accountNameProblem(name) === null);
+  if (kept.length < Object.keys(raw).length) problems.push("Some names of Claude Desktop accounts cannot be used; they were left out.");
+  if (kept.length > SETTINGS_LIMITS.accountNames) problems.push(`More than ${SETTINGS_LIMITS.accountNames} Claude Desktop accounts are named; the rest were left out.`);
+  return Object.fromEntries(kept.slice(0, SETTINGS_LIMITS.accountNames).map(([tree, name]) => [tree, (name as string).trim()]));
+}
+
 /** Keeps the valid parts of a parsed settings file and says what was dropped. */
 export function validateSettings(raw: unknown): { settings: Settings; problems: string[] } {
   const settings = defaultSettings();
@@ -129,6 +145,10 @@ export function validateSettings(raw: unknown): { settings: Settings; problems: 
   if (raw.pollHours !== undefined) {
     if (pollHoursProblem(raw.pollHours) === null) settings.pollHours = raw.pollHours as number;
     else problems.push(`The check interval is not a whole number of hours from ${POLL_HOURS.min} to ${POLL_HOURS.max}; ${POLL_HOURS.default} hours is used.`);
+  }
+  if (raw.accountNames !== undefined) {
+    const names = readAccountNames(raw.accountNames, problems);
+    if (Object.keys(names).length > 0) settings.accountNames = names;
   }
   return { settings, problems };
 }
@@ -187,7 +207,9 @@ async function readSettings(file: string): Promise<LoadedSettings> {
   }
   let parsed: unknown;
   try {
-    parsed = JSON.parse(read.text);
+    const limited = parseJsonWithinLimits(read.text);
+    if (!limited.ok) throw new Error(limited.why);
+    parsed = limited.value;
   } catch {
     const problems = ["The settings file is not valid JSON, so the defaults are used."];
     return { settings: defaultSettings(), problems, backupFile: await backUp(file, problems) };
@@ -202,7 +224,8 @@ async function readSettings(file: string): Promise<LoadedSettings> {
  */
 export async function saveSettings(file: string, settings: Settings): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-  const body: Settings = { version: 1, servers: settings.servers, ...(settings.githubToken ? { githubToken: settings.githubToken } : {}), pollHours: settings.pollHours };
+  const named = settings.accountNames && Object.keys(settings.accountNames).length > 0 ? { accountNames: settings.accountNames } : {};
+  const body: Settings = { version: 1, servers: settings.servers, ...(settings.githubToken ? { githubToken: settings.githubToken } : {}), pollHours: settings.pollHours, ...named };
   await writeJsonAtomic(file, body, { mode: 0o600 });
 }
 
@@ -212,6 +235,7 @@ export function toPublicSettings(settings: Settings, problems: string[] = []): P
     servers: settings.servers.map((s) => ({ url: s.url, headerNames: Object.keys(s.headers ?? {}) })),
     hasGithubToken: settings.githubToken !== undefined,
     pollHours: settings.pollHours,
+    accountNames: { ...settings.accountNames },
     problems: [...problems],
   };
 }
@@ -236,6 +260,13 @@ export function applySettingsPatch(settings: Settings, patch: SettingsPatch): Se
     else next.githubToken = patch.githubToken;
   } else if (patch.pollHours !== undefined) {
     next.pollHours = patch.pollHours;
+  } else if (patch.nameAccount !== undefined) {
+    const names = { ...next.accountNames };
+    const name = patch.nameAccount.name?.trim() ?? "";
+    if (name === "") delete names[patch.nameAccount.tree];
+    else if (!(patch.nameAccount.tree in names) && Object.keys(names).length >= SETTINGS_LIMITS.accountNames) throw new SettingsError(`At most ${SETTINGS_LIMITS.accountNames} accounts can be named.`);
+    else names[patch.nameAccount.tree] = name;
+    next.accountNames = names;
   }
   return next;
 }

@@ -10,7 +10,7 @@ import { makeTempDir, writeTree } from "../../../test-support/tmp";
 import { readDesktopTree } from "../discovery/desktop";
 import { readJsonMember } from "../discovery/json-member";
 import { readPlugin } from "../plugin/read-plugin";
-import { jsonDepth, jsonLimitProblem, MAX_JSON_DEPTH, MAX_MANIFEST_BYTES, parseJsonWithinLimits } from "./json-limits";
+import { jsonDepth, jsonLimitProblem, MAX_JSON_DEPTH, MAX_MANIFEST_BYTES, parseJsonWithinLimits, readJsonFileWithinLimits } from "./json-limits";
 
 const GOOD_PLUGIN = fileURLToPath(new URL("../plugin/fixtures/good/", import.meta.url));
 const cleanups: Array<() => Promise<void>> = [];
@@ -87,5 +87,25 @@ describe("Claude Code's and Claude Desktop's JSON files", () => {
     expect(read.manifest).toBeNull();
     expect(read.diagnostics.map((d) => d.code)).toEqual(["desktop.manifest.corrupt"]);
     expect(read.diagnostics[0]?.message).toContain("levels deep");
+  });
+});
+
+describe("readJsonFileWithinLimits (Skillshelf's own records: journals, manifests, backup records)", () => {
+  it("reads a record, and treats a deep, oversized or missing one as unusable instead of parsing it", async () => {
+    const tmp = await makeTempDir();
+    try {
+      const good = path.join(tmp.dir, "good.json");
+      const deep = path.join(tmp.dir, "deep.json");
+      const big = path.join(tmp.dir, "big.json");
+      await writeFile(good, JSON.stringify({ target: "/x", backups: [] }));
+      await writeFile(deep, "[".repeat(200_000) + "]".repeat(200_000));
+      await writeFile(big, JSON.stringify({ pad: "x".repeat(4096) }));
+      expect(await readJsonFileWithinLimits(good, 1024)).toEqual({ target: "/x", backups: [] });
+      expect(await readJsonFileWithinLimits(deep, 1024 * 1024)).toBeNull();
+      expect(await readJsonFileWithinLimits(big, 1024)).toBeNull();
+      expect(await readJsonFileWithinLimits(path.join(tmp.dir, "none.json"), 1024)).toBeNull();
+    } finally {
+      await tmp.cleanup();
+    }
   });
 });

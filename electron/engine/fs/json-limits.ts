@@ -1,5 +1,6 @@
 // Bounds on JSON read from disk, checked before JSON.parse: a file of millions of `[` is refused in one linear pass
 // instead of building a structure that later code (validation, cloning, stringifying) cannot walk.
+import { readTextFile } from "./safe-fs";
 
 /** Deepest nesting of arrays and objects accepted in JSON the engine reads. */
 export const MAX_JSON_DEPTH = 64;
@@ -56,4 +57,12 @@ export function parseJsonWithinLimits(text: string, options: { maxBytes?: number
   } catch {
     return { ok: false, why: "it is not valid JSON." };
   }
+}
+
+/** Reads a JSON file Skillshelf keeps (journal, manifest, backup record) within size and depth limits; null when absent or unusable. */
+export async function readJsonFileWithinLimits(file: string, maxBytes: number): Promise<unknown> {
+  const read = await readTextFile(file, { maxBytes });
+  if (!read.ok) return null;
+  const parsed = parseJsonWithinLimits(read.text);
+  return parsed.ok ? parsed.value : null;
 }

@@ -1,11 +1,15 @@
 // The copies an update or a rollback replaced, per installed folder: where they are, which version each held, and
 // the manifest of the release each held; the newest N are kept.
 import { randomBytes } from "node:crypto";
-import { lstat, mkdir, readFile, rename, rm, stat } from "node:fs/promises";
+import { lstat, mkdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { writeJsonAtomic } from "../fs/write";
 import { backupsRoot } from "./data-dir";
 import { targetKey, type InstallManifest } from "./manifest";
+import { readJsonFileWithinLimits } from "../fs/json-limits";
+
+/** A record of ours far larger than this is damaged, not ours to trust. */
+const MAX_RECORD_BYTES = 1024 * 1024;
 
 /** Backups kept per folder unless the caller says otherwise. */
 export const DEFAULT_KEEP_BACKUPS = 3;
@@ -30,7 +34,7 @@ function recordFile(dataDir: string, realDir: string): string {
 
 async function readRecord(dataDir: string, realDir: string): Promise<BackupRecord> {
   try {
-    const value = JSON.parse(await readFile(recordFile(dataDir, realDir), "utf8")) as BackupRecord;
+    const value = (await readJsonFileWithinLimits(recordFile(dataDir, realDir), MAX_RECORD_BYTES)) as BackupRecord;
     if (value && value.target === realDir && Array.isArray(value.backups)) return value;
   } catch {
     /* none yet, or unreadable: start a new record */

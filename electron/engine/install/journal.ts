@@ -5,6 +5,10 @@ import { writeJsonAtomic } from "../fs/write";
 import { journalRoot } from "./data-dir";
 import { InstallError } from "./errors";
 import { targetKey, type InstallManifest } from "./manifest";
+import { readJsonFileWithinLimits } from "../fs/json-limits";
+
+/** A record of ours far larger than this is damaged, not ours to trust. */
+const MAX_JOURNAL_BYTES = 1024 * 1024;
 
 /** One swap: move `target` to `backup`, then `stage` to `target`. */
 export interface SwapJournal {
@@ -59,7 +63,7 @@ export async function readJournals(dataDir: string): Promise<Array<{ file: strin
   for (const name of names.filter((n) => n.endsWith(".json")).sort()) {
     const file = path.join(dir, name);
     try {
-      const value = JSON.parse(await readFile(file, "utf8")) as SwapJournal;
+      const value = (await readJsonFileWithinLimits(file, MAX_JOURNAL_BYTES)) as SwapJournal;
       out.push({ file, journal: value && typeof value.target === "string" && typeof value.stage === "string" && typeof value.backup === "string" ? value : null });
     } catch {
       out.push({ file, journal: null });

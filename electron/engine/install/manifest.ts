@@ -1,11 +1,15 @@
 // The record of what Skillshelf installed into a folder (each file's SHA-256), so a later update can tell the
 // release's files from files the user added or edited, and never delete the user's own.
 import { createHash } from "node:crypto";
-import { mkdir, readFile, rm } from "node:fs/promises";
+import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { writeJsonAtomic } from "../fs/write";
 import { manifestsRoot } from "./data-dir";
 import { hashFile, listTree } from "./tree";
+import { readJsonFileWithinLimits } from "../fs/json-limits";
+
+/** A record of ours far larger than this is damaged, not ours to trust. */
+const MAX_MANIFEST_FILE_BYTES = 32 * 1024 * 1024;
 
 /** What one install put into a folder. */
 export interface InstallManifest {
@@ -36,7 +40,7 @@ export async function fileHashes(root: string): Promise<Record<string, string>> 
 /** The manifest of the release installed at realDir, or null when Skillshelf did not install it (or it is unreadable). */
 export async function readManifest(dataDir: string, realDir: string): Promise<InstallManifest | null> {
   try {
-    const value = JSON.parse(await readFile(manifestFile(dataDir, realDir), "utf8")) as InstallManifest;
+    const value = (await readJsonFileWithinLimits(manifestFile(dataDir, realDir), MAX_MANIFEST_FILE_BYTES)) as InstallManifest;
     if (value && value.target === realDir && value.files && typeof value.files === "object") return value;
   } catch {
     /* no manifest: the first update through Skillshelf */

@@ -9,6 +9,7 @@ import { writeJsonAtomic } from "../fs/write";
 import { isPlainObject } from "../plugin/diagnostics";
 import { notComparableReason } from "./meta-rules";
 import { parseDownloads } from "./release-downloads";
+import { parseJsonWithinLimits } from "../fs/json-limits";
 
 /** The last results and when the check that found them ran (null before the first check). */
 export interface LastUpdates {
@@ -70,7 +71,8 @@ export async function readLastUpdates(cacheDir: string): Promise<LastUpdates | n
   }
   let value: unknown;
   try {
-    value = JSON.parse(read.text);
+    const limited = parseJsonWithinLimits(read.text);
+    value = limited.ok ? limited.value : null;
   } catch {
     value = null;
   }

@@ -4,6 +4,7 @@ import path from "node:path";
 import type { Plugin } from "../../../shared/model";
 import { readTextFile } from "../fs/safe-fs";
 import { isPlainObject } from "../plugin/diagnostics";
+import { parseJsonWithinLimits } from "../fs/json-limits";
 
 /** What a plugin says about where it comes from and which version it is. */
 export interface PluginSource {
@@ -32,7 +33,8 @@ async function claudeManifest(root: string): Promise<Record<string, unknown> | n
   const read = await readTextFile(path.join(root, ".claude-plugin", "plugin.json"), { maxBytes: MAX_MANIFEST_BYTES, root });
   if (!read.ok) return null;
   try {
-    const value: unknown = JSON.parse(read.text);
+    const parsed = parseJsonWithinLimits(read.text);
+    const value: unknown = parsed.ok ? parsed.value : null;
     return isPlainObject(value) ? value : null;
   } catch {
     return null;

@@ -7,6 +7,7 @@ import path from "node:path";
 import { readTextFile } from "../fs/safe-fs";
 import { writeJsonAtomic } from "../fs/write";
 import { isPlainObject } from "../plugin/diagnostics";
+import { parseJsonWithinLimits } from "../fs/json-limits";
 
 /** One local server command as found in a config: exactly what would be started (environment values stay out). */
 export interface StdioCommand {
@@ -67,7 +68,9 @@ export async function loadStdioApprovals(file: string): Promise<{ approvals: Std
   if (!read.ok) return { approvals: [], problems: read.reason === "not-found" ? [] : [`The approved local servers could not be read (${read.message}); none will be started until approved again.`] };
   let parsed: unknown;
   try {
-    parsed = JSON.parse(read.text);
+    const limited = parseJsonWithinLimits(read.text);
+    if (!limited.ok) throw new Error(limited.why);
+    parsed = limited.value;
   } catch {
     return { approvals: [], problems: ["The file of approved local servers is not valid JSON; none will be started until approved again."] };
   }
