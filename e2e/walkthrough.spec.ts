@@ -5,6 +5,7 @@ import { expect, test, type Page } from "@playwright/test";
 import path from "node:path";
 import { FIXTURE_TREES } from "../test-support/fixture-homes";
 import { writeTree } from "../test-support/tmp";
+import { desktopAccountTitles } from "../shared/ui-catalog";
 import { startAppHost, type AppHost } from "./support/app-host";
 import { drawnNames, entryRow, openCatalog, saveScreenshot } from "./support/page";
 
@@ -112,5 +113,32 @@ test.describe("a walk-through as each kind of user", () => {
     await expect(entryRow(page, "zzz-broken")).toHaveAttribute("aria-selected", "true");
     expect(await colours()).toBe(before);
     await saveScreenshot(page, "walkthrough-selected-row");
+  });
+
+  test("Claude Desktop accounts read as \"account 1\", with the folder in a tooltip, and can be named in Settings", async ({ page }) => {
+    await openCatalog(page, app.url);
+    const scan = await app.catalog();
+    const titles = desktopAccountTitles(scan.locations);
+    const first = scan.locations.find((l) => titles.get(l.id) === "Claude Desktop — account 1")!;
+    const heading = page.locator(".group-row", { hasText: "Claude Desktop — account 1" });
+    await expect(heading).toHaveAttribute("title", first.path);
+    await expect(page.locator(".list")).not.toContainText(first.desktop!.accountTree!.slice(0, 8));
+
+    await page.getByRole("button", { name: "Settings" }).click();
+    const accounts = page.getByRole("list", { name: "Claude Desktop accounts" });
+    await expect(accounts.getByText("Claude Desktop — account 1")).toHaveAttribute("title", first.path);
+    await page.getByLabel("Claude Desktop — account 1").fill("x".repeat(61));
+    await accounts.getByRole("button", { name: "Save name" }).first().click();
+    await expect(accounts.getByRole("alert")).toContainText("at most 60 characters");
+    await page.getByLabel("Claude Desktop — account 1").fill("Work");
+    await accounts.getByRole("button", { name: "Save name" }).first().click();
+    await expect(page.getByRole("status").filter({ hasText: "Account name saved." })).toHaveCount(1);
+    await saveScreenshot(page, "walkthrough-account-names");
+
+    await page.getByRole("button", { name: "Settings" }).click();
+    await expect(page.locator(".group-row", { hasText: "Claude Desktop — Work" })).toHaveAttribute("title", first.path);
+    await expect(page.locator(".group-row", { hasText: "Claude Desktop — account 1" })).toHaveCount(0);
+    const settings = await app.call("settings:get");
+    expect(settings.accountNames).toEqual({ [first.desktop!.accountTree!]: "Work" });
   });
 });

@@ -12,6 +12,8 @@ export interface PublicSettings {
   servers: PublicServer[];
   hasGithubToken: boolean;
   pollHours: number;
+  /** Names the user gave Claude Desktop account trees, by account tree id ("<A>/<B>"). */
+  accountNames: Record<string, string>;
   /** Parts of the settings file that could not be used when it was read (no values quoted). */
   problems: string[];
 }
@@ -25,12 +27,14 @@ export interface SettingsPatch {
   /** Saves a GitHub token; null clears it. */
   githubToken?: string | null;
   pollHours?: number;
+  /** Names a Claude Desktop account tree (by its id); a null or blank name goes back to "account N". */
+  nameAccount?: { tree: string; name: string | null };
 }
 
 /** Hours between automatic checks: the default and the allowed range. */
 export const POLL_HOURS = { default: 24, min: 1, max: 168 } as const;
 /** Bounds that keep the settings file small and every value sendable. */
-export const SETTINGS_LIMITS = { servers: 50, urlLength: 2048, headers: 20, headerNameLength: 256, headerValueLength: 8192, tokenLength: 1024 } as const;
+export const SETTINGS_LIMITS = { servers: 50, urlLength: 2048, headers: 20, headerNameLength: 256, headerValueLength: 8192, tokenLength: 1024, accountNames: 100, accountNameLength: 60, accountTreeLength: 300 } as const;
 
 const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 // Headers the MCP transport sets itself; a user value would break the connection.
@@ -100,6 +104,21 @@ export function pollHoursProblem(hours: unknown): string | null {
   return null;
 }
 
+/** Why a Claude Desktop account tree id cannot be named, or null. */
+export function accountTreeProblem(tree: unknown): string | null {
+  if (typeof tree !== "string" || tree === "" || tree.length > SETTINGS_LIMITS.accountTreeLength || /[\u0000-\u001f\u007f]/.test(tree)) return "That Claude Desktop account is not understood.";
+  return null;
+}
+
+/** Why a name for a Claude Desktop account cannot be used, or null (blank clears it). */
+export function accountNameProblem(name: unknown): string | null {
+  if (name === null) return null;
+  if (typeof name !== "string") return "The account's name is not text.";
+  if (name.trim().length > SETTINGS_LIMITS.accountNameLength) return `Keep the account's name short (at most ${SETTINGS_LIMITS.accountNameLength} characters).`;
+  if (/[\u0000-\u001f\u007f-\u009f]/.test(name)) return "The account's name cannot hold line breaks or control characters.";
+  return null;
+}
+
 /** Reads "Name: value" lines (blank lines ignored) into headers, or says which line is wrong. */
 export function parseHeaderLines(text: string): { headers: Record<string, string> } | { error: string } {
   const headers = new Map<string, string>();
@@ -139,6 +158,11 @@ export function settingsPatchProblem(patch: unknown): string | null {
       return p.githubToken === null ? null : githubTokenProblem(p.githubToken);
     case "pollHours":
       return pollHoursProblem(p.pollHours);
+    case "nameAccount": {
+      const naming = p.nameAccount as Record<string, unknown> | null;
+      if (!naming || typeof naming !== "object" || Array.isArray(naming) || Object.keys(naming).some((k) => k !== "tree" && k !== "name")) return "The account to name is not understood.";
+      return accountTreeProblem(naming.tree) ?? accountNameProblem(naming.name);
+    }
     default:
       return "That setting does not exist.";
   }

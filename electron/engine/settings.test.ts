@@ -201,8 +201,35 @@ describe("applySettingsPatch", () => {
   it("shows the renderer header names and whether a token is saved, never the values", () => {
     const s = applySettingsPatch(applySettingsPatch(defaultSettings(), { addServer: { url: "https://a.example/mcp", headers: { Authorization: SECRET } } }), { githubToken: TOKEN });
     const view = toPublicSettings(s);
-    expect(view).toEqual({ servers: [{ url: "https://a.example/mcp", headerNames: ["Authorization"] }], hasGithubToken: true, pollHours: 24, problems: [] });
+    expect(view).toEqual({ servers: [{ url: "https://a.example/mcp", headerNames: ["Authorization"] }], hasGithubToken: true, pollHours: 24, accountNames: {}, problems: [] });
     expect(JSON.stringify(view)).not.toContain("s3cr3t");
     expect(JSON.stringify(view)).not.toContain(TOKEN);
+  });
+});
+
+describe("names of Claude Desktop accounts", () => {
+  const TREE = "3f2a9c1e-aaaa/8c7b6a59-bbbb";
+  it("are set, renamed and cleared one patch at a time, and kept across a save and a load", async () => {
+    const file = path.join(await tempDir(), "settings.json");
+    let s = applySettingsPatch(defaultSettings(), { nameAccount: { tree: TREE, name: "  Work  " } });
+    expect(toPublicSettings(s).accountNames).toEqual({ [TREE]: "Work" });
+    s = applySettingsPatch(s, { nameAccount: { tree: "other/tree", name: "Home" } });
+    await saveSettings(file, s);
+    expect(JSON.parse(await readFile(file, "utf8")).accountNames).toEqual({ [TREE]: "Work", "other/tree": "Home" });
+    const loaded = await loadSettings(file);
+    expect(loaded.problems).toEqual([]);
+    expect(toPublicSettings(loaded.settings).accountNames).toEqual({ [TREE]: "Work", "other/tree": "Home" });
+    const cleared = applySettingsPatch(loaded.settings, { nameAccount: { tree: TREE, name: " " } });
+    expect(toPublicSettings(cleared).accountNames).toEqual({ "other/tree": "Home" });
+  });
+
+  it("refuses long or multi-line names and keeps only usable names from a hand-edited file", () => {
+    expect(() => applySettingsPatch(defaultSettings(), { nameAccount: { tree: TREE, name: "x".repeat(61) } })).toThrow(/at most 60/);
+    expect(() => applySettingsPatch(defaultSettings(), { nameAccount: { tree: TREE, name: "a\nb" } })).toThrow(/line breaks/);
+    expect(() => applySettingsPatch(defaultSettings(), { nameAccount: { tree: "", name: "x" } })).toThrow(/not understood/);
+    const { settings, problems } = validateSettings({ version: 1, servers: [], pollHours: 24, accountNames: { [TREE]: "Work", bad: 5, "x/y": "a\u0007b" } });
+    expect(settings.accountNames).toEqual({ [TREE]: "Work" });
+    expect(problems).toEqual(["Some names of Claude Desktop accounts cannot be used; they were left out."]);
+    expect(validateSettings({ version: 1, accountNames: ["Work"] }).problems).toEqual(["The names of Claude Desktop accounts are not a list of names, so they were left out."]);
   });
 });

@@ -64,14 +64,14 @@ describe("settings handlers", () => {
   it("start from the defaults, save each change with mode 0600, and never hand a secret to the renderer", async () => {
     const { session, settingsFile } = await setup({ skills: {} });
     const h = session.handlers;
-    expect(await h["settings:get"]()).toEqual({ servers: [], hasGithubToken: false, pollHours: 24, problems: [] });
+    expect(await h["settings:get"]()).toEqual({ servers: [], hasGithubToken: false, pollHours: 24, accountNames: {}, problems: [] });
     const results = [
       await h["settings:update"]({ addServer: { url: "https://meta.example/mcp", headers: { Authorization: HEADER_SECRET } } }),
       await h["settings:update"]({ githubToken: TOKEN }),
       await h["settings:update"]({ pollHours: 6 }),
       await h["settings:get"](),
     ];
-    expect(results.at(-1)).toEqual({ servers: [{ url: "https://meta.example/mcp", headerNames: ["Authorization"] }], hasGithubToken: true, pollHours: 6, problems: [] });
+    expect(results.at(-1)).toEqual({ servers: [{ url: "https://meta.example/mcp", headerNames: ["Authorization"] }], hasGithubToken: true, pollHours: 6, accountNames: {}, problems: [] });
     for (const result of results) expect(JSON.stringify(result)).not.toMatch(/meta-secret|ghp_/);
     expect((await stat(settingsFile)).mode & 0o777).toBe(0o600);
     expect(JSON.parse(await readFile(settingsFile, "utf8"))).toMatchObject({ version: 1, githubToken: TOKEN, servers: [{ headers: { Authorization: HEADER_SECRET } }] });

@@ -60,7 +60,7 @@ export function App(props: { api: SkillshelfApi }) {
             </div>
           ) : null}
           <main className="main">
-            {mode === "catalog" ? <CatalogView catalog={catalog} updates={updates} /> : mode === "author" ? <AuthorView author={author} updates={updates.updates} /> : <SettingsView />}
+            {mode === "catalog" ? <CatalogView catalog={catalog} updates={updates} /> : mode === "author" ? <AuthorView author={author} updates={updates.updates} /> : <SettingsView locations={catalog.scan?.locations} />}
           </main>
           <footer className="statusbar">
             <span>{info ? `Skillshelf ${info.version} · ${info.host === "web" ? "browser" : "desktop"} · ${info.platform}` : "Skillshelf"}</span>

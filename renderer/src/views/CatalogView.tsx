@@ -3,10 +3,12 @@ import { useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { CATALOG_SORTS, catalogLimitNotes, sortGroups, type CatalogSort } from "../../../shared/catalog-view";
 import { buildCatalogGroups, catalogRows, clientCounts, filterGroups, NO_FILTERS, type CatalogFilters } from "../../../shared/ui-catalog";
 import { count, plural } from "../lib/format";
+import { useApi } from "./api-context";
 import { CatalogList } from "./CatalogList";
 import { EntryDetail, type DetailTab } from "./EntryDetail";
 import { EmptyState, ErrorState, Loading } from "./StatusViews";
 import type { CatalogData, UpdatesData } from "./use-app-data";
+import { useSettings } from "./use-settings";
 
 /** The catalog window content. */
 export function CatalogView(props: { catalog: CatalogData; updates: UpdatesData }) {
@@ -30,7 +32,9 @@ export function CatalogView(props: { catalog: CatalogData; updates: UpdatesData 
   }, []);
   const [tab, setTab] = useState<DetailTab>("overview");
   const deferredFilters = useDeferredValue(filters);
-  const groups = useMemo(() => (catalog.scan ? buildCatalogGroups(catalog.scan) : []), [catalog.scan]);
+  const { api } = useApi();
+  const accountNames = useSettings(api).settings?.accountNames;
+  const groups = useMemo(() => (catalog.scan ? buildCatalogGroups(catalog.scan, accountNames) : []), [catalog.scan, accountNames]);
   const filtered = useMemo(() => sortGroups(filterGroups(groups, deferredFilters, updates.updates), sort, updates.updates), [groups, deferredFilters, updates.updates, sort]);
   const limits = useMemo(() => (catalog.scan ? catalogLimitNotes(catalog.scan) : []), [catalog.scan]);
   const rows = useMemo(() => catalogRows(filtered), [filtered]);

@@ -3,6 +3,8 @@
 import { useState, type FormEvent } from "react";
 import type { PublicSettings } from "../../../shared/ipc";
 import { POLL_HOURS, githubTokenProblem, parseHeaderLines, pollHoursProblem, serverUrlProblem } from "../../../shared/settings";
+import type { Location } from "../../../shared/model";
+import { AccountNamesSection } from "./AccountNamesSection";
 import { useApi } from "./api-context";
 import { ErrorState, Loading } from "./StatusViews";
 import { StdioServersSection } from "./StdioServersSection";
@@ -159,7 +161,7 @@ function ChecksSection(props: { settings: PublicSettings; data: SettingsData }) 
 }
 
 /** The Settings page. */
-export function SettingsView() {
+export function SettingsView(props: { locations?: readonly Location[] }) {
   const { api } = useApi();
   const data = useSettings(api);
   if (data.loadError) return <ErrorState title="The settings could not be read" message={data.loadError} onRetry={data.reload} />;
@@ -184,6 +186,7 @@ export function SettingsView() {
         <TokenSection settings={settings} data={data} />
         <ChecksSection key={settings.pollHours} settings={settings} data={data} />
         <StdioServersSection api={api} />
+        <AccountNamesSection settings={settings} data={data} locations={props.locations ?? []} />
         <p className="visually-hidden" role="status" aria-live="polite">
           {data.saved ?? ""}
         </p>
