@@ -1,8 +1,7 @@
 // Reads and validates one skill folder: finds SKILL.md by its exact name, lists the folder confined to it, runs the rules.
-import type { Dirent } from "node:fs";
-import { readdir } from "node:fs/promises";
+import { readdirSync, realpathSync, type Dirent } from "node:fs";
 import path from "node:path";
-import { readTextFile, realpathOrNull } from "../fs/safe-fs";
+import { readTextFile } from "../fs/safe-fs";
 import { DiagnosticSink, quote } from "./diagnostics";
 import { MAX_FOLDER_DEPTH, MAX_FOLDER_ENTRIES, folderFileSet, listSkillFolder, type FolderListing } from "./skill-folder";
 import type { ReadSkillOptions, SkillReport } from "./types";
@@ -19,6 +18,15 @@ export function findSkillEntry(names: readonly Dirent[]): { entry: Dirent | null
   if (lower) return { entry: lower, lowercase: true, variant: null };
   const variant = names.find((d) => d.name.toLowerCase() === "skill.md");
   return { entry: null, lowercase: false, variant: variant?.name ?? null };
+}
+
+/** The folder's real path in one realpath(3) call, or null. */
+function realpathNative(dir: string): string | null {
+  try {
+    return realpathSync.native(dir);
+  } catch {
+    return null;
+  }
 }
 
 /** Reads one skill folder and checks it with the profile's rules; never throws on bad input. */
@@ -55,7 +63,7 @@ export async function readSkillWithReferences(dir: string, options: ReadSkillOpt
   const finish = (text: SkillTextResult | null) => ({ report: skillReport({ dir: abs, realDir, skillFile }, sink.items, text), text, listing });
   let top: Dirent[];
   try {
-    top = await readdir(abs, { withFileTypes: true });
+    top = readdirSync(abs, { withFileTypes: true });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT" || code === "ENOTDIR") {
@@ -65,7 +73,7 @@ export async function readSkillWithReferences(dir: string, options: ReadSkillOpt
     }
     return finish(null);
   }
-  realDir = (await realpathOrNull(abs)) ?? abs;
+  realDir = realpathNative(abs) ?? abs;
   const { entry, lowercase, variant } = findSkillEntry(top);
   listing = await listSkillFolder(abs, top);
   const outside = listing.outside.filter((rel) => !(entry && rel === entry.name));

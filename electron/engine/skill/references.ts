@@ -94,8 +94,22 @@ export function extractLinks(markdown: string, firstLine = 1): MarkdownLink[] {
   return links;
 }
 
-/** Decides whether a link target is a URL, an anchor, a path out of the folder, or a relative file path. */
-export function classifyTarget(rawTarget: string): ClassifiedTarget {
+/** Recent classifications: skills link to the same few files dozens of times, and classifying is pure. */
+const classified = new Map<string, Readonly<ClassifiedTarget>>();
+const MAX_CLASSIFIED = 4096;
+
+/** Decides whether a link target is a URL, an anchor, a path out of the folder, or a relative file path (shared, frozen results). */
+export function classifyTarget(rawTarget: string): Readonly<ClassifiedTarget> {
+  let result = classified.get(rawTarget);
+  if (!result) {
+    if (classified.size >= MAX_CLASSIFIED) classified.clear();
+    result = Object.freeze(classifyUncached(rawTarget));
+    classified.set(rawTarget, result);
+  }
+  return result;
+}
+
+function classifyUncached(rawTarget: string): ClassifiedTarget {
   let target = rawTarget.trim();
   if (target.startsWith("<") && target.endsWith(">")) target = target.slice(1, -1).trim();
   if (target === "" || target.startsWith("#")) return { kind: "anchor" };

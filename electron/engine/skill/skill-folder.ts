@@ -1,6 +1,6 @@
 // Lists a skill folder cheaply: plain readdir for ordinary folders, the confined walkTree as soon as a link appears.
-import type { Dirent } from "node:fs";
-import { readdir, stat } from "node:fs/promises";
+import { readdirSync, type Dirent } from "node:fs";
+import { stat } from "node:fs/promises";
 import path from "node:path";
 import { readTextFile, resolveInside, walkTree } from "../fs/safe-fs";
 import { ListedFileSet, type FileKind, type SkillFileSet } from "./file-set";
@@ -35,7 +35,8 @@ export async function listSkillFolder(root: string, top: Dirent[]): Promise<Fold
     let dirents = current.dirents;
     if (!dirents) {
       try {
-        dirents = await readdir(current.abs, { withFileTypes: true });
+        // Synchronous: one readdir per folder of a skill costs far less than a thread-pool round trip.
+        dirents = readdirSync(current.abs, { withFileTypes: true });
       } catch {
         continue;
       }
