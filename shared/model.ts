@@ -216,8 +216,20 @@ export interface UpdateInfo {
   state: UpdateState;
   /** Why the state is unknown, in a sentence. */
   reason?: string;
-  source: "skill-meta" | "github-release" | "none";
+  source: "skill-meta" | "github-release" | "github-tree" | "none";
+  /** Content checks (source "github-tree"): the repository ("owner/repo"), the skill's folder in it and its branch. */
+  repository?: string;
+  folder?: string;
+  branch?: string;
+  /** Content checks: git tree SHAs of the installed folder, of the folder at install (the lock's) and upstream. */
+  installedHash?: string;
+  recordedHash?: string | null;
+  upstreamHash?: string;
+  /** Content checks: files that differ between the installed folder and upstream, when known. */
+  changedFiles?: string[];
   releaseNotesUrl?: string;
+  /** The release's own notes (Markdown, capped), shown inside the app as safely as a skill's instructions. */
+  releaseNotes?: string;
   updateDocUrl?: string;
   recipe?: UpdateRecipe;
   /** What the release that was found offers for download, best first. */

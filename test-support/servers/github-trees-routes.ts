@@ -2,7 +2,10 @@
 // with the same code git's own hashing is tested against (ETag and 304 included, truncation on request).
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createHash } from "node:crypto";
+import { readFile, readlink } from "node:fs/promises";
+import path from "node:path";
 import { gitTreeOf, type GitTree } from "../../electron/engine/updates/git-tree";
+import { tarGzOf, type TarEntrySpec } from "../archives";
 
 /** One repository whose default branch holds the given folder (its content is read when the repository is set). */
 export interface FakeRepoTree {
@@ -20,16 +23,17 @@ export interface TreeStats {
   contentsRequests: number;
   conditionalRequests: number;
   notModified: number;
+  tarballRequests: number;
 }
 
 /** The repository, tree and contents routes over a set of repositories; `handle` answers or returns false. */
 export class TreeRoutes {
-  readonly stats: TreeStats = { repoRequests: 0, treeRequests: 0, contentsRequests: 0, conditionalRequests: 0, notModified: 0 };
-  readonly #repos = new Map<string, { branch: string; tree: GitTree; truncated: boolean }>();
+  readonly stats: TreeStats = { repoRequests: 0, treeRequests: 0, contentsRequests: 0, conditionalRequests: 0, notModified: 0, tarballRequests: 0 };
+  readonly #repos = new Map<string, { branch: string; tree: GitTree; truncated: boolean; dir: string }>();
 
   /** Serves `dir` as repository `owner/repo`'s default branch (re-reads it: call again after changing the folder). */
   async setRepo(repo: string, spec: FakeRepoTree): Promise<void> {
-    this.#repos.set(repo.toLowerCase(), { branch: spec.defaultBranch ?? "main", tree: await gitTreeOf(spec.dir), truncated: spec.truncated === true });
+    this.#repos.set(repo.toLowerCase(), { branch: spec.defaultBranch ?? "main", tree: await gitTreeOf(spec.dir), truncated: spec.truncated === true, dir: spec.dir });
   }
 
   #send(req: IncomingMessage, res: ServerResponse, body: unknown): void {
@@ -82,5 +86,27 @@ export class TreeRoutes {
       return true;
     }
     return false;
+  }
+
+  /** codeload's tar.gz of `owner/name` at REF (its branch or root tree id), or null when the repository or ref is unknown. */
+  async tarball(owner: string, name: string, ref: string): Promise<Uint8Array | null> {
+    const repo = this.#repos.get(`${owner}/${name}`.toLowerCase());
+    if (!repo || (ref !== repo.branch && ref !== repo.tree.sha)) return null;
+    this.stats.tarballRequests++;
+    return this.#tarball(owner, name, repo);
+  }
+
+  /** The branch's files as GitHub's tarball has them: everything under `OWNER-REPO-SHORTSHA/`, executables 0755. */
+  async #tarball(owner: string, name: string, repo: { tree: GitTree; dir: string }): Promise<Uint8Array> {
+    const prefix = `${owner}-${name}-${repo.tree.sha.slice(0, 7)}`;
+    const entries: TarEntrySpec[] = [{ name: `${prefix}/`, type: "5" }];
+    for (const rel of [...repo.tree.trees.keys()].filter((r) => r !== "").sort()) entries.push({ name: `${prefix}/${rel}/`, type: "5" });
+    for (const [rel, file] of [...repo.tree.files].sort(([a], [b]) => (a < b ? -1 : 1))) {
+      const full = path.join(repo.dir, ...rel.split("/"));
+      if (file.mode === "120000") entries.push({ name: `${prefix}/${rel}`, type: "2", linkpath: await readlink(full) });
+      else entries.push({ name: `${prefix}/${rel}`, body: await readFile(full), mode: file.mode === "100755" ? 0o755 : 0o644 });
+    }
+    for (const e of entries) if (Buffer.byteLength(e.name) > 100) throw new Error(`tar name over 100 bytes: ${e.name}`);
+    return tarGzOf(entries);
   }
 }

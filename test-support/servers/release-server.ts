@@ -32,6 +32,8 @@ export interface ReleaseServerOptions {
   slowMs?: number;
   /** "oversized": the latest-release answer is this many bytes of valid-looking JSON, streamed without a length (default 300 MB). */
   oversizeBytes?: number;
+  /** Asset downloads are sent in chunks of this many bytes with a pause between them (so progress can be seen). */
+  throttleAssets?: { chunkBytes: number; pauseMs: number };
 }
 
 /** What the server saw, for assertions. */
@@ -165,7 +167,20 @@ export async function startReleaseServer(opts: ReleaseServerOptions = {}): Promi
     const bytes = release && release.tag === tag ? assetsOf(repo, release)[name] : undefined;
     if (!bytes) return sendJson(res, 404, { message: "Not Found" });
     stats.assetDownloads++;
-    res.writeHead(200, { "content-type": "application/octet-stream", "content-length": String(bytes.byteLength) }).end(Buffer.from(bytes));
+    res.writeHead(200, { "content-type": "application/octet-stream", "content-length": String(bytes.byteLength) });
+    const throttle = opts.throttleAssets;
+    if (!throttle) return void res.end(Buffer.from(bytes));
+    let sent = 0;
+    const next = (): void => {
+      if (res.destroyed) return;
+      const piece = bytes.subarray(sent, sent + throttle.chunkBytes);
+      sent += piece.byteLength;
+      if (sent >= bytes.byteLength) return void res.end(Buffer.from(piece));
+      res.write(Buffer.from(piece));
+      const t = setTimeout(() => (timers.delete(t), next()), throttle.pauseMs);
+      timers.add(t);
+    };
+    next();
   }
 
   /** GitHub's zipball/tarball: a redirect to codeload, which serves the archive. */
@@ -177,6 +192,13 @@ export async function startReleaseServer(opts: ReleaseServerOptions = {}): Promi
       return true;
     }
     if (parts[0] !== "codeload" || parts.length !== 5) return false;
+    if ((!release || release.tag !== parts[4]) && parts[3] === "tar.gz") {
+      void trees.tarball(parts[1]!, parts[2]!, parts[4]!).then((bytes) => {
+        if (!bytes) return sendJson(res, 404, { message: "Not Found" });
+        res.writeHead(200, { "content-type": "application/x-gzip", "content-length": String(bytes.byteLength) }).end(Buffer.from(bytes));
+      }, () => sendJson(res, 500, { message: "Server Error" }));
+      return true;
+    }
     if (!release || release.tag !== parts[4] || (parts[3] !== "zip" && parts[3] !== "tar.gz")) return (sendJson(res, 404, { message: "Not Found" }), true);
     stats.assetDownloads++;
     const bytes = sourceArchive(repo, release.tag, parts[3], release.sourceFiles ?? defaultSourceFiles(repo, release.tag));

@@ -66,6 +66,12 @@ function outdatedStep(kind: UpdatePlanKind, skill: Skill, info: UpdateInfo | und
     case "not-updatable":
       return { nextStep: "This copy is managed by its client; update it from that client.", steps: [] };
     case "replace-folder":
+      if (info?.source === "github-tree" && info.repository) {
+        return {
+          nextStep: `Run \`skillshelf update ${skill.name}\`: it fetches this folder from ${info.repository}${info.branch ? ` (${info.branch})` : ""}, shows what changes and replaces the folder, keeping the old copy as a backup.`,
+          steps: linkNote(skill),
+        };
+      }
       return {
         nextStep: `Download ${versionText(info)} (see notes or docs below) and replace this folder with it; keep the old copy until the new one works.`,
         steps: linkNote(skill),
@@ -74,14 +80,14 @@ function outdatedStep(kind: UpdatePlanKind, skill: Skill, info: UpdateInfo | und
 }
 
 /** What to do when nothing is due, by state. */
-function restingStep(info: UpdateInfo | undefined): string {
+function restingStep(skill: Skill, info: UpdateInfo | undefined): string {
   switch (info?.state) {
     case "up-to-date":
       return "Nothing to do: this copy is the latest version.";
     case "ahead":
       return "Nothing to do: this copy is newer than the latest release.";
     case "changed-locally":
-      return "This copy was changed here since it was installed; an update would replace those changes, so keep a copy of them first.";
+      return `This copy was changed here since it was installed${info.changedFiles?.length ? ` (${info.changedFiles.slice(0, 5).join(", ")}${info.changedFiles.length > 5 ? ", …" : ""})` : ""}; an update would overwrite those changes. Look at the difference first (\`skillshelf update ${skill.name} --dry-run\`) and keep a copy of what you want to keep.`;
     case "unknown":
       return info.reason ? `Nothing can be planned yet. ${info.reason}` : "Nothing can be planned yet: the update state is not known.";
     default:
@@ -92,7 +98,7 @@ function restingStep(info: UpdateInfo | undefined): string {
 /** The plan for one installed copy; `info` is its last update state (absent before any check). */
 export function planUpdate(skill: Skill, info: UpdateInfo | undefined): UpdatePlan {
   const kind = kindOf(skill, info);
-  const { nextStep, steps } = info?.state === "outdated" ? outdatedStep(kind, skill, info) : { nextStep: restingStep(info), steps: [] };
+  const { nextStep, steps } = info?.state === "outdated" ? outdatedStep(kind, skill, info) : { nextStep: restingStep(skill, info), steps: [] };
   const plan: UpdatePlan = { kind, skillId: skill.id, name: skill.name, dir: skill.dir, realDir: skill.realDir, nextStep, steps };
   if (info?.recipe) plan.recipe = { kind: info.recipe.kind, command: info.recipe.command, suspicious: isSuspicious(info.recipe) };
   return plan;

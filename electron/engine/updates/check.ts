@@ -3,6 +3,8 @@
 import type { Plugin, Skill, UpdateInfo } from "../../../shared/model";
 import { compareInstalled } from "../../../shared/version";
 import type { ReleaseLookup } from "./github-releases";
+import { contentCheckOf, hasContentSource, localEditsOf } from "./check-content";
+import type { GithubTrees } from "./github-trees";
 import { applyMetaRules, notComparableReason, type MetaVerdict } from "./meta-rules";
 import type { SkillMetaSession } from "./meta-session";
 import { pluginSources, type PluginSource } from "./plugin-source";
@@ -12,6 +14,8 @@ import { parseGithubRepo } from "./repository";
 export interface CheckUpdatesOptions {
   session?: SkillMetaSession;
   releases?: ReleaseLookup;
+  /** Content checks (git tree SHAs on GitHub) for skills without a version, and local edits of locked ones. */
+  trees?: GithubTrees;
   /** The catalog's plugins: their skills use the plugin's repository and version when they name none. */
   plugins?: readonly Plugin[];
   /** The check's time (the clock, by default). */
@@ -21,7 +25,7 @@ export interface CheckUpdatesOptions {
 /** Why nothing can be checked when neither the skill nor its plugin names a source. */
 export const NO_SOURCE_REASON = "No update source is known: the skill names no GitHub repository and no configured MCP server answers for it.";
 
-type Verdict = MetaVerdict & { source: UpdateInfo["source"]; downloads?: UpdateInfo["downloads"] };
+type Verdict = MetaVerdict & { source: UpdateInfo["source"]; downloads?: UpdateInfo["downloads"]; releaseNotes?: string };
 
 function base(skill: Skill, checkedAt: string): UpdateInfo {
   return { skillId: skill.id, name: skill.name, dir: skill.dir, installed: skill.version, installedSource: skill.versionSource, latest: null, state: "unknown", source: "none", checkedAt };
@@ -45,6 +49,7 @@ async function fromReleases(skill: Skill, releases: ReleaseLookup | undefined): 
   const state = compareInstalled(skill.version, release.version);
   const verdict: Verdict = { source: "github-release", latest: release.version, state, releaseNotesUrl: release.releaseUrl, updateDocUrl: `${repo.webUrl}/releases/latest` };
   if (release.downloads.length) verdict.downloads = release.downloads;
+  if (release.notes) verdict.releaseNotes = release.notes;
   if (state === "unknown") verdict.reason = notComparableReason(skill.version);
   return verdict;
 }
@@ -63,10 +68,18 @@ async function checkSkill(skill: Skill, options: CheckUpdatesOptions, checkedAt:
   const metaVerdict: Verdict | null = meta ? { ...meta, source: "skill-meta" } : null;
   const release = metaVerdict && metaVerdict.state !== "unknown" ? null : await fromReleases(skill, options.releases);
   const verdict = pick(metaVerdict, release);
-  if (!verdict) {
+  let result: UpdateInfo;
+  if (options.trees && (!verdict || verdict.state === "unknown") && skill.version === null && hasContentSource(skill)) {
+    const content = await contentCheckOf(skill, options.trees);
+    result = { ...info, ...content };
+    if (content.state === "unknown" && verdict?.reason) result.reason = `${verdict.reason} Its content could not be compared either: ${content.reason}`;
+  } else if (!verdict) {
     return { ...info, reason: NO_SOURCE_REASON };
+  } else {
+    result = { ...info, ...verdict };
+    const edits = verdict.state === "unknown" ? null : await localEditsOf(skill, verdict, options.trees);
+    if (edits) result = { ...result, ...edits, source: verdict.source };
   }
-  const result: UpdateInfo = { ...info, ...verdict };
   for (const key of Object.keys(result) as Array<keyof UpdateInfo>) if (result[key] === undefined) delete result[key];
   return result;
 }

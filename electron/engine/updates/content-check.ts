@@ -27,6 +27,8 @@ export interface ContentCheckResult {
   installedHash?: string;
   recordedHash?: string | null;
   upstreamHash?: string;
+  /** The default branch the upstream folder was read from. */
+  branch?: string;
   /** Files that differ between the installed folder and upstream (added, removed or changed), when known. */
   differingFiles?: string[];
 }
@@ -73,7 +75,7 @@ export async function checkContent(input: ContentCheckInput, trees: GithubTrees)
   const upstream = await trees.folder(repo, folder ?? "");
   const facts = { ...base, repository: repo.key, folder: folder ?? "", installedHash: local.sha, recordedHash: input.lock?.skillFolderHash ?? null };
   if (!upstream.ok) return { ...facts, state: "unknown", reason: upstream.reason };
-  const withUpstream = { ...facts, upstreamHash: upstream.sha };
+  const withUpstream = { ...facts, branch: upstream.branch, upstreamHash: upstream.sha };
   const files = upstream.files ? differing(local, upstream.files) : undefined;
   const recorded = input.lock?.skillFolderHash ?? null;
   if (local.sha === upstream.sha) return { ...withUpstream, state: "up-to-date", reason: `The installed folder is the same as ${folder || "the root"} on ${repo.key}'s ${upstream.branch} branch.` };

@@ -8,6 +8,7 @@ import { defaultCacheDir } from "./cache-dir";
 import { checkUpdates } from "./check";
 import { urlEndpoint } from "./endpoints";
 import { DEFAULT_GITHUB_API, ReleaseLookup } from "./github-releases";
+import { GithubTrees } from "./github-trees";
 import { findMcpEndpoints } from "./mcp-config";
 import { SkillMetaSession } from "./meta-session";
 
@@ -98,7 +99,9 @@ export function createUpdateChecker(setup: UpdateSourceSetup): UpdateChecker {
         releases = { token, lookup: new ReleaseLookup({ apiBase: githubApiOf(setup), cacheDir, token, offline: setup.offline, timeoutMs: setup.releaseTimeoutMs, log: setup.log }) };
       }
       if (!session || force) session = await newSession(settings, pluginRoots ?? plugins.map((p) => p.root));
-      return checkUpdates(skills, { session, releases: releases.lookup, plugins });
+      // One tree lookup per check: skills from one repository share its one Trees request (and the 24 h cache).
+      const trees = new GithubTrees({ apiBase: githubApiOf(setup), cacheDir, token, offline: setup.offline, timeoutMs: setup.releaseTimeoutMs });
+      return checkUpdates(skills, { session, releases: releases.lookup, plugins, trees });
     },
   };
 }

@@ -1,0 +1,151 @@
+// Content checks through the real check path: a scanned home with the `skills` installer's lock (v3), the update
+// checker the CLI and the app use, and the GitHub-like loopback server's repository and Trees endpoints.
+import { cp, readFile, readdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { UpdateInfo } from "../../../shared/model";
+import { allSkills } from "../../../shared/scan-result";
+import { startReleaseServer, type RunningReleaseServer } from "../../../test-support/servers/release-server";
+import { makeTempDir, writeTree } from "../../../test-support/tmp";
+import { scan } from "../discovery/scan";
+import { planUpdate } from "../install/plan";
+import { gitTreeOf } from "./git-tree";
+import { createUpdateChecker, type UpdateSourceSetup } from "./sources";
+
+const SKILL = (name: string, text = "Do it.", version?: string) => `---\nname: ${name}\ndescription: Skill ${name}. Use it in tests.\n${version ? `metadata:\n  version: "${version}"\n` : ""}---\n\n${text}\n`;
+const noSettings = { servers: [], includeStdio: false };
+
+let tmp: { dir: string; cleanup: () => Promise<void> };
+let server: RunningReleaseServer;
+let upstream: string;
+let home: string;
+let cacheDir: string;
+
+beforeEach(async () => {
+  tmp = await makeTempDir("skillshelf-check-content-");
+  server = await startReleaseServer();
+  upstream = path.join(tmp.dir, "upstream");
+  home = path.join(tmp.dir, "home");
+  cacheDir = path.join(tmp.dir, "cache");
+  await writeTree(upstream, { "README.md": "# skills\n", "skills/a/SKILL.md": SKILL("a"), "skills/b/SKILL.md": SKILL("b"), "skills/b/scripts/x.sh": "echo b\n", "skills/c/SKILL.md": SKILL("c"), "skills/v/SKILL.md": SKILL("v", "Versioned.", "1.0.0") });
+  await server.trees.setRepo("acme/skills", { dir: upstream });
+});
+afterEach(async () => {
+  await server.close();
+  await tmp.cleanup();
+});
+
+/** Installs skills from upstream into ~/.agents/skills and writes the installer's v3 lock with their hashes. */
+async function install(names: string[]): Promise<void> {
+  const skills: Record<string, unknown> = {};
+  for (const name of names) {
+    const dir = path.join(home, ".agents", "skills", name);
+    await cp(path.join(upstream, "skills", name), dir, { recursive: true });
+    skills[name] = { source: "acme/skills", sourceType: "github", sourceUrl: "https://github.com/acme/skills.git", skillPath: `skills/${name}/SKILL.md`, skillFolderHash: (await gitTreeOf(dir)).sha, installedAt: "2026-01-01T00:00:00.000Z", updatedAt: "2026-01-01T00:00:00.000Z" };
+  }
+  await writeTree(home, { ".agents/.skill-lock.json": JSON.stringify({ version: 3, skills }, null, 2) });
+}
+
+function setup(extra: Partial<UpdateSourceSetup> = {}): UpdateSourceSetup {
+  return { home, platform: "linux", env: { SKILLSHELF_CACHE_DIR: cacheDir, SKILLSHELF_GITHUB_API: server.url }, releaseTimeoutMs: 2000, ...extra };
+}
+
+async function check(extra: Partial<UpdateSourceSetup> = {}): Promise<Map<string, UpdateInfo>> {
+  const result = await scan({ home, platform: "linux", env: {} });
+  const skills = allSkills(result);
+  const infos = await createUpdateChecker(setup(extra)).check({ skills, plugins: result.plugins, settings: noSettings, force: true });
+  return new Map(infos.map((i) => [i.name, { ...i, plan: planUpdate(skills.find((s) => s.id === i.skillId)!, i) }]));
+}
+
+/** Moves every tree cache entry's fetch time 25 h into the past, as if a day had gone by. */
+async function ageTreeCache(): Promise<void> {
+  const dir = path.join(cacheDir, "github-trees");
+  for (const file of await readdir(dir)) {
+    const entry = JSON.parse(await readFile(path.join(dir, file), "utf8")) as { fetched_at: number };
+    entry.fetched_at -= 25 * 60 * 60 * 1000;
+    await writeFile(path.join(dir, file), JSON.stringify(entry));
+  }
+}
+
+describe("content checks in the update check", () => {
+  it("three skills from one repository cost one tree request; within 24 h none; after it a conditional request answered 304", async () => {
+    await install(["a", "b", "c"]);
+    const first = await check();
+    expect([...first.values()].map((i) => [i.name, i.state, i.source])).toEqual(
+      expect.arrayContaining([
+        ["a", "up-to-date", "github-tree"],
+        ["b", "up-to-date", "github-tree"],
+        ["c", "up-to-date", "github-tree"],
+      ]),
+    );
+    expect(server.trees.stats.treeRequests).toBe(1);
+    expect(server.trees.stats.repoRequests).toBe(1);
+
+    await check();
+    expect(server.trees.stats.treeRequests).toBe(1);
+    expect(server.trees.stats.repoRequests).toBe(1);
+
+    await ageTreeCache();
+    const third = await check();
+    expect(server.trees.stats.treeRequests).toBe(2);
+    expect(server.trees.stats.conditionalRequests).toBe(2);
+    expect(server.trees.stats.notModified).toBe(2);
+    expect(third.get("a")?.state).toBe("up-to-date");
+  });
+
+  it("tells outdated (upstream moved) from changed-locally (the user edited the folder), with the files and the next step", async () => {
+    await install(["a", "b", "c"]);
+    await writeFile(path.join(upstream, "skills/b/scripts/x.sh"), "echo b2\n");
+    await server.trees.setRepo("acme/skills", { dir: upstream });
+    await writeFile(path.join(home, ".agents/skills/c/SKILL.md"), SKILL("c", "My own edit."));
+    const infos = await check();
+    const b = infos.get("b")!;
+    expect(b).toMatchObject({ state: "outdated", source: "github-tree", repository: "acme/skills", folder: "skills/b", branch: "main", changedFiles: ["scripts/x.sh"] });
+    expect(b.upstreamHash).toBe((await gitTreeOf(path.join(upstream, "skills/b"))).sha);
+    expect(b.plan?.nextStep).toContain("skillshelf update b");
+    const c = infos.get("c")!;
+    expect(c).toMatchObject({ state: "changed-locally", source: "github-tree", changedFiles: ["SKILL.md"] });
+    expect(c.reason).toContain("overwrite");
+    expect(c.plan?.nextStep).toContain("Look at the difference first");
+    expect(c.plan?.nextStep).toContain("--dry-run");
+    expect(infos.get("a")?.state).toBe("up-to-date");
+  });
+
+  it("a skill with a version keeps its version answer, and becomes changed-locally when its folder no longer has the lock's hash", async () => {
+    server.setRelease("acme/skills", { tag: "v1.1.0" });
+    await install(["v", "a"]);
+    const clean = await check();
+    expect(clean.get("v")).toMatchObject({ state: "outdated", source: "github-release", latest: "1.1.0" });
+    await writeFile(path.join(home, ".agents/skills/v/notes.md"), "mine\n");
+    const edited = (await check()).get("v")!;
+    expect(edited).toMatchObject({ state: "changed-locally", source: "github-release", latest: "1.1.0", changedFiles: ["notes.md"] });
+    expect(edited.reason).toContain("overwrite");
+    expect(edited.reason).toContain("1.1.0");
+  });
+
+  it("without a lock entry a repository named by the skill is compared directly, saying local edits cannot be told apart", async () => {
+    await writeTree(home, { ".agents/skills/b/SKILL.md": `---\nname: b\ndescription: Skill b. Use it in tests.\nmetadata:\n  repository: https://github.com/acme/skills\n---\n\nOlder text.\n` });
+    const b = (await check()).get("b")!;
+    expect(b).toMatchObject({ state: "outdated", source: "github-tree", folder: "skills/b" });
+    expect(b.reason).toContain("cannot be told apart");
+  });
+
+  it("a truncated tree answer falls back to the folder's listing; offline uses only the cache", async () => {
+    await install(["a"]);
+    await server.trees.setRepo("acme/skills", { dir: upstream, truncated: true });
+    expect((await check()).get("a")).toMatchObject({ state: "up-to-date", source: "github-tree" });
+    expect(server.trees.stats.contentsRequests).toBe(1);
+    const before = { ...server.trees.stats };
+    await ageTreeCache();
+    expect((await check({ offline: true })).get("a")?.state).toBe("up-to-date");
+    expect(server.trees.stats).toEqual(before);
+  });
+
+  it("offline with nothing cached is unknown, with the reason", async () => {
+    await install(["a"]);
+    const a = (await check({ offline: true })).get("a")!;
+    expect(a).toMatchObject({ state: "unknown", source: "github-tree" });
+    expect(a.reason).toContain("Offline");
+    expect(server.trees.stats.treeRequests).toBe(0);
+  });
+});

@@ -1,0 +1,61 @@
+// The content side of the update check (skills installer's way: git tree SHAs): the whole answer for a skill that
+// carries no version, and the "changed locally" warning added to a version answer when the lock's hash no longer
+// matches the installed folder.
+import type { Skill, UpdateInfo } from "../../../shared/model";
+import { checkContent, type ContentCheckResult } from "./content-check";
+import { gitTreeOf } from "./git-tree";
+import type { GithubTrees } from "./github-trees";
+import { parseGithubRepo } from "./repository";
+
+/** The fields of an UpdateInfo a content check fills. */
+export type ContentFields = Pick<UpdateInfo, "state" | "reason" | "source" | "repository" | "folder" | "branch" | "installedHash" | "recordedHash" | "upstreamHash" | "changedFiles">;
+
+/** Whether the skill names where it came from on GitHub: a lock entry with its path, or a repository (its own or its plugin's). */
+export function hasContentSource(skill: Skill): boolean {
+  const lock = skill.lock;
+  if (lock && lock.skillPath !== null && (parseGithubRepo(lock.sourceUrl) ?? parseGithubRepo(lock.source))) return true;
+  return parseGithubRepo(skill.repository ?? null) !== null;
+}
+
+/** The content check's result as UpdateInfo fields (absent facts left out). */
+export function contentFields(result: ContentCheckResult): ContentFields {
+  const fields: ContentFields = { state: result.state, reason: result.reason, source: "github-tree" };
+  if (result.repository) fields.repository = result.repository;
+  if (result.folder !== undefined) fields.folder = result.folder;
+  if (result.branch) fields.branch = result.branch;
+  if (result.installedHash) fields.installedHash = result.installedHash;
+  if (result.recordedHash !== undefined) fields.recordedHash = result.recordedHash;
+  if (result.upstreamHash) fields.upstreamHash = result.upstreamHash;
+  if (result.differingFiles) fields.changedFiles = result.differingFiles;
+  return fields;
+}
+
+/** The content check of a skill (its real folder, so a linked copy is hashed where its files are). */
+export async function contentCheckOf(skill: Skill, trees: GithubTrees): Promise<ContentFields> {
+  return contentFields(await checkContent({ name: skill.name, dir: skill.realDir, lock: skill.lock, repository: skill.repository ?? null }, trees));
+}
+
+/**
+ * For a skill the version check answered: when the lock records the folder's hash at install and the installed folder
+ * no longer has it, the answer becomes "changed locally" (an update would overwrite the edits); else null.
+ */
+export async function localEditsOf(skill: Skill, version: { state: UpdateInfo["state"]; latest: string | null }, trees: GithubTrees | undefined): Promise<ContentFields | null> {
+  const recorded = skill.lock?.skillFolderHash;
+  if (!recorded) return null;
+  const installed = await gitTreeOf(skill.realDir).catch(() => null);
+  if (!installed || installed.sha === recorded) return null;
+  const content = trees && hasContentSource(skill) ? await contentCheckOf(skill, trees) : null;
+  const files = content?.state === "changed-locally" ? content.changedFiles : undefined;
+  const listed = files?.length ? ` (${files.slice(0, 5).join(", ")}${files.length > 5 ? ` and ${files.length - 5} more` : ""})` : "";
+  const newer = version.state === "outdated" && version.latest ? ` Version ${version.latest} is available.` : "";
+  const fields: ContentFields = {
+    ...(content ?? {}),
+    state: "changed-locally",
+    source: content?.source ?? "github-tree",
+    installedHash: installed.sha,
+    recordedHash: recorded,
+    reason: `The installed folder was changed after it was installed${listed}; an update would overwrite these changes, so look at the difference first.${newer}`,
+  };
+  if (files) fields.changedFiles = files;
+  return fields;
+}
