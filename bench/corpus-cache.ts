@@ -7,7 +7,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 
 /** Bump when a generator changes, so an old cache is not measured as the new corpus. */
-const CACHE_VERSION = "v1";
+const CACHE_VERSION = "v2";
 
 /** The cache folder (printed, so it can be removed by hand). */
 export const CACHE_ROOT = path.join(tmpdir(), "skillshelf-bench-cache");

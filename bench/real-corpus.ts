@@ -45,7 +45,7 @@ function skillFiles(name: string, index: number, random: () => number): Record<s
   const scriptNames = Array.from({ length: scripts }, (_, s) => (s % 2 ? `scripts/tool-${s}.sh` : `scripts/tool-${s}.py`));
   const imageNames = Array.from({ length: images }, (_, i) => `assets/figure-${i}.png`);
   const body: string[] = [`# ${name}`, "", sentence(random, 40), ""];
-  const sections = 6 + Math.floor(random() * 14);
+  const sections = 4 + Math.floor(random() * 8);
   for (let s = 0; s < sections; s++) {
     body.push(`## Step ${s + 1}`, "");
     for (let p = 0; p < 2 + Math.floor(random() * 3); p++) {

@@ -34,35 +34,53 @@ function blankCodeSpans(line: string): string {
   return line.replace(/(`+)(?!`)([\s\S]*?[^`])\1(?!`)/g, (m) => " ".repeat(m.length));
 }
 
+/** Index of the first character after up to `max` leading spaces. */
+function indentEnd(line: string, max: number): number {
+  let k = 0;
+  while (k < max && line.charCodeAt(k) === 32) k++;
+  return k;
+}
+
+/** Whether the line can open or close a fence (``` or ~~~ after at most three spaces): a cheap test before the regex. */
+function mayBeFence(line: string): boolean {
+  const c = line.charCodeAt(indentEnd(line, 3));
+  return c === 96 || c === 126;
+}
+
+const NON_BLANK = /\S/;
+
 /**
  * Lists link and image targets outside fenced and indented code blocks and inline code.
- * `firstLine` is the line number of the text's first line in its file.
+ * `firstLine` is the line number of the text's first line in its file. One pass over the text: lines are sliced in
+ * place, and the regexes run only on lines that can hold what they look for.
  */
 export function extractLinks(markdown: string, firstLine = 1): MarkdownLink[] {
   const links: MarkdownLink[] = [];
   if (!markdown.includes("](") && !markdown.includes("]:")) return links;
-  const lines = markdown.split("\n");
   let fence: string | null = null;
   let previousBlank = true;
   let inList = false;
-  for (let i = 0; i < lines.length; i++) {
-    const line = (lines[i] ?? "").replace(/\r$/, "");
+  for (let i = 0, start = 0; start <= markdown.length; i++) {
+    let end = markdown.indexOf("\n", start);
+    if (end === -1) end = markdown.length;
+    let line = markdown.slice(start, end);
+    start = end + 1;
+    if (line.endsWith("\r")) line = line.slice(0, -1);
     if (fence) {
-      const close = FENCE.exec(line);
+      const close = mayBeFence(line) ? FENCE.exec(line) : null;
       if (close && close[1]![0] === fence[0] && close[1]!.length >= fence.length && line.trim() === close[1]) fence = null;
       continue;
     }
-    const open = FENCE.exec(line);
+    const open = mayBeFence(line) ? FENCE.exec(line) : null;
     if (open && !(open[1]![0] === "`" && line.slice(line.indexOf(open[1]!) + open[1]!.length).includes("`"))) {
       fence = open[1]!;
       previousBlank = false;
       continue;
     }
-    const blank = line.trim() === "";
-    if (!blank && /^(?: {4}|\t)/.test(line) && previousBlank && !inList) {
-      continue;
-    }
+    const blank = !NON_BLANK.test(line);
     if (!blank) {
+      const first = line.charCodeAt(0);
+      if (previousBlank && !inList && (first === 9 || (first === 32 && indentEnd(line, 4) === 4))) continue;
       if (LIST_ITEM.test(line)) inList = true;
       else if (!/^\s/.test(line)) inList = false;
     }
