@@ -4,6 +4,8 @@ import type { SkillLevels, SkillResource } from "./levels";
 import type { Profile, ScanResult, TaskProgress, UpdateInfo } from "./model";
 import { settingsPatchProblem, type PublicSettings, type SettingsPatch } from "./settings";
 import type { StdioServerList } from "./stdio-servers";
+import { isConfiguredServerId, type ConfiguredServerList, type ServerTestResult } from "./mcp-servers";
+export type { ConfiguredServer, ConfiguredServerList, ServerTestCheck, ServerTestResult } from "./mcp-servers";
 export type { PublicSettings, PublicServer, SettingsPatch } from "./settings";
 export type { StdioServer, StdioServerList } from "./stdio-servers";
 import type { CatalogChange, ValidationResult } from "./results";
@@ -54,6 +56,10 @@ export interface IpcCommands {
   "settings:get": () => Promise<PublicSettings>;
   /** Applies one change, saves it, and returns the settings as they are now. */
   "settings:update": (patch: SettingsPatch) => Promise<PublicSettings>;
+  /** The MCP servers found in the clients' configs (read-only, header names only). */
+  "servers:configured": () => Promise<ConfiguredServerList>;
+  /** Runs the skill-meta probe against one configured web server (by the id the list gave). */
+  "servers:test": (id: string) => Promise<ServerTestResult>;
   /** The local (stdio) servers the clients' configs name: the exact commands and whether each is approved. */
   "stdio:list": () => Promise<StdioServerList>;
   /** Electron: main asks in a native dialog listing the exact commands not yet approved. Refused where the page approves. */
@@ -92,6 +98,8 @@ export interface SkillshelfApi {
   openExternal: IpcCommands["shell:open-external"];
   getSettings: IpcCommands["settings:get"];
   updateSettings: IpcCommands["settings:update"];
+  listConfiguredServers: IpcCommands["servers:configured"];
+  testServer: IpcCommands["servers:test"];
   listStdioServers: IpcCommands["stdio:list"];
   reviewStdioServers: IpcCommands["stdio:review"];
   approveStdioServer: IpcCommands["stdio:approve"];
@@ -122,6 +130,8 @@ export const commandOfMethod = {
   openExternal: "shell:open-external",
   getSettings: "settings:get",
   updateSettings: "settings:update",
+  listConfiguredServers: "servers:configured",
+  testServer: "servers:test",
   listStdioServers: "stdio:list",
   reviewStdioServers: "stdio:review",
   approveStdioServer: "stdio:approve",
@@ -158,6 +168,8 @@ export const commandArgs: { [C in CommandChannel]: (args: unknown[]) => boolean 
   "shell:open-external": (a) => a.length === 1 && isUrl(a[0]),
   "settings:get": (a) => a.length === 0,
   "settings:update": (a) => a.length === 1 && settingsPatchProblem(a[0]) === null,
+  "servers:configured": (a) => a.length === 0,
+  "servers:test": (a) => a.length === 1 && isConfiguredServerId(a[0]),
   "stdio:list": (a) => a.length === 0,
   "stdio:review": (a) => a.length === 0,
   "stdio:approve": (a) => a.length === 1 && isStdioId(a[0]),

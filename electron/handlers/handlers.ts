@@ -13,6 +13,7 @@ import { CatalogState } from "./catalog-state";
 import type { CatalogWatcher, HandlerContext } from "./context";
 import { HandlerError } from "./errors";
 import { SettingsState } from "./settings-state";
+import { createServerHandlers } from "./server-handlers";
 import { createStdioConsent, createStdioHandlers } from "./stdio-handlers";
 import { createUpdatesState } from "./updates-state";
 
@@ -198,6 +199,7 @@ export function createHandlerSession(context: HandlerContext): HandlerSession {
     "settings:get": async () => settings.publicView(),
     "settings:update": async (patch) => settings.update(patch),
     ...createStdioHandlers(stdioConsent, desktop),
+    ...createServerHandlers({ scanOptions: context.scanOptions, pluginRoots: () => state.catalog.plugins.map((p) => p.root) }),
   };
 
   return {

@@ -39,6 +39,7 @@ const sampleArgs: Record<string, unknown[]> = {
   updateSettings: [{ addServer: { url: "https://meta.example/mcp", headers: { Authorization: "Bearer x" } } }],
   approveStdioServer: ["0123456789abcdef0123456789abcdef"],
   revokeStdioServer: ["0123456789abcdef0123456789abcdef"],
+  testServer: ["0123456789abcdef0123456789abcdef"],
 };
 
 describe("createSkillshelfApi", () => {

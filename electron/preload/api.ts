@@ -41,6 +41,8 @@ export function createSkillshelfApi(ipc: PreloadIpc, pathForFile?: PathForFile) 
     openExternal: (url) => invoke(commandOfMethod.openExternal, url),
     getSettings: () => invoke(commandOfMethod.getSettings),
     updateSettings: (patch) => invoke(commandOfMethod.updateSettings, patch),
+    listConfiguredServers: () => invoke(commandOfMethod.listConfiguredServers),
+    testServer: (id) => invoke(commandOfMethod.testServer, id),
     listStdioServers: () => invoke(commandOfMethod.listStdioServers),
     reviewStdioServers: () => invoke(commandOfMethod.reviewStdioServers),
     approveStdioServer: (id) => invoke(commandOfMethod.approveStdioServer, id),

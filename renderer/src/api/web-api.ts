@@ -73,6 +73,8 @@ export function createWebApi(token: string): SkillshelfApi {
     openInEditor: command(commandOfMethod.openInEditor),
     getSettings: command(commandOfMethod.getSettings),
     updateSettings: command(commandOfMethod.updateSettings),
+    listConfiguredServers: command(commandOfMethod.listConfiguredServers),
+    testServer: command(commandOfMethod.testServer),
     listStdioServers: command(commandOfMethod.listStdioServers),
     reviewStdioServers: command(commandOfMethod.reviewStdioServers),
     approveStdioServer: command(commandOfMethod.approveStdioServer),

@@ -5,6 +5,7 @@ import type { PublicSettings } from "../../../shared/ipc";
 import { POLL_HOURS, githubTokenProblem, parseHeaderLines, pollHoursProblem, serverUrlProblem } from "../../../shared/settings";
 import type { Location } from "../../../shared/model";
 import { AccountNamesSection } from "./AccountNamesSection";
+import { ConfiguredServersSection } from "./ConfiguredServersSection";
 import { useApi } from "./api-context";
 import { ErrorState, Loading } from "./StatusViews";
 import { StdioServersSection } from "./StdioServersSection";
@@ -185,6 +186,7 @@ export function SettingsView(props: { locations?: readonly Location[] }) {
         <ServersSection settings={settings} data={data} />
         <TokenSection settings={settings} data={data} />
         <ChecksSection key={settings.pollHours} settings={settings} data={data} />
+        <ConfiguredServersSection api={api} />
         <StdioServersSection api={api} />
         <AccountNamesSection settings={settings} data={data} locations={props.locations ?? []} />
         <p className="visually-hidden" role="status" aria-live="polite">
