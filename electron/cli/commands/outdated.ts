@@ -14,6 +14,16 @@ import { safe } from "./report-format";
 const ORDER: UpdateInfo["state"][] = ["outdated", "changed-locally", "unknown", "ahead", "up-to-date"];
 const TITLES: Record<UpdateInfo["state"], string> = { outdated: "Outdated", unknown: "Unknown", ahead: "Newer than the latest release", "changed-locally": "Changed locally", "up-to-date": "Up to date" };
 
+/** Files listed per skill in text; --json carries them all. */
+const MAX_FILES_SHOWN = 20;
+
+/** A content check's versions: the folder's tree ids (installed → upstream) in git's short form. */
+function contentVersions(u: UpdateInfo): string {
+  const short = (sha: string | undefined | null) => (sha ? safe(sha.slice(0, 7)) : "?");
+  if (u.state === "outdated" || u.state === "changed-locally") return `no version, folder ${short(u.installedHash)} → ${short(u.upstreamHash)}${u.repository ? ` on ${safe(u.repository)}` : ""}`;
+  return `no version${u.installedHash ? `, folder ${short(u.installedHash)}` : ""}${u.repository ? ` (${safe(u.repository)})` : ""}`;
+}
+
 /** Renders the results for people: outdated first, then changed locally, unknown, ahead and up to date. */
 function formatOutdated(updates: UpdateInfo[], skills: Map<string, Skill>): string {
   const lines: string[] = [];
@@ -23,7 +33,7 @@ function formatOutdated(updates: UpdateInfo[], skills: Map<string, Skill>): stri
     lines.push("", `${TITLES[state]} (${group.length})`);
     for (const u of group) {
       const skill = skills.get(u.skillId);
-      const versions = state === "outdated" ? `${safe(u.installed)} → ${safe(u.latest)}` : (u.installed === null ? "no version" : safe(u.installed)) + (u.latest && state !== "up-to-date" ? ` (latest ${safe(u.latest)})` : "");
+      const versions = u.source === "github-tree" && u.installed === null ? contentVersions(u) : state === "outdated" ? `${safe(u.installed)} → ${safe(u.latest)}` : (u.installed === null ? "no version" : safe(u.installed)) + (u.latest && state !== "up-to-date" ? ` (latest ${safe(u.latest)})` : "");
       const via = u.source === "none" ? "" : `  [${u.source}]`;
       lines.push(`  ${safe(u.name)}  ${versions}${via}`, `    where: ${safe(u.dir)}${skill ? `  (${skill.client}${skill.userOwned ? "" : ", managed by the client"})` : ""}`);
       if (u.plan && (state === "outdated" || state === "changed-locally")) {
@@ -31,7 +41,12 @@ function formatOutdated(updates: UpdateInfo[], skills: Map<string, Skill>): stri
         u.plan.steps.forEach((step, i) => lines.push(`           ${i + 1}. ${safe(step)}`));
       }
       if (state === "outdated" && u.recipe?.suspicious) lines.push(`    recipe: ${safe(u.recipe.command)}`, "            suspicious: holds control characters — not offered");
-      if (state === "unknown" && u.reason) lines.push(`    why:   ${safe(u.reason)}`);
+      if ((state === "unknown" || state === "changed-locally" || (state === "outdated" && u.source === "github-tree")) && u.reason) lines.push(`    why:   ${safe(u.reason)}`);
+      if (u.changedFiles?.length && (state === "outdated" || state === "changed-locally")) {
+        lines.push(`    ${state === "changed-locally" ? "changed" : "files"}: ${u.changedFiles.length} file${u.changedFiles.length === 1 ? "" : "s"} differ${u.changedFiles.length === 1 ? "s" : ""} from upstream`);
+        for (const file of u.changedFiles.slice(0, MAX_FILES_SHOWN)) lines.push(`      ${safe(file)}`);
+        if (u.changedFiles.length > MAX_FILES_SHOWN) lines.push(`      … and ${u.changedFiles.length - MAX_FILES_SHOWN} more (all of them in --json)`);
+      }
       if (state === "outdated" && u.releaseNotesUrl) lines.push(`    notes: ${safe(u.releaseNotesUrl)}`);
       if ((state === "outdated" || state === "unknown") && u.updateDocUrl) lines.push(`    docs:  ${safe(u.updateDocUrl)}`);
     }

@@ -17,6 +17,8 @@ import { safe } from "./report-format";
 import { findSkillTarget } from "./skill-target";
 import { UPDATE_HANDOFF_OPTIONS, UPDATE_HANDOFF_USAGE, askOnTerminal, handoffFlags, updateByRecipe, updateDesktopCopy } from "./update-handoff";
 import { updateFolderCopy } from "./update-folder";
+import { updateFromGithubTree } from "./update-content";
+import { treeSourceOf } from "../../engine/install/content-update";
 
 function isHttpUrl(text: string): boolean {
   try {
@@ -42,7 +44,7 @@ async function checkOne(args: CliArgs, io: CliIo, skill: Skill, plugins: readonl
   const { settings, problems } = await loadSettings(settingsFile);
   const stdio = await loadStdioApprovals(stdioApprovalsFile(settingsFile));
   for (const problem of [...problems, ...stdio.problems]) io.stderr(`skillshelf update: ${safe(problem)}\n`);
-  const checker = createUpdateChecker({ home: setup.home, platform: setup.platform, env: io.env, projectDirs: setup.include, servers, githubApi, offline: args.values.offline === true });
+  const checker = createUpdateChecker({ home: setup.home, platform: setup.platform, env: io.env, projectDirs: setup.include, servers, githubApi, offline: args.values.offline === true, freshTrees: true });
   const sourceSettings = { servers: settings.servers, ...(settings.githubToken ? { githubToken: settings.githubToken } : {}), includeStdio: args.values.stdio === true, approvedStdio: stdio.approvals.map((a) => a.id) };
   const [info] = await checker.check({ skills: [skill], plugins, settings: sourceSettings, force: true });
   return info;
@@ -52,7 +54,7 @@ async function checkOne(args: CliArgs, io: CliIo, skill: Skill, plugins: readonl
 export const updateCommand: CliCommand = {
   name: "update",
   summary: "Get and apply the new version of one installed skill, the safe way for where it lives (backup kept; see rollback).",
-  usage: `skillshelf update NAME|PATH [--from FILE|URL] [--dry-run] [--yes] [--json] ${SCAN_FLAGS_USAGE} [--server URL]... [--github-api URL] [--offline] [--stdio] ${UPDATE_HANDOFF_USAGE}`,
+  usage: `skillshelf update NAME|PATH [--from FILE|URL] [--dry-run] [--yes] [--json] ${SCAN_FLAGS_USAGE} [--server URL]... [--github-api URL] [--offline] [--stdio] [--overwrite-local] ${UPDATE_HANDOFF_USAGE}`,
   options: {
     ...scanFlagOptions,
     from: { type: "string" },
@@ -63,6 +65,7 @@ export const updateCommand: CliCommand = {
     "github-api": { type: "string" },
     offline: { type: "boolean" },
     stdio: { type: "boolean" },
+    "overwrite-local": { type: "boolean" },
     ...UPDATE_HANDOFF_OPTIONS,
   },
   run: async (args, io) => {
@@ -88,6 +91,9 @@ export const updateCommand: CliCommand = {
     const { skill, result } = target;
     const info = from ? undefined : await checkOne(args, io, skill, result.plugins, { home, platform, include });
     const plan = planUpdate(skill, info);
+    if (!from && info && treeSourceOf(info) && (info.state === "outdated" || info.state === "changed-locally") && plan.kind === "replace-folder") {
+      return updateFromGithubTree({ skill, info, plan, apiBase: githubApi, dataDir: data, dryRun, yes, overwriteLocal: args.values["overwrite-local"] === true, json, ask: askOnTerminal }, io);
+    }
     if (!from && info?.state !== "outdated") {
       const state = info?.state ?? "unknown";
       const message = `"${skill.name}" is ${state === "up-to-date" ? "up to date" : state === "ahead" ? "newer than the latest release" : state === "changed-locally" ? "changed locally" : "of unknown update state"}. ${plan.nextStep}${state === "unknown" || state === "changed-locally" ? " To install a given version, pass --from FILE|URL." : ""}`;

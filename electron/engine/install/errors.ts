@@ -21,7 +21,9 @@ export type InstallErrorCode =
   | "install.busy"
   | "install.not-due"
   | "install.not-updatable"
-  | "install.no-download";
+  | "install.no-download"
+  | "install.content.mismatch"
+  | "install.local-changes";
 
 /** A refused or failed install step; `message` is a sentence a user understands. */
 export class InstallError extends Error {

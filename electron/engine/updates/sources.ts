@@ -39,6 +39,8 @@ export interface UpdateSourceSetup {
   offline?: boolean;
   /** Deadline per skill-meta server. */
   metaTimeoutMs?: number;
+  /** Revalidate cached trees with GitHub (a conditional request) instead of trusting them for 24 h: an update is about to be applied. */
+  freshTrees?: boolean;
   /** Deadline per release lookup. */
   releaseTimeoutMs?: number;
   log?: (line: string) => void;
@@ -100,7 +102,7 @@ export function createUpdateChecker(setup: UpdateSourceSetup): UpdateChecker {
       }
       if (!session || force) session = await newSession(settings, pluginRoots ?? plugins.map((p) => p.root));
       // One tree lookup per check: skills from one repository share its one Trees request (and the 24 h cache).
-      const trees = new GithubTrees({ apiBase: githubApiOf(setup), cacheDir, token, offline: setup.offline, timeoutMs: setup.releaseTimeoutMs });
+      const trees = new GithubTrees({ apiBase: githubApiOf(setup), cacheDir, token, offline: setup.offline, timeoutMs: setup.releaseTimeoutMs, ...(setup.freshTrees ? { ttlMs: 0 } : {}) });
       return checkUpdates(skills, { session, releases: releases.lookup, plugins, trees });
     },
   };

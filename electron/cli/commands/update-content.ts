@@ -1,0 +1,78 @@
+// The `skillshelf update` branch for a skill without a version that the content check found outdated or changed
+// locally: the folder at the checked branch from GitHub's tarball, the same diff and backed-up swap as any folder
+// update, local edits never overwritten without --yes --overwrite-local (or a yes on a terminal that names the files),
+// and afterwards the installer's lock entry given the new folder hash.
+import path from "node:path";
+import type { Skill, UpdateInfo, UpdatePlan } from "../../../shared/model";
+import { obtainFromGithubTree } from "../../engine/install/content-update";
+import { InstallError } from "../../engine/install/errors";
+import { recordLockHash } from "../../engine/install/lock-hash";
+import type { ObtainedSkill } from "../../engine/install/obtain";
+import { gitTreeOf } from "../../engine/updates/git-tree";
+import { printJson, type CliIo } from "../command";
+import { safe } from "./report-format";
+import { updateFolderCopy } from "./update-folder";
+
+/** What the content branch was given. */
+export interface ContentUpdateInput {
+  skill: Skill;
+  info: UpdateInfo;
+  plan: UpdatePlan;
+  apiBase: string;
+  dataDir: string;
+  dryRun: boolean;
+  yes: boolean;
+  overwriteLocal: boolean;
+  json: boolean;
+  ask: (question: string) => Promise<boolean | null>;
+}
+
+const listed = (files: string[] | undefined) => (files?.length ? files.slice(0, 20).map(safe).join(", ") + (files.length > 20 ? ` and ${files.length - 20} more` : "") : "files in it");
+
+function refuse(io: CliIo, json: boolean, name: string, code: string, message: string): number {
+  if (json) printJson(io, { name, error: { code, message } });
+  else io.stderr(`skillshelf update: ${message}\n`);
+  return 1;
+}
+
+/** Whether local edits may be overwritten: --yes with --overwrite-local, or a yes on a terminal; else the refusal. */
+async function mayOverwrite(input: ContentUpdateInput): Promise<string | null> {
+  if (input.info.state !== "changed-locally" || input.dryRun) return null;
+  const files = listed(input.info.changedFiles);
+  const how = `See the difference with \`skillshelf update ${input.skill.name} --dry-run\`; to replace them anyway (a backup is kept), add --yes --overwrite-local.`;
+  if (input.yes) return input.overwriteLocal ? null : `"${safe(input.skill.name)}" was changed here since it was installed (${files}); an update would overwrite these changes, so nothing was changed. ${safe(how)}`;
+  const answer = await input.ask(`"${safe(input.skill.name)}" was changed here since it was installed. Updating overwrites your changes to ${files} (a backup is kept). Overwrite them?`);
+  if (answer === true) return null;
+  return answer === null
+    ? `"${safe(input.skill.name)}" was changed here since it was installed (${files}), and there is no terminal to confirm on, so nothing was changed. ${safe(how)}`
+    : "Not confirmed, so nothing was changed.";
+}
+
+/** The installer's lock entry names: the folder names the skill is reached by, then its name. */
+function lockNames(skill: Skill): string[] {
+  return [...new Set([path.basename(skill.dir), ...skill.links.map((l) => path.basename(l)), skill.name])];
+}
+
+/** Updates one copy from its GitHub folder. Exit 0 applied, nothing to do or dry run; 1 refused or failed. */
+export async function updateFromGithubTree(input: ContentUpdateInput, io: CliIo): Promise<number> {
+  const { skill, info, plan } = input;
+  const refusal = await mayOverwrite(input);
+  if (refusal) return refuse(io, input.json, skill.name, "install.local-changes", refusal);
+  let obtained: ObtainedSkill | null = null;
+  try {
+    obtained = await obtainFromGithubTree(info, { apiBase: input.apiBase, dataDir: input.dataDir, expectName: skill.name });
+    const before = (await gitTreeOf(plan.realDir).catch(() => null))?.sha ?? null;
+    const code = await updateFolderCopy({ plan, installed: skill.version, obtained, dataDir: input.dataDir, dryRun: input.dryRun, yes: input.yes, json: input.json, links: skill.links, ask: input.ask }, io);
+    if (code !== 0 || input.dryRun || !skill.lock?.lockFile || !info.upstreamHash) return code;
+    const after = (await gitTreeOf(plan.realDir).catch(() => null))?.sha ?? null;
+    if (after === null || (after === before && after !== info.upstreamHash)) return code;
+    const recorded = await recordLockHash(skill.lock.lockFile, lockNames(skill), info.upstreamHash);
+    io.stderr(recorded.ok ? `The installer's lock (${safe(recorded.file)}) now records this folder's hash ${info.upstreamHash.slice(0, 7)}, as \`npx skills\` would.\n` : `skillshelf update: ${safe(recorded.reason)}\n`);
+    return code;
+  } catch (error) {
+    if (error instanceof InstallError) return refuse(io, input.json, skill.name, error.code, safe(error.message));
+    throw error;
+  } finally {
+    await obtained?.cleanup();
+  }
+}

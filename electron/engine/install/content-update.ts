@@ -1,0 +1,80 @@
+// Gets the new content of a skill that carries no version: the repository's tarball at the checked branch (GitHub's
+// `/repos/O/R/tarball/REF`, unpacked with the install engine's safe extraction), then the skill's folder out of it,
+// checked to be exactly the folder the update check saw (same git tree SHA) before it is validated and handed on.
+import { randomBytes } from "node:crypto";
+import { mkdir, readdir, rename, rm } from "node:fs/promises";
+import path from "node:path";
+import type { TaskProgress, UpdateInfo } from "../../../shared/model";
+import { gitTreeOf } from "../updates/git-tree";
+import { githubUrl } from "../updates/github-http";
+import { parseGithubRepo } from "../updates/repository";
+import { stagingRoot } from "./data-dir";
+import { downloadFile } from "./download";
+import { InstallError } from "./errors";
+import { extractArchive } from "./extract";
+import { locateSkill } from "./locate";
+import type { ObtainedSkill } from "./obtain";
+
+/** Options of obtainFromGithubTree. */
+export interface TreeObtainOptions {
+  /** GitHub API base (SKILLSHELF_GITHUB_API, else the public API). */
+  apiBase: string | undefined;
+  dataDir: string;
+  expectName: string;
+  onProgress?: (p: TaskProgress) => void;
+  signal?: AbortSignal;
+  maxBytes?: number;
+}
+
+/** What a content update needs from the check: where the folder is upstream and the tree SHA it had. */
+export function treeSourceOf(info: UpdateInfo | undefined): { repo: string; folder: string; branch: string; upstreamHash: string } | null {
+  if (!info || info.source !== "github-tree" || !info.repository || info.folder === undefined || !info.branch || !info.upstreamHash) return null;
+  return { repo: info.repository, folder: info.folder, branch: info.branch, upstreamHash: info.upstreamHash };
+}
+
+/** The single top-level folder GitHub's tarball puts everything under (`OWNER-REPO-SHORTSHA/`). */
+async function archiveRoot(unpacked: string): Promise<string> {
+  const entries = await readdir(unpacked, { withFileTypes: true });
+  const dirs = entries.filter((e) => e.isDirectory());
+  if (dirs.length !== 1 || entries.length !== 1) throw new InstallError("install.archive.invalid", "GitHub's archive of the repository does not have the one top-level folder it should have.");
+  return path.join(unpacked, dirs[0]!.name);
+}
+
+/** Downloads the repository at the checked branch and returns the skill's folder from it, validated; throws InstallError. */
+export async function obtainFromGithubTree(info: UpdateInfo | undefined, options: TreeObtainOptions): Promise<ObtainedSkill> {
+  const source = treeSourceOf(info);
+  const repo = parseGithubRepo(source?.repo ?? null);
+  if (!source || !repo) throw new InstallError("install.no-download", "The update check did not say where this skill's folder is on GitHub; run the check again.");
+  const url = githubUrl(options.apiBase, `/repos/${encodeURIComponent(repo.owner)}/${encodeURIComponent(repo.repo)}/tarball/${encodeURIComponent(source.branch)}`);
+  if (!url) throw new InstallError("install.download.refused-url", "The GitHub API address is not a valid URL.");
+  const stagingDir = path.join(stagingRoot(options.dataDir), `${Date.now()}-${randomBytes(4).toString("hex")}`);
+  await mkdir(stagingDir, { recursive: true, mode: 0o700 });
+  const cleanup = () => rm(stagingDir, { recursive: true, force: true });
+  try {
+    const downloaded = await downloadFile(url.href, { dir: stagingDir, maxBytes: options.maxBytes, signal: options.signal, onProgress: options.onProgress });
+    const unpacked = path.join(stagingDir, "unpacked");
+    await extractArchive(downloaded.file, unpacked, { format: "tar.gz" });
+    await rm(downloaded.file, { force: true });
+    const root = await archiveRoot(unpacked);
+    const folderDir = path.join(root, ...source.folder.split("/").filter(Boolean));
+    const relative = path.relative(root, folderDir);
+    if (relative.startsWith("..") || path.isAbsolute(relative)) throw new InstallError("install.skill.not-found", "The skill's folder named by the check lies outside the repository.");
+    const got = await gitTreeOf(folderDir).catch(() => null);
+    if (!got) throw new InstallError("install.skill.not-found", `GitHub's archive of ${repo.key} holds no folder ${source.folder || "/"}.`);
+    if (got.sha !== source.upstreamHash) {
+      throw new InstallError(
+        "install.content.mismatch",
+        `The folder ${source.folder || "/"} in GitHub's archive of ${repo.key} is not the one the update check found (tree ${got.sha.slice(0, 7)}, not ${source.upstreamHash.slice(0, 7)}): it changed since the check. Nothing was changed; check again, then update.`,
+      );
+    }
+    const picked = path.join(stagingDir, "folder");
+    await mkdir(picked);
+    await rename(folderDir, path.join(picked, "skill"));
+    await rm(unpacked, { recursive: true, force: true });
+    const located = await locateSkill(path.join(picked, "skill"), options.expectName);
+    return { stagingDir, skillDir: located.dir, name: located.name, version: located.version, diagnostics: located.diagnostics, source: `${repo.webUrl}/tree/${source.branch}/${source.folder}`.replace(/\/$/, ""), cleanup };
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
+}
