@@ -46,8 +46,9 @@ describe("outputs on the fixture corpora stay exactly as recorded", () => {
   it("skill fixtures: reports, listed files and content hashes under both profiles", async () => {
     for (const dir of folders("electron/engine/skill/fixtures")) {
       for (const profile of ["agent-skills", "claude-desktop"] as const) {
-        const { report, files } = await readSkillWithFiles(dir, { profile });
-        const hash = await hashSkillFolderWithInfo(dir, {}, files);
+        const { report, files, read } = await readSkillWithFiles(dir, { profile });
+        const hash = await hashSkillFolderWithInfo(dir, {}, files, read);
+        expect(await hashSkillFolderWithInfo(dir)).toEqual(hash);
         results[`skill ${profile} ${path.basename(dir)}`] = normalise({ report, files, hash }, null);
       }
       const { text } = await readSkillWithReferences(dir);

@@ -41,3 +41,44 @@ describe("hashSkillFolder", () => {
     expect((await readSkillWithFiles(dir)).files).toBeNull();
   });
 });
+
+describe("one read of SKILL.md per skill in a scan", () => {
+  it("readSkillWithFiles hands over SKILL.md's bytes as read (BOM included), and the hash uses them instead of reading again", async () => {
+    const t = await makeTempDir();
+    cleanup = t.cleanup;
+    const dir = path.join(t.dir, "bom-skill");
+    const text = "\uFEFF---\nname: bom-skill\ndescription: Has a byte-order mark.\n---\nBody.\n";
+    await writeTree(dir, { "SKILL.md": text, "references/a.md": "# A\n" });
+    const { files, read } = await readSkillWithFiles(dir);
+    expect([...read.keys()]).toEqual(["SKILL.md"]);
+    expect(Buffer.from(read.get("SKILL.md")!).equals(Buffer.from(text))).toBe(true);
+    const fromDisk = await hashSkillFolderWithInfo(dir);
+    expect(await hashSkillFolderWithInfo(dir, {}, files, read)).toEqual(fromDisk);
+    // The bytes given are the bytes hashed: the file is not read a second time.
+    const other = await hashSkillFolderWithInfo(dir, {}, files, new Map([["SKILL.md", Buffer.from("different")]]));
+    expect(other.hash).not.toBe(fromDisk.hash);
+    expect(other.bytes).toBe(fromDisk.bytes - Buffer.byteLength(text) + "different".length);
+  });
+
+  it("bytes already read still respect the byte cap and report it", async () => {
+    const t = await makeTempDir();
+    cleanup = t.cleanup;
+    const dir = path.join(t.dir, "capped");
+    await writeTree(dir, { "SKILL.md": "x".repeat(100) });
+    const { files, read } = await readSkillWithFiles(dir);
+    const capped = await hashSkillFolderWithInfo(dir, { maxBytes: 40 }, files, read);
+    expect(capped).toEqual(await hashSkillFolderWithInfo(dir, { maxBytes: 40 }));
+    expect(capped).toMatchObject({ truncated: true, bytes: 40, limit: { kind: "bytes", max: 40 } });
+  });
+
+  it("a SKILL.md reached through a link is hashed from disk, not from the validator's read", async () => {
+    const t = await makeTempDir();
+    cleanup = t.cleanup;
+    const dir = path.join(t.dir, "linked");
+    await writeTree(dir, { "real.md": "---\nname: linked\ndescription: d\n---\n" });
+    await symlink("real.md", path.join(dir, "SKILL.md"));
+    const { files, read } = await readSkillWithFiles(dir);
+    expect(files).toBeNull();
+    expect(read.size).toBe(0);
+  });
+});

@@ -146,9 +146,10 @@ function listFilesForHash(root: string, realRoot: string, maxEntries: number, ma
 
 /**
  * Hashes a skill folder with its details; links leaving the folder are never followed, caps are reported.
- * `knownFiles` (relative regular files, sorted, from a complete link-free listing) spares a second walk.
+ * `knownFiles` (relative regular files, sorted, from a complete link-free listing) spares a second walk, and
+ * `alreadyRead` (relative path → bytes the caller just read, such as SKILL.md) spares reading those files again.
  */
-export async function hashSkillFolderWithInfo(dir: string, limits: HashLimits = {}, knownFiles: readonly string[] | null = null): Promise<FolderHash> {
+export async function hashSkillFolderWithInfo(dir: string, limits: HashLimits = {}, knownFiles: readonly string[] | null = null, alreadyRead: ReadonlyMap<string, Uint8Array> = new Map()): Promise<FolderHash> {
   const maxBytes = limits.maxBytes ?? DEFAULT_MAX_BYTES;
   let walk: { files: HashEntry[]; truncated: boolean; limit?: HashLimitHit };
   if (knownFiles && knownFiles.length <= (limits.maxEntries ?? DEFAULT_MAX_ENTRIES)) {
@@ -175,7 +176,8 @@ export async function hashSkillFolderWithInfo(dir: string, limits: HashLimits = 
       limit ??= bytesHit;
       break;
     }
-    const small = readIfSmallSync(entry.abs, left);
+    const known = alreadyRead.get(entry.rel);
+    const small = known ? { data: known.length > left ? known.subarray(0, left) : known, size: known.length, big: false } : readIfSmallSync(entry.abs, left);
     const content = small.big ? await readRegularFile(entry.abs, left) : small.data;
     sha.update(`${entry.rel}\u0000${content ? content.length : -1}\u0000`);
     if (content) {

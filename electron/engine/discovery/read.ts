@@ -26,8 +26,8 @@ export interface PluginRead {
 /** Reads and hashes one skill folder (dir as found; the hash walks its real folder, confined). */
 export async function readSkillAt(dir: string, realDir: string, profile: Profile, onSkillRead?: (dir: string) => void): Promise<SkillRead> {
   onSkillRead?.(dir);
-  const { report, files } = await readSkillWithFiles(dir, { profile });
-  const hash = await hashSkillFolderWithInfo(realDir, {}, files);
+  const { report, files, read } = await readSkillWithFiles(dir, { profile });
+  const hash = await hashSkillFolderWithInfo(realDir, {}, files, read);
   return { report, hash, profile };
 }
 

@@ -15,7 +15,7 @@ export type ReadFailure = "not-found" | "not-regular" | "too-large" | "unreadabl
 
 /** A text file read in full, or why it was not. */
 export type TextRead =
-  | { ok: true; text: string; bytes: number; bom: boolean; binary: boolean }
+  | { ok: true; text: string; bytes: number; bom: boolean; binary: boolean; /** The bytes as read, BOM included (only with `keepBytes`). */ raw?: Uint8Array }
   | { ok: false; reason: ReadFailure; message: string; bytes?: number };
 
 /** Default cap for text files the engine reads (SKILL.md, manifests, references). */
@@ -41,10 +41,10 @@ export async function realpathOrNull(p: string): Promise<string | null> {
  * for a blocking read; the file is opened non-blocking and checked again after opening (no race).
  * When `root` is given, the file's real path must stay inside root's real path.
  */
-export async function readTextFile(file: string, options: { maxBytes?: number; root?: string } = {}): Promise<TextRead> {
+export async function readTextFile(file: string, options: { maxBytes?: number; root?: string; keepBytes?: boolean } = {}): Promise<TextRead> {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   if (!options.root) {
-    const quick = readSmallFileSync(file, maxBytes);
+    const quick = readSmallFileSync(file, maxBytes, options.keepBytes === true);
     if (quick) return quick;
   }
   let info;
@@ -77,7 +77,12 @@ export async function readTextFile(file: string, options: { maxBytes?: number; r
   if (bytes.length > maxBytes) {
     return { ok: false, reason: "too-large", message: `The file is over the ${formatBytes(maxBytes)} limit, so it was not read.`, bytes: bytes.length };
   }
-  return decodeUtf8(bytes);
+  return options.keepBytes ? withRaw(decodeUtf8(bytes), bytes) : decodeUtf8(bytes);
+}
+
+function withRaw(read: TextRead, raw: Uint8Array): TextRead {
+  if (read.ok) read.raw = raw;
+  return read;
 }
 
 /** Why a stat'ed path is not read: not a regular file, or over the cap; null when it may be read. */
@@ -100,7 +105,7 @@ const SYNC_READ_MAX = 256 * 1024;
  * fstat on the open descriptor before any read, read synchronously. Null hands over to the careful path, which then
  * gives its usual answer: any open error, a file over SYNC_READ_MAX, or one that grew while it was read.
  */
-function readSmallFileSync(file: string, maxBytes: number): TextRead | null {
+function readSmallFileSync(file: string, maxBytes: number, keepBytes: boolean): TextRead | null {
   let fd: number;
   try {
     fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
@@ -120,7 +125,8 @@ function readSmallFileSync(file: string, maxBytes: number): TextRead | null {
       read += n;
       if (read > info.size) return null;
     }
-    return decodeUtf8(buffer.subarray(0, read));
+    const bytes = buffer.subarray(0, read);
+    return keepBytes ? withRaw(decodeUtf8(bytes), bytes) : decodeUtf8(bytes);
   } catch {
     return null;
   } finally {

@@ -44,16 +44,25 @@ const LISTING_FOR_HASH_MAX = 5_000;
  * readSkill plus the folder's regular files (relative, sorted) when the listing is complete and link-free, so the
  * content hash can reuse it instead of walking the folder again; null when the hash must walk for itself.
  */
-export async function readSkillWithFiles(dir: string, options: ReadSkillOptions = {}): Promise<{ report: SkillReport; files: string[] | null }> {
-  const { report, listing } = await readSkillWithReferences(dir, options);
-  if (!listing || listing.hasLinks || listing.truncated || listing.kinds.size > LISTING_FOR_HASH_MAX) return { report, files: null };
+export async function readSkillWithFiles(dir: string, options: ReadSkillOptions = {}): Promise<{ report: SkillReport; files: string[] | null; read: Map<string, Uint8Array> }> {
+  const { report, listing, skillBytes } = await readSkillWithReferences(dir, options, true);
+  const read = new Map<string, Uint8Array>();
+  if (!listing || listing.hasLinks || listing.truncated || listing.kinds.size > LISTING_FOR_HASH_MAX) return { report, files: null, read };
   const files = [...listing.kinds].filter(([, kind]) => kind === "file").map(([rel]) => rel);
   files.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  return { report, files };
+  if (skillBytes && listing.kinds.get(skillBytes.rel) === "file") read.set(skillBytes.rel, skillBytes.bytes);
+  return { report, files, read };
 }
 
-/** readSkill plus the references the instructions make (level 3 uses them) and the folder's listing. */
-export async function readSkillWithReferences(dir: string, options: ReadSkillOptions = {}): Promise<{ report: SkillReport; text: SkillTextResult | null; listing: FolderListing | null }> {
+/**
+ * readSkill plus the references the instructions make (level 3 uses them) and the folder's listing; with `keepBytes`,
+ * also SKILL.md's bytes as read (the scan hashes them instead of reading the file again).
+ */
+export async function readSkillWithReferences(
+  dir: string,
+  options: ReadSkillOptions = {},
+  keepBytes = false,
+): Promise<{ report: SkillReport; text: SkillTextResult | null; listing: FolderListing | null; skillBytes?: { rel: string; bytes: Uint8Array } }> {
   const profile = options.profile ?? "agent-skills";
   const abs = path.resolve(dir);
   const sink = new DiagnosticSink(abs);
@@ -103,6 +112,9 @@ export async function readSkillWithReferences(dir: string, options: ReadSkillOpt
   if (lowercase) {
     sink.add("skill.file-case", "warning", "The file is named `skill.md` in lowercase; the reference validator accepts it, but plugins and several clients only find `SKILL.md`.", "Rename skill.md to SKILL.md.", {}, file);
   }
-  const read = await readTextFile(file, entry.isSymbolicLink() ? { root: abs } : {});
-  return finish(await validateSkillText({ file, dirName: path.basename(abs), read, files: folderFileSet(abs, listing), profile, context: { skillDir: abs, pluginRoot: options.pluginRoot } }));
+  const read = await readTextFile(file, entry.isSymbolicLink() ? { root: abs } : { keepBytes });
+  const raw = read.ok ? read.raw : undefined;
+  if (read.ok) delete read.raw;
+  const result = finish(await validateSkillText({ file, dirName: path.basename(abs), read, files: folderFileSet(abs, listing), profile, context: { skillDir: abs, pluginRoot: options.pluginRoot } }));
+  return raw ? { ...result, skillBytes: { rel: entry.name, bytes: raw } } : result;
 }
