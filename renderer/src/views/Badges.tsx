@@ -3,6 +3,7 @@ import type { UpdateInfo } from "../../../shared/model";
 import { severityCounts, type CatalogEntry } from "../../../shared/ui-catalog";
 import { plural } from "../lib/format";
 import { pluginDiagnostics } from "./Diagnostics";
+import { updateBadgeText } from "../../../shared/update-text";
 
 /** Badges for one catalog entry. */
 export function EntryBadges(props: { entry: CatalogEntry; update?: UpdateInfo; compact?: boolean }) {
@@ -30,7 +31,7 @@ export function EntryBadges(props: { entry: CatalogEntry; update?: UpdateInfo; c
         <span className="badge ok">valid</span>
       )}
       {counts.warning > 0 ? <span className="badge warning">{plural(counts.warning, "warning")}</span> : null}
-      {update?.state === "outdated" ? <span className="badge update">update {update.latest}</span> : null}
+      {update?.state === "outdated" ? <span className="badge update">{updateBadgeText(update)}</span> : null}
       {update?.state === "ahead" && !props.compact ? <span className="badge subtle">newer than released</span> : null}
       {update?.state === "changed-locally" ? <span className="badge warning">changed locally</span> : null}
       {s.links.length > 0 ? <span className="badge subtle" title={s.links.join("\n")}>in {s.links.length + 1} places</span> : null}

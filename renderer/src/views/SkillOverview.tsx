@@ -2,6 +2,7 @@
 import { clientFit } from "../../../shared/client-fit";
 import type { Skill, UpdateInfo, UpdateRecipe } from "../../../shared/model";
 import { escapeControl, hasControlOrBreak } from "../../../shared/terminal-text";
+import { contentFacts, updateSourceLabel, updateStateSentence } from "../../../shared/update-text";
 import { CopyButton } from "./CopyButton";
 import { DiagnosticsList } from "./Diagnostics";
 import { useOpenExternal } from "./ExternalLink";
@@ -62,20 +63,32 @@ function RecipeBlock(props: { recipe: UpdateRecipe }) {
 function UpdateSection(props: { update: UpdateInfo }) {
   const { update } = props;
   const openExternal = useOpenExternal();
-  const text: Record<UpdateInfo["state"], string> = {
-    "up-to-date": "This is the latest version.",
-    outdated: `Version ${update.latest} is available (you have ${update.installed ?? "an unknown version"}).`,
-    ahead: `This copy (${update.installed}) is newer than the latest release (${update.latest}).`,
-    "changed-locally": "This copy was changed here since it was installed; an update would replace those changes.",
-    unknown: update.reason ?? "Skillshelf could not find out whether a newer version exists.",
-  };
   const plan = update.plan;
+  const facts = contentFacts(update);
   return (
     <section className="card">
       <h2>Updates</h2>
-      <p className={`update-state state-${update.state}`}>{text[update.state]}</p>
-      <p className="muted">Checked with {update.source === "skill-meta" ? "the skill's update server" : update.source === "github-release" ? "GitHub releases" : "no source"}{update.checkedAt ? <>, <When date={update.checkedAt} /></> : null}.</p>
-      {plan && update.state === "outdated" ? (
+      <p className={`update-state state-${update.state}`}>{updateStateSentence(update)}</p>
+      <p className="muted">Checked with {updateSourceLabel(update.source)}{update.checkedAt ? <>, <When date={update.checkedAt} /></> : null}.</p>
+      {facts && (facts.where || facts.files.length) ? (
+        <div className="update-content" data-testid="update-content">
+          {facts.where ? <p className="muted">Folder: {facts.where}{facts.hashes ? ` — ${facts.hashes}` : ""}</p> : null}
+          {facts.files.length ? (
+            <>
+              <p>{facts.local ? "Changed here since it was installed (an update would overwrite these):" : "Files that differ from GitHub:"}</p>
+              <ul className="changed-files">
+                {facts.files.map((file) => (
+                  <li key={file}>
+                    <code>{escapeControl(file)}</code>
+                  </li>
+                ))}
+                {facts.more ? <li>and {facts.more} more</li> : null}
+              </ul>
+            </>
+          ) : null}
+        </div>
+      ) : null}
+      {plan && (update.state === "outdated" || update.state === "changed-locally") ? (
         <div className="update-plan" data-plan={plan.kind}>
           <p>
             <strong>Next step:</strong> {plan.nextStep}
