@@ -21,6 +21,7 @@ import {
 import { readTextFile } from "./fs/safe-fs";
 import { backupFile, writeJsonAtomic } from "./fs/write";
 import { isPlainObject } from "./plugin/diagnostics";
+import { holdsSecrets, openSettingsSecrets, PLAINTEXT_CODEC, sealSecret, type SecretCodec } from "./settings-secrets";
 import { parseJsonWithinLimits } from "./fs/json-limits";
 
 /** A skill-meta server the user added; header values are secrets. */
@@ -190,14 +191,14 @@ async function tightenMode(file: string): Promise<string | null> {
 }
 
 /** Reads the settings file; a missing file gives the defaults, an unusable one is copied to `.bak` and reported. */
-export async function loadSettings(file: string): Promise<LoadedSettings> {
+export async function loadSettings(file: string, codec: SecretCodec = PLAINTEXT_CODEC): Promise<LoadedSettings> {
   const tightened = await tightenMode(file);
   const notes = tightened ? [tightened] : [];
-  const loaded = await readSettings(file);
+  const loaded = await readSettings(file, codec);
   return notes.length === 0 ? loaded : { ...loaded, problems: [...loaded.problems, ...notes] };
 }
 
-async function readSettings(file: string): Promise<LoadedSettings> {
+async function readSettings(file: string, codec: SecretCodec): Promise<LoadedSettings> {
   const read = await readTextFile(file, { maxBytes: MAX_SETTINGS_BYTES });
   if (!read.ok) {
     if (read.reason === "not-found") return { settings: defaultSettings(), problems: [] };
@@ -214,7 +215,10 @@ async function readSettings(file: string): Promise<LoadedSettings> {
     const problems = ["The settings file is not valid JSON, so the defaults are used."];
     return { settings: defaultSettings(), problems, backupFile: await backUp(file, problems) };
   }
-  const { settings, problems } = validateSettings(parsed);
+  const opened = openSettingsSecrets(parsed, codec);
+  const validated = validateSettings(opened.raw);
+  const settings = validated.settings;
+  const problems = [...opened.problems, ...validated.problems];
   return problems.length === 0 ? { settings, problems } : { settings, problems, backupFile: await backUp(file, problems) };
 }
 
@@ -222,10 +226,13 @@ async function readSettings(file: string): Promise<LoadedSettings> {
  * Writes the settings atomically with mode 0600 (a crash never leaves half a file; no one else can read it). A
  * settings file that is a symbolic link is refused (WriteRefusedError), never written through.
  */
-export async function saveSettings(file: string, settings: Settings): Promise<void> {
+export async function saveSettings(file: string, settings: Settings, codec: SecretCodec = PLAINTEXT_CODEC): Promise<void> {
+  const refusal = holdsSecrets(settings) ? codec.unavailable() : null;
+  if (refusal) throw new SettingsError(`Skillshelf cannot keep the token or header values safely on this computer: ${refusal} Nothing was saved.`);
   await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
   const named = settings.accountNames && Object.keys(settings.accountNames).length > 0 ? { accountNames: settings.accountNames } : {};
-  const body: Settings = { version: 1, servers: settings.servers, ...(settings.githubToken ? { githubToken: settings.githubToken } : {}), pollHours: settings.pollHours, ...named };
+  const servers = settings.servers.map((s) => (s.headers ? { ...s, headers: Object.fromEntries(Object.entries(s.headers).map(([name, value]) => [name, sealSecret(codec, value)])) } : s));
+  const body: Settings = { version: 1, servers, ...(settings.githubToken ? { githubToken: sealSecret(codec, settings.githubToken) } : {}), pollHours: settings.pollHours, ...named };
   await writeJsonAtomic(file, body, { mode: 0o600 });
 }
 

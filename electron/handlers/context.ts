@@ -5,6 +5,7 @@ import type { CatalogChange, EventChannel, IpcEvents, ValidationResult } from ".
 import type { SkillLevels, SkillResource } from "../../shared/levels";
 import type { StdioServer } from "../../shared/stdio-servers";
 import type { Plugin, Profile, ScanResult, Skill, UpdateInfo } from "../../shared/model";
+import type { SecretCodec } from "../engine/settings-secrets";
 import type { LastUpdates } from "../engine/updates/last-updates";
 
 /** The operating-system integration a host offers: a real one in Electron, safe fallbacks in the web host. */
@@ -75,6 +76,8 @@ export interface HandlerContext {
   updatePolling?: { intervalHours?: number; clock?: PollerClock };
   /** The settings file (the config folder's settings.json for the scan's environment, platform and home when absent). */
   settingsFile?: string;
+  /** How secrets are kept in the settings file (plain text in a 0600 file when absent). */
+  secretCodec?: SecretCodec;
   /** Debounce of the watchers, in milliseconds (the engine's default when absent). */
   watchDebounceMs?: number;
 }

@@ -62,7 +62,7 @@ export function createHandlerSession(context: HandlerContext): HandlerSession {
   }
 
   const { env, platform, home } = context.scanOptions;
-  const settings = new SettingsState(context.settingsFile ?? defaultSettingsFile(env, platform, home));
+  const settings = new SettingsState(context.settingsFile ?? defaultSettingsFile(env, platform, home), context.secretCodec);
   const stdioConsent = createStdioConsent({ settingsFile: settings.file, scanOptions: context.scanOptions, pluginRoots: () => state.catalog.plugins.map((p) => p.root), desktop });
   const fixedInterval = context.updatePolling?.intervalHours;
   const updates = createUpdatesState({

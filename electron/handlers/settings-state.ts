@@ -6,6 +6,7 @@ import type { PublicSettings, SettingsPatch } from "../../shared/settings";
 import type { UpdateSources } from "./context";
 import { HandlerError } from "./errors";
 import { WriteRefusedError } from "../engine/fs/write";
+import { PLAINTEXT_CODEC, type SecretCodec } from "../engine/settings-secrets";
 
 /** The settings of a session and the changes made to them. */
 export class SettingsState {
@@ -15,11 +16,15 @@ export class SettingsState {
   #queue: Promise<unknown> = Promise.resolve();
   readonly #listeners = new Set<(settings: Settings) => void>();
 
-  constructor(readonly file: string) {}
+  /** `codec` keeps the secrets in the file (Electron's safeStorage in the app; plain text in a 0600 file otherwise). */
+  constructor(
+    readonly file: string,
+    private readonly codec: SecretCodec = PLAINTEXT_CODEC,
+  ) {}
 
   /** Reads the file once (later calls share the first read); never rejects. */
   load(): Promise<void> {
-    this.#loading ??= loadSettings(this.file).then(
+    this.#loading ??= loadSettings(this.file, this.codec).then(
       (loaded) => {
         this.#settings = loaded.settings;
         this.#problems = loaded.backupFile ? [...loaded.problems, `The file as it was is kept at ${path.basename(loaded.backupFile)} beside it.`] : loaded.problems;
@@ -66,8 +71,9 @@ export class SettingsState {
         throw error;
       }
       try {
-        await saveSettings(this.file, next);
+        await saveSettings(this.file, next, this.codec);
       } catch (error) {
+        if (error instanceof SettingsError) throw new HandlerError(error.message);
         if (error instanceof WriteRefusedError) throw new HandlerError(`The settings could not be saved: ${error.message} Nothing was changed.`);
         const code = (error as NodeJS.ErrnoException).code;
         throw new HandlerError(`The settings could not be saved to ${this.file}${code ? ` (${code})` : ""}. Nothing was changed.`);

@@ -1,6 +1,6 @@
 // Electron main: only wiring. Each concern lives in its own module (security, IPC, window, menu, badge,
 // notifications, single instance) and is tested there without Electron.
-import { app, BrowserWindow, dialog, Menu, nativeImage, nativeTheme, Notification, protocol, screen, session, shell, Tray } from "electron";
+import { app, BrowserWindow, dialog, Menu, nativeImage, nativeTheme, Notification, protocol, safeStorage, screen, session, shell, Tray } from "electron";
 import type { UpdateInfo } from "../../shared/model";
 import { escapeControl } from "../../shared/terminal-text";
 import { createEngine } from "../handlers/engine";
@@ -20,6 +20,7 @@ import { openExternalSafely, setupSecurity } from "./security";
 import { focusWindow, setupSingleInstance } from "./single-instance";
 import { readWorkerPath } from "./read-worker-path";
 import { pendingUpdateCount } from "./update-alerts";
+import { safeStorageCodec } from "./secret-codec";
 import { setupWindow } from "./window";
 import { windowStateFile } from "./window-state";
 
@@ -85,6 +86,7 @@ async function start(): Promise<void> {
     emit,
     engine: createEngine(scanOptions),
     updatePolling: {},
+    secretCodec: safeStorageCodec(safeStorage),
   });
   const { handlers } = handlerSession;
   void handlerSession.prefetchCatalog().catch(logError);

@@ -15,6 +15,7 @@ import type {
   Notification as ElectronNotification,
   Protocol,
   Rectangle,
+  SafeStorage,
   Session,
   Shell,
   Tray as ElectronTray,
@@ -215,6 +216,17 @@ export function createFakeElectron(options: { userData?: string; onLoad?: (windo
 
   const shell = { openExternal: async () => undefined, showItemInFolder: () => undefined } satisfies Pick<Shell, "openExternal" | "showItemInFolder">;
   const dialog = { showOpenDialog: async () => ({ canceled: true, filePaths: [] }) } satisfies Pick<Dialog, "showOpenDialog">;
+  // Like a Linux session without a keyring: secrets are refused, never stored in plain text.
+  const safeStorage = {
+    isEncryptionAvailable: () => false,
+    getSelectedStorageBackend: () => "basic_text" as const,
+    encryptString: (): Buffer => {
+      throw new Error("Encryption is not available.");
+    },
+    decryptString: (): string => {
+      throw new Error("Decryption is not available.");
+    },
+  } satisfies Pick<SafeStorage, "isEncryptionAvailable" | "getSelectedStorageBackend" | "encryptString" | "decryptString">;
 
   const electron = {
     app,
@@ -230,6 +242,7 @@ export function createFakeElectron(options: { userData?: string; onLoad?: (windo
     session: { defaultSession },
     shell,
     dialog,
+    safeStorage,
   } satisfies { [K in keyof ElectronModule]?: unknown };
 
   return {
