@@ -1,11 +1,13 @@
 // The built `skillshelf` bin on skills without a version that the `skills` installer installed (its v3 lock in
 // ~/.agents/.skill-lock.json): `outdated` shows the content states, `update` fetches the folder from GitHub's tarball,
 // swaps it with a backup, refuses to overwrite local edits unless told, and writes the lock's new hash.
+import { spawn, spawnSync } from "node:child_process";
 import { cp, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { UpdateInfo } from "../../../shared/model";
-import { runBin } from "../../../test-support/cli";
+import { BIN, runBin } from "../../../test-support/cli";
+import { skipBecause } from "../../../test-support/skip";
 import { startReleaseServer, type RunningReleaseServer } from "../../../test-support/servers/release-server";
 import { makeTempDir, writeTree } from "../../../test-support/tmp";
 import { gitTreeOf } from "../../engine/updates/git-tree";
@@ -127,5 +129,45 @@ describe("skillshelf update of a skill without a version", () => {
     expect(report.applied).toBe(true);
     expect(await readFile(path.join(dir, "SKILL.md"), "utf8")).toContain("Upstream's new text.");
     expect(await readFile(path.join(report.backup, "SKILL.md"), "utf8")).toContain("My own edit.");
+  });
+});
+
+/** Runs the bin on a pseudo-terminal (util-linux `script`), answering each [y/N] question with the next answer. */
+function runOnTerminal(args: string[], answers: string[]): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const command = [process.execPath, BIN, ...args].map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(" ");
+    const child = spawn("script", ["-qec", command, "/dev/null"], { env: { ...process.env, ...env }, stdio: ["pipe", "pipe", "pipe"] });
+    let output = "";
+    let asked = 0;
+    const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
+    child.stdout.on("data", (d) => {
+      output += d;
+      const questions = output.split("[y/N]").length - 1;
+      while (asked < questions) child.stdin.write(`${answers[asked++] ?? "n"}\r`);
+    });
+    child.on("error", reject);
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
+  });
+}
+
+describe("skillshelf update of an edited folder on a terminal", () => {
+  it("asks first, naming the changed files: no keeps the edits, yes (then yes to the shown change) replaces them", async (ctx) => {
+    if (spawnSync("script", ["--version"]).error) skipBecause(ctx, "util-linux `script` is not installed to give the bin a terminal");
+    const dir = path.join(home, ".agents/skills/c");
+    const declined = await runOnTerminal(["update", "c", ...common()], ["n"]);
+    expect(declined.output).toMatch(/Updating overwrites your changes to SKILL\.md, evil\\x1b\[2Jname\.md \(a backup is kept\)\. Overwrite them\? \[y\/N\]/);
+    expect(declined.output).toMatch(/Not confirmed, so nothing was changed/);
+    expect(declined.code).toBe(1);
+    expect(await readFile(path.join(dir, "SKILL.md"), "utf8")).toContain("My own edit.");
+    expect(server.trees.stats.tarballRequests).toBe(0);
+
+    const accepted = await runOnTerminal(["update", "c", ...common()], ["y", "y"]);
+    expect(accepted.output).toMatch(/~ SKILL\.md/);
+    expect(accepted.output).toMatch(/Updated "c"/);
+    expect(accepted.code).toBe(0);
+    expect(await readFile(path.join(dir, "SKILL.md"), "utf8")).not.toContain("My own edit.");
   });
 });
