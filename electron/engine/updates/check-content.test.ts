@@ -130,6 +130,17 @@ describe("content checks in the update check", () => {
     expect(b.reason).toContain("cannot be told apart");
   });
 
+  it("a plugin without a version is checked through the repository its manifest names, its skill's folder found by name", async () => {
+    const plugin = path.join(tmp.dir, "plugins", "toolbox");
+    await writeTree(plugin, { "plugin.json": JSON.stringify({ $schema: "https://agent-plugins.org/schemas/1.0.0/plugin.schema.json", name: "toolbox", repository: "https://github.com/acme/skills" }) });
+    await cp(path.join(upstream, "skills", "b"), path.join(plugin, "skills", "b"), { recursive: true });
+    await writeFile(path.join(plugin, "skills/b/scripts/x.sh"), "echo older\n");
+    await writeTree(home, { ".keep": "" });
+    const result = await scan({ home, platform: "linux", env: {}, include: [plugin] });
+    const infos = await createUpdateChecker(setup()).check({ skills: allSkills(result), plugins: result.plugins, settings: noSettings, force: true });
+    expect(infos.find((i) => i.name === "b")).toMatchObject({ state: "outdated", source: "github-tree", repository: "acme/skills", folder: "skills/b", changedFiles: ["scripts/x.sh"] });
+  });
+
   it("a truncated tree answer falls back to the folder's listing; offline uses only the cache", async () => {
     await install(["a"]);
     await server.trees.setRepo("acme/skills", { dir: upstream, truncated: true });
