@@ -55,10 +55,19 @@ describe("obtainFromGithubTree", () => {
     expect(await readdir(stagingRoot(dataDir))).toEqual([]);
   });
 
-  it("refuses a repository whose archive holds a link, and a check result without a folder", async () => {
+  it("unpacks only the skill's folder (a link elsewhere in the repository does not matter), refusing a link inside it", async () => {
+    await symlink("README.md", path.join(upstream, "CLAUDE.md"));
+    await server.trees.setRepo("acme/skills", { dir: upstream });
+    const got = await obtainFromGithubTree(await info(), { apiBase: server.url, dataDir, expectName: "b" });
+    expect((await readdir(got.stagingDir, { recursive: true })).sort()).toEqual(["folder", "folder/b", "folder/b/SKILL.md", "folder/b/scripts", "folder/b/scripts/run.sh"]);
+    await got.cleanup();
     await symlink("SKILL.md", path.join(upstream, "skills/b/link.md"));
     await server.trees.setRepo("acme/skills", { dir: upstream });
     await expect(obtainFromGithubTree(await info(), { apiBase: server.url, dataDir, expectName: "b" })).rejects.toMatchObject({ code: "install.archive.unsafe-entry" });
+  });
+
+  it("refuses a check result without a branch, and a folder the archive does not hold", async () => {
+    await expect(obtainFromGithubTree(await info({ folder: "skills/gone" }), { apiBase: server.url, dataDir, expectName: "b" })).rejects.toMatchObject({ code: "install.skill.not-found", message: expect.stringContaining("holds no folder skills/gone") });
     await expect(obtainFromGithubTree(await info({ branch: undefined }), { apiBase: server.url, dataDir, expectName: "b" })).rejects.toMatchObject({ code: "install.no-download" });
   });
 });

@@ -33,8 +33,9 @@ export function treeSourceOf(info: UpdateInfo | undefined): { repo: string; fold
 }
 
 /** The single top-level folder GitHub's tarball puts everything under (`OWNER-REPO-SHORTSHA/`). */
-async function archiveRoot(unpacked: string): Promise<string> {
+async function archiveRoot(unpacked: string, missing: string): Promise<string> {
   const entries = await readdir(unpacked, { withFileTypes: true });
+  if (entries.length === 0) throw new InstallError("install.skill.not-found", missing);
   const dirs = entries.filter((e) => e.isDirectory());
   if (dirs.length !== 1 || entries.length !== 1) throw new InstallError("install.archive.invalid", "GitHub's archive of the repository does not have the one top-level folder it should have.");
   return path.join(unpacked, dirs[0]!.name);
@@ -53,9 +54,15 @@ export async function obtainFromGithubTree(info: UpdateInfo | undefined, options
   try {
     const downloaded = await downloadFile(url.href, { dir: stagingDir, maxBytes: options.maxBytes, signal: options.signal, onProgress: options.onProgress });
     const unpacked = path.join(stagingDir, "unpacked");
-    await extractArchive(downloaded.file, unpacked, { format: "tar.gz" });
+    // Only the skill's folder is unpacked: the rest of the repository (its links, its size) is none of the update's business.
+    const wanted = source.folder.split("/").filter(Boolean).join("/");
+    const only = (entryPath: string) => {
+      const rest = entryPath.replace(/^\.\//, "").split("/").slice(1).join("/");
+      return wanted === "" || rest === wanted || rest === `${wanted}/` || rest.startsWith(`${wanted}/`);
+    };
+    await extractArchive(downloaded.file, unpacked, { format: "tar.gz", only });
     await rm(downloaded.file, { force: true });
-    const root = await archiveRoot(unpacked);
+    const root = await archiveRoot(unpacked, `GitHub's archive of ${repo.key} holds no folder ${source.folder || "/"}.`);
     const folderDir = path.join(root, ...source.folder.split("/").filter(Boolean));
     const relative = path.relative(root, folderDir);
     if (relative.startsWith("..") || path.isAbsolute(relative)) throw new InstallError("install.skill.not-found", "The skill's folder named by the check lies outside the repository.");

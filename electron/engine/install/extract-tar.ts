@@ -14,15 +14,18 @@ const TYPE_NAMES: Record<string, string> = {
   FIFO: "a named pipe (FIFO)",
 };
 
-/** Unpacks every entry of the tar.gz `file` through the writer; throws InstallError on the first refused entry. */
-export async function readTarGzInto(file: string, writer: StagingWriter): Promise<void> {
+/**
+ * Unpacks every entry of the tar.gz `file` through the writer (only those `only` accepts, when given: the others are
+ * neither written nor judged); throws InstallError on the first refused entry.
+ */
+export async function readTarGzInto(file: string, writer: StagingWriter, only?: (entryPath: string) => boolean): Promise<void> {
   let failure: unknown = null;
   let entries = 0;
   const parser = new Parser({
     strict: true,
     onReadEntry: (entry: ReadEntry) => {
       entries++;
-      if (failure) return void entry.resume();
+      if (failure || (only && !only(entry.path))) return void entry.resume();
       try {
         if (entry.type === "Directory" || entry.type === "GNUDumpDir") {
           writer.directory(entry.path);

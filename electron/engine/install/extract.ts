@@ -22,7 +22,7 @@ export function archiveFormatOf(name: string, head: Uint8Array): ArchiveFormat |
 }
 
 /** Unpacks `file` into `destDir`, which must not exist yet; on any refusal destDir is removed and an InstallError thrown. */
-export async function extractArchive(file: string, destDir: string, options: { format?: ArchiveFormat; limits?: Partial<ExtractLimits> } = {}): Promise<{ files: number; bytes: number; format: ArchiveFormat }> {
+export async function extractArchive(file: string, destDir: string, options: { format?: ArchiveFormat; limits?: Partial<ExtractLimits>; only?: (entryPath: string) => boolean } = {}): Promise<{ files: number; bytes: number; format: ArchiveFormat }> {
   const limits = { ...EXTRACT_LIMITS, ...options.limits };
   const handle = await open(file, "r").catch((error: NodeJS.ErrnoException) => {
     throw new InstallError("install.source.unreadable", `The archive cannot be read (${error.code ?? error.message}).`);
@@ -43,8 +43,10 @@ export async function extractArchive(file: string, destDir: string, options: { f
   await mkdir(destDir);
   const writer = new StagingWriter(destDir, limits, size);
   try {
-    if (format === "zip") await readZipInto(file, writer);
-    else await readTarGzInto(file, writer);
+    if (format === "zip") {
+      if (options.only) throw new InstallError("install.archive.invalid", "Only part of a tar.gz archive can be unpacked, and this file is a zip.");
+      await readZipInto(file, writer);
+    } else await readTarGzInto(file, writer, options.only);
     return { ...writer.counts, format };
   } catch (error) {
     writer.abort();
