@@ -1,55 +1,73 @@
-// Bench: validation throughput of 10,000 generated skills next to the time to merely read the same files.
+// Bench: validation of generated skills next to the raw read of exactly the SKILL.md files validation must read, at
+// 100, 1,000, 10,000 and 50,000 skills (time and peak RSS, each phase in a fresh process).
 import { spawn } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { performance } from "node:perf_hooks";
+import { cachedCorpus } from "./corpus-cache";
 import { generateSkills } from "./generate";
 import type { PhaseResult } from "./phase";
 
 const PHASE_SCRIPT = fileURLToPath(new URL("./phase.ts", import.meta.url));
 
 /** Runs one phase in a fresh Node process (tsx loader) and returns what it measured. */
-function runPhase(mode: "read" | "validate", listFile: string, concurrency: number): Promise<PhaseResult> {
+export function runPhase(args: string[]): Promise<PhaseResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", PHASE_SCRIPT, mode, listFile, String(concurrency)], { stdio: ["ignore", "pipe", "inherit"] });
+    const child = spawn(process.execPath, ["--import", "tsx", PHASE_SCRIPT, ...args], { stdio: ["ignore", "pipe", "inherit"] });
     let out = "";
     child.stdout.on("data", (d) => (out += d));
     child.on("error", reject);
-    child.on("close", (code) => (code === 0 ? resolve(JSON.parse(out.trim().split("\n").pop() ?? "{}") as PhaseResult) : reject(new Error(`bench phase ${mode} exited with ${code}`))));
+    child.on("close", (code) => (code === 0 ? resolve(JSON.parse(out.trim().split("\n").pop() ?? "{}") as PhaseResult) : reject(new Error(`bench phase ${args[0]} exited with ${code}`))));
   });
 }
 
-/** Generates the tree, measures read-only and validation passes (each in its own process), prints a table; asserts nothing. */
+/** Prints rows as an aligned table. */
+export function printTable(header: string[], rows: string[][]): void {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join("  ").trimEnd();
+  console.log(line(header));
+  console.log(widths.map((w) => "-".repeat(w)).join("  "));
+  for (const row of rows) console.log(line(row));
+}
+
+/** The sizes the scaling tables show, capped by BENCH_MAX_SKILLS (default 50,000). */
+export function benchSizes(): number[] {
+  const max = Number(process.env.BENCH_MAX_SKILLS ?? 50_000);
+  return [100, 1_000, 10_000, 50_000].filter((n) => n <= max);
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+/** Measures read-only and validation passes (each in its own process) at each size; prints tables; asserts nothing. */
 export async function runValidateBench(options: { count?: number; concurrency?: number; rounds?: number } = {}): Promise<void> {
   const count = options.count ?? 10_000;
   const concurrency = options.concurrency ?? 32;
   const rounds = options.rounds ?? 2;
-  const root = await mkdtemp(path.join(tmpdir(), "skillshelf-bench-"));
-  try {
-    const genStart = performance.now();
-    const tree = await generateSkills(root, count);
-    const listFile = path.join(root, "dirs.txt");
-    await writeFile(listFile, tree.dirs.join("\n"));
-    console.log(`Generated ${count} skills (${tree.files} files, ${(tree.bytes / 1024 / 1024).toFixed(1)} MB, ${tree.invalid} made invalid or with a broken reference) in ${((performance.now() - genStart) / 1000).toFixed(1)} s.`);
-    console.log(`Each phase runs in a fresh process; concurrency ${concurrency}, UV_THREADPOOL_SIZE ${process.env.UV_THREADPOOL_SIZE ?? "4 (default)"}, Node ${process.version}.\n`);
-    const phases: Array<PhaseResult & { label: string }> = [];
-    for (let round = 1; round <= rounds; round++) {
-      phases.push({ label: `read only (round ${round})`, ...(await runPhase("read", listFile, concurrency)) });
-      phases.push({ label: `validate (round ${round})`, ...(await runPhase("validate", listFile, concurrency)) });
+  const sizes = [...new Set([...benchSizes(), count])].sort((a, b) => a - b);
+  const largest = sizes[sizes.length - 1]!;
+  const corpus = await cachedCorpus("skills", largest, async (root, n) => (await generateSkills(root, n)).dirs);
+  const listFile = path.join(corpus.root, ".dirs.txt");
+  console.log(`${corpus.reused ? "Reused" : `Generated in ${corpus.seconds.toFixed(1)} s`} ${largest} skills in ${corpus.root}; the first N are used for each size.`);
+  console.log(`Each phase runs in a fresh process; concurrency ${concurrency}, Node ${process.version}. "read" reads exactly the SKILL.md files validation must read, nothing else.\n`);
+  const rows: string[][] = [];
+  const best = new Map<number, { read: number; validate: number; rss: number }>();
+  for (const size of sizes) {
+    const repeat = size <= 10_000 ? rounds : 1;
+    let read = Infinity;
+    let validate = Infinity;
+    let rss = 0;
+    for (let round = 1; round <= repeat; round++) {
+      const r = await runPhase(["read", listFile, String(size), String(concurrency)]);
+      const v = await runPhase(["validate", listFile, String(size), String(concurrency)]);
+      read = Math.min(read, r.ms);
+      validate = Math.min(validate, v.ms);
+      rss = Math.max(rss, v.maxRssMb);
+      rows.push([String(size), String(round), seconds(r.ms), seconds(v.ms), `${Math.round((size / v.ms) * 1000)} skills/s`, `${(v.ms / r.ms).toFixed(2)}x`, `${v.maxRssMb.toFixed(0)} MB`, v.detail]);
     }
-    const rows = phases.map((p) => [p.label, `${(p.ms / 1000).toFixed(2)} s`, `${Math.round((count / p.ms) * 1000)} skills/s`, `${p.maxRssMb.toFixed(0)} MB`, p.detail]);
-    const header = ["phase", "wall time", "throughput", "peak RSS", "result"];
-    const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-    const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join("  ").trimEnd();
-    console.log(line(header));
-    console.log(widths.map((w) => "-".repeat(w)).join("  "));
-    for (const row of rows) console.log(line(row));
-    const best = (prefix: string) => Math.min(...phases.filter((p) => p.label.startsWith(prefix)).map((p) => p.ms));
-    console.log(`\nBest validate ${(best("validate") / 1000).toFixed(2)} s vs best read-only ${(best("read only") / 1000).toFixed(2)} s: ${(best("validate") / best("read only")).toFixed(2)}x.`);
-    console.log("Goals (issue 2): 10,000 skills validated in under 2 s on 2 cores, within 3x of read-only, under 300 MB RSS. Figures depend on machine load.");
-  } finally {
-    await rm(root, { recursive: true, force: true });
+    best.set(size, { read, validate, rss });
   }
+  printTable(["skills", "round", "read SKILL.md", "validate", "throughput", "ratio", "peak RSS", "result"], rows);
+  const at = best.get(count)!;
+  console.log(`\n${count} skills: best validate ${seconds(at.validate)} vs best raw read of their SKILL.md files ${seconds(at.read)}: ${(at.validate / at.read).toFixed(2)}x (goal <= 3x), peak RSS ${at.rss.toFixed(0)} MB (goal < 200 MB).`);
+  const per = sizes.map((s) => `${s}: ${((best.get(s)!.validate / s) * 1000).toFixed(0)} µs`).join(", ");
+  console.log(`Cost per skill as work grows (linear means flat): ${per}. Figures depend on machine load.`);
 }

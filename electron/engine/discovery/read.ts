@@ -26,7 +26,7 @@ export interface PluginRead {
 /** Reads and hashes one skill folder (dir as found; the hash walks its real folder, confined). */
 export async function readSkillAt(dir: string, realDir: string, profile: Profile, onSkillRead?: (dir: string) => void): Promise<SkillRead> {
   onSkillRead?.(dir);
-  const { report, files, read } = await readSkillWithFiles(dir, { profile });
+  const { report, files, read } = await readSkillWithFiles(dir, { profile, realDir });
   const hash = await hashSkillFolderWithInfo(realDir, {}, files, read);
   return { report, hash, profile };
 }

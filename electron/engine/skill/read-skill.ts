@@ -82,7 +82,7 @@ export async function readSkillWithReferences(
     }
     return finish(null);
   }
-  realDir = realpathNative(abs) ?? abs;
+  realDir = options.realDir ?? realpathNative(abs) ?? abs;
   const { entry, lowercase, variant } = findSkillEntry(top);
   listing = await listSkillFolder(abs, top);
   const outside = listing.outside.filter((rel) => !(entry && rel === entry.name));

@@ -7,6 +7,8 @@ export interface ReadSkillOptions {
   profile?: Profile;
   /** The root of the plugin holding the skill, so `${CLAUDE_PLUGIN_ROOT}/…` links resolve against it. */
   pluginRoot?: string;
+  /** The folder's real path when the caller has already resolved it (discovery has), sparing a realpath per skill. */
+  realDir?: string;
 }
 
 /** One skill folder, read and validated. */
