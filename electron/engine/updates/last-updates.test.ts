@@ -29,6 +29,14 @@ describe("last update results on disk", () => {
     expect(await readFile(lastUpdatesFile(tmp.dir), "utf8")).not.toContain("nextStep");
   });
 
+  it("keeps a content check's results (source github-tree, hashes, folder, changed files) across a restart", async () => {
+    const content = info({ skillId: "s3", name: "b", installed: null, installedSource: null, latest: null, state: "changed-locally", source: "github-tree", recipe: undefined, downloads: undefined, reason: "Changed.", repository: "acme/skills", folder: "skills/b", branch: "main", installedHash: "a".repeat(40), recordedHash: "b".repeat(40), upstreamHash: "c".repeat(40), changedFiles: ["SKILL.md"] });
+    await writeLastUpdates(tmp.dir, { updates: [content], checkedAt });
+    expect(await readLastUpdates(tmp.dir)).toEqual({ updates: [JSON.parse(JSON.stringify(content))], checkedAt });
+    await writeFile(lastUpdatesFile(tmp.dir), JSON.stringify({ format: 1, checkedAt, updates: [{ ...content, changedFiles: [1] }] }));
+    expect(await readLastUpdates(tmp.dir)).toBeNull();
+  });
+
   it("reads nothing when there is no file, and deletes a damaged one", async () => {
     expect(await readLastUpdates(tmp.dir)).toBeNull();
     const file = lastUpdatesFile(tmp.dir);

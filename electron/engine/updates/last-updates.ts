@@ -22,7 +22,27 @@ const MAX_FILE_BYTES = 16 * 1024 * 1024;
 const MAX_ENTRIES = 50_000;
 const FORMAT = 1;
 const STATES = new Set<UpdateInfo["state"]>(["up-to-date", "outdated", "ahead", "changed-locally", "unknown"]);
-const SOURCES = new Set<UpdateInfo["source"]>(["skill-meta", "github-release", "none"]);
+const SOURCES = new Set<UpdateInfo["source"]>(["skill-meta", "github-release", "github-tree", "none"]);
+/** A content check's facts (git tree SHAs, the folder upstream, the files that differ), checked like the rest. */
+const CONTENT_STRINGS = ["repository", "folder", "branch", "installedHash", "upstreamHash"] as const;
+const MAX_CHANGED_FILES = 10_000;
+
+function parseContent(v: Record<string, unknown>, info: UpdateInfo): boolean {
+  for (const key of CONTENT_STRINGS) {
+    if (v[key] === undefined) continue;
+    if (!str(v[key], 1024)) return false;
+    info[key] = v[key];
+  }
+  if (v.recordedHash !== undefined) {
+    if (!strOrNull(v.recordedHash)) return false;
+    info.recordedHash = v.recordedHash;
+  }
+  if (v.changedFiles !== undefined) {
+    if (!Array.isArray(v.changedFiles) || v.changedFiles.length > MAX_CHANGED_FILES || !v.changedFiles.every((f) => str(f, 4096))) return false;
+    info.changedFiles = v.changedFiles as string[];
+  }
+  return true;
+}
 const VERSION_SOURCES = new Set(["metadata.version", "frontmatter.version", "plugin.version"]);
 
 /** The file under the cache folder. */
@@ -48,6 +68,7 @@ function parseInfo(v: unknown): UpdateInfo | null {
   if (v.reason !== undefined) info.reason = v.reason as string;
   if (v.releaseNotesUrl !== undefined) info.releaseNotesUrl = v.releaseNotesUrl as string;
   if (v.updateDocUrl !== undefined) info.updateDocUrl = v.updateDocUrl as string;
+  if (!parseContent(v, info)) return null;
   if (v.recipe !== undefined) {
     const r = v.recipe;
     if (!isPlainObject(r) || (r.kind !== "shell" && r.kind !== "manual_ui") || !str(r.command)) return null;
