@@ -4,6 +4,8 @@ import type { SkillLevels, SkillResource } from "./levels";
 import type { Profile, ScanResult, TaskProgress, UpdateInfo } from "./model";
 import { settingsPatchProblem, type PublicSettings, type SettingsPatch } from "./settings";
 import type { StdioServerList } from "./stdio-servers";
+import { isTaskId, type ArrivalView, type RecipeOutcome, type TaskOutput, type UndoResult, type UpdateApplyResult, type UpdateHistory, type UpdateReviewResult } from "./update-flow";
+export type { ArrivalView, RecipeOutcome, TaskOutput, UndoResult, UpdateApplyResult, UpdateHistory, UpdateReviewResult } from "./update-flow";
 import { isConfiguredServerId, type ConfiguredServerList, type ServerTestResult } from "./mcp-servers";
 export type { ConfiguredServer, ConfiguredServerList, ServerTestCheck, ServerTestResult } from "./mcp-servers";
 export type { PublicSettings, PublicServer, SettingsPatch } from "./settings";
@@ -68,6 +70,28 @@ export interface IpcCommands {
   "stdio:approve": (id: string) => Promise<StdioServerList>;
   /** Withdraws the approval of one command. */
   "stdio:revoke": (id: string) => Promise<StdioServerList>;
+  /** Starts the guided update of one installed copy (by the catalog's skill id): the download runs, progress on task:progress. */
+  "update:start": (skillId: string) => Promise<{ taskId: string }>;
+  /** Waits for the download and returns what the new version changes, or why it was refused (nothing changed). */
+  "update:review": (taskId: string) => Promise<UpdateReviewResult>;
+  /** Stops a download, a wait for Claude Desktop or a running command, and drops what was staged. */
+  "update:cancel": (taskId: string) => Promise<void>;
+  /** Applies a reviewed update the way its place needs: a folder swap, or the .skill file for Claude Desktop. */
+  "update:apply": (taskId: string) => Promise<UpdateApplyResult>;
+  /** Opens the .skill file this task built with the system (Claude Desktop offers to add it). */
+  "update:open-handoff": (taskId: string) => Promise<{ ok: boolean; message: string }>;
+  /** Shows the .skill file this task built in its folder. */
+  "update:reveal-handoff": (taskId: string) => Promise<{ ok: boolean; message: string }>;
+  /** Waits until Claude Desktop's folders show the new version, or for a while. */
+  "update:wait-arrival": (taskId: string) => Promise<ArrivalView>;
+  /** Runs the update server's shell command for this copy; in Electron main asks first in a native dialog (null: declined). */
+  "update:run-recipe": (skillId: string) => Promise<{ taskId: string } | null>;
+  /** Waits for a running command and returns how it ended. */
+  "update:recipe-result": (taskId: string) => Promise<RecipeOutcome>;
+  /** Puts back the copy the last update replaced (the replaced one is kept in turn). */
+  "update:undo": (skillId: string) => Promise<UndoResult>;
+  /** The kept copies of one installed folder, newest first. */
+  "update:history": (skillId: string) => Promise<UpdateHistory>;
 }
 
 /** Every event: channel name → payload. */
@@ -76,6 +100,7 @@ export interface IpcEvents {
   "author:changed": AuthorSnapshot;
   "updates:changed": UpdateInfo[];
   "task:progress": TaskProgress;
+  "task:output": TaskOutput;
 }
 
 /** Command channel names, for loops and validation. */
@@ -104,10 +129,22 @@ export interface SkillshelfApi {
   reviewStdioServers: IpcCommands["stdio:review"];
   approveStdioServer: IpcCommands["stdio:approve"];
   revokeStdioServer: IpcCommands["stdio:revoke"];
+  startUpdate: IpcCommands["update:start"];
+  reviewUpdate: IpcCommands["update:review"];
+  cancelUpdate: IpcCommands["update:cancel"];
+  applyUpdate: IpcCommands["update:apply"];
+  openHandoff: IpcCommands["update:open-handoff"];
+  revealHandoff: IpcCommands["update:reveal-handoff"];
+  waitForArrival: IpcCommands["update:wait-arrival"];
+  runRecipe: IpcCommands["update:run-recipe"];
+  recipeResult: IpcCommands["update:recipe-result"];
+  undoUpdate: IpcCommands["update:undo"];
+  updateHistory: IpcCommands["update:history"];
   onCatalogChanged: (listener: (change: IpcEvents["catalog:changed"]) => void) => () => void;
   onAuthorChanged: (listener: (snapshot: IpcEvents["author:changed"]) => void) => () => void;
   onUpdatesChanged: (listener: (updates: IpcEvents["updates:changed"]) => void) => () => void;
   onTaskProgress: (listener: (progress: IpcEvents["task:progress"]) => void) => () => void;
+  onTaskOutput: (listener: (output: IpcEvents["task:output"]) => void) => () => void;
   /** The file-system path of a file dropped on the window (a DOM File), where the host can tell it (Electron's webUtils). */
   pathForDroppedFile?: (file: unknown) => string | null;
 }
@@ -136,6 +173,17 @@ export const commandOfMethod = {
   reviewStdioServers: "stdio:review",
   approveStdioServer: "stdio:approve",
   revokeStdioServer: "stdio:revoke",
+  startUpdate: "update:start",
+  reviewUpdate: "update:review",
+  cancelUpdate: "update:cancel",
+  applyUpdate: "update:apply",
+  openHandoff: "update:open-handoff",
+  revealHandoff: "update:reveal-handoff",
+  waitForArrival: "update:wait-arrival",
+  runRecipe: "update:run-recipe",
+  recipeResult: "update:recipe-result",
+  undoUpdate: "update:undo",
+  updateHistory: "update:history",
 } as const satisfies Record<string, CommandChannel>;
 
 /** Which event each `on…` method subscribes to. */
@@ -144,6 +192,7 @@ export const eventOfMethod = {
   onAuthorChanged: "author:changed",
   onUpdatesChanged: "updates:changed",
   onTaskProgress: "task:progress",
+  onTaskOutput: "task:output",
 } as const satisfies Record<string, EventChannel>;
 
 const MAX_PATH = 4096;
@@ -151,6 +200,7 @@ const isPath = (v: unknown): v is string => typeof v === "string" && v.length > 
 const isRelPath = (v: unknown): v is string => isPath(v) && !v.startsWith("/") && !/^[a-zA-Z]:/.test(v) && !v.split(/[\\/]/).includes("..");
 const isProfile = (v: unknown): v is Profile => v === "agent-skills" || v === "claude-desktop";
 const isUrl = (v: unknown): v is string => typeof v === "string" && v.length > 0 && v.length <= 8192;
+const isSkillId = (v: unknown): v is string => typeof v === "string" && v.length > 0 && v.length <= MAX_PATH && !v.includes("\u0000");
 const isStdioId = (v: unknown): v is string => typeof v === "string" && /^[0-9a-f]{32}$/.test(v);
 
 /** Runtime argument checks per command: the only way arguments reach a handler. */
@@ -174,6 +224,17 @@ export const commandArgs: { [C in CommandChannel]: (args: unknown[]) => boolean 
   "stdio:review": (a) => a.length === 0,
   "stdio:approve": (a) => a.length === 1 && isStdioId(a[0]),
   "stdio:revoke": (a) => a.length === 1 && isStdioId(a[0]),
+  "update:start": (a) => a.length === 1 && isSkillId(a[0]),
+  "update:review": (a) => a.length === 1 && isTaskId(a[0]),
+  "update:cancel": (a) => a.length === 1 && isTaskId(a[0]),
+  "update:apply": (a) => a.length === 1 && isTaskId(a[0]),
+  "update:open-handoff": (a) => a.length === 1 && isTaskId(a[0]),
+  "update:reveal-handoff": (a) => a.length === 1 && isTaskId(a[0]),
+  "update:wait-arrival": (a) => a.length === 1 && isTaskId(a[0]),
+  "update:run-recipe": (a) => a.length === 1 && isSkillId(a[0]),
+  "update:recipe-result": (a) => a.length === 1 && isTaskId(a[0]),
+  "update:undo": (a) => a.length === 1 && isSkillId(a[0]),
+  "update:history": (a) => a.length === 1 && isSkillId(a[0]),
 };
 
 /** True for a known command channel name. */

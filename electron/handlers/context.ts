@@ -23,6 +23,11 @@ export interface DesktopIntegration {
    * started; absent where the host has no such dialog (the web host: the page lists them and approves one by one).
    */
   confirmStdioServers?(servers: StdioServer[]): Promise<boolean>;
+  /**
+   * Asks, in a native dialog the page cannot draw or answer, whether this exact update command may run through the
+   * user's shell; absent where the host has no such dialog (the web host: the page asks before it calls).
+   */
+  confirmRecipe?(skillName: string, command: string): Promise<boolean>;
 }
 
 /** A live view of a set of locations, as the discovery watcher provides it. */

@@ -12,7 +12,9 @@ import { safeExternalUrl } from "../../shared/ui-links";
 import { CatalogState } from "./catalog-state";
 import type { CatalogWatcher, HandlerContext } from "./context";
 import { HandlerError } from "./errors";
+import { createInstallHandlers } from "./install-handlers";
 import { SettingsState } from "./settings-state";
+import { createCompareHandlers } from "./compare-handlers";
 import { createServerHandlers } from "./server-handlers";
 import { createStdioConsent, createStdioHandlers } from "./stdio-handlers";
 import { createUpdatesState } from "./updates-state";
@@ -86,6 +88,14 @@ export function createHandlerSession(context: HandlerContext): HandlerSession {
   settings.onChange((next) => {
     updates.sourcesChanged();
     if (!disposed) updates.setIntervalHours(fixedInterval ?? next.pollHours);
+  });
+
+  const install = createInstallHandlers({
+    scanOptions: context.scanOptions,
+    desktop,
+    emit,
+    catalog: () => state.catalog,
+    updateInfo: async (skillId) => (await updates.handlers["updates:last"]()).updates.find((u) => u.skillId === skillId),
   });
 
   const debounce = context.watchDebounceMs === undefined ? {} : { debounceMs: context.watchDebounceMs };
@@ -200,6 +210,8 @@ export function createHandlerSession(context: HandlerContext): HandlerSession {
     "settings:update": async (patch) => settings.update(patch),
     ...createStdioHandlers(stdioConsent, desktop),
     ...createServerHandlers({ scanOptions: context.scanOptions, pluginRoots: () => state.catalog.plugins.map((p) => p.root) }),
+    ...createCompareHandlers({ catalog: () => state.catalog }),
+    ...install.handlers,
   };
 
   return {
@@ -214,6 +226,7 @@ export function createHandlerSession(context: HandlerContext): HandlerSession {
     async dispose() {
       disposed = true;
       await updates.stop();
+      await install.dispose();
       await closeAuthor();
       const watcher = catalogWatcher;
       catalogWatcher = null;

@@ -36,6 +36,26 @@ export function electronDesktopIntegration(deps: {
       const result = window && !window.isDestroyed() ? await deps.dialog.showMessageBox(window, options) : await deps.dialog.showMessageBox(options);
       return result.response === 1;
     },
+    async confirmRecipe(skillName, command) {
+      const window = deps.getWindow();
+      const options = recipeConsentDialog(skillName, command);
+      const result = window && !window.isDestroyed() ? await deps.dialog.showMessageBox(window, options) : await deps.dialog.showMessageBox(options);
+      return result.response === 1;
+    },
+  };
+}
+
+/** The native dialog that asks to run an update command: the exact command, escaped, nothing hidden. */
+export function recipeConsentDialog(skillName: string, command: string) {
+  return {
+    type: "warning" as const,
+    title: "Run the update command?",
+    message: `Run this command through your shell to update "${escapeControl(skillName)}"?`,
+    detail: `The skill's update server gives this command. Skillshelf runs it exactly as written below, on this computer, with your permissions. Run it only if you trust it.\n\n${escapeControl(command)}`,
+    buttons: ["Don't run", "Run it"],
+    defaultId: 0,
+    cancelId: 0,
+    noLink: true,
   };
 }
 

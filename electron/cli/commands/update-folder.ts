@@ -1,9 +1,9 @@
 // The `skillshelf update` branch for a folder the user owns: show what changes (files added, removed, changed, the
 // user's files kept, text diffs), then swap atomically after --yes or a yes on the terminal; --dry-run never writes.
 import type { UpdatePlan } from "../../../shared/model";
-import { diffFolders, type FolderDiff } from "../../engine/install/diff";
-import { readManifest } from "../../engine/install/manifest";
-import { applyFolderUpdate, type ApplyResult } from "../../engine/install/swap";
+import type { FolderDiff } from "../../engine/install/diff";
+import type { ApplyResult } from "../../engine/install/swap";
+import { applyReviewed, diffForUpdate } from "../../engine/install/update-flow";
 import type { ObtainedSkill } from "../../engine/install/obtain";
 import { printJson, type CliIo } from "../command";
 import { safe, safeBlock } from "./report-format";
@@ -61,7 +61,7 @@ export function formatFolderPlan(report: FolderUpdateReport, links: string[]): s
 /** Shows the plan and, when confirmed, applies it. Exit 0 applied or dry run; 1 not confirmed or failed. */
 export async function updateFolderCopy(input: FolderUpdateInput, io: CliIo): Promise<number> {
   const { plan, obtained } = input;
-  const diff = await diffFolders(plan.realDir, obtained.skillDir, { manifest: await readManifest(input.dataDir, plan.realDir) });
+  const diff = await diffForUpdate(plan.realDir, obtained.skillDir, input.dataDir);
   const report: FolderUpdateReport = { kind: "replace-folder", name: plan.name, dir: plan.dir, realDir: plan.realDir, from: obtained.source, installed: input.installed, version: obtained.version, dryRun: input.dryRun, applied: false, diff };
   const finish = (code: number) => {
     if (input.json) printJson(io, report);
@@ -84,7 +84,7 @@ export async function updateFolderCopy(input: FolderUpdateInput, io: CliIo): Pro
       return finish(1);
     }
   }
-  const result: ApplyResult = await applyFolderUpdate(plan.realDir, obtained.skillDir, { dataDir: input.dataDir, keep: diff.kept });
+  const result: ApplyResult = await applyReviewed(plan.realDir, obtained.skillDir, diff, input.dataDir);
   Object.assign(report, { applied: true, backup: result.backup, kept: result.kept });
   if (!input.json) {
     io.stdout(`\nUpdated "${safe(plan.name)}" to ${safe(result.version ?? "the new version")}. The previous copy is kept at ${safe(result.backup)}; \`skillshelf rollback ${safe(plan.name)}\` puts it back.\n`);

@@ -8,6 +8,7 @@ import { InstallError } from "../../engine/install/errors";
 import { obtainSkill, type ObtainedSkill } from "../../engine/install/obtain";
 import { planUpdate } from "../../engine/install/plan";
 import { recoverInterrupted } from "../../engine/install/swap";
+import { chooseDownload } from "../../engine/install/update-flow";
 import { defaultSettingsFile, loadSettings } from "../../engine/settings";
 import { createUpdateChecker, githubApiOf } from "../../engine/updates/sources";
 import { loadStdioApprovals, stdioApprovalsFile } from "../../engine/updates/stdio-consent";
@@ -110,7 +111,7 @@ export const updateCommand: CliCommand = {
     if (plan.kind === "not-updatable" || plan.kind === "manual" || plan.kind === "run-recipe") {
       return refuse(io, json, skill.name, { code: "install.not-updatable", message: plan.nextStep });
     }
-    const download = info?.downloads?.[0];
+    const download = chooseDownload(info);
     const source = from ?? (download ? { url: download.url } : null);
     if (!source) return refuse(io, json, skill.name, { code: "install.no-download", message: `The release of "${skill.name}" offers nothing to download; pass --from FILE|URL with the new version.` });
 

@@ -3,7 +3,7 @@
 import { VERSION } from "../version";
 import { capWords, MAX_RELEASE_BODY_BYTES, readCappedText } from "./capped-body";
 import { ReleaseCache, type ReleaseCacheEntry } from "./release-cache";
-import { fetchChecksums, ReleaseDownloadsCache, releaseFiles, withChecksums } from "./release-downloads";
+import { fetchChecksums, ReleaseDownloadsCache, releaseFiles, releaseNotesOf, withChecksums } from "./release-downloads";
 import type { UpdateDownload } from "../../../shared/model";
 import { normalizeVersion } from "../../../shared/version";
 import type { GithubRepo } from "./repository";
@@ -40,7 +40,7 @@ export interface ReleaseLookupOptions {
 
 /** The latest release of one repository, or why it is unknown. */
 export type ReleaseResult =
-  | { ok: true; tag: string; version: string | null; releaseUrl: string; fromCache: boolean; downloads: UpdateDownload[] }
+  | { ok: true; tag: string; version: string | null; releaseUrl: string; fromCache: boolean; downloads: UpdateDownload[]; notes?: string }
   | { ok: false; reason: string };
 
 /** Latest-release lookups sharing one cache and one in-flight request per repository. */
@@ -74,18 +74,20 @@ export class ReleaseLookup {
     return (this.#options.now ?? Date.now)();
   }
 
-  async #answer(repo: GithubRepo, entry: ReleaseCacheEntry, fromCache: boolean, downloads?: UpdateDownload[]): Promise<ReleaseResult> {
-    const files = downloads ?? (await this.#downloads.read(repo.key, entry.tag)) ?? [];
-    return { ok: true, tag: entry.tag, version: normalizeVersion(entry.tag), releaseUrl: `${repo.webUrl}/releases/tag/${encodeURIComponent(entry.tag)}`, fromCache, downloads: files };
+  async #answer(repo: GithubRepo, entry: ReleaseCacheEntry, fromCache: boolean, fresh?: { downloads: UpdateDownload[]; notes: string | null }): Promise<ReleaseResult> {
+    const files = fresh?.downloads ?? (await this.#downloads.read(repo.key, entry.tag)) ?? [];
+    const notes = fresh ? fresh.notes : await this.#downloads.readNotes(repo.key, entry.tag);
+    return { ok: true, tag: entry.tag, version: normalizeVersion(entry.tag), releaseUrl: `${repo.webUrl}/releases/tag/${encodeURIComponent(entry.tag)}`, fromCache, downloads: files, ...(notes ? { notes } : {}) };
   }
 
   /** The release's downloads, with the checksums its SHA256SUMS asset publishes; recorded beside the cache entry. */
-  async #filesOf(repo: GithubRepo, tag: string, body: unknown): Promise<UpdateDownload[]> {
+  async #filesOf(repo: GithubRepo, tag: string, body: unknown): Promise<{ downloads: UpdateDownload[]; notes: string | null }> {
     const files = releaseFiles(body);
     const sums = files.checksumUrl ? await fetchChecksums(files.checksumUrl, { timeoutMs: this.#options.timeoutMs ?? DEFAULT_RELEASE_TIMEOUT_MS, userAgent: `skillshelf/${VERSION}` }) : null;
     const downloads = sums ? withChecksums(files.downloads, sums) : files.downloads;
-    await this.#downloads.write(repo.key, tag, downloads);
-    return downloads;
+    const notes = releaseNotesOf(body);
+    await this.#downloads.write(repo.key, tag, downloads, notes);
+    return { downloads, notes };
   }
 
   async #lookup(repo: GithubRepo): Promise<ReleaseResult> {
@@ -108,9 +110,9 @@ export class ReleaseLookup {
       if (tag.length > MAX_TAG_LENGTH) return { ok: false, reason: `GitHub's answer names a release tag longer than ${MAX_TAG_LENGTH} characters, so it was not used.` };
       const fresh: ReleaseCacheEntry = { tag, fetched_at: this.#now() };
       if (response.etag) fresh.etag = response.etag;
-      const downloads = await this.#filesOf(repo, tag, response.body);
+      const files = await this.#filesOf(repo, tag, response.body);
       await this.#cache.write(repo.key, fresh);
-      return this.#answer(repo, fresh, false, downloads);
+      return this.#answer(repo, fresh, false, files);
     }
     return { ok: false, reason: describeStatus(response.status, response.rateLimited) };
   }

@@ -60,7 +60,7 @@ function parseInfo(v: unknown): UpdateInfo | null {
   if (!str(v.skillId) || !str(v.name, 256) || !str(v.dir) || !strOrNull(v.installed) || !strOrNull(v.latest) || !str(v.checkedAt, 64)) return null;
   if (!(v.installedSource === null || VERSION_SOURCES.has(v.installedSource as string))) return null;
   if (!STATES.has(v.state as UpdateInfo["state"]) || !SOURCES.has(v.source as UpdateInfo["source"])) return null;
-  if (!optStr(v.reason) || !optStr(v.releaseNotesUrl) || !optStr(v.updateDocUrl)) return null;
+  if (!optStr(v.reason) || !optStr(v.releaseNotesUrl) || !optStr(v.updateDocUrl) || !optStr(v.releaseNotes)) return null;
   const info: UpdateInfo = {
     skillId: v.skillId, name: v.name, dir: v.dir, installed: v.installed, installedSource: v.installedSource as UpdateInfo["installedSource"], latest: v.latest,
     state: v.state as UpdateInfo["state"], source: v.source as UpdateInfo["source"], checkedAt: v.checkedAt,
@@ -68,6 +68,7 @@ function parseInfo(v: unknown): UpdateInfo | null {
   if (v.reason !== undefined) info.reason = v.reason as string;
   if (v.releaseNotesUrl !== undefined) info.releaseNotesUrl = v.releaseNotesUrl as string;
   if (v.updateDocUrl !== undefined) info.updateDocUrl = v.updateDocUrl as string;
+  if (v.releaseNotes !== undefined) info.releaseNotes = v.releaseNotes as string;
   if (!parseContent(v, info)) return null;
   if (v.recipe !== undefined) {
     const r = v.recipe;

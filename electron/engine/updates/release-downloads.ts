@@ -113,6 +113,17 @@ export function parseDownloads(value: unknown): UpdateDownload[] | null {
   return out;
 }
 
+/** Release notes longer than this are cut, with a line saying so (the full text is on the release page). */
+export const MAX_RELEASE_NOTES_CHARS = 8_000;
+
+/** The release's own notes (its Markdown body), capped; null when it has none. */
+export function releaseNotesOf(body: unknown): string | null {
+  if (!isPlainObject(body) || typeof body.body !== "string" || body.body.trim() === "") return null;
+  const text = body.body.trim();
+  if (text.length <= MAX_RELEASE_NOTES_CHARS) return text;
+  return `${text.slice(0, MAX_RELEASE_NOTES_CHARS - 80)}\n\n… (the notes are longer; the rest is on the release page)`;
+}
+
 /** The downloads found with a cached release, kept beside the protocol's exact release cache (which holds only tag, time and ETag). */
 export class ReleaseDownloadsCache {
   readonly dir: string;
@@ -144,11 +155,23 @@ export class ReleaseDownloadsCache {
     return isPlainObject(value) && value.tag === tag ? downloads : null;
   }
 
-  /** Records the downloads of `tag`; failures are ignored (the cache is an optimisation). */
-  async write(key: string, tag: string, downloads: UpdateDownload[]): Promise<void> {
+  /** The release notes recorded for `tag`, or null. */
+  async readNotes(key: string, tag: string): Promise<string | null> {
+    const read = await readTextFile(this.#fileOf(key), { maxBytes: MAX_CACHE_BYTES });
+    if (!read.ok) return null;
+    try {
+      const value: unknown = JSON.parse(read.text);
+      return isPlainObject(value) && value.tag === tag && typeof value.notes === "string" ? value.notes.slice(0, MAX_RELEASE_NOTES_CHARS) : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Records the downloads (and notes) of `tag`; failures are ignored (the cache is an optimisation). */
+  async write(key: string, tag: string, downloads: UpdateDownload[], notes: string | null = null): Promise<void> {
     try {
       await mkdir(this.dir, { recursive: true });
-      await writeJsonAtomic(this.#fileOf(key), { tag, downloads }, { mode: 0o600 });
+      await writeJsonAtomic(this.#fileOf(key), notes ? { tag, downloads, notes } : { tag, downloads }, { mode: 0o600 });
     } catch {
       /* a missing list only costs a request next time */
     }

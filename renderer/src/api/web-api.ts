@@ -74,11 +74,23 @@ export function createWebApi(token: string): SkillshelfApi {
     getSettings: command(commandOfMethod.getSettings),
     updateSettings: command(commandOfMethod.updateSettings),
     listConfiguredServers: command(commandOfMethod.listConfiguredServers),
+    compareCopies: command(commandOfMethod.compareCopies),
     testServer: command(commandOfMethod.testServer),
     listStdioServers: command(commandOfMethod.listStdioServers),
     reviewStdioServers: command(commandOfMethod.reviewStdioServers),
     approveStdioServer: command(commandOfMethod.approveStdioServer),
     revokeStdioServer: command(commandOfMethod.revokeStdioServer),
+    startUpdate: command(commandOfMethod.startUpdate),
+    reviewUpdate: command(commandOfMethod.reviewUpdate),
+    cancelUpdate: command(commandOfMethod.cancelUpdate),
+    applyUpdate: command(commandOfMethod.applyUpdate),
+    openHandoff: command(commandOfMethod.openHandoff),
+    revealHandoff: command(commandOfMethod.revealHandoff),
+    waitForArrival: command(commandOfMethod.waitForArrival),
+    runRecipe: command(commandOfMethod.runRecipe),
+    recipeResult: command(commandOfMethod.recipeResult),
+    undoUpdate: command(commandOfMethod.undoUpdate),
+    updateHistory: command(commandOfMethod.updateHistory),
     openExternal: async (url: string) => {
       const allowed = await openExternalChecked(url);
       if (allowed) window.open(url, "_blank", "noopener,noreferrer");
@@ -88,5 +100,6 @@ export function createWebApi(token: string): SkillshelfApi {
     onAuthorChanged: subscribe(eventOfMethod.onAuthorChanged),
     onUpdatesChanged: subscribe(eventOfMethod.onUpdatesChanged),
     onTaskProgress: subscribe(eventOfMethod.onTaskProgress),
+    onTaskOutput: subscribe(eventOfMethod.onTaskOutput),
   } satisfies SkillshelfApi;
 }

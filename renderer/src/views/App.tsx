@@ -7,9 +7,10 @@ import { CatalogView } from "./CatalogView";
 import { ExternalLinkProvider } from "./ExternalLink";
 import { When } from "./InlineText";
 import { SettingsView } from "./SettingsView";
+import { pendingUpdates, UpdatesView } from "./UpdatesView";
 import { useAppInfo, useAuthor, useCatalog, useUpdates } from "./use-app-data";
 
-type Mode = "catalog" | "author" | "settings";
+type Mode = "catalog" | "updates" | "author" | "settings";
 
 /** The whole app for one API object. */
 export function App(props: { api: SkillshelfApi }) {
@@ -20,6 +21,7 @@ export function App(props: { api: SkillshelfApi }) {
   const updates = useUpdates(api);
   const author = useAuthor(api, () => setMode("author"));
   const apiValue = useMemo(() => ({ api, host: info?.host ?? "web" }), [api, info]);
+  const pendingCount = useMemo(() => pendingUpdates(updates.updates).length, [updates.updates]);
 
   return (
     <ApiContext.Provider value={apiValue}>
@@ -33,6 +35,9 @@ export function App(props: { api: SkillshelfApi }) {
             <nav className="mode-switch" aria-label="View">
               <button type="button" aria-pressed={mode === "catalog"} className={mode === "catalog" ? "selected" : ""} onClick={() => setMode("catalog")}>
                 Catalog
+              </button>
+              <button type="button" aria-pressed={mode === "updates"} className={mode === "updates" ? "selected" : ""} onClick={() => setMode("updates")}>
+                Updates{pendingCount > 0 ? <span className="tab-count" aria-label={`, ${pendingCount} available`}> {pendingCount}</span> : null}
               </button>
               <button type="button" aria-pressed={mode === "author"} className={mode === "author" ? "selected" : ""} onClick={() => setMode("author")}>
                 Author mode{author.snapshot ? " •" : ""}
@@ -54,13 +59,21 @@ export function App(props: { api: SkillshelfApi }) {
               </button>
             </div>
           </header>
-          {updates.error ? (
+          {mode === "catalog" && pendingCount > 0 ? (
+            <div className="banner updates-banner" role="status">
+              {pendingCount === 1 ? "1 update available" : `${pendingCount} updates available`}{" "}
+              <button type="button" className="button small" onClick={() => setMode("updates")}>
+                Show updates
+              </button>
+            </div>
+          ) : null}
+          {mode !== "updates" && updates.error ? (
             <div className="banner warning" role="alert">
               Checking for updates failed: {updates.error}
             </div>
           ) : null}
           <main className="main">
-            {mode === "catalog" ? <CatalogView catalog={catalog} updates={updates} /> : mode === "author" ? <AuthorView author={author} updates={updates.updates} /> : <SettingsView locations={catalog.scan?.locations} />}
+            {mode === "catalog" ? <CatalogView catalog={catalog} updates={updates} /> : mode === "updates" ? <UpdatesView catalog={catalog} updates={updates} openSettings={() => setMode("settings")} /> : mode === "author" ? <AuthorView author={author} updates={updates.updates} /> : <SettingsView locations={catalog.scan?.locations} />}
           </main>
           <footer className="statusbar">
             <span>{info ? `Skillshelf ${info.version} · ${info.host === "web" ? "browser" : "desktop"} · ${info.platform}` : "Skillshelf"}</span>

@@ -1,0 +1,196 @@
+// The Updates view and the guided update in the browser, against the real web host and a loopback release server:
+// one skill outdated in ~/.claude/skills and in a Claude Desktop tree; the folder update with a moving progress bar
+// and Undo byte for byte; the Desktop hand-off and its arrival; a zip-slip release refused with nothing changed.
+import { expect, test, type Page } from "@playwright/test";
+import { randomBytes } from "node:crypto";
+import { readdir, readFile, stat } from "node:fs/promises";
+import path from "node:path";
+import { zipOf } from "../test-support/archives";
+import { startReleaseServer, type RunningReleaseServer } from "../test-support/servers/release-server";
+import { FIXTURE_TREES } from "../test-support/fixture-homes";
+import { writeTree } from "../test-support/tmp";
+import { startAppHost, type AppHost } from "./support/app-host";
+import { saveScreenshot } from "./support/page";
+
+const NAME = "acme-notes";
+const skillMd = (version: string) =>
+  ["---", `name: ${NAME}`, "description: Takes meeting notes the Acme way.", "metadata:", `  version: "${version}"`, `  repository: https://github.com/acme/${NAME}`, "---", `# Acme notes`, "", `Version ${version}.`, ""].join("\n");
+const OLD_FILES = { "SKILL.md": skillMd("1.0.0"), "references/guide.md": "# Guide\n\nOld advice.\n" };
+/** Incompressible, so the download takes several chunks. */
+const BIG = randomBytes(1536 * 1024);
+const newRelease = () =>
+  zipOf({ [`${NAME}/SKILL.md`]: skillMd("2.0.0"), [`${NAME}/references/guide.md`]: "# Guide\n\nNew advice.\n", [`${NAME}/assets/data.bin`]: BIG });
+
+/** Every file under a folder, as relative path → bytes. */
+async function snapshot(dir: string): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    out[path.relative(dir, file)] = (await readFile(file)).toString("base64");
+  }
+  return out;
+}
+
+async function openUpdates(page: Page, url: string, options: { check?: boolean } = {}): Promise<void> {
+  await page.goto(url);
+  await expect(page.getByRole("listbox", { name: "Catalog" })).toBeVisible();
+  await page.getByRole("button", { name: /^Updates/ }).click();
+  await expect(page.getByRole("heading", { name: "Updates", level: 1 })).toBeVisible();
+  if (options.check) {
+    await page.getByRole("button", { name: "Check now" }).click();
+    await expect(page.getByRole("button", { name: "Check now" })).toBeEnabled();
+  }
+}
+
+/** Records each value the download's progress bar shows (a script run in the page). */
+const RECORD_PROGRESS = `(() => {
+  const seen = (window.seenProgress = []);
+  new MutationObserver(() => {
+    const bar = document.querySelector(".download-progress progress");
+    const v = Number(bar ? bar.getAttribute("data-value") : NaN);
+    if (bar && v >= 0 && seen[seen.length - 1] !== v) seen.push(v);
+  }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-value"] });
+})()`;
+
+const item = (page: Page, kind: string) => page.locator(`.update-item[data-plan="${kind}"]`).filter({ hasText: NAME });
+
+test.describe("the guided update", () => {
+  let releases: RunningReleaseServer;
+  let app: AppHost;
+  let claudeDir: string;
+  let desktopDir: string;
+  test.beforeAll(async () => {
+    releases = await startReleaseServer({ releases: { [`acme/${NAME}`]: { tag: "v2.0.0", body: "## What's new\n\n- Better **guides**\n- <script>alert(1)</script>", assets: { [`${NAME}.zip`]: newRelease() } } }, throttleAssets: { chunkBytes: 128 * 1024, pauseMs: 40 } });
+    app = await startAppHost({
+      platform: "linux",
+      env: { SKILLSHELF_GITHUB_API: releases.url },
+      prepare: async (_root, home) => {
+        claudeDir = path.join(home, ".claude", "skills", NAME);
+        desktopDir = path.join(home, ".config", "Claude", "local-agent-mode-sessions", "skills-plugin", ...FIXTURE_TREES.a.split("/"), "skills", NAME);
+        await writeTree(claudeDir, { ...OLD_FILES, "my-notes.md": "mine\n" });
+        await writeTree(desktopDir, OLD_FILES);
+      },
+    });
+  });
+  test.afterAll(async () => {
+    await app?.close();
+    await releases?.close();
+  });
+
+  test("lists both copies with their own next step, on first load and after a reload", async ({ page }) => {
+    await openUpdates(page, app.url);
+    await page.getByRole("button", { name: "Check now" }).click();
+    await expect(item(page, "replace-folder")).toBeVisible();
+    await expect(item(page, "desktop-upload")).toBeVisible();
+    await expect(page.getByRole("button", { name: /^Updates/ })).toContainText("2");
+    await expect(page.locator(".updates-head")).toContainText(/Checked (just now|\d+ seconds? ago)/);
+    const folder = item(page, "replace-folder");
+    const desktop = item(page, "desktop-upload");
+    await expect(folder.locator(".versions")).toHaveText("1.0.0 → 2.0.0");
+    await expect(folder.locator(".place")).toContainText("Claude Code");
+    await expect(desktop.locator(".place")).toContainText("Claude Desktop — account 1");
+    await expect(folder.locator(".next-step")).toContainText("replace this folder");
+    await expect(desktop.locator(".next-step")).toContainText("upload it in Claude Desktop");
+    await expect(folder.locator(".release-notes .markdown strong")).toHaveText("guides");
+    await expect(folder.locator(".release-notes .markdown script")).toHaveCount(0);
+    await saveScreenshot(page, "updates-view");
+
+    await page.reload();
+    await page.getByRole("button", { name: /^Updates/ }).click();
+    await expect(item(page, "replace-folder").locator(".next-step")).toContainText("replace this folder");
+    await expect(item(page, "desktop-upload").locator(".next-step")).toContainText("upload it in Claude Desktop");
+    await page.getByRole("button", { name: "Catalog" }).click();
+    await expect(page.locator(".updates-banner")).toContainText("2 updates available");
+  });
+
+  test("the folder update: progress moves, the folder has the new version, Undo restores the old one byte for byte", async ({ page }) => {
+    const before = await snapshot(claudeDir);
+    await openUpdates(page, app.url, { check: true });
+    await item(page, "replace-folder").getByRole("button", { name: "Update…" }).click();
+    await expect(page.locator('[data-step="changes"]')).toContainText("1.0.0 → 2.0.0");
+    await saveScreenshot(page, "wizard-1-what-changes");
+    await page.evaluate(RECORD_PROGRESS);
+    await page.getByRole("button", { name: "Download and review" }).click();
+    await expect(page.locator(".download-progress")).toBeVisible();
+    await saveScreenshot(page, "wizard-2-download");
+    await expect(page.locator(".review")).toContainText("Downloaded and checked: version 2.0.0");
+    const seen = (await page.evaluate("window.seenProgress")) as number[];
+    expect(seen.some((v) => v > 0 && v < 1), `progress values seen: ${seen.join(", ")}`).toBe(true);
+    expect([...seen].sort((a, b) => a - b)).toEqual(seen);
+    await expect(page.locator('.file-changes li[data-change="added"]')).toContainText("assets/data.bin");
+    await expect(page.locator('.file-changes li[data-change="changed"]').filter({ hasText: "references/guide.md" })).toHaveCount(1);
+    await expect(page.locator('.file-changes li[data-change="kept"]')).toContainText("my-notes.md");
+    await saveScreenshot(page, "wizard-2-review");
+    await page.getByRole("button", { name: "Apply the update" }).click();
+    await expect(page.locator(".done-message")).toContainText("Updated acme-notes to version 2.0.0");
+    await saveScreenshot(page, "wizard-4-done");
+    expect(await readFile(path.join(claudeDir, "SKILL.md"), "utf8")).toBe(skillMd("2.0.0"));
+    expect(await readFile(path.join(claudeDir, "my-notes.md"), "utf8")).toBe("mine\n");
+    expect((await readFile(path.join(claudeDir, "assets", "data.bin"))).equals(BIG)).toBe(true);
+
+    await page.getByRole("button", { name: "Undo" }).click();
+    await expect(page.getByText(/Undone: version 1\.0\.0 is back/)).toBeVisible();
+    expect(await snapshot(claudeDir)).toEqual(before);
+  });
+
+  test("the Desktop update: a .skill file, the tree untouched, and Updated once the new version arrives", async ({ page }) => {
+    const before = await snapshot(desktopDir);
+    await openUpdates(page, app.url, { check: true });
+    await item(page, "desktop-upload").getByRole("button", { name: "Update for Claude Desktop…" }).click();
+    await page.getByRole("button", { name: "Download and review" }).click();
+    await page.getByRole("button", { name: "Make the file for Claude Desktop" }).click();
+    await expect(page.getByRole("button", { name: "Open in Claude Desktop" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Show in folder" })).toBeVisible();
+    await expect(page.locator(".handoff-steps li").nth(1)).toContainText("Customize → Skills");
+    const archive = (await page.locator(".handoff-file").textContent())!;
+    expect(archive.endsWith(`${NAME}-2.0.0.skill`)).toBe(true);
+    expect((await stat(archive)).isFile()).toBe(true);
+    await expect(page.getByText("Waiting for Claude Desktop…")).toBeVisible();
+    await saveScreenshot(page, "wizard-3-desktop-handoff");
+    expect(await snapshot(desktopDir)).toEqual(before);
+
+    await writeTree(desktopDir, { "SKILL.md": skillMd("2.0.0") });
+    await expect(page.locator(".done-message")).toHaveText("Updated — Claude Desktop now has version 2.0.0.");
+    await saveScreenshot(page, "wizard-4-desktop-done");
+  });
+});
+
+test.describe("a refused release", () => {
+  let releases: RunningReleaseServer;
+  let app: AppHost;
+  let claudeDir: string;
+  test.beforeAll(async () => {
+    const evil = zipOf({ [`${NAME}/SKILL.md`]: skillMd("3.0.0"), "../../escaped.txt": "gotcha\n" });
+    releases = await startReleaseServer({ releases: { [`acme/${NAME}`]: { tag: "v3.0.0", assets: { [`${NAME}.zip`]: evil } } } });
+    app = await startAppHost({
+      platform: "linux",
+      fixtureHome: false,
+      env: { SKILLSHELF_GITHUB_API: releases.url },
+      prepare: async (_root, home) => {
+        claudeDir = path.join(home, ".claude", "skills", NAME);
+        await writeTree(claudeDir, OLD_FILES);
+      },
+    });
+  });
+  test.afterAll(async () => {
+    await app?.close();
+    await releases?.close();
+  });
+
+  test("a zip-slip archive shows a clear error and changes nothing", async ({ page }) => {
+    const before = await snapshot(claudeDir);
+    await openUpdates(page, app.url, { check: true });
+    await expect(item(page, "replace-folder").locator(".versions")).toHaveText("1.0.0 → 3.0.0");
+    await item(page, "replace-folder").getByRole("button", { name: "Update…" }).click();
+    await page.getByRole("button", { name: "Download and review" }).click();
+    const problem = page.locator(".update-problem");
+    await expect(problem).toContainText("tries to write outside its own folder");
+    await problem.getByText("Details").click();
+    await expect(problem.locator("pre")).toContainText("install.archive.unsafe-entry");
+    await saveScreenshot(page, "wizard-error-zip-slip");
+    expect(await snapshot(claudeDir)).toEqual(before);
+    const stray = (await readdir(app.root, { recursive: true })).filter((f) => f.endsWith("escaped.txt"));
+    expect(stray).toEqual([]);
+  });
+});

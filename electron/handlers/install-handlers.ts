@@ -1,0 +1,281 @@
+// The guided update's commands: download and review a new version, apply it by place (a folder swap, or the .skill
+// file for Claude Desktop and the wait for its arrival), run an update server's command after a confirmation, and
+// undo. Every argument is an id the host produced (a catalog skill id or a task id); no path comes from the page.
+import { randomBytes } from "node:crypto";
+import type { CommandHandlers } from "../../shared/ipc";
+import type { ScanResult, Skill, UpdateInfo, UpdatePlan } from "../../shared/model";
+import { allSkills } from "../../shared/scan-result";
+import type { ArrivalView, RecipeOutcome, UpdateApplyResult, UpdateReviewResult } from "../../shared/update-flow";
+import type { ScanOptions } from "../engine/discovery/types";
+import { dataDir as defaultDataDir } from "../engine/install/data-dir";
+import { waitForDesktopArrival } from "../engine/install/desktop-arrival";
+import type { FolderDiff } from "../engine/install/diff";
+import { openWithSystem, prepareDesktopHandoff, type DesktopHandoff } from "../engine/install/desktop-handoff";
+import { InstallError } from "../engine/install/errors";
+import { obtainSkill, type ObtainedSkill } from "../engine/install/obtain";
+import { planUpdate } from "../engine/install/plan";
+import { recipeProblem, runRecipe } from "../engine/install/recipe";
+import { listBackups, recoverInterrupted, rollback } from "../engine/install/swap";
+import { applyReviewed, chooseDownload, diffForUpdate, problemOf } from "../engine/install/update-flow";
+import type { DesktopIntegration, EventSink } from "./context";
+import { HandlerError } from "./errors";
+
+type InstallCommand = "update:start" | "update:review" | "update:cancel" | "update:apply" | "update:open-handoff" | "update:reveal-handoff" | "update:wait-arrival" | "update:run-recipe" | "update:recipe-result" | "update:undo" | "update:history";
+
+/** What the install concern needs from its session. */
+export interface InstallHandlersOptions {
+  scanOptions: ScanOptions;
+  desktop: DesktopIntegration;
+  emit: EventSink;
+  catalog: () => ScanResult;
+  /** The last update state of one copy (no network). */
+  updateInfo: (skillId: string) => Promise<UpdateInfo | undefined>;
+  /** Skillshelf's data folder (staging, backups, journal); the platform's default for the scan's home when absent. */
+  dataDir?: string;
+  /** How long one wait for Claude Desktop lasts before it says what to try (default 5 minutes). */
+  arrivalTimeoutMs?: number;
+}
+
+interface UpdateTask {
+  id: string;
+  skill: Skill;
+  plan: UpdatePlan;
+  controller: AbortController;
+  review: Promise<UpdateReviewResult>;
+  obtained: ObtainedSkill | null;
+  diff: FolderDiff | null;
+  applying: Promise<UpdateApplyResult> | null;
+  handoff: DesktopHandoff | null;
+  arrival: AbortController | null;
+}
+
+interface RecipeTask {
+  id: string;
+  controller: AbortController;
+  result: Promise<RecipeOutcome>;
+}
+
+const newTaskId = () => randomBytes(8).toString("hex");
+
+/** The install commands plus their cleanup. */
+export function createInstallHandlers(options: InstallHandlersOptions): { handlers: Pick<CommandHandlers, InstallCommand>; dispose(): Promise<void> } {
+  const { scanOptions, emit, desktop } = options;
+  const { home, platform, env } = scanOptions;
+  const data = options.dataDir ?? defaultDataDir(env as NodeJS.ProcessEnv, platform, home);
+  const tasks = new Map<string, UpdateTask>();
+  const recipes = new Map<string, RecipeTask>();
+  let recovered: Promise<unknown> | null = null;
+  const recover = () => (recovered ??= recoverInterrupted(data).catch(() => undefined));
+
+  function skillById(skillId: string): Skill {
+    const skill = allSkills(options.catalog()).find((s) => s.id === skillId);
+    if (!skill) throw new HandlerError("That skill is not in the catalog any more; rescan and try again.");
+    return skill;
+  }
+  function taskById(taskId: string): UpdateTask {
+    const task = tasks.get(taskId);
+    if (!task) throw new HandlerError("That update is no longer running; start it again.");
+    return task;
+  }
+  function ownedFolder(skill: Skill): void {
+    if (!skill.userOwned || skill.desktop || skill.client === "claude-desktop") throw new HandlerError(`"${skill.name}" is managed by its client; Skillshelf never changes it, so there is nothing to undo.`);
+  }
+
+  async function download(task: UpdateTask, info: UpdateInfo | undefined): Promise<UpdateReviewResult> {
+    const file = chooseDownload(info);
+    let shown = -2;
+    /** Reports at each whole percent (and every unknown-size step), so a large file does not flood the page. */
+    const progress = (value: number, detail: string) => {
+      if (value >= 0 && value < 1 && shown >= 0 && value - shown < 0.01) return;
+      shown = value;
+      emit("task:progress", { taskId: task.id, kind: "update-download", value, title: `Downloading ${task.skill.name}`, detail });
+    };
+    try {
+      await recover();
+      if (!file) throw new InstallError("install.no-download", `The release of "${task.skill.name}" offers nothing to download.`);
+      progress(0, "Starting the download…");
+      const obtained = await obtainSkill({ url: file.url }, {
+        dataDir: data,
+        expectName: task.skill.name,
+        sha256: file.sha256,
+        signal: task.controller.signal,
+        onProgress: (p) => progress(p.value, p.detail ?? ""),
+      });
+      task.obtained = obtained;
+      if (task.controller.signal.aborted) throw new InstallError("install.download.cancelled", "The update was cancelled.");
+      const dir = task.plan.kind === "replace-folder" ? task.skill.realDir : task.skill.dir;
+      const diff = await diffForUpdate(dir, obtained.skillDir, data);
+      task.diff = diff;
+      progress(1, "Downloaded and checked");
+      const files = diff.files.map((f) => ({ path: f.path, change: f.change, binary: f.binary, ...(f.diff ? { diff: f.diff } : {}), ...(f.note ? { note: f.note } : {}) }));
+      return {
+        ok: true,
+        review: {
+          taskId: task.id,
+          skillId: task.skill.id,
+          name: task.skill.name,
+          kind: task.plan.kind,
+          dir,
+          installed: task.skill.version,
+          version: obtained.version,
+          source: obtained.source,
+          files,
+          counts: { added: diff.added.length, removed: diff.removed.length, changed: diff.changed.length, kept: diff.kept.length, unchanged: diff.unchanged },
+          diffsTruncated: diff.diffsTruncated,
+          diagnostics: obtained.diagnostics,
+          nothingToDo: !diff.added.length && !diff.removed.length && !diff.changed.length,
+        },
+      };
+    } catch (error) {
+      progress(1, "Stopped");
+      await drop(task);
+      return { ok: false, problem: problemOf(error) };
+    }
+  }
+
+  async function drop(task: UpdateTask): Promise<void> {
+    tasks.delete(task.id);
+    task.controller.abort();
+    task.arrival?.abort();
+    const obtained = task.obtained;
+    task.obtained = null;
+    await obtained?.cleanup().catch(() => undefined);
+  }
+
+  async function apply(task: UpdateTask): Promise<UpdateApplyResult> {
+    const reviewed = await task.review;
+    if (!reviewed.ok || !task.obtained || !task.diff) throw new HandlerError("This update has nothing to apply; start it again.");
+    const { skill, plan, obtained } = task;
+    try {
+      if (plan.kind === "desktop-upload") {
+        const handoff = await prepareDesktopHandoff(obtained.skillDir, { name: skill.name, version: obtained.version, dataDir: data, home, env: env as NodeJS.ProcessEnv, platform });
+        task.handoff = handoff;
+        return { ok: true, kind: "desktop-upload", name: skill.name, archive: handoff.archive, version: handoff.version, steps: handoff.steps, moved: handoff.moved };
+      }
+      const result = await applyReviewed(plan.realDir, obtained.skillDir, task.diff, data);
+      return { ok: true, kind: "replace-folder", name: skill.name, dir: result.target, version: result.version, previousVersion: result.previousVersion, kept: result.kept, canUndo: true, restartNote: "Start a new conversation (or restart the client) so it loads the new version." };
+    } catch (error) {
+      return { ok: false, problem: problemOf(error) };
+    } finally {
+      task.obtained = null;
+      await obtained.cleanup().catch(() => undefined);
+      if (plan.kind !== "desktop-upload" || !task.handoff) tasks.delete(task.id);
+    }
+  }
+
+  function handoffOf(taskId: string): DesktopHandoff {
+    const handoff = taskById(taskId).handoff;
+    if (!handoff) throw new HandlerError("The .skill file for Claude Desktop has not been made yet.");
+    return handoff;
+  }
+
+  async function waitArrival(task: UpdateTask, handoff: DesktopHandoff): Promise<ArrivalView> {
+    task.arrival?.abort();
+    const controller = (task.arrival = new AbortController());
+    const result = await waitForDesktopArrival({ home, platform, env, name: handoff.name, version: handoff.version, contentHash: handoff.contentHash, timeoutMs: options.arrivalTimeoutMs ?? 5 * 60_000, pollMs: 1000, signal: controller.signal });
+    if (result.status === "arrived") {
+      tasks.delete(task.id);
+      return { status: "arrived", version: result.version, advice: [] };
+    }
+    if (result.status === "cancelled") return { status: "cancelled", version: null, advice: [] };
+    return { status: "timeout", version: null, advice: result.advice };
+  }
+
+  function startRecipe(skill: Skill, command: string): { taskId: string } {
+    const id = newTaskId();
+    const controller = new AbortController();
+    const result = runRecipe(command, { cwd: home, env: env as NodeJS.ProcessEnv, signal: controller.signal, onOutput: (chunk, stream) => emit("task:output", { taskId: id, stream, chunk }) }).then(
+      (r): RecipeOutcome => {
+        const ok = r.exitCode === 0 && !r.cancelled;
+        const how = r.cancelled ? "was stopped" : r.exitCode !== null ? `finished with exit code ${r.exitCode}` : `was ended by ${r.signal ?? "a signal"}`;
+        return { ok, exitCode: r.exitCode, signal: r.signal, cancelled: r.cancelled, message: ok ? `The update command for "${skill.name}" finished successfully.` : `The update command ${how}; "${skill.name}" may not be updated — read its output above.` };
+      },
+      (error: unknown): RecipeOutcome => ({ ok: false, exitCode: null, signal: null, cancelled: false, message: `The command could not be run: ${error instanceof Error ? error.message : String(error)}` }),
+    );
+    recipes.set(id, { id, controller, result });
+    void result.finally(() => setTimeout(() => recipes.delete(id), 60_000).unref?.());
+    return { taskId: id };
+  }
+
+  const handlers: Pick<CommandHandlers, InstallCommand> = {
+    "update:start": async (skillId) => {
+      const skill = skillById(skillId);
+      const info = await options.updateInfo(skillId);
+      const plan = planUpdate(skill, info);
+      if (info?.state !== "outdated") throw new HandlerError(`No update of "${skill.name}" is due. ${plan.nextStep}`);
+      if (plan.kind !== "replace-folder" && plan.kind !== "desktop-upload") throw new HandlerError(plan.nextStep);
+      for (const other of tasks.values()) if (other.skill.realDir === skill.realDir && other.handoff === null) throw new HandlerError(`"${skill.name}" is already being updated.`);
+      const task: UpdateTask = { id: newTaskId(), skill, plan, controller: new AbortController(), review: Promise.resolve({ ok: false, problem: problemOf(null) }), obtained: null, diff: null, applying: null, handoff: null, arrival: null };
+      tasks.set(task.id, task);
+      task.review = download(task, info);
+      return { taskId: task.id };
+    },
+    "update:review": async (taskId) => taskById(taskId).review,
+    "update:cancel": async (taskId) => {
+      const task = tasks.get(taskId);
+      if (task) {
+        if (task.applying) task.arrival?.abort();
+        else await drop(task);
+        return;
+      }
+      recipes.get(taskId)?.controller.abort();
+    },
+    "update:apply": async (taskId) => {
+      const task = taskById(taskId);
+      task.applying ??= apply(task);
+      return task.applying;
+    },
+    "update:open-handoff": async (taskId) => openWithSystem(handoffOf(taskId).archive, { home, platform, env: env as NodeJS.ProcessEnv }),
+    "update:reveal-handoff": async (taskId) => {
+      const archive = handoffOf(taskId).archive;
+      return desktop.reveal(archive).then(
+        () => ({ ok: true, message: `Showed ${archive} in its folder.` }),
+        (error: unknown) => ({ ok: false, message: `${error instanceof Error ? error.message : "The folder could not be shown."} The file is ${archive}.` }),
+      );
+    },
+    "update:wait-arrival": async (taskId) => {
+      const task = taskById(taskId);
+      return waitArrival(task, handoffOf(taskId));
+    },
+    "update:run-recipe": async (skillId) => {
+      const skill = skillById(skillId);
+      const plan = planUpdate(skill, await options.updateInfo(skillId));
+      const recipe = plan.recipe;
+      if (plan.kind !== "run-recipe" || !recipe || recipe.kind !== "shell") throw new HandlerError(`"${skill.name}" has no update command to run. ${plan.nextStep}`);
+      const problem = recipe.suspicious ? "it holds control characters or line breaks" : recipeProblem(recipe.command);
+      if (problem) throw new HandlerError(`The update command for "${skill.name}" is not run: ${problem}.`);
+      if (desktop.confirmRecipe && !(await desktop.confirmRecipe(skill.name, recipe.command))) return null;
+      return startRecipe(skill, recipe.command);
+    },
+    "update:recipe-result": async (taskId) => {
+      const run = recipes.get(taskId);
+      if (!run) throw new HandlerError("That command is no longer running.");
+      return run.result;
+    },
+    "update:undo": async (skillId) => {
+      const skill = skillById(skillId);
+      ownedFolder(skill);
+      await recover();
+      try {
+        const result = await rollback(skill.realDir, data);
+        return { ok: true, version: result.version, replacedVersion: result.previousVersion };
+      } catch (error) {
+        return { ok: false, problem: problemOf(error) };
+      }
+    },
+    "update:history": async (skillId) => {
+      const skill = skillById(skillId);
+      if (!skill.userOwned || skill.desktop) return { skillId, backups: [] };
+      const backups = await listBackups(skill.realDir, data);
+      return { skillId, backups: backups.map((b) => ({ createdAt: b.createdAt, version: b.version })) };
+    },
+  };
+
+  return {
+    handlers,
+    async dispose() {
+      for (const task of [...tasks.values()]) await drop(task);
+      for (const run of recipes.values()) run.controller.abort();
+    },
+  };
+}

@@ -1,0 +1,40 @@
+// Release notes inside the app, rendered as safely as a skill's instructions (no raw HTML, images as links), and a
+// link to the release page that asks before leaving the app.
+import { useMemo } from "react";
+import type { UpdateInfo } from "../../../shared/model";
+import { renderInstructions } from "../lib/markdown";
+import { useOpenExternal } from "./ExternalLink";
+
+/** The notes of the release that was found, when the check brought them, and the links to read more. */
+export function ReleaseNotes(props: { info: UpdateInfo }) {
+  const { info } = props;
+  const openExternal = useOpenExternal();
+  const html = useMemo(() => (info.releaseNotes ? renderInstructions(info.releaseNotes) : null), [info.releaseNotes]);
+  const onClick = (event: React.MouseEvent) => {
+    const link = (event.target as HTMLElement).closest("a");
+    if (!link) return;
+    event.preventDefault();
+    const href = link.getAttribute("href");
+    if (href) openExternal(href);
+  };
+  return (
+    <div className="release-notes">
+      {html ? (
+        <details open>
+          <summary>Release notes</summary>
+          <div className="markdown" onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />
+        </details>
+      ) : null}
+      {info.releaseNotesUrl ? (
+        <button type="button" className="link" onClick={() => openExternal(info.releaseNotesUrl!)}>
+          {html ? "Release page" : "Release notes"}
+        </button>
+      ) : null}
+      {info.updateDocUrl ? (
+        <button type="button" className="link" onClick={() => openExternal(info.updateDocUrl!)}>
+          How to update
+        </button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,274 @@
+// The guided update of one installed copy: 1 what changes, 2 download (a real progress bar, cancel) and the files it
+// changes, 3 apply by place (folder swap; Claude Desktop's .skill file and the wait for its arrival), 4 done, with Undo.
+import { useEffect, useRef, useState } from "react";
+import type { Skill, TaskProgress, UpdateInfo } from "../../../shared/model";
+import type { ArrivalView, UpdateApplyResult, UpdateProblem, UpdateReview } from "../../../shared/update-flow";
+import { errorMessage } from "../lib/format";
+import { useApi } from "./api-context";
+import { DownloadProgress, FileChanges, ProblemView } from "./UpdateParts";
+import { RecipeRunner } from "./RecipeRunner";
+import { ReleaseNotes } from "./ReleaseNotes";
+
+type Step = 1 | 2 | 3 | 4;
+const STEP_NAMES = ["What changes", "Download", "Apply", "Done"] as const;
+
+const hostProblem = (e: unknown): UpdateProblem => ({ code: "host", message: errorMessage(e), advice: "Nothing was changed." });
+
+/** The wizard for one pending update; `onClose` returns to the list. */
+export function UpdateWizard(props: { info: UpdateInfo; skill: Skill; place: string; onClose: () => void }) {
+  const { info, skill, place } = props;
+  const { api } = useApi();
+  const kind = info.plan?.kind ?? "not-updatable";
+  const [step, setStep] = useState<Step>(1);
+  const [taskId, setTaskId] = useState<string | null>(null);
+  const [progress, setProgress] = useState<TaskProgress | null>(null);
+  const [review, setReview] = useState<UpdateReview | null>(null);
+  const [problem, setProblem] = useState<UpdateProblem | null>(null);
+  const [applied, setApplied] = useState<UpdateApplyResult | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [note, setNote] = useState<string | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), [step]);
+  useEffect(() => (taskId ? api.onTaskProgress((p) => (p.taskId === taskId ? setProgress(p) : undefined)) : undefined), [api, taskId]);
+
+  const download = async () => {
+    setProblem(null);
+    setNote(null);
+    setReview(null);
+    setProgress(null);
+    setStep(2);
+    try {
+      const { taskId: id } = await api.startUpdate(info.skillId);
+      setTaskId(id);
+      const result = await api.reviewUpdate(id);
+      if (result.ok) setReview(result.review);
+      else if (result.problem.code === "install.download.cancelled") {
+        setStep(1);
+        setNote("The download was cancelled; nothing was changed.");
+      } else setProblem(result.problem);
+    } catch (e) {
+      setProblem(hostProblem(e));
+    }
+  };
+  const cancel = async () => {
+    if (taskId) await api.cancelUpdate(taskId).catch(() => undefined);
+  };
+  const apply = async () => {
+    if (!taskId) return;
+    setBusy(true);
+    setStep(3);
+    try {
+      const result = await api.applyUpdate(taskId);
+      setApplied(result);
+      if (!result.ok) setProblem(result.problem);
+      else if (result.kind === "replace-folder") setStep(4);
+    } catch (e) {
+      setProblem(hostProblem(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="wizard card" aria-labelledby="wizard-title">
+      <div className="wizard-head">
+        <h2 id="wizard-title" ref={heading} tabIndex={-1}>
+          Update {skill.name}
+        </h2>
+        <button type="button" className="button" onClick={() => void cancel().then(props.onClose)}>
+          {step === 4 ? "Back to updates" : "Close"}
+        </button>
+      </div>
+      <ol className="wizard-steps" aria-label="Steps">
+        {STEP_NAMES.map((name, i) => (
+          <li key={name} aria-current={step === i + 1 ? "step" : undefined} className={step === i + 1 ? "current" : step > i + 1 ? "done" : undefined}>
+            {i + 1}. {name}
+          </li>
+        ))}
+      </ol>
+      {step === 1 ? (
+        <div className="wizard-body" data-step="changes">
+          <p>
+            <strong>{skill.name}</strong> in {place}: version {info.installed ?? "unknown"} → <strong>{info.latest ?? "unknown"}</strong>.
+          </p>
+          <p className="muted">Found by {info.source === "skill-meta" ? "the skill's update server" : info.source === "none" ? "no source" : "GitHub"}.</p>
+          <ReleaseNotes info={info} />
+          <p className="next-step">
+            <strong>What happens:</strong> {info.plan?.nextStep}
+          </p>
+          {note ? <p role="status">{note}</p> : null}
+          {kind === "replace-folder" || kind === "desktop-upload" ? (
+            <p className="muted">Skillshelf downloads the new version, checks it and shows every file it changes before anything is applied.</p>
+          ) : null}
+          <div className="wizard-actions">
+            {kind === "replace-folder" || kind === "desktop-upload" ? (
+              <button type="button" className="button primary" onClick={() => void download()}>
+                Download and review
+              </button>
+            ) : kind === "run-recipe" && info.plan?.recipe ? (
+              <RecipeRunner skillId={info.skillId} name={skill.name} recipe={info.plan.recipe} />
+            ) : null}
+          </div>
+        </div>
+      ) : null}
+      {step === 2 ? (
+        <div className="wizard-body" data-step="download">
+          {!review && !problem ? (
+            <>
+              <DownloadProgress progress={progress} />
+              <button type="button" className="button" onClick={() => void cancel()}>
+                Cancel
+              </button>
+            </>
+          ) : null}
+          {problem ? <ProblemView problem={problem} title="The update was not applied" /> : null}
+          {review ? <ReviewPanel review={review} onApply={() => void apply()} /> : null}
+        </div>
+      ) : null}
+      {step === 3 ? (
+        <div className="wizard-body" data-step="apply">
+          {busy ? <p role="status">{kind === "desktop-upload" ? "Making the .skill file for Claude Desktop…" : "Replacing the folder…"}</p> : null}
+          {problem ? <ProblemView problem={problem} title="The update was not applied" /> : null}
+          {applied?.ok && applied.kind === "desktop-upload" && taskId ? <DesktopHandoffPanel taskId={taskId} applied={applied} onArrived={() => setStep(4)} /> : null}
+        </div>
+      ) : null}
+      {step === 4 && applied?.ok ? <DonePanel skillId={info.skillId} applied={applied} /> : null}
+    </section>
+  );
+}
+
+function ReviewPanel(props: { review: UpdateReview; onApply: () => void }) {
+  const { review } = props;
+  const { counts } = review;
+  const notes = review.diagnostics.filter((d) => d.severity !== "info");
+  return (
+    <div className="review">
+      <p role="status">
+        Downloaded and checked: version {review.version ?? "without a version"}. {counts.added} added, {counts.removed} removed, {counts.changed} changed, {counts.unchanged} unchanged
+        {counts.kept ? `; ${counts.kept} of your own files kept` : ""}.
+      </p>
+      <p className="muted">{notes.length === 0 ? "The new version passed validation." : `The new version passed validation with ${notes.length} note${notes.length === 1 ? "" : "s"}:`}</p>
+      {notes.length ? (
+        <ul>
+          {notes.map((d, i) => (
+            <li key={i}>{d.message}</li>
+          ))}
+        </ul>
+      ) : null}
+      <FileChanges files={review.files} />
+      {review.diffsTruncated ? <p className="muted">Some text diffs were left out to keep this readable; each such file says so.</p> : null}
+      {review.nothingToDo ? (
+        <p role="status">The installed copy already holds exactly these files; there is nothing to apply.</p>
+      ) : (
+        <div className="wizard-actions">
+          <button type="button" className="button primary" onClick={props.onApply}>
+            {review.kind === "desktop-upload" ? "Make the file for Claude Desktop" : "Apply the update"}
+          </button>
+          <span className="muted">{review.kind === "desktop-upload" ? "Claude Desktop's own folder is not changed." : "The current copy is kept as a backup, so you can undo."}</span>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function DesktopHandoffPanel(props: { taskId: string; applied: Extract<UpdateApplyResult, { kind: "desktop-upload" }>; onArrived: () => void }) {
+  const { api } = useApi();
+  const { taskId, applied, onArrived } = props;
+  const [arrival, setArrival] = useState<ArrivalView | null>(null);
+  const [waiting, setWaiting] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const wait = () => {
+    setWaiting(true);
+    setArrival(null);
+    api
+      .waitForArrival(taskId)
+      .then((result) => {
+        setArrival(result);
+        if (result.status === "arrived") onArrived();
+      })
+      .catch((e: unknown) => setMessage(errorMessage(e)))
+      .finally(() => setWaiting(false));
+  };
+  useEffect(wait, [api, taskId]);
+  const run = (action: Promise<{ ok: boolean; message: string }>) => void action.then((r) => setMessage(r.message)).catch((e: unknown) => setMessage(errorMessage(e)));
+  return (
+    <div className="handoff">
+      <p>Claude Desktop keeps its skills in sync itself, so its folder is not changed. The new version is ready to upload:</p>
+      <p>
+        <code className="handoff-file">{applied.archive}</code>
+      </p>
+      <div className="wizard-actions">
+        <button type="button" className="button primary" onClick={() => run(api.openHandoff(taskId))}>
+          Open in Claude Desktop
+        </button>
+        <button type="button" className="button" onClick={() => run(api.revealHandoff(taskId))}>
+          Show in folder
+        </button>
+      </div>
+      {message ? <p role="status">{message}</p> : null}
+      <ol className="handoff-steps">
+        {applied.steps.map((s, i) => (
+          <li key={i}>{s}</li>
+        ))}
+      </ol>
+      {waiting ? <p role="status" className="waiting">Waiting for Claude Desktop…</p> : null}
+      {arrival?.status === "timeout" ? (
+        <div className="arrival-timeout" role="status">
+          <p>Claude Desktop does not show the new version yet. What to try:</p>
+          <ul>
+            {arrival.advice.map((a, i) => (
+              <li key={i}>{a}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {!waiting && arrival?.status !== "arrived" ? (
+        <button type="button" className="button" onClick={wait}>
+          Check again
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+function DonePanel(props: { skillId: string; applied: Extract<UpdateApplyResult, { ok: true }> }) {
+  const { api } = useApi();
+  const { applied } = props;
+  const [undo, setUndo] = useState<{ text: string; problem?: UpdateProblem } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const doUndo = () => {
+    setBusy(true);
+    api
+      .undoUpdate(props.skillId)
+      .then((r) => setUndo(r.ok ? { text: `Undone: version ${r.version ?? "without a version"} is back. The copy it replaced is kept, so this can be undone too.` } : { text: "", problem: r.problem }))
+      .catch((e: unknown) => setUndo({ text: "", problem: hostProblem(e) }))
+      .finally(() => setBusy(false));
+  };
+  return (
+    <div className="wizard-body" data-step="done">
+      {applied.kind === "replace-folder" ? (
+        <>
+          <p role="status" className="done-message">
+            Updated {applied.name} to version {applied.version ?? "without a version"} (it was {applied.previousVersion ?? "without a version"}).
+            {applied.kept.length ? ` ${applied.kept.length} of your own files were kept.` : ""}
+          </p>
+          <p>{applied.restartNote}</p>
+          {undo?.text ? <p role="status">{undo.text}</p> : null}
+          {undo?.problem ? <ProblemView problem={undo.problem} title="Undo did not work" /> : null}
+          {applied.canUndo && !undo?.text ? (
+            <button type="button" className="button" disabled={busy} onClick={doUndo}>
+              Undo
+            </button>
+          ) : null}
+        </>
+      ) : (
+        <>
+          <p role="status" className="done-message">
+            Updated — Claude Desktop now has version {applied.version ?? "the new copy"}.
+          </p>
+          <p>Start a new chat in Claude Desktop so the new version is used.</p>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,195 @@
+// The Updates view: every pending update with where it lives, installed → latest, the source, the release notes and
+// the one next step; copies newer than their release and those whose state is unknown, each with the honest reason;
+// "Check now", when the last check ran, the offline state, and "Update all" for folders the user owns.
+import { useEffect, useMemo, useState } from "react";
+import type { Skill, UpdateInfo } from "../../../shared/model";
+import { allSkills } from "../../../shared/scan-result";
+import { errorMessage } from "../lib/format";
+import { useApi } from "./api-context";
+import { When } from "./InlineText";
+import { ReleaseNotes } from "./ReleaseNotes";
+import { placeOf } from "./UpdateParts";
+import { UpdateWizard } from "./UpdateWizard";
+import type { CatalogData, UpdatesData } from "./use-app-data";
+import "../updates.css";
+
+const SOURCE: Record<UpdateInfo["source"], string> = { "skill-meta": "the skill's update server", "github-release": "GitHub releases", "github-tree": "the repository's files on GitHub", none: "no source" };
+
+/** True when a reason says the answer was refused for too many requests. */
+const rateLimited = (reason: string | undefined) => /rate.?limit/i.test(reason ?? "");
+/** True when a reason says the network could not be reached. */
+const offlineReason = (reason: string | undefined) => /offline|could not be reached|cannot be reached|network/i.test(reason ?? "");
+
+function useOnline(): boolean {
+  const [online, setOnline] = useState(() => navigator.onLine);
+  useEffect(() => {
+    const on = () => setOnline(true);
+    const off = () => setOnline(false);
+    window.addEventListener("online", on);
+    window.addEventListener("offline", off);
+    return () => {
+      window.removeEventListener("online", on);
+      window.removeEventListener("offline", off);
+    };
+  }, []);
+  return online;
+}
+
+/** Pending updates of the catalog (outdated copies), for the tab count and the banner. */
+export function pendingUpdates(updates: ReadonlyMap<string, UpdateInfo>): UpdateInfo[] {
+  return [...updates.values()].filter((u) => u.state === "outdated");
+}
+
+/** The view. */
+export function UpdatesView(props: { catalog: CatalogData; updates: UpdatesData; openSettings: () => void }) {
+  const { catalog, updates } = props;
+  const { api } = useApi();
+  const online = useOnline();
+  const [active, setActive] = useState<string | null>(null);
+  const [allStatus, setAllStatus] = useState<string[] | null>(null);
+  const [updatingAll, setUpdatingAll] = useState(false);
+  const skills = useMemo(() => new Map<string, Skill>((catalog.scan ? allSkills(catalog.scan) : []).map((s) => [s.id, s])), [catalog.scan]);
+  const list = useMemo(() => [...updates.updates.values()].filter((u) => skills.has(u.skillId)).sort((a, b) => a.name.localeCompare(b.name) || a.dir.localeCompare(b.dir)), [updates.updates, skills]);
+  const pending = list.filter((u) => u.state === "outdated");
+  const ahead = list.filter((u) => u.state === "ahead" || u.state === "changed-locally");
+  const unknown = list.filter((u) => u.state === "unknown");
+  const ownFolders = pending.filter((u) => u.plan?.kind === "replace-folder");
+  const offline = !online || (unknown.length > 0 && unknown.every((u) => offlineReason(u.reason)));
+
+  const activeInfo = active ? updates.updates.get(active) : undefined;
+  const activeSkill = active ? skills.get(active) : undefined;
+  if (activeInfo && activeSkill) return <UpdateWizard info={activeInfo} skill={activeSkill} place={placeOf(catalog.scan, activeSkill)} onClose={() => setActive(null)} />;
+
+  const updateAll = async () => {
+    setUpdatingAll(true);
+    const lines: string[] = [];
+    for (const u of ownFolders) {
+      try {
+        const { taskId } = await api.startUpdate(u.skillId);
+        const review = await api.reviewUpdate(taskId);
+        if (!review.ok) lines.push(`${u.name}: not updated. ${review.problem.message} ${review.problem.advice}`);
+        else {
+          const applied = await api.applyUpdate(taskId);
+          lines.push(applied.ok ? `${u.name}: updated to ${applied.kind === "replace-folder" ? (applied.version ?? "the new version") : "the new version"} (Undo is in its update).` : `${u.name}: not updated. ${applied.problem.message} ${applied.problem.advice}`);
+        }
+      } catch (e) {
+        lines.push(`${u.name}: not updated. ${errorMessage(e)}`);
+      }
+      setAllStatus([...lines]);
+    }
+    setUpdatingAll(false);
+  };
+
+  return (
+    <div className="updates-view">
+      <div className="updates-head">
+        <h1>Updates</h1>
+        <p className="muted" aria-live="polite">
+          {updates.checking ? "Checking for updates…" : updates.checkedAt ? <>Checked <When date={updates.checkedAt} /></> : "Not checked yet."}
+        </p>
+        <div className="updates-actions">
+          <button type="button" className="button" onClick={updates.checkNow} disabled={updates.checking || !catalog.scan}>
+            {updates.checking ? "Checking…" : "Check now"}
+          </button>
+          {ownFolders.length > 0 ? (
+            <button type="button" className="button primary" disabled={updatingAll} onClick={() => void updateAll()}>
+              {updatingAll ? "Updating…" : `Update all in your folders (${ownFolders.length})`}
+            </button>
+          ) : null}
+        </div>
+        {updates.checking ? <progress className="check-progress" aria-label="Checking for updates" /> : null}
+      </div>
+      {offline ? (
+        <div className="banner warning offline" role="status">
+          You are offline or the update sources cannot be reached: the states below are the last ones known. Check again when you are back online.
+        </div>
+      ) : null}
+      {updates.error ? (
+        <div className="banner warning" role="alert">
+          Checking for updates failed: {updates.error}
+        </div>
+      ) : null}
+      {allStatus ? (
+        <ul className="update-all-status" aria-label="Update all">
+          {allStatus.map((line, i) => (
+            <li key={i}>{line}</li>
+          ))}
+        </ul>
+      ) : null}
+      <section aria-labelledby="pending-title">
+        <h2 id="pending-title">{pending.length === 0 ? "No updates available" : pending.length === 1 ? "1 update available" : `${pending.length} updates available`}</h2>
+        {pending.length === 0 ? <p className="muted">{updates.checkedAt ? "Every copy with a known source is up to date." : "Check now to find out whether newer versions exist."}</p> : null}
+        <ul className="update-list">
+          {pending.map((u) => (
+            <PendingItem key={u.skillId} info={u} place={placeOf(catalog.scan, skills.get(u.skillId)!)} onUpdate={() => setActive(u.skillId)} />
+          ))}
+        </ul>
+      </section>
+      {ahead.length > 0 ? (
+        <section aria-labelledby="ahead-title">
+          <h2 id="ahead-title">Newer than the release, or changed here</h2>
+          <ul className="update-list">
+            {ahead.map((u) => (
+              <li key={u.skillId} className="update-item" data-state={u.state}>
+                <h3>{u.name}</h3>
+                <p className="place">{placeOf(catalog.scan, skills.get(u.skillId)!)}</p>
+                <p>{u.state === "ahead" ? `This copy (${u.installed}) is newer than the latest release (${u.latest}); nothing to do.` : u.plan?.nextStep}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {unknown.length > 0 ? (
+        <section aria-labelledby="unknown-title">
+          <h2 id="unknown-title">Update state not known</h2>
+          <ul className="update-list">
+            {unknown.map((u) => (
+              <li key={u.skillId} className="update-item" data-state="unknown">
+                <h3>{u.name}</h3>
+                <p className="place">{placeOf(catalog.scan, skills.get(u.skillId)!)}</p>
+                <p className="unknown-reason">{u.reason ?? "Skillshelf could not find out whether a newer version exists."}</p>
+                {rateLimited(u.reason) ? (
+                  <p>
+                    Add a GitHub token to raise the limit.{" "}
+                    <button type="button" className="button small" onClick={props.openSettings}>
+                      Open Settings
+                    </button>
+                  </p>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+function PendingItem(props: { info: UpdateInfo; place: string; onUpdate: () => void }) {
+  const { info, place } = props;
+  const kind = info.plan?.kind;
+  const action = kind === "replace-folder" ? "Update…" : kind === "desktop-upload" ? "Update for Claude Desktop…" : kind === "run-recipe" && !info.plan?.recipe?.suspicious ? "Update with its command…" : null;
+  return (
+    <li className="update-item" data-state="outdated" data-plan={kind}>
+      <div className="update-item-head">
+        <h3>{info.name}</h3>
+        <span className="versions">
+          {info.installed ?? "unknown"} → <strong>{info.latest}</strong>
+        </span>
+      </div>
+      <p className="place" title={info.dir}>
+        {place}
+      </p>
+      <p className="muted">Found by {SOURCE[info.source]}.</p>
+      <ReleaseNotes info={info} />
+      <p className="next-step">
+        <strong>Next step:</strong> {info.plan?.nextStep}
+      </p>
+      {action ? (
+        <button type="button" className="button primary" onClick={props.onUpdate}>
+          {action}
+        </button>
+      ) : null}
+    </li>
+  );
+}

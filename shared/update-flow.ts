@@ -1,0 +1,97 @@
+// What the guided update shows across the process boundary: the review of a downloaded version, what applying did,
+// Claude Desktop's arrival, a recipe run's result, and the backups of a folder (history and undo).
+import type { Diagnostic, UpdatePlanKind } from "./model";
+
+/** Something that went wrong, in words: what happened, what to do, and the technical details on demand. */
+export interface UpdateProblem {
+  code: string;
+  /** What happened, as a sentence. */
+  message: string;
+  /** What to do now, as a sentence. */
+  advice: string;
+  /** The engine's own words (paths, codes), shown on demand. */
+  detail?: string;
+}
+
+/** One file the update adds, removes, changes or keeps. */
+export interface UpdateFileChange {
+  path: string;
+  change: "added" | "removed" | "changed" | "kept";
+  binary: boolean;
+  /** Unified diff for a text file, within limits. */
+  diff?: string;
+  note?: string;
+}
+
+/** The downloaded version next to the installed copy, before anything is applied. */
+export interface UpdateReview {
+  taskId: string;
+  skillId: string;
+  name: string;
+  kind: UpdatePlanKind;
+  /** The installed folder (the real one for a folder update). */
+  dir: string;
+  installed: string | null;
+  version: string | null;
+  /** Where the new version came from (a URL). */
+  source: string;
+  files: UpdateFileChange[];
+  counts: { added: number; removed: number; changed: number; kept: number; unchanged: number };
+  diffsTruncated: boolean;
+  /** What checking the new version found (errors stop the update before this point). */
+  diagnostics: Diagnostic[];
+  /** The installed copy already holds exactly these files. */
+  nothingToDo: boolean;
+}
+
+/** The review, or why there is none (nothing was changed). */
+export type UpdateReviewResult = { ok: true; review: UpdateReview } | { ok: false; problem: UpdateProblem };
+
+/** What applying did, by place. */
+export type UpdateApplyResult =
+  | { ok: true; kind: "replace-folder"; name: string; dir: string; version: string | null; previousVersion: string | null; kept: string[]; canUndo: boolean; restartNote: string }
+  | { ok: true; kind: "desktop-upload"; name: string; archive: string; version: string | null; steps: string[]; moved: string[] }
+  | { ok: false; problem: UpdateProblem };
+
+/** How waiting for Claude Desktop ended. */
+export interface ArrivalView {
+  status: "arrived" | "timeout" | "cancelled";
+  version: string | null;
+  advice: string[];
+}
+
+/** How a recipe run ended. */
+export interface RecipeOutcome {
+  ok: boolean;
+  exitCode: number | null;
+  signal: string | null;
+  cancelled: boolean;
+  message: string;
+}
+
+/** One piece of a running recipe's output. */
+export interface TaskOutput {
+  taskId: string;
+  stream: "stdout" | "stderr";
+  chunk: string;
+}
+
+/** One kept copy of a folder (newest first). */
+export interface UpdateBackup {
+  createdAt: string;
+  version: string | null;
+}
+
+/** The kept copies of one installed folder. */
+export interface UpdateHistory {
+  skillId: string;
+  backups: UpdateBackup[];
+}
+
+/** What an undo (rollback) did. */
+export type UndoResult = { ok: true; version: string | null; replacedVersion: string | null } | { ok: false; problem: UpdateProblem };
+
+/** Whether a string is a task id the host produced (16 hex digits). */
+export function isTaskId(value: unknown): value is string {
+  return typeof value === "string" && /^[0-9a-f]{16}$/.test(value);
+}
