@@ -2,11 +2,9 @@
 // locally: the folder at the checked branch from GitHub's tarball, the same diff and backed-up swap as any folder
 // update, local edits never overwritten without --yes --overwrite-local (or a yes on a terminal that names the files),
 // and afterwards the installer's lock entry given the new folder hash.
-import path from "node:path";
 import type { Skill, UpdateInfo, UpdatePlan } from "../../../shared/model";
-import { obtainFromGithubTree } from "../../engine/install/content-update";
+import { obtainFromGithubTree, recordContentUpdate } from "../../engine/install/content-update";
 import { InstallError } from "../../engine/install/errors";
-import { recordLockHash } from "../../engine/install/lock-hash";
 import type { ObtainedSkill } from "../../engine/install/obtain";
 import { gitTreeOf } from "../../engine/updates/git-tree";
 import { printJson, type CliIo } from "../command";
@@ -48,11 +46,6 @@ async function mayOverwrite(input: ContentUpdateInput): Promise<string | null> {
     : "Not confirmed, so nothing was changed.";
 }
 
-/** The installer's lock entry names: the folder names the skill is reached by, then its name. */
-function lockNames(skill: Skill): string[] {
-  return [...new Set([path.basename(skill.dir), ...skill.links.map((l) => path.basename(l)), skill.name])];
-}
-
 /** Updates one copy from its GitHub folder. Exit 0 applied, nothing to do or dry run; 1 refused or failed. */
 export async function updateFromGithubTree(input: ContentUpdateInput, io: CliIo): Promise<number> {
   const { skill, info, plan } = input;
@@ -63,11 +56,9 @@ export async function updateFromGithubTree(input: ContentUpdateInput, io: CliIo)
     obtained = await obtainFromGithubTree(info, { apiBase: input.apiBase, dataDir: input.dataDir, expectName: skill.name });
     const before = (await gitTreeOf(plan.realDir).catch(() => null))?.sha ?? null;
     const code = await updateFolderCopy({ plan, installed: skill.version, obtained, dataDir: input.dataDir, dryRun: input.dryRun, yes: input.yes, json: input.json, links: skill.links, ask: input.ask }, io);
-    if (code !== 0 || input.dryRun || !skill.lock?.lockFile || !info.upstreamHash) return code;
-    const after = (await gitTreeOf(plan.realDir).catch(() => null))?.sha ?? null;
-    if (after === null || (after === before && after !== info.upstreamHash)) return code;
-    const recorded = await recordLockHash(skill.lock.lockFile, lockNames(skill), info.upstreamHash);
-    io.stderr(recorded.ok ? `The installer's lock (${safe(recorded.file)}) now records this folder's hash ${info.upstreamHash.slice(0, 7)}, as \`npx skills\` would.\n` : `skillshelf update: ${safe(recorded.reason)}\n`);
+    if (code !== 0 || input.dryRun) return code;
+    const recorded = await recordContentUpdate(skill, info, before);
+    if (recorded) io.stderr(recorded.ok ? `The installer's lock (${safe(recorded.file)}) now records this folder's hash ${safe(info.upstreamHash?.slice(0, 7))}, as \`npx skills\` would.\n` : `skillshelf update: ${safe(recorded.reason)}\n`);
     return code;
   } catch (error) {
     if (error instanceof InstallError) return refuse(io, input.json, skill.name, error.code, safe(error.message));

@@ -4,7 +4,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, readdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
-import type { TaskProgress, UpdateInfo } from "../../../shared/model";
+import type { Skill, TaskProgress, UpdateInfo } from "../../../shared/model";
 import { gitTreeOf } from "../updates/git-tree";
 import { githubUrl } from "../updates/github-http";
 import { parseGithubRepo } from "../updates/repository";
@@ -13,6 +13,7 @@ import { downloadFile } from "./download";
 import { InstallError } from "./errors";
 import { extractArchive } from "./extract";
 import { locateSkill } from "./locate";
+import { recordLockHash, type LockHashResult } from "./lock-hash";
 import type { ObtainedSkill } from "./obtain";
 
 /** Options of obtainFromGithubTree. */
@@ -84,4 +85,21 @@ export async function obtainFromGithubTree(info: UpdateInfo | undefined, options
     await cleanup();
     throw error;
   }
+}
+
+/** The installer's lock entry names: the folder names the skill is reached by, then its name. */
+function lockNames(skill: Skill): string[] {
+  return [...new Set([path.basename(skill.dir), ...skill.links.map((l) => path.basename(l)), skill.name])];
+}
+
+/**
+ * After a content update: when the skill came from the installer's lock and its folder was replaced (its hash moved
+ * from `before`, or now equals upstream's), the lock entry records upstream's tree SHA as `npx skills` would. Null when
+ * there is nothing to record.
+ */
+export async function recordContentUpdate(skill: Skill, info: UpdateInfo, before: string | null): Promise<LockHashResult | null> {
+  if (!skill.lock?.lockFile || !info.upstreamHash) return null;
+  const after = (await gitTreeOf(skill.realDir).catch(() => null))?.sha ?? null;
+  if (after === null || (after === before && after !== info.upstreamHash)) return null;
+  return recordLockHash(skill.lock.lockFile, lockNames(skill), info.upstreamHash);
 }
