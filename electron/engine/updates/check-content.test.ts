@@ -9,6 +9,7 @@ import { startReleaseServer, type RunningReleaseServer } from "../../../test-sup
 import { makeTempDir, writeTree } from "../../../test-support/tmp";
 import { scan } from "../discovery/scan";
 import { planUpdate } from "../install/plan";
+import { hashingSlot } from "./check-content";
 import { gitTreeOf } from "./git-tree";
 import { createUpdateChecker, type UpdateSourceSetup } from "./sources";
 
@@ -158,5 +159,29 @@ describe("content checks in the update check", () => {
     expect(a).toMatchObject({ state: "unknown", source: "github-tree" });
     expect(a.reason).toContain("Offline");
     expect(server.trees.stats.treeRequests).toBe(0);
+  });
+});
+
+describe("hashingSlot", () => {
+  it("runs at most 8 folder hashings at once and every one of them in the end, a failing one included", async () => {
+    let now = 0;
+    let most = 0;
+    const gates: Array<() => void> = [];
+    const runs = Array.from({ length: 20 }, (_, i) =>
+      hashingSlot(async () => {
+        now++;
+        most = Math.max(most, now);
+        await new Promise<void>((resolve) => gates.push(resolve));
+        now--;
+        if (i === 3) throw new Error("unreadable");
+        return i;
+      }).catch(() => -1),
+    );
+    while (gates.length || now) {
+      await new Promise((resolve) => setImmediate(resolve));
+      gates.shift()?.();
+    }
+    expect(await Promise.all(runs)).toEqual(Array.from({ length: 20 }, (_, i) => (i === 3 ? -1 : i)));
+    expect(most).toBe(8);
   });
 });

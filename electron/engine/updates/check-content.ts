@@ -7,6 +7,25 @@ import { gitTreeOf } from "./git-tree";
 import type { GithubTrees } from "./github-trees";
 import { parseGithubRepo } from "./repository";
 
+/** Folders hashed at once: a check of thousands of skills reads their files a few folders at a time, not all together. */
+const HASHING_AT_ONCE = 8;
+let running = 0;
+const waiting: Array<() => void> = [];
+
+/** Runs `work` when fewer than HASHING_AT_ONCE folder hashings are running. */
+export async function hashingSlot<T>(work: () => Promise<T>): Promise<T> {
+  // A finishing run hands its slot straight to the next waiting one, so the count never goes past the limit.
+  if (running >= HASHING_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running++;
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+}
+
 /** The fields of an UpdateInfo a content check fills. */
 export type ContentFields = Pick<UpdateInfo, "state" | "reason" | "source" | "repository" | "folder" | "branch" | "installedHash" | "recordedHash" | "upstreamHash" | "changedFiles">;
 
@@ -32,7 +51,7 @@ export function contentFields(result: ContentCheckResult): ContentFields {
 
 /** The content check of a skill (its real folder, so a linked copy is hashed where its files are). */
 export async function contentCheckOf(skill: Skill, trees: GithubTrees): Promise<ContentFields> {
-  return contentFields(await checkContent({ name: skill.name, dir: skill.realDir, lock: skill.lock, repository: skill.repository ?? null }, trees));
+  return contentFields(await hashingSlot(() => checkContent({ name: skill.name, dir: skill.realDir, lock: skill.lock, repository: skill.repository ?? null }, trees)));
 }
 
 /**
@@ -42,7 +61,7 @@ export async function contentCheckOf(skill: Skill, trees: GithubTrees): Promise<
 export async function localEditsOf(skill: Skill, version: { state: UpdateInfo["state"]; latest: string | null }, trees: GithubTrees | undefined): Promise<ContentFields | null> {
   const recorded = skill.lock?.skillFolderHash;
   if (!recorded) return null;
-  const installed = await gitTreeOf(skill.realDir).catch(() => null);
+  const installed = await hashingSlot(() => gitTreeOf(skill.realDir)).catch(() => null);
   if (!installed || installed.sha === recorded) return null;
   const content = trees && hasContentSource(skill) ? await contentCheckOf(skill, trees) : null;
   const files = content?.state === "changed-locally" ? content.changedFiles : undefined;
