@@ -1,6 +1,7 @@
 // File access that never blocks, never reads past a size cap and never follows a link out of a root.
 import { closeSync, constants, fstatSync, openSync, readFile as readFileWithCallback, readSync, stat as statWithCallback, type Stats } from "node:fs";
 import { promisify } from "node:util";
+import { isUtf8 } from "node:buffer";
 import { formatBytes } from "../../../shared/format";
 import { lstat, readdir, realpath, stat } from "node:fs/promises";
 import path from "node:path";
@@ -117,14 +118,11 @@ function readSmallFileSync(file: string, maxBytes: number, keepBytes: boolean): 
     const refused = refusal(info, maxBytes);
     if (refused) return refused;
     if (info.size > SYNC_READ_MAX) return null;
+    // One read asks for a byte more than fstat saw: a regular file reads short only at its end, and a file that grew
+    // meanwhile goes to the careful path.
     const buffer = Buffer.allocUnsafe(info.size + 1);
-    let read = 0;
-    for (;;) {
-      const n = readSync(fd, buffer, read, buffer.length - read, null);
-      if (n === 0) break;
-      read += n;
-      if (read > info.size) return null;
-    }
+    const read = readSync(fd, buffer, 0, buffer.length, 0);
+    if (read > info.size) return null;
     const bytes = buffer.subarray(0, read);
     return keepBytes ? withRaw(decodeUtf8(bytes), bytes) : decodeUtf8(bytes);
   } catch {
@@ -138,12 +136,10 @@ function readSmallFileSync(file: string, maxBytes: number, keepBytes: boolean): 
 export function decodeUtf8(bytes: Uint8Array): TextRead {
   const bom = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
   const body = bom ? bytes.subarray(3) : bytes;
-  try {
-    const text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(body);
-    return { ok: true, text, bytes: bytes.length, bom, binary: text.includes("\u0000") };
-  } catch {
-    return { ok: false, reason: "encoding", message: "The file is not valid UTF-8 text.", bytes: bytes.length };
-  }
+  // isUtf8 is the strict check a fatal TextDecoder makes; once it passes, Buffer's decoder gives the same text, faster.
+  if (!isUtf8(body)) return { ok: false, reason: "encoding", message: "The file is not valid UTF-8 text.", bytes: bytes.length };
+  const text = Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString("utf8");
+  return { ok: true, text, bytes: bytes.length, bom, binary: text.includes("\u0000") };
 }
 
 

@@ -80,8 +80,9 @@ function lexedCounts(text: string): { flowDepth: number; aliases: number; anchor
 
 /** How many times any of `chars` occurs in text (a cheap upper bound before the exact lexer pass). */
 function countChars(text: string, chars: string): number {
+  const codes = Array.from(chars, (c) => c.charCodeAt(0));
   let count = 0;
-  for (let i = 0; i < text.length; i++) if (chars.includes(text[i]!)) count++;
+  for (let i = 0; i < text.length; i++) if (codes.includes(text.charCodeAt(i))) count++;
   return count;
 }
 
