@@ -65,6 +65,14 @@ describe("the CLI bundle loads per command", () => {
     expect(everything.filter((name) => FORBIDDEN_FOR_VALIDATE.some((re) => re.test(name)))).toEqual([]);
   });
 
+  it("validate's eager graph (what checking one skill loads) holds no plugin reader and no semver: they load only for plugins", () => {
+    const found = reach(outputOf("electron/cli/main.ts"), false);
+    reach(outputOf("electron/cli/commands/validate.ts"), false, new Set(), found);
+    expect(found.inputs.has("electron/engine/skill/read-skill.ts")).toBe(true);
+    expect([...found.inputs].filter((i) => i.startsWith("electron/engine/plugin/") || i.includes("node_modules/semver/"))).toEqual([]);
+    expect([...found.externals].filter((e) => !e.startsWith("node:") && e !== "buffer" && e !== "process")).toEqual([]);
+  });
+
   it("the check is real: outdated, which asks skill-meta servers, does reach the MCP SDK and the update checks", () => {
     const found = commandGraph("outdated");
     expect([...found.externals].some((e) => e.startsWith("@modelcontextprotocol/sdk"))).toBe(true);

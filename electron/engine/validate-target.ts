@@ -1,8 +1,6 @@
 // Validates one resolved target (a skill folder, an archive, a plugin or a marketplace) into the result `validate` and the app show.
 import type { ValidationResult } from "../../shared/results";
 import type { PluginFormat, Profile } from "../../shared/model";
-import { readMarketplace } from "./plugin/marketplace";
-import { readPlugin } from "./plugin/read-plugin";
 import { readSkillArchive } from "./skill/archive";
 import { readSkill } from "./skill/read-skill";
 import type { ValidationTarget } from "./skill/targets";
@@ -15,11 +13,14 @@ export type TargetResult = ValidationResult & { loads?: boolean; format?: Plugin
  * findings of marketplace.json and its entries; the plugins it lists are targets of their own (findTargets).
  */
 export async function validateTarget(target: ValidationTarget, profile: Profile): Promise<TargetResult> {
+  // The plugin readers are loaded only for plugins and marketplaces: checking a skill starts faster without them.
   if (target.kind === "marketplace") {
+    const { readMarketplace } = await import("./plugin/marketplace");
     const market = await readMarketplace(target.root);
     return { path: target.path, kind: "marketplace", name: market.name ?? "", valid: market.valid, diagnostics: market.diagnostics };
   }
   if (target.kind === "plugin") {
+    const { readPlugin } = await import("./plugin/read-plugin");
     const plugin = await readPlugin(target.root, target.claudeCode ? { profile, claudeCode: target.claudeCode } : { profile });
     const diagnostics = [...plugin.diagnostics, ...plugin.skills.flatMap((s) => s.diagnostics)];
     const skills = plugin.skills.map((s) => ({ name: s.name, path: s.dir, valid: s.valid }));

@@ -2,7 +2,6 @@
 import { lstat, readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { isInside } from "../fs/safe-fs";
-import { localPlugins, readMarketplace } from "../plugin/marketplace";
 import type { ClaudeCodeContext } from "../plugin/types";
 import { isSkillArchivePath } from "./archive";
 import { countFound, searchFolder, type SearchSummary } from "./target-search";
@@ -79,6 +78,8 @@ async function addListedPlugins(targets: ValidationTarget[], searched: string): 
   const pluginRoots = new Set(out.flatMap((t) => (t.kind === "plugin" ? [t.root] : [])));
   for (const target of targets) {
     if (target.kind !== "marketplace") continue;
+    // Loaded here: checking a skill never needs the plugin readers (start-up of `validate`).
+    const { localPlugins, readMarketplace } = await import("../plugin/marketplace");
     for (const listed of localPlugins(await readMarketplace(target.root))) {
       // An entry whose source is the marketplace itself ("./", as in skills repositories) adds no plugin target: the
       // search already found every skill there, and several such entries would claim the same folder.
