@@ -17,8 +17,9 @@ function reach(start: string, followDynamic: boolean, seen = new Set<string>(), 
   const output = meta.outputs[start]!;
   for (const input of Object.keys(output.inputs)) found.inputs.add(input);
   for (const imported of output.imports) {
+    if (!followDynamic && imported.kind === "dynamic-import") continue;
     if (imported.external) found.externals.add(imported.path);
-    else if (followDynamic || imported.kind !== "dynamic-import") reach(imported.path, followDynamic, seen, found);
+    else reach(imported.path, followDynamic, seen, found);
   }
   return found;
 }
