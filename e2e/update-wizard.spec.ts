@@ -1,12 +1,14 @@
 // The Updates view and the guided update in the browser, against the real web host and a loopback release server:
 // one skill outdated in ~/.claude/skills and in a Claude Desktop tree; the folder update with a moving progress bar
 // and Undo byte for byte; the Desktop hand-off and its arrival; a zip-slip release refused with nothing changed.
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { zipOf } from "../test-support/archives";
 import { startReleaseServer, type RunningReleaseServer } from "../test-support/servers/release-server";
+import { startSkillMetaServer, type RunningSkillMetaServer } from "../test-support/servers/skill-meta-server";
 import { FIXTURE_TREES } from "../test-support/fixture-homes";
 import { writeTree } from "../test-support/tmp";
 import { startAppHost, type AppHost } from "./support/app-host";
@@ -41,6 +43,17 @@ async function openUpdates(page: Page, url: string, options: { check?: boolean }
     await page.getByRole("button", { name: "Check now" }).click();
     await expect(page.getByRole("button", { name: "Check now" })).toBeEnabled();
   }
+}
+
+/** Serious and critical axe violations of this view, light and dark (the project's bar: none). */
+async function expectAccessible(page: Page, name: string): Promise<void> {
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}`));
+    expect.soft(serious, `${name} (${scheme})`).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: "light" });
 }
 
 /** Records each value the download's progress bar shows (a script run in the page). */
@@ -95,6 +108,7 @@ test.describe("the guided update", () => {
     await expect(folder.locator(".release-notes .markdown strong")).toHaveText("guides");
     await expect(folder.locator(".release-notes .markdown script")).toHaveCount(0);
     await saveScreenshot(page, "updates-view");
+    await expectAccessible(page, "updates view");
 
     await page.reload();
     await page.getByRole("button", { name: /^Updates/ }).click();
@@ -110,6 +124,7 @@ test.describe("the guided update", () => {
     await item(page, "replace-folder").getByRole("button", { name: "Update…" }).click();
     await expect(page.locator('[data-step="changes"]')).toContainText("1.0.0 → 2.0.0");
     await saveScreenshot(page, "wizard-1-what-changes");
+    await expectAccessible(page, "wizard step 1");
     await page.evaluate(RECORD_PROGRESS);
     await page.getByRole("button", { name: "Download and review" }).click();
     await expect(page.locator(".download-progress")).toBeVisible();
@@ -122,9 +137,11 @@ test.describe("the guided update", () => {
     await expect(page.locator('.file-changes li[data-change="changed"]').filter({ hasText: "references/guide.md" })).toHaveCount(1);
     await expect(page.locator('.file-changes li[data-change="kept"]')).toContainText("my-notes.md");
     await saveScreenshot(page, "wizard-2-review");
+    await expectAccessible(page, "wizard review");
     await page.getByRole("button", { name: "Apply the update" }).click();
     await expect(page.locator(".done-message")).toContainText("Updated acme-notes to version 2.0.0");
     await saveScreenshot(page, "wizard-4-done");
+    await expectAccessible(page, "wizard done");
     expect(await readFile(path.join(claudeDir, "SKILL.md"), "utf8")).toBe(skillMd("2.0.0"));
     expect(await readFile(path.join(claudeDir, "my-notes.md"), "utf8")).toBe("mine\n");
     expect((await readFile(path.join(claudeDir, "assets", "data.bin"))).equals(BIG)).toBe(true);
@@ -148,6 +165,7 @@ test.describe("the guided update", () => {
     expect((await stat(archive)).isFile()).toBe(true);
     await expect(page.getByText("Waiting for Claude Desktop…")).toBeVisible();
     await saveScreenshot(page, "wizard-3-desktop-handoff");
+    await expectAccessible(page, "wizard Desktop hand-off");
     expect(await snapshot(desktopDir)).toEqual(before);
 
     await writeTree(desktopDir, { "SKILL.md": skillMd("2.0.0") });
@@ -189,8 +207,100 @@ test.describe("a refused release", () => {
     await problem.getByText("Details").click();
     await expect(problem.locator("pre")).toContainText("install.archive.unsafe-entry");
     await saveScreenshot(page, "wizard-error-zip-slip");
+    await expectAccessible(page, "wizard error");
     expect(await snapshot(claudeDir)).toEqual(before);
     const stray = (await readdir(app.root, { recursive: true })).filter((f) => f.endsWith("escaped.txt"));
     expect(stray).toEqual([]);
+  });
+});
+
+test.describe("an update server's shell command", () => {
+  let meta: RunningSkillMetaServer;
+  let app: AppHost;
+  const SKILL = ["---", "name: agentkey", "description: Keeps keys for agents.", "metadata:", '  version: "1.2.0"', "---", "# agentkey", ""].join("\n");
+  const COMMAND = "echo recipe-ran > recipe-ran.txt && echo updated-by-recipe";
+  test.beforeAll(async () => {
+    meta = await startSkillMetaServer({ latest: "1.3.0", recipe: { command: COMMAND, kind: "shell" } });
+    app = await startAppHost({
+      platform: "linux",
+      fixtureHome: false,
+      prepare: async (_root, home) => {
+        await writeTree(home, { ".claude/skills/agentkey/SKILL.md": SKILL, ".claude.json": JSON.stringify({ mcpServers: { agentkey: { type: "http", url: meta.url } } }) });
+      },
+    });
+  });
+  test.afterAll(async () => {
+    await app?.close();
+    await meta?.close();
+  });
+
+  test("is shown verbatim and runs only after a confirmation, with its output and result", async ({ page }) => {
+    const marker = path.join(app.home, "recipe-ran.txt");
+    await openUpdates(page, app.url, { check: true });
+    await page.locator('.update-item[data-plan="run-recipe"]').getByRole("button", { name: "Update with its command…" }).click();
+    await expect(page.locator(".recipe-runner pre").first()).toHaveText(COMMAND);
+    await expect(page.locator(".recipe-runner").getByRole("button", { name: "Copy" })).toBeVisible();
+    await saveScreenshot(page, "wizard-recipe");
+    await expectAccessible(page, "wizard recipe");
+
+    page.once("dialog", (dialog) => {
+      expect(dialog.message()).toContain(COMMAND);
+      void dialog.dismiss();
+    });
+    await page.getByRole("button", { name: "Run it for me" }).click();
+    await expect(page.locator(".recipe-runner").getByText("Not run.")).toBeVisible();
+    await expect(stat(marker)).rejects.toThrow();
+
+    page.once("dialog", (dialog) => void dialog.accept());
+    await page.getByRole("button", { name: "Run it for me" }).click();
+    await expect(page.locator(".recipe-ok")).toContainText("finished successfully");
+    await expect(page.getByLabel("Command output")).toContainText("updated-by-recipe");
+    expect(await readFile(marker, "utf8")).toBe("recipe-ran\n");
+    await saveScreenshot(page, "wizard-recipe-done");
+  });
+});
+
+test.describe("honest unknown states", () => {
+  const hosts: AppHost[] = [];
+  let limited: RunningReleaseServer;
+  test.beforeAll(async () => {
+    limited = await startReleaseServer({ behaviour: "rate-limited" });
+  });
+  test.afterAll(async () => {
+    for (const host of hosts) await host.close();
+    await limited?.close();
+  });
+  const start = async (githubApi: string) => {
+    const host = await startAppHost({
+      platform: "linux",
+      fixtureHome: false,
+      env: { SKILLSHELF_GITHUB_API: githubApi },
+      prepare: async (_root, home) => void (await writeTree(path.join(home, ".claude", "skills", NAME), OLD_FILES)),
+    });
+    hosts.push(host);
+    return host;
+  };
+
+  test("rate-limited: the reason, the token advice and a button to Settings, not an error", async ({ page }) => {
+    const app = await start(limited.url);
+    await openUpdates(page, app.url, { check: true });
+    const unknown = page.locator('.update-item[data-state="unknown"]').filter({ hasText: NAME });
+    await expect(unknown.locator(".unknown-reason")).toContainText("rate limit");
+    await expect(unknown).toContainText("Add a GitHub token");
+    await expect(page.getByRole("alert")).toHaveCount(0);
+    await saveScreenshot(page, "updates-rate-limited");
+    await expectAccessible(page, "updates rate-limited");
+    await unknown.getByRole("button", { name: "Open Settings" }).click();
+    await expect(page.getByRole("button", { name: "Settings" })).toHaveAttribute("aria-pressed", "true");
+  });
+
+  test("offline: the reason and a visible offline state, not an error", async ({ page }) => {
+    const app = await start("http://127.0.0.1:9/");
+    await openUpdates(page, app.url, { check: true });
+    const unknown = page.locator('.update-item[data-state="unknown"]').filter({ hasText: NAME });
+    await expect(unknown.locator(".unknown-reason")).toContainText("Offline");
+    await expect(page.locator(".banner.offline")).toBeVisible();
+    await expect(page.getByRole("alert")).toHaveCount(0);
+    await saveScreenshot(page, "updates-offline");
   });
 });

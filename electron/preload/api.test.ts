@@ -40,6 +40,17 @@ const sampleArgs: Record<string, unknown[]> = {
   approveStdioServer: ["0123456789abcdef0123456789abcdef"],
   revokeStdioServer: ["0123456789abcdef0123456789abcdef"],
   testServer: ["0123456789abcdef0123456789abcdef"],
+  startUpdate: ["claude-code:/home/u/.claude/skills/pdf"],
+  reviewUpdate: ["0123456789abcdef"],
+  cancelUpdate: ["0123456789abcdef"],
+  applyUpdate: ["0123456789abcdef"],
+  openHandoff: ["0123456789abcdef"],
+  revealHandoff: ["0123456789abcdef"],
+  waitForArrival: ["0123456789abcdef"],
+  runRecipe: ["claude-code:/home/u/.claude/skills/pdf"],
+  recipeResult: ["0123456789abcdef"],
+  undoUpdate: ["claude-code:/home/u/.claude/skills/pdf"],
+  updateHistory: ["claude-code:/home/u/.claude/skills/pdf"],
 };
 
 describe("createSkillshelfApi", () => {

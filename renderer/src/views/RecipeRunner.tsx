@@ -20,16 +20,22 @@ export function RecipeRunner(props: { skillId: string; name: string; recipe: { k
   const [outcome, setOutcome] = useState<RecipeOutcome | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const taskRef = useRef<string | null>(null);
+  /** Output that came before the run's id did (a quick command can finish before its start is answered). */
+  const early = useRef<Map<string, string>>(new Map());
+  const append = (chunk: string) =>
+    setOutput((text) => {
+      const next = text + chunk;
+      if (next.length <= MAX_OUTPUT_CHARS) return next;
+      setDropped(true);
+      return next.slice(next.length - MAX_OUTPUT_CHARS);
+    });
   useEffect(
     () =>
       api.onTaskOutput((o) => {
-        if (o.taskId !== taskRef.current) return;
-        setOutput((text) => {
-          const next = text + o.chunk;
-          if (next.length <= MAX_OUTPUT_CHARS) return next;
-          setDropped(true);
-          return next.slice(next.length - MAX_OUTPUT_CHARS);
-        });
+        if (o.taskId === taskRef.current) return append(o.chunk);
+        if (taskRef.current !== null) return;
+        const before = early.current.get(o.taskId) ?? "";
+        early.current.set(o.taskId, (before + o.chunk).slice(-MAX_OUTPUT_CHARS));
       }),
     [api],
   );
@@ -41,6 +47,8 @@ export function RecipeRunner(props: { skillId: string; name: string; recipe: { k
       return;
     }
     try {
+      taskRef.current = null;
+      early.current.clear();
       const started = await api.runRecipe(props.skillId);
       if (!started) {
         setMessage("Not run.");
@@ -49,6 +57,8 @@ export function RecipeRunner(props: { skillId: string; name: string; recipe: { k
       taskRef.current = started.taskId;
       setTaskId(started.taskId);
       setOutput("");
+      append(early.current.get(started.taskId) ?? "");
+      early.current.clear();
       setOutcome(await api.recipeResult(started.taskId));
     } catch (e) {
       setMessage(errorMessage(e));

@@ -1,0 +1,120 @@
+// The guided update's handlers on a real temp home, a real scan and the loopback release server: a folder update
+// from download to Undo, progress on task:progress, refusals by id (never by path), the recipe confirmation.
+import { readFile, readdir } from "node:fs/promises";
+import path from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { commandArgs, type EventChannel, type IpcEvents } from "../../shared/ipc";
+import type { ScanResult, Skill, TaskProgress, UpdateInfo } from "../../shared/model";
+import { allSkills } from "../../shared/scan-result";
+import { zipOf } from "../../test-support/archives";
+import { startReleaseServer, type RunningReleaseServer } from "../../test-support/servers/release-server";
+import { makeTempDir, writeTree } from "../../test-support/tmp";
+import { scan } from "../engine/discovery/scan";
+import type { DesktopIntegration } from "./context";
+import { createInstallHandlers } from "./install-handlers";
+
+const md = (version: string) => `---\nname: notes\ndescription: Takes notes.\nmetadata:\n  version: "${version}"\n---\n# Notes ${version}\n`;
+
+let releases: RunningReleaseServer;
+beforeAll(async () => {
+  releases = await startReleaseServer({ releases: { "acme/notes": { tag: "v2.0.0", assets: { "notes.zip": zipOf({ "notes/SKILL.md": md("2.0.0"), "notes/new.md": "new\n" }) } } } });
+});
+afterAll(async () => releases.close());
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0)) await c();
+});
+
+async function setup(options: { confirmRecipe?: DesktopIntegration["confirmRecipe"]; info?: (skill: Skill) => Partial<UpdateInfo> } = {}) {
+  const tmp = await makeTempDir("skillshelf-install-handlers-");
+  const home = path.join(tmp.dir, "home");
+  const dir = path.join(home, ".claude", "skills", "notes");
+  await writeTree(dir, { "SKILL.md": md("1.0.0"), "mine.md": "my own\n" });
+  const scanOptions = { home, platform: "linux" as const, env: { SKILLSHELF_DATA_DIR: path.join(tmp.dir, "data"), SKILLSHELF_CACHE_DIR: path.join(tmp.dir, "cache") } };
+  const catalog: ScanResult = await scan(scanOptions);
+  const skill = allSkills(catalog).find((s) => s.name === "notes")!;
+  const events: Array<{ channel: EventChannel; payload: unknown }> = [];
+  const asked: string[] = [];
+  const desktop: DesktopIntegration = { reveal: async (p) => void asked.push(p), openInEditor: async () => undefined, openExternal: async () => true, pickFolder: async () => null, ...(options.confirmRecipe ? { confirmRecipe: options.confirmRecipe } : {}) };
+  const info: UpdateInfo = {
+    skillId: skill.id, name: "notes", dir: skill.dir, installed: "1.0.0", installedSource: "metadata.version", latest: "2.0.0", state: "outdated", source: "github-release",
+    downloads: [{ name: "notes.zip", size: null, url: `${releases.url}/download/acme/notes/v2.0.0/notes.zip` }], checkedAt: new Date().toISOString(), ...options.info?.(skill),
+  };
+  const install = createInstallHandlers({
+    scanOptions, desktop, catalog: () => catalog, updateInfo: async (id) => (id === skill.id ? info : undefined),
+    emit: <E extends EventChannel>(channel: E, payload: IpcEvents[E]) => void events.push({ channel, payload }),
+  });
+  cleanups.push(async () => {
+    await install.dispose();
+    await tmp.cleanup();
+  });
+  return { h: install.handlers, skill, dir, events, asked, root: tmp.dir };
+}
+
+describe("install handlers", () => {
+  it("updates a folder the user owns: review, apply with the user's file kept, history, and Undo byte for byte", async () => {
+    const { h, skill, dir, events } = await setup();
+    const { taskId } = await h["update:start"](skill.id);
+    const review = await h["update:review"](taskId);
+    if (!review.ok) throw new Error(review.problem.message);
+    expect(review.review.version).toBe("2.0.0");
+    expect(review.review.files.map((f) => [f.change, f.path]).sort()).toEqual([["added", "new.md"], ["changed", "SKILL.md"], ["kept", "mine.md"]]);
+    const progress = events.filter((e) => e.channel === "task:progress").map((e) => e.payload as TaskProgress);
+    expect(progress.every((p) => p.taskId === taskId && p.kind === "update-download")).toBe(true);
+    expect(progress.at(-1)!.value).toBe(1);
+
+    const applied = await h["update:apply"](taskId);
+    expect(applied).toMatchObject({ ok: true, kind: "replace-folder", version: "2.0.0", previousVersion: "1.0.0", canUndo: true });
+    expect(await readFile(path.join(dir, "SKILL.md"), "utf8")).toBe(md("2.0.0"));
+    expect(await readFile(path.join(dir, "mine.md"), "utf8")).toBe("my own\n");
+    expect((await h["update:history"](skill.id)).backups.map((b) => b.version)).toEqual(["1.0.0"]);
+
+    expect(await h["update:undo"](skill.id)).toEqual({ ok: true, version: "1.0.0", replacedVersion: "2.0.0" });
+    expect((await readdir(dir)).sort()).toEqual(["SKILL.md", "mine.md"]);
+    expect(await readFile(path.join(dir, "SKILL.md"), "utf8")).toBe(md("1.0.0"));
+    await expect(h["update:review"](taskId)).rejects.toThrow("no longer running");
+  });
+
+  it("refuses by id: an unknown skill, a copy with no update due, and undo with no backup say so", async () => {
+    const { h, skill } = await setup({ info: () => ({ state: "up-to-date", latest: "1.0.0" }) });
+    await expect(h["update:start"]("claude-code:/etc")).rejects.toThrow("not in the catalog");
+    await expect(h["update:start"](skill.id)).rejects.toThrow('No update of "notes" is due');
+    expect(await h["update:undo"](skill.id)).toMatchObject({ ok: false, problem: { code: "install.rollback.none" } });
+    await expect(h["update:apply"]("0123456789abcdef")).rejects.toThrow("no longer running");
+  });
+
+  it("a download that fails leaves nothing half-done and says what to do", async () => {
+    const { h, skill, dir } = await setup({ info: () => ({ downloads: [{ name: "notes.zip", size: null, url: `${releases.url}/download/acme/notes/v9/notes.zip` }] }) });
+    const { taskId } = await h["update:start"](skill.id);
+    const review = await h["update:review"](taskId);
+    expect(review).toMatchObject({ ok: false, problem: { code: "install.download.failed", advice: expect.stringContaining("try again") } });
+    expect(await readFile(path.join(dir, "SKILL.md"), "utf8")).toBe(md("1.0.0"));
+  });
+
+  it("runs a shell recipe only when the host's confirmation says yes", async () => {
+    const answers: boolean[] = [false, true];
+    const shown: string[] = [];
+    const { h, skill, root, events } = await setup({
+      confirmRecipe: async (_name, command) => (shown.push(command), answers.shift()!),
+      info: () => ({ recipe: { kind: "shell", command: "echo ran > ran.txt && echo hello" }, downloads: [] }),
+    });
+    expect(await h["update:run-recipe"](skill.id)).toBeNull();
+    await expect(readFile(path.join(root, "home", "ran.txt"), "utf8")).rejects.toThrow();
+    const started = await h["update:run-recipe"](skill.id);
+    expect(started).not.toBeNull();
+    expect(await h["update:recipe-result"](started!.taskId)).toMatchObject({ ok: true, exitCode: 0 });
+    expect(shown).toEqual(["echo ran > ran.txt && echo hello", "echo ran > ran.txt && echo hello"]);
+    expect(await readFile(path.join(root, "home", "ran.txt"), "utf8")).toBe("ran\n");
+    expect(events.filter((e) => e.channel === "task:output").map((e) => (e.payload as { chunk: string }).chunk).join("")).toBe("hello\n");
+  });
+
+  it("the contract accepts only host-produced ids: task ids are 16 hex digits, never paths", () => {
+    expect(commandArgs["update:review"](["0123456789abcdef"])).toBe(true);
+    expect(commandArgs["update:review"](["/tmp/x"])).toBe(false);
+    expect(commandArgs["update:apply"](["../../etc/passwd"])).toBe(false);
+    expect(commandArgs["update:start"](["a\u0000b"])).toBe(false);
+    expect(commandArgs["update:start"]([1])).toBe(false);
+    expect(commandArgs["update:undo"](["x", "y"])).toBe(false);
+  });
+});
