@@ -85,11 +85,11 @@ function extractLinksBefore(markdown: string, firstLine = 1): OracleLink[] {
   return links;
 }
 
-const PIECES = ["[a](a.md)", "![i](img/x.png \"t\")", "[n [in](in.md)](out.md)", "[d]: defs/d.md", "[^1]: note", "`code [c](c.md)`", "``x`` [e](e.md)", "\\[esc](esc.md)", "[ang](<my file.md>)", "[p](a_(1).md)", "```", "~~~~", "```js", "    [ind](ind.md)", "\t[tab](tab.md)", "- item", "1. item", "  continued [l](l.md)", "", " ", "text", "\r", "]( ", "]:", "[x](", "`", "``", "  ```", "    ```", "[u](https://x.y/z)", "[h](#anchor)"];
+const PIECES = ["[a](a.md)", "![i](img/x.png \"t\")", "[n [in](in.md)](out.md)", "[d]: defs/d.md", "[^1]: note", "`code [c](c.md)`", "``x`` [e](e.md)", "\\[esc](esc.md)", "[ang](<my file.md>)", "[p](a_(1).md)", "```", "~~~~", "```js", "    [ind](ind.md)", "\t[tab](tab.md)", "- item", "1. item", "  continued [l](l.md)", "", " ", "text", "\r", "]( ", "]:", "[x](", "`", "``", "  ```", "    ```", "[u](https://x.y/z)", "[h](#anchor)", "`[s](s.md)``", "``[t](t.md)`", "a`b``c", "```[v](v.md)``", "`` ` ``", "`x`"];
 
 describe("extractLinks, single pass", () => {
   it("returns exactly what the previous extractor returned on generated Markdown", () => {
-    const line = fc.tuple(fc.array(fc.constantFrom(...PIECES), { maxLength: 5 }), fc.constantFrom(" ", "", "  ")).map(([parts, separator]) => parts.join(separator));
+    const line = fc.tuple(fc.array(fc.constantFrom(...PIECES), { maxLength: 7 }), fc.constantFrom(" ", "", "  ")).map(([parts, separator]) => parts.join(separator));
     const doc = fc.tuple(fc.array(line, { maxLength: 25 }), fc.constantFrom("\n", "\r\n"), fc.integer({ min: 1, max: 50 }));
     fc.assert(
       fc.property(doc, ([lines, eol, first]) => {
@@ -97,6 +97,17 @@ describe("extractLinks, single pass", () => {
         expect(extractLinks(md, first)).toEqual(extractLinksBefore(md, first));
       }),
       { numRuns: 3000 },
+    );
+  });
+
+  it("blanks inline code exactly as before: random backtick runs around links", () => {
+    const noise = fc.string({ unit: fc.constantFrom("`", "`", "a", " ", "[", "]", "(", ")", "\\"), maxLength: 14 });
+    fc.assert(
+      fc.property(fc.array(fc.tuple(noise, fc.constantFrom("[z](z.md)", "![y](y.png)", "[n [m](m.md)](o.md)")), { maxLength: 4 }), noise, (parts, tail) => {
+        const md = parts.map(([a, b]) => a + b).join("") + tail;
+        expect(extractLinks(md)).toEqual(extractLinksBefore(md));
+      }),
+      { numRuns: 5000 },
     );
   });
 

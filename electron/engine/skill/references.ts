@@ -29,9 +29,44 @@ const SKILL_DIR_PLACEHOLDER = /^(?:\{baseDir\}|\$\{CLAUDE_SKILL_DIR\}|\$CLAUDE_S
 /** Claude Code's placeholder for the root of the plugin that holds the skill. */
 const PLUGIN_ROOT_PLACEHOLDER = /^(?:\$\{CLAUDE_PLUGIN_ROOT\}|\$CLAUDE_PLUGIN_ROOT)(?=\/|$)/;
 
-/** Blanks out inline code spans so links inside them are not seen, keeping columns. */
+/** End of the run of backticks starting at `from`. */
+function backtickRunEnd(line: string, from: number): number {
+  let end = from;
+  while (line.charCodeAt(end) === 96) end++;
+  return end;
+}
+
+/**
+ * Blanks out inline code spans so links inside them are not seen, keeping columns. A scan that matches exactly what
+ * /(`+)(?!`)([\s\S]*?[^`])\1(?!`)/g matched: from each backtick (also inside a run, as the regex retries there), the
+ * span closes at the first later run of exactly as many backticks, with at least one character between.
+ */
 function blankCodeSpans(line: string): string {
-  return line.replace(/(`+)(?!`)([\s\S]*?[^`])\1(?!`)/g, (m) => " ".repeat(m.length));
+  let out = "";
+  let last = 0;
+  let p = line.indexOf("`");
+  while (p !== -1) {
+    const n = backtickRunEnd(line, p) - p;
+    let close = -1;
+    for (let q = p + n + 1; q < line.length; ) {
+      const k = line.indexOf("`", q);
+      if (k === -1) break;
+      const e = backtickRunEnd(line, k);
+      if (e - k === n) {
+        close = k;
+        break;
+      }
+      q = e;
+    }
+    if (close === -1) {
+      p = line.charCodeAt(p + 1) === 96 ? p + 1 : line.indexOf("`", p + 1);
+      continue;
+    }
+    out += line.slice(last, p) + " ".repeat(close + n - p);
+    last = close + n;
+    p = line.indexOf("`", last);
+  }
+  return last === 0 ? line : out + line.slice(last);
 }
 
 /** Index of the first character after up to `max` leading spaces. */
