@@ -62,6 +62,7 @@ test.describe("accessibility of every view", () => {
   });
 
   test("catalog, every tab of a skill, a plugin, author mode and settings", async ({ page }) => {
+    test.setTimeout(240_000);
     await page.setViewportSize({ width: 1280, height: 800 });
     await openCatalog(page, app.url);
     await check(page, "catalog-empty");
@@ -86,6 +87,22 @@ test.describe("accessibility of every view", () => {
       await entryRow(page, plugin.name).first().click();
       await expect(page.locator("#detail-title")).toHaveText(plugin.name);
       await check(page, "plugin-overview");
+    }
+    const drifted = allSkills(scan).find((s) => (s.drift ?? []).length > 0);
+    if (drifted) {
+      await page.getByRole("searchbox", { name: /Search skills/ }).fill(drifted.dir);
+      await entryRow(page, drifted.name).first().click();
+      await page.getByRole("tab", { name: /^Overview/ }).click();
+      await page.getByRole("button", { name: `Compare with the copy at ${drifted.drift![0]}` }).click({ timeout: 10_000 });
+      await expect(page.getByTestId("copy-compare")).toContainText("differ");
+      await check(page, "drift-compare");
+      await page.getByRole("searchbox", { name: /Search skills/ }).fill("");
+    }
+    const updatesTab = page.getByRole("button", { name: /^Updates/ });
+    if ((await updatesTab.count()) > 0) {
+      await updatesTab.click();
+      await check(page, "updates");
+      await page.getByRole("button", { name: "Catalog" }).click();
     }
     // a focused list shows the selection in the accent colour: badges there must stay readable too
     await page.getByRole("listbox", { name: "Catalog" }).focus();

@@ -141,4 +141,28 @@ test.describe("a walk-through as each kind of user", () => {
     const settings = await app.call("settings:get");
     expect(settings.accountNames).toEqual({ [first.desktop!.accountTree!]: "Work" });
   });
+
+  test("drift: two copies of a skill compared side by side, SKILL.md line by line", async ({ page }) => {
+    await openCatalog(page, app.url);
+    const scan = await app.catalog();
+    const here = scan.skills.find((s) => s.name === "team-report" && s.client === "claude-code")!;
+    const there = scan.skills.find((s) => s.name === "team-report" && s.client === "cursor")!;
+    expect(here.drift).toContain(there.dir);
+    await search(page).fill("team-report claude code");
+    await entryRow(page, "team-report").first().click();
+    await page.getByRole("button", { name: `Compare with the copy at ${there.dir}` }).click();
+    const compare = page.getByTestId("copy-compare");
+    await expect(compare).toContainText("1 file differs; 0 files are the same.");
+    await expect(compare.locator('.compare-files tr[data-status="changed"]')).toContainText("SKILL.md");
+    const diff = compare.getByRole("region", { name: "Differences in SKILL.md" });
+    const changed = diff.locator("tr.diff-changed");
+    await expect(changed.filter({ hasText: "Summarise what shipped this week." }).locator("td").first()).toHaveText("Summarise what shipped this week.");
+    await expect(changed.filter({ hasText: "Summarise what shipped this week." }).locator("td").nth(1)).toHaveText("Summarise what shipped this week, then list the risks.");
+    await expect(changed.filter({ hasText: "1.0.0" }).locator("td").nth(1)).toContainText('version: "1.1.0"');
+    await saveScreenshot(page, "walkthrough-drift-compare");
+    const refused = await app.call("skill:compare", here.dir, app.root).catch((e: Error) => e.message);
+    expect(refused).toMatch(/Only copies of skills in the catalog can be compared/);
+    await compare.getByRole("button", { name: "Close comparison" }).click();
+    await expect(compare).toHaveCount(0);
+  });
 });

@@ -8,6 +8,8 @@ import { isTaskId, type ArrivalView, type RecipeOutcome, type TaskOutput, type U
 export type { ArrivalView, RecipeOutcome, TaskOutput, UndoResult, UpdateApplyResult, UpdateHistory, UpdateReviewResult } from "./update-flow";
 import { isConfiguredServerId, type ConfiguredServerList, type ServerTestResult } from "./mcp-servers";
 export type { ConfiguredServer, ConfiguredServerList, ServerTestCheck, ServerTestResult } from "./mcp-servers";
+import type { CopyComparison } from "./copy-compare";
+export type { ComparedFile, CopyComparison } from "./copy-compare";
 export type { PublicSettings, PublicServer, SettingsPatch } from "./settings";
 export type { StdioServer, StdioServerList } from "./stdio-servers";
 import type { CatalogChange, ValidationResult } from "./results";
@@ -60,6 +62,8 @@ export interface IpcCommands {
   "settings:update": (patch: SettingsPatch) => Promise<PublicSettings>;
   /** The MCP servers found in the clients' configs (read-only, header names only). */
   "servers:configured": () => Promise<ConfiguredServerList>;
+  /** Compares two copies of the same skill in the catalog (drift): files that differ, with text diffs. */
+  "skill:compare": (dir: string, otherDir: string) => Promise<CopyComparison>;
   /** Runs the skill-meta probe against one configured web server (by the id the list gave). */
   "servers:test": (id: string) => Promise<ServerTestResult>;
   /** The local (stdio) servers the clients' configs name: the exact commands and whether each is approved. */
@@ -124,6 +128,7 @@ export interface SkillshelfApi {
   getSettings: IpcCommands["settings:get"];
   updateSettings: IpcCommands["settings:update"];
   listConfiguredServers: IpcCommands["servers:configured"];
+  compareCopies: IpcCommands["skill:compare"];
   testServer: IpcCommands["servers:test"];
   listStdioServers: IpcCommands["stdio:list"];
   reviewStdioServers: IpcCommands["stdio:review"];
@@ -168,6 +173,7 @@ export const commandOfMethod = {
   getSettings: "settings:get",
   updateSettings: "settings:update",
   listConfiguredServers: "servers:configured",
+  compareCopies: "skill:compare",
   testServer: "servers:test",
   listStdioServers: "stdio:list",
   reviewStdioServers: "stdio:review",
@@ -219,6 +225,7 @@ export const commandArgs: { [C in CommandChannel]: (args: unknown[]) => boolean 
   "settings:get": (a) => a.length === 0,
   "settings:update": (a) => a.length === 1 && settingsPatchProblem(a[0]) === null,
   "servers:configured": (a) => a.length === 0,
+  "skill:compare": (a) => a.length === 2 && isPath(a[0]) && isPath(a[1]),
   "servers:test": (a) => a.length === 1 && isConfiguredServerId(a[0]),
   "stdio:list": (a) => a.length === 0,
   "stdio:review": (a) => a.length === 0,

@@ -40,6 +40,7 @@ const sampleArgs: Record<string, unknown[]> = {
   approveStdioServer: ["0123456789abcdef0123456789abcdef"],
   revokeStdioServer: ["0123456789abcdef0123456789abcdef"],
   testServer: ["0123456789abcdef0123456789abcdef"],
+  compareCopies: ["/skills/pdf", "/other/pdf"],
   startUpdate: ["claude-code:/home/u/.claude/skills/pdf"],
   reviewUpdate: ["0123456789abcdef"],
   cancelUpdate: ["0123456789abcdef"],

@@ -43,6 +43,7 @@ export function createSkillshelfApi(ipc: PreloadIpc, pathForFile?: PathForFile) 
     updateSettings: (patch) => invoke(commandOfMethod.updateSettings, patch),
     listConfiguredServers: () => invoke(commandOfMethod.listConfiguredServers),
     compareCopies: (dir, otherDir) => invoke(commandOfMethod.compareCopies, dir, otherDir),
+    compareCopies: (dir, otherDir) => invoke(commandOfMethod.compareCopies, dir, otherDir),
     testServer: (id) => invoke(commandOfMethod.testServer, id),
     listStdioServers: () => invoke(commandOfMethod.listStdioServers),
     reviewStdioServers: () => invoke(commandOfMethod.reviewStdioServers),

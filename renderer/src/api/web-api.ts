@@ -75,6 +75,7 @@ export function createWebApi(token: string): SkillshelfApi {
     updateSettings: command(commandOfMethod.updateSettings),
     listConfiguredServers: command(commandOfMethod.listConfiguredServers),
     compareCopies: command(commandOfMethod.compareCopies),
+    compareCopies: command(commandOfMethod.compareCopies),
     testServer: command(commandOfMethod.testServer),
     listStdioServers: command(commandOfMethod.listStdioServers),
     reviewStdioServers: command(commandOfMethod.reviewStdioServers),

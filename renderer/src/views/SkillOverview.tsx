@@ -1,9 +1,11 @@
 // A skill's facts: version and its source, every place it lives, Claude Desktop's facts, updates and findings.
+import { useState } from "react";
 import { clientFit } from "../../../shared/client-fit";
 import type { Skill, UpdateInfo, UpdateRecipe } from "../../../shared/model";
 import { escapeControl, hasControlOrBreak } from "../../../shared/terminal-text";
 import { contentFacts, updateSourceLabel, updateStateSentence } from "../../../shared/update-text";
 import { CopyButton } from "./CopyButton";
+import { CopyCompare } from "./CopyCompare";
 import { DiagnosticsList } from "./Diagnostics";
 import { useOpenExternal } from "./ExternalLink";
 import { InlineText, When } from "./InlineText";
@@ -122,6 +124,7 @@ export function SkillOverview(props: { skill: Skill; update?: UpdateInfo }) {
   const { skill, update } = props;
   const skillFile = `${skill.dir}${skill.dir.includes("\\") ? "\\" : "/"}SKILL.md`;
   const fit = clientFit(skill);
+  const [comparing, setComparing] = useState<string | null>(null);
   return (
     <div className="overview">
       <section className={`card fit fit-${fit.verdict}`} data-testid="client-fit">
@@ -166,12 +169,16 @@ export function SkillOverview(props: { skill: Skill; update?: UpdateInfo }) {
             <ul>
               {skill.drift.map((d) => (
                 <li key={d}>
-                  <code className="path">{d}</code>
+                  <code className="path">{d}</code>{" "}
+                  <button type="button" className="button small" aria-pressed={comparing === d} onClick={() => setComparing(comparing === d ? null : d)} aria-label={`Compare with the copy at ${d}`}>
+                    Compare
+                  </button>
                 </li>
               ))}
             </ul>
           </div>
         ) : null}
+        {comparing ? <CopyCompare here={skill.dir} there={comparing} onClose={() => setComparing(null)} /> : null}
       </section>
       {skill.desktop ? (
         <section className="card">
