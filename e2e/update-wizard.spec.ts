@@ -101,8 +101,8 @@ test.describe("the guided update", () => {
     const folder = item(page, "replace-folder");
     const desktop = item(page, "desktop-upload");
     await expect(folder.locator(".versions")).toHaveText("1.0.0 → 2.0.0");
-    await expect(folder.locator(".place")).toContainText("Claude Code");
-    await expect(desktop.locator(".place")).toContainText("Claude Desktop — account 1");
+    await expect(folder.locator(".update-place")).toContainText("Claude Code");
+    await expect(desktop.locator(".update-place")).toContainText("Claude Desktop — account 1");
     await expect(folder.locator(".next-step")).toContainText("replace this folder");
     await expect(desktop.locator(".next-step")).toContainText("upload it in Claude Desktop");
     await expect(folder.locator(".release-notes .markdown strong")).toHaveText("guides");
@@ -165,6 +165,9 @@ test.describe("the guided update", () => {
     expect((await stat(archive)).isFile()).toBe(true);
     await expect(page.getByText("Waiting for Claude Desktop…")).toBeVisible();
     await saveScreenshot(page, "wizard-3-desktop-handoff");
+    await page.setViewportSize({ width: 800, height: 600 });
+    expect(await page.evaluate("document.querySelector('.wizard').scrollWidth <= document.querySelector('.wizard').clientWidth")).toBe(true);
+    await saveScreenshot(page, "wizard-3-desktop-handoff-800x600");
     await expectAccessible(page, "wizard Desktop hand-off");
     expect(await snapshot(desktopDir)).toEqual(before);
 
@@ -302,5 +305,43 @@ test.describe("honest unknown states", () => {
     await expect(page.locator(".banner.offline")).toBeVisible();
     await expect(page.getByRole("alert")).toHaveCount(0);
     await saveScreenshot(page, "updates-offline");
+  });
+});
+
+test.describe("update all", () => {
+  let releases: RunningReleaseServer;
+  let app: AppHost;
+  const skills = ["alpha-notes", "beta-notes"];
+  const versioned = (name: string, version: string) => ["---", `name: ${name}`, `description: Notes by ${name}.`, "metadata:", `  version: "${version}"`, `  repository: https://github.com/acme/${name}`, "---", `# ${name}`, ""].join("\n");
+  test.beforeAll(async () => {
+    releases = await startReleaseServer({ releases: Object.fromEntries(skills.map((s) => [`acme/${s}`, { tag: "v2.0.0" }])) });
+    app = await startAppHost({
+      platform: "linux",
+      fixtureHome: false,
+      env: { SKILLSHELF_GITHUB_API: releases.url },
+      prepare: async (_root, home) => {
+        for (const s of skills) await writeTree(path.join(home, ".claude", "skills", s), { "SKILL.md": versioned(s, "1.0.0") });
+      },
+    });
+  });
+  test.afterAll(async () => {
+    await app?.close();
+    await releases?.close();
+  });
+
+  test("updates every copy in the user's folders, then each can be restored from the history", async ({ page }) => {
+    await openUpdates(page, app.url, { check: true });
+    await page.getByRole("button", { name: "Update all in your folders (2)" }).click();
+    const status = page.getByRole("list", { name: "Update all" });
+    await expect(status.getByRole("listitem")).toHaveText([/^alpha-notes: updated to 2\.0\.0/, /^beta-notes: updated to 2\.0\.0/]);
+    for (const s of skills) expect(await readFile(path.join(app.home, ".claude", "skills", s, "SKILL.md"), "utf8")).toContain('version: "2.0.0"');
+
+    const alpha = page.locator('.kept-copies[data-skill="alpha-notes"]');
+    await expect(alpha).toContainText("Kept: 1.0.0");
+    await saveScreenshot(page, "updates-history");
+    await expectAccessible(page, "updates history");
+    await alpha.getByRole("button", { name: "Restore 1.0.0" }).click();
+    await expect(alpha.getByRole("status")).toContainText("Restored version 1.0.0");
+    expect(await readFile(path.join(app.home, ".claude", "skills", "alpha-notes", "SKILL.md"), "utf8")).toBe(versioned("alpha-notes", "1.0.0"));
   });
 });

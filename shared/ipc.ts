@@ -4,8 +4,8 @@ import type { SkillLevels, SkillResource } from "./levels";
 import type { Profile, ScanResult, TaskProgress, UpdateInfo } from "./model";
 import { settingsPatchProblem, type PublicSettings, type SettingsPatch } from "./settings";
 import type { StdioServerList } from "./stdio-servers";
-import { isTaskId, type ArrivalView, type RecipeOutcome, type TaskOutput, type UndoResult, type UpdateApplyResult, type UpdateHistory, type UpdateReviewResult } from "./update-flow";
-export type { ArrivalView, RecipeOutcome, TaskOutput, UndoResult, UpdateApplyResult, UpdateHistory, UpdateReviewResult } from "./update-flow";
+import { isTaskId, type ArrivalView, type RecipeOutcome, type TaskOutput, type UndoResult, type UpdateApplyResult, type UpdateHistories, type UpdateHistory, type UpdateReviewResult } from "./update-flow";
+export type { ArrivalView, RecipeOutcome, TaskOutput, UndoResult, UpdateApplyResult, UpdateHistories, UpdateHistory, UpdateReviewResult } from "./update-flow";
 import { isConfiguredServerId, type ConfiguredServerList, type ServerTestResult } from "./mcp-servers";
 export type { ConfiguredServer, ConfiguredServerList, ServerTestCheck, ServerTestResult } from "./mcp-servers";
 import type { CopyComparison } from "./copy-compare";
@@ -96,6 +96,8 @@ export interface IpcCommands {
   "update:undo": (skillId: string) => Promise<UndoResult>;
   /** The kept copies of one installed folder, newest first. */
   "update:history": (skillId: string) => Promise<UpdateHistory>;
+  /** Every installed copy of the catalog with kept copies (what Undo can put back), newest first. */
+  "update:histories": () => Promise<UpdateHistories>;
 }
 
 /** Every event: channel name → payload. */
@@ -145,6 +147,7 @@ export interface SkillshelfApi {
   recipeResult: IpcCommands["update:recipe-result"];
   undoUpdate: IpcCommands["update:undo"];
   updateHistory: IpcCommands["update:history"];
+  updateHistories: IpcCommands["update:histories"];
   onCatalogChanged: (listener: (change: IpcEvents["catalog:changed"]) => void) => () => void;
   onAuthorChanged: (listener: (snapshot: IpcEvents["author:changed"]) => void) => () => void;
   onUpdatesChanged: (listener: (updates: IpcEvents["updates:changed"]) => void) => () => void;
@@ -190,6 +193,7 @@ export const commandOfMethod = {
   recipeResult: "update:recipe-result",
   undoUpdate: "update:undo",
   updateHistory: "update:history",
+  updateHistories: "update:histories",
 } as const satisfies Record<string, CommandChannel>;
 
 /** Which event each `on…` method subscribes to. */
@@ -242,6 +246,7 @@ export const commandArgs: { [C in CommandChannel]: (args: unknown[]) => boolean 
   "update:recipe-result": (a) => a.length === 1 && isTaskId(a[0]),
   "update:undo": (a) => a.length === 1 && isSkillId(a[0]),
   "update:history": (a) => a.length === 1 && isSkillId(a[0]),
+  "update:histories": (a) => a.length === 0,
 };
 
 /** True for a known command channel name. */

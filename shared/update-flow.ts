@@ -88,6 +88,13 @@ export interface UpdateHistory {
   backups: UpdateBackup[];
 }
 
+/** The installed copies that have kept copies, across the catalog. */
+export interface UpdateHistories {
+  histories: UpdateHistory[];
+  /** Set when not every backup record was read (the limit is named). */
+  limitNote?: string;
+}
+
 /** What an undo (rollback) did. */
 export type UndoResult = { ok: true; version: string | null; replacedVersion: string | null } | { ok: false; problem: UpdateProblem };
 

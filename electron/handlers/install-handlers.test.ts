@@ -69,6 +69,7 @@ describe("install handlers", () => {
     expect(await readFile(path.join(dir, "SKILL.md"), "utf8")).toBe(md("2.0.0"));
     expect(await readFile(path.join(dir, "mine.md"), "utf8")).toBe("my own\n");
     expect((await h["update:history"](skill.id)).backups.map((b) => b.version)).toEqual(["1.0.0"]);
+    expect((await h["update:histories"]()).histories).toEqual([{ skillId: skill.id, backups: [{ createdAt: expect.any(String), version: "1.0.0" }] }]);
 
     expect(await h["update:undo"](skill.id)).toEqual({ ok: true, version: "1.0.0", replacedVersion: "2.0.0" });
     expect((await readdir(dir)).sort()).toEqual(["SKILL.md", "mine.md"]);

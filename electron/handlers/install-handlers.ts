@@ -16,11 +16,11 @@ import { obtainSkill, type ObtainedSkill } from "../engine/install/obtain";
 import { planUpdate } from "../engine/install/plan";
 import { recipeProblem, runRecipe } from "../engine/install/recipe";
 import { listBackups, recoverInterrupted, rollback } from "../engine/install/swap";
-import { applyReviewed, chooseDownload, diffForUpdate, problemOf } from "../engine/install/update-flow";
+import { applyReviewed, chooseDownload, diffForUpdate, foldersWithBackups, MAX_HISTORY_RECORDS, problemOf } from "../engine/install/update-flow";
 import type { DesktopIntegration, EventSink } from "./context";
 import { HandlerError } from "./errors";
 
-type InstallCommand = "update:start" | "update:review" | "update:cancel" | "update:apply" | "update:open-handoff" | "update:reveal-handoff" | "update:wait-arrival" | "update:run-recipe" | "update:recipe-result" | "update:undo" | "update:history";
+type InstallCommand = "update:start" | "update:review" | "update:cancel" | "update:apply" | "update:open-handoff" | "update:reveal-handoff" | "update:wait-arrival" | "update:run-recipe" | "update:recipe-result" | "update:undo" | "update:history" | "update:histories";
 
 /** What the install concern needs from its session. */
 export interface InstallHandlersOptions {
@@ -268,6 +268,19 @@ export function createInstallHandlers(options: InstallHandlersOptions): { handle
       if (!skill.userOwned || skill.desktop) return { skillId, backups: [] };
       const backups = await listBackups(skill.realDir, data);
       return { skillId, backups: backups.map((b) => ({ createdAt: b.createdAt, version: b.version })) };
+    },
+    "update:histories": async () => {
+      const { targets, capped } = await foldersWithBackups(data);
+      const owned = new Map<string, Skill>();
+      for (const s of allSkills(options.catalog())) if (s.userOwned && !s.desktop && s.client !== "claude-desktop" && !owned.has(s.realDir)) owned.set(s.realDir, s);
+      const histories = [];
+      for (const target of targets) {
+        const skill = owned.get(target);
+        if (!skill) continue;
+        const backups = await listBackups(target, data);
+        if (backups.length) histories.push({ skillId: skill.id, backups: backups.map((b) => ({ createdAt: b.createdAt, version: b.version })) });
+      }
+      return capped ? { histories, limitNote: `Only the first ${MAX_HISTORY_RECORDS.toLocaleString("en")} backup records were read.` } : { histories };
     },
   };
 

@@ -75,7 +75,6 @@ export function createWebApi(token: string): SkillshelfApi {
     updateSettings: command(commandOfMethod.updateSettings),
     listConfiguredServers: command(commandOfMethod.listConfiguredServers),
     compareCopies: command(commandOfMethod.compareCopies),
-    compareCopies: command(commandOfMethod.compareCopies),
     testServer: command(commandOfMethod.testServer),
     listStdioServers: command(commandOfMethod.listStdioServers),
     reviewStdioServers: command(commandOfMethod.reviewStdioServers),
@@ -92,6 +91,7 @@ export function createWebApi(token: string): SkillshelfApi {
     recipeResult: command(commandOfMethod.recipeResult),
     undoUpdate: command(commandOfMethod.undoUpdate),
     updateHistory: command(commandOfMethod.updateHistory),
+    updateHistories: command(commandOfMethod.updateHistories),
     openExternal: async (url: string) => {
       const allowed = await openExternalChecked(url);
       if (allowed) window.open(url, "_blank", "noopener,noreferrer");

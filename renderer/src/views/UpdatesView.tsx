@@ -7,6 +7,7 @@ import { allSkills } from "../../../shared/scan-result";
 import { errorMessage } from "../lib/format";
 import { useApi } from "./api-context";
 import { When } from "./InlineText";
+import { KeptCopies } from "./KeptCopies";
 import { ReleaseNotes } from "./ReleaseNotes";
 import { placeOf } from "./UpdateParts";
 import { UpdateWizard } from "./UpdateWizard";
@@ -70,7 +71,7 @@ export function UpdatesView(props: { catalog: CatalogData; updates: UpdatesData;
         if (!review.ok) lines.push(`${u.name}: not updated. ${review.problem.message} ${review.problem.advice}`);
         else {
           const applied = await api.applyUpdate(taskId);
-          lines.push(applied.ok ? `${u.name}: updated to ${applied.kind === "replace-folder" ? (applied.version ?? "the new version") : "the new version"} (Undo is in its update).` : `${u.name}: not updated. ${applied.problem.message} ${applied.problem.advice}`);
+          lines.push(applied.ok ? `${u.name}: updated to ${applied.kind === "replace-folder" ? (applied.version ?? "the new version") : "the new version"} (the old copy is kept below).` : `${u.name}: not updated. ${applied.problem.message} ${applied.problem.advice}`);
         }
       } catch (e) {
         lines.push(`${u.name}: not updated. ${errorMessage(e)}`);
@@ -132,13 +133,14 @@ export function UpdatesView(props: { catalog: CatalogData; updates: UpdatesData;
             {ahead.map((u) => (
               <li key={u.skillId} className="update-item" data-state={u.state}>
                 <h3>{u.name}</h3>
-                <p className="place">{placeOf(catalog.scan, skills.get(u.skillId)!)}</p>
+                <p className="update-place">{placeOf(catalog.scan, skills.get(u.skillId)!)}</p>
                 <p>{u.state === "ahead" ? `This copy (${u.installed}) is newer than the latest release (${u.latest}); nothing to do.` : u.plan?.nextStep}</p>
               </li>
             ))}
           </ul>
         </section>
       ) : null}
+      <KeptCopies scan={catalog.scan} skills={skills} refreshKey={updates.updates} />
       {unknown.length > 0 ? (
         <section aria-labelledby="unknown-title">
           <h2 id="unknown-title">Update state not known</h2>
@@ -146,7 +148,7 @@ export function UpdatesView(props: { catalog: CatalogData; updates: UpdatesData;
             {unknown.map((u) => (
               <li key={u.skillId} className="update-item" data-state="unknown">
                 <h3>{u.name}</h3>
-                <p className="place">{placeOf(catalog.scan, skills.get(u.skillId)!)}</p>
+                <p className="update-place">{placeOf(catalog.scan, skills.get(u.skillId)!)}</p>
                 <p className="unknown-reason">{u.reason ?? "Skillshelf could not find out whether a newer version exists."}</p>
                 {rateLimited(u.reason) ? (
                   <p>
@@ -177,7 +179,7 @@ function PendingItem(props: { info: UpdateInfo; place: string; onUpdate: () => v
           {info.installed ?? "unknown"} → <strong>{info.latest}</strong>
         </span>
       </div>
-      <p className="place" title={info.dir}>
+      <p className="update-place" title={info.dir}>
         {place}
       </p>
       <p className="muted">Found by {SOURCE[info.source]}.</p>
