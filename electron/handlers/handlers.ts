@@ -15,7 +15,6 @@ import { HandlerError } from "./errors";
 import { createInstallHandlers } from "./install-handlers";
 import { SettingsState } from "./settings-state";
 import { createCompareHandlers } from "./compare-handlers";
-import { createCompareHandlers } from "./compare-handlers";
 import { createServerHandlers } from "./server-handlers";
 import { createStdioConsent, createStdioHandlers } from "./stdio-handlers";
 import { createUpdatesState } from "./updates-state";
@@ -211,7 +210,6 @@ export function createHandlerSession(context: HandlerContext): HandlerSession {
     "settings:update": async (patch) => settings.update(patch),
     ...createStdioHandlers(stdioConsent, desktop),
     ...createServerHandlers({ scanOptions: context.scanOptions, pluginRoots: () => state.catalog.plugins.map((p) => p.root) }),
-    ...createCompareHandlers({ catalog: () => state.catalog }),
     ...createCompareHandlers({ catalog: () => state.catalog }),
     ...install.handlers,
   };
