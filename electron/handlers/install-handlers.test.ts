@@ -1,5 +1,6 @@
 // The guided update's handlers on a real temp home, a real scan and the loopback release server: a folder update
 // from download to Undo, progress on task:progress, refusals by id (never by path), the recipe confirmation.
+import { randomBytes } from "node:crypto";
 import { readFile, readdir } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -91,6 +92,18 @@ describe("install handlers", () => {
     const review = await h["update:review"](taskId);
     expect(review).toMatchObject({ ok: false, problem: { code: "install.download.failed", advice: expect.stringContaining("try again") } });
     expect(await readFile(path.join(dir, "SKILL.md"), "utf8")).toBe(md("1.0.0"));
+  });
+
+  it("cancel stops a download and drops what was staged; nothing else changes", async () => {
+    const slow = await startReleaseServer({ releases: { "acme/notes": { tag: "v2.0.0", assets: { "notes.zip": zipOf({ "notes/SKILL.md": md("2.0.0"), "notes/big.bin": randomBytes(512 * 1024) }) } } }, throttleAssets: { chunkBytes: 16 * 1024, pauseMs: 50 } });
+    cleanups.push(() => slow.close());
+    const { h, skill, dir, events, root } = await setup({ info: () => ({ downloads: [{ name: "notes.zip", size: null, url: `${slow.url}/download/acme/notes/v2.0.0/notes.zip` }] }) });
+    const { taskId } = await h["update:start"](skill.id);
+    while (!events.some((e) => e.channel === "task:progress" && (e.payload as TaskProgress).value > 0)) await new Promise((r) => setTimeout(r, 20));
+    await h["update:cancel"](taskId);
+    await expect(h["update:review"](taskId)).rejects.toThrow("no longer running");
+    expect(await readdir(path.join(root, "data", "staging")).catch(() => [])).toEqual([]);
+    expect((await readdir(dir)).sort()).toEqual(["SKILL.md", "mine.md"]);
   });
 
   it("runs a shell recipe only when the host's confirmation says yes", async () => {

@@ -214,8 +214,11 @@ export function createInstallHandlers(options: InstallHandlersOptions): { handle
     "update:cancel": async (taskId) => {
       const task = tasks.get(taskId);
       if (task) {
-        if (task.applying) task.arrival?.abort();
-        else await drop(task);
+        task.arrival?.abort();
+        if (task.applying) return;
+        task.controller.abort();
+        await task.review;
+        await drop(task);
         return;
       }
       recipes.get(taskId)?.controller.abort();

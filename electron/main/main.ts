@@ -90,6 +90,8 @@ async function start(): Promise<void> {
   });
   const { handlers } = handlerSession;
   void handlerSession.prefetchCatalog().catch(logError);
+  // The count kept from the last run is on the badge at once, before any new check.
+  void handlers["updates:last"]().then((last) => badge.show(pendingUpdateCount(last.updates)), logError);
   const checkUpdates = (force: boolean) => handlers["updates:check"](force).catch(logError);
 
   await registerCommandsOnIpcMain(handlers, createSenderCheck(contents, paths.indexUrl));
