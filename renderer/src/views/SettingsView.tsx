@@ -163,7 +163,7 @@ function ChecksSection(props: { settings: PublicSettings; data: SettingsData }) 
 
 /** The Settings page. */
 export function SettingsView(props: { locations?: readonly Location[] }) {
-  const { api } = useApi();
+  const { api, host } = useApi();
   const data = useSettings(api);
   if (data.loadError) return <ErrorState title="The settings could not be read" message={data.loadError} onRetry={data.reload} />;
   if (!data.settings) return <Loading label="Reading settings…" />;
@@ -172,7 +172,12 @@ export function SettingsView(props: { locations?: readonly Location[] }) {
     <div className="detail-pane settings-page">
       <div className="detail settings">
         <h1>Settings</h1>
-        <p className="lead">Kept on this computer, in a file only your user account can read. Tokens and header values are never shown again after saving.</p>
+        <p className="lead">
+          {host === "electron"
+            ? "Kept on this computer; tokens and header values are encrypted with your system's keychain (Skillshelf refuses to save them where it cannot encrypt)."
+            : "Kept on this computer, in a file only your user account can read."}{" "}
+          Tokens and header values are never shown again after saving.
+        </p>
         {settings.problems.length > 0 ? (
           <div className="banner warning" role="alert">
             Some saved settings could not be used:
