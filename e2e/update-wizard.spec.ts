@@ -314,13 +314,14 @@ test.describe("update all", () => {
   const skills = ["alpha-notes", "beta-notes"];
   const versioned = (name: string, version: string) => ["---", `name: ${name}`, `description: Notes by ${name}.`, "metadata:", `  version: "${version}"`, `  repository: https://github.com/acme/${name}`, "---", `# ${name}`, ""].join("\n");
   test.beforeAll(async () => {
-    releases = await startReleaseServer({ releases: Object.fromEntries(skills.map((s) => [`acme/${s}`, { tag: "v2.0.0" }])) });
+    releases = await startReleaseServer({ releases: Object.fromEntries([...skills, "gamma-notes"].map((s) => [`acme/${s}`, { tag: "v2.0.0" }])) });
     app = await startAppHost({
       platform: "linux",
       fixtureHome: false,
       env: { SKILLSHELF_GITHUB_API: releases.url },
       prepare: async (_root, home) => {
         for (const s of skills) await writeTree(path.join(home, ".claude", "skills", s), { "SKILL.md": versioned(s, "1.0.0") });
+        await writeTree(path.join(home, ".claude", "skills", "gamma-notes"), { "SKILL.md": versioned("gamma-notes", "9.0.0") });
       },
     });
   });
@@ -329,8 +330,9 @@ test.describe("update all", () => {
     await releases?.close();
   });
 
-  test("updates every copy in the user's folders, then each can be restored from the history", async ({ page }) => {
+  test("updates every copy in the user's folders (a copy ahead of its release is left alone), then each can be restored from the history", async ({ page }) => {
     await openUpdates(page, app.url, { check: true });
+    await expect(page.locator('.update-item[data-state="ahead"]')).toContainText("This copy (9.0.0) is newer than the latest release (2.0.0); nothing to do.");
     await page.getByRole("button", { name: "Update all in your folders (2)" }).click();
     const status = page.getByRole("list", { name: "Update all" });
     await expect(status.getByRole("listitem")).toHaveText([/^alpha-notes: updated to 2\.0\.0/, /^beta-notes: updated to 2\.0\.0/]);

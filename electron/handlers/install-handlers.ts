@@ -215,7 +215,11 @@ export function createInstallHandlers(options: InstallHandlersOptions): { handle
       const task = tasks.get(taskId);
       if (task) {
         task.arrival?.abort();
-        if (task.applying) return;
+        if (task.applying) {
+          await task.applying.catch(() => undefined);
+          tasks.delete(task.id);
+          return;
+        }
         task.controller.abort();
         await task.review;
         await drop(task);
