@@ -12,7 +12,7 @@ import { startSkillMetaServer, type RunningSkillMetaServer } from "../test-suppo
 import { FIXTURE_TREES } from "../test-support/fixture-homes";
 import { writeTree } from "../test-support/tmp";
 import { startAppHost, type AppHost } from "./support/app-host";
-import { saveScreenshot } from "./support/page";
+import { entryRow, saveScreenshot } from "./support/page";
 
 const NAME = "acme-notes";
 const skillMd = (version: string) =>
@@ -116,6 +116,10 @@ test.describe("the guided update", () => {
     await expect(item(page, "desktop-upload").locator(".next-step")).toContainText("upload it in Claude Desktop");
     await page.getByRole("button", { name: "Catalog" }).click();
     await expect(page.locator(".updates-banner")).toContainText("2 updates available");
+    await entryRow(page, NAME).first().click();
+    await page.locator(".update-plan").getByRole("button", { name: "Update…" }).click();
+    await expect(page.getByRole("heading", { name: `Update ${NAME}` })).toBeVisible();
+    await expect(page.locator('[data-step="changes"]')).toContainText("1.0.0 → 2.0.0");
   });
 
   test("the folder update: progress moves, the folder has the new version, Undo restores the old one byte for byte", async ({ page }) => {

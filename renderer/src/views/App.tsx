@@ -1,5 +1,5 @@
 // The window: a toolbar, then the catalog (sidebar, list, detail) or author mode.
-import { useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import type { SkillshelfApi } from "../../../shared/ipc";
 import { ApiContext } from "./api-context";
 import { AuthorView } from "./AuthorView";
@@ -7,6 +7,7 @@ import { CatalogView } from "./CatalogView";
 import { ExternalLinkProvider } from "./ExternalLink";
 import { When } from "./InlineText";
 import { SettingsView } from "./SettingsView";
+import { UpdateLauncherContext } from "./update-launcher";
 import { pendingUpdates, UpdatesView } from "./UpdatesView";
 import { useAppInfo, useAuthor, useCatalog, useUpdates } from "./use-app-data";
 
@@ -22,10 +23,19 @@ export function App(props: { api: SkillshelfApi }) {
   const author = useAuthor(api, () => setMode("author"));
   const apiValue = useMemo(() => ({ api, host: info?.host ?? "web" }), [api, info]);
   const pendingCount = useMemo(() => pendingUpdates(updates.updates).length, [updates.updates]);
+  const [activeUpdate, setActiveUpdate] = useState<string | null>(null);
+  useEffect(() => {
+    if (mode !== "updates") setActiveUpdate(null);
+  }, [mode]);
+  const launchUpdate = useCallback((skillId: string) => {
+    setActiveUpdate(skillId);
+    setMode("updates");
+  }, []);
 
   return (
     <ApiContext.Provider value={apiValue}>
       <ExternalLinkProvider>
+        <UpdateLauncherContext.Provider value={launchUpdate}>
         <div className="app">
           <header className="toolbar">
             <div className="brand">
@@ -73,7 +83,7 @@ export function App(props: { api: SkillshelfApi }) {
             </div>
           ) : null}
           <main className="main">
-            {mode === "catalog" ? <CatalogView catalog={catalog} updates={updates} /> : mode === "updates" ? <UpdatesView catalog={catalog} updates={updates} openSettings={() => setMode("settings")} /> : mode === "author" ? <AuthorView author={author} updates={updates.updates} /> : <SettingsView locations={catalog.scan?.locations} />}
+            {mode === "catalog" ? <CatalogView catalog={catalog} updates={updates} /> : mode === "updates" ? <UpdatesView catalog={catalog} updates={updates} openSettings={() => setMode("settings")} active={activeUpdate} onActiveChange={setActiveUpdate} /> : mode === "author" ? <AuthorView author={author} updates={updates.updates} /> : <SettingsView locations={catalog.scan?.locations} />}
           </main>
           <footer className="statusbar">
             <span>{info ? `Skillshelf ${info.version} · ${info.host === "web" ? "browser" : "desktop"} · ${info.platform}` : "Skillshelf"}</span>
@@ -86,6 +96,7 @@ export function App(props: { api: SkillshelfApi }) {
             </span>
           </footer>
         </div>
+        </UpdateLauncherContext.Provider>
       </ExternalLinkProvider>
     </ApiContext.Provider>
   );

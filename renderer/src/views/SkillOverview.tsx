@@ -10,6 +10,7 @@ import { DiagnosticsList } from "./Diagnostics";
 import { useOpenExternal } from "./ExternalLink";
 import { InlineText, When } from "./InlineText";
 import { FileActionMessage, useFileActions } from "./use-file-actions";
+import { useUpdateLauncher } from "./update-launcher";
 
 const VERSION_SOURCES: Record<string, string> = {
   "metadata.version": "metadata.version in SKILL.md",
@@ -65,8 +66,10 @@ function RecipeBlock(props: { recipe: UpdateRecipe }) {
 function UpdateSection(props: { update: UpdateInfo }) {
   const { update } = props;
   const openExternal = useOpenExternal();
+  const launchUpdate = useUpdateLauncher();
   const plan = update.plan;
   const facts = contentFacts(update);
+  const guided = update.state === "outdated" && (plan?.kind === "replace-folder" || plan?.kind === "desktop-upload" || (plan?.kind === "run-recipe" && !plan.recipe?.suspicious));
   return (
     <section className="card">
       <h2>Updates</h2>
@@ -101,6 +104,11 @@ function UpdateSection(props: { update: UpdateInfo }) {
                 <li key={i}>{step}</li>
               ))}
             </ol>
+          ) : null}
+          {guided && launchUpdate ? (
+            <button type="button" className="button primary" onClick={() => launchUpdate(update.skillId)}>
+              Update…
+            </button>
           ) : null}
         </div>
       ) : null}

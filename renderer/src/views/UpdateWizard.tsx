@@ -30,6 +30,8 @@ export function UpdateWizard(props: { info: UpdateInfo; skill: Skill; place: str
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), [step]);
   useEffect(() => (taskId ? api.onTaskProgress((p) => (p.taskId === taskId ? setProgress(p) : undefined)) : undefined), [api, taskId]);
+  /** Leaving the wizard ends its task: a download stops, a wait for Claude Desktop ends, staged files go. */
+  useEffect(() => (taskId ? () => void api.cancelUpdate(taskId).catch(() => undefined) : undefined), [api, taskId]);
 
   const download = async () => {
     setProblem(null);

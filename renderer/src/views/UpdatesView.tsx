@@ -42,11 +42,11 @@ export function pendingUpdates(updates: ReadonlyMap<string, UpdateInfo>): Update
 }
 
 /** The view. */
-export function UpdatesView(props: { catalog: CatalogData; updates: UpdatesData; openSettings: () => void }) {
+export function UpdatesView(props: { catalog: CatalogData; updates: UpdatesData; openSettings: () => void; active: string | null; onActiveChange: (skillId: string | null) => void }) {
   const { catalog, updates } = props;
   const { api } = useApi();
   const online = useOnline();
-  const [active, setActive] = useState<string | null>(null);
+  const { active, onActiveChange: setActive } = props;
   const [allStatus, setAllStatus] = useState<string[] | null>(null);
   const [updatingAll, setUpdatingAll] = useState(false);
   const skills = useMemo(() => new Map<string, Skill>((catalog.scan ? allSkills(catalog.scan) : []).map((s) => [s.id, s])), [catalog.scan]);
