@@ -4,12 +4,12 @@ import type { SkillLevels, SkillResource } from "./levels";
 import type { Profile, ScanResult, TaskProgress, UpdateInfo } from "./model";
 import { settingsPatchProblem, type PublicSettings, type SettingsPatch } from "./settings";
 import type { StdioServerList } from "./stdio-servers";
-import { isTaskId, type ArrivalView, type RecipeOutcome, type TaskOutput, type UndoResult, type UpdateApplyResult, type UpdateHistories, type UpdateHistory, type UpdateReviewResult } from "./update-flow";
-export type { ArrivalView, RecipeOutcome, TaskOutput, UndoResult, UpdateApplyResult, UpdateHistories, UpdateHistory, UpdateReviewResult } from "./update-flow";
 import { isConfiguredServerId, type ConfiguredServerList, type ServerTestResult } from "./mcp-servers";
 export type { ConfiguredServer, ConfiguredServerList, ServerTestCheck, ServerTestResult } from "./mcp-servers";
 import type { CopyComparison } from "./copy-compare";
 export type { ComparedFile, CopyComparison } from "./copy-compare";
+import { isTaskId, type ArrivalView, type RecipeOutcome, type TaskOutput, type UndoResult, type UpdateApplyResult, type UpdateHistories, type UpdateHistory, type UpdateReviewResult } from "./update-flow";
+export type { ArrivalView, RecipeOutcome, TaskOutput, UndoResult, UpdateApplyResult, UpdateHistories, UpdateHistory, UpdateReviewResult } from "./update-flow";
 export type { PublicSettings, PublicServer, SettingsPatch } from "./settings";
 export type { StdioServer, StdioServerList } from "./stdio-servers";
 import type { CatalogChange, ValidationResult } from "./results";
@@ -39,6 +39,12 @@ export interface AppInfo {
   host: "electron" | "web";
 }
 
+/** The last update results and the time of the check that found them (null before any check). */
+export interface LastUpdateResults {
+  updates: UpdateInfo[];
+  checkedAt: string | null;
+}
+
 /** Every command: channel name → signature. Each returns a Promise. */
 export interface IpcCommands {
   "app:info": () => Promise<AppInfo>;
@@ -51,6 +57,8 @@ export interface IpcCommands {
   "author:close": () => Promise<void>;
   /** Runs an update check; `force` starts a new session (a manual "check now"). */
   "updates:check": (force: boolean) => Promise<UpdateInfo[]>;
+  /** The last results and when they were found (kept across restarts), for the page's first paint; no network. */
+  "updates:last": () => Promise<LastUpdateResults>;
   "shell:reveal": (path: string) => Promise<void>;
   /** Opens a plain text file of the catalog as text; anything else is revealed instead (the result says which). */
   "shell:open-in-editor": (path: string) => Promise<OpenResult>;
@@ -124,6 +132,7 @@ export interface SkillshelfApi {
   openAuthorFolder: IpcCommands["author:open"];
   closeAuthorFolder: IpcCommands["author:close"];
   checkUpdates: IpcCommands["updates:check"];
+  lastUpdates: IpcCommands["updates:last"];
   revealPath: IpcCommands["shell:reveal"];
   openInEditor: IpcCommands["shell:open-in-editor"];
   openExternal: IpcCommands["shell:open-external"];
@@ -170,6 +179,7 @@ export const commandOfMethod = {
   openAuthorFolder: "author:open",
   closeAuthorFolder: "author:close",
   checkUpdates: "updates:check",
+  lastUpdates: "updates:last",
   revealPath: "shell:reveal",
   openInEditor: "shell:open-in-editor",
   openExternal: "shell:open-external",
@@ -223,6 +233,7 @@ export const commandArgs: { [C in CommandChannel]: (args: unknown[]) => boolean 
   "author:open": (a) => a.length === 1 && (a[0] === null || isPath(a[0])),
   "author:close": (a) => a.length === 0,
   "updates:check": (a) => a.length === 1 && typeof a[0] === "boolean",
+  "updates:last": (a) => a.length === 0,
   "shell:reveal": (a) => a.length === 1 && isPath(a[0]),
   "shell:open-in-editor": (a) => a.length === 1 && isPath(a[0]),
   "shell:open-external": (a) => a.length === 1 && isUrl(a[0]),
