@@ -23,6 +23,9 @@ const BIG = randomBytes(1536 * 1024);
 const newRelease = () =>
   zipOf({ [`${NAME}/SKILL.md`]: skillMd("2.0.0"), [`${NAME}/references/guide.md`]: "# Guide\n\nNew advice.\n", [`${NAME}/assets/data.bin`]: BIG });
 
+/** Skillshelf's data folder (staging, backups) inside the test's home, whatever the runner's environment says. */
+const OWN_DATA = { SKILLSHELF_DATA_DIR: "", XDG_DATA_HOME: "" };
+
 /** Every file under a folder, as relative path → bytes. */
 async function snapshot(dir: string): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
@@ -77,7 +80,7 @@ test.describe("the guided update", () => {
     releases = await startReleaseServer({ releases: { [`acme/${NAME}`]: { tag: "v2.0.0", body: "## What's new\n\n- Better **guides**\n- <script>alert(1)</script>", assets: { [`${NAME}.zip`]: newRelease() } } }, throttleAssets: { chunkBytes: 128 * 1024, pauseMs: 40 } });
     app = await startAppHost({
       platform: "linux",
-      env: { SKILLSHELF_GITHUB_API: releases.url },
+      env: { ...OWN_DATA, SKILLSHELF_GITHUB_API: releases.url },
       prepare: async (_root, home) => {
         claudeDir = path.join(home, ".claude", "skills", NAME);
         desktopDir = path.join(home, ".config", "Claude", "local-agent-mode-sessions", "skills-plugin", ...FIXTURE_TREES.a.split("/"), "skills", NAME);
@@ -191,7 +194,7 @@ test.describe("a refused release", () => {
     app = await startAppHost({
       platform: "linux",
       fixtureHome: false,
-      env: { SKILLSHELF_GITHUB_API: releases.url },
+      env: { ...OWN_DATA, SKILLSHELF_GITHUB_API: releases.url },
       prepare: async (_root, home) => {
         claudeDir = path.join(home, ".claude", "skills", NAME);
         await writeTree(claudeDir, OLD_FILES);
@@ -231,6 +234,7 @@ test.describe("an update server's shell command", () => {
     app = await startAppHost({
       platform: "linux",
       fixtureHome: false,
+      env: OWN_DATA,
       prepare: async (_root, home) => {
         await writeTree(home, { ".claude/skills/agentkey/SKILL.md": SKILL, ".claude.json": JSON.stringify({ mcpServers: { agentkey: { type: "http", url: meta.url } } }) });
       },
@@ -281,7 +285,7 @@ test.describe("honest unknown states", () => {
     const host = await startAppHost({
       platform: "linux",
       fixtureHome: false,
-      env: { SKILLSHELF_GITHUB_API: githubApi },
+      env: { ...OWN_DATA, SKILLSHELF_GITHUB_API: githubApi },
       prepare: async (_root, home) => void (await writeTree(path.join(home, ".claude", "skills", NAME), OLD_FILES)),
     });
     hosts.push(host);
@@ -322,7 +326,7 @@ test.describe("update all", () => {
     app = await startAppHost({
       platform: "linux",
       fixtureHome: false,
-      env: { SKILLSHELF_GITHUB_API: releases.url },
+      env: { ...OWN_DATA, SKILLSHELF_GITHUB_API: releases.url },
       prepare: async (_root, home) => {
         for (const s of skills) await writeTree(path.join(home, ".claude", "skills", s), { "SKILL.md": versioned(s, "1.0.0") });
         await writeTree(path.join(home, ".claude", "skills", "gamma-notes"), { "SKILL.md": versioned("gamma-notes", "9.0.0") });
@@ -349,5 +353,40 @@ test.describe("update all", () => {
     await alpha.getByRole("button", { name: "Restore 1.0.0" }).click();
     await expect(alpha.getByRole("status")).toContainText("Restored version 1.0.0");
     expect(await readFile(path.join(app.home, ".claude", "skills", "alpha-notes", "SKILL.md"), "utf8")).toBe(versioned("alpha-notes", "1.0.0"));
+  });
+});
+
+test.describe("cancelling a download", () => {
+  let releases: RunningReleaseServer;
+  let app: AppHost;
+  let claudeDir: string;
+  test.beforeAll(async () => {
+    releases = await startReleaseServer({ releases: { [`acme/${NAME}`]: { tag: "v2.0.0", assets: { [`${NAME}.zip`]: newRelease() } } }, throttleAssets: { chunkBytes: 16 * 1024, pauseMs: 100 } });
+    app = await startAppHost({
+      platform: "linux",
+      fixtureHome: false,
+      env: { ...OWN_DATA, SKILLSHELF_GITHUB_API: releases.url },
+      prepare: async (_root, home) => {
+        claudeDir = path.join(home, ".claude", "skills", NAME);
+        await writeTree(claudeDir, OLD_FILES);
+      },
+    });
+  });
+  test.afterAll(async () => {
+    await app?.close();
+    await releases?.close();
+  });
+
+  test("Cancel stops the download, goes back to the first step and changes nothing", async ({ page }) => {
+    const before = await snapshot(claudeDir);
+    await openUpdates(page, app.url, { check: true });
+    await item(page, "replace-folder").getByRole("button", { name: "Update…" }).click();
+    await page.getByRole("button", { name: "Download and review" }).click();
+    await expect(page.locator(".download-progress")).toContainText("%");
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await expect(page.locator('[data-step="changes"]').getByRole("status")).toHaveText("The download was cancelled; nothing was changed.");
+    expect(await snapshot(claudeDir)).toEqual(before);
+    const staging = path.join(app.home, ".local", "share", "skillshelf", "staging");
+    expect(await readdir(staging)).toEqual([]);
   });
 });
