@@ -1,7 +1,7 @@
 // The guided update's handlers on a real temp home, a real scan and the loopback release server: a folder update
 // from download to Undo, progress on task:progress, refusals by id (never by path), the recipe confirmation.
 import { randomBytes } from "node:crypto";
-import { readFile, readdir } from "node:fs/promises";
+import { cp, readFile, readdir } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { commandArgs, type EventChannel, type IpcEvents } from "../../shared/ipc";
@@ -11,6 +11,8 @@ import { zipOf } from "../../test-support/archives";
 import { startReleaseServer, type RunningReleaseServer } from "../../test-support/servers/release-server";
 import { makeTempDir, writeTree } from "../../test-support/tmp";
 import { scan } from "../engine/discovery/scan";
+import { gitTreeOf } from "../engine/updates/git-tree";
+import { createEngine } from "./engine";
 import type { DesktopIntegration } from "./context";
 import { createInstallHandlers } from "./install-handlers";
 
@@ -121,6 +123,43 @@ describe("install handlers", () => {
     expect(shown).toEqual(["echo ran > ran.txt && echo hello", "echo ran > ran.txt && echo hello"]);
     expect(await readFile(path.join(root, "home", "ran.txt"), "utf8")).toBe("ran\n");
     expect(events.filter((e) => e.channel === "task:output").map((e) => (e.payload as { chunk: string }).chunk).join("")).toBe("hello\n");
+  });
+
+  it("a skill without a version comes from its folder on GitHub, and the installer's lock records the new folder", async () => {
+    const tmp = await makeTempDir("skillshelf-install-content-");
+    const server = await startReleaseServer();
+    cleanups.push(async () => {
+      await server.close();
+      await tmp.cleanup();
+    });
+    const upstream = path.join(tmp.dir, "upstream");
+    const home = path.join(tmp.dir, "home");
+    const skillMd = "---\nname: b\ndescription: Skill b. Use it in tests.\n---\n\nDo it.\n";
+    await writeTree(upstream, { "skills/b/SKILL.md": skillMd, "skills/b/x.sh": "echo b\n" });
+    const dir = path.join(home, ".agents", "skills", "b");
+    await cp(path.join(upstream, "skills", "b"), dir, { recursive: true });
+    const lock = { version: 3, skills: { b: { source: "acme/skills", sourceType: "github", sourceUrl: "https://github.com/acme/skills.git", skillPath: "skills/b/SKILL.md", skillFolderHash: (await gitTreeOf(dir)).sha, installedAt: "2026-01-01T00:00:00.000Z", updatedAt: "2026-01-01T00:00:00.000Z" } } };
+    await writeTree(home, { ".agents/.skill-lock.json": JSON.stringify(lock, null, 2) });
+    await writeTree(upstream, { "skills/b/x.sh": "echo b2\n", "skills/b/NEW.md": "new\n" });
+    await server.trees.setRepo("acme/skills", { dir: upstream });
+    const env = { SKILLSHELF_GITHUB_API: server.url, SKILLSHELF_DATA_DIR: path.join(tmp.dir, "data"), SKILLSHELF_CACHE_DIR: path.join(tmp.dir, "cache") };
+    const scanOptions = { home, platform: "linux" as const, env };
+    const catalog = await scan(scanOptions);
+    const skill = allSkills(catalog).find((s) => s.name === "b" && s.realDir === dir)!;
+    const [info] = await createEngine(scanOptions).checkUpdates([skill], { force: true });
+    expect(info).toMatchObject({ state: "outdated", source: "github-tree" });
+    const install = createInstallHandlers({ scanOptions, desktop: { reveal: async () => undefined, openInEditor: async () => undefined, openExternal: async () => true, pickFolder: async () => null }, emit: () => undefined, catalog: () => catalog, updateInfo: async () => info });
+    cleanups.unshift(() => install.dispose());
+    const h = install.handlers;
+    const { taskId } = await h["update:start"](skill.id);
+    const review = await h["update:review"](taskId);
+    if (!review.ok) throw new Error(review.problem.message);
+    expect(review.review.files.filter((f) => f.change !== "kept").map((f) => [f.change, f.path]).sort()).toEqual([["added", "NEW.md"], ["changed", "x.sh"]]);
+    const applied = await h["update:apply"](taskId);
+    expect(applied).toMatchObject({ ok: true, restartNote: expect.stringContaining("lock now records the new folder") });
+    expect(await readFile(path.join(dir, "x.sh"), "utf8")).toBe("echo b2\n");
+    const written = JSON.parse(await readFile(path.join(home, ".agents", ".skill-lock.json"), "utf8")) as typeof lock;
+    expect(written.skills.b.skillFolderHash).toBe((await gitTreeOf(path.join(upstream, "skills", "b"))).sha);
   });
 
   it("the contract accepts only host-produced ids: task ids are 16 hex digits, never paths", () => {

@@ -3,10 +3,11 @@
 // undo. Every argument is an id the host produced (a catalog skill id or a task id); no path comes from the page.
 import { randomBytes } from "node:crypto";
 import type { CommandHandlers } from "../../shared/ipc";
-import type { ScanResult, Skill, UpdateInfo, UpdatePlan } from "../../shared/model";
+import type { ScanResult, Skill, TaskProgress, UpdateInfo, UpdatePlan } from "../../shared/model";
 import { allSkills } from "../../shared/scan-result";
 import type { ArrivalView, RecipeOutcome, UpdateApplyResult, UpdateReviewResult } from "../../shared/update-flow";
 import type { ScanOptions } from "../engine/discovery/types";
+import { obtainFromGithubTree, recordContentUpdate, treeSourceOf } from "../engine/install/content-update";
 import { dataDir as defaultDataDir } from "../engine/install/data-dir";
 import { waitForDesktopArrival } from "../engine/install/desktop-arrival";
 import type { FolderDiff } from "../engine/install/diff";
@@ -16,6 +17,8 @@ import { obtainSkill, type ObtainedSkill } from "../engine/install/obtain";
 import { planUpdate } from "../engine/install/plan";
 import { recipeProblem, runRecipe } from "../engine/install/recipe";
 import { listBackups, recoverInterrupted, rollback } from "../engine/install/swap";
+import { gitTreeOf } from "../engine/updates/git-tree";
+import { githubApiOf } from "../engine/updates/sources";
 import { applyReviewed, chooseDownload, diffForUpdate, foldersWithBackups, MAX_HISTORY_RECORDS, problemOf } from "../engine/install/update-flow";
 import type { DesktopIntegration, EventSink } from "./context";
 import { HandlerError } from "./errors";
@@ -40,6 +43,7 @@ interface UpdateTask {
   id: string;
   skill: Skill;
   plan: UpdatePlan;
+  info: UpdateInfo;
   controller: AbortController;
   review: Promise<UpdateReviewResult>;
   obtained: ObtainedSkill | null;
@@ -83,6 +87,7 @@ export function createInstallHandlers(options: InstallHandlersOptions): { handle
 
   async function download(task: UpdateTask, info: UpdateInfo | undefined): Promise<UpdateReviewResult> {
     const file = chooseDownload(info);
+    const tree = task.plan.kind === "replace-folder" ? treeSourceOf(info) : null;
     let shown = -2;
     /** Reports at each whole percent (and every unknown-size step), so a large file does not flood the page. */
     const progress = (value: number, detail: string) => {
@@ -92,15 +97,11 @@ export function createInstallHandlers(options: InstallHandlersOptions): { handle
     };
     try {
       await recover();
-      if (!file) throw new InstallError("install.no-download", `The release of "${task.skill.name}" offers nothing to download.`);
+      if (!file && !tree) throw new InstallError("install.no-download", `The release of "${task.skill.name}" offers nothing to download.`);
       progress(0, "Starting the download…");
-      const obtained = await obtainSkill({ url: file.url }, {
-        dataDir: data,
-        expectName: task.skill.name,
-        sha256: file.sha256,
-        signal: task.controller.signal,
-        onProgress: (p) => progress(p.value, p.detail ?? ""),
-      });
+      const common = { dataDir: data, expectName: task.skill.name, signal: task.controller.signal, onProgress: (p: TaskProgress) => progress(p.value, p.detail ?? "") };
+      // A skill without a version comes from its folder in the repository (the content check's source), like `skillshelf update`.
+      const obtained = tree ? await obtainFromGithubTree(info, { ...common, apiBase: githubApiOf({ env }) }) : await obtainSkill({ url: file!.url }, { ...common, sha256: file!.sha256 });
       task.obtained = obtained;
       if (task.controller.signal.aborted) throw new InstallError("install.download.cancelled", "The update was cancelled.");
       const dir = task.plan.kind === "replace-folder" ? task.skill.realDir : task.skill.dir;
@@ -152,8 +153,11 @@ export function createInstallHandlers(options: InstallHandlersOptions): { handle
         task.handoff = handoff;
         return { ok: true, kind: "desktop-upload", name: skill.name, archive: handoff.archive, version: handoff.version, steps: handoff.steps, moved: handoff.moved };
       }
+      const before = treeSourceOf(task.info) ? ((await gitTreeOf(plan.realDir).catch(() => null))?.sha ?? null) : null;
       const result = await applyReviewed(plan.realDir, obtained.skillDir, task.diff, data);
-      return { ok: true, kind: "replace-folder", name: skill.name, dir: result.target, version: result.version, previousVersion: result.previousVersion, kept: result.kept, canUndo: true, restartNote: "Start a new conversation (or restart the client) so it loads the new version." };
+      const lock = treeSourceOf(task.info) ? await recordContentUpdate(skill, task.info, before).catch(() => null) : null;
+      const lockNote = lock ? (lock.ok ? " The skills installer's lock now records the new folder." : ` ${lock.reason}`) : "";
+      return { ok: true, kind: "replace-folder", name: skill.name, dir: result.target, version: result.version, previousVersion: result.previousVersion, kept: result.kept, canUndo: true, restartNote: `Start a new conversation (or restart the client) so it loads the new version.${lockNote}` };
     } catch (error) {
       return { ok: false, problem: problemOf(error) };
     } finally {
@@ -205,7 +209,7 @@ export function createInstallHandlers(options: InstallHandlersOptions): { handle
       if (info?.state !== "outdated") throw new HandlerError(`No update of "${skill.name}" is due. ${plan.nextStep}`);
       if (plan.kind !== "replace-folder" && plan.kind !== "desktop-upload") throw new HandlerError(plan.nextStep);
       for (const other of tasks.values()) if (other.skill.realDir === skill.realDir && other.handoff === null) throw new HandlerError(`"${skill.name}" is already being updated.`);
-      const task: UpdateTask = { id: newTaskId(), skill, plan, controller: new AbortController(), review: Promise.resolve({ ok: false, problem: problemOf(null) }), obtained: null, diff: null, applying: null, handoff: null, arrival: null };
+      const task: UpdateTask = { id: newTaskId(), skill, plan, info, controller: new AbortController(), review: Promise.resolve({ ok: false, problem: problemOf(null) }), obtained: null, diff: null, applying: null, handoff: null, arrival: null };
       tasks.set(task.id, task);
       task.review = download(task, info);
       return { taskId: task.id };

@@ -91,7 +91,7 @@ export function UpdateWizard(props: { info: UpdateInfo; skill: Skill; place: str
       {step === 1 ? (
         <div className="wizard-body" data-step="changes">
           <p>
-            <strong>{skill.name}</strong> in {place}: version {info.installed ?? "unknown"} → <strong>{info.latest ?? "unknown"}</strong>.
+            <strong>{skill.name}</strong> in {place}: {info.installed || info.latest ? <>version {info.installed ?? "unknown"} → <strong>{info.latest ?? "unknown"}</strong>.</> : <>its folder changed on GitHub since it was installed (it has no version).</>}
           </p>
           <p className="muted">Found by {info.source === "skill-meta" ? "the skill's update server" : info.source === "none" ? "no source" : "GitHub"}.</p>
           <ReleaseNotes info={info} />

@@ -176,7 +176,13 @@ function PendingItem(props: { info: UpdateInfo; place: string; onUpdate: () => v
       <div className="update-item-head">
         <h3>{info.name}</h3>
         <span className="versions">
-          {info.installed ?? "unknown"} → <strong>{info.latest}</strong>
+          {info.installed || info.latest ? (
+            <>
+              {info.installed ?? "unknown"} → <strong>{info.latest ?? "unknown"}</strong>
+            </>
+          ) : (
+            "newer folder on GitHub"
+          )}
         </span>
       </div>
       <p className="update-place" title={info.dir}>
