@@ -9,6 +9,7 @@ import type { ScanResult, Skill, TaskProgress, UpdateInfo } from "../../shared/m
 import { allSkills } from "../../shared/scan-result";
 import { zipOf } from "../../test-support/archives";
 import { startReleaseServer, type RunningReleaseServer } from "../../test-support/servers/release-server";
+import { buildFixtureHome, FIXTURE_TREES } from "../../test-support/fixture-homes";
 import { makeTempDir, writeTree } from "../../test-support/tmp";
 import { scan } from "../engine/discovery/scan";
 import { gitTreeOf } from "../engine/updates/git-tree";
@@ -160,6 +161,34 @@ describe("install handlers", () => {
     expect(await readFile(path.join(dir, "x.sh"), "utf8")).toBe("echo b2\n");
     const written = JSON.parse(await readFile(path.join(home, ".agents", ".skill-lock.json"), "utf8")) as typeof lock;
     expect(written.skills.b.skillFolderHash).toBe((await gitTreeOf(path.join(upstream, "skills", "b"))).sha);
+  });
+
+  it("a Claude Desktop copy: the .skill is made, the tree untouched; waiting says what to try, and Check again sees the arrival", async () => {
+    const tmp = await makeTempDir("skillshelf-install-desktop-");
+    cleanups.push(tmp.cleanup);
+    const { home, env } = await buildFixtureHome("linux", path.join(tmp.dir, "linux"));
+    const tree = path.join(home, ".config", "Claude", "local-agent-mode-sessions", "skills-plugin", ...FIXTURE_TREES.a.split("/"), "skills", "notes");
+    await writeTree(tree, { "SKILL.md": md("1.0.0") });
+    const scanOptions = { home, platform: "linux" as const, env: { ...env, SKILLSHELF_DATA_DIR: path.join(tmp.dir, "data") } };
+    const catalog = await scan(scanOptions);
+    const skill = allSkills(catalog).find((s) => s.name === "notes")!;
+    const info: UpdateInfo = { skillId: skill.id, name: "notes", dir: skill.dir, installed: "1.0.0", installedSource: "metadata.version", latest: "2.0.0", state: "outdated", source: "github-release", downloads: [{ name: "notes.zip", size: null, url: `${releases.url}/download/acme/notes/v2.0.0/notes.zip` }], checkedAt: new Date().toISOString() };
+    const install = createInstallHandlers({ scanOptions, desktop: { reveal: async () => undefined, openInEditor: async () => undefined, openExternal: async () => true, pickFolder: async () => null }, emit: () => undefined, catalog: () => catalog, updateInfo: async () => info, arrivalTimeoutMs: 300 });
+    cleanups.unshift(() => install.dispose());
+    const h = install.handlers;
+    const { taskId } = await h["update:start"](skill.id);
+    expect((await h["update:review"](taskId)).ok).toBe(true);
+    const applied = await h["update:apply"](taskId);
+    if (!applied.ok || applied.kind !== "desktop-upload") throw new Error("expected the Desktop hand-off");
+    expect(path.basename(applied.archive)).toBe("notes-2.0.0.skill");
+    expect(applied.steps.length).toBeGreaterThan(2);
+    expect(await readFile(path.join(tree, "SKILL.md"), "utf8")).toBe(md("1.0.0"));
+    const first = await h["update:wait-arrival"](taskId);
+    expect(first.status).toBe("timeout");
+    expect(first.advice.length).toBeGreaterThan(0);
+    await writeTree(tree, { "SKILL.md": md("2.0.0") });
+    expect(await h["update:wait-arrival"](taskId)).toEqual({ status: "arrived", version: "2.0.0", advice: [] });
+    await expect(h["update:wait-arrival"](taskId)).rejects.toThrow("no longer running");
   });
 
   it("the contract accepts only host-produced ids: task ids are 16 hex digits, never paths", () => {
