@@ -160,7 +160,10 @@ test.describe("the guided update", () => {
 
   test("the Desktop update: a .skill file, the tree untouched, and Updated once the new version arrives", async ({ page }) => {
     const before = await snapshot(desktopDir);
+    const tree = (await app.catalog()).locations.find((l) => l.desktop?.accountTree && desktopDir.startsWith(l.path))!.desktop!.accountTree!;
+    await app.call("settings:update", { nameAccount: { tree, name: "Work" } });
     await openUpdates(page, app.url, { check: true });
+    await expect(item(page, "desktop-upload").locator(".update-place")).toHaveText("Claude Desktop — Work");
     await item(page, "desktop-upload").getByRole("button", { name: "Update for Claude Desktop…" }).click();
     await page.getByRole("button", { name: "Download and review" }).click();
     await page.getByRole("button", { name: "Make the file for Claude Desktop" }).click();

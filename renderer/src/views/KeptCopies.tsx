@@ -1,15 +1,15 @@
 // The history per skill: every installed copy with the copies its updates replaced (kept as backups), and "Restore"
 // to put the newest back (the copy it replaces is kept in turn, so a restore can be undone too).
 import { useCallback, useEffect, useState } from "react";
-import type { ScanResult, Skill } from "../../../shared/model";
+import type { Skill } from "../../../shared/model";
 import type { UpdateHistories, UpdateProblem } from "../../../shared/update-flow";
 import { errorMessage } from "../lib/format";
 import { useApi } from "./api-context";
 import { When } from "./InlineText";
-import { placeOf, ProblemView } from "./UpdateParts";
+import { ProblemView } from "./UpdateParts";
 
 /** The section; `refreshKey` changes when the update states do (an update or a restore happened). */
-export function KeptCopies(props: { scan: ScanResult | null; skills: ReadonlyMap<string, Skill>; refreshKey: unknown }) {
+export function KeptCopies(props: { place: (skill: Skill) => string; skills: ReadonlyMap<string, Skill>; refreshKey: unknown }) {
   const { api } = useApi();
   const [histories, setHistories] = useState<UpdateHistories | null>(null);
   const [result, setResult] = useState<{ skillId: string; text?: string; problem?: UpdateProblem } | null>(null);
@@ -42,7 +42,7 @@ export function KeptCopies(props: { scan: ScanResult | null; skills: ReadonlyMap
           return (
             <li key={h.skillId} className="update-item kept-copies" data-skill={skill.name}>
               <h3>{skill.name}</h3>
-              <p className="update-place">{placeOf(props.scan, skill)}</p>
+              <p className="update-place">{props.place(skill)}</p>
               <p>
                 Now {skill.version ?? "without a version"}. Kept:{" "}
                 {h.backups.map((b, i) => (

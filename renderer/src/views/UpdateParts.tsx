@@ -5,11 +5,11 @@ import { desktopAccountTitles, locationTitle } from "../../../shared/ui-catalog"
 import type { UpdateFileChange, UpdateProblem } from "../../../shared/update-flow";
 import { escapeControl } from "../../../shared/terminal-text";
 
-/** Where a copy lives, in plain words ("Claude Desktop — account 1", "Claude Code — your skills"). */
-export function placeOf(scan: ScanResult | null, skill: Skill): string {
+/** Where a copy lives, in plain words ("Claude Desktop — account 1" or the name given in Settings, "Claude Code"). */
+export function placeOf(scan: ScanResult | null, skill: Skill, accountNames?: Readonly<Record<string, string>>): string {
   const location = scan?.locations.find((l) => l.id === skill.locationId);
   if (!location) return skill.dir;
-  return desktopAccountTitles(scan!.locations).get(location.id) ?? locationTitle(location);
+  return desktopAccountTitles(scan!.locations, accountNames).get(location.id) ?? locationTitle(location);
 }
 
 /** What happened, what to do, and the technical details behind a disclosure. */

@@ -10,6 +10,7 @@ import { When } from "./InlineText";
 import { KeptCopies } from "./KeptCopies";
 import { ReleaseNotes } from "./ReleaseNotes";
 import { placeOf } from "./UpdateParts";
+import { useSettings } from "./use-settings";
 import { UpdateWizard } from "./UpdateWizard";
 import type { CatalogData, UpdatesData } from "./use-app-data";
 import "../updates.css";
@@ -46,6 +47,8 @@ export function UpdatesView(props: { catalog: CatalogData; updates: UpdatesData;
   const { catalog, updates } = props;
   const { api } = useApi();
   const online = useOnline();
+  const accountNames = useSettings(api).settings?.accountNames;
+  const place = (skill: Skill) => placeOf(catalog.scan, skill, accountNames);
   const { active, onActiveChange: setActive } = props;
   const [allStatus, setAllStatus] = useState<string[] | null>(null);
   const [updatingAll, setUpdatingAll] = useState(false);
@@ -59,7 +62,7 @@ export function UpdatesView(props: { catalog: CatalogData; updates: UpdatesData;
 
   const activeInfo = active ? updates.updates.get(active) : undefined;
   const activeSkill = active ? skills.get(active) : undefined;
-  if (activeInfo && activeSkill) return <UpdateWizard info={activeInfo} skill={activeSkill} place={placeOf(catalog.scan, activeSkill)} onClose={() => setActive(null)} />;
+  if (activeInfo && activeSkill) return <UpdateWizard info={activeInfo} skill={activeSkill} place={place(activeSkill)} onClose={() => setActive(null)} />;
 
   const updateAll = async () => {
     setUpdatingAll(true);
@@ -122,7 +125,7 @@ export function UpdatesView(props: { catalog: CatalogData; updates: UpdatesData;
         {pending.length === 0 ? <p className="muted">{updates.checkedAt ? "Every copy with a known source is up to date." : "Check now to find out whether newer versions exist."}</p> : null}
         <ul className="update-list">
           {pending.map((u) => (
-            <PendingItem key={u.skillId} info={u} place={placeOf(catalog.scan, skills.get(u.skillId)!)} onUpdate={() => setActive(u.skillId)} />
+            <PendingItem key={u.skillId} info={u} place={place(skills.get(u.skillId)!)} onUpdate={() => setActive(u.skillId)} />
           ))}
         </ul>
       </section>
@@ -133,14 +136,14 @@ export function UpdatesView(props: { catalog: CatalogData; updates: UpdatesData;
             {ahead.map((u) => (
               <li key={u.skillId} className="update-item" data-state={u.state}>
                 <h3>{u.name}</h3>
-                <p className="update-place">{placeOf(catalog.scan, skills.get(u.skillId)!)}</p>
+                <p className="update-place">{place(skills.get(u.skillId)!)}</p>
                 <p>{u.state === "ahead" ? `This copy (${u.installed}) is newer than the latest release (${u.latest}); nothing to do.` : u.plan?.nextStep}</p>
               </li>
             ))}
           </ul>
         </section>
       ) : null}
-      <KeptCopies scan={catalog.scan} skills={skills} refreshKey={updates.updates} />
+      <KeptCopies place={place} skills={skills} refreshKey={updates.updates} />
       {unknown.length > 0 ? (
         <section aria-labelledby="unknown-title">
           <h2 id="unknown-title">Update state not known</h2>
@@ -148,7 +151,7 @@ export function UpdatesView(props: { catalog: CatalogData; updates: UpdatesData;
             {unknown.map((u) => (
               <li key={u.skillId} className="update-item" data-state="unknown">
                 <h3>{u.name}</h3>
-                <p className="update-place">{placeOf(catalog.scan, skills.get(u.skillId)!)}</p>
+                <p className="update-place">{place(skills.get(u.skillId)!)}</p>
                 <p className="unknown-reason">{u.reason ?? "Skillshelf could not find out whether a newer version exists."}</p>
                 {rateLimited(u.reason) ? (
                   <p>
