@@ -108,7 +108,9 @@ test.describe("the guided update", () => {
     await expect(desktop.locator(".update-place")).toContainText("Claude Desktop — account 1");
     await expect(folder.locator(".next-step")).toContainText("replace this folder");
     await expect(desktop.locator(".next-step")).toContainText("upload it in Claude Desktop");
-    await expect(folder.locator(".release-notes .markdown strong")).toHaveText("guides");
+    await expect(folder.locator(".release-notes .markdown li strong")).toHaveText("guides");
+    await expect(folder.locator(".release-notes .markdown h2")).toHaveCount(0);
+    await expect(folder.locator(".release-notes .markdown .md-heading")).toHaveText("What's new");
     await expect(folder.locator(".release-notes .markdown script")).toHaveCount(0);
     await saveScreenshot(page, "updates-view");
     await expectAccessible(page, "updates view");
