@@ -1,7 +1,7 @@
 // The guided update's handlers on a real temp home, a real scan and the loopback release server: a folder update
 // from download to Undo, progress on task:progress, refusals by id (never by path), the recipe confirmation.
 import { randomBytes } from "node:crypto";
-import { cp, readFile, readdir } from "node:fs/promises";
+import { chmod, cp, readFile, readdir } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { commandArgs, type EventChannel, type IpcEvents } from "../../shared/ipc";
@@ -163,13 +163,19 @@ describe("install handlers", () => {
     expect(written.skills.b.skillFolderHash).toBe((await gitTreeOf(path.join(upstream, "skills", "b"))).sha);
   });
 
-  it("a Claude Desktop copy: the .skill is made, the tree untouched; waiting says what to try, and Check again sees the arrival", async () => {
+  // The stand-in opener is a shell script, which Windows cannot run.
+  it.skipIf(process.platform === "win32")("a Claude Desktop copy: the .skill is made and opened, the tree untouched; waiting says what to try, and Check again sees the arrival", async () => {
     const tmp = await makeTempDir("skillshelf-install-desktop-");
     cleanups.push(tmp.cleanup);
     const { home, env } = await buildFixtureHome("linux", path.join(tmp.dir, "linux"));
     const tree = path.join(home, ".config", "Claude", "local-agent-mode-sessions", "skills-plugin", ...FIXTURE_TREES.a.split("/"), "skills", "notes");
     await writeTree(tree, { "SKILL.md": md("1.0.0") });
-    const scanOptions = { home, platform: "linux" as const, env: { ...env, SKILLSHELF_DATA_DIR: path.join(tmp.dir, "data") } };
+    // A stand-in for the system's opener, so "Open in Claude Desktop" can be seen opening exactly the file it built.
+    const bin = path.join(tmp.dir, "bin");
+    const opened = path.join(tmp.dir, "opened.txt");
+    await writeTree(bin, { "xdg-open": `#!/bin/sh\nprintf '%s\\n' "$@" >> '${opened}'\n` });
+    await chmod(path.join(bin, "xdg-open"), 0o755);
+    const scanOptions = { home, platform: "linux" as const, env: { ...env, SKILLSHELF_DATA_DIR: path.join(tmp.dir, "data"), PATH: `${bin}:${process.env.PATH ?? ""}` } };
     const catalog = await scan(scanOptions);
     const skill = allSkills(catalog).find((s) => s.name === "notes")!;
     const info: UpdateInfo = { skillId: skill.id, name: "notes", dir: skill.dir, installed: "1.0.0", installedSource: "metadata.version", latest: "2.0.0", state: "outdated", source: "github-release", downloads: [{ name: "notes.zip", size: null, url: `${releases.url}/download/acme/notes/v2.0.0/notes.zip` }], checkedAt: new Date().toISOString() };
@@ -183,6 +189,8 @@ describe("install handlers", () => {
     expect(path.basename(applied.archive)).toBe("notes-2.0.0.skill");
     expect(applied.steps.length).toBeGreaterThan(2);
     expect(await readFile(path.join(tree, "SKILL.md"), "utf8")).toBe(md("1.0.0"));
+    expect(await h["update:open-handoff"](taskId)).toEqual({ ok: true, message: `Opened ${applied.archive}.` });
+    expect(await readFile(opened, "utf8")).toBe(`${applied.archive}\n`);
     const first = await h["update:wait-arrival"](taskId);
     expect(first.status).toBe("timeout");
     expect(first.advice.length).toBeGreaterThan(0);
