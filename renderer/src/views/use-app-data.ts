@@ -21,7 +21,7 @@ export function useCatalog(api: SkillshelfApi): CatalogData {
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState<TaskProgress | null>(null);
-  useEffect(() => api.onTaskProgress((p) => setProgress(p.value >= 1 ? null : p)), [api]);
+  useEffect(() => api.onTaskProgress((p) => (p.kind === "update-download" ? undefined : setProgress(p.value >= 1 ? null : p))), [api]);
   const refresh = useCallback(() => {
     setLoading(true);
     setError(null);
