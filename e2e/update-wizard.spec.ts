@@ -304,6 +304,8 @@ test.describe("honest unknown states", () => {
     await expect(unknown.locator(".unknown-reason")).toContainText("rate limit");
     await expect(unknown).toContainText("Add a GitHub token");
     await expect(page.getByRole("alert")).toHaveCount(0);
+    await expect(page.locator(".banner.offline")).toHaveCount(0);
+    await expect(page.locator("#pending-title + p")).toHaveText("None found; some copies could not be checked (see below).");
     await saveScreenshot(page, "updates-rate-limited");
     await expectAccessible(page, "updates rate-limited");
     await unknown.getByRole("button", { name: "Open Settings" }).click();

@@ -20,7 +20,7 @@ const SOURCE: Record<UpdateInfo["source"], string> = { "skill-meta": "the skill'
 /** True when a reason says the answer was refused for too many requests. */
 const rateLimited = (reason: string | undefined) => /rate.?limit/i.test(reason ?? "");
 /** True when a reason says the network could not be reached. */
-const offlineReason = (reason: string | undefined) => /offline|could not be reached|cannot be reached|network/i.test(reason ?? "");
+const offlineReason = (reason: string | undefined) => /^offline\b|could not be reached|cannot be reached|network is unreachable/i.test(reason ?? "");
 
 function useOnline(): boolean {
   const [online, setOnline] = useState(() => navigator.onLine);
@@ -122,7 +122,7 @@ export function UpdatesView(props: { catalog: CatalogData; updates: UpdatesData;
       ) : null}
       <section aria-labelledby="pending-title">
         <h2 id="pending-title">{pending.length === 0 ? "No updates available" : pending.length === 1 ? "1 update available" : `${pending.length} updates available`}</h2>
-        {pending.length === 0 ? <p className="muted">{updates.checkedAt ? "Every copy with a known source is up to date." : "Check now to find out whether newer versions exist."}</p> : null}
+        {pending.length === 0 ? <p className="muted">{!updates.checkedAt ? "Check now to find out whether newer versions exist." : unknown.length > 0 ? "None found; some copies could not be checked (see below)." : "Every copy with a known source is up to date."}</p> : null}
         <ul className="update-list">
           {pending.map((u) => (
             <PendingItem key={u.skillId} info={u} place={place(skills.get(u.skillId)!)} onUpdate={() => setActive(u.skillId)} />
