@@ -96,12 +96,9 @@ export function UpdateWizard(props: { info: UpdateInfo; skill: Skill; place: str
           <p className="muted">Found by {info.source === "skill-meta" ? "the skill's update server" : info.source === "none" ? "no source" : "GitHub"}.</p>
           <ReleaseNotes info={info} />
           <p className="next-step">
-            <strong>What happens:</strong> {info.plan?.nextStep}
+            <strong>What happens:</strong> {whatHappens(kind, info)}
           </p>
           {note ? <p role="status">{note}</p> : null}
-          {kind === "replace-folder" || kind === "desktop-upload" ? (
-            <p className="muted">Skillshelf downloads the new version, checks it and shows every file it changes before anything is applied.</p>
-          ) : null}
           <div className="wizard-actions">
             {kind === "replace-folder" || kind === "desktop-upload" ? (
               <button type="button" className="button primary" onClick={() => void download()}>
@@ -137,6 +134,14 @@ export function UpdateWizard(props: { info: UpdateInfo; skill: Skill; place: str
       {step === 4 && applied?.ok ? <DonePanel skillId={info.skillId} applied={applied} /> : null}
     </section>
   );
+}
+
+/** The guided update's own plan in words (the list shows the plan's next step for doing it by hand). */
+function whatHappens(kind: string, info: UpdateInfo): string {
+  const which = info.latest ? `version ${info.latest}` : "the new version";
+  if (kind === "replace-folder") return `Skillshelf downloads ${which}, checks it and shows every file it changes; nothing is applied before you say so. Then it replaces the folder and keeps the current copy as a backup, so you can undo.`;
+  if (kind === "desktop-upload") return `Claude Desktop's sync would undo changes made in its folder, so Skillshelf downloads ${which}, checks it and makes a .skill file for you to upload in Claude Desktop; then it watches for the new version to arrive.`;
+  return info.plan?.nextStep ?? "";
 }
 
 function ReviewPanel(props: { review: UpdateReview; onApply: () => void }) {
