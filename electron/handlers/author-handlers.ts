@@ -1,0 +1,71 @@
+// The author-mode concern: one folder open at a time, watched and re-read on save, refused where it is not a folder
+// a person authors in (/, a home, system folders).
+import os from "node:os";
+import path from "node:path";
+import { checkAuthorFolder } from "../engine/open/author-folder";
+import type { AuthorSnapshot, CommandHandlers } from "../../shared/ipc";
+import type { SessionShared } from "./session-shared";
+import type { CatalogWatcher } from "./context";
+import { HandlerError } from "./errors";
+
+/** The author-mode concern. */
+export interface AuthorConcern {
+  handlers: Pick<CommandHandlers, "author:open" | "author:close">;
+  /** Closes the open folder's watcher. */
+  dispose(): Promise<void>;
+}
+
+/** Creates the author-mode concern. */
+export function createAuthorHandlers(shared: SessionShared): AuthorConcern {
+  const { context, state } = shared;
+  const { engine, emit, desktop } = context;
+  let authorWatcher: CatalogWatcher | null = null;
+  let authorGeneration = 0;
+
+  async function closeAuthor(): Promise<void> {
+    authorGeneration += 1;
+    const watcher = authorWatcher;
+    authorWatcher = null;
+    state.author = null;
+    await watcher?.close();
+  }
+
+  async function openAuthor(folder: string): Promise<AuthorSnapshot> {
+    const abs = path.resolve(folder);
+    const check = await checkAuthorFolder(abs, { platform: process.platform, homes: [context.scanOptions.home, os.homedir()] });
+    if (!check.ok) throw new HandlerError(check.message);
+    await closeAuthor();
+    const generation = authorGeneration;
+    let revision = 0;
+    const snapshot = (scan: AuthorSnapshot["scan"]): AuthorSnapshot => ({ path: abs, scan, revision });
+    const watcher = await engine.watchCatalog(
+      { ...context.scanOptions, ...shared.debounce, include: [abs], homeLocations: false },
+      () => {
+        if (generation !== authorGeneration || !authorWatcher) return;
+        revision += 1;
+        state.author = snapshot(authorWatcher.current());
+        emit("author:changed", state.author);
+      },
+    );
+    if (generation !== authorGeneration || shared.disposed()) {
+      await watcher.close();
+      throw new HandlerError("Another folder was opened meanwhile.");
+    }
+    authorWatcher = watcher;
+    state.author = snapshot(watcher.current());
+    emit("author:changed", state.author);
+    return state.author;
+  }
+
+  return {
+    handlers: {
+      "author:open": async (folder) => {
+        const chosen = folder ?? (await desktop.pickFolder());
+        if (chosen === null) return null;
+        return openAuthor(chosen);
+      },
+      "author:close": async () => closeAuthor(),
+    },
+    dispose: closeAuthor,
+  };
+}
