@@ -27,11 +27,16 @@ async function metaServer(opts: SkillMetaServerOptions = {}): Promise<RunningSki
   running.push(s);
   return s;
 }
+// Answers that should arrive get a deadline no loaded machine reaches; only the slow-server case uses a short one
+// (against a server that waits far longer), so no result depends on the machine's speed.
 function session(...servers: RunningSkillMetaServer[]): SkillMetaSession {
-  return new SkillMetaSession(servers.map((s) => urlEndpoint(s.url)), { timeoutMs: 300 });
+  return new SkillMetaSession(servers.map((s) => urlEndpoint(s.url)), { timeoutMs: 15_000 });
+}
+function shortSession(server: RunningSkillMetaServer): SkillMetaSession {
+  return new SkillMetaSession([urlEndpoint(server.url)], { timeoutMs: 300 });
 }
 function lookup(): ReleaseLookup {
-  return new ReleaseLookup({ apiBase: releases.url, cacheDir: tmp.dir, timeoutMs: 1000 });
+  return new ReleaseLookup({ apiBase: releases.url, cacheDir: tmp.dir, timeoutMs: 15_000 });
 }
 
 beforeEach(async () => {
@@ -101,8 +106,8 @@ describe("checkUpdates with skill-meta", () => {
 
   it("skips silently an absent tool, an error, non-JSON, a schema failure and a slow server, then falls back to GitHub", async () => {
     for (const behaviour of ["absent", "error", "non-json", "schema-invalid", "slow"] as const) {
-      const server = await metaServer({ behaviour, slowMs: 3000 });
-      const [info] = await checkUpdates([skill("agentkey", "1.2.0", { repository: "https://github.com/acme/agentkey" })], { session: session(server), releases: lookup() });
+      const server = await metaServer({ behaviour, slowMs: 60_000 });
+      const [info] = await checkUpdates([skill("agentkey", "1.2.0", { repository: "https://github.com/acme/agentkey" })], { session: behaviour === "slow" ? shortSession(server) : session(server), releases: lookup() });
       expect(info, behaviour).toMatchObject({ state: "outdated", source: "github-release", latest: "1.3.1" });
       expect(JSON.stringify(info)).not.toMatch(/protocol_version|skill_version_latest/);
     }
@@ -136,7 +141,7 @@ describe("secrets", () => {
     const token = "ghp_token-secret-43";
     const server = await metaServer({ requireHeaders: { authorization: header } });
     const lines: string[] = [];
-    const s = new SkillMetaSession([urlEndpoint(`${server.url}?key=url-secret-44`, { Authorization: header })], { timeoutMs: 2000, log: (l) => lines.push(l) });
+    const s = new SkillMetaSession([urlEndpoint(`${server.url}?key=url-secret-44`, { Authorization: header })], { timeoutMs: 15_000, log: (l) => lines.push(l) });
     const r = new ReleaseLookup({ apiBase: releases.url, cacheDir: tmp.dir, token, log: (l) => lines.push(l) });
     const infos = await checkUpdates([skill("agentkey", "1.0.0", { repository: "acme/other" }), skill("other", "1.0.0", { repository: "acme/other" })], { session: s, releases: r });
     expect(infos.map((i) => i.state)).toEqual(["outdated", "outdated"]);

@@ -25,7 +25,7 @@ afterEach(async () => {
 });
 
 function lookup(extra: Partial<ConstructorParameters<typeof ReleaseLookup>[0]> = {}): ReleaseLookup {
-  return new ReleaseLookup({ apiBase: server.url, cacheDir: tmp.dir, now: () => clock, timeoutMs: 500, ...extra });
+  return new ReleaseLookup({ apiBase: server.url, cacheDir: tmp.dir, now: () => clock, timeoutMs: 15_000, ...extra });
 }
 
 describe("ReleaseLookup", () => {
@@ -99,7 +99,7 @@ describe("ReleaseLookup", () => {
     ];
     for (const [behaviour, reason] of cases) {
       server.setBehaviour(behaviour);
-      const result = await lookup({ timeoutMs: 200 }).latest(repo);
+      const result = await lookup({ timeoutMs: behaviour === "slow" ? 200 : 15_000 }).latest(repo);
       expect(result.ok, behaviour).toBe(false);
       if (!result.ok) expect(result.reason).toMatch(reason);
     }

@@ -19,7 +19,7 @@ afterEach(async () => {
 describe("queryServer", () => {
   it("introduces itself honestly and calls the skill-meta tool once with {}", async () => {
     const server = await start({ latest: "1.3.0" });
-    const result = await queryServer(urlEndpoint(server.url), { timeoutMs: 3000 });
+    const result = await queryServer(urlEndpoint(server.url), { timeoutMs: 15_000 });
     expect(result.reachable).toBe(true);
     expect(result.answers).toHaveLength(1);
     const [first] = result.answers;
@@ -36,7 +36,7 @@ describe("queryServer", () => {
 
   it("skips a server whose tool is absent", async () => {
     const server = await start({ behaviour: "absent" });
-    const result = await queryServer(urlEndpoint(server.url), { timeoutMs: 3000 });
+    const result = await queryServer(urlEndpoint(server.url), { timeoutMs: 15_000 });
     expect(result.reachable).toBe(true);
     expect(result.answers).toEqual([]);
     expect(server.stats.toolCalls).toBe(0);
@@ -45,20 +45,20 @@ describe("queryServer", () => {
   it("reports an erroring tool, non-JSON text and a schema-breaking answer as unusable", async () => {
     for (const [behaviour, kind] of [["error", "failed"], ["non-json", "failed"], ["schema-invalid", "malformed"]] as const) {
       const server = await start({ behaviour });
-      const result = await queryServer(urlEndpoint(server.url), { timeoutMs: 3000 });
+      const result = await queryServer(urlEndpoint(server.url), { timeoutMs: 15_000 });
       expect(result.answers.map((a) => a.answer.kind), behaviour).toEqual([kind]);
     }
   });
 
   it("routes protocol_version 2 to its documentation link only", async () => {
     const server = await start({ behaviour: "v2" });
-    const result = await queryServer(urlEndpoint(server.url), { timeoutMs: 3000 });
+    const result = await queryServer(urlEndpoint(server.url), { timeoutMs: 15_000 });
     expect(result.answers[0]!.answer).toEqual({ kind: "doc-only", protocolVersion: 2, updateDocUrl: "https://github.com/example/agentkey/releases/latest" });
   });
 
   it("reads an unknown update_command_kind as manual_ui", async () => {
     const server = await start({ behaviour: "unknown-kind" });
-    const result = await queryServer(urlEndpoint(server.url), { timeoutMs: 3000 });
+    const result = await queryServer(urlEndpoint(server.url), { timeoutMs: 15_000 });
     const answer = result.answers[0]!.answer;
     expect(answer.kind).toBe("ok");
     if (answer.kind === "ok") {
@@ -68,7 +68,7 @@ describe("queryServer", () => {
   });
 
   it("gives up on a slow server at the deadline", async () => {
-    const server = await start({ behaviour: "slow", slowMs: 5000 });
+    const server = await start({ behaviour: "slow", slowMs: 60_000 });
     const result = await queryServer(urlEndpoint(server.url), { timeoutMs: 300 });
     expect(result.answers).toEqual([]);
     expect(result.reachable).toBe(false);
@@ -95,12 +95,12 @@ describe("queryServer", () => {
     const otherUrl = `http://127.0.0.1:${(other.address() as AddressInfo).port}/mcp`;
 
     const guarded = await start({ requireHeaders: { authorization: secret } });
-    const ok = await queryServer(urlEndpoint(guarded.url, { Authorization: secret }), { timeoutMs: 3000 });
+    const ok = await queryServer(urlEndpoint(guarded.url, { Authorization: secret }), { timeoutMs: 15_000 });
     expect(ok.answers).toHaveLength(1);
     expect(guarded.stats.headers.every((h) => h.authorization === secret)).toBe(true);
 
     const redirecting = await start({ redirectTo: otherUrl });
-    const result = await queryServer(urlEndpoint(redirecting.url, { Authorization: secret }), { timeoutMs: 3000 });
+    const result = await queryServer(urlEndpoint(redirecting.url, { Authorization: secret }), { timeoutMs: 15_000 });
     expect(result.reachable).toBe(false);
     expect(redirecting.stats.httpRequests).toBeGreaterThan(0);
     expect(seen).toEqual([]);

@@ -67,9 +67,9 @@ describe("GitHub release answers", () => {
 describe("skill-meta tool results", () => {
   it("does not use a tool result over 64 KiB, and says why in the UpdateInfo", async () => {
     const endpoint = await metaEndpoint({ latest: "2.0.0", oversize: { what: "result", bytes: MAX_TOOL_RESULT_BYTES + 1 } });
-    const result = await queryServer(endpoint, { timeoutMs: 5000 });
+    const result = await queryServer(endpoint, { timeoutMs: 15_000 });
     expect(result.answers.map((a) => a.answer)).toEqual([{ kind: "too-large", reason: TOOL_RESULT_TOO_LARGE }]);
-    const [info] = await checkUpdates([skill("agentkey")], { session: new SkillMetaSession([endpoint], { timeoutMs: 5000 }) });
+    const [info] = await checkUpdates([skill("agentkey")], { session: new SkillMetaSession([endpoint], { timeoutMs: 15_000 }) });
     expect(info).toMatchObject({ state: "unknown", source: "skill-meta", latest: null, reason: TOOL_RESULT_TOO_LARGE });
     expect(info?.recipe).toBeUndefined();
   });
@@ -92,11 +92,11 @@ describe("skill-meta tool results", () => {
 
   it("refuses an update_command over 1,000 characters and a URL over 2,048 in a small answer", async () => {
     const endpoint = await metaEndpoint({ latest: "2.0.0", recipe: { command: "x".repeat(MAX_UPDATE_COMMAND_LENGTH + 1), kind: "shell" } });
-    const [info] = await checkUpdates([skill("agentkey")], { session: new SkillMetaSession([endpoint], { timeoutMs: 5000 }) });
+    const [info] = await checkUpdates([skill("agentkey")], { session: new SkillMetaSession([endpoint], { timeoutMs: 15_000 }) });
     expect(info).toMatchObject({ state: "unknown", latest: null });
     expect(info?.reason).toContain("update_command is 1,001 characters long, over the 1,000-character limit");
     const fine = await metaEndpoint({ latest: "2.0.0", recipe: { command: "x".repeat(MAX_UPDATE_COMMAND_LENGTH), kind: "shell" } });
-    const [ok] = await checkUpdates([skill("agentkey")], { session: new SkillMetaSession([fine], { timeoutMs: 5000 }) });
+    const [ok] = await checkUpdates([skill("agentkey")], { session: new SkillMetaSession([fine], { timeoutMs: 15_000 }) });
     expect(ok).toMatchObject({ state: "outdated", latest: "2.0.0" });
     expect(ok?.recipe?.command).toHaveLength(MAX_UPDATE_COMMAND_LENGTH);
   });

@@ -10,7 +10,7 @@ afterEach(async () => {
 async function probe(opts: SkillMetaServerOptions, latencyLimitMs = 60_000) {
   const server = await startSkillMetaServer(opts);
   running.push(server);
-  const report = await probeSkillMetaServer(server.url, { timeoutMs: 3000, latencyCalls: 3, latencyLimitMs, headers: opts.requireHeaders });
+  const report = await probeSkillMetaServer(server.url, { timeoutMs: 15_000, latencyCalls: 3, latencyLimitMs, headers: opts.requireHeaders });
   return { server, report, failed: report.checks.filter((c) => !c.pass).map((c) => c.id) };
 }
 

@@ -21,9 +21,9 @@ afterAll(async () => {
 describe("release notes", () => {
   it("come with a fresh answer and with the cached one", async () => {
     const repo = parseGithubRepo("https://github.com/acme/notes")!;
-    const fresh = await new ReleaseLookup({ apiBase: server.url, cacheDir: tmp.dir, timeoutMs: 2000 }).latest(repo);
+    const fresh = await new ReleaseLookup({ apiBase: server.url, cacheDir: tmp.dir, timeoutMs: 15_000 }).latest(repo);
     expect(fresh).toMatchObject({ ok: true, fromCache: false, notes: "## New\n\n- faster" });
-    const cached = await new ReleaseLookup({ apiBase: server.url, cacheDir: tmp.dir, timeoutMs: 2000 }).latest(repo);
+    const cached = await new ReleaseLookup({ apiBase: server.url, cacheDir: tmp.dir, timeoutMs: 15_000 }).latest(repo);
     expect(cached).toMatchObject({ ok: true, fromCache: true, notes: "## New\n\n- faster" });
   });
 
