@@ -13,7 +13,11 @@ const rawIpc = {
   importNames: ["ipcMain", "ipcRenderer"],
   message: `raw ipcMain/ipcRenderer belong only in electron/main/ipc.ts and electron/preload ${why}.`,
 };
-const rawIpcProperties = ["ipcMain", "ipcRenderer"].map((property) => ({ object: "electron", property, message: rawIpc.message }));
+const rawIpcProperties = ["ipcMain", "ipcRenderer"].map((property) => ({
+  object: "electron",
+  property,
+  message: rawIpc.message,
+}));
 const noNode = ["error", { allow: [] }];
 const allLayers = ["./electron", "./renderer", "./protocol", "./scripts", "./bench", "./e2e", "./test-support"];
 const only = (...allowed) => allLayers.filter((layer) => !allowed.includes(layer));
@@ -21,10 +25,22 @@ const only = (...allowed) => allLayers.filter((layer) => !allowed.includes(layer
 /** Which folders each layer may not reach, by resolved path (so `../../electron/engine/x` counts like a package). */
 const zones = [
   { target: "./shared", from: only(), message: `shared/ imports only shared/ ${why}.` },
-  { target: "./renderer", from: only("./renderer"), message: `renderer/ imports only shared/ and its own code ${why}.` },
+  {
+    target: "./renderer",
+    from: only("./renderer"),
+    message: `renderer/ imports only shared/ and its own code ${why}.`,
+  },
   {
     target: "./electron/engine",
-    from: ["./electron/main", "./electron/host", "./electron/handlers", "./electron/cli", "./electron/preload", "./renderer", "./shared/ipc.ts"],
+    from: [
+      "./electron/main",
+      "./electron/host",
+      "./electron/handlers",
+      "./electron/cli",
+      "./electron/preload",
+      "./renderer",
+      "./shared/ipc.ts",
+    ],
     message: `the engine never imports main, host, handlers, cli, preload nor the IPC contract ${why}.`,
   },
   {
@@ -34,15 +50,40 @@ const zones = [
   },
   {
     target: "./electron/preload",
-    from: ["./electron/main", "./electron/host", "./electron/handlers", "./electron/cli", "./electron/engine", "./renderer"],
+    from: [
+      "./electron/main",
+      "./electron/host",
+      "./electron/handlers",
+      "./electron/cli",
+      "./electron/engine",
+      "./renderer",
+    ],
     message: `the preload imports only electron and shared/ ${why}.`,
   },
-  { target: ["./electron/cli", "./electron/host"], from: ["./electron/main", "./electron/preload", "./renderer"], message: `cli and host never import main nor preload ${why}.` },
-  { target: "./electron/main", from: ["./electron/cli", "./electron/preload", "./renderer"], message: `main never imports cli, preload nor renderer/ ${why}.` },
+  {
+    target: ["./electron/cli", "./electron/host"],
+    from: ["./electron/main", "./electron/preload", "./renderer"],
+    message: `cli and host never import main nor preload ${why}.`,
+  },
+  {
+    target: "./electron/main",
+    from: ["./electron/cli", "./electron/preload", "./renderer"],
+    message: `main never imports cli, preload nor renderer/ ${why}.`,
+  },
 ];
 
 export default tseslint.config(
-  { ignores: ["dist/**", "release/**", "node_modules/**", "test-results/**", "playwright-report/**", "coverage/**", "**/fixtures/**"] },
+  {
+    ignores: [
+      "dist/**",
+      "release/**",
+      "node_modules/**",
+      "test-results/**",
+      "playwright-report/**",
+      "coverage/**",
+      "**/fixtures/**",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -50,7 +91,9 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
     settings: {
       "import-x/extensions": [".ts", ".tsx", ".js", ".mjs", ".cjs"],
-      "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".tsx", ".js", ".mjs", ".cjs", ".json", ".node"] })],
+      "import-x/resolver-next": [
+        createNodeResolver({ extensions: [".ts", ".tsx", ".js", ".mjs", ".cjs", ".json", ".node"] }),
+      ],
     },
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],

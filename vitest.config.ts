@@ -7,7 +7,13 @@ const pkg = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), 
 export default defineConfig({
   define: { __SKILLSHELF_VERSION__: JSON.stringify(pkg.version) },
   test: {
-    include: ["electron/**/*.test.ts", "shared/**/*.test.ts", "protocol/**/*.test.ts", "scripts/**/*.test.ts", "test-support/**/*.test.ts"],
+    include: [
+      "electron/**/*.test.ts",
+      "shared/**/*.test.ts",
+      "protocol/**/*.test.ts",
+      "scripts/**/*.test.ts",
+      "test-support/**/*.test.ts",
+    ],
     globalSetup: ["./test-support/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 30_000,

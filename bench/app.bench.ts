@@ -28,10 +28,24 @@ async function withHost<T>(count: number, run: (url: string, prefetch: () => Pro
     const include = [...new Set(tree.dirs.map((d) => path.dirname(d)))];
     const home = path.join(tmp.dir, "home");
     await mkdir(home, { recursive: true });
-    const scanOptions = { home, platform: "linux" as const, env: { SKILLSHELF_CACHE_DIR: path.join(tmp.dir, "cache") }, include, homeLocations: false };
+    const scanOptions = {
+      home,
+      platform: "linux" as const,
+      env: { SKILLSHELF_CACHE_DIR: path.join(tmp.dir, "cache") },
+      include,
+      homeLocations: false,
+    };
     const host = await startWebHost({
       rendererDir: RENDERER_DIR,
-      createSession: (emit) => createHandlerSession({ host: "web", scanOptions, desktop: webDesktopIntegration({ spawn: async () => ({ code: 0, stdout: "" }) }), emit, engine: createEngine(scanOptions), liveCatalog: false }),
+      createSession: (emit) =>
+        createHandlerSession({
+          host: "web",
+          scanOptions,
+          desktop: webDesktopIntegration({ spawn: async () => ({ code: 0, stdout: "" }) }),
+          emit,
+          engine: createEngine(scanOptions),
+          liveCatalog: false,
+        }),
     });
     try {
       const prefetch = () => host.session.prefetchCatalog();
@@ -56,7 +70,9 @@ async function firstPaint(page: Page, url: string): Promise<number> {
     observer.observe(g.document, { childList: true, subtree: true });
   });
   await page.goto(url);
-  await page.waitForFunction(() => (globalThis as unknown as BenchGlobals).__firstCatalogPaint !== undefined, null, { timeout: 120_000 });
+  await page.waitForFunction(() => (globalThis as unknown as BenchGlobals).__firstCatalogPaint !== undefined, null, {
+    timeout: 120_000,
+  });
   return page.evaluate(() => (globalThis as unknown as BenchGlobals).__firstCatalogPaint!);
 }
 
@@ -83,11 +99,16 @@ async function filterOnce(page: Page, query: string): Promise<number> {
 }
 
 /** Runs both measurements and prints them. */
-export async function runAppBench(options: { paintCount?: number; filterCount?: number; rounds?: number } = {}): Promise<void> {
+export async function runAppBench(
+  options: { paintCount?: number; filterCount?: number; rounds?: number } = {},
+): Promise<void> {
   const paintCount = options.paintCount ?? 1000;
   const filterCount = options.filterCount ?? 10_000;
   const rounds = options.rounds ?? 3;
-  const browser = await chromium.launch({ executablePath: chromiumExecutable(), args: ["--no-sandbox", "--disable-gpu"] });
+  const browser = await chromium.launch({
+    executablePath: chromiumExecutable(),
+    args: ["--no-sandbox", "--disable-gpu"],
+  });
   try {
     await withHost(paintCount, async (url, prefetch) => {
       const cold: number[] = [];
@@ -104,18 +125,25 @@ export async function runAppBench(options: { paintCount?: number; filterCount?: 
         await page.close();
       }
       const list = (times: number[]) => times.map((t) => `${t.toFixed(0)} ms`).join(", ");
-      console.log(`page load → first painted catalog, ${paintCount} skills, scan already done (as \`serve\` does at start): ${list(warm)} (goal < 1000 ms)`);
+      console.log(
+        `page load → first painted catalog, ${paintCount} skills, scan already done (as \`serve\` does at start): ${list(warm)} (goal < 1000 ms)`,
+      );
       console.log(`page load → first painted catalog, ${paintCount} skills, scan started by the page: ${list(cold)}`);
     });
     await withHost(filterCount, async (url) => {
       const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
       const load = await firstPaint(page, url);
-      console.log(`page load → first painted catalog, ${filterCount} skills, scan started by the page: ${load.toFixed(0)} ms`);
+      console.log(
+        `page load → first painted catalog, ${filterCount} skills, scan started by the page: ${load.toFixed(0)} ms`,
+      );
       const latencies: number[] = [];
-      for (const query of ["skill-00", "skill-001", "fills", "zzz-none", "form checks", ""]) latencies.push(await filterOnce(page, query));
+      for (const query of ["skill-00", "skill-001", "fills", "zzz-none", "form checks", ""])
+        latencies.push(await filterOnce(page, query));
       latencies.sort((a, b) => a - b);
       const median = latencies[Math.floor(latencies.length / 2)]!;
-      console.log(`filter latency, ${filterCount} skills: median ${median.toFixed(1)} ms, max ${latencies.at(-1)!.toFixed(1)} ms over ${latencies.length} queries (goal < 50 ms; from the input event to the painted frame)`);
+      console.log(
+        `filter latency, ${filterCount} skills: median ${median.toFixed(1)} ms, max ${latencies.at(-1)!.toFixed(1)} ms over ${latencies.length} queries (goal < 50 ms; from the input event to the painted frame)`,
+      );
       await page.close();
     });
   } finally {

@@ -23,13 +23,21 @@ interface BombRun {
 
 function validate(name: string, target: string): BombRun {
   const start = performance.now();
-  const run = spawnSync(process.execPath, ["--require", RSS_HOOK, BIN, "validate", target, "--json"], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024, timeout: 120_000 });
+  const run = spawnSync(process.execPath, ["--require", RSS_HOOK, BIN, "validate", target, "--json"], {
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+    timeout: 120_000,
+  });
   const ms = performance.now() - start;
   const rss = /BENCH_MAX_RSS_KB=(\d+)/.exec(run.stderr ?? "");
   let codes: string[];
   try {
-    const doc = JSON.parse(run.stdout) as { results: Array<{ diagnostics: Array<{ code: string; severity: string }> }> };
-    codes = [...new Set(doc.results.flatMap((r) => r.diagnostics.filter((d) => d.severity === "error").map((d) => d.code)))];
+    const doc = JSON.parse(run.stdout) as {
+      results: Array<{ diagnostics: Array<{ code: string; severity: string }> }>;
+    };
+    codes = [
+      ...new Set(doc.results.flatMap((r) => r.diagnostics.filter((d) => d.severity === "error").map((d) => d.code))),
+    ];
   } catch {
     codes = [`(no JSON: ${run.signal ?? run.error?.message ?? "exit " + run.status})`];
   }
@@ -54,9 +62,13 @@ export async function runBombsBench(): Promise<void> {
     const width = Math.max(...runs.map((r) => r.name.length));
     for (const r of runs) {
       const verdict = r.ms <= GOAL_MS && r.maxRssMb <= GOAL_MB && r.exit === 1 ? "ok" : "OVER GOAL";
-      console.log(`${r.name.padEnd(width)}  ${r.ms.toFixed(0).padStart(5)} ms  ${r.maxRssMb.toFixed(0).padStart(4)} MB  exit ${r.exit}  ${verdict.padEnd(9)}  ${r.codes.join(", ")}`);
+      console.log(
+        `${r.name.padEnd(width)}  ${r.ms.toFixed(0).padStart(5)} ms  ${r.maxRssMb.toFixed(0).padStart(4)} MB  exit ${r.exit}  ${verdict.padEnd(9)}  ${r.codes.join(", ")}`,
+      );
     }
-    console.log(`goal: each within ${GOAL_MS} ms and under ${GOAL_MB} MB peak RSS (a fresh process, node start-up included), exit 1`);
+    console.log(
+      `goal: each within ${GOAL_MS} ms and under ${GOAL_MB} MB peak RSS (a fresh process, node start-up included), exit 1`,
+    );
   } finally {
     await cleanup();
   }

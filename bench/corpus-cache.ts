@@ -13,7 +13,11 @@ const CACHE_VERSION = "v2";
 export const CACHE_ROOT = path.join(tmpdir(), "skillshelf-bench-cache");
 
 /** Returns the skill folders of a cached corpus, generating it first when it is missing or incomplete. */
-export async function cachedCorpus(kind: string, count: number, generate: (root: string, count: number) => Promise<string[]>): Promise<{ root: string; dirs: string[]; reused: boolean; seconds: number }> {
+export async function cachedCorpus(
+  kind: string,
+  count: number,
+  generate: (root: string, count: number) => Promise<string[]>,
+): Promise<{ root: string; dirs: string[]; reused: boolean; seconds: number }> {
   const root = path.join(CACHE_ROOT, `${kind}-${count}-${CACHE_VERSION}`);
   const marker = path.join(root, ".complete");
   const list = path.join(root, ".dirs.txt");

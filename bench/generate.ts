@@ -12,7 +12,10 @@ export interface GeneratedTree {
   invalid: number;
 }
 
-const WORDS = "the skill reads a form and fills each field from the payload then checks totals before it writes the result file for review".split(" ");
+const WORDS =
+  "the skill reads a form and fills each field from the payload then checks totals before it writes the result file for review".split(
+    " ",
+  );
 
 /** Deterministic pseudo-random numbers, so every run generates the same tree. */
 function rng(seed: number): () => number {
@@ -46,7 +49,9 @@ export async function generateSkills(root: string, count: number): Promise<Gener
     const frontmatter = [
       "---",
       `name: ${invalid === "uppercase" ? name.toUpperCase() : name}`,
-      ...(invalid === "no-description" ? [] : [`description: ${paragraph(random, 12 + Math.floor(random() * 20))} Use when the user asks about ${name}.`]),
+      ...(invalid === "no-description"
+        ? []
+        : [`description: ${paragraph(random, 12 + Math.floor(random() * 20))} Use when the user asks about ${name}.`]),
       "license: MIT",
       "metadata:",
       "  author: bench",

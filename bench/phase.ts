@@ -43,7 +43,12 @@ const [, , mode, target, third, fourth] = process.argv;
 const start = performance.now();
 let detail: string;
 if (mode === "scan") {
-  const result = await scan({ home: target!, platform: "linux", env: { XDG_CONFIG_HOME: "", XDG_STATE_HOME: "", CLAUDE_CONFIG_DIR: "", CODEX_HOME: "" }, workerScript: third && third !== "-" ? third : undefined });
+  const result = await scan({
+    home: target!,
+    platform: "linux",
+    env: { XDG_CONFIG_HOME: "", XDG_STATE_HOME: "", CLAUDE_CONFIG_DIR: "", CODEX_HOME: "" },
+    workerScript: third && third !== "-" ? third : undefined,
+  });
   detail = `${result.skills.length} skills, ${result.skills.filter((s) => !s.valid).length} invalid`;
 } else {
   const dirs = (await readFile(target!, "utf8")).split("\n").filter(Boolean).slice(0, Number(third));

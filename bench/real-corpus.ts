@@ -12,7 +12,10 @@ export interface RealCorpus {
   bytes: number;
 }
 
-const WORDS = "when the user asks for a report read the sheet first then check every total against the source and write a summary with the open questions before you edit any file in the project".split(" ");
+const WORDS =
+  "when the user asks for a report read the sheet first then check every total against the source and write a summary with the open questions before you edit any file in the project".split(
+    " ",
+  );
 
 function rng(seed: number): () => number {
   let s = seed >>> 0;
@@ -41,8 +44,12 @@ function skillFiles(name: string, index: number, random: () => number): Record<s
   const scripts = 2 + Math.floor(random() * 3);
   const images = 2 + Math.floor(random() * 3);
   const files: Record<string, string | Uint8Array> = {};
-  const refNames = Array.from({ length: refs }, (_, r) => (r % 3 === 2 ? `references/advanced/topic-${r}.md` : `references/topic-${r}.md`));
-  const scriptNames = Array.from({ length: scripts }, (_, s) => (s % 2 ? `scripts/tool-${s}.sh` : `scripts/tool-${s}.py`));
+  const refNames = Array.from({ length: refs }, (_, r) =>
+    r % 3 === 2 ? `references/advanced/topic-${r}.md` : `references/topic-${r}.md`,
+  );
+  const scriptNames = Array.from({ length: scripts }, (_, s) =>
+    s % 2 ? `scripts/tool-${s}.sh` : `scripts/tool-${s}.py`,
+  );
   const imageNames = Array.from({ length: images }, (_, i) => `assets/figure-${i}.png`);
   const body: string[] = [`# ${name}`, "", sentence(random, 40), ""];
   const sections = 4 + Math.floor(random() * 8);
@@ -51,17 +58,32 @@ function skillFiles(name: string, index: number, random: () => number): Record<s
     for (let p = 0; p < 2 + Math.floor(random() * 3); p++) {
       const ref = refNames[Math.floor(random() * refNames.length)]!;
       const script = scriptNames[Math.floor(random() * scriptNames.length)]!;
-      body.push(`${sentence(random, 25)} See [the notes](${ref}) and run [\`${path.basename(script)}\`](${script}). ${sentence(random, 15)} More at [the docs](https://example.com/docs/${name}#s${s}) and [below](#step-${s + 2}).`, "");
+      body.push(
+        `${sentence(random, 25)} See [the notes](${ref}) and run [\`${path.basename(script)}\`](${script}). ${sentence(random, 15)} More at [the docs](https://example.com/docs/${name}#s${s}) and [below](#step-${s + 2}).`,
+        "",
+      );
     }
     if (random() < 0.4) body.push(`![Figure ${s}](${imageNames[Math.floor(random() * imageNames.length)]})`, "");
-    if (random() < 0.3) body.push("```bash", `python3 ${scriptNames[0]} --input data.csv  # [not a link](nowhere.md)`, "```", "");
-    if (random() < 0.2) body.push("| Option | Meaning |", "| --- | --- |", `| \`--dry-run\` | ${sentence(random, 8)} |`, "");
+    if (random() < 0.3)
+      body.push("```bash", `python3 ${scriptNames[0]} --input data.csv  # [not a link](nowhere.md)`, "```", "");
+    if (random() < 0.2)
+      body.push("| Option | Meaning |", "| --- | --- |", `| \`--dry-run\` | ${sentence(random, 8)} |`, "");
   }
   if (index % 17 === 0) body.push("Read [the missing guide](references/missing.md) first.", "");
   if (index % 23 === 0) body.push("Then see [the shared file](../shared/common.md).", "");
   body.push("[spec]: https://agentskills.io/specification", "[^1]: A footnote, not a link definition.", "");
   const description = `${sentence(random, 14 + Math.floor(random() * 20))} Use when the user asks about ${name}.`;
-  const frontmatter = ["---", `name: ${index % 29 === 0 ? name.toUpperCase() : name}`, `description: ${description}`, "license: Apache-2.0", "metadata:", "  author: bench", `  version: "2.${index % 7}.0"`, "---", ""];
+  const frontmatter = [
+    "---",
+    `name: ${index % 29 === 0 ? name.toUpperCase() : name}`,
+    `description: ${description}`,
+    "license: Apache-2.0",
+    "metadata:",
+    "  author: bench",
+    `  version: "2.${index % 7}.0"`,
+    "---",
+    "",
+  ];
   files["SKILL.md"] = frontmatter.join("\n") + body.join("\n");
   refNames.forEach((ref, r) => {
     const depth = ref.split("/").length - 2;
@@ -69,11 +91,16 @@ function skillFiles(name: string, index: number, random: () => number): Record<s
     const next = refNames[(r + 1) % refNames.length]!;
     const lines = [`# Topic ${r}`, ""];
     for (let p = 0; p < 6 + Math.floor(random() * 10); p++) lines.push(sentence(random, 40), "");
-    lines.push(`Back to [the skill](${up}../SKILL.md), next: [topic](${path.posix.relative(path.posix.dirname(ref), next)}), script [${scriptNames[0]}](${up}../${scriptNames[0]}).`, "");
+    lines.push(
+      `Back to [the skill](${up}../SKILL.md), next: [topic](${path.posix.relative(path.posix.dirname(ref), next)}), script [${scriptNames[0]}](${up}../${scriptNames[0]}).`,
+      "",
+    );
     files[ref] = lines.join("\n");
   });
   scriptNames.forEach((script, s) => {
-    files[script] = script.endsWith(".py") ? `#!/usr/bin/env python3\n"""Tool ${s} for ${name}."""\nimport sys\n\n${Array.from({ length: 30 }, (_, l) => `print("step ${l}", sys.argv[1:])`).join("\n")}\n` : `#!/bin/sh\nset -eu\n${Array.from({ length: 20 }, (_, l) => `echo "step ${l}" "$@"`).join("\n")}\n`;
+    files[script] = script.endsWith(".py")
+      ? `#!/usr/bin/env python3\n"""Tool ${s} for ${name}."""\nimport sys\n\n${Array.from({ length: 30 }, (_, l) => `print("step ${l}", sys.argv[1:])`).join("\n")}\n`
+      : `#!/bin/sh\nset -eu\n${Array.from({ length: 20 }, (_, l) => `echo "step ${l}" "$@"`).join("\n")}\n`;
   });
   imageNames.forEach((img) => (files[img] = image(random, 2_000 + Math.floor(random() * 6_000))));
   files["LICENSE.txt"] = "Apache License, Version 2.0\n" + sentence(random, 200) + "\n";

@@ -40,8 +40,11 @@ const ms = (v: number) => `${v.toFixed(0)} ms`;
 
 /** The Python that can run skills-ref (Debian's, which has python3-strictyaml), or why none can. */
 function skillsRefPython(dir: string): { python: string } | { reason: string } {
-  if (!existsSync(path.join(dir, "src", "skills_ref", "validator.py"))) return { reason: `SKILLS_REF_DIR=${dir} does not hold src/skills_ref/validator.py` };
-  for (const python of [process.env.SKILLS_REF_PYTHON, "/usr/bin/python3", "python3"].filter((p): p is string => Boolean(p))) {
+  if (!existsSync(path.join(dir, "src", "skills_ref", "validator.py")))
+    return { reason: `SKILLS_REF_DIR=${dir} does not hold src/skills_ref/validator.py` };
+  for (const python of [process.env.SKILLS_REF_PYTHON, "/usr/bin/python3", "python3"].filter((p): p is string =>
+    Boolean(p),
+  )) {
     const probe = spawnSync(python, ["-c", "import strictyaml"], { encoding: "utf8" });
     if (probe.status === 0) return { python };
   }
@@ -53,11 +56,17 @@ export async function runRealBench(options: { count?: number; rounds?: number } 
   const count = options.count ?? 800;
   const rounds = options.rounds ?? 3;
   const corpus = await cachedCorpus("real", count, async (root, n) => (await generateRealCorpus(root, n)).dirs);
-  console.log(`${corpus.reused ? "Reused" : `Generated in ${corpus.seconds.toFixed(1)} s`} ${count} real-shaped skills (dozens of links, 10+ bundled files each) in ${corpus.root}.`);
+  console.log(
+    `${corpus.reused ? "Reused" : `Generated in ${corpus.seconds.toFixed(1)} s`} ${count} real-shaped skills (dozens of links, 10+ bundled files each) in ${corpus.root}.`,
+  );
   const listFile = path.join(corpus.root, ".dirs.txt");
   await writeFile(listFile, corpus.dirs.join("\n"));
   const refDir = process.env.SKILLS_REF_DIR;
-  const ref = refDir ? skillsRefPython(path.resolve(refDir)) : { reason: "SKILLS_REF_DIR is not set (point it at the skills-ref checkout, e.g. ../shared/reference/skills-ref)" };
+  const ref = refDir
+    ? skillsRefPython(path.resolve(refDir))
+    : {
+        reason: "SKILLS_REF_DIR is not set (point it at the skills-ref checkout, e.g. ../shared/reference/skills-ref)",
+      };
   if ("reason" in ref) console.log(`skills-ref not run: ${ref.reason}.`);
   const ours: number[] = [];
   const theirs: number[] = [];
@@ -75,11 +84,15 @@ export async function runRealBench(options: { count?: number; rounds?: number } 
     }
   }
   const a = stats(ours);
-  console.log(`skillshelf validate --json, whole process: min ${ms(a.min)}, median ${ms(a.median)} over ${rounds} rounds (${summary}).`);
+  console.log(
+    `skillshelf validate --json, whole process: min ${ms(a.min)}, median ${ms(a.median)} over ${rounds} rounds (${summary}).`,
+  );
   if (theirs.length > 0) {
     const b = stats(theirs);
     console.log(`skills-ref in one Python process:          min ${ms(b.min)}, median ${ms(b.median)}.`);
-    console.log(`Skillshelf is ${(b.min / a.min).toFixed(2)}x as fast as skills-ref (best against best; median ${(b.median / a.median).toFixed(2)}x). Goal: at least 2x.`);
+    console.log(
+      `Skillshelf is ${(b.min / a.min).toFixed(2)}x as fast as skills-ref (best against best; median ${(b.median / a.median).toFixed(2)}x). Goal: at least 2x.`,
+    );
   }
   const one = corpus.dirs[0]!;
   const startups: Array<[string, string[]]> = [
@@ -92,5 +105,7 @@ export async function runRealBench(options: { count?: number; rounds?: number } 
     const s = stats(times);
     console.log(`${label.padEnd(30)} min ${ms(s.min)}, median ${ms(s.median)} (10 runs)`);
   }
-  console.log("Goals (issue 12): validate one skill in <= 80 ms, --help in <= 60 ms, on an idle machine. Figures depend on machine load.");
+  console.log(
+    "Goals (issue 12): validate one skill in <= 80 ms, --help in <= 60 ms, on an idle machine. Figures depend on machine load.",
+  );
 }

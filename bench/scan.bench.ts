@@ -10,11 +10,25 @@ import type { ScanOptions } from "../electron/engine/discovery/types";
 import { cachedCorpus } from "./corpus-cache";
 import { benchSizes, printTable, runPhase } from "./validate.bench";
 
-const USER_FOLDERS = [".claude/skills", ".agents/skills", ".cursor/skills", ".codex/skills", ".gemini/skills", ".copilot/skills", ".codeium/windsurf/skills", ".config/goose/skills", ".config/opencode/skills", ".cline/skills", ".roo/skills", ".kiro/skills"];
+const USER_FOLDERS = [
+  ".claude/skills",
+  ".agents/skills",
+  ".cursor/skills",
+  ".codex/skills",
+  ".gemini/skills",
+  ".copilot/skills",
+  ".codeium/windsurf/skills",
+  ".config/goose/skills",
+  ".config/opencode/skills",
+  ".cline/skills",
+  ".roo/skills",
+  ".kiro/skills",
+];
 const DESKTOP_TREES = 20;
 /** The built read worker (`npm run bench` builds first); without it the scans run in one thread, as the output says. */
 const WORKER_SCRIPT = fileURLToPath(new URL("../dist/cli/read-worker.mjs", import.meta.url));
-const LINE = "Read the request, pick the matching template, fill every field from the payload and check the totals before writing the result file for review.";
+const LINE =
+  "Read the request, pick the matching template, fill every field from the payload and check the totals before writing the result file for review.";
 
 function skillMd(name: string, i: number): string {
   const body = Array.from({ length: 10 + (i % 25) }, (_, p) => `${p + 1}. ${LINE}`).join("\n");
@@ -42,14 +56,25 @@ export async function generateHome(home: string, count: number): Promise<string[
     await writeFile(path.join(dir, "SKILL.md"), skillMd(name, i));
     if (i % 3 === 0) await writeFile(path.join(dir, "references", "guide.md"), `# Guide\n\n${LINE}\n`.repeat(20));
     const tree = trees.find((t) => folder === path.join(t, "skills"));
-    if (tree) manifests.get(tree)?.push({ skillId: `skill_${i}`, name, creatorType: "user", enabled: true, syncManaged: true, updatedAt: Date.now() });
+    if (tree)
+      manifests.get(tree)?.push({
+        skillId: `skill_${i}`,
+        name,
+        creatorType: "user",
+        enabled: true,
+        syncManaged: true,
+        updatedAt: Date.now(),
+      });
   }
-  for (const [tree, skills] of manifests) await writeFile(path.join(tree, "manifest.json"), JSON.stringify({ lastUpdated: Date.now(), skills }));
+  for (const [tree, skills] of manifests)
+    await writeFile(path.join(tree, "manifest.json"), JSON.stringify({ lastUpdated: Date.now(), skills }));
   return dirs;
 }
 
 /** Measures first scans in fresh processes at each size, warm rescans and the time from saving one SKILL.md to the watcher's report; prints figures, asserts nothing. */
-export async function runScanBench(options: { count?: number; concurrency?: number; rounds?: number } = {}): Promise<void> {
+export async function runScanBench(
+  options: { count?: number; concurrency?: number; rounds?: number } = {},
+): Promise<void> {
   const count = options.count ?? 10_000;
   const rounds = options.rounds ?? 3;
   const workerScript = existsSync(WORKER_SCRIPT) ? WORKER_SCRIPT : undefined;
@@ -58,20 +83,39 @@ export async function runScanBench(options: { count?: number; concurrency?: numb
   for (const size of sizes) {
     const made = await cachedCorpus("home", size, generateHome);
     homes.set(size, { home: made.root, dirs: made.dirs });
-    console.log(`${made.reused ? "Reused" : `Generated in ${made.seconds.toFixed(1)} s`} a home of ${size} skills in ${USER_FOLDERS.length} user folders and ${DESKTOP_TREES} Desktop trees: ${made.root}`);
+    console.log(
+      `${made.reused ? "Reused" : `Generated in ${made.seconds.toFixed(1)} s`} a home of ${size} skills in ${USER_FOLDERS.length} user folders and ${DESKTOP_TREES} Desktop trees: ${made.root}`,
+    );
   }
-  console.log(workerScript ? "Scans read skills in the built read worker beside the main thread." : "dist/cli/read-worker.mjs is not built: scans read in one thread.");
+  console.log(
+    workerScript
+      ? "Scans read skills in the built read worker beside the main thread."
+      : "dist/cli/read-worker.mjs is not built: scans read in one thread.",
+  );
   const rows: string[][] = [];
   for (const size of sizes) {
     const repeat = size <= 10_000 ? 2 : 1;
     for (let round = 1; round <= repeat; round++) {
       const phase = await runPhase(["scan", homes.get(size)!.home, workerScript ?? "-"]);
-      rows.push([String(size), String(round), `${(phase.ms / 1000).toFixed(2)} s`, `${((phase.ms / size) * 1000).toFixed(0)} µs`, `${phase.maxRssMb.toFixed(0)} MB`, phase.detail]);
+      rows.push([
+        String(size),
+        String(round),
+        `${(phase.ms / 1000).toFixed(2)} s`,
+        `${((phase.ms / size) * 1000).toFixed(0)} µs`,
+        `${phase.maxRssMb.toFixed(0)} MB`,
+        phase.detail,
+      ]);
     }
   }
   printTable(["skills", "round", "first scan, fresh process", "per skill", "peak RSS", "result"], rows);
   const { home, dirs } = homes.get(count)!;
-  const base: ScanOptions = { home, platform: "linux", env: { XDG_CONFIG_HOME: "", XDG_STATE_HOME: "", CLAUDE_CONFIG_DIR: "", CODEX_HOME: "" }, concurrency: options.concurrency, workerScript };
+  const base: ScanOptions = {
+    home,
+    platform: "linux",
+    env: { XDG_CONFIG_HOME: "", XDG_STATE_HOME: "", CLAUDE_CONFIG_DIR: "", CODEX_HOME: "" },
+    concurrency: options.concurrency,
+    workerScript,
+  };
   const runs: Array<[string, ScanOptions]> = [];
   for (let round = 1; round <= rounds; round++) runs.push([`in one process, scan ${round}`, base]);
   if (workerScript) runs.push(["in one process, one thread, for comparison", { ...base, workerScript: undefined }]);
@@ -79,7 +123,9 @@ export async function runScanBench(options: { count?: number; concurrency?: numb
     const start = performance.now();
     const result = await scan(scanOptions);
     const ms = performance.now() - start;
-    console.log(`${count} skills, ${label}: ${(ms / 1000).toFixed(2)} s, ${result.skills.length} skills, ${result.locations.filter((l) => l.desktop?.accountTree).length} Desktop trees, ${result.skills.filter((s) => !s.valid).length} invalid`);
+    console.log(
+      `${count} skills, ${label}: ${(ms / 1000).toFixed(2)} s, ${result.skills.length} skills, ${result.locations.filter((l) => l.desktop?.accountTree).length} Desktop trees, ${result.skills.filter((s) => !s.valid).length} invalid`,
+    );
   }
   const target = path.join(dirs[Math.floor(dirs.length / 2)] as string, "SKILL.md");
   const original = await readFile(target, "utf8");
@@ -98,10 +144,14 @@ export async function runScanBench(options: { count?: number; concurrency?: numb
         times.push(performance.now() - start);
       }
       await watch.close();
-      console.log(`watch, debounce ${debounceMs} ms: an edited SKILL.md reported in ${times.map((t) => `${t.toFixed(0)} ms`).join(", ")} (${reads} skill re-reads for 3 edits)`);
+      console.log(
+        `watch, debounce ${debounceMs} ms: an edited SKILL.md reported in ${times.map((t) => `${t.toFixed(0)} ms`).join(", ")} (${reads} skill re-reads for 3 edits)`,
+      );
     }
   } finally {
     await writeFile(target, original);
   }
-  console.log("Goals (issue 12): first scan of 10,000 skills in a fresh process < 1.5 s, warm rescans < 1 s, one edit reported < 100 ms; it should grow linearly. Figures depend on machine load.");
+  console.log(
+    "Goals (issue 12): first scan of 10,000 skills in a fresh process < 1.5 s, warm rescans < 1 s, one edit reported < 100 ms; it should grow linearly. Figures depend on machine load.",
+  );
 }

@@ -11,24 +11,32 @@ import type { UpdatePhaseResult } from "./update-phase";
 
 const PHASE_SCRIPT = fileURLToPath(new URL("./update-phase.ts", import.meta.url));
 
-const skillMd = (version: string) => `---\nname: bench-skill\ndescription: A skill of many files, for the update bench.\nmetadata:\n  version: "${version}"\n---\n\n# Bench skill ${version}\n`;
+const skillMd = (version: string) =>
+  `---\nname: bench-skill\ndescription: A skill of many files, for the update bench.\nmetadata:\n  version: "${version}"\n---\n\n# Bench skill ${version}\n`;
 
 function files(count: number, version: string, changeEvery: number): Record<string, string> {
   const out: Record<string, string> = { "SKILL.md": skillMd(version) };
   for (let i = 1; i < count; i++) {
     const changed = i % changeEvery === 0 ? ` (revised in ${version})` : "";
-    out[`references/part-${Math.floor(i / 100)}/file-${i}.md`] = `# Part ${i}${changed}\n\n${"Some reference text for this part of the skill.\n".repeat(20)}`;
+    out[`references/part-${Math.floor(i / 100)}/file-${i}.md`] =
+      `# Part ${i}${changed}\n\n${"Some reference text for this part of the skill.\n".repeat(20)}`;
   }
   return out;
 }
 
 function runPhase(target: string, archive: string, dataDir: string): Promise<UpdatePhaseResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", PHASE_SCRIPT, target, archive, dataDir], { stdio: ["ignore", "pipe", "inherit"] });
+    const child = spawn(process.execPath, ["--import", "tsx", PHASE_SCRIPT, target, archive, dataDir], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
     let out = "";
     child.stdout.on("data", (d) => (out += d));
     child.on("error", reject);
-    child.on("close", (code) => (code === 0 ? resolve(JSON.parse(out.trim().split("\n").pop() ?? "{}") as UpdatePhaseResult) : reject(new Error(`update phase exited with ${code}`))));
+    child.on("close", (code) =>
+      code === 0
+        ? resolve(JSON.parse(out.trim().split("\n").pop() ?? "{}") as UpdatePhaseResult)
+        : reject(new Error(`update phase exited with ${code}`)),
+    );
   });
 }
 
@@ -44,17 +52,32 @@ export async function runUpdateBench(options: { files?: number; rounds?: number 
     for (let round = 1; round <= rounds; round++) {
       const version = `1.${round}.0`;
       const zippable: Zippable = {};
-      for (const [rel, text] of Object.entries(files(count, version, 10))) zippable[`bench-skill/${rel}`] = strToU8(text);
+      for (const [rel, text] of Object.entries(files(count, version, 10)))
+        zippable[`bench-skill/${rel}`] = strToU8(text);
       const archive = path.join(root, `release-${version}.zip`);
       await writeFile(archive, zipSync(zippable));
       const r = await runPhase(target, archive, path.join(root, "data"));
       const total = r.obtainMs + r.diffMs + r.swapMs;
-      rows.push([`round ${round}`, `${(total / 1000).toFixed(2)} s`, `${r.obtainMs.toFixed(0)} ms`, `${r.diffMs.toFixed(0)} ms`, `${r.swapMs.toFixed(0)} ms`, `${r.maxRssMb.toFixed(0)} MB`, r.detail]);
+      rows.push([
+        `round ${round}`,
+        `${(total / 1000).toFixed(2)} s`,
+        `${r.obtainMs.toFixed(0)} ms`,
+        `${r.diffMs.toFixed(0)} ms`,
+        `${r.swapMs.toFixed(0)} ms`,
+        `${r.maxRssMb.toFixed(0)} MB`,
+        r.detail,
+      ]);
     }
     const header = ["update", "total", "obtain", "diff", "swap", "peak RSS", "result"];
     const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
-    const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join("  ").trimEnd();
-    console.log(`A skill of ${count} files updated from a zip release (unpack + validate, diff with text diffs, swap with fsync and backup); each round in a fresh process.\n`);
+    const line = (cells: string[]) =>
+      cells
+        .map((c, i) => c.padEnd(widths[i]!))
+        .join("  ")
+        .trimEnd();
+    console.log(
+      `A skill of ${count} files updated from a zip release (unpack + validate, diff with text diffs, swap with fsync and backup); each round in a fresh process.\n`,
+    );
     console.log(line(header));
     console.log(widths.map((w) => "-".repeat(w)).join("  "));
     for (const row of rows) console.log(line(row));

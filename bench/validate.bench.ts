@@ -12,18 +12,28 @@ const PHASE_SCRIPT = fileURLToPath(new URL("./phase.ts", import.meta.url));
 /** Runs one phase in a fresh Node process (tsx loader) and returns what it measured. */
 export function runPhase(args: string[]): Promise<PhaseResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", PHASE_SCRIPT, ...args], { stdio: ["ignore", "pipe", "inherit"] });
+    const child = spawn(process.execPath, ["--import", "tsx", PHASE_SCRIPT, ...args], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
     let out = "";
     child.stdout.on("data", (d) => (out += d));
     child.on("error", reject);
-    child.on("close", (code) => (code === 0 ? resolve(JSON.parse(out.trim().split("\n").pop() ?? "{}") as PhaseResult) : reject(new Error(`bench phase ${args[0]} exited with ${code}`))));
+    child.on("close", (code) =>
+      code === 0
+        ? resolve(JSON.parse(out.trim().split("\n").pop() ?? "{}") as PhaseResult)
+        : reject(new Error(`bench phase ${args[0]} exited with ${code}`)),
+    );
   });
 }
 
 /** Prints rows as an aligned table. */
 export function printTable(header: string[], rows: string[][]): void {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join("  ").trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join("  ")
+      .trimEnd();
   console.log(line(header));
   console.log(widths.map((w) => "-".repeat(w)).join("  "));
   for (const row of rows) console.log(line(row));
@@ -38,7 +48,9 @@ export function benchSizes(): number[] {
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 /** Measures read-only and validation passes (each in its own process) at each size; prints tables; asserts nothing. */
-export async function runValidateBench(options: { count?: number; concurrency?: number; rounds?: number } = {}): Promise<void> {
+export async function runValidateBench(
+  options: { count?: number; concurrency?: number; rounds?: number } = {},
+): Promise<void> {
   const count = options.count ?? 10_000;
   const concurrency = options.concurrency ?? 32;
   const rounds = options.rounds ?? 2;
@@ -46,8 +58,12 @@ export async function runValidateBench(options: { count?: number; concurrency?: 
   const largest = sizes[sizes.length - 1]!;
   const corpus = await cachedCorpus("skills", largest, async (root, n) => (await generateSkills(root, n)).dirs);
   const listFile = path.join(corpus.root, ".dirs.txt");
-  console.log(`${corpus.reused ? "Reused" : `Generated in ${corpus.seconds.toFixed(1)} s`} ${largest} skills in ${corpus.root}; the first N are used for each size.`);
-  console.log(`Each phase runs in a fresh process; concurrency ${concurrency}, Node ${process.version}. "read" reads exactly the SKILL.md files validation must read, nothing else.\n`);
+  console.log(
+    `${corpus.reused ? "Reused" : `Generated in ${corpus.seconds.toFixed(1)} s`} ${largest} skills in ${corpus.root}; the first N are used for each size.`,
+  );
+  console.log(
+    `Each phase runs in a fresh process; concurrency ${concurrency}, Node ${process.version}. "read" reads exactly the SKILL.md files validation must read, nothing else.\n`,
+  );
   const rows: string[][] = [];
   const best = new Map<number, { read: number; validate: number; rss: number }>();
   for (const size of sizes) {
@@ -61,13 +77,24 @@ export async function runValidateBench(options: { count?: number; concurrency?: 
       read = Math.min(read, r.ms);
       validate = Math.min(validate, v.ms);
       rss = Math.max(rss, v.maxRssMb);
-      rows.push([String(size), String(round), seconds(r.ms), seconds(v.ms), `${Math.round((size / v.ms) * 1000)} skills/s`, `${(v.ms / r.ms).toFixed(2)}x`, `${v.maxRssMb.toFixed(0)} MB`, v.detail]);
+      rows.push([
+        String(size),
+        String(round),
+        seconds(r.ms),
+        seconds(v.ms),
+        `${Math.round((size / v.ms) * 1000)} skills/s`,
+        `${(v.ms / r.ms).toFixed(2)}x`,
+        `${v.maxRssMb.toFixed(0)} MB`,
+        v.detail,
+      ]);
     }
     best.set(size, { read, validate, rss });
   }
   printTable(["skills", "round", "read SKILL.md", "validate", "throughput", "ratio", "peak RSS", "result"], rows);
   const at = best.get(count)!;
-  console.log(`\n${count} skills: best validate ${seconds(at.validate)} vs best raw read of their SKILL.md files ${seconds(at.read)}: ${(at.validate / at.read).toFixed(2)}x (goal <= 3x), peak RSS ${at.rss.toFixed(0)} MB (goal < 200 MB).`);
+  console.log(
+    `\n${count} skills: best validate ${seconds(at.validate)} vs best raw read of their SKILL.md files ${seconds(at.read)}: ${(at.validate / at.read).toFixed(2)}x (goal <= 3x), peak RSS ${at.rss.toFixed(0)} MB (goal < 200 MB).`,
+  );
   const per = sizes.map((s) => `${s}: ${((best.get(s)!.validate / s) * 1000).toFixed(0)} µs`).join(", ");
   console.log(`Cost per skill as work grows (linear means flat): ${per}. Figures depend on machine load.`);
 }

@@ -14,12 +14,23 @@ async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(" ")} — ${n.failureSummary?.split("\n").slice(0, 2).join(" ") ?? ""}`));
+    .flatMap((v) =>
+      v.nodes.map(
+        (n) =>
+          `${v.id} (${v.impact}): ${n.target.join(" ")} — ${n.failureSummary?.split("\n").slice(0, 2).join(" ") ?? ""}`,
+      ),
+    );
 }
 
 /** Heading levels in document order never skip a level going down. */
 async function headingJumps(page: Page): Promise<string[]> {
-  const levels = await page.locator("h1, h2, h3, h4, h5, h6").evaluateAll((els) => els.filter((e) => (e as unknown as { offsetParent: unknown }).offsetParent !== null).map((e) => `${e.tagName}:${e.textContent ?? ""}`));
+  const levels = await page
+    .locator("h1, h2, h3, h4, h5, h6")
+    .evaluateAll((els) =>
+      els
+        .filter((e) => (e as unknown as { offsetParent: unknown }).offsetParent !== null)
+        .map((e) => `${e.tagName}:${e.textContent ?? ""}`),
+    );
   const jumps: string[] = [];
   let previous = 0;
   for (const item of levels) {
@@ -51,7 +62,8 @@ test.describe("accessibility of every view", () => {
       prepare: async (root) => {
         authorDir = path.join(root, "work", "draft-skill");
         await writeTree(authorDir, {
-          "SKILL.md": "---\nname: draft-skill\ndescription: A draft. Use when testing.\nversion: 2.0.0\n---\n# Draft\n\nRead [the guide](references/guide.md).\n",
+          "SKILL.md":
+            "---\nname: draft-skill\ndescription: A draft. Use when testing.\nversion: 2.0.0\n---\n# Draft\n\nRead [the guide](references/guide.md).\n",
           "references/guide.md": "# Guide\n\n```\ncode\n```\n",
         });
       },
@@ -72,7 +84,11 @@ test.describe("accessibility of every view", () => {
     await entryRow(page, skill.name).first().click();
     await expect(page.locator("#detail-title")).toHaveText(skill.name);
     await check(page, "skill-overview");
-    for (const [tab, name] of [["Level 1", "level1"], ["Level 2", "level2"], ["Level 3", "level3"]] as const) {
+    for (const [tab, name] of [
+      ["Level 1", "level1"],
+      ["Level 2", "level2"],
+      ["Level 3", "level3"],
+    ] as const) {
       await page.getByRole("tab", { name: new RegExp(`^${tab}`) }).click();
       await expect(page.getByRole("tab", { name: new RegExp(`^${tab}`) })).toHaveAttribute("aria-selected", "true");
       if (name === "level3") {
@@ -93,7 +109,9 @@ test.describe("accessibility of every view", () => {
       await page.getByRole("searchbox", { name: /Search skills/ }).fill(drifted.dir);
       await entryRow(page, drifted.name).first().click();
       await page.getByRole("tab", { name: /^Overview/ }).click();
-      await page.getByRole("button", { name: `Compare with the copy at ${drifted.drift![0]}` }).click({ timeout: 10_000 });
+      await page
+        .getByRole("button", { name: `Compare with the copy at ${drifted.drift![0]}` })
+        .click({ timeout: 10_000 });
       await expect(page.getByTestId("copy-compare")).toContainText("differ");
       await check(page, "drift-compare");
       await page.getByRole("searchbox", { name: /Search skills/ }).fill("");

@@ -6,7 +6,10 @@ import { writeTree } from "../test-support/tmp";
 import { startAppHost, type AppHost } from "./support/app-host";
 import { saveScreenshot } from "./support/page";
 
-const skillText = (description: string, extra = "") => ["---", "name: my-skill", `description: ${description}`, extra, "---", "# My skill", "", "Do the thing.", ""].filter((l) => l !== "").join("\n");
+const skillText = (description: string, extra = "") =>
+  ["---", "name: my-skill", `description: ${description}`, extra, "---", "# My skill", "", "Do the thing.", ""]
+    .filter((l) => l !== "")
+    .join("\n");
 
 test.describe("author mode", () => {
   let app: AppHost;
@@ -47,7 +50,9 @@ test.describe("author mode", () => {
     await expect(page.getByTestId("author-status")).toContainText("no errors");
 
     await writeFile(path.join(skillDir, "SKILL.md"), skillText("Writes the second draft, live."));
-    await expect.poll(() => page.locator(".detail-description").textContent(), { timeout: 5000 }).toBe("Writes the second draft, live.");
+    await expect
+      .poll(() => page.locator(".detail-description").textContent(), { timeout: 5000 })
+      .toBe("Writes the second draft, live.");
 
     await writeFile(path.join(skillDir, "SKILL.md"), skillText("Now with a mistake.", "author: someone"));
     await expect.poll(() => page.getByTestId("author-status").textContent(), { timeout: 5000 }).toContain("1 error");
@@ -59,11 +64,15 @@ test.describe("author mode", () => {
     await page.getByRole("tab", { name: /Level 1/ }).click();
     await expect(page.getByTestId("level1-text")).toContainText("Now with a mistake.");
     await writeFile(path.join(skillDir, "SKILL.md"), skillText("Fixed and final."));
-    await expect.poll(() => page.getByTestId("level1-text").textContent(), { timeout: 5000 }).toContain("Fixed and final.");
+    await expect
+      .poll(() => page.getByTestId("level1-text").textContent(), { timeout: 5000 })
+      .toContain("Fixed and final.");
     await expect(page.getByTestId("author-status")).toContainText("no errors");
 
     await rm(path.join(skillDir, "SKILL.md"));
-    await expect.poll(() => page.getByTestId("author-status").textContent(), { timeout: 5000 }).toContain("no skill or plugin");
+    await expect
+      .poll(() => page.getByTestId("author-status").textContent(), { timeout: 5000 })
+      .toContain("no skill or plugin");
     await expect(page.getByTestId("author-status")).not.toContainText("no errors");
     await saveScreenshot(page, "author-skill-md-deleted");
     await writeFile(path.join(skillDir, "SKILL.md"), skillText("Fixed and final."));
@@ -80,7 +89,9 @@ test.describe("author mode", () => {
     await expect(landing).toBeVisible();
     const uri = `file://${skillDir.split("/").map(encodeURIComponent).join("/")}`;
     const dataTransfer = await page.evaluateHandle((value) => {
-      const transfer = new (globalThis as unknown as { DataTransfer: new () => { setData(type: string, data: string): void } }).DataTransfer();
+      const transfer = new (
+        globalThis as unknown as { DataTransfer: new () => { setData(type: string, data: string): void } }
+      ).DataTransfer();
       transfer.setData("text/uri-list", value);
       return transfer;
     }, uri);

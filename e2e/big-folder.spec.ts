@@ -22,7 +22,10 @@ test.describe("a folder of more than 5,000 skills", () => {
         for (let i = 0; i < COUNT; i++) {
           const dir = path.join(skills, nameOf(i));
           await mkdir(dir, { recursive: true });
-          await writeFile(path.join(dir, "SKILL.md"), `---\nname: ${nameOf(i)}\ndescription: Bulk skill number ${i}. Use when testing big folders.\n---\nStep ${i}.\n`);
+          await writeFile(
+            path.join(dir, "SKILL.md"),
+            `---\nname: ${nameOf(i)}\ndescription: Bulk skill number ${i}. Use when testing big folders.\n---\nStep ${i}.\n`,
+          );
         }
       },
     });

@@ -8,7 +8,10 @@ import { drawnNames, entryRow, openCatalog, saveScreenshot, selectedName } from 
 
 const PLATFORMS: ScanPlatform[] = ["darwin", "win32", "linux"];
 /** A finding's text as the page shows it: code spans as code, without their backticks. */
-const shownText = (text: string) => splitInlineCode(text).map((p) => p.text).join("");
+const shownText = (text: string) =>
+  splitInlineCode(text)
+    .map((p) => p.text)
+    .join("");
 
 for (const platform of PLATFORMS) {
   test.describe(`catalog of a ${platform} home`, () => {
@@ -29,11 +32,14 @@ for (const platform of PLATFORMS) {
       await expect(page.locator(".list-count")).toHaveText(`${total} ${total === 1 ? "item" : "items"}`);
       await expect(page.getByRole("button", { name: /^All places/ })).toContainText(String(total));
       for (const client of new Set(skills.map((s) => s.client))) {
-        const count = skills.filter((s) => s.client === client).length + scan.plugins.filter((p) => p.client === client).length;
+        const count =
+          skills.filter((s) => s.client === client).length + scan.plugins.filter((p) => p.client === client).length;
         const label = clientLabel(client);
         await expect(page.locator(".client-list .client", { hasText: label })).toContainText(String(count));
       }
-      const desktopTrees = scan.locations.filter((l) => l.desktop?.accountTree && skills.some((s) => s.locationId === l.id));
+      const desktopTrees = scan.locations.filter(
+        (l) => l.desktop?.accountTree && skills.some((s) => s.locationId === l.id),
+      );
       const accountTitles = desktopAccountTitles(scan.locations);
       for (const tree of desktopTrees) {
         const heading = page.locator(".group-row", { hasText: accountTitles.get(tree.id)! }).first();
@@ -65,9 +71,14 @@ test.describe("searching, filtering and reading a skill", () => {
     await openCatalog(page, app.url);
     const skills = allSkills(await app.catalog());
     const target = skills.find((s) => s.description.length > 12)!;
-    const word = target.description.split(/\s+/).find((w) => w.length > 5)!.toLowerCase();
+    const word = target.description
+      .split(/\s+/)
+      .find((w) => w.length > 5)!
+      .toLowerCase();
     await page.getByRole("searchbox", { name: /Search skills/ }).fill(word);
-    const expected = skills.filter((s) => `${s.name}\n${s.description}\n${s.dir}\n${s.realDir}\n${clientLabel(s.client)}`.toLowerCase().includes(word));
+    const expected = skills.filter((s) =>
+      `${s.name}\n${s.description}\n${s.dir}\n${s.realDir}\n${clientLabel(s.client)}`.toLowerCase().includes(word),
+    );
     await expect.poll(async () => (await drawnNames(page)).sort()).toEqual(expected.map((s) => s.name).sort());
     await page.getByRole("searchbox", { name: /Search skills/ }).fill("no-skill-is-called-this");
     await expect(page.getByText("Nothing matches")).toBeVisible();
@@ -80,7 +91,9 @@ test.describe("searching, filtering and reading a skill", () => {
     const scan = await app.catalog();
     const skills = allSkills(scan);
     await page.getByLabel("Has errors").check();
-    const invalid = skills.filter((s) => !s.valid || s.diagnostics.some((d) => d.severity === "error")).map((s) => s.name);
+    const invalid = skills
+      .filter((s) => !s.valid || s.diagnostics.some((d) => d.severity === "error"))
+      .map((s) => s.name);
     const invalidPlugins = scan.plugins.filter((p) => !p.valid).map((p) => p.name);
     await expect.poll(async () => (await drawnNames(page)).sort()).toEqual([...invalid, ...invalidPlugins].sort());
     await page.getByLabel("Has errors").uncheck();
@@ -94,17 +107,23 @@ test.describe("searching, filtering and reading a skill", () => {
     const managedOrPlugin = (name: string) => managed.has(name) || scan.plugins.some((p) => p.name === name);
     await page.getByLabel("Managed by an app").check();
     // Wait for the filtered list itself: right after the click the previous rows may still be drawn.
-    await expect.poll(async () => {
-      const names = await drawnNames(page);
-      return names.length > 0 && names.every(managedOrPlugin);
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        const names = await drawnNames(page);
+        return names.length > 0 && names.every(managedOrPlugin);
+      })
+      .toBe(true);
     for (const name of await drawnNames(page)) expect(managedOrPlugin(name)).toBe(true);
     await saveScreenshot(page, "catalog-filtered");
   });
 
-  test("a skill's detail shows where it lives and its diagnostics with file:line, message and fix", async ({ page }) => {
+  test("a skill's detail shows where it lives and its diagnostics with file:line, message and fix", async ({
+    page,
+  }) => {
     await openCatalog(page, app.url);
-    const broken = allSkills(await app.catalog()).find((s) => s.diagnostics.some((d) => d.severity === "error" && d.line))!;
+    const broken = allSkills(await app.catalog()).find((s) =>
+      s.diagnostics.some((d) => d.severity === "error" && d.line),
+    )!;
     expect(broken).toBeTruthy();
     await page.getByRole("searchbox", { name: /Search skills/ }).fill(broken.name || "");
     await entryRow(page, broken.name).first().click();
@@ -133,7 +152,8 @@ test.describe("searching, filtering and reading a skill", () => {
     await expect(page.locator(".detail-description")).toHaveText(plugin.description!);
     await expect(page.locator(".detail-description")).not.toHaveText("This has no description.");
     for (const s of plugin.skills) await expect(page.locator(".simple-list").first()).toContainText(s.name);
-    for (const d of plugin.diagnostics.filter((x) => x.severity === "error")) await expect(page.locator(`[data-code="${d.code}"]`).first()).toContainText(shownText(d.message));
+    for (const d of plugin.diagnostics.filter((x) => x.severity === "error"))
+      await expect(page.locator(`[data-code="${d.code}"]`).first()).toContainText(shownText(d.message));
     await saveScreenshot(page, "plugin-detail");
   });
 
@@ -182,7 +202,9 @@ test.describe("first-run states", () => {
     await saveScreenshot(page, "catalog-empty");
   });
 
-  test("the page without its private link explains where to find it, and the token leaves the address bar", async ({ page }) => {
+  test("the page without its private link explains where to find it, and the token leaves the address bar", async ({
+    page,
+  }) => {
     await page.goto(app.url);
     await expect(page.getByRole("heading", { name: "No skills found yet" })).toBeVisible();
     expect(page.url()).not.toContain("token=");

@@ -14,7 +14,11 @@ test.describe("servers in the clients' configs", () => {
   let absent: RunningSkillMetaServer;
   let app: AppHost;
   test.beforeAll(async () => {
-    meta = await startSkillMetaServer({ skill: "agentkey", latest: "1.3.0", requireHeaders: { authorization: SECRET } });
+    meta = await startSkillMetaServer({
+      skill: "agentkey",
+      latest: "1.3.0",
+      requireHeaders: { authorization: SECRET },
+    });
     absent = await startSkillMetaServer({ behaviour: "absent" });
     app = await startAppHost({
       platform: "linux",
@@ -22,7 +26,13 @@ test.describe("servers in the clients' configs", () => {
       prepare: async (_root, home) => {
         await writeFile(
           path.join(home, ".claude.json"),
-          JSON.stringify({ mcpServers: { "team-meta": { type: "http", url: meta.url, headers: { Authorization: SECRET } }, "business-tools": { type: "http", url: absent.url }, "local-tool": { command: "node", args: ["server.js"] } } }),
+          JSON.stringify({
+            mcpServers: {
+              "team-meta": { type: "http", url: meta.url, headers: { Authorization: SECRET } },
+              "business-tools": { type: "http", url: absent.url },
+              "local-tool": { command: "node", args: ["server.js"] },
+            },
+          }),
         );
         await mkdir(path.join(home, ".cursor"), { recursive: true });
         await writeFile(path.join(home, ".cursor", "mcp.json"), "{ not json");
@@ -44,14 +54,18 @@ test.describe("servers in the clients' configs", () => {
     await expect(team).toContainText(`From ${path.join(app.home, ".claude.json")}`);
     await expect(team).toContainText("headers: Authorization");
     await expect(list.getByRole("listitem").filter({ hasText: "local-tool" })).toContainText("node server.js");
-    await expect(list.getByRole("listitem").filter({ hasText: "local-tool" }).getByRole("button", { name: /Test/ })).toHaveCount(0);
+    await expect(
+      list.getByRole("listitem").filter({ hasText: "local-tool" }).getByRole("button", { name: /Test/ }),
+    ).toHaveCount(0);
     await expect(page.getByText(path.join(app.home, ".cursor", "mcp.json"))).toBeVisible();
     expect(await page.content()).not.toContain("configured-secret");
 
     await team.getByRole("button", { name: "Test team-meta" }).click();
     const outcome = team.getByTestId("server-test");
     await expect(outcome.getByRole("listitem").filter({ hasText: "tool is listed" })).toContainText("pass:");
-    await expect(outcome.getByRole("listitem").filter({ hasText: "tool is listed" })).toContainText("found agentkey_skill_meta");
+    await expect(outcome.getByRole("listitem").filter({ hasText: "tool is listed" })).toContainText(
+      "found agentkey_skill_meta",
+    );
     expect(meta.stats.headers.some((h) => h.authorization === SECRET)).toBe(true);
 
     const business = list.getByRole("listitem").filter({ hasText: "business-tools" });

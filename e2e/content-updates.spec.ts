@@ -10,7 +10,8 @@ import { writeTree } from "../test-support/tmp";
 import { startAppHost, type AppHost } from "./support/app-host";
 import { entryRow, openCatalog, saveScreenshot } from "./support/page";
 
-const SKILL = (name: string, text = "Do it.") => `---\nname: ${name}\ndescription: Skill ${name}. Use it in tests.\n---\n\n${text}\n`;
+const SKILL = (name: string, text = "Do it.") =>
+  `---\nname: ${name}\ndescription: Skill ${name}. Use it in tests.\n---\n\n${text}\n`;
 
 test.describe("content checks of skills without a version", () => {
   let server: RunningReleaseServer;
@@ -23,12 +24,24 @@ test.describe("content checks of skills without a version", () => {
       env: { SKILLSHELF_GITHUB_API: server.url },
       prepare: async (root, home) => {
         const upstream = path.join(root, "upstream");
-        await writeTree(upstream, { "skills/fresh/SKILL.md": SKILL("fresh"), "skills/moved/SKILL.md": SKILL("moved"), "skills/edited/SKILL.md": SKILL("edited") });
+        await writeTree(upstream, {
+          "skills/fresh/SKILL.md": SKILL("fresh"),
+          "skills/moved/SKILL.md": SKILL("moved"),
+          "skills/edited/SKILL.md": SKILL("edited"),
+        });
         const skills: Record<string, unknown> = {};
         for (const name of ["fresh", "moved", "edited"]) {
           const dir = path.join(home, ".agents", "skills", name);
           await cp(path.join(upstream, "skills", name), dir, { recursive: true });
-          skills[name] = { source: "acme/skills", sourceType: "github", sourceUrl: "https://github.com/acme/skills.git", skillPath: `skills/${name}/SKILL.md`, skillFolderHash: (await gitTreeOf(dir)).sha, installedAt: "2026-01-01T00:00:00.000Z", updatedAt: "2026-01-01T00:00:00.000Z" };
+          skills[name] = {
+            source: "acme/skills",
+            sourceType: "github",
+            sourceUrl: "https://github.com/acme/skills.git",
+            skillPath: `skills/${name}/SKILL.md`,
+            skillFolderHash: (await gitTreeOf(dir)).sha,
+            installedAt: "2026-01-01T00:00:00.000Z",
+            updatedAt: "2026-01-01T00:00:00.000Z",
+          };
         }
         await writeTree(home, { ".agents/.skill-lock.json": JSON.stringify({ version: 3, skills }, null, 2) });
         await writeTree(upstream, { "skills/moved/scripts/run.sh": "echo new\n" });
@@ -42,7 +55,9 @@ test.describe("content checks of skills without a version", () => {
     await server?.close();
   });
 
-  test("check now badges the moved folder and the edited one, and the overview lists the changed files", async ({ page }) => {
+  test("check now badges the moved folder and the edited one, and the overview lists the changed files", async ({
+    page,
+  }) => {
     await openCatalog(page, app.url);
     await page.getByRole("button", { name: "Check for updates" }).click();
     await expect(entryRow(page, "moved").locator(".badge.update")).toHaveText("update");
@@ -58,7 +73,9 @@ test.describe("content checks of skills without a version", () => {
     await saveScreenshot(page, "content-changed-locally");
 
     await entryRow(page, "moved").click();
-    await expect(page.locator(".update-state")).toContainText("acme/skills has changed this skill since it was installed");
+    await expect(page.locator(".update-state")).toContainText(
+      "acme/skills has changed this skill since it was installed",
+    );
     await expect(page.locator(".changed-files li")).toHaveText(["scripts/run.sh"]);
     await expect(page.getByText("Checked with the skill's folder on GitHub")).toBeVisible();
   });

@@ -6,7 +6,9 @@ import { allSkills, startAppHost, type AppHost } from "./support/app-host";
 import { entryRow, openCatalog, saveScreenshot } from "./support/page";
 
 async function noSidewaysScroll(page: Page): Promise<void> {
-  const { scrollWidth, clientWidth } = await page.locator("html").evaluate((html) => ({ scrollWidth: html.scrollWidth, clientWidth: html.clientWidth }));
+  const { scrollWidth, clientWidth } = await page
+    .locator("html")
+    .evaluate((html) => ({ scrollWidth: html.scrollWidth, clientWidth: html.clientWidth }));
   expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
 }
 
@@ -20,12 +22,15 @@ test.describe("the smallest window", () => {
   });
 
   for (const width of [MINIMUM_WINDOW_SIZE.width, 1024]) {
-    test(`${width}×${MINIMUM_WINDOW_SIZE.height}: one toolbar line, a list of many rows, the detail beside it`, async ({ page }) => {
+    test(`${width}×${MINIMUM_WINDOW_SIZE.height}: one toolbar line, a list of many rows, the detail beside it`, async ({
+      page,
+    }) => {
       await page.setViewportSize({ width, height: MINIMUM_WINDOW_SIZE.height });
       await openCatalog(page, app.url);
       const toolbar = await page.locator(".toolbar").boundingBox();
       expect(toolbar!.height).toBeLessThanOrEqual(56);
-      for (const button of await page.locator(".mode-switch button").all()) expect((await button.boundingBox())!.height).toBeLessThanOrEqual(30);
+      for (const button of await page.locator(".mode-switch button").all())
+        expect((await button.boundingBox())!.height).toBeLessThanOrEqual(30);
 
       const skill = allSkills(await app.catalog())[0]!;
       await entryRow(page, skill.name).first().click();

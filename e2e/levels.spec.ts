@@ -55,8 +55,16 @@ async function prepare(root: string): Promise<string[]> {
     ].join("\n"),
     "library/careful-skill/references/guide.md": "# Guide\n\nStep one: breathe.\n",
     "library/careful-skill/assets/template.txt": "Quarter: ____\n",
-    "library/careful-skill/assets/logo.png": new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]),
-    "library/hostile/SKILL.md": ["---", `name: '${HOSTILE_NAME}'`, `description: '${HOSTILE_DESCRIPTION}'`, "---", HOSTILE_BODY].join("\n"),
+    "library/careful-skill/assets/logo.png": new Uint8Array([
+      0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
+    ]),
+    "library/hostile/SKILL.md": [
+      "---",
+      `name: '${HOSTILE_NAME}'`,
+      `description: '${HOSTILE_DESCRIPTION}'`,
+      "---",
+      HOSTILE_BODY,
+    ].join("\n"),
   });
   await symlink(path.join(root, "outside-secret.txt"), path.join(lib, "careful-skill", "leak.txt"));
   await symlink(root, path.join(lib, "careful-skill", "escape-dir"));
@@ -97,7 +105,9 @@ test.describe("levels", () => {
     const expected = renderAvailableSkills([{ name: skill.name, description: skill.description }], null);
     expect(expected).toContain("&amp; &lt;b&gt;tables&lt;/b&gt;");
     expect(await text.evaluate((el) => el.textContent)).toBe(expected);
-    await expect(page.locator(".meter", { hasText: "Description" })).toContainText(`${[...skill.description].length} / 1,024`);
+    await expect(page.locator(".meter", { hasText: "Description" })).toContainText(
+      `${[...skill.description].length} / 1,024`,
+    );
     await expect(page.locator(".meter", { hasText: "Whole entry" })).toContainText(`${expected.length} characters`);
     await expect(page.locator(".meter", { hasText: "Whole entry" })).toContainText("estimate");
     await saveScreenshot(page, "level1");
@@ -115,7 +125,9 @@ test.describe("levels", () => {
     await saveScreenshot(page, "level2");
   });
 
-  test("level 3 lists only files inside the folder, marks references, flags missing ones and shows text", async ({ page }) => {
+  test("level 3 lists only files inside the folder, marks references, flags missing ones and shows text", async ({
+    page,
+  }) => {
     await openSkill(page, "careful-skill");
     await page.getByRole("tab", { name: /Level 3/ }).click();
     const tree = page.getByRole("list", { name: "Files" });
@@ -154,7 +166,11 @@ test.describe("levels", () => {
       async ({ dir, tokenHeader }) => {
         const token = (globalThis as unknown as PageGlobals).sessionStorage.getItem("skillshelf.token")!;
         const ask = async (args: unknown[]) => {
-          const res = await fetch("/api/skill:resource", { method: "POST", headers: { "Content-Type": "application/json", [tokenHeader]: token }, body: JSON.stringify(args) });
+          const res = await fetch("/api/skill:resource", {
+            method: "POST",
+            headers: { "Content-Type": "application/json", [tokenHeader]: token },
+            body: JSON.stringify(args),
+          });
           return { status: res.status, body: await res.text() };
         };
         return {
@@ -195,7 +211,10 @@ test.describe("levels", () => {
     expect(await rendered.locator("script, img, iframe, object, embed, [onerror], [onmouseover]").count()).toBe(0);
     expect(await page.locator(".detail script, .detail img, .detail iframe").count()).toBe(0);
     expect(await rendered.locator('a[href^="javascript:"]').count()).toBe(0);
-    await rendered.getByText("a javascript link").click().catch(() => undefined);
+    await rendered
+      .getByText("a javascript link")
+      .click()
+      .catch(() => undefined);
 
     await rendered.getByRole("link", { name: "the docs" }).click();
     const confirm = page.getByRole("dialog");
@@ -213,7 +232,9 @@ test.describe("levels", () => {
   test("a skill added while the page is open appears without a rescan", async ({ page }) => {
     await openCatalog(page, app.url);
     await expect(page.locator(".list-count")).toHaveText("2 items");
-    await writeTree(path.join(app.root, "library", "late-arrival"), { "SKILL.md": "---\nname: late-arrival\ndescription: Shows up while you look.\n---\n# Late\n" });
+    await writeTree(path.join(app.root, "library", "late-arrival"), {
+      "SKILL.md": "---\nname: late-arrival\ndescription: Shows up while you look.\n---\n# Late\n",
+    });
     await expect(entryRow(page, "late-arrival")).toBeVisible({ timeout: 10_000 });
     await expect(page.locator(".list-count")).toHaveText("3 items");
   });

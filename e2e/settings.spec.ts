@@ -10,20 +10,34 @@ import { entryRow, openCatalog, saveScreenshot } from "./support/page";
 
 const HEADER_SECRET = "Bearer e2e-header-secret-4711";
 const TOKEN = "ghp_e2eTokenThatMustNotShow0815";
-const agentkey = ["---", "name: agentkey", "description: Signs requests with the team's key.", "metadata:", '  version: "1.0.0"', "---", "# agentkey", ""].join("\n");
+const agentkey = [
+  "---",
+  "name: agentkey",
+  "description: Signs requests with the team's key.",
+  "metadata:",
+  '  version: "1.0.0"',
+  "---",
+  "# agentkey",
+  "",
+].join("\n");
 
 test.describe("settings", () => {
   let meta: RunningSkillMetaServer;
   let app: AppHost;
   let config: { dir: string; cleanup: () => Promise<void> };
   test.beforeAll(async () => {
-    meta = await startSkillMetaServer({ skill: "agentkey", latest: "1.3.0", requireHeaders: { authorization: HEADER_SECRET } });
+    meta = await startSkillMetaServer({
+      skill: "agentkey",
+      latest: "1.3.0",
+      requireHeaders: { authorization: HEADER_SECRET },
+    });
     config = await makeTempDir("skillshelf-e2e-config-");
     app = await startAppHost({
       platform: "linux",
       fixtureHome: false,
       env: { SKILLSHELF_CONFIG_DIR: config.dir },
-      prepare: async (_root, home) => void (await writeTree(path.join(home, ".claude", "skills"), { "agentkey/SKILL.md": agentkey })),
+      prepare: async (_root, home) =>
+        void (await writeTree(path.join(home, ".claude", "skills"), { "agentkey/SKILL.md": agentkey })),
     });
   });
   test.afterAll(async () => {
@@ -71,7 +85,12 @@ test.describe("settings", () => {
     expect(html).not.toContain(TOKEN);
     expect((await stat(settingsFile)).mode & 0o777).toBe(0o600);
     const saved = JSON.parse(await readFile(settingsFile, "utf8")) as Record<string, unknown>;
-    expect(saved).toMatchObject({ version: 1, githubToken: TOKEN, pollHours: 12, servers: [{ url: meta.url, headers: { Authorization: HEADER_SECRET } }] });
+    expect(saved).toMatchObject({
+      version: 1,
+      githubToken: TOKEN,
+      pollHours: 12,
+      servers: [{ url: meta.url, headers: { Authorization: HEADER_SECRET } }],
+    });
     const publicView = JSON.stringify(await app.call("settings:get"));
     expect(publicView).not.toContain("e2e-header-secret");
     expect(publicView).not.toContain(TOKEN);

@@ -8,7 +8,16 @@ import { startAppHost, REPO_ROOT, type AppHost } from "./support/app-host";
 import { openCatalog, saveScreenshot } from "./support/page";
 
 const SERVER = path.join(REPO_ROOT, "test-support/servers/stdio-skill-meta-server.mjs");
-const alpha = ["---", "name: alpha", "description: Does alpha things.", "metadata:", '  version: "1.0.0"', "---", "# alpha", ""].join("\n");
+const alpha = [
+  "---",
+  "name: alpha",
+  "description: Does alpha things.",
+  "metadata:",
+  '  version: "1.0.0"',
+  "---",
+  "# alpha",
+  "",
+].join("\n");
 
 test.describe("local servers in Settings", () => {
   let app: AppHost;
@@ -21,7 +30,15 @@ test.describe("local servers in Settings", () => {
       env: { SKILLSHELF_CONFIG_DIR: config.dir, SKILLSHELF_GITHUB_API: "http://127.0.0.1:9/" },
       prepare: async (_root, home) => {
         await writeTree(path.join(home, ".claude", "skills"), { "alpha/SKILL.md": alpha });
-        const servers = { mcpServers: { "alpha-meta": { command: process.execPath, args: [SERVER, "alpha", "2.0.0"], env: { SKILL_META_TOKEN: "expected" } } } };
+        const servers = {
+          mcpServers: {
+            "alpha-meta": {
+              command: process.execPath,
+              args: [SERVER, "alpha", "2.0.0"],
+              env: { SKILL_META_TOKEN: "expected" },
+            },
+          },
+        };
         await writeFile(path.join(home, ".claude.json"), JSON.stringify(servers));
       },
     });

@@ -16,12 +16,28 @@ import { entryRow, saveScreenshot } from "./support/page";
 
 const NAME = "acme-notes";
 const skillMd = (version: string) =>
-  ["---", `name: ${NAME}`, "description: Takes meeting notes the Acme way.", "metadata:", `  version: "${version}"`, `  repository: https://github.com/acme/${NAME}`, "---", `# Acme notes`, "", `Version ${version}.`, ""].join("\n");
+  [
+    "---",
+    `name: ${NAME}`,
+    "description: Takes meeting notes the Acme way.",
+    "metadata:",
+    `  version: "${version}"`,
+    `  repository: https://github.com/acme/${NAME}`,
+    "---",
+    `# Acme notes`,
+    "",
+    `Version ${version}.`,
+    "",
+  ].join("\n");
 const OLD_FILES = { "SKILL.md": skillMd("1.0.0"), "references/guide.md": "# Guide\n\nOld advice.\n" };
 /** Incompressible, so the download takes several chunks. */
 const BIG = randomBytes(1536 * 1024);
 const newRelease = () =>
-  zipOf({ [`${NAME}/SKILL.md`]: skillMd("2.0.0"), [`${NAME}/references/guide.md`]: "# Guide\n\nNew advice.\n", [`${NAME}/assets/data.bin`]: BIG });
+  zipOf({
+    [`${NAME}/SKILL.md`]: skillMd("2.0.0"),
+    [`${NAME}/references/guide.md`]: "# Guide\n\nNew advice.\n",
+    [`${NAME}/assets/data.bin`]: BIG,
+  });
 
 /** Skillshelf's data folder (staging, backups) inside the test's home, whatever the runner's environment says. */
 const OWN_DATA = { SKILLSHELF_DATA_DIR: "", XDG_DATA_HOME: "" };
@@ -53,7 +69,9 @@ async function expectAccessible(page: Page, name: string): Promise<void> {
   for (const scheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}`));
+    const serious = results.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}`));
     expect.soft(serious, `${name} (${scheme})`).toEqual([]);
   }
   await page.emulateMedia({ colorScheme: "light" });
@@ -77,13 +95,31 @@ test.describe("the guided update", () => {
   let claudeDir: string;
   let desktopDir: string;
   test.beforeAll(async () => {
-    releases = await startReleaseServer({ releases: { [`acme/${NAME}`]: { tag: "v2.0.0", body: "## What's new\n\n- Better **guides**\n- <script>alert(1)</script>", assets: { [`${NAME}.zip`]: newRelease() } } }, throttleAssets: { chunkBytes: 128 * 1024, pauseMs: 40 } });
+    releases = await startReleaseServer({
+      releases: {
+        [`acme/${NAME}`]: {
+          tag: "v2.0.0",
+          body: "## What's new\n\n- Better **guides**\n- <script>alert(1)</script>",
+          assets: { [`${NAME}.zip`]: newRelease() },
+        },
+      },
+      throttleAssets: { chunkBytes: 128 * 1024, pauseMs: 40 },
+    });
     app = await startAppHost({
       platform: "linux",
       env: { ...OWN_DATA, SKILLSHELF_GITHUB_API: releases.url },
       prepare: async (_root, home) => {
         claudeDir = path.join(home, ".claude", "skills", NAME);
-        desktopDir = path.join(home, ".config", "Claude", "local-agent-mode-sessions", "skills-plugin", ...FIXTURE_TREES.a.split("/"), "skills", NAME);
+        desktopDir = path.join(
+          home,
+          ".config",
+          "Claude",
+          "local-agent-mode-sessions",
+          "skills-plugin",
+          ...FIXTURE_TREES.a.split("/"),
+          "skills",
+          NAME,
+        );
         await writeTree(claudeDir, { ...OLD_FILES, "my-notes.md": "mine\n" });
         await writeTree(desktopDir, OLD_FILES);
       },
@@ -127,7 +163,9 @@ test.describe("the guided update", () => {
     await expect(page.locator('[data-step="changes"]')).toContainText("1.0.0 → 2.0.0");
   });
 
-  test("the folder update: progress moves, the folder has the new version, Undo restores the old one byte for byte", async ({ page }) => {
+  test("the folder update: progress moves, the folder has the new version, Undo restores the old one byte for byte", async ({
+    page,
+  }) => {
     const before = await snapshot(claudeDir);
     await openUpdates(page, app.url, { check: true });
     await item(page, "replace-folder").getByRole("button", { name: "Update…" }).click();
@@ -140,10 +178,15 @@ test.describe("the guided update", () => {
     await saveScreenshot(page, "wizard-2-download");
     await expect(page.locator(".review")).toContainText("Downloaded and checked: version 2.0.0");
     const seen = (await page.evaluate("window.seenProgress")) as number[];
-    expect(seen.some((v) => v > 0 && v < 1), `progress values seen: ${seen.join(", ")}`).toBe(true);
+    expect(
+      seen.some((v) => v > 0 && v < 1),
+      `progress values seen: ${seen.join(", ")}`,
+    ).toBe(true);
     expect([...seen].sort((a, b) => a - b)).toEqual(seen);
     await expect(page.locator('.file-changes li[data-change="added"]')).toContainText("assets/data.bin");
-    await expect(page.locator('.file-changes li[data-change="changed"]').filter({ hasText: "references/guide.md" })).toHaveCount(1);
+    await expect(
+      page.locator('.file-changes li[data-change="changed"]').filter({ hasText: "references/guide.md" }),
+    ).toHaveCount(1);
     await expect(page.locator('.file-changes li[data-change="kept"]')).toContainText("my-notes.md");
     await saveScreenshot(page, "wizard-2-review");
     await expectAccessible(page, "wizard review");
@@ -160,9 +203,12 @@ test.describe("the guided update", () => {
     expect(await snapshot(claudeDir)).toEqual(before);
   });
 
-  test("the Desktop update: a .skill file, the tree untouched, and Updated once the new version arrives", async ({ page }) => {
+  test("the Desktop update: a .skill file, the tree untouched, and Updated once the new version arrives", async ({
+    page,
+  }) => {
     const before = await snapshot(desktopDir);
-    const tree = (await app.catalog()).locations.find((l) => l.desktop?.accountTree && desktopDir.startsWith(l.path))!.desktop!.accountTree!;
+    const tree = (await app.catalog()).locations.find((l) => l.desktop?.accountTree && desktopDir.startsWith(l.path))!
+      .desktop!.accountTree!;
     await app.call("settings:update", { nameAccount: { tree, name: "Work" } });
     await openUpdates(page, app.url, { check: true });
     await expect(item(page, "desktop-upload").locator(".update-place")).toHaveText("Claude Desktop — Work");
@@ -178,7 +224,11 @@ test.describe("the guided update", () => {
     await expect(page.getByText("Waiting for Claude Desktop…")).toBeVisible();
     await saveScreenshot(page, "wizard-3-desktop-handoff");
     await page.setViewportSize({ width: 800, height: 600 });
-    expect(await page.evaluate("document.querySelector('.wizard').scrollWidth <= document.querySelector('.wizard').clientWidth")).toBe(true);
+    expect(
+      await page.evaluate(
+        "document.querySelector('.wizard').scrollWidth <= document.querySelector('.wizard').clientWidth",
+      ),
+    ).toBe(true);
     await saveScreenshot(page, "wizard-3-desktop-handoff-800x600");
     await expectAccessible(page, "wizard Desktop hand-off");
     expect(await snapshot(desktopDir)).toEqual(before);
@@ -195,7 +245,9 @@ test.describe("a refused release", () => {
   let claudeDir: string;
   test.beforeAll(async () => {
     const evil = zipOf({ [`${NAME}/SKILL.md`]: skillMd("3.0.0"), "../../escaped.txt": "gotcha\n" });
-    releases = await startReleaseServer({ releases: { [`acme/${NAME}`]: { tag: "v3.0.0", assets: { [`${NAME}.zip`]: evil } } } });
+    releases = await startReleaseServer({
+      releases: { [`acme/${NAME}`]: { tag: "v3.0.0", assets: { [`${NAME}.zip`]: evil } } },
+    });
     app = await startAppHost({
       platform: "linux",
       fixtureHome: false,
@@ -232,7 +284,16 @@ test.describe("a refused release", () => {
 test.describe("an update server's shell command", () => {
   let meta: RunningSkillMetaServer;
   let app: AppHost;
-  const SKILL = ["---", "name: agentkey", "description: Keeps keys for agents.", "metadata:", '  version: "1.2.0"', "---", "# agentkey", ""].join("\n");
+  const SKILL = [
+    "---",
+    "name: agentkey",
+    "description: Keeps keys for agents.",
+    "metadata:",
+    '  version: "1.2.0"',
+    "---",
+    "# agentkey",
+    "",
+  ].join("\n");
   const COMMAND = "echo recipe-ran > recipe-ran.txt && echo updated-by-recipe";
   test.beforeAll(async () => {
     meta = await startSkillMetaServer({ latest: "1.3.0", recipe: { command: COMMAND, kind: "shell" } });
@@ -241,7 +302,10 @@ test.describe("an update server's shell command", () => {
       fixtureHome: false,
       env: OWN_DATA,
       prepare: async (_root, home) => {
-        await writeTree(home, { ".claude/skills/agentkey/SKILL.md": SKILL, ".claude.json": JSON.stringify({ mcpServers: { agentkey: { type: "http", url: meta.url } } }) });
+        await writeTree(home, {
+          ".claude/skills/agentkey/SKILL.md": SKILL,
+          ".claude.json": JSON.stringify({ mcpServers: { agentkey: { type: "http", url: meta.url } } }),
+        });
       },
     });
   });
@@ -253,7 +317,10 @@ test.describe("an update server's shell command", () => {
   test("is shown verbatim and runs only after a confirmation, with its output and result", async ({ page }) => {
     const marker = path.join(app.home, "recipe-ran.txt");
     await openUpdates(page, app.url, { check: true });
-    await page.locator('.update-item[data-plan="run-recipe"]').getByRole("button", { name: "Update with its command…" }).click();
+    await page
+      .locator('.update-item[data-plan="run-recipe"]')
+      .getByRole("button", { name: "Update with its command…" })
+      .click();
     await expect(page.locator(".recipe-runner pre").first()).toHaveText(COMMAND);
     await expect(page.locator(".recipe-runner").getByRole("button", { name: "Copy" })).toBeVisible();
     await saveScreenshot(page, "wizard-recipe");
@@ -305,7 +372,9 @@ test.describe("honest unknown states", () => {
     await expect(unknown).toContainText("Add a GitHub token");
     await expect(page.getByRole("alert")).toHaveCount(0);
     await expect(page.locator(".banner.offline")).toHaveCount(0);
-    await expect(page.locator("#pending-title + p")).toHaveText("None found; some copies could not be checked (see below).");
+    await expect(page.locator("#pending-title + p")).toHaveText(
+      "None found; some copies could not be checked (see below).",
+    );
     await saveScreenshot(page, "updates-rate-limited");
     await expectAccessible(page, "updates rate-limited");
     await unknown.getByRole("button", { name: "Open Settings" }).click();
@@ -327,16 +396,32 @@ test.describe("update all", () => {
   let releases: RunningReleaseServer;
   let app: AppHost;
   const skills = ["alpha-notes", "beta-notes"];
-  const versioned = (name: string, version: string) => ["---", `name: ${name}`, `description: Notes by ${name}.`, "metadata:", `  version: "${version}"`, `  repository: https://github.com/acme/${name}`, "---", `# ${name}`, ""].join("\n");
+  const versioned = (name: string, version: string) =>
+    [
+      "---",
+      `name: ${name}`,
+      `description: Notes by ${name}.`,
+      "metadata:",
+      `  version: "${version}"`,
+      `  repository: https://github.com/acme/${name}`,
+      "---",
+      `# ${name}`,
+      "",
+    ].join("\n");
   test.beforeAll(async () => {
-    releases = await startReleaseServer({ releases: Object.fromEntries([...skills, "gamma-notes"].map((s) => [`acme/${s}`, { tag: "v2.0.0" }])) });
+    releases = await startReleaseServer({
+      releases: Object.fromEntries([...skills, "gamma-notes"].map((s) => [`acme/${s}`, { tag: "v2.0.0" }])),
+    });
     app = await startAppHost({
       platform: "linux",
       fixtureHome: false,
       env: { ...OWN_DATA, SKILLSHELF_GITHUB_API: releases.url },
       prepare: async (_root, home) => {
-        for (const s of skills) await writeTree(path.join(home, ".claude", "skills", s), { "SKILL.md": versioned(s, "1.0.0") });
-        await writeTree(path.join(home, ".claude", "skills", "gamma-notes"), { "SKILL.md": versioned("gamma-notes", "9.0.0") });
+        for (const s of skills)
+          await writeTree(path.join(home, ".claude", "skills", s), { "SKILL.md": versioned(s, "1.0.0") });
+        await writeTree(path.join(home, ".claude", "skills", "gamma-notes"), {
+          "SKILL.md": versioned("gamma-notes", "9.0.0"),
+        });
       },
     });
   });
@@ -345,13 +430,23 @@ test.describe("update all", () => {
     await releases?.close();
   });
 
-  test("updates every copy in the user's folders (a copy ahead of its release is left alone), then each can be restored from the history", async ({ page }) => {
+  test("updates every copy in the user's folders (a copy ahead of its release is left alone), then each can be restored from the history", async ({
+    page,
+  }) => {
     await openUpdates(page, app.url, { check: true });
-    await expect(page.locator('.update-item[data-state="ahead"]')).toContainText("This copy (9.0.0) is newer than the latest release (2.0.0); nothing to do.");
+    await expect(page.locator('.update-item[data-state="ahead"]')).toContainText(
+      "This copy (9.0.0) is newer than the latest release (2.0.0); nothing to do.",
+    );
     await page.getByRole("button", { name: "Update all in your folders (2)" }).click();
     const status = page.getByRole("list", { name: "Update all" });
-    await expect(status.getByRole("listitem")).toHaveText([/^alpha-notes: updated to 2\.0\.0/, /^beta-notes: updated to 2\.0\.0/]);
-    for (const s of skills) expect(await readFile(path.join(app.home, ".claude", "skills", s, "SKILL.md"), "utf8")).toContain('version: "2.0.0"');
+    await expect(status.getByRole("listitem")).toHaveText([
+      /^alpha-notes: updated to 2\.0\.0/,
+      /^beta-notes: updated to 2\.0\.0/,
+    ]);
+    for (const s of skills)
+      expect(await readFile(path.join(app.home, ".claude", "skills", s, "SKILL.md"), "utf8")).toContain(
+        'version: "2.0.0"',
+      );
 
     const alpha = page.locator('.kept-copies[data-skill="alpha-notes"]');
     await expect(alpha).toContainText("Kept: 1.0.0");
@@ -359,7 +454,9 @@ test.describe("update all", () => {
     await expectAccessible(page, "updates history");
     await alpha.getByRole("button", { name: "Restore 1.0.0" }).click();
     await expect(alpha.getByRole("status")).toContainText("Restored version 1.0.0");
-    expect(await readFile(path.join(app.home, ".claude", "skills", "alpha-notes", "SKILL.md"), "utf8")).toBe(versioned("alpha-notes", "1.0.0"));
+    expect(await readFile(path.join(app.home, ".claude", "skills", "alpha-notes", "SKILL.md"), "utf8")).toBe(
+      versioned("alpha-notes", "1.0.0"),
+    );
   });
 });
 
@@ -368,7 +465,10 @@ test.describe("cancelling a download", () => {
   let app: AppHost;
   let claudeDir: string;
   test.beforeAll(async () => {
-    releases = await startReleaseServer({ releases: { [`acme/${NAME}`]: { tag: "v2.0.0", assets: { [`${NAME}.zip`]: newRelease() } } }, throttleAssets: { chunkBytes: 16 * 1024, pauseMs: 100 } });
+    releases = await startReleaseServer({
+      releases: { [`acme/${NAME}`]: { tag: "v2.0.0", assets: { [`${NAME}.zip`]: newRelease() } } },
+      throttleAssets: { chunkBytes: 16 * 1024, pauseMs: 100 },
+    });
     app = await startAppHost({
       platform: "linux",
       fixtureHome: false,
@@ -391,7 +491,9 @@ test.describe("cancelling a download", () => {
     await page.getByRole("button", { name: "Download and review" }).click();
     await expect(page.locator(".download-progress")).toContainText("%");
     await page.getByRole("button", { name: "Cancel" }).click();
-    await expect(page.locator('[data-step="changes"]').getByRole("status")).toHaveText("The download was cancelled; nothing was changed.");
+    await expect(page.locator('[data-step="changes"]').getByRole("status")).toHaveText(
+      "The download was cancelled; nothing was changed.",
+    );
     expect(await snapshot(claudeDir)).toEqual(before);
     const staging = path.join(app.home, ".local", "share", "skillshelf", "staging");
     expect(await readdir(staging)).toEqual([]);

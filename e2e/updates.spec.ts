@@ -7,20 +7,35 @@ import { startAppHost, type AppHost } from "./support/app-host";
 import { entryRow, openCatalog, saveScreenshot } from "./support/page";
 
 const skillWithRepo = (name: string, version: string, repo: string) =>
-  ["---", `name: ${name}`, `description: Builds ${name} reports.`, "metadata:", `  version: "${version}"`, `  repository: https://github.com/${repo}`, "---", `# ${name}`, ""].join("\n");
+  [
+    "---",
+    `name: ${name}`,
+    `description: Builds ${name} reports.`,
+    "metadata:",
+    `  version: "${version}"`,
+    `  repository: https://github.com/${repo}`,
+    "---",
+    `# ${name}`,
+    "",
+  ].join("\n");
 
 test.describe("update checks", () => {
   let releases: RunningReleaseServer;
   let app: AppHost;
   test.beforeAll(async () => {
-    releases = await startReleaseServer({ releases: { "acme/old-skill": { tag: "v2.1.0" }, "acme/new-skill": { tag: "v1.0.0" } } });
+    releases = await startReleaseServer({
+      releases: { "acme/old-skill": { tag: "v2.1.0" }, "acme/new-skill": { tag: "v1.0.0" } },
+    });
     app = await startAppHost({
       platform: "linux",
       fixtureHome: false,
       env: { SKILLSHELF_GITHUB_API: releases.url },
       prepare: async (root) => {
         const lib = path.join(root, "library");
-        await writeTree(lib, { "old-skill/SKILL.md": skillWithRepo("old-skill", "1.0.0", "acme/old-skill"), "new-skill/SKILL.md": skillWithRepo("new-skill", "1.0.0", "acme/new-skill") });
+        await writeTree(lib, {
+          "old-skill/SKILL.md": skillWithRepo("old-skill", "1.0.0", "acme/old-skill"),
+          "new-skill/SKILL.md": skillWithRepo("new-skill", "1.0.0", "acme/new-skill"),
+        });
         return [lib];
       },
     });

@@ -9,8 +9,12 @@ import { desktopAccountTitles } from "../shared/ui-catalog";
 import { startAppHost, type AppHost } from "./support/app-host";
 import { drawnNames, entryRow, openCatalog, saveScreenshot } from "./support/page";
 
-const skill = (name: string, frontmatter: string, body = "# Title\n\nDo the work.\n") => `---\nname: ${name}\n${frontmatter}---\n${body}`;
-const AGENTKEY = skill("agentkey", "description: Signs requests with the team's key. Use when calling the team API.\nversion: 1.2.0\n");
+const skill = (name: string, frontmatter: string, body = "# Title\n\nDo the work.\n") =>
+  `---\nname: ${name}\n${frontmatter}---\n${body}`;
+const AGENTKEY = skill(
+  "agentkey",
+  "description: Signs requests with the team's key. Use when calling the team API.\nversion: 1.2.0\n",
+);
 
 const search = (page: Page) => page.getByRole("searchbox", { name: /Search skills/ });
 
@@ -20,7 +24,15 @@ test.describe("a walk-through as each kind of user", () => {
     app = await startAppHost({
       platform: "darwin",
       prepare: async (_root, home) => {
-        const desktopTree = path.join(home, "Library", "Application Support", "Claude", "local-agent-mode-sessions", "skills-plugin", ...FIXTURE_TREES.a.split("/"));
+        const desktopTree = path.join(
+          home,
+          "Library",
+          "Application Support",
+          "Claude",
+          "local-agent-mode-sessions",
+          "skills-plugin",
+          ...FIXTURE_TREES.a.split("/"),
+        );
         await writeTree(path.join(desktopTree, "skills"), { "agentkey/SKILL.md": AGENTKEY });
         await writeTree(path.join(home, ".claude", "skills"), {
           "aaa-fine/SKILL.md": skill("aaa-fine", "description: Fine. Use when fine.\n"),
@@ -35,7 +47,9 @@ test.describe("a walk-through as each kind of user", () => {
     await app?.close();
   });
 
-  test("a Claude Desktop user first reads whether the skill loads there, with notes for its author and no edit advice", async ({ page }) => {
+  test("a Claude Desktop user first reads whether the skill loads there, with notes for its author and no edit advice", async ({
+    page,
+  }) => {
     await openCatalog(page, app.url);
     await search(page).fill("agentkey claude desktop");
     await entryRow(page, "agentkey").first().click();
@@ -83,7 +97,8 @@ test.describe("a walk-through as each kind of user", () => {
   test("sorts by name or by problems; the detail clears when the search hides its item", async ({ page }) => {
     await openCatalog(page, app.url);
     await search(page).fill("/.claude/skills/");
-    const order = async () => (await drawnNames(page)).filter((n) => ["aaa-fine", "mmm-warned", "zzz-broken"].includes(n));
+    const order = async () =>
+      (await drawnNames(page)).filter((n) => ["aaa-fine", "mmm-warned", "zzz-broken"].includes(n));
     await expect.poll(order).toEqual(["aaa-fine", "mmm-warned", "zzz-broken"]);
     await page.getByLabel("Sort the list").selectOption("problems");
     await expect.poll(order).toEqual(["zzz-broken", "mmm-warned", "aaa-fine"]);
@@ -101,10 +116,13 @@ test.describe("a walk-through as each kind of user", () => {
     await openCatalog(page, app.url);
     await search(page).fill("zzz-broken");
     const badge = entryRow(page, "zzz-broken").locator(".badge.error");
-    const colours = () => badge.evaluate((el) => {
-      const style = (globalThis as unknown as { getComputedStyle(e: unknown): { color: string; backgroundColor: string } }).getComputedStyle(el);
-      return `${style.color} on ${style.backgroundColor}`;
-    });
+    const colours = () =>
+      badge.evaluate((el) => {
+        const style = (
+          globalThis as unknown as { getComputedStyle(e: unknown): { color: string; backgroundColor: string } }
+        ).getComputedStyle(el);
+        return `${style.color} on ${style.backgroundColor}`;
+      });
     const before = await colours();
     await entryRow(page, "zzz-broken").click();
     expect(await colours()).toBe(before);
@@ -115,7 +133,9 @@ test.describe("a walk-through as each kind of user", () => {
     await saveScreenshot(page, "walkthrough-selected-row");
   });
 
-  test("Claude Desktop accounts read as \"account 1\", with the folder in a tooltip, and can be named in Settings", async ({ page }) => {
+  test('Claude Desktop accounts read as "account 1", with the folder in a tooltip, and can be named in Settings', async ({
+    page,
+  }) => {
     await openCatalog(page, app.url);
     const scan = await app.catalog();
     const titles = desktopAccountTitles(scan.locations);
@@ -156,8 +176,12 @@ test.describe("a walk-through as each kind of user", () => {
     await expect(compare.locator('.compare-files tr[data-status="changed"]')).toContainText("SKILL.md");
     const diff = compare.getByRole("region", { name: "Differences in SKILL.md" });
     const changed = diff.locator("tr.diff-changed");
-    await expect(changed.filter({ hasText: "Summarise what shipped this week." }).locator("td").first()).toHaveText("Summarise what shipped this week.");
-    await expect(changed.filter({ hasText: "Summarise what shipped this week." }).locator("td").nth(1)).toHaveText("Summarise what shipped this week, then list the risks.");
+    await expect(changed.filter({ hasText: "Summarise what shipped this week." }).locator("td").first()).toHaveText(
+      "Summarise what shipped this week.",
+    );
+    await expect(changed.filter({ hasText: "Summarise what shipped this week." }).locator("td").nth(1)).toHaveText(
+      "Summarise what shipped this week, then list the risks.",
+    );
     await expect(changed.filter({ hasText: "1.0.0" }).locator("td").nth(1)).toContainText('version: "1.1.0"');
     await saveScreenshot(page, "walkthrough-drift-compare");
     const refused = await app.call("skill:compare", here.dir, app.root).catch((e: Error) => e.message);

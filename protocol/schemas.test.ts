@@ -17,8 +17,12 @@ const REPO = path.resolve(PROTOCOL, "..");
 /** The upstream copies beside the repository; SKILLSHELF_UPSTREAM_DIR points elsewhere (used to check the missing case). */
 const UPSTREAM = process.env.SKILLSHELF_UPSTREAM_DIR ?? path.resolve(REPO, "../shared/upstream");
 const upstreamMissing = !existsSync(UPSTREAM);
-const MISSING_REASON = `The upstream texts are missing at ${UPSTREAM}: the project's schemas cannot be compared with the upstream schemas. ` +
-  "Check out ../shared next to the repository (CI must have it)" + (process.env.CI ? "; CI is set, so this is a failure." : "; this fails outside CI too, so it is never silently skipped.");
+const MISSING_REASON =
+  `The upstream texts are missing at ${UPSTREAM}: the project's schemas cannot be compared with the upstream schemas. ` +
+  "Check out ../shared next to the repository (CI must have it)" +
+  (process.env.CI
+    ? "; CI is set, so this is a failure."
+    : "; this fails outside CI too, so it is never silently skipped.");
 if (upstreamMissing) console.error(`protocol/schemas.test.ts: ${MISSING_REASON}`);
 
 const readJson = (file: string): unknown => JSON.parse(readFileSync(file, "utf8"));
@@ -29,7 +33,9 @@ function upstreamValidator(rel: string): (doc: unknown) => boolean {
   if (upstreamMissing) throw new Error(MISSING_REASON);
   let accepts = upstreamCompiled.get(rel);
   if (!accepts) {
-    const validate = new Ajv2020({ allErrors: true, strict: false }).compile(readJson(path.join(UPSTREAM, rel)) as object);
+    const validate = new Ajv2020({ allErrors: true, strict: false }).compile(
+      readJson(path.join(UPSTREAM, rel)) as object,
+    );
     accepts = (doc) => validate(doc) === true;
     upstreamCompiled.set(rel, accepts);
   }
@@ -37,9 +43,27 @@ function upstreamValidator(rel: string): (doc: unknown) => boolean {
 }
 
 const SCHEMAS = [
-  { id: "skill-meta-v1", file: "skill-meta-v1.schema.json", upstream: "agentkey-protocol/skill-meta-v1.schema.json", ours: validateSkillMeta, cases: SKILL_META_CASES },
-  { id: "plugin-1.0.0", file: "plugin-1.0.0.schema.json", upstream: "agent-plugins-1.0.0/plugin.schema.json", ours: validatePluginManifest, cases: PLUGIN_CASES },
-  { id: "mcp-1.0.0", file: "mcp-1.0.0.schema.json", upstream: "agent-plugins-1.0.0/mcp.schema.json", ours: validateMcpConfig, cases: MCP_CASES },
+  {
+    id: "skill-meta-v1",
+    file: "skill-meta-v1.schema.json",
+    upstream: "agentkey-protocol/skill-meta-v1.schema.json",
+    ours: validateSkillMeta,
+    cases: SKILL_META_CASES,
+  },
+  {
+    id: "plugin-1.0.0",
+    file: "plugin-1.0.0.schema.json",
+    upstream: "agent-plugins-1.0.0/plugin.schema.json",
+    ours: validatePluginManifest,
+    cases: PLUGIN_CASES,
+  },
+  {
+    id: "mcp-1.0.0",
+    file: "mcp-1.0.0.schema.json",
+    upstream: "agent-plugins-1.0.0/mcp.schema.json",
+    ours: validateMcpConfig,
+    cases: MCP_CASES,
+  },
 ];
 
 describe("upstream texts", () => {
@@ -53,7 +77,8 @@ describe("upstream texts", () => {
     const dir = path.join(UPSTREAM, "agentkey-protocol");
     const examples = readdirSync(dir).filter((name) => /^example-.*\.json$/.test(name));
     expect(examples.length).toBeGreaterThanOrEqual(4);
-    for (const name of examples) expect(validateSkillMeta(readJson(path.join(dir, name))), name).toMatchObject({ ok: true });
+    for (const name of examples)
+      expect(validateSkillMeta(readJson(path.join(dir, name))), name).toMatchObject({ ok: true });
   });
 });
 
@@ -69,45 +94,60 @@ describe.each(SCHEMAS)("protocol/$file", ({ id, file, upstream, ours, cases }) =
   });
 
   const exampleDir = path.join(PROTOCOL, "examples", id);
-  it.each(["good", "bad"])("examples/%s documents are accepted or rejected as their folder says, by both schemas", (verdict) => {
-    const folder = path.join(exampleDir, verdict);
-    const names = readdirSync(folder).filter((name) => name.endsWith(".json"));
-    expect(names.length).toBeGreaterThan(0);
-    const upstreamAccepts = upstreamValidator(upstream);
-    for (const name of names) {
-      const doc = readJson(path.join(folder, name));
-      const result = ours(doc);
-      expect(result.ok, `${verdict}/${name}: ${JSON.stringify(result.errors)}`).toBe(verdict === "good");
-      if (!result.ok) expect(result.errors.length).toBeGreaterThan(0);
-      expect(upstreamAccepts(doc), `upstream on ${verdict}/${name}`).toBe(verdict === "good");
-    }
-  });
+  it.each(["good", "bad"])(
+    "examples/%s documents are accepted or rejected as their folder says, by both schemas",
+    (verdict) => {
+      const folder = path.join(exampleDir, verdict);
+      const names = readdirSync(folder).filter((name) => name.endsWith(".json"));
+      expect(names.length).toBeGreaterThan(0);
+      const upstreamAccepts = upstreamValidator(upstream);
+      for (const name of names) {
+        const doc = readJson(path.join(folder, name));
+        const result = ours(doc);
+        expect(result.ok, `${verdict}/${name}: ${JSON.stringify(result.errors)}`).toBe(verdict === "good");
+        if (!result.ok) expect(result.errors.length).toBeGreaterThan(0);
+        expect(upstreamAccepts(doc), `upstream on ${verdict}/${name}`).toBe(verdict === "good");
+      }
+    },
+  );
 
-  it.each(cases.map((c): [string, SchemaCase] => [c.name, c]))("%s: both schemas give the expected verdict", (_name, { doc, accept }) => {
-    expect(ours(doc).ok).toBe(accept);
-    expect(upstreamValidator(upstream)(doc)).toBe(accept);
-  });
+  it.each(cases.map((c): [string, SchemaCase] => [c.name, c]))(
+    "%s: both schemas give the expected verdict",
+    (_name, { doc, accept }) => {
+      expect(ours(doc).ok).toBe(accept);
+      expect(upstreamValidator(upstream)(doc)).toBe(accept);
+    },
+  );
 
   it("agrees with the upstream schema on 2000 generated mutations of its cases", () => {
     const upstreamAccepts = upstreamValidator(upstream);
     const docs = cases.map((c) => c.doc);
     const seen = new Map<string, unknown[]>();
-    for (const doc of docs) for (const at of membersOf(doc)) seen.set(String(at[at.length - 1]), [...(seen.get(String(at[at.length - 1])) ?? []), valueAt(doc, at)]);
+    for (const doc of docs)
+      for (const at of membersOf(doc))
+        seen.set(String(at[at.length - 1]), [...(seen.get(String(at[at.length - 1])) ?? []), valueAt(doc, at)]);
     const edit = fc.record({
       op: fc.constantFrom("set", "set", "delete", "add"),
       target: fc.nat(),
       key: fc.oneof(fc.constantFrom(...seen.keys()), fc.string({ maxLength: 8 })),
       pick: fc.nat(),
-      value: fc.oneof({ weight: 3, arbitrary: fc.constant(SEEN_AT_KEY) }, { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }) }),
+      value: fc.oneof(
+        { weight: 3, arbitrary: fc.constant(SEEN_AT_KEY) },
+        { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }) },
+      ),
     });
-    const mutated = fc.tuple(fc.constantFrom(...docs), fc.array(edit, { minLength: 1, maxLength: 3 }))
+    const mutated = fc
+      .tuple(fc.constantFrom(...docs), fc.array(edit, { minLength: 1, maxLength: 3 }))
       .map(([doc, edits]) => edits.reduce((acc, e) => applyEdit(acc, e, seen), structuredClone(doc)));
     const verdicts = { accepted: 0, rejected: 0 };
-    fc.assert(fc.property(mutated, (doc) => {
-      const accepted = ours(doc).ok;
-      verdicts[accepted ? "accepted" : "rejected"]++;
-      return accepted === upstreamAccepts(doc);
-    }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(mutated, (doc) => {
+        const accepted = ours(doc).ok;
+        verdicts[accepted ? "accepted" : "rejected"]++;
+        return accepted === upstreamAccepts(doc);
+      }),
+      { numRuns: 2000 },
+    );
     expect(verdicts.accepted, "mutations must produce accepted documents too").toBeGreaterThan(100);
     expect(verdicts.rejected).toBeGreaterThan(100);
   });
@@ -119,8 +159,10 @@ const SEEN_AT_KEY = Symbol("seen at key");
 
 /** Paths to every object member and array item of a JSON value. */
 function membersOf(doc: unknown, prefix: Key[] = []): Key[][] {
-  if (Array.isArray(doc)) return doc.flatMap((item, index) => [[...prefix, index], ...membersOf(item, [...prefix, index])]);
-  if (typeof doc === "object" && doc !== null) return Object.entries(doc).flatMap(([key, value]) => [[...prefix, key], ...membersOf(value, [...prefix, key])]);
+  if (Array.isArray(doc))
+    return doc.flatMap((item, index) => [[...prefix, index], ...membersOf(item, [...prefix, index])]);
+  if (typeof doc === "object" && doc !== null)
+    return Object.entries(doc).flatMap(([key, value]) => [[...prefix, key], ...membersOf(value, [...prefix, key])]);
   return [];
 }
 
@@ -133,7 +175,11 @@ function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** Sets or deletes an existing member, or adds a key to an existing object (the root included). */
-function applyEdit(doc: unknown, edit: { op: string; target: number; key: string; pick: number; value: unknown }, seen: Map<string, unknown[]>): unknown {
+function applyEdit(
+  doc: unknown,
+  edit: { op: string; target: number; key: string; pick: number; value: unknown },
+  seen: Map<string, unknown[]>,
+): unknown {
   const valueFor = (key: Key): unknown => {
     if (edit.value !== SEEN_AT_KEY) return edit.value;
     const options = seen.get(String(key)) ?? [null];
@@ -178,8 +224,16 @@ describe("deliberate differences between the validator and the schemas", () => {
   };
 
   const MANIFEST_DIFFERENCES = [
-    { why: "an unknown top-level field is reported and ignored (§5.2), not fatal", manifest: { ...PLUGIN, commands: ["./c"] }, code: "plugin.manifest.unknown-field" },
-    { why: "a non-object extensions is reported and ignored (§8.1), not fatal", manifest: { ...PLUGIN, extensions: ["com.example"] }, code: "plugin.extensions.type" },
+    {
+      why: "an unknown top-level field is reported and ignored (§5.2), not fatal",
+      manifest: { ...PLUGIN, commands: ["./c"] },
+      code: "plugin.manifest.unknown-field",
+    },
+    {
+      why: "a non-object extensions is reported and ignored (§8.1), not fatal",
+      manifest: { ...PLUGIN, extensions: ["com.example"] },
+      code: "plugin.extensions.type",
+    },
   ];
   it.each(MANIFEST_DIFFERENCES)("plugin.json: $why", async ({ manifest, code }) => {
     expect(validatePluginManifest(manifest).ok).toBe(false);
@@ -189,35 +243,84 @@ describe("deliberate differences between the validator and the schemas", () => {
   });
 
   const SERVER_DIFFERENCES = [
-    { why: "cwd under ${PLUGIN_DATA} must stay inside the data folder (§7.2.1)", server: { type: "stdio", command: "node", cwd: "${PLUGIN_DATA}/.." }, code: "plugin.mcp.server.cwd" },
-    { why: "command must be a bare name or a ./ path (§7.2.1)", server: { type: "stdio", command: "../bin/server" }, code: "plugin.mcp.server.command" },
-    { why: "command must be a bare name or a ./ path, not absolute (§7.2.1)", server: { type: "stdio", command: "/usr/bin/node" }, code: "plugin.mcp.server.command" },
-    { why: "plain http only to loopback hosts (§7.2.1)", server: { type: "streamable-http", url: "http://mcp.example.com/x" }, code: "plugin.mcp.server.url" },
-    { why: "no user information in the url (§7.2.1)", server: { type: "sse", url: "https://u:p@mcp.example.com/x" }, code: "plugin.mcp.server.url" },
-    { why: "no fragment in the url (§7.2.1)", server: { type: "sse", url: "https://mcp.example.com/x#f" }, code: "plugin.mcp.server.url" },
-    { why: "header names are case-insensitive, so case duplicates are invalid (§7.2.1)", server: { type: "streamable-http", url: "https://m.example/x", headers: { "X-A": "1", "x-a": "2" } }, code: "plugin.mcp.server.headers" },
-    { why: "header names must be valid HTTP field names (§7.2.1)", server: { type: "streamable-http", url: "https://m.example/x", headers: { "X A": "1" } }, code: "plugin.mcp.server.headers" },
+    {
+      why: "cwd under ${PLUGIN_DATA} must stay inside the data folder (§7.2.1)",
+      server: { type: "stdio", command: "node", cwd: "${PLUGIN_DATA}/.." },
+      code: "plugin.mcp.server.cwd",
+    },
+    {
+      why: "command must be a bare name or a ./ path (§7.2.1)",
+      server: { type: "stdio", command: "../bin/server" },
+      code: "plugin.mcp.server.command",
+    },
+    {
+      why: "command must be a bare name or a ./ path, not absolute (§7.2.1)",
+      server: { type: "stdio", command: "/usr/bin/node" },
+      code: "plugin.mcp.server.command",
+    },
+    {
+      why: "plain http only to loopback hosts (§7.2.1)",
+      server: { type: "streamable-http", url: "http://mcp.example.com/x" },
+      code: "plugin.mcp.server.url",
+    },
+    {
+      why: "no user information in the url (§7.2.1)",
+      server: { type: "sse", url: "https://u:p@mcp.example.com/x" },
+      code: "plugin.mcp.server.url",
+    },
+    {
+      why: "no fragment in the url (§7.2.1)",
+      server: { type: "sse", url: "https://mcp.example.com/x#f" },
+      code: "plugin.mcp.server.url",
+    },
+    {
+      why: "header names are case-insensitive, so case duplicates are invalid (§7.2.1)",
+      server: { type: "streamable-http", url: "https://m.example/x", headers: { "X-A": "1", "x-a": "2" } },
+      code: "plugin.mcp.server.headers",
+    },
+    {
+      why: "header names must be valid HTTP field names (§7.2.1)",
+      server: { type: "streamable-http", url: "https://m.example/x", headers: { "X A": "1" } },
+      code: "plugin.mcp.server.headers",
+    },
   ];
-  it.each(SERVER_DIFFERENCES)("mcp.json: $why — the schema accepts, the validator skips the server", async ({ server, code }) => {
-    const config = { $schema: MCP, mcpServers: { s: server, fine: { type: "stdio", command: "node" } } };
-    expect(validateMcpConfig(config).ok).toBe(true);
-    const report = await readWith(PLUGIN, config);
-    expect(report.diagnostics.map((d) => d.code)).toContain(code);
-    expect(report.mcpServers.map((s) => [s.name, s.valid])).toEqual([["s", false], ["fine", true]]);
-  });
+  it.each(SERVER_DIFFERENCES)(
+    "mcp.json: $why — the schema accepts, the validator skips the server",
+    async ({ server, code }) => {
+      const config = { $schema: MCP, mcpServers: { s: server, fine: { type: "stdio", command: "node" } } };
+      expect(validateMcpConfig(config).ok).toBe(true);
+      const report = await readWith(PLUGIN, config);
+      expect(report.diagnostics.map((d) => d.code)).toContain(code);
+      expect(report.mcpServers.map((s) => [s.name, s.valid])).toEqual([
+        ["s", false],
+        ["fine", true],
+      ]);
+    },
+  );
 
   it("mcp.json: a case variant of a reserved env name passes the schema and is only a warning", async () => {
     const config = { $schema: MCP, mcpServers: { s: { type: "stdio", command: "node", env: { Plugin_Data: "x" } } } };
     expect(validateMcpConfig(config).ok).toBe(true);
     const report = await readWith(PLUGIN, config);
-    expect(report.diagnostics.map((d) => [d.code, d.severity])).toEqual([["plugin.mcp.server.env-reserved-case", "warning"]]);
+    expect(report.diagnostics.map((d) => [d.code, d.severity])).toEqual([
+      ["plugin.mcp.server.env-reserved-case", "warning"],
+    ]);
   });
 
   it("mcp.json: one bad server fails the whole document in the schema, but the validator skips only that server (§7.2.2)", async () => {
-    const config = { $schema: MCP, mcpServers: { bad: { type: "http", url: "https://m.example/x" }, good: { type: "sse", url: "https://m.example/sse" } } };
+    const config = {
+      $schema: MCP,
+      mcpServers: {
+        bad: { type: "http", url: "https://m.example/x" },
+        good: { type: "sse", url: "https://m.example/sse" },
+      },
+    };
     expect(validateMcpConfig(config).ok).toBe(false);
     const report = await readWith(PLUGIN, config);
-    expect(report.mcpServers.map((s) => [s.name, s.valid])).toEqual([["bad", false], ["good", true]]);
+    expect(report.mcpServers.map((s) => [s.name, s.valid])).toEqual([
+      ["bad", false],
+      ["good", true],
+    ]);
     expect(report.loads).toBe(true);
   });
 });

@@ -17,7 +17,10 @@ const skillshelfFuses = Object.freeze({
 
 /** The @electron/fuses config for one platform (macOS needs its ad-hoc signature redone after the flip). */
 function fuseConfig(fuses, electronPlatformName) {
-  const config = { version: fuses.FuseVersion.V1, resetAdHocDarwinSignature: electronPlatformName === "darwin" || electronPlatformName === "mas" };
+  const config = {
+    version: fuses.FuseVersion.V1,
+    resetAdHocDarwinSignature: electronPlatformName === "darwin" || electronPlatformName === "mas",
+  };
   for (const [name, value] of Object.entries(skillshelfFuses)) {
     const index = fuses.FuseV1Options[name];
     if (typeof index !== "number") throw new Error(`@electron/fuses does not know the fuse ${name}.`);
@@ -30,7 +33,8 @@ function fuseConfig(fuses, electronPlatformName) {
 function electronBinaryPath(context) {
   const { appOutDir, electronPlatformName, packager } = context;
   const productFilename = packager.appInfo.productFilename;
-  if (electronPlatformName === "darwin" || electronPlatformName === "mas") return path.join(appOutDir, `${productFilename}.app`);
+  if (electronPlatformName === "darwin" || electronPlatformName === "mas")
+    return path.join(appOutDir, `${productFilename}.app`);
   if (electronPlatformName === "win32") return path.join(appOutDir, `${productFilename}.exe`);
   return path.join(appOutDir, packager.executableName ?? productFilename);
 }

@@ -11,7 +11,12 @@ let meta: Metafile;
 let tmp: Awaited<ReturnType<typeof makeTempDir>>;
 
 /** Every input file and external package an output can load: its static imports, plus dynamic ones when asked. */
-function reach(start: string, followDynamic: boolean, seen = new Set<string>(), found = { inputs: new Set<string>(), externals: new Set<string>() }) {
+function reach(
+  start: string,
+  followDynamic: boolean,
+  seen = new Set<string>(),
+  found = { inputs: new Set<string>(), externals: new Set<string>() },
+) {
   if (seen.has(start)) return found;
   seen.add(start);
   const output = meta.outputs[start]!;
@@ -36,7 +41,14 @@ function commandGraph(command: string) {
   return reach(outputOf(`electron/cli/commands/${command}.ts`), true, new Set(), found);
 }
 
-const FORBIDDEN_FOR_VALIDATE = [/^@modelcontextprotocol\//, /^zod(\/|$)/, /^ajv(\/|$)/, /^electron\/engine\/updates\//, /^node_modules\/(zod|ajv|@modelcontextprotocol)\//, /^electron\/engine\/schemas\.ts$/];
+const FORBIDDEN_FOR_VALIDATE = [
+  /^@modelcontextprotocol\//,
+  /^zod(\/|$)/,
+  /^ajv(\/|$)/,
+  /^electron\/engine\/updates\//,
+  /^node_modules\/(zod|ajv|@modelcontextprotocol)\//,
+  /^electron\/engine\/schemas\.ts$/,
+];
 
 describe("the CLI bundle loads per command", () => {
   beforeAll(async () => {
@@ -46,7 +58,9 @@ describe("the CLI bundle loads per command", () => {
   afterAll(() => tmp.cleanup());
 
   it("builds skillshelf.mjs and read-worker.mjs side by side, with shared chunks in the same folder", () => {
-    const outputs = Object.keys(meta.outputs).filter((o) => o.endsWith(".mjs")).map((o) => path.basename(o));
+    const outputs = Object.keys(meta.outputs)
+      .filter((o) => o.endsWith(".mjs"))
+      .map((o) => path.basename(o));
     expect(outputs).toContain("skillshelf.mjs");
     expect(outputs).toContain("read-worker.mjs");
     expect(outputs.filter((o) => o.startsWith("chunk-")).length).toBeGreaterThan(5);
@@ -55,7 +69,9 @@ describe("the CLI bundle loads per command", () => {
 
   it("--help and --version load only the dispatcher: no command module, no package", () => {
     const found = reach(outputOf("electron/cli/main.ts"), false);
-    expect([...found.inputs].filter((i) => i.startsWith("electron/cli/commands/") && !i.endsWith("/index.ts"))).toEqual([]);
+    expect([...found.inputs].filter((i) => i.startsWith("electron/cli/commands/") && !i.endsWith("/index.ts"))).toEqual(
+      [],
+    );
     expect([...found.externals].filter((e) => !e.startsWith("node:"))).toEqual([]);
   });
 
@@ -70,7 +86,9 @@ describe("the CLI bundle loads per command", () => {
     const found = reach(outputOf("electron/cli/main.ts"), false);
     reach(outputOf("electron/cli/commands/validate.ts"), false, new Set(), found);
     expect(found.inputs.has("electron/engine/skill/read-skill.ts")).toBe(true);
-    expect([...found.inputs].filter((i) => i.startsWith("electron/engine/plugin/") || i.includes("node_modules/semver/"))).toEqual([]);
+    expect(
+      [...found.inputs].filter((i) => i.startsWith("electron/engine/plugin/") || i.includes("node_modules/semver/")),
+    ).toEqual([]);
     expect([...found.externals].filter((e) => !e.startsWith("node:") && e !== "buffer" && e !== "process")).toEqual([]);
   });
 
@@ -82,6 +100,10 @@ describe("the CLI bundle loads per command", () => {
 
   it("the scan worker does not load the MCP SDK, zod or ajv", () => {
     const found = reach(outputOf("electron/engine/discovery/read-worker.ts"), true);
-    expect([...found.externals, ...found.inputs].filter((name) => FORBIDDEN_FOR_VALIDATE.slice(0, 3).some((re) => re.test(name)))).toEqual([]);
+    expect(
+      [...found.externals, ...found.inputs].filter((name) =>
+        FORBIDDEN_FOR_VALIDATE.slice(0, 3).some((re) => re.test(name)),
+      ),
+    ).toEqual([]);
   });
 });

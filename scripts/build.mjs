@@ -11,8 +11,14 @@ const define = { __SKILLSHELF_VERSION__: JSON.stringify(pkg.version) };
 const at = (p) => path.join(root, p);
 /** Dependencies the CLI bundles: spread over dozens of CommonJS files, they cost more to load than to inline. */
 const CLI_BUNDLED_DEPS = new Set(["yaml", "semver"]);
-const cliExternals = ["electron", ...Object.keys(pkg.dependencies ?? {}).filter((name) => !CLI_BUNDLED_DEPS.has(name)).flatMap((name) => [name, `${name}/*`])];
-const ESM_REQUIRE_BANNER = "import { createRequire as __ssCreateRequire } from 'node:module'; const require = __ssCreateRequire(import.meta.url);";
+const cliExternals = [
+  "electron",
+  ...Object.keys(pkg.dependencies ?? {})
+    .filter((name) => !CLI_BUNDLED_DEPS.has(name))
+    .flatMap((name) => [name, `${name}/*`]),
+];
+const ESM_REQUIRE_BANNER =
+  "import { createRequire as __ssCreateRequire } from 'node:module'; const require = __ssCreateRequire(import.meta.url);";
 
 /**
  * Bundles the CLI and its scan worker as ES modules split into chunks, all flat in one folder (so import.meta.url
@@ -21,7 +27,10 @@ const ESM_REQUIRE_BANNER = "import { createRequire as __ssCreateRequire } from '
  */
 export async function buildCli(outdir = at("dist/cli")) {
   const result = await build({
-    entryPoints: { skillshelf: at("electron/cli/main.ts"), "read-worker": at("electron/engine/discovery/read-worker.ts") },
+    entryPoints: {
+      skillshelf: at("electron/cli/main.ts"),
+      "read-worker": at("electron/engine/discovery/read-worker.ts"),
+    },
     outdir,
     absWorkingDir: root,
     outExtension: { ".js": ".mjs" },
@@ -40,7 +49,8 @@ export async function buildCli(outdir = at("dist/cli")) {
   });
   const fresh = new Set(Object.keys(result.metafile.outputs).map((out) => path.basename(out)));
   for (const name of readdirSync(outdir)) {
-    if (/^chunk-[A-Z0-9]+\.mjs(\.map)?$/.test(name) && !fresh.has(name)) rmSync(path.join(outdir, name), { force: true });
+    if (/^chunk-[A-Z0-9]+\.mjs(\.map)?$/.test(name) && !fresh.has(name))
+      rmSync(path.join(outdir, name), { force: true });
   }
   return result.metafile;
 }
@@ -50,7 +60,12 @@ export async function buildNode() {
   const jobs = [
     { entry: "electron/main/main.ts", out: "dist/main/main.cjs", format: "cjs", bundleDeps: false },
     // Self-contained: packaged, it runs from app.asar.unpacked, where the asar's node_modules cannot be resolved.
-    { entry: "electron/engine/discovery/read-worker.ts", out: "dist/main/read-worker.cjs", format: "cjs", bundleDeps: true },
+    {
+      entry: "electron/engine/discovery/read-worker.ts",
+      out: "dist/main/read-worker.cjs",
+      format: "cjs",
+      bundleDeps: true,
+    },
     { entry: "electron/preload/preload.ts", out: "dist/preload/preload.cjs", format: "cjs", bundleDeps: true },
   ];
   await Promise.all([

@@ -40,18 +40,29 @@ export function decideChromium(facts: ChromiumFacts): ChromiumDecision {
   const path = chromiumExecutable(facts.env);
   if (facts.isExecutable(path)) return { action: "use", path };
   if (path !== DEBIAN_CHROMIUM) {
-    return { action: "stop", message: `${CHROMIUM_ENV} is ${path}, which is not an executable file: point it at a Chromium executable, or unset it to use ${DEBIAN_CHROMIUM}.` };
+    return {
+      action: "stop",
+      message: `${CHROMIUM_ENV} is ${path}, which is not an executable file: point it at a Chromium executable, or unset it to use ${DEBIAN_CHROMIUM}.`,
+    };
   }
   if (facts.isRoot && facts.hasAptGet) return { action: "install", path, commands: APT_INSTALL_CHROMIUM };
-  if (facts.hasAptGet) return { action: "stop", message: `Chromium is missing at ${DEBIAN_CHROMIUM}: ${manualInstall}.` };
-  return { action: "stop", message: `Chromium is missing at ${DEBIAN_CHROMIUM} and there is no apt-get to install it: install Chromium and set ${CHROMIUM_ENV} to its executable, then run npm test again.` };
+  if (facts.hasAptGet)
+    return { action: "stop", message: `Chromium is missing at ${DEBIAN_CHROMIUM}: ${manualInstall}.` };
+  return {
+    action: "stop",
+    message: `Chromium is missing at ${DEBIAN_CHROMIUM} and there is no apt-get to install it: install Chromium and set ${CHROMIUM_ENV} to its executable, then run npm test again.`,
+  };
 }
 
 /** Runs one command, returning its exit status (null when it could not start). */
 export type CommandRunner = (command: string, args: string[]) => number | null;
 
 /** Carries the decision out: installs when it should, and returns the Chromium to use or the one line to stop with. */
-export function ensureChromium(facts: ChromiumFacts, run: CommandRunner, say: (line: string) => void): { ok: true; path: string } | { ok: false; message: string } {
+export function ensureChromium(
+  facts: ChromiumFacts,
+  run: CommandRunner,
+  say: (line: string) => void,
+): { ok: true; path: string } | { ok: false; message: string } {
   const decision = decideChromium(facts);
   if (decision.action === "use") return { ok: true, path: decision.path };
   if (decision.action === "stop") return { ok: false, message: decision.message };
@@ -59,9 +70,16 @@ export function ensureChromium(facts: ChromiumFacts, run: CommandRunner, say: (l
   for (const [command, ...args] of decision.commands) {
     const status = run(command!, args);
     if (status !== 0) {
-      return { ok: false, message: `\`${[command, ...args].join(" ")}\` failed (${status === null ? "it could not start" : `exit ${status}`}): ${manualInstall}.` };
+      return {
+        ok: false,
+        message: `\`${[command, ...args].join(" ")}\` failed (${status === null ? "it could not start" : `exit ${status}`}): ${manualInstall}.`,
+      };
     }
   }
-  if (!facts.isExecutable(decision.path)) return { ok: false, message: `apt-get installed chromium, but ${decision.path} is still missing: ${manualInstall}.` };
+  if (!facts.isExecutable(decision.path))
+    return {
+      ok: false,
+      message: `apt-get installed chromium, but ${decision.path} is still missing: ${manualInstall}.`,
+    };
   return { ok: true, path: decision.path };
 }

@@ -22,7 +22,8 @@ function onPath(name: string, env: NodeJS.ProcessEnv): boolean {
 
 const result = ensureChromium(
   { env: process.env, isExecutable, isRoot: process.getuid?.() === 0, hasAptGet: onPath("apt-get", process.env) },
-  (command, args) => spawnSync(command, args, { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } }).status,
+  (command, args) =>
+    spawnSync(command, args, { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } }).status,
   (line) => console.log(line),
 );
 if (!result.ok) {

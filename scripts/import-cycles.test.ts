@@ -7,7 +7,8 @@ import { describe, expect, it } from "vitest";
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const roots = ["electron", "shared", "renderer/src"];
-const IMPORT = /(?:^|\n)\s*(?:import|export)\b[^;]*?\bfrom\s*["'](\.{1,2}\/[^"']*)["']|\bimport\(\s*["'](\.{1,2}\/[^"']*)["']\s*\)/g;
+const IMPORT =
+  /(?:^|\n)\s*(?:import|export)\b[^;]*?\bfrom\s*["'](\.{1,2}\/[^"']*)["']|\bimport\(\s*["'](\.{1,2}\/[^"']*)["']\s*\)/g;
 
 /** Every .ts/.tsx module under the roots, tests and fixtures left out (relative to the repository). */
 function modules(): string[] {
@@ -17,7 +18,12 @@ function modules(): string[] {
       const rel = path.join(dir, entry.name);
       if (entry.isDirectory()) {
         if (entry.name !== "fixtures" && entry.name !== "node_modules") walk(rel);
-      } else if (/\.tsx?$/.test(entry.name) && !/\.(test|spec)\.tsx?$/.test(entry.name) && !entry.name.endsWith(".d.ts")) found.push(rel);
+      } else if (
+        /\.tsx?$/.test(entry.name) &&
+        !/\.(test|spec)\.tsx?$/.test(entry.name) &&
+        !entry.name.endsWith(".d.ts")
+      )
+        found.push(rel);
     }
   };
   roots.forEach(walk);
@@ -28,7 +34,11 @@ function modules(): string[] {
 function resolveModule(from: string, spec: string): string | null {
   const base = path.join(path.dirname(from), spec);
   const candidates = [base, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts"), path.join(base, "index.tsx")];
-  return candidates.find((c) => /\.tsx?$/.test(c) && existsSync(path.join(repo, c)) && statSync(path.join(repo, c)).isFile()) ?? null;
+  return (
+    candidates.find(
+      (c) => /\.tsx?$/.test(c) && existsSync(path.join(repo, c)) && statSync(path.join(repo, c)).isFile(),
+    ) ?? null
+  );
 }
 
 /** The import graph: each module and the modules it imports (values and types alike). */
@@ -36,7 +46,9 @@ function importGraph(): Map<string, string[]> {
   const graph = new Map<string, string[]>();
   for (const file of modules()) {
     const text = readFileSync(path.join(repo, file), "utf8");
-    const targets = [...text.matchAll(IMPORT)].map((m) => resolveModule(file, (m[1] ?? m[2])!)).filter((t): t is string => t !== null);
+    const targets = [...text.matchAll(IMPORT)]
+      .map((m) => resolveModule(file, (m[1] ?? m[2])!))
+      .filter((t): t is string => t !== null);
     graph.set(file, [...new Set(targets)]);
   }
   return graph;
@@ -79,7 +91,9 @@ function cycles(graph: Map<string, string[]>): string[][] {
 describe("import cycles", () => {
   it("finds the modules of electron/, shared/ and renderer/src and their imports", () => {
     const graph = importGraph();
-    expect(graph.get(path.join("electron", "engine", "discovery", "scan.ts"))).toContain(path.join("electron", "engine", "discovery", "plan.ts"));
+    expect(graph.get(path.join("electron", "engine", "discovery", "scan.ts"))).toContain(
+      path.join("electron", "engine", "discovery", "plan.ts"),
+    );
     expect(graph.get(path.join("shared", "ipc.ts"))).toContain(path.join("shared", "model.ts"));
   });
 

@@ -27,34 +27,150 @@ const stubs = [
 ];
 
 /** A file that imports `spec` and uses what it imports (so nothing but the import can fail). */
-const importing = (spec: string, names = "thing") => `import { ${names} } from "${spec}";\nexport const used = [${names}];\n`;
+const importing = (spec: string, names = "thing") =>
+  `import { ${names} } from "${spec}";\nexport const used = [${names}];\n`;
 
 /** Each planted violation: the file, its code, and the rule that must reject it. */
 const violations: { name: string; file: string; code: string; rule: string }[] = [
-  { name: "renderer → ../../electron/engine/...", file: "renderer/src/app.ts", code: importing("../../electron/engine/discovery/scan"), rule: "import-x/no-restricted-paths" },
-  { name: "renderer → electron/main by a relative path", file: "renderer/src/views/view.tsx", code: importing("../../../electron/main/window"), rule: "import-x/no-restricted-paths" },
-  { name: "renderer → electron", file: "renderer/src/app.ts", code: importing("electron", "ipcRenderer"), rule: "no-restricted-imports" },
-  { name: "renderer → node:path", file: "renderer/src/app.ts", code: 'import path from "node:path";\nexport const used = path;\n', rule: "import-x/no-nodejs-modules" },
-  { name: "engine → ../main/window", file: "electron/engine/y.ts", code: importing("../main/window"), rule: "import-x/no-restricted-paths" },
-  { name: "engine → handlers", file: "electron/engine/discovery/y.ts", code: importing("../../handlers/handlers"), rule: "import-x/no-restricted-paths" },
-  { name: "engine → host", file: "electron/engine/y.ts", code: importing("../host/server"), rule: "import-x/no-restricted-paths" },
-  { name: "engine → cli", file: "electron/engine/y.ts", code: importing("../cli/run"), rule: "import-x/no-restricted-paths" },
-  { name: "engine → preload", file: "electron/engine/y.ts", code: importing("../preload/api"), rule: "import-x/no-restricted-paths" },
-  { name: "engine → ../../shared/ipc", file: "electron/engine/discovery/y.ts", code: importing("../../../shared/ipc"), rule: "import-x/no-restricted-paths" },
-  { name: "engine → ../../shared/ipc (type only)", file: "electron/engine/y.ts", code: 'import type { thing } from "../../shared/ipc";\nexport type Used = typeof thing;\n', rule: "import-x/no-restricted-paths" },
-  { name: "engine → electron", file: "electron/engine/y.ts", code: importing("electron", "app"), rule: "no-restricted-imports" },
-  { name: "shared → ../electron/engine/x", file: "shared/y.ts", code: importing("../electron/engine/x"), rule: "import-x/no-restricted-paths" },
-  { name: "shared → renderer", file: "shared/y.ts", code: importing("../renderer/src/lib/format"), rule: "import-x/no-restricted-paths" },
-  { name: "shared → fs/promises", file: "shared/y.ts", code: importing("fs/promises", "readFile"), rule: "import-x/no-nodejs-modules" },
-  { name: "shared → node:fs", file: "shared/y.ts", code: importing("node:fs", "readFileSync"), rule: "import-x/no-nodejs-modules" },
+  {
+    name: "renderer → ../../electron/engine/...",
+    file: "renderer/src/app.ts",
+    code: importing("../../electron/engine/discovery/scan"),
+    rule: "import-x/no-restricted-paths",
+  },
+  {
+    name: "renderer → electron/main by a relative path",
+    file: "renderer/src/views/view.tsx",
+    code: importing("../../../electron/main/window"),
+    rule: "import-x/no-restricted-paths",
+  },
+  {
+    name: "renderer → electron",
+    file: "renderer/src/app.ts",
+    code: importing("electron", "ipcRenderer"),
+    rule: "no-restricted-imports",
+  },
+  {
+    name: "renderer → node:path",
+    file: "renderer/src/app.ts",
+    code: 'import path from "node:path";\nexport const used = path;\n',
+    rule: "import-x/no-nodejs-modules",
+  },
+  {
+    name: "engine → ../main/window",
+    file: "electron/engine/y.ts",
+    code: importing("../main/window"),
+    rule: "import-x/no-restricted-paths",
+  },
+  {
+    name: "engine → handlers",
+    file: "electron/engine/discovery/y.ts",
+    code: importing("../../handlers/handlers"),
+    rule: "import-x/no-restricted-paths",
+  },
+  {
+    name: "engine → host",
+    file: "electron/engine/y.ts",
+    code: importing("../host/server"),
+    rule: "import-x/no-restricted-paths",
+  },
+  {
+    name: "engine → cli",
+    file: "electron/engine/y.ts",
+    code: importing("../cli/run"),
+    rule: "import-x/no-restricted-paths",
+  },
+  {
+    name: "engine → preload",
+    file: "electron/engine/y.ts",
+    code: importing("../preload/api"),
+    rule: "import-x/no-restricted-paths",
+  },
+  {
+    name: "engine → ../../shared/ipc",
+    file: "electron/engine/discovery/y.ts",
+    code: importing("../../../shared/ipc"),
+    rule: "import-x/no-restricted-paths",
+  },
+  {
+    name: "engine → ../../shared/ipc (type only)",
+    file: "electron/engine/y.ts",
+    code: 'import type { thing } from "../../shared/ipc";\nexport type Used = typeof thing;\n',
+    rule: "import-x/no-restricted-paths",
+  },
+  {
+    name: "engine → electron",
+    file: "electron/engine/y.ts",
+    code: importing("electron", "app"),
+    rule: "no-restricted-imports",
+  },
+  {
+    name: "shared → ../electron/engine/x",
+    file: "shared/y.ts",
+    code: importing("../electron/engine/x"),
+    rule: "import-x/no-restricted-paths",
+  },
+  {
+    name: "shared → renderer",
+    file: "shared/y.ts",
+    code: importing("../renderer/src/lib/format"),
+    rule: "import-x/no-restricted-paths",
+  },
+  {
+    name: "shared → fs/promises",
+    file: "shared/y.ts",
+    code: importing("fs/promises", "readFile"),
+    rule: "import-x/no-nodejs-modules",
+  },
+  {
+    name: "shared → node:fs",
+    file: "shared/y.ts",
+    code: importing("node:fs", "readFileSync"),
+    rule: "import-x/no-nodejs-modules",
+  },
   { name: "shared → electron", file: "shared/y.ts", code: importing("electron", "app"), rule: "no-restricted-imports" },
-  { name: "handlers → electron", file: "electron/handlers/y.ts", code: importing("electron", "shell"), rule: "no-restricted-imports" },
-  { name: "handlers → main", file: "electron/handlers/y.ts", code: importing("../main/window"), rule: "import-x/no-restricted-paths" },
-  { name: "preload → node:fs", file: "electron/preload/y.ts", code: importing("node:fs", "readFileSync"), rule: "import-x/no-nodejs-modules" },
-  { name: "preload → the engine", file: "electron/preload/y.ts", code: importing("../engine/x"), rule: "import-x/no-restricted-paths" },
-  { name: "ipcMain used in electron/main/menu.ts", file: "electron/main/menu.ts", code: 'import { ipcMain } from "electron";\nipcMain.on("x", () => undefined);\n', rule: "no-restricted-imports" },
-  { name: "electron.ipcMain used in electron/main/menu.ts", file: "electron/main/menu.ts", code: 'import * as electron from "electron";\nelectron.ipcMain.on("x", () => undefined);\n', rule: "no-restricted-properties" },
-  { name: "a relative import across layers that resolves nowhere", file: "renderer/src/app.ts", code: importing("../../electron/engine/missing"), rule: "import-x/no-unresolved" },
+  {
+    name: "handlers → electron",
+    file: "electron/handlers/y.ts",
+    code: importing("electron", "shell"),
+    rule: "no-restricted-imports",
+  },
+  {
+    name: "handlers → main",
+    file: "electron/handlers/y.ts",
+    code: importing("../main/window"),
+    rule: "import-x/no-restricted-paths",
+  },
+  {
+    name: "preload → node:fs",
+    file: "electron/preload/y.ts",
+    code: importing("node:fs", "readFileSync"),
+    rule: "import-x/no-nodejs-modules",
+  },
+  {
+    name: "preload → the engine",
+    file: "electron/preload/y.ts",
+    code: importing("../engine/x"),
+    rule: "import-x/no-restricted-paths",
+  },
+  {
+    name: "ipcMain used in electron/main/menu.ts",
+    file: "electron/main/menu.ts",
+    code: 'import { ipcMain } from "electron";\nipcMain.on("x", () => undefined);\n',
+    rule: "no-restricted-imports",
+  },
+  {
+    name: "electron.ipcMain used in electron/main/menu.ts",
+    file: "electron/main/menu.ts",
+    code: 'import * as electron from "electron";\nelectron.ipcMain.on("x", () => undefined);\n',
+    rule: "no-restricted-properties",
+  },
+  {
+    name: "a relative import across layers that resolves nowhere",
+    file: "renderer/src/app.ts",
+    code: importing("../../electron/engine/missing"),
+    rule: "import-x/no-unresolved",
+  },
 ];
 
 /** Allowed imports of each kind: these must lint clean. */
@@ -62,13 +178,33 @@ const allowed: { name: string; file: string; code: string }[] = [
   { name: "renderer → shared", file: "renderer/src/app.ts", code: importing("../../shared/model") },
   { name: "renderer → its own code", file: "renderer/src/views/view.tsx", code: importing("../lib/format") },
   { name: "shared → shared", file: "shared/y.ts", code: importing("./model") },
-  { name: "engine → shared's data model and node", file: "electron/engine/discovery/y.ts", code: `${importing("../../../shared/model")}import { readFile } from "node:fs/promises";\nexport const read = readFile;\n` },
+  {
+    name: "engine → shared's data model and node",
+    file: "electron/engine/discovery/y.ts",
+    code: `${importing("../../../shared/model")}import { readFile } from "node:fs/promises";\nexport const read = readFile;\n`,
+  },
   { name: "engine → engine", file: "electron/engine/y.ts", code: importing("./discovery/read") },
-  { name: "handlers → engine, shared/ipc and node", file: "electron/handlers/y.ts", code: `${importing("../engine/x")}import { thing as contract } from "../../shared/ipc";\nimport { stat } from "node:fs/promises";\nexport const more = [contract, stat];\n` },
-  { name: "preload → electron and shared", file: "electron/preload/y.ts", code: `${importing("electron", "contextBridge, ipcRenderer")}import { thing } from "../../shared/ipc";\nexport const contract = thing;\n` },
+  {
+    name: "handlers → engine, shared/ipc and node",
+    file: "electron/handlers/y.ts",
+    code: `${importing("../engine/x")}import { thing as contract } from "../../shared/ipc";\nimport { stat } from "node:fs/promises";\nexport const more = [contract, stat];\n`,
+  },
+  {
+    name: "preload → electron and shared",
+    file: "electron/preload/y.ts",
+    code: `${importing("electron", "contextBridge, ipcRenderer")}import { thing } from "../../shared/ipc";\nexport const contract = thing;\n`,
+  },
   { name: "main's IPC module → ipcMain", file: "electron/main/ipc.ts", code: importing("electron", "ipcMain") },
-  { name: "main → electron, engine and handlers", file: "electron/main/y.ts", code: `${importing("electron", "app")}import { thing as engine } from "../engine/x";\nimport { thing as handlers } from "../handlers/handlers";\nexport const more = [engine, handlers];\n` },
-  { name: "host → engine, handlers and node", file: "electron/host/y.ts", code: `${importing("../engine/x")}import { thing as handlers } from "../handlers/handlers";\nimport http from "node:http";\nexport const more = [handlers, http];\n` },
+  {
+    name: "main → electron, engine and handlers",
+    file: "electron/main/y.ts",
+    code: `${importing("electron", "app")}import { thing as engine } from "../engine/x";\nimport { thing as handlers } from "../handlers/handlers";\nexport const more = [engine, handlers];\n`,
+  },
+  {
+    name: "host → engine, handlers and node",
+    file: "electron/host/y.ts",
+    code: `${importing("../engine/x")}import { thing as handlers } from "../handlers/handlers";\nimport http from "node:http";\nexport const more = [handlers, http];\n`,
+  },
 ];
 
 let root = "";

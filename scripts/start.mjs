@@ -26,9 +26,14 @@ await buildNode();
 await buildRenderer();
 
 const exe = electronBinary();
-const child = exe && hasDisplay()
-  ? spawn(exe, [root, ...process.argv.slice(2)], { stdio: "inherit" })
-  : (console.log(`Skillshelf: ${exe ? "no display found" : "the Electron binary is not installed"}, so the same UI is served in your browser by the web host instead.`),
-    spawn(process.execPath, [path.join(root, "bin", "skillshelf.js"), "serve", ...process.argv.slice(2)], { stdio: "inherit" }));
+const child =
+  exe && hasDisplay()
+    ? spawn(exe, [root, ...process.argv.slice(2)], { stdio: "inherit" })
+    : (console.log(
+        `Skillshelf: ${exe ? "no display found" : "the Electron binary is not installed"}, so the same UI is served in your browser by the web host instead.`,
+      ),
+      spawn(process.execPath, [path.join(root, "bin", "skillshelf.js"), "serve", ...process.argv.slice(2)], {
+        stdio: "inherit",
+      }));
 child.on("exit", (code) => process.exit(code ?? 0));
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));

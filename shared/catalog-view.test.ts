@@ -3,22 +3,60 @@ import type { Location, ScanResult, Skill, UpdateInfo } from "./model";
 import { catalogLimitNotes, sortGroups } from "./catalog-view";
 import { buildCatalogGroups, desktopAccountTitles, filterGroups, NO_FILTERS } from "./ui-catalog";
 
-const location = (id: string, extra: Partial<Location> = {}): Location => ({ id, client: "claude-code", scope: "user", path: `/h/${id}`, exists: true, ...extra });
+const location = (id: string, extra: Partial<Location> = {}): Location => ({
+  id,
+  client: "claude-code",
+  scope: "user",
+  path: `/h/${id}`,
+  exists: true,
+  ...extra,
+});
 const skill = (id: string, extra: Partial<Skill> = {}): Skill => ({
-  id, name: id, description: `About ${id}`, dir: `/h/code/${id}`, realDir: `/h/code/${id}`, client: "claude-code", locationId: "code", version: null, versionSource: null,
-  contentHash: id, diagnostics: [], valid: true, links: [], userOwned: true, ...extra,
+  id,
+  name: id,
+  description: `About ${id}`,
+  dir: `/h/code/${id}`,
+  realDir: `/h/code/${id}`,
+  client: "claude-code",
+  locationId: "code",
+  version: null,
+  versionSource: null,
+  contentHash: id,
+  diagnostics: [],
+  valid: true,
+  links: [],
+  userOwned: true,
+  ...extra,
 });
 const warning = { code: "skill.body.lines", severity: "warning" as const, message: "m", file: "f" };
 const error = { code: "skill.name.uppercase", severity: "error" as const, message: "m", file: "f" };
-const tree = (id: string, accountTree: string): Location => location(id, { client: "claude-desktop", scope: "desktop-account", readOnly: true, label: `Claude Desktop — account ${accountTree.slice(0, 8)}…`, desktop: { variant: "Claude Desktop", root: "/r", accountTree, lastUpdated: null } });
+const tree = (id: string, accountTree: string): Location =>
+  location(id, {
+    client: "claude-desktop",
+    scope: "desktop-account",
+    readOnly: true,
+    label: `Claude Desktop — account ${accountTree.slice(0, 8)}…`,
+    desktop: { variant: "Claude Desktop", root: "/r", accountTree, lastUpdated: null },
+  });
 const scan: ScanResult = {
-  locations: [location("code"), tree("t2", "ffff-2/aaaa"), tree("t1", "3f2a9c1e-aaaa/8c7b"), location("cursor", { client: "cursor", path: "/h/.cursor/skills" })],
+  locations: [
+    location("code"),
+    tree("t2", "ffff-2/aaaa"),
+    tree("t1", "3f2a9c1e-aaaa/8c7b"),
+    location("cursor", { client: "cursor", path: "/h/.cursor/skills" }),
+  ],
   skills: [
     skill("alpha"),
     skill("beta", { diagnostics: [warning] }),
     skill("gamma", { diagnostics: [error, warning], valid: false }),
     skill("delta", { diagnostics: [warning, warning] }),
-    skill("desk", { client: "claude-desktop", locationId: "t1", userOwned: false, dir: "/r/3f2a9c1e-aaaa/8c7b/skills/desk", realDir: "/r/3f2a9c1e-aaaa/8c7b/skills/desk" }),
+    skill("desk", {
+      client: "claude-desktop",
+      locationId: "t1",
+      userOwned: false,
+      dir: "/r/3f2a9c1e-aaaa/8c7b/skills/desk",
+      realDir: "/r/3f2a9c1e-aaaa/8c7b/skills/desk",
+    }),
     skill("desk2", { client: "claude-desktop", locationId: "t2", userOwned: false }),
     skill("cur", { client: "cursor", locationId: "cursor", dir: "/h/.cursor/skills/cur", realDir: "/data/shared/cur" }),
   ],
@@ -26,7 +64,15 @@ const scan: ScanResult = {
   diagnostics: [],
 };
 const names = (groups: ReturnType<typeof buildCatalogGroups>) => groups.flatMap((g) => g.entries.map((e) => e.name));
-const update = (skillId: string, state: UpdateInfo["state"]): UpdateInfo => ({ skillId, state, installed: "1.0.0", latest: "2.0.0", source: "github-release", checkedAt: "2026-01-01T00:00:00Z" }) as UpdateInfo;
+const update = (skillId: string, state: UpdateInfo["state"]): UpdateInfo =>
+  ({
+    skillId,
+    state,
+    installed: "1.0.0",
+    latest: "2.0.0",
+    source: "github-release",
+    checkedAt: "2026-01-01T00:00:00Z",
+  }) as UpdateInfo;
 
 describe("catalog sorting", () => {
   const code = () => buildCatalogGroups(scan).filter((g) => g.key === "location:code");
@@ -35,7 +81,11 @@ describe("catalog sorting", () => {
     expect(names(sortGroups(code(), "problems", new Map()))).toEqual(["gamma", "delta", "beta", "alpha"]);
   });
   it("puts pending updates first, then local changes, unknown, ahead, up to date, never checked", () => {
-    const updates = new Map([["alpha", update("alpha", "up-to-date")], ["delta", update("delta", "outdated")], ["gamma", update("gamma", "unknown")]]);
+    const updates = new Map([
+      ["alpha", update("alpha", "up-to-date")],
+      ["delta", update("delta", "outdated")],
+      ["gamma", update("gamma", "unknown")],
+    ]);
     expect(names(sortGroups(code(), "updates", updates))).toEqual(["delta", "gamma", "alpha", "beta"]);
   });
 });
@@ -64,14 +114,23 @@ describe("Claude Desktop accounts in plain words", () => {
     const titles = desktopAccountTitles(scan.locations, { "3f2a9c1e-aaaa/8c7b": "Work", "ffff-2/aaaa": "  " });
     expect(titles.get("t1")).toBe("Claude Desktop — Work");
     expect(titles.get("t2")).toBe("Claude Desktop — account 2");
-    expect(buildCatalogGroups(scan, { "3f2a9c1e-aaaa/8c7b": "Work" }).map((g) => g.title)).toContain("Claude Desktop — Work");
+    expect(buildCatalogGroups(scan, { "3f2a9c1e-aaaa/8c7b": "Work" }).map((g) => g.title)).toContain(
+      "Claude Desktop — Work",
+    );
   });
 });
 
 describe("limits the list states", () => {
   it("turns every truncated folder into a sentence for the top of the list, and nothing else", () => {
-    const truncated = { code: "scan.location.truncated", severity: "warning" as const, message: "The folder /h/many holds more than 50000 entries; only the first 50000 were read.", file: "/h/many" };
-    expect(catalogLimitNotes({ ...scan, diagnostics: [truncated, { ...warning, code: "scan.location.unreadable" }] })).toEqual([truncated.message]);
+    const truncated = {
+      code: "scan.location.truncated",
+      severity: "warning" as const,
+      message: "The folder /h/many holds more than 50000 entries; only the first 50000 were read.",
+      file: "/h/many",
+    };
+    expect(
+      catalogLimitNotes({ ...scan, diagnostics: [truncated, { ...warning, code: "scan.location.unreadable" }] }),
+    ).toEqual([truncated.message]);
     expect(catalogLimitNotes(scan)).toEqual([]);
   });
 });

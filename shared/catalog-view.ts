@@ -12,10 +12,19 @@ export const CATALOG_SORTS: ReadonlyArray<{ id: CatalogSort; label: string }> = 
   { id: "updates", label: "Updates first" },
 ];
 
-const UPDATE_RANK: Record<UpdateInfo["state"], number> = { outdated: 0, "changed-locally": 1, unknown: 2, ahead: 3, "up-to-date": 4 };
+const UPDATE_RANK: Record<UpdateInfo["state"], number> = {
+  outdated: 0,
+  "changed-locally": 1,
+  unknown: 2,
+  ahead: 3,
+  "up-to-date": 4,
+};
 
 function problems(entry: CatalogEntry): { error: number; warning: number } {
-  const own = entry.kind === "skill" ? entry.skill.diagnostics : [...entry.plugin.diagnostics, ...entry.plugin.skills.flatMap((s) => s.diagnostics)];
+  const own =
+    entry.kind === "skill"
+      ? entry.skill.diagnostics
+      : [...entry.plugin.diagnostics, ...entry.plugin.skills.flatMap((s) => s.diagnostics)];
   const counts = severityCounts(own);
   const invalid = entry.kind === "skill" ? !entry.skill.valid : !entry.plugin.valid;
   return { error: Math.max(counts.error, invalid ? 1 : 0), warning: counts.warning };
@@ -29,7 +38,11 @@ function updateRank(entry: CatalogEntry, updates: ReadonlyMap<string, UpdateInfo
 const byName = (a: CatalogEntry, b: CatalogEntry) => a.name.localeCompare(b.name) || a.key.localeCompare(b.key);
 
 /** Orders each group's entries (plugins stay first in their group): by name, most problems first, or pending updates first. */
-export function sortGroups(groups: CatalogGroup[], sort: CatalogSort, updates: ReadonlyMap<string, UpdateInfo>): CatalogGroup[] {
+export function sortGroups(
+  groups: CatalogGroup[],
+  sort: CatalogSort,
+  updates: ReadonlyMap<string, UpdateInfo>,
+): CatalogGroup[] {
   if (sort === "name") return groups;
   const compare = (a: CatalogEntry, b: CatalogEntry): number => {
     if (sort === "problems") {

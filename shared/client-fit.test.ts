@@ -3,16 +3,54 @@ import type { Diagnostic, Skill } from "./model";
 import { clientFit, editableHere, stopsLoading } from "./client-fit";
 
 const skill = (extra: Partial<Skill> = {}): Skill => ({
-  id: "s", name: "agentkey", description: "Signs requests.", dir: "/h/agentkey", realDir: "/h/agentkey", client: "claude-code", locationId: "l", version: "1.2.0", versionSource: "frontmatter.version",
-  contentHash: "h", diagnostics: [], valid: true, links: [], userOwned: true, ...extra,
+  id: "s",
+  name: "agentkey",
+  description: "Signs requests.",
+  dir: "/h/agentkey",
+  realDir: "/h/agentkey",
+  client: "claude-code",
+  locationId: "l",
+  version: "1.2.0",
+  versionSource: "frontmatter.version",
+  contentHash: "h",
+  diagnostics: [],
+  valid: true,
+  links: [],
+  userOwned: true,
+  ...extra,
 });
-const d = (code: string, severity: Diagnostic["severity"] = "error", message = `${code} message`): Diagnostic => ({ code, severity, message, file: "/h/agentkey/SKILL.md", fix: "Edit `SKILL.md`." });
-const topLevelVersion = d("skill.field.unexpected", "error", 'The frontmatter key "version" is not one the Agent Skills specification allows.');
-const desktop = (extra: Partial<NonNullable<Skill["desktop"]>> = {}): Skill["desktop"] => ({ skillId: "x", creatorType: "user", enabled: true, syncManaged: true, accountTree: "a/b", ...extra });
+const d = (code: string, severity: Diagnostic["severity"] = "error", message = `${code} message`): Diagnostic => ({
+  code,
+  severity,
+  message,
+  file: "/h/agentkey/SKILL.md",
+  fix: "Edit `SKILL.md`.",
+});
+const topLevelVersion = d(
+  "skill.field.unexpected",
+  "error",
+  'The frontmatter key "version" is not one the Agent Skills specification allows.',
+);
+const desktop = (extra: Partial<NonNullable<Skill["desktop"]>> = {}): Skill["desktop"] => ({
+  skillId: "x",
+  creatorType: "user",
+  enabled: true,
+  syncManaged: true,
+  accountTree: "a/b",
+  ...extra,
+});
 
 describe("clientFit", () => {
   it("says a Desktop skill with a top-level version loads in Claude Desktop, the finding a note for its author", () => {
-    const fit = clientFit(skill({ client: "claude-desktop", userOwned: false, desktop: desktop(), diagnostics: [topLevelVersion], valid: false }));
+    const fit = clientFit(
+      skill({
+        client: "claude-desktop",
+        userOwned: false,
+        desktop: desktop(),
+        diagnostics: [topLevelVersion],
+        valid: false,
+      }),
+    );
     expect(fit.verdict).toBe("loads");
     expect(fit.headline).toMatch(/^Loads in Claude Desktop\./);
     expect(fit.blockers).toEqual([]);
@@ -23,7 +61,13 @@ describe("clientFit", () => {
   });
 
   it("names the client whose folder holds the skill, and the finding that stops it loading", () => {
-    const fit = clientFit(skill({ client: "cursor", diagnostics: [d("skill.description.missing", "error", "The frontmatter has no description.")], valid: false }));
+    const fit = clientFit(
+      skill({
+        client: "cursor",
+        diagnostics: [d("skill.description.missing", "error", "The frontmatter has no description.")],
+        valid: false,
+      }),
+    );
     expect(fit.verdict).toBe("does-not-load");
     expect(fit.headline).toBe("Cursor will not load this skill: The frontmatter has no description.");
     expect(fit.editable).toBe(true);
@@ -39,9 +83,17 @@ describe("clientFit", () => {
   });
 
   it("says a skill turned off in Desktop is off, and a clean skill loads without notes", () => {
-    expect(clientFit(skill({ client: "claude-desktop", userOwned: false, desktop: desktop({ enabled: false }) })).verdict).toBe("turned-off");
+    expect(
+      clientFit(skill({ client: "claude-desktop", userOwned: false, desktop: desktop({ enabled: false }) })).verdict,
+    ).toBe("turned-off");
     const clean = clientFit(skill());
-    expect(clean).toMatchObject({ verdict: "loads", headline: "Loads in Claude Code.", authorNotes: [], editable: true, instead: null });
+    expect(clean).toMatchObject({
+      verdict: "loads",
+      headline: "Loads in Claude Code.",
+      authorNotes: [],
+      editable: true,
+      instead: null,
+    });
     expect(clientFit(skill({ client: "agents" })).headline).toBe("Agents that read this folder can load it.");
   });
 
@@ -49,7 +101,9 @@ describe("clientFit", () => {
     const cached = clientFit(skill({ userOwned: false, pluginId: "p", diagnostics: [d("skill.name.uppercase")] }));
     expect(cached.editable).toBe(false);
     expect(cached.instead).toMatch(/plugin's author/);
-    const managed = clientFit(skill({ client: "codex", userOwned: false, diagnostics: [d("skill.body.lines", "warning")] }));
+    const managed = clientFit(
+      skill({ client: "codex", userOwned: false, diagnostics: [d("skill.body.lines", "warning")] }),
+    );
     expect(managed.instead).toMatch(/^Codex manages this folder/);
     expect(clientFit(skill({ userOwned: false })).instead).toBeNull();
   });

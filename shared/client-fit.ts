@@ -46,7 +46,11 @@ export function stopsLoading(diagnostic: Diagnostic, client: Skill["client"] | n
   if (diagnostic.severity !== "error") return false;
   if (UNREADABLE.has(diagnostic.code)) return true;
   // Claude Desktop refuses these names and descriptions (its upload rules), so a copy with them does not load there.
-  return client === "claude-desktop" && diagnostic.code.startsWith("desktop.") && !diagnostic.code.startsWith("desktop.manifest.");
+  return (
+    client === "claude-desktop" &&
+    diagnostic.code.startsWith("desktop.") &&
+    !diagnostic.code.startsWith("desktop.manifest.")
+  );
 }
 
 /** Whether changes to this copy last: not for copies Desktop syncs or an app manages (plugin caches, app folders). */
@@ -58,7 +62,8 @@ function insteadText(skill: Skill, clientName: string): string {
   if (skill.client === "claude-desktop" || skill.desktop) {
     return "Claude Desktop keeps this copy in step with your account and overwrites changes made in this folder. Ask the skill's author for a fixed version, or fix a copy of the folder elsewhere and upload it in Claude Desktop (Settings → Capabilities → Skills → Upload skill).";
   }
-  if (skill.pluginId) return `${clientName} installed this skill with a plugin and replaces the folder when the plugin updates. Ask the plugin's author to fix it; changes made here would be undone.`;
+  if (skill.pluginId)
+    return `${clientName} installed this skill with a plugin and replaces the folder when the plugin updates. Ask the plugin's author to fix it; changes made here would be undone.`;
   return `${clientName} manages this folder and may replace it at any time. Ask the skill's author to fix it, or install a fixed copy in a folder of your own.`;
 }
 
@@ -66,18 +71,37 @@ function insteadText(skill: Skill, clientName: string): string {
 export function clientFit(skill: Skill): ClientFit {
   const clientName = clientLabel(skill.client);
   const blockers = skill.diagnostics.filter((d) => stopsLoading(d, skill.client));
-  const authorNotes = skill.diagnostics.filter((d) => !blockers.includes(d) && d.severity !== "info" && !d.code.startsWith("desktop.manifest."));
+  const authorNotes = skill.diagnostics.filter(
+    (d) => !blockers.includes(d) && d.severity !== "info" && !d.code.startsWith("desktop.manifest."),
+  );
   const editable = editableHere(skill);
   const instead = !editable && (blockers.length > 0 || authorNotes.length > 0) ? insteadText(skill, clientName) : null;
   const generic = skill.client === "custom" || skill.client === "agents";
   if (blockers.length > 0) {
     const who = generic ? "Agents" : clientName;
-    return { verdict: "does-not-load", clientName, headline: `${who} will not load this skill: ${blockers[0]!.message}`, blockers, authorNotes, editable, instead };
+    return {
+      verdict: "does-not-load",
+      clientName,
+      headline: `${who} will not load this skill: ${blockers[0]!.message}`,
+      blockers,
+      authorNotes,
+      editable,
+      instead,
+    };
   }
   if (skill.desktop?.enabled === false) {
-    return { verdict: "turned-off", clientName, headline: "This skill is turned off in Claude Desktop. Turn it on in Claude Desktop's Skills settings to use it.", blockers, authorNotes, editable, instead };
+    return {
+      verdict: "turned-off",
+      clientName,
+      headline: "This skill is turned off in Claude Desktop. Turn it on in Claude Desktop's Skills settings to use it.",
+      blockers,
+      authorNotes,
+      editable,
+      instead,
+    };
   }
-  const notes = authorNotes.length > 0 ? " Some details do not follow the Agent Skills rules; they do not stop it loading." : "";
+  const notes =
+    authorNotes.length > 0 ? " Some details do not follow the Agent Skills rules; they do not stop it loading." : "";
   const loads = generic ? "Agents that read this folder can load it." : `Loads in ${clientName}.`;
   return { verdict: "loads", clientName, headline: `${loads}${notes}`, blockers, authorNotes, editable, instead };
 }

@@ -3,7 +3,19 @@ import { diffLines, sideBySide } from "./copy-compare";
 
 describe("diffLines", () => {
   it("classifies a unified diff's lines and drops its file headers", () => {
-    const diff = ["Index: SKILL.md", "===================================================================", "--- SKILL.md", "+++ SKILL.md", "@@ -1,3 +1,3 @@", " ---", "-description: Old words.", "+description: New words.", "----", "\\ No newline at end of file", ""].join("\n");
+    const diff = [
+      "Index: SKILL.md",
+      "===================================================================",
+      "--- SKILL.md",
+      "+++ SKILL.md",
+      "@@ -1,3 +1,3 @@",
+      " ---",
+      "-description: Old words.",
+      "+description: New words.",
+      "----",
+      "\\ No newline at end of file",
+      "",
+    ].join("\n");
     expect(diffLines(diff)).toEqual([
       { kind: "hunk", text: "@@ -1,3 +1,3 @@" },
       { kind: "context", text: "---" },

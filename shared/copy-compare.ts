@@ -60,7 +60,8 @@ export function sideBySide(lines: DiffLine[]): SideBySideRow[] {
   let removed: string[] = [];
   let added: string[] = [];
   const flush = () => {
-    for (let i = 0; i < Math.max(removed.length, added.length); i++) rows.push({ kind: "changed", left: removed[i] ?? null, right: added[i] ?? null });
+    for (let i = 0; i < Math.max(removed.length, added.length); i++)
+      rows.push({ kind: "changed", left: removed[i] ?? null, right: added[i] ?? null });
     removed = [];
     added = [];
   };
@@ -71,7 +72,11 @@ export function sideBySide(lines: DiffLine[]): SideBySideRow[] {
     } else if (line.kind === "added") added.push(line.text);
     else {
       flush();
-      rows.push(line.kind === "hunk" ? { kind: "hunk", left: line.text, right: line.text } : { kind: "same", left: line.text, right: line.text });
+      rows.push(
+        line.kind === "hunk"
+          ? { kind: "hunk", left: line.text, right: line.text }
+          : { kind: "same", left: line.text, right: line.text },
+      );
     }
   }
   flush();

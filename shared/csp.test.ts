@@ -2,7 +2,13 @@
 import { describe, expect, it } from "vitest";
 import { contentSecurityPolicy, cspDirectives, metaContentSecurityPolicy, serializeCsp } from "./csp";
 
-const parse = (policy: string) => new Map(policy.split(";").map((part) => part.trim().split(/\s+/)).map(([name, ...sources]) => [name!, sources]));
+const parse = (policy: string) =>
+  new Map(
+    policy
+      .split(";")
+      .map((part) => part.trim().split(/\s+/))
+      .map(([name, ...sources]) => [name!, sources]),
+  );
 
 describe("contentSecurityPolicy", () => {
   it("denies by default and allows scripts only from the app itself: no inline, no eval, no remote", () => {
@@ -10,15 +16,19 @@ describe("contentSecurityPolicy", () => {
     expect(policy.get("default-src")).toEqual(["'none'"]);
     expect(policy.get("script-src")).toEqual(["'self'"]);
     for (const sources of policy.values()) {
-      for (const banned of ["'unsafe-inline'", "'unsafe-eval'", "*", "http:", "https:", "ws:"]) expect(sources).not.toContain(banned);
+      for (const banned of ["'unsafe-inline'", "'unsafe-eval'", "*", "http:", "https:", "ws:"])
+        expect(sources).not.toContain(banned);
     }
-    for (const name of ["object-src", "base-uri", "form-action", "frame-ancestors", "frame-src"]) expect(policy.get(name)).toEqual(["'none'"]);
+    for (const name of ["object-src", "base-uri", "form-action", "frame-ancestors", "frame-src"])
+      expect(policy.get(name)).toEqual(["'none'"]);
   });
 
   it("serialises every directive, and leaves header-only ones out of the meta tag", () => {
     expect(parse(contentSecurityPolicy).size).toBe(Object.keys(cspDirectives).length);
     expect(metaContentSecurityPolicy).not.toContain("frame-ancestors");
     expect(parse(metaContentSecurityPolicy).get("script-src")).toEqual(["'self'"]);
-    expect(serializeCsp({ "default-src": ["'self'"], "img-src": ["'self'", "data:"] })).toBe("default-src 'self'; img-src 'self' data:");
+    expect(serializeCsp({ "default-src": ["'self'"], "img-src": ["'self'", "data:"] })).toBe(
+      "default-src 'self'; img-src 'self' data:",
+    );
   });
 });

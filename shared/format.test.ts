@@ -36,14 +36,18 @@ describe("formatRelativeTime", () => {
 
 describe("splitInlineCode", () => {
   it("turns backtick spans into code parts without the backticks", () => {
-    expect(splitInlineCode("Move it under a new `metadata:` line as `  version: \"1.2.0\"`.")).toEqual([
+    expect(splitInlineCode('Move it under a new `metadata:` line as `  version: "1.2.0"`.')).toEqual([
       { code: false, text: "Move it under a new " },
       { code: true, text: "metadata:" },
       { code: false, text: " line as " },
       { code: true, text: '  version: "1.2.0"' },
       { code: false, text: "." },
     ]);
-    expect(splitInlineCode("Use ``a`b`` here")).toEqual([{ code: false, text: "Use " }, { code: true, text: "a`b" }, { code: false, text: " here" }]);
+    expect(splitInlineCode("Use ``a`b`` here")).toEqual([
+      { code: false, text: "Use " },
+      { code: true, text: "a`b" },
+      { code: false, text: " here" },
+    ]);
   });
   it("leaves text without a closed span as it is", () => {
     expect(splitInlineCode("no code")).toEqual([{ code: false, text: "no code" }]);

@@ -68,7 +68,8 @@ export function splitInlineCode(text: string): TextPart[] {
   for (let m = span.exec(text); m; m = span.exec(text)) {
     if (m.index > at) parts.push({ code: false, text: text.slice(at, m.index) });
     let inner = m[2]!;
-    if (inner.length > 1 && inner.startsWith(" ") && inner.endsWith(" ") && inner.trim() !== "") inner = inner.slice(1, -1);
+    if (inner.length > 1 && inner.startsWith(" ") && inner.endsWith(" ") && inner.trim() !== "")
+      inner = inner.slice(1, -1);
     parts.push({ code: true, text: inner });
     at = m.index + m[0].length;
   }

@@ -8,8 +8,27 @@ import { isConfiguredServerId, type ConfiguredServerList, type ServerTestResult 
 export type { ConfiguredServer, ConfiguredServerList, ServerTestCheck, ServerTestResult } from "./mcp-servers";
 import type { CopyComparison } from "./copy-compare";
 export type { ComparedFile, CopyComparison } from "./copy-compare";
-import { isTaskId, type ArrivalView, type RecipeOutcome, type TaskOutput, type UndoResult, type UpdateApplyResult, type UpdateHistories, type UpdateHistory, type UpdateReviewResult } from "./update-flow";
-export type { ArrivalView, RecipeOutcome, TaskOutput, UndoResult, UpdateApplyResult, UpdateHistories, UpdateHistory, UpdateReviewResult } from "./update-flow";
+import {
+  isTaskId,
+  type ArrivalView,
+  type RecipeOutcome,
+  type TaskOutput,
+  type UndoResult,
+  type UpdateApplyResult,
+  type UpdateHistories,
+  type UpdateHistory,
+  type UpdateReviewResult,
+} from "./update-flow";
+export type {
+  ArrivalView,
+  RecipeOutcome,
+  TaskOutput,
+  UndoResult,
+  UpdateApplyResult,
+  UpdateHistories,
+  UpdateHistory,
+  UpdateReviewResult,
+} from "./update-flow";
 export type { PublicSettings, PublicServer, SettingsPatch } from "./settings";
 export type { StdioServer, StdioServerList } from "./stdio-servers";
 import type { CatalogChange, ValidationResult } from "./results";
@@ -216,11 +235,14 @@ export const eventOfMethod = {
 } as const satisfies Record<string, EventChannel>;
 
 const MAX_PATH = 4096;
-const isPath = (v: unknown): v is string => typeof v === "string" && v.length > 0 && v.length <= MAX_PATH && !v.includes("\u0000");
-const isRelPath = (v: unknown): v is string => isPath(v) && !v.startsWith("/") && !/^[a-zA-Z]:/.test(v) && !v.split(/[\\/]/).includes("..");
+const isPath = (v: unknown): v is string =>
+  typeof v === "string" && v.length > 0 && v.length <= MAX_PATH && !v.includes("\u0000");
+const isRelPath = (v: unknown): v is string =>
+  isPath(v) && !v.startsWith("/") && !/^[a-zA-Z]:/.test(v) && !v.split(/[\\/]/).includes("..");
 const isProfile = (v: unknown): v is Profile => v === "agent-skills" || v === "claude-desktop";
 const isUrl = (v: unknown): v is string => typeof v === "string" && v.length > 0 && v.length <= 8192;
-const isSkillId = (v: unknown): v is string => typeof v === "string" && v.length > 0 && v.length <= MAX_PATH && !v.includes("\u0000");
+const isSkillId = (v: unknown): v is string =>
+  typeof v === "string" && v.length > 0 && v.length <= MAX_PATH && !v.includes("\u0000");
 const isStdioId = (v: unknown): v is string => typeof v === "string" && /^[0-9a-f]{32}$/.test(v);
 
 /** Runtime argument checks per command: the only way arguments reach a handler. */
@@ -266,4 +288,6 @@ export function isCommandChannel(value: unknown): value is CommandChannel {
 }
 
 /** The handlers main and the web host both register: the same functions behind both transports. */
-export type CommandHandlers = { [C in CommandChannel]: (...args: Parameters<IpcCommands[C]>) => ReturnType<IpcCommands[C]> };
+export type CommandHandlers = {
+  [C in CommandChannel]: (...args: Parameters<IpcCommands[C]>) => ReturnType<IpcCommands[C]>;
+};

@@ -10,7 +10,8 @@ function seedExample(): string {
   const text = seedText.replace(/\r\n/g, "\n");
   const start = text.indexOf("You have the following skills available.");
   const end = text.indexOf("</available_skills>", start);
-  if (start < 0 || end < 0) throw new Error("The seed's level-1 example was not found in ../shared/seeds/mekik-skills.md.");
+  if (start < 0 || end < 0)
+    throw new Error("The seed's level-1 example was not found in ../shared/seeds/mekik-skills.md.");
   return text.slice(start, end + "</available_skills>".length);
 }
 
@@ -38,7 +39,8 @@ describe("renderAvailableSkills", () => {
   });
 
   it("renders the block alone for a null or empty intro, and a custom intro verbatim", () => {
-    const block = "<available_skills>\n  <skill>\n    <name>a</name>\n    <description>b</description>\n  </skill>\n</available_skills>";
+    const block =
+      "<available_skills>\n  <skill>\n    <name>a</name>\n    <description>b</description>\n  </skill>\n</available_skills>";
     expect(renderAvailableSkills([{ name: "a", description: "b" }], null)).toBe(block);
     expect(renderAvailableSkills([{ name: "a", description: "b" }], "")).toBe(block);
     expect(renderAvailableSkills([{ name: "a", description: "b" }], "Hi.")).toBe("Hi.\n\n" + block);
@@ -56,7 +58,13 @@ describe("renderAvailableSkills", () => {
   });
 
   it("keeps the order given", () => {
-    const out = renderAvailableSkills([{ name: "zeta", description: "z" }, { name: "alpha", description: "a" }], null);
+    const out = renderAvailableSkills(
+      [
+        { name: "zeta", description: "z" },
+        { name: "alpha", description: "a" },
+      ],
+      null,
+    );
     expect(out.indexOf("zeta")).toBeLessThan(out.indexOf("alpha"));
   });
 });
@@ -71,7 +79,8 @@ describe("catalogHash", () => {
       { name: "pdf", description: "Fill, merge and read PDF forms.", tags: ["docs"] },
       { name: "brand-voice", description: "Write in the house voice." },
     ];
-    const canonical = '[{"description":"Write in the house voice.","name":"brand-voice"},{"description":"Fill, merge and read PDF forms.","name":"pdf","tags":["docs"]}]';
+    const canonical =
+      '[{"description":"Write in the house voice.","name":"brand-voice"},{"description":"Fill, merge and read PDF forms.","name":"pdf","tags":["docs"]}]';
     const expected = await sha256Hex(canonical);
     expect(await catalogHash(summaries)).toBe(expected);
     expect(await catalogHash([...summaries].reverse())).toBe(expected);
@@ -93,6 +102,8 @@ describe("catalogHash", () => {
 
 describe("canonicalJson", () => {
   it("sorts keys at every level and writes no whitespace", () => {
-    expect(canonicalJson({ b: 1, a: { d: [{ z: 1, y: 2 }], c: "x" } })).toBe('{"a":{"c":"x","d":[{"y":2,"z":1}]},"b":1}');
+    expect(canonicalJson({ b: 1, a: { d: [{ z: 1, y: 2 }], c: "x" } })).toBe(
+      '{"a":{"c":"x","d":[{"y":2,"z":1}]},"b":1}',
+    );
   });
 });

@@ -27,11 +27,19 @@ export function escapeLevel1(text: string): string {
  * when omitted), one blank line, the block; lines joined by "\n", no trailing newline. An empty list
  * renders "" and a null or empty intro renders the block alone.
  */
-export function renderAvailableSkills(skills: readonly SkillSummaryText[], intro: string | null = DEFAULT_INTRO): string {
+export function renderAvailableSkills(
+  skills: readonly SkillSummaryText[],
+  intro: string | null = DEFAULT_INTRO,
+): string {
   if (skills.length === 0) return "";
   const lines = ["<available_skills>"];
   for (const skill of skills) {
-    lines.push("  <skill>", `    <name>${escapeLevel1(skill.name)}</name>`, `    <description>${escapeLevel1(skill.description)}</description>`, "  </skill>");
+    lines.push(
+      "  <skill>",
+      `    <name>${escapeLevel1(skill.name)}</name>`,
+      `    <description>${escapeLevel1(skill.description)}</description>`,
+      "  </skill>",
+    );
   }
   lines.push("</available_skills>");
   const block = lines.join("\n");
@@ -41,7 +49,8 @@ export function renderAvailableSkills(skills: readonly SkillSummaryText[], intro
 /** JSON with object keys sorted at every level and no whitespace, so equal data hashes equally. */
 export function canonicalJson(value: unknown): string {
   if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
-  if (Array.isArray(value)) return `[${value.map((item) => (item === undefined ? "null" : canonicalJson(item))).join(",")}]`;
+  if (Array.isArray(value))
+    return `[${value.map((item) => (item === undefined ? "null" : canonicalJson(item))).join(",")}]`;
   const record = value as Record<string, unknown>;
   const keys = Object.keys(record)
     .filter((key) => record[key] !== undefined)
@@ -56,7 +65,11 @@ export function canonicalJson(value: unknown): string {
 export async function catalogHash(summaries: readonly CatalogSummary[]): Promise<string> {
   if (summaries.length === 0) return "";
   const picked = summaries
-    .map((s) => (s.tags === undefined ? { name: s.name, description: s.description } : { name: s.name, description: s.description, tags: s.tags }))
+    .map((s) =>
+      s.tags === undefined
+        ? { name: s.name, description: s.description }
+        : { name: s.name, description: s.description, tags: s.tags },
+    )
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const bytes = new TextEncoder().encode(canonicalJson(picked));
   const digest = await globalThis.crypto.subtle.digest("SHA-256", bytes);

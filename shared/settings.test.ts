@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { commandArgs } from "./ipc";
-import { githubTokenProblem, headersProblem, parseHeaderLines, pollHoursProblem, serverUrlProblem, settingsPatchProblem } from "./settings";
+import {
+  githubTokenProblem,
+  headersProblem,
+  parseHeaderLines,
+  pollHoursProblem,
+  serverUrlProblem,
+  settingsPatchProblem,
+} from "./settings";
 
 describe("settings input checks", () => {
   it("accept http(s) addresses only, without credentials or fragments", () => {
@@ -18,15 +25,24 @@ describe("settings input checks", () => {
   });
 
   it("read header lines, saying which line is wrong without quoting its value", () => {
-    expect(parseHeaderLines("Authorization: Bearer abc\n\n  X-Team:  blue  \n")).toEqual({ headers: { Authorization: "Bearer abc", "X-Team": "blue" } });
+    expect(parseHeaderLines("Authorization: Bearer abc\n\n  X-Team:  blue  \n")).toEqual({
+      headers: { Authorization: "Bearer abc", "X-Team": "blue" },
+    });
     expect(parseHeaderLines("")).toEqual({ headers: {} });
-    expect(parseHeaderLines("Authorization Bearer secret-1")).toEqual({ error: expect.stringMatching(/^Header line 1 has no colon/) });
-    expect(parseHeaderLines("X-A: 1\nBad Name: secret-2")).toEqual({ error: expect.stringMatching(/^Header line 2: .*letters, digits/) });
+    expect(parseHeaderLines("Authorization Bearer secret-1")).toEqual({
+      error: expect.stringMatching(/^Header line 1 has no colon/),
+    });
+    expect(parseHeaderLines("X-A: 1\nBad Name: secret-2")).toEqual({
+      error: expect.stringMatching(/^Header line 2: .*letters, digits/),
+    });
     expect(parseHeaderLines("X-A: 1\nx-a: 2")).toEqual({ error: expect.stringMatching(/given twice/) });
     expect(parseHeaderLines("X-A:")).toEqual({ error: expect.stringMatching(/needs a value/) });
     expect(parseHeaderLines("X-A: caf\u00e9 \u2603")).toEqual({ error: expect.stringMatching(/plain characters/) });
-    expect(parseHeaderLines("Content-Type: text/plain")).toEqual({ error: expect.stringMatching(/sets the Content-Type header itself/) });
-    for (const result of [parseHeaderLines("Authorization Bearer secret-1"), parseHeaderLines("Bad Name: secret-2")]) expect(JSON.stringify(result)).not.toMatch(/secret-/);
+    expect(parseHeaderLines("Content-Type: text/plain")).toEqual({
+      error: expect.stringMatching(/sets the Content-Type header itself/),
+    });
+    for (const result of [parseHeaderLines("Authorization Bearer secret-1"), parseHeaderLines("Bad Name: secret-2")])
+      expect(JSON.stringify(result)).not.toMatch(/secret-/);
   });
 
   it("bound the token, the interval and the header set", () => {
@@ -35,13 +51,34 @@ describe("settings input checks", () => {
     expect(githubTokenProblem("x".repeat(1025))).toMatch(/too long/);
     expect([1, 24, 168].map(pollHoursProblem)).toEqual([null, null, null]);
     expect([0, 169, 1.5, NaN, "24"].map(pollHoursProblem).every((p) => p !== null)).toBe(true);
-    expect(headersProblem(Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`X-${i}`, "v"])))).toMatch(/At most 20/);
+    expect(headersProblem(Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`X-${i}`, "v"])))).toMatch(
+      /At most 20/,
+    );
   });
 
   it("let settings:update through only with exactly one valid change", () => {
-    const ok = [{ addServer: { url: "https://a.example/mcp" } }, { addServer: { url: "https://a.example/mcp", headers: { Authorization: "Bearer x" } } }, { removeServer: "https://a.example/mcp" }, { githubToken: "ghp_x" }, { githubToken: null }, { pollHours: 6 }];
+    const ok = [
+      { addServer: { url: "https://a.example/mcp" } },
+      { addServer: { url: "https://a.example/mcp", headers: { Authorization: "Bearer x" } } },
+      { removeServer: "https://a.example/mcp" },
+      { githubToken: "ghp_x" },
+      { githubToken: null },
+      { pollHours: 6 },
+    ];
     for (const patch of ok) expect(commandArgs["settings:update"]([patch]), JSON.stringify(patch)).toBe(true);
-    const bad = [{}, null, [], "x", { pollHours: 6, askStdioServers: true }, { addServer: { url: "https://a.example/", extra: 1 } }, { addServer: { url: "https://a.example/", headers: ["x"] } }, { githubToken: "" }, { askStdioServers: true }, { removeServer: "" }, { colour: "blue" }];
+    const bad = [
+      {},
+      null,
+      [],
+      "x",
+      { pollHours: 6, askStdioServers: true },
+      { addServer: { url: "https://a.example/", extra: 1 } },
+      { addServer: { url: "https://a.example/", headers: ["x"] } },
+      { githubToken: "" },
+      { askStdioServers: true },
+      { removeServer: "" },
+      { colour: "blue" },
+    ];
     for (const patch of bad) expect(commandArgs["settings:update"]([patch]), JSON.stringify(patch)).toBe(false);
     expect(commandArgs["settings:update"]([])).toBe(false);
     expect(commandArgs["settings:get"]([])).toBe(true);

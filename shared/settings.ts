@@ -34,17 +34,39 @@ export interface SettingsPatch {
 /** Hours between automatic checks: the default and the allowed range. */
 export const POLL_HOURS = { default: 24, min: 1, max: 168 } as const;
 /** Bounds that keep the settings file small and every value sendable. */
-export const SETTINGS_LIMITS = { servers: 50, urlLength: 2048, headers: 20, headerNameLength: 256, headerValueLength: 8192, tokenLength: 1024, accountNames: 100, accountNameLength: 60, accountTreeLength: 300 } as const;
+export const SETTINGS_LIMITS = {
+  servers: 50,
+  urlLength: 2048,
+  headers: 20,
+  headerNameLength: 256,
+  headerValueLength: 8192,
+  tokenLength: 1024,
+  accountNames: 100,
+  accountNameLength: 60,
+  accountTreeLength: 300,
+} as const;
 
 const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 // Headers the MCP transport sets itself; a user value would break the connection.
-const RESERVED_HEADERS = new Set(["host", "content-length", "content-type", "accept", "connection", "transfer-encoding", "mcp-session-id", "mcp-protocol-version"]);
+const RESERVED_HEADERS = new Set([
+  "host",
+  "content-length",
+  "content-type",
+  "accept",
+  "connection",
+  "transfer-encoding",
+  "mcp-session-id",
+  "mcp-protocol-version",
+]);
 
 /** Why a server address cannot be used, or null. */
 export function serverUrlProblem(value: unknown): string | null {
-  if (typeof value !== "string" || value.trim() === "") return "Enter the server's address, for example https://example.com/mcp.";
-  if (value.length > SETTINGS_LIMITS.urlLength) return `The address is too long (at most ${SETTINGS_LIMITS.urlLength} characters).`;
-  if (value !== value.trim() || /[\s\u0000-\u001f]/.test(value)) return "The address must not contain spaces or line breaks.";
+  if (typeof value !== "string" || value.trim() === "")
+    return "Enter the server's address, for example https://example.com/mcp.";
+  if (value.length > SETTINGS_LIMITS.urlLength)
+    return `The address is too long (at most ${SETTINGS_LIMITS.urlLength} characters).`;
+  if (value !== value.trim() || /[\s\u0000-\u001f]/.test(value))
+    return "The address must not contain spaces or line breaks.";
   let url: URL;
   try {
     url = new URL(value);
@@ -52,15 +74,18 @@ export function serverUrlProblem(value: unknown): string | null {
     return "That is not a web address. It should start with https:// (or http://).";
   }
   if (url.protocol !== "https:" && url.protocol !== "http:") return "Only http:// and https:// addresses can be used.";
-  if (url.username !== "" || url.password !== "") return "Do not put a user name or password in the address; add them as a header (for example Authorization) instead.";
+  if (url.username !== "" || url.password !== "")
+    return "Do not put a user name or password in the address; add them as a header (for example Authorization) instead.";
   if (url.hash !== "") return "Remove the part after # from the address.";
   return null;
 }
 
 /** Why a header name cannot be used, or null. */
 export function headerNameProblem(name: unknown): string | null {
-  if (typeof name !== "string" || name === "") return "A header needs a name before the colon, for example Authorization: Bearer abc.";
-  if (name.length > SETTINGS_LIMITS.headerNameLength || !HEADER_NAME.test(name)) return "A header name may only use letters, digits and - (no spaces).";
+  if (typeof name !== "string" || name === "")
+    return "A header needs a name before the colon, for example Authorization: Bearer abc.";
+  if (name.length > SETTINGS_LIMITS.headerNameLength || !HEADER_NAME.test(name))
+    return "A header name may only use letters, digits and - (no spaces).";
   if (RESERVED_HEADERS.has(name.toLowerCase())) return `Skillshelf sets the ${name} header itself; leave it out.`;
   return null;
 }
@@ -68,14 +93,17 @@ export function headerNameProblem(name: unknown): string | null {
 /** Why a header value cannot be used, or null (the value itself is never quoted: it may be a secret). */
 export function headerValueProblem(value: unknown): string | null {
   if (typeof value !== "string" || value.trim() === "") return "A header needs a value after the colon.";
-  if (value.length > SETTINGS_LIMITS.headerValueLength) return `A header value is too long (at most ${SETTINGS_LIMITS.headerValueLength} characters).`;
-  if (value !== value.trim() || !/^[\t\u0020-\u007e\u0080-\u00ff]+$/.test(value)) return "A header value may only use plain characters (no line breaks, no emoji or accented letters beyond Latin-1).";
+  if (value.length > SETTINGS_LIMITS.headerValueLength)
+    return `A header value is too long (at most ${SETTINGS_LIMITS.headerValueLength} characters).`;
+  if (value !== value.trim() || !/^[\t\u0020-\u007e\u0080-\u00ff]+$/.test(value))
+    return "A header value may only use plain characters (no line breaks, no emoji or accented letters beyond Latin-1).";
   return null;
 }
 
 /** Why a set of headers cannot be used, or null. */
 export function headersProblem(headers: unknown): string | null {
-  if (!headers || typeof headers !== "object" || Array.isArray(headers)) return "The headers are not a list of names and values.";
+  if (!headers || typeof headers !== "object" || Array.isArray(headers))
+    return "The headers are not a list of names and values.";
   const entries = Object.entries(headers);
   if (entries.length > SETTINGS_LIMITS.headers) return `At most ${SETTINGS_LIMITS.headers} headers per server.`;
   const seen = new Set<string>();
@@ -91,8 +119,10 @@ export function headersProblem(headers: unknown): string | null {
 /** Why a GitHub token cannot be used, or null (never quoted). */
 export function githubTokenProblem(token: unknown): string | null {
   if (typeof token !== "string" || token === "") return "Paste the token first.";
-  if (token.length > SETTINGS_LIMITS.tokenLength) return `That token is too long (at most ${SETTINGS_LIMITS.tokenLength} characters).`;
-  if (!/^[\u0021-\u007e]+$/.test(token)) return "A GitHub token has no spaces or line breaks; check that only the token was pasted.";
+  if (token.length > SETTINGS_LIMITS.tokenLength)
+    return `That token is too long (at most ${SETTINGS_LIMITS.tokenLength} characters).`;
+  if (!/^[\u0021-\u007e]+$/.test(token))
+    return "A GitHub token has no spaces or line breaks; check that only the token was pasted.";
   return null;
 }
 
@@ -106,7 +136,13 @@ export function pollHoursProblem(hours: unknown): string | null {
 
 /** Why a Claude Desktop account tree id cannot be named, or null. */
 export function accountTreeProblem(tree: unknown): string | null {
-  if (typeof tree !== "string" || tree === "" || tree.length > SETTINGS_LIMITS.accountTreeLength || /[\u0000-\u001f\u007f]/.test(tree)) return "That Claude Desktop account is not understood.";
+  if (
+    typeof tree !== "string" ||
+    tree === "" ||
+    tree.length > SETTINGS_LIMITS.accountTreeLength ||
+    /[\u0000-\u001f\u007f]/.test(tree)
+  )
+    return "That Claude Desktop account is not understood.";
   return null;
 }
 
@@ -114,8 +150,10 @@ export function accountTreeProblem(tree: unknown): string | null {
 export function accountNameProblem(name: unknown): string | null {
   if (name === null) return null;
   if (typeof name !== "string") return "The account's name is not text.";
-  if (name.trim().length > SETTINGS_LIMITS.accountNameLength) return `Keep the account's name short (at most ${SETTINGS_LIMITS.accountNameLength} characters).`;
-  if (/[\u0000-\u001f\u007f-\u009f]/.test(name)) return "The account's name cannot hold line breaks or control characters.";
+  if (name.trim().length > SETTINGS_LIMITS.accountNameLength)
+    return `Keep the account's name short (at most ${SETTINGS_LIMITS.accountNameLength} characters).`;
+  if (/[\u0000-\u001f\u007f-\u009f]/.test(name))
+    return "The account's name cannot hold line breaks or control characters.";
   return null;
 }
 
@@ -132,10 +170,12 @@ export function parseHeaderLines(text: string): { headers: Record<string, string
     const value = line.slice(colon + 1).trim();
     const problem = headerNameProblem(name) ?? headerValueProblem(value);
     if (problem) return { error: `Header line ${i + 1}: ${problem}` };
-    if ([...headers.keys()].some((n) => n.toLowerCase() === name.toLowerCase())) return { error: `Header line ${i + 1}: the header ${name} is given twice.` };
+    if ([...headers.keys()].some((n) => n.toLowerCase() === name.toLowerCase()))
+      return { error: `Header line ${i + 1}: the header ${name} is given twice.` };
     headers.set(name, value);
   }
-  if (headers.size > SETTINGS_LIMITS.headers) return { error: `At most ${SETTINGS_LIMITS.headers} headers per server.` };
+  if (headers.size > SETTINGS_LIMITS.headers)
+    return { error: `At most ${SETTINGS_LIMITS.headers} headers per server.` };
   return { headers: Object.fromEntries(headers) };
 }
 
@@ -149,18 +189,29 @@ export function settingsPatchProblem(patch: unknown): string | null {
     case "addServer": {
       const server = p.addServer as Record<string, unknown> | null;
       if (!server || typeof server !== "object" || Array.isArray(server)) return "The server to add is not understood.";
-      if (Object.keys(server).some((k) => k !== "url" && k !== "headers")) return "The server to add has unknown fields.";
+      if (Object.keys(server).some((k) => k !== "url" && k !== "headers"))
+        return "The server to add has unknown fields.";
       return serverUrlProblem(server.url) ?? (server.headers === undefined ? null : headersProblem(server.headers));
     }
     case "removeServer":
-      return typeof p.removeServer === "string" && p.removeServer.length > 0 && p.removeServer.length <= SETTINGS_LIMITS.urlLength ? null : "The server to remove is not understood.";
+      return typeof p.removeServer === "string" &&
+        p.removeServer.length > 0 &&
+        p.removeServer.length <= SETTINGS_LIMITS.urlLength
+        ? null
+        : "The server to remove is not understood.";
     case "githubToken":
       return p.githubToken === null ? null : githubTokenProblem(p.githubToken);
     case "pollHours":
       return pollHoursProblem(p.pollHours);
     case "nameAccount": {
       const naming = p.nameAccount as Record<string, unknown> | null;
-      if (!naming || typeof naming !== "object" || Array.isArray(naming) || Object.keys(naming).some((k) => k !== "tree" && k !== "name")) return "The account to name is not understood.";
+      if (
+        !naming ||
+        typeof naming !== "object" ||
+        Array.isArray(naming) ||
+        Object.keys(naming).some((k) => k !== "tree" && k !== "name")
+      )
+        return "The account to name is not understood.";
       return accountTreeProblem(naming.tree) ?? accountNameProblem(naming.name);
     }
     default:

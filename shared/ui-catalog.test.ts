@@ -1,20 +1,73 @@
 import { describe, expect, it } from "vitest";
 import type { Location, Plugin, ScanResult, Skill, UpdateInfo } from "./model";
-import { applyCatalogChange, buildCatalogGroups, catalogRows, clientCounts, filterGroups, locationTitle, NO_FILTERS } from "./ui-catalog";
+import {
+  applyCatalogChange,
+  buildCatalogGroups,
+  catalogRows,
+  clientCounts,
+  filterGroups,
+  locationTitle,
+  NO_FILTERS,
+} from "./ui-catalog";
 
-const location = (id: string, extra: Partial<Location> = {}): Location => ({ id, client: "claude-code", scope: "user", path: `/h/${id}`, exists: true, ...extra });
+const location = (id: string, extra: Partial<Location> = {}): Location => ({
+  id,
+  client: "claude-code",
+  scope: "user",
+  path: `/h/${id}`,
+  exists: true,
+  ...extra,
+});
 const skill = (id: string, extra: Partial<Skill> = {}): Skill => ({
-  id, name: id, description: `About ${id}`, dir: `/h/${id}`, realDir: `/h/${id}`, client: "claude-code", locationId: "code", version: null, versionSource: null,
-  contentHash: id, diagnostics: [], valid: true, links: [], userOwned: true, ...extra,
+  id,
+  name: id,
+  description: `About ${id}`,
+  dir: `/h/${id}`,
+  realDir: `/h/${id}`,
+  client: "claude-code",
+  locationId: "code",
+  version: null,
+  versionSource: null,
+  contentHash: id,
+  diagnostics: [],
+  valid: true,
+  links: [],
+  userOwned: true,
+  ...extra,
 });
 
-const desktopTree = location("tree", { client: "claude-desktop", scope: "desktop-account", readOnly: true, desktop: { variant: "Claude Desktop", root: "/r", accountTree: "aaaa-1111/bbbb-2222", lastUpdated: null } });
-const plugin: Plugin = { id: "p1", name: "kit", format: "claude-code", root: "/h/kit", manifest: { description: "A kit" }, version: "1.0.0", description: "A kit", repository: null, skills: [skill("kit-skill", { pluginId: "p1" })], mcpServers: [], diagnostics: [], valid: true, loads: true, client: "claude-code" };
+const desktopTree = location("tree", {
+  client: "claude-desktop",
+  scope: "desktop-account",
+  readOnly: true,
+  desktop: { variant: "Claude Desktop", root: "/r", accountTree: "aaaa-1111/bbbb-2222", lastUpdated: null },
+});
+const plugin: Plugin = {
+  id: "p1",
+  name: "kit",
+  format: "claude-code",
+  root: "/h/kit",
+  manifest: { description: "A kit" },
+  version: "1.0.0",
+  description: "A kit",
+  repository: null,
+  skills: [skill("kit-skill", { pluginId: "p1" })],
+  mcpServers: [],
+  diagnostics: [],
+  valid: true,
+  loads: true,
+  client: "claude-code",
+};
 const scan: ScanResult = {
   locations: [location("code"), location("cursor", { client: "cursor" }), desktopTree],
   skills: [
     skill("zeta"),
-    skill("alpha", { diagnostics: [{ code: "skill.name.uppercase", severity: "error", message: "m", file: "/h/alpha/SKILL.md", line: 2 }], valid: false }),
+    skill("alpha", {
+      diagnostics: [
+        { code: "skill.name.uppercase", severity: "error", message: "m", file: "/h/alpha/SKILL.md", line: 2 },
+      ],
+      valid: false,
+    }),
     skill("warned", { diagnostics: [{ code: "skill.body.lines", severity: "warning", message: "m", file: "f" }] }),
     skill("desk", { client: "claude-desktop", locationId: "tree", userOwned: false }),
     skill("cur", { client: "cursor", locationId: "cursor", description: "Finds PDF tables" }),
@@ -63,7 +116,17 @@ describe("catalog filters", () => {
     expect(names({ hasErrors: true })).toEqual(["alpha"]);
     expect(names({ hasWarnings: true })).toEqual(["warned"]);
     expect(names({ notUserOwned: true })).toEqual(["desk"]);
-    const update: UpdateInfo = { skillId: "zeta", name: "zeta", dir: "/h/zeta", installed: "1.0.0", installedSource: "metadata.version", latest: "1.1.0", state: "outdated", source: "github-release", checkedAt: "2026-11-30T12:00:00.000Z" };
+    const update: UpdateInfo = {
+      skillId: "zeta",
+      name: "zeta",
+      dir: "/h/zeta",
+      installed: "1.0.0",
+      installedSource: "metadata.version",
+      latest: "1.1.0",
+      state: "outdated",
+      source: "github-release",
+      checkedAt: "2026-11-30T12:00:00.000Z",
+    };
     expect(names({ updateAvailable: true }, new Map([["zeta", update]]))).toEqual(["zeta"]);
     expect(names({ updateAvailable: true })).toEqual([]);
   });
@@ -71,7 +134,10 @@ describe("catalog filters", () => {
 
 describe("applyCatalogChange", () => {
   it("replaces updated items and drops removed ones", () => {
-    const next = applyCatalogChange(scan, { skills: { updated: [skill("zeta", { description: "new" }), skill("fresh")], removed: ["alpha"] }, plugins: { updated: [], removed: ["p1"] } });
+    const next = applyCatalogChange(scan, {
+      skills: { updated: [skill("zeta", { description: "new" }), skill("fresh")], removed: ["alpha"] },
+      plugins: { updated: [], removed: ["p1"] },
+    });
     expect(next.skills.map((s) => s.id).sort()).toEqual(["cur", "desk", "fresh", "kit-skill", "warned", "zeta"]);
     expect(next.skills.find((s) => s.id === "zeta")!.description).toBe("new");
     expect(next.plugins).toEqual([]);

@@ -63,10 +63,18 @@ export interface CatalogFilters {
 }
 
 /** No filter at all. */
-export const NO_FILTERS: CatalogFilters = { query: "", client: "all", hasErrors: false, hasWarnings: false, updateAvailable: false, notUserOwned: false };
+export const NO_FILTERS: CatalogFilters = {
+  query: "",
+  client: "all",
+  hasErrors: false,
+  hasWarnings: false,
+  updateAvailable: false,
+  notUserOwned: false,
+};
 
 /** A row of the flattened, virtualized list. */
-export type CatalogRow = { kind: "group"; group: CatalogGroup; shown: number } | { kind: "entry"; entry: CatalogEntry; group: CatalogGroup };
+export type CatalogRow =
+  { kind: "group"; group: CatalogGroup; shown: number } | { kind: "entry"; entry: CatalogEntry; group: CatalogGroup };
 
 /** A heading a person can tell apart from its neighbours (Desktop account trees included). */
 export function locationTitle(location: Location): string {
@@ -74,7 +82,9 @@ export function locationTitle(location: Location): string {
   const client = clientLabel(location.client);
   if (location.desktop) {
     const variant = location.desktop.variant || client;
-    return location.desktop.accountTree ? `${variant} — account ${shortTail(location.desktop.accountTree, 2)}` : `${variant} — skills folder`;
+    return location.desktop.accountTree
+      ? `${variant} — account ${shortTail(location.desktop.accountTree, 2)}`
+      : `${variant} — skills folder`;
   }
   if (location.scope === "desktop-account") return `${client} — account ${shortTail(location.path, 2)}`;
   if (location.scope === "project") return `${client} — project ${shortTail(location.path, 3)}`;
@@ -85,21 +95,34 @@ export function locationTitle(location: Location): string {
  * Plain names for Claude Desktop's account trees: the user's own name for a tree (keyed by its account tree id),
  * else "account 1", "account 2"… in a stable order; by location id.
  */
-export function desktopAccountTitles(locations: readonly Location[], names: Readonly<Record<string, string>> = {}): Map<string, string> {
-  const trees = locations.filter((l) => l.desktop?.accountTree).sort((a, b) => a.desktop!.accountTree!.localeCompare(b.desktop!.accountTree!) || a.path.localeCompare(b.path));
+export function desktopAccountTitles(
+  locations: readonly Location[],
+  names: Readonly<Record<string, string>> = {},
+): Map<string, string> {
+  const trees = locations
+    .filter((l) => l.desktop?.accountTree)
+    .sort((a, b) => a.desktop!.accountTree!.localeCompare(b.desktop!.accountTree!) || a.path.localeCompare(b.path));
   const numbers = new Map<string, number>();
-  for (const tree of trees) if (!numbers.has(tree.desktop!.accountTree!)) numbers.set(tree.desktop!.accountTree!, numbers.size + 1);
+  for (const tree of trees)
+    if (!numbers.has(tree.desktop!.accountTree!)) numbers.set(tree.desktop!.accountTree!, numbers.size + 1);
   const titles = new Map<string, string>();
   for (const tree of trees) {
     const id = tree.desktop!.accountTree!;
     const custom = names[id]?.trim();
-    titles.set(tree.id, `${tree.desktop!.variant || clientLabel(tree.client)} — ${custom || `account ${numbers.get(id)}`}`);
+    titles.set(
+      tree.id,
+      `${tree.desktop!.variant || clientLabel(tree.client)} — ${custom || `account ${numbers.get(id)}`}`,
+    );
   }
   return titles;
 }
 
 function shortTail(p: string, parts: number): string {
-  return p.split(/[\\/]+/).filter(Boolean).slice(-parts).join("/");
+  return p
+    .split(/[\\/]+/)
+    .filter(Boolean)
+    .slice(-parts)
+    .join("/");
 }
 
 function byName(a: CatalogEntry, b: CatalogEntry): number {
@@ -108,11 +131,23 @@ function byName(a: CatalogEntry, b: CatalogEntry): number {
 
 function skillEntry(skill: Skill): CatalogEntry {
   const places = skill.realDir === skill.dir ? skill.dir : `${skill.dir}\n${skill.realDir}`;
-  return { kind: "skill", key: `skill:${skill.id}`, name: skill.name || folderName(skill.dir), description: skill.description, haystack: `${skill.name}\n${skill.description}\n${places}\n${clientLabel(skill.client)}`.toLowerCase(), skill };
+  return {
+    kind: "skill",
+    key: `skill:${skill.id}`,
+    name: skill.name || folderName(skill.dir),
+    description: skill.description,
+    haystack: `${skill.name}\n${skill.description}\n${places}\n${clientLabel(skill.client)}`.toLowerCase(),
+    skill,
+  };
 }
 
 function folderName(dir: string): string {
-  return dir.split(/[\\/]+/).filter(Boolean).pop() ?? dir;
+  return (
+    dir
+      .split(/[\\/]+/)
+      .filter(Boolean)
+      .pop() ?? dir
+  );
 }
 
 /** Groups a scan by location (and by plugin for plugins' skills), headings sorted by client then path; Desktop accounts in plain words. */
@@ -126,9 +161,25 @@ export function buildCatalogGroups(scan: ScanResult, accountNames?: Readonly<Rec
   for (const plugin of scan.plugins) {
     const location = plugin.locationId ? locations.get(plugin.locationId) : undefined;
     const client = plugin.client ?? location?.client ?? "custom";
-    const group = groupFor(`plugin:${plugin.id}`, () => ({ key: `plugin:${plugin.id}`, client, title: `${clientLabel(client)} — plugin ${plugin.name}`, path: plugin.root, readOnly: Boolean(location?.readOnly), entries: [] }));
-    const description = plugin.description ?? (typeof plugin.manifest?.description === "string" ? plugin.manifest.description.trim() : "");
-    group.entries.push({ kind: "plugin", key: `plugin:${plugin.id}`, name: plugin.name, description, haystack: `${plugin.name}\n${description}\n${plugin.root}\n${clientLabel(client)}`.toLowerCase(), plugin });
+    const group = groupFor(`plugin:${plugin.id}`, () => ({
+      key: `plugin:${plugin.id}`,
+      client,
+      title: `${clientLabel(client)} — plugin ${plugin.name}`,
+      path: plugin.root,
+      readOnly: Boolean(location?.readOnly),
+      entries: [],
+    }));
+    const description =
+      plugin.description ??
+      (typeof plugin.manifest?.description === "string" ? plugin.manifest.description.trim() : "");
+    group.entries.push({
+      kind: "plugin",
+      key: `plugin:${plugin.id}`,
+      name: plugin.name,
+      description,
+      haystack: `${plugin.name}\n${description}\n${plugin.root}\n${clientLabel(client)}`.toLowerCase(),
+      plugin,
+    });
     for (const skill of plugin.skills) {
       if (seen.has(skill.id)) continue;
       seen.add(skill.id);
@@ -147,12 +198,30 @@ export function buildCatalogGroups(scan: ScanResult, accountNames?: Readonly<Rec
     const key = `location:${skill.locationId}`;
     const group = groupFor(key, () =>
       location
-        ? { key, client: location.client, title: accountTitles.get(location.id) ?? locationTitle(location), path: location.path, note: location.note, readOnly: Boolean(location.readOnly), entries: [] }
-        : { key, client: skill.client, title: `${clientLabel(skill.client)} — ${shortTail(skill.dir, 2)}`, path: skill.dir, readOnly: !skill.userOwned, entries: [] },
+        ? {
+            key,
+            client: location.client,
+            title: accountTitles.get(location.id) ?? locationTitle(location),
+            path: location.path,
+            note: location.note,
+            readOnly: Boolean(location.readOnly),
+            entries: [],
+          }
+        : {
+            key,
+            client: skill.client,
+            title: `${clientLabel(skill.client)} — ${shortTail(skill.dir, 2)}`,
+            path: skill.dir,
+            readOnly: !skill.userOwned,
+            entries: [],
+          },
     );
     group.entries.push(skillEntry(skill));
   }
-  const sorted = [...groups.values()].sort((a, b) => clientRank(a.client) - clientRank(b.client) || a.title.localeCompare(b.title) || a.path.localeCompare(b.path));
+  const sorted = [...groups.values()].sort(
+    (a, b) =>
+      clientRank(a.client) - clientRank(b.client) || a.title.localeCompare(b.title) || a.path.localeCompare(b.path),
+  );
   for (const group of sorted) {
     const pluginEntries = group.entries.filter((e) => e.kind === "plugin");
     group.entries = [...pluginEntries, ...group.entries.filter((e) => e.kind !== "plugin").sort(byName)];
@@ -173,7 +242,11 @@ export function hasUpdate(entry: CatalogEntry, updates: ReadonlyMap<string, Upda
 }
 
 /** Keeps the entries that match the search (name, description, folder, client) and every active filter; drops empty groups. */
-export function filterGroups(groups: CatalogGroup[], filters: CatalogFilters, updates: ReadonlyMap<string, UpdateInfo>): CatalogGroup[] {
+export function filterGroups(
+  groups: CatalogGroup[],
+  filters: CatalogFilters,
+  updates: ReadonlyMap<string, UpdateInfo>,
+): CatalogGroup[] {
   const terms = filters.query.toLowerCase().split(/\s+/).filter(Boolean);
   const out: CatalogGroup[] = [];
   for (const group of groups) {
@@ -205,13 +278,20 @@ export function catalogRows(groups: CatalogGroup[]): CatalogRow[] {
 export function clientCounts(groups: CatalogGroup[]): Array<{ client: ClientId; label: string; count: number }> {
   const counts = new Map<ClientId, number>();
   for (const group of groups) counts.set(group.client, (counts.get(group.client) ?? 0) + group.entries.length);
-  return [...counts.keys()].sort((a, b) => clientRank(a) - clientRank(b)).map((client) => ({ client, label: clientLabel(client), count: counts.get(client)! }));
+  return [...counts.keys()]
+    .sort((a, b) => clientRank(a) - clientRank(b))
+    .map((client) => ({ client, label: clientLabel(client), count: counts.get(client)! }));
 }
 
 /** Counts of diagnostics by severity. */
-export function severityCounts(diagnostics: ReadonlyArray<{ severity: string }>): { error: number; warning: number; info: number } {
+export function severityCounts(diagnostics: ReadonlyArray<{ severity: string }>): {
+  error: number;
+  warning: number;
+  info: number;
+} {
   const counts = { error: 0, warning: 0, info: 0 };
-  for (const d of diagnostics) if (d.severity === "error" || d.severity === "warning" || d.severity === "info") counts[d.severity] += 1;
+  for (const d of diagnostics)
+    if (d.severity === "error" || d.severity === "warning" || d.severity === "info") counts[d.severity] += 1;
   return counts;
 }
 

@@ -8,7 +8,18 @@ describe("safeExternalUrl", () => {
   });
 
   it("refuses other schemes, relative URLs, credentials and junk", () => {
-    for (const bad of ["javascript:alert(1)", "file:///etc/passwd", "data:text/html,hi", "mailto:a@b.c", "/relative", "refs/a.md", "https://user:pw@example.com/", "https://user@example.com/", "", "http://"]) {
+    for (const bad of [
+      "javascript:alert(1)",
+      "file:///etc/passwd",
+      "data:text/html,hi",
+      "mailto:a@b.c",
+      "/relative",
+      "refs/a.md",
+      "https://user:pw@example.com/",
+      "https://user@example.com/",
+      "",
+      "http://",
+    ]) {
       expect(safeExternalUrl(bad), bad).toBeNull();
     }
   });

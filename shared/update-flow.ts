@@ -49,8 +49,26 @@ export type UpdateReviewResult = { ok: true; review: UpdateReview } | { ok: fals
 
 /** What applying did, by place. */
 export type UpdateApplyResult =
-  | { ok: true; kind: "replace-folder"; name: string; dir: string; version: string | null; previousVersion: string | null; kept: string[]; canUndo: boolean; restartNote: string }
-  | { ok: true; kind: "desktop-upload"; name: string; archive: string; version: string | null; steps: string[]; moved: string[] }
+  | {
+      ok: true;
+      kind: "replace-folder";
+      name: string;
+      dir: string;
+      version: string | null;
+      previousVersion: string | null;
+      kept: string[];
+      canUndo: boolean;
+      restartNote: string;
+    }
+  | {
+      ok: true;
+      kind: "desktop-upload";
+      name: string;
+      archive: string;
+      version: string | null;
+      steps: string[];
+      moved: string[];
+    }
   | { ok: false; problem: UpdateProblem };
 
 /** How waiting for Claude Desktop ended. */
@@ -96,7 +114,8 @@ export interface UpdateHistories {
 }
 
 /** What an undo (rollback) did. */
-export type UndoResult = { ok: true; version: string | null; replacedVersion: string | null } | { ok: false; problem: UpdateProblem };
+export type UndoResult =
+  { ok: true; version: string | null; replacedVersion: string | null } | { ok: false; problem: UpdateProblem };
 
 /** Whether a string is a task id the host produced (16 hex digits). */
 export function isTaskId(value: unknown): value is string {

@@ -22,12 +22,16 @@ export function updateStateSentence(update: UpdateInfo): string {
     case "up-to-date":
       return update.source === "github-tree" && update.reason ? update.reason : "This is the latest version.";
     case "outdated":
-      if (update.source === "github-tree" && update.installed === null) return update.reason ?? "The skill's folder on GitHub has changed since this copy was installed.";
+      if (update.source === "github-tree" && update.installed === null)
+        return update.reason ?? "The skill's folder on GitHub has changed since this copy was installed.";
       return `Version ${update.latest ?? "(unknown)"} is available (you have ${update.installed ?? "an unknown version"}).`;
     case "ahead":
       return `This copy (${update.installed ?? "?"}) is newer than the latest release (${update.latest ?? "?"}).`;
     case "changed-locally":
-      return update.reason ?? "This copy was changed here since it was installed; an update would overwrite those changes, so look at the difference first.";
+      return (
+        update.reason ??
+        "This copy was changed here since it was installed; an update would overwrite those changes, so look at the difference first."
+      );
     default:
       return update.reason ?? "Skillshelf could not find out whether a newer version exists.";
   }
@@ -55,8 +59,22 @@ export interface ContentFacts {
 export function contentFacts(update: UpdateInfo, maxFiles = 20): ContentFacts | null {
   if (update.source !== "github-tree" && !update.changedFiles && !update.installedHash) return null;
   const short = (sha: string | null | undefined) => (sha ? sha.slice(0, 7) : null);
-  const where = update.repository ? `${update.folder ? `${update.folder} on ` : ""}${update.repository}${update.branch ? ` (${update.branch})` : ""}` : null;
-  const parts = [short(update.installedHash) && `installed ${short(update.installedHash)}`, short(update.recordedHash) && update.recordedHash !== update.installedHash && `at install ${short(update.recordedHash)}`, short(update.upstreamHash) && `upstream ${short(update.upstreamHash)}`].filter(Boolean);
+  const where = update.repository
+    ? `${update.folder ? `${update.folder} on ` : ""}${update.repository}${update.branch ? ` (${update.branch})` : ""}`
+    : null;
+  const parts = [
+    short(update.installedHash) && `installed ${short(update.installedHash)}`,
+    short(update.recordedHash) &&
+      update.recordedHash !== update.installedHash &&
+      `at install ${short(update.recordedHash)}`,
+    short(update.upstreamHash) && `upstream ${short(update.upstreamHash)}`,
+  ].filter(Boolean);
   const files = update.changedFiles ?? [];
-  return { where, hashes: parts.length ? parts.join(", ") : null, files: files.slice(0, maxFiles), more: Math.max(0, files.length - maxFiles), local: update.state === "changed-locally" };
+  return {
+    where,
+    hashes: parts.length ? parts.join(", ") : null,
+    files: files.slice(0, maxFiles),
+    more: Math.max(0, files.length - maxFiles),
+    local: update.state === "changed-locally",
+  };
 }

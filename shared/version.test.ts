@@ -17,7 +17,19 @@ describe("normalizeVersion", () => {
 
 describe("compareVersions", () => {
   it("orders pre-releases before the release, as SemVer does", () => {
-    const ordered = ["1.0.0-alpha", "1.0.0-alpha.1", "1.0.0-alpha.beta", "1.0.0-beta", "1.0.0-beta.2", "1.0.0-beta.11", "1.0.0-rc.1", "1.0.0", "1.0.1", "1.10.0", "2.0.0"];
+    const ordered = [
+      "1.0.0-alpha",
+      "1.0.0-alpha.1",
+      "1.0.0-alpha.beta",
+      "1.0.0-beta",
+      "1.0.0-beta.2",
+      "1.0.0-beta.11",
+      "1.0.0-rc.1",
+      "1.0.0",
+      "1.0.1",
+      "1.10.0",
+      "2.0.0",
+    ];
     for (let i = 0; i + 1 < ordered.length; i++) {
       expect(compareVersions(ordered[i]!, ordered[i + 1]!)).toBe(-1);
       expect(compareVersions(ordered[i + 1]!, ordered[i]!)).toBe(1);
@@ -25,9 +37,12 @@ describe("compareVersions", () => {
   });
   it("is antisymmetric on generated versions", () => {
     const part = fc.nat({ max: 30 });
-    const version = fc.tuple(part, part, part, fc.option(fc.constantFrom("alpha", "beta.1", "rc.2"), { nil: undefined }))
+    const version = fc
+      .tuple(part, part, part, fc.option(fc.constantFrom("alpha", "beta.1", "rc.2"), { nil: undefined }))
       .map(([a, b, c, pre]) => `${a}.${b}.${c}${pre ? "-" + pre : ""}`);
-    fc.assert(fc.property(version, version, (a, b) => (compareVersions(a, b) ?? 9) + (compareVersions(b, a) ?? 9) === 0));
+    fc.assert(
+      fc.property(version, version, (a, b) => (compareVersions(a, b) ?? 9) + (compareVersions(b, a) ?? 9) === 0),
+    );
   });
 });
 

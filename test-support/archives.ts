@@ -9,8 +9,13 @@ export type ZipEntrySpec = string | Uint8Array | { data: string | Uint8Array; un
 export function zipOf(entries: Record<string, ZipEntrySpec>, options: ZipOptions = {}): Uint8Array {
   const zippable: Zippable = {};
   for (const [name, spec] of Object.entries(entries)) {
-    if (typeof spec === "string" || spec instanceof Uint8Array) zippable[name] = typeof spec === "string" ? strToU8(spec) : spec;
-    else zippable[name] = [typeof spec.data === "string" ? strToU8(spec.data) : spec.data, { os: 3, attrs: (spec.unixMode << 16) >>> 0 }];
+    if (typeof spec === "string" || spec instanceof Uint8Array)
+      zippable[name] = typeof spec === "string" ? strToU8(spec) : spec;
+    else
+      zippable[name] = [
+        typeof spec.data === "string" ? strToU8(spec.data) : spec.data,
+        { os: 3, attrs: (spec.unixMode << 16) >>> 0 },
+      ];
   }
   return zipSync(zippable, { mtime: new Date("2026-01-01T00:00:00Z"), ...options });
 }

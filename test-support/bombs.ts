@@ -18,7 +18,12 @@ function aliasChain(anchors: number): string {
 
 function laughs(levels: number): string {
   const lines = ['l0: &l0 ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]'];
-  for (let i = 1; i <= levels; i++) lines.push(`l${i}: &l${i} [${Array(9).fill(`*l${i - 1}`).join(",")}]`);
+  for (let i = 1; i <= levels; i++)
+    lines.push(
+      `l${i}: &l${i} [${Array(9)
+        .fill(`*l${i - 1}`)
+        .join(",")}]`,
+    );
   return lines.join("\n");
 }
 
@@ -26,16 +31,52 @@ function laughs(levels: number): string {
 export function yamlBombs(scale = 1): YamlBomb[] {
   const millions = Math.max(70_000, Math.round(3_000_000 * scale));
   return [
-    { name: "millions of [", frontmatter: `${HEAD}metadata: ${"[".repeat(millions)}`, code: "skill.frontmatter.too-large" },
-    { name: "millions of {", frontmatter: `${HEAD}metadata: ${"{".repeat(millions)}`, code: "skill.frontmatter.too-large" },
-    { name: "60,000 [ under 64 KiB", frontmatter: `${HEAD}metadata: ${"[".repeat(60_000)}`, code: "skill.frontmatter.too-deep" },
-    { name: "16,000 nested {a: under 64 KiB", frontmatter: `${HEAD}metadata: ${"{a: ".repeat(16_000)}`, code: "skill.frontmatter.too-deep" },
-    { name: "30,000 nested - items", frontmatter: `${HEAD}metadata:\n${"- ".repeat(30_000)}x`, code: "skill.frontmatter.too-deep" },
-    { name: "300 indented levels", frontmatter: HEAD + Array.from({ length: 300 }, (_, i) => `${" ".repeat(i)}k${i}:`).join("\n") + " v", code: "skill.frontmatter.too-deep" },
-    { name: "20,000 anchors in a chain", frontmatter: `${HEAD}${aliasChain(20_000)}`, code: "skill.frontmatter.too-large" },
-    { name: "2,500 anchors in a chain under 64 KiB", frontmatter: `${HEAD}${aliasChain(2_500)}`, code: "skill.frontmatter.aliases" },
+    {
+      name: "millions of [",
+      frontmatter: `${HEAD}metadata: ${"[".repeat(millions)}`,
+      code: "skill.frontmatter.too-large",
+    },
+    {
+      name: "millions of {",
+      frontmatter: `${HEAD}metadata: ${"{".repeat(millions)}`,
+      code: "skill.frontmatter.too-large",
+    },
+    {
+      name: "60,000 [ under 64 KiB",
+      frontmatter: `${HEAD}metadata: ${"[".repeat(60_000)}`,
+      code: "skill.frontmatter.too-deep",
+    },
+    {
+      name: "16,000 nested {a: under 64 KiB",
+      frontmatter: `${HEAD}metadata: ${"{a: ".repeat(16_000)}`,
+      code: "skill.frontmatter.too-deep",
+    },
+    {
+      name: "30,000 nested - items",
+      frontmatter: `${HEAD}metadata:\n${"- ".repeat(30_000)}x`,
+      code: "skill.frontmatter.too-deep",
+    },
+    {
+      name: "300 indented levels",
+      frontmatter: HEAD + Array.from({ length: 300 }, (_, i) => `${" ".repeat(i)}k${i}:`).join("\n") + " v",
+      code: "skill.frontmatter.too-deep",
+    },
+    {
+      name: "20,000 anchors in a chain",
+      frontmatter: `${HEAD}${aliasChain(20_000)}`,
+      code: "skill.frontmatter.too-large",
+    },
+    {
+      name: "2,500 anchors in a chain under 64 KiB",
+      frontmatter: `${HEAD}${aliasChain(2_500)}`,
+      code: "skill.frontmatter.aliases",
+    },
     { name: "billion laughs", frontmatter: `${HEAD}${laughs(9)}`, code: "skill.frontmatter.aliases" },
-    { name: "flow mapping of 6,000 keys", frontmatter: `${HEAD}metadata: {${Array.from({ length: 6_000 }, (_, i) => `k${i}: v`).join(", ")}}`, code: "skill.frontmatter.too-large" },
+    {
+      name: "flow mapping of 6,000 keys",
+      frontmatter: `${HEAD}metadata: {${Array.from({ length: 6_000 }, (_, i) => `k${i}: v`).join(", ")}}`,
+      code: "skill.frontmatter.too-large",
+    },
   ];
 }
 

@@ -13,11 +13,18 @@ export interface CliRun {
 }
 
 /** Runs `skillshelf ...args` with an optional environment and working folder; resolves when it exits. */
-export function runBin(args: string[], options: { env?: NodeJS.ProcessEnv; cwd?: string; timeoutMs?: number } = {}): Promise<CliRun> {
+export function runBin(
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; cwd?: string; timeoutMs?: number } = {},
+): Promise<CliRun> {
   return runProcess(process.execPath, [BIN, ...args], { ...options, env: { ...process.env, ...options.env } });
 }
 
-function runProcess(command: string, args: string[], options: { env: NodeJS.ProcessEnv; cwd?: string; timeoutMs?: number }): Promise<CliRun> {
+function runProcess(
+  command: string,
+  args: string[],
+  options: { env: NodeJS.ProcessEnv; cwd?: string; timeoutMs?: number },
+): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
@@ -40,10 +47,16 @@ const NOBODY = { uid: 65534, gid: 65534 };
  * Runs the bin as an unprivileged user when the tests run as root, so permission cases are real; as any other user
  * it runs the bin as that user. Folders the bin must reach have to be traversable by that user (see makeTraversable).
  */
-export function runBinUnprivileged(args: string[], options: { env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): Promise<CliRun> {
+export function runBinUnprivileged(
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
+): Promise<CliRun> {
   if (process.getuid?.() !== 0) return runBin(args, options);
   const privileges = [`--reuid=${NOBODY.uid}`, `--regid=${NOBODY.gid}`, "--clear-groups"];
-  return runProcess("setpriv", [...privileges, process.execPath, BIN, ...args], { ...options, env: { ...process.env, HOME: "/tmp", ...options.env } });
+  return runProcess("setpriv", [...privileges, process.execPath, BIN, ...args], {
+    ...options,
+    env: { ...process.env, HOME: "/tmp", ...options.env },
+  });
 }
 
 /**
@@ -53,8 +66,21 @@ export function runBinUnprivileged(args: string[], options: { env?: NodeJS.Proce
 export function unprivilegedUnavailable(): string | null {
   if (process.getuid?.() !== 0) return null;
   const built = fileURLToPath(new URL("../dist/cli/skillshelf.mjs", import.meta.url));
-  const probe = spawnSync("setpriv", [`--reuid=${NOBODY.uid}`, `--regid=${NOBODY.gid}`, "--clear-groups", process.execPath, "-e", `require("fs").accessSync(${JSON.stringify(built)}, 4)`], { stdio: "ignore", timeout: 20_000 });
-  if (probe.error) return `setpriv is not available to switch from root to an unprivileged user (${probe.error.message})`;
-  if (probe.status !== 0) return "the unprivileged user cannot run node or read the built bin from this checkout's folder";
+  const probe = spawnSync(
+    "setpriv",
+    [
+      `--reuid=${NOBODY.uid}`,
+      `--regid=${NOBODY.gid}`,
+      "--clear-groups",
+      process.execPath,
+      "-e",
+      `require("fs").accessSync(${JSON.stringify(built)}, 4)`,
+    ],
+    { stdio: "ignore", timeout: 20_000 },
+  );
+  if (probe.error)
+    return `setpriv is not available to switch from root to an unprivileged user (${probe.error.message})`;
+  if (probe.status !== 0)
+    return "the unprivileged user cannot run node or read the built bin from this checkout's folder";
   return null;
 }

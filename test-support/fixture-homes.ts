@@ -13,7 +13,14 @@ export const FIXTURE_TREES = {
 } as const;
 
 /** The environment variables discovery reads, all blanked, so the runner's own settings never leak into a fixture scan. */
-export const BLANK_DISCOVERY_ENV: Record<string, string> = { APPDATA: "", LOCALAPPDATA: "", XDG_CONFIG_HOME: "", XDG_STATE_HOME: "", CLAUDE_CONFIG_DIR: "", CODEX_HOME: "" };
+export const BLANK_DISCOVERY_ENV: Record<string, string> = {
+  APPDATA: "",
+  LOCALAPPDATA: "",
+  XDG_CONFIG_HOME: "",
+  XDG_STATE_HOME: "",
+  CLAUDE_CONFIG_DIR: "",
+  CODEX_HOME: "",
+};
 
 const DESKTOP_REL = "local-agent-mode-sessions/skills-plugin";
 
@@ -28,7 +35,12 @@ async function writeJson(file: string, value: unknown): Promise<void> {
 }
 
 /** Builds one Desktop account tree: plugin.json, manifest.json (from a template, or none) and skill folders. */
-async function buildDesktopTree(root: string, tree: string, manifest: "tree-a" | "tree-b", skills: Record<string, string>): Promise<string> {
+async function buildDesktopTree(
+  root: string,
+  tree: string,
+  manifest: "tree-a" | "tree-b",
+  skills: Record<string, string>,
+): Promise<string> {
   const dir = path.join(root, ...tree.split("/"));
   await mkdir(path.join(dir, ".claude-plugin"), { recursive: true });
   await cp(path.join(DISCOVERY_FIXTURES, "desktop-plugin.json"), path.join(dir, ".claude-plugin", "plugin.json"));
@@ -41,13 +53,22 @@ async function buildDesktopTree(root: string, tree: string, manifest: "tree-a" |
 async function buildSkillsInstall(home: string, claudeSkills: string, lockFile: string): Promise<void> {
   await copySkill("pdf-tools", path.join(home, ".agents", "skills", "pdf-tools"));
   await mkdir(claudeSkills, { recursive: true });
-  await symlink(path.relative(claudeSkills, path.join(home, ".agents", "skills", "pdf-tools")), path.join(claudeSkills, "pdf-tools"), "dir");
+  await symlink(
+    path.relative(claudeSkills, path.join(home, ".agents", "skills", "pdf-tools")),
+    path.join(claudeSkills, "pdf-tools"),
+    "dir",
+  );
   await writeJson(lockFile, {
     version: 3,
     skills: {
       "pdf-tools": {
-        source: "example/pdf-tools", sourceType: "github", sourceUrl: "https://github.com/example/pdf-tools.git", skillPath: "skills/pdf-tools/SKILL.md",
-        skillFolderHash: "0123456789abcdef0123456789abcdef01234567", installedAt: "2026-10-01T10:00:00.000Z", updatedAt: "2026-10-02T10:00:00.000Z",
+        source: "example/pdf-tools",
+        sourceType: "github",
+        sourceUrl: "https://github.com/example/pdf-tools.git",
+        skillPath: "skills/pdf-tools/SKILL.md",
+        skillFolderHash: "0123456789abcdef0123456789abcdef01234567",
+        installedAt: "2026-10-01T10:00:00.000Z",
+        updatedAt: "2026-10-02T10:00:00.000Z",
       },
     },
   });
@@ -67,7 +88,17 @@ async function buildClaudeCode(home: string): Promise<void> {
   await cp(path.join(DISCOVERY_FIXTURES, "claude-code-plugin"), installPath, { recursive: true });
   await writeJson(path.join(claude, "plugins", "installed_plugins.json"), {
     version: 2,
-    plugins: { "review-kit@example-market": [{ scope: "user", installPath, version: "2.0.0", installedAt: "2026-09-01T00:00:00.000Z", lastUpdated: "2026-09-01T00:00:00.000Z" }] },
+    plugins: {
+      "review-kit@example-market": [
+        {
+          scope: "user",
+          installPath,
+          version: "2.0.0",
+          installedAt: "2026-09-01T00:00:00.000Z",
+          lastUpdated: "2026-09-01T00:00:00.000Z",
+        },
+      ],
+    },
   });
 }
 
@@ -77,20 +108,41 @@ async function buildClaudeCode(home: string): Promise<void> {
  * synced/, .trash/, a plugin and a broken link, the `skills` installer's linked install and lock file, a skill with
  * errors and a drifted duplicate. Windows: classic and Microsoft Store Desktop trees. Linux: ~/.config/Claude and XDG folders.
  */
-export async function buildFixtureHome(platform: "darwin" | "win32" | "linux", dir: string): Promise<{ home: string; env: Record<string, string> }> {
+export async function buildFixtureHome(
+  platform: "darwin" | "win32" | "linux",
+  dir: string,
+): Promise<{ home: string; env: Record<string, string> }> {
   const home = path.join(dir, "home");
   await mkdir(home, { recursive: true });
   const env: Record<string, string> = { ...BLANK_DISCOVERY_ENV };
   if (platform === "darwin") {
     const root = path.join(home, "Library", "Application Support", "Claude", ...DESKTOP_REL.split("/"));
-    await buildDesktopTree(root, FIXTURE_TREES.a, "tree-a", { docx: "docx", "brand-voice": "brand-voice", "unlisted-skill": "unlisted-skill" });
+    await buildDesktopTree(root, FIXTURE_TREES.a, "tree-a", {
+      docx: "docx",
+      "brand-voice": "brand-voice",
+      "unlisted-skill": "unlisted-skill",
+    });
     await buildDesktopTree(root, FIXTURE_TREES.b, "tree-b", { "brand-voice": "brand-voice-old" });
     await buildClaudeCode(home);
-    await buildSkillsInstall(home, path.join(home, ".claude", "skills"), path.join(home, ".agents", ".skill-lock.json"));
+    await buildSkillsInstall(
+      home,
+      path.join(home, ".claude", "skills"),
+      path.join(home, ".agents", ".skill-lock.json"),
+    );
     await copySkill("team-report-drifted", path.join(home, ".cursor", "skills", "team-report"));
   } else if (platform === "win32") {
     const classic = path.join(home, "AppData", "Roaming", "Claude", ...DESKTOP_REL.split("/"));
-    const store = path.join(home, "AppData", "Local", "Packages", "Claude_pzs8sxrjxfjjc", "LocalCache", "Roaming", "Claude", ...DESKTOP_REL.split("/"));
+    const store = path.join(
+      home,
+      "AppData",
+      "Local",
+      "Packages",
+      "Claude_pzs8sxrjxfjjc",
+      "LocalCache",
+      "Roaming",
+      "Claude",
+      ...DESKTOP_REL.split("/"),
+    );
     await buildDesktopTree(classic, FIXTURE_TREES.a, "tree-a", { docx: "docx", "brand-voice": "brand-voice" });
     await buildDesktopTree(store, FIXTURE_TREES.b, "tree-b", { "brand-voice": "brand-voice" });
     await copySkill("meeting-notes", path.join(home, ".claude", "skills", "meeting-notes"));
@@ -99,7 +151,11 @@ export async function buildFixtureHome(platform: "darwin" | "win32" | "linux", d
     const root = path.join(home, ".config", "Claude", ...DESKTOP_REL.split("/"));
     await buildDesktopTree(root, FIXTURE_TREES.a, "tree-a", { docx: "docx", "brand-voice": "brand-voice" });
     env.XDG_STATE_HOME = path.join(home, ".local", "state");
-    await buildSkillsInstall(home, path.join(home, ".claude", "skills"), path.join(env.XDG_STATE_HOME, "skills", ".skill-lock.json"));
+    await buildSkillsInstall(
+      home,
+      path.join(home, ".claude", "skills"),
+      path.join(env.XDG_STATE_HOME, "skills", ".skill-lock.json"),
+    );
     await copySkill("meeting-notes", path.join(home, ".config", "agents", "skills", "meeting-notes"));
     await copySkill("team-report", path.join(home, ".config", "opencode", "skills", "team-report"));
     await copySkill("synced-helper", path.join(home, ".config", "goose", "skills", "synced-helper"));

@@ -6,7 +6,8 @@ const FOLDERS = [".claude/skills", ".agents/skills", ".cursor/skills", ".codex/s
 
 function skillText(name: string, i: number): string {
   if (i % 13 === 0) return `---\nname: ${name}\n---\n# ${name}\n\nNo description, so this one is invalid.\n`;
-  if (i % 17 === 0) return `---\nname: Not-The-Folder-${i}\ndescription: A name that does not match its folder.\n---\nBody.\n`;
+  if (i % 17 === 0)
+    return `---\nname: Not-The-Folder-${i}\ndescription: A name that does not match its folder.\n---\nBody.\n`;
   const bom = i % 19 === 0 ? "\uFEFF" : "";
   const refs = i % 5 === 0 ? "\nSee [the guide](references/guide.md) and [a missing file](references/gone.md).\n" : "";
   return `${bom}---\nname: ${name}\ndescription: Handles ${name} requests. Use when the user asks about ${name}.\nmetadata:\n  version: "1.${i % 10}.0"\n---\n# ${name}\n\nStep ${i}: read the request and answer it.\n${refs}`;

@@ -26,6 +26,11 @@ describe("skipBecause", () => {
   });
 
   it("knows CI by CI=true or CI=1 only", () => {
-    expect([underCi({ CI: "true" }), underCi({ CI: "1" }), underCi({ CI: "false" }), underCi({})]).toEqual([true, true, false, false]);
+    expect([underCi({ CI: "true" }), underCi({ CI: "1" }), underCi({ CI: "false" }), underCi({})]).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
   });
 });

@@ -8,7 +8,11 @@ export function underCi(env: NodeJS.ProcessEnv = process.env): boolean {
 }
 
 /** Skips the running test with the reason printed and recorded; under CI it throws the reason instead. */
-export function skipBecause(ctx: Pick<TestContext, "skip" | "task">, reason: string, env: NodeJS.ProcessEnv = process.env): never {
+export function skipBecause(
+  ctx: Pick<TestContext, "skip" | "task">,
+  reason: string,
+  env: NodeJS.ProcessEnv = process.env,
+): never {
   if (underCi(env)) throw new Error(`This test cannot run here, and CI must run it: ${reason}.`);
   console.warn(`[skipped] ${ctx.task.name}: ${reason}.`);
   return ctx.skip(reason);

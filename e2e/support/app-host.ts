@@ -25,7 +25,10 @@ export interface AppHost {
   /** The temp folder holding the home and anything the test adds. */
   root: string;
   /** Calls one command the way the page does (token header, same Origin). */
-  call<C extends CommandChannel>(channel: C, ...args: Parameters<IpcCommands[C]>): Promise<Awaited<ReturnType<IpcCommands[C]>>>;
+  call<C extends CommandChannel>(
+    channel: C,
+    ...args: Parameters<IpcCommands[C]>
+  ): Promise<Awaited<ReturnType<IpcCommands[C]>>>;
   /** The catalog as the host sees it now. */
   catalog(): Promise<ScanResult>;
   close(): Promise<void>;
@@ -45,7 +48,10 @@ function waitForUrl(child: ChildProcess): Promise<string> {
   return new Promise((resolve, reject) => {
     let out = "";
     let err = "";
-    const timer = setTimeout(() => reject(new Error(`skillshelf serve printed no URL within 30 s.\n${out}\n${err}`)), 30_000);
+    const timer = setTimeout(
+      () => reject(new Error(`skillshelf serve printed no URL within 30 s.\n${out}\n${err}`)),
+      30_000,
+    );
     child.stdout!.on("data", (d: Buffer) => {
       out += d.toString();
       const m = /(http:\/\/127\.0\.0\.1:\d+\/\?token=[A-Za-z0-9_-]+)/.exec(out);
@@ -75,10 +81,28 @@ export async function startAppHost(options: AppHostOptions): Promise<AppHost> {
     await mkdir(home, { recursive: true });
   }
   const include = (await options.prepare?.(tmp.dir, home)) ?? [];
-  const args = [path.join(REPO_ROOT, "bin", "skillshelf.js"), "serve", "--port", "0", "--home", home, "--platform", options.platform, "--no-poll", ...include.flatMap((d) => ["--include", d])];
+  const args = [
+    path.join(REPO_ROOT, "bin", "skillshelf.js"),
+    "serve",
+    "--port",
+    "0",
+    "--home",
+    home,
+    "--platform",
+    options.platform,
+    "--no-poll",
+    ...include.flatMap((d) => ["--include", d]),
+  ];
   const child = spawn(process.execPath, args, {
     cwd: tmp.dir,
-    env: { ...process.env, ...env, SKILLSHELF_CACHE_DIR: path.join(tmp.dir, "cache"), SKILLSHELF_CONFIG_DIR: path.join(tmp.dir, "config"), SKILLSHELF_GITHUB_API: "http://127.0.0.1:9/", ...options.env },
+    env: {
+      ...process.env,
+      ...env,
+      SKILLSHELF_CACHE_DIR: path.join(tmp.dir, "cache"),
+      SKILLSHELF_CONFIG_DIR: path.join(tmp.dir, "config"),
+      SKILLSHELF_GITHUB_API: "http://127.0.0.1:9/",
+      ...options.env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const url = await waitForUrl(child).catch(async (error: Error) => {
@@ -118,4 +142,3 @@ export async function startAppHost(options: AppHostOptions): Promise<AppHost> {
     },
   };
 }
-

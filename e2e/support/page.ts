@@ -16,7 +16,9 @@ export async function openCatalog(page: Page, url: string): Promise<void> {
 
 /** The list's option (entry row) with exactly this name. */
 export function entryRow(page: Page, name: string) {
-  return page.getByRole("option").filter({ has: page.locator(".entry-name", { hasText: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`) }) });
+  return page.getByRole("option").filter({
+    has: page.locator(".entry-name", { hasText: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`) }),
+  });
 }
 
 /** The names of the entry rows currently drawn (the list is virtualized, so only those in view). */

@@ -53,7 +53,9 @@ export async function runCli(argv: string[], rawIo: CliIo): Promise<number> {
   try {
     command = await entry.load();
   } catch (error) {
-    io.stderr(`skillshelf ${name}: the command could not be loaded (${(error as Error)?.message ?? String(error)}); rebuild with \`npm run build\`.\n`);
+    io.stderr(
+      `skillshelf ${name}: the command could not be loaded (${(error as Error)?.message ?? String(error)}); rebuild with \`npm run build\`.\n`,
+    );
     return 1;
   }
   if (rest.includes("--help") || rest.includes("-h")) {

@@ -30,14 +30,19 @@ export function defaultPlatform(platform: NodeJS.Platform = process.platform): S
  * The read worker for big scans: the bundle built beside this CLI bundle (none when running from source), unless
  * SKILLSHELF_SCAN_WORKER_MIN is 0; a positive value is the fewest skills a scan reads in the worker (default 400).
  */
-export function scanWorkerOptions(env: Record<string, string | undefined>, moduleUrl: string = import.meta.url): Pick<ScanOptions, "workerScript" | "workerMinSkills"> {
+export function scanWorkerOptions(
+  env: Record<string, string | undefined>,
+  moduleUrl: string = import.meta.url,
+): Pick<ScanOptions, "workerScript" | "workerMinSkills"> {
   const modulePath = moduleUrl.startsWith("file:") ? fileURLToPath(moduleUrl) : null;
   if (!modulePath?.endsWith(".mjs")) return {};
   const script = path.join(path.dirname(modulePath), "read-worker.mjs");
   const min = env.SKILLSHELF_SCAN_WORKER_MIN?.trim();
   const minSkills = min ? Number(min) : undefined;
   if (minSkills === 0 || !existsSync(script)) return {};
-  return minSkills !== undefined && Number.isInteger(minSkills) && minSkills > 0 ? { workerScript: script, workerMinSkills: minSkills } : { workerScript: script };
+  return minSkills !== undefined && Number.isInteger(minSkills) && minSkills > 0
+    ? { workerScript: script, workerMinSkills: minSkills }
+    : { workerScript: script };
 }
 
 /** Reads and checks the scan flags; bad values are usage errors (exit 2). */
@@ -50,7 +55,14 @@ export async function readScanFlags(args: CliArgs, io: CliIo): Promise<ScanOptio
   if (!(await isDirectory(home))) throw new UsageError(`the home folder ${home} does not exist.`);
   const include = listFlag(args, "include").map((p) => path.resolve(io.cwd, p));
   for (const dir of include) {
-    if (!(await stat(dir).catch(() => null))) throw new UsageError(`the folder ${dir} given with --include does not exist.`);
+    if (!(await stat(dir).catch(() => null)))
+      throw new UsageError(`the folder ${dir} given with --include does not exist.`);
   }
-  return { home, platform: (platformFlag as ScanPlatform | undefined) ?? defaultPlatform(), env: io.env, include, ...scanWorkerOptions(io.env) };
+  return {
+    home,
+    platform: (platformFlag as ScanPlatform | undefined) ?? defaultPlatform(),
+    env: io.env,
+    include,
+    ...scanWorkerOptions(io.env),
+  };
 }

@@ -75,9 +75,13 @@ describe("text output shows control characters as escapes", () => {
 
   it("validate --json keeps the original strings", async () => {
     const run = await runBin(["validate", skillDir, "--json"]);
-    const { results } = JSON.parse(run.stdout) as { results: Array<{ name: string; diagnostics: Array<{ code: string; message: string }> }> };
+    const { results } = JSON.parse(run.stdout) as {
+      results: Array<{ name: string; diagnostics: Array<{ code: string; message: string }> }>;
+    };
     expect(results[0]!.name).toBe(EVIL_NAME);
-    expect(results[0]!.diagnostics.find((d) => d.code === "skill.field.unexpected")?.message).toContain(JSON.stringify(`key${ATTACK}`));
+    expect(results[0]!.diagnostics.find((d) => d.code === "skill.field.unexpected")?.message).toContain(
+      JSON.stringify(`key${ATTACK}`),
+    );
   });
 
   it("levels: the name, level 1, the body and a file name", async () => {
@@ -103,17 +107,30 @@ describe("text output shows control characters as escapes", () => {
     expect(piped.stdout).toContain(`<name>${EVIL_NAME}</name>`);
     let stdout = "";
     let stderr = "";
-    const code = await runCli(["prompt", skillDir], { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), env: {}, cwd: tmp.dir, stdoutIsTerminal: true });
+    const code = await runCli(["prompt", skillDir], {
+      stdout: (t) => (stdout += t),
+      stderr: (t) => (stderr += t),
+      env: {},
+      cwd: tmp.dir,
+      stdoutIsTerminal: true,
+    });
     expect(code).toBe(0);
     expectNoRawControls({ code, stdout, stderr });
-    expect(stdout).toBe(piped.stdout.split(EVIL_NAME).join("evil\\x1b]0;owned\\x07\\x1b[2J\\r\\u009b31m").split(ATTACK).join("\\x1b]0;owned\\x07\\x1b[2J\\r\\u009b31m"));
+    expect(stdout).toBe(
+      piped.stdout
+        .split(EVIL_NAME)
+        .join("evil\\x1b]0;owned\\x07\\x1b[2J\\r\\u009b31m")
+        .split(ATTACK)
+        .join("\\x1b]0;owned\\x07\\x1b[2J\\r\\u009b31m"),
+    );
   });
 });
 
 describe("prompt on a real terminal", () => {
   it("escapes through the built bin when stdout is a terminal (a pseudo-terminal from script(1))", async (ctx) => {
     const script = spawnSync("script", ["--version"], { encoding: "utf8" });
-    if (script.error || script.status !== 0) skipBecause(ctx, "script(1) from util-linux is not installed, so no pseudo-terminal can be made");
+    if (script.error || script.status !== 0)
+      skipBecause(ctx, "script(1) from util-linux is not installed, so no pseudo-terminal can be made");
     const command = [process.execPath, BIN, "prompt", skillDir].map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(" ");
     const run = spawnSync("script", ["-qec", command, "/dev/null"], { encoding: "utf8", timeout: 60_000 });
     expect(run.status).toBe(0);
@@ -125,7 +142,12 @@ describe("prompt on a real terminal", () => {
 
 describe("a recipe with control characters or line breaks", () => {
   const outdated = (extra: string[]) =>
-    runBin(["outdated", "--home", home, "--platform", "linux", "--server", meta.url, "--github-api", releases.url, ...extra], { env: { SKILLSHELF_CACHE_DIR: path.join(tmp.dir, "cache"), SKILLSHELF_CONFIG_DIR: path.join(tmp.dir, "config") } });
+    runBin(
+      ["outdated", "--home", home, "--platform", "linux", "--server", meta.url, "--github-api", releases.url, ...extra],
+      {
+        env: { SKILLSHELF_CACHE_DIR: path.join(tmp.dir, "cache"), SKILLSHELF_CONFIG_DIR: path.join(tmp.dir, "config") },
+      },
+    );
 
   it("is shown escaped, marked suspicious and not offered to run; release tags are escaped too", async () => {
     const run = await outdated([]);

@@ -10,7 +10,18 @@ const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 const DOC = path.join(REPO, "docs", "diagnostics.md");
 
 /** Families every code starts with; a family that only the doc names is added from it below. */
-const FAMILIES = ["skill", "plugin", "desktop", "meta", "scan", "pack", "install", "recipe", "claude-plugin", "marketplace"];
+const FAMILIES = [
+  "skill",
+  "plugin",
+  "desktop",
+  "meta",
+  "scan",
+  "pack",
+  "install",
+  "recipe",
+  "claude-plugin",
+  "marketplace",
+];
 /** Dotted literals of three or more parts that are not codes (reverse-domain identifiers); any other is taken for a code. */
 const NOT_CODE_IDENTIFIERS = new Set(["com.example.client", "dev.skillshelf.app"]);
 /** Dotted string literals of those families that are not codes: file names and a version source (Skill.versionSource). */
@@ -28,7 +39,10 @@ function docRows(): DocRow[] {
   for (const line of readFileSync(DOC, "utf8").split("\n")) {
     const match = /^\| `([^`]+)` \|/.exec(line);
     if (!match) continue;
-    const cells = line.split(/(?<!\\)\|/).slice(1, -1).map((c) => c.trim());
+    const cells = line
+      .split(/(?<!\\)\|/)
+      .slice(1, -1)
+      .map((c) => c.trim());
     rows.push({ code: match[1]!, severity: cells[1] ?? "", cells });
   }
   return rows;
@@ -44,7 +58,10 @@ function sourceFiles(dir: string): string[] {
 
 /** Every code string literal in electron/ (the engine, handlers, CLI and hosts), by code, with the first file using it. */
 function sourceCodes(families: readonly string[]): Map<string, string> {
-  const literal = new RegExp(`(["'\`])((?:${families.map((f) => f.replace(/[-]/g, "\\-")).join("|")})\\.[a-z0-9-]+(?:\\.[a-z0-9-]+)*)\\1`, "g");
+  const literal = new RegExp(
+    `(["'\`])((?:${families.map((f) => f.replace(/[-]/g, "\\-")).join("|")})\\.[a-z0-9-]+(?:\\.[a-z0-9-]+)*)\\1`,
+    "g",
+  );
   const codes = new Map<string, string>();
   for (const file of sourceFiles(path.join(REPO, "electron"))) {
     for (const match of readFileSync(file, "utf8").matchAll(literal)) {
@@ -62,7 +79,8 @@ function unknownFamilies(families: readonly string[]): string[] {
   for (const file of sourceFiles(path.join(REPO, "electron"))) {
     for (const match of readFileSync(file, "utf8").matchAll(/(["'`])([a-z][a-z0-9-]*(?:\.[a-z][a-z0-9-]*){2,})\1/g)) {
       const code = match[2]!;
-      if (!NOT_CODE_IDENTIFIERS.has(code) && !families.includes(code.split(".")[0]!)) found.add(`${code} (${path.relative(REPO, file)})`);
+      if (!NOT_CODE_IDENTIFIERS.has(code) && !families.includes(code.split(".")[0]!))
+        found.add(`${code} (${path.relative(REPO, file)})`);
     }
   }
   return [...found];
@@ -75,7 +93,14 @@ describe("docs/diagnostics.md", () => {
   const inSource = sourceCodes(families);
 
   it("finds the codes in the source (the extraction itself works)", () => {
-    for (const known of ["skill.name.uppercase", "plugin.mcp.server.url", "desktop.name.reserved", "scan.drift", "meta.schema"]) expect(inSource.has(known), known).toBe(true);
+    for (const known of [
+      "skill.name.uppercase",
+      "plugin.mcp.server.url",
+      "desktop.name.reserved",
+      "scan.drift",
+      "meta.schema",
+    ])
+      expect(inSource.has(known), known).toBe(true);
     expect(inSource.has("skill.md")).toBe(false);
     expect(inSource.has("plugin.json")).toBe(false);
   });
@@ -91,7 +116,10 @@ describe("docs/diagnostics.md", () => {
   });
 
   it("knows every code family in the source", () => {
-    expect(unknownFamilies(families), "a new family of codes: add a section for it to docs/diagnostics.md (or list a non-code in NOT_CODE_IDENTIFIERS)").toEqual([]);
+    expect(
+      unknownFamilies(families),
+      "a new family of codes: add a section for it to docs/diagnostics.md (or list a non-code in NOT_CODE_IDENTIFIERS)",
+    ).toEqual([]);
   });
 
   it("documents discovery's code table", () => {
@@ -105,7 +133,10 @@ describe("docs/diagnostics.md", () => {
       seen.add(row.code);
       expect(["error", "warning", "info"], row.code).toContain(row.severity);
       expect(row.cells, row.code).toHaveLength(4);
-      expect(row.cells.every((c) => c.length > 0), row.code).toBe(true);
+      expect(
+        row.cells.every((c) => c.length > 0),
+        row.code,
+      ).toBe(true);
     }
   });
 });

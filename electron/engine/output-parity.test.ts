@@ -30,7 +30,11 @@ function normalise(value: unknown, home: string | null): unknown {
   swap(REPO, "<repo>");
   // Ids hash the absolute path, so they differ per temporary home: number them by first appearance instead.
   const ids = new Map<string, string>();
-  if (home) text = text.replace(/\b(loc|skill|plugin)-[0-9a-f]{12,}\b/g, (id, kind: string) => ids.get(id) ?? (ids.set(id, `${kind}#${ids.size}`), ids.get(id)!));
+  if (home)
+    text = text.replace(
+      /\b(loc|skill|plugin)-[0-9a-f]{12,}\b/g,
+      (id, kind: string) => ids.get(id) ?? (ids.set(id, `${kind}#${ids.size}`), ids.get(id)!),
+    );
   return JSON.parse(text);
 }
 
@@ -61,12 +65,16 @@ describe("outputs on the fixture corpora stay exactly as recorded", () => {
     const files = readdirSync(path.join(REPO, "electron/engine"), { recursive: true, encoding: "utf8" })
       .filter((rel) => rel.includes("fixtures") && /\.(md|markdown|mdx)$/i.test(rel))
       .sort();
-    for (const rel of files) results[`links ${rel.split(path.sep).join("/")}`] = extractLinks(readFileSync(path.join(REPO, "electron/engine", rel), "utf8"));
+    for (const rel of files)
+      results[`links ${rel.split(path.sep).join("/")}`] = extractLinks(
+        readFileSync(path.join(REPO, "electron/engine", rel), "utf8"),
+      );
     expect(files.length).toBeGreaterThan(50);
   });
 
   it("plugin fixtures: reports", async () => {
-    for (const dir of folders("electron/engine/plugin/fixtures")) results[`plugin ${path.basename(dir)}`] = normalise(await readPlugin(dir), null);
+    for (const dir of folders("electron/engine/plugin/fixtures"))
+      results[`plugin ${path.basename(dir)}`] = normalise(await readPlugin(dir), null);
   });
 
   it("scans of the fixture homes (macOS, Windows, Linux)", async () => {

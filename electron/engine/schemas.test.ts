@@ -4,24 +4,54 @@ import { validateMcpConfig, validatePluginManifest, validateSkillMeta } from "./
 
 describe("schema checks", () => {
   it("validateSkillMeta returns the typed response when it passes", () => {
-    const response = { protocol_version: 1, skill_version_latest: "2.0.0", client_detected: "codex", update_doc_url: "https://d.example" };
+    const response = {
+      protocol_version: 1,
+      skill_version_latest: "2.0.0",
+      client_detected: "codex",
+      update_doc_url: "https://d.example",
+    };
     const result = validateSkillMeta(response);
     expect(result).toEqual({ ok: true, value: response, errors: [] });
   });
 
   it("validateSkillMeta names every failing path and keyword", () => {
-    const result = validateSkillMeta({ protocol_version: 1, skill_version_latest: "v2", client_detected: "Codex", update_command: "x" });
+    const result = validateSkillMeta({
+      protocol_version: 1,
+      skill_version_latest: "v2",
+      client_detected: "Codex",
+      update_command: "x",
+    });
     expect(result.ok).toBe(false);
     const found = result.errors.map((e) => `${e.path} ${e.keyword}`);
-    expect(found).toEqual(expect.arrayContaining(["/skill_version_latest pattern", "/client_detected pattern", " required", " dependentRequired"]));
+    expect(found).toEqual(
+      expect.arrayContaining([
+        "/skill_version_latest pattern",
+        "/client_detected pattern",
+        " required",
+        " dependentRequired",
+      ]),
+    );
     for (const e of result.errors) expect(e.message.length).toBeGreaterThan(0);
   });
 
   it("validatePluginManifest and validateMcpConfig check the closed 1.0.0 documents", () => {
-    expect(validatePluginManifest({ $schema: "https://agent-plugins.org/schemas/1.0.0/plugin.schema.json", name: "x" }).ok).toBe(true);
-    expect(validatePluginManifest({ $schema: "https://agent-plugins.org/schemas/1.0.0/plugin.schema.json", name: "x", skills: [] }).errors[0]?.keyword).toBe("additionalProperties");
-    expect(validateMcpConfig({ $schema: "https://agent-plugins.org/schemas/1.0.0/mcp.schema.json", mcpServers: {} }).ok).toBe(true);
-    const bad = validateMcpConfig({ $schema: "https://agent-plugins.org/schemas/1.0.0/mcp.schema.json", mcpServers: { s: { type: "stdio" } } });
+    expect(
+      validatePluginManifest({ $schema: "https://agent-plugins.org/schemas/1.0.0/plugin.schema.json", name: "x" }).ok,
+    ).toBe(true);
+    expect(
+      validatePluginManifest({
+        $schema: "https://agent-plugins.org/schemas/1.0.0/plugin.schema.json",
+        name: "x",
+        skills: [],
+      }).errors[0]?.keyword,
+    ).toBe("additionalProperties");
+    expect(
+      validateMcpConfig({ $schema: "https://agent-plugins.org/schemas/1.0.0/mcp.schema.json", mcpServers: {} }).ok,
+    ).toBe(true);
+    const bad = validateMcpConfig({
+      $schema: "https://agent-plugins.org/schemas/1.0.0/mcp.schema.json",
+      mcpServers: { s: { type: "stdio" } },
+    });
     expect(bad.errors.some((e) => e.path === "/mcpServers/s" && e.keyword === "required")).toBe(true);
   });
 

@@ -33,7 +33,9 @@ function fakeCodec(options: { unavailable?: string } = {}): SecretCodec {
 }
 
 const withSecrets = () =>
-  applySettingsPatch(applySettingsPatch(defaultSettings(), { githubToken: TOKEN }), { addServer: { url: "https://meta.example/mcp", headers: { Authorization: HEADER } } });
+  applySettingsPatch(applySettingsPatch(defaultSettings(), { githubToken: TOKEN }), {
+    addServer: { url: "https://meta.example/mcp", headers: { Authorization: HEADER } },
+  });
 
 describe("the settings store's secret codec", () => {
   it("stores the token and header values through the codec only, and reads them back with it", async () => {
@@ -53,10 +55,20 @@ describe("the settings store's secret codec", () => {
     const file = await settingsFile();
     await saveSettings(file, defaultSettings(), fakeCodec({ unavailable: "no keychain here." }));
     const before = await readFile(file, "utf8");
-    await expect(saveSettings(file, withSecrets(), fakeCodec({ unavailable: "no keychain here." }))).rejects.toThrow(SettingsError);
-    await expect(saveSettings(file, withSecrets(), fakeCodec({ unavailable: "no keychain here." }))).rejects.toThrow(/no keychain here\. Nothing was saved\./);
+    await expect(saveSettings(file, withSecrets(), fakeCodec({ unavailable: "no keychain here." }))).rejects.toThrow(
+      SettingsError,
+    );
+    await expect(saveSettings(file, withSecrets(), fakeCodec({ unavailable: "no keychain here." }))).rejects.toThrow(
+      /no keychain here\. Nothing was saved\./,
+    );
     expect(await readFile(file, "utf8")).toBe(before);
-    await expect(saveSettings(file, applySettingsPatch(defaultSettings(), { pollHours: 6 }), fakeCodec({ unavailable: "no keychain here." }))).resolves.toBeUndefined();
+    await expect(
+      saveSettings(
+        file,
+        applySettingsPatch(defaultSettings(), { pollHours: 6 }),
+        fakeCodec({ unavailable: "no keychain here." }),
+      ),
+    ).resolves.toBeUndefined();
   });
 
   it("a reader without the codec (the CLI, the web host) leaves the sealed secrets out and says why", async () => {
@@ -79,7 +91,9 @@ describe("the settings store's secret codec", () => {
 
   it("names a value it cannot decrypt instead of guessing", () => {
     expect(openSecret(fakeCodec(), sealSecret(fakeCodec(), "x"))).toEqual({ value: "x" });
-    expect(openSecret(fakeCodec(), "skillshelf-secret:fake:bm90LW91cnM=")).toEqual({ problem: expect.stringMatching(/could not be decrypted/) });
+    expect(openSecret(fakeCodec(), "skillshelf-secret:fake:bm90LW91cnM=")).toEqual({
+      problem: expect.stringMatching(/could not be decrypted/),
+    });
     expect(openSecret(fakeCodec(), "plain-value")).toEqual({ value: "plain-value" });
   });
 });

@@ -15,7 +15,12 @@ export interface SecretCodec {
 }
 
 /** Plain text: the web host and the CLI, whose settings file is readable by its owner only (0600). */
-export const PLAINTEXT_CODEC: SecretCodec = { scheme: "plain", unavailable: () => null, encode: (v) => v, decode: (v) => v };
+export const PLAINTEXT_CODEC: SecretCodec = {
+  scheme: "plain",
+  unavailable: () => null,
+  encode: (v) => v,
+  decode: (v) => v,
+};
 
 const PREFIX = "skillshelf-secret:";
 
@@ -30,7 +35,8 @@ export function openSecret(codec: SecretCodec, stored: string): { value: string 
   const rest = stored.slice(PREFIX.length);
   const colon = rest.indexOf(":");
   const scheme = colon < 0 ? "" : rest.slice(0, colon);
-  if (scheme !== codec.scheme || codec.scheme === "plain") return { problem: "it was encrypted by the Skillshelf app, which is the only place it can be read" };
+  if (scheme !== codec.scheme || codec.scheme === "plain")
+    return { problem: "it was encrypted by the Skillshelf app, which is the only place it can be read" };
   try {
     return { value: codec.decode(rest.slice(colon + 1)) };
   } catch {
@@ -62,7 +68,10 @@ export function openSettingsSecrets(raw: unknown, codec: SecretCodec): { raw: un
         }
         const opened = openSecret(codec, value);
         if ("value" in opened) headers[name] = opened.value;
-        else problems.push(`A header of server ${i + 1} is not used: ${opened.problem}. Add the server again in Settings.`);
+        else
+          problems.push(
+            `A header of server ${i + 1} is not used: ${opened.problem}. Add the server again in Settings.`,
+          );
       }
       return { ...server, headers };
     });
@@ -71,6 +80,9 @@ export function openSettingsSecrets(raw: unknown, codec: SecretCodec): { raw: un
 }
 
 /** Whether the settings hold any secret at all. */
-export function holdsSecrets(settings: { githubToken?: string; servers: Array<{ headers?: Record<string, string> }> }): boolean {
+export function holdsSecrets(settings: {
+  githubToken?: string;
+  servers: Array<{ headers?: Record<string, string> }>;
+}): boolean {
   return settings.githubToken !== undefined || settings.servers.some((s) => Object.keys(s.headers ?? {}).length > 0);
 }

@@ -2,7 +2,16 @@ import { afterEach, describe, expect, it } from "vitest";
 import { chmod, lstat, mkdir, readFile, readdir, stat, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { makeTempDir } from "../../test-support/tmp";
-import { applySettingsPatch, defaultConfigDir, defaultSettings, loadSettings, saveSettings, SettingsError, toPublicSettings, validateSettings } from "./settings";
+import {
+  applySettingsPatch,
+  defaultConfigDir,
+  defaultSettings,
+  loadSettings,
+  saveSettings,
+  SettingsError,
+  toPublicSettings,
+  validateSettings,
+} from "./settings";
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -20,12 +29,24 @@ const TOKEN = "ghp_secretTokenValue123";
 describe("defaultConfigDir", () => {
   it("uses SKILLSHELF_CONFIG_DIR, else each platform's usual place", () => {
     expect(defaultConfigDir({ SKILLSHELF_CONFIG_DIR: "/tmp/cfg" }, "linux", "/home/u")).toBe("/tmp/cfg");
-    expect(defaultConfigDir({}, "darwin", "/Users/u")).toBe(path.join("/Users/u", "Library", "Application Support", "Skillshelf"));
-    expect(defaultConfigDir({ APPDATA: "/c/Users/u/AppData/Roaming" }, "win32", "/c/Users/u")).toBe(path.join("/c/Users/u/AppData/Roaming", "Skillshelf"));
-    expect(defaultConfigDir({}, "win32", "/c/Users/u")).toBe(path.join("/c/Users/u", "AppData", "Roaming", "Skillshelf"));
-    expect(defaultConfigDir({ XDG_CONFIG_HOME: "/x/config" }, "linux", "/home/u")).toBe(path.join("/x/config", "skillshelf"));
-    expect(defaultConfigDir({ XDG_CONFIG_HOME: "" }, "linux", "/home/u")).toBe(path.join("/home/u", ".config", "skillshelf"));
-    expect(defaultConfigDir({ XDG_CONFIG_HOME: "relative/dir" }, "linux", "/home/u")).toBe(path.join("/home/u", ".config", "skillshelf"));
+    expect(defaultConfigDir({}, "darwin", "/Users/u")).toBe(
+      path.join("/Users/u", "Library", "Application Support", "Skillshelf"),
+    );
+    expect(defaultConfigDir({ APPDATA: "/c/Users/u/AppData/Roaming" }, "win32", "/c/Users/u")).toBe(
+      path.join("/c/Users/u/AppData/Roaming", "Skillshelf"),
+    );
+    expect(defaultConfigDir({}, "win32", "/c/Users/u")).toBe(
+      path.join("/c/Users/u", "AppData", "Roaming", "Skillshelf"),
+    );
+    expect(defaultConfigDir({ XDG_CONFIG_HOME: "/x/config" }, "linux", "/home/u")).toBe(
+      path.join("/x/config", "skillshelf"),
+    );
+    expect(defaultConfigDir({ XDG_CONFIG_HOME: "" }, "linux", "/home/u")).toBe(
+      path.join("/home/u", ".config", "skillshelf"),
+    );
+    expect(defaultConfigDir({ XDG_CONFIG_HOME: "relative/dir" }, "linux", "/home/u")).toBe(
+      path.join("/home/u", ".config", "skillshelf"),
+    );
   });
 });
 
@@ -41,7 +62,12 @@ describe("loadSettings and saveSettings", () => {
   it("writes atomically with mode 0600 into a new folder and reads back the same settings", async () => {
     const dir = await tempDir();
     const file = path.join(dir, "nested", "skillshelf", "settings.json");
-    const settings = { ...defaultSettings(), servers: [{ url: "https://meta.example/mcp", headers: { Authorization: SECRET } }], githubToken: TOKEN, pollHours: 6 };
+    const settings = {
+      ...defaultSettings(),
+      servers: [{ url: "https://meta.example/mcp", headers: { Authorization: SECRET } }],
+      githubToken: TOKEN,
+      pollHours: 6,
+    };
     await saveSettings(file, settings);
     expect((await stat(file)).mode & 0o777).toBe(0o600);
     expect(await readdir(path.dirname(file))).toEqual(["settings.json"]);
@@ -83,7 +109,10 @@ describe("loadSettings and saveSettings", () => {
     const loaded = await loadSettings(file);
     expect(loaded.settings).toEqual({
       version: 1,
-      servers: [{ url: "https://good.example/mcp", headers: { Authorization: SECRET } }, { url: "http://127.0.0.1:4000/mcp" }],
+      servers: [
+        { url: "https://good.example/mcp", headers: { Authorization: SECRET } },
+        { url: "http://127.0.0.1:4000/mcp" },
+      ],
       pollHours: 24,
     });
     expect(loaded.problems).toHaveLength(9);
@@ -107,50 +136,68 @@ describe("loadSettings and saveSettings", () => {
     expect(loaded.backupFile).toBeUndefined();
   });
 
-  it.skipIf(process.platform === "win32")("never follows a symlinked settings.json.bak: the link's target is untouched and gets no token", async () => {
-    const dir = await tempDir();
-    const outside = path.join(dir, "outside");
-    await mkdir(outside);
-    const target = path.join(outside, "public.txt");
-    await writeFile(target, "someone else's file\n");
-    const file = path.join(dir, "settings.json");
-    await writeFile(file, `{ "githubToken": "${TOKEN}", oops`, { mode: 0o600 });
-    await symlink(target, `${file}.bak`);
-    const loaded = await loadSettings(file);
-    expect(loaded.backupFile).toBe(`${file}.bak`);
-    expect(await readFile(target, "utf8")).toBe("someone else's file\n");
-    expect((await lstat(`${file}.bak`)).isSymbolicLink()).toBe(false);
-    expect(await readFile(`${file}.bak`, "utf8")).toContain(TOKEN);
-    expect((await stat(`${file}.bak`)).mode & 0o777).toBe(0o600);
-  });
+  it.skipIf(process.platform === "win32")(
+    "never follows a symlinked settings.json.bak: the link's target is untouched and gets no token",
+    async () => {
+      const dir = await tempDir();
+      const outside = path.join(dir, "outside");
+      await mkdir(outside);
+      const target = path.join(outside, "public.txt");
+      await writeFile(target, "someone else's file\n");
+      const file = path.join(dir, "settings.json");
+      await writeFile(file, `{ "githubToken": "${TOKEN}", oops`, { mode: 0o600 });
+      await symlink(target, `${file}.bak`);
+      const loaded = await loadSettings(file);
+      expect(loaded.backupFile).toBe(`${file}.bak`);
+      expect(await readFile(target, "utf8")).toBe("someone else's file\n");
+      expect((await lstat(`${file}.bak`)).isSymbolicLink()).toBe(false);
+      expect(await readFile(`${file}.bak`, "utf8")).toContain(TOKEN);
+      expect((await stat(`${file}.bak`)).mode & 0o777).toBe(0o600);
+    },
+  );
 
-  it.skipIf(process.platform === "win32")("refuses to save through a symlinked settings.json, and does not back up through it", async () => {
-    const dir = await tempDir();
-    const target = path.join(dir, "elsewhere.json");
-    await writeFile(target, "{ not json", { mode: 0o644 });
-    const file = path.join(dir, "settings.json");
-    await symlink(target, file);
-    const loaded = await loadSettings(file);
-    expect(loaded.backupFile).toBeUndefined();
-    expect(loaded.problems).toEqual([expect.stringMatching(/not valid JSON/), expect.stringMatching(/could not be copied to settings\.json\.bak \(settings\.json is a symbolic link/)]);
-    expect((await stat(target)).mode & 0o777).toBe(0o644);
-    await expect(saveSettings(file, { ...defaultSettings(), githubToken: TOKEN })).rejects.toMatchObject({ name: "WriteRefusedError", code: "symlink" });
-    expect(await readFile(target, "utf8")).toBe("{ not json");
-    expect((await readdir(dir)).sort()).toEqual(["elsewhere.json", "settings.json"]);
-  });
+  it.skipIf(process.platform === "win32")(
+    "refuses to save through a symlinked settings.json, and does not back up through it",
+    async () => {
+      const dir = await tempDir();
+      const target = path.join(dir, "elsewhere.json");
+      await writeFile(target, "{ not json", { mode: 0o644 });
+      const file = path.join(dir, "settings.json");
+      await symlink(target, file);
+      const loaded = await loadSettings(file);
+      expect(loaded.backupFile).toBeUndefined();
+      expect(loaded.problems).toEqual([
+        expect.stringMatching(/not valid JSON/),
+        expect.stringMatching(/could not be copied to settings\.json\.bak \(settings\.json is a symbolic link/),
+      ]);
+      expect((await stat(target)).mode & 0o777).toBe(0o644);
+      await expect(saveSettings(file, { ...defaultSettings(), githubToken: TOKEN })).rejects.toMatchObject({
+        name: "WriteRefusedError",
+        code: "symlink",
+      });
+      expect(await readFile(target, "utf8")).toBe("{ not json");
+      expect((await readdir(dir)).sort()).toEqual(["elsewhere.json", "settings.json"]);
+    },
+  );
 
-  it.skipIf(process.platform === "win32")("tightens a settings file that others could read to 0600 when loading, and says so", async () => {
-    const dir = await tempDir();
-    const file = path.join(dir, "settings.json");
-    await writeFile(file, JSON.stringify({ version: 1, servers: [], githubToken: TOKEN, pollHours: 24, askStdioServers: false }));
-    await chmod(file, 0o644);
-    const loaded = await loadSettings(file);
-    expect(loaded.settings.githubToken).toBe(TOKEN);
-    expect(loaded.problems).toEqual([expect.stringMatching(/readable by you only/)]);
-    expect(loaded.backupFile).toBeUndefined();
-    expect((await stat(file)).mode & 0o777).toBe(0o600);
-    expect((await loadSettings(file)).problems).toEqual([]);
-  });
+  it.skipIf(process.platform === "win32")(
+    "tightens a settings file that others could read to 0600 when loading, and says so",
+    async () => {
+      const dir = await tempDir();
+      const file = path.join(dir, "settings.json");
+      await writeFile(
+        file,
+        JSON.stringify({ version: 1, servers: [], githubToken: TOKEN, pollHours: 24, askStdioServers: false }),
+      );
+      await chmod(file, 0o644);
+      const loaded = await loadSettings(file);
+      expect(loaded.settings.githubToken).toBe(TOKEN);
+      expect(loaded.problems).toEqual([expect.stringMatching(/readable by you only/)]);
+      expect(loaded.backupFile).toBeUndefined();
+      expect((await stat(file)).mode & 0o777).toBe(0o600);
+      expect((await loadSettings(file)).problems).toEqual([]);
+    },
+  );
 
   it("accepts anything JSON without throwing", () => {
     for (const raw of [null, 3, "x", [], { servers: {} }, { servers: [null, 1, []] }, { version: 2 }]) {
@@ -166,7 +213,10 @@ describe("applySettingsPatch", () => {
     s = applySettingsPatch(s, { addServer: { url: "https://a.example/mcp", headers: { Authorization: SECRET } } });
     s = applySettingsPatch(s, { addServer: { url: "https://b.example/mcp" } });
     s = applySettingsPatch(s, { addServer: { url: "https://a.example/mcp", headers: { "X-Key": "k" } } });
-    expect(s.servers).toEqual([{ url: "https://a.example/mcp", headers: { "X-Key": "k" } }, { url: "https://b.example/mcp" }]);
+    expect(s.servers).toEqual([
+      { url: "https://a.example/mcp", headers: { "X-Key": "k" } },
+      { url: "https://b.example/mcp" },
+    ]);
     s = applySettingsPatch(s, { removeServer: "https://b.example/mcp" });
     s = applySettingsPatch(s, { githubToken: TOKEN });
     s = applySettingsPatch(s, { pollHours: 168 });
@@ -189,7 +239,9 @@ describe("applySettingsPatch", () => {
     expect(refused({ addServer: { url: "file:///etc/passwd" } })).toMatch(/http/);
     expect(refused({ addServer: { url: "https://u:p@x.example/" } })).toMatch(/password/);
     expect(refused({ addServer: { url: "https://x.example/", headers: { "Bad Name": "v" } } })).toMatch(/header name/);
-    expect(refused({ addServer: { url: "https://x.example/", headers: { Host: "v" } } })).toMatch(/sets the Host header itself/);
+    expect(refused({ addServer: { url: "https://x.example/", headers: { Host: "v" } } })).toMatch(
+      /sets the Host header itself/,
+    );
     expect(refused({ pollHours: 0 })).toMatch(/1 to 168/);
     expect(refused({ pollHours: 2.5 })).toMatch(/whole number/);
     expect(refused({ githubToken: "two words" })).toMatch(/no spaces/);
@@ -199,9 +251,20 @@ describe("applySettingsPatch", () => {
   });
 
   it("shows the renderer header names and whether a token is saved, never the values", () => {
-    const s = applySettingsPatch(applySettingsPatch(defaultSettings(), { addServer: { url: "https://a.example/mcp", headers: { Authorization: SECRET } } }), { githubToken: TOKEN });
+    const s = applySettingsPatch(
+      applySettingsPatch(defaultSettings(), {
+        addServer: { url: "https://a.example/mcp", headers: { Authorization: SECRET } },
+      }),
+      { githubToken: TOKEN },
+    );
     const view = toPublicSettings(s);
-    expect(view).toEqual({ servers: [{ url: "https://a.example/mcp", headerNames: ["Authorization"] }], hasGithubToken: true, pollHours: 24, accountNames: {}, problems: [] });
+    expect(view).toEqual({
+      servers: [{ url: "https://a.example/mcp", headerNames: ["Authorization"] }],
+      hasGithubToken: true,
+      pollHours: 24,
+      accountNames: {},
+      problems: [],
+    });
     expect(JSON.stringify(view)).not.toContain("s3cr3t");
     expect(JSON.stringify(view)).not.toContain(TOKEN);
   });
@@ -224,12 +287,25 @@ describe("names of Claude Desktop accounts", () => {
   });
 
   it("refuses long or multi-line names and keeps only usable names from a hand-edited file", () => {
-    expect(() => applySettingsPatch(defaultSettings(), { nameAccount: { tree: TREE, name: "x".repeat(61) } })).toThrow(/at most 60/);
-    expect(() => applySettingsPatch(defaultSettings(), { nameAccount: { tree: TREE, name: "a\nb" } })).toThrow(/line breaks/);
-    expect(() => applySettingsPatch(defaultSettings(), { nameAccount: { tree: "", name: "x" } })).toThrow(/not understood/);
-    const { settings, problems } = validateSettings({ version: 1, servers: [], pollHours: 24, accountNames: { [TREE]: "Work", bad: 5, "x/y": "a\u0007b" } });
+    expect(() => applySettingsPatch(defaultSettings(), { nameAccount: { tree: TREE, name: "x".repeat(61) } })).toThrow(
+      /at most 60/,
+    );
+    expect(() => applySettingsPatch(defaultSettings(), { nameAccount: { tree: TREE, name: "a\nb" } })).toThrow(
+      /line breaks/,
+    );
+    expect(() => applySettingsPatch(defaultSettings(), { nameAccount: { tree: "", name: "x" } })).toThrow(
+      /not understood/,
+    );
+    const { settings, problems } = validateSettings({
+      version: 1,
+      servers: [],
+      pollHours: 24,
+      accountNames: { [TREE]: "Work", bad: 5, "x/y": "a\u0007b" },
+    });
     expect(settings.accountNames).toEqual({ [TREE]: "Work" });
     expect(problems).toEqual(["Some names of Claude Desktop accounts cannot be used; they were left out."]);
-    expect(validateSettings({ version: 1, accountNames: ["Work"] }).problems).toEqual(["The names of Claude Desktop accounts are not a list of names, so they were left out."]);
+    expect(validateSettings({ version: 1, accountNames: ["Work"] }).problems).toEqual([
+      "The names of Claude Desktop accounts are not a list of names, so they were left out.",
+    ]);
   });
 });

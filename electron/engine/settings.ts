@@ -67,16 +67,25 @@ export function defaultSettings(): Settings {
 }
 
 /** The config folder: SKILLSHELF_CONFIG_DIR, else the platform's usual place for app settings. */
-export function defaultConfigDir(env: Record<string, string | undefined> = process.env, platform: NodeJS.Platform = process.platform, home: string = os.homedir()): string {
+export function defaultConfigDir(
+  env: Record<string, string | undefined> = process.env,
+  platform: NodeJS.Platform = process.platform,
+  home: string = os.homedir(),
+): string {
   if (env.SKILLSHELF_CONFIG_DIR) return env.SKILLSHELF_CONFIG_DIR;
   const absolute = (value: string | undefined) => (value && path.isAbsolute(value) ? value : undefined);
   if (platform === "darwin") return path.join(home, "Library", "Application Support", "Skillshelf");
-  if (platform === "win32") return path.join(absolute(env.APPDATA) ?? path.join(home, "AppData", "Roaming"), "Skillshelf");
+  if (platform === "win32")
+    return path.join(absolute(env.APPDATA) ?? path.join(home, "AppData", "Roaming"), "Skillshelf");
   return path.join(absolute(env.XDG_CONFIG_HOME) ?? path.join(home, ".config"), "skillshelf");
 }
 
 /** The settings file for an environment, platform and home. */
-export function defaultSettingsFile(env?: Record<string, string | undefined>, platform?: NodeJS.Platform, home?: string): string {
+export function defaultSettingsFile(
+  env?: Record<string, string | undefined>,
+  platform?: NodeJS.Platform,
+  home?: string,
+): string {
   return path.join(defaultConfigDir(env, platform, home), SETTINGS_FILE_NAME);
 }
 
@@ -96,11 +105,15 @@ function readServer(raw: unknown, index: number, problems: string[]): SettingsSe
       problems.push(`${label} has headers that are not a list of names and values; they were left out.`);
     } else {
       const kept = Object.entries(raw.headers).filter(([name, value], i, all) => {
-        const bad = headerNameProblem(name) ?? headerValueProblem(value) ?? (all.findIndex(([n]) => n.toLowerCase() === name.toLowerCase()) !== i ? "duplicate" : null);
+        const bad =
+          headerNameProblem(name) ??
+          headerValueProblem(value) ??
+          (all.findIndex(([n]) => n.toLowerCase() === name.toLowerCase()) !== i ? "duplicate" : null);
         if (bad) problems.push(`${label} has a header that cannot be sent (number ${i + 1}); it was left out.`);
         return bad === null;
       });
-      if (kept.length > SETTINGS_LIMITS.headers) problems.push(`${label} has more than ${SETTINGS_LIMITS.headers} headers; the rest were left out.`);
+      if (kept.length > SETTINGS_LIMITS.headers)
+        problems.push(`${label} has more than ${SETTINGS_LIMITS.headers} headers; the rest were left out.`);
       const headers = Object.fromEntries(kept.slice(0, SETTINGS_LIMITS.headers)) as Record<string, string>;
       if (Object.keys(headers).length > 0) server.headers = headers;
     }
@@ -113,19 +126,34 @@ function readAccountNames(raw: unknown, problems: string[]): Record<string, stri
     problems.push("The names of Claude Desktop accounts are not a list of names, so they were left out.");
     return {};
   }
-  const kept = Object.entries(raw).filter(([tree, name]) => accountTreeProblem(tree) === null && typeof name === "string" && name.trim() !== "" && accountNameProblem(name) === null);
-  if (kept.length < Object.keys(raw).length) problems.push("Some names of Claude Desktop accounts cannot be used; they were left out.");
-  if (kept.length > SETTINGS_LIMITS.accountNames) problems.push(`More than ${SETTINGS_LIMITS.accountNames} Claude Desktop accounts are named; the rest were left out.`);
-  return Object.fromEntries(kept.slice(0, SETTINGS_LIMITS.accountNames).map(([tree, name]) => [tree, (name as string).trim()]));
+  const kept = Object.entries(raw).filter(
+    ([tree, name]) =>
+      accountTreeProblem(tree) === null &&
+      typeof name === "string" &&
+      name.trim() !== "" &&
+      accountNameProblem(name) === null,
+  );
+  if (kept.length < Object.keys(raw).length)
+    problems.push("Some names of Claude Desktop accounts cannot be used; they were left out.");
+  if (kept.length > SETTINGS_LIMITS.accountNames)
+    problems.push(
+      `More than ${SETTINGS_LIMITS.accountNames} Claude Desktop accounts are named; the rest were left out.`,
+    );
+  return Object.fromEntries(
+    kept.slice(0, SETTINGS_LIMITS.accountNames).map(([tree, name]) => [tree, (name as string).trim()]),
+  );
 }
 
 /** Keeps the valid parts of a parsed settings file and says what was dropped. */
 export function validateSettings(raw: unknown): { settings: Settings; problems: string[] } {
   const settings = defaultSettings();
   const problems: string[] = [];
-  if (!isPlainObject(raw)) return { settings, problems: ["The settings file does not hold settings, so the defaults are used."] };
-  if (raw.version !== 1) problems.push("The settings file has an unknown version; the settings Skillshelf understands were kept.");
-  for (const key of Object.keys(raw)) if (!KNOWN_KEYS.has(key)) problems.push(`The setting "${key.slice(0, 40)}" is unknown and was ignored.`);
+  if (!isPlainObject(raw))
+    return { settings, problems: ["The settings file does not hold settings, so the defaults are used."] };
+  if (raw.version !== 1)
+    problems.push("The settings file has an unknown version; the settings Skillshelf understands were kept.");
+  for (const key of Object.keys(raw))
+    if (!KNOWN_KEYS.has(key)) problems.push(`The setting "${key.slice(0, 40)}" is unknown and was ignored.`);
   if (raw.servers !== undefined) {
     if (!Array.isArray(raw.servers)) {
       problems.push("The list of added servers is not a list, so it was left out.");
@@ -133,8 +161,12 @@ export function validateSettings(raw: unknown): { settings: Settings; problems: 
       raw.servers.forEach((entry, i) => {
         const server = readServer(entry, i, problems);
         if (!server) return;
-        if (settings.servers.some((s) => s.url === server.url)) problems.push(`Server ${i + 1} in the settings file repeats an address already listed; it was left out.`);
-        else if (settings.servers.length >= SETTINGS_LIMITS.servers) problems.push(`Server ${i + 1} in the settings file is over the limit of ${SETTINGS_LIMITS.servers} servers; it was left out.`);
+        if (settings.servers.some((s) => s.url === server.url))
+          problems.push(`Server ${i + 1} in the settings file repeats an address already listed; it was left out.`);
+        else if (settings.servers.length >= SETTINGS_LIMITS.servers)
+          problems.push(
+            `Server ${i + 1} in the settings file is over the limit of ${SETTINGS_LIMITS.servers} servers; it was left out.`,
+          );
         else settings.servers.push(server);
       });
     }
@@ -145,7 +177,10 @@ export function validateSettings(raw: unknown): { settings: Settings; problems: 
   }
   if (raw.pollHours !== undefined) {
     if (pollHoursProblem(raw.pollHours) === null) settings.pollHours = raw.pollHours as number;
-    else problems.push(`The check interval is not a whole number of hours from ${POLL_HOURS.min} to ${POLL_HOURS.max}; ${POLL_HOURS.default} hours is used.`);
+    else
+      problems.push(
+        `The check interval is not a whole number of hours from ${POLL_HOURS.min} to ${POLL_HOURS.max}; ${POLL_HOURS.default} hours is used.`,
+      );
   }
   if (raw.accountNames !== undefined) {
     const names = readAccountNames(raw.accountNames, problems);
@@ -161,7 +196,9 @@ async function backUp(file: string, problems: string[]): Promise<LoadedSettings[
     await backupFile(file, backup, { mode: 0o600, maxBytes: MAX_BACKUP_BYTES });
     return backup;
   } catch (error) {
-    problems.push(`The settings file could not be copied to ${path.basename(backup)} (${error instanceof Error ? error.message : "unknown error"}); keep a copy yourself before changing settings.`);
+    problems.push(
+      `The settings file could not be copied to ${path.basename(backup)} (${error instanceof Error ? error.message : "unknown error"}); keep a copy yourself before changing settings.`,
+    );
     return undefined;
   }
 }
@@ -203,7 +240,8 @@ async function readSettings(file: string, codec: SecretCodec): Promise<LoadedSet
   if (!read.ok) {
     if (read.reason === "not-found") return { settings: defaultSettings(), problems: [] };
     const problems = [`The settings file could not be read: ${read.message} The defaults are used.`];
-    const backup = read.reason === "not-regular" || read.reason === "unreadable" ? undefined : await backUp(file, problems);
+    const backup =
+      read.reason === "not-regular" || read.reason === "unreadable" ? undefined : await backUp(file, problems);
     return { settings: defaultSettings(), problems, backupFile: backup };
   }
   let parsed: unknown;
@@ -219,20 +257,47 @@ async function readSettings(file: string, codec: SecretCodec): Promise<LoadedSet
   const validated = validateSettings(opened.raw);
   const settings = validated.settings;
   const problems = [...opened.problems, ...validated.problems];
-  return problems.length === 0 ? { settings, problems } : { settings, problems, backupFile: await backUp(file, problems) };
+  return problems.length === 0
+    ? { settings, problems }
+    : { settings, problems, backupFile: await backUp(file, problems) };
 }
 
 /**
  * Writes the settings atomically with mode 0600 (a crash never leaves half a file; no one else can read it). A
  * settings file that is a symbolic link is refused (WriteRefusedError), never written through.
  */
-export async function saveSettings(file: string, settings: Settings, codec: SecretCodec = PLAINTEXT_CODEC): Promise<void> {
+export async function saveSettings(
+  file: string,
+  settings: Settings,
+  codec: SecretCodec = PLAINTEXT_CODEC,
+): Promise<void> {
   const refusal = holdsSecrets(settings) ? codec.unavailable() : null;
-  if (refusal) throw new SettingsError(`Skillshelf cannot keep the token or header values safely on this computer: ${refusal} Nothing was saved.`);
+  if (refusal)
+    throw new SettingsError(
+      `Skillshelf cannot keep the token or header values safely on this computer: ${refusal} Nothing was saved.`,
+    );
   await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-  const named = settings.accountNames && Object.keys(settings.accountNames).length > 0 ? { accountNames: settings.accountNames } : {};
-  const servers = settings.servers.map((s) => (s.headers ? { ...s, headers: Object.fromEntries(Object.entries(s.headers).map(([name, value]) => [name, sealSecret(codec, value)])) } : s));
-  const body: Settings = { version: 1, servers, ...(settings.githubToken ? { githubToken: sealSecret(codec, settings.githubToken) } : {}), pollHours: settings.pollHours, ...named };
+  const named =
+    settings.accountNames && Object.keys(settings.accountNames).length > 0
+      ? { accountNames: settings.accountNames }
+      : {};
+  const servers = settings.servers.map((s) =>
+    s.headers
+      ? {
+          ...s,
+          headers: Object.fromEntries(
+            Object.entries(s.headers).map(([name, value]) => [name, sealSecret(codec, value)]),
+          ),
+        }
+      : s,
+  );
+  const body: Settings = {
+    version: 1,
+    servers,
+    ...(settings.githubToken ? { githubToken: sealSecret(codec, settings.githubToken) } : {}),
+    pollHours: settings.pollHours,
+    ...named,
+  };
   await writeJsonAtomic(file, body, { mode: 0o600 });
 }
 
@@ -258,7 +323,8 @@ export function applySettingsPatch(settings: Settings, patch: SettingsPatch): Se
     const server: SettingsServer = Object.keys(headers).length > 0 ? { url, headers } : { url };
     const at = next.servers.findIndex((s) => s.url === url);
     if (at >= 0) next.servers[at] = server;
-    else if (next.servers.length >= SETTINGS_LIMITS.servers) throw new SettingsError(`At most ${SETTINGS_LIMITS.servers} servers can be added; remove one first.`);
+    else if (next.servers.length >= SETTINGS_LIMITS.servers)
+      throw new SettingsError(`At most ${SETTINGS_LIMITS.servers} servers can be added; remove one first.`);
     else next.servers.push(server);
   } else if (patch.removeServer !== undefined) {
     next.servers = next.servers.filter((s) => s.url !== patch.removeServer);
@@ -271,7 +337,8 @@ export function applySettingsPatch(settings: Settings, patch: SettingsPatch): Se
     const names = { ...next.accountNames };
     const name = patch.nameAccount.name?.trim() ?? "";
     if (name === "") delete names[patch.nameAccount.tree];
-    else if (!(patch.nameAccount.tree in names) && Object.keys(names).length >= SETTINGS_LIMITS.accountNames) throw new SettingsError(`At most ${SETTINGS_LIMITS.accountNames} accounts can be named.`);
+    else if (!(patch.nameAccount.tree in names) && Object.keys(names).length >= SETTINGS_LIMITS.accountNames)
+      throw new SettingsError(`At most ${SETTINGS_LIMITS.accountNames} accounts can be named.`);
     else names[patch.nameAccount.tree] = name;
     next.accountNames = names;
   }

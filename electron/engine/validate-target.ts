@@ -6,7 +6,11 @@ import { readSkill } from "./skill/read-skill";
 import type { ValidationTarget } from "./skill/targets";
 
 /** One checked path; plugins also say their format, whether its client would load them at all, and which skills they hold. */
-export type TargetResult = ValidationResult & { loads?: boolean; format?: PluginFormat; skills?: Array<{ name: string; path: string; valid: boolean }> };
+export type TargetResult = ValidationResult & {
+  loads?: boolean;
+  format?: PluginFormat;
+  skills?: Array<{ name: string; path: string; valid: boolean }>;
+};
 
 /**
  * Reads and checks one target; a plugin's result carries its skills' diagnostics too. A marketplace's result holds the
@@ -17,15 +21,36 @@ export async function validateTarget(target: ValidationTarget, profile: Profile)
   if (target.kind === "marketplace") {
     const { readMarketplace } = await import("./plugin/marketplace");
     const market = await readMarketplace(target.root);
-    return { path: target.path, kind: "marketplace", name: market.name ?? "", valid: market.valid, diagnostics: market.diagnostics };
+    return {
+      path: target.path,
+      kind: "marketplace",
+      name: market.name ?? "",
+      valid: market.valid,
+      diagnostics: market.diagnostics,
+    };
   }
   if (target.kind === "plugin") {
     const { readPlugin } = await import("./plugin/read-plugin");
-    const plugin = await readPlugin(target.root, target.claudeCode ? { profile, claudeCode: target.claudeCode } : { profile });
+    const plugin = await readPlugin(
+      target.root,
+      target.claudeCode ? { profile, claudeCode: target.claudeCode } : { profile },
+    );
     const diagnostics = [...plugin.diagnostics, ...plugin.skills.flatMap((s) => s.diagnostics)];
     const skills = plugin.skills.map((s) => ({ name: s.name, path: s.dir, valid: s.valid }));
-    return { path: target.path, kind: "plugin", name: plugin.name, valid: plugin.valid, loads: plugin.loads, format: plugin.format, skills, diagnostics };
+    return {
+      path: target.path,
+      kind: "plugin",
+      name: plugin.name,
+      valid: plugin.valid,
+      loads: plugin.loads,
+      format: plugin.format,
+      skills,
+      diagnostics,
+    };
   }
-  const report = target.kind === "archive" ? await readSkillArchive(target.file, { profile }) : await readSkill(target.dir, { profile });
+  const report =
+    target.kind === "archive"
+      ? await readSkillArchive(target.file, { profile })
+      : await readSkill(target.dir, { profile });
   return { path: target.path, kind: "skill", name: report.name, valid: report.valid, diagnostics: report.diagnostics };
 }

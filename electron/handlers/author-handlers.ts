@@ -32,7 +32,10 @@ export function createAuthorHandlers(shared: SessionShared): AuthorConcern {
 
   async function openAuthor(folder: string): Promise<AuthorSnapshot> {
     const abs = path.resolve(folder);
-    const check = await checkAuthorFolder(abs, { platform: process.platform, homes: [context.scanOptions.home, os.homedir()] });
+    const check = await checkAuthorFolder(abs, {
+      platform: process.platform,
+      homes: [context.scanOptions.home, os.homedir()],
+    });
     if (!check.ok) throw new HandlerError(check.message);
     await closeAuthor();
     const generation = authorGeneration;

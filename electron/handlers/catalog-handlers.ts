@@ -75,7 +75,8 @@ export function createCatalogHandlers(shared: SessionShared, listeners: CatalogL
   }
 
   function requireSkillDir(dir: string): string {
-    if (!state.isKnownSkillDir(dir)) throw new HandlerError("That folder is not a skill in the catalog or the folder opened in author mode.");
+    if (!state.isKnownSkillDir(dir))
+      throw new HandlerError("That folder is not a skill in the catalog or the folder opened in author mode.");
     return path.resolve(dir);
   }
 

@@ -20,7 +20,9 @@ export class CatalogState {
   /** True when dir is a skill folder of the current catalog or of the author folder. */
   isKnownSkillDir(dir: string): boolean {
     const target = path.resolve(dir);
-    return this.scans().some((scan) => allSkills(scan).some((s) => path.resolve(s.dir) === target || path.resolve(s.realDir) === target));
+    return this.scans().some((scan) =>
+      allSkills(scan).some((s) => path.resolve(s.dir) === target || path.resolve(s.realDir) === target),
+    );
   }
 
   /** The skill folders and plugin roots (as listed and as real folders) that bound what may be opened or revealed. */

@@ -12,20 +12,37 @@ type CompareHandlers = Pick<CommandHandlers, "skill:compare">;
 export function createCompareHandlers(options: { catalog: () => ScanResult }): CompareHandlers {
   const knownDir = (dir: string) => {
     const wanted = path.resolve(dir);
-    return allSkills(options.catalog()).find((s) => path.resolve(s.dir) === wanted || path.resolve(s.realDir) === wanted) ?? null;
+    return (
+      allSkills(options.catalog()).find((s) => path.resolve(s.dir) === wanted || path.resolve(s.realDir) === wanted) ??
+      null
+    );
   };
   return {
     "skill:compare": async (here, there): Promise<CopyComparison> => {
       const a = knownDir(here);
       const b = knownDir(there);
-      if (!a || !b) throw new HandlerError("Only copies of skills in the catalog can be compared; scan again if a copy was just added.");
-      if (a.name !== b.name) throw new HandlerError(`These are different skills (${a.name} and ${b.name}); only copies of the same skill are compared.`);
+      if (!a || !b)
+        throw new HandlerError(
+          "Only copies of skills in the catalog can be compared; scan again if a copy was just added.",
+        );
+      if (a.name !== b.name)
+        throw new HandlerError(
+          `These are different skills (${a.name} and ${b.name}); only copies of the same skill are compared.`,
+        );
       const diff = await diffFolders(a.realDir, b.realDir);
       const status = { changed: "changed", removed: "only-here", added: "only-there", kept: "only-here" } as const;
       return {
         here: a.dir,
         there: b.dir,
-        files: diff.files.map((f) => ({ path: f.path, status: status[f.change], binary: f.binary, ...(f.oldBytes !== undefined ? { hereBytes: f.oldBytes } : {}), ...(f.newBytes !== undefined ? { thereBytes: f.newBytes } : {}), ...(f.diff ? { diff: f.diff } : {}), ...(f.note ? { note: f.note } : {}) })),
+        files: diff.files.map((f) => ({
+          path: f.path,
+          status: status[f.change],
+          binary: f.binary,
+          ...(f.oldBytes !== undefined ? { hereBytes: f.oldBytes } : {}),
+          ...(f.newBytes !== undefined ? { thereBytes: f.newBytes } : {}),
+          ...(f.diff ? { diff: f.diff } : {}),
+          ...(f.note ? { note: f.note } : {}),
+        })),
         unchanged: diff.unchanged,
         truncated: diff.diffsTruncated,
       };

@@ -53,12 +53,18 @@ export interface UpdateSources {
 /** The engine functions the handlers call; injectable so tests and hosts can substitute or wrap them. */
 export interface HandlerEngine {
   scan(options: ScanOptions): Promise<ScanResult>;
-  watchCatalog(options: ScanOptions & { debounceMs?: number; homeLocations?: boolean }, listener: (change: CatalogChange) => void): Promise<CatalogWatcher>;
+  watchCatalog(
+    options: ScanOptions & { debounceMs?: number; homeLocations?: boolean },
+    listener: (change: CatalogChange) => void,
+  ): Promise<CatalogWatcher>;
   getSkillLevels(dir: string): Promise<SkillLevels>;
   readSkillResource(dir: string, relPath: string): Promise<SkillResource>;
   validatePath(path: string, profile: Profile): Promise<ValidationResult[]>;
   /** `force` starts a new skill-meta session; `sources` are the settings' servers, token and stdio consent. */
-  checkUpdates(skills: Skill[], options: { force: boolean; sources?: UpdateSources; plugins?: Plugin[] }): Promise<UpdateInfo[]>;
+  checkUpdates(
+    skills: Skill[],
+    options: { force: boolean; sources?: UpdateSources; plugins?: Plugin[] },
+  ): Promise<UpdateInfo[]>;
   /** Where the last results are kept between runs (beside the release cache); absent: kept in memory only. */
   lastUpdates?: { read(): Promise<LastUpdates | null>; write(last: LastUpdates): Promise<void> };
 }

@@ -41,7 +41,15 @@ export async function validateAnyPath(target: string, profile: Profile): Promise
 export function createEngine(scanOptions: ScanOptions, sources: UpdateSourceOptions = {}): HandlerEngine {
   const { env, platform, home, include } = scanOptions;
   const projectDirs = include?.map((dir) => path.resolve(dir));
-  const checker = createUpdateChecker({ home, platform, env, projectDirs, servers: sources.servers, githubApi: sources.githubApi, offline: sources.offline });
+  const checker = createUpdateChecker({
+    home,
+    platform,
+    env,
+    projectDirs,
+    servers: sources.servers,
+    githubApi: sources.githubApi,
+    offline: sources.offline,
+  });
   return {
     scan,
     watchCatalog,
@@ -49,7 +57,16 @@ export function createEngine(scanOptions: ScanOptions, sources: UpdateSourceOpti
     readSkillResource,
     validatePath: validateAnyPath,
     checkUpdates: (skills, { force, sources: settings, plugins }) =>
-      checker.check({ skills, plugins, pluginRoots: settings?.pluginRoots, force, settings: { ...settings, servers: settings?.servers ?? [], includeStdio: settings?.includeStdio ?? false } }),
-    lastUpdates: { read: () => readLastUpdates(checker.cacheDir), write: (last) => writeLastUpdates(checker.cacheDir, last) },
+      checker.check({
+        skills,
+        plugins,
+        pluginRoots: settings?.pluginRoots,
+        force,
+        settings: { ...settings, servers: settings?.servers ?? [], includeStdio: settings?.includeStdio ?? false },
+      }),
+    lastUpdates: {
+      read: () => readLastUpdates(checker.cacheDir),
+      write: (last) => writeLastUpdates(checker.cacheDir, last),
+    },
   };
 }

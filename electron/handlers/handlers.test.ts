@@ -7,7 +7,8 @@ import type { DesktopIntegration } from "./context";
 import { createEngine } from "./engine";
 import { createHandlerSession, type HandlerSession } from "./handlers";
 
-const skill = (name: string, description = `Does ${name} things.`) => `---\nname: ${name}\ndescription: ${description}\n---\n# ${name}\n\nSee [guide](guide.md).\n`;
+const skill = (name: string, description = `Does ${name} things.`) =>
+  `---\nname: ${name}\ndescription: ${description}\n---\n# ${name}\n\nSee [guide](guide.md).\n`;
 
 interface Harness {
   session: HandlerSession;
@@ -42,7 +43,11 @@ async function harness(options: { liveCatalog?: boolean } = {}): Promise<Harness
     openExternal: async (url) => (asked.push(["external", url]), true),
     pickFolder: async () => null,
   };
-  const scanOptions = { home: path.join(root, "home"), platform: "linux" as const, env: { SKILLSHELF_CACHE_DIR: path.join(root, "cache") } };
+  const scanOptions = {
+    home: path.join(root, "home"),
+    platform: "linux" as const,
+    env: { SKILLSHELF_CACHE_DIR: path.join(root, "cache") },
+  };
   const session = createHandlerSession({
     host: "web",
     scanOptions,
@@ -71,7 +76,9 @@ describe("command handlers", () => {
   it("refuses levels and resources of folders that are not skills the user was shown", async () => {
     const { session, root } = await harness();
     await session.handlers["catalog:scan"]();
-    await expect(session.handlers["skill:levels"](path.join(root, "authoring/beta"))).rejects.toThrow(/not a skill in the catalog/);
+    await expect(session.handlers["skill:levels"](path.join(root, "authoring/beta"))).rejects.toThrow(
+      /not a skill in the catalog/,
+    );
     await expect(session.handlers["skill:levels"](root)).rejects.toThrow(/not a skill in the catalog/);
     await expect(session.handlers["skill:resource"](root, "secret.txt")).rejects.toThrow(/not a skill in the catalog/);
   });
@@ -91,7 +98,9 @@ describe("command handlers", () => {
     await session.handlers["catalog:scan"]();
     await session.handlers["shell:reveal"](path.join(root, "home/.claude/skills/alpha"));
     await session.handlers["shell:open-in-editor"](path.join(root, "home/.claude/skills/alpha/SKILL.md"));
-    await expect(session.handlers["shell:reveal"](path.join(root, "secret.txt"))).rejects.toThrow(/not part of the catalog/);
+    await expect(session.handlers["shell:reveal"](path.join(root, "secret.txt"))).rejects.toThrow(
+      /not part of the catalog/,
+    );
     await expect(session.handlers["shell:open-in-editor"]("/etc/passwd")).rejects.toThrow(/not part of the catalog/);
     expect(asked).toEqual([
       ["reveal", path.join(root, "home/.claude/skills/alpha")],
@@ -119,11 +128,14 @@ describe("command handlers", () => {
     expect(snapshot.path).toBe(dir);
     expect(snapshot.scan.skills.map((s) => s.name)).toEqual(["beta"]);
     expect((await session.handlers["skill:levels"](dir)).level1.name).toBe("beta");
-    const authorEvents = () => events.filter((e) => e.channel === "author:changed").map((e) => e.payload as typeof snapshot);
+    const authorEvents = () =>
+      events.filter((e) => e.channel === "author:changed").map((e) => e.payload as typeof snapshot);
     expect(authorEvents()).toEqual([snapshot]);
 
     await writeFile(path.join(dir, "SKILL.md"), skill("beta", "Changed on save."));
-    await expect.poll(() => authorEvents().some((e) => e.revision > snapshot.revision), { timeout: 10_000, interval: 50 }).toBe(true);
+    await expect
+      .poll(() => authorEvents().some((e) => e.revision > snapshot.revision), { timeout: 10_000, interval: 50 })
+      .toBe(true);
     const changed = authorEvents().at(-1)!;
     expect(changed.revision).toBeGreaterThan(snapshot.revision);
     expect(changed.scan.skills[0]!.description).toBe("Changed on save.");
@@ -135,7 +147,9 @@ describe("command handlers", () => {
   it("explains a missing or non-folder author path", async () => {
     const { session, root } = await harness();
     await expect(session.handlers["author:open"](path.join(root, "nope"))).rejects.toThrow(/There is no folder/);
-    await expect(session.handlers["author:open"](path.join(root, "secret.txt"))).rejects.toThrow(/is a file, not a folder/);
+    await expect(session.handlers["author:open"](path.join(root, "secret.txt"))).rejects.toThrow(
+      /is a file, not a folder/,
+    );
   });
 
   it("validates a path as the CLI does", async () => {
@@ -151,7 +165,11 @@ describe("command handlers", () => {
     const gamma = path.join(root, "home/.claude/skills/gamma");
     await writeTree(gamma, { "SKILL.md": skill("gamma") });
     await expect
-      .poll(() => events.some((e) => e.channel === "catalog:changed" && JSON.stringify(e.payload).includes('"name":"gamma"')), { timeout: 10_000, interval: 50 })
+      .poll(
+        () =>
+          events.some((e) => e.channel === "catalog:changed" && JSON.stringify(e.payload).includes('"name":"gamma"')),
+        { timeout: 10_000, interval: 50 },
+      )
       .toBe(true);
     expect((await session.handlers["skill:levels"](gamma)).level1.name).toBe("gamma");
   });

@@ -65,7 +65,8 @@ export function createHandlerSession(context: HandlerContext): HandlerSession {
     desktop,
     emit,
     catalog: catalogNow,
-    updateInfo: async (skillId) => (await updates.handlers["updates:last"]()).updates.find((u) => u.skillId === skillId),
+    updateInfo: async (skillId) =>
+      (await updates.handlers["updates:last"]()).updates.find((u) => u.skillId === skillId),
   });
 
   const handlers: CommandHandlers = {

@@ -17,11 +17,19 @@ import { createEngine } from "./engine";
 import type { DesktopIntegration } from "./context";
 import { createInstallHandlers } from "./install-handlers";
 
-const md = (version: string) => `---\nname: notes\ndescription: Takes notes.\nmetadata:\n  version: "${version}"\n---\n# Notes ${version}\n`;
+const md = (version: string) =>
+  `---\nname: notes\ndescription: Takes notes.\nmetadata:\n  version: "${version}"\n---\n# Notes ${version}\n`;
 
 let releases: RunningReleaseServer;
 beforeAll(async () => {
-  releases = await startReleaseServer({ releases: { "acme/notes": { tag: "v2.0.0", assets: { "notes.zip": zipOf({ "notes/SKILL.md": md("2.0.0"), "notes/new.md": "new\n" }) } } } });
+  releases = await startReleaseServer({
+    releases: {
+      "acme/notes": {
+        tag: "v2.0.0",
+        assets: { "notes.zip": zipOf({ "notes/SKILL.md": md("2.0.0"), "notes/new.md": "new\n" }) },
+      },
+    },
+  });
 });
 afterAll(async () => releases.close());
 
@@ -30,23 +38,47 @@ afterEach(async () => {
   for (const c of cleanups.splice(0)) await c();
 });
 
-async function setup(options: { confirmRecipe?: DesktopIntegration["confirmRecipe"]; info?: (skill: Skill) => Partial<UpdateInfo> } = {}) {
+async function setup(
+  options: { confirmRecipe?: DesktopIntegration["confirmRecipe"]; info?: (skill: Skill) => Partial<UpdateInfo> } = {},
+) {
   const tmp = await makeTempDir("skillshelf-install-handlers-");
   const home = path.join(tmp.dir, "home");
   const dir = path.join(home, ".claude", "skills", "notes");
   await writeTree(dir, { "SKILL.md": md("1.0.0"), "mine.md": "my own\n" });
-  const scanOptions = { home, platform: "linux" as const, env: { SKILLSHELF_DATA_DIR: path.join(tmp.dir, "data"), SKILLSHELF_CACHE_DIR: path.join(tmp.dir, "cache") } };
+  const scanOptions = {
+    home,
+    platform: "linux" as const,
+    env: { SKILLSHELF_DATA_DIR: path.join(tmp.dir, "data"), SKILLSHELF_CACHE_DIR: path.join(tmp.dir, "cache") },
+  };
   const catalog: ScanResult = await scan(scanOptions);
   const skill = allSkills(catalog).find((s) => s.name === "notes")!;
   const events: Array<{ channel: EventChannel; payload: unknown }> = [];
   const asked: string[] = [];
-  const desktop: DesktopIntegration = { reveal: async (p) => void asked.push(p), openInEditor: async () => undefined, openExternal: async () => true, pickFolder: async () => null, ...(options.confirmRecipe ? { confirmRecipe: options.confirmRecipe } : {}) };
+  const desktop: DesktopIntegration = {
+    reveal: async (p) => void asked.push(p),
+    openInEditor: async () => undefined,
+    openExternal: async () => true,
+    pickFolder: async () => null,
+    ...(options.confirmRecipe ? { confirmRecipe: options.confirmRecipe } : {}),
+  };
   const info: UpdateInfo = {
-    skillId: skill.id, name: "notes", dir: skill.dir, installed: "1.0.0", installedSource: "metadata.version", latest: "2.0.0", state: "outdated", source: "github-release",
-    downloads: [{ name: "notes.zip", size: null, url: `${releases.url}/download/acme/notes/v2.0.0/notes.zip` }], checkedAt: new Date().toISOString(), ...options.info?.(skill),
+    skillId: skill.id,
+    name: "notes",
+    dir: skill.dir,
+    installed: "1.0.0",
+    installedSource: "metadata.version",
+    latest: "2.0.0",
+    state: "outdated",
+    source: "github-release",
+    downloads: [{ name: "notes.zip", size: null, url: `${releases.url}/download/acme/notes/v2.0.0/notes.zip` }],
+    checkedAt: new Date().toISOString(),
+    ...options.info?.(skill),
   };
   const install = createInstallHandlers({
-    scanOptions, desktop, catalog: () => catalog, updateInfo: async (id) => (id === skill.id ? info : undefined),
+    scanOptions,
+    desktop,
+    catalog: () => catalog,
+    updateInfo: async (id) => (id === skill.id ? info : undefined),
     emit: <E extends EventChannel>(channel: E, payload: IpcEvents[E]) => void events.push({ channel, payload }),
   });
   cleanups.push(async () => {
@@ -63,17 +95,29 @@ describe("install handlers", () => {
     const review = await h["update:review"](taskId);
     if (!review.ok) throw new Error(review.problem.message);
     expect(review.review.version).toBe("2.0.0");
-    expect(review.review.files.map((f) => [f.change, f.path]).sort()).toEqual([["added", "new.md"], ["changed", "SKILL.md"], ["kept", "mine.md"]]);
+    expect(review.review.files.map((f) => [f.change, f.path]).sort()).toEqual([
+      ["added", "new.md"],
+      ["changed", "SKILL.md"],
+      ["kept", "mine.md"],
+    ]);
     const progress = events.filter((e) => e.channel === "task:progress").map((e) => e.payload as TaskProgress);
     expect(progress.every((p) => p.taskId === taskId && p.kind === "update-download")).toBe(true);
     expect(progress.at(-1)!.value).toBe(1);
 
     const applied = await h["update:apply"](taskId);
-    expect(applied).toMatchObject({ ok: true, kind: "replace-folder", version: "2.0.0", previousVersion: "1.0.0", canUndo: true });
+    expect(applied).toMatchObject({
+      ok: true,
+      kind: "replace-folder",
+      version: "2.0.0",
+      previousVersion: "1.0.0",
+      canUndo: true,
+    });
     expect(await readFile(path.join(dir, "SKILL.md"), "utf8")).toBe(md("2.0.0"));
     expect(await readFile(path.join(dir, "mine.md"), "utf8")).toBe("my own\n");
     expect((await h["update:history"](skill.id)).backups.map((b) => b.version)).toEqual(["1.0.0"]);
-    expect((await h["update:histories"]()).histories).toEqual([{ skillId: skill.id, backups: [{ createdAt: expect.any(String), version: "1.0.0" }] }]);
+    expect((await h["update:histories"]()).histories).toEqual([
+      { skillId: skill.id, backups: [{ createdAt: expect.any(String), version: "1.0.0" }] },
+    ]);
 
     expect(await h["update:undo"](skill.id)).toEqual({ ok: true, version: "1.0.0", replacedVersion: "2.0.0" });
     expect((await readdir(dir)).sort()).toEqual(["SKILL.md", "mine.md"]);
@@ -90,19 +134,39 @@ describe("install handlers", () => {
   });
 
   it("a download that fails leaves nothing half-done and says what to do", async () => {
-    const { h, skill, dir } = await setup({ info: () => ({ downloads: [{ name: "notes.zip", size: null, url: `${releases.url}/download/acme/notes/v9/notes.zip` }] }) });
+    const { h, skill, dir } = await setup({
+      info: () => ({
+        downloads: [{ name: "notes.zip", size: null, url: `${releases.url}/download/acme/notes/v9/notes.zip` }],
+      }),
+    });
     const { taskId } = await h["update:start"](skill.id);
     const review = await h["update:review"](taskId);
-    expect(review).toMatchObject({ ok: false, problem: { code: "install.download.failed", advice: expect.stringContaining("try again") } });
+    expect(review).toMatchObject({
+      ok: false,
+      problem: { code: "install.download.failed", advice: expect.stringContaining("try again") },
+    });
     expect(await readFile(path.join(dir, "SKILL.md"), "utf8")).toBe(md("1.0.0"));
   });
 
   it("cancel stops a download and drops what was staged; nothing else changes", async () => {
-    const slow = await startReleaseServer({ releases: { "acme/notes": { tag: "v2.0.0", assets: { "notes.zip": zipOf({ "notes/SKILL.md": md("2.0.0"), "notes/big.bin": randomBytes(512 * 1024) }) } } }, throttleAssets: { chunkBytes: 16 * 1024, pauseMs: 50 } });
+    const slow = await startReleaseServer({
+      releases: {
+        "acme/notes": {
+          tag: "v2.0.0",
+          assets: { "notes.zip": zipOf({ "notes/SKILL.md": md("2.0.0"), "notes/big.bin": randomBytes(512 * 1024) }) },
+        },
+      },
+      throttleAssets: { chunkBytes: 16 * 1024, pauseMs: 50 },
+    });
     cleanups.push(() => slow.close());
-    const { h, skill, dir, events, root } = await setup({ info: () => ({ downloads: [{ name: "notes.zip", size: null, url: `${slow.url}/download/acme/notes/v2.0.0/notes.zip` }] }) });
+    const { h, skill, dir, events, root } = await setup({
+      info: () => ({
+        downloads: [{ name: "notes.zip", size: null, url: `${slow.url}/download/acme/notes/v2.0.0/notes.zip` }],
+      }),
+    });
     const { taskId } = await h["update:start"](skill.id);
-    while (!events.some((e) => e.channel === "task:progress" && (e.payload as TaskProgress).value > 0)) await new Promise((r) => setTimeout(r, 20));
+    while (!events.some((e) => e.channel === "task:progress" && (e.payload as TaskProgress).value > 0))
+      await new Promise((r) => setTimeout(r, 20));
     await h["update:cancel"](taskId);
     await expect(h["update:review"](taskId)).rejects.toThrow("no longer running");
     expect(await readdir(path.join(root, "data", "staging")).catch(() => [])).toEqual([]);
@@ -123,7 +187,12 @@ describe("install handlers", () => {
     expect(await h["update:recipe-result"](started!.taskId)).toMatchObject({ ok: true, exitCode: 0 });
     expect(shown).toEqual(["echo ran > ran.txt && echo hello", "echo ran > ran.txt && echo hello"]);
     expect(await readFile(path.join(root, "home", "ran.txt"), "utf8")).toBe("ran\n");
-    expect(events.filter((e) => e.channel === "task:output").map((e) => (e.payload as { chunk: string }).chunk).join("")).toBe("hello\n");
+    expect(
+      events
+        .filter((e) => e.channel === "task:output")
+        .map((e) => (e.payload as { chunk: string }).chunk)
+        .join(""),
+    ).toBe("hello\n");
   });
 
   it("a skill without a version comes from its folder on GitHub, and the installer's lock records the new folder", async () => {
@@ -139,65 +208,143 @@ describe("install handlers", () => {
     await writeTree(upstream, { "skills/b/SKILL.md": skillMd, "skills/b/x.sh": "echo b\n" });
     const dir = path.join(home, ".agents", "skills", "b");
     await cp(path.join(upstream, "skills", "b"), dir, { recursive: true });
-    const lock = { version: 3, skills: { b: { source: "acme/skills", sourceType: "github", sourceUrl: "https://github.com/acme/skills.git", skillPath: "skills/b/SKILL.md", skillFolderHash: (await gitTreeOf(dir)).sha, installedAt: "2026-01-01T00:00:00.000Z", updatedAt: "2026-01-01T00:00:00.000Z" } } };
+    const lock = {
+      version: 3,
+      skills: {
+        b: {
+          source: "acme/skills",
+          sourceType: "github",
+          sourceUrl: "https://github.com/acme/skills.git",
+          skillPath: "skills/b/SKILL.md",
+          skillFolderHash: (await gitTreeOf(dir)).sha,
+          installedAt: "2026-01-01T00:00:00.000Z",
+          updatedAt: "2026-01-01T00:00:00.000Z",
+        },
+      },
+    };
     await writeTree(home, { ".agents/.skill-lock.json": JSON.stringify(lock, null, 2) });
     await writeTree(upstream, { "skills/b/x.sh": "echo b2\n", "skills/b/NEW.md": "new\n" });
     await server.trees.setRepo("acme/skills", { dir: upstream });
-    const env = { SKILLSHELF_GITHUB_API: server.url, SKILLSHELF_DATA_DIR: path.join(tmp.dir, "data"), SKILLSHELF_CACHE_DIR: path.join(tmp.dir, "cache") };
+    const env = {
+      SKILLSHELF_GITHUB_API: server.url,
+      SKILLSHELF_DATA_DIR: path.join(tmp.dir, "data"),
+      SKILLSHELF_CACHE_DIR: path.join(tmp.dir, "cache"),
+    };
     const scanOptions = { home, platform: "linux" as const, env };
     const catalog = await scan(scanOptions);
     const skill = allSkills(catalog).find((s) => s.name === "b" && s.realDir === dir)!;
     const [info] = await createEngine(scanOptions).checkUpdates([skill], { force: true });
     expect(info).toMatchObject({ state: "outdated", source: "github-tree" });
-    const install = createInstallHandlers({ scanOptions, desktop: { reveal: async () => undefined, openInEditor: async () => undefined, openExternal: async () => true, pickFolder: async () => null }, emit: () => undefined, catalog: () => catalog, updateInfo: async () => info });
+    const install = createInstallHandlers({
+      scanOptions,
+      desktop: {
+        reveal: async () => undefined,
+        openInEditor: async () => undefined,
+        openExternal: async () => true,
+        pickFolder: async () => null,
+      },
+      emit: () => undefined,
+      catalog: () => catalog,
+      updateInfo: async () => info,
+    });
     cleanups.unshift(() => install.dispose());
     const h = install.handlers;
     const { taskId } = await h["update:start"](skill.id);
     const review = await h["update:review"](taskId);
     if (!review.ok) throw new Error(review.problem.message);
-    expect(review.review.files.filter((f) => f.change !== "kept").map((f) => [f.change, f.path]).sort()).toEqual([["added", "NEW.md"], ["changed", "x.sh"]]);
+    expect(
+      review.review.files
+        .filter((f) => f.change !== "kept")
+        .map((f) => [f.change, f.path])
+        .sort(),
+    ).toEqual([
+      ["added", "NEW.md"],
+      ["changed", "x.sh"],
+    ]);
     const applied = await h["update:apply"](taskId);
-    expect(applied).toMatchObject({ ok: true, restartNote: expect.stringContaining("lock now records the new folder") });
+    expect(applied).toMatchObject({
+      ok: true,
+      restartNote: expect.stringContaining("lock now records the new folder"),
+    });
     expect(await readFile(path.join(dir, "x.sh"), "utf8")).toBe("echo b2\n");
     const written = JSON.parse(await readFile(path.join(home, ".agents", ".skill-lock.json"), "utf8")) as typeof lock;
     expect(written.skills.b.skillFolderHash).toBe((await gitTreeOf(path.join(upstream, "skills", "b"))).sha);
   });
 
   // The stand-in opener is a shell script, which Windows cannot run.
-  it.skipIf(process.platform === "win32")("a Claude Desktop copy: the .skill is made and opened, the tree untouched; waiting says what to try, and Check again sees the arrival", async () => {
-    const tmp = await makeTempDir("skillshelf-install-desktop-");
-    cleanups.push(tmp.cleanup);
-    const { home, env } = await buildFixtureHome("linux", path.join(tmp.dir, "linux"));
-    const tree = path.join(home, ".config", "Claude", "local-agent-mode-sessions", "skills-plugin", ...FIXTURE_TREES.a.split("/"), "skills", "notes");
-    await writeTree(tree, { "SKILL.md": md("1.0.0") });
-    // A stand-in for the system's opener, so "Open in Claude Desktop" can be seen opening exactly the file it built.
-    const bin = path.join(tmp.dir, "bin");
-    const opened = path.join(tmp.dir, "opened.txt");
-    await writeTree(bin, { "xdg-open": `#!/bin/sh\nprintf '%s\\n' "$@" >> '${opened}'\n` });
-    await chmod(path.join(bin, "xdg-open"), 0o755);
-    const scanOptions = { home, platform: "linux" as const, env: { ...env, SKILLSHELF_DATA_DIR: path.join(tmp.dir, "data"), PATH: `${bin}:${process.env.PATH ?? ""}` } };
-    const catalog = await scan(scanOptions);
-    const skill = allSkills(catalog).find((s) => s.name === "notes")!;
-    const info: UpdateInfo = { skillId: skill.id, name: "notes", dir: skill.dir, installed: "1.0.0", installedSource: "metadata.version", latest: "2.0.0", state: "outdated", source: "github-release", downloads: [{ name: "notes.zip", size: null, url: `${releases.url}/download/acme/notes/v2.0.0/notes.zip` }], checkedAt: new Date().toISOString() };
-    const install = createInstallHandlers({ scanOptions, desktop: { reveal: async () => undefined, openInEditor: async () => undefined, openExternal: async () => true, pickFolder: async () => null }, emit: () => undefined, catalog: () => catalog, updateInfo: async () => info, arrivalTimeoutMs: 300 });
-    cleanups.unshift(() => install.dispose());
-    const h = install.handlers;
-    const { taskId } = await h["update:start"](skill.id);
-    expect((await h["update:review"](taskId)).ok).toBe(true);
-    const applied = await h["update:apply"](taskId);
-    if (!applied.ok || applied.kind !== "desktop-upload") throw new Error("expected the Desktop hand-off");
-    expect(path.basename(applied.archive)).toBe("notes-2.0.0.skill");
-    expect(applied.steps.length).toBeGreaterThan(2);
-    expect(await readFile(path.join(tree, "SKILL.md"), "utf8")).toBe(md("1.0.0"));
-    expect(await h["update:open-handoff"](taskId)).toEqual({ ok: true, message: `Opened ${applied.archive}.` });
-    expect(await readFile(opened, "utf8")).toBe(`${applied.archive}\n`);
-    const first = await h["update:wait-arrival"](taskId);
-    expect(first.status).toBe("timeout");
-    expect(first.advice.length).toBeGreaterThan(0);
-    await writeTree(tree, { "SKILL.md": md("2.0.0") });
-    expect(await h["update:wait-arrival"](taskId)).toEqual({ status: "arrived", version: "2.0.0", advice: [] });
-    await expect(h["update:wait-arrival"](taskId)).rejects.toThrow("no longer running");
-  });
+  it.skipIf(process.platform === "win32")(
+    "a Claude Desktop copy: the .skill is made and opened, the tree untouched; waiting says what to try, and Check again sees the arrival",
+    async () => {
+      const tmp = await makeTempDir("skillshelf-install-desktop-");
+      cleanups.push(tmp.cleanup);
+      const { home, env } = await buildFixtureHome("linux", path.join(tmp.dir, "linux"));
+      const tree = path.join(
+        home,
+        ".config",
+        "Claude",
+        "local-agent-mode-sessions",
+        "skills-plugin",
+        ...FIXTURE_TREES.a.split("/"),
+        "skills",
+        "notes",
+      );
+      await writeTree(tree, { "SKILL.md": md("1.0.0") });
+      // A stand-in for the system's opener, so "Open in Claude Desktop" can be seen opening exactly the file it built.
+      const bin = path.join(tmp.dir, "bin");
+      const opened = path.join(tmp.dir, "opened.txt");
+      await writeTree(bin, { "xdg-open": `#!/bin/sh\nprintf '%s\\n' "$@" >> '${opened}'\n` });
+      await chmod(path.join(bin, "xdg-open"), 0o755);
+      const scanOptions = {
+        home,
+        platform: "linux" as const,
+        env: { ...env, SKILLSHELF_DATA_DIR: path.join(tmp.dir, "data"), PATH: `${bin}:${process.env.PATH ?? ""}` },
+      };
+      const catalog = await scan(scanOptions);
+      const skill = allSkills(catalog).find((s) => s.name === "notes")!;
+      const info: UpdateInfo = {
+        skillId: skill.id,
+        name: "notes",
+        dir: skill.dir,
+        installed: "1.0.0",
+        installedSource: "metadata.version",
+        latest: "2.0.0",
+        state: "outdated",
+        source: "github-release",
+        downloads: [{ name: "notes.zip", size: null, url: `${releases.url}/download/acme/notes/v2.0.0/notes.zip` }],
+        checkedAt: new Date().toISOString(),
+      };
+      const install = createInstallHandlers({
+        scanOptions,
+        desktop: {
+          reveal: async () => undefined,
+          openInEditor: async () => undefined,
+          openExternal: async () => true,
+          pickFolder: async () => null,
+        },
+        emit: () => undefined,
+        catalog: () => catalog,
+        updateInfo: async () => info,
+        arrivalTimeoutMs: 300,
+      });
+      cleanups.unshift(() => install.dispose());
+      const h = install.handlers;
+      const { taskId } = await h["update:start"](skill.id);
+      expect((await h["update:review"](taskId)).ok).toBe(true);
+      const applied = await h["update:apply"](taskId);
+      if (!applied.ok || applied.kind !== "desktop-upload") throw new Error("expected the Desktop hand-off");
+      expect(path.basename(applied.archive)).toBe("notes-2.0.0.skill");
+      expect(applied.steps.length).toBeGreaterThan(2);
+      expect(await readFile(path.join(tree, "SKILL.md"), "utf8")).toBe(md("1.0.0"));
+      expect(await h["update:open-handoff"](taskId)).toEqual({ ok: true, message: `Opened ${applied.archive}.` });
+      expect(await readFile(opened, "utf8")).toBe(`${applied.archive}\n`);
+      const first = await h["update:wait-arrival"](taskId);
+      expect(first.status).toBe("timeout");
+      expect(first.advice.length).toBeGreaterThan(0);
+      await writeTree(tree, { "SKILL.md": md("2.0.0") });
+      expect(await h["update:wait-arrival"](taskId)).toEqual({ status: "arrived", version: "2.0.0", advice: [] });
+      await expect(h["update:wait-arrival"](taskId)).rejects.toThrow("no longer running");
+    },
+  );
 
   it("the contract accepts only host-produced ids: task ids are 16 hex digits, never paths", () => {
     expect(commandArgs["update:review"](["0123456789abcdef"])).toBe(true);

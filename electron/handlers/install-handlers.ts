@@ -19,11 +19,30 @@ import { recipeProblem, runRecipe } from "../engine/install/recipe";
 import { listBackups, recoverInterrupted, rollback } from "../engine/install/swap";
 import { gitTreeOf } from "../engine/updates/git-tree";
 import { githubApiOf } from "../engine/updates/sources";
-import { applyReviewed, chooseDownload, diffForUpdate, foldersWithBackups, MAX_HISTORY_RECORDS, problemOf } from "../engine/install/update-flow";
+import {
+  applyReviewed,
+  chooseDownload,
+  diffForUpdate,
+  foldersWithBackups,
+  MAX_HISTORY_RECORDS,
+  problemOf,
+} from "../engine/install/update-flow";
 import type { DesktopIntegration, EventSink } from "./context";
 import { HandlerError } from "./errors";
 
-type InstallCommand = "update:start" | "update:review" | "update:cancel" | "update:apply" | "update:open-handoff" | "update:reveal-handoff" | "update:wait-arrival" | "update:run-recipe" | "update:recipe-result" | "update:undo" | "update:history" | "update:histories";
+type InstallCommand =
+  | "update:start"
+  | "update:review"
+  | "update:cancel"
+  | "update:apply"
+  | "update:open-handoff"
+  | "update:reveal-handoff"
+  | "update:wait-arrival"
+  | "update:run-recipe"
+  | "update:recipe-result"
+  | "update:undo"
+  | "update:history"
+  | "update:histories";
 
 /** What the install concern needs from its session. */
 export interface InstallHandlersOptions {
@@ -62,7 +81,10 @@ interface RecipeTask {
 const newTaskId = () => randomBytes(8).toString("hex");
 
 /** The install commands plus their cleanup. */
-export function createInstallHandlers(options: InstallHandlersOptions): { handlers: Pick<CommandHandlers, InstallCommand>; dispose(): Promise<void> } {
+export function createInstallHandlers(options: InstallHandlersOptions): {
+  handlers: Pick<CommandHandlers, InstallCommand>;
+  dispose(): Promise<void>;
+} {
   const { scanOptions, emit, desktop } = options;
   const { home, platform, env } = scanOptions;
   const data = options.dataDir ?? defaultDataDir(env as NodeJS.ProcessEnv, platform, home);
@@ -82,7 +104,10 @@ export function createInstallHandlers(options: InstallHandlersOptions): { handle
     return task;
   }
   function ownedFolder(skill: Skill): void {
-    if (!skill.userOwned || skill.desktop || skill.client === "claude-desktop") throw new HandlerError(`"${skill.name}" is managed by its client; Skillshelf never changes it, so there is nothing to undo.`);
+    if (!skill.userOwned || skill.desktop || skill.client === "claude-desktop")
+      throw new HandlerError(
+        `"${skill.name}" is managed by its client; Skillshelf never changes it, so there is nothing to undo.`,
+      );
   }
 
   async function download(task: UpdateTask, info: UpdateInfo | undefined): Promise<UpdateReviewResult> {
@@ -93,22 +118,46 @@ export function createInstallHandlers(options: InstallHandlersOptions): { handle
     const progress = (value: number, detail: string) => {
       if (value >= 0 && value < 1 && shown >= 0 && value - shown < 0.01) return;
       shown = value;
-      emit("task:progress", { taskId: task.id, kind: "update-download", value, title: `Downloading ${task.skill.name}`, detail });
+      emit("task:progress", {
+        taskId: task.id,
+        kind: "update-download",
+        value,
+        title: `Downloading ${task.skill.name}`,
+        detail,
+      });
     };
     try {
       await recover();
-      if (!file && !tree) throw new InstallError("install.no-download", `The release of "${task.skill.name}" offers nothing to download.`);
+      if (!file && !tree)
+        throw new InstallError(
+          "install.no-download",
+          `The release of "${task.skill.name}" offers nothing to download.`,
+        );
       progress(0, "Starting the download…");
-      const common = { dataDir: data, expectName: task.skill.name, signal: task.controller.signal, onProgress: (p: TaskProgress) => progress(p.value, p.detail ?? "") };
+      const common = {
+        dataDir: data,
+        expectName: task.skill.name,
+        signal: task.controller.signal,
+        onProgress: (p: TaskProgress) => progress(p.value, p.detail ?? ""),
+      };
       // A skill without a version comes from its folder in the repository (the content check's source), like `skillshelf update`.
-      const obtained = tree ? await obtainFromGithubTree(info, { ...common, apiBase: githubApiOf({ env }) }) : await obtainSkill({ url: file!.url }, { ...common, sha256: file!.sha256 });
+      const obtained = tree
+        ? await obtainFromGithubTree(info, { ...common, apiBase: githubApiOf({ env }) })
+        : await obtainSkill({ url: file!.url }, { ...common, sha256: file!.sha256 });
       task.obtained = obtained;
-      if (task.controller.signal.aborted) throw new InstallError("install.download.cancelled", "The update was cancelled.");
+      if (task.controller.signal.aborted)
+        throw new InstallError("install.download.cancelled", "The update was cancelled.");
       const dir = task.plan.kind === "replace-folder" ? task.skill.realDir : task.skill.dir;
       const diff = await diffForUpdate(dir, obtained.skillDir, data);
       task.diff = diff;
       progress(1, "Downloaded and checked");
-      const files = diff.files.map((f) => ({ path: f.path, change: f.change, binary: f.binary, ...(f.diff ? { diff: f.diff } : {}), ...(f.note ? { note: f.note } : {}) }));
+      const files = diff.files.map((f) => ({
+        path: f.path,
+        change: f.change,
+        binary: f.binary,
+        ...(f.diff ? { diff: f.diff } : {}),
+        ...(f.note ? { note: f.note } : {}),
+      }));
       return {
         ok: true,
         review: {
@@ -121,7 +170,13 @@ export function createInstallHandlers(options: InstallHandlersOptions): { handle
           version: obtained.version,
           source: obtained.source,
           files,
-          counts: { added: diff.added.length, removed: diff.removed.length, changed: diff.changed.length, kept: diff.kept.length, unchanged: diff.unchanged },
+          counts: {
+            added: diff.added.length,
+            removed: diff.removed.length,
+            changed: diff.changed.length,
+            kept: diff.kept.length,
+            unchanged: diff.unchanged,
+          },
           diffsTruncated: diff.diffsTruncated,
           diagnostics: obtained.diagnostics,
           nothingToDo: !diff.added.length && !diff.removed.length && !diff.changed.length,
@@ -145,19 +200,51 @@ export function createInstallHandlers(options: InstallHandlersOptions): { handle
 
   async function apply(task: UpdateTask): Promise<UpdateApplyResult> {
     const reviewed = await task.review;
-    if (!reviewed.ok || !task.obtained || !task.diff) throw new HandlerError("This update has nothing to apply; start it again.");
+    if (!reviewed.ok || !task.obtained || !task.diff)
+      throw new HandlerError("This update has nothing to apply; start it again.");
     const { skill, plan, obtained } = task;
     try {
       if (plan.kind === "desktop-upload") {
-        const handoff = await prepareDesktopHandoff(obtained.skillDir, { name: skill.name, version: obtained.version, dataDir: data, home, env: env as NodeJS.ProcessEnv, platform });
+        const handoff = await prepareDesktopHandoff(obtained.skillDir, {
+          name: skill.name,
+          version: obtained.version,
+          dataDir: data,
+          home,
+          env: env as NodeJS.ProcessEnv,
+          platform,
+        });
         task.handoff = handoff;
-        return { ok: true, kind: "desktop-upload", name: skill.name, archive: handoff.archive, version: handoff.version, steps: handoff.steps, moved: handoff.moved };
+        return {
+          ok: true,
+          kind: "desktop-upload",
+          name: skill.name,
+          archive: handoff.archive,
+          version: handoff.version,
+          steps: handoff.steps,
+          moved: handoff.moved,
+        };
       }
       const before = treeSourceOf(task.info) ? ((await gitTreeOf(plan.realDir).catch(() => null))?.sha ?? null) : null;
       const result = await applyReviewed(plan.realDir, obtained.skillDir, task.diff, data);
-      const lock = treeSourceOf(task.info) ? await recordContentUpdate(skill, task.info, before).catch(() => null) : null;
-      const lockNote = lock ? (lock.ok ? " The skills installer's lock now records the new folder." : ` ${lock.reason}`) : "";
-      return { ok: true, kind: "replace-folder", name: skill.name, dir: result.target, version: result.version, previousVersion: result.previousVersion, kept: result.kept, canUndo: true, restartNote: `Start a new conversation (or restart the client) so it loads the new version.${lockNote}` };
+      const lock = treeSourceOf(task.info)
+        ? await recordContentUpdate(skill, task.info, before).catch(() => null)
+        : null;
+      const lockNote = lock
+        ? lock.ok
+          ? " The skills installer's lock now records the new folder."
+          : ` ${lock.reason}`
+        : "";
+      return {
+        ok: true,
+        kind: "replace-folder",
+        name: skill.name,
+        dir: result.target,
+        version: result.version,
+        previousVersion: result.previousVersion,
+        kept: result.kept,
+        canUndo: true,
+        restartNote: `Start a new conversation (or restart the client) so it loads the new version.${lockNote}`,
+      };
     } catch (error) {
       return { ok: false, problem: problemOf(error) };
     } finally {
@@ -176,7 +263,17 @@ export function createInstallHandlers(options: InstallHandlersOptions): { handle
   async function waitArrival(task: UpdateTask, handoff: DesktopHandoff): Promise<ArrivalView> {
     task.arrival?.abort();
     const controller = (task.arrival = new AbortController());
-    const result = await waitForDesktopArrival({ home, platform, env, name: handoff.name, version: handoff.version, contentHash: handoff.contentHash, timeoutMs: options.arrivalTimeoutMs ?? 5 * 60_000, pollMs: 1000, signal: controller.signal });
+    const result = await waitForDesktopArrival({
+      home,
+      platform,
+      env,
+      name: handoff.name,
+      version: handoff.version,
+      contentHash: handoff.contentHash,
+      timeoutMs: options.arrivalTimeoutMs ?? 5 * 60_000,
+      pollMs: 1000,
+      signal: controller.signal,
+    });
     if (result.status === "arrived") {
       tasks.delete(task.id);
       return { status: "arrived", version: result.version, advice: [] };
@@ -188,13 +285,36 @@ export function createInstallHandlers(options: InstallHandlersOptions): { handle
   function startRecipe(skill: Skill, command: string): { taskId: string } {
     const id = newTaskId();
     const controller = new AbortController();
-    const result = runRecipe(command, { cwd: home, env: env as NodeJS.ProcessEnv, signal: controller.signal, onOutput: (chunk, stream) => emit("task:output", { taskId: id, stream, chunk }) }).then(
+    const result = runRecipe(command, {
+      cwd: home,
+      env: env as NodeJS.ProcessEnv,
+      signal: controller.signal,
+      onOutput: (chunk, stream) => emit("task:output", { taskId: id, stream, chunk }),
+    }).then(
       (r): RecipeOutcome => {
         const ok = r.exitCode === 0 && !r.cancelled;
-        const how = r.cancelled ? "was stopped" : r.exitCode !== null ? `finished with exit code ${r.exitCode}` : `was ended by ${r.signal ?? "a signal"}`;
-        return { ok, exitCode: r.exitCode, signal: r.signal, cancelled: r.cancelled, message: ok ? `The update command for "${skill.name}" finished successfully.` : `The update command ${how}; "${skill.name}" may not be updated — read its output above.` };
+        const how = r.cancelled
+          ? "was stopped"
+          : r.exitCode !== null
+            ? `finished with exit code ${r.exitCode}`
+            : `was ended by ${r.signal ?? "a signal"}`;
+        return {
+          ok,
+          exitCode: r.exitCode,
+          signal: r.signal,
+          cancelled: r.cancelled,
+          message: ok
+            ? `The update command for "${skill.name}" finished successfully.`
+            : `The update command ${how}; "${skill.name}" may not be updated — read its output above.`,
+        };
       },
-      (error: unknown): RecipeOutcome => ({ ok: false, exitCode: null, signal: null, cancelled: false, message: `The command could not be run: ${error instanceof Error ? error.message : String(error)}` }),
+      (error: unknown): RecipeOutcome => ({
+        ok: false,
+        exitCode: null,
+        signal: null,
+        cancelled: false,
+        message: `The command could not be run: ${error instanceof Error ? error.message : String(error)}`,
+      }),
     );
     recipes.set(id, { id, controller, result });
     void result.finally(() => setTimeout(() => recipes.delete(id), 60_000).unref?.());
@@ -208,8 +328,22 @@ export function createInstallHandlers(options: InstallHandlersOptions): { handle
       const plan = planUpdate(skill, info);
       if (info?.state !== "outdated") throw new HandlerError(`No update of "${skill.name}" is due. ${plan.nextStep}`);
       if (plan.kind !== "replace-folder" && plan.kind !== "desktop-upload") throw new HandlerError(plan.nextStep);
-      for (const other of tasks.values()) if (other.skill.realDir === skill.realDir && other.handoff === null) throw new HandlerError(`"${skill.name}" is already being updated.`);
-      const task: UpdateTask = { id: newTaskId(), skill, plan, info, controller: new AbortController(), review: Promise.resolve({ ok: false, problem: problemOf(null) }), obtained: null, diff: null, applying: null, handoff: null, arrival: null };
+      for (const other of tasks.values())
+        if (other.skill.realDir === skill.realDir && other.handoff === null)
+          throw new HandlerError(`"${skill.name}" is already being updated.`);
+      const task: UpdateTask = {
+        id: newTaskId(),
+        skill,
+        plan,
+        info,
+        controller: new AbortController(),
+        review: Promise.resolve({ ok: false, problem: problemOf(null) }),
+        obtained: null,
+        diff: null,
+        applying: null,
+        handoff: null,
+        arrival: null,
+      };
       tasks.set(task.id, task);
       task.review = download(task, info);
       return { taskId: task.id };
@@ -236,12 +370,16 @@ export function createInstallHandlers(options: InstallHandlersOptions): { handle
       task.applying ??= apply(task);
       return task.applying;
     },
-    "update:open-handoff": async (taskId) => openWithSystem(handoffOf(taskId).archive, { home, platform, env: env as NodeJS.ProcessEnv }),
+    "update:open-handoff": async (taskId) =>
+      openWithSystem(handoffOf(taskId).archive, { home, platform, env: env as NodeJS.ProcessEnv }),
     "update:reveal-handoff": async (taskId) => {
       const archive = handoffOf(taskId).archive;
       return desktop.reveal(archive).then(
         () => ({ ok: true, message: `Showed ${archive} in its folder.` }),
-        (error: unknown) => ({ ok: false, message: `${error instanceof Error ? error.message : "The folder could not be shown."} The file is ${archive}.` }),
+        (error: unknown) => ({
+          ok: false,
+          message: `${error instanceof Error ? error.message : "The folder could not be shown."} The file is ${archive}.`,
+        }),
       );
     },
     "update:wait-arrival": async (taskId) => {
@@ -252,7 +390,8 @@ export function createInstallHandlers(options: InstallHandlersOptions): { handle
       const skill = skillById(skillId);
       const plan = planUpdate(skill, await options.updateInfo(skillId));
       const recipe = plan.recipe;
-      if (plan.kind !== "run-recipe" || !recipe || recipe.kind !== "shell") throw new HandlerError(`"${skill.name}" has no update command to run. ${plan.nextStep}`);
+      if (plan.kind !== "run-recipe" || !recipe || recipe.kind !== "shell")
+        throw new HandlerError(`"${skill.name}" has no update command to run. ${plan.nextStep}`);
       const problem = recipe.suspicious ? "it holds control characters or line breaks" : recipeProblem(recipe.command);
       if (problem) throw new HandlerError(`The update command for "${skill.name}" is not run: ${problem}.`);
       if (desktop.confirmRecipe && !(await desktop.confirmRecipe(skill.name, recipe.command))) return null;
@@ -283,15 +422,26 @@ export function createInstallHandlers(options: InstallHandlersOptions): { handle
     "update:histories": async () => {
       const { targets, capped } = await foldersWithBackups(data);
       const owned = new Map<string, Skill>();
-      for (const s of allSkills(options.catalog())) if (s.userOwned && !s.desktop && s.client !== "claude-desktop" && !owned.has(s.realDir)) owned.set(s.realDir, s);
+      for (const s of allSkills(options.catalog()))
+        if (s.userOwned && !s.desktop && s.client !== "claude-desktop" && !owned.has(s.realDir))
+          owned.set(s.realDir, s);
       const histories = [];
       for (const target of targets) {
         const skill = owned.get(target);
         if (!skill) continue;
         const backups = await listBackups(target, data);
-        if (backups.length) histories.push({ skillId: skill.id, backups: backups.map((b) => ({ createdAt: b.createdAt, version: b.version })) });
+        if (backups.length)
+          histories.push({
+            skillId: skill.id,
+            backups: backups.map((b) => ({ createdAt: b.createdAt, version: b.version })),
+          });
       }
-      return capped ? { histories, limitNote: `Only the first ${MAX_HISTORY_RECORDS.toLocaleString("en")} backup records were read.` } : { histories };
+      return capped
+        ? {
+            histories,
+            limitNote: `Only the first ${MAX_HISTORY_RECORDS.toLocaleString("en")} backup records were read.`,
+          }
+        : { histories };
     },
   };
 

@@ -20,10 +20,22 @@ function serverId(endpoint: McpEndpoint, url: string): string {
 }
 
 /** The two server commands for a session's home; `probe` is replaceable for tests of the wiring only. */
-export function createServerHandlers(options: { scanOptions: ScanOptions; pluginRoots: () => string[]; probe?: typeof probeSkillMetaServer }): ServerHandlers {
+export function createServerHandlers(options: {
+  scanOptions: ScanOptions;
+  pluginRoots: () => string[];
+  probe?: typeof probeSkillMetaServer;
+}): ServerHandlers {
   const { home, platform, env, include } = options.scanOptions;
   const probe = options.probe ?? probeSkillMetaServer;
-  const find = () => findMcpEndpoints({ home, platform, env, projectDirs: include?.map((dir) => path.resolve(dir)), pluginRoots: options.pluginRoots(), includeStdio: false });
+  const find = () =>
+    findMcpEndpoints({
+      home,
+      platform,
+      env,
+      projectDirs: include?.map((dir) => path.resolve(dir)),
+      pluginRoots: options.pluginRoots(),
+      includeStdio: false,
+    });
   return {
     "servers:configured": async () => {
       const found = await find();
@@ -31,22 +43,56 @@ export function createServerHandlers(options: { scanOptions: ScanOptions; plugin
       for (const endpoint of found.endpoints) {
         const t = endpoint.transport;
         if (t.type !== "http") continue;
-        servers.push({ id: serverId(endpoint, t.url), name: endpoint.name, kind: "http", address: redactUrl(t.url), configuredIn: endpoint.configuredIn, headerNames: t.headers.names(), testable: true });
+        servers.push({
+          id: serverId(endpoint, t.url),
+          name: endpoint.name,
+          kind: "http",
+          address: redactUrl(t.url),
+          configuredIn: endpoint.configuredIn,
+          headerNames: t.headers.names(),
+          testable: true,
+        });
       }
       for (const command of found.stdio) {
-        servers.push({ id: command.id, name: command.name, kind: "stdio", address: [command.command, ...command.args].join(" "), configuredIn: command.configFile, headerNames: [], testable: false });
+        servers.push({
+          id: command.id,
+          name: command.name,
+          kind: "stdio",
+          address: [command.command, ...command.args].join(" "),
+          configuredIn: command.configFile,
+          headerNames: [],
+          testable: false,
+        });
       }
-      return { servers, problems: found.sources.flatMap((s) => (s.problem ? [{ file: s.file, problem: s.problem }] : [])) };
+      return {
+        servers,
+        problems: found.sources.flatMap((s) => (s.problem ? [{ file: s.file, problem: s.problem }] : [])),
+      };
     },
     "servers:test": async (id): Promise<ServerTestResult> => {
-      const endpoint = (await find()).endpoints.find((e) => e.transport.type === "http" && serverId(e, e.transport.url) === id);
-      if (!endpoint || endpoint.transport.type !== "http") throw new HandlerError("That server is no longer in your clients' configs. Reload the list and try again.");
-      const report = await probe(endpoint.transport.url, { headers: endpoint.transport.headers.reveal(), timeoutMs: TEST_TIMEOUT_MS, latencyCalls: TEST_LATENCY_CALLS });
+      const endpoint = (await find()).endpoints.find(
+        (e) => e.transport.type === "http" && serverId(e, e.transport.url) === id,
+      );
+      if (!endpoint || endpoint.transport.type !== "http")
+        throw new HandlerError("That server is no longer in your clients' configs. Reload the list and try again.");
+      const report = await probe(endpoint.transport.url, {
+        headers: endpoint.transport.headers.reveal(),
+        timeoutMs: TEST_TIMEOUT_MS,
+        latencyCalls: TEST_LATENCY_CALLS,
+      });
       const checks = report.checks.map((c) => ({ title: c.title, pass: c.pass, detail: c.detail }));
-      if (!report.reachable) return { id, ok: false, summary: report.problem ?? "The server could not be reached.", checks };
+      if (!report.reachable)
+        return { id, ok: false, summary: report.problem ?? "The server could not be reached.", checks };
       const failed = checks.filter((c) => !c.pass).length;
       const ok = checks.length > 0 && failed === 0;
-      return { id, ok, summary: ok ? `Answers as a skill-meta server${report.tool ? ` (${report.tool})` : ""}: every check passed.` : `${failed} of ${checks.length} checks failed.`, checks };
+      return {
+        id,
+        ok,
+        summary: ok
+          ? `Answers as a skill-meta server${report.tool ? ` (${report.tool})` : ""}: every check passed.`
+          : `${failed} of ${checks.length} checks failed.`,
+        checks,
+      };
     },
   };
 }

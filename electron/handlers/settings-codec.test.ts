@@ -11,7 +11,12 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0)) await cleanup();
 });
 
-const noKeychain: SecretCodec = { scheme: "fake", unavailable: () => "no keyring is running.", encode: () => "", decode: () => "" };
+const noKeychain: SecretCodec = {
+  scheme: "fake",
+  unavailable: () => "no keyring is running.",
+  encode: () => "",
+  decode: () => "",
+};
 
 describe("SettingsState with a codec that cannot keep secrets", () => {
   it("refuses a token with the codec's reason, keeps other changes, and never writes the secret", async () => {

@@ -9,7 +9,9 @@ import { SettingsState } from "./settings-state";
 import { createStdioConsent, createStdioHandlers } from "./stdio-handlers";
 
 /** The commands this concern answers. */
-type SettingsHandlers = Pick<CommandHandlers, "settings:get" | "settings:update"> & ReturnType<typeof createStdioHandlers> & ReturnType<typeof createServerHandlers>;
+type SettingsHandlers = Pick<CommandHandlers, "settings:get" | "settings:update"> &
+  ReturnType<typeof createStdioHandlers> &
+  ReturnType<typeof createServerHandlers>;
 
 /** The settings concern and what it tells the update concern. */
 export interface SettingsConcern {
@@ -28,9 +30,17 @@ export interface SettingsConcern {
 export function createSettingsHandlers(shared: SessionShared): SettingsConcern {
   const { context, state } = shared;
   const { env, platform, home } = context.scanOptions;
-  const settings = new SettingsState(context.settingsFile ?? defaultSettingsFile(env, platform, home), context.secretCodec);
+  const settings = new SettingsState(
+    context.settingsFile ?? defaultSettingsFile(env, platform, home),
+    context.secretCodec,
+  );
   const pluginRoots = () => state.catalog.plugins.map((p) => p.root);
-  const stdioConsent = createStdioConsent({ settingsFile: settings.file, scanOptions: context.scanOptions, pluginRoots, desktop: context.desktop });
+  const stdioConsent = createStdioConsent({
+    settingsFile: settings.file,
+    scanOptions: context.scanOptions,
+    pluginRoots,
+    desktop: context.desktop,
+  });
   return {
     handlers: {
       "settings:get": async () => settings.publicView(),

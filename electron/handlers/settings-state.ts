@@ -1,7 +1,15 @@
 // The settings one handler session holds: loaded once at session start, changed one patch at a time (saved before
 // the change counts), and shown to the renderer only as the public view. Secrets stay in this object.
 import path from "node:path";
-import { applySettingsPatch, defaultSettings, loadSettings, saveSettings, SettingsError, toPublicSettings, type Settings } from "../engine/settings";
+import {
+  applySettingsPatch,
+  defaultSettings,
+  loadSettings,
+  saveSettings,
+  SettingsError,
+  toPublicSettings,
+  type Settings,
+} from "../engine/settings";
 import type { PublicSettings, SettingsPatch } from "../../shared/settings";
 import type { UpdateSources } from "./context";
 import { HandlerError } from "./errors";
@@ -27,7 +35,9 @@ export class SettingsState {
     this.#loading ??= loadSettings(this.file, this.codec).then(
       (loaded) => {
         this.#settings = loaded.settings;
-        this.#problems = loaded.backupFile ? [...loaded.problems, `The file as it was is kept at ${path.basename(loaded.backupFile)} beside it.`] : loaded.problems;
+        this.#problems = loaded.backupFile
+          ? [...loaded.problems, `The file as it was is kept at ${path.basename(loaded.backupFile)} beside it.`]
+          : loaded.problems;
       },
       () => {
         this.#problems = ["The settings file could not be read, so the defaults are used."];
@@ -50,7 +60,13 @@ export class SettingsState {
   /** The update sources the settings give (the token only when one is saved; local commands only as approved one by one). */
   updateSources(pluginRoots: string[], approvedStdio: string[] = []): UpdateSources {
     const s = this.#settings;
-    return { servers: s.servers.map((server) => ({ ...server })), ...(s.githubToken ? { githubToken: s.githubToken } : {}), includeStdio: false, approvedStdio, pluginRoots };
+    return {
+      servers: s.servers.map((server) => ({ ...server })),
+      ...(s.githubToken ? { githubToken: s.githubToken } : {}),
+      includeStdio: false,
+      approvedStdio,
+      pluginRoots,
+    };
   }
 
   /** Calls listener after every saved change. */
@@ -74,9 +90,12 @@ export class SettingsState {
         await saveSettings(this.file, next, this.codec);
       } catch (error) {
         if (error instanceof SettingsError) throw new HandlerError(error.message);
-        if (error instanceof WriteRefusedError) throw new HandlerError(`The settings could not be saved: ${error.message} Nothing was changed.`);
+        if (error instanceof WriteRefusedError)
+          throw new HandlerError(`The settings could not be saved: ${error.message} Nothing was changed.`);
         const code = (error as NodeJS.ErrnoException).code;
-        throw new HandlerError(`The settings could not be saved to ${this.file}${code ? ` (${code})` : ""}. Nothing was changed.`);
+        throw new HandlerError(
+          `The settings could not be saved to ${this.file}${code ? ` (${code})` : ""}. Nothing was changed.`,
+        );
       }
       this.#settings = next;
       this.#problems = [];

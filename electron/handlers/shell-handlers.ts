@@ -19,7 +19,10 @@ export function createShellHandlers(shared: SessionShared): ShellConcern {
   /** The real path of p inside a skill or plugin folder of the catalog or author mode, or a refusal. */
   async function requireCatalogPath(p: string): Promise<string> {
     const real = await state.realPathInCatalog(p);
-    if (real === null) throw new HandlerError("That path is not part of the catalog: it is not inside a skill or plugin folder of the catalog or of the folder opened in author mode (links leading elsewhere are not followed).");
+    if (real === null)
+      throw new HandlerError(
+        "That path is not part of the catalog: it is not inside a skill or plugin folder of the catalog or of the folder opened in author mode (links leading elsewhere are not followed).",
+      );
     return real;
   }
 

@@ -1,7 +1,13 @@
 // The session's consent to start local (stdio) MCP servers: which commands the configs name now, which of them the
 // user approved, and the two ways to approve (the host's native dialog, or the page naming a listed id in the web host).
 import type { StdioServer, StdioServerList } from "../../shared/stdio-servers";
-import { loadStdioApprovals, saveStdioApprovals, withApproved, type StdioApproval, type StdioCommand } from "../engine/updates/stdio-consent";
+import {
+  loadStdioApprovals,
+  saveStdioApprovals,
+  withApproved,
+  type StdioApproval,
+  type StdioCommand,
+} from "../engine/updates/stdio-consent";
 import { HandlerError } from "./errors";
 
 /** Reads the configs and lists the local commands they name (starting nothing). */
@@ -52,7 +58,16 @@ export class StdioConsentState {
   async list(): Promise<StdioServerList> {
     await this.load();
     const approved = new Set(this.#approvals.map((a) => a.id));
-    const servers: StdioServer[] = (await this.find()).map((c) => ({ id: c.id, name: c.name, configFile: c.configFile, command: c.command, args: [...c.args], cwd: c.cwd, envNames: [...c.envNames], approved: approved.has(c.id) }));
+    const servers: StdioServer[] = (await this.find()).map((c) => ({
+      id: c.id,
+      name: c.name,
+      configFile: c.configFile,
+      command: c.command,
+      args: [...c.args],
+      cwd: c.cwd,
+      envNames: [...c.envNames],
+      approved: approved.has(c.id),
+    }));
     return { servers, approval: this.approval, problems: [...this.#problems] };
   }
 
@@ -61,7 +76,10 @@ export class StdioConsentState {
     return this.#change(async () => {
       const found = await this.find();
       const chosen = ids.map((id) => found.find((c) => c.id === id));
-      if (chosen.some((c) => c === undefined)) throw new HandlerError("That local server is not in your apps' settings any more (or its command changed). Reload the list and check the command again.");
+      if (chosen.some((c) => c === undefined))
+        throw new HandlerError(
+          "That local server is not in your apps' settings any more (or its command changed). Reload the list and check the command again.",
+        );
       return withApproved(this.#approvals, chosen as StdioCommand[], this.now());
     });
   }
@@ -79,7 +97,9 @@ export class StdioConsentState {
         await saveStdioApprovals(this.file, approvals);
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
-        throw new HandlerError(`The approvals could not be saved to ${this.file}${code ? ` (${code})` : ""}. Nothing was changed.`);
+        throw new HandlerError(
+          `The approvals could not be saved to ${this.file}${code ? ` (${code})` : ""}. Nothing was changed.`,
+        );
       }
       this.#approvals = approvals;
       this.#problems = [];

@@ -8,19 +8,40 @@ import type { StdioServer } from "../../shared/stdio-servers";
 import type { DesktopIntegration } from "./context";
 import { createEngine } from "./engine";
 import { createHandlerSession, type HandlerSession } from "./handlers";
-import { alphaLatest, STDIO_SERVER_SCRIPT, stdioConfigFile, writeStdioConfig, writeStdioHome } from "./testing/stdio-home";
+import {
+  alphaLatest,
+  STDIO_SERVER_SCRIPT,
+  stdioConfigFile,
+  writeStdioConfig,
+  writeStdioHome,
+} from "./testing/stdio-home";
 
 const closers: Array<() => Promise<void>> = [];
 afterEach(async () => {
   for (const close of closers.splice(0).reverse()) await close();
 });
 
-async function setup(confirm?: (servers: StdioServer[]) => Promise<boolean>): Promise<{ session: HandlerSession; home: string; root: string }> {
+async function setup(
+  confirm?: (servers: StdioServer[]) => Promise<boolean>,
+): Promise<{ session: HandlerSession; home: string; root: string }> {
   const tmp = await makeTempDir();
   closers.push(tmp.cleanup);
   const scanOptions = await writeStdioHome(tmp.dir);
-  const desktop: DesktopIntegration = { reveal: async () => undefined, openInEditor: async () => undefined, openExternal: async () => true, pickFolder: async () => null, ...(confirm ? { confirmStdioServers: confirm } : {}) };
-  const session = createHandlerSession({ host: confirm ? "electron" : "web", scanOptions, desktop, emit: () => undefined, engine: createEngine(scanOptions), liveCatalog: false });
+  const desktop: DesktopIntegration = {
+    reveal: async () => undefined,
+    openInEditor: async () => undefined,
+    openExternal: async () => true,
+    pickFolder: async () => null,
+    ...(confirm ? { confirmStdioServers: confirm } : {}),
+  };
+  const session = createHandlerSession({
+    host: confirm ? "electron" : "web",
+    scanOptions,
+    desktop,
+    emit: () => undefined,
+    engine: createEngine(scanOptions),
+    liveCatalog: false,
+  });
   closers.push(() => session.dispose());
   await session.handlers["catalog:scan"]();
   return { session, home: scanOptions.home, root: tmp.dir };
@@ -29,7 +50,9 @@ async function setup(confirm?: (servers: StdioServer[]) => Promise<boolean>): Pr
 describe("stdio consent where the page approves (web host)", () => {
   it("does not start a local server on a settings change from the page alone", async () => {
     const { session } = await setup();
-    await expect(session.handlers["settings:update"]({ askStdioServers: true } as never)).rejects.toThrow(/does not exist/);
+    await expect(session.handlers["settings:update"]({ askStdioServers: true } as never)).rejects.toThrow(
+      /does not exist/,
+    );
     expect(alphaLatest(await session.handlers["updates:check"](true))).toBeNull();
   });
 
@@ -38,7 +61,16 @@ describe("stdio consent where the page approves (web host)", () => {
     const list = await session.handlers["stdio:list"]();
     expect(list.approval).toBe("page");
     expect(list.servers).toEqual([
-      { id: expect.stringMatching(/^[0-9a-f]{32}$/), name: "alpha-meta", configFile: stdioConfigFile(home), command: process.execPath, args: [STDIO_SERVER_SCRIPT, "alpha", "2.0.0"], cwd: null, envNames: ["SKILL_META_TOKEN"], approved: false },
+      {
+        id: expect.stringMatching(/^[0-9a-f]{32}$/),
+        name: "alpha-meta",
+        configFile: stdioConfigFile(home),
+        command: process.execPath,
+        args: [STDIO_SERVER_SCRIPT, "alpha", "2.0.0"],
+        cwd: null,
+        envNames: ["SKILL_META_TOKEN"],
+        approved: false,
+      },
     ]);
     await expect(session.handlers["stdio:approve"]("0".repeat(32))).rejects.toThrow(/not in your apps' settings/);
     await expect(session.handlers["stdio:review"]()).rejects.toThrow(/Approve beside it/);
@@ -49,7 +81,17 @@ describe("stdio consent where the page approves (web host)", () => {
     expect(alphaLatest(await session.handlers["updates:check"](false))).toBe("2.0.0");
     const saved = path.join(root, "config", "stdio-approvals.json");
     expect((await stat(saved)).mode & 0o777).toBe(0o600);
-    expect(JSON.parse(await readFile(saved, "utf8"))).toMatchObject({ version: 1, approvals: [{ id: list.servers[0]!.id, command: process.execPath, args: [STDIO_SERVER_SCRIPT, "alpha", "2.0.0"], configFile: stdioConfigFile(home) }] });
+    expect(JSON.parse(await readFile(saved, "utf8"))).toMatchObject({
+      version: 1,
+      approvals: [
+        {
+          id: list.servers[0]!.id,
+          command: process.execPath,
+          args: [STDIO_SERVER_SCRIPT, "alpha", "2.0.0"],
+          configFile: stdioConfigFile(home),
+        },
+      ],
+    });
     expect(await readFile(saved, "utf8")).not.toContain("expected");
 
     await writeStdioConfig(home, "3.0.0");
@@ -86,7 +128,9 @@ describe("stdio consent where main asks in a native dialog (Electron)", () => {
   it("shows one dialog at a time: requests while it is open share its answer", async () => {
     let release: (allowed: boolean) => void = () => undefined;
     const asked: StdioServer[][] = [];
-    const { session } = await setup((servers) => (asked.push(servers), new Promise<boolean>((resolve) => (release = resolve))));
+    const { session } = await setup(
+      (servers) => (asked.push(servers), new Promise<boolean>((resolve) => (release = resolve))),
+    );
     const first = session.handlers["stdio:review"]();
     const second = session.handlers["stdio:review"]();
     await expect.poll(() => asked.length).toBe(1);

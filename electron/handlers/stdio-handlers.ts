@@ -12,10 +12,29 @@ import { StdioConsentState } from "./stdio-consent-state";
 type StdioHandlers = Pick<CommandHandlers, "stdio:list" | "stdio:review" | "stdio:approve" | "stdio:revoke">;
 
 /** The consent state for a session: approvals beside the settings file, commands from the same configs the check reads. */
-export function createStdioConsent(options: { settingsFile: string; scanOptions: ScanOptions; pluginRoots: () => string[]; desktop: DesktopIntegration }): StdioConsentState {
+export function createStdioConsent(options: {
+  settingsFile: string;
+  scanOptions: ScanOptions;
+  pluginRoots: () => string[];
+  desktop: DesktopIntegration;
+}): StdioConsentState {
   const { home, platform, env, include } = options.scanOptions;
-  const find = async () => (await findMcpEndpoints({ home, platform, env, projectDirs: include?.map((dir) => path.resolve(dir)), pluginRoots: options.pluginRoots(), includeStdio: false })).stdio;
-  return new StdioConsentState(stdioApprovalsFile(options.settingsFile), find, options.desktop.confirmStdioServers ? "dialog" : "page");
+  const find = async () =>
+    (
+      await findMcpEndpoints({
+        home,
+        platform,
+        env,
+        projectDirs: include?.map((dir) => path.resolve(dir)),
+        pluginRoots: options.pluginRoots(),
+        includeStdio: false,
+      })
+    ).stdio;
+  return new StdioConsentState(
+    stdioApprovalsFile(options.settingsFile),
+    find,
+    options.desktop.confirmStdioServers ? "dialog" : "page",
+  );
 }
 
 /** The four stdio commands over one consent state. */
@@ -32,14 +51,18 @@ export function createStdioHandlers(consent: StdioConsentState, desktop: Desktop
     "stdio:list": async () => consent.list(),
     "stdio:review": async () => {
       const confirm = desktop.confirmStdioServers;
-      if (!confirm) throw new HandlerError("Here, each local server is approved on its own: use Approve beside it in the list.");
+      if (!confirm)
+        throw new HandlerError("Here, each local server is approved on its own: use Approve beside it in the list.");
       reviewing ??= review(confirm).finally(() => {
         reviewing = null;
       });
       return reviewing;
     },
     "stdio:approve": async (id) => {
-      if (desktop.confirmStdioServers) throw new HandlerError("In the app, local servers are approved in the dialog Skillshelf shows: use “Review local servers…”.");
+      if (desktop.confirmStdioServers)
+        throw new HandlerError(
+          "In the app, local servers are approved in the dialog Skillshelf shows: use “Review local servers…”.",
+        );
       return consent.approve([id]);
     },
     "stdio:revoke": async (id) => consent.revoke(id),

@@ -13,8 +13,23 @@ import { createEngine } from "./engine";
 import { createHandlerSession, type HandlerSession } from "./handlers";
 
 const skillMd = (name: string, version: string) =>
-  ["---", `name: ${name}`, `description: Does ${name} things.`, "metadata:", `  version: "${version}"`, `  repository: https://github.com/acme/${name}`, "---", `# ${name}`, ""].join("\n");
-const desktop: DesktopIntegration = { reveal: async () => undefined, openInEditor: async () => undefined, openExternal: async () => true, pickFolder: async () => null };
+  [
+    "---",
+    `name: ${name}`,
+    `description: Does ${name} things.`,
+    "metadata:",
+    `  version: "${version}"`,
+    `  repository: https://github.com/acme/${name}`,
+    "---",
+    `# ${name}`,
+    "",
+  ].join("\n");
+const desktop: DesktopIntegration = {
+  reveal: async () => undefined,
+  openInEditor: async () => undefined,
+  openExternal: async () => true,
+  pickFolder: async () => null,
+};
 
 const closers: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -29,9 +44,14 @@ interface Fixture {
 async function fixture(): Promise<Fixture> {
   const tmp = await makeTempDir();
   closers.push(tmp.cleanup);
-  const releases = await startReleaseServer({ releases: { "acme/agentkey": { tag: "v1.8.0" }, "acme/report": { tag: "v2.0.0" } } });
+  const releases = await startReleaseServer({
+    releases: { "acme/agentkey": { tag: "v1.8.0" }, "acme/report": { tag: "v2.0.0" } },
+  });
   closers.push(releases.close);
-  await writeTree(path.join(tmp.dir, "home/.claude/skills"), { "agentkey/SKILL.md": skillMd("agentkey", "1.7.2"), "report/SKILL.md": skillMd("report", "2.0.0") });
+  await writeTree(path.join(tmp.dir, "home/.claude/skills"), {
+    "agentkey/SKILL.md": skillMd("agentkey", "1.7.2"),
+    "report/SKILL.md": skillMd("report", "2.0.0"),
+  });
   return { root: tmp.dir, releases };
 }
 
@@ -40,7 +60,11 @@ function open(f: Fixture, options: { live?: boolean } = {}) {
   const scanOptions = {
     home: path.join(f.root, "home"),
     platform: "linux" as const,
-    env: { SKILLSHELF_CACHE_DIR: path.join(f.root, "cache"), SKILLSHELF_CONFIG_DIR: path.join(f.root, "config"), SKILLSHELF_GITHUB_API: f.releases.url },
+    env: {
+      SKILLSHELF_CACHE_DIR: path.join(f.root, "cache"),
+      SKILLSHELF_CONFIG_DIR: path.join(f.root, "config"),
+      SKILLSHELF_GITHUB_API: f.releases.url,
+    },
   };
   const session: HandlerSession = createHandlerSession({
     host: "web",
@@ -65,7 +89,11 @@ describe("update state in the handlers", () => {
     expect(await first.session.handlers["updates:last"]()).toEqual({ updates: [], checkedAt: null });
     await first.session.handlers["catalog:scan"]();
     const checked = await first.session.handlers["updates:check"](true);
-    expect(byName(checked, "agentkey")).toMatchObject({ state: "outdated", latest: "1.8.0", plan: { kind: "replace-folder", nextStep: expect.stringMatching(/^Download version 1\.8\.0/) } });
+    expect(byName(checked, "agentkey")).toMatchObject({
+      state: "outdated",
+      latest: "1.8.0",
+      plan: { kind: "replace-folder", nextStep: expect.stringMatching(/^Download version 1\.8\.0/) },
+    });
     await first.session.dispose();
     const requests = f.releases.stats.apiRequests;
     expect(requests).toBe(2);
@@ -73,21 +101,33 @@ describe("update state in the handlers", () => {
     const second = open(f);
     const before = await second.session.handlers["updates:last"]();
     expect(before.checkedAt).toBe(byName(checked, "agentkey").checkedAt);
-    expect(byName(before.updates, "agentkey")).toMatchObject({ state: "outdated", installed: "1.7.2", latest: "1.8.0", downloads: [expect.objectContaining({ name: "agentkey.zip" })] });
+    expect(byName(before.updates, "agentkey")).toMatchObject({
+      state: "outdated",
+      installed: "1.7.2",
+      latest: "1.8.0",
+      downloads: [expect.objectContaining({ name: "agentkey.zip" })],
+    });
     await second.session.handlers["catalog:scan"]();
-    expect(byName((await second.session.handlers["updates:last"]()).updates, "report")).toMatchObject({ state: "up-to-date", plan: { nextStep: "Nothing to do: this copy is the latest version." } });
+    expect(byName((await second.session.handlers["updates:last"]()).updates, "report")).toMatchObject({
+      state: "up-to-date",
+      plan: { nextStep: "Nothing to do: this copy is the latest version." },
+    });
     expect(f.releases.stats.apiRequests).toBe(requests);
   });
 
   it("ignores and replaces a damaged results file", async () => {
     const f = await fixture();
     const file = lastUpdatesFile(path.join(f.root, "cache"));
-    await writeTree(path.dirname(file), { [path.basename(file)]: '{"format":1,"checkedAt":null,"updates":[{"skillId":' });
+    await writeTree(path.dirname(file), {
+      [path.basename(file)]: '{"format":1,"checkedAt":null,"updates":[{"skillId":',
+    });
     const { session } = open(f);
     expect(await session.handlers["updates:last"]()).toEqual({ updates: [], checkedAt: null });
     await session.handlers["catalog:scan"]();
     await session.handlers["updates:check"](true);
-    await expect.poll(async () => JSON.parse(await readFile(file, "utf8").catch(() => "{}")).updates?.length, { timeout: 5000 }).toBe(2);
+    await expect
+      .poll(async () => JSON.parse(await readFile(file, "utf8").catch(() => "{}")).updates?.length, { timeout: 5000 })
+      .toBe(2);
   });
 
   it("recomputes a copy's state at once when its installed version changes on disk, with no new request", async () => {
@@ -101,7 +141,12 @@ describe("update state in the handlers", () => {
     await writeFile(path.join(f.root, "home/.claude/skills/agentkey/SKILL.md"), skillMd("agentkey", "1.8.0"));
     await expect.poll(() => pushed().length, { timeout: 10_000, interval: 50 }).toBeGreaterThan(pushes);
     const latest = pushed().at(-1)!;
-    expect(byName(latest, "agentkey")).toMatchObject({ state: "up-to-date", installed: "1.8.0", latest: "1.8.0", plan: { nextStep: expect.stringMatching(/^Nothing to do/) } });
+    expect(byName(latest, "agentkey")).toMatchObject({
+      state: "up-to-date",
+      installed: "1.8.0",
+      latest: "1.8.0",
+      plan: { nextStep: expect.stringMatching(/^Nothing to do/) },
+    });
     expect(byName(latest, "report")).toMatchObject({ state: "up-to-date" });
     expect(f.releases.stats.apiRequests).toBe(requests);
     expect(byName((await session.handlers["updates:last"]()).updates, "agentkey").installed).toBe("1.8.0");

@@ -77,7 +77,11 @@ export function createUpdatesState(options: UpdatesStateOptions): UpdatesState {
       const force = newSession || newSources;
       newSources = false;
       const catalog = options.catalog();
-      return engine.checkUpdates(allSkills(catalog), { force, sources: await options.sources(), plugins: catalog.plugins });
+      return engine.checkUpdates(allSkills(catalog), {
+        force,
+        sources: await options.sources(),
+        plugins: catalog.plugins,
+      });
     },
     intervalHours: options.intervalHours,
     clock: options.clock,
@@ -91,7 +95,8 @@ export function createUpdatesState(options: UpdatesStateOptions): UpdatesState {
 
   return {
     handlers: {
-      "updates:check": async (force) => withPlans(force || newSources || poller.latest() === null ? await poller.checkNow() : last.updates),
+      "updates:check": async (force) =>
+        withPlans(force || newSources || poller.latest() === null ? await poller.checkNow() : last.updates),
       "updates:last": async () => {
         await loaded();
         return { updates: withPlans(last.updates), checkedAt: last.checkedAt };
@@ -104,7 +109,10 @@ export function createUpdatesState(options: UpdatesStateOptions): UpdatesState {
       void loaded().then(() => {
         const skills = allSkills(options.catalog());
         const present = new Set(skills.map((s) => s.id));
-        reconcile(skills, last.updates.filter((u) => !present.has(u.skillId)).map((u) => u.skillId));
+        reconcile(
+          skills,
+          last.updates.filter((u) => !present.has(u.skillId)).map((u) => u.skillId),
+        );
       });
     },
     catalogChanged: (change) => {
@@ -112,7 +120,10 @@ export function createUpdatesState(options: UpdatesStateOptions): UpdatesState {
         const catalog = options.catalog();
         const present = new Set(allSkills(catalog).map((s) => s.id));
         const changed = [...change.skills.updated, ...change.plugins.updated.flatMap((p) => p.skills)];
-        reconcile(changed, last.updates.filter((u) => !present.has(u.skillId)).map((u) => u.skillId));
+        reconcile(
+          changed,
+          last.updates.filter((u) => !present.has(u.skillId)).map((u) => u.skillId),
+        );
       });
     },
     sourcesChanged: () => {

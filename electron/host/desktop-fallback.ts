@@ -15,8 +15,14 @@ export const detachedLaunch: Launcher = (command, args) => {
 };
 
 /** Desktop integration for the web host: runs only the action the handlers decided, never picks folders. */
-export function webDesktopIntegration(options: { platform?: NodeJS.Platform; env?: NodeJS.ProcessEnv; spawn?: Spawner } = {}): DesktopIntegration {
-  const opener = { platform: options.platform ?? process.platform, env: options.env ?? process.env, spawn: options.spawn ?? spawnProgram };
+export function webDesktopIntegration(
+  options: { platform?: NodeJS.Platform; env?: NodeJS.ProcessEnv; spawn?: Spawner } = {},
+): DesktopIntegration {
+  const opener = {
+    platform: options.platform ?? process.platform,
+    env: options.env ?? process.env,
+    spawn: options.spawn ?? spawnProgram,
+  };
   return {
     reveal: (target) => revealPath(target, opener),
     openInEditor: (target) => openAsText(target, opener),

@@ -14,7 +14,12 @@ export class EventStreams {
 
   /** Starts an event stream on a response and keeps it until the page goes away. */
   open(res: ServerResponse, headers: Record<string, string>): void {
-    res.writeHead(200, { ...headers, "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-store", Connection: "keep-alive" });
+    res.writeHead(200, {
+      ...headers,
+      "Content-Type": "text/event-stream; charset=utf-8",
+      "Cache-Control": "no-store",
+      Connection: "keep-alive",
+    });
     res.write("retry: 1000\n\n");
     res.write("event: ready\ndata: {}\n\n");
     this.clients.add(res);

@@ -12,12 +12,30 @@ import { webDesktopIntegration } from "./desktop-fallback";
 import { TOKEN_HEADER } from "./security";
 import { startWebHost, type WebHost } from "./server";
 
-describeOpeningCases({ name: "web", desktop: (log) => webDesktopIntegration({ platform: "linux", env: OPENING_ENV, spawn: recordingSpawner(log) }) });
+describeOpeningCases({
+  name: "web",
+  desktop: (log) => webDesktopIntegration({ platform: "linux", env: OPENING_ENV, spawn: recordingSpawner(log) }),
+});
 
-function post(host: WebHost, channel: string, args: unknown[]): Promise<{ status: number; body: { ok: boolean; value?: unknown; error?: string } }> {
+function post(
+  host: WebHost,
+  channel: string,
+  args: unknown[],
+): Promise<{ status: number; body: { ok: boolean; value?: unknown; error?: string } }> {
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: "127.0.0.1", port: host.port, method: "POST", path: `/api/${channel}`, headers: { Host: `127.0.0.1:${host.port}`, Origin: host.origin, "Content-Type": "application/json", [TOKEN_HEADER]: host.token } },
+      {
+        host: "127.0.0.1",
+        port: host.port,
+        method: "POST",
+        path: `/api/${channel}`,
+        headers: {
+          Host: `127.0.0.1:${host.port}`,
+          Origin: host.origin,
+          "Content-Type": "application/json",
+          [TOKEN_HEADER]: host.token,
+        },
+      },
       (res) => {
         let text = "";
         res.setEncoding("utf8");
@@ -35,10 +53,11 @@ describe.skipIf(process.platform === "win32")("the web host's HTTP API with real
   let host: WebHost;
   let root: string;
   let cleanup: () => Promise<void>;
-  const argvLog = () => readFile(path.join(root, "argv.log"), "utf8").then(
-    (t) => t.split("\n").filter(Boolean),
-    () => [] as string[],
-  );
+  const argvLog = () =>
+    readFile(path.join(root, "argv.log"), "utf8").then(
+      (t) => t.split("\n").filter(Boolean),
+      () => [] as string[],
+    );
 
   beforeAll(async () => {
     const tmp = await makeTempDir();
@@ -55,10 +74,15 @@ describe.skipIf(process.platform === "win32")("the web host's HTTP API with real
       "home/.claude/skills/alpha/run.sh": "#!/bin/sh\n",
       "outside/secret.md": "s",
     });
-    for (const name of ["xdg-mime", "gtk-launch", "xdg-open", "../home/.claude/skills/alpha/run.sh"]) await chmod(path.join(root, "bin", name), 0o755);
+    for (const name of ["xdg-mime", "gtk-launch", "xdg-open", "../home/.claude/skills/alpha/run.sh"])
+      await chmod(path.join(root, "bin", name), 0o755);
     await symlink("/usr/bin/id", path.join(root, "home/.claude/skills/alpha/id"));
     await symlink(path.join(root, "outside"), path.join(root, "home/.claude/skills/alpha/elsewhere"));
-    const scanOptions = { home: path.join(root, "home"), platform: "linux" as const, env: { SKILLSHELF_CACHE_DIR: path.join(root, "cache") } };
+    const scanOptions = {
+      home: path.join(root, "home"),
+      platform: "linux" as const,
+      env: { SKILLSHELF_CACHE_DIR: path.join(root, "cache") },
+    };
     host = await startWebHost({
       port: 0,
       rendererDir: path.join(root, "renderer"),
@@ -66,7 +90,10 @@ describe.skipIf(process.platform === "win32")("the web host's HTTP API with real
         createHandlerSession({
           host: "web",
           scanOptions,
-          desktop: webDesktopIntegration({ platform: "linux", env: { PATH: path.join(root, "bin"), HOME: path.join(root, "home"), XDG_DATA_DIRS: root } }),
+          desktop: webDesktopIntegration({
+            platform: "linux",
+            env: { PATH: path.join(root, "bin"), HOME: path.join(root, "home"), XDG_DATA_DIRS: root },
+          }),
           emit,
           engine: createEngine(scanOptions),
           liveCatalog: false,
@@ -82,19 +109,41 @@ describe.skipIf(process.platform === "win32")("the web host's HTTP API with real
 
   it("opens a .md of a skill with the text/plain handler and reveals a script, through the API", async () => {
     const alpha = path.join(root, "home/.claude/skills/alpha");
-    expect((await post(host, "shell:open-in-editor", [path.join(alpha, "x.md")])).body).toEqual({ ok: true, value: { action: "opened-as-text", path: path.join(alpha, "x.md") } });
-    expect((await post(host, "shell:open-in-editor", [path.join(alpha, "run.sh")])).body).toMatchObject({ ok: true, value: { action: "revealed", path: path.join(alpha, "run.sh") } });
-    expect(await argvLog()).toEqual(["xdg-mime query default text/plain", `gtk-launch texteditor.desktop ${alpha}/x.md`, `xdg-open ${alpha}`]);
+    expect((await post(host, "shell:open-in-editor", [path.join(alpha, "x.md")])).body).toEqual({
+      ok: true,
+      value: { action: "opened-as-text", path: path.join(alpha, "x.md") },
+    });
+    expect((await post(host, "shell:open-in-editor", [path.join(alpha, "run.sh")])).body).toMatchObject({
+      ok: true,
+      value: { action: "revealed", path: path.join(alpha, "run.sh") },
+    });
+    expect(await argvLog()).toEqual([
+      "xdg-mime query default text/plain",
+      `gtk-launch texteditor.desktop ${alpha}/x.md`,
+      `xdg-open ${alpha}`,
+    ]);
   });
 
   it("refuses author:open('/') and the home folder, then open and reveal of /usr/bin/id and of links out of a skill", async () => {
     const before = await argvLog();
-    expect((await post(host, "author:open", ["/"])).body).toMatchObject({ ok: false, error: expect.stringMatching(/top of a disk/) });
-    expect((await post(host, "author:open", [path.join(root, "home")])).body).toMatchObject({ ok: false, error: expect.stringMatching(/home folder/) });
+    expect((await post(host, "author:open", ["/"])).body).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/top of a disk/),
+    });
+    expect((await post(host, "author:open", [path.join(root, "home")])).body).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/home folder/),
+    });
     const alpha = path.join(root, "home/.claude/skills/alpha");
     for (const target of ["/usr/bin/id", path.join(alpha, "id"), path.join(alpha, "elsewhere/secret.md")]) {
-      expect((await post(host, "shell:open-in-editor", [target])).body, target).toMatchObject({ ok: false, error: expect.stringMatching(/not part of the catalog/) });
-      expect((await post(host, "shell:reveal", [target])).body, target).toMatchObject({ ok: false, error: expect.stringMatching(/not part of the catalog/) });
+      expect((await post(host, "shell:open-in-editor", [target])).body, target).toMatchObject({
+        ok: false,
+        error: expect.stringMatching(/not part of the catalog/),
+      });
+      expect((await post(host, "shell:reveal", [target])).body, target).toMatchObject({
+        ok: false,
+        error: expect.stringMatching(/not part of the catalog/),
+      });
     }
     expect(await argvLog()).toEqual(before);
   });

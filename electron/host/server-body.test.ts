@@ -9,7 +9,12 @@ import { createHandlerSession } from "../handlers/handlers";
 import { startWebHost, type WebHost } from "./server";
 import { TOKEN_HEADER } from "./security";
 
-const desktop: DesktopIntegration = { reveal: async () => undefined, openInEditor: async () => undefined, openExternal: async () => true, pickFolder: async () => null };
+const desktop: DesktopIntegration = {
+  reveal: async () => undefined,
+  openInEditor: async () => undefined,
+  openExternal: async () => true,
+  pickFolder: async () => null,
+};
 
 interface Answer {
   status: number;
@@ -20,14 +25,22 @@ interface Answer {
 /** Posts `body` in 64 KiB chunks (with or without a Content-Length) to settings:get and resolves with the answer. */
 function post(host: WebHost, body: Buffer, declareLength: boolean): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const headers: Record<string, string> = { Host: `127.0.0.1:${host.port}`, Origin: host.origin, "Content-Type": "application/json", [TOKEN_HEADER]: host.token };
+    const headers: Record<string, string> = {
+      Host: `127.0.0.1:${host.port}`,
+      Origin: host.origin,
+      "Content-Type": "application/json",
+      [TOKEN_HEADER]: host.token,
+    };
     if (declareLength) headers["Content-Length"] = String(body.length);
-    const req = request({ host: "127.0.0.1", port: host.port, method: "POST", path: "/api/settings:get", headers }, (res) => {
-      let body = "";
-      res.setEncoding("utf8");
-      res.on("data", (d: string) => (body += d));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, contentType: res.headers["content-type"], body }));
-    });
+    const req = request(
+      { host: "127.0.0.1", port: host.port, method: "POST", path: "/api/settings:get", headers },
+      (res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (d: string) => (body += d));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, contentType: res.headers["content-type"], body }));
+      },
+    );
     req.on("error", reject);
     req.setTimeout(10_000, () => req.destroy(new Error("timed out")));
     let sent = 0;
@@ -50,11 +63,23 @@ describe("web host request bodies", () => {
   beforeAll(async () => {
     const tmp = await makeTempDir();
     cleanup = tmp.cleanup;
-    const scanOptions = { home: tmp.dir, platform: "linux" as const, env: { SKILLSHELF_CONFIG_DIR: path.join(tmp.dir, "config"), SKILLSHELF_CACHE_DIR: path.join(tmp.dir, "cache") } };
+    const scanOptions = {
+      home: tmp.dir,
+      platform: "linux" as const,
+      env: { SKILLSHELF_CONFIG_DIR: path.join(tmp.dir, "config"), SKILLSHELF_CACHE_DIR: path.join(tmp.dir, "cache") },
+    };
     host = await startWebHost({
       port: 0,
       rendererDir: path.join(tmp.dir, "renderer"),
-      createSession: (emit) => createHandlerSession({ host: "web", scanOptions, desktop, emit, engine: createEngine(scanOptions), liveCatalog: false }),
+      createSession: (emit) =>
+        createHandlerSession({
+          host: "web",
+          scanOptions,
+          desktop,
+          emit,
+          engine: createEngine(scanOptions),
+          liveCatalog: false,
+        }),
     });
   });
 

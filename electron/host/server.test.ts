@@ -37,14 +37,20 @@ interface RawResponse {
 }
 
 /** One HTTP request with full control of the headers (fetch would rewrite Host and Origin). */
-function raw(port: number, options: { method?: string; path: string; headers?: Record<string, string>; body?: string }): Promise<RawResponse> {
+function raw(
+  port: number,
+  options: { method?: string; path: string; headers?: Record<string, string>; body?: string },
+): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: "127.0.0.1", port, method: options.method ?? "GET", path: options.path, headers: options.headers }, (res) => {
-      let body = "";
-      res.setEncoding("utf8");
-      res.on("data", (d) => (body += d));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
+    const req = request(
+      { host: "127.0.0.1", port, method: options.method ?? "GET", path: options.path, headers: options.headers },
+      (res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (d) => (body += d));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
     req.on("error", reject);
     req.setTimeout(5000, () => req.destroy(new Error("timed out")));
     req.end(options.body);
@@ -59,7 +65,10 @@ describe("web host", () => {
   beforeAll(async () => {
     const tmp = await makeTempDir();
     cleanup = tmp.cleanup;
-    await writeTree(tmp.dir, { "renderer/index.html": "<!doctype html><title>Skillshelf</title>", "secret.txt": "outside" });
+    await writeTree(tmp.dir, {
+      "renderer/index.html": "<!doctype html><title>Skillshelf</title>",
+      "secret.txt": "outside",
+    });
     host = await startWebHost({
       port: 0,
       rendererDir: `${tmp.dir}/renderer`,
@@ -84,7 +93,13 @@ describe("web host", () => {
     raw(host.port, {
       method: "POST",
       path: `/api/${channel}`,
-      headers: { Host: hostHeader(), Origin: host.origin, "Content-Type": "application/json", [TOKEN_HEADER]: host.token, ...headers },
+      headers: {
+        Host: hostHeader(),
+        Origin: host.origin,
+        "Content-Type": "application/json",
+        [TOKEN_HEADER]: host.token,
+        ...headers,
+      },
       body: JSON.stringify(args),
     });
 
@@ -122,7 +137,12 @@ describe("web host", () => {
 
   it("refuses a missing or wrong token", async () => {
     expect((await call("app:info", [], { [TOKEN_HEADER]: "wrong" })).status).toBe(403);
-    const noToken = await raw(host.port, { method: "POST", path: "/api/app:info", headers: { Host: hostHeader(), Origin: host.origin, "Content-Type": "application/json" }, body: "[]" });
+    const noToken = await raw(host.port, {
+      method: "POST",
+      path: "/api/app:info",
+      headers: { Host: hostHeader(), Origin: host.origin, "Content-Type": "application/json" },
+      body: "[]",
+    });
     expect(noToken.status).toBe(403);
   });
 
@@ -137,7 +157,12 @@ describe("web host", () => {
     expect((await call("app:info", [], { Origin: `http://localhost:${host.port}` })).status).toBe(403);
     expect((await call("app:info", [], { Origin: "null" })).status).toBe(403);
     expect((await call("app:info", [], { "Sec-Fetch-Site": "cross-site" })).status).toBe(403);
-    const noOrigin = await raw(host.port, { method: "POST", path: "/api/app:info", headers: { Host: hostHeader(), "Content-Type": "application/json", [TOKEN_HEADER]: host.token }, body: "[]" });
+    const noOrigin = await raw(host.port, {
+      method: "POST",
+      path: "/api/app:info",
+      headers: { Host: hostHeader(), "Content-Type": "application/json", [TOKEN_HEADER]: host.token },
+      body: "[]",
+    });
     expect(noOrigin.status).toBe(403);
   });
 
@@ -148,11 +173,29 @@ describe("web host", () => {
     expect((await call("validate:path", ["/tmp", "bogus-profile"])).status).toBe(400);
     expect((await call("updates:check", ["yes"])).status).toBe(400);
     expect((await call("app:info", { not: "an array" })).status).toBe(400);
-    const badJson = await raw(host.port, { method: "POST", path: "/api/app:info", headers: { Host: hostHeader(), Origin: host.origin, "Content-Type": "application/json", [TOKEN_HEADER]: host.token }, body: "[" });
+    const badJson = await raw(host.port, {
+      method: "POST",
+      path: "/api/app:info",
+      headers: {
+        Host: hostHeader(),
+        Origin: host.origin,
+        "Content-Type": "application/json",
+        [TOKEN_HEADER]: host.token,
+      },
+      body: "[",
+    });
     expect(badJson.status).toBe(400);
     expect((await call("app:info", [], { "Content-Type": "text/plain" })).status).toBe(415);
     expect((await call("no:such", [])).status).toBe(404);
-    expect((await raw(host.port, { method: "GET", path: "/api/app:info", headers: { Host: hostHeader(), Origin: host.origin, [TOKEN_HEADER]: host.token } })).status).toBe(405);
+    expect(
+      (
+        await raw(host.port, {
+          method: "GET",
+          path: "/api/app:info",
+          headers: { Host: hostHeader(), Origin: host.origin, [TOKEN_HEADER]: host.token },
+        })
+      ).status,
+    ).toBe(405);
   });
 
   it("refuses skill paths that are not in the catalog", async () => {
@@ -169,34 +212,57 @@ describe("web host", () => {
 
   it("refuses the event stream without the token or from another origin", async () => {
     expect((await raw(host.port, { path: "/api/events", headers: { Host: hostHeader() } })).status).toBe(403);
-    expect((await raw(host.port, { path: "/api/events?token=nope", headers: { Host: hostHeader() } })).status).toBe(403);
-    expect((await raw(host.port, { path: `/api/events?token=${host.token}`, headers: { Host: hostHeader(), Origin: "http://evil.example" } })).status).toBe(403);
+    expect((await raw(host.port, { path: "/api/events?token=nope", headers: { Host: hostHeader() } })).status).toBe(
+      403,
+    );
+    expect(
+      (
+        await raw(host.port, {
+          path: `/api/events?token=${host.token}`,
+          headers: { Host: hostHeader(), Origin: "http://evil.example" },
+        })
+      ).status,
+    ).toBe(403);
   });
 
   it("pushes events to the page over server-sent events", async () => {
     await call("catalog:scan", []);
     const received = new Promise<string>((resolve, reject) => {
-      const req = request({ host: "127.0.0.1", port: host.port, path: `/api/events?token=${host.token}`, headers: { Host: hostHeader() } }, (res) => {
-        expect(res.headers["content-type"]).toContain("text/event-stream");
-        let text = "";
-        res.setEncoding("utf8");
-        res.on("data", (d: string) => {
-          text += d;
-          if (text.includes("event: ready")) {
-            scripted.fire({ skills: { updated: [], removed: ["gone-skill"] }, plugins: { updated: [], removed: [] } });
-          }
-          if (text.includes("event: catalog:changed")) {
-            req.destroy();
-            resolve(text);
-          }
-        });
-      });
+      const req = request(
+        {
+          host: "127.0.0.1",
+          port: host.port,
+          path: `/api/events?token=${host.token}`,
+          headers: { Host: hostHeader() },
+        },
+        (res) => {
+          expect(res.headers["content-type"]).toContain("text/event-stream");
+          let text = "";
+          res.setEncoding("utf8");
+          res.on("data", (d: string) => {
+            text += d;
+            if (text.includes("event: ready")) {
+              scripted.fire({
+                skills: { updated: [], removed: ["gone-skill"] },
+                plugins: { updated: [], removed: [] },
+              });
+            }
+            if (text.includes("event: catalog:changed")) {
+              req.destroy();
+              resolve(text);
+            }
+          });
+        },
+      );
       req.on("error", (e) => (e.message === "socket hang up" ? undefined : reject(e)));
       req.setTimeout(5000, () => req.destroy(new Error("no event within 5 s")));
       req.end();
     });
     const text = await received;
     const data = text.split("event: catalog:changed\ndata: ")[1]!.split("\n")[0]!;
-    expect(JSON.parse(data)).toEqual({ skills: { updated: [], removed: ["gone-skill"] }, plugins: { updated: [], removed: [] } });
+    expect(JSON.parse(data)).toEqual({
+      skills: { updated: [], removed: ["gone-skill"] },
+      plugins: { updated: [], removed: [] },
+    });
   });
 });

@@ -8,7 +8,15 @@ import type { EventSink } from "../handlers/context";
 import { HandlerError } from "../handlers/errors";
 import type { HandlerSession } from "../handlers/handlers";
 import { EventStreams } from "./event-stream";
-import { createToken, fetchSiteAllowed, isAllowedHost, isSameOrigin, SECURITY_HEADERS, TOKEN_HEADER, tokenMatches } from "./security";
+import {
+  createToken,
+  fetchSiteAllowed,
+  isAllowedHost,
+  isSameOrigin,
+  SECURITY_HEADERS,
+  TOKEN_HEADER,
+  tokenMatches,
+} from "./security";
 import { serveStatic } from "./static-files";
 
 /** How to start the web host. */
@@ -42,14 +50,22 @@ const MAX_DISCARD_BYTES = 16 * 1024 * 1024;
 const PAGE_HEADERS: Record<string, string> = { ...SECURITY_HEADERS, "Content-Security-Policy": contentSecurityPolicy };
 
 class HttpRefusal extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
     super(message);
   }
 }
 
 function sendJson(res: ServerResponse, status: number, value: unknown): void {
   const body = JSON.stringify(value);
-  res.writeHead(status, { ...SECURITY_HEADERS, "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", "Content-Length": String(Buffer.byteLength(body)) });
+  res.writeHead(status, {
+    ...SECURITY_HEADERS,
+    "Content-Type": "application/json; charset=utf-8",
+    "Cache-Control": "no-store",
+    "Content-Length": String(Buffer.byteLength(body)),
+  });
   res.end(body);
 }
 
@@ -98,7 +114,8 @@ async function parseArgs(req: IncomingMessage, channel: CommandChannel): Promise
     if (error instanceof HttpRefusal) throw error;
     throw new HttpRefusal(400, "The request body is not valid JSON.");
   }
-  if (!Array.isArray(args) || !commandArgs[channel](args)) throw new HttpRefusal(400, `The arguments for ${channel} are not valid.`);
+  if (!Array.isArray(args) || !commandArgs[channel](args))
+    throw new HttpRefusal(400, `The arguments for ${channel} are not valid.`);
   return args;
 }
 
@@ -116,7 +133,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const host = req.headers.host;
-    if (!isAllowedHost(host, port)) throw new HttpRefusal(421, "This server only answers to 127.0.0.1 or localhost on its own port.");
+    if (!isAllowedHost(host, port))
+      throw new HttpRefusal(421, "This server only answers to 127.0.0.1 or localhost on its own port.");
     const url = new URL(req.url ?? "/", `http://${host}`);
     const method = req.method ?? "GET";
     if (!url.pathname.startsWith("/api/")) {
@@ -125,17 +143,21 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       return;
     }
     const origin = req.headers.origin;
-    if (!fetchSiteAllowed(req.headers["sec-fetch-site"] as string | undefined)) throw new HttpRefusal(403, "Calls from other sites are refused.");
+    if (!fetchSiteAllowed(req.headers["sec-fetch-site"] as string | undefined))
+      throw new HttpRefusal(403, "Calls from other sites are refused.");
     if (url.pathname === "/api/events") {
       if (method !== "GET") throw new HttpRefusal(405, "Events are read with GET.");
-      if (origin !== undefined && !isSameOrigin(origin, host!)) throw new HttpRefusal(403, "Calls from other origins are refused.");
-      if (!tokenMatches(url.searchParams.get("token"), token)) throw new HttpRefusal(403, "The access token is missing or wrong. Open the URL printed by `skillshelf serve`.");
+      if (origin !== undefined && !isSameOrigin(origin, host!))
+        throw new HttpRefusal(403, "Calls from other origins are refused.");
+      if (!tokenMatches(url.searchParams.get("token"), token))
+        throw new HttpRefusal(403, "The access token is missing or wrong. Open the URL printed by `skillshelf serve`.");
       streams.open(res, SECURITY_HEADERS);
       return;
     }
     if (method !== "POST") throw new HttpRefusal(405, "API calls use POST.");
     if (!isSameOrigin(origin, host!)) throw new HttpRefusal(403, "Calls from other origins are refused.");
-    if (!tokenMatches(req.headers[TOKEN_HEADER] as string | undefined, token)) throw new HttpRefusal(403, "The access token is missing or wrong. Open the URL printed by `skillshelf serve`.");
+    if (!tokenMatches(req.headers[TOKEN_HEADER] as string | undefined, token))
+      throw new HttpRefusal(403, "The access token is missing or wrong. Open the URL printed by `skillshelf serve`.");
     const channel = url.pathname.slice("/api/".length);
     if (!isCommandChannel(channel)) throw new HttpRefusal(404, "There is no such command.");
     const args = await parseArgs(req, channel);
@@ -143,7 +165,10 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       const value = await callHandler(session.handlers, channel, args);
       sendJson(res, 200, value === undefined ? { ok: true } : { ok: true, value });
     } catch (error) {
-      const message = error instanceof HandlerError ? error.message : `Something went wrong: ${(error as Error)?.message ?? String(error)}`;
+      const message =
+        error instanceof HandlerError
+          ? error.message
+          : `Something went wrong: ${(error as Error)?.message ?? String(error)}`;
       sendJson(res, error instanceof HandlerError ? 422 : 500, { ok: false, error: message });
     }
   }
@@ -152,7 +177,10 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     handle(req, res).catch((error: unknown) => {
       if (res.headersSent) return void res.end();
       const status = error instanceof HttpRefusal ? error.status : 500;
-      sendJson(res, status, { ok: false, error: error instanceof HttpRefusal ? error.message : "The server failed to answer." });
+      sendJson(res, status, {
+        ok: false,
+        error: error instanceof HttpRefusal ? error.message : "The server failed to answer.",
+      });
     });
   });
   await new Promise<void>((resolve, reject) => {

@@ -36,7 +36,13 @@ export async function resolveStaticFile(rendererDir: string, urlPath: string): P
 }
 
 /** Writes a static file (or the "not built" page for "/"), with the given extra headers. */
-export async function serveStatic(res: ServerResponse, rendererDir: string, urlPath: string, headers: Record<string, string>, headOnly: boolean): Promise<void> {
+export async function serveStatic(
+  res: ServerResponse,
+  rendererDir: string,
+  urlPath: string,
+  headers: Record<string, string>,
+  headOnly: boolean,
+): Promise<void> {
   const file = await resolveStaticFile(rendererDir, urlPath);
   if (!file) {
     if (urlPath === "/" || urlPath === "/index.html") {
@@ -50,6 +56,11 @@ export async function serveStatic(res: ServerResponse, rendererDir: string, urlP
   }
   const body = await readFile(file);
   const type = MIME[path.extname(file).toLowerCase()] ?? "application/octet-stream";
-  res.writeHead(200, { ...headers, "Content-Type": type, "Content-Length": String(body.length), "Cache-Control": "no-store" });
+  res.writeHead(200, {
+    ...headers,
+    "Content-Type": type,
+    "Content-Length": String(body.length),
+    "Cache-Control": "no-store",
+  });
   res.end(headOnly ? undefined : body);
 }

@@ -13,15 +13,32 @@ import { webDesktopIntegration } from "./desktop-fallback";
 import { TOKEN_HEADER } from "./security";
 import { startWebHost, type WebHost } from "./server";
 
-function post<T>(host: WebHost, channel: string, args: unknown[]): Promise<{ status: number; body: { ok: boolean; value?: T; error?: string } }> {
+function post<T>(
+  host: WebHost,
+  channel: string,
+  args: unknown[],
+): Promise<{ status: number; body: { ok: boolean; value?: T; error?: string } }> {
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: "127.0.0.1", port: host.port, method: "POST", path: `/api/${channel}`, headers: { Host: `127.0.0.1:${host.port}`, Origin: host.origin, "Content-Type": "application/json", [TOKEN_HEADER]: host.token } },
+      {
+        host: "127.0.0.1",
+        port: host.port,
+        method: "POST",
+        path: `/api/${channel}`,
+        headers: {
+          Host: `127.0.0.1:${host.port}`,
+          Origin: host.origin,
+          "Content-Type": "application/json",
+          [TOKEN_HEADER]: host.token,
+        },
+      },
       (res) => {
         let text = "";
         res.setEncoding("utf8");
         res.on("data", (d: string) => (text += d));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as { ok: boolean; value?: T } }));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as { ok: boolean; value?: T } }),
+        );
       },
     );
     req.on("error", reject);
@@ -34,7 +51,8 @@ describe("stdio consent through the web host", () => {
   let host: WebHost;
   let home: string;
   let cleanup: () => Promise<void>;
-  const check = async (force: boolean) => alphaLatest((await post<UpdateInfo[]>(host, "updates:check", [force])).body.value ?? []);
+  const check = async (force: boolean) =>
+    alphaLatest((await post<UpdateInfo[]>(host, "updates:check", [force])).body.value ?? []);
   const list = async () => (await post<StdioServerList>(host, "stdio:list", [])).body.value!;
 
   beforeAll(async () => {
@@ -45,7 +63,15 @@ describe("stdio consent through the web host", () => {
     host = await startWebHost({
       port: 0,
       rendererDir: path.join(tmp.dir, "renderer"),
-      createSession: (emit) => createHandlerSession({ host: "web", scanOptions, desktop: webDesktopIntegration({ spawn: async () => ({ code: 0, stdout: "" }) }), emit, engine: createEngine(scanOptions), liveCatalog: false }),
+      createSession: (emit) =>
+        createHandlerSession({
+          host: "web",
+          scanOptions,
+          desktop: webDesktopIntegration({ spawn: async () => ({ code: 0, stdout: "" }) }),
+          emit,
+          engine: createEngine(scanOptions),
+          liveCatalog: false,
+        }),
     });
     expect((await post(host, "catalog:scan", [])).status).toBe(200);
   });
@@ -64,13 +90,21 @@ describe("stdio consent through the web host", () => {
 
   it("refuses an id the host did not produce, starts an approved command, and asks again after its arguments change", async () => {
     const first = await list();
-    expect(first).toMatchObject({ approval: "page", servers: [{ name: "alpha-meta", command: process.execPath, approved: false }] });
+    expect(first).toMatchObject({
+      approval: "page",
+      servers: [{ name: "alpha-meta", command: process.execPath, approved: false }],
+    });
     expect((await post(host, "stdio:approve", ["not an id; rm -rf /"])).status).toBe(400);
-    expect((await post(host, "stdio:approve", ["f".repeat(32)])).body).toMatchObject({ ok: false, error: expect.stringMatching(/not in your apps' settings/) });
+    expect((await post(host, "stdio:approve", ["f".repeat(32)])).body).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/not in your apps' settings/),
+    });
     expect((await post(host, "stdio:review", [])).body.ok).toBe(false);
     expect(await check(true)).toBeNull();
 
-    expect((await post<StdioServerList>(host, "stdio:approve", [first.servers[0]!.id])).body.value?.servers[0]?.approved).toBe(true);
+    expect(
+      (await post<StdioServerList>(host, "stdio:approve", [first.servers[0]!.id])).body.value?.servers[0]?.approved,
+    ).toBe(true);
     expect(await check(false)).toBe("2.0.0");
 
     await writeStdioConfig(home, "3.0.0");

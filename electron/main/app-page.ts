@@ -18,5 +18,10 @@ export function isAppPageUrl(frameUrl: string, indexUrl: string = APP_INDEX_URL)
   } catch {
     return false;
   }
-  return frame.protocol === `${APP_SCHEME}:` && index.protocol === `${APP_SCHEME}:` && frame.host === index.host && frame.pathname === index.pathname;
+  return (
+    frame.protocol === `${APP_SCHEME}:` &&
+    index.protocol === `${APP_SCHEME}:` &&
+    frame.host === index.host &&
+    frame.pathname === index.pathname
+  );
 }

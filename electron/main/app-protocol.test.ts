@@ -44,21 +44,32 @@ afterAll(() => cleanup?.());
 
 const get = async (url: string, method = "GET", serve: ProtocolHandler = handler) => {
   const response = await serve(new Request(url, { method }));
-  return { status: response.status, type: response.headers.get("content-type"), headers: response.headers, body: await response.text() };
+  return {
+    status: response.status,
+    type: response.headers.get("content-type"),
+    headers: response.headers,
+    body: await response.text(),
+  };
 };
 
 describe("app:// registration", () => {
   it("registers app as a standard, secure, fetch-capable scheme before ready, with no CSP bypass", () => {
     const fake = createFakeElectron();
     registerAppScheme(fake.electron.protocol);
-    expect(fake.report.privilegedSchemes).toEqual([{ scheme: "app", privileges: { standard: true, secure: true, supportFetchAPI: true }, beforeReady: true }]);
+    expect(fake.report.privilegedSchemes).toEqual([
+      { scheme: "app", privileges: { standard: true, secure: true, supportFetchAPI: true }, beforeReady: true },
+    ]);
   });
 });
 
 describe("app:// handler", () => {
   it("serves index.html at the page URL and at /, with our CSP and nosniff", async () => {
     const page = await get(APP_INDEX_URL);
-    expect(page).toMatchObject({ status: 200, type: "text/html; charset=utf-8", body: "<!doctype html><title>Skillshelf</title>" });
+    expect(page).toMatchObject({
+      status: 200,
+      type: "text/html; charset=utf-8",
+      body: "<!doctype html><title>Skillshelf</title>",
+    });
     expect(page.headers.get("content-security-policy")).toBe(contentSecurityPolicy);
     expect(page.headers.get("x-content-type-options")).toBe("nosniff");
     expect((await get("app://skillshelf/")).body).toBe(page.body);
@@ -66,10 +77,20 @@ describe("app:// handler", () => {
   });
 
   it("sends each file with its content type", async () => {
-    expect(await get("app://skillshelf/assets/index-abc.js")).toMatchObject({ status: 200, type: "text/javascript; charset=utf-8", body: "console.log(1)" });
-    expect(await get("app://skillshelf/assets/index-abc.css")).toMatchObject({ status: 200, type: "text/css; charset=utf-8" });
+    expect(await get("app://skillshelf/assets/index-abc.js")).toMatchObject({
+      status: 200,
+      type: "text/javascript; charset=utf-8",
+      body: "console.log(1)",
+    });
+    expect(await get("app://skillshelf/assets/index-abc.css")).toMatchObject({
+      status: 200,
+      type: "text/css; charset=utf-8",
+    });
     expect(await get("app://skillshelf/assets/font.woff2")).toMatchObject({ status: 200, type: "font/woff2" });
-    expect(await get("app://skillshelf/assets/data.bin")).toMatchObject({ status: 200, type: "application/octet-stream" });
+    expect(await get("app://skillshelf/assets/data.bin")).toMatchObject({
+      status: 200,
+      type: "application/octet-stream",
+    });
     expect(contentTypeOf("X.SVG")).toBe("image/svg+xml");
   });
 

@@ -8,7 +8,10 @@ import { contentSecurityPolicy } from "../../shared/csp";
 import { APP_HOST, APP_SCHEME } from "./app-page";
 
 /** How app:// is registered: a standard, secure scheme that fetch() may use; nothing else (no CSP bypass, no CORS). */
-export const appSchemeRegistration: CustomScheme = { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } };
+export const appSchemeRegistration: CustomScheme = {
+  scheme: APP_SCHEME,
+  privileges: { standard: true, secure: true, supportFetchAPI: true },
+};
 
 /** Registers app:// as privileged; Electron requires this before the app is ready. */
 export function registerAppScheme(protocol: Pick<Protocol, "registerSchemesAsPrivileged">): void {
@@ -83,8 +86,18 @@ export function appRelativePath(url: string): AppPathResult {
 }
 
 function refusal(status: number): Response {
-  const text = status === 404 ? "Not found." : status === 403 ? "Refused: outside the app's files." : status === 405 ? "Only GET is served." : "Bad request.";
-  return new Response(text, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff" } });
+  const text =
+    status === 404
+      ? "Not found."
+      : status === 403
+        ? "Refused: outside the app's files."
+        : status === 405
+          ? "Only GET is served."
+          : "Bad request.";
+  return new Response(text, {
+    status,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff" },
+  });
 }
 
 /**

@@ -14,13 +14,21 @@ describe("parseMainArgs", () => {
   });
 
   it("ignores flags without a value and everything it does not know", () => {
-    expect(parseMainArgs(["--home", "--include", "x", "--other", "y", "--home="])).toEqual({ home: null, include: [path.resolve("x")] });
+    expect(parseMainArgs(["--home", "--include", "x", "--other", "y", "--home="])).toEqual({
+      home: null,
+      include: [path.resolve("x")],
+    });
   });
 });
 
 describe("mainScanOptions", () => {
   it("scans the real home on the running platform unless told otherwise", () => {
-    expect(mainScanOptions([], "linux", { HOME: "/h" })).toEqual({ home: os.homedir(), platform: "linux", env: { HOME: "/h" }, include: [] });
+    expect(mainScanOptions([], "linux", { HOME: "/h" })).toEqual({
+      home: os.homedir(),
+      platform: "linux",
+      env: { HOME: "/h" },
+      include: [],
+    });
     expect(mainScanOptions(["--home", "/fixture"], "darwin", {}).home).toBe(path.resolve("/fixture"));
   });
 

@@ -11,7 +11,10 @@ export function parseMainArgs(argv: readonly string[]): { home: string | null; i
   const include: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
-    const [flag, inline] = arg.startsWith("--") && arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
+    const [flag, inline] =
+      arg.startsWith("--") && arg.includes("=")
+        ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)]
+        : [arg, undefined];
     if (flag !== "--home" && flag !== "--include") continue;
     let value = inline;
     if (value === undefined) {
@@ -28,7 +31,11 @@ export function parseMainArgs(argv: readonly string[]): { home: string | null; i
 }
 
 /** The scan options of the desktop app: the user's real home unless --home says otherwise. */
-export function mainScanOptions(argv: readonly string[], platform: NodeJS.Platform, env: Record<string, string | undefined>): ScanOptions {
+export function mainScanOptions(
+  argv: readonly string[],
+  platform: NodeJS.Platform,
+  env: Record<string, string | undefined>,
+): ScanOptions {
   const args = parseMainArgs(argv);
   return { home: args.home ?? os.homedir(), platform: scanPlatformOf(platform), env, include: args.include };
 }

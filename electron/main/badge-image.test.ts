@@ -4,7 +4,8 @@ import { badgePng, badgeText, drawBadge } from "./badge-image";
 
 const white = (pixels: Uint8Array) => {
   let count = 0;
-  for (let i = 0; i < pixels.length; i += 4) if (pixels[i] === 255 && pixels[i + 1] === 255 && pixels[i + 2] === 255 && pixels[i + 3]! > 0) count += 1;
+  for (let i = 0; i < pixels.length; i += 4)
+    if (pixels[i] === 255 && pixels[i + 1] === 255 && pixels[i + 2] === 255 && pixels[i + 3]! > 0) count += 1;
   return count;
 };
 

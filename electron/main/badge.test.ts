@@ -28,7 +28,8 @@ function setup(platform: NodeJS.Platform) {
     },
     trayImage: () => ({}) as NativeImage,
     overlayImage: (count) => ({ count }) as unknown as NativeImage,
-    setOverlay: (image, description) => void overlays.push([image ? `image ${(image as unknown as { count: number }).count}` : null, description]),
+    setOverlay: (image, description) =>
+      void overlays.push([image ? `image ${(image as unknown as { count: number }).count}` : null, description]),
     buildMenu: (template) => template as never,
     actions,
   });
@@ -86,6 +87,8 @@ describe("setupBadge", () => {
     const actions = { showWindow: vi.fn(), checkUpdates: vi.fn(), quit: vi.fn() };
     const template = trayMenuTemplate(1, actions);
     for (const item of template) (item.click as unknown as (() => void) | undefined)?.();
-    expect([actions.showWindow, actions.checkUpdates, actions.quit].map((fn) => fn.mock.calls.length)).toEqual([1, 1, 1]);
+    expect([actions.showWindow, actions.checkUpdates, actions.quit].map((fn) => fn.mock.calls.length)).toEqual([
+      1, 1, 1,
+    ]);
   });
 });

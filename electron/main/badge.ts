@@ -9,7 +9,10 @@ export function pendingUpdatesLabel(count: number): string {
 }
 
 /** The tray's menu for a count: the count itself (not clickable), then what the user can do about it. */
-export function trayMenuTemplate(count: number, actions: { showWindow(): void; checkUpdates(): void; quit(): void }): MenuItemConstructorOptions[] {
+export function trayMenuTemplate(
+  count: number,
+  actions: { showWindow(): void; checkUpdates(): void; quit(): void },
+): MenuItemConstructorOptions[] {
   return [
     { label: pendingUpdatesLabel(count), enabled: false },
     { type: "separator" },
@@ -44,7 +47,8 @@ export function setupBadge(deps: BadgeDeps): { show(count: number): void; dispos
     show(count) {
       const safe = Number.isInteger(count) && count > 0 ? count : 0;
       deps.app.setBadgeCount(safe);
-      if (deps.platform === "win32") deps.setOverlay(safe === 0 ? null : deps.overlayImage(safe), safe === 0 ? "" : pendingUpdatesLabel(safe));
+      if (deps.platform === "win32")
+        deps.setOverlay(safe === 0 ? null : deps.overlayImage(safe), safe === 0 ? "" : pendingUpdatesLabel(safe));
       if (deps.platform !== "linux") return;
       if (safe === 0) return dropTray();
       tray ??= deps.createTray(deps.trayImage());

@@ -3,7 +3,13 @@ import type { BrowserWindow, Dialog, OpenDialogOptions, Shell } from "electron";
 import { describe, expect, it } from "vitest";
 import { electronDesktopIntegration } from "./desktop";
 
-function setup(options: { openPathResult?: string; dialogResult?: { canceled: boolean; filePaths: string[] }; window?: BrowserWindow | null } = {}) {
+function setup(
+  options: {
+    openPathResult?: string;
+    dialogResult?: { canceled: boolean; filePaths: string[] };
+    window?: BrowserWindow | null;
+  } = {},
+) {
   const log: string[] = [];
   const shell = {
     showItemInFolder: (p: string) => void log.push(`reveal ${p}`),
@@ -17,8 +23,21 @@ function setup(options: { openPathResult?: string; dialogResult?: { canceled: bo
       return options.dialogResult ?? { canceled: true, filePaths: [] };
     },
   } as unknown as Pick<Dialog, "showOpenDialog" | "showMessageBox">;
-  const spawn = async (command: string, args: string[]) => (log.push(`spawn ${[command, ...args].join(" ")}`), { code: options.openPathResult ? 1 : 0, stdout: "" });
-  return { log, desktop: electronDesktopIntegration({ shell, dialog, getWindow: () => options.window ?? null, platform: "darwin", env: {}, spawn }) };
+  const spawn = async (command: string, args: string[]) => (
+    log.push(`spawn ${[command, ...args].join(" ")}`),
+    { code: options.openPathResult ? 1 : 0, stdout: "" }
+  );
+  return {
+    log,
+    desktop: electronDesktopIntegration({
+      shell,
+      dialog,
+      getWindow: () => options.window ?? null,
+      platform: "darwin",
+      env: {},
+      spawn,
+    }),
+  };
 }
 
 describe("electronDesktopIntegration", () => {

@@ -17,7 +17,11 @@ export function electronDesktopIntegration(deps: {
   platform?: NodeJS.Platform;
   env?: NodeJS.ProcessEnv;
 }): DesktopIntegration {
-  const opener = { platform: deps.platform ?? process.platform, env: deps.env ?? process.env, spawn: deps.spawn ?? spawnProgram };
+  const opener = {
+    platform: deps.platform ?? process.platform,
+    env: deps.env ?? process.env,
+    spawn: deps.spawn ?? spawnProgram,
+  };
   return {
     async reveal(target) {
       deps.shell.showItemInFolder(target);
@@ -26,20 +30,33 @@ export function electronDesktopIntegration(deps: {
     openExternal: (url) => openExternalSafely(deps.shell, url),
     async pickFolder() {
       const window = deps.getWindow();
-      const options = { title: "Open a skill or plugin folder", buttonLabel: "Open", properties: ["openDirectory" as const] };
-      const result = window && !window.isDestroyed() ? await deps.dialog.showOpenDialog(window, options) : await deps.dialog.showOpenDialog(options);
+      const options = {
+        title: "Open a skill or plugin folder",
+        buttonLabel: "Open",
+        properties: ["openDirectory" as const],
+      };
+      const result =
+        window && !window.isDestroyed()
+          ? await deps.dialog.showOpenDialog(window, options)
+          : await deps.dialog.showOpenDialog(options);
       return result.canceled ? null : (result.filePaths[0] ?? null);
     },
     async confirmStdioServers(servers) {
       const window = deps.getWindow();
       const options = stdioConsentDialog(servers);
-      const result = window && !window.isDestroyed() ? await deps.dialog.showMessageBox(window, options) : await deps.dialog.showMessageBox(options);
+      const result =
+        window && !window.isDestroyed()
+          ? await deps.dialog.showMessageBox(window, options)
+          : await deps.dialog.showMessageBox(options);
       return result.response === 1;
     },
     async confirmRecipe(skillName, command) {
       const window = deps.getWindow();
       const options = recipeConsentDialog(skillName, command);
-      const result = window && !window.isDestroyed() ? await deps.dialog.showMessageBox(window, options) : await deps.dialog.showMessageBox(options);
+      const result =
+        window && !window.isDestroyed()
+          ? await deps.dialog.showMessageBox(window, options)
+          : await deps.dialog.showMessageBox(options);
       return result.response === 1;
     },
   };
@@ -72,7 +89,10 @@ export function stdioConsentDialog(servers: StdioServer[]) {
   return {
     type: "warning" as const,
     title: "Start local servers?",
-    message: servers.length === 1 ? "Allow Skillshelf to start this program to ask it for skill updates?" : `Allow Skillshelf to start these ${servers.length} programs to ask them for skill updates?`,
+    message:
+      servers.length === 1
+        ? "Allow Skillshelf to start this program to ask it for skill updates?"
+        : `Allow Skillshelf to start these ${servers.length} programs to ask them for skill updates?`,
     detail: `Your AI apps' settings name these local (stdio) servers. Skillshelf starts each one as written below, on this computer, with your permissions. Allow only programs you trust. If a command changes later, Skillshelf asks again.\n\n${lines.join("\n\n")}`,
     buttons: ["Don't allow", servers.length === 1 ? "Allow" : `Allow all ${servers.length}`],
     defaultId: 0,

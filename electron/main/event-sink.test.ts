@@ -7,7 +7,10 @@ describe("createMainEventSink", () => {
   it("sends every event to the window and update results to the badge and notifier too", () => {
     const sent: string[] = [];
     const updateBatches: UpdateInfo[][] = [];
-    const emit = createMainEventSink({ sendToWindow: (channel) => sent.push(channel), onUpdates: (updates) => void updateBatches.push(updates) });
+    const emit = createMainEventSink({
+      sendToWindow: (channel) => sent.push(channel),
+      onUpdates: (updates) => void updateBatches.push(updates),
+    });
     emit("task:progress", { taskId: "t", kind: "scan", value: 0.5, title: "Scanning" } as never);
     emit("updates:changed", []);
     expect(sent).toEqual(["task:progress", "updates:changed"]);

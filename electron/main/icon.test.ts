@@ -7,11 +7,15 @@ import { crc32, drawIcon, encodePng, iconPng } from "./icon";
 
 function chunks(png: Buffer) {
   const found: { type: string; data: Buffer; crcOk: boolean }[] = [];
-  for (let offset = 8; offset < png.length; ) {
+  for (let offset = 8; offset < png.length;) {
     const length = png.readUInt32BE(offset);
     const type = png.subarray(offset + 4, offset + 8).toString("latin1");
     const data = png.subarray(offset + 8, offset + 8 + length);
-    found.push({ type, data, crcOk: png.readUInt32BE(offset + 8 + length) === crc32(png.subarray(offset + 4, offset + 8 + length)) });
+    found.push({
+      type,
+      data,
+      crcOk: png.readUInt32BE(offset + 8 + length) === crc32(png.subarray(offset + 4, offset + 8 + length)),
+    });
     offset += 12 + length;
   }
   return found;

@@ -10,7 +10,14 @@ interface Shape {
   colour(x: number, y: number): Rgba;
 }
 
-function roundedRect(left: number, top: number, right: number, bottom: number, radius: number, colour: (x: number, y: number) => Rgba): Shape {
+function roundedRect(
+  left: number,
+  top: number,
+  right: number,
+  bottom: number,
+  radius: number,
+  colour: (x: number, y: number) => Rgba,
+): Shape {
   return {
     contains(x, y) {
       if (x < left || x > right || y < top || y > bottom) return false;
@@ -23,7 +30,8 @@ function roundedRect(left: number, top: number, right: number, bottom: number, r
 }
 
 const solid = (c: Rgba) => () => c;
-const mix = (a: Rgba, b: Rgba, t: number): Rgba => [0, 1, 2, 3].map((i) => a[i]! + (b[i]! - a[i]!) * t) as unknown as Rgba;
+const mix = (a: Rgba, b: Rgba, t: number): Rgba =>
+  [0, 1, 2, 3].map((i) => a[i]! + (b[i]! - a[i]!) * t) as unknown as Rgba;
 
 /** The icon's shapes, back to front. */
 const shapes: Shape[] = [
@@ -103,7 +111,12 @@ export function encodePng(width: number, height: number, rgba: Uint8Array): Buff
     raw.set(rgba.subarray(y * width * 4, (y + 1) * width * 4), y * (width * 4 + 1) + 1);
   }
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, chunk("IHDR", header), chunk("IDAT", deflateSync(raw, { level: 9 })), chunk("IEND", new Uint8Array())]);
+  return Buffer.concat([
+    signature,
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(raw, { level: 9 })),
+    chunk("IEND", new Uint8Array()),
+  ]);
 }
 
 /** The icon as PNG bytes at one size. */

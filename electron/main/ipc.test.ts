@@ -14,20 +14,26 @@ const { indexUrl } = appPaths("/opt/skillshelf/dist/main");
 function fakeContents(url = indexUrl) {
   const mainFrame = { url };
   const sent: [string, unknown][] = [];
-  const contents = { mainFrame, isDestroyed: () => false, send: (channel: string, payload: unknown) => void sent.push([channel, payload]) };
+  const contents = {
+    mainFrame,
+    isDestroyed: () => false,
+    send: (channel: string, payload: unknown) => void sent.push([channel, payload]),
+  };
   return { contents: contents as unknown as WebContents, mainFrame, sent };
 }
 
 function fakeIpcMain() {
   const registered = new Map<string, (event: IpcMainInvokeEvent, ...args: unknown[]) => Promise<unknown>>();
   const ipcMain = {
-    handle: (channel: string, listener: (event: IpcMainInvokeEvent, ...args: unknown[]) => Promise<unknown>) => void registered.set(channel, listener),
+    handle: (channel: string, listener: (event: IpcMainInvokeEvent, ...args: unknown[]) => Promise<unknown>) =>
+      void registered.set(channel, listener),
     removeHandler: (channel: string) => void registered.delete(channel),
   };
   return { ipcMain: ipcMain as unknown as Pick<IpcMain, "handle" | "removeHandler">, registered };
 }
 
-const eventFrom = (sender: WebContents, senderFrame: unknown) => ({ sender, senderFrame }) as unknown as IpcMainInvokeEvent;
+const eventFrom = (sender: WebContents, senderFrame: unknown) =>
+  ({ sender, senderFrame }) as unknown as IpcMainInvokeEvent;
 
 /** An engine that records every call, so tests see whether a refused call got anywhere. */
 function recordingEngine() {
@@ -46,7 +52,12 @@ function realHandlers() {
   const session = createHandlerSession({
     host: "electron",
     scanOptions: { home: "/home/someone", platform: "linux", env: {} },
-    desktop: { reveal: vi.fn(), openInEditor: vi.fn(), openExternal: vi.fn(async () => true), pickFolder: vi.fn(async () => null) },
+    desktop: {
+      reveal: vi.fn(),
+      openInEditor: vi.fn(),
+      openExternal: vi.fn(async () => true),
+      pickFolder: vi.fn(async () => null),
+    },
     emit: () => undefined,
     engine,
     liveCatalog: false,
@@ -58,7 +69,10 @@ function realHandlers() {
 function recordingHandlers() {
   const calls: [CommandChannel, unknown[]][] = [];
   const handlers = Object.fromEntries(
-    (Object.keys(commandArgs) as CommandChannel[]).map((channel) => [channel, async (...args: unknown[]) => void calls.push([channel, args])]),
+    (Object.keys(commandArgs) as CommandChannel[]).map((channel) => [
+      channel,
+      async (...args: unknown[]) => void calls.push([channel, args]),
+    ]),
   ) as unknown as CommandHandlers;
   return { handlers, calls };
 }
@@ -67,7 +81,11 @@ describe("registerCommands", () => {
   it("registers every command of the contract, and removes them all", () => {
     const { ipcMain, registered } = fakeIpcMain();
     const { contents } = fakeContents();
-    const remove = registerCommands(ipcMain, recordingHandlers().handlers, createSenderCheck(() => contents, indexUrl));
+    const remove = registerCommands(
+      ipcMain,
+      recordingHandlers().handlers,
+      createSenderCheck(() => contents, indexUrl),
+    );
     expect([...registered.keys()].sort()).toEqual(Object.keys(commandArgs).sort());
     remove();
     expect(registered.size).toBe(0);
@@ -76,7 +94,11 @@ describe("registerCommands", () => {
   it("passes a good call from our window to the real handler", async () => {
     const { ipcMain, registered } = fakeIpcMain();
     const { contents, mainFrame } = fakeContents();
-    registerCommands(ipcMain, realHandlers().handlers, createSenderCheck(() => contents, indexUrl));
+    registerCommands(
+      ipcMain,
+      realHandlers().handlers,
+      createSenderCheck(() => contents, indexUrl),
+    );
     const info = await registered.get("app:info")!(eventFrom(contents, mainFrame));
     expect(info).toMatchObject({ host: "electron", platform: "linux" });
   });
@@ -86,10 +108,14 @@ describe("registerCommands", () => {
     const ours = fakeContents();
     const foreign = fakeContents();
     const { handlers, calls } = realHandlers();
-    registerCommands(ipcMain, handlers, createSenderCheck(() => ours.contents, indexUrl));
-    await expect(registered.get("skill:levels")!(eventFrom(foreign.contents, foreign.mainFrame), "/home/someone/.claude/skills/a")).rejects.toThrow(
-      /refused the call to "skill:levels": the sender is not the Skillshelf window/,
+    registerCommands(
+      ipcMain,
+      handlers,
+      createSenderCheck(() => ours.contents, indexUrl),
     );
+    await expect(
+      registered.get("skill:levels")!(eventFrom(foreign.contents, foreign.mainFrame), "/home/someone/.claude/skills/a"),
+    ).rejects.toThrow(/refused the call to "skill:levels": the sender is not the Skillshelf window/);
     expect(calls).toEqual([]);
   });
 
@@ -97,10 +123,17 @@ describe("registerCommands", () => {
     const { ipcMain, registered } = fakeIpcMain();
     const { contents, mainFrame } = fakeContents();
     const { handlers, calls } = realHandlers();
-    registerCommands(ipcMain, handlers, createSenderCheck(() => contents, indexUrl));
-    const call = (channel: string, ...args: unknown[]) => registered.get(channel)!(eventFrom(contents, mainFrame), ...args);
+    registerCommands(
+      ipcMain,
+      handlers,
+      createSenderCheck(() => contents, indexUrl),
+    );
+    const call = (channel: string, ...args: unknown[]) =>
+      registered.get(channel)!(eventFrom(contents, mainFrame), ...args);
     await expect(call("skill:levels", 42)).rejects.toThrow(IpcRefusedError);
-    await expect(call("skill:resource", "/skills/a", "../../etc/passwd")).rejects.toThrow(/arguments are not what the command accepts/);
+    await expect(call("skill:resource", "/skills/a", "../../etc/passwd")).rejects.toThrow(
+      /arguments are not what the command accepts/,
+    );
     await expect(call("validate:path", "/skills/a", "no-such-profile")).rejects.toThrow(IpcRefusedError);
     await expect(call("updates:check", "yes")).rejects.toThrow(IpcRefusedError);
     await expect(call("app:info", "extra")).rejects.toThrow(IpcRefusedError);
@@ -114,7 +147,10 @@ describe("handle", () => {
 
   it("calls exactly the handler of the channel with the validated arguments", async () => {
     const { handlers, calls } = recordingHandlers();
-    await handle("skill:resource", handlers, check, eventFrom(contents, mainFrame), ["/skills/a", "references/guide.md"]);
+    await handle("skill:resource", handlers, check, eventFrom(contents, mainFrame), [
+      "/skills/a",
+      "references/guide.md",
+    ]);
     await handle("updates:check", handlers, check, eventFrom(contents, mainFrame), [true]);
     expect(calls).toEqual([
       ["skill:resource", ["/skills/a", "references/guide.md"]],
@@ -124,16 +160,29 @@ describe("handle", () => {
 
   it("refuses a subframe, a frame showing another page, a vanished frame and a closed window", async () => {
     const { handlers, calls } = recordingHandlers();
-    const refused = (event: IpcMainInvokeEvent, checker = check) => expect(handle("app:info", handlers, checker, event, [])).rejects.toThrow(IpcRefusedError);
+    const refused = (event: IpcMainInvokeEvent, checker = check) =>
+      expect(handle("app:info", handlers, checker, event, [])).rejects.toThrow(IpcRefusedError);
     await refused(eventFrom(contents, { url: indexUrl }));
     const other = fakeContents(pathToFileURL("/tmp/evil.html").href);
-    await refused(eventFrom(other.contents, other.mainFrame), createSenderCheck(() => other.contents, indexUrl));
+    await refused(
+      eventFrom(other.contents, other.mainFrame),
+      createSenderCheck(() => other.contents, indexUrl),
+    );
     const fileIndex = fakeContents(pathToFileURL("/opt/skillshelf/dist/renderer/index.html").href);
-    await refused(eventFrom(fileIndex.contents, fileIndex.mainFrame), createSenderCheck(() => fileIndex.contents, indexUrl));
+    await refused(
+      eventFrom(fileIndex.contents, fileIndex.mainFrame),
+      createSenderCheck(() => fileIndex.contents, indexUrl),
+    );
     await refused(eventFrom(contents, null));
-    await refused(eventFrom(contents, mainFrame), createSenderCheck(() => null, indexUrl));
+    await refused(
+      eventFrom(contents, mainFrame),
+      createSenderCheck(() => null, indexUrl),
+    );
     const closed = { ...contents, isDestroyed: () => true } as unknown as WebContents;
-    await refused(eventFrom(closed, mainFrame), createSenderCheck(() => closed, indexUrl));
+    await refused(
+      eventFrom(closed, mainFrame),
+      createSenderCheck(() => closed, indexUrl),
+    );
     expect(calls).toEqual([]);
   });
 });

@@ -2,7 +2,13 @@
 // which checks who is calling and what they pass before any handler runs; events go to our window only.
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from "electron";
 import { isAppPageUrl } from "./app-page";
-import { commandArgs, type CommandChannel, type CommandHandlers, type EventChannel, type IpcEvents } from "../../shared/ipc";
+import {
+  commandArgs,
+  type CommandChannel,
+  type CommandHandlers,
+  type EventChannel,
+  type IpcEvents,
+} from "../../shared/ipc";
 
 /** Thrown (and so rejected in the renderer) when a call is refused; the handler never sees it. */
 export class IpcRefusedError extends Error {
@@ -42,7 +48,10 @@ export function registerCommands(
 }
 
 /** Registers every command on Electron's own ipcMain, the one place main touches it raw (loaded on call: tests need no Electron). */
-export async function registerCommandsOnIpcMain(handlers: CommandHandlers, checkSender: SenderCheck): Promise<() => void> {
+export async function registerCommandsOnIpcMain(
+  handlers: CommandHandlers,
+  checkSender: SenderCheck,
+): Promise<() => void> {
   const { ipcMain } = await import("electron");
   return registerCommands(ipcMain, handlers, checkSender);
 }

@@ -27,15 +27,20 @@ describe("writeJsonFile (window state, notified updates)", () => {
     expect(await readdir(userData)).toEqual(["window-state.json"]);
   });
 
-  it.skipIf(process.platform === "win32")("refuses a symlinked state file: neither the link nor its target changes", async () => {
-    const dir = await tempDir();
-    const outside = path.join(dir, "outside.json");
-    await writeFile(outside, "{}\n");
-    const file = windowStateFile(dir);
-    await symlink(outside, file);
-    await expect(writeJsonFile(file, { bounds: { x: 0, y: 0, width: 1, height: 1 } })).rejects.toThrow(/symbolic link/);
-    expect(await readlink(file)).toBe(outside);
-    expect(await readFile(outside, "utf8")).toBe("{}\n");
-    expect((await readdir(dir)).sort()).toEqual(["outside.json", "window-state.json"]);
-  });
+  it.skipIf(process.platform === "win32")(
+    "refuses a symlinked state file: neither the link nor its target changes",
+    async () => {
+      const dir = await tempDir();
+      const outside = path.join(dir, "outside.json");
+      await writeFile(outside, "{}\n");
+      const file = windowStateFile(dir);
+      await symlink(outside, file);
+      await expect(writeJsonFile(file, { bounds: { x: 0, y: 0, width: 1, height: 1 } })).rejects.toThrow(
+        /symbolic link/,
+      );
+      expect(await readlink(file)).toBe(outside);
+      expect(await readFile(outside, "utf8")).toBe("{}\n");
+      expect((await readdir(dir)).sort()).toEqual(["outside.json", "window-state.json"]);
+    },
+  );
 });

@@ -22,16 +22,32 @@ beforeAll(async () => {
   const { dir, cleanup } = await makeTempDir("skillshelf-fake-electron-");
   removeHook = cleanup;
   hookFile = path.join(dir, "fake-electron-hook.cjs");
-  await build({ entryPoints: [path.join(__dirname, "testing", "fake-electron-hook.ts")], outfile: hookFile, bundle: true, platform: "node", target: "node20", format: "cjs", external: ["electron"], logLevel: "warning" });
+  await build({
+    entryPoints: [path.join(__dirname, "testing", "fake-electron-hook.ts")],
+    outfile: hookFile,
+    bundle: true,
+    platform: "node",
+    target: "node20",
+    format: "cjs",
+    external: ["electron"],
+    logLevel: "warning",
+  });
 });
 afterAll(() => removeHook());
 
-function runMain(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function runMain(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--require", hookFile, path.join(root, "dist", "main", "main.cjs"), ...args], {
-      env: { ...process.env, ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawn(
+      process.execPath,
+      ["--require", hookFile, path.join(root, "dist", "main", "main.cjs"), ...args],
+      {
+        env: { ...process.env, ...env },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
@@ -58,7 +74,13 @@ describe("dist/main/main.cjs wiring", () => {
     expect(report.sandboxEnabled).toBe(true);
     expect(report.singleInstanceRequested).toBe(true);
     expect(report.webContentsCreatedListeners).toBe(1);
-    expect(report.session.sort()).toEqual(["before-request", "device-permission", "headers-received", "permission-check", "permission-request"]);
+    expect(report.session.sort()).toEqual([
+      "before-request",
+      "device-permission",
+      "headers-received",
+      "permission-check",
+      "permission-request",
+    ]);
     expect(report.channels).toEqual(Object.keys(commandArgs).sort());
     expect(report.menu).toEqual(expect.arrayContaining(["File", "Edit", "View", "Window", "help"]));
 
@@ -78,10 +100,14 @@ describe("dist/main/main.cjs wiring", () => {
     expect(report.ipc.malformed.error).toMatch(/arguments are not what the command accepts/);
     expect(report.contentsHardening).toEqual({ prevented: 2, windowOpen: { action: "deny" } });
 
-    expect(report.privilegedSchemes).toEqual([{ scheme: "app", privileges: { standard: true, secure: true, supportFetchAPI: true }, beforeReady: true }]);
+    expect(report.privilegedSchemes).toEqual([
+      { scheme: "app", privileges: { standard: true, secure: true, supportFetchAPI: true }, beforeReady: true },
+    ]);
     expect(report.handledSchemes).toEqual(["app"]);
     const built = existsSync(path.join(root, "dist", "renderer", "index.html"));
-    expect(report.appScheme.index).toEqual(built ? { status: 200, type: "text/html; charset=utf-8" } : { status: 404, type: "text/plain; charset=utf-8" });
+    expect(report.appScheme.index).toEqual(
+      built ? { status: 200, type: "text/html; charset=utf-8" } : { status: 404, type: "text/plain; charset=utf-8" },
+    );
     expect(report.appScheme.traversal.status).toBe(403);
     expect(report.appScheme.post.status).toBe(405);
   });

@@ -1,6 +1,20 @@
 // Electron main: only wiring. Each concern lives in its own module (security, IPC, window, menu, badge,
 // notifications, single instance) and is tested there without Electron.
-import { app, BrowserWindow, dialog, Menu, nativeImage, nativeTheme, Notification, protocol, safeStorage, screen, session, shell, Tray } from "electron";
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  Menu,
+  nativeImage,
+  nativeTheme,
+  Notification,
+  protocol,
+  safeStorage,
+  screen,
+  session,
+  shell,
+  Tray,
+} from "electron";
 import type { UpdateInfo } from "../../shared/model";
 import { escapeControl } from "../../shared/terminal-text";
 import { createEngine } from "../handlers/engine";
@@ -25,7 +39,11 @@ import { setupWindow } from "./window";
 import { windowStateFile } from "./window-state";
 
 const paths = appPaths(__dirname);
-const logError = (error: unknown) => console.error("Skillshelf:", escapeControl(error instanceof Error ? error.message : String(error), { keepNewlines: true }));
+const logError = (error: unknown) =>
+  console.error(
+    "Skillshelf:",
+    escapeControl(error instanceof Error ? error.message : String(error), { keepNewlines: true }),
+  );
 let mainWindow: BrowserWindow | null = null;
 
 app.enableSandbox();
@@ -34,17 +52,24 @@ registerAppScheme(protocol);
 if (!setupSingleInstance(app, () => mainWindow)) {
   app.quit();
 } else {
-  app.whenReady().then(start).catch((error: unknown) => {
-    logError(error);
-    app.quit();
-  });
+  app
+    .whenReady()
+    .then(start)
+    .catch((error: unknown) => {
+      logError(error);
+      app.quit();
+    });
 }
 
 async function start(): Promise<void> {
   setupSecurity(app, session.defaultSession, shell, paths.indexUrl);
   handleAppScheme(protocol, paths.rendererDir);
   if (process.platform === "win32") app.setAppUserModelId("dev.skillshelf.app");
-  app.setAboutPanelOptions({ applicationName: "Skillshelf", applicationVersion: app.getVersion(), copyright: "© 2026 the Skillshelf authors" });
+  app.setAboutPanelOptions({
+    applicationName: "Skillshelf",
+    applicationVersion: app.getVersion(),
+    copyright: "© 2026 the Skillshelf authors",
+  });
 
   const userData = app.getPath("userData");
   const contents = () => (mainWindow && !mainWindow.isDestroyed() ? mainWindow.webContents : null);
@@ -78,7 +103,10 @@ async function start(): Promise<void> {
   };
 
   const emit = createMainEventSink({ sendToWindow: createWindowEventSender(contents), onUpdates });
-  const scanOptions = { ...mainScanOptions(process.argv.slice(1), process.platform, process.env), workerScript: readWorkerPath(__dirname, process.env) };
+  const scanOptions = {
+    ...mainScanOptions(process.argv.slice(1), process.platform, process.env),
+    workerScript: readWorkerPath(__dirname, process.env),
+  };
   const handlerSession: HandlerSession = createHandlerSession({
     host: "electron",
     scanOptions,
@@ -117,10 +145,14 @@ async function start(): Promise<void> {
   const createMainWindow = async () => {
     mainWindow = await setupWindow({
       createWindow: (options) =>
-        new BrowserWindow(process.platform === "darwin" ? options : { ...options, icon: nativeImage.createFromBuffer(iconPng(128)) }),
+        new BrowserWindow(
+          process.platform === "darwin" ? options : { ...options, icon: nativeImage.createFromBuffer(iconPng(128)) },
+        ),
       workAreas: () => {
         const primary = screen.getPrimaryDisplay();
-        return [primary, ...screen.getAllDisplays().filter((display) => display.id !== primary.id)].map((display) => display.workArea);
+        return [primary, ...screen.getAllDisplays().filter((display) => display.id !== primary.id)].map(
+          (display) => display.workArea,
+        );
       },
       platform: process.platform,
       dark: nativeTheme.shouldUseDarkColors,

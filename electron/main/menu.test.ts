@@ -11,7 +11,8 @@ function build(platform: NodeJS.Platform, developer = false) {
 
 const items = (menu: MenuItemConstructorOptions | undefined) => (menu?.submenu ?? []) as MenuItemConstructorOptions[];
 const topLabels = (template: MenuItemConstructorOptions[]) => template.map((menu) => menu.label ?? menu.role);
-const find = (template: MenuItemConstructorOptions[], label: string) => template.flatMap(items).find((item) => item.label === label);
+const find = (template: MenuItemConstructorOptions[], label: string) =>
+  template.flatMap(items).find((item) => item.label === label);
 const click = (item: MenuItemConstructorOptions | undefined) => (item?.click as unknown as () => void)();
 
 describe("buildMenuTemplate", () => {
@@ -23,27 +24,38 @@ describe("buildMenuTemplate", () => {
     );
   });
 
-  it.each(["win32", "linux"] as const)("has File, Edit, View, Window and Help on %s, with Quit in File and About in Help", (platform) => {
-    const { template } = build(platform);
-    expect(topLabels(template)).toEqual(["File", "Edit", "View", "Window", "help"]);
-    expect(items(template[0]).some((item) => item.role === "quit")).toBe(true);
-    expect(items(template[4]).some((item) => item.role === "about")).toBe(true);
-  });
+  it.each(["win32", "linux"] as const)(
+    "has File, Edit, View, Window and Help on %s, with Quit in File and About in Help",
+    (platform) => {
+      const { template } = build(platform);
+      expect(topLabels(template)).toEqual(["File", "Edit", "View", "Window", "help"]);
+      expect(items(template[0]).some((item) => item.role === "quit")).toBe(true);
+      expect(items(template[4]).some((item) => item.role === "about")).toBe(true);
+    },
+  );
 
-  it.each(["darwin", "win32", "linux"] as const)("offers Open Folder… (Ctrl/Cmd+O), the edit roles and zoom on %s", (platform) => {
-    const { template, actions } = build(platform);
-    const open = items(template.find((menu) => menu.label === "File")).find((item) => item.label === "Open Folder…");
-    expect(open?.accelerator).toBe("CmdOrCtrl+O");
-    click(open);
-    expect(actions.openFolder).toHaveBeenCalledOnce();
-    const editRoles = items(template.find((menu) => menu.label === "Edit")).map((item) => item.role);
-    expect(editRoles).toEqual(expect.arrayContaining(["undo", "redo", "cut", "copy", "paste", "selectAll"]));
-    const viewRoles = items(template.find((menu) => menu.label === "View")).map((item) => item.role);
-    expect(viewRoles).toEqual(expect.arrayContaining(["reload", "resetZoom", "zoomIn", "zoomOut", "togglefullscreen"]));
-  });
+  it.each(["darwin", "win32", "linux"] as const)(
+    "offers Open Folder… (Ctrl/Cmd+O), the edit roles and zoom on %s",
+    (platform) => {
+      const { template, actions } = build(platform);
+      const open = items(template.find((menu) => menu.label === "File")).find((item) => item.label === "Open Folder…");
+      expect(open?.accelerator).toBe("CmdOrCtrl+O");
+      click(open);
+      expect(actions.openFolder).toHaveBeenCalledOnce();
+      const editRoles = items(template.find((menu) => menu.label === "Edit")).map((item) => item.role);
+      expect(editRoles).toEqual(expect.arrayContaining(["undo", "redo", "cut", "copy", "paste", "selectAll"]));
+      const viewRoles = items(template.find((menu) => menu.label === "View")).map((item) => item.role);
+      expect(viewRoles).toEqual(
+        expect.arrayContaining(["reload", "resetZoom", "zoomIn", "zoomOut", "togglefullscreen"]),
+      );
+    },
+  );
 
   it("shows the developer tools toggle only in development", () => {
-    const roles = (developer: boolean) => build("linux", developer).template.flatMap(items).map((item) => item.role);
+    const roles = (developer: boolean) =>
+      build("linux", developer)
+        .template.flatMap(items)
+        .map((item) => item.role);
     expect(roles(false)).not.toContain("toggleDevTools");
     expect(roles(true)).toContain("toggleDevTools");
   });

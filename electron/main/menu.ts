@@ -24,8 +24,15 @@ export function buildMenuTemplate(options: {
 }): MenuItemConstructorOptions[] {
   const { platform, appName, developer, actions } = options;
   const mac = platform === "darwin";
-  const openFolder: MenuItemConstructorOptions = { label: "Open Folder…", accelerator: "CmdOrCtrl+O", click: () => actions.openFolder() };
-  const checkUpdates: MenuItemConstructorOptions = { label: "Check for Updates Now", click: () => actions.checkUpdates() };
+  const openFolder: MenuItemConstructorOptions = {
+    label: "Open Folder…",
+    accelerator: "CmdOrCtrl+O",
+    click: () => actions.openFolder(),
+  };
+  const checkUpdates: MenuItemConstructorOptions = {
+    label: "Check for Updates Now",
+    click: () => actions.checkUpdates(),
+  };
 
   const appMenu: MenuItemConstructorOptions = {
     label: appName,
@@ -44,11 +51,21 @@ export function buildMenuTemplate(options: {
   };
   const fileMenu: MenuItemConstructorOptions = {
     label: "File",
-    submenu: mac ? [openFolder, { type: "separator" }, { role: "close" }] : [openFolder, checkUpdates, { type: "separator" }, { role: "quit" }],
+    submenu: mac
+      ? [openFolder, { type: "separator" }, { role: "close" }]
+      : [openFolder, checkUpdates, { type: "separator" }, { role: "quit" }],
   };
   const editMenu: MenuItemConstructorOptions = {
     label: "Edit",
-    submenu: [{ role: "undo" }, { role: "redo" }, { type: "separator" }, { role: "cut" }, { role: "copy" }, { role: "paste" }, { role: "selectAll" }],
+    submenu: [
+      { role: "undo" },
+      { role: "redo" },
+      { type: "separator" },
+      { role: "cut" },
+      { role: "copy" },
+      { role: "paste" },
+      { role: "selectAll" },
+    ],
   };
   const viewMenu: MenuItemConstructorOptions = {
     label: "View",
@@ -65,7 +82,9 @@ export function buildMenuTemplate(options: {
   };
   const windowMenu: MenuItemConstructorOptions = {
     label: "Window",
-    submenu: mac ? [{ role: "minimize" }, { role: "zoom" }, { type: "separator" }, { role: "front" }] : [{ role: "minimize" }, { role: "close" }],
+    submenu: mac
+      ? [{ role: "minimize" }, { role: "zoom" }, { type: "separator" }, { role: "front" }]
+      : [{ role: "minimize" }, { role: "close" }],
   };
   const helpMenu: MenuItemConstructorOptions = {
     role: "help",

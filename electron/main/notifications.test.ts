@@ -7,7 +7,15 @@ import { makeTempDir } from "../../test-support/tmp";
 import { announcedFile, createUpdateNotifier } from "./notifications";
 
 const outdated = (name: string, latest: string): UpdateInfo => ({
-  skillId: `/skills/${name}`, name, dir: `/skills/${name}`, installed: "1.0.0", installedSource: "metadata.version", latest, state: "outdated", source: "skill-meta", checkedAt: "2026-11-30T12:00:00.000Z",
+  skillId: `/skills/${name}`,
+  name,
+  dir: `/skills/${name}`,
+  installed: "1.0.0",
+  installedSource: "metadata.version",
+  latest,
+  state: "outdated",
+  source: "skill-meta",
+  checkedAt: "2026-11-30T12:00:00.000Z",
 });
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -48,13 +56,19 @@ describe("createUpdateNotifier", () => {
     const file = path.join(dir, "notified-updates.json");
     await writeFile(file, "{not json", "utf8");
     const shown: string[] = [];
-    await createUpdateNotifier({ file, show: ({ title }) => void shown.push(title) }).onUpdates([outdated("pdf", "2.0.0")]);
+    await createUpdateNotifier({ file, show: ({ title }) => void shown.push(title) }).onUpdates([
+      outdated("pdf", "2.0.0"),
+    ]);
     expect(shown).toEqual(["Update available: pdf"]);
 
     const blocked = path.join(dir, "blocked");
     await mkdir(path.join(blocked, "notified-updates.json"), { recursive: true });
     const errors: unknown[] = [];
-    const notifier = createUpdateNotifier({ file: path.join(blocked, "notified-updates.json"), show: ({ title }) => void shown.push(title), onError: (e) => void errors.push(e) });
+    const notifier = createUpdateNotifier({
+      file: path.join(blocked, "notified-updates.json"),
+      show: ({ title }) => void shown.push(title),
+      onError: (e) => void errors.push(e),
+    });
     await notifier.onUpdates([outdated("docx", "2.0.0")]);
     await notifier.onUpdates([outdated("docx", "2.0.0")]);
     expect(shown).toEqual(["Update available: pdf", "Update available: docx"]);

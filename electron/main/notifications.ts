@@ -13,7 +13,11 @@ export function announcedFile(userDataDir: string): string {
 }
 
 /** Announces fresh updates from each poll; calls are serialised so two polls never announce the same version. */
-export function createUpdateNotifier(options: { file: string; show: ShowNotification; onError?: (error: unknown) => void }) {
+export function createUpdateNotifier(options: {
+  file: string;
+  show: ShowNotification;
+  onError?: (error: unknown) => void;
+}) {
   let announced: Set<string> | null = null;
   let queue: Promise<void> = Promise.resolve();
 

@@ -18,8 +18,18 @@ function electronDesktop(log: Log) {
     openPath: async (p: string) => (log.push(["openPath", p]), ""),
     openExternal: async () => undefined,
   } as unknown as Pick<Shell, "showItemInFolder" | "openExternal">;
-  const dialog = { showOpenDialog: async () => ({ canceled: true, filePaths: [] }) } as unknown as Pick<Dialog, "showOpenDialog" | "showMessageBox">;
-  return electronDesktopIntegration({ shell, dialog, getWindow: () => null as BrowserWindow | null, platform: "linux", env: OPENING_ENV, spawn: recordingSpawner(log) });
+  const dialog = { showOpenDialog: async () => ({ canceled: true, filePaths: [] }) } as unknown as Pick<
+    Dialog,
+    "showOpenDialog" | "showMessageBox"
+  >;
+  return electronDesktopIntegration({
+    shell,
+    dialog,
+    getWindow: () => null as BrowserWindow | null,
+    platform: "linux",
+    env: OPENING_ENV,
+    spawn: recordingSpawner(log),
+  });
 }
 
 describeOpeningCases({ name: "electron", desktop: electronDesktop });
@@ -28,18 +38,44 @@ describe("main's IPC door for opening", () => {
   it("refuses author:open('/') and open of /usr/bin/id from our own window, and reveals a script instead of opening it", async () => {
     const tmp = await makeTempDir();
     const root = tmp.dir;
-    await writeTree(root, { "home/.claude/skills/alpha/SKILL.md": "---\nname: alpha\ndescription: Does alpha things.\n---\n", "home/.claude/skills/alpha/run.sh": "#!/bin/sh\n" });
+    await writeTree(root, {
+      "home/.claude/skills/alpha/SKILL.md": "---\nname: alpha\ndescription: Does alpha things.\n---\n",
+      "home/.claude/skills/alpha/run.sh": "#!/bin/sh\n",
+    });
     const alpha = path.join(root, "home/.claude/skills/alpha");
     await chmod(path.join(alpha, "run.sh"), 0o755);
     await symlink("/usr/bin/id", path.join(alpha, "id"));
     const log: Log = [];
-    const scanOptions = { home: path.join(root, "home"), platform: "linux" as const, env: { SKILLSHELF_CACHE_DIR: path.join(root, "cache") } };
-    const session = createHandlerSession({ host: "electron", scanOptions, desktop: electronDesktop(log), emit: () => undefined, engine: createEngine(scanOptions), liveCatalog: false });
+    const scanOptions = {
+      home: path.join(root, "home"),
+      platform: "linux" as const,
+      env: { SKILLSHELF_CACHE_DIR: path.join(root, "cache") },
+    };
+    const session = createHandlerSession({
+      host: "electron",
+      scanOptions,
+      desktop: electronDesktop(log),
+      emit: () => undefined,
+      engine: createEngine(scanOptions),
+      liveCatalog: false,
+    });
     const registered = new Map<string, (event: IpcMainInvokeEvent, ...args: unknown[]) => Promise<unknown>>();
-    const ipcMain = { handle: (channel: string, listener: (event: IpcMainInvokeEvent, ...args: unknown[]) => Promise<unknown>) => void registered.set(channel, listener), removeHandler: () => undefined };
+    const ipcMain = {
+      handle: (channel: string, listener: (event: IpcMainInvokeEvent, ...args: unknown[]) => Promise<unknown>) =>
+        void registered.set(channel, listener),
+      removeHandler: () => undefined,
+    };
     const { indexUrl } = appPaths("/opt/skillshelf/dist/main");
-    const contents = { mainFrame: { url: indexUrl }, isDestroyed: () => false, send: () => undefined } as unknown as WebContents;
-    registerCommands(ipcMain as unknown as Pick<IpcMain, "handle" | "removeHandler">, session.handlers, createSenderCheck(() => contents, indexUrl));
+    const contents = {
+      mainFrame: { url: indexUrl },
+      isDestroyed: () => false,
+      send: () => undefined,
+    } as unknown as WebContents;
+    registerCommands(
+      ipcMain as unknown as Pick<IpcMain, "handle" | "removeHandler">,
+      session.handlers,
+      createSenderCheck(() => contents, indexUrl),
+    );
     const event = { sender: contents, senderFrame: contents.mainFrame } as unknown as IpcMainInvokeEvent;
     const call = (channel: string, ...args: unknown[]) => registered.get(channel)!(event, ...args);
     try {

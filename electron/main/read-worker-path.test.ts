@@ -12,7 +12,9 @@ describe("readWorkerPath", () => {
 
   it("looks outside the asar once packaged, where electron-builder unpacks the worker", () => {
     const resources = path.join(path.sep, "opt", "Skillshelf", "resources");
-    expect(readWorkerPath(path.join(resources, "app.asar", "dist", "main"), {}, all)).toBe(path.join(resources, "app.asar.unpacked", "dist", "main", "read-worker.cjs"));
+    expect(readWorkerPath(path.join(resources, "app.asar", "dist", "main"), {}, all)).toBe(
+      path.join(resources, "app.asar.unpacked", "dist", "main", "read-worker.cjs"),
+    );
   });
 
   it("gives none when the worker is not built or SKILLSHELF_SCAN_WORKER_MIN=0 turns it off", () => {

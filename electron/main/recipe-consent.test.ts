@@ -8,9 +8,18 @@ function withAnswer(response: number) {
   const shown: MessageBoxOptions[] = [];
   const dialog = {
     showOpenDialog: async () => ({ canceled: true, filePaths: [] }),
-    showMessageBox: async (...args: unknown[]) => (shown.push(args.at(-1) as MessageBoxOptions), { response, checkboxChecked: false }),
+    showMessageBox: async (...args: unknown[]) => (
+      shown.push(args.at(-1) as MessageBoxOptions),
+      { response, checkboxChecked: false }
+    ),
   } as unknown as Pick<Dialog, "showOpenDialog" | "showMessageBox">;
-  const desktop = electronDesktopIntegration({ shell: { showItemInFolder: () => undefined, openExternal: async () => undefined }, dialog, getWindow: () => null, platform: "linux", env: {} });
+  const desktop = electronDesktopIntegration({
+    shell: { showItemInFolder: () => undefined, openExternal: async () => undefined },
+    dialog,
+    getWindow: () => null,
+    platform: "linux",
+    env: {},
+  });
   return { desktop, shown };
 }
 

@@ -2,7 +2,10 @@ import { describe, expect, it } from "vitest";
 import { safeStorageCodec, type SafeStorageLike } from "./secret-codec";
 
 /** A stand-in keychain: "encrypts" by reversing bytes behind a marker, and says which backend it is. */
-function fakeSafeStorage(options: { available: boolean; backend?: ReturnType<SafeStorageLike["getSelectedStorageBackend"]> }): SafeStorageLike {
+function fakeSafeStorage(options: {
+  available: boolean;
+  backend?: ReturnType<SafeStorageLike["getSelectedStorageBackend"]>;
+}): SafeStorageLike {
   return {
     isEncryptionAvailable: () => options.available,
     getSelectedStorageBackend: () => options.backend ?? "gnome_libsecret",
@@ -25,10 +28,14 @@ describe("safeStorageCodec", () => {
   });
 
   it("refuses, with the reason, where safeStorage cannot encrypt or Linux has no keyring", () => {
-    expect(safeStorageCodec(fakeSafeStorage({ available: false }), "win32").unavailable()).toMatch(/keychain is not available/);
+    expect(safeStorageCodec(fakeSafeStorage({ available: false }), "win32").unavailable()).toMatch(
+      /keychain is not available/,
+    );
     const basic = safeStorageCodec(fakeSafeStorage({ available: true, backend: "basic_text" }), "linux");
     expect(basic.unavailable()).toMatch(/no keyring/);
     expect(() => basic.encode("x")).toThrow(/no keyring/);
-    expect(safeStorageCodec(fakeSafeStorage({ available: true, backend: "kwallet5" }), "linux").unavailable()).toBeNull();
+    expect(
+      safeStorageCodec(fakeSafeStorage({ available: true, backend: "kwallet5" }), "linux").unavailable(),
+    ).toBeNull();
   });
 });

@@ -4,15 +4,23 @@ import type { SafeStorage } from "electron";
 import type { SecretCodec } from "../engine/settings-secrets";
 
 /** The parts of safeStorage the codec uses. */
-export type SafeStorageLike = Pick<SafeStorage, "isEncryptionAvailable" | "encryptString" | "decryptString" | "getSelectedStorageBackend">;
+export type SafeStorageLike = Pick<
+  SafeStorage,
+  "isEncryptionAvailable" | "encryptString" | "decryptString" | "getSelectedStorageBackend"
+>;
 
 /** A codec over safeStorage; `platform` decides whether Linux's backend is a real keyring. */
-export function safeStorageCodec(safeStorage: SafeStorageLike, platform: NodeJS.Platform = process.platform): SecretCodec {
+export function safeStorageCodec(
+  safeStorage: SafeStorageLike,
+  platform: NodeJS.Platform = process.platform,
+): SecretCodec {
   const unavailable = (): string | null => {
-    if (!safeStorage.isEncryptionAvailable()) return "the system keychain is not available to Skillshelf, so secrets could not be encrypted.";
+    if (!safeStorage.isEncryptionAvailable())
+      return "the system keychain is not available to Skillshelf, so secrets could not be encrypted.";
     if (platform === "linux") {
       const backend = safeStorage.getSelectedStorageBackend();
-      if (backend === "basic_text" || backend === "unknown") return "no keyring (GNOME Keyring or KWallet) is running, so secrets would be stored unencrypted. Start one, or use the web host (skillshelf serve), whose settings file only you can read.";
+      if (backend === "basic_text" || backend === "unknown")
+        return "no keyring (GNOME Keyring or KWallet) is running, so secrets would be stored unencrypted. Start one, or use the web host (skillshelf serve), whose settings file only you can read.";
     }
     return null;
   };

@@ -18,7 +18,10 @@ import {
 
 function fakeShell() {
   const opened: string[] = [];
-  return { opened, shell: { openExternal: async (url: string) => void opened.push(url) } as Pick<Shell, "openExternal"> };
+  return {
+    opened,
+    shell: { openExternal: async (url: string) => void opened.push(url) } as Pick<Shell, "openExternal">,
+  };
 }
 
 function fakeContents() {
@@ -40,7 +43,8 @@ function fakeContents() {
 function fakeSession() {
   type AnyHandler = (...args: never[]) => unknown;
   const handlers: Record<string, (...args: unknown[]) => unknown> = {};
-  const keep = (name: string) => (handler: AnyHandler) => void (handlers[name] = handler as (...args: unknown[]) => unknown);
+  const keep = (name: string) => (handler: AnyHandler) =>
+    void (handlers[name] = handler as (...args: unknown[]) => unknown);
   const session = {
     setPermissionRequestHandler: keep("request"),
     setPermissionCheckHandler: keep("check"),
@@ -69,9 +73,12 @@ describe("secureWebPreferences", () => {
 });
 
 describe("parseExternalUrl", () => {
-  it.each(["https://agentskills.io/specification", "http://example.com/a?b=c#d", "HTTPS://EXAMPLE.COM"])("accepts %s", (url) => {
-    expect(parseExternalUrl(url)?.protocol).toMatch(/^https?:$/);
-  });
+  it.each(["https://agentskills.io/specification", "http://example.com/a?b=c#d", "HTTPS://EXAMPLE.COM"])(
+    "accepts %s",
+    (url) => {
+      expect(parseExternalUrl(url)?.protocol).toMatch(/^https?:$/);
+    },
+  );
 
   it.each([
     "file:///etc/passwd",
@@ -109,7 +116,15 @@ describe("session security", () => {
     const { session, handlers } = fakeSession();
     denyAllPermissions(session, appPage);
     const callback = vi.fn();
-    for (const permission of ["media", "geolocation", "notifications", "clipboard-read", "openExternal", "fullscreen", "unknown"]) {
+    for (const permission of [
+      "media",
+      "geolocation",
+      "notifications",
+      "clipboard-read",
+      "openExternal",
+      "fullscreen",
+      "unknown",
+    ]) {
       handlers.request!({}, permission, callback, { requestingUrl: appPage });
       expect(handlers.check!({}, permission, "app://skillshelf", { requestingUrl: appPage })).toBe(false);
     }
@@ -127,7 +142,9 @@ describe("session security", () => {
     expect(callback.mock.calls).toEqual([[true], [false]]);
     expect(handlers.check!({}, "clipboard-sanitized-write", "app://skillshelf", { requestingUrl: appPage })).toBe(true);
     expect(isPermissionGranted("clipboard-sanitized-write", "app://skillshelf/other.html", appPage)).toBe(false);
-    expect(isPermissionGranted("clipboard-sanitized-write", "file:///opt/skillshelf/dist/renderer/index.html", appPage)).toBe(false);
+    expect(
+      isPermissionGranted("clipboard-sanitized-write", "file:///opt/skillshelf/dist/renderer/index.html", appPage),
+    ).toBe(false);
     expect(isPermissionGranted("clipboard-sanitized-write", "app://other/index.html", appPage)).toBe(false);
     expect(isPermissionGranted("clipboard-sanitized-write", undefined, appPage)).toBe(false);
     expect(isPermissionGranted("clipboard-read", appPage, appPage)).toBe(false);
@@ -156,7 +173,10 @@ describe("session security", () => {
     secureSession(session, appPage);
     let headers: Record<string, string | string[]> | undefined;
     handlers.headersReceived!(
-      { url: "app://skillshelf/index.html", responseHeaders: { "content-security-policy": ["default-src *"], "X-Other": ["1"] } },
+      {
+        url: "app://skillshelf/index.html",
+        responseHeaders: { "content-security-policy": ["default-src *"], "X-Other": ["1"] },
+      },
       (response: { responseHeaders?: Record<string, string | string[]> }) => (headers = response.responseHeaders),
     );
     expect(headers).toEqual({ "X-Other": ["1"], "Content-Security-Policy": [contentSecurityPolicy] });

@@ -62,16 +62,29 @@ export function withContentSecurityPolicy(
 const grantedToAppPage = new Set(["clipboard-sanitized-write"]);
 
 /** Deny by default: only a listed permission, asked by our own page, is granted. */
-export function isPermissionGranted(permission: string, requestingUrl: string | undefined, appPageUrl: string): boolean {
-  return grantedToAppPage.has(permission) && typeof requestingUrl === "string" && isAppPageUrl(requestingUrl, appPageUrl);
+export function isPermissionGranted(
+  permission: string,
+  requestingUrl: string | undefined,
+  appPageUrl: string,
+): boolean {
+  return (
+    grantedToAppPage.has(permission) && typeof requestingUrl === "string" && isAppPageUrl(requestingUrl, appPageUrl)
+  );
 }
 
-type PermissionSession = Pick<Session, "setPermissionRequestHandler" | "setPermissionCheckHandler" | "setDevicePermissionHandler">;
+type PermissionSession = Pick<
+  Session,
+  "setPermissionRequestHandler" | "setPermissionCheckHandler" | "setDevicePermissionHandler"
+>;
 
 /** Installs the deny-by-default request, check and device handlers: no camera, location, notifications prompt, USB... */
 export function denyAllPermissions(session: PermissionSession, appPageUrl: string): void {
-  session.setPermissionRequestHandler((_contents, permission, callback, details) => callback(isPermissionGranted(permission, details.requestingUrl, appPageUrl)));
-  session.setPermissionCheckHandler((_contents, permission, _origin, details) => isPermissionGranted(permission, details.requestingUrl, appPageUrl));
+  session.setPermissionRequestHandler((_contents, permission, callback, details) =>
+    callback(isPermissionGranted(permission, details.requestingUrl, appPageUrl)),
+  );
+  session.setPermissionCheckHandler((_contents, permission, _origin, details) =>
+    isPermissionGranted(permission, details.requestingUrl, appPageUrl),
+  );
   session.setDevicePermissionHandler(() => false);
 }
 
@@ -98,7 +111,12 @@ export function hardenWebContents(contents: WebContents, shell: Pick<Shell, "ope
 }
 
 /** Hardens every WebContents the app ever creates, app-wide, and the default session. */
-export function setupSecurity(app: Pick<App, "on">, session: Parameters<typeof secureSession>[0], shell: Pick<Shell, "openExternal">, appPageUrl: string): void {
+export function setupSecurity(
+  app: Pick<App, "on">,
+  session: Parameters<typeof secureSession>[0],
+  shell: Pick<Shell, "openExternal">,
+  appPageUrl: string,
+): void {
   app.on("web-contents-created", (_event, contents) => hardenWebContents(contents, shell));
   secureSession(session, appPageUrl);
 }

@@ -16,7 +16,11 @@ function fakeWindow(options: { minimized?: boolean; visible?: boolean; destroyed
 }
 
 function fakeApp(gotLock: boolean) {
-  return Object.assign(new EventEmitter(), { requestSingleInstanceLock: () => gotLock }) as unknown as Pick<App, "requestSingleInstanceLock" | "on"> & EventEmitter;
+  return Object.assign(new EventEmitter(), { requestSingleInstanceLock: () => gotLock }) as unknown as Pick<
+    App,
+    "requestSingleInstanceLock" | "on"
+  > &
+    EventEmitter;
 }
 
 describe("setupSingleInstance", () => {

@@ -2,7 +2,9 @@
 import type { App, BrowserWindow } from "electron";
 
 /** Brings a window to the front, restoring it if minimised or hidden. */
-export function focusWindow(window: Pick<BrowserWindow, "isDestroyed" | "isMinimized" | "restore" | "isVisible" | "show" | "focus"> | null): boolean {
+export function focusWindow(
+  window: Pick<BrowserWindow, "isDestroyed" | "isMinimized" | "restore" | "isVisible" | "show" | "focus"> | null,
+): boolean {
   if (!window || window.isDestroyed()) return false;
   if (window.isMinimized()) window.restore();
   if (!window.isVisible()) window.show();
@@ -11,7 +13,10 @@ export function focusWindow(window: Pick<BrowserWindow, "isDestroyed" | "isMinim
 }
 
 /** Takes the single-instance lock; false means another instance runs and this one must quit. */
-export function setupSingleInstance(app: Pick<App, "requestSingleInstanceLock" | "on">, getWindow: () => Parameters<typeof focusWindow>[0]): boolean {
+export function setupSingleInstance(
+  app: Pick<App, "requestSingleInstanceLock" | "on">,
+  getWindow: () => Parameters<typeof focusWindow>[0],
+): boolean {
   if (!app.requestSingleInstanceLock()) return false;
   app.on("second-instance", () => {
     focusWindow(getWindow());

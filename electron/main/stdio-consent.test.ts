@@ -1,13 +1,27 @@
 // Stdio consent in Electron: the page can only ask main to review; main's native dialog lists the exact commands,
 // and only the user's "Allow" there approves them. Approval by id from the page is refused at main's IPC door.
-import type { BrowserWindow, Dialog, IpcMain, IpcMainInvokeEvent, MessageBoxOptions, Shell, WebContents } from "electron";
+import type {
+  BrowserWindow,
+  Dialog,
+  IpcMain,
+  IpcMainInvokeEvent,
+  MessageBoxOptions,
+  Shell,
+  WebContents,
+} from "electron";
 import { afterEach, describe, expect, it } from "vitest";
 import { makeTempDir } from "../../test-support/tmp";
 import type { UpdateInfo } from "../../shared/model";
 import type { StdioServerList } from "../../shared/stdio-servers";
 import { createEngine } from "../handlers/engine";
 import { createHandlerSession } from "../handlers/handlers";
-import { alphaLatest, STDIO_SERVER_SCRIPT, stdioConfigFile, writeStdioConfig, writeStdioHome } from "../handlers/testing/stdio-home";
+import {
+  alphaLatest,
+  STDIO_SERVER_SCRIPT,
+  stdioConfigFile,
+  writeStdioConfig,
+  writeStdioHome,
+} from "../handlers/testing/stdio-home";
 import { electronDesktopIntegration, stdioConsentDialog } from "./desktop";
 import { createSenderCheck, registerCommands } from "./ipc";
 import { appPaths } from "./paths";
@@ -24,17 +38,42 @@ async function mainWithDialog(answer: () => number) {
   const shown: MessageBoxOptions[] = [];
   const dialog = {
     showOpenDialog: async () => ({ canceled: true, filePaths: [] }),
-    showMessageBox: async (...args: [BrowserWindow, MessageBoxOptions] | [MessageBoxOptions]) => (shown.push(args.length === 2 ? args[1] : args[0]), { response: answer(), checkboxChecked: false }),
+    showMessageBox: async (...args: [BrowserWindow, MessageBoxOptions] | [MessageBoxOptions]) => (
+      shown.push(args.length === 2 ? args[1] : args[0]),
+      { response: answer(), checkboxChecked: false }
+    ),
   } as unknown as Pick<Dialog, "showOpenDialog" | "showMessageBox">;
-  const shell = { showItemInFolder: () => undefined, openExternal: async () => undefined } as unknown as Pick<Shell, "showItemInFolder" | "openExternal">;
+  const shell = { showItemInFolder: () => undefined, openExternal: async () => undefined } as unknown as Pick<
+    Shell,
+    "showItemInFolder" | "openExternal"
+  >;
   const desktop = electronDesktopIntegration({ shell, dialog, getWindow: () => null });
-  const session = createHandlerSession({ host: "electron", scanOptions, desktop, emit: () => undefined, engine: createEngine(scanOptions), liveCatalog: false });
+  const session = createHandlerSession({
+    host: "electron",
+    scanOptions,
+    desktop,
+    emit: () => undefined,
+    engine: createEngine(scanOptions),
+    liveCatalog: false,
+  });
   closers.push(() => session.dispose());
   const registered = new Map<string, (event: IpcMainInvokeEvent, ...args: unknown[]) => Promise<unknown>>();
-  const ipcMain = { handle: (channel: string, listener: (event: IpcMainInvokeEvent, ...args: unknown[]) => Promise<unknown>) => void registered.set(channel, listener), removeHandler: () => undefined };
+  const ipcMain = {
+    handle: (channel: string, listener: (event: IpcMainInvokeEvent, ...args: unknown[]) => Promise<unknown>) =>
+      void registered.set(channel, listener),
+    removeHandler: () => undefined,
+  };
   const { indexUrl } = appPaths("/opt/skillshelf/dist/main");
-  const contents = { mainFrame: { url: indexUrl }, isDestroyed: () => false, send: () => undefined } as unknown as WebContents;
-  registerCommands(ipcMain as unknown as Pick<IpcMain, "handle" | "removeHandler">, session.handlers, createSenderCheck(() => contents, indexUrl));
+  const contents = {
+    mainFrame: { url: indexUrl },
+    isDestroyed: () => false,
+    send: () => undefined,
+  } as unknown as WebContents;
+  registerCommands(
+    ipcMain as unknown as Pick<IpcMain, "handle" | "removeHandler">,
+    session.handlers,
+    createSenderCheck(() => contents, indexUrl),
+  );
   const event = { sender: contents, senderFrame: contents.mainFrame } as unknown as IpcMainInvokeEvent;
   const call = <T>(channel: string, ...args: unknown[]) => registered.get(channel)!(event, ...args) as Promise<T>;
   await call("catalog:scan");
@@ -77,7 +116,18 @@ describe("stdio consent in Electron main", () => {
   });
 
   it("shows control characters and spaces in a command visibly, so the dialog cannot be made to read differently", () => {
-    const dialog = stdioConsentDialog([{ id: "a".repeat(32), name: "evil\u001b[2J", configFile: "/h/.claude.json", command: "sh", args: ["-c", "echo hi\rrm -rf ~"], cwd: null, envNames: [], approved: false }]);
+    const dialog = stdioConsentDialog([
+      {
+        id: "a".repeat(32),
+        name: "evil\u001b[2J",
+        configFile: "/h/.claude.json",
+        command: "sh",
+        args: ["-c", "echo hi\rrm -rf ~"],
+        cwd: null,
+        envNames: [],
+        approved: false,
+      },
+    ]);
     expect(dialog.detail).toContain('sh -c "echo hi\\rrm -rf ~"');
     expect(dialog.detail).toContain("evil\\x1b[2J");
     expect(dialog.detail).not.toMatch(/[\u0000-\u0009\u000b-\u001f]/);

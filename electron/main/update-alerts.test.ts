@@ -1,10 +1,34 @@
 // Pending-update counting and the "announce each skill version once" selection.
 import { describe, expect, it } from "vitest";
 import type { UpdateInfo } from "../../shared/model";
-import { announcedLimit, notificationContent, parseAnnounced, pendingUpdateCount, pendingUpdates, selectUnannounced, serializeAnnounced, updateKey } from "./update-alerts";
+import {
+  announcedLimit,
+  notificationContent,
+  parseAnnounced,
+  pendingUpdateCount,
+  pendingUpdates,
+  selectUnannounced,
+  serializeAnnounced,
+  updateKey,
+} from "./update-alerts";
 
-function update(name: string, latest: string | null, state: UpdateInfo["state"] = "outdated", dir = `/skills/${name}`): UpdateInfo {
-  return { skillId: `${dir}`, name, dir, installed: "1.0.0", installedSource: "metadata.version", latest, state, source: "skill-meta", checkedAt: "2026-11-30T12:00:00.000Z" };
+function update(
+  name: string,
+  latest: string | null,
+  state: UpdateInfo["state"] = "outdated",
+  dir = `/skills/${name}`,
+): UpdateInfo {
+  return {
+    skillId: `${dir}`,
+    name,
+    dir,
+    installed: "1.0.0",
+    installedSource: "metadata.version",
+    latest,
+    state,
+    source: "skill-meta",
+    checkedAt: "2026-11-30T12:00:00.000Z",
+  };
 }
 
 describe("pendingUpdates", () => {
@@ -27,7 +51,10 @@ describe("selectUnannounced", () => {
   it("announces a version once, and a newer version again", () => {
     const first = selectUnannounced([update("pdf", "2.0.0")], new Set());
     expect(first.fresh.map(updateKey)).toEqual(["pdf@2.0.0"]);
-    const again = selectUnannounced([update("pdf", "2.0.0"), update("pdf", "2.0.0", "outdated", "/other/pdf")], first.announced);
+    const again = selectUnannounced(
+      [update("pdf", "2.0.0"), update("pdf", "2.0.0", "outdated", "/other/pdf")],
+      first.announced,
+    );
     expect(again.fresh).toEqual([]);
     const newer = selectUnannounced([update("pdf", "2.1.0")], again.announced);
     expect(newer.fresh.map(updateKey)).toEqual(["pdf@2.1.0"]);

@@ -40,11 +40,17 @@ export function notificationContent(fresh: readonly UpdateInfo[]): { title: stri
   if (!first) return null;
   if (fresh.length === 1) {
     const from = first.installed ? ` (you have ${first.installed})` : "";
-    return { title: `Update available: ${first.name}`, body: `Version ${first.latest} of ${first.name} is out${from}. Open Skillshelf to update it.` };
+    return {
+      title: `Update available: ${first.name}`,
+      body: `Version ${first.latest} of ${first.name} is out${from}. Open Skillshelf to update it.`,
+    };
   }
   const names = fresh.slice(0, 3).map((update) => `${update.name} ${update.latest}`);
   const more = fresh.length > 3 ? ` and ${fresh.length - 3} more` : "";
-  return { title: `${fresh.length} skill updates available`, body: `New versions: ${names.join(", ")}${more}. Open Skillshelf to update them.` };
+  return {
+    title: `${fresh.length} skill updates available`,
+    body: `New versions: ${names.join(", ")}${more}. Open Skillshelf to update them.`,
+  };
 }
 
 /** How many announced keys are kept on disk; the oldest are forgotten first. */
@@ -55,7 +61,9 @@ export function parseAnnounced(value: unknown): Set<string> {
   if (typeof value !== "object" || value === null) return new Set();
   const keys = (value as { announced?: unknown }).announced;
   if (!Array.isArray(keys)) return new Set();
-  return new Set(keys.filter((key): key is string => typeof key === "string" && key.length <= 1024).slice(-announcedLimit));
+  return new Set(
+    keys.filter((key): key is string => typeof key === "string" && key.length <= 1024).slice(-announcedLimit),
+  );
 }
 
 /** The JSON written for an announced set, keeping only the newest keys. */

@@ -6,16 +6,27 @@ import { defaultWindowSize, minimumWindowSize, parseWindowState, restoreWindowSt
 const laptop: Rect = { x: 0, y: 25, width: 1440, height: 875 };
 const external: Rect = { x: 1440, y: 0, width: 2560, height: 1440 };
 
-const inside = (r: Rect, area: Rect) => r.x >= area.x && r.y >= area.y && r.x + r.width <= area.x + area.width && r.y + r.height <= area.y + area.height;
+const inside = (r: Rect, area: Rect) =>
+  r.x >= area.x && r.y >= area.y && r.x + r.width <= area.x + area.width && r.y + r.height <= area.y + area.height;
 
 describe("parseWindowState", () => {
-  it.each([null, 42, "x", {}, { bounds: null }, { bounds: { x: 0, y: 0, width: 0, height: 10 } }, { bounds: { x: "0", y: 0, width: 10, height: 10 } }, { bounds: { x: Number.NaN, y: 0, width: 10, height: 10 } }, { bounds: { x: 1e12, y: 0, width: 10, height: 10 } }])(
-    "rejects %j",
-    (value) => expect(parseWindowState(value)).toBeNull(),
-  );
+  it.each([
+    null,
+    42,
+    "x",
+    {},
+    { bounds: null },
+    { bounds: { x: 0, y: 0, width: 0, height: 10 } },
+    { bounds: { x: "0", y: 0, width: 10, height: 10 } },
+    { bounds: { x: Number.NaN, y: 0, width: 10, height: 10 } },
+    { bounds: { x: 1e12, y: 0, width: 10, height: 10 } },
+  ])("rejects %j", (value) => expect(parseWindowState(value)).toBeNull());
 
   it("reads bounds and the maximised flag, rounding fractions", () => {
-    expect(parseWindowState({ bounds: { x: 10.4, y: 20, width: 800.6, height: 600 }, maximized: true })).toEqual({ bounds: { x: 10, y: 20, width: 801, height: 600 }, maximized: true });
+    expect(parseWindowState({ bounds: { x: 10.4, y: 20, width: 800.6, height: 600 }, maximized: true })).toEqual({
+      bounds: { x: 10, y: 20, width: 801, height: 600 },
+      maximized: true,
+    });
     expect(parseWindowState({ bounds: { x: 1, y: 2, width: 3, height: 4 }, maximized: "yes" })?.maximized).toBe(false);
   });
 });
@@ -24,7 +35,12 @@ describe("restoreWindowState", () => {
   it("centres a default-sized window on the primary display when nothing usable is saved", () => {
     const restored = restoreWindowState(null, [laptop, external]);
     expect(restored.maximized).toBe(false);
-    expect(restored.bounds).toEqual({ x: 120, y: 73, width: defaultWindowSize.width, height: defaultWindowSize.height });
+    expect(restored.bounds).toEqual({
+      x: 120,
+      y: 73,
+      width: defaultWindowSize.width,
+      height: defaultWindowSize.height,
+    });
   });
 
   it("keeps bounds that are fully on a display", () => {
@@ -33,13 +49,17 @@ describe("restoreWindowState", () => {
   });
 
   it("moves a window saved on a display that is gone back to the primary display", () => {
-    const restored = restoreWindowState({ bounds: { x: 1600, y: 100, width: 1000, height: 700 }, maximized: false }, [laptop]);
+    const restored = restoreWindowState({ bounds: { x: 1600, y: 100, width: 1000, height: 700 }, maximized: false }, [
+      laptop,
+    ]);
     expect(inside(restored.bounds, laptop)).toBe(true);
     expect(restored.bounds.width).toBe(defaultWindowSize.width);
   });
 
   it("pulls a window hanging off an edge back on screen, keeping its size", () => {
-    const restored = restoreWindowState({ bounds: { x: 1000, y: -200, width: 900, height: 600 }, maximized: false }, [laptop]);
+    const restored = restoreWindowState({ bounds: { x: 1000, y: -200, width: 900, height: 600 }, maximized: false }, [
+      laptop,
+    ]);
     expect(restored.bounds).toEqual({ x: 540, y: 25, width: 900, height: 600 });
   });
 
@@ -51,12 +71,23 @@ describe("restoreWindowState", () => {
   });
 
   it("always lands inside one of the displays, whatever was saved", () => {
-    const rect = fc.record({ x: fc.integer({ min: -5000, max: 5000 }), y: fc.integer({ min: -5000, max: 5000 }), width: fc.integer({ min: 1, max: 8000 }), height: fc.integer({ min: 1, max: 8000 }) });
+    const rect = fc.record({
+      x: fc.integer({ min: -5000, max: 5000 }),
+      y: fc.integer({ min: -5000, max: 5000 }),
+      width: fc.integer({ min: 1, max: 8000 }),
+      height: fc.integer({ min: 1, max: 8000 }),
+    });
     fc.assert(
-      fc.property(fc.oneof(rect.map((bounds) => ({ bounds })), fc.anything()), (saved) => {
-        const { bounds } = restoreWindowState(saved, [laptop, external]);
-        expect(inside(bounds, laptop) || inside(bounds, external)).toBe(true);
-      }),
+      fc.property(
+        fc.oneof(
+          rect.map((bounds) => ({ bounds })),
+          fc.anything(),
+        ),
+        (saved) => {
+          const { bounds } = restoreWindowState(saved, [laptop, external]);
+          expect(inside(bounds, laptop) || inside(bounds, external)).toBe(true);
+        },
+      ),
     );
   });
 });

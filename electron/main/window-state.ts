@@ -31,7 +31,10 @@ export function parseWindowState(value: unknown): WindowState | null {
   const { x, y, width, height } = bounds as Record<string, unknown>;
   if (!isFiniteInt(x) || !isFiniteInt(y) || !isFiniteInt(width) || !isFiniteInt(height)) return null;
   if (width <= 0 || height <= 0) return null;
-  return { bounds: { x: Math.round(x), y: Math.round(y), width: Math.round(width), height: Math.round(height) }, maximized: maximized === true };
+  return {
+    bounds: { x: Math.round(x), y: Math.round(y), width: Math.round(width), height: Math.round(height) },
+    maximized: maximized === true,
+  };
 }
 
 function overlapArea(a: Rect, b: Rect): number {

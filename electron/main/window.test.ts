@@ -15,9 +15,21 @@ afterEach(async () => {
 
 function fakeWindowFactory() {
   type FakeWindow = EventEmitter & { moveTo(x: number, y: number): void };
-  const made: { options: BrowserWindowConstructorOptions; window: FakeWindow; loaded: string[]; shown: number; maximized: boolean }[] = [];
+  const made: {
+    options: BrowserWindowConstructorOptions;
+    window: FakeWindow;
+    loaded: string[];
+    shown: number;
+    maximized: boolean;
+  }[] = [];
   const createWindow = (options: BrowserWindowConstructorOptions) => {
-    const record = { options, loaded: [] as string[], shown: 0, maximized: false, window: null as unknown as FakeWindow };
+    const record = {
+      options,
+      loaded: [] as string[],
+      shown: 0,
+      maximized: false,
+      window: null as unknown as FakeWindow,
+    };
     const bounds = { x: options.x!, y: options.y!, width: options.width!, height: options.height! };
     record.window = Object.assign(new EventEmitter(), {
       isDestroyed: () => false,
@@ -36,11 +48,25 @@ function fakeWindowFactory() {
 
 describe("mainWindowOptions", () => {
   it("uses the restored bounds, hides the window until painted and locks down the page", () => {
-    const options = mainWindowOptions({ bounds: { x: 10, y: 20, width: 900, height: 700 }, maximized: false }, "/app/preload.cjs", "linux", false);
+    const options = mainWindowOptions(
+      { bounds: { x: 10, y: 20, width: 900, height: 700 }, maximized: false },
+      "/app/preload.cjs",
+      "linux",
+      false,
+    );
     expect(options).toMatchObject({ x: 10, y: 20, width: 900, height: 700, show: false, title: "Skillshelf" });
     expect(options.backgroundColor).toBe("#f6f7f9");
-    expect(mainWindowOptions({ bounds: { x: 0, y: 0, width: 900, height: 700 }, maximized: false }, "/p", "linux", true).backgroundColor).toBe("#1f2126");
-    expect(options.webPreferences).toMatchObject({ preload: "/app/preload.cjs", contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true });
+    expect(
+      mainWindowOptions({ bounds: { x: 0, y: 0, width: 900, height: 700 }, maximized: false }, "/p", "linux", true)
+        .backgroundColor,
+    ).toBe("#1f2126");
+    expect(options.webPreferences).toMatchObject({
+      preload: "/app/preload.cjs",
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+    });
   });
 });
 
@@ -50,7 +76,15 @@ describe("setupWindow", () => {
     cleanups.push(cleanup);
     const stateFile = path.join(dir, "userData", "window-state.json");
     const { made, createWindow } = fakeWindowFactory();
-    const deps = { createWindow, workAreas: () => [{ x: 0, y: 0, width: 1920, height: 1080 }], platform: "linux" as const, dark: false, stateFile, preloadPath: "/app/preload.cjs", indexUrl: "app://skillshelf/index.html" };
+    const deps = {
+      createWindow,
+      workAreas: () => [{ x: 0, y: 0, width: 1920, height: 1080 }],
+      platform: "linux" as const,
+      dark: false,
+      stateFile,
+      preloadPath: "/app/preload.cjs",
+      indexUrl: "app://skillshelf/index.html",
+    };
 
     await setupWindow(deps);
     const first = made[0]!;
@@ -62,9 +96,14 @@ describe("setupWindow", () => {
 
     first.window.moveTo(100, 50);
     first.window.emit("close");
-    await expect.poll(async () => JSON.parse(await readFile(stateFile, "utf8").catch(() => "null"))).toEqual({ bounds: { x: 100, y: 50, width: 1200, height: 780 }, maximized: false });
+    await expect
+      .poll(async () => JSON.parse(await readFile(stateFile, "utf8").catch(() => "null")))
+      .toEqual({ bounds: { x: 100, y: 50, width: 1200, height: 780 }, maximized: false });
 
-    await writeFile(stateFile, JSON.stringify({ bounds: { x: 1500, y: 50, width: 800, height: 600 }, maximized: true }));
+    await writeFile(
+      stateFile,
+      JSON.stringify({ bounds: { x: 1500, y: 50, width: 800, height: 600 }, maximized: true }),
+    );
     await setupWindow(deps);
     const second = made[1]!;
     expect(second.options).toMatchObject({ x: 1120, y: 50, width: 800, height: 600 });

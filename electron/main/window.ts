@@ -6,7 +6,12 @@ import { secureWebPreferences } from "./security";
 import { minimumWindowSize, restoreWindowState, type WindowState } from "./window-state";
 
 /** The constructor options of the main window (pure, so the security settings are tested as written). */
-export function mainWindowOptions(state: WindowState, preloadPath: string, platform: NodeJS.Platform, dark: boolean): BrowserWindowConstructorOptions {
+export function mainWindowOptions(
+  state: WindowState,
+  preloadPath: string,
+  platform: NodeJS.Platform,
+  dark: boolean,
+): BrowserWindowConstructorOptions {
   return {
     ...state.bounds,
     minWidth: minimumWindowSize.width,

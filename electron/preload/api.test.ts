@@ -23,8 +23,16 @@ function fakeIpcRenderer() {
       return ipc;
     },
   };
-  const emit = (channel: string, payload: unknown) => listeners.get(channel)?.forEach((listener) => listener({ sender: "secret" } as unknown as IpcRendererEvent, payload));
-  return { ipc: ipc as unknown as PreloadIpc, invoked, emit, count: (channel: string) => listeners.get(channel)?.size ?? 0 };
+  const emit = (channel: string, payload: unknown) =>
+    listeners
+      .get(channel)
+      ?.forEach((listener) => listener({ sender: "secret" } as unknown as IpcRendererEvent, payload));
+  return {
+    ipc: ipc as unknown as PreloadIpc,
+    invoked,
+    emit,
+    count: (channel: string) => listeners.get(channel)?.size ?? 0,
+  };
 }
 
 const sampleArgs: Record<string, unknown[]> = {
@@ -57,7 +65,9 @@ const sampleArgs: Record<string, unknown[]> = {
 describe("createSkillshelfApi", () => {
   it("has exactly the contract's named methods and nothing generic", () => {
     const api = createSkillshelfApi(fakeIpcRenderer().ipc);
-    expect(Object.keys(api).sort()).toEqual([...Object.keys(commandOfMethod), ...Object.keys(eventOfMethod), "pathForDroppedFile"].sort());
+    expect(Object.keys(api).sort()).toEqual(
+      [...Object.keys(commandOfMethod), ...Object.keys(eventOfMethod), "pathForDroppedFile"].sort(),
+    );
     expect(Object.values(api).every((value) => typeof value === "function")).toBe(true);
     expect(new Set(Object.values(commandOfMethod))).toEqual(new Set(Object.keys(commandArgs)));
   });
@@ -76,7 +86,10 @@ describe("createSkillshelfApi", () => {
 
   it("delivers each event's payload alone to its listener, until unsubscribed", () => {
     const { ipc, emit, count } = fakeIpcRenderer();
-    const api = createSkillshelfApi(ipc) as unknown as Record<string, (listener: (...args: unknown[]) => void) => () => void>;
+    const api = createSkillshelfApi(ipc) as unknown as Record<
+      string,
+      (listener: (...args: unknown[]) => void) => () => void
+    >;
     for (const [method, channel] of Object.entries(eventOfMethod)) {
       const received: unknown[][] = [];
       const unsubscribe = api[method]!((...args) => void received.push(args));

@@ -1,7 +1,15 @@
 // The renderer's API object over Electron IPC: one named method per command and per event of shared/ipc.ts,
 // nothing generic, so the page can reach exactly these channels and no other.
 import type { IpcRenderer, IpcRendererEvent } from "electron";
-import { commandOfMethod, eventOfMethod, type CommandChannel, type EventChannel, type IpcCommands, type IpcEvents, type SkillshelfApi } from "../../shared/ipc";
+import {
+  commandOfMethod,
+  eventOfMethod,
+  type CommandChannel,
+  type EventChannel,
+  type IpcCommands,
+  type IpcEvents,
+  type SkillshelfApi,
+} from "../../shared/ipc";
 
 /** The two ipcRenderer calls the API needs (injected, so tests need no Electron). */
 export type PreloadIpc = Pick<IpcRenderer, "invoke" | "on" | "removeListener">;

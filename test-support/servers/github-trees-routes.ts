@@ -28,12 +28,24 @@ export interface TreeStats {
 
 /** The repository, tree and contents routes over a set of repositories; `handle` answers or returns false. */
 export class TreeRoutes {
-  readonly stats: TreeStats = { repoRequests: 0, treeRequests: 0, contentsRequests: 0, conditionalRequests: 0, notModified: 0, tarballRequests: 0 };
+  readonly stats: TreeStats = {
+    repoRequests: 0,
+    treeRequests: 0,
+    contentsRequests: 0,
+    conditionalRequests: 0,
+    notModified: 0,
+    tarballRequests: 0,
+  };
   readonly #repos = new Map<string, { branch: string; tree: GitTree; truncated: boolean; dir: string }>();
 
   /** Serves `dir` as repository `owner/repo`'s default branch (re-reads it: call again after changing the folder). */
   async setRepo(repo: string, spec: FakeRepoTree): Promise<void> {
-    this.#repos.set(repo.toLowerCase(), { branch: spec.defaultBranch ?? "main", tree: await gitTreeOf(spec.dir), truncated: spec.truncated === true, dir: spec.dir });
+    this.#repos.set(repo.toLowerCase(), {
+      branch: spec.defaultBranch ?? "main",
+      tree: await gitTreeOf(spec.dir),
+      truncated: spec.truncated === true,
+      dir: spec.dir,
+    });
   }
 
   #send(req: IncomingMessage, res: ServerResponse, body: unknown): void {
@@ -46,7 +58,9 @@ export class TreeRoutes {
       res.writeHead(304, { etag }).end();
       return;
     }
-    res.writeHead(200, { "content-type": "application/json; charset=utf-8", etag, "x-ratelimit-remaining": "59" }).end(text);
+    res
+      .writeHead(200, { "content-type": "application/json; charset=utf-8", etag, "x-ratelimit-remaining": "59" })
+      .end(text);
   }
 
   /** Answers GET /repos/O/R, /repos/O/R/git/trees/REF?recursive=1 and /repos/O/R/contents/PATH?ref=REF. */
@@ -54,7 +68,8 @@ export class TreeRoutes {
     if (req.method !== "GET" || parts[0] !== "repos" || parts.length < 3) return false;
     const key = `${parts[1]}/${parts[2]}`.toLowerCase();
     const repo = this.#repos.get(key);
-    const notFound = () => res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ message: "Not Found" }));
+    const notFound = () =>
+      res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ message: "Not Found" }));
     if (parts.length === 3) {
       if (!repo) return false;
       this.stats.repoRequests++;
@@ -67,10 +82,19 @@ export class TreeRoutes {
       if (!repo || ref !== repo.branch) return (notFound(), true);
       const recursive = url.searchParams.get("recursive") === "1";
       const entries: Array<{ path: string; mode: string; type: "blob" | "tree"; sha: string }> = [];
-      for (const [rel, sha] of repo.tree.trees) if (rel !== "" && (recursive && !repo.truncated ? true : !rel.includes("/"))) entries.push({ path: rel, mode: "040000", type: "tree", sha });
-      for (const [rel, file] of repo.tree.files) if (recursive && !repo.truncated ? true : !rel.includes("/")) entries.push({ path: rel, mode: file.mode, type: "blob", sha: file.sha });
+      for (const [rel, sha] of repo.tree.trees)
+        if (rel !== "" && (recursive && !repo.truncated ? true : !rel.includes("/")))
+          entries.push({ path: rel, mode: "040000", type: "tree", sha });
+      for (const [rel, file] of repo.tree.files)
+        if (recursive && !repo.truncated ? true : !rel.includes("/"))
+          entries.push({ path: rel, mode: file.mode, type: "blob", sha: file.sha });
       entries.sort((a, b) => (a.path < b.path ? -1 : 1));
-      this.#send(req, res, { sha: repo.tree.sha, url: url.href, tree: entries, truncated: recursive && repo.truncated });
+      this.#send(req, res, {
+        sha: repo.tree.sha,
+        url: url.href,
+        tree: entries,
+        truncated: recursive && repo.truncated,
+      });
       return true;
     }
     if (parts[3] === "contents") {
@@ -80,8 +104,12 @@ export class TreeRoutes {
       if (dir !== "" && !repo.tree.trees.has(dir)) return (notFound(), true);
       const prefix = dir === "" ? "" : `${dir}/`;
       const listing: Array<{ name: string; path: string; type: "dir" | "file"; sha: string }> = [];
-      for (const [rel, sha] of repo.tree.trees) if (rel.startsWith(prefix) && rel !== dir && !rel.slice(prefix.length).includes("/")) listing.push({ name: rel.slice(prefix.length), path: rel, type: "dir", sha });
-      for (const [rel, file] of repo.tree.files) if (rel.startsWith(prefix) && !rel.slice(prefix.length).includes("/")) listing.push({ name: rel.slice(prefix.length), path: rel, type: "file", sha: file.sha });
+      for (const [rel, sha] of repo.tree.trees)
+        if (rel.startsWith(prefix) && rel !== dir && !rel.slice(prefix.length).includes("/"))
+          listing.push({ name: rel.slice(prefix.length), path: rel, type: "dir", sha });
+      for (const [rel, file] of repo.tree.files)
+        if (rel.startsWith(prefix) && !rel.slice(prefix.length).includes("/"))
+          listing.push({ name: rel.slice(prefix.length), path: rel, type: "file", sha: file.sha });
       this.#send(req, res, listing);
       return true;
     }
@@ -100,11 +128,17 @@ export class TreeRoutes {
   async #tarball(owner: string, name: string, repo: { tree: GitTree; dir: string }): Promise<Uint8Array> {
     const prefix = `${owner}-${name}-${repo.tree.sha.slice(0, 7)}`;
     const entries: TarEntrySpec[] = [{ name: `${prefix}/`, type: "5" }];
-    for (const rel of [...repo.tree.trees.keys()].filter((r) => r !== "").sort()) entries.push({ name: `${prefix}/${rel}/`, type: "5" });
+    for (const rel of [...repo.tree.trees.keys()].filter((r) => r !== "").sort())
+      entries.push({ name: `${prefix}/${rel}/`, type: "5" });
     for (const [rel, file] of [...repo.tree.files].sort(([a], [b]) => (a < b ? -1 : 1))) {
       const full = path.join(repo.dir, ...rel.split("/"));
       if (file.mode === "120000") entries.push({ name: `${prefix}/${rel}`, type: "2", linkpath: await readlink(full) });
-      else entries.push({ name: `${prefix}/${rel}`, body: await readFile(full), mode: file.mode === "100755" ? 0o755 : 0o644 });
+      else
+        entries.push({
+          name: `${prefix}/${rel}`,
+          body: await readFile(full),
+          mode: file.mode === "100755" ? 0o755 : 0o644,
+        });
     }
     for (const e of entries) if (Buffer.byteLength(e.name) > 100) throw new Error(`tar name over 100 bytes: ${e.name}`);
     return tarGzOf(entries);

@@ -16,5 +16,7 @@ export async function closeNow(http: Server): Promise<void> {
 
 /** A request's headers as lower-cased names and string values (repeated headers joined), for assertions. */
 export function headerRecord(req: IncomingMessage): Record<string, string> {
-  return Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(", ") : String(v ?? "")]));
+  return Object.fromEntries(
+    Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(", ") : String(v ?? "")]),
+  );
 }

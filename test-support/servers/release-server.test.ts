@@ -3,7 +3,12 @@ import { strFromU8, unzipSync } from "fflate";
 import { startReleaseServer, type RunningReleaseServer } from "./release-server";
 
 let server: RunningReleaseServer;
-beforeEach(async () => (server = await startReleaseServer({ releases: { "acme/agentkey": { tag: "v1.3.0", assets: { "notes.txt": new TextEncoder().encode("hello") } } } })));
+beforeEach(
+  async () =>
+    (server = await startReleaseServer({
+      releases: { "acme/agentkey": { tag: "v1.3.0", assets: { "notes.txt": new TextEncoder().encode("hello") } } },
+    })),
+);
 afterEach(async () => server.close());
 
 describe("startReleaseServer", () => {
@@ -11,10 +16,15 @@ describe("startReleaseServer", () => {
     const res = await fetch(`${server.url}/repos/acme/agentkey/releases/latest`);
     expect(res.status).toBe(200);
     const etag = res.headers.get("etag")!;
-    const body = (await res.json()) as { tag_name: string; assets: Array<{ name: string; browser_download_url: string }> };
+    const body = (await res.json()) as {
+      tag_name: string;
+      assets: Array<{ name: string; browser_download_url: string }>;
+    };
     expect(body.tag_name).toBe("v1.3.0");
     expect(body.assets.map((a) => a.name)).toEqual(["agentkey.zip", "notes.txt"]);
-    const again = await fetch(`${server.url}/repos/acme/agentkey/releases/latest`, { headers: { "if-none-match": etag } });
+    const again = await fetch(`${server.url}/repos/acme/agentkey/releases/latest`, {
+      headers: { "if-none-match": etag },
+    });
     expect(again.status).toBe(304);
     expect(server.stats).toMatchObject({ apiRequests: 2, conditionalRequests: 1, notModified: 1 });
 

@@ -8,7 +8,8 @@ import { defaultSourceFiles, sourceArchive } from "./source-archives";
 import { closeNow, headerRecord, listenOnLoopback } from "./loopback";
 
 /** How the server answers every request (until switched). */
-export type ReleaseBehaviour = "normal" | "rate-limited" | "server-error" | "slow" | "not-found" | "garbage" | "oversized";
+export type ReleaseBehaviour =
+  "normal" | "rate-limited" | "server-error" | "slow" | "not-found" | "garbage" | "oversized";
 
 /** One repository's latest release. */
 export interface FakeRelease {
@@ -70,14 +71,24 @@ function buildSkillZip(name: string, version: string): Uint8Array {
 }
 
 function etagOf(repo: string, release: FakeRelease): string {
-  return `"${createHash("sha256").update(repo + "\n" + release.tag).digest("hex").slice(0, 16)}"`;
+  return `"${createHash("sha256")
+    .update(repo + "\n" + release.tag)
+    .digest("hex")
+    .slice(0, 16)}"`;
 }
 
 /** Starts the server on 127.0.0.1 with a random port; point SKILLSHELF_GITHUB_API at `url`. */
 export async function startReleaseServer(opts: ReleaseServerOptions = {}): Promise<RunningReleaseServer> {
   const releases = new Map(Object.entries(opts.releases ?? {}));
   let behaviour: ReleaseBehaviour = opts.behaviour ?? "normal";
-  const stats: ReleaseServerStats = { apiRequests: 0, conditionalRequests: 0, notModified: 0, assetDownloads: 0, oversizedWritten: 0, headers: [] };
+  const stats: ReleaseServerStats = {
+    apiRequests: 0,
+    conditionalRequests: 0,
+    notModified: 0,
+    assetDownloads: 0,
+    oversizedWritten: 0,
+    headers: [],
+  };
   const timers = new Set<ReturnType<typeof setTimeout>>();
   const trees = new TreeRoutes();
   let base = "";
@@ -85,9 +96,14 @@ export async function startReleaseServer(opts: ReleaseServerOptions = {}): Promi
   function assetsOf(repo: string, release: FakeRelease): Record<string, Uint8Array> {
     if (release.noAssets) return {};
     const name = repo.split("/")[1] ?? "skill";
-    const assets: Record<string, Uint8Array> = { [`${name}.zip`]: buildSkillZip(name, release.tag.replace(/^v/, "")), ...(release.assets ?? {}) };
+    const assets: Record<string, Uint8Array> = {
+      [`${name}.zip`]: buildSkillZip(name, release.tag.replace(/^v/, "")),
+      ...(release.assets ?? {}),
+    };
     if (release.checksums) {
-      const lines = Object.entries(assets).map(([file, bytes]) => `${createHash("sha256").update(bytes).digest("hex")}  ${file}\n`);
+      const lines = Object.entries(assets).map(
+        ([file, bytes]) => `${createHash("sha256").update(bytes).digest("hex")}  ${file}\n`,
+      );
       assets.SHA256SUMS = strToU8(lines.join(""));
     }
     return assets;
@@ -123,7 +139,17 @@ export async function startReleaseServer(opts: ReleaseServerOptions = {}): Promi
     if (conditional) stats.conditionalRequests++;
     if (behaviour === "rate-limited") {
       const reset = String(Math.floor(Date.now() / 1000) + 3600);
-      sendJson(res, 403, { message: "API rate limit exceeded for 127.0.0.1.", documentation_url: "https://docs.github.com/rest" }, { "x-ratelimit-limit": "60", "x-ratelimit-remaining": "0", "x-ratelimit-reset": reset, "x-ratelimit-used": "60" });
+      sendJson(
+        res,
+        403,
+        { message: "API rate limit exceeded for 127.0.0.1.", documentation_url: "https://docs.github.com/rest" },
+        {
+          "x-ratelimit-limit": "60",
+          "x-ratelimit-remaining": "0",
+          "x-ratelimit-reset": reset,
+          "x-ratelimit-used": "60",
+        },
+      );
       return;
     }
     if (behaviour === "server-error") return sendJson(res, 500, { message: "Server Error" });
@@ -148,18 +174,23 @@ export async function startReleaseServer(opts: ReleaseServerOptions = {}): Promi
       content_type: name.endsWith(".zip") ? "application/zip" : "application/octet-stream",
       browser_download_url: `${base}/download/${repo}/${encodeURIComponent(release.tag)}/${encodeURIComponent(name)}`,
     }));
-    sendJson(res, 200, {
-      tag_name: release.tag,
-      name: release.tag,
-      draft: false,
-      prerelease: false,
-      html_url: `https://github.com/${repo}/releases/tag/${release.tag}`,
-      published_at: "2026-01-01T00:00:00Z",
-      zipball_url: `${base}/repos/${repo}/zipball/${encodeURIComponent(release.tag)}`,
-      tarball_url: `${base}/repos/${repo}/tarball/${encodeURIComponent(release.tag)}`,
-      body: release.body ?? "",
-      assets,
-    }, rate);
+    sendJson(
+      res,
+      200,
+      {
+        tag_name: release.tag,
+        name: release.tag,
+        draft: false,
+        prerelease: false,
+        html_url: `https://github.com/${repo}/releases/tag/${release.tag}`,
+        published_at: "2026-01-01T00:00:00Z",
+        zipball_url: `${base}/repos/${repo}/zipball/${encodeURIComponent(release.tag)}`,
+        tarball_url: `${base}/repos/${repo}/tarball/${encodeURIComponent(release.tag)}`,
+        body: release.body ?? "",
+        assets,
+      },
+      rate,
+    );
   }
 
   function download(res: ServerResponse, repo: string, tag: string, name: string): void {
@@ -188,21 +219,38 @@ export async function startReleaseServer(opts: ReleaseServerOptions = {}): Promi
     const repo = `${parts[1]}/${parts[2]}`;
     const release = releases.get(repo);
     if (parts[0] === "repos" && (parts[3] === "zipball" || parts[3] === "tarball") && parts.length === 5) {
-      res.writeHead(302, { location: `${base}/codeload/${repo}/${parts[3] === "zipball" ? "zip" : "tar.gz"}/${encodeURIComponent(parts[4]!)}` }).end();
+      res
+        .writeHead(302, {
+          location: `${base}/codeload/${repo}/${parts[3] === "zipball" ? "zip" : "tar.gz"}/${encodeURIComponent(parts[4]!)}`,
+        })
+        .end();
       return true;
     }
     if (parts[0] !== "codeload" || parts.length !== 5) return false;
     if ((!release || release.tag !== parts[4]) && parts[3] === "tar.gz") {
-      void trees.tarball(parts[1]!, parts[2]!, parts[4]!).then((bytes) => {
-        if (!bytes) return sendJson(res, 404, { message: "Not Found" });
-        res.writeHead(200, { "content-type": "application/x-gzip", "content-length": String(bytes.byteLength) }).end(Buffer.from(bytes));
-      }, () => sendJson(res, 500, { message: "Server Error" }));
+      void trees.tarball(parts[1]!, parts[2]!, parts[4]!).then(
+        (bytes) => {
+          if (!bytes) return sendJson(res, 404, { message: "Not Found" });
+          res
+            .writeHead(200, { "content-type": "application/x-gzip", "content-length": String(bytes.byteLength) })
+            .end(Buffer.from(bytes));
+        },
+        () => sendJson(res, 500, { message: "Server Error" }),
+      );
       return true;
     }
-    if (!release || release.tag !== parts[4] || (parts[3] !== "zip" && parts[3] !== "tar.gz")) return (sendJson(res, 404, { message: "Not Found" }), true);
+    if (!release || release.tag !== parts[4] || (parts[3] !== "zip" && parts[3] !== "tar.gz"))
+      return (sendJson(res, 404, { message: "Not Found" }), true);
     stats.assetDownloads++;
-    const bytes = sourceArchive(repo, release.tag, parts[3], release.sourceFiles ?? defaultSourceFiles(repo, release.tag));
-    res.writeHead(200, { "content-type": "application/octet-stream", "content-length": String(bytes.byteLength) }).end(Buffer.from(bytes));
+    const bytes = sourceArchive(
+      repo,
+      release.tag,
+      parts[3],
+      release.sourceFiles ?? defaultSourceFiles(repo, release.tag),
+    );
+    res
+      .writeHead(200, { "content-type": "application/octet-stream", "content-length": String(bytes.byteLength) })
+      .end(Buffer.from(bytes));
     return true;
   }
 
@@ -211,15 +259,31 @@ export async function startReleaseServer(opts: ReleaseServerOptions = {}): Promi
     stats.headers.push(headerRecord(req));
     const parts = url.pathname.split("/").filter(Boolean).map(decodeURIComponent);
     if (req.method === "GET" && behaviour === "normal" && source(res, parts)) return;
-    if (req.method === "GET" && parts.length === 5 && parts[0] === "repos" && parts[3] === "releases" && parts[4] === "latest") {
+    if (
+      req.method === "GET" &&
+      parts.length === 5 &&
+      parts[0] === "repos" &&
+      parts[3] === "releases" &&
+      parts[4] === "latest"
+    ) {
       return latest(req, res, `${parts[1]}/${parts[2]}`);
     }
-    if (parts[0] === "repos" && parts[3] !== "releases" && (behaviour === "rate-limited" || behaviour === "server-error")) {
+    if (
+      parts[0] === "repos" &&
+      parts[3] !== "releases" &&
+      (behaviour === "rate-limited" || behaviour === "server-error")
+    ) {
       if (behaviour === "server-error") return sendJson(res, 500, { message: "Server Error" });
-      return sendJson(res, 403, { message: "API rate limit exceeded for 127.0.0.1." }, { "x-ratelimit-limit": "60", "x-ratelimit-remaining": "0" });
+      return sendJson(
+        res,
+        403,
+        { message: "API rate limit exceeded for 127.0.0.1." },
+        { "x-ratelimit-limit": "60", "x-ratelimit-remaining": "0" },
+      );
     }
     if (trees.handle(req, res, parts, url)) return;
-    if (req.method === "GET" && parts.length === 5 && parts[0] === "download") return download(res, `${parts[1]}/${parts[2]}`, parts[3]!, parts[4]!);
+    if (req.method === "GET" && parts.length === 5 && parts[0] === "download")
+      return download(res, `${parts[1]}/${parts[2]}`, parts[3]!, parts[4]!);
     sendJson(res, 404, { message: "Not Found" });
   }
 

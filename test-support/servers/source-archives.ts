@@ -15,8 +15,20 @@ export function defaultSourceFiles(repo: string, tag: string): Record<string, st
 }
 
 /** The zip or tar.gz GitHub would serve for `repo` at `tag`. */
-export function sourceArchive(repo: string, tag: string, kind: "zip" | "tar.gz", files: Record<string, string>): Uint8Array {
+export function sourceArchive(
+  repo: string,
+  tag: string,
+  kind: "zip" | "tar.gz",
+  files: Record<string, string>,
+): Uint8Array {
   const prefix = `${repo.split("/")[1] ?? "repo"}-${tag.replace(/^v/, "")}`;
-  if (kind === "zip") return zipSync(Object.fromEntries(Object.entries(files).map(([rel, text]) => [`${prefix}/${rel}`, strToU8(text)])), { mtime: new Date("2026-01-01T00:00:00Z") });
-  return tarGzOf([{ name: `${prefix}/`, type: "5" }, ...Object.entries(files).map(([rel, body]) => ({ name: `${prefix}/${rel}`, body }))]);
+  if (kind === "zip")
+    return zipSync(
+      Object.fromEntries(Object.entries(files).map(([rel, text]) => [`${prefix}/${rel}`, strToU8(text)])),
+      { mtime: new Date("2026-01-01T00:00:00Z") },
+    );
+  return tarGzOf([
+    { name: `${prefix}/`, type: "5" },
+    ...Object.entries(files).map(([rel, body]) => ({ name: `${prefix}/${rel}`, body })),
+  ]);
 }

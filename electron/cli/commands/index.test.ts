@@ -16,7 +16,11 @@ describe("the lazy command registry", () => {
   it("registers every command module beside it, once", () => {
     const exported = readdirSync(here)
       .filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"))
-      .flatMap((f) => [...readFileSync(path.join(here, f), "utf8").matchAll(/export const \w+: CliCommand = \{\s*name: "([^"]+)"/g)].map((m) => m[1]!));
+      .flatMap((f) =>
+        [
+          ...readFileSync(path.join(here, f), "utf8").matchAll(/export const \w+: CliCommand = \{\s*name: "([^"]+)"/g),
+        ].map((m) => m[1]!),
+      );
     expect([...exported].sort()).toEqual(commands.map((c) => c.name).sort());
     expect(new Set(commands.map((c) => c.name)).size).toBe(commands.length);
   });

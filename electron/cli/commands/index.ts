@@ -34,12 +34,14 @@ export const commands: readonly CommandEntry[] = [
   },
   {
     name: "outdated",
-    summary: "Check every skill found for a newer version (skill-meta servers, GitHub releases; uses the app's saved settings).",
+    summary:
+      "Check every skill found for a newer version (skill-meta servers, GitHub releases; uses the app's saved settings).",
     load: async () => (await import("./outdated")).outdatedCommand,
   },
   {
     name: "update",
-    summary: "Get and apply the new version of one installed skill, the safe way for where it lives (backup kept; see rollback).",
+    summary:
+      "Get and apply the new version of one installed skill, the safe way for where it lives (backup kept; see rollback).",
     load: async () => (await import("./update")).updateCommand,
   },
   {
@@ -54,7 +56,8 @@ export const commands: readonly CommandEntry[] = [
   },
   {
     name: "pack",
-    summary: "Build a .skill archive from a skill folder; with --for claude-desktop it must pass Desktop's upload rules.",
+    summary:
+      "Build a .skill archive from a skill folder; with --for claude-desktop it must pass Desktop's upload rules.",
     load: async () => (await import("./pack")).packCommand,
   },
   {

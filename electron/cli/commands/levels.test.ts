@@ -16,7 +16,10 @@ describe("skillshelf levels", () => {
     expect(levels.level1.text.startsWith("<available_skills>")).toBe(true);
     expect(levels.level2.startLine).toBe(12);
     expect(levels.level2.tokens).toBeGreaterThan(0);
-    expect(levels.level3.entries.find((e) => e.path === "references/forms.md")).toMatchObject({ kind: "file", referenced: true });
+    expect(levels.level3.entries.find((e) => e.path === "references/forms.md")).toMatchObject({
+      kind: "file",
+      referenced: true,
+    });
     expect(levels.level3.entries.find((e) => e.path === "scripts/fill.py")).toMatchObject({ referenced: false });
     expect(levels.diagnostics).toEqual([]);
   });

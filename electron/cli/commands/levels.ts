@@ -11,28 +11,44 @@ const PREVIEW_LINES = 12;
 
 function printReadable(levels: SkillLevels, io: CliIo): void {
   const { level1, level2, level3 } = levels;
-  const lines = [`Skill ${safe(level1.name) || "(no name)"} — ${shownPath(levels.dir, io.cwd)}`, "Token counts are estimates (characters ÷ 4), not a tokenizer's count.", ""];
-  lines.push(`Level 1 — catalog entry, always in the prompt: ${level1.chars} characters, about ${level1.tokens} tokens (estimate)`);
+  const lines = [
+    `Skill ${safe(level1.name) || "(no name)"} — ${shownPath(levels.dir, io.cwd)}`,
+    "Token counts are estimates (characters ÷ 4), not a tokenizer's count.",
+    "",
+  ];
+  lines.push(
+    `Level 1 — catalog entry, always in the prompt: ${level1.chars} characters, about ${level1.tokens} tokens (estimate)`,
+  );
   lines.push(safeBlock(level1.text) || "  (nothing: the skill has no readable name or description)", "");
   const endLine = level2.startLine + Math.max(level2.lines - 1, 0);
-  lines.push(`Level 2 — instructions, loaded when a task matches: SKILL.md lines ${level2.startLine}-${endLine}, ${level2.lines} lines, ${level2.chars} characters, about ${level2.tokens} tokens (estimate)`);
+  lines.push(
+    `Level 2 — instructions, loaded when a task matches: SKILL.md lines ${level2.startLine}-${endLine}, ${level2.lines} lines, ${level2.chars} characters, about ${level2.tokens} tokens (estimate)`,
+  );
   const bodyLines = level2.text.split("\n");
   lines.push(...bodyLines.slice(0, PREVIEW_LINES).map((l) => `  | ${safeBlock(l.replace(/\r$/, ""))}`));
-  if (bodyLines.length > PREVIEW_LINES) lines.push(`  | … ${bodyLines.length - PREVIEW_LINES} more lines (use --json for the full text)`);
+  if (bodyLines.length > PREVIEW_LINES)
+    lines.push(`  | … ${bodyLines.length - PREVIEW_LINES} more lines (use --json for the full text)`);
   lines.push("");
   const files = level3.entries.filter((e) => e.kind === "file");
   const total = files.reduce((sum, e) => sum + e.size, 0);
-  lines.push(`Level 3 — bundled files, read only when the instructions point at them: ${plural(files.length, "file")}, ${formatBytes(total)}${level3.truncated ? " (listing cut short)" : ""}`);
+  lines.push(
+    `Level 3 — bundled files, read only when the instructions point at them: ${plural(files.length, "file")}, ${formatBytes(total)}${level3.truncated ? " (listing cut short)" : ""}`,
+  );
   const width = Math.max(0, ...files.map((e) => safe(e.path).length));
   for (const entry of files) {
-    lines.push(`  ${safe(entry.path).padEnd(width)}  ${formatBytes(entry.size).padStart(10)}${entry.referenced ? "  referenced" : ""}`);
+    lines.push(
+      `  ${safe(entry.path).padEnd(width)}  ${formatBytes(entry.size).padStart(10)}${entry.referenced ? "  referenced" : ""}`,
+    );
   }
   for (const ref of level3.references.filter((r) => !r.exists || r.outside)) {
     lines.push(`  ${ref.outside ? "outside the folder" : "missing"}: ${safe(ref.target)} (SKILL.md line ${ref.line})`);
   }
   for (const rel of level3.outside) lines.push(`  left out (a link leaving the folder): ${safe(rel)}`);
   const counts = severityCounts(levels.diagnostics);
-  lines.push("", `Diagnostics: ${plural(counts.error, "error")}, ${plural(counts.warning, "warning")}, ${plural(counts.info, "note")}`);
+  lines.push(
+    "",
+    `Diagnostics: ${plural(counts.error, "error")}, ${plural(counts.warning, "warning")}, ${plural(counts.info, "note")}`,
+  );
   lines.push(...formatDiagnostics(levels.diagnostics, io.cwd, "  "));
   io.stdout(lines.join("\n") + "\n");
 }
@@ -48,7 +64,9 @@ export const levelsCommand: CliCommand = {
     const targets = await expandPaths(args.positionals, io.cwd);
     const target = targets[0];
     if (targets.length !== 1 || !target || target.kind !== "skill") {
-      throw new UsageError(`${args.positionals[0]} is ${target?.kind === "plugin" ? "a plugin" : target?.kind === "archive" ? "an archive" : target?.kind === "marketplace" ? "a marketplace" : "a folder of several skills"}; give one skill folder.`);
+      throw new UsageError(
+        `${args.positionals[0]} is ${target?.kind === "plugin" ? "a plugin" : target?.kind === "archive" ? "an archive" : target?.kind === "marketplace" ? "a marketplace" : "a folder of several skills"}; give one skill folder.`,
+      );
     }
     const levels = await getSkillLevels(target.dir);
     if (args.values.json) printJson(io, levels);

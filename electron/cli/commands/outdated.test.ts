@@ -19,7 +19,12 @@ let releases: RunningReleaseServer;
 async function run(args: string[], env: Record<string, string> = {}) {
   let stdout = "";
   let stderr = "";
-  const code = await runCli(args, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), cwd: tmp.dir, env: { SKILLSHELF_CACHE_DIR: path.join(tmp.dir, "cache"), ...env } });
+  const code = await runCli(args, {
+    stdout: (t) => (stdout += t),
+    stderr: (t) => (stderr += t),
+    cwd: tmp.dir,
+    env: { SKILLSHELF_CACHE_DIR: path.join(tmp.dir, "cache"), ...env },
+  });
   return { code, stdout, stderr };
 }
 
@@ -28,14 +33,28 @@ beforeEach(async () => {
   home = path.join(tmp.dir, "home");
   const tree = ".config/Claude/local-agent-mode-sessions/skills-plugin/acct-a/org-b";
   await writeTree(home, {
-    [`${tree}/manifest.json`]: JSON.stringify({ lastUpdated: "2026-11-20T09:30:00.000Z", skills: [{ skillId: "skill_1", name: "agentkey", description: "x", creatorType: "user", syncManaged: true, enabled: true }] }),
+    [`${tree}/manifest.json`]: JSON.stringify({
+      lastUpdated: "2026-11-20T09:30:00.000Z",
+      skills: [
+        {
+          skillId: "skill_1",
+          name: "agentkey",
+          description: "x",
+          creatorType: "user",
+          syncManaged: true,
+          enabled: true,
+        },
+      ],
+    }),
     [`${tree}/skills/agentkey/SKILL.md`]: skillMd("agentkey", "1.2.0"),
     ".claude/skills/agentkey/SKILL.md": skillMd("agentkey", "1.2.0"),
     ".claude/skills/report/SKILL.md": skillMd("report", "2.0.0", "https://github.com/acme/report"),
     ".claude/skills/current/SKILL.md": skillMd("current", "3.1.0", "https://github.com/acme/current"),
   });
   meta = await startSkillMetaServer({ latest: "1.3.0" });
-  releases = await startReleaseServer({ releases: { "acme/report": { tag: "v2.1.0" }, "acme/current": { tag: "v3.1.0" } } });
+  releases = await startReleaseServer({
+    releases: { "acme/report": { tag: "v2.1.0" }, "acme/current": { tag: "v3.1.0" } },
+  });
 });
 afterEach(async () => {
   await meta.close();
@@ -45,19 +64,45 @@ afterEach(async () => {
 
 describe("skillshelf outdated", () => {
   it("gives every copy its state as JSON, one per place", async () => {
-    const { code, stdout } = await run(["outdated", "--home", home, "--platform", "linux", "--server", meta.url, "--github-api", releases.url, "--json"]);
+    const { code, stdout } = await run([
+      "outdated",
+      "--home",
+      home,
+      "--platform",
+      "linux",
+      "--server",
+      meta.url,
+      "--github-api",
+      releases.url,
+      "--json",
+    ]);
     expect(code).toBe(0);
     const { updates } = JSON.parse(stdout) as { updates: UpdateInfo[] };
     const byName = (n: string) => updates.filter((u) => u.name === n);
     expect(byName("agentkey").map((u) => u.state)).toEqual(["outdated", "outdated"]);
     expect(new Set(byName("agentkey").map((u) => u.dir)).size).toBe(2);
-    expect(byName("report")[0]).toMatchObject({ state: "outdated", source: "github-release", installed: "2.0.0", latest: "2.1.0" });
+    expect(byName("report")[0]).toMatchObject({
+      state: "outdated",
+      source: "github-release",
+      installed: "2.0.0",
+      latest: "2.1.0",
+    });
     expect(byName("current")[0]).toMatchObject({ state: "up-to-date" });
     expect(meta.stats.toolCalls).toBe(1);
   });
 
   it("lists outdated skills first, with where they live and what to do next", async () => {
-    const { code, stdout } = await run(["outdated", "--home", home, "--platform", "linux", "--server", meta.url, "--github-api", releases.url]);
+    const { code, stdout } = await run([
+      "outdated",
+      "--home",
+      home,
+      "--platform",
+      "linux",
+      "--server",
+      meta.url,
+      "--github-api",
+      releases.url,
+    ]);
     expect(code).toBe(0);
     expect(stdout.indexOf("Outdated (3)")).toBeGreaterThanOrEqual(0);
     expect(stdout.indexOf("Outdated")).toBeLessThan(stdout.indexOf("Up to date"));
@@ -65,23 +110,48 @@ describe("skillshelf outdated", () => {
     expect(stdout).toMatch(/where: .*skills-plugin.*agentkey/);
     expect(stdout).toMatch(/next: {2}Claude Desktop's sync .*upload it in Claude Desktop/);
     expect(stdout).not.toContain("skillshelf update");
-    expect(stdout).toMatch(/report {2}2\.0\.0 → 2\.1\.0[^\n]*\n {4}where: [^\n]*\.claude\/skills\/report[^\n]*\n {4}next: {2}Download version 2\.1\.0 /);
+    expect(stdout).toMatch(
+      /report {2}2\.0\.0 → 2\.1\.0[^\n]*\n {4}where: [^\n]*\.claude\/skills\/report[^\n]*\n {4}next: {2}Download version 2\.1\.0 /,
+    );
     expect(stdout).toMatch(/next: {2}Claude Desktop's sync[^\n]*\n {11}1\. Get version 1\.3\.0 as a \.skill archive/);
     expect(stdout).not.toMatch(/protocol_version|skill_version_latest|\{/);
   });
 
   it("gives every entry of --json the engine's plan for its place", async () => {
-    const { stdout } = await run(["outdated", "--home", home, "--platform", "linux", "--server", meta.url, "--github-api", releases.url, "--json"]);
+    const { stdout } = await run([
+      "outdated",
+      "--home",
+      home,
+      "--platform",
+      "linux",
+      "--server",
+      meta.url,
+      "--github-api",
+      releases.url,
+      "--json",
+    ]);
     const { updates } = JSON.parse(stdout) as { updates: UpdateInfo[] };
-    const agentkey = updates.filter((u) => u.name === "agentkey").map((u) => u.plan?.kind).sort();
+    const agentkey = updates
+      .filter((u) => u.name === "agentkey")
+      .map((u) => u.plan?.kind)
+      .sort();
     expect(agentkey).toEqual(["desktop-upload", "replace-folder"]);
-    expect(updates.find((u) => u.name === "report")!.plan).toMatchObject({ kind: "replace-folder", nextStep: expect.stringMatching(/^Download version 2\.1\.0/), realDir: expect.stringContaining("report") });
-    expect(updates.find((u) => u.name === "current")!.plan?.nextStep).toBe("Nothing to do: this copy is the latest version.");
+    expect(updates.find((u) => u.name === "report")!.plan).toMatchObject({
+      kind: "replace-folder",
+      nextStep: expect.stringMatching(/^Download version 2\.1\.0/),
+      realDir: expect.stringContaining("report"),
+    });
+    expect(updates.find((u) => u.name === "current")!.plan?.nextStep).toBe(
+      "Nothing to do: this copy is the latest version.",
+    );
   });
 
   it("keeps the release cache inside --home when SKILLSHELF_CACHE_DIR is not set", async () => {
     const realCache = path.join(tmp.dir, "real-user-cache");
-    const { code } = await run(["outdated", "--home", home, "--platform", "linux", "--github-api", releases.url, "--json"], { SKILLSHELF_CACHE_DIR: "", XDG_CACHE_HOME: realCache });
+    const { code } = await run(
+      ["outdated", "--home", home, "--platform", "linux", "--github-api", releases.url, "--json"],
+      { SKILLSHELF_CACHE_DIR: "", XDG_CACHE_HOME: realCache },
+    );
     expect(code).toBe(0);
     expect((await readdir(path.join(home, ".cache", "skillshelf", "github-releases"))).length).toBe(2);
     await expect(readdir(realCache)).rejects.toThrow();
@@ -91,7 +161,19 @@ describe("skillshelf outdated", () => {
     await run(["outdated", "--home", home, "--platform", "linux", "--github-api", releases.url, "--json"]);
     const before = releases.stats.apiRequests;
     expect(before).toBe(2);
-    const { stdout } = await run(["outdated", "--home", home, "--platform", "linux", "--server", meta.url, "--github-api", releases.url, "--offline", "--json"]);
+    const { stdout } = await run([
+      "outdated",
+      "--home",
+      home,
+      "--platform",
+      "linux",
+      "--server",
+      meta.url,
+      "--github-api",
+      releases.url,
+      "--offline",
+      "--json",
+    ]);
     const { updates } = JSON.parse(stdout) as { updates: UpdateInfo[] };
     expect(updates.find((u) => u.name === "report")).toMatchObject({ state: "outdated", latest: "2.1.0" });
     expect(releases.stats.apiRequests).toBe(before);
@@ -100,7 +182,10 @@ describe("skillshelf outdated", () => {
 
   it("reads SKILLSHELF_GITHUB_API and keeps GITHUB_TOKEN out of its output and cache", async () => {
     const token = "ghp_cli-secret-token";
-    const { stdout } = await run(["outdated", "--home", home, "--platform", "linux", "--json"], { SKILLSHELF_GITHUB_API: releases.url, GITHUB_TOKEN: token });
+    const { stdout } = await run(["outdated", "--home", home, "--platform", "linux", "--json"], {
+      SKILLSHELF_GITHUB_API: releases.url,
+      GITHUB_TOKEN: token,
+    });
     expect(releases.stats.headers.every((h) => h.authorization === `Bearer ${token}`)).toBe(true);
     expect(stdout).not.toContain(token);
     const dir = path.join(tmp.dir, "cache", "github-releases");
@@ -108,17 +193,34 @@ describe("skillshelf outdated", () => {
   });
 
   it("works the same through the built bin", async () => {
-    const r = await runBin(["outdated", "--home", home, "--platform", "linux", "--server", meta.url, "--json"], { env: { SKILLSHELF_GITHUB_API: releases.url, SKILLSHELF_CACHE_DIR: path.join(tmp.dir, "cache") } });
+    const r = await runBin(["outdated", "--home", home, "--platform", "linux", "--server", meta.url, "--json"], {
+      env: { SKILLSHELF_GITHUB_API: releases.url, SKILLSHELF_CACHE_DIR: path.join(tmp.dir, "cache") },
+    });
     expect(r.code).toBe(0);
     const { updates } = JSON.parse(r.stdout) as { updates: UpdateInfo[] };
-    expect(updates.filter((u) => u.state === "outdated").map((u) => u.name).sort()).toEqual(["agentkey", "agentkey", "report"]);
+    expect(
+      updates
+        .filter((u) => u.state === "outdated")
+        .map((u) => u.name)
+        .sort(),
+    ).toEqual(["agentkey", "agentkey", "report"]);
     expect(meta.stats.clientNames).toEqual(["skillshelf"]);
   });
 
   it("asks the servers saved in the app's settings, with their headers", async () => {
     const config = path.join(tmp.dir, "config");
-    await writeTree(config, { "settings.json": JSON.stringify({ version: 1, servers: [{ url: meta.url, headers: { "X-Test": "from-settings" } }], pollHours: 24, askStdioServers: false }) });
-    const { code, stdout } = await run(["outdated", "--home", home, "--platform", "linux", "--github-api", releases.url, "--json"], { SKILLSHELF_CONFIG_DIR: config });
+    await writeTree(config, {
+      "settings.json": JSON.stringify({
+        version: 1,
+        servers: [{ url: meta.url, headers: { "X-Test": "from-settings" } }],
+        pollHours: 24,
+        askStdioServers: false,
+      }),
+    });
+    const { code, stdout } = await run(
+      ["outdated", "--home", home, "--platform", "linux", "--github-api", releases.url, "--json"],
+      { SKILLSHELF_CONFIG_DIR: config },
+    );
     expect(code).toBe(0);
     const { updates } = JSON.parse(stdout) as { updates: UpdateInfo[] };
     expect(updates.filter((u) => u.name === "agentkey").map((u) => u.state)).toEqual(["outdated", "outdated"]);

@@ -12,7 +12,13 @@ import { UsageError, listFlag, printJson, stringFlag, type CliCommand, type CliI
 import { SCAN_FLAGS_USAGE, readScanFlags, scanFlagOptions } from "../scan-flags";
 import { safe } from "./report-format";
 const ORDER: UpdateInfo["state"][] = ["outdated", "changed-locally", "unknown", "ahead", "up-to-date"];
-const TITLES: Record<UpdateInfo["state"], string> = { outdated: "Outdated", unknown: "Unknown", ahead: "Newer than the latest release", "changed-locally": "Changed locally", "up-to-date": "Up to date" };
+const TITLES: Record<UpdateInfo["state"], string> = {
+  outdated: "Outdated",
+  unknown: "Unknown",
+  ahead: "Newer than the latest release",
+  "changed-locally": "Changed locally",
+  "up-to-date": "Up to date",
+};
 
 /** Files listed per skill in text; --json carries them all. */
 const MAX_FILES_SHOWN = 20;
@@ -20,7 +26,8 @@ const MAX_FILES_SHOWN = 20;
 /** A content check's versions: the folder's tree ids (installed → upstream) in git's short form. */
 function contentVersions(u: UpdateInfo): string {
   const short = (sha: string | undefined | null) => (sha ? safe(sha.slice(0, 7)) : "?");
-  if (u.state === "outdated" || u.state === "changed-locally") return `no version, folder ${short(u.installedHash)} → ${short(u.upstreamHash)}${u.repository ? ` on ${safe(u.repository)}` : ""}`;
+  if (u.state === "outdated" || u.state === "changed-locally")
+    return `no version, folder ${short(u.installedHash)} → ${short(u.upstreamHash)}${u.repository ? ` on ${safe(u.repository)}` : ""}`;
   return `no version${u.installedHash ? `, folder ${short(u.installedHash)}` : ""}${u.repository ? ` (${safe(u.repository)})` : ""}`;
 }
 
@@ -28,27 +35,50 @@ function contentVersions(u: UpdateInfo): string {
 function formatOutdated(updates: UpdateInfo[], skills: Map<string, Skill>): string {
   const lines: string[] = [];
   for (const state of ORDER) {
-    const group = updates.filter((u) => u.state === state).sort((a, b) => a.name.localeCompare(b.name) || a.dir.localeCompare(b.dir));
+    const group = updates
+      .filter((u) => u.state === state)
+      .sort((a, b) => a.name.localeCompare(b.name) || a.dir.localeCompare(b.dir));
     if (!group.length) continue;
     lines.push("", `${TITLES[state]} (${group.length})`);
     for (const u of group) {
       const skill = skills.get(u.skillId);
-      const versions = u.source === "github-tree" && u.installed === null ? contentVersions(u) : state === "outdated" ? `${safe(u.installed)} → ${safe(u.latest)}` : (u.installed === null ? "no version" : safe(u.installed)) + (u.latest && state !== "up-to-date" ? ` (latest ${safe(u.latest)})` : "");
+      const versions =
+        u.source === "github-tree" && u.installed === null
+          ? contentVersions(u)
+          : state === "outdated"
+            ? `${safe(u.installed)} → ${safe(u.latest)}`
+            : (u.installed === null ? "no version" : safe(u.installed)) +
+              (u.latest && state !== "up-to-date" ? ` (latest ${safe(u.latest)})` : "");
       const via = u.source === "none" ? "" : `  [${u.source}]`;
-      lines.push(`  ${safe(u.name)}  ${versions}${via}`, `    where: ${safe(u.dir)}${skill ? `  (${skill.client}${skill.userOwned ? "" : ", managed by the client"})` : ""}`);
+      lines.push(
+        `  ${safe(u.name)}  ${versions}${via}`,
+        `    where: ${safe(u.dir)}${skill ? `  (${skill.client}${skill.userOwned ? "" : ", managed by the client"})` : ""}`,
+      );
       if (u.plan && (state === "outdated" || state === "changed-locally")) {
         lines.push(`    next:  ${safe(u.plan.nextStep)}`);
         u.plan.steps.forEach((step, i) => lines.push(`           ${i + 1}. ${safe(step)}`));
       }
-      if (state === "outdated" && u.recipe?.suspicious) lines.push(`    recipe: ${safe(u.recipe.command)}`, "            suspicious: holds control characters — not offered");
-      if ((state === "unknown" || state === "changed-locally" || (state === "outdated" && u.source === "github-tree")) && u.reason) lines.push(`    why:   ${safe(u.reason)}`);
+      if (state === "outdated" && u.recipe?.suspicious)
+        lines.push(
+          `    recipe: ${safe(u.recipe.command)}`,
+          "            suspicious: holds control characters — not offered",
+        );
+      if (
+        (state === "unknown" || state === "changed-locally" || (state === "outdated" && u.source === "github-tree")) &&
+        u.reason
+      )
+        lines.push(`    why:   ${safe(u.reason)}`);
       if (u.changedFiles?.length && (state === "outdated" || state === "changed-locally")) {
-        lines.push(`    ${state === "changed-locally" ? "changed" : "files"}: ${u.changedFiles.length} file${u.changedFiles.length === 1 ? "" : "s"} differ${u.changedFiles.length === 1 ? "s" : ""} from upstream`);
+        lines.push(
+          `    ${state === "changed-locally" ? "changed" : "files"}: ${u.changedFiles.length} file${u.changedFiles.length === 1 ? "" : "s"} differ${u.changedFiles.length === 1 ? "s" : ""} from upstream`,
+        );
         for (const file of u.changedFiles.slice(0, MAX_FILES_SHOWN)) lines.push(`      ${safe(file)}`);
-        if (u.changedFiles.length > MAX_FILES_SHOWN) lines.push(`      … and ${u.changedFiles.length - MAX_FILES_SHOWN} more (all of them in --json)`);
+        if (u.changedFiles.length > MAX_FILES_SHOWN)
+          lines.push(`      … and ${u.changedFiles.length - MAX_FILES_SHOWN} more (all of them in --json)`);
       }
       if (state === "outdated" && u.releaseNotesUrl) lines.push(`    notes: ${safe(u.releaseNotesUrl)}`);
-      if ((state === "outdated" || state === "unknown") && u.updateDocUrl) lines.push(`    docs:  ${safe(u.updateDocUrl)}`);
+      if ((state === "outdated" || state === "unknown") && u.updateDocUrl)
+        lines.push(`    docs:  ${safe(u.updateDocUrl)}`);
     }
   }
   const outdated = updates.filter((u) => u.state === "outdated").length;
@@ -68,7 +98,8 @@ function isUrl(text: string): boolean {
 /** The `outdated` command. */
 export const outdatedCommand: CliCommand = {
   name: "outdated",
-  summary: "Check every skill found for a newer version (skill-meta servers, GitHub releases; uses the app's saved settings).",
+  summary:
+    "Check every skill found for a newer version (skill-meta servers, GitHub releases; uses the app's saved settings).",
   usage: `skillshelf outdated ${SCAN_FLAGS_USAGE} [--server URL]... [--github-api URL] [--offline] [--stdio] [--timeout-ms N] [--json]`,
   options: {
     ...scanFlagOptions,
@@ -87,7 +118,8 @@ export const outdatedCommand: CliCommand = {
     if (!isUrl(githubApi)) throw new UsageError(`the GitHub API address "${githubApi}" is not an http(s) URL.`);
     const timeoutFlag = stringFlag(args, "timeout-ms");
     const timeoutMs = timeoutFlag === undefined ? DEFAULT_META_TIMEOUT_MS : Number(timeoutFlag);
-    if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) throw new UsageError("--timeout-ms needs a positive whole number.");
+    if (!Number.isInteger(timeoutMs) || timeoutMs <= 0)
+      throw new UsageError("--timeout-ms needs a positive whole number.");
     const scanOptions = await readScanFlags(args, io);
     const { home, platform, include } = scanOptions;
     const result = await scan(scanOptions);
@@ -98,9 +130,28 @@ export const outdatedCommand: CliCommand = {
     // Local (stdio) servers start only when approved one by one in the app, or all of them for this run with --stdio.
     const stdio = await loadStdioApprovals(stdioApprovalsFile(settingsFile));
     for (const problem of [...problems, ...stdio.problems]) io.stderr(`skillshelf outdated: ${safe(problem)}\n`);
-    const checker = createUpdateChecker({ home, platform, env: io.env, projectDirs: include, servers, githubApi, offline, metaTimeoutMs: timeoutMs });
-    const sourceSettings = { servers: settings.servers, ...(settings.githubToken ? { githubToken: settings.githubToken } : {}), includeStdio: args.values.stdio === true, approvedStdio: stdio.approvals.map((a) => a.id) };
-    const checked = await checker.check({ skills: [...byId.values()], plugins: result.plugins, settings: sourceSettings, force: true });
+    const checker = createUpdateChecker({
+      home,
+      platform,
+      env: io.env,
+      projectDirs: include,
+      servers,
+      githubApi,
+      offline,
+      metaTimeoutMs: timeoutMs,
+    });
+    const sourceSettings = {
+      servers: settings.servers,
+      ...(settings.githubToken ? { githubToken: settings.githubToken } : {}),
+      includeStdio: args.values.stdio === true,
+      approvedStdio: stdio.approvals.map((a) => a.id),
+    };
+    const checked = await checker.check({
+      skills: [...byId.values()],
+      plugins: result.plugins,
+      settings: sourceSettings,
+      force: true,
+    });
     const updates = checked.map((info) => {
       const skill = byId.get(info.skillId);
       return skill ? { ...info, plan: planUpdate(skill, info) } : info;

@@ -12,10 +12,13 @@ let cleanup: () => Promise<void>;
 beforeAll(async () => {
   ({ dir: tmp, cleanup } = await makeTempDir("skillshelf-cli-pack-"));
   await writeTree(path.join(tmp, "agentkey"), {
-    "SKILL.md": "---\nname: agentkey\ndescription: Keeps API keys out of prompts. Use when a task needs a secret.\nversion: 1.8.0\n---\n\n# AgentKey\n",
+    "SKILL.md":
+      "---\nname: agentkey\ndescription: Keeps API keys out of prompts. Use when a task needs a secret.\nversion: 1.8.0\n---\n\n# AgentKey\n",
     ".DS_Store": "junk",
   });
-  await writeTree(path.join(tmp, "claude-tools"), { "SKILL.md": "---\nname: claude-tools\ndescription: A reserved name.\n---\n\nBody.\n" });
+  await writeTree(path.join(tmp, "claude-tools"), {
+    "SKILL.md": "---\nname: claude-tools\ndescription: A reserved name.\n---\n\nBody.\n",
+  });
 });
 afterAll(async () => cleanup());
 
@@ -39,7 +42,11 @@ describe("skillshelf pack", () => {
     const bytes = await readFile(out);
     const again = await runBin(["pack", path.join(tmp, "agentkey"), "--out", out, "--json"]);
     expect(again.code).toBe(1);
-    expect((JSON.parse(again.stdout) as { packed: boolean; diagnostics: Array<{ code: string }> }).diagnostics.map((d) => d.code)).toContain("pack.out.exists");
+    expect(
+      (JSON.parse(again.stdout) as { packed: boolean; diagnostics: Array<{ code: string }> }).diagnostics.map(
+        (d) => d.code,
+      ),
+    ).toContain("pack.out.exists");
     expect(Buffer.compare(await readFile(out), bytes)).toBe(0);
     const forced = await runBin(["pack", path.join(tmp, "agentkey"), "--out", out, "--force", "--json"]);
     expect(forced.code).toBe(0);
@@ -57,7 +64,10 @@ describe("skillshelf pack", () => {
 
   it("refuses a folder with a part it may not read, naming it (as an unprivileged user, since root reads anything)", async (ctx) => {
     const dir = path.join(tmp, "locked", "locked-skill");
-    await writeTree(dir, { "SKILL.md": "---\nname: locked-skill\ndescription: Has a locked folder.\n---\n\nBody.\n", "private/notes.md": "x" });
+    await writeTree(dir, {
+      "SKILL.md": "---\nname: locked-skill\ndescription: Has a locked folder.\n---\n\nBody.\n",
+      "private/notes.md": "x",
+    });
     await chmod(path.join(dir, "private"), 0o000);
     for (const p of [tmp, path.join(tmp, "locked")]) await chmod(p, 0o755);
     const unavailable = unprivilegedUnavailable();
@@ -66,7 +76,12 @@ describe("skillshelf pack", () => {
     expect(run.code, run.stderr).toBe(1);
     const doc = JSON.parse(run.stdout) as { packed: boolean; diagnostics: Array<{ code: string; message: string }> };
     expect(doc.packed).toBe(false);
-    expect(doc.diagnostics).toEqual([expect.objectContaining({ code: "pack.unreadable", message: expect.stringContaining("private cannot be read (EACCES)") })]);
+    expect(doc.diagnostics).toEqual([
+      expect.objectContaining({
+        code: "pack.unreadable",
+        message: expect.stringContaining("private cannot be read (EACCES)"),
+      }),
+    ]);
   });
 
   it("exits 2 for bad usage: no DIR, an unknown --for, a DIR that is not a folder", async () => {

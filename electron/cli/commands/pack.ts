@@ -11,15 +11,25 @@ const TARGETS = ["claude-desktop"];
 
 function printPacked(result: PackResult, forDesktop: boolean, io: CliIo): void {
   const version = result.version ? ` ${escapeControl(result.version)}` : "";
-  const lines = [`Packed ${escapeControl(result.name)}${version} into ${shownPath(result.file, io.cwd)} (${plural(result.files.length, "file")}).`];
-  if (forDesktop) lines.push("It passes Claude Desktop's upload rules; upload it in Claude Desktop to add or replace the skill.");
+  const lines = [
+    `Packed ${escapeControl(result.name)}${version} into ${shownPath(result.file, io.cwd)} (${plural(result.files.length, "file")}).`,
+  ];
+  if (forDesktop)
+    lines.push("It passes Claude Desktop's upload rules; upload it in Claude Desktop to add or replace the skill.");
   const shown = result.diagnostics.filter((d) => d.severity !== "info" || d.code.startsWith("pack."));
   if (shown.length > 0) lines.push(...formatDiagnostics(shown, io.cwd, ""));
   io.stdout(lines.join("\n") + "\n");
 }
 
 function printRefused(message: string, diagnostics: Diagnostic[], io: CliIo): void {
-  const lines = [`Not packed: ${escapeControl(message)}`, ...formatDiagnostics(diagnostics.filter((d) => d.severity !== "info"), io.cwd, "")];
+  const lines = [
+    `Not packed: ${escapeControl(message)}`,
+    ...formatDiagnostics(
+      diagnostics.filter((d) => d.severity !== "info"),
+      io.cwd,
+      "",
+    ),
+  ];
   io.stderr(lines.join("\n") + "\n");
 }
 
@@ -32,15 +42,24 @@ export const packCommand: CliCommand = {
   async run(args, io) {
     if (args.positionals.length !== 1) throw new UsageError("give exactly one DIR: the skill's folder.");
     const target = stringFlag(args, "for");
-    if (target !== undefined && !TARGETS.includes(target)) throw new UsageError(`--for takes ${TARGETS.join(" or ")}, not "${escapeControl(target)}".`);
+    if (target !== undefined && !TARGETS.includes(target))
+      throw new UsageError(`--for takes ${TARGETS.join(" or ")}, not "${escapeControl(target)}".`);
     const dir = path.resolve(io.cwd, args.positionals[0]!);
     const info = await stat(dir).catch(() => null);
-    if (!info?.isDirectory()) throw new UsageError(`${escapeControl(args.positionals[0]!)} is not a folder; give the skill's folder (the one holding SKILL.md).`);
+    if (!info?.isDirectory())
+      throw new UsageError(
+        `${escapeControl(args.positionals[0]!)} is not a folder; give the skill's folder (the one holding SKILL.md).`,
+      );
     const out = stringFlag(args, "out");
     if (out === "") throw new UsageError("--out needs a file name.");
     const forDesktop = target === "claude-desktop";
     try {
-      const result = await packSkill(dir, { out: out === undefined ? undefined : path.resolve(io.cwd, out), outDir: io.cwd, forDesktop, overwrite: args.values.force === true });
+      const result = await packSkill(dir, {
+        out: out === undefined ? undefined : path.resolve(io.cwd, out),
+        outDir: io.cwd,
+        forDesktop,
+        overwrite: args.values.force === true,
+      });
       if (args.values.json) printJson(io, { packed: true, ...result });
       else printPacked(result, forDesktop, io);
       return 0;

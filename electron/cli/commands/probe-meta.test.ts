@@ -11,7 +11,12 @@ afterEach(async () => {
 async function run(args: string[]) {
   let stdout = "";
   let stderr = "";
-  const code = await runCli(args, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), cwd: process.cwd(), env: {} });
+  const code = await runCli(args, {
+    stdout: (t) => (stdout += t),
+    stderr: (t) => (stderr += t),
+    cwd: process.cwd(),
+    env: {},
+  });
   return { code, stdout, stderr };
 }
 async function server(opts: Parameters<typeof startSkillMetaServer>[0] = {}) {
@@ -23,7 +28,14 @@ async function server(opts: Parameters<typeof startSkillMetaServer>[0] = {}) {
 describe("skillshelf probe-meta", () => {
   it("prints a pass table and exits 0 for a conforming server, never printing header values", async () => {
     const s = await server({ requireHeaders: { authorization: "Bearer probe-secret-1" } });
-    const { code, stdout, stderr } = await run(["probe-meta", s.url, "--header", "Authorization: Bearer probe-secret-1", "--latency-limit-ms", "60000"]);
+    const { code, stdout, stderr } = await run([
+      "probe-meta",
+      s.url,
+      "--header",
+      "Authorization: Bearer probe-secret-1",
+      "--latency-limit-ms",
+      "60000",
+    ]);
     expect(stderr).toBe("");
     expect(code).toBe(0);
     expect(stdout).toMatch(/PASS {2}a `<skill>_skill_meta` tool is listed/);

@@ -11,7 +11,8 @@ function parseHeaders(raw: string[]): Record<string, string> {
   for (const item of raw) {
     const colon = item.indexOf(":");
     const name = colon > 0 ? item.slice(0, colon).trim() : "";
-    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) throw new UsageError(`--header needs the form "Name: value" (got a header without a valid name).`);
+    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name))
+      throw new UsageError(`--header needs the form "Name: value" (got a header without a valid name).`);
     headers[name] = item.slice(colon + 1).trim();
   }
   return headers;
@@ -19,11 +20,18 @@ function parseHeaders(raw: string[]): Record<string, string> {
 
 /** Renders the probe's table for people. */
 function formatProbe(report: ProbeReport): string {
-  const lines = [`skill-meta server ${safe(redactUrl(report.url))}${report.tool ? `  tool ${safe(report.tool)}` : ""}`, ""];
+  const lines = [
+    `skill-meta server ${safe(redactUrl(report.url))}${report.tool ? `  tool ${safe(report.tool)}` : ""}`,
+    "",
+  ];
   const width = Math.max(...report.checks.map((c) => c.title.length), 10);
-  for (const c of report.checks) lines.push(`  ${c.pass ? "PASS" : "FAIL"}  ${c.title.padEnd(width)}  ${safe(c.detail)}`);
+  for (const c of report.checks)
+    lines.push(`  ${c.pass ? "PASS" : "FAIL"}  ${c.title.padEnd(width)}  ${safe(c.detail)}`);
   const failed = report.checks.filter((c) => !c.pass).length;
-  lines.push("", failed === 0 ? `All ${report.checks.length} checks passed.` : `${failed} of ${report.checks.length} checks failed.`);
+  lines.push(
+    "",
+    failed === 0 ? `All ${report.checks.length} checks passed.` : `${failed} of ${report.checks.length} checks failed.`,
+  );
   return lines.join("\n") + "\n";
 }
 
@@ -31,7 +39,8 @@ function formatProbe(report: ProbeReport): string {
 export const probeMetaCommand: CliCommand = {
   name: "probe-meta",
   summary: "Check a skill-meta MCP server against the protocol's server rules (pass/fail table).",
-  usage: 'skillshelf probe-meta URL [--header "K: V"]... [--tool NAME] [--timeout-ms N] [--latency-limit-ms N] [--json]',
+  usage:
+    'skillshelf probe-meta URL [--header "K: V"]... [--tool NAME] [--timeout-ms N] [--latency-limit-ms N] [--json]',
   options: {
     header: { type: "string", multiple: true },
     tool: { type: "string" },
@@ -48,19 +57,29 @@ export const probeMetaCommand: CliCommand = {
     } catch {
       throw new UsageError(`"${url}" is not a URL.`);
     }
-    if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw new UsageError("the server URL must be http(s).");
+    if (parsed.protocol !== "http:" && parsed.protocol !== "https:")
+      throw new UsageError("the server URL must be http(s).");
     const headers = parseHeaders(listFlag(args, "header"));
     const timeoutFlag = stringFlag(args, "timeout-ms");
     const timeoutMs = timeoutFlag === undefined ? DEFAULT_META_TIMEOUT_MS : Number(timeoutFlag);
-    if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) throw new UsageError("--timeout-ms needs a positive whole number.");
+    if (!Number.isInteger(timeoutMs) || timeoutMs <= 0)
+      throw new UsageError("--timeout-ms needs a positive whole number.");
     const limitFlag = stringFlag(args, "latency-limit-ms");
     const latencyLimitMs = limitFlag === undefined ? DEFAULT_LATENCY_LIMIT_MS : Number(limitFlag);
-    if (!Number.isFinite(latencyLimitMs) || latencyLimitMs < 0) throw new UsageError("--latency-limit-ms needs a number of milliseconds.");
-    const report = await probeSkillMetaServer(url, { headers, tool: stringFlag(args, "tool"), timeoutMs, latencyLimitMs });
+    if (!Number.isFinite(latencyLimitMs) || latencyLimitMs < 0)
+      throw new UsageError("--latency-limit-ms needs a number of milliseconds.");
+    const report = await probeSkillMetaServer(url, {
+      headers,
+      tool: stringFlag(args, "tool"),
+      timeoutMs,
+      latencyLimitMs,
+    });
     const redacted = { ...report, url: redactUrl(report.url) };
     if (args.values.json) printJson(io, redacted);
     if (!report.reachable) {
-      io.stderr(`skillshelf probe-meta: ${report.problem === undefined ? "the server could not be reached." : safe(report.problem)}\n`);
+      io.stderr(
+        `skillshelf probe-meta: ${report.problem === undefined ? "the server could not be reached." : safe(report.problem)}\n`,
+      );
       return 2;
     }
     if (!args.values.json) io.stdout(formatProbe(redacted));

@@ -35,7 +35,9 @@ describe("skillshelf prompt", () => {
 
   it("takes --intro TEXT and --no-intro, and refuses both at once", async () => {
     const custom = await runBin(["prompt", tmp, "--intro", "Skills:"]);
-    expect(custom.stdout.startsWith("Skills:\n\n<available_skills>\n  <skill>\n    <name>brand-voice</name>")).toBe(true);
+    expect(custom.stdout.startsWith("Skills:\n\n<available_skills>\n  <skill>\n    <name>brand-voice</name>")).toBe(
+      true,
+    );
     const bare = await runBin(["prompt", tmp, "--no-intro"]);
     expect(bare.stdout.startsWith("<available_skills>")).toBe(true);
     const both = await runBin(["prompt", tmp, "--no-intro", "--intro", "x"]);
@@ -46,7 +48,12 @@ describe("skillshelf prompt", () => {
     const run = await runBin(["prompt", tmp, "--json"]);
     const doc = JSON.parse(run.stdout) as { text: string; catalogHash: string; skills: Array<{ name: string }> };
     expect(doc.skills.map((s) => s.name)).toEqual(["brand-voice", "pdf"]);
-    expect(doc.catalogHash).toBe(await catalogHash([{ name: "pdf", description: "Fill, merge & read <PDF> forms." }, { name: "brand-voice", description: "Write in the house voice." }]));
+    expect(doc.catalogHash).toBe(
+      await catalogHash([
+        { name: "pdf", description: "Fill, merge & read <PDF> forms." },
+        { name: "brand-voice", description: "Write in the house voice." },
+      ]),
+    );
     expect(doc.text.endsWith("</available_skills>")).toBe(true);
   });
 

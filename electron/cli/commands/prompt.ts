@@ -23,23 +23,32 @@ export const promptCommand: CliCommand = {
   ownsTerminalEscaping: true,
   async run(args, io) {
     const intro = stringFlag(args, "intro");
-    if (intro !== undefined && args.values["no-intro"]) throw new UsageError("give either --intro TEXT or --no-intro, not both.");
+    if (intro !== undefined && args.values["no-intro"])
+      throw new UsageError("give either --intro TEXT or --no-intro, not both.");
     const targets = await expandPaths(args.positionals, io.cwd);
     const groups = await mapBounded(targets, 16, async (target): Promise<SkillReport[]> => {
       if (target.kind === "marketplace") return [];
-      if (target.kind === "plugin") return (await readPlugin(target.root, target.claudeCode ? { claudeCode: target.claudeCode } : {})).skills;
+      if (target.kind === "plugin")
+        return (await readPlugin(target.root, target.claudeCode ? { claudeCode: target.claudeCode } : {})).skills;
       return [target.kind === "archive" ? await readSkillArchive(target.file) : await readSkill(target.dir)];
     });
     const reports = groups.flat();
     const usable: SkillReport[] = [];
     for (const report of reports) {
       if (report.name.trim() !== "" && report.description.trim() !== "") usable.push(report);
-      else io.stderr(`skillshelf prompt: left out ${shownPath(report.dir, io.cwd)}: it has no readable name and description.\n`);
+      else
+        io.stderr(
+          `skillshelf prompt: left out ${shownPath(report.dir, io.cwd)}: it has no readable name and description.\n`,
+        );
     }
     const summaries = usable.map((r) => ({ name: r.name, description: r.description }));
     const text = renderAvailableSkills(summaries, args.values["no-intro"] ? null : (intro ?? DEFAULT_INTRO));
     if (args.values.json) {
-      printJson(io, { text, catalogHash: await catalogHash(summaries), skills: usable.map((r) => ({ name: r.name, description: r.description, path: r.dir })) });
+      printJson(io, {
+        text,
+        catalogHash: await catalogHash(summaries),
+        skills: usable.map((r) => ({ name: r.name, description: r.description, path: r.dir })),
+      });
     } else {
       io.stdout(io.stdoutIsTerminal ? safeBlock(text) : text);
     }

@@ -39,7 +39,12 @@ export function formatDiagnostics(diagnostics: readonly Diagnostic[], cwd: strin
   for (const [file, group] of byFile) {
     const shown = shownPath(file, cwd);
     lines.push(`${indent}${shown}`);
-    group.sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
+    group.sort(
+      (a, b) =>
+        SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] ||
+        (a.line ?? 0) - (b.line ?? 0) ||
+        (a.column ?? 0) - (b.column ?? 0),
+    );
     for (const d of group) {
       const where = d.line !== undefined ? `${shown}:${d.line}${d.column !== undefined ? `:${d.column}` : ""}` : shown;
       lines.push(`${indent}  ${d.severity.padEnd(7)}  ${where}  ${safe(d.message)} [${safe(d.code)}]`);

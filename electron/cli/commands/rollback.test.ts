@@ -12,7 +12,8 @@ let home: string;
 let skillDir: string;
 let env: Record<string, string>;
 
-const skillMd = (version: string) => `---\nname: report\ndescription: The report skill, for rollback tests.\nmetadata:\n  version: "${version}"\n---\n\n# report\n\nVersion ${version}.\n`;
+const skillMd = (version: string) =>
+  `---\nname: report\ndescription: The report skill, for rollback tests.\nmetadata:\n  version: "${version}"\n---\n\n# report\n\nVersion ${version}.\n`;
 
 beforeEach(async () => {
   tmp = await makeTempDir();
@@ -20,7 +21,11 @@ beforeEach(async () => {
   skillDir = path.join(home, ".claude", "skills", "report");
   await writeTree(skillDir, { "SKILL.md": skillMd("1.0.0"), "data.txt": "one\n" });
   await writeTree(path.join(tmp.dir, "v2", "report"), { "SKILL.md": skillMd("2.0.0"), "data.txt": "two\n" });
-  env = { SKILLSHELF_DATA_DIR: path.join(tmp.dir, "data"), SKILLSHELF_CACHE_DIR: path.join(tmp.dir, "cache"), SKILLSHELF_CONFIG_DIR: path.join(tmp.dir, "config") };
+  env = {
+    SKILLSHELF_DATA_DIR: path.join(tmp.dir, "data"),
+    SKILLSHELF_CACHE_DIR: path.join(tmp.dir, "cache"),
+    SKILLSHELF_CONFIG_DIR: path.join(tmp.dir, "config"),
+  };
 });
 afterEach(async () => tmp.cleanup());
 
@@ -36,7 +41,9 @@ describe("skillshelf rollback", () => {
 
   it("restores the copy the update replaced, byte for byte, and can itself be undone", async () => {
     const v1 = await print(skillDir);
-    const up = await runBin(["update", "report", "--from", path.join(tmp.dir, "v2", "report"), "--yes", ...flags()], { env });
+    const up = await runBin(["update", "report", "--from", path.join(tmp.dir, "v2", "report"), "--yes", ...flags()], {
+      env,
+    });
     expect(up.code, up.stderr).toBe(0);
     const v2 = await print(skillDir);
     const back = await runBin(["rollback", "report", ...flags()], { env });
@@ -52,7 +59,11 @@ describe("skillshelf rollback", () => {
   it("finishes or undoes an update a crash interrupted before it does anything else", async () => {
     const child = fileURLToPath(new URL("../../../test-support/swap-child.ts", import.meta.url));
     const killed = await new Promise<string | null>((resolve) => {
-      const p = spawn(process.execPath, ["--import", "tsx", child, skillDir, path.join(tmp.dir, "v2", "report"), env.SKILLSHELF_DATA_DIR!, "old-moved"], { stdio: "ignore" });
+      const p = spawn(
+        process.execPath,
+        ["--import", "tsx", child, skillDir, path.join(tmp.dir, "v2", "report"), env.SKILLSHELF_DATA_DIR!, "old-moved"],
+        { stdio: "ignore" },
+      );
       p.on("close", (_code, signal) => resolve(signal));
     });
     expect(killed).toBe("SIGKILL");

@@ -27,14 +27,32 @@ export const rollbackCommand: CliCommand = {
       return 1;
     };
     const target = await findSkillTarget(arg, scanOptions, io.cwd);
-    if (!target) return fail("install.skill.not-found", `No installed skill "${arg}" was found for this home and platform.`);
+    if (!target)
+      return fail("install.skill.not-found", `No installed skill "${arg}" was found for this home and platform.`);
     const { skill } = target;
-    if (!skill.userOwned || skill.desktop) return fail("install.not-updatable", `"${skill.name}" at ${skill.dir} is managed by its client; Skillshelf never changes it, so there is nothing to roll back.`);
+    if (!skill.userOwned || skill.desktop)
+      return fail(
+        "install.not-updatable",
+        `"${skill.name}" at ${skill.dir} is managed by its client; Skillshelf never changes it, so there is nothing to roll back.`,
+      );
     try {
       const result = await rollback(skill.realDir, data);
       const backups = await listBackups(skill.realDir, data);
-      if (json) printJson(io, { name: skill.name, dir: skill.dir, realDir: skill.realDir, restored: true, version: result.version, replacedVersion: result.previousVersion, replacedKeptAt: result.backup, backups });
-      else io.stdout(`Restored "${safe(skill.name)}" ${safe(result.version ?? "(no version)")} in ${safe(skill.realDir)}; the copy it replaced (${safe(result.previousVersion ?? "no version")}) is kept at ${safe(result.backup)}.\n`);
+      if (json)
+        printJson(io, {
+          name: skill.name,
+          dir: skill.dir,
+          realDir: skill.realDir,
+          restored: true,
+          version: result.version,
+          replacedVersion: result.previousVersion,
+          replacedKeptAt: result.backup,
+          backups,
+        });
+      else
+        io.stdout(
+          `Restored "${safe(skill.name)}" ${safe(result.version ?? "(no version)")} in ${safe(skill.realDir)}; the copy it replaced (${safe(result.previousVersion ?? "no version")}) is kept at ${safe(result.backup)}.\n`,
+        );
       return 0;
     } catch (error) {
       if (error instanceof InstallError) return fail(error.code, error.message);

@@ -38,20 +38,27 @@ describe("skillshelf scan", () => {
     expect(out).toContain("Claude Desktop — account 9e8d7c6b…/1a2b3c4d…");
     expect(out).toContain("Claude Code (synced from claude.ai)");
     expect(out.indexOf("claude-desktop")).toBeLessThan(out.indexOf("claude-code"));
-    expect(out).toMatch(/12 skills \(2 invalid\), 1 plugin, \d+ errors?, \d+ warnings?, 2 Claude Desktop trees found\.\n$/);
+    expect(out).toMatch(
+      /12 skills \(2 invalid\), 1 plugin, \d+ errors?, \d+ warnings?, 2 Claude Desktop trees found\.\n$/,
+    );
   });
 
   it("derives Windows paths from the home", async () => {
     const run = await runBin(["scan", "--home", win.home, "--platform", "win32", "--json"], { env: win.env });
     expect(run.code).toBe(0);
     const result = JSON.parse(run.stdout) as ScanResult;
-    expect(result.locations.filter((l) => l.desktop?.accountTree).map((l) => l.desktop?.variant)).toEqual(["Claude Desktop", "Claude Desktop (Microsoft Store)"]);
+    expect(result.locations.filter((l) => l.desktop?.accountTree).map((l) => l.desktop?.variant)).toEqual([
+      "Claude Desktop",
+      "Claude Desktop (Microsoft Store)",
+    ]);
   });
 
   it("adds --include folders", async () => {
     const extra = path.join(tmp.dir, "extra");
     await writeTree(extra, { "mine/SKILL.md": "---\nname: mine\ndescription: Mine.\n---\nBody.\n" });
-    const run = await runBin(["scan", "--home", win.home, "--platform", "linux", "--include", extra, "--json"], { env: win.env });
+    const run = await runBin(["scan", "--home", win.home, "--platform", "linux", "--include", extra, "--json"], {
+      env: win.env,
+    });
     const result = JSON.parse(run.stdout) as ScanResult;
     expect(result.skills.filter((s) => s.client === "custom").map((s) => s.name)).toEqual(["mine"]);
   });

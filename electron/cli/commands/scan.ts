@@ -11,7 +11,11 @@ function skillLine(skill: Skill, at: string): string {
   const parts = [skill.valid ? "ok " : "ERR", safe(skill.name)];
   parts.push(skill.version ? `${safe(skill.version)} (${skill.versionSource})` : "no version");
   if (errors || warnings) parts.push(`[${plural(errors, "error")}, ${plural(warnings, "warning")}]`);
-  if (skill.desktop) parts.push(skill.desktop.enabled === false ? "disabled" : skill.desktop.enabled ? "enabled" : "not in manifest", `by ${safe(skill.desktop.creatorType ?? "unknown")}`);
+  if (skill.desktop)
+    parts.push(
+      skill.desktop.enabled === false ? "disabled" : skill.desktop.enabled ? "enabled" : "not in manifest",
+      `by ${safe(skill.desktop.creatorType ?? "unknown")}`,
+    );
   if (!skill.userOwned) parts.push("managed by the client");
   if (at !== skill.dir) parts.push(`-> link to ${safe(skill.realDir)}`);
   else if (skill.links.length) parts.push(`(also linked from ${skill.links.map(safe).join(", ")})`);
@@ -52,7 +56,10 @@ export function formatScan(result: ScanResult): string {
   if (result.plugins.length) {
     lines.push("", "plugins");
     for (const plugin of result.plugins) {
-      lines.push(`  ${plugin.valid ? "ok " : "ERR"} ${safe(plugin.name)} ${plugin.version === null ? "no version" : safe(plugin.version)}${plugin.format === "claude-code" ? "  Claude Code plugin" : ""}${plugin.loads ? "" : plugin.format === "claude-code" ? "  (Claude Code would not load it)" : "  (a client would not load it)"}`, `    ${safe(plugin.root)}`);
+      lines.push(
+        `  ${plugin.valid ? "ok " : "ERR"} ${safe(plugin.name)} ${plugin.version === null ? "no version" : safe(plugin.version)}${plugin.format === "claude-code" ? "  Claude Code plugin" : ""}${plugin.loads ? "" : plugin.format === "claude-code" ? "  (Claude Code would not load it)" : "  (a client would not load it)"}`,
+        `    ${safe(plugin.root)}`,
+      );
       for (const skill of plugin.skills) lines.push(skillLine(skill, skill.dir));
     }
   }
@@ -61,13 +68,23 @@ export function formatScan(result: ScanResult): string {
     for (const d of result.diagnostics) lines.push(`  ${d.severity}  ${safe(d.code)}  ${safe(d.message)}`);
   }
   if (result.skills.length === 0) {
-    lines.push("", `No skills found in the ${plural(result.locations.length, "place")} looked at (${result.locations.filter((l) => l.exists).length} exist). Add a folder with --include DIR.`);
+    lines.push(
+      "",
+      `No skills found in the ${plural(result.locations.length, "place")} looked at (${result.locations.filter((l) => l.exists).length} exist). Add a folder with --include DIR.`,
+    );
   }
-  const all = [...result.diagnostics, ...result.skills.flatMap((s) => s.diagnostics), ...result.plugins.flatMap((p) => p.diagnostics)];
+  const all = [
+    ...result.diagnostics,
+    ...result.skills.flatMap((s) => s.diagnostics),
+    ...result.plugins.flatMap((p) => p.diagnostics),
+  ];
   const trees = result.locations.filter((l) => l.desktop?.accountTree).length;
   const invalid = result.skills.filter((s) => !s.valid).length;
   const totals = severityCounts(all);
-  lines.push("", `${plural(result.skills.length, "skill")} (${invalid} invalid), ${plural(result.plugins.length, "plugin")}, ${plural(totals.error, "error")}, ${plural(totals.warning, "warning")}, ${plural(trees, "Claude Desktop tree")} found.`);
+  lines.push(
+    "",
+    `${plural(result.skills.length, "skill")} (${invalid} invalid), ${plural(result.plugins.length, "plugin")}, ${plural(totals.error, "error")}, ${plural(totals.warning, "warning")}, ${plural(trees, "Claude Desktop tree")} found.`,
+  );
   return lines.join("\n").replace(/^\n/, "") + "\n";
 }
 

@@ -6,7 +6,11 @@ import { makeTempDir } from "../../../test-support/tmp";
 describe("skillshelf serve", () => {
   it("prints a loopback URL with a token, serves the page and answers the API, then stops on SIGTERM", async () => {
     const { dir, cleanup } = await makeTempDir();
-    const child = spawn(process.execPath, [BIN, "serve", "--port", "0", "--home", dir, "--platform", "linux", "--no-poll"], { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, SKILLSHELF_CACHE_DIR: `${dir}/cache` } });
+    const child = spawn(
+      process.execPath,
+      [BIN, "serve", "--port", "0", "--home", dir, "--platform", "linux", "--no-poll"],
+      { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, SKILLSHELF_CACHE_DIR: `${dir}/cache` } },
+    );
     try {
       const url = await new Promise<string>((resolve, reject) => {
         let out = "";
@@ -25,9 +29,21 @@ describe("skillshelf serve", () => {
       const page = await fetch(`${origin}/`);
       expect(page.status).toBe(200);
       expect(page.headers.get("content-security-policy")).toContain("default-src 'none'");
-      const info = await fetch(`${origin}/api/app:info`, { method: "POST", headers: { "Content-Type": "application/json", Origin: origin, "x-skillshelf-token": searchParams.get("token")! }, body: "[]" });
+      const info = await fetch(`${origin}/api/app:info`, {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/json",
+          Origin: origin,
+          "x-skillshelf-token": searchParams.get("token")!,
+        },
+        body: "[]",
+      });
       expect(await info.json()).toMatchObject({ ok: true, value: { host: "web", platform: "linux" } });
-      const refused = await fetch(`${origin}/api/app:info`, { method: "POST", headers: { "Content-Type": "application/json", Origin: origin }, body: "[]" });
+      const refused = await fetch(`${origin}/api/app:info`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: origin },
+        body: "[]",
+      });
       expect(refused.status).toBe(403);
     } finally {
       const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));

@@ -46,7 +46,8 @@ export const serveCommand: CliCommand = {
   async run(args, io) {
     const portText = stringFlag(args, "port") ?? "0";
     const port = Number(portText);
-    if (!/^\d+$/.test(portText) || port > 65535) throw new UsageError(`--port must be a number from 0 to 65535 (0 picks a free port), not "${portText}".`);
+    if (!/^\d+$/.test(portText) || port > 65535)
+      throw new UsageError(`--port must be a number from 0 to 65535 (0 picks a free port), not "${portText}".`);
     const scanOptions = await readScanFlags(args, io);
     const host = await startWebHost({
       port,
@@ -61,12 +62,18 @@ export const serveCommand: CliCommand = {
           updatePolling: args.values["no-poll"] ? undefined : {},
         }),
     }).catch((error: NodeJS.ErrnoException) => {
-      if (error.code === "EADDRINUSE") throw new UsageError(`port ${port} is already in use; choose another with --port, or --port 0 for any free one.`);
+      if (error.code === "EADDRINUSE")
+        throw new UsageError(
+          `port ${port} is already in use; choose another with --port, or --port 0 for any free one.`,
+        );
       throw error;
     });
     void host.session.prefetchCatalog();
     if (args.values.json) printJson(io, { url: host.url, port: host.port });
-    else io.stdout(`Skillshelf is running at ${host.url}\nOpen that address in your browser (it contains a private key: do not share it). Press Ctrl+C to stop.\n`);
+    else
+      io.stdout(
+        `Skillshelf is running at ${host.url}\nOpen that address in your browser (it contains a private key: do not share it). Press Ctrl+C to stop.\n`,
+      );
     if (args.values.open) openInBrowser(host.url);
     await untilInterrupted();
     await host.close();

@@ -18,7 +18,10 @@ export interface SkillTarget {
 async function asFolder(arg: string, cwd: string): Promise<string | null> {
   const looksLikePath = /[\\/]/.test(arg) || arg.startsWith(".") || arg.startsWith("~");
   const abs = path.resolve(cwd, arg);
-  const isDir = await stat(abs).then((s) => s.isDirectory(), () => false);
+  const isDir = await stat(abs).then(
+    (s) => s.isDirectory(),
+    () => false,
+  );
   if (isDir) return abs;
   if (looksLikePath) throw new UsageError(`the folder ${safe(abs)} does not exist.`);
   return null;
@@ -28,7 +31,11 @@ async function asFolder(arg: string, cwd: string): Promise<string | null> {
  * The one installed copy NAME|PATH means. A name held by copies in several real folders is a usage error listing them
  * (give the path); a name or path that matches nothing returns null.
  */
-export async function findSkillTarget(arg: string, scanOptions: ScanOptions & { include: string[] }, cwd: string): Promise<SkillTarget | null> {
+export async function findSkillTarget(
+  arg: string,
+  scanOptions: ScanOptions & { include: string[] },
+  cwd: string,
+): Promise<SkillTarget | null> {
   const folder = await asFolder(arg, cwd);
   if (folder) {
     const real = await realpath(folder);
@@ -44,8 +51,12 @@ export async function findSkillTarget(arg: string, scanOptions: ScanOptions & { 
   const named = allSkills(result).filter((s) => s.name === arg);
   const byReal = new Map(named.map((s) => [s.realDir, s]));
   if (byReal.size > 1) {
-    const listed = [...byReal.values()].map((s) => `  ${safe(s.dir)}  (${s.client}${s.version ? `, ${safe(s.version)}` : ""})`).join("\n");
-    throw new UsageError(`${byReal.size} installed copies are named "${safe(arg)}"; give the path of the one to change:\n${listed}`);
+    const listed = [...byReal.values()]
+      .map((s) => `  ${safe(s.dir)}  (${s.client}${s.version ? `, ${safe(s.version)}` : ""})`)
+      .join("\n");
+    throw new UsageError(
+      `${byReal.size} installed copies are named "${safe(arg)}"; give the path of the one to change:\n${listed}`,
+    );
   }
   const [skill] = byReal.values();
   return skill ? { skill, result } : null;

@@ -12,7 +12,8 @@ import { startReleaseServer, type RunningReleaseServer } from "../../../test-sup
 import { makeTempDir, writeTree } from "../../../test-support/tmp";
 import { gitTreeOf } from "../../engine/updates/git-tree";
 
-const SKILL = (name: string, text = "Do it.") => `---\nname: ${name}\ndescription: Skill ${name}. Use it in tests.\n---\n\n${text}\n`;
+const SKILL = (name: string, text = "Do it.") =>
+  `---\nname: ${name}\ndescription: Skill ${name}. Use it in tests.\n---\n\n${text}\n`;
 
 let tmp: { dir: string; cleanup: () => Promise<void> };
 let server: RunningReleaseServer;
@@ -27,19 +28,43 @@ beforeEach(async () => {
   upstream = path.join(tmp.dir, "upstream");
   home = path.join(tmp.dir, "home");
   lockFile = path.join(home, ".agents", ".skill-lock.json");
-  await writeTree(upstream, { "README.md": "# skills\n", "skills/a/SKILL.md": SKILL("a"), "skills/b/SKILL.md": SKILL("b"), "skills/b/scripts/x.sh": "echo b\n", "skills/c/SKILL.md": SKILL("c") });
+  await writeTree(upstream, {
+    "README.md": "# skills\n",
+    "skills/a/SKILL.md": SKILL("a"),
+    "skills/b/SKILL.md": SKILL("b"),
+    "skills/b/scripts/x.sh": "echo b\n",
+    "skills/c/SKILL.md": SKILL("c"),
+  });
   const skills: Record<string, unknown> = {};
   for (const name of ["a", "b", "c"]) {
     const dir = path.join(home, ".agents", "skills", name);
     await cp(path.join(upstream, "skills", name), dir, { recursive: true });
-    skills[name] = { source: "acme/skills", sourceType: "github", sourceUrl: "https://github.com/acme/skills.git", skillPath: `skills/${name}/SKILL.md`, skillFolderHash: (await gitTreeOf(dir)).sha, installedAt: "2026-01-01T00:00:00.000Z", updatedAt: "2026-01-01T00:00:00.000Z" };
+    skills[name] = {
+      source: "acme/skills",
+      sourceType: "github",
+      sourceUrl: "https://github.com/acme/skills.git",
+      skillPath: `skills/${name}/SKILL.md`,
+      skillFolderHash: (await gitTreeOf(dir)).sha,
+      installedAt: "2026-01-01T00:00:00.000Z",
+      updatedAt: "2026-01-01T00:00:00.000Z",
+    };
   }
-  await writeTree(home, { ".agents/.skill-lock.json": JSON.stringify({ version: 3, skills, dismissed: { findSkillsPrompt: true } }, null, 2) });
+  await writeTree(home, {
+    ".agents/.skill-lock.json": JSON.stringify({ version: 3, skills, dismissed: { findSkillsPrompt: true } }, null, 2),
+  });
   // Upstream moves on for b (a new script line, a new file); the user edits c by hand, with a name that needs escaping.
   await writeTree(upstream, { "skills/b/scripts/x.sh": "echo b2\n", "skills/b/NEW.md": "new\n" });
-  await writeTree(home, { ".agents/skills/c/SKILL.md": SKILL("c", "My own edit."), ".agents/skills/c/evil\u001b[2Jname.md": "x\n" });
+  await writeTree(home, {
+    ".agents/skills/c/SKILL.md": SKILL("c", "My own edit."),
+    ".agents/skills/c/evil\u001b[2Jname.md": "x\n",
+  });
   await server.trees.setRepo("acme/skills", { dir: upstream });
-  env = { SKILLSHELF_GITHUB_API: server.url, SKILLSHELF_DATA_DIR: path.join(tmp.dir, "data"), SKILLSHELF_CACHE_DIR: path.join(tmp.dir, "cache"), SKILLSHELF_CONFIG_DIR: path.join(tmp.dir, "config") };
+  env = {
+    SKILLSHELF_GITHUB_API: server.url,
+    SKILLSHELF_DATA_DIR: path.join(tmp.dir, "data"),
+    SKILLSHELF_CACHE_DIR: path.join(tmp.dir, "cache"),
+    SKILLSHELF_CONFIG_DIR: path.join(tmp.dir, "config"),
+  };
 });
 afterEach(async () => {
   await server.close();
@@ -54,9 +79,23 @@ describe("skillshelf outdated with content checks", () => {
     const run = await bin(["outdated", "--json"]);
     expect(run.code).toBe(0);
     const updates = new Map((JSON.parse(run.stdout) as { updates: UpdateInfo[] }).updates.map((u) => [u.name, u]));
-    expect(updates.get("a")).toMatchObject({ state: "up-to-date", source: "github-tree", repository: "acme/skills", folder: "skills/a" });
-    expect(updates.get("b")).toMatchObject({ state: "outdated", source: "github-tree", changedFiles: ["NEW.md", "scripts/x.sh"], upstreamHash: (await gitTreeOf(path.join(upstream, "skills/b"))).sha });
-    expect(updates.get("c")).toMatchObject({ state: "changed-locally", source: "github-tree", changedFiles: ["SKILL.md", "evil\u001b[2Jname.md"] });
+    expect(updates.get("a")).toMatchObject({
+      state: "up-to-date",
+      source: "github-tree",
+      repository: "acme/skills",
+      folder: "skills/a",
+    });
+    expect(updates.get("b")).toMatchObject({
+      state: "outdated",
+      source: "github-tree",
+      changedFiles: ["NEW.md", "scripts/x.sh"],
+      upstreamHash: (await gitTreeOf(path.join(upstream, "skills/b"))).sha,
+    });
+    expect(updates.get("c")).toMatchObject({
+      state: "changed-locally",
+      source: "github-tree",
+      changedFiles: ["SKILL.md", "evil\u001b[2Jname.md"],
+    });
     expect(updates.get("c")?.plan?.nextStep).toContain("Look at the difference first");
     expect(server.trees.stats.treeRequests).toBe(1);
   });
@@ -64,7 +103,9 @@ describe("skillshelf outdated with content checks", () => {
   it("text lists the changed files escaped for the terminal, with the reason; --offline answers from the cache", async () => {
     const run = await bin(["outdated"]);
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/Outdated \(1\)\n {2}b {2}no version, folder [0-9a-f]{7} → [0-9a-f]{7} on acme\/skills {2}\[github-tree\]/);
+    expect(run.stdout).toMatch(
+      /Outdated \(1\)\n {2}b {2}no version, folder [0-9a-f]{7} → [0-9a-f]{7} on acme\/skills {2}\[github-tree\]/,
+    );
     expect(run.stdout).toMatch(/ {4}files: 2 files differ from upstream\n {6}NEW\.md\n {6}scripts\/x\.sh\n/);
     expect(run.stdout).toMatch(/Changed locally \(1\)\n {2}c /);
     expect(run.stdout).toContain("evil\\x1b[2Jname.md");
@@ -72,7 +113,9 @@ describe("skillshelf outdated with content checks", () => {
     expect(run.stdout).toMatch(/why: {3}The installed folder was changed after it was installed .*overwrite/);
     const requests = server.trees.stats.treeRequests;
     const offline = await bin(["outdated", "--offline", "--json"]);
-    expect((JSON.parse(offline.stdout) as { updates: UpdateInfo[] }).updates.find((u) => u.name === "b")?.state).toBe("outdated");
+    expect((JSON.parse(offline.stdout) as { updates: UpdateInfo[] }).updates.find((u) => u.name === "b")?.state).toBe(
+      "outdated",
+    );
     expect(server.trees.stats.treeRequests).toBe(requests);
   });
 });
@@ -82,7 +125,12 @@ describe("skillshelf update of a skill without a version", () => {
     const before = await readFile(lockFile, "utf8");
     const dry = await bin(["update", "b", "--dry-run", "--json"]);
     expect(dry.code).toBe(0);
-    expect(JSON.parse(dry.stdout)).toMatchObject({ kind: "replace-folder", dryRun: true, applied: false, diff: { added: ["NEW.md"], changed: ["scripts/x.sh"] } });
+    expect(JSON.parse(dry.stdout)).toMatchObject({
+      kind: "replace-folder",
+      dryRun: true,
+      applied: false,
+      diff: { added: ["NEW.md"], changed: ["scripts/x.sh"] },
+    });
     expect(await readFile(lockFile, "utf8")).toBe(before);
 
     const run = await bin(["update", "b", "--yes"]);
@@ -95,25 +143,36 @@ describe("skillshelf update of a skill without a version", () => {
     expect((await gitTreeOf(dir)).sha).toBe(upstreamHash);
     expect(server.trees.stats.tarballRequests).toBe(2);
 
-    const old = JSON.parse(before) as { version: number; skills: Record<string, Record<string, string>>; dismissed: unknown };
+    const old = JSON.parse(before) as {
+      version: number;
+      skills: Record<string, Record<string, string>>;
+      dismissed: unknown;
+    };
     const now = JSON.parse(await readFile(lockFile, "utf8")) as typeof old;
     expect(now.skills.b!.skillFolderHash).toBe(upstreamHash);
     expect(now.skills.b!.updatedAt).not.toBe(old.skills.b!.updatedAt);
     expect(Object.keys(now)).toEqual(Object.keys(old));
     expect(Object.keys(now.skills)).toEqual(["a", "b", "c"]);
     expect(Object.keys(now.skills.b!)).toEqual(Object.keys(old.skills.b!));
-    expect({ ...now, skills: { ...now.skills, b: { ...now.skills.b, skillFolderHash: "", updatedAt: "" } } }).toEqual({ ...old, skills: { ...old.skills, b: { ...old.skills.b, skillFolderHash: "", updatedAt: "" } } });
+    expect({ ...now, skills: { ...now.skills, b: { ...now.skills.b, skillFolderHash: "", updatedAt: "" } } }).toEqual({
+      ...old,
+      skills: { ...old.skills, b: { ...old.skills.b, skillFolderHash: "", updatedAt: "" } },
+    });
     expect(await readFile(lockFile, "utf8")).toMatch(/^\{\n {2}"version": 3,\n {2}"skills": \{\n {4}"a": \{/);
 
     const after = await bin(["outdated", "--json"]);
-    expect((JSON.parse(after.stdout) as { updates: UpdateInfo[] }).updates.find((u) => u.name === "b")?.state).toBe("up-to-date");
+    expect((JSON.parse(after.stdout) as { updates: UpdateInfo[] }).updates.find((u) => u.name === "b")?.state).toBe(
+      "up-to-date",
+    );
   });
 
   it("refuses to overwrite local edits without --overwrite-local, naming the files; --yes --overwrite-local replaces them", async () => {
     const dir = path.join(home, ".agents/skills/c");
     const refused = await bin(["update", "c", "--yes"]);
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toMatch(/changed here since it was installed \(SKILL\.md, evil\\x1b\[2Jname\.md\); an update would overwrite these changes, so nothing was changed/);
+    expect(refused.stderr).toMatch(
+      /changed here since it was installed \(SKILL\.md, evil\\x1b\[2Jname\.md\); an update would overwrite these changes, so nothing was changed/,
+    );
     expect(refused.stderr).toContain("--overwrite-local");
     const noTerminal = await bin(["update", "c", "--json"]);
     expect(noTerminal.code).toBe(1);
@@ -136,7 +195,10 @@ describe("skillshelf update of a skill without a version", () => {
 function runOnTerminal(args: string[], answers: string[]): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
     const command = [process.execPath, BIN, ...args].map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(" ");
-    const child = spawn("script", ["-qec", command, "/dev/null"], { env: { ...process.env, ...env }, stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn("script", ["-qec", command, "/dev/null"], {
+      env: { ...process.env, ...env },
+      stdio: ["pipe", "pipe", "pipe"],
+    });
     let output = "";
     let asked = 0;
     const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
@@ -155,10 +217,13 @@ function runOnTerminal(args: string[], answers: string[]): Promise<{ code: numbe
 
 describe("skillshelf update of an edited folder on a terminal", () => {
   it("asks first, naming the changed files: no keeps the edits, yes (then yes to the shown change) replaces them", async (ctx) => {
-    if (spawnSync("script", ["--version"]).error) skipBecause(ctx, "util-linux `script` is not installed to give the bin a terminal");
+    if (spawnSync("script", ["--version"]).error)
+      skipBecause(ctx, "util-linux `script` is not installed to give the bin a terminal");
     const dir = path.join(home, ".agents/skills/c");
     const declined = await runOnTerminal(["update", "c", ...common()], ["n"]);
-    expect(declined.output).toMatch(/Updating overwrites your changes to SKILL\.md, evil\\x1b\[2Jname\.md \(a backup is kept\)\. Overwrite them\? \[y\/N\]/);
+    expect(declined.output).toMatch(
+      /Updating overwrites your changes to SKILL\.md, evil\\x1b\[2Jname\.md \(a backup is kept\)\. Overwrite them\? \[y\/N\]/,
+    );
     expect(declined.output).toMatch(/Not confirmed, so nothing was changed/);
     expect(declined.code).toBe(1);
     expect(await readFile(path.join(dir, "SKILL.md"), "utf8")).toContain("My own edit.");

@@ -25,7 +25,10 @@ export interface ContentUpdateInput {
   ask: (question: string) => Promise<boolean | null>;
 }
 
-const listed = (files: string[] | undefined) => (files?.length ? files.slice(0, 20).map(safe).join(", ") + (files.length > 20 ? ` and ${files.length - 20} more` : "") : "files in it");
+const listed = (files: string[] | undefined) =>
+  files?.length
+    ? files.slice(0, 20).map(safe).join(", ") + (files.length > 20 ? ` and ${files.length - 20} more` : "")
+    : "files in it";
 
 function refuse(io: CliIo, json: boolean, name: string, code: string, message: string): number {
   if (json) printJson(io, { name, error: { code, message } });
@@ -38,8 +41,13 @@ async function mayOverwrite(input: ContentUpdateInput): Promise<string | null> {
   if (input.info.state !== "changed-locally" || input.dryRun) return null;
   const files = listed(input.info.changedFiles);
   const how = `See the difference with \`skillshelf update ${input.skill.name} --dry-run\`; to replace them anyway (a backup is kept), add --yes --overwrite-local.`;
-  if (input.yes) return input.overwriteLocal ? null : `"${safe(input.skill.name)}" was changed here since it was installed (${files}); an update would overwrite these changes, so nothing was changed. ${safe(how)}`;
-  const answer = await input.ask(`"${safe(input.skill.name)}" was changed here since it was installed. Updating overwrites your changes to ${files} (a backup is kept). Overwrite them?`);
+  if (input.yes)
+    return input.overwriteLocal
+      ? null
+      : `"${safe(input.skill.name)}" was changed here since it was installed (${files}); an update would overwrite these changes, so nothing was changed. ${safe(how)}`;
+  const answer = await input.ask(
+    `"${safe(input.skill.name)}" was changed here since it was installed. Updating overwrites your changes to ${files} (a backup is kept). Overwrite them?`,
+  );
   if (answer === true) return null;
   return answer === null
     ? `"${safe(input.skill.name)}" was changed here since it was installed (${files}), and there is no terminal to confirm on, so nothing was changed. ${safe(how)}`
@@ -53,12 +61,34 @@ export async function updateFromGithubTree(input: ContentUpdateInput, io: CliIo)
   if (refusal) return refuse(io, input.json, skill.name, "install.local-changes", refusal);
   let obtained: ObtainedSkill | null = null;
   try {
-    obtained = await obtainFromGithubTree(info, { apiBase: input.apiBase, dataDir: input.dataDir, expectName: skill.name });
+    obtained = await obtainFromGithubTree(info, {
+      apiBase: input.apiBase,
+      dataDir: input.dataDir,
+      expectName: skill.name,
+    });
     const before = (await gitTreeOf(plan.realDir).catch(() => null))?.sha ?? null;
-    const code = await updateFolderCopy({ plan, installed: skill.version, obtained, dataDir: input.dataDir, dryRun: input.dryRun, yes: input.yes, json: input.json, links: skill.links, ask: input.ask }, io);
+    const code = await updateFolderCopy(
+      {
+        plan,
+        installed: skill.version,
+        obtained,
+        dataDir: input.dataDir,
+        dryRun: input.dryRun,
+        yes: input.yes,
+        json: input.json,
+        links: skill.links,
+        ask: input.ask,
+      },
+      io,
+    );
     if (code !== 0 || input.dryRun) return code;
     const recorded = await recordContentUpdate(skill, info, before);
-    if (recorded) io.stderr(recorded.ok ? `The installer's lock (${safe(recorded.file)}) now records this folder's hash ${safe(info.upstreamHash?.slice(0, 7))}, as \`npx skills\` would.\n` : `skillshelf update: ${safe(recorded.reason)}\n`);
+    if (recorded)
+      io.stderr(
+        recorded.ok
+          ? `The installer's lock (${safe(recorded.file)}) now records this folder's hash ${safe(info.upstreamHash?.slice(0, 7))}, as \`npx skills\` would.\n`
+          : `skillshelf update: ${safe(recorded.reason)}\n`,
+      );
     return code;
   } catch (error) {
     if (error instanceof InstallError) return refuse(io, input.json, skill.name, error.code, safe(error.message));

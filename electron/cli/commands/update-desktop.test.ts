@@ -17,13 +17,24 @@ let cleanup: () => Promise<void>;
 beforeAll(async () => ({ dir: tmp, cleanup } = await makeTempDir("skillshelf-update-desktop-")));
 afterAll(async () => cleanup());
 
-const NEW_SKILL = "---\nname: brand-voice\ndescription: Rewrites text in the company's brand voice.\nmetadata:\n  version: \"2.1.0\"\n---\n# Brand voice 2.1\n\nSee [words](references/words.md).\n";
+const NEW_SKILL =
+  '---\nname: brand-voice\ndescription: Rewrites text in the company\'s brand voice.\nmetadata:\n  version: "2.1.0"\n---\n# Brand voice 2.1\n\nSee [words](references/words.md).\n';
 
 async function setup(name: string) {
   const { home, env } = await buildFixtureHome("linux", path.join(tmp, name));
-  const tree = path.join(home, ".config", "Claude", "local-agent-mode-sessions", "skills-plugin", ...FIXTURE_TREES.a.split("/"));
+  const tree = path.join(
+    home,
+    ".config",
+    "Claude",
+    "local-agent-mode-sessions",
+    "skills-plugin",
+    ...FIXTURE_TREES.a.split("/"),
+  );
   const release = path.join(tmp, name, "brand-voice-2.1.0.zip");
-  await writeFile(release, zipSync({ "brand-voice/SKILL.md": strToU8(NEW_SKILL), "brand-voice/references/words.md": strToU8("# Words\n") }));
+  await writeFile(
+    release,
+    zipSync({ "brand-voice/SKILL.md": strToU8(NEW_SKILL), "brand-voice/references/words.md": strToU8("# Words\n") }),
+  );
   const data = path.join(tmp, name, "data");
   return { home, tree, release, data, env: { ...env, SKILLSHELF_DATA_DIR: data } };
 }
@@ -32,33 +43,85 @@ describe("skillshelf update (Claude Desktop copy)", () => {
   it("produces a .skill that passes the desktop profile, prints the steps, and leaves the Desktop tree untouched", async () => {
     const { home, tree, release, data, env } = await setup("plain");
     const before = await hashSkillFolder(tree);
-    const run = await runBin(["update", path.join(tree, "skills", "brand-voice"), "--from", release, "--home", home, "--platform", "linux", "--json"], { env });
+    const run = await runBin(
+      [
+        "update",
+        path.join(tree, "skills", "brand-voice"),
+        "--from",
+        release,
+        "--home",
+        home,
+        "--platform",
+        "linux",
+        "--json",
+      ],
+      { env },
+    );
     expect(run.code, run.stderr + run.stdout).toBe(0);
-    const report = JSON.parse(run.stdout) as { kind: string; archive: string; version: string; steps: string[]; moved: string[] };
-    expect(report).toMatchObject({ kind: "desktop-upload", archive: path.join(data, "handoff", "brand-voice-2.1.0.skill"), version: "2.1.0", moved: [] });
+    const report = JSON.parse(run.stdout) as {
+      kind: string;
+      archive: string;
+      version: string;
+      steps: string[];
+      moved: string[];
+    };
+    expect(report).toMatchObject({
+      kind: "desktop-upload",
+      archive: path.join(data, "handoff", "brand-voice-2.1.0.skill"),
+      version: "2.1.0",
+      moved: [],
+    });
     expect(report.steps.length).toBeGreaterThan(3);
-    expect(Object.keys(unzipSync(await readFile(report.archive))).sort()).toEqual(["brand-voice/SKILL.md", "brand-voice/references/words.md"]);
-    expect(await readSkillArchive(report.archive, { profile: "claude-desktop" })).toMatchObject({ valid: true, version: "2.1.0" });
+    expect(Object.keys(unzipSync(await readFile(report.archive))).sort()).toEqual([
+      "brand-voice/SKILL.md",
+      "brand-voice/references/words.md",
+    ]);
+    expect(await readSkillArchive(report.archive, { profile: "claude-desktop" })).toMatchObject({
+      valid: true,
+      version: "2.1.0",
+    });
     expect(await hashSkillFolder(tree)).toBe(before);
   });
 
-  it("--wait reports the arrival once the new version is written into the Desktop tree", { timeout: 120_000 }, async () => {
-    const { home, tree, release, data, env } = await setup("wait");
-    const child = spawn(process.execPath, [BIN, "update", path.join(tree, "skills", "brand-voice"), "--from", release, "--home", home, "--platform", "linux", "--wait", "--wait-minutes", "2"], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
-    try {
-      for (let i = 0; i < 600 && !stdout.includes("Waiting for Claude Desktop"); i++) await new Promise((r) => setTimeout(r, 100));
-      expect(stdout, stderr).toContain("Waiting for Claude Desktop");
-      expect(await readdir(path.join(data, "handoff"))).toEqual(["brand-voice-2.1.0.skill"]);
-      await writeTree(path.join(tree, "skills", "brand-voice"), { "SKILL.md": NEW_SKILL });
-      expect(await exited, stderr).toBe(0);
-      expect(stdout).toContain(`Updated — Claude Desktop now has version 2.1.0 (${tree}).`);
-    } finally {
-      child.kill("SIGKILL");
-    }
-  });
+  it(
+    "--wait reports the arrival once the new version is written into the Desktop tree",
+    { timeout: 120_000 },
+    async () => {
+      const { home, tree, release, data, env } = await setup("wait");
+      const child = spawn(
+        process.execPath,
+        [
+          BIN,
+          "update",
+          path.join(tree, "skills", "brand-voice"),
+          "--from",
+          release,
+          "--home",
+          home,
+          "--platform",
+          "linux",
+          "--wait",
+          "--wait-minutes",
+          "2",
+        ],
+        { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] },
+      );
+      let stdout = "";
+      let stderr = "";
+      child.stdout.on("data", (d) => (stdout += d));
+      child.stderr.on("data", (d) => (stderr += d));
+      const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
+      try {
+        for (let i = 0; i < 600 && !stdout.includes("Waiting for Claude Desktop"); i++)
+          await new Promise((r) => setTimeout(r, 100));
+        expect(stdout, stderr).toContain("Waiting for Claude Desktop");
+        expect(await readdir(path.join(data, "handoff"))).toEqual(["brand-voice-2.1.0.skill"]);
+        await writeTree(path.join(tree, "skills", "brand-voice"), { "SKILL.md": NEW_SKILL });
+        expect(await exited, stderr).toBe(0);
+        expect(stdout).toContain(`Updated — Claude Desktop now has version 2.1.0 (${tree}).`);
+      } finally {
+        child.kill("SIGKILL");
+      }
+    },
+  );
 });

@@ -49,9 +49,15 @@ export function formatFolderPlan(report: FolderUpdateReport, links: string[]): s
     `  version: ${safe(report.installed ?? "no version")} → ${safe(report.version ?? "no version")}`,
     `  from:    ${safe(report.from)}`,
   ];
-  if (links.length) lines.push(`  linked from ${links.length} other place${links.length === 1 ? "" : "s"} (${links.map(safe).join(", ")}): updated once, in the real folder`);
-  lines.push(`  changes: ${diff.added.length} added, ${diff.removed.length} removed, ${diff.changed.length} changed, ${diff.kept.length} of yours kept, ${diff.unchanged} unchanged`);
-  for (const file of diff.files) lines.push(`    ${MARKS[file.change]} ${safe(file.path)}${file.note ? `  — ${safe(file.note)}` : ""}`);
+  if (links.length)
+    lines.push(
+      `  linked from ${links.length} other place${links.length === 1 ? "" : "s"} (${links.map(safe).join(", ")}): updated once, in the real folder`,
+    );
+  lines.push(
+    `  changes: ${diff.added.length} added, ${diff.removed.length} removed, ${diff.changed.length} changed, ${diff.kept.length} of yours kept, ${diff.unchanged} unchanged`,
+  );
+  for (const file of diff.files)
+    lines.push(`    ${MARKS[file.change]} ${safe(file.path)}${file.note ? `  — ${safe(file.note)}` : ""}`);
   if (diff.diffsTruncated) lines.push("  (some text diffs were left out to keep this readable; see the notes above)");
   const patches = diff.files.filter((f) => f.diff);
   if (patches.length) lines.push("", ...patches.map((f) => safeBlock(f.diff!).trimEnd()));
@@ -62,7 +68,18 @@ export function formatFolderPlan(report: FolderUpdateReport, links: string[]): s
 export async function updateFolderCopy(input: FolderUpdateInput, io: CliIo): Promise<number> {
   const { plan, obtained } = input;
   const diff = await diffForUpdate(plan.realDir, obtained.skillDir, input.dataDir);
-  const report: FolderUpdateReport = { kind: "replace-folder", name: plan.name, dir: plan.dir, realDir: plan.realDir, from: obtained.source, installed: input.installed, version: obtained.version, dryRun: input.dryRun, applied: false, diff };
+  const report: FolderUpdateReport = {
+    kind: "replace-folder",
+    name: plan.name,
+    dir: plan.dir,
+    realDir: plan.realDir,
+    from: obtained.source,
+    installed: input.installed,
+    version: obtained.version,
+    dryRun: input.dryRun,
+    applied: false,
+    diff,
+  };
   const finish = (code: number) => {
     if (input.json) printJson(io, report);
     return code;
@@ -79,7 +96,10 @@ export async function updateFolderCopy(input: FolderUpdateInput, io: CliIo): Pro
   if (!input.yes) {
     const answer = await input.ask(`Replace ${plan.realDir} with this version (the current copy is kept as a backup)?`);
     if (answer !== true) {
-      report.refused = answer === null ? "There is no terminal to confirm on, so nothing was changed; add --yes to apply the update." : "Not confirmed, so nothing was changed.";
+      report.refused =
+        answer === null
+          ? "There is no terminal to confirm on, so nothing was changed; add --yes to apply the update."
+          : "Not confirmed, so nothing was changed.";
       if (!input.json) io.stderr(`${report.refused}\n`);
       return finish(1);
     }
@@ -87,7 +107,9 @@ export async function updateFolderCopy(input: FolderUpdateInput, io: CliIo): Pro
   const result: ApplyResult = await applyReviewed(plan.realDir, obtained.skillDir, diff, input.dataDir);
   Object.assign(report, { applied: true, backup: result.backup, kept: result.kept });
   if (!input.json) {
-    io.stdout(`\nUpdated "${safe(plan.name)}" to ${safe(result.version ?? "the new version")}. The previous copy is kept at ${safe(result.backup)}; \`skillshelf rollback ${safe(plan.name)}\` puts it back.\n`);
+    io.stdout(
+      `\nUpdated "${safe(plan.name)}" to ${safe(result.version ?? "the new version")}. The previous copy is kept at ${safe(result.backup)}; \`skillshelf rollback ${safe(plan.name)}\` puts it back.\n`,
+    );
   }
   return finish(0);
 }

@@ -7,7 +7,13 @@ import { makeTempDir, writeTree } from "../../../test-support/tmp";
 import { hashSkillFolder } from "../../engine/discovery/hash";
 import { readSkillArchive } from "../../engine/skill/archive";
 import type { CliIo } from "../command";
-import { updateByRecipe, updateDesktopCopy, type DesktopUpdateReport, type HandoffFlags, type RecipeUpdateReport } from "./update-handoff";
+import {
+  updateByRecipe,
+  updateDesktopCopy,
+  type DesktopUpdateReport,
+  type HandoffFlags,
+  type RecipeUpdateReport,
+} from "./update-handoff";
 
 let tmp: string;
 let cleanup: () => Promise<void>;
@@ -15,7 +21,10 @@ beforeAll(async () => ({ dir: tmp, cleanup } = await makeTempDir("skillshelf-upd
 afterAll(async () => cleanup());
 
 /** A CliIo that keeps what was written; `onStdout` lets a test act when a line appears. */
-function captureIo(env: NodeJS.ProcessEnv = process.env, onStdout?: (text: string) => void): CliIo & { out: () => string; err: () => string } {
+function captureIo(
+  env: NodeJS.ProcessEnv = process.env,
+  onStdout?: (text: string) => void,
+): CliIo & { out: () => string; err: () => string } {
   let out = "";
   let err = "";
   return {
@@ -29,11 +38,19 @@ function captureIo(env: NodeJS.ProcessEnv = process.env, onStdout?: (text: strin
 }
 
 const FLAGS: HandoffFlags = { json: false, open: false, wait: false, waitMs: 60_000, runRecipe: false };
-const NEW_VERSION = "---\nname: brand-voice\ndescription: Rewrites text in the company's brand voice.\nversion: 2.1.0\n---\n# Brand voice 2.1\n";
+const NEW_VERSION =
+  "---\nname: brand-voice\ndescription: Rewrites text in the company's brand voice.\nversion: 2.1.0\n---\n# Brand voice 2.1\n";
 
 async function desktopHome(name: string) {
   const { home, env } = await buildFixtureHome("linux", path.join(tmp, name));
-  const tree = path.join(home, ".config", "Claude", "local-agent-mode-sessions", "skills-plugin", ...FIXTURE_TREES.a.split("/"));
+  const tree = path.join(
+    home,
+    ".config",
+    "Claude",
+    "local-agent-mode-sessions",
+    "skills-plugin",
+    ...FIXTURE_TREES.a.split("/"),
+  );
   const skillDir = path.join(tmp, name, "staging", "brand-voice-2.1.0");
   await writeTree(skillDir, { "SKILL.md": NEW_VERSION });
   return { home, env, tree, skillDir, dataDir: path.join(tmp, name, "data") };
@@ -49,16 +66,29 @@ describe("updateDesktopCopy", () => {
       if (!text.includes("Waiting for Claude Desktop")) return;
       writing = hashSkillFolder(tree).then(async (hash) => {
         untouchedWhileWaiting = hash === before;
-        await writeTree(path.join(tree, "skills", "brand-voice"), { "SKILL.md": NEW_VERSION.replace("version: 2.1.0\n", "metadata:\n  version: 2.1.0\n") });
+        await writeTree(path.join(tree, "skills", "brand-voice"), {
+          "SKILL.md": NEW_VERSION.replace("version: 2.1.0\n", "metadata:\n  version: 2.1.0\n"),
+        });
       });
     });
-    const { exitCode, report } = await updateDesktopCopy({ ...FLAGS, wait: true, skillDir, name: "brand-voice", version: "2.1.0", home, platform: "linux", env, dataDir }, io);
+    const { exitCode, report } = await updateDesktopCopy(
+      { ...FLAGS, wait: true, skillDir, name: "brand-voice", version: "2.1.0", home, platform: "linux", env, dataDir },
+      io,
+    );
     await writing;
     expect(untouchedWhileWaiting).toBe(true);
     expect(exitCode).toBe(0);
     const archive = path.join(dataDir, "handoff", "brand-voice-2.1.0.skill");
-    expect(report).toMatchObject({ done: true, archive, version: "2.1.0", arrival: { status: "arrived", tree, version: "2.1.0" } });
-    expect(await readSkillArchive(archive, { profile: "claude-desktop" })).toMatchObject({ valid: true, version: "2.1.0" });
+    expect(report).toMatchObject({
+      done: true,
+      archive,
+      version: "2.1.0",
+      arrival: { status: "arrived", tree, version: "2.1.0" },
+    });
+    expect(await readSkillArchive(archive, { profile: "claude-desktop" })).toMatchObject({
+      valid: true,
+      version: "2.1.0",
+    });
     expect(io.out()).toContain(`  ${archive}\n`);
     expect(io.out()).toMatch(/Steps:\n {2}1\. Open Claude Desktop/);
     expect(io.out()).toContain("Updated — Claude Desktop now has version 2.1.0");
@@ -67,52 +97,118 @@ describe("updateDesktopCopy", () => {
   it("--json prints one document; a download named differently is refused (exit 1)", async () => {
     const { home, env, skillDir, dataDir } = await desktopHome("json");
     const io = captureIo();
-    const ok = await updateDesktopCopy({ ...FLAGS, json: true, skillDir, name: "brand-voice", version: "2.1.0", home, platform: "linux", env, dataDir }, io);
+    const ok = await updateDesktopCopy(
+      { ...FLAGS, json: true, skillDir, name: "brand-voice", version: "2.1.0", home, platform: "linux", env, dataDir },
+      io,
+    );
     expect(ok.exitCode).toBe(0);
-    expect((JSON.parse(io.out()) as DesktopUpdateReport).archive).toBe(path.join(dataDir, "handoff", "brand-voice-2.1.0.skill"));
+    expect((JSON.parse(io.out()) as DesktopUpdateReport).archive).toBe(
+      path.join(dataDir, "handoff", "brand-voice-2.1.0.skill"),
+    );
     const wrong = captureIo();
-    const refused = await updateDesktopCopy({ ...FLAGS, skillDir, name: "brand-voice-pro", version: "2.1.0", home, platform: "linux", env, dataDir }, wrong);
+    const refused = await updateDesktopCopy(
+      { ...FLAGS, skillDir, name: "brand-voice-pro", version: "2.1.0", home, platform: "linux", env, dataDir },
+      wrong,
+    );
     expect(refused.exitCode).toBe(1);
     expect(wrong.err()).toContain("[desktop.handoff.name]");
   });
 
-  it.skipIf(process.platform !== "linux")("--open opens and reveals the archive with the system opener (Linux only: the stand-in is an xdg-open sh script)", async () => {
-    const { home, env, skillDir, dataDir } = await desktopHome("open");
-    const bin = path.join(tmp, "open", "bin");
-    const log = path.join(tmp, "open", "log");
-    await writeTree(bin, { "xdg-open": `#!/bin/sh\nprintf '%s\\n' "$@" >> "${log}"\n` });
-    await chmod(path.join(bin, "xdg-open"), 0o755);
-    const io = captureIo({ ...process.env, PATH: bin });
-    const { exitCode, report } = await updateDesktopCopy({ ...FLAGS, open: true, skillDir, name: "brand-voice", version: "2.1.0", home, platform: "linux", env, dataDir }, io);
-    expect(exitCode).toBe(0);
-    expect(report.opened?.ok && report.revealed?.ok).toBe(true);
-    expect((await readFile(log, "utf8")).trimEnd().split("\n")).toEqual([report.archive, path.dirname(report.archive!)]);
-  });
+  it.skipIf(process.platform !== "linux")(
+    "--open opens and reveals the archive with the system opener (Linux only: the stand-in is an xdg-open sh script)",
+    async () => {
+      const { home, env, skillDir, dataDir } = await desktopHome("open");
+      const bin = path.join(tmp, "open", "bin");
+      const log = path.join(tmp, "open", "log");
+      await writeTree(bin, { "xdg-open": `#!/bin/sh\nprintf '%s\\n' "$@" >> "${log}"\n` });
+      await chmod(path.join(bin, "xdg-open"), 0o755);
+      const io = captureIo({ ...process.env, PATH: bin });
+      const { exitCode, report } = await updateDesktopCopy(
+        {
+          ...FLAGS,
+          open: true,
+          skillDir,
+          name: "brand-voice",
+          version: "2.1.0",
+          home,
+          platform: "linux",
+          env,
+          dataDir,
+        },
+        io,
+      );
+      expect(exitCode).toBe(0);
+      expect(report.opened?.ok && report.revealed?.ok).toBe(true);
+      expect((await readFile(log, "utf8")).trimEnd().split("\n")).toEqual([
+        report.archive,
+        path.dirname(report.archive!),
+      ]);
+    },
+  );
 });
 
 describe.skipIf(process.platform === "win32")("updateByRecipe (skipped on Windows: these recipes are POSIX sh)", () => {
   const marker = () => path.join(tmp, "recipe-ran");
   const recipe = () => ({ kind: "shell", command: `printf 'a\\nb' > '${marker()}'; echo updated; exit 3` });
-  const ran = () => readFile(marker(), "utf8").then((t) => t, () => null);
+  const ran = () =>
+    readFile(marker(), "utf8").then(
+      (t) => t,
+      () => null,
+    );
 
   it("shows the command verbatim and runs nothing without --run-recipe, or when not confirmed", async () => {
     await mkdir(tmp, { recursive: true });
     const shown = captureIo();
-    expect((await updateByRecipe({ ...FLAGS, name: "agentkey", recipe: recipe(), yes: false, cwd: tmp }, shown)).exitCode).toBe(0);
+    expect(
+      (await updateByRecipe({ ...FLAGS, name: "agentkey", recipe: recipe(), yes: false, cwd: tmp }, shown)).exitCode,
+    ).toBe(0);
     expect(shown.out()).toContain(`\n  ${recipe().command}\n`);
     const declined = captureIo();
     const asked: string[] = [];
-    expect((await updateByRecipe({ ...FLAGS, runRecipe: true, name: "agentkey", recipe: recipe(), yes: false, cwd: tmp, ask: async (q) => (asked.push(q), false) }, declined)).exitCode).toBe(1);
+    expect(
+      (
+        await updateByRecipe(
+          {
+            ...FLAGS,
+            runRecipe: true,
+            name: "agentkey",
+            recipe: recipe(),
+            yes: false,
+            cwd: tmp,
+            ask: async (q) => (asked.push(q), false),
+          },
+          declined,
+        )
+      ).exitCode,
+    ).toBe(1);
     expect(asked).toEqual(["Run this command now through your shell?"]);
     const noTerminal = captureIo();
-    expect((await updateByRecipe({ ...FLAGS, runRecipe: true, name: "agentkey", recipe: recipe(), yes: false, cwd: tmp, ask: async () => null }, noTerminal)).exitCode).toBe(1);
+    expect(
+      (
+        await updateByRecipe(
+          {
+            ...FLAGS,
+            runRecipe: true,
+            name: "agentkey",
+            recipe: recipe(),
+            yes: false,
+            cwd: tmp,
+            ask: async () => null,
+          },
+          noTerminal,
+        )
+      ).exitCode,
+    ).toBe(1);
     expect(noTerminal.err()).toContain("pass --yes");
     expect(await ran()).toBeNull();
   });
 
   it("runs after confirmation, streams the output and reports the exit status (3 → exit 1)", async () => {
     const io = captureIo();
-    const { exitCode, report } = await updateByRecipe({ ...FLAGS, runRecipe: true, name: "agentkey", recipe: recipe(), yes: false, cwd: tmp, ask: async () => true }, io);
+    const { exitCode, report } = await updateByRecipe(
+      { ...FLAGS, runRecipe: true, name: "agentkey", recipe: recipe(), yes: false, cwd: tmp, ask: async () => true },
+      io,
+    );
     expect(exitCode).toBe(1);
     expect(report).toMatchObject({ ran: true, result: { exitCode: 3, signal: null, cancelled: false } });
     expect(io.out()).toContain("updated\n");
@@ -122,9 +218,27 @@ describe.skipIf(process.platform === "win32")("updateByRecipe (skipped on Window
 
   it("--yes runs without asking; --json keeps stdout for the report and sends the output to stderr", async () => {
     const io = captureIo();
-    const { exitCode } = await updateByRecipe({ ...FLAGS, json: true, runRecipe: true, name: "agentkey", recipe: { kind: "shell", command: "echo fine" }, yes: true, cwd: tmp, ask: async () => { throw new Error("asked"); } }, io);
+    const { exitCode } = await updateByRecipe(
+      {
+        ...FLAGS,
+        json: true,
+        runRecipe: true,
+        name: "agentkey",
+        recipe: { kind: "shell", command: "echo fine" },
+        yes: true,
+        cwd: tmp,
+        ask: async () => {
+          throw new Error("asked");
+        },
+      },
+      io,
+    );
     expect(exitCode).toBe(0);
-    expect(JSON.parse(io.out()) as RecipeUpdateReport).toMatchObject({ kind: "run-recipe", ran: true, result: { exitCode: 0 } });
+    expect(JSON.parse(io.out()) as RecipeUpdateReport).toMatchObject({
+      kind: "run-recipe",
+      ran: true,
+      result: { exitCode: 0 },
+    });
     expect(io.err()).toBe("fine\n");
   });
 
@@ -133,7 +247,18 @@ describe.skipIf(process.platform === "win32")("updateByRecipe (skipped on Window
     const io = captureIo();
     const ioOut = io.stdout;
     io.stdout = (t) => (ioOut(t), t.startsWith("started\n") ? controller.abort() : undefined);
-    const { exitCode, report } = await updateByRecipe({ ...FLAGS, runRecipe: true, name: "agentkey", recipe: { kind: "shell", command: "echo started; sleep 60" }, yes: true, cwd: tmp, signal: controller.signal }, io);
+    const { exitCode, report } = await updateByRecipe(
+      {
+        ...FLAGS,
+        runRecipe: true,
+        name: "agentkey",
+        recipe: { kind: "shell", command: "echo started; sleep 60" },
+        yes: true,
+        cwd: tmp,
+        signal: controller.signal,
+      },
+      io,
+    );
     expect(exitCode).toBe(1);
     expect(report.result).toMatchObject({ cancelled: true });
     expect(io.err()).toContain("The command was stopped.");
@@ -141,15 +266,40 @@ describe.skipIf(process.platform === "win32")("updateByRecipe (skipped on Window
 
   it("refuses a recipe with control characters and only shows manual_ui or unknown kinds", async () => {
     const bad = captureIo();
-    const refused = await updateByRecipe({ ...FLAGS, runRecipe: true, name: "agentkey", recipe: { kind: "shell", command: "echo ok\r\u001b[2Krm -rf ~" }, yes: true, cwd: tmp }, bad);
+    const refused = await updateByRecipe(
+      {
+        ...FLAGS,
+        runRecipe: true,
+        name: "agentkey",
+        recipe: { kind: "shell", command: "echo ok\r\u001b[2Krm -rf ~" },
+        yes: true,
+        cwd: tmp,
+      },
+      bad,
+    );
     expect(refused.exitCode).toBe(1);
     expect(refused.report.ran).toBe(false);
     expect(bad.err()).toContain("as received: echo ok\\r\\x1b[2Krm -rf ~");
     for (const kind of ["manual_ui", "brew"]) {
       const io = captureIo();
-      const result = await updateByRecipe({ ...FLAGS, runRecipe: true, name: "agentkey", recipe: { kind, command: `touch '${marker()}-${kind}'` }, yes: true, cwd: tmp }, io);
+      const result = await updateByRecipe(
+        {
+          ...FLAGS,
+          runRecipe: true,
+          name: "agentkey",
+          recipe: { kind, command: `touch '${marker()}-${kind}'` },
+          yes: true,
+          cwd: tmp,
+        },
+        io,
+      );
       expect(result).toMatchObject({ exitCode: 0, report: { kind: "manual", runnable: false, ran: false } });
-      expect(await readFile(`${marker()}-${kind}`).then(() => true, () => false)).toBe(false);
+      expect(
+        await readFile(`${marker()}-${kind}`).then(
+          () => true,
+          () => false,
+        ),
+      ).toBe(false);
     }
   });
 });

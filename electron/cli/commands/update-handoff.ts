@@ -9,7 +9,13 @@ import { createInterface } from "node:readline/promises";
 import type { Diagnostic } from "../../../shared/model";
 import type { ScanPlatform } from "../../engine/discovery/types";
 import { waitForDesktopArrival, type ArrivalResult } from "../../engine/install/desktop-arrival";
-import { openWithSystem, prepareDesktopHandoff, revealInFolder, type DesktopHandoff, type SystemOpenResult } from "../../engine/install/desktop-handoff";
+import {
+  openWithSystem,
+  prepareDesktopHandoff,
+  revealInFolder,
+  type DesktopHandoff,
+  type SystemOpenResult,
+} from "../../engine/install/desktop-handoff";
 import { PackRefusedError } from "../../engine/install/pack";
 import { recipeHandling, recipeProblem, runRecipe, type RecipeResult } from "../../engine/install/recipe";
 import { UsageError, printJson, stringFlag, type CliArgs, type CliIo } from "../command";
@@ -39,8 +45,15 @@ export interface HandoffFlags {
 export function handoffFlags(args: CliArgs): HandoffFlags {
   const minutes = stringFlag(args, "wait-minutes");
   const n = minutes === undefined ? 10 : Number(minutes);
-  if (!Number.isFinite(n) || n <= 0 || n > 24 * 60) throw new UsageError("--wait-minutes takes a number of minutes between 0 and 1440.");
-  return { json: args.values.json === true, open: args.values.open === true, wait: args.values.wait === true, waitMs: Math.round(n * 60_000), runRecipe: args.values["run-recipe"] === true };
+  if (!Number.isFinite(n) || n <= 0 || n > 24 * 60)
+    throw new UsageError("--wait-minutes takes a number of minutes between 0 and 1440.");
+  return {
+    json: args.values.json === true,
+    open: args.values.open === true,
+    wait: args.values.wait === true,
+    waitMs: Math.round(n * 60_000),
+    runRecipe: args.values["run-recipe"] === true,
+  };
 }
 
 /** Asks a yes/no question on the terminal; null when there is no terminal to ask on. */
@@ -89,7 +102,10 @@ function printHandoff(handoff: DesktopHandoff, io: CliIo): void {
     `Claude Desktop rewrites its own skill folders, so "${safe(handoff.name)}" is not changed there. The new version${handoff.version ? ` (${safe(handoff.version)})` : ""} is packed for upload:`,
     `  ${safe(handoff.archive)}`,
   ];
-  if (handoff.moved.length > 0) lines.push(`  (in this copy, ${handoff.moved.map((k) => `\`${safe(k)}\``).join(", ")} moved under \`metadata:\`, as Desktop's upload requires)`);
+  if (handoff.moved.length > 0)
+    lines.push(
+      `  (in this copy, ${handoff.moved.map((k) => `\`${safe(k)}\``).join(", ")} moved under \`metadata:\`, as Desktop's upload requires)`,
+    );
   lines.push("", "Steps:", ...handoff.steps.map((step, i) => `  ${i + 1}. ${safe(step)}`));
   const notes = handoff.diagnostics.filter((d) => d.severity !== "info");
   if (notes.length > 0) lines.push("", ...formatDiagnostics(notes, io.cwd, ""));
@@ -97,7 +113,10 @@ function printHandoff(handoff: DesktopHandoff, io: CliIo): void {
 }
 
 /** The Desktop branch of `update`: archive + steps, --open to open and reveal it, --wait to wait for its arrival. Exit 0 done, 1 refused or not arrived. */
-export async function updateDesktopCopy(input: DesktopUpdateInput, io: CliIo): Promise<{ exitCode: number; report: DesktopUpdateReport }> {
+export async function updateDesktopCopy(
+  input: DesktopUpdateInput,
+  io: CliIo,
+): Promise<{ exitCode: number; report: DesktopUpdateReport }> {
   const report: DesktopUpdateReport = { kind: "desktop-upload", name: input.name, done: false, diagnostics: [] };
   const finish = (exitCode: number) => {
     if (input.json) printJson(io, report);
@@ -105,32 +124,77 @@ export async function updateDesktopCopy(input: DesktopUpdateInput, io: CliIo): P
   };
   let handoff: DesktopHandoff;
   try {
-    handoff = await prepareDesktopHandoff(input.skillDir, { name: input.name, version: input.version, dataDir: input.dataDir, outDir: input.outDir, home: input.home, env: input.env });
+    handoff = await prepareDesktopHandoff(input.skillDir, {
+      name: input.name,
+      version: input.version,
+      dataDir: input.dataDir,
+      outDir: input.outDir,
+      home: input.home,
+      env: input.env,
+    });
   } catch (error) {
     if (!(error instanceof PackRefusedError)) throw error;
     report.error = `The new version cannot be packed for Claude Desktop: ${error.message}`;
     report.diagnostics = error.diagnostics;
-    if (!input.json) io.stderr([safe(report.error), ...formatDiagnostics(error.diagnostics.filter((d) => d.severity !== "info"), io.cwd, "")].join("\n") + "\n");
+    if (!input.json)
+      io.stderr(
+        [
+          safe(report.error),
+          ...formatDiagnostics(
+            error.diagnostics.filter((d) => d.severity !== "info"),
+            io.cwd,
+            "",
+          ),
+        ].join("\n") + "\n",
+      );
     return finish(1);
   }
-  Object.assign(report, { done: true, archive: handoff.archive, version: handoff.version, steps: handoff.steps, moved: handoff.moved, diagnostics: handoff.diagnostics });
+  Object.assign(report, {
+    done: true,
+    archive: handoff.archive,
+    version: handoff.version,
+    steps: handoff.steps,
+    moved: handoff.moved,
+    diagnostics: handoff.diagnostics,
+  });
   if (!input.json) printHandoff(handoff, io);
   if (input.open) {
     report.opened = await openWithSystem(handoff.archive, { env: io.env });
     report.revealed = await revealInFolder(handoff.archive, { env: io.env });
-    if (!input.json) for (const r of [report.opened, report.revealed]) (r.ok ? io.stdout : io.stderr)(`${safe(r.message)}\n`);
+    if (!input.json)
+      for (const r of [report.opened, report.revealed]) (r.ok ? io.stdout : io.stderr)(`${safe(r.message)}\n`);
   }
   if (!input.wait) return finish(0);
-  if (!input.json) io.stdout(`\nWaiting for Claude Desktop to show ${handoff.version ? `version ${safe(handoff.version)}` : "the new copy"} of "${safe(handoff.name)}" (up to ${Math.round(input.waitMs / 60_000)} min; Ctrl+C stops waiting)…\n`);
-  const arrival = await waitForDesktopArrival({ home: input.home, platform: input.platform, env: input.env, name: handoff.name, version: handoff.version, contentHash: handoff.contentHash, timeoutMs: input.waitMs, signal: input.signal });
+  if (!input.json)
+    io.stdout(
+      `\nWaiting for Claude Desktop to show ${handoff.version ? `version ${safe(handoff.version)}` : "the new copy"} of "${safe(handoff.name)}" (up to ${Math.round(input.waitMs / 60_000)} min; Ctrl+C stops waiting)…\n`,
+    );
+  const arrival = await waitForDesktopArrival({
+    home: input.home,
+    platform: input.platform,
+    env: input.env,
+    name: handoff.name,
+    version: handoff.version,
+    contentHash: handoff.contentHash,
+    timeoutMs: input.waitMs,
+    signal: input.signal,
+  });
   report.arrival = arrival;
   if (arrival.status === "arrived") {
-    if (!input.json) io.stdout(`Updated — Claude Desktop now has ${arrival.version ? `version ${safe(arrival.version)}` : "the new copy"} (${safe(arrival.tree)}).\n`);
+    if (!input.json)
+      io.stdout(
+        `Updated — Claude Desktop now has ${arrival.version ? `version ${safe(arrival.version)}` : "the new copy"} (${safe(arrival.tree)}).\n`,
+      );
     return finish(0);
   }
   if (!input.json) {
     if (arrival.status === "cancelled") io.stderr("Stopped waiting; the archive is still there to upload.\n");
-    else io.stderr(["Claude Desktop does not show the new version yet.", ...arrival.advice.map((a) => `  - ${safe(a)}`)].join("\n") + "\n");
+    else
+      io.stderr(
+        ["Claude Desktop does not show the new version yet.", ...arrival.advice.map((a) => `  - ${safe(a)}`)].join(
+          "\n",
+        ) + "\n",
+      );
   }
   return finish(1);
 }
@@ -159,9 +223,18 @@ export interface RecipeUpdateInput extends HandoffFlags {
 }
 
 /** The recipe branch of `update`: printed verbatim; with --run-recipe run after a confirmation (or --yes), output streamed. Exit 0 done or shown, 1 refused, declined or failed. */
-export async function updateByRecipe(input: RecipeUpdateInput, io: CliIo): Promise<{ exitCode: number; report: RecipeUpdateReport }> {
+export async function updateByRecipe(
+  input: RecipeUpdateInput,
+  io: CliIo,
+): Promise<{ exitCode: number; report: RecipeUpdateReport }> {
   const handling = recipeHandling(input.recipe.kind);
-  const report: RecipeUpdateReport = { kind: handling.runnable ? "run-recipe" : "manual", name: input.name, recipe: { kind: input.recipe.kind, command: input.recipe.command }, runnable: handling.runnable, ran: false };
+  const report: RecipeUpdateReport = {
+    kind: handling.runnable ? "run-recipe" : "manual",
+    name: input.name,
+    recipe: { kind: input.recipe.kind, command: input.recipe.command },
+    runnable: handling.runnable,
+    ran: false,
+  };
   const finish = (exitCode: number) => {
     if (input.json) printJson(io, report);
     return { exitCode, report };
@@ -174,24 +247,33 @@ export async function updateByRecipe(input: RecipeUpdateInput, io: CliIo): Promi
   }
   if (problem) {
     report.refused = problem;
-    if (!input.json) io.stderr(`The update command for "${safe(input.name)}" is not offered: ${safe(problem)}\n  as received: ${safe(input.recipe.command)}\n`);
+    if (!input.json)
+      io.stderr(
+        `The update command for "${safe(input.name)}" is not offered: ${safe(problem)}\n  as received: ${safe(input.recipe.command)}\n`,
+      );
     return finish(1);
   }
   say(`"${safe(input.name)}" is updated by its own command:\n\n  ${input.recipe.command}\n\n`);
   if (!input.runRecipe) {
-    say("Run it in a terminal, or pass --run-recipe to have Skillshelf run it (it asks first; --yes skips the question).\n");
+    say(
+      "Run it in a terminal, or pass --run-recipe to have Skillshelf run it (it asks first; --yes skips the question).\n",
+    );
     return finish(0);
   }
   if (!input.yes) {
     const answer = await (input.ask ?? askOnTerminal)("Run this command now through your shell?");
     if (answer !== true) {
-      report.refused = answer === null ? "There is no terminal to confirm on, so the command was not run; pass --yes to run it." : "Not confirmed, so the command was not run.";
+      report.refused =
+        answer === null
+          ? "There is no terminal to confirm on, so the command was not run; pass --yes to run it."
+          : "Not confirmed, so the command was not run.";
       if (!input.json) io.stderr(`${report.refused}\n`);
       return finish(1);
     }
   }
   // With --json, stdout carries only the report: the command's output goes to stderr.
-  const out = (chunk: string, stream: "stdout" | "stderr") => (input.json || stream === "stderr" ? io.stderr : io.stdout)(chunk);
+  const out = (chunk: string, stream: "stdout" | "stderr") =>
+    (input.json || stream === "stderr" ? io.stderr : io.stdout)(chunk);
   // The command runs in its own process group, so Ctrl+C reaches only Skillshelf: pass it on instead of leaving the command running.
   const controller = new AbortController();
   const stop = () => controller.abort();
@@ -200,7 +282,12 @@ export async function updateByRecipe(input: RecipeUpdateInput, io: CliIo): Promi
   process.on("SIGINT", stop);
   let result: RecipeResult;
   try {
-    result = await runRecipe(input.recipe.command, { cwd: input.cwd, onOutput: out, signal: controller.signal, env: io.env });
+    result = await runRecipe(input.recipe.command, {
+      cwd: input.cwd,
+      onOutput: out,
+      signal: controller.signal,
+      env: io.env,
+    });
   } finally {
     process.off("SIGINT", stop);
     input.signal?.removeEventListener("abort", stop);
@@ -209,8 +296,14 @@ export async function updateByRecipe(input: RecipeUpdateInput, io: CliIo): Promi
   report.result = result;
   const ok = result.exitCode === 0 && !result.cancelled;
   if (!input.json) {
-    const how = result.cancelled ? "was stopped" : result.exitCode !== null ? `exited with code ${result.exitCode}` : `was ended by ${result.signal ?? "a signal"}`;
-    (ok ? io.stdout : io.stderr)(`\nThe command ${how}.${ok ? "" : " The skill may not be updated; check the output above."}\n`);
+    const how = result.cancelled
+      ? "was stopped"
+      : result.exitCode !== null
+        ? `exited with code ${result.exitCode}`
+        : `was ended by ${result.signal ?? "a signal"}`;
+    (ok ? io.stdout : io.stderr)(
+      `\nThe command ${how}.${ok ? "" : " The skill may not be updated; check the output above."}\n`,
+    );
   }
   return finish(ok ? 0 : 1);
 }

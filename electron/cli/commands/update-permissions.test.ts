@@ -16,7 +16,8 @@ afterAll(async () => {
   await cleanup();
 });
 
-const skillMd = (version: string) => `---\nname: report\ndescription: The report skill.\nmetadata:\n  version: "${version}"\n---\n\n# report\n`;
+const skillMd = (version: string) =>
+  `---\nname: report\ndescription: The report skill.\nmetadata:\n  version: "${version}"\n---\n\n# report\n`;
 
 describe("update in a folder the user may not write", () => {
   it("is refused with the reason, the skill unchanged", async (ctx) => {
@@ -27,13 +28,37 @@ describe("update in a folder the user may not write", () => {
     await writeTree(path.join(root, "v2", "report"), { "SKILL.md": skillMd("2.0.0") });
     const data = path.join(root, "data");
     await mkdir(data);
-    for (const dir of [root, path.join(root, "home"), path.join(root, "home", ".claude"), path.join(root, "v2"), path.join(root, "v2", "report")]) await chmod(dir, 0o755);
+    for (const dir of [
+      root,
+      path.join(root, "home"),
+      path.join(root, "home", ".claude"),
+      path.join(root, "v2"),
+      path.join(root, "v2", "report"),
+    ])
+      await chmod(dir, 0o755);
     await chmod(data, 0o777);
     await chmod(skills, 0o555);
     const before = JSON.stringify([...(await fingerprintTree(path.join(skills, "report")))]);
-    const run = await runBinUnprivileged(["update", "report", "--from", path.join(root, "v2", "report"), "--yes", "--home", path.join(root, "home"), "--platform", "linux"], {
-      env: { SKILLSHELF_DATA_DIR: data, SKILLSHELF_CACHE_DIR: path.join(data, "cache"), SKILLSHELF_CONFIG_DIR: path.join(data, "config") },
-    });
+    const run = await runBinUnprivileged(
+      [
+        "update",
+        "report",
+        "--from",
+        path.join(root, "v2", "report"),
+        "--yes",
+        "--home",
+        path.join(root, "home"),
+        "--platform",
+        "linux",
+      ],
+      {
+        env: {
+          SKILLSHELF_DATA_DIR: data,
+          SKILLSHELF_CACHE_DIR: path.join(data, "cache"),
+          SKILLSHELF_CONFIG_DIR: path.join(data, "config"),
+        },
+      },
+    );
     expect(run.code, run.stderr).toBe(1);
     expect(run.stderr).toMatch(/may not write in .*skills \(permission denied\); the folder was left as it was/);
     expect(JSON.stringify([...(await fingerprintTree(path.join(skills, "report")))])).toBe(before);

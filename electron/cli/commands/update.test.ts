@@ -24,8 +24,17 @@ beforeEach(async () => {
   skillDir = path.join(home, ".claude", "skills", "report");
   await writeTree(skillDir, { "SKILL.md": skillMd("report", "2.0.0"), "notes.txt": "the user's notes\n" });
   const asset = zipOf({ "report/SKILL.md": skillMd("report", "2.1.0") });
-  server = await startReleaseServer({ releases: { "acme/report": { tag: "v2.1.0", checksums: true, assets: { "report.skill": asset } }, "acme/current": { tag: "v1.0.0" } } });
-  env = { SKILLSHELF_DATA_DIR: path.join(tmp.dir, "data"), SKILLSHELF_CACHE_DIR: path.join(tmp.dir, "cache"), SKILLSHELF_CONFIG_DIR: path.join(tmp.dir, "config") };
+  server = await startReleaseServer({
+    releases: {
+      "acme/report": { tag: "v2.1.0", checksums: true, assets: { "report.skill": asset } },
+      "acme/current": { tag: "v1.0.0" },
+    },
+  });
+  env = {
+    SKILLSHELF_DATA_DIR: path.join(tmp.dir, "data"),
+    SKILLSHELF_CACHE_DIR: path.join(tmp.dir, "cache"),
+    SKILLSHELF_CONFIG_DIR: path.join(tmp.dir, "config"),
+  };
 });
 afterEach(async () => {
   await server.close();
@@ -53,12 +62,23 @@ describe("skillshelf update (a folder the user owns)", () => {
     const before = await print(skillDir);
     const dry = await update(["report", "--dry-run", "--json"]);
     expect(dry.code).toBe(0);
-    expect(JSON.parse(dry.stdout)).toMatchObject({ kind: "replace-folder", dryRun: true, applied: false, installed: "2.0.0", version: "2.1.0", diff: { changed: ["SKILL.md"], kept: ["notes.txt"] } });
+    expect(JSON.parse(dry.stdout)).toMatchObject({
+      kind: "replace-folder",
+      dryRun: true,
+      applied: false,
+      installed: "2.0.0",
+      version: "2.1.0",
+      diff: { changed: ["SKILL.md"], kept: ["notes.txt"] },
+    });
     expect(await print(skillDir)).toBe(before);
     const run = await update(["report", "--yes", "--json"]);
     expect(run.code).toBe(0);
     const report = JSON.parse(run.stdout) as { applied: boolean; backup: string; from: string };
-    expect(report).toMatchObject({ applied: true, kept: ["notes.txt"], from: expect.stringContaining("/download/acme/report/v2.1.0/report.skill") });
+    expect(report).toMatchObject({
+      applied: true,
+      kept: ["notes.txt"],
+      from: expect.stringContaining("/download/acme/report/v2.1.0/report.skill"),
+    });
     expect(await readFile(path.join(skillDir, "SKILL.md"), "utf8")).toContain("Version 2.1.0.");
     expect(await readFile(path.join(skillDir, "notes.txt"), "utf8")).toBe("the user's notes\n");
     expect(await print(report.backup)).toBe(before);
@@ -74,7 +94,11 @@ describe("skillshelf update (a folder the user owns)", () => {
   });
 
   it("takes the tag's tar.gz source archive when the release has no assets, and a path instead of a name", async () => {
-    server.setRelease("acme/report", { tag: "v2.2.0", noAssets: true, sourceFiles: { "skills/report/SKILL.md": skillMd("report", "2.2.0"), "skills/report/run.sh": "#!/bin/sh\n" } });
+    server.setRelease("acme/report", {
+      tag: "v2.2.0",
+      noAssets: true,
+      sourceFiles: { "skills/report/SKILL.md": skillMd("report", "2.2.0"), "skills/report/run.sh": "#!/bin/sh\n" },
+    });
     const run = await update([skillDir, "--yes", "--from", `${server.url}/repos/acme/report/tarball/v2.2.0`]);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/\+ run\.sh/);
@@ -96,9 +120,27 @@ describe("skillshelf update (a folder the user owns)", () => {
     const before = await print(skillDir);
     const hostile: Array<[string, Uint8Array, RegExp]> = [
       ["slip.zip", zipOf({ "report/SKILL.md": skillMd("report", "9.0.0"), "../../evil.txt": "x" }), /climbs out/],
-      ["abs.tar.gz", tarGzOf([{ name: "report/SKILL.md", body: skillMd("report", "9.0.0") }, { name: "/tmp/evil.txt", body: "x" }]), /absolute path/],
-      ["link.tar.gz", tarGzOf([{ name: "report/SKILL.md", body: skillMd("report", "9.0.0") }, { name: "report/passwd", type: "2", linkpath: "/etc/passwd" }]), /symbolic link/],
-      ["bomb.zip", zipOf({ "report/SKILL.md": skillMd("report", "9.0.0"), "report/zeros.bin": new Uint8Array(4 * 1024 * 1024) }), /more than 100 times/],
+      [
+        "abs.tar.gz",
+        tarGzOf([
+          { name: "report/SKILL.md", body: skillMd("report", "9.0.0") },
+          { name: "/tmp/evil.txt", body: "x" },
+        ]),
+        /absolute path/,
+      ],
+      [
+        "link.tar.gz",
+        tarGzOf([
+          { name: "report/SKILL.md", body: skillMd("report", "9.0.0") },
+          { name: "report/passwd", type: "2", linkpath: "/etc/passwd" },
+        ]),
+        /symbolic link/,
+      ],
+      [
+        "bomb.zip",
+        zipOf({ "report/SKILL.md": skillMd("report", "9.0.0"), "report/zeros.bin": new Uint8Array(4 * 1024 * 1024) }),
+        /more than 100 times/,
+      ],
       ["other.zip", zipOf({ "other/SKILL.md": skillMd("other", "9.0.0") }), /holds the skill "other", not "report"/],
     ];
     for (const [name, bytes, message] of hostile) {
@@ -126,7 +168,10 @@ describe("skillshelf update (a folder the user owns)", () => {
 function runOnTerminal(args: string[], answer: string): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
     const command = [process.execPath, BIN, ...args].map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(" ");
-    const child = spawn("script", ["-qec", command, "/dev/null"], { env: { ...process.env, ...env }, stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn("script", ["-qec", command, "/dev/null"], {
+      env: { ...process.env, ...env },
+      stdio: ["pipe", "pipe", "pipe"],
+    });
     let output = "";
     let answered = false;
     const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
@@ -147,10 +192,13 @@ function runOnTerminal(args: string[], answer: string): Promise<{ code: number |
 
 describe("skillshelf update on a terminal", () => {
   it("asks before replacing the folder: no keeps it, yes applies", async (ctx) => {
-    if (spawnSync("script", ["--version"]).error) skipBecause(ctx, "util-linux `script` is not installed to give the bin a terminal");
+    if (spawnSync("script", ["--version"]).error)
+      skipBecause(ctx, "util-linux `script` is not installed to give the bin a terminal");
     const before = await print(skillDir);
     const declined = await runOnTerminal(["update", "report", ...common()], "n");
-    expect(declined.output).toMatch(/Replace .*report with this version \(the current copy is kept as a backup\)\? \[y\/N\]/);
+    expect(declined.output).toMatch(
+      /Replace .*report with this version \(the current copy is kept as a backup\)\? \[y\/N\]/,
+    );
     expect(declined.output).toMatch(/Not confirmed, so nothing was changed/);
     expect(declined.code).toBe(1);
     expect(await print(skillDir)).toBe(before);
@@ -165,12 +213,27 @@ describe("skillshelf update (a Claude Desktop copy)", () => {
   it("packs the new version, prints the archive and the steps, and leaves the Desktop tree untouched", async () => {
     const tree = path.join(home, ".config/Claude/local-agent-mode-sessions/skills-plugin/acct-a/org-b");
     await writeTree(tree, {
-      "manifest.json": JSON.stringify({ lastUpdated: "2026-11-20T09:30:00.000Z", skills: [{ skillId: "skill_1", name: "current", description: "x", creatorType: "user", syncManaged: true, enabled: true }] }),
+      "manifest.json": JSON.stringify({
+        lastUpdated: "2026-11-20T09:30:00.000Z",
+        skills: [
+          {
+            skillId: "skill_1",
+            name: "current",
+            description: "x",
+            creatorType: "user",
+            syncManaged: true,
+            enabled: true,
+          },
+        ],
+      }),
       "skills/current/SKILL.md": skillMd("current", "0.9.0"),
     });
     await chmod(tree, 0o755);
     const before = await print(tree);
-    const run = await runBin(["update", "current", "--yes", ...common()], { env: { ...env, HOME: home, XDG_DOWNLOAD_DIR: path.join(tmp.dir, "downloads") }, cwd: tmp.dir });
+    const run = await runBin(["update", "current", "--yes", ...common()], {
+      env: { ...env, HOME: home, XDG_DOWNLOAD_DIR: path.join(tmp.dir, "downloads") },
+      cwd: tmp.dir,
+    });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/\.skill/);
     expect(run.stdout).toMatch(/Steps:/);

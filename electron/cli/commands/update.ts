@@ -16,7 +16,14 @@ import { UsageError, listFlag, printJson, stringFlag, type CliArgs, type CliComm
 import { SCAN_FLAGS_USAGE, readScanFlags, scanFlagOptions } from "../scan-flags";
 import { safe } from "./report-format";
 import { findSkillTarget } from "./skill-target";
-import { UPDATE_HANDOFF_OPTIONS, UPDATE_HANDOFF_USAGE, askOnTerminal, handoffFlags, updateByRecipe, updateDesktopCopy } from "./update-handoff";
+import {
+  UPDATE_HANDOFF_OPTIONS,
+  UPDATE_HANDOFF_USAGE,
+  askOnTerminal,
+  handoffFlags,
+  updateByRecipe,
+  updateDesktopCopy,
+} from "./update-handoff";
 import { updateFolderCopy } from "./update-folder";
 import { updateFromGithubTree } from "./update-content";
 import { treeSourceOf } from "../../engine/install/content-update";
@@ -38,15 +45,35 @@ function refuse(io: CliIo, json: boolean, name: string, error: { code: string; m
 }
 
 /** Runs the update check for one copy; its state says whether an update is due and what to download. */
-async function checkOne(args: CliArgs, io: CliIo, skill: Skill, plugins: readonly Plugin[], setup: { home: string; platform: "darwin" | "win32" | "linux"; include: string[] }): Promise<UpdateInfo | undefined> {
+async function checkOne(
+  args: CliArgs,
+  io: CliIo,
+  skill: Skill,
+  plugins: readonly Plugin[],
+  setup: { home: string; platform: "darwin" | "win32" | "linux"; include: string[] },
+): Promise<UpdateInfo | undefined> {
   const servers = listFlag(args, "server");
   const githubApi = githubApiOf({ githubApi: stringFlag(args, "github-api"), env: io.env });
   const settingsFile = defaultSettingsFile(io.env, setup.platform, setup.home);
   const { settings, problems } = await loadSettings(settingsFile);
   const stdio = await loadStdioApprovals(stdioApprovalsFile(settingsFile));
   for (const problem of [...problems, ...stdio.problems]) io.stderr(`skillshelf update: ${safe(problem)}\n`);
-  const checker = createUpdateChecker({ home: setup.home, platform: setup.platform, env: io.env, projectDirs: setup.include, servers, githubApi, offline: args.values.offline === true, freshTrees: true });
-  const sourceSettings = { servers: settings.servers, ...(settings.githubToken ? { githubToken: settings.githubToken } : {}), includeStdio: args.values.stdio === true, approvedStdio: stdio.approvals.map((a) => a.id) };
+  const checker = createUpdateChecker({
+    home: setup.home,
+    platform: setup.platform,
+    env: io.env,
+    projectDirs: setup.include,
+    servers,
+    githubApi,
+    offline: args.values.offline === true,
+    freshTrees: true,
+  });
+  const sourceSettings = {
+    servers: settings.servers,
+    ...(settings.githubToken ? { githubToken: settings.githubToken } : {}),
+    includeStdio: args.values.stdio === true,
+    approvedStdio: stdio.approvals.map((a) => a.id),
+  };
   const [info] = await checker.check({ skills: [skill], plugins, settings: sourceSettings, force: true });
   return info;
 }
@@ -54,7 +81,8 @@ async function checkOne(args: CliArgs, io: CliIo, skill: Skill, plugins: readonl
 /** The `update` command. */
 export const updateCommand: CliCommand = {
   name: "update",
-  summary: "Get and apply the new version of one installed skill, the safe way for where it lives (backup kept; see rollback).",
+  summary:
+    "Get and apply the new version of one installed skill, the safe way for where it lives (backup kept; see rollback).",
   usage: `skillshelf update NAME|PATH [--from FILE|URL] [--dry-run] [--yes] [--json] ${SCAN_FLAGS_USAGE} [--server URL]... [--github-api URL] [--offline] [--stdio] [--overwrite-local] ${UPDATE_HANDOFF_USAGE}`,
   options: {
     ...scanFlagOptions,
@@ -70,13 +98,24 @@ export const updateCommand: CliCommand = {
     ...UPDATE_HANDOFF_OPTIONS,
   },
   run: async (args, io) => {
-    if (args.positionals.length !== 1) throw new UsageError(args.positionals.length ? `give one skill, not ${args.positionals.length}.` : "give the name or the folder of the skill to update.");
+    if (args.positionals.length !== 1)
+      throw new UsageError(
+        args.positionals.length
+          ? `give one skill, not ${args.positionals.length}.`
+          : "give the name or the folder of the skill to update.",
+      );
     const arg = args.positionals[0]!;
-    for (const url of listFlag(args, "server")) if (!isHttpUrl(url)) throw new UsageError(`--server needs an http(s) URL, not "${url}".`);
+    for (const url of listFlag(args, "server"))
+      if (!isHttpUrl(url)) throw new UsageError(`--server needs an http(s) URL, not "${url}".`);
     const githubApi = githubApiOf({ githubApi: stringFlag(args, "github-api"), env: io.env });
     if (!isHttpUrl(githubApi)) throw new UsageError(`the GitHub API address "${githubApi}" is not an http(s) URL.`);
     const fromFlag = stringFlag(args, "from");
-    const from = fromFlag === undefined ? null : isHttpUrl(fromFlag) ? { url: fromFlag } : { file: path.resolve(io.cwd, fromFlag) };
+    const from =
+      fromFlag === undefined
+        ? null
+        : isHttpUrl(fromFlag)
+          ? { url: fromFlag }
+          : { file: path.resolve(io.cwd, fromFlag) };
     const json = args.values.json === true;
     const dryRun = args.values["dry-run"] === true;
     const yes = args.values.yes === true;
@@ -85,15 +124,43 @@ export const updateCommand: CliCommand = {
     const { home, platform, include } = scanOptions;
     const data = defaultDataDir(io.env, platform, home);
 
-    for (const r of await recoverInterrupted(data)) if (!json) io.stderr(`skillshelf update: an interrupted update of ${safe(r.target ?? "a skill")} was ${r.outcome === "finished" ? "finished" : r.outcome === "undone" ? "undone" : "found"}: ${safe(r.detail)}\n`);
+    for (const r of await recoverInterrupted(data))
+      if (!json)
+        io.stderr(
+          `skillshelf update: an interrupted update of ${safe(r.target ?? "a skill")} was ${r.outcome === "finished" ? "finished" : r.outcome === "undone" ? "undone" : "found"}: ${safe(r.detail)}\n`,
+        );
 
     const target = await findSkillTarget(arg, scanOptions, io.cwd);
-    if (!target) return refuse(io, json, arg, { code: "install.skill.not-found", message: `No installed skill "${arg}" was found for this home and platform.` });
+    if (!target)
+      return refuse(io, json, arg, {
+        code: "install.skill.not-found",
+        message: `No installed skill "${arg}" was found for this home and platform.`,
+      });
     const { skill, result } = target;
     const info = from ? undefined : await checkOne(args, io, skill, result.plugins, { home, platform, include });
     const plan = planUpdate(skill, info);
-    if (!from && info && treeSourceOf(info) && (info.state === "outdated" || info.state === "changed-locally") && plan.kind === "replace-folder") {
-      return updateFromGithubTree({ skill, info, plan, apiBase: githubApi, dataDir: data, dryRun, yes, overwriteLocal: args.values["overwrite-local"] === true, json, ask: askOnTerminal }, io);
+    if (
+      !from &&
+      info &&
+      treeSourceOf(info) &&
+      (info.state === "outdated" || info.state === "changed-locally") &&
+      plan.kind === "replace-folder"
+    ) {
+      return updateFromGithubTree(
+        {
+          skill,
+          info,
+          plan,
+          apiBase: githubApi,
+          dataDir: data,
+          dryRun,
+          yes,
+          overwriteLocal: args.values["overwrite-local"] === true,
+          json,
+          ask: askOnTerminal,
+        },
+        io,
+      );
     }
     if (!from && info?.state !== "outdated") {
       const state = info?.state ?? "unknown";
@@ -106,14 +173,23 @@ export const updateCommand: CliCommand = {
       return refuse(io, json, skill.name, { code: "install.not-due", message });
     }
     if (!from && plan.recipe && (plan.kind === "run-recipe" || plan.kind === "manual")) {
-      return (await updateByRecipe({ ...flags, runRecipe: flags.runRecipe && !dryRun, name: skill.name, recipe: plan.recipe, yes, cwd: io.cwd }, io)).exitCode;
+      return (
+        await updateByRecipe(
+          { ...flags, runRecipe: flags.runRecipe && !dryRun, name: skill.name, recipe: plan.recipe, yes, cwd: io.cwd },
+          io,
+        )
+      ).exitCode;
     }
     if (plan.kind === "not-updatable" || plan.kind === "manual" || plan.kind === "run-recipe") {
       return refuse(io, json, skill.name, { code: "install.not-updatable", message: plan.nextStep });
     }
     const download = chooseDownload(info);
     const source = from ?? (download ? { url: download.url } : null);
-    if (!source) return refuse(io, json, skill.name, { code: "install.no-download", message: `The release of "${skill.name}" offers nothing to download; pass --from FILE|URL with the new version.` });
+    if (!source)
+      return refuse(io, json, skill.name, {
+        code: "install.no-download",
+        message: `The release of "${skill.name}" offers nothing to download; pass --from FILE|URL with the new version.`,
+      });
 
     let obtained: ObtainedSkill | null = null;
     try {
@@ -124,16 +200,59 @@ export const updateCommand: CliCommand = {
         if (quarter > shown) io.stderr(`${p.title}: ${Math.round(p.value * 100)}% (${p.detail ?? ""})\n`);
         shown = Math.max(shown, quarter);
       };
-      obtained = await obtainSkill(source, { dataDir: data, expectName: skill.name, sha256: from ? undefined : download?.sha256, ...(showProgress ? { onProgress } : {}) });
+      obtained = await obtainSkill(source, {
+        dataDir: data,
+        expectName: skill.name,
+        sha256: from ? undefined : download?.sha256,
+        ...(showProgress ? { onProgress } : {}),
+      });
       if (plan.kind === "desktop-upload") {
         if (dryRun) {
-          if (json) printJson(io, { kind: plan.kind, name: skill.name, dir: skill.dir, version: obtained.version, dryRun: true, steps: plan.steps });
-          else io.stdout(`Dry run: "${safe(skill.name)}" ${safe(obtained.version ?? "")} would be packed as a .skill for Claude Desktop (its tree is never changed):\n${plan.steps.map((s, i) => `  ${i + 1}. ${safe(s)}`).join("\n")}\n`);
+          if (json)
+            printJson(io, {
+              kind: plan.kind,
+              name: skill.name,
+              dir: skill.dir,
+              version: obtained.version,
+              dryRun: true,
+              steps: plan.steps,
+            });
+          else
+            io.stdout(
+              `Dry run: "${safe(skill.name)}" ${safe(obtained.version ?? "")} would be packed as a .skill for Claude Desktop (its tree is never changed):\n${plan.steps.map((s, i) => `  ${i + 1}. ${safe(s)}`).join("\n")}\n`,
+            );
           return 0;
         }
-        return (await updateDesktopCopy({ ...flags, skillDir: obtained.skillDir, name: skill.name, version: obtained.version, home, platform, env: io.env, dataDir: data }, io)).exitCode;
+        return (
+          await updateDesktopCopy(
+            {
+              ...flags,
+              skillDir: obtained.skillDir,
+              name: skill.name,
+              version: obtained.version,
+              home,
+              platform,
+              env: io.env,
+              dataDir: data,
+            },
+            io,
+          )
+        ).exitCode;
       }
-      return await updateFolderCopy({ plan, installed: skill.version, obtained, dataDir: data, dryRun, yes, json, links: skill.links, ask: askOnTerminal }, io);
+      return await updateFolderCopy(
+        {
+          plan,
+          installed: skill.version,
+          obtained,
+          dataDir: data,
+          dryRun,
+          yes,
+          json,
+          links: skill.links,
+          ask: askOnTerminal,
+        },
+        io,
+      );
     } catch (error) {
       if (error instanceof InstallError) return refuse(io, json, skill.name, error);
       throw error;

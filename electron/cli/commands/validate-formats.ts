@@ -17,7 +17,9 @@ const sarifLevel: Record<Severity, "error" | "warning" | "note"> = { error: "err
 /** A path as CI tools want it: relative to the working folder with "/" separators when inside it, else absolute. */
 function artifactPath(file: string, cwd: string): string {
   const rel = path.relative(cwd, file);
-  return rel && !rel.startsWith("..") && !path.isAbsolute(rel) ? rel.split(path.sep).join("/") : file.split(path.sep).join("/");
+  return rel && !rel.startsWith("..") && !path.isAbsolute(rel)
+    ? rel.split(path.sep).join("/")
+    : file.split(path.sep).join("/");
 }
 
 /** Every diagnostic once, in result order (a plugin's result already carries its skills'). */
@@ -85,7 +87,11 @@ function escapeProperty(text: string): string {
   return escapeData(text).replace(/:/g, "%3A").replace(/,/g, "%2C");
 }
 
-const githubCommand: Record<Severity, "error" | "warning" | "notice"> = { error: "error", warning: "warning", info: "notice" };
+const githubCommand: Record<Severity, "error" | "warning" | "notice"> = {
+  error: "error",
+  warning: "warning",
+  info: "notice",
+};
 
 /** GitHub Actions workflow annotations, one line per diagnostic (`::error file=…,line=…,col=…,title=…::message`). */
 export function toGithubAnnotations(results: readonly TargetResult[], cwd: string): string[] {
@@ -98,16 +104,26 @@ export function toGithubAnnotations(results: readonly TargetResult[], cwd: strin
   });
 }
 
-const kindWords: Record<string, [string, string]> = { skill: ["skill", "skills"], plugin: ["plugin", "plugins"], marketplace: ["marketplace", "marketplaces"] };
+const kindWords: Record<string, [string, string]> = {
+  skill: ["skill", "skills"],
+  plugin: ["plugin", "plugins"],
+  marketplace: ["marketplace", "marketplaces"],
+};
 
 /** One line per searched folder: how many skills, plugins and marketplaces were found where, and any limit reached. */
-export function searchSummaryLines(summaries: readonly SearchSummary[], cwd: string, show: (text: string) => string): string[] {
+export function searchSummaryLines(
+  summaries: readonly SearchSummary[],
+  cwd: string,
+  show: (text: string) => string,
+): string[] {
   return summaries.map((s) => {
     const where = show(artifactPath(s.root, cwd) || ".");
     const byKind = new Map<string, string[]>();
     for (const f of s.found) {
       const list = byKind.get(f.kind) ?? [];
-      list.push(f.parent === "" ? "the folder itself" : `${f.count} in ${f.parent === "." ? "./" : `${show(f.parent)}/`}`);
+      list.push(
+        f.parent === "" ? "the folder itself" : `${f.count} in ${f.parent === "." ? "./" : `${show(f.parent)}/`}`,
+      );
       byKind.set(f.kind, list);
     }
     const parts = [...byKind].map(([kind, places]) => {
@@ -116,7 +132,10 @@ export function searchSummaryLines(summaries: readonly SearchSummary[], cwd: str
       return `${total} ${total === 1 ? one : many} (${places.join(", ")})`;
     });
     const found = parts.length > 0 ? `found ${parts.join("; ")}` : "found no skill, plugin or marketplace";
-    const skipped = [s.skippedFolders > 0 ? `${s.skippedFolders} dependency or version-control folders skipped` : "", s.linksOutside > 0 ? `${s.linksOutside} links leading outside not followed` : ""].filter(Boolean);
+    const skipped = [
+      s.skippedFolders > 0 ? `${s.skippedFolders} dependency or version-control folders skipped` : "",
+      s.linksOutside > 0 ? `${s.linksOutside} links leading outside not followed` : "",
+    ].filter(Boolean);
     const limit = s.limit ? ` Limit reached: ${s.limit}.` : "";
     return `Searched ${where} (${s.foldersSearched} folders): ${found}.${skipped.length ? ` ${skipped.join(", ")}.` : ""}${limit}`;
   });

@@ -21,7 +21,15 @@ interface Result {
 describe("validate on hostile files", () => {
   it("reports every frontmatter bomb of a folder with its code and exits 1", async () => {
     const bombs = yamlBombs();
-    await writeTree(path.join(tmp, "skills"), Object.fromEntries(bombs.map((bomb, i) => [`bomb-${i}/SKILL.md`, skillMd(bomb.frontmatter.replace("name: bomb", `name: bomb-${i}`))])));
+    await writeTree(
+      path.join(tmp, "skills"),
+      Object.fromEntries(
+        bombs.map((bomb, i) => [
+          `bomb-${i}/SKILL.md`,
+          skillMd(bomb.frontmatter.replace("name: bomb", `name: bomb-${i}`)),
+        ]),
+      ),
+    );
     const run = await runBin(["validate", path.join(tmp, "skills"), "--json"], { timeoutMs: 120_000 });
     expect(run.code, run.stderr).toBe(1);
     const results = (JSON.parse(run.stdout) as { results: Result[] }).results;
@@ -29,7 +37,10 @@ describe("validate on hostile files", () => {
     for (const [i, bomb] of bombs.entries()) {
       const result = results.find((r) => path.basename(r.path) === `bomb-${i}`);
       expect(result?.valid, bomb.name).toBe(false);
-      expect(result?.diagnostics.filter((d) => d.severity === "error").map((d) => d.code), bomb.name).toEqual([bomb.code]);
+      expect(
+        result?.diagnostics.filter((d) => d.severity === "error").map((d) => d.code),
+        bomb.name,
+      ).toEqual([bomb.code]);
     }
   });
 

@@ -6,8 +6,10 @@ import { runBin } from "../../../test-support/cli";
 import { makeTempDir, writeTree } from "../../../test-support/tmp";
 import { SEARCH_MAX_DEPTH } from "../../engine/skill/target-search";
 
-const SKILL = (name: string, extra = "") => `---\nname: ${name}\ndescription: A skill for repository tests. Use it in tests.\n${extra}---\n\nDo it.\n`;
-const MANIFEST = (name: string) => JSON.stringify({ $schema: "https://agent-plugins.org/schemas/1.0.0/plugin.schema.json", name });
+const SKILL = (name: string, extra = "") =>
+  `---\nname: ${name}\ndescription: A skill for repository tests. Use it in tests.\n${extra}---\n\nDo it.\n`;
+const MANIFEST = (name: string) =>
+  JSON.stringify({ $schema: "https://agent-plugins.org/schemas/1.0.0/plugin.schema.json", name });
 
 let repo: string;
 let outside: string;
@@ -44,9 +46,17 @@ afterAll(async () => {
 describe("validate on a repository root", () => {
   it("finds every skill and plugin below it, skipping version control, dependencies and links out", async () => {
     const run = await runBin(["validate", ".", "--json"], { cwd: repo });
-    const doc = JSON.parse(run.stdout) as { results: Array<{ path: string; kind: string; valid: boolean; diagnostics: Array<{ file: string }> }> };
+    const doc = JSON.parse(run.stdout) as {
+      results: Array<{ path: string; kind: string; valid: boolean; diagnostics: Array<{ file: string }> }>;
+    };
     const found = doc.results.map((r) => `${r.kind}:${path.relative(repo, r.path)}`).sort();
-    const expected = ["plugin:plugins/tools", "skill:.claude/skills/local", "skill:skills/broken", "skill:template", ...Array.from({ length: 17 }, (_, i) => `skill:skills/s${i}`)].sort();
+    const expected = [
+      "plugin:plugins/tools",
+      "skill:.claude/skills/local",
+      "skill:skills/broken",
+      "skill:template",
+      ...Array.from({ length: 17 }, (_, i) => `skill:skills/s${i}`),
+    ].sort();
     expect(found).toEqual(expected);
     const plugin = doc.results.find((r) => r.kind === "plugin")!;
     expect(plugin.valid).toBe(true);
@@ -82,7 +92,15 @@ describe("CI formats", () => {
     const run = await runBin(["validate", "skills/broken", "--format", "sarif"], { cwd: repo });
     const log = JSON.parse(run.stdout) as {
       version: string;
-      runs: Array<{ tool: { driver: { name: string; rules: Array<{ id: string }> } }; results: Array<{ ruleId: string; level: string; message: { text: string }; locations: Array<{ physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }> }> }>;
+      runs: Array<{
+        tool: { driver: { name: string; rules: Array<{ id: string }> } };
+        results: Array<{
+          ruleId: string;
+          level: string;
+          message: { text: string };
+          locations: Array<{ physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }>;
+        }>;
+      }>;
     };
     expect(log.version).toBe("2.1.0");
     const runLog = log.runs[0]!;
@@ -102,7 +120,10 @@ describe("CI formats", () => {
     const run = await runBin(["validate", "odd,name", "--format", "github"], { cwd: dir.dir });
     const lines = run.stdout.trim().split("\n");
     expect(lines.length).toBeGreaterThan(0);
-    for (const line of lines) expect(line).toMatch(/^::(error|warning|notice) file=odd%2Cname\/SKILL\.md(,line=\d+(,col=\d+)?)?,title=[a-z.-]+::/);
+    for (const line of lines)
+      expect(line).toMatch(
+        /^::(error|warning|notice) file=odd%2Cname\/SKILL\.md(,line=\d+(,col=\d+)?)?,title=[a-z.-]+::/,
+      );
     expect(run.stdout).not.toMatch(/\u001b/);
   });
 

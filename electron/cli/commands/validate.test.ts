@@ -9,7 +9,8 @@ import { makeTempDir, writeTree } from "../../../test-support/tmp";
 
 const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../engine/skill/fixtures");
 const fixture = (name: string) => path.join(FIXTURES, name);
-const SKILL = (name: string, extra = "") => `---\nname: ${name}\ndescription: A skill for CLI tests. Use it in tests.\n${extra}---\n\n# Steps\n\nDo it.\n`;
+const SKILL = (name: string, extra = "") =>
+  `---\nname: ${name}\ndescription: A skill for CLI tests. Use it in tests.\n${extra}---\n\n# Steps\n\nDo it.\n`;
 
 interface Result {
   path: string;
@@ -20,7 +21,10 @@ interface Result {
 }
 
 /** Runs validate with --json and parses the single JSON document on stdout. */
-async function validateJson(args: string[], cwd?: string): Promise<{ code: number; results: Result[]; stderr: string }> {
+async function validateJson(
+  args: string[],
+  cwd?: string,
+): Promise<{ code: number; results: Result[]; stderr: string }> {
   const run = await runBin(["validate", ...args, "--json"], { cwd });
   const doc = JSON.parse(run.stdout) as { results: Result[] };
   expect(Object.keys(doc)).toEqual(["results"]);
@@ -37,11 +41,18 @@ beforeAll(async () => {
     "not-a-skill/README.md": "nothing here",
   });
   await writeTree(path.join(tmp, "plugin"), {
-    "plugin.json": JSON.stringify({ $schema: "https://agent-plugins.org/schemas/1.0.0/plugin.schema.json", name: "demo-plugin", version: "1.0.0" }),
+    "plugin.json": JSON.stringify({
+      $schema: "https://agent-plugins.org/schemas/1.0.0/plugin.schema.json",
+      name: "demo-plugin",
+      version: "1.0.0",
+    }),
     "skills/good/SKILL.md": SKILL("good"),
     "skills/bad/SKILL.md": SKILL("Bad"),
   });
-  await writeTree(path.join(tmp, "claude-plugin"), { ".claude-plugin/plugin.json": JSON.stringify({ name: "claude-style" }), "skills/one/SKILL.md": SKILL("one") });
+  await writeTree(path.join(tmp, "claude-plugin"), {
+    ".claude-plugin/plugin.json": JSON.stringify({ name: "claude-style" }),
+    "skills/one/SKILL.md": SKILL("one"),
+  });
   await writeFile(path.join(tmp, "pdf.zip"), zipSync({ "pdf/SKILL.md": strToU8(SKILL("pdf")) }));
   await writeFile(path.join(tmp, "flat.skill"), zipSync({ "SKILL.md": strToU8(SKILL("claude-flat")) }));
 });
@@ -51,14 +62,23 @@ describe("skillshelf validate --json", () => {
   it("exits 0 for a valid skill folder and prints the documented shape", async () => {
     const { code, results } = await validateJson([fixture("valid-full")]);
     expect(code).toBe(0);
-    expect(results).toEqual([{ path: fixture("valid-full"), kind: "skill", name: "valid-full", valid: true, diagnostics: [] }]);
+    expect(results).toEqual([
+      { path: fixture("valid-full"), kind: "skill", name: "valid-full", valid: true, diagnostics: [] },
+    ]);
   });
 
   it("exits 1 when an error is found, with code, severity, file and line", async () => {
     const { code, results } = await validateJson([fixture("name-uppercase")]);
     expect(code).toBe(1);
     expect(results[0]!.valid).toBe(false);
-    expect(results[0]!.diagnostics).toContainEqual(expect.objectContaining({ code: "skill.name.uppercase", severity: "error", file: path.join(fixture("name-uppercase"), "SKILL.md"), line: 2 }));
+    expect(results[0]!.diagnostics).toContainEqual(
+      expect.objectContaining({
+        code: "skill.name.uppercase",
+        severity: "error",
+        file: path.join(fixture("name-uppercase"), "SKILL.md"),
+        line: 2,
+      }),
+    );
   });
 
   it("exits 0 when only warnings are found", async () => {
@@ -68,7 +88,10 @@ describe("skillshelf validate --json", () => {
   });
 
   it("accepts a SKILL.md path, several paths, and a folder whose children are skills", async () => {
-    const { results } = await validateJson([path.join(fixture("valid-minimal"), "SKILL.md"), path.join(tmp, "folder-of-skills")]);
+    const { results } = await validateJson([
+      path.join(fixture("valid-minimal"), "SKILL.md"),
+      path.join(tmp, "folder-of-skills"),
+    ]);
     expect(results.map((r) => [r.kind, r.name, path.basename(r.path)])).toEqual([
       ["skill", "valid-minimal", "SKILL.md"],
       ["skill", "alpha", "alpha"],
@@ -99,7 +122,9 @@ describe("skillshelf validate --json", () => {
     expect(good.results[0]).toMatchObject({ kind: "skill", name: "pdf", valid: true });
     const flat = await validateJson(["--profile", "claude-desktop", path.join(tmp, "flat.skill")]);
     expect(flat.code).toBe(1);
-    expect(flat.results[0]!.diagnostics.map((d) => d.code)).toEqual(expect.arrayContaining(["desktop.archive.layout", "desktop.name.reserved"]));
+    expect(flat.results[0]!.diagnostics.map((d) => d.code)).toEqual(
+      expect.arrayContaining(["desktop.archive.layout", "desktop.name.reserved"]),
+    );
   });
 
   it("applies the desktop rules only with --profile claude-desktop", async () => {
@@ -137,7 +162,9 @@ describe("skillshelf validate: usage and readable output", () => {
     const lines = run.stdout.trimEnd().split("\n");
     expect(lines[0]).toMatch(/^invalid\s+skill Name-Uppercase \(name-uppercase\) — 2 errors$/);
     expect(lines[1]).toBe("  name-uppercase/SKILL.md");
-    expect(lines[2]).toMatch(/^ {4}error\s+name-uppercase\/SKILL\.md:2:1 {2}The name "Name-Uppercase" has uppercase letters; names must be lowercase\. \[skill\.name\.uppercase\]$/);
+    expect(lines[2]).toMatch(
+      /^ {4}error\s+name-uppercase\/SKILL\.md:2:1 {2}The name "Name-Uppercase" has uppercase letters; names must be lowercase\. \[skill\.name\.uppercase\]$/,
+    );
     expect(lines[3]).toMatch(/^\s+fix: Use "name-uppercase"/);
     expect(run.stdout).toMatch(/\n {4}warning\s+ref-missing\/SKILL\.md:6:17 {2}.*\[skill\.ref\.missing\]/);
     expect(run.stdout).toMatch(/\nvalid\s+skill valid-minimal \(valid-minimal\)\n/);

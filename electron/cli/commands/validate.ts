@@ -8,7 +8,13 @@ import { mapBounded } from "../../engine/skill/validate-many";
 import { validateTarget, type TargetResult } from "../../engine/validate-target";
 import { UsageError, printJson, stringFlag, type CliArgs, type CliCommand, type CliIo } from "../command";
 import { formatDiagnostics, plural, safe, shownPath } from "./report-format";
-import { VALIDATE_FORMATS, searchSummaryLines, toGithubAnnotations, toSarif, type ValidateFormat } from "./validate-formats";
+import {
+  VALIDATE_FORMATS,
+  searchSummaryLines,
+  toGithubAnnotations,
+  toSarif,
+  type ValidateFormat,
+} from "./validate-formats";
 
 /** One checked path in `validate`'s JSON output. */
 export type ValidateResult = TargetResult;
@@ -16,7 +22,8 @@ export type ValidateResult = TargetResult;
 /** Reads the --profile flag, refusing unknown profiles. */
 export function profileFlag(args: CliArgs): Profile {
   const value = stringFlag(args, "profile") ?? "agent-skills";
-  if (value !== "agent-skills" && value !== "claude-desktop") throw new UsageError(`unknown profile "${value}"; use agent-skills or claude-desktop.`);
+  if (value !== "agent-skills" && value !== "claude-desktop")
+    throw new UsageError(`unknown profile "${value}"; use agent-skills or claude-desktop.`);
   return value;
 }
 
@@ -26,12 +33,23 @@ export async function expandPaths(paths: readonly string[], cwd: string): Promis
 }
 
 /** expandPaths plus what each search of a non-skill folder found where (validate prints it). */
-async function expandPathsWithSearch(paths: readonly string[], cwd: string): Promise<{ targets: ValidationTarget[]; searches: SearchSummary[] }> {
-  if (paths.length === 0) throw new UsageError("give at least one PATH (a SKILL.md, a skill folder, a plugin, a .zip/.skill archive, or a folder to search, such as a repository).");
+async function expandPathsWithSearch(
+  paths: readonly string[],
+  cwd: string,
+): Promise<{ targets: ValidationTarget[]; searches: SearchSummary[] }> {
+  if (paths.length === 0)
+    throw new UsageError(
+      "give at least one PATH (a SKILL.md, a skill folder, a plugin, a .zip/.skill archive, or a folder to search, such as a repository).",
+    );
   const targets: ValidationTarget[] = [];
   const searches: SearchSummary[] = [];
   // Paths are looked at several at a time (each is a few stat and readdir calls), then taken in the order given.
-  const outcomes = await mapBounded(paths, 16, (p) => findTargets(p, cwd).then((found) => ({ found }), (error: unknown) => ({ error })));
+  const outcomes = await mapBounded(paths, 16, (p) =>
+    findTargets(p, cwd).then(
+      (found) => ({ found }),
+      (error: unknown) => ({ error }),
+    ),
+  );
   for (const outcome of outcomes) {
     if ("error" in outcome) {
       if (outcome.error instanceof MissingPathError) throw new UsageError(outcome.error.message);
@@ -46,8 +64,10 @@ async function expandPathsWithSearch(paths: readonly string[], cwd: string): Pro
 /** Reads --format (and --json, its short form), refusing unknown formats. */
 function formatFlag(args: CliArgs): ValidateFormat {
   const value = stringFlag(args, "format") ?? (args.values.json ? "json" : "text");
-  if (!(VALIDATE_FORMATS as readonly string[]).includes(value)) throw new UsageError(`unknown format "${value}"; use ${VALIDATE_FORMATS.join(", ")}.`);
-  if (args.values.json && value !== "json") throw new UsageError("--json and --format " + value + " ask for two outputs; give one.");
+  if (!(VALIDATE_FORMATS as readonly string[]).includes(value))
+    throw new UsageError(`unknown format "${value}"; use ${VALIDATE_FORMATS.join(", ")}.`);
+  if (args.values.json && value !== "json")
+    throw new UsageError("--json and --format " + value + " ask for two outputs; give one.");
   return value as ValidateFormat;
 }
 
@@ -59,14 +79,23 @@ function printReadable(results: readonly ValidateResult[], searches: readonly Se
     const counts = severityCounts(result.diagnostics);
     const label = result.name ? `${result.kind} ${safe(result.name)}` : result.kind;
     const state = result.valid ? "valid" : "invalid";
-    const notes = [counts.error && plural(counts.error, "error"), counts.warning && plural(counts.warning, "warning"), counts.info && plural(counts.info, "note")].filter(Boolean).join(", ");
+    const notes = [
+      counts.error && plural(counts.error, "error"),
+      counts.warning && plural(counts.warning, "warning"),
+      counts.info && plural(counts.info, "note"),
+    ]
+      .filter(Boolean)
+      .join(", ");
     lines.push(`${state.padEnd(7)}  ${label} (${shownPath(result.path, io.cwd)})${notes ? ` — ${notes}` : ""}`);
     lines.push(...formatDiagnostics(result.diagnostics, io.cwd, "  "));
   }
   const all = results.flatMap((r) => r.diagnostics);
   const totals = severityCounts(all);
   const invalid = results.filter((r) => !r.valid).length;
-  lines.push("", `${results.length} checked (${results.length - invalid} valid, ${invalid} invalid): ${plural(totals.error, "error")}, ${plural(totals.warning, "warning")}, ${plural(totals.info, "note")}.`);
+  lines.push(
+    "",
+    `${results.length} checked (${results.length - invalid} valid, ${invalid} invalid): ${plural(totals.error, "error")}, ${plural(totals.warning, "warning")}, ${plural(totals.info, "note")}.`,
+  );
   io.stdout(lines.join("\n") + "\n");
 }
 
@@ -74,7 +103,8 @@ function printReadable(results: readonly ValidateResult[], searches: readonly Se
 export const validateCommand: CliCommand = {
   name: "validate",
   summary: "Check skills, plugins and skill archives against the specifications.",
-  usage: "skillshelf validate PATH... [--profile agent-skills|claude-desktop] [--format text|json|sarif|github] [--json]",
+  usage:
+    "skillshelf validate PATH... [--profile agent-skills|claude-desktop] [--format text|json|sarif|github] [--json]",
   options: { profile: { type: "string" }, format: { type: "string" }, json: { type: "boolean" } },
   async run(args, io) {
     const profile = profileFlag(args);

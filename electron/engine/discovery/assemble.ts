@@ -42,7 +42,9 @@ export interface ScanState {
 export function profileFor(site: SkillSite): Profile {
   const desktop = site.source.desktop;
   if (!desktop) return "agent-skills";
-  return desktopFactsFor(desktop, path.basename(site.path)).creatorType === "anthropic" ? "agent-skills" : "claude-desktop";
+  return desktopFactsFor(desktop, path.basename(site.path)).creatorType === "anthropic"
+    ? "agent-skills"
+    : "claude-desktop";
 }
 
 /** Cache key of a read: the real folder and the profile it was validated with. */
@@ -84,23 +86,46 @@ function lockFor(lock: SkillLock, group: SiteGroup): SkillLockInfo | undefined {
   return undefined;
 }
 
-function buildSkill(state: ScanState, group: SiteGroup, built: Map<string, BuiltSkill>, changed: Set<string>): Skill | null {
+function buildSkill(
+  state: ScanState,
+  group: SiteGroup,
+  built: Map<string, BuiltSkill>,
+  changed: Set<string>,
+): Skill | null {
   const { primary } = group;
   const read = state.reads.get(readKey(group.realDir, profileFor(primary)));
   if (!read) return null;
   const signature = group.sites.map((s) => `${s.source.location.id}\u0000${s.path}\u0000${s.link}`).join("\n");
   const desktop = primary.source.desktop;
   const cached = state.built?.get(group.realDir);
-  if (cached && cached.read === read && cached.signature === signature && cached.desktop === desktop && cached.lock === state.lock) {
+  if (
+    cached &&
+    cached.read === read &&
+    cached.signature === signature &&
+    cached.desktop === desktop &&
+    cached.lock === state.lock
+  ) {
     built.set(group.realDir, cached);
     return cached.skill;
   }
   const loc = primary.source.location;
   const skill = skillFrom(read, {
-    id: skillId(group.realDir), dir: primary.path, realDir: group.realDir, client: loc.client, locationId: loc.id,
-    links: group.sites.slice(1).map((s) => s.path), userOwned: !loc.readOnly, pluginVersion: null, lock: lockFor(state.lock, group),
+    id: skillId(group.realDir),
+    dir: primary.path,
+    realDir: group.realDir,
+    client: loc.client,
+    locationId: loc.id,
+    links: group.sites.slice(1).map((s) => s.path),
+    userOwned: !loc.readOnly,
+    pluginVersion: null,
+    lock: lockFor(state.lock, group),
   });
-  skill.placements = group.sites.map((s) => ({ locationId: s.source.location.id, client: s.source.location.client, path: s.path, link: s.link }));
+  skill.placements = group.sites.map((s) => ({
+    locationId: s.source.location.id,
+    client: s.source.location.client,
+    path: s.path,
+    link: s.link,
+  }));
   if (desktop) skill.desktop = desktopFactsFor(desktop, path.basename(primary.path));
   built.set(group.realDir, { read, signature, desktop, lock: state.lock, skill });
   changed.add(skill.id);
@@ -113,18 +138,47 @@ function buildPlugin(source: ScanPlan["pluginSources"][number], read: PluginRead
   const id = pluginId(source.root);
   const loc = source.location;
   const skills = read.skills.map((s) =>
-    Object.assign(skillFrom(s.read, { id: skillId(s.realDir), dir: s.dir, realDir: s.realDir, client: loc.client, locationId: loc.id, links: [], userOwned: !loc.readOnly, pluginVersion: version }), {
-      pluginId: id,
-      placements: [{ locationId: loc.id, client: loc.client, path: s.dir, link: s.dir !== s.realDir }],
-    }),
+    Object.assign(
+      skillFrom(s.read, {
+        id: skillId(s.realDir),
+        dir: s.dir,
+        realDir: s.realDir,
+        client: loc.client,
+        locationId: loc.id,
+        links: [],
+        userOwned: !loc.readOnly,
+        pluginVersion: version,
+      }),
+      {
+        pluginId: id,
+        placements: [{ locationId: loc.id, client: loc.client, path: s.dir, link: s.dir !== s.realDir }],
+      },
+    ),
   );
   const diagnostics = report ? [...report.diagnostics] : [];
-  if (read.error) diagnostics.push({ code: "plugin.unreadable", severity: "error", message: `The plugin could not be read: ${read.error}`, file: source.root });
+  if (read.error)
+    diagnostics.push({
+      code: "plugin.unreadable",
+      severity: "error",
+      message: `The plugin could not be read: ${read.error}`,
+      file: source.root,
+    });
   return {
-    id, name: (report?.manifest ? report.name : source.installName) ?? report?.name ?? path.basename(source.root), format: report?.format ?? (source.claudeCode ? "claude-code" : "agent-plugins"),
-    root: source.root, manifest: report?.manifest ?? null, version, description: report?.description ?? null, repository: report?.repository ?? null, skills,
-    mcpServers: report?.mcpServers ?? [], diagnostics, valid: (report?.valid ?? false) && skills.every((s) => s.valid), loads: report?.loads ?? false,
-    client: loc.client, locationId: loc.id,
+    id,
+    name: (report?.manifest ? report.name : source.installName) ?? report?.name ?? path.basename(source.root),
+    format: report?.format ?? (source.claudeCode ? "claude-code" : "agent-plugins"),
+    root: source.root,
+    manifest: report?.manifest ?? null,
+    version,
+    description: report?.description ?? null,
+    repository: report?.repository ?? null,
+    skills,
+    mcpServers: report?.mcpServers ?? [],
+    diagnostics,
+    valid: (report?.valid ?? false) && skills.every((s) => s.valid),
+    loads: report?.loads ?? false,
+    client: loc.client,
+    locationId: loc.id,
   };
 }
 
@@ -134,7 +188,10 @@ function buildPlugins(state: ScanState, built: Map<string, BuiltPlugin>, changed
     const read = state.plugins.get(source.root);
     if (!read) continue;
     const cached = state.builtPlugins?.get(source.root);
-    const entry = cached && cached.read === read && cached.location === source.location ? cached : { read, location: source.location, plugin: buildPlugin(source, read) };
+    const entry =
+      cached && cached.read === read && cached.location === source.location
+        ? cached
+        : { read, location: source.location, plugin: buildPlugin(source, read) };
     if (entry !== cached) changed.add(entry.plugin.id);
     built.set(source.root, entry);
     plugins.push(entry.plugin);
@@ -160,7 +217,16 @@ function markDrift(skills: Skill[], changed: Set<string>): Diagnostic[] {
       if (drift) s.drift = drift;
       else delete s.drift;
     }
-    if (drifted) out.push(discoveryDiagnostic("scan.drift", "warning", (list[0] as Skill).dir, `The skill "${name}" is installed in ${list.length} places with different content: ${list.map((s) => s.dir).join(", ")}.`, "Update the older copies, or remove the ones you no longer use."));
+    if (drifted)
+      out.push(
+        discoveryDiagnostic(
+          "scan.drift",
+          "warning",
+          (list[0] as Skill).dir,
+          `The skill "${name}" is installed in ${list.length} places with different content: ${list.map((s) => s.dir).join(", ")}.`,
+          "Update the older copies, or remove the ones you no longer use.",
+        ),
+      );
   }
   return out;
 }
@@ -192,7 +258,13 @@ export function assembleChanges(state: ScanState, groups: SiteGroup[] = groupSit
   for (const source of state.plan.skillSources) {
     const found = state.sites.get(source.location.id);
     diagnostics.push(...(found?.diagnostics ?? []));
-    if (source.desktop) diagnostics.push(...joinDesktopManifest(source.desktop, (found?.sites ?? []).map((s: SkillSite) => path.basename(s.path))));
+    if (source.desktop)
+      diagnostics.push(
+        ...joinDesktopManifest(
+          source.desktop,
+          (found?.sites ?? []).map((s: SkillSite) => path.basename(s.path)),
+        ),
+      );
   }
   diagnostics.push(...markDrift(skills, changedSkills));
   for (const p of plugins) if (p.skills.some((s) => changedSkills.has(s.id))) changedPlugins.add(p.id);

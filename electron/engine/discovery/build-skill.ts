@@ -7,10 +7,14 @@ import type { FolderHash } from "./hash";
 import { discoveryDiagnostic } from "./diagnostic";
 import type { SkillRead } from "./read";
 
-const scalar = (v: unknown): string | null => (typeof v === "string" && v.trim() ? v : typeof v === "number" ? String(v) : null);
+const scalar = (v: unknown): string | null =>
+  typeof v === "string" && v.trim() ? v : typeof v === "number" ? String(v) : null;
 
 /** The installed version and where it came from: metadata.version, a top-level version, the plugin's version, or none. */
-function versionOf(report: SkillReport, pluginVersion: string | null): { version: string | null; versionSource: VersionSource | null } {
+function versionOf(
+  report: SkillReport,
+  pluginVersion: string | null,
+): { version: string | null; versionSource: VersionSource | null } {
   if (report.version && report.versionSource) return { version: report.version, versionSource: report.versionSource };
   const fm = report.frontmatter;
   const meta = fm && typeof fm.metadata === "object" && fm.metadata ? (fm.metadata as Record<string, unknown>) : null;
@@ -30,12 +34,16 @@ function repositoryOf(report: SkillReport, lock: SkillLockInfo | undefined): str
 }
 
 /** Where and how a skill sits, besides what its files say. */
-export type SkillPlace = Pick<Skill, "id" | "dir" | "realDir" | "client" | "locationId" | "links" | "userOwned"> & { pluginVersion: string | null; lock?: SkillLockInfo };
+export type SkillPlace = Pick<Skill, "id" | "dir" | "realDir" | "client" | "locationId" | "links" | "userOwned"> & {
+  pluginVersion: string | null;
+  lock?: SkillLockInfo;
+};
 
 /** Says which cap cut a skill's content hash short, in words (scan.skill.truncated names the limit reached). */
 export function truncationReason(hash: FolderHash): string {
   const limit = hash.limit;
-  if (limit?.kind === "bytes") return `This skill folder holds more than ${formatBytes(limit.max)} of files (the first ${formatBytes(hash.bytes)} were read)`;
+  if (limit?.kind === "bytes")
+    return `This skill folder holds more than ${formatBytes(limit.max)} of files (the first ${formatBytes(hash.bytes)} were read)`;
   if (limit?.kind === "entries") return `This skill folder holds more than ${limit.max} entries (files and folders)`;
   if (limit?.kind === "depth") return `This skill folder nests folders deeper than ${limit.max} levels`;
   return `This skill folder is too large to read completely (${hash.files} files)`;
@@ -46,7 +54,16 @@ export function skillFrom(read: SkillRead, place: SkillPlace): Skill {
   const { report, hash } = read;
   let diagnostics = report.diagnostics;
   if (hash.truncated) {
-    diagnostics = [...diagnostics, discoveryDiagnostic("scan.skill.truncated", "info", place.realDir, `${truncationReason(hash)}; its content hash covers only part of it, so changes may go unnoticed.`, "Keep large data (images, datasets, build output) out of the skill folder.")];
+    diagnostics = [
+      ...diagnostics,
+      discoveryDiagnostic(
+        "scan.skill.truncated",
+        "info",
+        place.realDir,
+        `${truncationReason(hash)}; its content hash covers only part of it, so changes may go unnoticed.`,
+        "Keep large data (images, datasets, build output) out of the skill folder.",
+      ),
+    ];
   }
   const { version, versionSource } = versionOf(report, place.pluginVersion);
   const skill: Skill = {

@@ -20,13 +20,26 @@ export interface ClaudePluginInstall {
 }
 
 /** Reads `<plugins>/installed_plugins.json`; missing is empty, corrupt is a diagnostic. */
-export async function readInstalledPlugins(pluginsDir: string): Promise<{ installs: ClaudePluginInstall[]; diagnostics: Diagnostic[] }> {
+export async function readInstalledPlugins(
+  pluginsDir: string,
+): Promise<{ installs: ClaudePluginInstall[]; diagnostics: Diagnostic[] }> {
   const file = path.join(pluginsDir, "installed_plugins.json");
   const json = await readJsonMember(file, "plugins");
   if (json.kind === "missing") return { installs: [], diagnostics: [] };
   if (json.kind === "corrupt") {
     const message = `Claude Code's list of installed plugins cannot be used: ${json.why}`;
-    return { installs: [], diagnostics: [discoveryDiagnostic("scan.plugins.corrupt", "warning", file, message, "Run `/plugin` in Claude Code to reinstall the plugins; it rewrites installed_plugins.json.")] };
+    return {
+      installs: [],
+      diagnostics: [
+        discoveryDiagnostic(
+          "scan.plugins.corrupt",
+          "warning",
+          file,
+          message,
+          "Run `/plugin` in Claude Code to reinstall the plugins; it rewrites installed_plugins.json.",
+        ),
+      ],
+    };
   }
   const installs: ClaudePluginInstall[] = [];
   const markets = new Map<string, Promise<MarketFacts | null>>();
@@ -41,7 +54,13 @@ export async function readInstalledPlugins(pluginsDir: string): Promise<{ instal
       const installPath = path.isAbsolute(e.installPath) ? e.installPath : path.resolve(pluginsDir, e.installPath);
       if (market && !markets.has(market)) markets.set(market, marketFacts(pluginsDir, market));
       const facts = market ? await markets.get(market)! : null;
-      installs.push({ key, installPath, version: typeof e.version === "string" ? e.version : null, scope: typeof e.scope === "string" ? e.scope : null, claudeCode: contextFor(name, facts) });
+      installs.push({
+        key,
+        installPath,
+        version: typeof e.version === "string" ? e.version : null,
+        scope: typeof e.scope === "string" ? e.scope : null,
+        claudeCode: contextFor(name, facts),
+      });
     }
   }
   return { installs, diagnostics: [] };
@@ -57,7 +76,10 @@ interface MarketFacts {
 async function marketFacts(pluginsDir: string, market: string): Promise<MarketFacts | null> {
   const known = await readJsonMember(path.join(pluginsDir, "known_marketplaces.json"), market);
   const record = known.kind === "ok" ? known.value : {};
-  const root = typeof record.installLocation === "string" && path.isAbsolute(record.installLocation) ? record.installLocation : path.join(pluginsDir, "marketplaces", market);
+  const root =
+    typeof record.installLocation === "string" && path.isAbsolute(record.installLocation)
+      ? record.installLocation
+      : path.join(pluginsDir, "marketplaces", market);
   if (!(await pathExists(path.join(root, ".claude-plugin", "marketplace.json")))) return null;
   return { report: await readMarketplace(root), repository: sourceRepository(record.source) };
 }
@@ -65,7 +87,8 @@ async function marketFacts(pluginsDir: string, market: string): Promise<MarketFa
 /** A repository URL from a github/git/url source object; null for anything else. */
 function sourceRepository(source: unknown): string | null {
   if (!isPlainObject(source)) return null;
-  if (source.source === "github" && typeof source.repo === "string" && /^[\w.-]+\/[\w.-]+$/.test(source.repo)) return `https://github.com/${source.repo}`;
+  if (source.source === "github" && typeof source.repo === "string" && /^[\w.-]+\/[\w.-]+$/.test(source.repo))
+    return `https://github.com/${source.repo}`;
   if (typeof source.url === "string" && /^https?:\/\//i.test(source.url)) return source.url.slice(0, 2048);
   return null;
 }

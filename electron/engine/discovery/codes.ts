@@ -2,7 +2,8 @@
 
 /** Every code discovery reports, with its one-line meaning. */
 export const DISCOVERY_CODES = {
-  "desktop.manifest.missing": "A Claude Desktop account tree has no manifest.json, so its skills carry no Desktop facts.",
+  "desktop.manifest.missing":
+    "A Claude Desktop account tree has no manifest.json, so its skills carry no Desktop facts.",
   "desktop.manifest.corrupt": "A Claude Desktop manifest.json is not readable JSON of the expected shape.",
   "desktop.manifest.orphan-entry": "manifest.json lists a skill whose folder is not in the tree.",
   "desktop.manifest.unlisted-folder": "A skill folder in a Desktop tree is not listed in its manifest.json.",
@@ -10,13 +11,15 @@ export const DISCOVERY_CODES = {
   "scan.location.unreadable": "A skills folder exists but cannot be listed (permissions or not a folder).",
   "scan.location.truncated": "A skills folder holds more entries than the scan reads; the rest were left out.",
   "scan.skill.truncated": "A skill folder is too large to hash completely; its content hash covers only part of it.",
-  "scan.skill.limit": "Reading a skill folder passed the scan worker's memory or per-file time limit; it was stopped and reported, and the scan went on.",
+  "scan.skill.limit":
+    "Reading a skill folder passed the scan worker's memory or per-file time limit; it was stopped and reported, and the scan went on.",
   "scan.drift": "The same skill name is installed in several places with different content.",
   "scan.include.missing": "A folder given with --include does not exist.",
   "scan.include.unknown": "A folder given with --include holds no skill, plugin or project skills folder.",
   "scan.plugins.corrupt": "Claude Code's installed_plugins.json is not readable JSON of the expected shape.",
   "scan.plugin.missing": "A plugin listed by Claude Code's installed_plugins.json has no folder at its install path.",
-  "scan.watch.failed": "A folder cannot be watched for changes (system limit, permissions); the live catalog may lag there.",
+  "scan.watch.failed":
+    "A folder cannot be watched for changes (system limit, permissions); the live catalog may lag there.",
   "scan.lock.corrupt": "The `skills` installer's lock file is not readable JSON of the expected shape.",
 } as const;
 

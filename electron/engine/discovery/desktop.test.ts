@@ -12,9 +12,12 @@ describe("Claude Desktop manifests", () => {
 
   it("joins entries with folders by name, then by skillId", () => {
     const tree: DesktopTree = {
-      path: "/t/a/b", accountTree: "a/b", diagnostics: [],
+      path: "/t/a/b",
+      accountTree: "a/b",
+      diagnostics: [],
       manifest: {
-        file: "/t/a/b/manifest.json", lastUpdated: null,
+        file: "/t/a/b/manifest.json",
+        lastUpdated: null,
         entries: [
           { skillId: "id-1", name: "one", creatorType: "user", enabled: true, syncManaged: true, updatedAt: null },
           { skillId: "id-2", name: "two", creatorType: "user", enabled: true, syncManaged: true, updatedAt: null },
@@ -23,7 +26,10 @@ describe("Claude Desktop manifests", () => {
       },
     };
     const diags = joinDesktopManifest(tree, ["one", "id-2", "extra"]);
-    expect(diags.map((d) => [d.code, d.severity])).toEqual([["desktop.manifest.unlisted-folder", "warning"], ["desktop.manifest.orphan-entry", "warning"]]);
+    expect(diags.map((d) => [d.code, d.severity])).toEqual([
+      ["desktop.manifest.unlisted-folder", "warning"],
+      ["desktop.manifest.orphan-entry", "warning"],
+    ]);
     expect(diags[1]?.message).toContain('"three"');
     expect(joinDesktopManifest({ ...tree, manifest: null }, ["x"])).toEqual([]);
   });

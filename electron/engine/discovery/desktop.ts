@@ -76,10 +76,26 @@ export async function readDesktopTree(treePath: string, root: string): Promise<D
   const tree: DesktopTree = { path: treePath, accountTree, manifest: null, diagnostics: [] };
   const read = await readTextFile(file);
   const corrupt = (why: string) =>
-    tree.diagnostics.push(discoveryDiagnostic("desktop.manifest.corrupt", "warning", file, `Claude Desktop's manifest.json for account tree ${accountTree} cannot be used: ${why} The skills are still listed, without Desktop's facts.`, "Open Claude Desktop and let it sync again; it rewrites manifest.json."));
+    tree.diagnostics.push(
+      discoveryDiagnostic(
+        "desktop.manifest.corrupt",
+        "warning",
+        file,
+        `Claude Desktop's manifest.json for account tree ${accountTree} cannot be used: ${why} The skills are still listed, without Desktop's facts.`,
+        "Open Claude Desktop and let it sync again; it rewrites manifest.json.",
+      ),
+    );
   if (!read.ok) {
     if (read.reason === "not-found") {
-      tree.diagnostics.push(discoveryDiagnostic("desktop.manifest.missing", "warning", file, `Account tree ${accountTree} has no manifest.json, so Desktop's facts about its skills (enabled, who made them) are unknown.`, "Open Claude Desktop and let it sync again; it writes manifest.json."));
+      tree.diagnostics.push(
+        discoveryDiagnostic(
+          "desktop.manifest.missing",
+          "warning",
+          file,
+          `Account tree ${accountTree} has no manifest.json, so Desktop's facts about its skills (enabled, who made them) are unknown.`,
+          "Open Claude Desktop and let it sync again; it writes manifest.json.",
+        ),
+      );
     } else corrupt(read.message);
     return tree;
   }
@@ -96,12 +112,26 @@ export async function readDesktopTree(treePath: string, root: string): Promise<D
   }
   const entries: DesktopManifestEntry[] = skills
     .filter((e): e is Record<string, unknown> => !!e && typeof e === "object" && !Array.isArray(e))
-    .map((e) => ({ skillId: str(e.skillId), name: str(e.name), creatorType: str(e.creatorType), enabled: bool(e.enabled), syncManaged: bool(e.syncManaged), updatedAt: normaliseDesktopDate(e.updatedAt) }));
-  tree.manifest = { file, lastUpdated: normaliseDesktopDate((parsed as { lastUpdated?: unknown }).lastUpdated), entries };
+    .map((e) => ({
+      skillId: str(e.skillId),
+      name: str(e.name),
+      creatorType: str(e.creatorType),
+      enabled: bool(e.enabled),
+      syncManaged: bool(e.syncManaged),
+      updatedAt: normaliseDesktopDate(e.updatedAt),
+    }));
+  tree.manifest = {
+    file,
+    lastUpdated: normaliseDesktopDate((parsed as { lastUpdated?: unknown }).lastUpdated),
+    entries,
+  };
   return tree;
 }
 
-const entryIndex = new WeakMap<DesktopManifest, { byName: Map<string, DesktopManifestEntry>; byId: Map<string, DesktopManifestEntry> }>();
+const entryIndex = new WeakMap<
+  DesktopManifest,
+  { byName: Map<string, DesktopManifestEntry>; byId: Map<string, DesktopManifestEntry> }
+>();
 
 /** The manifest entry for a skill folder: matched by name, then by skillId (first entry wins). */
 function manifestEntryFor(tree: DesktopTree, folderName: string): DesktopManifestEntry | null {
@@ -121,7 +151,14 @@ function manifestEntryFor(tree: DesktopTree, folderName: string): DesktopManifes
 /** Desktop's facts for one skill folder of a tree (all null when the manifest does not list it). */
 export function desktopFactsFor(tree: DesktopTree, folderName: string): DesktopSkillFacts {
   const e = manifestEntryFor(tree, folderName);
-  return { skillId: e?.skillId ?? null, creatorType: e?.creatorType ?? null, enabled: e?.enabled ?? null, syncManaged: e?.syncManaged ?? null, updatedAt: e?.updatedAt ?? null, accountTree: tree.accountTree };
+  return {
+    skillId: e?.skillId ?? null,
+    creatorType: e?.creatorType ?? null,
+    enabled: e?.enabled ?? null,
+    syncManaged: e?.syncManaged ?? null,
+    updatedAt: e?.updatedAt ?? null,
+    accountTree: tree.accountTree,
+  };
 }
 
 /** Joins the manifest with the folders found: entries without a folder and folders without an entry. */
@@ -133,11 +170,28 @@ export function joinDesktopManifest(tree: DesktopTree, folderNames: string[]): D
   for (const name of folderNames) {
     const e = manifestEntryFor(tree, name);
     if (e) matched.add(e);
-    else out.push(discoveryDiagnostic("desktop.manifest.unlisted-folder", "warning", path.join(tree.path, "skills", name), `The skill folder "${name}" is in account tree ${tree.accountTree} but Claude Desktop's manifest.json does not list it, so Desktop may not show or keep it.`, "Upload the skill through Claude Desktop instead of copying it into this folder."));
+    else
+      out.push(
+        discoveryDiagnostic(
+          "desktop.manifest.unlisted-folder",
+          "warning",
+          path.join(tree.path, "skills", name),
+          `The skill folder "${name}" is in account tree ${tree.accountTree} but Claude Desktop's manifest.json does not list it, so Desktop may not show or keep it.`,
+          "Upload the skill through Claude Desktop instead of copying it into this folder.",
+        ),
+      );
   }
   for (const e of tree.manifest.entries) {
     if (matched.has(e) || (e.name && folders.has(e.name)) || (e.skillId && folders.has(e.skillId))) continue;
-    out.push(discoveryDiagnostic("desktop.manifest.orphan-entry", "warning", tree.manifest.file, `Claude Desktop's manifest.json lists the skill "${e.name ?? e.skillId ?? "(unnamed)"}" but its folder is missing from account tree ${tree.accountTree}.`, "Open Claude Desktop and let it sync again, or remove the skill there."));
+    out.push(
+      discoveryDiagnostic(
+        "desktop.manifest.orphan-entry",
+        "warning",
+        tree.manifest.file,
+        `Claude Desktop's manifest.json lists the skill "${e.name ?? e.skillId ?? "(unnamed)"}" but its folder is missing from account tree ${tree.accountTree}.`,
+        "Open Claude Desktop and let it sync again, or remove the skill there.",
+      ),
+    );
   }
   return out;
 }

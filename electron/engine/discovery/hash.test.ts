@@ -32,7 +32,13 @@ describe("hashSkillFolder", () => {
     const t = await makeTempDir();
     cleanup = t.cleanup;
     const dir = path.join(t.dir, "pdf");
-    await writeTree(dir, { "SKILL.md": "---\nname: pdf\ndescription: PDFs.\n---\nSee [forms](references/forms.md).\n", "references/forms.md": "# Forms\n", "scripts/a/b.py": "print(1)\n", "Z.txt": "z", "a.txt": "a" });
+    await writeTree(dir, {
+      "SKILL.md": "---\nname: pdf\ndescription: PDFs.\n---\nSee [forms](references/forms.md).\n",
+      "references/forms.md": "# Forms\n",
+      "scripts/a/b.py": "print(1)\n",
+      "Z.txt": "z",
+      "a.txt": "a",
+    });
     const { files } = await readSkillWithFiles(dir);
     expect(files).toEqual(["SKILL.md", "Z.txt", "a.txt", "references/forms.md", "scripts/a/b.py"]);
     const fromListing = await hashSkillFolderWithInfo(dir, {}, files);

@@ -16,7 +16,8 @@ export interface FolderHash {
 }
 
 /** The cap that cut a content hash short. */
-export type HashLimitHit = { kind: "entries"; max: number } | { kind: "depth"; max: number } | { kind: "bytes"; max: number };
+export type HashLimitHit =
+  { kind: "entries"; max: number } | { kind: "depth"; max: number } | { kind: "bytes"; max: number };
 
 /** Caps that keep hashing a huge or hostile folder bounded. */
 export interface HashLimits {
@@ -92,7 +93,12 @@ interface HashEntry {
  * path stays inside, each linked folder once, depth and count capped) but with directory entry types and synchronous
  * calls: hashing 10,000 skills is dominated by per-call overhead, and plain entries need no stat or realpath.
  */
-function listFilesForHash(root: string, realRoot: string, maxEntries: number, maxDepth = 32): { files: HashEntry[]; truncated: boolean; limit?: HashLimitHit } {
+function listFilesForHash(
+  root: string,
+  realRoot: string,
+  maxEntries: number,
+  maxDepth = 32,
+): { files: HashEntry[]; truncated: boolean; limit?: HashLimitHit } {
   const files: HashEntry[] = [];
   const seenLinks = new Set<string>([realRoot]);
   const stack: Array<{ abs: string; rel: string; depth: number }> = [{ abs: root, rel: "", depth: 0 }];
@@ -135,8 +141,7 @@ function listFilesForHash(root: string, realRoot: string, maxEntries: number, ma
         if (depth + 1 >= maxDepth) {
           truncated = true;
           limit = { kind: "depth", max: maxDepth };
-        }
-        else stack.push({ abs: childAbs, rel: childRel, depth: depth + 1 });
+        } else stack.push({ abs: childAbs, rel: childRel, depth: depth + 1 });
       }
     }
   }
@@ -149,7 +154,12 @@ function listFilesForHash(root: string, realRoot: string, maxEntries: number, ma
  * `knownFiles` (relative regular files, sorted, from a complete link-free listing) spares a second walk, and
  * `alreadyRead` (relative path → bytes the caller just read, such as SKILL.md) spares reading those files again.
  */
-export async function hashSkillFolderWithInfo(dir: string, limits: HashLimits = {}, knownFiles: readonly string[] | null = null, alreadyRead: ReadonlyMap<string, Uint8Array> = new Map()): Promise<FolderHash> {
+export async function hashSkillFolderWithInfo(
+  dir: string,
+  limits: HashLimits = {},
+  knownFiles: readonly string[] | null = null,
+  alreadyRead: ReadonlyMap<string, Uint8Array> = new Map(),
+): Promise<FolderHash> {
   const maxBytes = limits.maxBytes ?? DEFAULT_MAX_BYTES;
   let walk: { files: HashEntry[]; truncated: boolean; limit?: HashLimitHit };
   if (knownFiles && knownFiles.length <= (limits.maxEntries ?? DEFAULT_MAX_ENTRIES)) {
@@ -177,7 +187,9 @@ export async function hashSkillFolderWithInfo(dir: string, limits: HashLimits = 
       break;
     }
     const known = alreadyRead.get(entry.rel);
-    const small = known ? { data: known.length > left ? known.subarray(0, left) : known, size: known.length, big: false } : readIfSmallSync(entry.abs, left);
+    const small = known
+      ? { data: known.length > left ? known.subarray(0, left) : known, size: known.length, big: false }
+      : readIfSmallSync(entry.abs, left);
     const content = small.big ? await readRegularFile(entry.abs, left) : small.data;
     sha.update(`${entry.rel}\u0000${content ? content.length : -1}\u0000`);
     if (content) {

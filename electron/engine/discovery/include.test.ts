@@ -16,7 +16,8 @@ async function tmp(): Promise<string> {
   cleanup = t.cleanup;
   return t.dir;
 }
-const only = (dir: string, include: string[]) => scan({ home: dir, platform: "linux", env: {}, homeLocations: false, include });
+const only = (dir: string, include: string[]) =>
+  scan({ home: dir, platform: "linux", env: {}, homeLocations: false, include });
 
 describe("--include folders", () => {
   it("reads a single skill, given as its folder or its SKILL.md", async () => {
@@ -31,17 +32,27 @@ describe("--include folders", () => {
 
   it("reads a folder of skills", async () => {
     const dir = await tmp();
-    await writeTree(dir, { "lib/one/SKILL.md": skillMd("one"), "lib/two/SKILL.md": skillMd("two"), "lib/notes.txt": "not a skill" });
+    await writeTree(dir, {
+      "lib/one/SKILL.md": skillMd("one"),
+      "lib/two/SKILL.md": skillMd("two"),
+      "lib/notes.txt": "not a skill",
+    });
     const result = await only(dir, [path.join(dir, "lib")]);
     expect(result.skills.map((s) => s.name)).toEqual(["one", "two"]);
   });
 
   it("reads a plugin root and a folder of plugins", async () => {
     const dir = await tmp();
-    await cp(path.join(DISCOVERY_FIXTURES, "claude-code-plugin"), path.join(dir, "plugins", "review-kit"), { recursive: true });
-    await cp(path.join(DISCOVERY_FIXTURES, "claude-code-plugin"), path.join(dir, "plugins", "review-kit-copy"), { recursive: true });
+    await cp(path.join(DISCOVERY_FIXTURES, "claude-code-plugin"), path.join(dir, "plugins", "review-kit"), {
+      recursive: true,
+    });
+    await cp(path.join(DISCOVERY_FIXTURES, "claude-code-plugin"), path.join(dir, "plugins", "review-kit-copy"), {
+      recursive: true,
+    });
     const root = await only(dir, [path.join(dir, "plugins", "review-kit")]);
-    expect(root.plugins.map((p) => [p.root, p.skills.map((s) => s.name)])).toEqual([[path.join(dir, "plugins", "review-kit"), ["code-review"]]]);
+    expect(root.plugins.map((p) => [p.root, p.skills.map((s) => s.name)])).toEqual([
+      [path.join(dir, "plugins", "review-kit"), ["code-review"]],
+    ]);
     const folder = await only(dir, [path.join(dir, "plugins")]);
     expect(folder.plugins.map((p) => path.basename(p.root))).toEqual(["review-kit", "review-kit-copy"]);
     expect(folder.skills.map((s) => s.name)).toEqual(["code-review", "code-review"]);
@@ -55,7 +66,9 @@ describe("--include folders", () => {
       "plugins/bare-kit/commands/go.md": "Go.\n",
       "plugins/notes/README.md": "not a plugin\n",
     });
-    await cp(path.join(DISCOVERY_FIXTURES, "claude-code-plugin"), path.join(dir, "plugins", "review-kit"), { recursive: true });
+    await cp(path.join(DISCOVERY_FIXTURES, "claude-code-plugin"), path.join(dir, "plugins", "review-kit"), {
+      recursive: true,
+    });
     const result = await only(dir, [path.join(dir, "plugins")]);
     expect(result.plugins.map((p) => [p.name, p.format, p.loads, p.skills.map((s) => s.name)])).toEqual([
       ["bare-kit", "claude-code", true, ["first", "second"]],
@@ -69,10 +82,17 @@ describe("--include folders", () => {
     const dir = await tmp();
     await writeTree(dir, {
       "market/.claude-plugin/marketplace.json": JSON.stringify({
-        name: "team", owner: { name: "T" },
+        name: "team",
+        owner: { name: "T" },
         plugins: [
           { name: "listed", source: "./plugins/listed" },
-          { name: "entry-only", source: "./shared", strict: false, description: "Defined here.", skills: ["./entry-skills/"] },
+          {
+            name: "entry-only",
+            source: "./shared",
+            strict: false,
+            description: "Defined here.",
+            skills: ["./entry-skills/"],
+          },
           { name: "remote", source: { source: "github", repo: "o/r" } },
         ],
       }),
@@ -97,7 +117,12 @@ describe("--include folders", () => {
       "app/src/index.ts": "export {};",
     });
     const result = await only(dir, [path.join(dir, "app")]);
-    expect(result.skills.map((s) => [s.name, s.client])).toEqual([["a", "claude-code"], ["b", "agents"], ["c", "cursor"], ["d", "github-copilot"]]);
+    expect(result.skills.map((s) => [s.name, s.client])).toEqual([
+      ["a", "claude-code"],
+      ["b", "agents"],
+      ["c", "cursor"],
+      ["d", "github-copilot"],
+    ]);
     expect(new Set(result.locations.map((l) => l.scope))).toEqual(new Set(["project"]));
   });
 
@@ -105,7 +130,10 @@ describe("--include folders", () => {
     const dir = await tmp();
     await writeTree(dir, { "empty/.keep": "" });
     const result = await only(dir, [path.join(dir, "missing"), path.join(dir, "empty")]);
-    expect(result.diagnostics.map((d) => [d.code, path.basename(d.file)])).toEqual([["scan.include.missing", "missing"], ["scan.include.unknown", "empty"]]);
+    expect(result.diagnostics.map((d) => [d.code, path.basename(d.file)])).toEqual([
+      ["scan.include.missing", "missing"],
+      ["scan.include.unknown", "empty"],
+    ]);
     expect(result.locations.map((l) => l.exists)).toEqual([false, true]);
   });
 });

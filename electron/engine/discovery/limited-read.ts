@@ -9,10 +9,18 @@ import type { ReadJob } from "./read-protocol";
 import { READ_WORKER_MEMORY_MB } from "./worker-lease";
 
 /** A SkillRead for a folder stopped at a limit: no rules ran, its content hash is taken here (bytes only, capped). */
-export async function limitedRead(job: ReadJob, limit: "memory" | "time" | "crash", timeLimitMs: number): Promise<SkillRead> {
+export async function limitedRead(
+  job: ReadJob,
+  limit: "memory" | "time" | "crash",
+  timeLimitMs: number,
+): Promise<SkillRead> {
   const skillFile = path.join(job.dir, "SKILL.md");
   const what =
-    limit === "memory" ? `needed more than ${READ_WORKER_MEMORY_MB} MB of memory` : limit === "time" ? `took longer than ${Math.round(timeLimitMs / 100) / 10} s` : "made the reading worker stop";
+    limit === "memory"
+      ? `needed more than ${READ_WORKER_MEMORY_MB} MB of memory`
+      : limit === "time"
+        ? `took longer than ${Math.round(timeLimitMs / 100) / 10} s`
+        : "made the reading worker stop";
   const found = discoveryDiagnostic(
     "scan.skill.limit",
     "error",

@@ -39,9 +39,7 @@ export async function listCapped(dir: string, cap: number): Promise<Listing> {
 
 /** What a path in a skills folder turned out to be. */
 export type ChildKind =
-  | { kind: "dir"; realDir: string; link: boolean }
-  | { kind: "broken-link"; reason: string }
-  | { kind: "other" };
+  { kind: "dir"; realDir: string; link: boolean } | { kind: "broken-link"; reason: string } | { kind: "other" };
 
 /** Resolves one child of a skills folder: a folder (possibly through a link), a broken link, or something else. */
 export async function resolveChild(p: string, isLink: boolean): Promise<ChildKind> {

@@ -31,7 +31,11 @@ export interface LocationRow {
   depth?: 1 | 2;
 }
 
-const everywhere = (...paths: PathTemplate[]): Partial<Record<ScanPlatform, PathTemplate[]>> => ({ darwin: paths, win32: paths, linux: paths });
+const everywhere = (...paths: PathTemplate[]): Partial<Record<ScanPlatform, PathTemplate[]>> => ({
+  darwin: paths,
+  win32: paths,
+  linux: paths,
+});
 const home = (rel: string): PathTemplate => ({ base: "home", rel });
 const desktopRel = (folder: string) => `${folder}/local-agent-mode-sessions/skills-plugin`;
 const STORE = "Packages/Claude_pzs8sxrjxfjjc/LocalCache/Roaming";
@@ -39,7 +43,10 @@ const STORE = "Packages/Claude_pzs8sxrjxfjjc/LocalCache/Roaming";
 /** Where Claude Desktop keeps its skills-plugin root, per install variant. */
 const DESKTOP_ROWS: LocationRow[] = ["Claude", "Claude-3p"].flatMap((folder): LocationRow[] => [
   {
-    client: "claude-desktop", scope: "desktop-account", kind: "desktop-root", readOnly: true,
+    client: "claude-desktop",
+    scope: "desktop-account",
+    kind: "desktop-root",
+    readOnly: true,
     label: folder === "Claude" ? "Claude Desktop" : "Claude Desktop (3p)",
     note: "Claude Desktop's account sync rewrites these folders; update through Desktop's upload.",
     paths: {
@@ -49,7 +56,10 @@ const DESKTOP_ROWS: LocationRow[] = ["Claude", "Claude-3p"].flatMap((folder): Lo
     },
   },
   {
-    client: "claude-desktop", scope: "desktop-account", kind: "desktop-root", readOnly: true,
+    client: "claude-desktop",
+    scope: "desktop-account",
+    kind: "desktop-root",
+    readOnly: true,
     label: folder === "Claude" ? "Claude Desktop (Microsoft Store)" : "Claude Desktop (Microsoft Store, 3p)",
     note: "Claude Desktop's account sync rewrites these folders; update through Desktop's upload.",
     paths: { win32: [{ base: "localAppData", rel: `${STORE}/${desktopRel(folder)}` }] },
@@ -59,27 +69,117 @@ const DESKTOP_ROWS: LocationRow[] = ["Claude", "Claude-3p"].flatMap((folder): Lo
 /** Every location of a home, in the order the catalog lists them. */
 export const LOCATION_TABLE: LocationRow[] = [
   ...DESKTOP_ROWS,
-  { client: "claude-code", scope: "user", kind: "skills", label: "Claude Code", paths: everywhere({ base: "claudeConfig", rel: "skills" }), exclude: ["synced", ".trash"] },
-  { client: "claude-code", scope: "user", kind: "skills", label: "Claude Code (synced from claude.ai)", readOnly: true, note: "Managed by Claude Code's account sync.", paths: everywhere({ base: "claudeConfig", rel: "skills/synced" }) },
-  { client: "claude-code", scope: "user", kind: "skills", label: "Claude Code (trash)", readOnly: true, depth: 2, note: "Skills Claude Code moved aside; managed by Claude Code.", paths: everywhere({ base: "claudeConfig", rel: "skills/.trash" }) },
-  { client: "claude-code", scope: "plugin", kind: "claude-plugins", label: "Claude Code plugins", readOnly: true, note: "Installed by Claude Code's plugin manager.", paths: everywhere({ base: "claudeConfig", rel: "plugins" }) },
-  { client: "agents", scope: "user", kind: "skills", label: "Agents (~/.agents/skills)", paths: everywhere(home(".agents/skills")) },
-  { client: "agents", scope: "user", kind: "skills", label: "Agents (XDG config)", paths: everywhere({ base: "xdgConfig", rel: "agents/skills" }) },
-  { client: "cursor", scope: "user", kind: "skills", label: "Cursor", paths: everywhere(home(".cursor/skills")) },
-  { client: "codex", scope: "user", kind: "skills", label: "Codex", paths: everywhere({ base: "codexHome", rel: "skills" }) },
-  { client: "gemini-cli", scope: "user", kind: "skills", label: "Gemini CLI", paths: everywhere(home(".gemini/skills")) },
-  { client: "github-copilot", scope: "user", kind: "skills", label: "GitHub Copilot", paths: everywhere(home(".copilot/skills")) },
-  { client: "windsurf", scope: "user", kind: "skills", label: "Windsurf", paths: everywhere(home(".codeium/windsurf/skills")) },
   {
-    client: "goose", scope: "user", kind: "skills", label: "Goose",
-    paths: { darwin: [{ base: "xdgConfig", rel: "goose/skills" }], linux: [{ base: "xdgConfig", rel: "goose/skills" }], win32: [{ base: "appData", rel: "Block/goose/config/skills" }, { base: "xdgConfig", rel: "goose/skills" }] },
+    client: "claude-code",
+    scope: "user",
+    kind: "skills",
+    label: "Claude Code",
+    paths: everywhere({ base: "claudeConfig", rel: "skills" }),
+    exclude: ["synced", ".trash"],
   },
-  { client: "opencode", scope: "user", kind: "skills", label: "OpenCode", paths: everywhere({ base: "xdgConfig", rel: "opencode/skills" }) },
+  {
+    client: "claude-code",
+    scope: "user",
+    kind: "skills",
+    label: "Claude Code (synced from claude.ai)",
+    readOnly: true,
+    note: "Managed by Claude Code's account sync.",
+    paths: everywhere({ base: "claudeConfig", rel: "skills/synced" }),
+  },
+  {
+    client: "claude-code",
+    scope: "user",
+    kind: "skills",
+    label: "Claude Code (trash)",
+    readOnly: true,
+    depth: 2,
+    note: "Skills Claude Code moved aside; managed by Claude Code.",
+    paths: everywhere({ base: "claudeConfig", rel: "skills/.trash" }),
+  },
+  {
+    client: "claude-code",
+    scope: "plugin",
+    kind: "claude-plugins",
+    label: "Claude Code plugins",
+    readOnly: true,
+    note: "Installed by Claude Code's plugin manager.",
+    paths: everywhere({ base: "claudeConfig", rel: "plugins" }),
+  },
+  {
+    client: "agents",
+    scope: "user",
+    kind: "skills",
+    label: "Agents (~/.agents/skills)",
+    paths: everywhere(home(".agents/skills")),
+  },
+  {
+    client: "agents",
+    scope: "user",
+    kind: "skills",
+    label: "Agents (XDG config)",
+    paths: everywhere({ base: "xdgConfig", rel: "agents/skills" }),
+  },
+  { client: "cursor", scope: "user", kind: "skills", label: "Cursor", paths: everywhere(home(".cursor/skills")) },
+  {
+    client: "codex",
+    scope: "user",
+    kind: "skills",
+    label: "Codex",
+    paths: everywhere({ base: "codexHome", rel: "skills" }),
+  },
+  {
+    client: "gemini-cli",
+    scope: "user",
+    kind: "skills",
+    label: "Gemini CLI",
+    paths: everywhere(home(".gemini/skills")),
+  },
+  {
+    client: "github-copilot",
+    scope: "user",
+    kind: "skills",
+    label: "GitHub Copilot",
+    paths: everywhere(home(".copilot/skills")),
+  },
+  {
+    client: "windsurf",
+    scope: "user",
+    kind: "skills",
+    label: "Windsurf",
+    paths: everywhere(home(".codeium/windsurf/skills")),
+  },
+  {
+    client: "goose",
+    scope: "user",
+    kind: "skills",
+    label: "Goose",
+    paths: {
+      darwin: [{ base: "xdgConfig", rel: "goose/skills" }],
+      linux: [{ base: "xdgConfig", rel: "goose/skills" }],
+      win32: [
+        { base: "appData", rel: "Block/goose/config/skills" },
+        { base: "xdgConfig", rel: "goose/skills" },
+      ],
+    },
+  },
+  {
+    client: "opencode",
+    scope: "user",
+    kind: "skills",
+    label: "OpenCode",
+    paths: everywhere({ base: "xdgConfig", rel: "opencode/skills" }),
+  },
   { client: "cline", scope: "user", kind: "skills", label: "Cline", paths: everywhere(home(".cline/skills")) },
   { client: "roo", scope: "user", kind: "skills", label: "Roo Code", paths: everywhere(home(".roo/skills")) },
   { client: "kiro", scope: "user", kind: "skills", label: "Kiro", paths: everywhere(home(".kiro/skills")) },
   { client: "trae", scope: "user", kind: "skills", label: "Trae", paths: everywhere(home(".trae/skills")) },
-  { client: "antigravity", scope: "user", kind: "skills", label: "Antigravity", paths: everywhere(home(".gemini/antigravity/skills")) },
+  {
+    client: "antigravity",
+    scope: "user",
+    kind: "skills",
+    label: "Antigravity",
+    paths: everywhere(home(".gemini/antigravity/skills")),
+  },
   { client: "qwen-code", scope: "user", kind: "skills", label: "Qwen Code", paths: everywhere(home(".qwen/skills")) },
 ];
 

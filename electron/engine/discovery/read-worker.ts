@@ -27,7 +27,11 @@ if (port) {
       try {
         port.postMessage(reply);
       } catch (error) {
-        port.postMessage({ type: "failed", batch: request.batch, message: error instanceof Error ? error.message : String(error) } satisfies ReadWorkerMessage);
+        port.postMessage({
+          type: "failed",
+          batch: request.batch,
+          message: error instanceof Error ? error.message : String(error),
+        } satisfies ReadWorkerMessage);
       }
     });
   });

@@ -24,7 +24,12 @@ export interface PluginRead {
 }
 
 /** Reads and hashes one skill folder (dir as found; the hash walks its real folder, confined). */
-export async function readSkillAt(dir: string, realDir: string, profile: Profile, onSkillRead?: (dir: string) => void): Promise<SkillRead> {
+export async function readSkillAt(
+  dir: string,
+  realDir: string,
+  profile: Profile,
+  onSkillRead?: (dir: string) => void,
+): Promise<SkillRead> {
   onSkillRead?.(dir);
   const { report, files, read } = await readSkillWithFiles(dir, { profile, realDir });
   const hash = await hashSkillFolderWithInfo(realDir, {}, files, read);
@@ -36,7 +41,12 @@ export async function readSkillAt(dir: string, realDir: string, profile: Profile
  * `claudeCode` is set where the root is known to be a Claude Code plugin (installed, listed by a marketplace, or a
  * manifest-less plugin in a folder of plugins): it is read in Claude Code's standard layout then.
  */
-export async function readPluginAt(root: string, cap: number, onSkillRead?: (dir: string) => void, claudeCode?: ClaudeCodeContext): Promise<PluginRead> {
+export async function readPluginAt(
+  root: string,
+  cap: number,
+  onSkillRead?: (dir: string) => void,
+  claudeCode?: ClaudeCodeContext,
+): Promise<PluginRead> {
   let report: PluginReport | null = null;
   let error: string | null = null;
   try {
@@ -61,7 +71,10 @@ export async function readPluginAt(root: string, cap: number, onSkillRead?: (dir
     if (!realDir || !isInside(realRoot, realDir)) continue;
     const known = byDir.get(dir);
     onSkillRead?.(dir);
-    const [skillReport, hash] = await Promise.all([known ? Promise.resolve(known) : readSkill(dir, { profile: "agent-skills", pluginRoot: root }), hashSkillFolderWithInfo(realDir)]);
+    const [skillReport, hash] = await Promise.all([
+      known ? Promise.resolve(known) : readSkill(dir, { profile: "agent-skills", pluginRoot: root }),
+      hashSkillFolderWithInfo(realDir),
+    ]);
     skills.push({ dir, realDir, read: { report: skillReport, hash, profile: "agent-skills" } });
   }
   return { report, error, skills };

@@ -94,7 +94,10 @@ describe("discovery never crashes or hangs", () => {
     const tree = path.join(h, ".config", "Claude", "local-agent-mode-sessions", "skills-plugin", "org", "acct");
     await writeTree(tree, { "manifest.json": "{ not json", "skills/notes/SKILL.md": skillMd("notes") });
     const tree2 = path.join(h, ".config", "Claude", "local-agent-mode-sessions", "skills-plugin", "org", "other");
-    await writeTree(tree2, { "manifest.json": JSON.stringify({ lastUpdated: 1, skills: "nope" }), "skills/todo/SKILL.md": skillMd("todo") });
+    await writeTree(tree2, {
+      "manifest.json": JSON.stringify({ lastUpdated: 1, skills: "nope" }),
+      "skills/todo/SKILL.md": skillMd("todo"),
+    });
     const tree3 = path.join(h, ".config", "Claude", "local-agent-mode-sessions", "skills-plugin", "org", "third");
     await writeTree(tree3, { "skills/plan/SKILL.md": skillMd("plan") });
     const result = await scanLinux(h);
@@ -104,11 +107,13 @@ describe("discovery never crashes or hangs", () => {
       ["todo", null, "org/other"],
     ]);
     const codes = result.diagnostics.map((d) => `${d.code} ${path.relative(h, d.file)}`);
-    expect(codes).toEqual(expect.arrayContaining([
-      `desktop.manifest.corrupt ${path.join(path.relative(h, tree), "manifest.json")}`,
-      `desktop.manifest.corrupt ${path.join(path.relative(h, tree2), "manifest.json")}`,
-      `desktop.manifest.missing ${path.join(path.relative(h, tree3), "manifest.json")}`,
-    ]));
+    expect(codes).toEqual(
+      expect.arrayContaining([
+        `desktop.manifest.corrupt ${path.join(path.relative(h, tree), "manifest.json")}`,
+        `desktop.manifest.corrupt ${path.join(path.relative(h, tree2), "manifest.json")}`,
+        `desktop.manifest.missing ${path.join(path.relative(h, tree3), "manifest.json")}`,
+      ]),
+    );
   });
 
   it("reports a location it cannot list (a file where a folder should be)", async () => {
@@ -119,7 +124,10 @@ describe("discovery never crashes or hangs", () => {
     await mkdir(path.dirname(desktopRoot), { recursive: true });
     await writeFile(desktopRoot, "not a folder either");
     const result = await scanLinux(h);
-    expect(result.diagnostics.filter((d) => d.code === "scan.location.unreadable").map((d) => d.file)).toEqual([desktopRoot, path.join(h, ".cursor", "skills")]);
+    expect(result.diagnostics.filter((d) => d.code === "scan.location.unreadable").map((d) => d.file)).toEqual([
+      desktopRoot,
+      path.join(h, ".cursor", "skills"),
+    ]);
   });
 
   it("reports a folder without read permission (as an unprivileged user, since root reads anything)", async (ctx) => {
@@ -131,16 +139,29 @@ describe("discovery never crashes or hangs", () => {
     const unavailable = unprivilegedUnavailable();
     if (unavailable) skipBecause(ctx, `running as root and ${unavailable}`);
     await chmod(h, 0o755);
-    const result = isRoot ? (JSON.parse((await runBinUnprivileged(["scan", "--home", h, "--platform", "linux", "--json"])).stdout) as ScanResult) : await scanLinux(h);
+    const result = isRoot
+      ? (JSON.parse(
+          (await runBinUnprivileged(["scan", "--home", h, "--platform", "linux", "--json"])).stdout,
+        ) as ScanResult)
+      : await scanLinux(h);
     expect(result.skills.filter((s) => s.dir.startsWith(h))).toEqual([]);
-    expect(result.diagnostics.some((d) => d.code === "scan.location.unreadable" && d.file === skills && d.message.includes("permission"))).toBe(true);
+    expect(
+      result.diagnostics.some(
+        (d) => d.code === "scan.location.unreadable" && d.file === skills && d.message.includes("permission"),
+      ),
+    ).toBe(true);
   });
 
   it("reports a corrupt installed_plugins.json and a missing install path", async () => {
     const h = await home();
     await writeTree(h, { ".claude/plugins/installed_plugins.json": "[1,2" });
     expect((await scanLinux(h)).diagnostics.map((d) => d.code)).toContain("scan.plugins.corrupt");
-    await writeTree(h, { ".claude/plugins/installed_plugins.json": JSON.stringify({ version: 2, plugins: { "x@m": [{ scope: "user", installPath: path.join(h, "nowhere"), version: "1.0.0" }] } }) });
+    await writeTree(h, {
+      ".claude/plugins/installed_plugins.json": JSON.stringify({
+        version: 2,
+        plugins: { "x@m": [{ scope: "user", installPath: path.join(h, "nowhere"), version: "1.0.0" }] },
+      }),
+    });
     const result = await scanLinux(h);
     expect(result.diagnostics.map((d) => d.code)).toContain("scan.plugin.missing");
     expect(result.plugins).toEqual([]);
@@ -148,7 +169,10 @@ describe("discovery never crashes or hangs", () => {
 
   it("reports a corrupt lock file and keeps scanning", async () => {
     const h = await home();
-    await writeTree(h, { ".agents/.skill-lock.json": "{\"version\": 3, \"skills\": [] }", ".agents/skills/one/SKILL.md": skillMd("one") });
+    await writeTree(h, {
+      ".agents/.skill-lock.json": '{"version": 3, "skills": [] }',
+      ".agents/skills/one/SKILL.md": skillMd("one"),
+    });
     const result = await scanLinux(h);
     expect(result.diagnostics.map((d) => d.code)).toContain("scan.lock.corrupt");
     expect(result.skills.map((s) => [s.name, s.lock])).toEqual([["one", undefined]]);
@@ -156,7 +180,10 @@ describe("discovery never crashes or hangs", () => {
 
   it("reports progress from start to finish", async () => {
     const h = await home();
-    await writeTree(h, { ".agents/skills/one/SKILL.md": skillMd("one"), ".agents/skills/two/SKILL.md": skillMd("two") });
+    await writeTree(h, {
+      ".agents/skills/one/SKILL.md": skillMd("one"),
+      ".agents/skills/two/SKILL.md": skillMd("two"),
+    });
     const values: number[] = [];
     await scanLinux(h, { onProgress: (p: { value: number }) => values.push(p.value) });
     expect(values[0]).toBe(-1);

@@ -60,29 +60,57 @@ describe("scan of a macOS home", () => {
 
   it("carries Desktop's manifest facts on each Desktop skill", () => {
     const brandA = byDir(result, home, `${MAC_ROOT}/${FIXTURE_TREES.a}/skills/brand-voice`);
-    expect(brandA.desktop).toEqual({ skillId: "skill_01brand", creatorType: "user", enabled: false, syncManaged: true, updatedAt: "2026-11-19T12:00:00.000Z", accountTree: FIXTURE_TREES.a });
+    expect(brandA.desktop).toEqual({
+      skillId: "skill_01brand",
+      creatorType: "user",
+      enabled: false,
+      syncManaged: true,
+      updatedAt: "2026-11-19T12:00:00.000Z",
+      accountTree: FIXTURE_TREES.a,
+    });
     expect(brandA.client).toBe("claude-desktop");
     expect(brandA.userOwned).toBe(false);
     const docx = byDir(result, home, `${MAC_ROOT}/${FIXTURE_TREES.a}/skills/docx`);
-    expect(docx.desktop).toMatchObject({ skillId: "skill_01docx", creatorType: "anthropic", enabled: true, syncManaged: true });
+    expect(docx.desktop).toMatchObject({
+      skillId: "skill_01docx",
+      creatorType: "anthropic",
+      enabled: true,
+      syncManaged: true,
+    });
     const brandB = byDir(result, home, `${MAC_ROOT}/${FIXTURE_TREES.b}/skills/brand-voice`);
-    expect(brandB.desktop).toMatchObject({ skillId: "skill_02brand", enabled: true, syncManaged: false, accountTree: FIXTURE_TREES.b });
+    expect(brandB.desktop).toMatchObject({
+      skillId: "skill_02brand",
+      enabled: true,
+      syncManaged: false,
+      accountTree: FIXTURE_TREES.b,
+    });
     const unlisted = byDir(result, home, `${MAC_ROOT}/${FIXTURE_TREES.a}/skills/unlisted-skill`);
-    expect(unlisted.desktop).toEqual({ skillId: null, creatorType: null, enabled: null, syncManaged: null, updatedAt: null, accountTree: FIXTURE_TREES.a });
+    expect(unlisted.desktop).toEqual({
+      skillId: null,
+      creatorType: null,
+      enabled: null,
+      syncManaged: null,
+      updatedAt: null,
+      accountTree: FIXTURE_TREES.a,
+    });
   });
 
   it("reports the orphan manifest entry and the unlisted folder", () => {
     const codes = result.diagnostics.map((d) => `${d.code} ${rel(home, d.file)}`);
     expect(codes).toContain(`desktop.manifest.orphan-entry ${MAC_ROOT}/${FIXTURE_TREES.a}/manifest.json`);
     expect(codes).toContain(`desktop.manifest.unlisted-folder ${MAC_ROOT}/${FIXTURE_TREES.a}/skills/unlisted-skill`);
-    expect(result.diagnostics.find((d) => d.code === "desktop.manifest.orphan-entry")?.message).toContain("ghost-skill");
+    expect(result.diagnostics.find((d) => d.code === "desktop.manifest.orphan-entry")?.message).toContain(
+      "ghost-skill",
+    );
   });
 
   it("shows Claude Code's synced/ and .trash/ skills as not user-owned, and ~/.claude/skills as user-owned", () => {
     expect(byDir(result, home, ".claude/skills/synced/synced-helper").userOwned).toBe(false);
     expect(byDir(result, home, ".claude/skills/.trash/1767225600000-4242-ab12cd/old-helper").userOwned).toBe(false);
     expect(byDir(result, home, ".claude/skills/meeting-notes").userOwned).toBe(true);
-    const readOnly = result.locations.filter((l) => l.client === "claude-code" && l.readOnly).map((l) => rel(home, l.path));
+    const readOnly = result.locations
+      .filter((l) => l.client === "claude-code" && l.readOnly)
+      .map((l) => rel(home, l.path));
     expect(readOnly).toEqual(expect.arrayContaining([".claude/skills/synced", ".claude/skills/.trash"]));
   });
 
@@ -98,7 +126,13 @@ describe("scan of a macOS home", () => {
     ]);
     expect(skill.client).toBe("agents");
     expect(skill.id).toBe(skillId(skill.realDir));
-    expect(skill.lock).toMatchObject({ source: "example/pdf-tools", sourceType: "github", sourceUrl: "https://github.com/example/pdf-tools.git", skillPath: "skills/pdf-tools/SKILL.md", skillFolderHash: "0123456789abcdef0123456789abcdef01234567" });
+    expect(skill.lock).toMatchObject({
+      source: "example/pdf-tools",
+      sourceType: "github",
+      sourceUrl: "https://github.com/example/pdf-tools.git",
+      skillPath: "skills/pdf-tools/SKILL.md",
+      skillFolderHash: "0123456789abcdef0123456789abcdef01234567",
+    });
     expect(skill.repository).toBe("https://github.com/example/pdf-tools");
     expect(skill.contentHash).toBe(await hashSkillFolder(skill.realDir));
   });
@@ -110,7 +144,10 @@ describe("scan of a macOS home", () => {
     };
     expect(v(".agents/skills/pdf-tools")).toEqual(["1.2.0", "metadata.version"]);
     expect(v(".claude/skills/meeting-notes")).toEqual(["0.3.0", "frontmatter.version"]);
-    expect(v(".claude/plugins/cache/example-market/review-kit/2.0.0/skills/code-review")).toEqual(["2.0.0", "plugin.version"]);
+    expect(v(".claude/plugins/cache/example-market/review-kit/2.0.0/skills/code-review")).toEqual([
+      "2.0.0",
+      "plugin.version",
+    ]);
     expect(v(".claude/skills/synced/synced-helper")).toEqual([null, null]);
   });
 
@@ -121,7 +158,10 @@ describe("scan of a macOS home", () => {
     expect(claude.drift).toEqual([cursor.dir]);
     expect(cursor.drift).toEqual([claude.dir]);
     expect(byDir(result, home, ".agents/skills/pdf-tools").drift).toBeUndefined();
-    expect(result.diagnostics.filter((d) => d.code === "scan.drift").map((d) => d.message)).toEqual([expect.stringContaining('"brand-voice"'), expect.stringContaining('"team-report"')]);
+    expect(result.diagnostics.filter((d) => d.code === "scan.drift").map((d) => d.message)).toEqual([
+      expect.stringContaining('"brand-voice"'),
+      expect.stringContaining('"team-report"'),
+    ]);
   });
 
   it("validates each skill: the skill with errors is invalid, a scan still succeeds", () => {
@@ -134,7 +174,14 @@ describe("scan of a macOS home", () => {
   it("reads the Claude Code plugin from installed_plugins.json", () => {
     expect(result.plugins).toHaveLength(1);
     const plugin = result.plugins[0];
-    expect(plugin).toMatchObject({ name: "review-kit", version: "2.0.0", client: "claude-code", format: "claude-code", loads: true, description: "Code review helpers for Claude Code." });
+    expect(plugin).toMatchObject({
+      name: "review-kit",
+      version: "2.0.0",
+      client: "claude-code",
+      format: "claude-code",
+      loads: true,
+      description: "Code review helpers for Claude Code.",
+    });
     expect(plugin?.diagnostics.map((d) => d.code)).toEqual(["plugin.manifest.claude-format"]);
     expect(plugin?.skills.map((s) => s.name)).toEqual(["code-review"]);
     const skill = result.skills.find((s) => s.name === "code-review");
@@ -170,7 +217,10 @@ describe("scan of a Windows home", () => {
     const trees = result.locations.filter((l) => l.desktop?.accountTree);
     expect(trees.map((t) => [t.desktop?.variant, rel(home, t.path)])).toEqual([
       ["Claude Desktop", `AppData/Roaming/Claude/local-agent-mode-sessions/skills-plugin/${FIXTURE_TREES.a}`],
-      ["Claude Desktop (Microsoft Store)", `AppData/Local/Packages/Claude_pzs8sxrjxfjjc/LocalCache/Roaming/Claude/local-agent-mode-sessions/skills-plugin/${FIXTURE_TREES.b}`],
+      [
+        "Claude Desktop (Microsoft Store)",
+        `AppData/Local/Packages/Claude_pzs8sxrjxfjjc/LocalCache/Roaming/Claude/local-agent-mode-sessions/skills-plugin/${FIXTURE_TREES.b}`,
+      ],
     ]);
   });
 
@@ -188,9 +238,19 @@ describe("scan of a Windows home", () => {
   });
 
   it("honours APPDATA and LOCALAPPDATA when they are set", async () => {
-    const moved = await scan({ home, platform: "win32", env: { APPDATA: path.join(home, "elsewhere"), LOCALAPPDATA: path.join(home, "AppData", "Local") } });
-    expect(moved.locations.filter((l) => l.desktop?.accountTree).map((l) => l.desktop?.variant)).toEqual(["Claude Desktop (Microsoft Store)"]);
-    expect(moved.locations.some((l) => l.path === path.join(home, "elsewhere", "Claude", "local-agent-mode-sessions", "skills-plugin"))).toBe(true);
+    const moved = await scan({
+      home,
+      platform: "win32",
+      env: { APPDATA: path.join(home, "elsewhere"), LOCALAPPDATA: path.join(home, "AppData", "Local") },
+    });
+    expect(moved.locations.filter((l) => l.desktop?.accountTree).map((l) => l.desktop?.variant)).toEqual([
+      "Claude Desktop (Microsoft Store)",
+    ]);
+    expect(
+      moved.locations.some(
+        (l) => l.path === path.join(home, "elsewhere", "Claude", "local-agent-mode-sessions", "skills-plugin"),
+      ),
+    ).toBe(true);
   });
 });
 
@@ -216,7 +276,12 @@ describe("scan of a Linux home", () => {
       "team-report @ .config/opencode/skills/team-report",
     ]);
     const clients = Object.fromEntries(result.skills.map((s) => [s.name, s.client]));
-    expect(clients).toMatchObject({ "meeting-notes": "agents", "synced-helper": "goose", "team-report": "opencode", docx: "claude-desktop" });
+    expect(clients).toMatchObject({
+      "meeting-notes": "agents",
+      "synced-helper": "goose",
+      "team-report": "opencode",
+      docx: "claude-desktop",
+    });
   });
 
   it("reads the lock file under $XDG_STATE_HOME/skills", () => {
@@ -226,7 +291,13 @@ describe("scan of a Linux home", () => {
   });
 
   it("reads only the added folders when homeLocations is false", async () => {
-    const only = await scan({ home, platform: "linux", env: {}, homeLocations: false, include: [path.join(home, ".config", "opencode", "skills")] });
+    const only = await scan({
+      home,
+      platform: "linux",
+      env: {},
+      homeLocations: false,
+      include: [path.join(home, ".config", "opencode", "skills")],
+    });
     expect(only.locations.map((l) => [l.client, l.scope])).toEqual([["custom", "custom"]]);
     expect(only.skills.map((s) => s.name)).toEqual(["team-report"]);
   });

@@ -27,7 +27,11 @@ function progress(options: ScanOptions, value: number, title: string, detail?: s
 const workerMinSkills = (options: ScanOptions) => Math.max(1, options.workerMinSkills ?? DEFAULT_WORKER_MIN_SKILLS);
 
 /** Reads every skill and plugin the state does not hold yet (bounded concurrency); returns how many skills were read. */
-export async function readMissing(state: ScanState, options: ScanOptions, groups: SiteGroup[] = groupSites(state)): Promise<number> {
+export async function readMissing(
+  state: ScanState,
+  options: ScanOptions,
+  groups: SiteGroup[] = groupSites(state),
+): Promise<number> {
   const limit = options.concurrency ?? DEFAULT_CONCURRENCY;
   const cap = locationCap(options);
   const todo = groups.filter((g) => !state.reads.has(readKey(g.realDir, profileFor(g.primary))));
@@ -37,9 +41,14 @@ export async function readMissing(state: ScanState, options: ScanOptions, groups
   const step = Math.max(1, Math.floor(total / 50));
   const tick = (what: string) => {
     done++;
-    if (done % step === 0 || done === total) progress(options, 0.1 + 0.9 * (done / Math.max(1, total)), "Reading skills", `${done} of ${total}: ${what}`);
+    if (done % step === 0 || done === total)
+      progress(options, 0.1 + 0.9 * (done / Math.max(1, total)), "Reading skills", `${done} of ${total}: ${what}`);
   };
-  const jobs: ReadJob[] = todo.map((group) => ({ dir: group.primary.path, realDir: group.realDir, profile: profileFor(group.primary) }));
+  const jobs: ReadJob[] = todo.map((group) => ({
+    dir: group.primary.path,
+    realDir: group.realDir,
+    profile: profileFor(group.primary),
+  }));
   const keep = (job: ReadJob, read: SkillRead) => {
     const key = readKey(job.realDir, job.profile);
     const old = state.stale?.get(key);
@@ -47,9 +56,15 @@ export async function readMissing(state: ScanState, options: ScanOptions, groups
     tick(job.dir);
   };
   if (options.workerScript && jobs.length >= workerMinSkills(options)) {
-    await readSharedWithWorker(jobs, { workerScript: options.workerScript, limit, onSkillRead: options.onSkillRead }, (i, read) => keep(jobs[i] as ReadJob, read));
+    await readSharedWithWorker(
+      jobs,
+      { workerScript: options.workerScript, limit, onSkillRead: options.onSkillRead },
+      (i, read) => keep(jobs[i] as ReadJob, read),
+    );
   } else {
-    await mapPool(jobs, limit, async (job) => keep(job, await readSkillAt(job.dir, job.realDir, job.profile, options.onSkillRead)));
+    await mapPool(jobs, limit, async (job) =>
+      keep(job, await readSkillAt(job.dir, job.realDir, job.profile, options.onSkillRead)),
+    );
   }
   await mapPool(plugins, Math.max(1, Math.floor(limit / 4)), async (source) => {
     state.plugins.set(source.root, await readPluginAt(source.root, cap, options.onSkillRead, source.claudeCode));
@@ -60,7 +75,11 @@ export async function readMissing(state: ScanState, options: ScanOptions, groups
 }
 
 function sameRead(a: SkillRead, b: SkillRead): boolean {
-  return a.hash.hash === b.hash.hash && a.hash.truncated === b.hash.truncated && JSON.stringify(a.report) === JSON.stringify(b.report);
+  return (
+    a.hash.hash === b.hash.hash &&
+    a.hash.truncated === b.hash.truncated &&
+    JSON.stringify(a.report) === JSON.stringify(b.report)
+  );
 }
 
 /** Lists the skill sites of every skill source of a plan, by location id. */

@@ -8,7 +8,15 @@ afterEach(async () => {
   await cleanup?.();
   cleanup = null;
 });
-const entry = (url: string) => ({ source: "o/r", sourceType: "github", sourceUrl: url, skillPath: "skills/x/SKILL.md", skillFolderHash: "abc", installedAt: "", updatedAt: "" });
+const entry = (url: string) => ({
+  source: "o/r",
+  sourceType: "github",
+  sourceUrl: url,
+  skillPath: "skills/x/SKILL.md",
+  skillFolderHash: "abc",
+  installedAt: "",
+  updatedAt: "",
+});
 
 describe("readSkillLock", () => {
   it("reads each entry's source, URL, skill path and folder hash, preferring $XDG_STATE_HOME/skills", async () => {
@@ -16,11 +24,22 @@ describe("readSkillLock", () => {
     cleanup = t.cleanup;
     const home = path.join(t.dir, "home");
     const state = path.join(t.dir, "state");
-    await writeTree(home, { ".agents/.skill-lock.json": JSON.stringify({ version: 3, skills: { x: entry("https://home.example/x.git") } }) });
+    await writeTree(home, {
+      ".agents/.skill-lock.json": JSON.stringify({ version: 3, skills: { x: entry("https://home.example/x.git") } }),
+    });
     const fromHome = await readSkillLock({ home, env: {} });
     expect(fromHome.file).toBe(path.join(home, ".agents", ".skill-lock.json"));
-    expect(fromHome.entries.get("x")).toEqual({ lockFile: fromHome.file, source: "o/r", sourceType: "github", sourceUrl: "https://home.example/x.git", skillPath: "skills/x/SKILL.md", skillFolderHash: "abc" });
-    await writeTree(state, { "skills/.skill-lock.json": JSON.stringify({ version: 3, skills: { x: entry("https://state.example/x.git") } }) });
+    expect(fromHome.entries.get("x")).toEqual({
+      lockFile: fromHome.file,
+      source: "o/r",
+      sourceType: "github",
+      sourceUrl: "https://home.example/x.git",
+      skillPath: "skills/x/SKILL.md",
+      skillFolderHash: "abc",
+    });
+    await writeTree(state, {
+      "skills/.skill-lock.json": JSON.stringify({ version: 3, skills: { x: entry("https://state.example/x.git") } }),
+    });
     const fromState = await readSkillLock({ home, env: { XDG_STATE_HOME: state } });
     expect(fromState.entries.get("x")?.sourceUrl).toBe("https://state.example/x.git");
   });

@@ -21,13 +21,32 @@ export async function readSkillLock(options: Pick<ScanOptions, "home" | "env">):
     if (json.kind === "missing") continue;
     if (json.kind === "corrupt") {
       const message = `The skills installer's lock file cannot be used: ${json.why}`;
-      return { file, entries: new Map(), diagnostics: [discoveryDiagnostic("scan.lock.corrupt", "warning", file, message, "Reinstall the skills with the `skills` installer, or delete the lock file so it is rebuilt.")] };
+      return {
+        file,
+        entries: new Map(),
+        diagnostics: [
+          discoveryDiagnostic(
+            "scan.lock.corrupt",
+            "warning",
+            file,
+            message,
+            "Reinstall the skills with the `skills` installer, or delete the lock file so it is rebuilt.",
+          ),
+        ],
+      };
     }
     const entries = new Map<string, SkillLockInfo>();
     for (const [name, raw] of Object.entries(json.value)) {
       if (!raw || typeof raw !== "object") continue;
       const e = raw as Record<string, unknown>;
-      entries.set(name, { lockFile: file, source: str(e.source), sourceType: str(e.sourceType), sourceUrl: str(e.sourceUrl), skillPath: str(e.skillPath), skillFolderHash: str(e.skillFolderHash) });
+      entries.set(name, {
+        lockFile: file,
+        source: str(e.source),
+        sourceType: str(e.sourceType),
+        sourceUrl: str(e.sourceUrl),
+        skillPath: str(e.skillPath),
+        skillFolderHash: str(e.skillFolderHash),
+      });
     }
     return { file, entries, diagnostics: [] };
   }

@@ -67,5 +67,9 @@ export async function relistSource(state: ScanState, id: string, cap: number): P
   const before = state.sites.get(id)?.sites ?? [];
   const after = await findSites(source, cap);
   state.sites.set(id, after);
-  if (source.mode === "single") dropReads(state, [...before, ...after.sites].map((s) => s.realDir));
+  if (source.mode === "single")
+    dropReads(
+      state,
+      [...before, ...after.sites].map((s) => s.realDir),
+    );
 }

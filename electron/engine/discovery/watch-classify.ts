@@ -10,13 +10,28 @@ function addChild(change: ChangePlan, id: string, child: string): void {
 }
 
 /** Classifies changed paths: location children, Desktop manifests, plugins, real folders, the lock file, or a replan. */
-export function classifyChanges(state: ScanState, groups: SiteGroup[], lockFiles: string[], paths: Iterable<string>): ChangePlan {
-  const change: ChangePlan = { children: new Map(), relist: new Set(), manifests: new Set(), plugins: new Set(), realDirs: new Set(), lock: false, replan: false };
+export function classifyChanges(
+  state: ScanState,
+  groups: SiteGroup[],
+  lockFiles: string[],
+  paths: Iterable<string>,
+): ChangePlan {
+  const change: ChangePlan = {
+    children: new Map(),
+    relist: new Set(),
+    manifests: new Set(),
+    plugins: new Set(),
+    realDirs: new Set(),
+    lock: false,
+    replan: false,
+  };
   const sourcesByDir = new Map(state.plan.skillSources.filter((s) => !s.desktop).map((s) => [s.dir, s]));
   const treesByPath = new Map(state.plan.skillSources.filter((s) => s.desktop).map((s) => [s.location.path, s]));
   const pluginRoots = new Set(state.plan.pluginSources.map((s) => s.root));
   const realDirs = new Set(groups.map((g) => g.realDir));
-  const desktopRoots = new Set(state.plan.locations.filter((l) => l.desktop && l.desktop.accountTree === null).map((l) => l.path));
+  const desktopRoots = new Set(
+    state.plan.locations.filter((l) => l.desktop && l.desktop.accountTree === null).map((l) => l.path),
+  );
   const locationPaths = new Set(state.plan.locations.map((l) => l.path));
   for (const p of paths) {
     if (lockFiles.includes(p)) change.lock = true;
@@ -30,13 +45,13 @@ export function classifyChanges(state: ScanState, groups: SiteGroup[], lockFiles
         if (below[0] === "manifest.json") change.manifests.add(tree.location.id);
         else if (below[0] === "skills" && below.length > 1) {
           if (!(below[1] as string).startsWith(".")) addChild(change, tree.location.id, below[1] as string);
-        }
-        else if (below[0] === "skills" || below.length === 0) change.relist.add(tree.location.id);
+        } else if (below[0] === "skills" || below.length === 0) change.relist.add(tree.location.id);
       }
       const source = sourcesByDir.get(a);
       if (source) {
         if (source.mode === "single" || below.length === 0) change.relist.add(source.location.id);
-        else if (!source.exclude.includes(below[0] as string) && !(below[0] as string).startsWith(".")) addChild(change, source.location.id, below[0] as string);
+        else if (!source.exclude.includes(below[0] as string) && !(below[0] as string).startsWith("."))
+          addChild(change, source.location.id, below[0] as string);
       }
       if (pluginRoots.has(a)) change.plugins.add(a);
       if (realDirs.has(a)) change.realDirs.add(a);

@@ -7,7 +7,8 @@ import { makeTempDir, writeTree } from "../../../test-support/tmp";
 import { skillId } from "./ids";
 import { watchCatalog, type CatalogWatch } from "./watch";
 
-const skillMd = (name: string, description: string) => `---\nname: ${name}\ndescription: ${description}\n---\n# ${name}\n\nDo the thing.\n`;
+const skillMd = (name: string, description: string) =>
+  `---\nname: ${name}\ndescription: ${description}\n---\n# ${name}\n\nDo the thing.\n`;
 const TIMEOUT = 15_000;
 const SETTLE_MS = 800;
 
@@ -27,7 +28,8 @@ function recorder() {
     async until(predicate: () => boolean, what: string): Promise<void> {
       const deadline = Date.now() + TIMEOUT;
       while (!predicate()) {
-        if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; changes so far: ${JSON.stringify(changes.map(summary))}`);
+        if (Date.now() > deadline)
+          throw new Error(`timed out waiting for ${what}; changes so far: ${JSON.stringify(changes.map(summary))}`);
         await new Promise<void>((resolve) => {
           wake = resolve;
           setTimeout(resolve, 100);
@@ -39,7 +41,8 @@ function recorder() {
 }
 
 const summary = (c: CatalogChange) => ({ updated: c.skills.updated.map((s) => s.name), removed: c.skills.removed });
-const mentions = (changes: CatalogChange[], id: string) => changes.filter((c) => c.skills.updated.some((s) => s.id === id) || c.skills.removed.includes(id)).length;
+const mentions = (changes: CatalogChange[], id: string) =>
+  changes.filter((c) => c.skills.updated.some((s) => s.id === id) || c.skills.removed.includes(id)).length;
 
 let open: CatalogWatch | null = null;
 let cleanup: (() => Promise<void>) | null = null;
@@ -54,9 +57,23 @@ async function authorFolder(debounceMs: number | undefined = 200) {
   const tmp = await makeTempDir();
   cleanup = tmp.cleanup;
   const folder = path.join(tmp.dir, "skills");
-  await writeTree(folder, { "alpha/SKILL.md": skillMd("alpha", "First skill."), "beta/SKILL.md": skillMd("beta", "Second skill.") });
+  await writeTree(folder, {
+    "alpha/SKILL.md": skillMd("alpha", "First skill."),
+    "beta/SKILL.md": skillMd("beta", "Second skill."),
+  });
   const rec = recorder();
-  open = await watchCatalog({ home: tmp.dir, platform: "linux", env: {}, homeLocations: false, include: [folder], debounceMs, onSkillRead: rec.onSkillRead }, rec.onChange);
+  open = await watchCatalog(
+    {
+      home: tmp.dir,
+      platform: "linux",
+      env: {},
+      homeLocations: false,
+      include: [folder],
+      debounceMs,
+      onSkillRead: rec.onSkillRead,
+    },
+    rec.onChange,
+  );
   rec.reads.length = 0;
   return { folder, rec, watch: open };
 }
@@ -64,7 +81,12 @@ async function authorFolder(debounceMs: number | undefined = 200) {
 describe("watchCatalog on an author's folder", () => {
   it("starts from a full scan", async () => {
     const { watch } = await authorFolder();
-    expect(watch.current().skills.map((s) => s.name).sort()).toEqual(["alpha", "beta"]);
+    expect(
+      watch
+        .current()
+        .skills.map((s) => s.name)
+        .sort(),
+    ).toEqual(["alpha", "beta"]);
   });
 
   it("reports a created skill once and reads only it", async () => {
@@ -109,9 +131,23 @@ describe("watchCatalog on an author's folder", () => {
     const tmp = await makeTempDir();
     cleanup = tmp.cleanup;
     const skill = path.join(tmp.dir, "my-skill");
-    await writeTree(skill, { "SKILL.md": skillMd("my-skill", "An author's skill."), "references/guide.md": "# Guide\n" });
+    await writeTree(skill, {
+      "SKILL.md": skillMd("my-skill", "An author's skill."),
+      "references/guide.md": "# Guide\n",
+    });
     const rec = recorder();
-    open = await watchCatalog({ home: tmp.dir, platform: "linux", env: {}, homeLocations: false, include: [skill], debounceMs: 200, onSkillRead: rec.onSkillRead }, rec.onChange);
+    open = await watchCatalog(
+      {
+        home: tmp.dir,
+        platform: "linux",
+        env: {},
+        homeLocations: false,
+        include: [skill],
+        debounceMs: 200,
+        onSkillRead: rec.onSkillRead,
+      },
+      rec.onChange,
+    );
     const before = open.current().skills[0]?.contentHash;
     rec.reads.length = 0;
     await writeFile(path.join(skill, "references", "guide.md"), "# Guide\n\nMore detail.\n");
@@ -133,7 +169,12 @@ describe("watchCatalog on an author's folder", () => {
     expect(mentions(rec.changes, oldId)).toBe(1);
     expect(mentions(rec.changes, newId)).toBe(1);
     expect(new Set(rec.reads)).toEqual(new Set([path.join(folder, "beta-two")]));
-    expect(watch.current().skills.map((s) => s.id).sort()).toEqual([skillId(path.join(folder, "alpha")), newId].sort());
+    expect(
+      watch
+        .current()
+        .skills.map((s) => s.id)
+        .sort(),
+    ).toEqual([skillId(path.join(folder, "alpha")), newId].sort());
   });
 
   it("reports a deleted skill once and reads nothing", async () => {
@@ -155,7 +196,10 @@ describe("watchCatalog on a home", () => {
     cleanup = tmp.cleanup;
     const { home, env } = await buildFixtureHome("darwin", tmp.dir);
     const rec = recorder();
-    open = await watchCatalog({ home, platform: "darwin", env, debounceMs: 200, onSkillRead: rec.onSkillRead }, rec.onChange);
+    open = await watchCatalog(
+      { home, platform: "darwin", env, debounceMs: 200, onSkillRead: rec.onSkillRead },
+      rec.onChange,
+    );
     rec.reads.length = 0;
     const pdfDir = path.join(home, ".agents", "skills", "pdf-tools");
     const pdfId = skillId(pdfDir);
@@ -170,7 +214,15 @@ describe("watchCatalog on a home", () => {
 
     rec.changes.length = 0;
     rec.reads.length = 0;
-    const tree = path.join(home, "Library", "Application Support", "Claude", "local-agent-mode-sessions", "skills-plugin", ...FIXTURE_TREES.b.split("/"));
+    const tree = path.join(
+      home,
+      "Library",
+      "Application Support",
+      "Claude",
+      "local-agent-mode-sessions",
+      "skills-plugin",
+      ...FIXTURE_TREES.b.split("/"),
+    );
     const manifestFile = path.join(tree, "manifest.json");
     const manifest = JSON.parse(await readFile(manifestFile, "utf8"));
     manifest.skills[0].enabled = false;
@@ -178,7 +230,9 @@ describe("watchCatalog on a home", () => {
     const brandId = skillId(path.join(tree, "skills", "brand-voice"));
     await rec.until(() => mentions(rec.changes, brandId) > 0, "the manifest change");
     await rec.settle();
-    expect(rec.changes.flatMap((c) => c.skills.updated).map((s) => [s.id, s.desktop?.enabled])).toEqual([[brandId, false]]);
+    expect(rec.changes.flatMap((c) => c.skills.updated).map((s) => [s.id, s.desktop?.enabled])).toEqual([
+      [brandId, false],
+    ]);
     expect(rec.reads).toEqual([]);
   });
 
@@ -187,21 +241,46 @@ describe("watchCatalog on a home", () => {
     cleanup = tmp.cleanup;
     const { home, env } = await buildFixtureHome("darwin", tmp.dir);
     const rec = recorder();
-    open = await watchCatalog({ home, platform: "darwin", env, debounceMs: 200, onSkillRead: rec.onSkillRead }, rec.onChange);
-    const root = path.join(home, "Library", "Application Support", "Claude", "local-agent-mode-sessions", "skills-plugin");
+    open = await watchCatalog(
+      { home, platform: "darwin", env, debounceMs: 200, onSkillRead: rec.onSkillRead },
+      rec.onChange,
+    );
+    const root = path.join(
+      home,
+      "Library",
+      "Application Support",
+      "Claude",
+      "local-agent-mode-sessions",
+      "skills-plugin",
+    );
     const skillDir = path.join(root, ...FIXTURE_TREES.b.split("/"), "skills", "brand-voice");
     const staged = path.join(root, ...FIXTURE_TREES.b.split("/"), "skills", ".incoming");
-    await writeTree(staged, { "SKILL.md": "---\nname: brand-voice\ndescription: Rewrites text in the company's brand voice.\nmetadata:\n  version: \"2.1.0\"\n---\n# Brand voice\n" });
+    await writeTree(staged, {
+      "SKILL.md":
+        '---\nname: brand-voice\ndescription: Rewrites text in the company\'s brand voice.\nmetadata:\n  version: "2.1.0"\n---\n# Brand voice\n',
+    });
     await rm(skillDir, { recursive: true });
     await rename(staged, skillDir);
     const id = skillId(skillDir);
-    await rec.until(() => rec.changes.some((c) => c.skills.updated.some((s) => s.id === id && s.version === "2.1.0")), "the replaced Desktop skill");
+    await rec.until(
+      () => rec.changes.some((c) => c.skills.updated.some((s) => s.id === id && s.version === "2.1.0")),
+      "the replaced Desktop skill",
+    );
     await rec.settle();
     expect(mentions(rec.changes, id)).toBe(1);
 
     rec.changes.length = 0;
-    await writeTree(path.join(root, "new-org", "new-account"), { "manifest.json": JSON.stringify({ lastUpdated: "2026-11-29T00:00:00Z", skills: [{ skillId: "s1", name: "fresh", creatorType: "user", enabled: true, syncManaged: true }] }), "skills/fresh/SKILL.md": skillMd("fresh", "Arrived with a new account tree.") });
-    await rec.until(() => rec.changes.some((c) => c.skills.updated.some((s) => s.name === "fresh")), "the new tree's skill");
+    await writeTree(path.join(root, "new-org", "new-account"), {
+      "manifest.json": JSON.stringify({
+        lastUpdated: "2026-11-29T00:00:00Z",
+        skills: [{ skillId: "s1", name: "fresh", creatorType: "user", enabled: true, syncManaged: true }],
+      }),
+      "skills/fresh/SKILL.md": skillMd("fresh", "Arrived with a new account tree."),
+    });
+    await rec.until(
+      () => rec.changes.some((c) => c.skills.updated.some((s) => s.name === "fresh")),
+      "the new tree's skill",
+    );
     await rec.settle();
     expect(rec.changes.flatMap((c) => c.skills.updated.map((s) => s.name))).toEqual(["fresh"]);
     expect(rec.changes.flatMap((c) => c.skills.removed)).toEqual([]);
@@ -214,10 +293,18 @@ describe("watchCatalog on a home", () => {
     const tmp = await makeTempDir();
     cleanup = tmp.cleanup;
     const rec = recorder();
-    open = await watchCatalog({ home: tmp.dir, platform: "linux", env: {}, debounceMs: 100, pollMs: 200 }, rec.onChange);
+    open = await watchCatalog(
+      { home: tmp.dir, platform: "linux", env: {}, debounceMs: 100, pollMs: 200 },
+      rec.onChange,
+    );
     expect(open.current().skills).toEqual([]);
-    await writeTree(path.join(tmp.dir, ".cursor", "skills"), { "late/SKILL.md": skillMd("late", "Installed after the app started.") });
-    await rec.until(() => rec.changes.some((c) => c.skills.updated.some((s) => s.name === "late")), "the new location's skill");
+    await writeTree(path.join(tmp.dir, ".cursor", "skills"), {
+      "late/SKILL.md": skillMd("late", "Installed after the app started."),
+    });
+    await rec.until(
+      () => rec.changes.some((c) => c.skills.updated.some((s) => s.name === "late")),
+      "the new location's skill",
+    );
     expect(open.current().skills.map((s) => [s.name, s.client])).toEqual([["late", "cursor"]]);
     expect(open.current().locations.find((l) => l.path === path.join(tmp.dir, ".cursor", "skills"))?.exists).toBe(true);
   });

@@ -28,7 +28,11 @@ export interface CatalogWatch {
 }
 
 /** What changed between two lists: rebuilt entries that differ from before (a rebuilt copy equal to the old one is not a change), and ids gone. */
-function changesOf<T extends { id: string }>(before: T[], after: T[], rebuilt: Set<string>): { updated: T[]; removed: string[] } {
+function changesOf<T extends { id: string }>(
+  before: T[],
+  after: T[],
+  rebuilt: Set<string>,
+): { updated: T[]; removed: string[] } {
   const old = new Map(before.map((x) => [x.id, x]));
   const ids = new Set(after.map((x) => x.id));
   const updated = after.filter((x) => {
@@ -40,7 +44,10 @@ function changesOf<T extends { id: string }>(before: T[], after: T[], rebuilt: S
 }
 
 /** Watches every existing location (recursively where supported), debounced and coalesced, and polls for locations that appear or vanish; reports each change once. */
-export async function watchCatalog(options: ScanOptions & { debounceMs?: number; pollMs?: number }, listener: (change: CatalogChange) => void): Promise<CatalogWatch> {
+export async function watchCatalog(
+  options: ScanOptions & { debounceMs?: number; pollMs?: number },
+  listener: (change: CatalogChange) => void,
+): Promise<CatalogWatch> {
   const debounceMs = options.debounceMs ?? 40;
   const pollMs = options.pollMs ?? 5_000;
   const cap = locationCap(options);
@@ -76,7 +83,15 @@ export async function watchCatalog(options: ScanOptions & { debounceMs?: number;
     failures.set(p, n);
     if (n === MAX_WATCH_FAILURES) {
       const code = (error as NodeJS.ErrnoException | undefined)?.code ?? "error";
-      watchDiagnostics.push(discoveryDiagnostic("scan.watch.failed", "warning", p, `Changes in ${p} cannot be followed live (${code}), so the catalog may lag behind until the next scan.`, "Scan again to refresh; on Linux, raise fs.inotify.max_user_watches if the folder is very large."));
+      watchDiagnostics.push(
+        discoveryDiagnostic(
+          "scan.watch.failed",
+          "warning",
+          p,
+          `Changes in ${p} cannot be followed live (${code}), so the catalog may lag behind until the next scan.`,
+          "Scan again to refresh; on Linux, raise fs.inotify.max_user_watches if the folder is very large.",
+        ),
+      );
       result = { ...result, diagnostics: [...result.diagnostics, watchDiagnostics.at(-1) as Diagnostic] };
     }
   };
@@ -134,7 +149,11 @@ export async function watchCatalog(options: ScanOptions & { debounceMs?: number;
     if (change.lock) state.lock = await readSkillLock(options);
     for (const id of change.manifests) {
       const source = state.plan.skillSources.find((s) => s.location.id === id);
-      if (source?.desktop) source.desktop = await readDesktopTree(source.desktop.path, source.location.desktop?.root ?? path.dirname(path.dirname(source.desktop.path)));
+      if (source?.desktop)
+        source.desktop = await readDesktopTree(
+          source.desktop.path,
+          source.location.desktop?.root ?? path.dirname(path.dirname(source.desktop.path)),
+        );
     }
     await applyChildChange(state, change.replan ? { ...change, children: new Map() } : change, cap);
     if (!change.replan) for (const id of change.relist) await relistSource(state, id, cap);
@@ -143,12 +162,22 @@ export async function watchCatalog(options: ScanOptions & { debounceMs?: number;
     await readMissing(state, options, groups);
     const before = result;
     const next = assembleChanges(state, groups);
-    result = watchDiagnostics.length ? { ...next.result, diagnostics: [...next.result.diagnostics, ...watchDiagnostics] } : next.result;
+    result = watchDiagnostics.length
+      ? { ...next.result, diagnostics: [...next.result.diagnostics, ...watchDiagnostics] }
+      : next.result;
     const structural = change.replan || change.children.size > 0 || change.relist.size > 0;
     if (structural) syncWatchers();
     if (closed) return;
-    const out: CatalogChange = { skills: changesOf(before.skills, result.skills, next.changedSkills), plugins: changesOf(before.plugins, result.plugins, next.changedPlugins) };
-    if (out.skills.updated.length || out.skills.removed.length || out.plugins.updated.length || out.plugins.removed.length) {
+    const out: CatalogChange = {
+      skills: changesOf(before.skills, result.skills, next.changedSkills),
+      plugins: changesOf(before.plugins, result.plugins, next.changedPlugins),
+    };
+    if (
+      out.skills.updated.length ||
+      out.skills.removed.length ||
+      out.plugins.updated.length ||
+      out.plugins.removed.length
+    ) {
       try {
         listener(out);
       } catch {
@@ -159,7 +188,9 @@ export async function watchCatalog(options: ScanOptions & { debounceMs?: number;
 
   syncWatchers();
   const poll = setInterval(() => {
-    void Promise.all(result.locations.map(async (loc) => ((await pathExists(loc.path)) !== loc.exists ? loc.path : null))).then((flipped) => {
+    void Promise.all(
+      result.locations.map(async (loc) => ((await pathExists(loc.path)) !== loc.exists ? loc.path : null)),
+    ).then((flipped) => {
       for (const p of flipped) if (p) pending.add(p);
       if (flipped.some(Boolean)) schedule();
     });

@@ -66,7 +66,10 @@ export function prestartWorker(script: string, timeoutMs = 10_000): Promise<bool
     };
     const timer = setTimeout(() => settle(false), timeoutMs);
     try {
-      lease = leaseWorker(script, { message: (message) => (message as { type?: unknown } | null)?.type === "ready" && settle(true), failure: () => settle(false) });
+      lease = leaseWorker(script, {
+        message: (message) => (message as { type?: unknown } | null)?.type === "ready" && settle(true),
+        failure: () => settle(false),
+      });
     } catch {
       settle(false);
     }

@@ -58,24 +58,27 @@ describe("scan with the read worker", () => {
   it.each([
     ["the CLI's ESM bundle", CLI_WORKER],
     ["Electron main's CJS bundle", MAIN_WORKER],
-  ])("gives the same result as one thread with %s, reading each folder once and reporting progress", async (_label, script) => {
-    const marker = path.join(dir, `batches-${path.basename(script)}.log`);
-    const counting = await workerFile(
-      `counting-${path.basename(script)}.mjs`,
-      `import { parentPort } from "node:worker_threads";\nimport { appendFileSync } from "node:fs";\nparentPort.on("message", (m) => appendFileSync(${JSON.stringify(marker)}, m.jobs.length + "\\n"));\nawait import(${JSON.stringify(pathToFileURL(script).href)});\n`,
-    );
-    const alone = await scanRecorded(base);
-    expect(await prestartWorker(counting)).toBe(true);
-    const shared = await scanRecorded({ ...base, workerScript: counting });
-    expect(alone.result.skills.length).toBeGreaterThan(90);
-    expect(shared.result).toEqual(alone.result);
-    expect(JSON.stringify(shared.result)).toBe(JSON.stringify(alone.result));
-    expect(shared.reads).toEqual(alone.reads);
-    expect(new Set(shared.reads).size).toBe(shared.reads.length);
-    expect(shared.last).toMatchObject({ value: 1, title: "Scan finished" });
-    const batches = (await readFile(marker, "utf8")).trim().split("\n").map(Number);
-    expect(batches.reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
-  });
+  ])(
+    "gives the same result as one thread with %s, reading each folder once and reporting progress",
+    async (_label, script) => {
+      const marker = path.join(dir, `batches-${path.basename(script)}.log`);
+      const counting = await workerFile(
+        `counting-${path.basename(script)}.mjs`,
+        `import { parentPort } from "node:worker_threads";\nimport { appendFileSync } from "node:fs";\nparentPort.on("message", (m) => appendFileSync(${JSON.stringify(marker)}, m.jobs.length + "\\n"));\nawait import(${JSON.stringify(pathToFileURL(script).href)});\n`,
+      );
+      const alone = await scanRecorded(base);
+      expect(await prestartWorker(counting)).toBe(true);
+      const shared = await scanRecorded({ ...base, workerScript: counting });
+      expect(alone.result.skills.length).toBeGreaterThan(90);
+      expect(shared.result).toEqual(alone.result);
+      expect(JSON.stringify(shared.result)).toBe(JSON.stringify(alone.result));
+      expect(shared.reads).toEqual(alone.reads);
+      expect(new Set(shared.reads).size).toBe(shared.reads.length);
+      expect(shared.last).toMatchObject({ value: 1, title: "Scan finished" });
+      const batches = (await readFile(marker, "utf8")).trim().split("\n").map(Number);
+      expect(batches.reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
+    },
+  );
 
   it("reuses the idle worker for the next scan with the same result", async () => {
     const first = await scan({ ...base, workerScript: CLI_WORKER });
@@ -95,14 +98,29 @@ describe("scan when the worker fails", () => {
   const cases: Array<[string, string | null]> = [
     ["the worker script does not exist", null],
     ["the worker throws while loading", `throw new Error("broken worker");\n`],
-    ["the worker exits at its first batch", `import { parentPort } from "node:worker_threads";\nparentPort.on("message", () => process.exit(3));\nparentPort.postMessage({ type: "ready" });\n`],
-    ["the worker throws at its first batch", `import { parentPort } from "node:worker_threads";\nparentPort.on("message", () => { throw new Error("boom"); });\nparentPort.postMessage({ type: "ready" });\n`],
-    ["the worker answers with too few reads", `import { parentPort } from "node:worker_threads";\nparentPort.on("message", (m) => parentPort.postMessage({ type: "done", batch: m.batch, reads: [] }));\nparentPort.postMessage({ type: "ready" });\n`],
-    ["the worker reports every batch as failed", `import { parentPort } from "node:worker_threads";\nparentPort.on("message", (m) => parentPort.postMessage({ type: "failed", batch: m.batch, message: "no" }));\nparentPort.postMessage({ type: "ready" });\n`],
+    [
+      "the worker exits at its first batch",
+      `import { parentPort } from "node:worker_threads";\nparentPort.on("message", () => process.exit(3));\nparentPort.postMessage({ type: "ready" });\n`,
+    ],
+    [
+      "the worker throws at its first batch",
+      `import { parentPort } from "node:worker_threads";\nparentPort.on("message", () => { throw new Error("boom"); });\nparentPort.postMessage({ type: "ready" });\n`,
+    ],
+    [
+      "the worker answers with too few reads",
+      `import { parentPort } from "node:worker_threads";\nparentPort.on("message", (m) => parentPort.postMessage({ type: "done", batch: m.batch, reads: [] }));\nparentPort.postMessage({ type: "ready" });\n`,
+    ],
+    [
+      "the worker reports every batch as failed",
+      `import { parentPort } from "node:worker_threads";\nparentPort.on("message", (m) => parentPort.postMessage({ type: "failed", batch: m.batch, message: "no" }));\nparentPort.postMessage({ type: "ready" });\n`,
+    ],
   ];
 
   it.each(cases)("reads everything in this thread when %s", async (label, body) => {
-    const script = body === null ? path.join(dir, "does-not-exist.mjs") : await workerFile(`${label.replace(/\W+/g, "-")}.mjs`, body);
+    const script =
+      body === null
+        ? path.join(dir, "does-not-exist.mjs")
+        : await workerFile(`${label.replace(/\W+/g, "-")}.mjs`, body);
     if (body?.includes("ready")) expect(await prestartWorker(script)).toBe(true);
     const alone = await scanRecorded(base);
     const shared = await scanRecorded({ ...base, workerScript: script });
@@ -111,11 +129,20 @@ describe("scan when the worker fails", () => {
   });
 
   it("gives up on a worker that takes batches and never answers", async () => {
-    const silent = await workerFile("silent.mjs", `import { parentPort } from "node:worker_threads";\nparentPort.on("message", () => undefined);\nparentPort.postMessage({ type: "ready" });\n`);
-    const jobs: ReadJob[] = (await scan(base)).skills.filter((s) => !s.pluginId).map((s) => ({ dir: s.dir, realDir: s.realDir, profile: "agent-skills" }));
+    const silent = await workerFile(
+      "silent.mjs",
+      `import { parentPort } from "node:worker_threads";\nparentPort.on("message", () => undefined);\nparentPort.postMessage({ type: "ready" });\n`,
+    );
+    const jobs: ReadJob[] = (await scan(base)).skills
+      .filter((s) => !s.pluginId)
+      .map((s) => ({ dir: s.dir, realDir: s.realDir, profile: "agent-skills" }));
     const reads = new Array(jobs.length);
     expect(await prestartWorker(silent)).toBe(true);
-    await readSharedWithWorker(jobs, { workerScript: silent, limit: 4, batchSize: 8, stallMs: 300 }, (i, read) => (reads[i] = read));
+    await readSharedWithWorker(
+      jobs,
+      { workerScript: silent, limit: 4, batchSize: 8, stallMs: 300 },
+      (i, read) => (reads[i] = read),
+    );
     const expected = await Promise.all(jobs.map((j) => readSkillAt(j.dir, j.realDir, j.profile)));
     expect(reads).toEqual(expected);
   });
@@ -123,9 +150,18 @@ describe("scan when the worker fails", () => {
 
 describe("a folder that blows the worker's limits", () => {
   it("runs the worker with a capped heap", async () => {
-    const script = await workerFile("limits.mjs", `import { parentPort, resourceLimits } from "node:worker_threads";\nparentPort.postMessage({ type: "limits", resourceLimits });\n`);
+    const script = await workerFile(
+      "limits.mjs",
+      `import { parentPort, resourceLimits } from "node:worker_threads";\nparentPort.postMessage({ type: "limits", resourceLimits });\n`,
+    );
     const limits = await new Promise<unknown>((resolve, reject) => {
-      const lease = leaseWorker(script, { message: (m) => (releaseWorker(script, lease, false), resolve((m as { resourceLimits: unknown }).resourceLimits)), failure: reject });
+      const lease = leaseWorker(script, {
+        message: (m) => (
+          releaseWorker(script, lease, false),
+          resolve((m as { resourceLimits: unknown }).resourceLimits)
+        ),
+        failure: reject,
+      });
     });
     expect(limits).toMatchObject({ maxOldGenerationSizeMb: READ_WORKER_MEMORY_MB });
   });
@@ -145,13 +181,23 @@ describe("a folder that blows the worker's limits", () => {
         `});\n` +
         `await import(${JSON.stringify(pathToFileURL(CLI_WORKER).href)});\n`,
     );
-    const found = (await scan(base)).skills.filter((s) => !s.pluginId).map((s): ReadJob => ({ dir: s.dir, realDir: s.realDir, profile: "agent-skills" }));
-    const bombs = ["bomb-oom", "bomb-spin"].map((name): ReadJob => ({ dir: path.join(hostile, name), realDir: path.join(hostile, name), profile: "agent-skills" }));
+    const found = (await scan(base)).skills
+      .filter((s) => !s.pluginId)
+      .map((s): ReadJob => ({ dir: s.dir, realDir: s.realDir, profile: "agent-skills" }));
+    const bombs = ["bomb-oom", "bomb-spin"].map((name): ReadJob => ({
+      dir: path.join(hostile, name),
+      realDir: path.join(hostile, name),
+      profile: "agent-skills",
+    }));
     // Both in the first batch, which the warm worker takes before this thread starts reading.
     const jobs = [found[0]!, bombs[0]!, found[1]!, bombs[1]!, ...found.slice(2, 30)];
     const reads = new Array<Awaited<ReturnType<typeof readSkillAt>>>(jobs.length);
     expect(await prestartWorker(script)).toBe(true);
-    await readSharedWithWorker(jobs, { workerScript: script, limit: 1, batchSize: 6, stallMs: 3000 }, (i, read) => (reads[i] = read));
+    await readSharedWithWorker(
+      jobs,
+      { workerScript: script, limit: 1, batchSize: 6, stallMs: 3000 },
+      (i, read) => (reads[i] = read),
+    );
     const oom = reads[1]!.report.diagnostics;
     const spin = reads[3]!.report.diagnostics;
     expect(oom.map((d) => [d.code, d.severity])).toEqual([["scan.skill.limit", "error"]]);
@@ -160,6 +206,7 @@ describe("a folder that blows the worker's limits", () => {
     expect(spin[0]?.message).toContain("took longer than 3 s");
     expect(reads[1]!.report.valid).toBe(false);
     const others = jobs.map((job, i) => [job, i] as const).filter(([job]) => !job.dir.startsWith(hostile));
-    for (const [job, i] of others) expect(reads[i], job.dir).toEqual(await readSkillAt(job.dir, job.realDir, job.profile));
+    for (const [job, i] of others)
+      expect(reads[i], job.dir).toEqual(await readSkillAt(job.dir, job.realDir, job.profile));
   });
 });

@@ -74,7 +74,10 @@ class ReadHelper {
 
   start(): void {
     try {
-      this.lease = leaseWorker(this.settings.workerScript, { message: (message) => this.onMessage(message as ReadWorkerMessage), failure: (error) => this.fail(error) });
+      this.lease = leaseWorker(this.settings.workerScript, {
+        message: (message) => this.onMessage(message as ReadWorkerMessage),
+        failure: (error) => this.fail(error),
+      });
       this.ready = this.lease.ready;
       this.fill();
       if (!this.ready && this.suspects.length > 0) this.setWatchdog(true);
@@ -119,7 +122,9 @@ class ReadHelper {
   /** While work is out, the worker must finish a file (or a batch) within stallMs, or it is given up on. */
   private setWatchdog(on: boolean): void {
     if (this.watchdog) clearTimeout(this.watchdog);
-    this.watchdog = on ? setTimeout(() => this.fail("time"), this.settings.stallMs ?? DEFAULT_FILE_TIME_LIMIT_MS) : null;
+    this.watchdog = on
+      ? setTimeout(() => this.fail("time"), this.settings.stallMs ?? DEFAULT_FILE_TIME_LIMIT_MS)
+      : null;
   }
 
   private fill(): void {
@@ -133,7 +138,12 @@ class ReadHelper {
       this.pending.set(id, batch);
       if (isolating) this.alone.add(id);
       try {
-        this.lease.worker.postMessage({ type: "read", batch: id, jobs: batch.map((i) => this.jobs[i]), limit: this.settings.limit });
+        this.lease.worker.postMessage({
+          type: "read",
+          batch: id,
+          jobs: batch.map((i) => this.jobs[i]),
+          limit: this.settings.limit,
+        });
       } catch {
         this.fail();
         return;
@@ -161,7 +171,8 @@ class ReadHelper {
     if (!batch) return;
     this.pending.delete(message.batch);
     this.taken.delete(message.batch);
-    if (message.type === "done" && Array.isArray(message.reads) && message.reads.length === batch.length) this.arrived.push({ batch, reads: message.reads });
+    if (message.type === "done" && Array.isArray(message.reads) && message.reads.length === batch.length)
+      this.arrived.push({ batch, reads: message.reads });
     else this.queue.giveBack(batch);
     this.fill();
     this.notify();
@@ -175,7 +186,8 @@ class ReadHelper {
   private fail(error?: unknown): void {
     if (this.dead) return;
     const code = (error as { code?: unknown } | undefined)?.code;
-    const limit: LimitedRead["limit"] = error === "time" ? "time" : code === "ERR_WORKER_OUT_OF_MEMORY" ? "memory" : "crash";
+    const limit: LimitedRead["limit"] =
+      error === "time" ? "time" : code === "ERR_WORKER_OUT_OF_MEMORY" ? "memory" : "crash";
     let blamed = false;
     for (const [id, batch] of this.pending) {
       if (!this.taken.has(id)) {
@@ -209,7 +221,11 @@ class ReadHelper {
  * thread for each; what the worker does not take is read here, so the reads are those of readSkillAt either way,
  * except a folder that alone stops the worker (memory, time, crash): it is reported with scan.skill.limit.
  */
-export async function readSharedWithWorker(jobs: readonly ReadJob[], settings: SharedReadSettings, onRead: (index: number, read: SkillRead) => void): Promise<void> {
+export async function readSharedWithWorker(
+  jobs: readonly ReadJob[],
+  settings: SharedReadSettings,
+  onRead: (index: number, read: SkillRead) => void,
+): Promise<void> {
   const queue = new JobQueue(jobs.length);
   const helper = new ReadHelper(jobs, queue, settings);
   helper.start();

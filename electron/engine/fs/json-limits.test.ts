@@ -10,7 +10,14 @@ import { makeTempDir, writeTree } from "../../../test-support/tmp";
 import { readDesktopTree } from "../discovery/desktop";
 import { readJsonMember } from "../discovery/json-member";
 import { readPlugin } from "../plugin/read-plugin";
-import { jsonDepth, jsonLimitProblem, MAX_JSON_DEPTH, MAX_MANIFEST_BYTES, parseJsonWithinLimits, readJsonFileWithinLimits } from "./json-limits";
+import {
+  jsonDepth,
+  jsonLimitProblem,
+  MAX_JSON_DEPTH,
+  MAX_MANIFEST_BYTES,
+  parseJsonWithinLimits,
+  readJsonFileWithinLimits,
+} from "./json-limits";
 
 const GOOD_PLUGIN = fileURLToPath(new URL("../plugin/fixtures/good/", import.meta.url));
 const cleanups: Array<() => Promise<void>> = [];
@@ -45,13 +52,19 @@ describe("jsonDepth and jsonLimitProblem", () => {
 
   it("refuses the JSON bombs (millions of `[`) by depth, and a text over maxBytes by size", () => {
     for (const bomb of jsonBombs()) expect(jsonLimitProblem(bomb.text)?.limit, bomb.name).toBe("too-deep");
-    expect(jsonLimitProblem(`{"a":"${"x".repeat(MAX_MANIFEST_BYTES)}"}`, { maxBytes: MAX_MANIFEST_BYTES })?.limit).toBe("too-large");
+    expect(jsonLimitProblem(`{"a":"${"x".repeat(MAX_MANIFEST_BYTES)}"}`, { maxBytes: MAX_MANIFEST_BYTES })?.limit).toBe(
+      "too-large",
+    );
   });
 });
 
 describe("plugin.json and mcp.json bombs", () => {
   it("reports a deep or oversized plugin.json as plugin.manifest.json (fatal), naming the limit", async () => {
-    for (const [content, words] of [["[".repeat(60_000), "levels deep"], ["[".repeat(2_000_000), "KiB limit"], [`{"description":"${"x".repeat(MAX_MANIFEST_BYTES)}"}`, "KiB limit"]] as const) {
+    for (const [content, words] of [
+      ["[".repeat(60_000), "levels deep"],
+      ["[".repeat(2_000_000), "KiB limit"],
+      [`{"description":"${"x".repeat(MAX_MANIFEST_BYTES)}"}`, "KiB limit"],
+    ] as const) {
       const root = await tempDir();
       await writeTree(root, { "plugin.json": content });
       const report = await readPlugin(root, { profile: "agent-skills" });
@@ -66,7 +79,9 @@ describe("plugin.json and mcp.json bombs", () => {
     await cp(GOOD_PLUGIN, root, { recursive: true });
     await writeFile(path.join(root, "mcp.json"), '{"mcpServers":' + '{"a":'.repeat(10_000) + "1" + "}".repeat(10_001));
     const report = await readPlugin(root, { profile: "agent-skills" });
-    expect(report.diagnostics.find((d) => d.code === "plugin.mcp.json")?.message).toContain(`more than ${MAX_JSON_DEPTH} levels deep`);
+    expect(report.diagnostics.find((d) => d.code === "plugin.mcp.json")?.message).toContain(
+      `more than ${MAX_JSON_DEPTH} levels deep`,
+    );
     expect(report.mcpServers).toEqual([]);
     expect(report.name).toBe("demo-plugin");
   });
@@ -76,7 +91,10 @@ describe("Claude Code's and Claude Desktop's JSON files", () => {
   it("reads a deep installed_plugins.json or skills lock as corrupt, saying why", async () => {
     const file = path.join(await tempDir(), "installed_plugins.json");
     await writeFile(file, '{"plugins":' + "[".repeat(1_000_000));
-    expect(await readJsonMember(file, "plugins")).toEqual({ kind: "corrupt", why: `it nests arrays or objects more than ${MAX_JSON_DEPTH} levels deep, so it was not parsed.` });
+    expect(await readJsonMember(file, "plugins")).toEqual({
+      kind: "corrupt",
+      why: `it nests arrays or objects more than ${MAX_JSON_DEPTH} levels deep, so it was not parsed.`,
+    });
   });
 
   it("reports a deep Desktop manifest.json as desktop.manifest.corrupt and still lists the tree", async () => {

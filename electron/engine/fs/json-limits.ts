@@ -38,18 +38,32 @@ export function jsonDepth(text: string, stopAbove = Number.POSITIVE_INFINITY): n
 }
 
 /** The limit a JSON text breaks (size in UTF-8 bytes when `maxBytes` is given, then depth), or null. */
-export function jsonLimitProblem(text: string, options: { maxBytes?: number; maxDepth?: number } = {}): JsonLimitProblem | null {
+export function jsonLimitProblem(
+  text: string,
+  options: { maxBytes?: number; maxDepth?: number } = {},
+): JsonLimitProblem | null {
   if (options.maxBytes !== undefined) {
     const bytes = Buffer.byteLength(text, "utf8");
-    if (bytes > options.maxBytes) return { limit: "too-large", message: `is ${Math.ceil(bytes / 1024)} KiB, over the ${Math.floor(options.maxBytes / 1024)} KiB limit, so it was not parsed` };
+    if (bytes > options.maxBytes)
+      return {
+        limit: "too-large",
+        message: `is ${Math.ceil(bytes / 1024)} KiB, over the ${Math.floor(options.maxBytes / 1024)} KiB limit, so it was not parsed`,
+      };
   }
   const maxDepth = options.maxDepth ?? MAX_JSON_DEPTH;
-  if (jsonDepth(text, maxDepth) > maxDepth) return { limit: "too-deep", message: `nests arrays or objects more than ${maxDepth} levels deep, so it was not parsed` };
+  if (jsonDepth(text, maxDepth) > maxDepth)
+    return {
+      limit: "too-deep",
+      message: `nests arrays or objects more than ${maxDepth} levels deep, so it was not parsed`,
+    };
   return null;
 }
 
 /** JSON.parse behind the limits: the value, or why not (a limit, or a syntax error) as a clause for a sentence. */
-export function parseJsonWithinLimits(text: string, options: { maxBytes?: number; maxDepth?: number } = {}): { ok: true; value: unknown } | { ok: false; why: string } {
+export function parseJsonWithinLimits(
+  text: string,
+  options: { maxBytes?: number; maxDepth?: number } = {},
+): { ok: true; value: unknown } | { ok: false; why: string } {
   const problem = jsonLimitProblem(text, options);
   if (problem) return { ok: false, why: `it ${problem.message}.` };
   try {

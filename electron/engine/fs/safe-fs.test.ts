@@ -24,7 +24,11 @@ describe("readTextFile", () => {
 
   it("refuses a file over the cap without reading it", async () => {
     await writeFile(path.join(dir, "big.md"), Buffer.alloc(2048, 0x61));
-    expect(await readTextFile(path.join(dir, "big.md"), { maxBytes: 1024 })).toMatchObject({ ok: false, reason: "too-large", bytes: 2048 });
+    expect(await readTextFile(path.join(dir, "big.md"), { maxBytes: 1024 })).toMatchObject({
+      ok: false,
+      reason: "too-large",
+      bytes: 2048,
+    });
   });
 
   it("never blocks on a FIFO", async () => {
@@ -43,7 +47,10 @@ describe("readTextFile", () => {
     await writeFile(path.join(other, "secret.txt"), "secret");
     await mkdir(path.join(dir, "skill"));
     await symlink(path.join(other, "secret.txt"), path.join(dir, "skill", "leak.txt"));
-    expect(await readTextFile(path.join(dir, "skill", "leak.txt"), { root: path.join(dir, "skill") })).toMatchObject({ ok: false, reason: "outside" });
+    expect(await readTextFile(path.join(dir, "skill", "leak.txt"), { root: path.join(dir, "skill") })).toMatchObject({
+      ok: false,
+      reason: "outside",
+    });
     await symlink("loop-b", path.join(dir, "loop-a"));
     await symlink("loop-a", path.join(dir, "loop-b"));
     expect(await readTextFile(path.join(dir, "loop-a"))).toMatchObject({ ok: false, reason: "unreadable" });

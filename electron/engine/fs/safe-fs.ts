@@ -1,5 +1,14 @@
 // File access that never blocks, never reads past a size cap and never follows a link out of a root.
-import { closeSync, constants, fstatSync, openSync, readFile as readFileWithCallback, readSync, stat as statWithCallback, type Stats } from "node:fs";
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  openSync,
+  readFile as readFileWithCallback,
+  readSync,
+  stat as statWithCallback,
+  type Stats,
+} from "node:fs";
 import { promisify } from "node:util";
 import { isUtf8 } from "node:buffer";
 import { formatBytes } from "../../../shared/format";
@@ -8,7 +17,10 @@ import path from "node:path";
 
 // The callback readFile skips the FileHandle machinery of fs/promises: far cheaper per small file.
 // (Node accepts a numeric flag, as stringToFlags passes numbers through; the typings only list strings.)
-const readFileCallback = promisify(readFileWithCallback) as unknown as (file: string, options: { flag: number }) => Promise<Buffer>;
+const readFileCallback = promisify(readFileWithCallback) as unknown as (
+  file: string,
+  options: { flag: number },
+) => Promise<Buffer>;
 const statCallback = promisify(statWithCallback);
 
 /** Why a file could not be read as text. */
@@ -16,7 +28,14 @@ export type ReadFailure = "not-found" | "not-regular" | "too-large" | "unreadabl
 
 /** A text file read in full, or why it was not. */
 export type TextRead =
-  | { ok: true; text: string; bytes: number; bom: boolean; binary: boolean; /** The bytes as read, BOM included (only with `keepBytes`). */ raw?: Uint8Array }
+  | {
+      ok: true;
+      text: string;
+      bytes: number;
+      bom: boolean;
+      binary: boolean;
+      /** The bytes as read, BOM included (only with `keepBytes`). */ raw?: Uint8Array;
+    }
   | { ok: false; reason: ReadFailure; message: string; bytes?: number };
 
 /** Default cap for text files the engine reads (SKILL.md, manifests, references). */
@@ -42,7 +61,10 @@ export async function realpathOrNull(p: string): Promise<string | null> {
  * for a blocking read; the file is opened non-blocking and checked again after opening (no race).
  * When `root` is given, the file's real path must stay inside root's real path.
  */
-export async function readTextFile(file: string, options: { maxBytes?: number; root?: string; keepBytes?: boolean } = {}): Promise<TextRead> {
+export async function readTextFile(
+  file: string,
+  options: { maxBytes?: number; root?: string; keepBytes?: boolean } = {},
+): Promise<TextRead> {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   if (!options.root) {
     const quick = readSmallFileSync(file, maxBytes, options.keepBytes === true);
@@ -53,14 +75,20 @@ export async function readTextFile(file: string, options: { maxBytes?: number; r
     info = await statCallback(file);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT" || code === "ENOTDIR") return { ok: false, reason: "not-found", message: "The file does not exist." };
-    if (code === "ELOOP") return { ok: false, reason: "unreadable", message: "The file is a symbolic link that loops back on itself." };
+    if (code === "ENOENT" || code === "ENOTDIR")
+      return { ok: false, reason: "not-found", message: "The file does not exist." };
+    if (code === "ELOOP")
+      return { ok: false, reason: "unreadable", message: "The file is a symbolic link that loops back on itself." };
     return { ok: false, reason: "unreadable", message: `The file cannot be read (${code ?? "unknown error"}).` };
   }
   if (options.root) {
     const [realRoot, realFile] = await Promise.all([realpathOrNull(options.root), realpathOrNull(file)]);
     if (!realRoot || !realFile || !isInside(realRoot, realFile)) {
-      return { ok: false, reason: "outside", message: "The file is a link to a place outside its folder, so it is not read." };
+      return {
+        ok: false,
+        reason: "outside",
+        message: "The file is a link to a place outside its folder, so it is not read.",
+      };
     }
   }
   const refused = refusal(info, maxBytes);
@@ -71,12 +99,25 @@ export async function readTextFile(file: string, options: { maxBytes?: number; r
     bytes = await readFileCallback(file, { flag: constants.O_RDONLY | constants.O_NONBLOCK });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === "EISDIR") return { ok: false, reason: "not-regular", message: "This is a folder, not a regular file." };
+    if (code === "EISDIR")
+      return { ok: false, reason: "not-regular", message: "This is a folder, not a regular file." };
     if (code === "EAGAIN") return { ok: false, reason: "not-regular", message: "This is not a regular file." };
-    return { ok: false, reason: "unreadable", message: code === "EACCES" || code === "EPERM" ? "You do not have permission to read this file." : `The file cannot be read (${code ?? "read error"}).` };
+    return {
+      ok: false,
+      reason: "unreadable",
+      message:
+        code === "EACCES" || code === "EPERM"
+          ? "You do not have permission to read this file."
+          : `The file cannot be read (${code ?? "read error"}).`,
+    };
   }
   if (bytes.length > maxBytes) {
-    return { ok: false, reason: "too-large", message: `The file is over the ${formatBytes(maxBytes)} limit, so it was not read.`, bytes: bytes.length };
+    return {
+      ok: false,
+      reason: "too-large",
+      message: `The file is over the ${formatBytes(maxBytes)} limit, so it was not read.`,
+      bytes: bytes.length,
+    };
   }
   return options.keepBytes ? withRaw(decodeUtf8(bytes), bytes) : decodeUtf8(bytes);
 }
@@ -89,11 +130,22 @@ function withRaw(read: TextRead, raw: Uint8Array): TextRead {
 /** Why a stat'ed path is not read: not a regular file, or over the cap; null when it may be read. */
 function refusal(info: Stats, maxBytes: number): TextRead | null {
   if (!info.isFile()) {
-    const what = info.isDirectory() ? "a folder" : info.isFIFO() ? "a named pipe" : info.isSocket() ? "a socket" : "a device or special file";
+    const what = info.isDirectory()
+      ? "a folder"
+      : info.isFIFO()
+        ? "a named pipe"
+        : info.isSocket()
+          ? "a socket"
+          : "a device or special file";
     return { ok: false, reason: "not-regular", message: `This is ${what}, not a regular file.` };
   }
   if (info.size > maxBytes) {
-    return { ok: false, reason: "too-large", message: `The file is ${formatBytes(info.size)}, over the ${formatBytes(maxBytes)} limit, so it was not read.`, bytes: info.size };
+    return {
+      ok: false,
+      reason: "too-large",
+      message: `The file is ${formatBytes(info.size)}, over the ${formatBytes(maxBytes)} limit, so it was not read.`,
+      bytes: info.size,
+    };
   }
   return null;
 }
@@ -137,27 +189,36 @@ export function decodeUtf8(bytes: Uint8Array): TextRead {
   const bom = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
   const body = bom ? bytes.subarray(3) : bytes;
   // isUtf8 is the strict check a fatal TextDecoder makes; once it passes, Buffer's decoder gives the same text, faster.
-  if (!isUtf8(body)) return { ok: false, reason: "encoding", message: "The file is not valid UTF-8 text.", bytes: bytes.length };
+  if (!isUtf8(body))
+    return { ok: false, reason: "encoding", message: "The file is not valid UTF-8 text.", bytes: bytes.length };
   const text = Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString("utf8");
   return { ok: true, text, bytes: bytes.length, bom, binary: text.includes("\u0000") };
 }
-
 
 /** Resolves a relative path inside root, refusing absolute paths, `..`, NUL and links whose real path leaves root. */
 export async function resolveInside(
   root: string,
   rel: string,
-): Promise<{ ok: true; path: string; real: string } | { ok: false; reason: "refused" | "not-found" | "outside"; message: string }> {
+): Promise<
+  { ok: true; path: string; real: string } | { ok: false; reason: "refused" | "not-found" | "outside"; message: string }
+> {
   if (rel.includes("\u0000")) return { ok: false, reason: "refused", message: "The path contains a NUL character." };
-  if (rel === "" || path.isAbsolute(rel) || /^[a-zA-Z]:/.test(rel) || rel.startsWith("\\")) return { ok: false, reason: "refused", message: "Only paths relative to the folder are allowed." };
+  if (rel === "" || path.isAbsolute(rel) || /^[a-zA-Z]:/.test(rel) || rel.startsWith("\\"))
+    return { ok: false, reason: "refused", message: "Only paths relative to the folder are allowed." };
   const parts = rel.split(/[\\/]+/);
-  if (parts.includes("..")) return { ok: false, reason: "refused", message: "The path climbs out of the folder with `..`." };
+  if (parts.includes(".."))
+    return { ok: false, reason: "refused", message: "The path climbs out of the folder with `..`." };
   const realRoot = await realpathOrNull(root);
   if (!realRoot) return { ok: false, reason: "not-found", message: "The folder does not exist." };
   const joined = path.join(root, ...parts);
   const real = await realpathOrNull(joined);
   if (!real) return { ok: false, reason: "not-found", message: "The file does not exist." };
-  if (!isInside(realRoot, real)) return { ok: false, reason: "outside", message: "The path leads outside the folder through a link, so it is not served." };
+  if (!isInside(realRoot, real))
+    return {
+      ok: false,
+      reason: "outside",
+      message: "The path leads outside the folder through a link, so it is not served.",
+    };
   return { ok: true, path: joined, real };
 }
 
@@ -186,7 +247,10 @@ export interface TreeWalk {
  * Lists a folder's tree without ever leaving it: a link is followed only when its real path stays
  * inside root, each real folder is visited once (no loops), and depth and count are capped.
  */
-export async function walkTree(root: string, options: { maxEntries?: number; maxDepth?: number } = {}): Promise<TreeWalk> {
+export async function walkTree(
+  root: string,
+  options: { maxEntries?: number; maxDepth?: number } = {},
+): Promise<TreeWalk> {
   const maxEntries = options.maxEntries ?? 20_000;
   const maxDepth = options.maxDepth ?? 32;
   const result: TreeWalk = { entries: [], outside: [], broken: [], truncated: false };
@@ -239,7 +303,12 @@ export async function walkTree(root: string, options: { maxEntries?: number; max
         }
         queue.push({ abs: childAbs, rel: childRel, depth: depth + 1 });
       } else {
-        result.entries.push({ rel: childRel, kind: info.isFile() ? "file" : "other", size: info.isFile() ? info.size : 0, link });
+        result.entries.push({
+          rel: childRel,
+          kind: info.isFile() ? "file" : "other",
+          size: info.isFile() ? info.size : 0,
+          link,
+        });
       }
     }
   }

@@ -40,17 +40,20 @@ describe("writeFileAtomic", () => {
     expect(await readdir(dir)).toEqual(["state.json"]);
   });
 
-  it.skipIf(!posix)("creates the file with exactly the mode asked for, whatever the umask, and replaces looser modes", async () => {
-    const dir = await tempDir();
-    const file = path.join(dir, "secret.json");
-    await writeFile(file, "old", { mode: 0o644 });
-    await chmod(file, 0o644);
-    await writeFileAtomic(file, "token", { mode: 0o600 });
-    expect((await stat(file)).mode & 0o777).toBe(0o600);
-    const shared = path.join(dir, "shared.txt");
-    await writeFileAtomic(shared, "x", { mode: 0o664 });
-    expect((await stat(shared)).mode & 0o777).toBe(0o664);
-  });
+  it.skipIf(!posix)(
+    "creates the file with exactly the mode asked for, whatever the umask, and replaces looser modes",
+    async () => {
+      const dir = await tempDir();
+      const file = path.join(dir, "secret.json");
+      await writeFile(file, "old", { mode: 0o644 });
+      await chmod(file, 0o644);
+      await writeFileAtomic(file, "token", { mode: 0o600 });
+      expect((await stat(file)).mode & 0o777).toBe(0o600);
+      const shared = path.join(dir, "shared.txt");
+      await writeFileAtomic(shared, "x", { mode: 0o664 });
+      expect((await stat(shared)).mode & 0o777).toBe(0o664);
+    },
+  );
 
   it.skipIf(!posix)("refuses a symlink at the target: the link and the file it points at are untouched", async () => {
     const dir = await tempDir();
@@ -119,18 +122,21 @@ describe("backupFile", () => {
     expect((await stat(`${file}.bak`)).mode & 0o777).toBe(0o600);
   });
 
-  it.skipIf(!posix)("replaces a symlink at the backup path with a regular file and never writes to the link's target", async () => {
-    const dir = await tempDir();
-    const outside = path.join(dir, "outside.txt");
-    await writeFile(outside, "precious");
-    const file = path.join(dir, "settings.json");
-    await writeFile(file, "token");
-    await symlink(outside, `${file}.bak`);
-    await backupFile(file, `${file}.bak`);
-    expect(await readFile(outside, "utf8")).toBe("precious");
-    expect((await lstat(`${file}.bak`)).isFile()).toBe(true);
-    expect(await readFile(`${file}.bak`, "utf8")).toBe("token");
-  });
+  it.skipIf(!posix)(
+    "replaces a symlink at the backup path with a regular file and never writes to the link's target",
+    async () => {
+      const dir = await tempDir();
+      const outside = path.join(dir, "outside.txt");
+      await writeFile(outside, "precious");
+      const file = path.join(dir, "settings.json");
+      await writeFile(file, "token");
+      await symlink(outside, `${file}.bak`);
+      await backupFile(file, `${file}.bak`);
+      expect(await readFile(outside, "utf8")).toBe("precious");
+      expect((await lstat(`${file}.bak`)).isFile()).toBe(true);
+      expect(await readFile(`${file}.bak`, "utf8")).toBe("token");
+    },
+  );
 
   it.skipIf(!posix)("refuses to copy a source that is a symlink", async () => {
     const dir = await tempDir();

@@ -39,9 +39,16 @@ async function refuseUnsafeTarget(file: string): Promise<void> {
     throw error;
   }
   if (info.isSymbolicLink()) {
-    throw new WriteRefusedError(`${path.basename(file)} is a symbolic link; Skillshelf does not write through links. Replace it with a regular file.`, "symlink");
+    throw new WriteRefusedError(
+      `${path.basename(file)} is a symbolic link; Skillshelf does not write through links. Replace it with a regular file.`,
+      "symlink",
+    );
   }
-  if (!info.isFile()) throw new WriteRefusedError(`${path.basename(file)} exists but is not a regular file, so it was not overwritten.`, "not-regular");
+  if (!info.isFile())
+    throw new WriteRefusedError(
+      `${path.basename(file)} exists but is not a regular file, so it was not overwritten.`,
+      "not-regular",
+    );
 }
 
 /** Flushes a folder's entries (the rename) to disk; folders cannot be opened for sync on Windows, where this is skipped. */
@@ -59,7 +66,11 @@ async function syncFolder(dir: string): Promise<void> {
 }
 
 /** Writes a file atomically: temp in the same folder, fsync, rename; never follows a symlink at the target. */
-export async function writeFileAtomic(file: string, data: string | Uint8Array, options: WriteOptions = {}): Promise<void> {
+export async function writeFileAtomic(
+  file: string,
+  data: string | Uint8Array,
+  options: WriteOptions = {},
+): Promise<void> {
   await refuseUnsafeTarget(file);
   const dir = path.dirname(file);
   const temp = path.join(dir, `.${path.basename(file).slice(0, 100)}.${randomBytes(8).toString("hex")}.tmp`);
@@ -93,17 +104,24 @@ export async function writeJsonAtomic(file: string, value: unknown, options: Wri
  * Copies `file` to `backupPath` atomically with `mode` (default 0o600: backups often hold secrets). The source is
  * opened without following a link (a link is refused); a link at `backupPath` is replaced, its target never touched.
  */
-export async function backupFile(file: string, backupPath: string, options: WriteOptions & { maxBytes?: number } = {}): Promise<void> {
+export async function backupFile(
+  file: string,
+  backupPath: string,
+  options: WriteOptions & { maxBytes?: number } = {},
+): Promise<void> {
   const maxBytes = options.maxBytes ?? 16 * 1024 * 1024;
   const source = await lstat(file);
-  if (source.isSymbolicLink()) throw new WriteRefusedError(`${path.basename(file)} is a symbolic link, so it was not copied.`, "symlink");
-  if (!source.isFile()) throw new WriteRefusedError(`${path.basename(file)} is not a regular file, so it was not copied.`, "not-regular");
+  if (source.isSymbolicLink())
+    throw new WriteRefusedError(`${path.basename(file)} is a symbolic link, so it was not copied.`, "symlink");
+  if (!source.isFile())
+    throw new WriteRefusedError(`${path.basename(file)} is not a regular file, so it was not copied.`, "not-regular");
   const noFollow = isWindows ? 0 : constants.O_NOFOLLOW | constants.O_NONBLOCK;
   const handle = await open(file, constants.O_RDONLY | noFollow);
   let data: Buffer;
   try {
     const opened = await handle.stat();
-    if (!opened.isFile()) throw new WriteRefusedError(`${path.basename(file)} is not a regular file, so it was not copied.`, "not-regular");
+    if (!opened.isFile())
+      throw new WriteRefusedError(`${path.basename(file)} is not a regular file, so it was not copied.`, "not-regular");
     if (opened.size > maxBytes) throw new Error(`${path.basename(file)} is too large to back up.`);
     data = await handle.readFile();
   } finally {

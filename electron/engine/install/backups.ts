@@ -61,7 +61,14 @@ export async function newBackupDir(dataDir: string, realDir: string, id: string)
 export async function listBackups(realDir: string, dataDir: string): Promise<BackupEntry[]> {
   const record = await readRecord(dataDir, realDir);
   const present: BackupEntry[] = [];
-  for (const entry of record.backups) if (await lstat(entry.dir).then((s) => s.isDirectory(), () => false)) present.push(entry);
+  for (const entry of record.backups)
+    if (
+      await lstat(entry.dir).then(
+        (s) => s.isDirectory(),
+        () => false,
+      )
+    )
+      present.push(entry);
   return present.reverse();
 }
 
@@ -74,7 +81,13 @@ export async function recordBackup(dataDir: string, realDir: string, entry: Back
   await writeJsonAtomic(recordFile(dataDir, realDir), record);
   for (const old of dropped) {
     const doomed = path.join(path.dirname(old.dir), `.pruning-${randomBytes(4).toString("hex")}`);
-    if (await rename(old.dir, doomed).then(() => true, () => false)) await rm(doomed, { recursive: true, force: true });
+    if (
+      await rename(old.dir, doomed).then(
+        () => true,
+        () => false,
+      )
+    )
+      await rm(doomed, { recursive: true, force: true });
   }
 }
 
@@ -82,5 +95,6 @@ export async function recordBackup(dataDir: string, realDir: string, entry: Back
 export async function forgetBackup(dataDir: string, realDir: string, dir: string): Promise<void> {
   const record = await readRecord(dataDir, realDir);
   const backups = record.backups.filter((b) => b.dir !== dir);
-  if (backups.length !== record.backups.length) await writeJsonAtomic(recordFile(dataDir, realDir), { ...record, backups });
+  if (backups.length !== record.backups.length)
+    await writeJsonAtomic(recordFile(dataDir, realDir), { ...record, backups });
 }

@@ -10,7 +10,8 @@ import { gitTreeOf } from "../updates/git-tree";
 import { obtainFromGithubTree } from "./content-update";
 import { stagingRoot } from "./data-dir";
 
-const SKILL = (name: string, text = "Do it.") => `---\nname: ${name}\ndescription: Skill ${name}. Use it in tests.\n---\n\n${text}\n`;
+const SKILL = (name: string, text = "Do it.") =>
+  `---\nname: ${name}\ndescription: Skill ${name}. Use it in tests.\n---\n\n${text}\n`;
 
 let tmp: { dir: string; cleanup: () => Promise<void> };
 let server: RunningReleaseServer;
@@ -22,7 +23,12 @@ beforeEach(async () => {
   server = await startReleaseServer();
   upstream = path.join(tmp.dir, "upstream");
   dataDir = path.join(tmp.dir, "data");
-  await writeTree(upstream, { "README.md": "# r\n", "skills/b/SKILL.md": SKILL("b"), "skills/b/scripts/run.sh": "echo b\n", "other/b/SKILL.md": SKILL("b", "Another b.") });
+  await writeTree(upstream, {
+    "README.md": "# r\n",
+    "skills/b/SKILL.md": SKILL("b"),
+    "skills/b/scripts/run.sh": "echo b\n",
+    "other/b/SKILL.md": SKILL("b", "Another b."),
+  });
   await server.trees.setRepo("acme/skills", { dir: upstream });
 });
 afterEach(async () => {
@@ -31,8 +37,20 @@ afterEach(async () => {
 });
 
 const info = async (extra: Partial<UpdateInfo> = {}): Promise<UpdateInfo> => ({
-  skillId: "x", name: "b", dir: "/nowhere/b", installed: null, installedSource: null, latest: null, state: "outdated", source: "github-tree", checkedAt: new Date(0).toISOString(),
-  repository: "acme/skills", folder: "skills/b", branch: "main", upstreamHash: (await gitTreeOf(path.join(upstream, "skills/b"))).sha, ...extra,
+  skillId: "x",
+  name: "b",
+  dir: "/nowhere/b",
+  installed: null,
+  installedSource: null,
+  latest: null,
+  state: "outdated",
+  source: "github-tree",
+  checkedAt: new Date(0).toISOString(),
+  repository: "acme/skills",
+  folder: "skills/b",
+  branch: "main",
+  upstreamHash: (await gitTreeOf(path.join(upstream, "skills/b"))).sha,
+  ...extra,
 });
 
 describe("obtainFromGithubTree", () => {
@@ -51,7 +69,12 @@ describe("obtainFromGithubTree", () => {
     const checked = await info();
     await writeFile(path.join(upstream, "skills/b/SKILL.md"), SKILL("b", "Changed after the check."));
     await server.trees.setRepo("acme/skills", { dir: upstream });
-    await expect(obtainFromGithubTree(checked, { apiBase: server.url, dataDir, expectName: "b" })).rejects.toMatchObject({ code: "install.content.mismatch", message: expect.stringContaining("changed since the check") });
+    await expect(
+      obtainFromGithubTree(checked, { apiBase: server.url, dataDir, expectName: "b" }),
+    ).rejects.toMatchObject({
+      code: "install.content.mismatch",
+      message: expect.stringContaining("changed since the check"),
+    });
     expect(await readdir(stagingRoot(dataDir))).toEqual([]);
   });
 
@@ -59,15 +82,30 @@ describe("obtainFromGithubTree", () => {
     await symlink("README.md", path.join(upstream, "CLAUDE.md"));
     await server.trees.setRepo("acme/skills", { dir: upstream });
     const got = await obtainFromGithubTree(await info(), { apiBase: server.url, dataDir, expectName: "b" });
-    expect((await readdir(got.stagingDir, { recursive: true })).sort()).toEqual(["folder", "folder/b", "folder/b/SKILL.md", "folder/b/scripts", "folder/b/scripts/run.sh"]);
+    expect((await readdir(got.stagingDir, { recursive: true })).sort()).toEqual([
+      "folder",
+      "folder/b",
+      "folder/b/SKILL.md",
+      "folder/b/scripts",
+      "folder/b/scripts/run.sh",
+    ]);
     await got.cleanup();
     await symlink("SKILL.md", path.join(upstream, "skills/b/link.md"));
     await server.trees.setRepo("acme/skills", { dir: upstream });
-    await expect(obtainFromGithubTree(await info(), { apiBase: server.url, dataDir, expectName: "b" })).rejects.toMatchObject({ code: "install.archive.unsafe-entry" });
+    await expect(
+      obtainFromGithubTree(await info(), { apiBase: server.url, dataDir, expectName: "b" }),
+    ).rejects.toMatchObject({ code: "install.archive.unsafe-entry" });
   });
 
   it("refuses a check result without a branch, and a folder the archive does not hold", async () => {
-    await expect(obtainFromGithubTree(await info({ folder: "skills/gone" }), { apiBase: server.url, dataDir, expectName: "b" })).rejects.toMatchObject({ code: "install.skill.not-found", message: expect.stringContaining("holds no folder skills/gone") });
-    await expect(obtainFromGithubTree(await info({ branch: undefined }), { apiBase: server.url, dataDir, expectName: "b" })).rejects.toMatchObject({ code: "install.no-download" });
+    await expect(
+      obtainFromGithubTree(await info({ folder: "skills/gone" }), { apiBase: server.url, dataDir, expectName: "b" }),
+    ).rejects.toMatchObject({
+      code: "install.skill.not-found",
+      message: expect.stringContaining("holds no folder skills/gone"),
+    });
+    await expect(
+      obtainFromGithubTree(await info({ branch: undefined }), { apiBase: server.url, dataDir, expectName: "b" }),
+    ).rejects.toMatchObject({ code: "install.no-download" });
   });
 });

@@ -28,8 +28,18 @@ export interface TreeObtainOptions {
 }
 
 /** What a content update needs from the check: where the folder is upstream and the tree SHA it had. */
-export function treeSourceOf(info: UpdateInfo | undefined): { repo: string; folder: string; branch: string; upstreamHash: string } | null {
-  if (!info || info.source !== "github-tree" || !info.repository || info.folder === undefined || !info.branch || !info.upstreamHash) return null;
+export function treeSourceOf(
+  info: UpdateInfo | undefined,
+): { repo: string; folder: string; branch: string; upstreamHash: string } | null {
+  if (
+    !info ||
+    info.source !== "github-tree" ||
+    !info.repository ||
+    info.folder === undefined ||
+    !info.branch ||
+    !info.upstreamHash
+  )
+    return null;
   return { repo: info.repository, folder: info.folder, branch: info.branch, upstreamHash: info.upstreamHash };
 }
 
@@ -38,22 +48,41 @@ async function archiveRoot(unpacked: string, missing: string): Promise<string> {
   const entries = await readdir(unpacked, { withFileTypes: true });
   if (entries.length === 0) throw new InstallError("install.skill.not-found", missing);
   const dirs = entries.filter((e) => e.isDirectory());
-  if (dirs.length !== 1 || entries.length !== 1) throw new InstallError("install.archive.invalid", "GitHub's archive of the repository does not have the one top-level folder it should have.");
+  if (dirs.length !== 1 || entries.length !== 1)
+    throw new InstallError(
+      "install.archive.invalid",
+      "GitHub's archive of the repository does not have the one top-level folder it should have.",
+    );
   return path.join(unpacked, dirs[0]!.name);
 }
 
 /** Downloads the repository at the checked branch and returns the skill's folder from it, validated; throws InstallError. */
-export async function obtainFromGithubTree(info: UpdateInfo | undefined, options: TreeObtainOptions): Promise<ObtainedSkill> {
+export async function obtainFromGithubTree(
+  info: UpdateInfo | undefined,
+  options: TreeObtainOptions,
+): Promise<ObtainedSkill> {
   const source = treeSourceOf(info);
   const repo = parseGithubRepo(source?.repo ?? null);
-  if (!source || !repo) throw new InstallError("install.no-download", "The update check did not say where this skill's folder is on GitHub; run the check again.");
-  const url = githubUrl(options.apiBase, `/repos/${encodeURIComponent(repo.owner)}/${encodeURIComponent(repo.repo)}/tarball/${encodeURIComponent(source.branch)}`);
+  if (!source || !repo)
+    throw new InstallError(
+      "install.no-download",
+      "The update check did not say where this skill's folder is on GitHub; run the check again.",
+    );
+  const url = githubUrl(
+    options.apiBase,
+    `/repos/${encodeURIComponent(repo.owner)}/${encodeURIComponent(repo.repo)}/tarball/${encodeURIComponent(source.branch)}`,
+  );
   if (!url) throw new InstallError("install.download.refused-url", "The GitHub API address is not a valid URL.");
   const stagingDir = path.join(stagingRoot(options.dataDir), `${Date.now()}-${randomBytes(4).toString("hex")}`);
   await mkdir(stagingDir, { recursive: true, mode: 0o700 });
   const cleanup = () => rm(stagingDir, { recursive: true, force: true });
   try {
-    const downloaded = await downloadFile(url.href, { dir: stagingDir, maxBytes: options.maxBytes, signal: options.signal, onProgress: options.onProgress });
+    const downloaded = await downloadFile(url.href, {
+      dir: stagingDir,
+      maxBytes: options.maxBytes,
+      signal: options.signal,
+      onProgress: options.onProgress,
+    });
     const unpacked = path.join(stagingDir, "unpacked");
     // Only the skill's folder is unpacked: the rest of the repository (its links, its size) is none of the update's business.
     const wanted = source.folder.split("/").filter(Boolean).join("/");
@@ -63,12 +92,23 @@ export async function obtainFromGithubTree(info: UpdateInfo | undefined, options
     };
     await extractArchive(downloaded.file, unpacked, { format: "tar.gz", only });
     await rm(downloaded.file, { force: true });
-    const root = await archiveRoot(unpacked, `GitHub's archive of ${repo.key} holds no folder ${source.folder || "/"}.`);
+    const root = await archiveRoot(
+      unpacked,
+      `GitHub's archive of ${repo.key} holds no folder ${source.folder || "/"}.`,
+    );
     const folderDir = path.join(root, ...source.folder.split("/").filter(Boolean));
     const relative = path.relative(root, folderDir);
-    if (relative.startsWith("..") || path.isAbsolute(relative)) throw new InstallError("install.skill.not-found", "The skill's folder named by the check lies outside the repository.");
+    if (relative.startsWith("..") || path.isAbsolute(relative))
+      throw new InstallError(
+        "install.skill.not-found",
+        "The skill's folder named by the check lies outside the repository.",
+      );
     const got = await gitTreeOf(folderDir).catch(() => null);
-    if (!got) throw new InstallError("install.skill.not-found", `GitHub's archive of ${repo.key} holds no folder ${source.folder || "/"}.`);
+    if (!got)
+      throw new InstallError(
+        "install.skill.not-found",
+        `GitHub's archive of ${repo.key} holds no folder ${source.folder || "/"}.`,
+      );
     if (got.sha !== source.upstreamHash) {
       throw new InstallError(
         "install.content.mismatch",
@@ -80,7 +120,15 @@ export async function obtainFromGithubTree(info: UpdateInfo | undefined, options
     await rename(folderDir, path.join(picked, "skill"));
     await rm(unpacked, { recursive: true, force: true });
     const located = await locateSkill(path.join(picked, "skill"), options.expectName);
-    return { stagingDir, skillDir: located.dir, name: located.name, version: located.version, diagnostics: located.diagnostics, source: `${repo.webUrl}/tree/${source.branch}/${source.folder}`.replace(/\/$/, ""), cleanup };
+    return {
+      stagingDir,
+      skillDir: located.dir,
+      name: located.name,
+      version: located.version,
+      diagnostics: located.diagnostics,
+      source: `${repo.webUrl}/tree/${source.branch}/${source.folder}`.replace(/\/$/, ""),
+      cleanup,
+    };
   } catch (error) {
     await cleanup();
     throw error;
@@ -97,7 +145,11 @@ function lockNames(skill: Skill): string[] {
  * from `before`, or now equals upstream's), the lock entry records upstream's tree SHA as `npx skills` would. Null when
  * there is nothing to record.
  */
-export async function recordContentUpdate(skill: Skill, info: UpdateInfo, before: string | null): Promise<LockHashResult | null> {
+export async function recordContentUpdate(
+  skill: Skill,
+  info: UpdateInfo,
+  before: string | null,
+): Promise<LockHashResult | null> {
   if (!skill.lock?.lockFile || !info.upstreamHash) return null;
   const after = (await gitTreeOf(skill.realDir).catch(() => null))?.sha ?? null;
   if (after === null || (after === before && after !== info.upstreamHash)) return null;

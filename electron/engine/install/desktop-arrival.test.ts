@@ -15,18 +15,27 @@ beforeAll(async () => ({ dir: tmp, cleanup } = await makeTempDir("skillshelf-arr
 afterAll(async () => cleanup());
 
 const DESKTOP_DARWIN = ["Library", "Application Support", "Claude", "local-agent-mode-sessions", "skills-plugin"];
-const brandVoice = (version: string) => `---\nname: brand-voice\ndescription: Rewrites text in the company's brand voice.\nmetadata:\n  version: "${version}"\n---\n# Brand voice\n`;
+const brandVoice = (version: string) =>
+  `---\nname: brand-voice\ndescription: Rewrites text in the company's brand voice.\nmetadata:\n  version: "${version}"\n---\n# Brand voice\n`;
 
 describe("waitForDesktopArrival", () => {
   it("finds every account tree discovery knows and reports arrival in the tree the new version was written to", async () => {
     const { home, env } = await buildFixtureHome("darwin", path.join(tmp, "mac"));
     const root = path.join(home, ...DESKTOP_DARWIN);
-    expect((await desktopTrees({ home, platform: "darwin", env })).sort()).toEqual([path.join(root, ...FIXTURE_TREES.a.split("/")), path.join(root, ...FIXTURE_TREES.b.split("/"))].sort());
+    expect((await desktopTrees({ home, platform: "darwin", env })).sort()).toEqual(
+      [path.join(root, ...FIXTURE_TREES.a.split("/")), path.join(root, ...FIXTURE_TREES.b.split("/"))].sort(),
+    );
     const treeB = path.join(root, ...FIXTURE_TREES.b.split("/"));
     let writing: Promise<void> | null = null;
     const seenBefore: DesktopCopy[][] = [];
     const result = await waitForDesktopArrival({
-      home, platform: "darwin", env, name: "brand-voice", version: "2.1.0", timeoutMs: 60_000, pollMs: 200,
+      home,
+      platform: "darwin",
+      env,
+      name: "brand-voice",
+      version: "2.1.0",
+      timeoutMs: 60_000,
+      pollMs: 200,
       onCheck: (copies) => {
         if (writing) return;
         seenBefore.push(copies);
@@ -34,31 +43,68 @@ describe("waitForDesktopArrival", () => {
       },
     });
     expect(seenBefore[0]!.map((c) => c.version).sort()).toEqual(["1.4.0", "2.0.0"].sort());
-    expect(result).toEqual({ status: "arrived", tree: treeB, dir: path.join(treeB, "skills", "brand-voice"), version: "2.1.0" });
+    expect(result).toEqual({
+      status: "arrived",
+      tree: treeB,
+      dir: path.join(treeB, "skills", "brand-voice"),
+      version: "2.1.0",
+    });
   });
 
   it("compares content when the skill has no version: the packed folder arriving in the tree is recognised", async () => {
     const { home, env } = await buildFixtureHome("linux", path.join(tmp, "linux"));
-    const tree = path.join(home, ".config", "Claude", "local-agent-mode-sessions", "skills-plugin", ...FIXTURE_TREES.a.split("/"));
+    const tree = path.join(
+      home,
+      ".config",
+      "Claude",
+      "local-agent-mode-sessions",
+      "skills-plugin",
+      ...FIXTURE_TREES.a.split("/"),
+    );
     const source = path.join(tmp, "linux", "notes-helper");
-    await writeTree(source, { "SKILL.md": "---\nname: notes-helper\ndescription: Takes notes.\n---\n\n# Notes\n", "references/style.md": "# Style\n" });
-    await writeTree(path.join(tree, "skills", "notes-helper"), { "SKILL.md": "---\nname: notes-helper\ndescription: Takes notes (old).\n---\n\n# Notes\n" });
+    await writeTree(source, {
+      "SKILL.md": "---\nname: notes-helper\ndescription: Takes notes.\n---\n\n# Notes\n",
+      "references/style.md": "# Style\n",
+    });
+    await writeTree(path.join(tree, "skills", "notes-helper"), {
+      "SKILL.md": "---\nname: notes-helper\ndescription: Takes notes (old).\n---\n\n# Notes\n",
+    });
     const packed = await packSkill(source, { out: path.join(tmp, "linux", "notes-helper.skill"), forDesktop: true });
     let writing: Promise<void> | null = null;
     const result = await waitForDesktopArrival({
-      home, platform: "linux", env, name: "notes-helper", version: null, contentHash: packed.contentHash, timeoutMs: 60_000, pollMs: 200,
+      home,
+      platform: "linux",
+      env,
+      name: "notes-helper",
+      version: null,
+      contentHash: packed.contentHash,
+      timeoutMs: 60_000,
+      pollMs: 200,
       onCheck: async () => {
         if (writing) return;
         const entries = unzipSync(await readFile(packed.file));
         writing = writeTree(path.join(tree, "skills"), Object.fromEntries(Object.entries(entries)));
       },
     });
-    expect(result).toMatchObject({ status: "arrived", tree, dir: path.join(tree, "skills", "notes-helper"), version: null });
+    expect(result).toMatchObject({
+      status: "arrived",
+      tree,
+      dir: path.join(tree, "skills", "notes-helper"),
+      version: null,
+    });
   });
 
   it("after the timeout says which version Desktop still has, where, and what to try", async () => {
     const { home, env } = await buildFixtureHome("darwin", path.join(tmp, "mac-timeout"));
-    const result = await waitForDesktopArrival({ home, platform: "darwin", env, name: "brand-voice", version: "9.9.9", timeoutMs: 300, pollMs: 100 });
+    const result = await waitForDesktopArrival({
+      home,
+      platform: "darwin",
+      env,
+      name: "brand-voice",
+      version: "9.9.9",
+      timeoutMs: 300,
+      pollMs: 100,
+    });
     expect(result.status).toBe("timeout");
     if (result.status !== "timeout") return;
     expect(result.trees).toHaveLength(2);
@@ -71,11 +117,29 @@ describe("waitForDesktopArrival", () => {
   it("says so when there is no Desktop account folder at all, and stops when cancelled", async () => {
     const home = path.join(tmp, "empty-home");
     await mkdir(home, { recursive: true });
-    const empty = await waitForDesktopArrival({ home, platform: "linux", env: { XDG_CONFIG_HOME: "" }, name: "agentkey", version: "1.8.0", timeoutMs: 100, pollMs: 50 });
+    const empty = await waitForDesktopArrival({
+      home,
+      platform: "linux",
+      env: { XDG_CONFIG_HOME: "" },
+      name: "agentkey",
+      version: "1.8.0",
+      timeoutMs: 100,
+      pollMs: 50,
+    });
     expect(empty).toMatchObject({ status: "timeout", trees: [], copies: [] });
     if (empty.status === "timeout") expect(empty.advice[0]).toMatch(/No Claude Desktop account folders were found/);
     const controller = new AbortController();
-    const waiting = waitForDesktopArrival({ home, platform: "linux", env: {}, name: "agentkey", version: "1.8.0", timeoutMs: 600_000, pollMs: 60_000, signal: controller.signal, onCheck: () => controller.abort() });
+    const waiting = waitForDesktopArrival({
+      home,
+      platform: "linux",
+      env: {},
+      name: "agentkey",
+      version: "1.8.0",
+      timeoutMs: 600_000,
+      pollMs: 60_000,
+      signal: controller.signal,
+      onCheck: () => controller.abort(),
+    });
     expect(await waiting).toEqual({ status: "cancelled" });
   });
 });

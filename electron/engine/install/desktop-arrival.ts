@@ -60,7 +60,10 @@ async function readDeclared(dir: string): Promise<{ name: string | null; version
   if (!fm) return { name: null, version: null };
   const text = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : null);
   const metadata = fm.data.metadata;
-  const metaVersion = metadata && typeof metadata === "object" && !Array.isArray(metadata) ? text((metadata as Record<string, unknown>).version) : null;
+  const metaVersion =
+    metadata && typeof metadata === "object" && !Array.isArray(metadata)
+      ? text((metadata as Record<string, unknown>).version)
+      : null;
   return { name: text(fm.data.name), version: metaVersion ?? text(fm.data.version) };
 }
 
@@ -93,11 +96,18 @@ export async function findDesktopCopies(trees: string[], name: string): Promise<
 function adviceFor(options: ArrivalOptions, trees: string[], copies: DesktopCopy[]): string[] {
   const advice: string[] = [];
   if (trees.length === 0) {
-    advice.push("No Claude Desktop account folders were found for this user: is Claude Desktop installed, and signed in, on this computer?");
+    advice.push(
+      "No Claude Desktop account folders were found for this user: is Claude Desktop installed, and signed in, on this computer?",
+    );
   } else if (copies.length === 0) {
-    advice.push(`None of Claude Desktop's ${trees.length} account folder${trees.length === 1 ? "" : "s"} holds "${options.name}" yet.`);
+    advice.push(
+      `None of Claude Desktop's ${trees.length} account folder${trees.length === 1 ? "" : "s"} holds "${options.name}" yet.`,
+    );
   } else {
-    for (const copy of copies) advice.push(`Claude Desktop still has ${copy.version ? `version ${copy.version}` : "an older copy"} of "${options.name}" in ${copy.tree}.`);
+    for (const copy of copies)
+      advice.push(
+        `Claude Desktop still has ${copy.version ? `version ${copy.version}` : "an older copy"} of "${options.name}" in ${copy.tree}.`,
+      );
   }
   advice.push(
     "Check that Claude Desktop is signed in to the account you uploaded the skill to.",
@@ -109,7 +119,8 @@ function adviceFor(options: ArrivalOptions, trees: string[], copies: DesktopCopy
 
 /** Waits until a skill of that name shows the expected version (or content) in any Desktop account tree, bounded by a timeout. */
 export async function waitForDesktopArrival(options: ArrivalOptions): Promise<ArrivalResult> {
-  if (options.version === null && !options.contentHash) throw new TypeError("waitForDesktopArrival needs a version or a contentHash");
+  if (options.version === null && !options.contentHash)
+    throw new TypeError("waitForDesktopArrival needs a version or a contentHash");
   const timeoutMs = options.timeoutMs ?? 10 * 60_000;
   const pollMs = options.pollMs ?? 2_000;
   const expected = options.version === null ? null : normaliseVersion(options.version);
@@ -135,7 +146,12 @@ export async function waitForDesktopArrival(options: ArrivalOptions): Promise<Ar
     copies = await findDesktopCopies(trees, options.name);
     options.onCheck?.(copies, trees);
     for (const copy of copies) {
-      if (expected !== null ? copy.version !== null && normaliseVersion(copy.version) === expected : (await hashSkillFolder(copy.dir)) === options.contentHash) return copy;
+      if (
+        expected !== null
+          ? copy.version !== null && normaliseVersion(copy.version) === expected
+          : (await hashSkillFolder(copy.dir)) === options.contentHash
+      )
+        return copy;
     }
     return null;
   };

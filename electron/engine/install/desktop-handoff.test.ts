@@ -8,7 +8,13 @@ import { buildFixtureHome } from "../../../test-support/fixture-homes";
 import { makeTempDir, writeTree } from "../../../test-support/tmp";
 import { hashSkillFolder } from "../discovery/hash";
 import { readSkillArchive } from "../skill/archive";
-import { defaultHandoffDir, desktopUploadSteps, openWithSystem, prepareDesktopHandoff, revealInFolder } from "./desktop-handoff";
+import {
+  defaultHandoffDir,
+  desktopUploadSteps,
+  openWithSystem,
+  prepareDesktopHandoff,
+  revealInFolder,
+} from "./desktop-handoff";
 import { PackRefusedError } from "./pack";
 
 let tmp: string;
@@ -16,7 +22,8 @@ let cleanup: () => Promise<void>;
 beforeAll(async () => ({ dir: tmp, cleanup } = await makeTempDir("skillshelf-handoff-")));
 afterAll(async () => cleanup());
 
-const NEW_VERSION = "---\nname: agentkey\ndescription: Keeps API keys out of prompts. Use when a task needs a secret.\nversion: 1.8.0\nauthor: Example\n---\n\n# AgentKey 1.8.0\n";
+const NEW_VERSION =
+  "---\nname: agentkey\ndescription: Keeps API keys out of prompts. Use when a task needs a secret.\nversion: 1.8.0\nauthor: Example\n---\n\n# AgentKey 1.8.0\n";
 
 async function newSkill(where: string, text = NEW_VERSION): Promise<string> {
   const dir = path.join(tmp, where, "agentkey-1.8.0");
@@ -30,12 +37,22 @@ describe("prepareDesktopHandoff", () => {
     const desktopRoot = path.join(home, ".config", "Claude", "local-agent-mode-sessions", "skills-plugin");
     const before = await hashSkillFolder(desktopRoot);
     const dataDir = path.join(tmp, "linux", "data");
-    const handoff = await prepareDesktopHandoff(await newSkill("linux"), { name: "agentkey", version: "1.8.0", home, env, platform: "linux", dataDir });
+    const handoff = await prepareDesktopHandoff(await newSkill("linux"), {
+      name: "agentkey",
+      version: "1.8.0",
+      home,
+      env,
+      platform: "linux",
+      dataDir,
+    });
 
     expect(handoff.archive).toBe(path.join(dataDir, "handoff", "agentkey-1.8.0.skill"));
     expect(handoff.files).toEqual(["agentkey/SKILL.md", "agentkey/references/protocol.md"]);
     expect(Object.keys(unzipSync(await readFile(handoff.archive))).sort()).toEqual(handoff.files);
-    expect(await readSkillArchive(handoff.archive, { profile: "claude-desktop" })).toMatchObject({ valid: true, version: "1.8.0" });
+    expect(await readSkillArchive(handoff.archive, { profile: "claude-desktop" })).toMatchObject({
+      valid: true,
+      version: "1.8.0",
+    });
     expect(handoff.moved).toEqual(["version", "author"]);
     expect(handoff.steps).toEqual(desktopUploadSteps(handoff.archive, "agentkey", "1.8.0"));
     expect(handoff.steps.join("\n")).toContain("Customize → Skills");
@@ -57,76 +74,106 @@ describe("prepareDesktopHandoff", () => {
   it("uses the Downloads folder when it exists (XDG_DOWNLOAD_DIR on Linux), and keeps a hostile version out of the path", async () => {
     const home = path.join(tmp, "downloads", "home");
     await mkdir(path.join(home, "Downloads"), { recursive: true });
-    expect(await defaultHandoffDir({ home, platform: "darwin", env: {}, dataDir: path.join(tmp, "unused") })).toBe(path.join(home, "Downloads"));
-    await writeTree(home, { ".config/user-dirs.dirs": 'XDG_DESKTOP_DIR="$HOME/Desktop"\nXDG_DOWNLOAD_DIR="$HOME/Téléchargements"\n' });
+    expect(await defaultHandoffDir({ home, platform: "darwin", env: {}, dataDir: path.join(tmp, "unused") })).toBe(
+      path.join(home, "Downloads"),
+    );
+    await writeTree(home, {
+      ".config/user-dirs.dirs": 'XDG_DESKTOP_DIR="$HOME/Desktop"\nXDG_DOWNLOAD_DIR="$HOME/Téléchargements"\n',
+    });
     await mkdir(path.join(home, "Téléchargements"));
-    const handoff = await prepareDesktopHandoff(await newSkill("downloads"), { name: "agentkey", version: "../../1.8\u001b[2J", home, platform: "linux", env: {}, dataDir: path.join(tmp, "unused") });
+    const handoff = await prepareDesktopHandoff(await newSkill("downloads"), {
+      name: "agentkey",
+      version: "../../1.8\u001b[2J",
+      home,
+      platform: "linux",
+      env: {},
+      dataDir: path.join(tmp, "unused"),
+    });
     expect(path.dirname(handoff.archive)).toBe(path.join(home, "Téléchargements"));
     expect(path.basename(handoff.archive)).toBe("agentkey-_.._1.8__2J.skill");
   });
 
   it("refuses a new version whose name is not the installed skill's, leaving no file behind", async () => {
     const outDir = path.join(tmp, "mismatch", "out");
-    const error = await prepareDesktopHandoff(await newSkill("mismatch"), { name: "agent-key", version: "1.8.0", outDir }).catch((e: unknown) => e);
+    const error = await prepareDesktopHandoff(await newSkill("mismatch"), {
+      name: "agent-key",
+      version: "1.8.0",
+      outDir,
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PackRefusedError);
     expect((error as PackRefusedError).diagnostics.map((d) => d.code)).toEqual(["desktop.handoff.name"]);
     expect(await readdir(outDir)).toEqual([]);
   });
 });
 
-describe.skipIf(process.platform === "win32")("openWithSystem and revealInFolder (argv, never a shell string; skipped on Windows: the stand-in openers are sh scripts)", () => {
-  let bin: string;
-  let log: string;
-  let file: string;
-  beforeAll(async () => {
-    bin = path.join(tmp, "bin");
-    log = path.join(tmp, "opener.log");
-    await mkdir(bin, { recursive: true });
-    // Stand-ins for the system openers: each records its name and arguments, one per line.
-    for (const name of ["open", "xdg-open", "explorer.exe"]) {
-      const exit = name === "explorer.exe" ? 1 : 0; // explorer exits 1 even when it worked
-      await writeFile(path.join(bin, name), `#!/bin/sh\nprintf '%s\\n' "${name}" "$@" >> "${log}"\nexit ${exit}\n`);
-      await chmod(path.join(bin, name), 0o755);
-    }
-    file = path.join(tmp, "a folder; $(touch pwned)", "agentkey-1.8.0.skill");
-    await writeTree(path.dirname(file), { "agentkey-1.8.0.skill": "zip" });
-  });
-  const env = () => ({ PATH: bin });
-  const calls = async () => {
-    const text = await readFile(log, "utf8");
-    await writeFile(log, "");
-    return text.trimEnd().split("\n");
-  };
+describe.skipIf(process.platform === "win32")(
+  "openWithSystem and revealInFolder (argv, never a shell string; skipped on Windows: the stand-in openers are sh scripts)",
+  () => {
+    let bin: string;
+    let log: string;
+    let file: string;
+    beforeAll(async () => {
+      bin = path.join(tmp, "bin");
+      log = path.join(tmp, "opener.log");
+      await mkdir(bin, { recursive: true });
+      // Stand-ins for the system openers: each records its name and arguments, one per line.
+      for (const name of ["open", "xdg-open", "explorer.exe"]) {
+        const exit = name === "explorer.exe" ? 1 : 0; // explorer exits 1 even when it worked
+        await writeFile(path.join(bin, name), `#!/bin/sh\nprintf '%s\\n' "${name}" "$@" >> "${log}"\nexit ${exit}\n`);
+        await chmod(path.join(bin, name), 0o755);
+      }
+      file = path.join(tmp, "a folder; $(touch pwned)", "agentkey-1.8.0.skill");
+      await writeTree(path.dirname(file), { "agentkey-1.8.0.skill": "zip" });
+    });
+    const env = () => ({ PATH: bin });
+    const calls = async () => {
+      const text = await readFile(log, "utf8");
+      await writeFile(log, "");
+      return text.trimEnd().split("\n");
+    };
 
-  it("macOS: open FILE and open -R FILE", async () => {
-    expect(await openWithSystem(file, { platform: "darwin", env: env() })).toMatchObject({ ok: true });
-    expect(await calls()).toEqual(["open", file]);
-    expect(await revealInFolder(file, { platform: "darwin", env: env() })).toMatchObject({ ok: true });
-    expect(await calls()).toEqual(["open", "-R", file]);
-  });
+    it("macOS: open FILE and open -R FILE", async () => {
+      expect(await openWithSystem(file, { platform: "darwin", env: env() })).toMatchObject({ ok: true });
+      expect(await calls()).toEqual(["open", file]);
+      expect(await revealInFolder(file, { platform: "darwin", env: env() })).toMatchObject({ ok: true });
+      expect(await calls()).toEqual(["open", "-R", file]);
+    });
 
-  it("Windows: explorer FILE and explorer /select,FILE (its exit code 1 is not a failure)", async () => {
-    expect(await openWithSystem(file, { platform: "win32", env: env() })).toMatchObject({ ok: true });
-    expect(await calls()).toEqual(["explorer.exe", file]);
-    expect(await revealInFolder(file, { platform: "win32", env: env() })).toMatchObject({ ok: true });
-    expect(await calls()).toEqual(["explorer.exe", `/select,${file}`]);
-  });
+    it("Windows: explorer FILE and explorer /select,FILE (its exit code 1 is not a failure)", async () => {
+      expect(await openWithSystem(file, { platform: "win32", env: env() })).toMatchObject({ ok: true });
+      expect(await calls()).toEqual(["explorer.exe", file]);
+      expect(await revealInFolder(file, { platform: "win32", env: env() })).toMatchObject({ ok: true });
+      expect(await calls()).toEqual(["explorer.exe", `/select,${file}`]);
+    });
 
-  it("Linux: xdg-open FILE, and xdg-open on its folder to reveal; the odd folder name is passed as one argument", async () => {
-    expect(await openWithSystem(file, { platform: "linux", env: env() })).toMatchObject({ ok: true, message: `Opened ${file}.` });
-    expect(await calls()).toEqual(["xdg-open", file]);
-    expect(await revealInFolder(file, { platform: "linux", env: env() })).toMatchObject({ ok: true });
-    expect(await calls()).toEqual(["xdg-open", path.dirname(file)]);
-    await expect(readFile(path.join(tmp, "pwned"))).rejects.toMatchObject({ code: "ENOENT" });
-  });
+    it("Linux: xdg-open FILE, and xdg-open on its folder to reveal; the odd folder name is passed as one argument", async () => {
+      expect(await openWithSystem(file, { platform: "linux", env: env() })).toMatchObject({
+        ok: true,
+        message: `Opened ${file}.`,
+      });
+      expect(await calls()).toEqual(["xdg-open", file]);
+      expect(await revealInFolder(file, { platform: "linux", env: env() })).toMatchObject({ ok: true });
+      expect(await calls()).toEqual(["xdg-open", path.dirname(file)]);
+      await expect(readFile(path.join(tmp, "pwned"))).rejects.toMatchObject({ code: "ENOENT" });
+    });
 
-  it("reports failures: a missing opener, an opener that fails, a file that is not there", async () => {
-    const missing = await openWithSystem(file, { platform: "linux", env: { PATH: path.join(tmp, "empty") } });
-    expect(missing).toEqual({ ok: false, message: `xdg-open was not found on this system, so the file could not be opened. Open ${file} yourself.` });
-    const failing = path.join(tmp, "failing-bin");
-    await writeTree(failing, { "xdg-open": "#!/bin/sh\nexit 4\n" });
-    await chmod(path.join(failing, "xdg-open"), 0o755);
-    expect(await revealInFolder(file, { platform: "linux", env: { PATH: failing } })).toEqual({ ok: false, message: `xdg-open failed (exit code 4). The file is ${file}.` });
-    expect(await openWithSystem(path.join(tmp, "nope.skill"), { platform: "linux", env: env() })).toMatchObject({ ok: false, message: expect.stringContaining("is not a file") });
-  });
-});
+    it("reports failures: a missing opener, an opener that fails, a file that is not there", async () => {
+      const missing = await openWithSystem(file, { platform: "linux", env: { PATH: path.join(tmp, "empty") } });
+      expect(missing).toEqual({
+        ok: false,
+        message: `xdg-open was not found on this system, so the file could not be opened. Open ${file} yourself.`,
+      });
+      const failing = path.join(tmp, "failing-bin");
+      await writeTree(failing, { "xdg-open": "#!/bin/sh\nexit 4\n" });
+      await chmod(path.join(failing, "xdg-open"), 0o755);
+      expect(await revealInFolder(file, { platform: "linux", env: { PATH: failing } })).toEqual({
+        ok: false,
+        message: `xdg-open failed (exit code 4). The file is ${file}.`,
+      });
+      expect(await openWithSystem(path.join(tmp, "nope.skill"), { platform: "linux", env: env() })).toMatchObject({
+        ok: false,
+        message: expect.stringContaining("is not a file"),
+      });
+    });
+  },
+);

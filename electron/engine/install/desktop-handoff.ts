@@ -22,7 +22,10 @@ import type { Diagnostic } from "../../../shared/model";
 import { packSkill, PackRefusedError, type PackResult } from "./pack";
 
 /** Where Desktop's upload lives, in the words of current and earlier versions. */
-export const DESKTOP_UPLOAD_PLACES = { current: "Customize → Skills", earlier: "Settings → Capabilities → Skills" } as const;
+export const DESKTOP_UPLOAD_PLACES = {
+  current: "Customize → Skills",
+  earlier: "Settings → Capabilities → Skills",
+} as const;
 
 /** Where the environment a hand-off runs in comes from (all injectable for tests). */
 export interface HandoffEnvironment {
@@ -65,7 +68,8 @@ export async function downloadsFolder(options: HandoffEnvironment = {}): Promise
   const home = options.home ?? homedir();
   const env = options.env ?? process.env;
   if ((options.platform ?? process.platform) === "linux") {
-    const config = env.XDG_CONFIG_HOME && path.isAbsolute(env.XDG_CONFIG_HOME) ? env.XDG_CONFIG_HOME : path.join(home, ".config");
+    const config =
+      env.XDG_CONFIG_HOME && path.isAbsolute(env.XDG_CONFIG_HOME) ? env.XDG_CONFIG_HOME : path.join(home, ".config");
     const text = await readFile(path.join(config, "user-dirs.dirs"), "utf8").catch(() => "");
     const line = /^XDG_DOWNLOAD_DIR="([^"\n]{1,4096})"/m.exec(text.slice(0, 64 * 1024));
     if (line) {
@@ -87,7 +91,10 @@ export async function defaultHandoffDir(options: HandoffEnvironment & { dataDir:
 
 /** A version as a file-name part: letters, digits, `.`, `_`, `+`, `-` only, at most 64 characters. */
 function fileSafe(text: string): string {
-  return text.replace(/[^A-Za-z0-9._+-]/g, "_").replace(/^[.]+/, "").slice(0, 64);
+  return text
+    .replace(/[^A-Za-z0-9._+-]/g, "_")
+    .replace(/^[.]+/, "")
+    .slice(0, 64);
 }
 
 /** The numbered steps for uploading the archive in Claude Desktop (plain words, exact menu names). */
@@ -115,7 +122,13 @@ export async function prepareDesktopHandoff(newSkillDir: string, options: Handof
   let packed: PackResult | null = null;
   for (let n = 1; n <= 100 && !packed; n++) {
     const out = path.join(outDir, `${base}${n === 1 ? "" : `-${n}`}.skill`);
-    if (await lstat(out).then(() => true, () => false)) continue;
+    if (
+      await lstat(out).then(
+        () => true,
+        () => false,
+      )
+    )
+      continue;
     try {
       packed = await packSkill(newSkillDir, { out, forDesktop: true });
     } catch (error) {
@@ -124,14 +137,39 @@ export async function prepareDesktopHandoff(newSkillDir: string, options: Handof
     }
   }
   if (!packed) {
-    throw new PackRefusedError("No free file name.", [{ code: "pack.out.exists", severity: "error", file: path.join(outDir, `${base}.skill`), message: `${base}.skill and 99 numbered variants already exist in ${outDir}, so no new archive was written.`, fix: "Remove old archives from that folder and try again." }]);
+    throw new PackRefusedError("No free file name.", [
+      {
+        code: "pack.out.exists",
+        severity: "error",
+        file: path.join(outDir, `${base}.skill`),
+        message: `${base}.skill and 99 numbered variants already exist in ${outDir}, so no new archive was written.`,
+        fix: "Remove old archives from that folder and try again.",
+      },
+    ]);
   }
   if (packed.name !== options.name) {
     await unlink(packed.file).catch(() => undefined);
-    throw new PackRefusedError("The skill's name differs.", [{ code: "desktop.handoff.name", severity: "error", file: path.join(newSkillDir, "SKILL.md"), message: `The new version is named "${packed.name}", not "${options.name}", so uploading it would add another skill instead of replacing this one.`, fix: "Check that the download is the right skill." }]);
+    throw new PackRefusedError("The skill's name differs.", [
+      {
+        code: "desktop.handoff.name",
+        severity: "error",
+        file: path.join(newSkillDir, "SKILL.md"),
+        message: `The new version is named "${packed.name}", not "${options.name}", so uploading it would add another skill instead of replacing this one.`,
+        fix: "Check that the download is the right skill.",
+      },
+    ]);
   }
   const version = options.version ?? packed.version;
-  return { archive: packed.file, steps: desktopUploadSteps(packed.file, packed.name, version), name: packed.name, version, contentHash: packed.contentHash, files: packed.files, moved: packed.moved, diagnostics: packed.diagnostics };
+  return {
+    archive: packed.file,
+    steps: desktopUploadSteps(packed.file, packed.name, version),
+    name: packed.name,
+    version,
+    contentHash: packed.contentHash,
+    files: packed.files,
+    moved: packed.moved,
+    diagnostics: packed.diagnostics,
+  };
 }
 
 /** How opening or revealing went, with a sentence to show. */
@@ -140,15 +178,26 @@ export interface SystemOpenResult {
   message: string;
 }
 
-function runOpener(command: string, args: string[], options: HandoffEnvironment & { exitCodeMatters: boolean }): Promise<SystemOpenResult> {
+function runOpener(
+  command: string,
+  args: string[],
+  options: HandoffEnvironment & { exitCodeMatters: boolean },
+): Promise<SystemOpenResult> {
   return new Promise((resolve) => {
     execFile(command, args, { env: options.env ?? process.env, timeout: 20_000, windowsHide: true }, (error) => {
       if (!error) return resolve({ ok: true, message: "" });
       const code = (error as NodeJS.ErrnoException).code;
-      if (code === "ENOENT") return resolve({ ok: false, message: `${command} was not found on this system, so the file could not be opened.` });
+      if (code === "ENOENT")
+        return resolve({
+          ok: false,
+          message: `${command} was not found on this system, so the file could not be opened.`,
+        });
       if (typeof code === "number" && !options.exitCodeMatters) return resolve({ ok: true, message: "" });
       if (error.killed) return resolve({ ok: false, message: `${command} did not finish within 20 seconds.` });
-      resolve({ ok: false, message: `${command} failed (${typeof code === "number" ? `exit code ${code}` : (code ?? error.message)}).` });
+      resolve({
+        ok: false,
+        message: `${command} failed (${typeof code === "number" ? `exit code ${code}` : (code ?? error.message)}).`,
+      });
     });
   });
 }
@@ -165,10 +214,14 @@ export async function openWithSystem(file: string, options: HandoffEnvironment =
   if (refused) return refused;
   const platform = options.platform ?? process.platform;
   const result =
-    platform === "darwin" ? await runOpener("open", [abs], { ...options, exitCodeMatters: true })
-    : platform === "win32" ? await runOpener("explorer.exe", [abs], { ...options, exitCodeMatters: false }) // explorer exits 1 even when it worked
-    : await runOpener("xdg-open", [abs], { ...options, exitCodeMatters: true });
-  return result.ok ? { ok: true, message: `Opened ${abs}.` } : { ok: false, message: `${result.message} Open ${abs} yourself.` };
+    platform === "darwin"
+      ? await runOpener("open", [abs], { ...options, exitCodeMatters: true })
+      : platform === "win32"
+        ? await runOpener("explorer.exe", [abs], { ...options, exitCodeMatters: false }) // explorer exits 1 even when it worked
+        : await runOpener("xdg-open", [abs], { ...options, exitCodeMatters: true });
+  return result.ok
+    ? { ok: true, message: `Opened ${abs}.` }
+    : { ok: false, message: `${result.message} Open ${abs} yourself.` };
 }
 
 /** Shows the file in its folder: `open -R`, `explorer /select,`, or `xdg-open` on the folder. */
@@ -178,8 +231,12 @@ export async function revealInFolder(file: string, options: HandoffEnvironment =
   if (refused) return refused;
   const platform = options.platform ?? process.platform;
   const result =
-    platform === "darwin" ? await runOpener("open", ["-R", abs], { ...options, exitCodeMatters: true })
-    : platform === "win32" ? await runOpener("explorer.exe", [`/select,${abs}`], { ...options, exitCodeMatters: false })
-    : await runOpener("xdg-open", [path.dirname(abs)], { ...options, exitCodeMatters: true });
-  return result.ok ? { ok: true, message: `Showed ${abs} in its folder.` } : { ok: false, message: `${result.message} The file is ${abs}.` };
+    platform === "darwin"
+      ? await runOpener("open", ["-R", abs], { ...options, exitCodeMatters: true })
+      : platform === "win32"
+        ? await runOpener("explorer.exe", [`/select,${abs}`], { ...options, exitCodeMatters: false })
+        : await runOpener("xdg-open", [path.dirname(abs)], { ...options, exitCodeMatters: true });
+  return result.ok
+    ? { ok: true, message: `Showed ${abs} in its folder.` }
+    : { ok: false, message: `${result.message} The file is ${abs}.` };
 }

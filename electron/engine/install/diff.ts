@@ -39,7 +39,10 @@ export interface FolderDiff {
   diffsTruncated: boolean;
 }
 
-async function readSide(root: string, entry: TreeEntry): Promise<{ bytes: Buffer | null; text: string | null; link: string | null }> {
+async function readSide(
+  root: string,
+  entry: TreeEntry,
+): Promise<{ bytes: Buffer | null; text: string | null; link: string | null }> {
   const abs = path.join(root, ...entry.rel.split("/"));
   if (entry.kind === "link") return { bytes: null, text: null, link: await readlink(abs) };
   if (entry.size > MAX_DIFF_FILE_BYTES) return { bytes: null, text: null, link: null };
@@ -58,29 +61,65 @@ async function readSide(root: string, entry: TreeEntry): Promise<{ bytes: Buffer
 
 async function sameContent(oldRoot: string, newRoot: string, a: TreeEntry, b: TreeEntry): Promise<boolean> {
   if (a.kind !== b.kind) return false;
-  if (a.kind === "link") return (await readlink(path.join(oldRoot, ...a.rel.split("/")))) === (await readlink(path.join(newRoot, ...b.rel.split("/"))));
+  if (a.kind === "link")
+    return (
+      (await readlink(path.join(oldRoot, ...a.rel.split("/")))) ===
+      (await readlink(path.join(newRoot, ...b.rel.split("/"))))
+    );
   if (a.size !== b.size || (a.mode & 0o111 ? 1 : 0) !== (b.mode & 0o111 ? 1 : 0)) return false;
-  return (await hashFile(path.join(oldRoot, ...a.rel.split("/")))) === (await hashFile(path.join(newRoot, ...b.rel.split("/"))));
+  return (
+    (await hashFile(path.join(oldRoot, ...a.rel.split("/")))) ===
+    (await hashFile(path.join(newRoot, ...b.rel.split("/"))))
+  );
 }
 
 /**
  * Compares the installed copy (oldDir) with the new release (newDir). A file only in the installed copy is kept
  * unless the manifest of the release Skillshelf installed there lists it unchanged (then the release removed it).
  */
-export async function diffFolders(oldDir: string, newDir: string, options: { manifest?: InstallManifest | null } = {}): Promise<FolderDiff> {
+export async function diffFolders(
+  oldDir: string,
+  newDir: string,
+  options: { manifest?: InstallManifest | null } = {},
+): Promise<FolderDiff> {
   const manifest = options.manifest ?? null;
   const isContent = (e: TreeEntry) => e.kind === "file" || e.kind === "link";
   const oldEntries = new Map((await listTree(oldDir)).filter(isContent).map((e) => [e.rel, e]));
   const newEntries = new Map((await listTree(newDir)).filter(isContent).map((e) => [e.rel, e]));
-  const result: FolderDiff = { added: [], removed: [], changed: [], kept: [], unchanged: 0, files: [], diffsTruncated: false };
+  const result: FolderDiff = {
+    added: [],
+    removed: [],
+    changed: [],
+    kept: [],
+    unchanged: 0,
+    files: [],
+    diffsTruncated: false,
+  };
   let budget = MAX_DIFF_TOTAL_CHARS;
 
-  const describe = async (rel: string, change: FileChange["change"], before: TreeEntry | undefined, after: TreeEntry | undefined, note?: string) => {
+  const describe = async (
+    rel: string,
+    change: FileChange["change"],
+    before: TreeEntry | undefined,
+    after: TreeEntry | undefined,
+    note?: string,
+  ) => {
     const a = before ? await readSide(oldDir, before) : null;
     const b = after ? await readSide(newDir, after) : null;
-    const binary = (a !== null && a.text === null && a.link === null && before!.size <= MAX_DIFF_FILE_BYTES) || (b !== null && b.text === null && b.link === null && after!.size <= MAX_DIFF_FILE_BYTES);
-    const file: FileChange = { path: rel, change, binary, ...(before ? { oldBytes: before.size } : {}), ...(after ? { newBytes: after.size } : {}), ...(note ? { note } : {}) };
-    const tooBig = (before && before.kind === "file" && before.size > MAX_DIFF_FILE_BYTES) || (after && after.kind === "file" && after.size > MAX_DIFF_FILE_BYTES);
+    const binary =
+      (a !== null && a.text === null && a.link === null && before!.size <= MAX_DIFF_FILE_BYTES) ||
+      (b !== null && b.text === null && b.link === null && after!.size <= MAX_DIFF_FILE_BYTES);
+    const file: FileChange = {
+      path: rel,
+      change,
+      binary,
+      ...(before ? { oldBytes: before.size } : {}),
+      ...(after ? { newBytes: after.size } : {}),
+      ...(note ? { note } : {}),
+    };
+    const tooBig =
+      (before && before.kind === "file" && before.size > MAX_DIFF_FILE_BYTES) ||
+      (after && after.kind === "file" && after.size > MAX_DIFF_FILE_BYTES);
     if (change === "kept") {
       /* the user's own file: no diff */
     } else if (a?.link !== undefined && a?.link !== null) {
@@ -88,9 +127,17 @@ export async function diffFolders(oldDir: string, newDir: string, options: { man
     } else if (tooBig) {
       file.note = `over ${formatBytes(MAX_DIFF_FILE_BYTES)}: ${before ? formatBytes(before.size) : "—"} → ${after ? formatBytes(after.size) : "—"}, no text diff shown`;
     } else if (binary) {
-      file.note = change === "changed" ? `changed (${before!.size} bytes → ${after!.size} bytes)` : change === "added" ? `binary, ${after!.size} bytes` : `binary, ${before!.size} bytes`;
+      file.note =
+        change === "changed"
+          ? `changed (${before!.size} bytes → ${after!.size} bytes)`
+          : change === "added"
+            ? `binary, ${after!.size} bytes`
+            : `binary, ${before!.size} bytes`;
     } else {
-      const patch = createTwoFilesPatch(`a/${rel}`, `b/${rel}`, a?.text ?? "", b?.text ?? "", undefined, undefined, { context: 3, timeout: DIFF_TIMEOUT_MS });
+      const patch = createTwoFilesPatch(`a/${rel}`, `b/${rel}`, a?.text ?? "", b?.text ?? "", undefined, undefined, {
+        context: 3,
+        timeout: DIFF_TIMEOUT_MS,
+      });
       if (patch === undefined) file.note = "too many differences to show as a text diff";
       else if (patch.length > budget) {
         file.note = "text diff left out: the update's diffs passed the size shown at once";
@@ -112,20 +159,42 @@ export async function diffFolders(oldDir: string, newDir: string, options: { man
       result.unchanged++;
     } else {
       result.changed.push(rel);
-      const edited = manifest?.files[rel] && before.kind === "file" && manifest.files[rel] !== (await hashFile(path.join(oldDir, ...rel.split("/"))));
-      await describe(rel, "changed", before, after, edited ? "you had edited this file; your copy stays in the backup" : undefined);
+      const edited =
+        manifest?.files[rel] &&
+        before.kind === "file" &&
+        manifest.files[rel] !== (await hashFile(path.join(oldDir, ...rel.split("/"))));
+      await describe(
+        rel,
+        "changed",
+        before,
+        after,
+        edited ? "you had edited this file; your copy stays in the backup" : undefined,
+      );
     }
   }
   for (const [rel, before] of [...oldEntries].sort(([x], [y]) => (x < y ? -1 : 1))) {
     if (newEntries.has(rel)) continue;
     const recorded = manifest?.files[rel];
-    const untouched = recorded !== undefined && before.kind === "file" && recorded === (await hashFile(path.join(oldDir, ...rel.split("/"))));
+    const untouched =
+      recorded !== undefined &&
+      before.kind === "file" &&
+      recorded === (await hashFile(path.join(oldDir, ...rel.split("/"))));
     if (untouched) {
       result.removed.push(rel);
       await describe(rel, "removed", before, undefined);
     } else {
       result.kept.push(rel);
-      await describe(rel, "kept", before, undefined, recorded !== undefined ? "the new release drops this file, but you edited it: kept" : manifest ? "your file (not part of the installed release): kept" : "not in the new release; kept, as it may be yours");
+      await describe(
+        rel,
+        "kept",
+        before,
+        undefined,
+        recorded !== undefined
+          ? "the new release drops this file, but you edited it: kept"
+          : manifest
+            ? "your file (not part of the installed release): kept"
+            : "not in the new release; kept, as it may be yours",
+      );
     }
   }
   return result;

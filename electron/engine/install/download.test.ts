@@ -12,7 +12,8 @@ let base: string;
 beforeEach(async () => {
   tmp = await makeTempDir();
   http = createServer((req, res) => {
-    if (req.url === "/redirect-plain") return void res.writeHead(302, { location: "http://example.com/skill.zip" }).end();
+    if (req.url === "/redirect-plain")
+      return void res.writeHead(302, { location: "http://example.com/skill.zip" }).end();
     if (req.url === "/redirect-loop") return void res.writeHead(302, { location: "/redirect-loop" }).end();
     if (req.url === "/endless") {
       // No content-length: the cap must hold on what actually arrives.
@@ -44,22 +45,40 @@ const left = async () => readdir(tmp.dir);
 
 describe("downloadFile", () => {
   it("stops a body without a declared size at the cap", async () => {
-    await expect(downloadFile(`${base}/endless`, { dir: tmp.dir, maxBytes: 1024 * 1024 })).rejects.toMatchObject({ code: "install.download.too-large", message: expect.stringMatching(/passed the 1\.0 MB limit/) });
+    await expect(downloadFile(`${base}/endless`, { dir: tmp.dir, maxBytes: 1024 * 1024 })).rejects.toMatchObject({
+      code: "install.download.too-large",
+      message: expect.stringMatching(/passed the 1\.0 MB limit/),
+    });
     expect(await left()).toEqual([]);
   });
 
   it("gives up on a server that does not answer, and on a body that stalls", async () => {
-    await expect(downloadFile(`${base}/silent`, { dir: tmp.dir, connectTimeoutMs: 300 })).rejects.toMatchObject({ code: "install.download.failed", message: "The server did not answer in time." });
-    await expect(downloadFile(`${base}/stall`, { dir: tmp.dir, idleTimeoutMs: 300 })).rejects.toMatchObject({ code: "install.download.failed", message: expect.stringMatching(/stalled/) });
+    await expect(downloadFile(`${base}/silent`, { dir: tmp.dir, connectTimeoutMs: 300 })).rejects.toMatchObject({
+      code: "install.download.failed",
+      message: "The server did not answer in time.",
+    });
+    await expect(downloadFile(`${base}/stall`, { dir: tmp.dir, idleTimeoutMs: 300 })).rejects.toMatchObject({
+      code: "install.download.failed",
+      message: expect.stringMatching(/stalled/),
+    });
     expect(await left()).toEqual([]);
   });
 
   it("refuses a redirect to plain http beyond this machine, and endless redirects", async () => {
-    await expect(downloadFile(`${base}/redirect-plain`, { dir: tmp.dir })).rejects.toMatchObject({ code: "install.download.refused-url", message: expect.stringMatching(/redirected to an address that is refused: Plain http/) });
-    await expect(downloadFile(`${base}/redirect-loop`, { dir: tmp.dir })).rejects.toMatchObject({ code: "install.download.failed", message: expect.stringMatching(/redirected more than 5 times/) });
+    await expect(downloadFile(`${base}/redirect-plain`, { dir: tmp.dir })).rejects.toMatchObject({
+      code: "install.download.refused-url",
+      message: expect.stringMatching(/redirected to an address that is refused: Plain http/),
+    });
+    await expect(downloadFile(`${base}/redirect-loop`, { dir: tmp.dir })).rejects.toMatchObject({
+      code: "install.download.failed",
+      message: expect.stringMatching(/redirected more than 5 times/),
+    });
   });
 
   it("names the HTTP status of a failed download", async () => {
-    await expect(downloadFile(`${base}/missing.zip`, { dir: tmp.dir })).rejects.toMatchObject({ code: "install.download.failed", message: expect.stringMatching(/answered 404 Not Found for 127\.0\.0\.1:\d+\/missing\.zip/) });
+    await expect(downloadFile(`${base}/missing.zip`, { dir: tmp.dir })).rejects.toMatchObject({
+      code: "install.download.failed",
+      message: expect.stringMatching(/answered 404 Not Found for 127\.0\.0\.1:\d+\/missing\.zip/),
+    });
   });
 });

@@ -53,7 +53,8 @@ export function refusedUrlReason(raw: string): string | null {
   } catch {
     return `"${raw.slice(0, 200)}" is not a URL.`;
   }
-  if (url.username || url.password) return "URLs with a user name or password are not used; give the address without them.";
+  if (url.username || url.password)
+    return "URLs with a user name or password are not used; give the address without them.";
   if (url.protocol === "https:") return null;
   if (url.protocol === "http:" && isLoopbackHost(url.hostname)) return null;
   if (url.protocol === "http:") return `Plain http is not safe for downloads (${url.host}); use an https address.`;
@@ -65,12 +66,23 @@ function lastSegment(url: URL): string {
   return name.replace(/[^\w.@+-]/g, "_").slice(-120) || "download";
 }
 
-async function fetchFollowingSafeRedirects(start: string, signal: AbortSignal): Promise<{ response: Response; url: URL }> {
+async function fetchFollowingSafeRedirects(
+  start: string,
+  signal: AbortSignal,
+): Promise<{ response: Response; url: URL }> {
   let current = start;
   for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
     const reason = refusedUrlReason(current);
-    if (reason) throw new InstallError("install.download.refused-url", hop ? `The download was redirected to an address that is refused: ${reason}` : reason);
-    const response = await fetch(current, { redirect: "manual", signal, headers: { "user-agent": `skillshelf/${VERSION}`, accept: "application/octet-stream" } });
+    if (reason)
+      throw new InstallError(
+        "install.download.refused-url",
+        hop ? `The download was redirected to an address that is refused: ${reason}` : reason,
+      );
+    const response = await fetch(current, {
+      redirect: "manual",
+      signal,
+      headers: { "user-agent": `skillshelf/${VERSION}`, accept: "application/octet-stream" },
+    });
     if (response.status >= 300 && response.status < 400 && response.headers.get("location")) {
       await response.body?.cancel();
       current = new URL(response.headers.get("location")!, current).toString();
@@ -78,7 +90,10 @@ async function fetchFollowingSafeRedirects(start: string, signal: AbortSignal): 
     }
     return { response, url: new URL(current) };
   }
-  throw new InstallError("install.download.failed", `The download was redirected more than ${MAX_REDIRECTS} times, so it was given up.`);
+  throw new InstallError(
+    "install.download.failed",
+    `The download was redirected more than ${MAX_REDIRECTS} times, so it was given up.`,
+  );
 }
 
 /** Downloads `url` into options.dir; throws InstallError (refused address, HTTP error, too large, cancelled, checksum). */
@@ -89,20 +104,37 @@ export async function downloadFile(url: string, options: DownloadOptions): Promi
   if (options.signal?.aborted) throw new InstallError("install.download.cancelled", "The download was cancelled.");
   options.signal?.addEventListener("abort", abortFromCaller, { once: true });
   let timedOut: string | null = null;
-  let timer = setTimeout(() => ((timedOut = "The server did not answer in time."), controller.abort()), options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS);
+  let timer = setTimeout(
+    () => ((timedOut = "The server did not answer in time."), controller.abort()),
+    options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
+  );
   const file = path.join(options.dir, `download-${randomBytes(6).toString("hex")}`);
-  const progress = (value: number, detail: string) => options.onProgress?.({ taskId: options.taskId ?? "download", kind: "download", value, title: "Downloading the new version", detail });
+  const progress = (value: number, detail: string) =>
+    options.onProgress?.({
+      taskId: options.taskId ?? "download",
+      kind: "download",
+      value,
+      title: "Downloading the new version",
+      detail,
+    });
   let written = false;
   try {
     const { response, url: finalUrl } = await fetchFollowingSafeRedirects(url, controller.signal);
     if (!response.ok || !response.body) {
       await response.body?.cancel();
-      throw new InstallError("install.download.failed", `The server answered ${response.status} ${response.statusText || ""}`.trim() + ` for ${finalUrl.host}${finalUrl.pathname}.`);
+      throw new InstallError(
+        "install.download.failed",
+        `The server answered ${response.status} ${response.statusText || ""}`.trim() +
+          ` for ${finalUrl.host}${finalUrl.pathname}.`,
+      );
     }
     const declared = Number(response.headers.get("content-length") ?? NaN);
     if (Number.isFinite(declared) && declared > maxBytes) {
       await response.body.cancel();
-      throw new InstallError("install.download.too-large", `The file is ${formatBytes(declared)}, over the ${formatBytes(maxBytes)} limit for downloads, so it was not downloaded.`);
+      throw new InstallError(
+        "install.download.too-large",
+        `The file is ${formatBytes(declared)}, over the ${formatBytes(maxBytes)} limit for downloads, so it was not downloaded.`,
+      );
     }
     const total = Number.isFinite(declared) && declared > 0 ? declared : null;
     const hash = createHash("sha256");
@@ -114,17 +146,26 @@ export async function downloadFile(url: string, options: DownloadOptions): Promi
       progress(total ? 0 : -1, `0 of ${total ? formatBytes(total) : "unknown size"}`);
       for (;;) {
         clearTimeout(timer);
-        timer = setTimeout(() => ((timedOut = "The download stalled: no data came for a while."), controller.abort()), options.idleTimeoutMs ?? IDLE_TIMEOUT_MS);
+        timer = setTimeout(
+          () => ((timedOut = "The download stalled: no data came for a while."), controller.abort()),
+          options.idleTimeoutMs ?? IDLE_TIMEOUT_MS,
+        );
         const { done, value } = await reader.read();
         if (done) break;
         bytes += value.byteLength;
         if (bytes > maxBytes) {
           await reader.cancel();
-          throw new InstallError("install.download.too-large", `The download passed the ${formatBytes(maxBytes)} limit, so it was stopped.`);
+          throw new InstallError(
+            "install.download.too-large",
+            `The download passed the ${formatBytes(maxBytes)} limit, so it was stopped.`,
+          );
         }
         hash.update(value);
         await handle.write(value);
-        progress(total ? Math.min(1, bytes / total) : -1, `${formatBytes(bytes)} of ${total ? formatBytes(total) : "unknown size"}`);
+        progress(
+          total ? Math.min(1, bytes / total) : -1,
+          `${formatBytes(bytes)} of ${total ? formatBytes(total) : "unknown size"}`,
+        );
       }
       await handle.sync();
     } finally {
@@ -132,7 +173,10 @@ export async function downloadFile(url: string, options: DownloadOptions): Promi
     }
     const sha256 = hash.digest("hex");
     if (options.sha256 && options.sha256.toLowerCase() !== sha256) {
-      throw new InstallError("install.download.checksum", `The downloaded file's SHA-256 is ${sha256}, not the published ${options.sha256.toLowerCase()}; it was discarded.`);
+      throw new InstallError(
+        "install.download.checksum",
+        `The downloaded file's SHA-256 is ${sha256}, not the published ${options.sha256.toLowerCase()}; it was discarded.`,
+      );
     }
     progress(1, formatBytes(bytes));
     return { file, bytes, sha256, name: lastSegment(finalUrl) };

@@ -18,7 +18,11 @@ const TYPE_NAMES: Record<string, string> = {
  * Unpacks every entry of the tar.gz `file` through the writer (only those `only` accepts, when given: the others are
  * neither written nor judged); throws InstallError on the first refused entry.
  */
-export async function readTarGzInto(file: string, writer: StagingWriter, only?: (entryPath: string) => boolean): Promise<void> {
+export async function readTarGzInto(
+  file: string,
+  writer: StagingWriter,
+  only?: (entryPath: string) => boolean,
+): Promise<void> {
   let failure: unknown = null;
   let entries = 0;
   const parser = new Parser({
@@ -32,7 +36,11 @@ export async function readTarGzInto(file: string, writer: StagingWriter, only?: 
           entry.resume();
           return;
         }
-        if (!FILE_TYPES.has(entry.type)) refuseEntry(entry.path, `is ${TYPE_NAMES[entry.type] ?? `a "${entry.type}" entry`}; only plain files and folders are unpacked`);
+        if (!FILE_TYPES.has(entry.type))
+          refuseEntry(
+            entry.path,
+            `is ${TYPE_NAMES[entry.type] ?? `a "${entry.type}" entry`}; only plain files and folders are unpacked`,
+          );
         writer.beginFile(entry.path, entry.mode ?? 0o644, null);
         const declared = entry.size;
         entry.on("data", (chunk: Buffer) => {
@@ -59,7 +67,10 @@ export async function readTarGzInto(file: string, writer: StagingWriter, only?: 
   });
   const done = new Promise<void>((resolve) => {
     const fail = (message: string | Error) => {
-      failure ??= new InstallError("install.archive.invalid", `The file is not a readable tar.gz archive (${typeof message === "string" ? message : message.message}).`);
+      failure ??= new InstallError(
+        "install.archive.invalid",
+        `The file is not a readable tar.gz archive (${typeof message === "string" ? message : message.message}).`,
+      );
       resolve();
     };
     parser.on("warn", (_code: string, message: string | Error) => fail(message));

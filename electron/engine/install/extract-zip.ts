@@ -9,7 +9,13 @@ const CHUNK = 64 * 1024;
 const S_IFMT = 0o170000;
 const S_IFREG = 0o100000;
 const S_IFDIR = 0o040000;
-const TYPE_NAMES: Record<number, string> = { 0o120000: "a symbolic link", 0o020000: "a character device", 0o060000: "a block device", 0o010000: "a named pipe (FIFO)", 0o140000: "a socket" };
+const TYPE_NAMES: Record<number, string> = {
+  0o120000: "a symbolic link",
+  0o020000: "a character device",
+  0o060000: "a block device",
+  0o010000: "a named pipe (FIFO)",
+  0o140000: "a socket",
+};
 
 interface CentralEntry {
   /** Unix mode from the external attributes when the entry was made on Unix, else null. */
@@ -43,7 +49,8 @@ function centralDirectory(data: Uint8Array): Map<string, CentralEntry> {
   const utf8 = new TextDecoder();
   const bytewise = { decode: (bytes: Uint8Array) => Array.from(bytes, (b) => String.fromCharCode(b)).join("") };
   for (let i = 0; i < count; i++) {
-    if (offset + 46 > data.length || view.getUint32(offset, true) !== 0x02014b50) invalid("a damaged central directory");
+    if (offset + 46 > data.length || view.getUint32(offset, true) !== 0x02014b50)
+      invalid("a damaged central directory");
     const madeBy = view.getUint16(offset + 4, true) >> 8;
     // Names are decoded as fflate decodes them: UTF-8 when the entry says so (flag bit 11), else byte by byte.
     const decoder = view.getUint16(offset + 8, true) & 0x800 ? utf8 : bytewise;
@@ -70,7 +77,11 @@ export async function readZipInto(file: string, writer: StagingWriter): Promise<
       const central = listed.get(entry.name);
       if (!central) refuseEntry(entry.name, "is missing from the archive's table of contents");
       const type = central.mode === null || central.mode === 0 ? null : central.mode & S_IFMT;
-      if (type !== null && type !== S_IFREG && type !== S_IFDIR) refuseEntry(entry.name, `is ${TYPE_NAMES[type] ?? "a special file"}; only plain files and folders are unpacked`);
+      if (type !== null && type !== S_IFREG && type !== S_IFDIR)
+        refuseEntry(
+          entry.name,
+          `is ${TYPE_NAMES[type] ?? "a special file"}; only plain files and folders are unpacked`,
+        );
       if (entry.name.endsWith("/") || type === S_IFDIR) {
         writer.directory(entry.name);
         return;

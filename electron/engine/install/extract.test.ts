@@ -23,7 +23,10 @@ async function refused(bytes: Uint8Array, fileName: string): Promise<InstallErro
   await mkdir(path.join(tmp.dir, "staging"), { recursive: true });
   const before = await listAll(tmp.dir);
   const dest = path.join(tmp.dir, "staging", "x");
-  const error = await extractArchive(file, dest).then(() => null, (e: unknown) => e);
+  const error = await extractArchive(file, dest).then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(InstallError);
   // Nothing is left anywhere: not the staging folder, not a file beside it or above it.
   expect(await listAll(tmp.dir)).toEqual(before);
@@ -36,7 +39,14 @@ const tgz = (entries: TarEntrySpec[]) => tarGzOf(entries);
 describe("extractArchive", () => {
   it("unpacks a zip with folders and keeps exec bits", async () => {
     const file = path.join(tmp.dir, "demo.zip");
-    await writeFile(file, zip({ "demo/SKILL.md": skill, "demo/scripts/run.sh": { data: "#!/bin/sh\necho hi\n", unixMode: 0o100755 }, "demo/empty.txt": "" }));
+    await writeFile(
+      file,
+      zip({
+        "demo/SKILL.md": skill,
+        "demo/scripts/run.sh": { data: "#!/bin/sh\necho hi\n", unixMode: 0o100755 },
+        "demo/empty.txt": "",
+      }),
+    );
     const dest = path.join(tmp.dir, "out");
     const result = await extractArchive(file, dest);
     expect(result).toMatchObject({ files: 3, format: "zip" });
@@ -65,7 +75,15 @@ describe("extractArchive", () => {
   it("unpacks a tar.gz (GitHub's source-archive layout with a pax global header)", async () => {
     const file = path.join(tmp.dir, "demo.tar.gz");
     const pax = "52 comment=0123456789012345678901234567890123456789\n";
-    await writeFile(file, tgz([{ name: "pax_global_header", type: "g" as never, body: pax }, { name: "repo-1.0.0/", type: "5" }, { name: "repo-1.0.0/demo/SKILL.md", body: skill }, { name: "repo-1.0.0/demo/run.sh", body: "#!/bin/sh\n", mode: 0o755 }]));
+    await writeFile(
+      file,
+      tgz([
+        { name: "pax_global_header", type: "g" as never, body: pax },
+        { name: "repo-1.0.0/", type: "5" },
+        { name: "repo-1.0.0/demo/SKILL.md", body: skill },
+        { name: "repo-1.0.0/demo/run.sh", body: "#!/bin/sh\n", mode: 0o755 },
+      ]),
+    );
     const dest = path.join(tmp.dir, "out");
     expect(await extractArchive(file, dest)).toMatchObject({ files: 2, format: "tar.gz" });
     expect(await readFile(path.join(dest, "repo-1.0.0/demo/SKILL.md"), "utf8")).toBe(skill);
@@ -76,10 +94,18 @@ describe("extractArchive", () => {
   const hostileZips: Array<[string, Record<string, ZipEntrySpec>, RegExp]> = [
     ["zip-slip", { "demo/SKILL.md": skill, "../evil.txt": "pwned" }, /"\.\.\/evil\.txt" climbs out/],
     ["a nested zip-slip", { "demo/SKILL.md": skill, "demo/../../evil.txt": "pwned" }, /climbs out/],
-    ["an absolute path", { "demo/SKILL.md": skill, "/tmp/evil.txt": "pwned" }, /"\/tmp\/evil\.txt" is an absolute path/],
+    [
+      "an absolute path",
+      { "demo/SKILL.md": skill, "/tmp/evil.txt": "pwned" },
+      /"\/tmp\/evil\.txt" is an absolute path/,
+    ],
     ["a drive letter", { "demo/SKILL.md": skill, "C:/evil.txt": "pwned" }, /drive letter/],
     ["a backslash slip", { "demo/SKILL.md": skill, "..\\evil.txt": "pwned" }, /climbs out/],
-    ["a symbolic link", { "demo/SKILL.md": skill, "demo/link": { data: "../../etc/passwd", unixMode: 0o120777 } }, /"demo\/link" is a symbolic link/],
+    [
+      "a symbolic link",
+      { "demo/SKILL.md": skill, "demo/link": { data: "../../etc/passwd", unixMode: 0o120777 } },
+      /"demo\/link" is a symbolic link/,
+    ],
     ["a FIFO", { "demo/SKILL.md": skill, "demo/pipe": { data: "", unixMode: 0o010644 } }, /named pipe/],
     ["a case-folded duplicate", { "demo/SKILL.md": skill, "demo/skill.md": skill }, /only in letter case/],
     ["a file over a folder", { "demo/SKILL.md": skill, "demo/SKILL.md/x": "y" }, /appears twice/],
@@ -93,13 +119,62 @@ describe("extractArchive", () => {
   }
 
   const hostileTars: Array<[string, TarEntrySpec[], RegExp]> = [
-    ["tar-slip", [{ name: "demo/SKILL.md", body: skill }, { name: "../evil.txt", body: "pwned" }], /"\.\.\/evil\.txt" climbs out/],
-    ["an absolute path", [{ name: "demo/SKILL.md", body: skill }, { name: "/tmp/evil.txt", body: "pwned" }], /is an absolute path/],
-    ["a symbolic link", [{ name: "demo/SKILL.md", body: skill }, { name: "demo/link", type: "2", linkpath: "/etc/passwd" }], /"demo\/link" is a symbolic link/],
-    ["a hard link", [{ name: "demo/SKILL.md", body: skill }, { name: "demo/hard", type: "1", linkpath: "/etc/passwd" }], /is a hard link/],
-    ["a device", [{ name: "demo/SKILL.md", body: skill }, { name: "demo/dev", type: "3" }], /character device/],
-    ["a FIFO", [{ name: "demo/SKILL.md", body: skill }, { name: "demo/fifo", type: "6" }], /named pipe/],
-    ["a duplicate", [{ name: "demo/SKILL.md", body: skill }, { name: "demo/SKILL.md", body: "second" }], /appears twice/],
+    [
+      "tar-slip",
+      [
+        { name: "demo/SKILL.md", body: skill },
+        { name: "../evil.txt", body: "pwned" },
+      ],
+      /"\.\.\/evil\.txt" climbs out/,
+    ],
+    [
+      "an absolute path",
+      [
+        { name: "demo/SKILL.md", body: skill },
+        { name: "/tmp/evil.txt", body: "pwned" },
+      ],
+      /is an absolute path/,
+    ],
+    [
+      "a symbolic link",
+      [
+        { name: "demo/SKILL.md", body: skill },
+        { name: "demo/link", type: "2", linkpath: "/etc/passwd" },
+      ],
+      /"demo\/link" is a symbolic link/,
+    ],
+    [
+      "a hard link",
+      [
+        { name: "demo/SKILL.md", body: skill },
+        { name: "demo/hard", type: "1", linkpath: "/etc/passwd" },
+      ],
+      /is a hard link/,
+    ],
+    [
+      "a device",
+      [
+        { name: "demo/SKILL.md", body: skill },
+        { name: "demo/dev", type: "3" },
+      ],
+      /character device/,
+    ],
+    [
+      "a FIFO",
+      [
+        { name: "demo/SKILL.md", body: skill },
+        { name: "demo/fifo", type: "6" },
+      ],
+      /named pipe/,
+    ],
+    [
+      "a duplicate",
+      [
+        { name: "demo/SKILL.md", body: skill },
+        { name: "demo/SKILL.md", body: "second" },
+      ],
+      /appears twice/,
+    ],
   ];
   for (const [what, entries, message] of hostileTars) {
     it(`refuses a tar.gz with ${what}, writing nothing`, async () => {
@@ -116,29 +191,52 @@ describe("extractArchive", () => {
     expect(byRatio.message).toMatch(/"demo\/zeros\.bin" unpacks to more than 100 times/);
     const file = path.join(tmp.dir, "big.zip");
     await writeFile(file, zip({ "a.bin": zeros, "b.bin": zeros }));
-    const error = await extractArchive(file, path.join(tmp.dir, "out"), { limits: { maxTotalBytes: 10 * 1024 * 1024, maxRatio: 1e9 } }).catch((e: unknown) => e);
-    expect(error).toMatchObject({ code: "install.archive.too-large", message: expect.stringMatching(/more than 10\.0 MB/) });
+    const error = await extractArchive(file, path.join(tmp.dir, "out"), {
+      limits: { maxTotalBytes: 10 * 1024 * 1024, maxRatio: 1e9 },
+    }).catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      code: "install.archive.too-large",
+      message: expect.stringMatching(/more than 10\.0 MB/),
+    });
   });
 
   it("refuses a tar.gz bomb by ratio and too many files", async () => {
-    const bomb = await refused(tgz([{ name: "demo/zeros.bin", body: new Uint8Array(16 * 1024 * 1024) }]), "bomb.tar.gz");
+    const bomb = await refused(
+      tgz([{ name: "demo/zeros.bin", body: new Uint8Array(16 * 1024 * 1024) }]),
+      "bomb.tar.gz",
+    );
     expect(bomb.message).toMatch(/more than 100 times its own size/);
     const many = Array.from({ length: 30 }, (_, i) => ({ name: `demo/f${i}.txt`, body: "x" }));
     const file = path.join(tmp.dir, "many.tar.gz");
     await writeFile(file, tgz(many));
-    const error = await extractArchive(file, path.join(tmp.dir, "out"), { limits: { maxFiles: 20 } }).catch((e: unknown) => e);
-    expect(error).toMatchObject({ code: "install.archive.too-large", message: expect.stringMatching(/more than 20 files/) });
+    const error = await extractArchive(file, path.join(tmp.dir, "out"), { limits: { maxFiles: 20 } }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toMatchObject({
+      code: "install.archive.too-large",
+      message: expect.stringMatching(/more than 20 files/),
+    });
     const folders = path.join(tmp.dir, "folders.tar.gz");
     await writeFile(folders, tgz(Array.from({ length: 30 }, (_, i) => ({ name: `demo/d${i}/`, type: "5" as const }))));
-    const folderError = await extractArchive(folders, path.join(tmp.dir, "out2"), { limits: { maxFiles: 20 } }).catch((e: unknown) => e);
-    expect(folderError).toMatchObject({ code: "install.archive.too-large", message: expect.stringMatching(/more than 20 folders/) });
+    const folderError = await extractArchive(folders, path.join(tmp.dir, "out2"), { limits: { maxFiles: 20 } }).catch(
+      (e: unknown) => e,
+    );
+    expect(folderError).toMatchObject({
+      code: "install.archive.too-large",
+      message: expect.stringMatching(/more than 20 folders/),
+    });
   });
 
   it("does not open an archive over the size limit", async () => {
     const file = path.join(tmp.dir, "big.zip");
     await writeFile(file, zip({ "demo/SKILL.md": skill, "demo/pad.bin": new Uint8Array(randomBytes(64 * 1024)) }));
-    const error = await extractArchive(file, path.join(tmp.dir, "out"), { limits: { maxArchiveBytes: 32 * 1024 } }).catch((e: unknown) => e);
-    expect(error).toMatchObject({ code: "install.archive.too-large", message: expect.stringMatching(/over the 32\.0 KB limit, so it was not opened/) });
+    const error = await extractArchive(file, path.join(tmp.dir, "out"), {
+      limits: { maxArchiveBytes: 32 * 1024 },
+    }).catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      code: "install.archive.too-large",
+      message: expect.stringMatching(/over the 32\.0 KB limit, so it was not opened/),
+    });
     expect(await listAll(tmp.dir)).toEqual(["big.zip"]);
   });
 

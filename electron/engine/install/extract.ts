@@ -22,7 +22,11 @@ export function archiveFormatOf(name: string, head: Uint8Array): ArchiveFormat |
 }
 
 /** Unpacks `file` into `destDir`, which must not exist yet; on any refusal destDir is removed and an InstallError thrown. */
-export async function extractArchive(file: string, destDir: string, options: { format?: ArchiveFormat; limits?: Partial<ExtractLimits>; only?: (entryPath: string) => boolean } = {}): Promise<{ files: number; bytes: number; format: ArchiveFormat }> {
+export async function extractArchive(
+  file: string,
+  destDir: string,
+  options: { format?: ArchiveFormat; limits?: Partial<ExtractLimits>; only?: (entryPath: string) => boolean } = {},
+): Promise<{ files: number; bytes: number; format: ArchiveFormat }> {
   const limits = { ...EXTRACT_LIMITS, ...options.limits };
   const handle = await open(file, "r").catch((error: NodeJS.ErrnoException) => {
     throw new InstallError("install.source.unreadable", `The archive cannot be read (${error.code ?? error.message}).`);
@@ -36,7 +40,11 @@ export async function extractArchive(file: string, destDir: string, options: { f
   } finally {
     await handle.close();
   }
-  if (size > limits.maxArchiveBytes) throw new InstallError("install.archive.too-large", `The archive is ${formatBytes(size)}, over the ${formatBytes(limits.maxArchiveBytes)} limit, so it was not opened.`);
+  if (size > limits.maxArchiveBytes)
+    throw new InstallError(
+      "install.archive.too-large",
+      `The archive is ${formatBytes(size)}, over the ${formatBytes(limits.maxArchiveBytes)} limit, so it was not opened.`,
+    );
   const format = options.format ?? archiveFormatOf(path.basename(file), head);
   if (!format) throw new InstallError("install.archive.invalid", "The file is neither a zip nor a tar.gz archive.");
   await mkdir(path.dirname(destDir), { recursive: true });
@@ -44,7 +52,11 @@ export async function extractArchive(file: string, destDir: string, options: { f
   const writer = new StagingWriter(destDir, limits, size);
   try {
     if (format === "zip") {
-      if (options.only) throw new InstallError("install.archive.invalid", "Only part of a tar.gz archive can be unpacked, and this file is a zip.");
+      if (options.only)
+        throw new InstallError(
+          "install.archive.invalid",
+          "Only part of a tar.gz archive can be unpacked, and this file is a zip.",
+        );
       await readZipInto(file, writer);
     } else await readTarGzInto(file, writer, options.only);
     return { ...writer.counts, format };
@@ -53,7 +65,14 @@ export async function extractArchive(file: string, destDir: string, options: { f
     await rm(destDir, { recursive: true, force: true });
     if (error instanceof InstallError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === "EEXIST") throw new InstallError("install.archive.unsafe-entry", "The archive names one file twice, so it was refused and nothing from it was kept.");
-    throw new InstallError("install.archive.invalid", `The archive could not be unpacked (${(error as Error).message}).`);
+    if (code === "EEXIST")
+      throw new InstallError(
+        "install.archive.unsafe-entry",
+        "The archive names one file twice, so it was refused and nothing from it was kept.",
+      );
+    throw new InstallError(
+      "install.archive.invalid",
+      `The archive could not be unpacked (${(error as Error).message}).`,
+    );
   }
 }

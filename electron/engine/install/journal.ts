@@ -52,7 +52,8 @@ export async function removeJournal(dataDir: string, id: string): Promise<void> 
 /** Removes temporary files a crash left in the journal folder mid-write (the journal they were replacing still counts). */
 export async function removeTornJournalWrites(dataDir: string): Promise<void> {
   const dir = journalRoot(dataDir);
-  for (const name of await readdir(dir).catch(() => [] as string[])) if (/^\..*\.tmp$/.test(name)) await rm(path.join(dir, name), { force: true });
+  for (const name of await readdir(dir).catch(() => [] as string[]))
+    if (/^\..*\.tmp$/.test(name)) await rm(path.join(dir, name), { force: true });
 }
 
 /** Every journal left in the data folder (unreadable ones are reported with their file, not thrown). */
@@ -64,7 +65,16 @@ export async function readJournals(dataDir: string): Promise<Array<{ file: strin
     const file = path.join(dir, name);
     try {
       const value = (await readJsonFileWithinLimits(file, MAX_JOURNAL_BYTES)) as SwapJournal;
-      out.push({ file, journal: value && typeof value.target === "string" && typeof value.stage === "string" && typeof value.backup === "string" ? value : null });
+      out.push({
+        file,
+        journal:
+          value &&
+          typeof value.target === "string" &&
+          typeof value.stage === "string" &&
+          typeof value.backup === "string"
+            ? value
+            : null,
+      });
     } catch {
       out.push({ file, journal: null });
     }
@@ -114,13 +124,17 @@ export async function lockTarget(dataDir: string, target: string): Promise<() =>
       await rm(file, { force: true });
     }
   }
-  throw new InstallError("install.busy", `Another update or rollback of ${target} is running; try again when it has finished.`);
+  throw new InstallError(
+    "install.busy",
+    `Another update or rollback of ${target} is running; try again when it has finished.`,
+  );
 }
 
 /** Removes locks whose process is gone (a killed run). */
 export async function removeStaleLocks(dataDir: string): Promise<void> {
   const dir = journalRoot(dataDir);
   for (const name of await readdir(dir).catch(() => [] as string[])) {
-    if (name.endsWith(".lock") && (await lockIsStale(path.join(dir, name)))) await rm(path.join(dir, name), { force: true });
+    if (name.endsWith(".lock") && (await lockIsStale(path.join(dir, name))))
+      await rm(path.join(dir, name), { force: true });
   }
 }

@@ -40,7 +40,8 @@ async function skillFolders(root: string): Promise<string[]> {
         continue;
       }
       if (entries.some((e) => e.isFile() && e.name === "SKILL.md")) found.push(rel);
-      for (const e of entries) if (e.isDirectory() && !SKIPPED.has(e.name)) next.push(rel ? `${rel}/${e.name}` : e.name);
+      for (const e of entries)
+        if (e.isDirectory() && !SKIPPED.has(e.name)) next.push(rel ? `${rel}/${e.name}` : e.name);
     }
     queue = next;
   }
@@ -54,17 +55,31 @@ function depthOf(rel: string): number {
 /** The one folder that holds the skill named `expectName`, by the layouts releases use; throws when none or several fit. */
 async function chooseFolder(root: string, expectName: string): Promise<string> {
   const folders = await skillFolders(root);
-  if (!folders.length) throw new InstallError("install.skill.not-found", "The release holds no SKILL.md, so there is no skill in it to install.");
+  if (!folders.length)
+    throw new InstallError(
+      "install.skill.not-found",
+      "The release holds no SKILL.md, so there is no skill in it to install.",
+    );
   if (folders.length === 1) return folders[0]!;
   const named = folders.filter((rel) => path.posix.basename(rel) === expectName);
   const pool = named.length ? named : folders.filter((rel) => rel === "");
   if (!pool.length) {
-    const listed = folders.slice(0, 5).map((rel) => rel || "(the archive's root)").join(", ");
-    throw new InstallError("install.skill.not-found", `The release holds ${folders.length} skills (${listed}${folders.length > 5 ? ", …" : ""}) and none is in a folder named "${expectName}".`);
+    const listed = folders
+      .slice(0, 5)
+      .map((rel) => rel || "(the archive's root)")
+      .join(", ");
+    throw new InstallError(
+      "install.skill.not-found",
+      `The release holds ${folders.length} skills (${listed}${folders.length > 5 ? ", …" : ""}) and none is in a folder named "${expectName}".`,
+    );
   }
   const shallowest = Math.min(...pool.map(depthOf));
   const best = pool.filter((rel) => depthOf(rel) === shallowest);
-  if (best.length > 1) throw new InstallError("install.skill.ambiguous", `The release holds several folders named "${expectName}" with a SKILL.md (${best.slice(0, 3).join(", ")}); it is not clear which one to install.`);
+  if (best.length > 1)
+    throw new InstallError(
+      "install.skill.ambiguous",
+      `The release holds several folders named "${expectName}" with a SKILL.md (${best.slice(0, 3).join(", ")}); it is not clear which one to install.`,
+    );
   return best[0]!;
 }
 
@@ -82,14 +97,23 @@ export async function locateSkill(root: string, expectName: string): Promise<Loc
   }
   const report = await readSkill(dir);
   if (report.name && report.name !== expectName) {
-    throw new InstallError("install.skill.name-mismatch", `The release holds the skill "${report.name.slice(0, 100)}", not "${expectName}", so it was not installed in its place.`);
+    throw new InstallError(
+      "install.skill.name-mismatch",
+      `The release holds the skill "${report.name.slice(0, 100)}", not "${expectName}", so it was not installed in its place.`,
+    );
   }
   // Only findings that stop clients from reading the skill refuse it; spec findings clients load anyway (AgentKey's
   // top-level `version`, say) stay in the diagnostics the plan shows as notes for the skill's author.
   const blockers = report.diagnostics.filter((d) => stopsLoading(d, null));
   if (blockers.length > 0) {
-    const first = blockers.slice(0, 3).map((d) => `${d.code}: ${d.message}`).join(" ");
-    throw new InstallError("install.skill.invalid", `The skill in the release cannot be read by clients (${blockers.length} error${blockers.length === 1 ? "" : "s"}), so it was not installed. ${first}`);
+    const first = blockers
+      .slice(0, 3)
+      .map((d) => `${d.code}: ${d.message}`)
+      .join(" ");
+    throw new InstallError(
+      "install.skill.invalid",
+      `The skill in the release cannot be read by clients (${blockers.length} error${blockers.length === 1 ? "" : "s"}), so it was not installed. ${first}`,
+    );
   }
   return { dir, name: report.name, version: report.version, report, diagnostics: report.diagnostics };
 }

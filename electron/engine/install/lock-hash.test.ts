@@ -21,8 +21,25 @@ describe("recordLockHash", () => {
     const lock = {
       version: 3,
       skills: {
-        zeta: { source: "acme/skills", sourceType: "github", sourceUrl: "https://github.com/acme/skills.git", skillPath: "skills/zeta/SKILL.md", skillFolderHash: "1".repeat(40), installedAt: "2026-01-01T00:00:00.000Z", updatedAt: "2026-01-01T00:00:00.000Z" },
-        alpha: { source: "acme/skills", sourceType: "github", sourceUrl: "https://github.com/acme/skills.git", skillPath: "skills/alpha/SKILL.md", skillFolderHash: "2".repeat(40), installedAt: "2026-01-02T00:00:00.000Z", updatedAt: "2026-01-02T00:00:00.000Z", extra: { kept: [1, 2] } },
+        zeta: {
+          source: "acme/skills",
+          sourceType: "github",
+          sourceUrl: "https://github.com/acme/skills.git",
+          skillPath: "skills/zeta/SKILL.md",
+          skillFolderHash: "1".repeat(40),
+          installedAt: "2026-01-01T00:00:00.000Z",
+          updatedAt: "2026-01-01T00:00:00.000Z",
+        },
+        alpha: {
+          source: "acme/skills",
+          sourceType: "github",
+          sourceUrl: "https://github.com/acme/skills.git",
+          skillPath: "skills/alpha/SKILL.md",
+          skillFolderHash: "2".repeat(40),
+          installedAt: "2026-01-02T00:00:00.000Z",
+          updatedAt: "2026-01-02T00:00:00.000Z",
+          extra: { kept: [1, 2] },
+        },
       },
       dismissed: { findSkillsPrompt: true },
       lastSelectedAgents: ["claude-code", "codex"],
@@ -44,9 +61,14 @@ describe("recordLockHash", () => {
 
   it("keeps a trailing newline and two-space indentation, and adds no updatedAt where the entry had none", async () => {
     const file = path.join(tmp.dir, "lock.json");
-    await writeFile(file, `{\n  "version": 3,\n  "skills": {\n    "a": {\n      "source": "o/r",\n      "skillFolderHash": "x"\n    }\n  }\n}\n`);
+    await writeFile(
+      file,
+      `{\n  "version": 3,\n  "skills": {\n    "a": {\n      "source": "o/r",\n      "skillFolderHash": "x"\n    }\n  }\n}\n`,
+    );
     expect((await recordLockHash(file, ["missing-folder-name", "a"], NEW, NOW)).ok).toBe(true);
-    expect(await readFile(file, "utf8")).toBe(`{\n  "version": 3,\n  "skills": {\n    "a": {\n      "source": "o/r",\n      "skillFolderHash": "${NEW}"\n    }\n  }\n}\n`);
+    expect(await readFile(file, "utf8")).toBe(
+      `{\n  "version": 3,\n  "skills": {\n    "a": {\n      "source": "o/r",\n      "skillFolderHash": "${NEW}"\n    }\n  }\n}\n`,
+    );
   });
 
   it("leaves a corrupt lock, a lock without the entry and a linked lock as they are, saying why", async () => {
@@ -58,7 +80,10 @@ describe("recordLockHash", () => {
 
     const other = path.join(tmp.dir, "other.json");
     await writeFile(other, JSON.stringify({ version: 3, skills: { b: { skillFolderHash: "x" } } }));
-    expect(await recordLockHash(other, ["a"], NEW, NOW)).toMatchObject({ ok: false, reason: expect.stringContaining('no entry for "a"') });
+    expect(await recordLockHash(other, ["a"], NEW, NOW)).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('no entry for "a"'),
+    });
 
     const linked = path.join(tmp.dir, "linked.json");
     await symlink(other, linked);

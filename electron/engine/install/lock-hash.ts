@@ -24,10 +24,19 @@ function indentOf(text: string): string | number {
  * Sets `skills[NAME].skillFolderHash` (and `updatedAt`, when present) in the lock file, NAME the first of `names` the
  * lock has (the installer keys entries by folder name); never throws.
  */
-export async function recordLockHash(file: string, names: string[], hash: string, now: Date = new Date()): Promise<LockHashResult> {
+export async function recordLockHash(
+  file: string,
+  names: string[],
+  hash: string,
+  now: Date = new Date(),
+): Promise<LockHashResult> {
   const name = names[0] ?? "";
   const read = await readTextFile(file, { maxBytes: MAX_LOCK_BYTES });
-  if (!read.ok) return { ok: false, reason: `The installer's lock file ${file} could not be read (${read.message}), so its hash for "${name}" was not updated.` };
+  if (!read.ok)
+    return {
+      ok: false,
+      reason: `The installer's lock file ${file} could not be read (${read.message}), so its hash for "${name}" was not updated.`,
+    };
   let lock: unknown;
   try {
     lock = JSON.parse(read.text);
@@ -37,7 +46,11 @@ export async function recordLockHash(file: string, names: string[], hash: string
   const skills = isObject(lock) && isObject(lock.skills) ? lock.skills : {};
   const key = names.find((n) => Object.hasOwn(skills, n) && isObject(skills[n]));
   const entry = key === undefined ? undefined : skills[key];
-  if (!isObject(entry)) return { ok: false, reason: `The installer's lock file ${file} has no entry for "${name}" any more, so it was left as it is.` };
+  if (!isObject(entry))
+    return {
+      ok: false,
+      reason: `The installer's lock file ${file} has no entry for "${name}" any more, so it was left as it is.`,
+    };
   entry.skillFolderHash = hash;
   if ("updatedAt" in entry) entry.updatedAt = now.toISOString();
   const eol = read.text.includes("\r\n") ? "\r\n" : "\n";
@@ -49,6 +62,9 @@ export async function recordLockHash(file: string, names: string[], hash: string
     await writeFileAtomic(file, (read.bom ? "\uFEFF" : "") + text, { mode });
     return { ok: true, file };
   } catch (error) {
-    return { ok: false, reason: `The installer's lock file ${file} could not be written (${(error as Error).message}); its hash for "${name}" is the old one, so it may report this skill as changed.` };
+    return {
+      ok: false,
+      reason: `The installer's lock file ${file} could not be written (${(error as Error).message}); its hash for "${name}" is the old one, so it may report this skill as changed.`,
+    };
   }
 }

@@ -22,7 +22,11 @@ export interface InstallManifest {
 
 /** A stable, file-name-safe key for one installed folder: its name plus a hash of its real path. */
 export function targetKey(realDir: string): string {
-  const name = path.basename(realDir).replace(/[^\w.-]/g, "_").slice(0, 64) || "skill";
+  const name =
+    path
+      .basename(realDir)
+      .replace(/[^\w.-]/g, "_")
+      .slice(0, 64) || "skill";
   return `${name}-${createHash("sha256").update(realDir).digest("hex").slice(0, 12)}`;
 }
 
@@ -33,14 +37,18 @@ function manifestFile(dataDir: string, realDir: string): string {
 /** Each regular file's SHA-256 below root (links and folders left out). */
 export async function fileHashes(root: string): Promise<Record<string, string>> {
   const files: Record<string, string> = {};
-  for (const entry of await listTree(root)) if (entry.kind === "file") files[entry.rel] = await hashFile(path.join(root, ...entry.rel.split("/")));
+  for (const entry of await listTree(root))
+    if (entry.kind === "file") files[entry.rel] = await hashFile(path.join(root, ...entry.rel.split("/")));
   return files;
 }
 
 /** The manifest of the release installed at realDir, or null when Skillshelf did not install it (or it is unreadable). */
 export async function readManifest(dataDir: string, realDir: string): Promise<InstallManifest | null> {
   try {
-    const value = (await readJsonFileWithinLimits(manifestFile(dataDir, realDir), MAX_MANIFEST_FILE_BYTES)) as InstallManifest;
+    const value = (await readJsonFileWithinLimits(
+      manifestFile(dataDir, realDir),
+      MAX_MANIFEST_FILE_BYTES,
+    )) as InstallManifest;
     if (value && value.target === realDir && value.files && typeof value.files === "object") return value;
   } catch {
     /* no manifest: the first update through Skillshelf */

@@ -14,21 +14,27 @@ let dataDir: string;
 beforeEach(async () => {
   tmp = await makeTempDir();
   dataDir = path.join(tmp.dir, "data");
-  server = await startReleaseServer({ releases: { "acme/report": { tag: "v2.1.0", assets: { "big.zip": new Uint8Array(300_000) } } } });
+  server = await startReleaseServer({
+    releases: { "acme/report": { tag: "v2.1.0", assets: { "big.zip": new Uint8Array(300_000) } } },
+  });
 });
 afterEach(async () => {
   await server.close();
   await tmp.cleanup();
 });
 
-const skillMd = (name: string, version = "1.0.0") => `---\nname: ${name}\ndescription: The ${name} skill.\nmetadata:\n  version: "${version}"\n---\n\n# ${name}\n`;
+const skillMd = (name: string, version = "1.0.0") =>
+  `---\nname: ${name}\ndescription: The ${name} skill.\nmetadata:\n  version: "${version}"\n---\n\n# ${name}\n`;
 const asset = (name: string) => `${server.url}/download/acme/report/v2.1.0/${name}`;
 const stagingLeft = async () => readdir(path.join(dataDir, "staging")).catch(() => []);
 
 describe("obtainSkill", () => {
   it("downloads a release asset with progress, unpacks and validates it in staging", async () => {
     const progress: TaskProgress[] = [];
-    const got = await obtainSkill({ url: asset("report.zip") }, { dataDir, expectName: "report", onProgress: (p) => progress.push(p) });
+    const got = await obtainSkill(
+      { url: asset("report.zip") },
+      { dataDir, expectName: "report", onProgress: (p) => progress.push(p) },
+    );
     expect(got).toMatchObject({ name: "report", version: "2.1.0" });
     expect(got.skillDir.startsWith(path.join(dataDir, "staging"))).toBe(true);
     expect(await readFile(path.join(got.skillDir, "SKILL.md"), "utf8")).toContain("Version 2.1.0.");
@@ -39,7 +45,10 @@ describe("obtainSkill", () => {
 
   it("finds the skill in the tag's source archives (zip through a redirect, and tar.gz): REPO-TAG/skills/NAME", async () => {
     for (const kind of ["zipball", "tarball"]) {
-      const got = await obtainSkill({ url: `${server.url}/repos/acme/report/${kind}/v2.1.0` }, { dataDir, expectName: "report" });
+      const got = await obtainSkill(
+        { url: `${server.url}/repos/acme/report/${kind}/v2.1.0` },
+        { dataDir, expectName: "report" },
+      );
       expect(got.skillDir.split(path.sep).slice(-3)).toEqual(["report-2.1.0", "skills", "report"]);
       expect(await readFile(path.join(got.skillDir, "references/guide.md"), "utf8")).toContain("2.1.0");
       await got.cleanup();
@@ -47,12 +56,21 @@ describe("obtainSkill", () => {
   });
 
   it("refuses a release whose skill has another name, a failed checksum and a file over the cap, leaving nothing staged", async () => {
-    await expect(obtainSkill({ url: asset("report.zip") }, { dataDir, expectName: "other" })).rejects.toMatchObject({ code: "install.skill.name-mismatch" });
+    await expect(obtainSkill({ url: asset("report.zip") }, { dataDir, expectName: "other" })).rejects.toMatchObject({
+      code: "install.skill.name-mismatch",
+    });
     const single = path.join(tmp.dir, "single.zip");
     await writeFile(single, zipOf({ "report/SKILL.md": skillMd("report") }));
-    await expect(obtainSkill({ file: single }, { dataDir, expectName: "agentkey" })).rejects.toMatchObject({ code: "install.skill.name-mismatch", message: expect.stringMatching(/holds the skill "report", not "agentkey"/) });
-    await expect(obtainSkill({ url: asset("report.zip") }, { dataDir, expectName: "report", sha256: "0".repeat(64) })).rejects.toMatchObject({ code: "install.download.checksum" });
-    await expect(obtainSkill({ url: asset("big.zip") }, { dataDir, expectName: "report", maxBytes: 100_000 })).rejects.toMatchObject({ code: "install.download.too-large" });
+    await expect(obtainSkill({ file: single }, { dataDir, expectName: "agentkey" })).rejects.toMatchObject({
+      code: "install.skill.name-mismatch",
+      message: expect.stringMatching(/holds the skill "report", not "agentkey"/),
+    });
+    await expect(
+      obtainSkill({ url: asset("report.zip") }, { dataDir, expectName: "report", sha256: "0".repeat(64) }),
+    ).rejects.toMatchObject({ code: "install.download.checksum" });
+    await expect(
+      obtainSkill({ url: asset("big.zip") }, { dataDir, expectName: "report", maxBytes: 100_000 }),
+    ).rejects.toMatchObject({ code: "install.download.too-large" });
     expect(await stagingLeft()).toEqual([]);
   });
 
@@ -62,13 +80,17 @@ describe("obtainSkill", () => {
     expect(refusedUrlReason("https://user:pw@example.com/x.zip")).toMatch(/user name or password/);
     expect(refusedUrlReason("http://127.0.0.1:9/x.zip")).toBeNull();
     expect(refusedUrlReason("https://example.com/x.zip")).toBeNull();
-    await expect(obtainSkill({ url: "http://example.com/report.zip" }, { dataDir, expectName: "report" })).rejects.toMatchObject({ code: "install.download.refused-url" });
+    await expect(
+      obtainSkill({ url: "http://example.com/report.zip" }, { dataDir, expectName: "report" }),
+    ).rejects.toMatchObject({ code: "install.download.refused-url" });
   });
 
   it("stops when cancelled", async () => {
     const controller = new AbortController();
     controller.abort();
-    await expect(obtainSkill({ url: asset("report.zip") }, { dataDir, expectName: "report", signal: controller.signal })).rejects.toMatchObject({ code: "install.download.cancelled" });
+    await expect(
+      obtainSkill({ url: asset("report.zip") }, { dataDir, expectName: "report", signal: controller.signal }),
+    ).rejects.toMatchObject({ code: "install.download.cancelled" });
     expect(await stagingLeft()).toEqual([]);
   });
 
@@ -86,6 +108,9 @@ describe("obtainSkill", () => {
     expect(path.basename(got.skillDir)).toBe("report");
     const invalid = path.join(tmp.dir, "bad.zip");
     await writeFile(invalid, zipOf({ "report/SKILL.md": "---\nname: report\n---\n" }));
-    await expect(obtainSkill({ file: invalid }, { dataDir, expectName: "report" })).rejects.toMatchObject({ code: "install.skill.invalid", message: expect.stringMatching(/description/) });
+    await expect(obtainSkill({ file: invalid }, { dataDir, expectName: "report" })).rejects.toMatchObject({
+      code: "install.skill.invalid",
+      message: expect.stringMatching(/description/),
+    });
   });
 });

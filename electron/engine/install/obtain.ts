@@ -34,7 +34,10 @@ export interface ObtainOptions {
 }
 
 /** Downloads or reads the new version named by `from` and returns it validated; throws InstallError with the reason. */
-export async function obtainSkill(from: { url: string } | { file: string }, options: ObtainOptions): Promise<ObtainedSkill> {
+export async function obtainSkill(
+  from: { url: string } | { file: string },
+  options: ObtainOptions,
+): Promise<ObtainedSkill> {
   const stagingDir = path.join(stagingRoot(options.dataDir), `${Date.now()}-${randomBytes(4).toString("hex")}`);
   await mkdir(stagingDir, { recursive: true, mode: 0o700 });
   const cleanup = () => rm(stagingDir, { recursive: true, force: true });
@@ -43,13 +46,22 @@ export async function obtainSkill(from: { url: string } | { file: string }, opti
     let source: string;
     if ("url" in from) {
       source = from.url;
-      const downloaded = await downloadFile(from.url, { dir: stagingDir, maxBytes: options.maxBytes, sha256: options.sha256, signal: options.signal, onProgress: options.onProgress });
+      const downloaded = await downloadFile(from.url, {
+        dir: stagingDir,
+        maxBytes: options.maxBytes,
+        sha256: options.sha256,
+        signal: options.signal,
+        onProgress: options.onProgress,
+      });
       await extractArchive(downloaded.file, unpacked);
       await rm(downloaded.file, { force: true });
     } else {
       source = path.resolve(from.file);
       const info = await stat(source).catch((error: NodeJS.ErrnoException) => {
-        throw new InstallError("install.source.unreadable", `${source} cannot be read (${error.code ?? error.message}).`);
+        throw new InstallError(
+          "install.source.unreadable",
+          `${source} cannot be read (${error.code ?? error.message}).`,
+        );
       });
       if (info.isDirectory()) await copyTree(source, unpacked, { links: "inside-only" });
       else if (info.isFile()) await extractArchive(source, unpacked);
@@ -57,7 +69,15 @@ export async function obtainSkill(from: { url: string } | { file: string }, opti
     }
     if (options.signal?.aborted) throw new InstallError("install.download.cancelled", "The update was cancelled.");
     const located = await locateSkill(unpacked, options.expectName);
-    return { stagingDir, skillDir: located.dir, name: located.name, version: located.version, diagnostics: located.diagnostics, source, cleanup };
+    return {
+      stagingDir,
+      skillDir: located.dir,
+      name: located.name,
+      version: located.version,
+      diagnostics: located.diagnostics,
+      source,
+      cleanup,
+    };
   } catch (error) {
     await cleanup();
     throw error;

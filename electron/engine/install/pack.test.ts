@@ -50,7 +50,10 @@ async function folderState(dir: string): Promise<{ hash: string; skill: string }
 }
 
 async function refusal(promise: Promise<unknown>): Promise<PackRefusedError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(PackRefusedError);
   return error as PackRefusedError;
 }
@@ -67,12 +70,19 @@ describe("packSkill for Claude Desktop", () => {
     expect(result.files).toEqual(["agentkey/SKILL.md", "agentkey/references/protocol.md", "agentkey/scripts/run.sh"]);
     expect(result.moved).toEqual(["version", "author"]);
     expect(result.version).toBe("1.8.0");
-    expect(result.diagnostics.map((d) => d.code)).toEqual(expect.arrayContaining(["pack.desktop.moved", "pack.skipped", "pack.link-outside"]));
+    expect(result.diagnostics.map((d) => d.code)).toEqual(
+      expect.arrayContaining(["pack.desktop.moved", "pack.skipped", "pack.link-outside"]),
+    );
     expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
 
     const report = await readSkillArchive(out, { profile: "claude-desktop" });
     expect(report.diagnostics.filter((d) => d.severity !== "info")).toEqual([]);
-    expect(report).toMatchObject({ valid: true, name: "agentkey", version: "1.8.0", versionSource: "metadata.version" });
+    expect(report).toMatchObject({
+      valid: true,
+      name: "agentkey",
+      version: "1.8.0",
+      versionSource: "metadata.version",
+    });
 
     const entries = unzipSync(await readFile(out));
     expect(Object.keys(entries).sort()).toEqual(result.files);
@@ -91,13 +101,21 @@ describe("packSkill for Claude Desktop", () => {
     // Central directory external attributes: the script's mode is 0755, the others 0644.
     const bytes = await readFile(a.file);
     const modes: Record<string, number> = {};
-    for (let i = bytes.indexOf(Buffer.from("PK\u0001\u0002")); i >= 0; i = bytes.indexOf(Buffer.from("PK\u0001\u0002"), i + 4)) {
+    for (
+      let i = bytes.indexOf(Buffer.from("PK\u0001\u0002"));
+      i >= 0;
+      i = bytes.indexOf(Buffer.from("PK\u0001\u0002"), i + 4)
+    ) {
       const nameLength = bytes.readUInt16LE(i + 28);
       modes[bytes.subarray(i + 46, i + 46 + nameLength).toString()] = (bytes.readUInt32LE(i + 38) >>> 16) & 0o777;
       expect(bytes.readUInt16LE(i + 12)).toBe(0); // DOS time 00:00:00
       expect(bytes.readUInt16LE(i + 14)).toBe((0 << 9) | (1 << 5) | 1); // DOS date 1980-01-01
     }
-    expect(modes).toEqual({ "agentkey/SKILL.md": 0o644, "agentkey/references/protocol.md": 0o644, "agentkey/scripts/run.sh": 0o755 });
+    expect(modes).toEqual({
+      "agentkey/SKILL.md": 0o644,
+      "agentkey/references/protocol.md": 0o644,
+      "agentkey/scripts/run.sh": 0o755,
+    });
   });
 
   it("names the archive's root folder after the skill, whatever its folder is called, and its content hash is discovery's", async () => {
@@ -106,7 +124,10 @@ describe("packSkill for Claude Desktop", () => {
     expect(result.files[0]).toBe("agentkey/SKILL.md");
     const extracted = path.join(root, "extracted", "agentkey");
     const entries = unzipSync(await readFile(result.file));
-    await writeTree(extracted, Object.fromEntries(Object.entries(entries).map(([k, v]) => [k.slice("agentkey/".length), v])));
+    await writeTree(
+      extracted,
+      Object.fromEntries(Object.entries(entries).map(([k, v]) => [k.slice("agentkey/".length), v])),
+    );
     expect(result.contentHash).toBe(await hashSkillFolder(extracted));
   });
 
@@ -115,14 +136,21 @@ describe("packSkill for Claude Desktop", () => {
     await writeTree(dir, { "SKILL.md": "---\nname: claude-helper\ndescription: Uses <b>tags</b>.\n---\n\nBody.\n" });
     const out = path.join(root, "out", "claude-helper.skill");
     const error = await refusal(packSkill(dir, { out, forDesktop: true }));
-    expect(error.diagnostics.map((d) => d.code)).toEqual(expect.arrayContaining(["desktop.name.reserved", "desktop.description.xml"]));
-    expect(error.diagnostics.find((d) => d.code === "desktop.name.reserved")?.file).toBe(path.join(out, "claude-helper", "SKILL.md"));
+    expect(error.diagnostics.map((d) => d.code)).toEqual(
+      expect.arrayContaining(["desktop.name.reserved", "desktop.description.xml"]),
+    );
+    expect(error.diagnostics.find((d) => d.code === "desktop.name.reserved")?.file).toBe(
+      path.join(out, "claude-helper", "SKILL.md"),
+    );
     await expect(readFile(out)).rejects.toMatchObject({ code: "ENOENT" });
   });
 
   it("refuses a folder holding a second SKILL.md (an archive must hold exactly one)", async () => {
     const dir = path.join(root, "src", "nested");
-    await writeTree(dir, { "SKILL.md": "---\nname: nested\ndescription: Has an example skill inside.\n---\n\nBody.\n", "examples/inner/SKILL.md": "---\nname: inner\ndescription: x\n---\n" });
+    await writeTree(dir, {
+      "SKILL.md": "---\nname: nested\ndescription: Has an example skill inside.\n---\n\nBody.\n",
+      "examples/inner/SKILL.md": "---\nname: inner\ndescription: x\n---\n",
+    });
     const error = await refusal(packSkill(dir, { out: path.join(root, "out", "nested.skill"), forDesktop: true }));
     expect(error.diagnostics.map((d) => d.code)).toContain("desktop.archive.skill-count");
   });
@@ -130,11 +158,17 @@ describe("packSkill for Claude Desktop", () => {
   it("refuses a folder without SKILL.md (or whose SKILL.md links out of it) and never replaces an existing archive", async () => {
     const empty = path.join(root, "src", "empty");
     await writeTree(empty, { "README.md": "x" });
-    expect((await refusal(packSkill(empty, { out: path.join(root, "out", "empty.skill") }))).diagnostics.map((d) => d.code)).toEqual(["skill.missing-file"]);
+    expect(
+      (await refusal(packSkill(empty, { out: path.join(root, "out", "empty.skill") }))).diagnostics.map((d) => d.code),
+    ).toEqual(["skill.missing-file"]);
     const linked = path.join(root, "src", "linked");
     await mkdir(linked, { recursive: true });
     await symlink(path.join(root, "src", "agentkey", "SKILL.md"), path.join(linked, "SKILL.md"));
-    expect((await refusal(packSkill(linked, { out: path.join(root, "out", "linked.skill") }))).diagnostics.map((d) => d.code)).toEqual(["skill.symlink.outside"]);
+    expect(
+      (await refusal(packSkill(linked, { out: path.join(root, "out", "linked.skill") }))).diagnostics.map(
+        (d) => d.code,
+      ),
+    ).toEqual(["skill.symlink.outside"]);
     const out = path.join(root, "out", "taken.skill");
     await writeFile(out, "keep me");
     const error = await refusal(packSkill(path.join(root, "src", "agentkey"), { out, forDesktop: true }));
@@ -148,11 +182,16 @@ describe("packSkill for Claude Desktop", () => {
 describe("packSkill for Claude Desktop, frontmatter edge cases", () => {
   it("keeps metadata.version when a top-level version also exists, warning when they differ; a list value moves as JSON text", async () => {
     const dir = path.join(root, "src", "both-versions");
-    await writeTree(dir, { "SKILL.md": "---\nname: both-versions\ndescription: Two versions.\nversion: 1.0.0\ntags:\n  - a\n  - b\nmetadata:\n  version: \"1.1.0\"\n---\n\nBody.\n" });
+    await writeTree(dir, {
+      "SKILL.md":
+        '---\nname: both-versions\ndescription: Two versions.\nversion: 1.0.0\ntags:\n  - a\n  - b\nmetadata:\n  version: "1.1.0"\n---\n\nBody.\n',
+    });
     const result = await packSkill(dir, { out: path.join(root, "out", "both.skill"), forDesktop: true });
     expect(result.version).toBe("1.1.0");
     expect(result.moved).toEqual(["version", "tags"]);
-    expect(result.diagnostics.find((d) => d.code === "pack.desktop.duplicate")?.message).toContain('drops the top-level `version` ("1.0.0")');
+    expect(result.diagnostics.find((d) => d.code === "pack.desktop.duplicate")?.message).toContain(
+      'drops the top-level `version` ("1.0.0")',
+    );
     const packed = new TextDecoder().decode(unzipSync(await readFile(result.file))["both-versions/SKILL.md"]);
     expect(packed).toContain('metadata:\n  version: "1.1.0"\n  tags: "[\\"a\\",\\"b\\"]"\n');
     expect((await readSkillArchive(result.file, { profile: "claude-desktop" })).valid).toBe(true);
@@ -160,19 +199,31 @@ describe("packSkill for Claude Desktop, frontmatter edge cases", () => {
 
   it("writes an allowed-tools list on one line in the packed copy, which then passes the desktop profile", async () => {
     const dir = path.join(root, "src", "tools-list");
-    const text = "---\nname: tools-list\ndescription: Lists its tools.\nallowed-tools:\n  - Read\n  - Bash(git:*)\n---\n\nBody.\n";
+    const text =
+      "---\nname: tools-list\ndescription: Lists its tools.\nallowed-tools:\n  - Read\n  - Bash(git:*)\n---\n\nBody.\n";
     await writeTree(dir, { "SKILL.md": text });
-    expect((await readSkillArchive((await packSkill(dir, { out: path.join(root, "out", "tools-plain.skill") })).file, { profile: "claude-desktop" })).diagnostics.map((d) => d.code)).toContain("desktop.allowed-tools.list");
+    expect(
+      (
+        await readSkillArchive((await packSkill(dir, { out: path.join(root, "out", "tools-plain.skill") })).file, {
+          profile: "claude-desktop",
+        })
+      ).diagnostics.map((d) => d.code),
+    ).toContain("desktop.allowed-tools.list");
     const result = await packSkill(dir, { out: path.join(root, "out", "tools.skill"), forDesktop: true });
     expect(result.moved).toEqual([]);
     expect(result.diagnostics.map((d) => d.code)).toContain("pack.desktop.allowed-tools");
-    expect(new TextDecoder().decode(unzipSync(await readFile(result.file))["tools-list/SKILL.md"])).toBe("---\nname: tools-list\ndescription: Lists its tools.\nallowed-tools: Read Bash(git:*)\n---\n\nBody.\n");
+    expect(new TextDecoder().decode(unzipSync(await readFile(result.file))["tools-list/SKILL.md"])).toBe(
+      "---\nname: tools-list\ndescription: Lists its tools.\nallowed-tools: Read Bash(git:*)\n---\n\nBody.\n",
+    );
     expect(await readFile(path.join(dir, "SKILL.md"), "utf8")).toBe(text);
   });
 
   it("refuses when metadata is not a mapping, since nothing can be moved under it", async () => {
     const dir = path.join(root, "src", "flat-metadata");
-    await writeTree(dir, { "SKILL.md": "---\nname: flat-metadata\ndescription: Odd metadata.\nversion: 1.0.0\nmetadata: just text\n---\n\nBody.\n" });
+    await writeTree(dir, {
+      "SKILL.md":
+        "---\nname: flat-metadata\ndescription: Odd metadata.\nversion: 1.0.0\nmetadata: just text\n---\n\nBody.\n",
+    });
     const error = await refusal(packSkill(dir, { out: path.join(root, "out", "flat.skill"), forDesktop: true }));
     expect(error.diagnostics.map((d) => d.code)).toEqual(["pack.desktop.metadata"]);
   });

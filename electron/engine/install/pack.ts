@@ -18,7 +18,15 @@ import { splitFrontmatter } from "../skill/frontmatter";
 import { SKILL_FILE } from "../skill/read-skill";
 
 /** Names never packed: version-control folders and the litter file managers leave behind. */
-export const JUNK_NAMES: ReadonlySet<string> = new Set([".git", ".svn", ".hg", ".DS_Store", "Thumbs.db", "desktop.ini", "__MACOSX"]);
+export const JUNK_NAMES: ReadonlySet<string> = new Set([
+  ".git",
+  ".svn",
+  ".hg",
+  ".DS_Store",
+  "Thumbs.db",
+  "desktop.ini",
+  "__MACOSX",
+]);
 
 /** Every entry gets this timestamp (the zip format's earliest, built from local fields so the bytes do not depend on the time zone). */
 const FIXED_MTIME = new Date(1980, 0, 1, 0, 0, 0);
@@ -84,10 +92,24 @@ interface Collected {
   special: string[];
 }
 
-const diag = (code: string, severity: Diagnostic["severity"], file: string, message: string, fix?: string): Diagnostic => ({ code, severity, message, file, ...(fix ? { fix } : {}) });
+const diag = (
+  code: string,
+  severity: Diagnostic["severity"],
+  file: string,
+  message: string,
+  fix?: string,
+): Diagnostic => ({ code, severity, message, file, ...(fix ? { fix } : {}) });
 
 function unreadable(abs: string, rel: string, error: NodeJS.ErrnoException): never {
-  throw new PackRefusedError("A file cannot be read.", [diag("pack.unreadable", "error", abs, `${rel} cannot be read (${error.code ?? error.message}), so the skill was not packed.`, "Check its permissions, or remove it from the skill's folder.")]);
+  throw new PackRefusedError("A file cannot be read.", [
+    diag(
+      "pack.unreadable",
+      "error",
+      abs,
+      `${rel} cannot be read (${error.code ?? error.message}), so the skill was not packed.`,
+      "Check its permissions, or remove it from the skill's folder.",
+    ),
+  ]);
 }
 
 /** Lists the folder's files without leaving it: junk skipped, links followed only inside, each real folder once, capped. */
@@ -99,7 +121,11 @@ async function collectFiles(root: string, realRoot: string): Promise<Collected> 
   let bytes = 0;
   while (queue.length > 0) {
     const { abs, rel, depth } = queue.shift()!;
-    const names = (await readdir(abs, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => unreadable(abs, rel || ".", error))).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    const names = (
+      await readdir(abs, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) =>
+        unreadable(abs, rel || ".", error),
+      )
+    ).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     for (const dirent of names) {
       const childAbs = path.join(abs, dirent.name);
       const childRel = rel ? `${rel}/${dirent.name}` : dirent.name;
@@ -108,7 +134,15 @@ async function collectFiles(root: string, realRoot: string): Promise<Collected> 
         continue;
       }
       if (++count > ARCHIVE_LIMITS.maxEntries) {
-        throw new PackRefusedError(`The folder holds more than ${ARCHIVE_LIMITS.maxEntries} entries.`, [diag("pack.too-large", "error", root, `The folder holds more than ${ARCHIVE_LIMITS.maxEntries} files and folders, over what a skill archive may hold, so it was not packed.`, "Remove files the skill does not need (build output, dependencies) and pack again.")]);
+        throw new PackRefusedError(`The folder holds more than ${ARCHIVE_LIMITS.maxEntries} entries.`, [
+          diag(
+            "pack.too-large",
+            "error",
+            root,
+            `The folder holds more than ${ARCHIVE_LIMITS.maxEntries} files and folders, over what a skill archive may hold, so it was not packed.`,
+            "Remove files the skill does not need (build output, dependencies) and pack again.",
+          ),
+        ]);
       }
       let info = await lstat(childAbs).catch((error: NodeJS.ErrnoException) => unreadable(childAbs, childRel, error));
       if (info.isSymbolicLink()) {
@@ -124,12 +158,29 @@ async function collectFiles(root: string, realRoot: string): Promise<Collected> 
         }
       }
       if (info.isDirectory()) {
-        if (depth + 1 >= 32) throw new PackRefusedError("The folder is nested too deeply.", [diag("pack.too-large", "error", childAbs, "The folder is nested more than 32 levels deep, so it was not packed.", "Flatten the skill's folders and pack again.")]);
+        if (depth + 1 >= 32)
+          throw new PackRefusedError("The folder is nested too deeply.", [
+            diag(
+              "pack.too-large",
+              "error",
+              childAbs,
+              "The folder is nested more than 32 levels deep, so it was not packed.",
+              "Flatten the skill's folders and pack again.",
+            ),
+          ]);
         queue.push({ abs: childAbs, rel: childRel, depth: depth + 1 });
       } else if (info.isFile()) {
         bytes += info.size;
         if (bytes > ARCHIVE_LIMITS.maxTotalUncompressed) {
-          throw new PackRefusedError("The folder is too large.", [diag("pack.too-large", "error", root, `The folder's files add up to more than ${formatBytes(ARCHIVE_LIMITS.maxTotalUncompressed)}, over what a skill archive may hold, so it was not packed.`, "Remove large files the skill does not need and pack again.")]);
+          throw new PackRefusedError("The folder is too large.", [
+            diag(
+              "pack.too-large",
+              "error",
+              root,
+              `The folder's files add up to more than ${formatBytes(ARCHIVE_LIMITS.maxTotalUncompressed)}, over what a skill archive may hold, so it was not packed.`,
+              "Remove large files the skill does not need and pack again.",
+            ),
+          ]);
         }
         out.files.push({ rel: childRel, abs: childAbs, size: info.size, executable: (info.mode & 0o111) !== 0 });
       } else {
@@ -154,7 +205,13 @@ async function readRegular(file: string): Promise<Buffer> {
 
 /** A plain single path segment usable as the archive's root folder. */
 function isSafeSegment(name: string): boolean {
-  return name.length > 0 && name.length <= 255 && name !== "." && name !== ".." && !/[\\/\u0000-\u001f\u007f:*?"<>|]/.test(name);
+  return (
+    name.length > 0 &&
+    name.length <= 255 &&
+    name !== "." &&
+    name !== ".." &&
+    !/[\\/\u0000-\u001f\u007f:*?"<>|]/.test(name)
+  );
 }
 
 interface Rewrite {
@@ -177,18 +234,39 @@ function moveUnderMetadata(doc: Document, movable: Pair[], skillFile: string, no
     doc.set("metadata", metadata);
   }
   if (!isMap(metadata)) {
-    throw new PackRefusedError("metadata is not a mapping.", [diag("pack.desktop.metadata", "error", skillFile, "`metadata` in SKILL.md is not a set of `key: value` lines, so the keys Claude Desktop refuses cannot be moved under it.", "Write `metadata:` as indented `key: value` lines and pack again.")]);
+    throw new PackRefusedError("metadata is not a mapping.", [
+      diag(
+        "pack.desktop.metadata",
+        "error",
+        skillFile,
+        "`metadata` in SKILL.md is not a set of `key: value` lines, so the keys Claude Desktop refuses cannot be moved under it.",
+        "Write `metadata:` as indented `key: value` lines and pack again.",
+      ),
+    ]);
   }
   const moved: string[] = [];
   for (const pair of movable) {
     const key = String((pair.key as Scalar).value);
     const value = pair.value;
-    const textValue = isScalar(value) ? String(value.value ?? "") : value == null ? "" : JSON.stringify((value as { toJSON(): unknown }).toJSON());
+    const textValue = isScalar(value)
+      ? String(value.value ?? "")
+      : value == null
+        ? ""
+        : JSON.stringify((value as { toJSON(): unknown }).toJSON());
     top.items.splice(top.items.indexOf(pair), 1);
     moved.push(key);
     if (metadata.has(key)) {
       const kept = metadata.get(key);
-      if (String(kept) !== textValue) notes.push(diag("pack.desktop.duplicate", "warning", skillFile, `The packed copy keeps \`metadata.${key}\` (${quote(String(kept))}) and drops the top-level \`${key}\` (${quote(textValue)}), which differs.`, `Keep one \`${key}\` in SKILL.md, under \`metadata:\`.`));
+      if (String(kept) !== textValue)
+        notes.push(
+          diag(
+            "pack.desktop.duplicate",
+            "warning",
+            skillFile,
+            `The packed copy keeps \`metadata.${key}\` (${quote(String(kept))}) and drops the top-level \`${key}\` (${quote(textValue)}), which differs.`,
+            `Keep one \`${key}\` in SKILL.md, under \`metadata:\`.`,
+          ),
+        );
       continue;
     }
     const scalar = new Scalar(textValue);
@@ -212,19 +290,44 @@ function rewriteForDesktop(text: string, skillFile: string): Rewrite | null {
     return key !== null && !ALLOWED_FIELDS.has(key) && !ALLOWED_FIELDS.has(key.toLowerCase());
   });
   const tools = doc.get("allowed-tools", true);
-  const toolList = isSeq(tools) && tools.items.length > 0 && tools.items.every((item) => isScalar(item) && !/\s/.test(String(item.value ?? ""))) ? tools.items.map((item) => String((item as Scalar).value)) : null;
+  const toolList =
+    isSeq(tools) &&
+    tools.items.length > 0 &&
+    tools.items.every((item) => isScalar(item) && !/\s/.test(String(item.value ?? "")))
+      ? tools.items.map((item) => String((item as Scalar).value))
+      : null;
   if (movable.length === 0 && !toolList) return null;
   const before = { name: scalarString(doc, "name"), description: scalarString(doc, "description") };
   const notes: Diagnostic[] = [];
   if (toolList) {
     doc.set("allowed-tools", new Scalar(toolList.join(" ")));
-    notes.push(diag("pack.desktop.allowed-tools", "info", skillFile, "In the packed copy, `allowed-tools` is written on one line, separated by spaces, since Claude Desktop's upload refuses it as a YAML list; the skill's own folder is unchanged.", "Write `allowed-tools` on one line in SKILL.md too."));
+    notes.push(
+      diag(
+        "pack.desktop.allowed-tools",
+        "info",
+        skillFile,
+        "In the packed copy, `allowed-tools` is written on one line, separated by spaces, since Claude Desktop's upload refuses it as a YAML list; the skill's own folder is unchanged.",
+        "Write `allowed-tools` on one line in SKILL.md too.",
+      ),
+    );
   }
   const moved = movable.length > 0 ? moveUnderMetadata(doc, movable, skillFile, notes) : [];
   const yamlText = doc.toString({ lineWidth: 0 });
   const check = parseDocument(yamlText, { schema: "failsafe", uniqueKeys: true });
-  if (check.errors.length > 0 || scalarString(check, "name") !== before.name || scalarString(check, "description") !== before.description) {
-    throw new PackRefusedError("The frontmatter could not be rewritten safely.", [diag("pack.desktop.rewrite", "error", skillFile, "Rewriting the frontmatter for Claude Desktop would have changed the name or description, so the skill was not packed.", "Move the keys under `metadata:` in SKILL.md yourself and pack again.")]);
+  if (
+    check.errors.length > 0 ||
+    scalarString(check, "name") !== before.name ||
+    scalarString(check, "description") !== before.description
+  ) {
+    throw new PackRefusedError("The frontmatter could not be rewritten safely.", [
+      diag(
+        "pack.desktop.rewrite",
+        "error",
+        skillFile,
+        "Rewriting the frontmatter for Claude Desktop would have changed the name or description, so the skill was not packed.",
+        "Move the keys under `metadata:` in SKILL.md yourself and pack again.",
+      ),
+    ]);
   }
   return { text: `---\n${yamlText}---\n${split.body}`, moved, notes };
 }
@@ -249,13 +352,20 @@ export async function publishNoOverwrite(temp: string, file: string): Promise<vo
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "EEXIST") throw error;
     // File systems without hard links (FAT, some network shares): check, then rename.
-    if (await lstat(file).then(() => true, () => false)) throw Object.assign(new Error(`${file} exists`), { code: "EEXIST" });
+    if (
+      await lstat(file).then(
+        () => true,
+        () => false,
+      )
+    )
+      throw Object.assign(new Error(`${file} exists`), { code: "EEXIST" });
     await rename(temp, file);
   }
 }
 
 /** Codes that make an archive unusable whatever the profile (plain `pack` refuses only these). */
-const STRUCTURAL = /^(skill\.missing-file|skill\.unreadable|skill\.encoding|skill\.archive\.|desktop\.archive\.|skill\.frontmatter\.(missing|unclosed|yaml|not-mapping))/;
+const STRUCTURAL =
+  /^(skill\.missing-file|skill\.unreadable|skill\.encoding|skill\.archive\.|desktop\.archive\.|skill\.frontmatter\.(missing|unclosed|yaml|not-mapping))/;
 
 /** Packs a skill folder into a `.skill` archive; throws PackRefusedError (with diagnostics) for a skill that cannot pass. */
 export async function packSkill(dir: string, options: PackOptions = {}): Promise<PackResult> {
@@ -264,16 +374,40 @@ export async function packSkill(dir: string, options: PackOptions = {}): Promise
   const realRoot = await realpathOrNull(root);
   const rootInfo = realRoot ? await stat(realRoot).catch(() => null) : null;
   if (!realRoot || !rootInfo?.isDirectory()) {
-    throw new PackRefusedError("Not a folder.", [diag("pack.source", "error", root, `${root} is not a folder that can be read, so there is nothing to pack.`, "Give the skill's folder (the one holding SKILL.md).")]);
+    throw new PackRefusedError("Not a folder.", [
+      diag(
+        "pack.source",
+        "error",
+        root,
+        `${root} is not a folder that can be read, so there is nothing to pack.`,
+        "Give the skill's folder (the one holding SKILL.md).",
+      ),
+    ]);
   }
   const skillFile = path.join(root, SKILL_FILE);
   const collected = await collectFiles(root, realRoot);
   const skillEntry = collected.files.find((f) => f.rel === SKILL_FILE);
   if (!skillEntry && collected.outside.includes(SKILL_FILE)) {
-    throw new PackRefusedError("SKILL.md is a link out of the folder.", [diag("skill.symlink.outside", "error", skillFile, `${SKILL_FILE} is a link to a place outside the skill's folder (or to nothing); links out of a skill are never followed, so there is nothing to pack.`, "Replace the link with the file itself.")]);
+    throw new PackRefusedError("SKILL.md is a link out of the folder.", [
+      diag(
+        "skill.symlink.outside",
+        "error",
+        skillFile,
+        `${SKILL_FILE} is a link to a place outside the skill's folder (or to nothing); links out of a skill are never followed, so there is nothing to pack.`,
+        "Replace the link with the file itself.",
+      ),
+    ]);
   }
   if (!skillEntry) {
-    throw new PackRefusedError("No SKILL.md.", [diag("skill.missing-file", "error", root, `The folder has no file named exactly ${SKILL_FILE}, so it is not a skill.`, "Pack the folder that holds the skill's SKILL.md (the name is case-sensitive).")]);
+    throw new PackRefusedError("No SKILL.md.", [
+      diag(
+        "skill.missing-file",
+        "error",
+        root,
+        `The folder has no file named exactly ${SKILL_FILE}, so it is not a skill.`,
+        "Pack the folder that holds the skill's SKILL.md (the name is case-sensitive).",
+      ),
+    ]);
   }
   const diagnostics: Diagnostic[] = [];
   const contents = new Map<string, Uint8Array>();
@@ -281,7 +415,15 @@ export async function packSkill(dir: string, options: PackOptions = {}): Promise
     try {
       contents.set(f.rel, await readRegular(f.abs));
     } catch (error) {
-      throw new PackRefusedError("A file cannot be read.", [diag("pack.unreadable", "error", f.abs, `${f.rel} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}), so the skill was not packed.`, "Check the file's permissions, or remove it from the skill's folder.")]);
+      throw new PackRefusedError("A file cannot be read.", [
+        diag(
+          "pack.unreadable",
+          "error",
+          f.abs,
+          `${f.rel} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}), so the skill was not packed.`,
+          "Check the file's permissions, or remove it from the skill's folder.",
+        ),
+      ]);
     }
   }
 
@@ -293,7 +435,16 @@ export async function packSkill(dir: string, options: PackOptions = {}): Promise
       contents.set(SKILL_FILE, new TextEncoder().encode(rewrite.text));
       moved = rewrite.moved;
       if (moved.length === 0) diagnostics.push(...rewrite.notes);
-      else diagnostics.push(diag("pack.desktop.moved", "info", skillFile, `In the packed copy, ${moved.map((k) => `\`${k}\``).join(", ")} ${moved.length === 1 ? "was" : "were"} moved under \`metadata:\`, since Claude Desktop's upload refuses ${moved.length === 1 ? "it" : "them"} at the top level; the skill's own folder is unchanged.`), ...rewrite.notes);
+      else
+        diagnostics.push(
+          diag(
+            "pack.desktop.moved",
+            "info",
+            skillFile,
+            `In the packed copy, ${moved.map((k) => `\`${k}\``).join(", ")} ${moved.length === 1 ? "was" : "were"} moved under \`metadata:\`, since Claude Desktop's upload refuses ${moved.length === 1 ? "it" : "them"} at the top level; the skill's own folder is unchanged.`,
+          ),
+          ...rewrite.notes,
+        );
     }
   }
   let frontName: string | null = null;
@@ -306,30 +457,80 @@ export async function packSkill(dir: string, options: PackOptions = {}): Promise
       frontName = scalarString(doc, "name")?.trim() ?? null;
       const meta = doc.get("metadata", true);
       const metaVersion = isMap(meta) ? meta.get("version", true) : null;
-      version = (isScalar(metaVersion) ? String(metaVersion.value ?? "").trim() : "") || scalarString(doc, "version")?.trim() || null;
+      version =
+        (isScalar(metaVersion) ? String(metaVersion.value ?? "").trim() : "") ||
+        scalarString(doc, "version")?.trim() ||
+        null;
     }
   }
   const name = frontName && isSafeSegment(frontName) ? frontName : path.basename(root);
 
-  if (collected.skipped.length > 0) diagnostics.push(diag("pack.skipped", "info", root, `Left out of the archive: ${collected.skipped.slice(0, 10).join(", ")}${collected.skipped.length > 10 ? ` and ${collected.skipped.length - 10} more` : ""} (version-control folders and file-manager litter).`));
-  if (collected.outside.length > 0) diagnostics.push(diag("pack.link-outside", "warning", root, `Left out of the archive: ${collected.outside.slice(0, 10).join(", ")}${collected.outside.length > 10 ? ` and ${collected.outside.length - 10} more` : ""} — links that lead outside the skill's folder or nowhere; they are never followed.`, "Copy the files the skill needs into its folder instead of linking to them."));
-  if (collected.special.length > 0) diagnostics.push(diag("pack.special", "warning", root, `Left out of the archive: ${collected.special.slice(0, 10).join(", ")} — not regular files (pipes, sockets, devices).`, "Remove them from the skill's folder."));
+  if (collected.skipped.length > 0)
+    diagnostics.push(
+      diag(
+        "pack.skipped",
+        "info",
+        root,
+        `Left out of the archive: ${collected.skipped.slice(0, 10).join(", ")}${collected.skipped.length > 10 ? ` and ${collected.skipped.length - 10} more` : ""} (version-control folders and file-manager litter).`,
+      ),
+    );
+  if (collected.outside.length > 0)
+    diagnostics.push(
+      diag(
+        "pack.link-outside",
+        "warning",
+        root,
+        `Left out of the archive: ${collected.outside.slice(0, 10).join(", ")}${collected.outside.length > 10 ? ` and ${collected.outside.length - 10} more` : ""} — links that lead outside the skill's folder or nowhere; they are never followed.`,
+        "Copy the files the skill needs into its folder instead of linking to them.",
+      ),
+    );
+  if (collected.special.length > 0)
+    diagnostics.push(
+      diag(
+        "pack.special",
+        "warning",
+        root,
+        `Left out of the archive: ${collected.special.slice(0, 10).join(", ")} — not regular files (pipes, sockets, devices).`,
+        "Remove them from the skill's folder.",
+      ),
+    );
 
   const zippable: Zippable = {};
   const files: string[] = [];
   for (const f of collected.files) {
     const entry = `${name}/${f.rel}`;
     files.push(entry);
-    zippable[entry] = [contents.get(f.rel)!, { level: 6, mtime: FIXED_MTIME, os: 3, attrs: ((f.executable ? 0o100755 : 0o100644) << 16) >>> 0 }];
+    zippable[entry] = [
+      contents.get(f.rel)!,
+      { level: 6, mtime: FIXED_MTIME, os: 3, attrs: ((f.executable ? 0o100755 : 0o100644) << 16) >>> 0 },
+    ];
   }
   const archive = zipSync(zippable);
   const contentHash = contentHashOf(collected.files.map((f) => ({ rel: f.rel, data: contents.get(f.rel)! })));
 
   const file = path.resolve(options.out ?? path.join(options.outDir ?? path.dirname(root), `${name}.skill`));
-  if (!options.overwrite && (await lstat(file).then(() => true, () => false))) {
-    throw new PackRefusedError("The archive exists.", [...diagnostics, diag("pack.out.exists", "error", file, `${file} already exists, so it was not replaced.`, "Choose another --out file, or remove the old one first (or pass --force).")]);
+  if (
+    !options.overwrite &&
+    (await lstat(file).then(
+      () => true,
+      () => false,
+    ))
+  ) {
+    throw new PackRefusedError("The archive exists.", [
+      ...diagnostics,
+      diag(
+        "pack.out.exists",
+        "error",
+        file,
+        `${file} already exists, so it was not replaced.`,
+        "Choose another --out file, or remove the old one first (or pass --force).",
+      ),
+    ]);
   }
-  const temp = path.join(path.dirname(file), `.${path.basename(file).slice(0, 100)}.${randomBytes(6).toString("hex")}.tmp.skill`);
+  const temp = path.join(
+    path.dirname(file),
+    `.${path.basename(file).slice(0, 100)}.${randomBytes(6).toString("hex")}.tmp.skill`,
+  );
   const handle = await open(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o644);
   try {
     try {
@@ -339,11 +540,16 @@ export async function packSkill(dir: string, options: PackOptions = {}): Promise
       await handle.close();
     }
     const report = await readSkillArchive(temp, { profile });
-    const found = report.diagnostics.map((d) => ({ ...d, file: d.file.startsWith(temp) ? file + d.file.slice(temp.length) : d.file }));
+    const found = report.diagnostics.map((d) => ({
+      ...d,
+      file: d.file.startsWith(temp) ? file + d.file.slice(temp.length) : d.file,
+    }));
     diagnostics.push(...found);
     const blocking = found.filter((d) => d.severity === "error" && (options.forDesktop || STRUCTURAL.test(d.code)));
     if (blocking.length > 0) {
-      const what = options.forDesktop ? "would not pass Claude Desktop's upload rules" : "is not a usable skill archive";
+      const what = options.forDesktop
+        ? "would not pass Claude Desktop's upload rules"
+        : "is not a usable skill archive";
       throw new PackRefusedError(`The packed skill ${what}.`, diagnostics);
     }
     if (options.overwrite) await writeFileAtomic(file, archive, { mode: 0o644 });
@@ -352,7 +558,16 @@ export async function packSkill(dir: string, options: PackOptions = {}): Promise
         await publishNoOverwrite(temp, file);
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-        throw new PackRefusedError("The archive exists.", [...diagnostics, diag("pack.out.exists", "error", file, `${file} appeared while packing, so it was not replaced.`, "Choose another --out file.")]);
+        throw new PackRefusedError("The archive exists.", [
+          ...diagnostics,
+          diag(
+            "pack.out.exists",
+            "error",
+            file,
+            `${file} appeared while packing, so it was not replaced.`,
+            "Choose another --out file.",
+          ),
+        ]);
       }
     }
   } finally {

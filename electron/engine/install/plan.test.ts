@@ -3,24 +3,54 @@ import type { Skill, UpdateInfo } from "../../../shared/model";
 import { planUpdate } from "./plan";
 
 const skill = (over: Partial<Skill> = {}): Skill => ({
-  id: "s1", name: "agentkey", description: "d", dir: "/h/.claude/skills/agentkey", realDir: "/h/.claude/skills/agentkey", client: "claude-code", locationId: "l1",
-  version: "1.2.0", versionSource: "metadata.version", contentHash: "x", diagnostics: [], valid: true, links: [], userOwned: true, ...over,
+  id: "s1",
+  name: "agentkey",
+  description: "d",
+  dir: "/h/.claude/skills/agentkey",
+  realDir: "/h/.claude/skills/agentkey",
+  client: "claude-code",
+  locationId: "l1",
+  version: "1.2.0",
+  versionSource: "metadata.version",
+  contentHash: "x",
+  diagnostics: [],
+  valid: true,
+  links: [],
+  userOwned: true,
+  ...over,
 });
 const info = (over: Partial<UpdateInfo> = {}): UpdateInfo => ({
-  skillId: "s1", name: "agentkey", dir: "/h/.claude/skills/agentkey", installed: "1.2.0", installedSource: "metadata.version", latest: "1.3.0", state: "outdated",
-  source: "github-release", checkedAt: "2026-11-30T12:00:00.000Z", ...over,
+  skillId: "s1",
+  name: "agentkey",
+  dir: "/h/.claude/skills/agentkey",
+  installed: "1.2.0",
+  installedSource: "metadata.version",
+  latest: "1.3.0",
+  state: "outdated",
+  source: "github-release",
+  checkedAt: "2026-11-30T12:00:00.000Z",
+  ...over,
 });
 
 describe("planUpdate", () => {
   it("replaces a folder the user owns, and says the linked places follow", () => {
     const plan = planUpdate(skill({ links: ["/h/.agents/skills/agentkey"] }), info());
-    expect(plan).toMatchObject({ kind: "replace-folder", skillId: "s1", name: "agentkey", realDir: "/h/.claude/skills/agentkey" });
+    expect(plan).toMatchObject({
+      kind: "replace-folder",
+      skillId: "s1",
+      name: "agentkey",
+      realDir: "/h/.claude/skills/agentkey",
+    });
     expect(plan.nextStep).toMatch(/^Download version 1\.3\.0 .*replace this folder/);
     expect(plan.steps).toEqual([expect.stringMatching(/linked from 1 other place; updating its real folder/)]);
   });
 
   it("hands a Claude Desktop copy to Desktop's upload, with numbered steps, even when the server gives a shell recipe", () => {
-    const desktop = skill({ client: "claude-desktop", userOwned: false, desktop: { skillId: "k", creatorType: "user", enabled: true, syncManaged: true, accountTree: "a/b" } });
+    const desktop = skill({
+      client: "claude-desktop",
+      userOwned: false,
+      desktop: { skillId: "k", creatorType: "user", enabled: true, syncManaged: true, accountTree: "a/b" },
+    });
     const plan = planUpdate(desktop, info({ recipe: { kind: "shell", command: "npx -y skills update -g agentkey" } }));
     expect(plan.kind).toBe("desktop-upload");
     expect(plan.nextStep).toContain("upload it in Claude Desktop (Settings → Capabilities → Skills)");
@@ -30,7 +60,11 @@ describe("planUpdate", () => {
 
   it("runs a shell recipe only when it is clean, and marks one with control characters as suspicious", () => {
     const clean = planUpdate(skill(), info({ recipe: { kind: "shell", command: "npx -y skills update -g agentkey" } }));
-    expect(clean).toMatchObject({ kind: "run-recipe", nextStep: "Run in a terminal: npx -y skills update -g agentkey", recipe: { kind: "shell", suspicious: false } });
+    expect(clean).toMatchObject({
+      kind: "run-recipe",
+      nextStep: "Run in a terminal: npx -y skills update -g agentkey",
+      recipe: { kind: "shell", suspicious: false },
+    });
     const hidden = planUpdate(skill(), info({ recipe: { kind: "shell", command: "npx ok\u001b[2K\rrm -rf ~" } }));
     expect(hidden.recipe?.suspicious).toBe(true);
     expect(hidden.nextStep).not.toContain("rm -rf");
@@ -38,18 +72,35 @@ describe("planUpdate", () => {
   });
 
   it("shows a manual recipe as instructions, a plugin's skill as the plugin's update, a managed copy as its client's", () => {
-    expect(planUpdate(skill(), info({ recipe: { kind: "manual_ui", command: "Open the admin page and click Update." } }))).toMatchObject({
-      kind: "manual", steps: ["Open the admin page and click Update."], recipe: { kind: "manual_ui", suspicious: false },
+    expect(
+      planUpdate(skill(), info({ recipe: { kind: "manual_ui", command: "Open the admin page and click Update." } })),
+    ).toMatchObject({
+      kind: "manual",
+      steps: ["Open the admin page and click Update."],
+      recipe: { kind: "manual_ui", suspicious: false },
     });
-    expect(planUpdate(skill({ pluginId: "p1" }), info())).toMatchObject({ kind: "manual", nextStep: expect.stringContaining("update the plugin") });
-    expect(planUpdate(skill({ userOwned: false }), info())).toMatchObject({ kind: "not-updatable", nextStep: expect.stringContaining("managed by its client") });
+    expect(planUpdate(skill({ pluginId: "p1" }), info())).toMatchObject({
+      kind: "manual",
+      nextStep: expect.stringContaining("update the plugin"),
+    });
+    expect(planUpdate(skill({ userOwned: false }), info())).toMatchObject({
+      kind: "not-updatable",
+      nextStep: expect.stringContaining("managed by its client"),
+    });
   });
 
   it("says there is nothing to do, or why nothing can be planned, when no update is due", () => {
-    expect(planUpdate(skill(), info({ state: "up-to-date", latest: "1.2.0" })).nextStep).toMatch(/^Nothing to do: this copy is the latest/);
+    expect(planUpdate(skill(), info({ state: "up-to-date", latest: "1.2.0" })).nextStep).toMatch(
+      /^Nothing to do: this copy is the latest/,
+    );
     expect(planUpdate(skill(), info({ state: "ahead" })).nextStep).toMatch(/newer than the latest release/);
     expect(planUpdate(skill(), info({ state: "changed-locally" })).nextStep).toMatch(/changed here/);
-    expect(planUpdate(skill(), info({ state: "unknown", latest: null, reason: "No update source is known." })).nextStep).toBe("Nothing can be planned yet. No update source is known.");
-    expect(planUpdate(skill(), undefined)).toMatchObject({ kind: "replace-folder", nextStep: expect.stringMatching(/no update check has run/) });
+    expect(
+      planUpdate(skill(), info({ state: "unknown", latest: null, reason: "No update source is known." })).nextStep,
+    ).toBe("Nothing can be planned yet. No update source is known.");
+    expect(planUpdate(skill(), undefined)).toMatchObject({
+      kind: "replace-folder",
+      nextStep: expect.stringMatching(/no update check has run/),
+    });
   });
 });

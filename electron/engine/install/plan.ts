@@ -37,7 +37,11 @@ function desktopSteps(skill: Skill, info: UpdateInfo | undefined): string[] {
 
 function linkNote(skill: Skill): string[] {
   const others = skill.links.length;
-  return others ? [`The same folder is linked from ${others} other place${others === 1 ? "" : "s"}; updating its real folder (${skill.realDir}) updates ${others === 1 ? "it" : "them all"}.`] : [];
+  return others
+    ? [
+        `The same folder is linked from ${others} other place${others === 1 ? "" : "s"}; updating its real folder (${skill.realDir}) updates ${others === 1 ? "it" : "them all"}.`,
+      ]
+    : [];
 }
 
 const SUSPICIOUS_STEP =
@@ -48,7 +52,11 @@ function isSuspicious(recipe: NonNullable<UpdateInfo["recipe"]>): boolean {
 }
 
 /** The next step when an update is due, by kind. */
-function outdatedStep(kind: UpdatePlanKind, skill: Skill, info: UpdateInfo | undefined): { nextStep: string; steps: string[] } {
+function outdatedStep(
+  kind: UpdatePlanKind,
+  skill: Skill,
+  info: UpdateInfo | undefined,
+): { nextStep: string; steps: string[] } {
   const recipe = info?.recipe;
   switch (kind) {
     case "desktop-upload":
@@ -62,7 +70,10 @@ function outdatedStep(kind: UpdatePlanKind, skill: Skill, info: UpdateInfo | und
     case "manual":
       if (recipe && isSuspicious(recipe)) return { nextStep: SUSPICIOUS_STEP, steps: [] };
       if (recipe) return { nextStep: `Follow these steps: ${recipe.command}`, steps: [recipe.command] };
-      return { nextStep: "This skill comes with a plugin: update the plugin through the client that installed it.", steps: [] };
+      return {
+        nextStep: "This skill comes with a plugin: update the plugin through the client that installed it.",
+        steps: [],
+      };
     case "not-updatable":
       return { nextStep: "This copy is managed by its client; update it from that client.", steps: [] };
     case "replace-folder":
@@ -89,7 +100,9 @@ function restingStep(skill: Skill, info: UpdateInfo | undefined): string {
     case "changed-locally":
       return `This copy was changed here since it was installed${info.changedFiles?.length ? ` (${info.changedFiles.slice(0, 5).join(", ")}${info.changedFiles.length > 5 ? ", …" : ""})` : ""}; an update would overwrite those changes. Look at the difference first (\`skillshelf update ${skill.name} --dry-run\`) and keep a copy of what you want to keep.`;
     case "unknown":
-      return info.reason ? `Nothing can be planned yet. ${info.reason}` : "Nothing can be planned yet: the update state is not known.";
+      return info.reason
+        ? `Nothing can be planned yet. ${info.reason}`
+        : "Nothing can be planned yet: the update state is not known.";
     default:
       return "Nothing can be planned yet: no update check has run.";
   }
@@ -98,8 +111,18 @@ function restingStep(skill: Skill, info: UpdateInfo | undefined): string {
 /** The plan for one installed copy; `info` is its last update state (absent before any check). */
 export function planUpdate(skill: Skill, info: UpdateInfo | undefined): UpdatePlan {
   const kind = kindOf(skill, info);
-  const { nextStep, steps } = info?.state === "outdated" ? outdatedStep(kind, skill, info) : { nextStep: restingStep(skill, info), steps: [] };
-  const plan: UpdatePlan = { kind, skillId: skill.id, name: skill.name, dir: skill.dir, realDir: skill.realDir, nextStep, steps };
-  if (info?.recipe) plan.recipe = { kind: info.recipe.kind, command: info.recipe.command, suspicious: isSuspicious(info.recipe) };
+  const { nextStep, steps } =
+    info?.state === "outdated" ? outdatedStep(kind, skill, info) : { nextStep: restingStep(skill, info), steps: [] };
+  const plan: UpdatePlan = {
+    kind,
+    skillId: skill.id,
+    name: skill.name,
+    dir: skill.dir,
+    realDir: skill.realDir,
+    nextStep,
+    steps,
+  };
+  if (info?.recipe)
+    plan.recipe = { kind: info.recipe.kind, command: info.recipe.command, suspicious: isSuspicious(info.recipe) };
   return plan;
 }

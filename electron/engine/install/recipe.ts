@@ -12,14 +12,18 @@ const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u206
 /** Why a recipe command is refused, as a sentence, or null when it may be shown for running. */
 export function recipeProblem(command: string): string | null {
   if (command.trim() === "") return "The command is empty.";
-  if (command.length > MAX_RECIPE_LENGTH) return `The command is ${command.length.toLocaleString("en-US")} characters long, over the ${MAX_RECIPE_LENGTH.toLocaleString("en-US")} a real update command needs, so it is not run.`;
+  if (command.length > MAX_RECIPE_LENGTH)
+    return `The command is ${command.length.toLocaleString("en-US")} characters long, over the ${MAX_RECIPE_LENGTH.toLocaleString("en-US")} a real update command needs, so it is not run.`;
   const match = UNSAFE.exec(command);
   if (!match) return null;
   const char = match[0];
   const shown = escapeControl(char);
-  if (char === "\u0000") return "The command holds a NUL character, so what runs could differ from what is shown; it is not run.";
-  if (char === "\n" || char === "\r" || char === "\u2028" || char === "\u2029") return `The command holds a line break (${shown}), so it could run more than the line shown; it is not run.`;
-  if (/[\u202a-\u202e\u2066-\u2069]/.test(char)) return `The command holds a bidirectional control (${shown}) that can show it in another order than it runs; it is not run.`;
+  if (char === "\u0000")
+    return "The command holds a NUL character, so what runs could differ from what is shown; it is not run.";
+  if (char === "\n" || char === "\r" || char === "\u2028" || char === "\u2029")
+    return `The command holds a line break (${shown}), so it could run more than the line shown; it is not run.`;
+  if (/[\u202a-\u202e\u2066-\u2069]/.test(char))
+    return `The command holds a bidirectional control (${shown}) that can show it in another order than it runs; it is not run.`;
   return `The command holds a control character (${shown}) that can hide or change what a terminal shows; it is not run.`;
 }
 
@@ -31,18 +35,33 @@ export class RecipeRefusedError extends Error {
 
 /** How a recipe of some kind is handled: run on request (`shell`) or shown as instructions only (everything else). */
 export function recipeHandling(kind: string): { runnable: boolean; note: string } {
-  if (kind === "shell") return { runnable: true, note: "A command to run in a terminal; Skillshelf runs it only when asked, after a confirmation." };
-  if (kind === "manual_ui") return { runnable: false, note: "Steps to follow by hand in the client's own window; nothing is run." };
-  return { runnable: false, note: `The update server gave a recipe of an unknown kind (${escapeControl(kind)}); it is shown as instructions only and nothing is run.` };
+  if (kind === "shell")
+    return {
+      runnable: true,
+      note: "A command to run in a terminal; Skillshelf runs it only when asked, after a confirmation.",
+    };
+  if (kind === "manual_ui")
+    return { runnable: false, note: "Steps to follow by hand in the client's own window; nothing is run." };
+  return {
+    runnable: false,
+    note: `The update server gave a recipe of an unknown kind (${escapeControl(kind)}); it is shown as instructions only and nothing is run.`,
+  };
 }
 
 /** The program and arguments that run a command through the user's shell on a platform (never a shell string of our own). */
-export function shellInvocation(command: string, options: { shell?: string; platform?: NodeJS.Platform; env?: NodeJS.ProcessEnv } = {}): { file: string; args: string[]; windowsVerbatimArguments: boolean } {
+export function shellInvocation(
+  command: string,
+  options: { shell?: string; platform?: NodeJS.Platform; env?: NodeJS.ProcessEnv } = {},
+): { file: string; args: string[]; windowsVerbatimArguments: boolean } {
   const platform = options.platform ?? process.platform;
   const env = options.env ?? process.env;
   if (platform === "win32") {
     // cmd.exe: /d skips AutoRun, /s /c runs what is between the outer quotes exactly as written.
-    return { file: options.shell ?? env.ComSpec ?? "cmd.exe", args: ["/d", "/s", "/c", `"${command}"`], windowsVerbatimArguments: true };
+    return {
+      file: options.shell ?? env.ComSpec ?? "cmd.exe",
+      args: ["/d", "/s", "/c", `"${command}"`],
+      windowsVerbatimArguments: true,
+    };
   }
   const shell = options.shell ?? (env.SHELL && env.SHELL.startsWith("/") ? env.SHELL : "/bin/sh");
   return { file: shell, args: ["-c", command], windowsVerbatimArguments: false };

@@ -17,7 +17,13 @@ export interface ExtractLimits {
 }
 
 /** Defaults: enough for any real skill, far below what would hurt the machine. */
-export const EXTRACT_LIMITS: ExtractLimits = { maxArchiveBytes: 256 * 1024 * 1024, maxFiles: 10_000, maxTotalBytes: 256 * 1024 * 1024, maxRatio: 100, ratioFloorBytes: 1024 * 1024 };
+export const EXTRACT_LIMITS: ExtractLimits = {
+  maxArchiveBytes: 256 * 1024 * 1024,
+  maxFiles: 10_000,
+  maxTotalBytes: 256 * 1024 * 1024,
+  maxRatio: 100,
+  ratioFloorBytes: 1024 * 1024,
+};
 
 /** Why an entry name is refused, or null when it is a plain relative path. */
 export function unsafeNameReason(name: string): string | null {
@@ -35,11 +41,17 @@ function segmentsOf(name: string): string[] {
 
 /** Refuses the whole archive because of one entry, naming the rule it broke. */
 export function refuseEntry(entry: string, rule: string): never {
-  throw new InstallError("install.archive.unsafe-entry", `The archive entry "${entry.slice(0, 300)}" ${rule}, so the archive was refused and nothing from it was kept.`);
+  throw new InstallError(
+    "install.archive.unsafe-entry",
+    `The archive entry "${entry.slice(0, 300)}" ${rule}, so the archive was refused and nothing from it was kept.`,
+  );
 }
 
 function tooLarge(message: string): never {
-  throw new InstallError("install.archive.too-large", `${message}; the archive was refused as a possible archive bomb and nothing from it was kept.`);
+  throw new InstallError(
+    "install.archive.too-large",
+    `${message}; the archive was refused as a possible archive bomb and nothing from it was kept.`,
+  );
 }
 
 /** Kinds of entries an archive may hold; anything else (links, devices, FIFOs) is refused by the readers. */
@@ -83,7 +95,12 @@ export class StagingWriter {
       if (before) {
         if (before.kind === "dir" && wanted === "dir") continue;
         const same = before.name === rel;
-        refuseEntry(name, same ? "appears twice" : `differs from the entry "${before.name}" only in letter case (they would overwrite each other on macOS and Windows)`);
+        refuseEntry(
+          name,
+          same
+            ? "appears twice"
+            : `differs from the entry "${before.name}" only in letter case (they would overwrite each other on macOS and Windows)`,
+        );
       }
       this.#seen.set(key, { kind: wanted, name: rel });
     }
@@ -92,7 +109,8 @@ export class StagingWriter {
 
   /** A folder entry. */
   directory(name: string): void {
-    if (++this.#folders > this.#limits.maxFiles) tooLarge(`The archive holds more than ${this.#limits.maxFiles} folders`);
+    if (++this.#folders > this.#limits.maxFiles)
+      tooLarge(`The archive holds more than ${this.#limits.maxFiles} folders`);
     const segments = this.#claim(name, "dir");
     if (segments.length) mkdirSync(path.join(this.#root, ...segments), { recursive: true });
   }
@@ -116,11 +134,17 @@ export class StagingWriter {
     this.#entryBytes += chunk.byteLength;
     this.#total += chunk.byteLength;
     const { maxTotalBytes, maxRatio, ratioFloorBytes } = this.#limits;
-    if (this.#total > maxTotalBytes) tooLarge(`The archive unpacks to more than ${formatBytes(maxTotalBytes)} (at "${this.#entry.slice(0, 300)}")`);
-    if (this.#entryPacked > 0 && this.#entryBytes > ratioFloorBytes && this.#entryBytes > this.#entryPacked * maxRatio) {
+    if (this.#total > maxTotalBytes)
+      tooLarge(`The archive unpacks to more than ${formatBytes(maxTotalBytes)} (at "${this.#entry.slice(0, 300)}")`);
+    if (
+      this.#entryPacked > 0 &&
+      this.#entryBytes > ratioFloorBytes &&
+      this.#entryBytes > this.#entryPacked * maxRatio
+    ) {
       tooLarge(`The entry "${this.#entry.slice(0, 300)}" unpacks to more than ${maxRatio} times its packed size`);
     }
-    if (this.#total > ratioFloorBytes && this.#total > this.#archiveBytes * maxRatio) tooLarge(`The archive unpacks to more than ${maxRatio} times its own size`);
+    if (this.#total > ratioFloorBytes && this.#total > this.#archiveBytes * maxRatio)
+      tooLarge(`The archive unpacks to more than ${maxRatio} times its own size`);
     let offset = 0;
     while (offset < chunk.byteLength) offset += writeSync(this.#fd, chunk, offset);
   }
@@ -130,7 +154,8 @@ export class StagingWriter {
     if (this.#fd === null) return;
     closeSync(this.#fd);
     this.#fd = null;
-    if (declaredSize !== null && declaredSize !== this.#entryBytes) refuseEntry(this.#entry, `declares ${declaredSize} bytes but holds ${this.#entryBytes}`);
+    if (declaredSize !== null && declaredSize !== this.#entryBytes)
+      refuseEntry(this.#entry, `declares ${declaredSize} bytes but holds ${this.#entryBytes}`);
   }
 
   /** Closes a file left open by a refusal. */

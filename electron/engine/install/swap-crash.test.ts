@@ -19,7 +19,8 @@ let tmp: { dir: string; cleanup: () => Promise<void> };
 beforeAll(async () => (tmp = await makeTempDir("skillshelf-crash-")));
 afterAll(async () => tmp.cleanup());
 
-const skillMd = (version: string) => `---\nname: demo\ndescription: The demo skill.\nmetadata:\n  version: "${version}"\n---\n\n# Demo ${version}\n`;
+const skillMd = (version: string) =>
+  `---\nname: demo\ndescription: The demo skill.\nmetadata:\n  version: "${version}"\n---\n\n# Demo ${version}\n`;
 
 async function writeVersion(dir: string, version: string, extra: Record<string, string> = {}): Promise<void> {
   const files: Record<string, string> = { "SKILL.md": skillMd(version), ...extra };
@@ -29,7 +30,10 @@ async function writeVersion(dir: string, version: string, extra: Record<string, 
 }
 
 /** Runs the child; with killAfterMs it is killed that long after it says it is ready. Resolves how it ended. */
-function runChild(args: string[], killAfterMs: number | null): Promise<{ signal: string | null; code: number | null; ms: number }> {
+function runChild(
+  args: string[],
+  killAfterMs: number | null,
+): Promise<{ signal: string | null; code: number | null; ms: number }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ["--import", "tsx", CHILD, ...args], { stdio: ["ignore", "pipe", "pipe"] });
     let started = 0;
@@ -50,67 +54,79 @@ function runChild(args: string[], killAfterMs: number | null): Promise<{ signal:
 }
 
 describe("swap crash consistency", () => {
-  it("leaves the old or the new version, never a mix, after SIGKILL at every step and at random moments", { timeout: 600_000 }, async () => {
-    const parent = path.join(tmp.dir, "skills");
-    const target = path.join(parent, "demo");
-    const dataDir = path.join(tmp.dir, "data");
-    const next = path.join(tmp.dir, "release", "demo");
-    await writeVersion(next, "2.0.0");
-    const userFile = { "mine/notes.md": "the user's own notes\n" };
+  it(
+    "leaves the old or the new version, never a mix, after SIGKILL at every step and at random moments",
+    { timeout: 600_000 },
+    async () => {
+      const parent = path.join(tmp.dir, "skills");
+      const target = path.join(parent, "demo");
+      const dataDir = path.join(tmp.dir, "data");
+      const next = path.join(tmp.dir, "release", "demo");
+      await writeVersion(next, "2.0.0");
+      const userFile = { "mine/notes.md": "the user's own notes\n" };
 
-    const reset = async () => {
-      await rm(parent, { recursive: true, force: true });
-      await rm(dataDir, { recursive: true, force: true });
-      await writeVersion(target, "1.0.0", userFile);
-    };
-    await reset();
-    const oldPrint = JSON.stringify([...(await fingerprintTree(target))]);
-    const calibration = await runChild([target, next, dataDir, "none", "mine/notes.md"], null);
-    const newPrint = JSON.stringify([...(await fingerprintTree(target))]);
-    expect(newPrint).not.toBe(oldPrint);
-    expect(newPrint).toContain("mine/notes.md");
-
-    let kills = 0;
-    let torn = 0;
-    const outcomes = { old: 0, new: 0 };
-    const problems: string[] = [];
-    const check = async (label: string) => {
-      const recovery = await recoverInterrupted(dataDir);
-      const now = JSON.stringify([...(await fingerprintTree(target).catch(() => new Map()))]);
-      const leftovers = (await readdir(parent)).filter((n) => n !== "demo");
-      const journals = await readdir(path.join(dataDir, "journal")).catch(() => []);
-      let ok = (now === oldPrint || now === newPrint) && !leftovers.length && !journals.length && recovery.every((r) => r.outcome !== "needs-attention");
-      if (now === newPrint) {
-        const [backup] = await listBackups(target, dataDir);
-        ok &&= !!backup && JSON.stringify([...(await fingerprintTree(backup.dir))]) === oldPrint;
-        outcomes.new++;
-      } else if (now === oldPrint) outcomes.old++;
-      if (!ok) {
-        torn++;
-        problems.push(`${label}: ${now === oldPrint ? "old" : now === newPrint ? "new" : "MIXED"}, leftovers ${leftovers.join(",")}, journals ${journals.length}, ${JSON.stringify(recovery)}`);
-      }
-    };
-
-    for (let round = 0; round < ROUNDS_PER_STEP; round++) {
-      for (const step of STEPS) {
-        await reset();
-        const run = await runChild([target, next, dataDir, step, "mine/notes.md"], null);
-        expect(run.signal).toBe("SIGKILL");
-        kills++;
-        await check(`step ${step}`);
-      }
-    }
-    const span = Math.max(20, calibration.ms);
-    for (let i = 0; i < RANDOM_KILLS; i++) {
+      const reset = async () => {
+        await rm(parent, { recursive: true, force: true });
+        await rm(dataDir, { recursive: true, force: true });
+        await writeVersion(target, "1.0.0", userFile);
+      };
       await reset();
-      const delay = Math.floor(Math.random() * span);
-      const run = await runChild([target, next, dataDir, "none", "mine/notes.md"], delay);
-      if (run.signal === "SIGKILL") kills++;
-      await check(`random ${delay} ms`);
-    }
-    console.log(`swap crash test: ${kills} kills (${STEPS.length * ROUNDS_PER_STEP} at named steps, ${kills - STEPS.length * ROUNDS_PER_STEP} at random moments within ${span} ms), ${torn} torn results; afterwards ${outcomes.old} old, ${outcomes.new} new`);
-    expect(problems).toEqual([]);
-    expect(torn).toBe(0);
-    expect(kills).toBeGreaterThanOrEqual(STEPS.length * ROUNDS_PER_STEP + RANDOM_KILLS / 2);
-  });
+      const oldPrint = JSON.stringify([...(await fingerprintTree(target))]);
+      const calibration = await runChild([target, next, dataDir, "none", "mine/notes.md"], null);
+      const newPrint = JSON.stringify([...(await fingerprintTree(target))]);
+      expect(newPrint).not.toBe(oldPrint);
+      expect(newPrint).toContain("mine/notes.md");
+
+      let kills = 0;
+      let torn = 0;
+      const outcomes = { old: 0, new: 0 };
+      const problems: string[] = [];
+      const check = async (label: string) => {
+        const recovery = await recoverInterrupted(dataDir);
+        const now = JSON.stringify([...(await fingerprintTree(target).catch(() => new Map()))]);
+        const leftovers = (await readdir(parent)).filter((n) => n !== "demo");
+        const journals = await readdir(path.join(dataDir, "journal")).catch(() => []);
+        let ok =
+          (now === oldPrint || now === newPrint) &&
+          !leftovers.length &&
+          !journals.length &&
+          recovery.every((r) => r.outcome !== "needs-attention");
+        if (now === newPrint) {
+          const [backup] = await listBackups(target, dataDir);
+          ok &&= !!backup && JSON.stringify([...(await fingerprintTree(backup.dir))]) === oldPrint;
+          outcomes.new++;
+        } else if (now === oldPrint) outcomes.old++;
+        if (!ok) {
+          torn++;
+          problems.push(
+            `${label}: ${now === oldPrint ? "old" : now === newPrint ? "new" : "MIXED"}, leftovers ${leftovers.join(",")}, journals ${journals.length}, ${JSON.stringify(recovery)}`,
+          );
+        }
+      };
+
+      for (let round = 0; round < ROUNDS_PER_STEP; round++) {
+        for (const step of STEPS) {
+          await reset();
+          const run = await runChild([target, next, dataDir, step, "mine/notes.md"], null);
+          expect(run.signal).toBe("SIGKILL");
+          kills++;
+          await check(`step ${step}`);
+        }
+      }
+      const span = Math.max(20, calibration.ms);
+      for (let i = 0; i < RANDOM_KILLS; i++) {
+        await reset();
+        const delay = Math.floor(Math.random() * span);
+        const run = await runChild([target, next, dataDir, "none", "mine/notes.md"], delay);
+        if (run.signal === "SIGKILL") kills++;
+        await check(`random ${delay} ms`);
+      }
+      console.log(
+        `swap crash test: ${kills} kills (${STEPS.length * ROUNDS_PER_STEP} at named steps, ${kills - STEPS.length * ROUNDS_PER_STEP} at random moments within ${span} ms), ${torn} torn results; afterwards ${outcomes.old} old, ${outcomes.new} new`,
+      );
+      expect(problems).toEqual([]);
+      expect(torn).toBe(0);
+      expect(kills).toBeGreaterThanOrEqual(STEPS.length * ROUNDS_PER_STEP + RANDOM_KILLS / 2);
+    },
+  );
 });

@@ -1,5 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { chmod, lstat, mkdir, mkdtemp, readdir, readFile, readlink, rm, stat, symlink, utimes, writeFile } from "node:fs/promises";
+import {
+  chmod,
+  lstat,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  readlink,
+  rm,
+  stat,
+  symlink,
+  utimes,
+  writeFile,
+} from "node:fs/promises";
 import { statSync } from "node:fs";
 import path from "node:path";
 import { tmpdir } from "node:os";
@@ -22,7 +35,8 @@ beforeEach(async () => {
 });
 afterEach(async () => tmp.cleanup());
 
-const skillMd = (version: string) => `---\nname: demo\ndescription: The demo skill.\nmetadata:\n  version: "${version}"\n---\n\n# Demo ${version}\n`;
+const skillMd = (version: string) =>
+  `---\nname: demo\ndescription: The demo skill.\nmetadata:\n  version: "${version}"\n---\n\n# Demo ${version}\n`;
 
 async function release(version: string, extra: Record<string, string> = {}): Promise<string> {
   const dir = path.join(tmp.dir, `release-${version}`, "demo");
@@ -74,7 +88,11 @@ describe("applyFolderUpdate", () => {
     const next = await release("2.0.0", {});
     await writeFile(path.join(next, "logo.png"), new Uint8Array([0x89, 0x50, 0, 1, 2, 3, 4]));
     const plan = await diffFolders(target, next);
-    expect(plan.files.find((f) => f.path === "logo.png")).toMatchObject({ change: "changed", binary: true, note: "changed (5 bytes → 7 bytes)" });
+    expect(plan.files.find((f) => f.path === "logo.png")).toMatchObject({
+      change: "changed",
+      binary: true,
+      note: "changed (5 bytes → 7 bytes)",
+    });
   });
 
   it("updates a skill linked into several clients once, in its real folder", async () => {
@@ -82,7 +100,9 @@ describe("applyFolderUpdate", () => {
     const agents = path.join(tmp.dir, "home", ".agents", "skills");
     await mkdir(agents, { recursive: true });
     await symlink(target, path.join(agents, "demo"));
-    await expect(applyFolderUpdate(path.join(agents, "demo"), await release("2.0.0"), { dataDir })).rejects.toMatchObject({ code: "install.target.unsafe" });
+    await expect(
+      applyFolderUpdate(path.join(agents, "demo"), await release("2.0.0"), { dataDir }),
+    ).rejects.toMatchObject({ code: "install.target.unsafe" });
     await applyFolderUpdate(target, await release("2.0.0"), { dataDir });
     expect(await readlink(path.join(agents, "demo"))).toBe(target);
     expect(await readFile(path.join(agents, "demo", "SKILL.md"), "utf8")).toBe(skillMd("2.0.0"));
@@ -93,7 +113,10 @@ describe("applyFolderUpdate", () => {
     const before = await snapshot(target);
     const next = await release("2.0.0");
     await symlink("/etc/passwd", path.join(next, "passwd"));
-    await expect(applyFolderUpdate(target, next, { dataDir })).rejects.toMatchObject({ code: "install.target.unsafe", message: expect.stringMatching(/"passwd" is a link/) });
+    await expect(applyFolderUpdate(target, next, { dataDir })).rejects.toMatchObject({
+      code: "install.target.unsafe",
+      message: expect.stringMatching(/"passwd" is a link/),
+    });
     expect(await snapshot(target)).toEqual(before);
     expect((await readdir(skills)).sort()).toEqual(["demo"]);
     expect(await recoverInterrupted(dataDir)).toEqual([]);
@@ -118,7 +141,8 @@ describe("rollback", () => {
   it("keeps the newest N backups and says when there is none", async () => {
     await writeTree(target, { "SKILL.md": skillMd("1.0.0") });
     await expect(rollback(target, dataDir)).rejects.toMatchObject({ code: "install.rollback.none" });
-    for (const v of ["2.0.0", "3.0.0", "4.0.0"]) await applyFolderUpdate(target, await release(v), { dataDir, keepBackups: 2 });
+    for (const v of ["2.0.0", "3.0.0", "4.0.0"])
+      await applyFolderUpdate(target, await release(v), { dataDir, keepBackups: 2 });
     const backups = await listBackups(target, dataDir);
     expect(backups.map((b) => b.version)).toEqual(["3.0.0", "2.0.0"]);
     expect((await readdir(path.dirname(backups[0]!.dir))).length).toBe(2);
@@ -138,10 +162,28 @@ describe("recoverInterrupted", () => {
 
   it("never runs two swaps of one folder at once, and leaves a swap of a live process alone", async () => {
     await writeTree(target, { "SKILL.md": skillMd("1.0.0") });
-    const [a, b] = await Promise.allSettled([applyFolderUpdate(target, await release("2.0.0"), { dataDir }), applyFolderUpdate(target, await release("3.0.0"), { dataDir })]);
+    const [a, b] = await Promise.allSettled([
+      applyFolderUpdate(target, await release("2.0.0"), { dataDir }),
+      applyFolderUpdate(target, await release("3.0.0"), { dataDir }),
+    ]);
     expect([a.status, b.status].sort()).toEqual(["fulfilled", "rejected"]);
     expect(((a.status === "rejected" ? a : b) as PromiseRejectedResult).reason).toMatchObject({ code: "install.busy" });
-    const journal = { id: "live", pid: process.ppid, op: "update", step: "staged", target, stage: `${target}-stage`, stageOwned: true, backup: `${target}-backup`, createdAt: "", keepBackups: 3, oldVersion: null, oldManifest: null, newVersion: null, newManifest: null };
+    const journal = {
+      id: "live",
+      pid: process.ppid,
+      op: "update",
+      step: "staged",
+      target,
+      stage: `${target}-stage`,
+      stageOwned: true,
+      backup: `${target}-backup`,
+      createdAt: "",
+      keepBackups: 3,
+      oldVersion: null,
+      oldManifest: null,
+      newVersion: null,
+      newManifest: null,
+    };
     await writeFile(path.join(dataDir, "journal", "live.json"), JSON.stringify(journal));
     expect(await recoverInterrupted(dataDir)).toEqual([]);
     expect(await readdir(path.join(dataDir, "journal"))).toEqual(["live.json"]);
@@ -151,7 +193,9 @@ describe("recoverInterrupted", () => {
 /** Why the cross-device case cannot run here, or null: it needs /dev/shm on another file system than the temp folder. */
 function otherDeviceUnavailable(): string | null {
   try {
-    return statSync("/dev/shm").dev === statSync(tmpdir()).dev ? "/dev/shm is on the same file system as the temp folder" : null;
+    return statSync("/dev/shm").dev === statSync(tmpdir()).dev
+      ? "/dev/shm is on the same file system as the temp folder"
+      : null;
   } catch {
     return "there is no /dev/shm to hold a data folder on another file system";
   }

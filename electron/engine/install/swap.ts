@@ -9,7 +9,16 @@ import { readSkill } from "../skill/read-skill";
 import { DEFAULT_KEEP_BACKUPS, forgetBackup, listBackups, newBackupDir, recordBackup } from "./backups";
 import { stagingRoot } from "./data-dir";
 import { InstallError } from "./errors";
-import { lockTarget, processAlive, readJournals, removeJournal, removeStaleLocks, removeTornJournalWrites, writeJournal, type SwapJournal } from "./journal";
+import {
+  lockTarget,
+  processAlive,
+  readJournals,
+  removeJournal,
+  removeStaleLocks,
+  removeTornJournalWrites,
+  writeJournal,
+  type SwapJournal,
+} from "./journal";
 import { fileHashes, readManifest, removeManifest, writeManifest, type InstallManifest } from "./manifest";
 import { copyTree, linkStaysInside, syncPath } from "./tree";
 
@@ -35,7 +44,11 @@ export interface ApplyResult {
   previousVersion: string | null;
 }
 
-const exists = (p: string) => lstat(p).then(() => true, () => false);
+const exists = (p: string) =>
+  lstat(p).then(
+    () => true,
+    () => false,
+  );
 
 /** Folders this process is swapping right now: recovery never touches them. */
 const swapping = new Set<string>();
@@ -56,12 +69,25 @@ async function checkTarget(targetRealDir: string, dataDir: string): Promise<stri
   const target = path.resolve(targetRealDir);
   const info = await lstat(target).catch(() => null);
   if (!info) throw new InstallError("install.target.unsafe", `The skill folder ${target} does not exist.`);
-  if (info.isSymbolicLink()) throw new InstallError("install.target.unsafe", `${target} is a link; the update is applied once, to the real folder it points at (${await realpath(target).catch(() => "unknown")}).`);
+  if (info.isSymbolicLink())
+    throw new InstallError(
+      "install.target.unsafe",
+      `${target} is a link; the update is applied once, to the real folder it points at (${await realpath(target).catch(() => "unknown")}).`,
+    );
   if (!info.isDirectory()) throw new InstallError("install.target.unsafe", `${target} is not a folder.`);
-  if ((await realpath(target)) !== target) throw new InstallError("install.target.unsafe", `${target} lies below a link; give its real path (${await realpath(target)}).`);
+  if ((await realpath(target)) !== target)
+    throw new InstallError(
+      "install.target.unsafe",
+      `${target} lies below a link; give its real path (${await realpath(target)}).`,
+    );
   for (const { journal } of await readJournals(dataDir)) {
     if (journal?.target === target) {
-      throw new InstallError("install.busy", processAlive(journal.pid) ? `Another update or rollback of ${target} is running; try again when it has finished.` : `An earlier update of ${target} was interrupted; run \`skillshelf update\` or \`skillshelf rollback\` again (they finish or undo it first).`);
+      throw new InstallError(
+        "install.busy",
+        processAlive(journal.pid)
+          ? `Another update or rollback of ${target} is running; try again when it has finished.`
+          : `An earlier update of ${target} was interrupted; run \`skillshelf update\` or \`skillshelf rollback\` again (they finish or undo it first).`,
+      );
     }
   }
   return target;
@@ -74,7 +100,10 @@ async function carryKept(target: string, stage: string, keep: string[]): Promise
     const to = path.join(stage, ...rel.split("/"));
     const info = await lstat(from).catch(() => null);
     if (!info || (await exists(to))) continue;
-    const parentClash = await lstat(path.dirname(to)).then((s) => !s.isDirectory(), () => false);
+    const parentClash = await lstat(path.dirname(to)).then(
+      (s) => !s.isDirectory(),
+      () => false,
+    );
     if (parentClash) continue;
     await mkdir(path.dirname(to), { recursive: true });
     if (info.isFile()) {
@@ -95,7 +124,8 @@ async function carryKept(target: string, stage: string, keep: string[]): Promise
 /** A file-system failure in words (the common ones named, others by their code). */
 function whyFailed(error: unknown, target: string): string {
   const code = (error as NodeJS.ErrnoException).code;
-  if (code === "EACCES" || code === "EPERM") return `Skillshelf may not write in ${path.dirname(target)} (permission denied)`;
+  if (code === "EACCES" || code === "EPERM")
+    return `Skillshelf may not write in ${path.dirname(target)} (permission denied)`;
   if (code === "ENOSPC") return "the disk is full";
   if (code === "EXDEV") return "the copy and the skill are on different file systems";
   return code ?? (error as Error).message;
@@ -104,7 +134,12 @@ function whyFailed(error: unknown, target: string): string {
 /** The records a finished swap leaves: the backup listed (with its version and manifest), the new manifest. */
 async function finish(dataDir: string, journal: SwapJournal): Promise<void> {
   if (journal.op === "rollback") await forgetBackup(dataDir, journal.target, journal.stage);
-  await recordBackup(dataDir, journal.target, { dir: journal.backup, createdAt: journal.createdAt, version: journal.oldVersion, manifest: journal.oldManifest }, journal.keepBackups);
+  await recordBackup(
+    dataDir,
+    journal.target,
+    { dir: journal.backup, createdAt: journal.createdAt, version: journal.oldVersion, manifest: journal.oldManifest },
+    journal.keepBackups,
+  );
   if (journal.newManifest) await writeManifest(dataDir, journal.newManifest);
   else await removeManifest(dataDir, journal.target);
 }
@@ -133,7 +168,11 @@ async function runSwap(journal: SwapJournal, options: SwapOptions, prepare: () =
  * Replaces the folder at targetRealDir (a real folder, not a link: links to it keep working) with a copy of newDir,
  * carrying over `keep` files from the old copy; the old copy becomes the newest backup.
  */
-export async function applyFolderUpdate(targetRealDir: string, newDir: string, options: SwapOptions): Promise<ApplyResult> {
+export async function applyFolderUpdate(
+  targetRealDir: string,
+  newDir: string,
+  options: SwapOptions,
+): Promise<ApplyResult> {
   return withLock(options.dataDir, targetRealDir, () => applyLocked(targetRealDir, newDir, options));
 }
 
@@ -141,8 +180,17 @@ async function applyLocked(targetRealDir: string, newDir: string, options: SwapO
   const target = await checkTarget(targetRealDir, options.dataDir);
   const id = randomBytes(6).toString("hex");
   const stage = path.join(path.dirname(target), `.skillshelf-staging-${path.basename(target)}-${id}`);
-  const [oldReport, newReport, oldManifest] = await Promise.all([readSkill(target), readSkill(newDir), readManifest(options.dataDir, target)]);
-  const newManifest: InstallManifest = { target, version: newReport.version, installedAt: new Date().toISOString(), files: await fileHashes(newDir) };
+  const [oldReport, newReport, oldManifest] = await Promise.all([
+    readSkill(target),
+    readSkill(newDir),
+    readManifest(options.dataDir, target),
+  ]);
+  const newManifest: InstallManifest = {
+    target,
+    version: newReport.version,
+    installedAt: new Date().toISOString(),
+    files: await fileHashes(newDir),
+  };
   const journal: SwapJournal = {
     id,
     pid: process.pid,
@@ -170,20 +218,35 @@ async function applyLocked(targetRealDir: string, newDir: string, options: SwapO
   } catch (error) {
     await recoverOne(options.dataDir, journal);
     if (error instanceof InstallError) throw error;
-    throw new InstallError("install.swap.failed", `The update could not be applied: ${whyFailed(error, target)}; the folder was left as it was.`);
+    throw new InstallError(
+      "install.swap.failed",
+      `The update could not be applied: ${whyFailed(error, target)}; the folder was left as it was.`,
+    );
   }
   return { target, backup: journal.backup, kept, version: newReport.version, previousVersion: oldReport.version };
 }
 
 /** Puts the newest backup of targetRealDir back in place, byte for byte; the replaced copy becomes a backup (undoable). */
-export async function rollback(targetRealDir: string, dataDir: string, options: Omit<SwapOptions, "dataDir" | "keep"> = {}): Promise<ApplyResult> {
+export async function rollback(
+  targetRealDir: string,
+  dataDir: string,
+  options: Omit<SwapOptions, "dataDir" | "keep"> = {},
+): Promise<ApplyResult> {
   return withLock(dataDir, targetRealDir, () => rollbackLocked(targetRealDir, dataDir, options));
 }
 
-async function rollbackLocked(targetRealDir: string, dataDir: string, options: Omit<SwapOptions, "dataDir" | "keep">): Promise<ApplyResult> {
+async function rollbackLocked(
+  targetRealDir: string,
+  dataDir: string,
+  options: Omit<SwapOptions, "dataDir" | "keep">,
+): Promise<ApplyResult> {
   const target = await checkTarget(targetRealDir, dataDir);
   const [latest] = await listBackups(target, dataDir);
-  if (!latest) throw new InstallError("install.rollback.none", `There is no earlier copy of ${target} to go back to: Skillshelf keeps one when it updates a skill.`);
+  if (!latest)
+    throw new InstallError(
+      "install.rollback.none",
+      `There is no earlier copy of ${target} to go back to: Skillshelf keeps one when it updates a skill.`,
+    );
   const id = randomBytes(6).toString("hex");
   const current = await readSkill(target);
   const journal: SwapJournal = {
@@ -206,7 +269,10 @@ async function rollbackLocked(targetRealDir: string, dataDir: string, options: O
     await runSwap(journal, { ...options, dataDir }, async () => undefined);
   } catch (error) {
     await recoverOne(dataDir, journal);
-    throw new InstallError("install.swap.failed", `The rollback could not be applied: ${whyFailed(error, target)}; the folder was left as it was.`);
+    throw new InstallError(
+      "install.swap.failed",
+      `The rollback could not be applied: ${whyFailed(error, target)}; the folder was left as it was.`,
+    );
   }
   return { target, backup: journal.backup, kept: [], version: latest.version, previousVersion: current.version };
 }
@@ -226,10 +292,18 @@ async function recoverOne(dataDir: string, journal: SwapJournal): Promise<Recove
   let outcome: RecoveryOutcome;
   if (t && !b) {
     await undoStage();
-    outcome = { target: journal.target, outcome: "undone", detail: "the swap had not started; the old version is in place" };
+    outcome = {
+      target: journal.target,
+      outcome: "undone",
+      detail: "the swap had not started; the old version is in place",
+    };
   } else if (t && !s && b) {
     await finish(dataDir, journal);
-    outcome = { target: journal.target, outcome: "finished", detail: "the new version was in place; its records were completed" };
+    outcome = {
+      target: journal.target,
+      outcome: "finished",
+      detail: "the new version was in place; its records were completed",
+    };
   } else if (!t && s && b && journal.step === "staged") {
     await rename(journal.stage, journal.target);
     await syncPath(path.dirname(journal.target), true);
@@ -241,7 +315,11 @@ async function recoverOne(dataDir: string, journal: SwapJournal): Promise<Recove
     await undoStage();
     outcome = { target: journal.target, outcome: "undone", detail: "the old version was moved back into place" };
   } else {
-    return { target: journal.target, outcome: "needs-attention", detail: `unexpected state (folder ${t ? "present" : "missing"}, staged copy ${s ? "present" : "missing"}, backup ${b ? "present" : "missing"}); nothing was changed` };
+    return {
+      target: journal.target,
+      outcome: "needs-attention",
+      detail: `unexpected state (folder ${t ? "present" : "missing"}, staged copy ${s ? "present" : "missing"}, backup ${b ? "present" : "missing"}); nothing was changed`,
+    };
   }
   await removeJournal(dataDir, journal.id);
   return outcome;
@@ -255,7 +333,8 @@ async function removeStaleStaging(dataDir: string): Promise<void> {
   const root = stagingRoot(dataDir);
   for (const name of await readdir(root).catch(() => [] as string[])) {
     const info = await lstat(path.join(root, name)).catch(() => null);
-    if (info && Date.now() - info.mtimeMs > STALE_STAGING_MS) await rm(path.join(root, name), { recursive: true, force: true });
+    if (info && Date.now() - info.mtimeMs > STALE_STAGING_MS)
+      await rm(path.join(root, name), { recursive: true, force: true });
   }
 }
 
@@ -264,7 +343,11 @@ export async function recoverInterrupted(dataDir: string): Promise<RecoveryOutco
   const outcomes: RecoveryOutcome[] = [];
   for (const { file, journal } of await readJournals(dataDir)) {
     if (!journal) {
-      outcomes.push({ target: null, outcome: "needs-attention", detail: `the journal ${file} is unreadable; it was left for inspection` });
+      outcomes.push({
+        target: null,
+        outcome: "needs-attention",
+        detail: `the journal ${file} is unreadable; it was left for inspection`,
+      });
       continue;
     }
     if (swapping.has(journal.target) || (journal.pid !== process.pid && processAlive(journal.pid))) continue;

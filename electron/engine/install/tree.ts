@@ -26,7 +26,11 @@ export async function listTree(root: string): Promise<TreeEntry[]> {
       const info = await lstat(path.join(root, childRel));
       const kind = info.isFile() ? "file" : info.isDirectory() ? "dir" : info.isSymbolicLink() ? "link" : "other";
       out.push({ rel: childRel, kind, mode: info.mode & 0o7777, size: info.size });
-      if (out.length > MAX_TREE_ENTRIES) throw new InstallError("install.target.unsafe", `The folder ${root} holds more than ${MAX_TREE_ENTRIES} entries, too many to copy safely.`);
+      if (out.length > MAX_TREE_ENTRIES)
+        throw new InstallError(
+          "install.target.unsafe",
+          `The folder ${root} holds more than ${MAX_TREE_ENTRIES} entries, too many to copy safely.`,
+        );
       if (kind === "dir") await walk(childRel);
     }
   };
@@ -83,15 +87,22 @@ export async function copyTree(src: string, dest: string, options: { links?: Lin
     } else if (entry.kind === "link") {
       const target = await readlink(from);
       if (options.links === "inside-only" && !linkStaysInside(entry.rel, target)) {
-        throw new InstallError("install.target.unsafe", `"${entry.rel}" is a link to a place outside the skill's folder; Skillshelf does not copy it.`);
+        throw new InstallError(
+          "install.target.unsafe",
+          `"${entry.rel}" is a link to a place outside the skill's folder; Skillshelf does not copy it.`,
+        );
       }
       await mkdir(path.dirname(to), { recursive: true });
       await symlink(target, to);
     } else {
-      throw new InstallError("install.target.unsafe", `"${entry.rel}" is a device, pipe or socket, not a file; Skillshelf does not copy it.`);
+      throw new InstallError(
+        "install.target.unsafe",
+        `"${entry.rel}" is a device, pipe or socket, not a file; Skillshelf does not copy it.`,
+      );
     }
   }
-  for (const entry of entries) if (entry.kind === "dir") await chmod(path.join(dest, ...entry.rel.split("/")), entry.mode);
+  for (const entry of entries)
+    if (entry.kind === "dir") await chmod(path.join(dest, ...entry.rel.split("/")), entry.mode);
   for (const dir of dirs.reverse()) await syncPath(dir, true);
   return files;
 }
@@ -108,7 +119,7 @@ export async function fingerprintTree(root: string): Promise<Map<string, string>
   const out = new Map<string, string>();
   for (const entry of await listTree(root)) {
     const abs = path.join(root, ...entry.rel.split("/"));
-    if (entry.kind === "file") out.set(entry.rel, `file ${(entry.mode & 0o111 ? "x" : "-")} ${await hashFile(abs)}`);
+    if (entry.kind === "file") out.set(entry.rel, `file ${entry.mode & 0o111 ? "x" : "-"} ${await hashFile(abs)}`);
     else if (entry.kind === "link") out.set(entry.rel, `link ${await readlink(abs)}`);
     else out.set(entry.rel, entry.kind);
   }

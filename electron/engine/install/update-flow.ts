@@ -22,7 +22,12 @@ export async function diffForUpdate(realDir: string, newSkillDir: string, dataDi
 }
 
 /** Swaps the reviewed version into place, carrying over the user's files the review found. */
-export async function applyReviewed(realDir: string, newSkillDir: string, diff: FolderDiff, dataDir: string): Promise<ApplyResult> {
+export async function applyReviewed(
+  realDir: string,
+  newSkillDir: string,
+  diff: FolderDiff,
+  dataDir: string,
+): Promise<ApplyResult> {
   return applyFolderUpdate(realDir, newSkillDir, { dataDir, keep: diff.kept });
 }
 
@@ -31,14 +36,17 @@ export const MAX_HISTORY_RECORDS = 2_000;
 
 /** The installed folders that have kept copies (from the backup records), for a history across the catalog. */
 export async function foldersWithBackups(dataDir: string): Promise<{ targets: string[]; capped: boolean }> {
-  const names = (await readdir(backupsRoot(dataDir)).catch(() => [] as string[])).filter((n) => n.endsWith(".json")).sort();
+  const names = (await readdir(backupsRoot(dataDir)).catch(() => [] as string[]))
+    .filter((n) => n.endsWith(".json"))
+    .sort();
   const targets: string[] = [];
   for (const name of names.slice(0, MAX_HISTORY_RECORDS)) {
     try {
       const text = await readFile(path.join(backupsRoot(dataDir), name), "utf8");
       if (text.length > 1024 * 1024) continue;
       const value = JSON.parse(text) as { target?: unknown; backups?: unknown };
-      if (typeof value.target === "string" && Array.isArray(value.backups) && value.backups.length > 0) targets.push(value.target);
+      if (typeof value.target === "string" && Array.isArray(value.backups) && value.backups.length > 0)
+        targets.push(value.target);
     } catch {
       /* an unreadable record has no history to show */
     }
@@ -47,19 +55,26 @@ export async function foldersWithBackups(dataDir: string): Promise<{ targets: st
 }
 
 const ADVICE: Record<string, string> = {
-  "install.download.refused-url": "The release points at an address Skillshelf does not download from; get the file from the skill's page instead.",
+  "install.download.refused-url":
+    "The release points at an address Skillshelf does not download from; get the file from the skill's page instead.",
   "install.download.failed": "Check your internet connection and try again.",
   "install.download.too-large": "The release file is larger than a skill should be; ask the skill's author.",
   "install.download.cancelled": "Nothing was changed. Start the update again when you want it.",
-  "install.download.checksum": "The file does not match the checksum its release publishes; try again later, or tell the skill's author.",
+  "install.download.checksum":
+    "The file does not match the checksum its release publishes; try again later, or tell the skill's author.",
   "install.source.unreadable": "Check that the file is there and readable, then try again.",
-  "install.archive.invalid": "The release file is damaged or not an archive; try again later, or tell the skill's author.",
-  "install.archive.unsafe-entry": "The release file tries to write outside its own folder, so it was refused. Tell the skill's author; your installed copy is unchanged.",
+  "install.archive.invalid":
+    "The release file is damaged or not an archive; try again later, or tell the skill's author.",
+  "install.archive.unsafe-entry":
+    "The release file tries to write outside its own folder, so it was refused. Tell the skill's author; your installed copy is unchanged.",
   "install.archive.too-large": "The release file unpacks to more than a skill should hold; tell the skill's author.",
   "install.skill.not-found": "The release does not hold this skill; get the new version from the skill's page.",
-  "install.skill.ambiguous": "The release holds several skills with this name; get the new version from the skill's page.",
-  "install.skill.invalid": "The new version has errors, so it was not installed. Tell the skill's author; your installed copy is unchanged.",
-  "install.skill.name-mismatch": "The download is a different skill, so it was not installed; get the new version from the skill's page.",
+  "install.skill.ambiguous":
+    "The release holds several skills with this name; get the new version from the skill's page.",
+  "install.skill.invalid":
+    "The new version has errors, so it was not installed. Tell the skill's author; your installed copy is unchanged.",
+  "install.skill.name-mismatch":
+    "The download is a different skill, so it was not installed; get the new version from the skill's page.",
   "install.target.unsafe": "Nothing was changed. Update this copy by hand.",
   "install.swap.failed": "Nothing was changed. Free some disk space or check the folder's permissions, then try again.",
   "install.rollback.none": "There is nothing to undo.",
@@ -71,14 +86,42 @@ const ADVICE: Record<string, string> = {
 
 /** Any failure of an update step as a problem for people: what happened, what to do, and the details. */
 export function problemOf(error: unknown): UpdateProblem {
-  if (error instanceof InstallError) return { code: error.code, message: error.message, advice: ADVICE[error.code] ?? "Nothing was changed.", detail: `${error.code}: ${error.message}` };
+  if (error instanceof InstallError)
+    return {
+      code: error.code,
+      message: error.message,
+      advice: ADVICE[error.code] ?? "Nothing was changed.",
+      detail: `${error.code}: ${error.message}`,
+    };
   if (error instanceof PackRefusedError) {
     const lines = error.diagnostics.filter((d) => d.severity === "error").map((d) => `${d.code}: ${d.message}`);
-    return { code: "install.pack.refused", message: `The new version cannot be packed for Claude Desktop: ${error.message}`, advice: "Nothing was changed. Tell the skill's author; the details say what Claude Desktop would refuse.", detail: lines.join("\n") || error.message };
+    return {
+      code: "install.pack.refused",
+      message: `The new version cannot be packed for Claude Desktop: ${error.message}`,
+      advice: "Nothing was changed. Tell the skill's author; the details say what Claude Desktop would refuse.",
+      detail: lines.join("\n") || error.message,
+    };
   }
   const text = error instanceof Error ? error.message : String(error);
   const code = (error as NodeJS.ErrnoException | null)?.code;
-  if (code === "ENOSPC") return { code: "install.disk-full", message: "The disk is full.", advice: "Free some disk space and try again; nothing was changed.", detail: text };
-  if (code === "EACCES" || code === "EPERM") return { code: "install.permission", message: "Skillshelf is not allowed to write there.", advice: "Check the folder's permissions and try again; nothing was changed.", detail: text };
-  return { code: "install.failed", message: "The update failed unexpectedly.", advice: "Nothing was changed. Try again; if it keeps failing, the details help a bug report.", detail: text };
+  if (code === "ENOSPC")
+    return {
+      code: "install.disk-full",
+      message: "The disk is full.",
+      advice: "Free some disk space and try again; nothing was changed.",
+      detail: text,
+    };
+  if (code === "EACCES" || code === "EPERM")
+    return {
+      code: "install.permission",
+      message: "Skillshelf is not allowed to write there.",
+      advice: "Check the folder's permissions and try again; nothing was changed.",
+      detail: text,
+    };
+  return {
+    code: "install.failed",
+    message: "The update failed unexpectedly.",
+    advice: "Nothing was changed. Try again; if it keeps failing, the details help a bug report.",
+    detail: text,
+  };
 }

@@ -37,23 +37,45 @@ describe("checkAuthorFolder", () => {
   });
 
   it("refuses /, the home folder (also through a link), /usr, /etc and /usr/bin with a sentence saying why", async () => {
-    expect(await checkAuthorFolder("/", linux)).toMatchObject({ ok: false, message: expect.stringMatching(/top of a disk/) });
+    expect(await checkAuthorFolder("/", linux)).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/top of a disk/),
+    });
     const home = await tree({ ".claude/skills/a/SKILL.md": "x", "a/SKILL.md": "x" });
     const options = { platform: "linux" as const, homes: [home] };
-    expect(await checkAuthorFolder(home, options)).toMatchObject({ ok: false, message: expect.stringMatching(/your home folder/) });
+    expect(await checkAuthorFolder(home, options)).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/your home folder/),
+    });
     const link = path.join(await tree({}), "home-link");
     await symlink(home, link);
-    expect(await checkAuthorFolder(link, options)).toMatchObject({ ok: false, message: expect.stringMatching(/your home folder/) });
-    expect(await checkAuthorFolder(path.dirname(home), options)).toMatchObject({ ok: false, message: expect.stringMatching(/holds home folders/) });
-    for (const dir of ["/usr", "/etc", "/usr/bin"]) expect(await checkAuthorFolder(dir, linux), dir).toMatchObject({ ok: false });
+    expect(await checkAuthorFolder(link, options)).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/your home folder/),
+    });
+    expect(await checkAuthorFolder(path.dirname(home), options)).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/holds home folders/),
+    });
+    for (const dir of ["/usr", "/etc", "/usr/bin"])
+      expect(await checkAuthorFolder(dir, linux), dir).toMatchObject({ ok: false });
   });
 
   it("refuses a file, a missing folder and a folder that holds nothing to author", async () => {
     const root = await tree({ "file.md": "x", "empty/notes.txt": "x" });
     await mkdir(path.join(root, "deep/a/b"), { recursive: true });
-    expect(await checkAuthorFolder(path.join(root, "file.md"), linux)).toMatchObject({ ok: false, message: expect.stringMatching(/is a file/) });
-    expect(await checkAuthorFolder(path.join(root, "missing"), linux)).toMatchObject({ ok: false, message: expect.stringMatching(/no folder/) });
-    expect(await checkAuthorFolder(path.join(root, "empty"), linux)).toMatchObject({ ok: false, message: expect.stringMatching(/holds no skill/) });
+    expect(await checkAuthorFolder(path.join(root, "file.md"), linux)).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/is a file/),
+    });
+    expect(await checkAuthorFolder(path.join(root, "missing"), linux)).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/no folder/),
+    });
+    expect(await checkAuthorFolder(path.join(root, "empty"), linux)).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/holds no skill/),
+    });
     expect(await checkAuthorFolder(path.join(root, "deep"), linux)).toMatchObject({ ok: false });
   });
 });
@@ -61,8 +83,12 @@ describe("checkAuthorFolder", () => {
 describe("broadFolderProblem", () => {
   it("knows each platform's system folders and drive roots", () => {
     expect(broadFolderProblem("C:\\", { platform: "win32", homes: ["C:\\Users\\ann"] })).toMatch(/top of a disk/);
-    expect(broadFolderProblem("c:\\windows", { platform: "win32", homes: ["C:\\Users\\ann"] })).toMatch(/system folder/);
-    expect(broadFolderProblem("C:\\Users", { platform: "win32", homes: ["C:\\Users\\ann"] })).toMatch(/holds home folders/);
+    expect(broadFolderProblem("c:\\windows", { platform: "win32", homes: ["C:\\Users\\ann"] })).toMatch(
+      /system folder/,
+    );
+    expect(broadFolderProblem("C:\\Users", { platform: "win32", homes: ["C:\\Users\\ann"] })).toMatch(
+      /holds home folders/,
+    );
     expect(broadFolderProblem("/System", { platform: "darwin", homes: ["/Users/ann"] })).toMatch(/system folder/);
     expect(broadFolderProblem("/Applications", { platform: "darwin", homes: ["/Users/ann"] })).toMatch(/system folder/);
     expect(broadFolderProblem("/Users/ann/skills/pdf", { platform: "darwin", homes: ["/Users/ann"] })).toBeNull();

@@ -13,7 +13,14 @@ async function skillTree() {
   const tmp = await makeTempDir();
   cleanups.push(tmp.cleanup);
   const skill = path.join(tmp.dir, "skills", "alpha");
-  await writeTree(tmp.dir, { "skills/alpha/SKILL.md": "---\nname: alpha\n---\n", "skills/alpha/notes.txt": "n", "skills/alpha/run.sh": "#!/bin/sh\n", "skills/alpha/x.md": "# x", "skills/alpha/page.html": "<p>", "outside/secret.md": "s" });
+  await writeTree(tmp.dir, {
+    "skills/alpha/SKILL.md": "---\nname: alpha\n---\n",
+    "skills/alpha/notes.txt": "n",
+    "skills/alpha/run.sh": "#!/bin/sh\n",
+    "skills/alpha/x.md": "# x",
+    "skills/alpha/page.html": "<p>",
+    "outside/secret.md": "s",
+  });
   return { root: tmp.dir, skill };
 }
 
@@ -22,7 +29,9 @@ describe("realPathInside", () => {
     const { root, skill } = await skillTree();
     await symlink(skill, path.join(root, "linked-alpha"));
     const roots = await realRoots([path.join(root, "linked-alpha")]);
-    expect(await realPathInside(path.join(root, "linked-alpha", "x.md"), roots)).toBe(path.join(await realRoots([skill]).then((r) => r[0]!), "x.md"));
+    expect(await realPathInside(path.join(root, "linked-alpha", "x.md"), roots)).toBe(
+      path.join(await realRoots([skill]).then((r) => r[0]!), "x.md"),
+    );
   });
 
   it("refuses a link inside a skill that leads to a folder outside or to /usr/bin/id", async () => {
@@ -47,15 +56,24 @@ describe("realPathInside", () => {
 describe("decideOpen", () => {
   it("opens a plain .md or .txt as text", async () => {
     const { skill } = await skillTree();
-    expect(await decideOpen(path.join(skill, "x.md"), "linux")).toEqual({ action: "open-as-text", path: path.join(skill, "x.md") });
+    expect(await decideOpen(path.join(skill, "x.md"), "linux")).toEqual({
+      action: "open-as-text",
+      path: path.join(skill, "x.md"),
+    });
     expect((await decideOpen(path.join(skill, "notes.txt"), "darwin")).action).toBe("open-as-text");
   });
 
   it("reveals a file with an execute bit, even a .md, and a script", async () => {
     const { skill } = await skillTree();
     await chmod(path.join(skill, "x.md"), 0o755);
-    expect(await decideOpen(path.join(skill, "x.md"), "linux")).toMatchObject({ action: "reveal", reason: expect.stringMatching(/execute permission/) });
-    expect(await decideOpen(path.join(skill, "run.sh"), "linux")).toMatchObject({ action: "reveal", reason: expect.stringMatching(/only plain text files/) });
+    expect(await decideOpen(path.join(skill, "x.md"), "linux")).toMatchObject({
+      action: "reveal",
+      reason: expect.stringMatching(/execute permission/),
+    });
+    expect(await decideOpen(path.join(skill, "run.sh"), "linux")).toMatchObject({
+      action: "reveal",
+      reason: expect.stringMatching(/only plain text files/),
+    });
   });
 
   it("reveals types a browser or the system may run, folders and other kinds of files", async () => {
@@ -64,6 +82,7 @@ describe("decideOpen", () => {
     expect((await decideOpen(path.join(skill, "page.html"), "linux")).action).toBe("reveal");
     expect((await decideOpen(path.join(skill, "assets"), "linux")).action).toBe("reveal");
     await writeTree(skill, { "tool.exe": "MZ", "do.command": "x", "app.desktop": "[Desktop Entry]", "s.js": "x" });
-    for (const name of ["tool.exe", "do.command", "app.desktop", "s.js"]) expect((await decideOpen(path.join(skill, name), "win32")).action, name).toBe("reveal");
+    for (const name of ["tool.exe", "do.command", "app.desktop", "s.js"])
+      expect((await decideOpen(path.join(skill, name), "win32")).action, name).toBe("reveal");
   });
 });

@@ -9,10 +9,25 @@ import { isInside } from "../fs/safe-fs";
  * from them), no scripts (.sh, .py, .js, .ps1, .bat: runnable by double-click on some systems), nothing without an
  * extension. Anything else is revealed in the file manager, where the user decides.
  */
-export const TEXT_EXTENSIONS: ReadonlySet<string> = new Set([".md", ".markdown", ".txt", ".text", ".json", ".jsonc", ".yaml", ".yml", ".toml", ".csv", ".tsv", ".log", ".rst"]);
+export const TEXT_EXTENSIONS: ReadonlySet<string> = new Set([
+  ".md",
+  ".markdown",
+  ".txt",
+  ".text",
+  ".json",
+  ".jsonc",
+  ".yaml",
+  ".yml",
+  ".toml",
+  ".csv",
+  ".tsv",
+  ".log",
+  ".rst",
+]);
 
 /** What to do with a path inside the catalog: open it as text, or reveal it (with the reason it is not opened). */
-export type OpenDecision = { action: "open-as-text"; path: string } | { action: "reveal"; path: string; reason: string };
+export type OpenDecision =
+  { action: "open-as-text"; path: string } | { action: "reveal"; path: string; reason: string };
 
 /** The real paths of the folders a path must lie in (skill folders, plugin roots and their real folders). */
 export async function realRoots(roots: Iterable<string>): Promise<string[]> {
@@ -35,11 +50,19 @@ export async function decideOpen(realTarget: string, platform: NodeJS.Platform):
   const reveal = (reason: string): OpenDecision => ({ action: "reveal", path: realTarget, reason });
   if (!info) return reveal("It could not be read, so it is shown in the file manager instead.");
   if (info.isDirectory()) return reveal("It is a folder, so it is shown in the file manager.");
-  if (!info.isFile()) return reveal("It is not a regular file, so it is shown in the file manager instead of being opened.");
+  if (!info.isFile())
+    return reveal("It is not a regular file, so it is shown in the file manager instead of being opened.");
   const name = path.basename(realTarget);
   const ext = path.extname(name).toLowerCase();
-  if (platform === "win32" && name.includes(":")) return reveal("Its name is unusual for Windows, so it is shown in the file manager instead of being opened.");
-  if (platform !== "win32" && (info.mode & 0o111) !== 0) return reveal("It is marked as a program (it has an execute permission), so Skillshelf shows it in the file manager instead of opening it.");
-  if (!TEXT_EXTENSIONS.has(ext)) return reveal(`Skillshelf opens only plain text files (${[...TEXT_EXTENSIONS].join(", ")}); this one is shown in the file manager instead.`);
+  if (platform === "win32" && name.includes(":"))
+    return reveal("Its name is unusual for Windows, so it is shown in the file manager instead of being opened.");
+  if (platform !== "win32" && (info.mode & 0o111) !== 0)
+    return reveal(
+      "It is marked as a program (it has an execute permission), so Skillshelf shows it in the file manager instead of opening it.",
+    );
+  if (!TEXT_EXTENSIONS.has(ext))
+    return reveal(
+      `Skillshelf opens only plain text files (${[...TEXT_EXTENSIONS].join(", ")}); this one is shown in the file manager instead.`,
+    );
   return { action: "open-as-text", path: realTarget };
 }

@@ -15,7 +15,11 @@ export interface SpawnOutcome {
  * Starts one program with an argument list. `wait` waits for its exit (and its output); otherwise it resolves once
  * the program has started. Rejects when it cannot be started (not installed).
  */
-export type Spawner = (command: string, args: string[], options: { wait: boolean; env: NodeJS.ProcessEnv }) => Promise<SpawnOutcome>;
+export type Spawner = (
+  command: string,
+  args: string[],
+  options: { wait: boolean; env: NodeJS.ProcessEnv },
+) => Promise<SpawnOutcome>;
 
 /** An opener failure, in a sentence the user can act on. */
 export class OpenerError extends Error {
@@ -28,7 +32,13 @@ const MAX_OUTPUT = 64 * 1024;
 /** The real spawner: no shell, no inherited terminal, output capped, a program that outlives the wait left running. */
 export const spawnProgram: Spawner = (command, args, options) =>
   new Promise((resolve, reject) => {
-    const child = spawn(command, args, { shell: false, detached: !options.wait, stdio: ["ignore", options.wait ? "pipe" : "ignore", "ignore"], env: options.env, windowsHide: true });
+    const child = spawn(command, args, {
+      shell: false,
+      detached: !options.wait,
+      stdio: ["ignore", options.wait ? "pipe" : "ignore", "ignore"],
+      env: options.env,
+      windowsHide: true,
+    });
     let stdout = "";
     child.stdout?.setEncoding("utf8");
     child.stdout?.on("data", (chunk: string) => {
@@ -66,7 +76,12 @@ function windowsProgram(env: NodeJS.ProcessEnv, ...parts: string[]): string {
   return path.win32.join(path.win32.isAbsolute(root) ? root : "C:\\Windows", ...parts);
 }
 
-async function tryRun(options: OpenerOptions, command: string, args: string[], wait = true): Promise<SpawnOutcome | null> {
+async function tryRun(
+  options: OpenerOptions,
+  command: string,
+  args: string[],
+  wait = true,
+): Promise<SpawnOutcome | null> {
   return options.spawn(command, args, { wait, env: options.env }).catch(() => null);
 }
 
@@ -76,8 +91,13 @@ async function linuxTextHandler(options: OpenerOptions): Promise<{ id: string; f
   const id = query?.code === 0 ? query.stdout.trim().split(/\s*;\s*|\n/)[0]! : "";
   if (!DESKTOP_ID.test(id)) return null;
   const home = options.env.HOME ?? "";
-  const dataHome = options.env.XDG_DATA_HOME && path.isAbsolute(options.env.XDG_DATA_HOME) ? options.env.XDG_DATA_HOME : path.join(home, ".local", "share");
-  const dataDirs = (options.env.XDG_DATA_DIRS || "/usr/local/share:/usr/share").split(":").filter((d) => path.isAbsolute(d));
+  const dataHome =
+    options.env.XDG_DATA_HOME && path.isAbsolute(options.env.XDG_DATA_HOME)
+      ? options.env.XDG_DATA_HOME
+      : path.join(home, ".local", "share");
+  const dataDirs = (options.env.XDG_DATA_DIRS || "/usr/local/share:/usr/share")
+    .split(":")
+    .filter((d) => path.isAbsolute(d));
   for (const dir of [dataHome, ...dataDirs]) {
     const file = path.join(dir, "applications", id);
     const info = await lstat(file).catch(() => null);
@@ -87,11 +107,19 @@ async function linuxTextHandler(options: OpenerOptions): Promise<{ id: string; f
 }
 
 /** The programs tried, in order, to open a text file as text on a platform (exposed for tests and the report). */
-export function textOpenCommands(platform: NodeJS.Platform, file: string, env: NodeJS.ProcessEnv, handler?: { id: string; file: string | null }): Array<[string, string[]]> {
+export function textOpenCommands(
+  platform: NodeJS.Platform,
+  file: string,
+  env: NodeJS.ProcessEnv,
+  handler?: { id: string; file: string | null },
+): Array<[string, string[]]> {
   if (platform === "darwin") return [["open", ["-t", file]]];
   if (platform === "win32") return [[windowsProgram(env, "System32", "notepad.exe"), [file]]];
   if (!handler) return [];
-  return [["gtk-launch", [handler.id, file]], ...(handler.file ? [["gio", ["launch", handler.file, file]] as [string, string[]]] : [])];
+  return [
+    ["gtk-launch", [handler.id, file]],
+    ...(handler.file ? [["gio", ["launch", handler.file, file]] as [string, string[]]] : []),
+  ];
 }
 
 /**
@@ -100,20 +128,34 @@ export function textOpenCommands(platform: NodeJS.Platform, file: string, env: N
  * OpenerError when no text editor could be started.
  */
 export async function openAsText(file: string, options: OpenerOptions): Promise<void> {
-  if (!(options.platform === "win32" ? path.win32 : path.posix).isAbsolute(file)) throw new OpenerError(`Skillshelf opens only absolute paths; ${file} is not one.`);
-  const handler = options.platform === "linux" || (options.platform !== "darwin" && options.platform !== "win32") ? await linuxTextHandler(options) : undefined;
+  if (!(options.platform === "win32" ? path.win32 : path.posix).isAbsolute(file))
+    throw new OpenerError(`Skillshelf opens only absolute paths; ${file} is not one.`);
+  const handler =
+    options.platform === "linux" || (options.platform !== "darwin" && options.platform !== "win32")
+      ? await linuxTextHandler(options)
+      : undefined;
   const commands = textOpenCommands(options.platform, file, options.env, handler ?? undefined);
-  if (commands.length === 0) throw new OpenerError("No text editor is set up for text files on this computer (xdg-mime has no default for text/plain), so nothing was opened. Use “Reveal” to find the file.");
+  if (commands.length === 0)
+    throw new OpenerError(
+      "No text editor is set up for text files on this computer (xdg-mime has no default for text/plain), so nothing was opened. Use “Reveal” to find the file.",
+    );
   const waits = options.platform !== "win32";
   for (const [command, args] of commands) {
     const outcome = await tryRun(options, command, args, waits);
     if (outcome && (outcome.code === 0 || outcome.code === null)) return;
   }
-  throw new OpenerError(`The text editor could not be started (${commands.map(([c]) => path.basename(c)).join(", ")}), so ${file} was not opened.`);
+  throw new OpenerError(
+    `The text editor could not be started (${commands.map(([c]) => path.basename(c)).join(", ")}), so ${file} was not opened.`,
+  );
 }
 
 /** The program that shows a path in the file manager on a platform. */
-export function revealCommand(platform: NodeJS.Platform, target: string, isDirectory: boolean, env: NodeJS.ProcessEnv): [string, string[]] {
+export function revealCommand(
+  platform: NodeJS.Platform,
+  target: string,
+  isDirectory: boolean,
+  env: NodeJS.ProcessEnv,
+): [string, string[]] {
   if (platform === "darwin") return ["open", ["-R", target]];
   if (platform === "win32") return [windowsProgram(env, "explorer.exe"), [`/select,${target}`]];
   return ["xdg-open", [isDirectory ? target : path.dirname(target)]];
@@ -125,7 +167,15 @@ export async function revealPath(target: string, options: OpenerOptions): Promis
   if (!info) throw new OpenerError(`There is nothing at ${target} any more.`);
   const [command, args] = revealCommand(options.platform, target, info.isDirectory(), options.env);
   // explorer.exe exits with 1 even when it worked, so it is not waited for.
-  const outcome = await options.spawn(command, args, { wait: options.platform !== "win32", env: options.env }).catch(() => null);
-  if (!outcome) throw new OpenerError(`The file manager could not be started (${path.basename(command)} is missing), so ${target} was not shown.`);
-  if (outcome.code !== null && outcome.code !== 0) throw new OpenerError(`The file manager did not show ${target} (${path.basename(command)} exited with ${outcome.code}).`);
+  const outcome = await options
+    .spawn(command, args, { wait: options.platform !== "win32", env: options.env })
+    .catch(() => null);
+  if (!outcome)
+    throw new OpenerError(
+      `The file manager could not be started (${path.basename(command)} is missing), so ${target} was not shown.`,
+    );
+  if (outcome.code !== null && outcome.code !== 0)
+    throw new OpenerError(
+      `The file manager did not show ${target} (${path.basename(command)} exited with ${outcome.code}).`,
+    );
 }

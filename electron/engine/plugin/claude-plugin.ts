@@ -6,7 +6,13 @@ import type { Diagnostic, PluginMcpServer, Profile } from "../../../shared/model
 import { hasNoErrors } from "../skill/diagnostics";
 import { readSkill } from "../skill/read-skill";
 import type { SkillReport } from "../skill/types";
-import { CLAUDE_MANIFEST_FIELDS, COMPONENT_FIELDS, componentPaths, manifestFieldProblems, placeOf } from "./claude-fields";
+import {
+  CLAUDE_MANIFEST_FIELDS,
+  COMPONENT_FIELDS,
+  componentPaths,
+  manifestFieldProblems,
+  placeOf,
+} from "./claude-fields";
 import { KEBAB_CASE, descriptionOf, kebabCaseOf, readJsonObject, repositoryOf, type Locate } from "./claude-json";
 import { entryNames } from "./containment";
 import { diagnostic, isPlainObject, kindOf, quote } from "./diagnostics";
@@ -34,15 +40,28 @@ export interface ClaudeManifest {
 
 /** True when the folder holds `.claude-plugin/plugin.json`. */
 export async function hasClaudeManifest(root: string, rootEntries: Set<string>): Promise<boolean> {
-  return rootEntries.has(".claude-plugin") && ((await entryNames(path.join(root, ".claude-plugin")))?.has("plugin.json") ?? false);
+  return (
+    rootEntries.has(".claude-plugin") &&
+    ((await entryNames(path.join(root, ".claude-plugin")))?.has("plugin.json") ?? false)
+  );
 }
 
 /** Reads and checks `.claude-plugin/plugin.json` when there is one; a failure of the manifest itself is fatal. */
-export async function readClaudeManifest(root: string, realRoot: string, rootEntries: Set<string>): Promise<ClaudeManifest> {
+export async function readClaudeManifest(
+  root: string,
+  realRoot: string,
+  rootEntries: Set<string>,
+): Promise<ClaudeManifest> {
   const file = path.join(root, ".claude-plugin", "plugin.json");
   const result: ClaudeManifest = { file, manifest: null, fatal: false, diagnostics: [] };
   if (!(await hasClaudeManifest(root, rootEntries))) return result;
-  const read = await readJsonObject(file, realRoot, { json: "claude-plugin.manifest.json", outside: "claude-plugin.containment" }, "The Claude Code manifest .claude-plugin/plugin.json", "Claude Code does not load the plugin");
+  const read = await readJsonObject(
+    file,
+    realRoot,
+    { json: "claude-plugin.manifest.json", outside: "claude-plugin.containment" },
+    "The Claude Code manifest .claude-plugin/plugin.json",
+    "Claude Code does not load the plugin",
+  );
   if (!read.ok) {
     result.diagnostics.push(read.diagnostic);
     result.fatal = true;
@@ -59,21 +78,63 @@ function checkManifest(manifest: Record<string, unknown>, file: string, at: Loca
   const name = manifest.name;
   const refused = "so Claude Code refuses the manifest and does not load the plugin";
   if (typeof name !== "string" || name.trim() === "") {
-    const what = name === undefined ? 'has no "name"' : typeof name === "string" ? 'has an empty "name"' : `has a "name" that is ${kindOf(name)}`;
-    found.push(diagnostic("claude-plugin.name.invalid", "error", file, `The manifest ${what}, ${refused}.`, { fix: 'Add "name": "my-plugin" (kebab-case), or delete the manifest to let the folder name the plugin.', at: at("name") }));
+    const what =
+      name === undefined
+        ? 'has no "name"'
+        : typeof name === "string"
+          ? 'has an empty "name"'
+          : `has a "name" that is ${kindOf(name)}`;
+    found.push(
+      diagnostic("claude-plugin.name.invalid", "error", file, `The manifest ${what}, ${refused}.`, {
+        fix: 'Add "name": "my-plugin" (kebab-case), or delete the manifest to let the folder name the plugin.',
+        at: at("name"),
+      }),
+    );
   } else if (!KEBAB_CASE.test(name)) {
-    found.push(diagnostic("claude-plugin.name.kebab-case", "warning", file, `The plugin name ${quote(name)} is not kebab-case; Claude Code expects lowercase letters, digits and single hyphens, and marketplaces may refuse it.`, { fix: `Use ${quote(kebabCaseOf(name))}.`, at: at("name") }));
+    found.push(
+      diagnostic(
+        "claude-plugin.name.kebab-case",
+        "warning",
+        file,
+        `The plugin name ${quote(name)} is not kebab-case; Claude Code expects lowercase letters, digits and single hyphens, and marketplaces may refuse it.`,
+        { fix: `Use ${quote(kebabCaseOf(name))}.`, at: at("name") },
+      ),
+    );
   }
   for (const problem of manifestFieldProblems(manifest)) {
     const code = problem.kind === "type" ? "claude-plugin.manifest.type" : "claude-plugin.path.invalid";
-    found.push(diagnostic(code, "error", file, `${problem.message} Claude Code refuses the manifest, so the plugin does not load.`, { fix: problem.fix, at: at(...problem.keys) }));
+    found.push(
+      diagnostic(
+        code,
+        "error",
+        file,
+        `${problem.message} Claude Code refuses the manifest, so the plugin does not load.`,
+        { fix: problem.fix, at: at(...problem.keys) },
+      ),
+    );
   }
   for (const key of Object.keys(manifest)) {
     if (CLAUDE_MANIFEST_FIELDS.has(key)) continue;
-    found.push(diagnostic("claude-plugin.manifest.unknown-field", "warning", file, `The manifest has a field ${quote(key)} that Claude Code does not define; it is ignored.`, { fix: "Remove it, or check its spelling against Claude Code's manifest reference.", at: at(key) }));
+    found.push(
+      diagnostic(
+        "claude-plugin.manifest.unknown-field",
+        "warning",
+        file,
+        `The manifest has a field ${quote(key)} that Claude Code does not define; it is ignored.`,
+        { fix: "Remove it, or check its spelling against Claude Code's manifest reference.", at: at(key) },
+      ),
+    );
   }
   if (typeof manifest.version === "string" && semverValid(manifest.version) !== manifest.version) {
-    found.push(diagnostic("claude-plugin.version.semver", "info", file, `The version ${quote(manifest.version)} is not Semantic Versioning; update checks compare versions best as SemVer.`, { fix: 'Use MAJOR.MINOR.PATCH, e.g. "1.2.0".', at: at("version") }));
+    found.push(
+      diagnostic(
+        "claude-plugin.version.semver",
+        "info",
+        file,
+        `The version ${quote(manifest.version)} is not Semantic Versioning; update checks compare versions best as SemVer.`,
+        { fix: 'Use MAJOR.MINOR.PATCH, e.g. "1.2.0".', at: at("version") },
+      ),
+    );
   }
   return found;
 }
@@ -84,7 +145,13 @@ export function manifestFromEntry(entry: Record<string, unknown>): Record<string
 }
 
 /** Reads a Claude Code plugin; `manifest` is what readClaudeManifest found. Fills the report's Claude Code fields. */
-export async function readClaudeCodePlugin(report: PluginReport, realRoot: string, rootEntries: Set<string>, manifest: ClaudeManifest, options: { profile?: Profile; claudeCode?: ClaudeCodeContext }): Promise<void> {
+export async function readClaudeCodePlugin(
+  report: PluginReport,
+  realRoot: string,
+  rootEntries: Set<string>,
+  manifest: ClaudeManifest,
+  options: { profile?: Profile; claudeCode?: ClaudeCodeContext },
+): Promise<void> {
   const root = report.root;
   const defined = manifest.manifest ?? (options.claudeCode?.entry ? manifestFromEntry(options.claudeCode.entry) : null);
   report.format = "claude-code";
@@ -103,38 +170,81 @@ export async function readClaudeCodePlugin(report: PluginReport, realRoot: strin
   report.skills = skills.skills;
   report.mcpServers = mcp.servers;
   const hooks = await checkHooks(root, realRoot, rootEntries, fields);
-  report.diagnostics.push(...(await misplacedComponents(root)), ...listed, ...skills.diagnostics, ...mcp.diagnostics, ...hooks, conversionNote(report, manifest));
+  report.diagnostics.push(
+    ...(await misplacedComponents(root)),
+    ...listed,
+    ...skills.diagnostics,
+    ...mcp.diagnostics,
+    ...hooks,
+    conversionNote(report, manifest),
+  );
   report.loads = true;
   report.valid = hasNoErrors(report.diagnostics) && report.skills.every((skill) => skill.valid);
 }
 
 async function misplacedComponents(root: string): Promise<Diagnostic[]> {
   const inside = (await entryNames(path.join(root, ".claude-plugin"))) ?? new Set<string>();
-  return ["commands", "agents", "skills", "hooks"].filter((name) => inside.has(name)).map((name) =>
-    diagnostic("claude-plugin.layout.misplaced", "warning", path.join(root, ".claude-plugin", name), `${name}/ is inside .claude-plugin/, where Claude Code looks only for plugin.json, so it is not loaded.`, {
-      fix: `Move ${name}/ to the plugin root, beside .claude-plugin/.`,
-    }));
+  return ["commands", "agents", "skills", "hooks"]
+    .filter((name) => inside.has(name))
+    .map((name) =>
+      diagnostic(
+        "claude-plugin.layout.misplaced",
+        "warning",
+        path.join(root, ".claude-plugin", name),
+        `${name}/ is inside .claude-plugin/, where Claude Code looks only for plugin.json, so it is not loaded.`,
+        {
+          fix: `Move ${name}/ to the plugin root, beside .claude-plugin/.`,
+        },
+      ),
+    );
 }
 
-async function checkListedPaths(root: string, realRoot: string, fields: Record<string, unknown>, file: string): Promise<Diagnostic[]> {
+async function checkListedPaths(
+  root: string,
+  realRoot: string,
+  fields: Record<string, unknown>,
+  file: string,
+): Promise<Diagnostic[]> {
   const found: Diagnostic[] = [];
   for (const field of COMPONENT_FIELDS) {
     for (const listed of componentPaths(fields[field])) {
       if (!listed.value.startsWith("./")) continue;
       const place = await placeOf(root, realRoot, listed.value);
       if (place.place === "outside") {
-        found.push(diagnostic("claude-plugin.path.outside", "error", file, `The path ${quote(listed.value)} in "${field}" leads outside the plugin folder; Claude Code copies only the plugin folder, so it is not loaded.`, {
-          fix: "Move what it points to into the plugin folder and point at it with ./…, or use a marketplace entry whose source includes it.",
-        }));
+        found.push(
+          diagnostic(
+            "claude-plugin.path.outside",
+            "error",
+            file,
+            `The path ${quote(listed.value)} in "${field}" leads outside the plugin folder; Claude Code copies only the plugin folder, so it is not loaded.`,
+            {
+              fix: "Move what it points to into the plugin folder and point at it with ./…, or use a marketplace entry whose source includes it.",
+            },
+          ),
+        );
       } else if (place.place === "missing") {
-        found.push(diagnostic("claude-plugin.path.missing", "warning", file, `The path ${quote(listed.value)} in "${field}" does not exist, so nothing is loaded from it.`, { fix: "Fix the path, or remove it from the manifest." }));
+        found.push(
+          diagnostic(
+            "claude-plugin.path.missing",
+            "warning",
+            file,
+            `The path ${quote(listed.value)} in "${field}" does not exist, so nothing is loaded from it.`,
+            { fix: "Fix the path, or remove it from the manifest." },
+          ),
+        );
       }
     }
   }
   return found;
 }
 
-async function readSkills(root: string, realRoot: string, rootEntries: Set<string>, fields: Record<string, unknown>, profile: Profile | undefined): Promise<{ skills: SkillReport[]; diagnostics: Diagnostic[] }> {
+async function readSkills(
+  root: string,
+  realRoot: string,
+  rootEntries: Set<string>,
+  fields: Record<string, unknown>,
+  profile: Profile | undefined,
+): Promise<{ skills: SkillReport[]; diagnostics: Diagnostic[] }> {
   const standard = await discoverSkills(root, realRoot, rootEntries, profile);
   const diagnostics = standard.diagnostics.map((d) => ({ ...d, code: CLAUDE_SKILL_CODES[d.code] ?? d.code }));
   const skills = [...standard.skills];
@@ -149,7 +259,8 @@ async function readSkills(root: string, realRoot: string, rootEntries: Set<strin
       for (const name of [...names].sort()) {
         const dir = path.join(place.abs, name);
         const inner = await placeOf(root, realRoot, `./${path.relative(root, dir).split(path.sep).join("/")}`);
-        if (inner.place === "inside" && inner.kind === "dir" && (await entryNames(dir))?.has("SKILL.md")) dirs.push(dir);
+        if (inner.place === "inside" && inner.kind === "dir" && (await entryNames(dir))?.has("SKILL.md"))
+          dirs.push(dir);
       }
     }
     for (const dir of dirs) {
@@ -161,7 +272,13 @@ async function readSkills(root: string, realRoot: string, rootEntries: Set<strin
   return { skills, diagnostics };
 }
 
-async function readMcpServers(root: string, realRoot: string, rootEntries: Set<string>, fields: Record<string, unknown>, manifestFile: string): Promise<{ servers: PluginMcpServer[]; diagnostics: Diagnostic[] }> {
+async function readMcpServers(
+  root: string,
+  realRoot: string,
+  rootEntries: Set<string>,
+  fields: Record<string, unknown>,
+  manifestFile: string,
+): Promise<{ servers: PluginMcpServer[]; diagnostics: Diagnostic[] }> {
   const servers: PluginMcpServer[] = [];
   const diagnostics: Diagnostic[] = [];
   const addServers = (config: Record<string, unknown>, file: string) => {
@@ -171,34 +288,74 @@ async function readMcpServers(root: string, realRoot: string, rootEntries: Set<s
       const command = typeof server.command === "string" ? server.command : undefined;
       const url = typeof server.url === "string" ? server.url : undefined;
       const valid = isPlainObject(value) && (command !== undefined || url !== undefined);
-      servers.push({ name, type: typeof server.type === "string" ? server.type : command ? "stdio" : url ? "http" : "unknown", valid, ...(command ? { command } : {}), ...(url ? { url } : {}) });
+      servers.push({
+        name,
+        type: typeof server.type === "string" ? server.type : command ? "stdio" : url ? "http" : "unknown",
+        valid,
+        ...(command ? { command } : {}),
+        ...(url ? { url } : {}),
+      });
       if (!valid) {
-        diagnostics.push(diagnostic("claude-plugin.mcp.server", "error", file, `The MCP server ${quote(name)} has neither a "command" nor a "url", so Claude Code cannot start it.`, { fix: 'Give it "command" (with "args") for a local server, or "type" and "url" for a remote one.' }));
+        diagnostics.push(
+          diagnostic(
+            "claude-plugin.mcp.server",
+            "error",
+            file,
+            `The MCP server ${quote(name)} has neither a "command" nor a "url", so Claude Code cannot start it.`,
+            { fix: 'Give it "command" (with "args") for a local server, or "type" and "url" for a remote one.' },
+          ),
+        );
       }
     }
   };
   const files = rootEntries.has(".mcp.json") ? ["./.mcp.json"] : [];
-  files.push(...componentPaths(fields.mcpServers).filter((p) => p.value.startsWith("./")).map((p) => p.value));
+  files.push(
+    ...componentPaths(fields.mcpServers)
+      .filter((p) => p.value.startsWith("./"))
+      .map((p) => p.value),
+  );
   for (const rel of files) {
     const place = await placeOf(root, realRoot, rel);
     if (place.place !== "inside" || place.kind !== "file") continue;
-    const read = await readJsonObject(place.abs, realRoot, { json: "claude-plugin.mcp.json", outside: "claude-plugin.containment" }, rel.slice(2), "its MCP servers are not started");
+    const read = await readJsonObject(
+      place.abs,
+      realRoot,
+      { json: "claude-plugin.mcp.json", outside: "claude-plugin.containment" },
+      rel.slice(2),
+      "its MCP servers are not started",
+    );
     if (read.ok) addServers(read.value, place.abs);
     else diagnostics.push(read.diagnostic);
   }
   const inline = fields.mcpServers;
-  for (const config of isPlainObject(inline) ? [inline] : Array.isArray(inline) ? inline.filter(isPlainObject) : []) addServers(config, manifestFile);
+  for (const config of isPlainObject(inline) ? [inline] : Array.isArray(inline) ? inline.filter(isPlainObject) : [])
+    addServers(config, manifestFile);
   return { servers, diagnostics };
 }
 
-async function checkHooks(root: string, realRoot: string, rootEntries: Set<string>, fields: Record<string, unknown>): Promise<Diagnostic[]> {
+async function checkHooks(
+  root: string,
+  realRoot: string,
+  rootEntries: Set<string>,
+  fields: Record<string, unknown>,
+): Promise<Diagnostic[]> {
   const files = rootEntries.has("hooks") ? ["./hooks/hooks.json"] : [];
-  files.push(...componentPaths(fields.hooks).filter((p) => p.value.startsWith("./")).map((p) => p.value));
+  files.push(
+    ...componentPaths(fields.hooks)
+      .filter((p) => p.value.startsWith("./"))
+      .map((p) => p.value),
+  );
   const found: Diagnostic[] = [];
   for (const rel of files) {
     const place = await placeOf(root, realRoot, rel);
     if (place.place !== "inside" || place.kind !== "file") continue;
-    const read = await readJsonObject(place.abs, realRoot, { json: "claude-plugin.hooks.json", outside: "claude-plugin.containment" }, rel.slice(2), "its hooks do not run");
+    const read = await readJsonObject(
+      place.abs,
+      realRoot,
+      { json: "claude-plugin.hooks.json", outside: "claude-plugin.containment" },
+      rel.slice(2),
+      "its hooks do not run",
+    );
     if (!read.ok) found.push(read.diagnostic);
   }
   return found;
@@ -206,9 +363,17 @@ async function checkHooks(root: string, realRoot: string, rootEntries: Set<strin
 
 function conversionNote(report: PluginReport, manifest: ClaudeManifest): Diagnostic {
   const name = KEBAB_CASE.test(report.name) ? report.name : kebabCaseOf(report.name);
-  const servers = report.mcpServers.length > 0 ? " Its MCP servers would move to mcp.json in the Agent Plugins format (with its own $schema)." : "";
-  return diagnostic("plugin.manifest.claude-format", "info", manifest.manifest ? manifest.file : report.root,
-    `This is a Claude Code plugin, which Claude Code loads as it is; Agent Plugins 1.0.0 hosts read only a plugin.json at the root, so to them it is not a plugin.${servers} Commands, agents and hooks have no Agent Plugins counterpart.`, {
+  const servers =
+    report.mcpServers.length > 0
+      ? " Its MCP servers would move to mcp.json in the Agent Plugins format (with its own $schema)."
+      : "";
+  return diagnostic(
+    "plugin.manifest.claude-format",
+    "info",
+    manifest.manifest ? manifest.file : report.root,
+    `This is a Claude Code plugin, which Claude Code loads as it is; Agent Plugins 1.0.0 hosts read only a plugin.json at the root, so to them it is not a plugin.${servers} Commands, agents and hooks have no Agent Plugins counterpart.`,
+    {
       fix: `Only if you want Agent Plugins hosts to load it too: add plugin.json at the root with "$schema": "https://agent-plugins.org/schemas/1.0.0/plugin.schema.json" and "name": "${name}"; skills/ stays as it is${manifest.manifest ? ", and Claude Code keeps reading .claude-plugin/plugin.json" : ""}.`,
-    });
+    },
+  );
 }

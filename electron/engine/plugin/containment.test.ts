@@ -10,8 +10,10 @@ import { readPlugin } from "./read-plugin";
 const PLUGIN_SCHEMA = "https://agent-plugins.org/schemas/1.0.0/plugin.schema.json";
 const MCP_SCHEMA = "https://agent-plugins.org/schemas/1.0.0/mcp.schema.json";
 const manifestText = JSON.stringify({ $schema: PLUGIN_SCHEMA, name: "linked" });
-const skillText = (name: string): string => `---\nname: ${name}\ndescription: A skill named ${name} for link tests.\n---\n\nDo the ${name} thing.\n`;
-const mcpText = (servers: Record<string, unknown>): string => JSON.stringify({ $schema: MCP_SCHEMA, mcpServers: servers }, null, 2);
+const skillText = (name: string): string =>
+  `---\nname: ${name}\ndescription: A skill named ${name} for link tests.\n---\n\nDo the ${name} thing.\n`;
+const mcpText = (servers: Record<string, unknown>): string =>
+  JSON.stringify({ $schema: MCP_SCHEMA, mcpServers: servers }, null, 2);
 
 let tmp: { dir: string; cleanup: () => Promise<void> };
 let root: string;
@@ -21,7 +23,14 @@ beforeEach(async () => {
   tmp = await makeTempDir("skillshelf-plugin-");
   root = path.join(tmp.dir, "plugin");
   outside = path.join(tmp.dir, "outside");
-  await writeTree(outside, { "plugin.json": manifestText, "mcp.json": mcpText({}), "evil/SKILL.md": skillText("evil"), "SKILL.md": skillText("stolen"), "bin/server": "#!/bin/sh\n", "data/.keep": "" });
+  await writeTree(outside, {
+    "plugin.json": manifestText,
+    "mcp.json": mcpText({}),
+    "evil/SKILL.md": skillText("evil"),
+    "SKILL.md": skillText("stolen"),
+    "bin/server": "#!/bin/sh\n",
+    "data/.keep": "",
+  });
   await writeTree(root, { "plugin.json": manifestText, "skills/ok/SKILL.md": skillText("ok") });
 });
 
@@ -72,7 +81,10 @@ describe("plugin.containment at the narrowest boundary", () => {
   it("skills/ linked outside: skills are disabled, MCP still loads", async () => {
     await movedAside(path.join(root, "skills"));
     await symlink(outside, path.join(root, "skills"));
-    await writeFile(path.join(root, "mcp.json"), mcpText({ web: { type: "streamable-http", url: "https://example.com/mcp" } }));
+    await writeFile(
+      path.join(root, "mcp.json"),
+      mcpText({ web: { type: "streamable-http", url: "https://example.com/mcp" } }),
+    );
     const { report, codes } = await codesOf();
     expect(codes).toContain("plugin.containment");
     expect(report.loads).toBe(true);
@@ -125,16 +137,29 @@ describe("plugin.containment at the narrowest boundary", () => {
     await symlink(path.join("..", "real", "server"), path.join(root, "bin", "inside"));
     await symlink(path.join(outside, "data"), path.join(root, "data-out"));
     await symlink(path.join("real", "data"), path.join(root, "data-in"));
-    await writeFile(path.join(root, "mcp.json"), mcpText({
-      "cmd-out": { type: "stdio", command: "./bin/escape" },
-      "cmd-in": { type: "stdio", command: "./bin/inside" },
-      "cwd-out": { type: "stdio", command: "node", cwd: "./data-out" },
-      "cwd-root-out": { type: "stdio", command: "node", cwd: "${PLUGIN_ROOT}/data-out" },
-      "cwd-in": { type: "stdio", command: "node", cwd: "${PLUGIN_ROOT}/data-in" },
-    }));
+    await writeFile(
+      path.join(root, "mcp.json"),
+      mcpText({
+        "cmd-out": { type: "stdio", command: "./bin/escape" },
+        "cmd-in": { type: "stdio", command: "./bin/inside" },
+        "cwd-out": { type: "stdio", command: "node", cwd: "./data-out" },
+        "cwd-root-out": { type: "stdio", command: "node", cwd: "${PLUGIN_ROOT}/data-out" },
+        "cwd-in": { type: "stdio", command: "node", cwd: "${PLUGIN_ROOT}/data-in" },
+      }),
+    );
     const { report } = await codesOf();
-    expect(Object.fromEntries(report.mcpServers.map((s) => [s.name, s.valid]))).toEqual({ "cmd-out": false, "cmd-in": true, "cwd-out": false, "cwd-root-out": false, "cwd-in": true });
-    expect(report.diagnostics.map((d) => d.code)).toEqual(["plugin.containment", "plugin.containment", "plugin.containment"]);
+    expect(Object.fromEntries(report.mcpServers.map((s) => [s.name, s.valid]))).toEqual({
+      "cmd-out": false,
+      "cmd-in": true,
+      "cwd-out": false,
+      "cwd-root-out": false,
+      "cwd-in": true,
+    });
+    expect(report.diagnostics.map((d) => d.code)).toEqual([
+      "plugin.containment",
+      "plugin.containment",
+      "plugin.containment",
+    ]);
     expect(report.skills.map((s) => s.valid)).toEqual([true]);
   });
 
@@ -215,7 +240,10 @@ describe("hostile input never crashes or hangs", () => {
   });
 
   it("a huge plugin.json is refused at the size cap", async () => {
-    await writeFile(path.join(root, "plugin.json"), `{"$schema":"${PLUGIN_SCHEMA}","name":"big","description":"${"x".repeat(6 * 1024 * 1024)}"}`);
+    await writeFile(
+      path.join(root, "plugin.json"),
+      `{"$schema":"${PLUGIN_SCHEMA}","name":"big","description":"${"x".repeat(6 * 1024 * 1024)}"}`,
+    );
     const { report } = await codesOf();
     expect(report.diagnostics.map((d) => d.code)).toEqual(["plugin.manifest.json"]);
     expect(report.diagnostics[0]?.message).toMatch(/limit/);
@@ -223,7 +251,10 @@ describe("hostile input never crashes or hangs", () => {
 
   it("deeply nested JSON is refused before parsing, even inside extensions", async () => {
     const depth = 20_000;
-    await writeFile(path.join(root, "plugin.json"), `{"$schema":"${PLUGIN_SCHEMA}","name":"deep","extensions":{"com.example.deep":{"x":${"[".repeat(depth)}${"]".repeat(depth)}}}}`);
+    await writeFile(
+      path.join(root, "plugin.json"),
+      `{"$schema":"${PLUGIN_SCHEMA}","name":"deep","extensions":{"com.example.deep":{"x":${"[".repeat(depth)}${"]".repeat(depth)}}}}`,
+    );
     const { report, codes } = await codesOf();
     expect(codes).toEqual(["plugin.manifest.json"]);
     expect(report.diagnostics[0]?.message).toContain("levels deep");
@@ -232,7 +263,10 @@ describe("hostile input never crashes or hangs", () => {
 
   it("deeply nested mcp.json is refused before parsing; only its MCP servers are disabled", async () => {
     const depth = 20_000;
-    await writeFile(path.join(root, "mcp.json"), `{"$schema":"${MCP_SCHEMA}","mcpServers":{"x":{"type":"stdio","command":"node","args":${"[".repeat(depth)}${"]".repeat(depth)}}}}`);
+    await writeFile(
+      path.join(root, "mcp.json"),
+      `{"$schema":"${MCP_SCHEMA}","mcpServers":{"x":{"type":"stdio","command":"node","args":${"[".repeat(depth)}${"]".repeat(depth)}}}}`,
+    );
     const { report, codes } = await codesOf();
     expect(codes).toEqual(["plugin.mcp.json"]);
     expect(report.mcpServers).toEqual([]);

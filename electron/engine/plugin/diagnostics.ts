@@ -11,7 +11,13 @@ export interface DiagnosticExtra {
 }
 
 /** Makes a Diagnostic, leaving out the position and fix when they are unknown. */
-export function diagnostic(code: string, severity: Severity, file: string, message: string, extra: DiagnosticExtra = {}): Diagnostic {
+export function diagnostic(
+  code: string,
+  severity: Severity,
+  file: string,
+  message: string,
+  extra: DiagnosticExtra = {},
+): Diagnostic {
   const result: Diagnostic = { code, severity, message, file };
   if (extra.at) {
     result.line = extra.at.line;

@@ -23,11 +23,14 @@ describe("locateJsonPointers", () => {
   });
 
   it("never throws and stays linear on any JSON text", () => {
-    fc.assert(fc.property(fc.jsonValue(), (value) => {
-      const json = JSON.stringify(value, null, 2);
-      const at = locateJsonPointers(json);
-      for (const pos of at.values()) expect(pos.line).toBeGreaterThanOrEqual(1);
-    }), { numRuns: 500 });
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        const json = JSON.stringify(value, null, 2);
+        const at = locateJsonPointers(json);
+        for (const pos of at.values()) expect(pos.line).toBeGreaterThanOrEqual(1);
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it("does not locate members nested deeper than its limit (pointers would grow quadratically)", () => {

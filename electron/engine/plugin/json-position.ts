@@ -120,12 +120,17 @@ export function positionAt(text: string, offset: number): TextPosition {
 }
 
 /** Parses JSON text; on failure says why (never quoting the text, which may hold header values) and, when the engine reports an offset, where. */
-export function parseJson(text: string): { ok: true; value: unknown } | { ok: false; message: string; at?: TextPosition } {
+export function parseJson(
+  text: string,
+): { ok: true; value: unknown } | { ok: false; message: string; at?: TextPosition } {
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
   } catch (error) {
     const raw = error instanceof Error ? error.message : String(error);
-    const message = raw.replace(/\s*in JSON at position \d+.*$/s, "").replace(/, ".*" is not valid JSON$/s, "").replace(/[\u0000-\u001f\u007f]/g, "?");
+    const message = raw
+      .replace(/\s*in JSON at position \d+.*$/s, "")
+      .replace(/, ".*" is not valid JSON$/s, "")
+      .replace(/[\u0000-\u001f\u007f]/g, "?");
     const offset = /position (\d+)/.exec(raw);
     if (offset) return { ok: false, message, at: positionAt(text, Number(offset[1])) };
     if (/end of JSON input/i.test(message)) return { ok: false, message, at: positionAt(text, text.length) };

@@ -14,11 +14,36 @@ import { entrySource, type EntrySource } from "./marketplace-source";
 
 /** Names Claude Code keeps for Anthropic's own and community marketplaces. */
 const RESERVED_NAMES = new Set([
-  "claude-code-marketplace", "claude-code-plugins", "claude-plugins-official", "anthropic-marketplace", "anthropic-plugins", "agent-skills",
-  "anthropic-agent-skills", "life-sciences", "knowledge-work-plugins", "claude-for-legal", "claude-for-financial-services", "financial-services-plugins",
-  "first-party-plugins", "claude-tag-plugins", "claude-community", "claude-plugins-community", "healthcare", "anthropic-plugin-directory", "claude-plugin-directory",
+  "claude-code-marketplace",
+  "claude-code-plugins",
+  "claude-plugins-official",
+  "anthropic-marketplace",
+  "anthropic-plugins",
+  "agent-skills",
+  "anthropic-agent-skills",
+  "life-sciences",
+  "knowledge-work-plugins",
+  "claude-for-legal",
+  "claude-for-financial-services",
+  "financial-services-plugins",
+  "first-party-plugins",
+  "claude-tag-plugins",
+  "claude-community",
+  "claude-plugins-community",
+  "healthcare",
+  "anthropic-plugin-directory",
+  "claude-plugin-directory",
 ]);
-const TOP_LEVEL_FIELDS = new Set(["$schema", "name", "owner", "plugins", "metadata", "description", "version", "forceRemoveDeletedPlugins"]);
+const TOP_LEVEL_FIELDS = new Set([
+  "$schema",
+  "name",
+  "owner",
+  "plugins",
+  "metadata",
+  "description",
+  "version",
+  "forceRemoveDeletedPlugins",
+]);
 const ENTRY_FIELDS = new Set([...CLAUDE_MANIFEST_FIELDS, "source", "category", "tags", "strict"]);
 
 /** One plugin entry of a marketplace. */
@@ -55,10 +80,25 @@ export async function readMarketplace(root: string): Promise<MarketplaceReport> 
   const report: MarketplaceReport = { root: abs, file, name: null, entries: [], diagnostics: [], valid: false };
   const realRoot = await realpathOrNull(abs);
   if (!realRoot || !(await entryNames(path.join(abs, ".claude-plugin")))?.has("marketplace.json")) {
-    report.diagnostics.push(diagnostic("marketplace.missing", "error", file, "There is no .claude-plugin/marketplace.json here, so this is not a marketplace.", { fix: "Create .claude-plugin/marketplace.json with name, owner and plugins." }));
+    report.diagnostics.push(
+      diagnostic(
+        "marketplace.missing",
+        "error",
+        file,
+        "There is no .claude-plugin/marketplace.json here, so this is not a marketplace.",
+        { fix: "Create .claude-plugin/marketplace.json with name, owner and plugins." },
+      ),
+    );
     return report;
   }
-  const read = await readJsonObject(file, realRoot, { json: "marketplace.file.json", outside: "marketplace.containment" }, "marketplace.json", "Claude Code cannot add the marketplace", MAX_MARKETPLACE_BYTES);
+  const read = await readJsonObject(
+    file,
+    realRoot,
+    { json: "marketplace.file.json", outside: "marketplace.containment" },
+    "marketplace.json",
+    "Claude Code cannot add the marketplace",
+    MAX_MARKETPLACE_BYTES,
+  );
   if (!read.ok) {
     report.diagnostics.push(read.diagnostic);
     return report;
@@ -66,16 +106,33 @@ export async function readMarketplace(root: string): Promise<MarketplaceReport> 
   const market = read.value;
   report.diagnostics.push(...checkTopLevel(market, file, read.at));
   if (typeof market.name === "string") report.name = market.name;
-  const pluginRoot = isPlainObject(market.metadata) && typeof market.metadata.pluginRoot === "string" ? market.metadata.pluginRoot : null;
+  const pluginRoot =
+    isPlainObject(market.metadata) && typeof market.metadata.pluginRoot === "string"
+      ? market.metadata.pluginRoot
+      : null;
   if (Array.isArray(market.plugins)) {
     const seen = new Set<string>();
     for (const [index, raw] of market.plugins.entries()) {
       const at: Locate = (...keys) => read.at("plugins", index, ...keys);
       if (!isPlainObject(raw)) {
-        report.diagnostics.push(diagnostic("marketplace.entry.invalid", "error", file, `Plugin entry ${index + 1} is ${kindOf(raw)}, not an object, so Claude Code cannot list it.`, { fix: 'Write each entry as { "name": "…", "source": "./…" }.', at: at() }));
+        report.diagnostics.push(
+          diagnostic(
+            "marketplace.entry.invalid",
+            "error",
+            file,
+            `Plugin entry ${index + 1} is ${kindOf(raw)}, not an object, so Claude Code cannot list it.`,
+            { fix: 'Write each entry as { "name": "…", "source": "./…" }.', at: at() },
+          ),
+        );
         continue;
       }
-      const entry: MarketplaceEntry = { index, name: typeof raw.name === "string" && raw.name.trim() !== "" ? raw.name : null, entry: raw, strict: raw.strict !== false, source: entrySource(raw.source, abs, pluginRoot) };
+      const entry: MarketplaceEntry = {
+        index,
+        name: typeof raw.name === "string" && raw.name.trim() !== "" ? raw.name : null,
+        entry: raw,
+        strict: raw.strict !== false,
+        source: entrySource(raw.source, abs, pluginRoot),
+      };
       report.entries.push(entry);
       report.diagnostics.push(...(await checkEntry(entry, file, at, seen)));
     }
@@ -86,32 +143,87 @@ export async function readMarketplace(root: string): Promise<MarketplaceReport> 
 
 function checkTopLevel(market: Record<string, unknown>, file: string, at: Locate): Diagnostic[] {
   const found: Diagnostic[] = [];
-  const error = (code: string, message: string, fix: string, where?: TextPosition) => found.push(diagnostic(code, "error", file, message, { fix, at: where }));
+  const error = (code: string, message: string, fix: string, where?: TextPosition) =>
+    found.push(diagnostic(code, "error", file, message, { fix, at: where }));
   const name = market.name;
   if (typeof name !== "string" || name.trim() === "") {
-    error("marketplace.name.invalid", `marketplace.json ${name === undefined ? 'has no "name"' : `has a "name" that is ${typeof name === "string" ? "empty" : kindOf(name)}`}, so Claude Code cannot add it.`, 'Add "name": "my-marketplace" (kebab-case).', at("name"));
+    error(
+      "marketplace.name.invalid",
+      `marketplace.json ${name === undefined ? 'has no "name"' : `has a "name" that is ${typeof name === "string" ? "empty" : kindOf(name)}`}, so Claude Code cannot add it.`,
+      'Add "name": "my-marketplace" (kebab-case).',
+      at("name"),
+    );
   } else if (!KEBAB_CASE.test(name)) {
-    found.push(diagnostic("marketplace.name.kebab-case", "warning", file, `The marketplace name ${quote(name)} is not kebab-case; users type it in /plugin install NAME@${name}.`, { fix: `Use ${quote(kebabCaseOf(name))}.`, at: at("name") }));
+    found.push(
+      diagnostic(
+        "marketplace.name.kebab-case",
+        "warning",
+        file,
+        `The marketplace name ${quote(name)} is not kebab-case; users type it in /plugin install NAME@${name}.`,
+        { fix: `Use ${quote(kebabCaseOf(name))}.`, at: at("name") },
+      ),
+    );
   }
   if (typeof name === "string" && RESERVED_NAMES.has(name)) {
-    found.push(diagnostic("marketplace.name.reserved", "warning", file, `The marketplace name ${quote(name)} is reserved for Anthropic's own marketplaces; Claude Code refuses it unless the marketplace comes from github.com/anthropics/.`, { fix: "Choose a name of your own.", at: at("name") }));
+    found.push(
+      diagnostic(
+        "marketplace.name.reserved",
+        "warning",
+        file,
+        `The marketplace name ${quote(name)} is reserved for Anthropic's own marketplaces; Claude Code refuses it unless the marketplace comes from github.com/anthropics/.`,
+        { fix: "Choose a name of your own.", at: at("name") },
+      ),
+    );
   }
   const owner = market.owner;
   if (!isPlainObject(owner) || typeof owner.name !== "string" || owner.name.trim() === "") {
-    const what = owner === undefined ? 'has no "owner"' : !isPlainObject(owner) ? `has an "owner" that is ${kindOf(owner)}` : 'has an "owner" without a "name" string';
-    error("marketplace.owner.invalid", `marketplace.json ${what}, so Claude Code cannot add it.`, 'Add "owner": { "name": "Your team", "email": "…" }.', at("owner"));
+    const what =
+      owner === undefined
+        ? 'has no "owner"'
+        : !isPlainObject(owner)
+          ? `has an "owner" that is ${kindOf(owner)}`
+          : 'has an "owner" without a "name" string';
+    error(
+      "marketplace.owner.invalid",
+      `marketplace.json ${what}, so Claude Code cannot add it.`,
+      'Add "owner": { "name": "Your team", "email": "…" }.',
+      at("owner"),
+    );
   }
   if (!Array.isArray(market.plugins)) {
-    error("marketplace.plugins.invalid", `marketplace.json ${market.plugins === undefined ? 'has no "plugins"' : `has "plugins" that is ${kindOf(market.plugins)}`}; it must be a list of plugin entries.`, 'Add "plugins": [ { "name": "…", "source": "./…" } ].', at("plugins"));
+    error(
+      "marketplace.plugins.invalid",
+      `marketplace.json ${market.plugins === undefined ? 'has no "plugins"' : `has "plugins" that is ${kindOf(market.plugins)}`}; it must be a list of plugin entries.`,
+      'Add "plugins": [ { "name": "…", "source": "./…" } ].',
+      at("plugins"),
+    );
   } else if (market.plugins.length === 0) {
-    found.push(diagnostic("marketplace.plugins.empty", "warning", file, "The marketplace lists no plugins.", { fix: 'Add at least one entry to "plugins".', at: at("plugins") }));
+    found.push(
+      diagnostic("marketplace.plugins.empty", "warning", file, "The marketplace lists no plugins.", {
+        fix: 'Add at least one entry to "plugins".',
+        at: at("plugins"),
+      }),
+    );
   }
   if (market.metadata !== undefined && !isPlainObject(market.metadata)) {
-    error("marketplace.type", `"metadata" must be an object, but it is ${kindOf(market.metadata)}.`, 'Write "metadata": { "description": "…", "version": "…" }.', at("metadata"));
+    error(
+      "marketplace.type",
+      `"metadata" must be an object, but it is ${kindOf(market.metadata)}.`,
+      'Write "metadata": { "description": "…", "version": "…" }.',
+      at("metadata"),
+    );
   }
   for (const key of Object.keys(market)) {
     if (TOP_LEVEL_FIELDS.has(key)) continue;
-    found.push(diagnostic("marketplace.unknown-field", "warning", file, `marketplace.json has a field ${quote(key)} that Claude Code does not define; it is ignored.`, { fix: "Remove it, or check its spelling.", at: at(key) }));
+    found.push(
+      diagnostic(
+        "marketplace.unknown-field",
+        "warning",
+        file,
+        `marketplace.json has a field ${quote(key)} that Claude Code does not define; it is ignored.`,
+        { fix: "Remove it, or check its spelling.", at: at(key) },
+      ),
+    );
   }
   return found;
 }
@@ -120,28 +232,89 @@ async function checkEntry(entry: MarketplaceEntry, file: string, at: Locate, see
   const found: Diagnostic[] = [];
   const raw = entry.entry;
   const label = entry.name ? `The plugin entry ${quote(entry.name)}` : `Plugin entry ${entry.index + 1}`;
-  const error = (code: string, message: string, fix: string, keys: Array<string | number> = []) => found.push(diagnostic(code, "error", file, message, { fix, at: at(...keys) }));
-  if (!entry.name) error("marketplace.entry.name", `${label} has no "name" string, so Claude Code cannot list it.`, 'Add "name": "my-plugin".', ["name"]);
-  else if (seen.has(entry.name)) error("marketplace.entry.duplicate", `Duplicate plugin name ${quote(entry.name)} in the marketplace; Claude Code installs plugins by name.`, "Give each plugin a unique name.", ["name"]);
-  else if (!KEBAB_CASE.test(entry.name)) found.push(diagnostic("marketplace.entry.name-kebab-case", "warning", file, `${label}'s name is not kebab-case.`, { fix: `Use ${quote(kebabCaseOf(entry.name))}.`, at: at("name") }));
+  const error = (code: string, message: string, fix: string, keys: Array<string | number> = []) =>
+    found.push(diagnostic(code, "error", file, message, { fix, at: at(...keys) }));
+  if (!entry.name)
+    error(
+      "marketplace.entry.name",
+      `${label} has no "name" string, so Claude Code cannot list it.`,
+      'Add "name": "my-plugin".',
+      ["name"],
+    );
+  else if (seen.has(entry.name))
+    error(
+      "marketplace.entry.duplicate",
+      `Duplicate plugin name ${quote(entry.name)} in the marketplace; Claude Code installs plugins by name.`,
+      "Give each plugin a unique name.",
+      ["name"],
+    );
+  else if (!KEBAB_CASE.test(entry.name))
+    found.push(
+      diagnostic("marketplace.entry.name-kebab-case", "warning", file, `${label}'s name is not kebab-case.`, {
+        fix: `Use ${quote(kebabCaseOf(entry.name))}.`,
+        at: at("name"),
+      }),
+    );
   if (entry.name) seen.add(entry.name);
-  if (entry.source.kind === "invalid") error("marketplace.entry.source", `${label} ${entry.source.message}.`, entry.source.fix, ["source"]);
+  if (entry.source.kind === "invalid")
+    error("marketplace.entry.source", `${label} ${entry.source.message}.`, entry.source.fix, ["source"]);
   else if (entry.source.kind === "relative") {
     const info = await stat(entry.source.dir).catch(() => null);
-    if (!info?.isDirectory()) error("marketplace.entry.source-missing", `${label}'s source ${quote(entry.source.given)} is not a folder in the marketplace: Claude Code reports "Plugin directory not found" and cannot install it.`, "Correct the path, or add the plugin's folder.", ["source"]);
-    else if (!entry.strict && (await declaresComponents(entry.source.dir)) && COMPONENT_FIELDS.some((f) => raw[f] !== undefined)) {
-      error("marketplace.entry.conflict", `${label} has "strict": false and lists components, and its plugin's own manifest lists components too: Claude Code reports conflicting manifests.`, 'Keep the components in one place: remove them from the entry, or set "strict": true.', ["strict"]);
+    if (!info?.isDirectory())
+      error(
+        "marketplace.entry.source-missing",
+        `${label}'s source ${quote(entry.source.given)} is not a folder in the marketplace: Claude Code reports "Plugin directory not found" and cannot install it.`,
+        "Correct the path, or add the plugin's folder.",
+        ["source"],
+      );
+    else if (
+      !entry.strict &&
+      (await declaresComponents(entry.source.dir)) &&
+      COMPONENT_FIELDS.some((f) => raw[f] !== undefined)
+    ) {
+      error(
+        "marketplace.entry.conflict",
+        `${label} has "strict": false and lists components, and its plugin's own manifest lists components too: Claude Code reports conflicting manifests.`,
+        'Keep the components in one place: remove them from the entry, or set "strict": true.',
+        ["strict"],
+      );
     }
   }
   for (const problem of manifestFieldProblems(raw)) {
-    error(problem.kind === "type" ? "marketplace.entry.type" : "marketplace.entry.path", `${label}: ${problem.message}`, problem.fix, problem.keys);
+    error(
+      problem.kind === "type" ? "marketplace.entry.type" : "marketplace.entry.path",
+      `${label}: ${problem.message}`,
+      problem.fix,
+      problem.keys,
+    );
   }
-  if (raw.strict !== undefined && typeof raw.strict !== "boolean") error("marketplace.entry.type", `${label}: "strict" must be true or false, but it is ${kindOf(raw.strict)}.`, 'Write "strict": false or remove it.', ["strict"]);
-  if (raw.category !== undefined && typeof raw.category !== "string") error("marketplace.entry.type", `${label}: "category" must be a string, but it is ${kindOf(raw.category)}.`, 'Write "category": "…".', ["category"]);
-  if (raw.tags !== undefined && !(Array.isArray(raw.tags) && raw.tags.every((t) => typeof t === "string"))) error("marketplace.entry.type", `${label}: "tags" must be a list of strings.`, 'Write "tags": ["…"].', ["tags"]);
+  if (raw.strict !== undefined && typeof raw.strict !== "boolean")
+    error(
+      "marketplace.entry.type",
+      `${label}: "strict" must be true or false, but it is ${kindOf(raw.strict)}.`,
+      'Write "strict": false or remove it.',
+      ["strict"],
+    );
+  if (raw.category !== undefined && typeof raw.category !== "string")
+    error(
+      "marketplace.entry.type",
+      `${label}: "category" must be a string, but it is ${kindOf(raw.category)}.`,
+      'Write "category": "…".',
+      ["category"],
+    );
+  if (raw.tags !== undefined && !(Array.isArray(raw.tags) && raw.tags.every((t) => typeof t === "string")))
+    error("marketplace.entry.type", `${label}: "tags" must be a list of strings.`, 'Write "tags": ["…"].', ["tags"]);
   for (const key of Object.keys(raw)) {
     if (ENTRY_FIELDS.has(key)) continue;
-    found.push(diagnostic("marketplace.entry.unknown-field", "warning", file, `${label} has a field ${quote(key)} that Claude Code does not define; it is ignored.`, { fix: "Remove it, or check its spelling.", at: at(key) }));
+    found.push(
+      diagnostic(
+        "marketplace.entry.unknown-field",
+        "warning",
+        file,
+        `${label} has a field ${quote(key)} that Claude Code does not define; it is ignored.`,
+        { fix: "Remove it, or check its spelling.", at: at(key) },
+      ),
+    );
   }
   return found;
 }
@@ -150,11 +323,21 @@ async function declaresComponents(dir: string): Promise<boolean> {
   const root = (await realpathOrNull(dir)) ?? dir;
   const names = await entryNames(path.join(dir, ".claude-plugin"));
   if (!names?.has("plugin.json")) return false;
-  const read = await readJsonObject(path.join(dir, ".claude-plugin", "plugin.json"), root, { json: "marketplace.file.json", outside: "marketplace.containment" }, "plugin.json", "it is ignored");
+  const read = await readJsonObject(
+    path.join(dir, ".claude-plugin", "plugin.json"),
+    root,
+    { json: "marketplace.file.json", outside: "marketplace.containment" },
+    "plugin.json",
+    "it is ignored",
+  );
   return read.ok && COMPONENT_FIELDS.some((f) => read.value[f] !== undefined);
 }
 
 /** The folders inside the marketplace that its entries name, with what Claude Code knows of each plugin from its entry. */
-export function localPlugins(report: MarketplaceReport): Array<{ dir: string; name: string | null; entry?: Record<string, unknown> }> {
-  return report.entries.flatMap((e) => (e.source.kind === "relative" ? [{ dir: e.source.dir, name: e.name, ...(e.strict ? {} : { entry: e.entry }) }] : []));
+export function localPlugins(
+  report: MarketplaceReport,
+): Array<{ dir: string; name: string | null; entry?: Record<string, unknown> }> {
+  return report.entries.flatMap((e) =>
+    e.source.kind === "relative" ? [{ dir: e.source.dir, name: e.name, ...(e.strict ? {} : { entry: e.entry }) }] : [],
+  );
 }

@@ -3,15 +3,38 @@ import { describe, expect, it } from "vitest";
 import { isLoopbackHost, urlProblem, withoutUserinfo } from "./mcp-remote";
 
 describe("urlProblem", () => {
-  it.each(["https://mcp.example.com/mcp", "https://mcp.example.com:8443/a?b=c", "http://localhost/mcp", "http://LOCALHOST:3000", "http://127.0.0.1:1/x", "http://127.255.0.9/", "http://[::1]:3000/", "http://[0:0:0:0:0:0:0:1]/", "HTTPS://MCP.EXAMPLE.COM/"])("accepts %s", (url) => {
+  it.each([
+    "https://mcp.example.com/mcp",
+    "https://mcp.example.com:8443/a?b=c",
+    "http://localhost/mcp",
+    "http://LOCALHOST:3000",
+    "http://127.0.0.1:1/x",
+    "http://127.255.0.9/",
+    "http://[::1]:3000/",
+    "http://[0:0:0:0:0:0:0:1]/",
+    "HTTPS://MCP.EXAMPLE.COM/",
+  ])("accepts %s", (url) => {
     expect(urlProblem(url)).toBeNull();
   });
 
   it.each([
-    ["", "empty"], [" https://a.example", "spaces"], ["https://a.example/\n", "spaces"], ["mcp.example.com", "absolute"], ["//mcp.example.com", "absolute"],
-    ["ws://mcp.example.com", "absolute"], ["https:mcp.example.com", "absolute"], ["https://user@mcp.example.com", "user information"], ["https://:pw@mcp.example.com", "user information"],
-    ["https://@mcp.example.com", "user information"], ["https://mcp.example.com/#", "fragment"], ["https://mcp.example.com/a#b", "fragment"],
-    ["http://mcp.example.com", "plain http"], ["http://localhost.:1", "plain http"], ["http://10.0.0.1", "plain http"], ["http://[::ffff:127.0.0.1]/", "plain http"], ["http://128.0.0.1", "plain http"],
+    ["", "empty"],
+    [" https://a.example", "spaces"],
+    ["https://a.example/\n", "spaces"],
+    ["mcp.example.com", "absolute"],
+    ["//mcp.example.com", "absolute"],
+    ["ws://mcp.example.com", "absolute"],
+    ["https:mcp.example.com", "absolute"],
+    ["https://user@mcp.example.com", "user information"],
+    ["https://:pw@mcp.example.com", "user information"],
+    ["https://@mcp.example.com", "user information"],
+    ["https://mcp.example.com/#", "fragment"],
+    ["https://mcp.example.com/a#b", "fragment"],
+    ["http://mcp.example.com", "plain http"],
+    ["http://localhost.:1", "plain http"],
+    ["http://10.0.0.1", "plain http"],
+    ["http://[::ffff:127.0.0.1]/", "plain http"],
+    ["http://128.0.0.1", "plain http"],
   ])("refuses %j (%s)", (url, reason) => {
     expect(urlProblem(url)).toContain(reason);
   });

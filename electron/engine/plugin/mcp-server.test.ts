@@ -18,41 +18,157 @@ interface ServerCase {
 }
 
 const CASES: ServerCase[] = [
-  { code: "plugin.mcp.server.type", severity: "error", triggers: ["type-missing", "type-http", "type-number", "type-uppercase", "type-prototype", "type-proto-key", "not-an-object"], nearMisses: ["type-ok", "url-https-ok"] },
-  { code: "plugin.mcp.server.field", severity: "error", triggers: ["field-url-on-stdio", "field-command-on-http", "field-unknown"], nearMisses: ["field-ok", "headers-ok"] },
   {
-    code: "plugin.mcp.server.command", severity: "error",
-    triggers: ["command-missing", "command-empty", "command-absolute", "command-relative-no-dot", "command-climbs", "command-dot-climbs", "command-placeholder", "command-folder", "command-array", "command-windows"],
-    nearMisses: ["command-bundled-ok", "command-bare-ok", "command-bare-placeholder-ok", "command-spaces", "command-not-bundled"],
+    code: "plugin.mcp.server.type",
+    severity: "error",
+    triggers: [
+      "type-missing",
+      "type-http",
+      "type-number",
+      "type-uppercase",
+      "type-prototype",
+      "type-proto-key",
+      "not-an-object",
+    ],
+    nearMisses: ["type-ok", "url-https-ok"],
   },
-  { code: "plugin.mcp.server.command-spaces", severity: "warning", triggers: ["command-spaces"], nearMisses: ["command-bare-ok", "command-bundled-ok"] },
-  { code: "plugin.mcp.server.command-missing", severity: "warning", triggers: ["command-not-bundled"], nearMisses: ["command-bundled-ok", "command-bare-ok"] },
-  { code: "plugin.mcp.server.args", severity: "error", triggers: ["args-string", "args-number-item"], nearMisses: ["args-ok"] },
-  { code: "plugin.mcp.server.env", severity: "error", triggers: ["env-list", "env-number-value"], nearMisses: ["env-ok"] },
   {
-    code: "plugin.mcp.server.cwd", severity: "error",
-    triggers: ["cwd-dot", "cwd-bare", "cwd-absolute", "cwd-climbs", "cwd-root-climbs", "cwd-data-climbs", "cwd-data-deep-climbs", "cwd-root-suffix", "cwd-root-no-slash", "cwd-env-var", "cwd-file", "cwd-number"],
-    nearMisses: ["cwd-root-ok", "cwd-root-slash-ok", "cwd-root-data-ok", "cwd-relative-ok", "cwd-dot-slash-ok", "cwd-data-ok", "cwd-data-sub-ok", "cwd-not-there"],
+    code: "plugin.mcp.server.field",
+    severity: "error",
+    triggers: ["field-url-on-stdio", "field-command-on-http", "field-unknown"],
+    nearMisses: ["field-ok", "headers-ok"],
   },
-  { code: "plugin.mcp.server.cwd-missing", severity: "warning", triggers: ["cwd-not-there"], nearMisses: ["cwd-relative-ok", "cwd-data-ok"] },
-  { code: "plugin.mcp.server.env-reserved", severity: "error", triggers: ["env-reserved-root", "env-reserved-data"], nearMisses: ["env-ok", "env-reserved-case"] },
-  { code: "plugin.mcp.server.env-reserved-case", severity: "warning", triggers: ["env-reserved-case"], nearMisses: ["env-ok", "env-reserved-root"] },
   {
-    code: "plugin.mcp.server.url", severity: "error",
-    triggers: ["url-missing", "url-empty", "url-relative", "url-ftp", "url-http-remote", "url-userinfo", "url-fragment", "url-http-localhost-dot"],
+    code: "plugin.mcp.server.command",
+    severity: "error",
+    triggers: [
+      "command-missing",
+      "command-empty",
+      "command-absolute",
+      "command-relative-no-dot",
+      "command-climbs",
+      "command-dot-climbs",
+      "command-placeholder",
+      "command-folder",
+      "command-array",
+      "command-windows",
+    ],
+    nearMisses: [
+      "command-bundled-ok",
+      "command-bare-ok",
+      "command-bare-placeholder-ok",
+      "command-spaces",
+      "command-not-bundled",
+    ],
+  },
+  {
+    code: "plugin.mcp.server.command-spaces",
+    severity: "warning",
+    triggers: ["command-spaces"],
+    nearMisses: ["command-bare-ok", "command-bundled-ok"],
+  },
+  {
+    code: "plugin.mcp.server.command-missing",
+    severity: "warning",
+    triggers: ["command-not-bundled"],
+    nearMisses: ["command-bundled-ok", "command-bare-ok"],
+  },
+  {
+    code: "plugin.mcp.server.args",
+    severity: "error",
+    triggers: ["args-string", "args-number-item"],
+    nearMisses: ["args-ok"],
+  },
+  {
+    code: "plugin.mcp.server.env",
+    severity: "error",
+    triggers: ["env-list", "env-number-value"],
+    nearMisses: ["env-ok"],
+  },
+  {
+    code: "plugin.mcp.server.cwd",
+    severity: "error",
+    triggers: [
+      "cwd-dot",
+      "cwd-bare",
+      "cwd-absolute",
+      "cwd-climbs",
+      "cwd-root-climbs",
+      "cwd-data-climbs",
+      "cwd-data-deep-climbs",
+      "cwd-root-suffix",
+      "cwd-root-no-slash",
+      "cwd-env-var",
+      "cwd-file",
+      "cwd-number",
+    ],
+    nearMisses: [
+      "cwd-root-ok",
+      "cwd-root-slash-ok",
+      "cwd-root-data-ok",
+      "cwd-relative-ok",
+      "cwd-dot-slash-ok",
+      "cwd-data-ok",
+      "cwd-data-sub-ok",
+      "cwd-not-there",
+    ],
+  },
+  {
+    code: "plugin.mcp.server.cwd-missing",
+    severity: "warning",
+    triggers: ["cwd-not-there"],
+    nearMisses: ["cwd-relative-ok", "cwd-data-ok"],
+  },
+  {
+    code: "plugin.mcp.server.env-reserved",
+    severity: "error",
+    triggers: ["env-reserved-root", "env-reserved-data"],
+    nearMisses: ["env-ok", "env-reserved-case"],
+  },
+  {
+    code: "plugin.mcp.server.env-reserved-case",
+    severity: "warning",
+    triggers: ["env-reserved-case"],
+    nearMisses: ["env-ok", "env-reserved-root"],
+  },
+  {
+    code: "plugin.mcp.server.url",
+    severity: "error",
+    triggers: [
+      "url-missing",
+      "url-empty",
+      "url-relative",
+      "url-ftp",
+      "url-http-remote",
+      "url-userinfo",
+      "url-fragment",
+      "url-http-localhost-dot",
+    ],
     nearMisses: ["url-https-ok", "url-localhost-ok", "url-loopback-ok", "url-ipv6-loopback-ok", "url-placeholder-host"],
   },
   {
-    code: "plugin.mcp.server.headers", severity: "error",
-    triggers: ["headers-list", "headers-bad-name", "headers-colon-name", "headers-newline-value", "headers-number-value", "headers-duplicate-case"],
+    code: "plugin.mcp.server.headers",
+    severity: "error",
+    triggers: [
+      "headers-list",
+      "headers-bad-name",
+      "headers-colon-name",
+      "headers-newline-value",
+      "headers-number-value",
+      "headers-duplicate-case",
+    ],
     nearMisses: ["headers-ok"],
   },
 ];
 
 let report: PluginReport;
-const about = (server: string): Diagnostic[] => report.diagnostics.filter((d) => d.message.includes(JSON.stringify(server)));
+const about = (server: string): Diagnostic[] =>
+  report.diagnostics.filter((d) => d.message.includes(JSON.stringify(server)));
 const serverNamed = (name: string) => report.mcpServers.find((s) => s.name === name);
-const keyLine = (server: string): number => readFileSync(MCP_FILE, "utf8").split("\n").findIndex((l) => l.includes(`"${server}": `)) + 1;
+const keyLine = (server: string): number =>
+  readFileSync(MCP_FILE, "utf8")
+    .split("\n")
+    .findIndex((l) => l.includes(`"${server}": `)) + 1;
 
 beforeAll(async () => {
   report = await readPlugin(ROOT);
@@ -68,7 +184,9 @@ describe.each(CASES)("$code", ({ code, severity, triggers, nearMisses }) => {
       expect(d.line).toBeGreaterThanOrEqual(keyLine(name));
       expect(d.line).toBeLessThan(keyLine(name) + 8);
     }
-    expect(serverNamed(name)?.valid).toBe(severity !== "error" ? about(name).every((d) => d.severity !== "error") : false);
+    expect(serverNamed(name)?.valid).toBe(
+      severity !== "error" ? about(name).every((d) => d.severity !== "error") : false,
+    );
   });
   it.each(nearMisses)("is not reported for server %s", (name) => {
     expect(about(name).map((d) => d.code)).not.toContain(code);
@@ -90,13 +208,24 @@ describe("servers", () => {
   it("never reports header values, env values or URL passwords", () => {
     const shown = JSON.stringify(report.mcpServers) + JSON.stringify(report.diagnostics);
     for (const secret of ["s3cret", "/opt/x", "X-Evil", "public-tenant"]) expect(shown).not.toContain(secret);
-    for (const server of report.mcpServers) expect(["name", "type", "valid", "command", "url"]).toEqual(expect.arrayContaining(Object.keys(server)));
+    for (const server of report.mcpServers)
+      expect(["name", "type", "valid", "command", "url"]).toEqual(expect.arrayContaining(Object.keys(server)));
     expect(serverNamed("url-userinfo")?.url).toBe("https://mcp.example.com/mcp");
   });
 
   it("reports name, type, validity and command or url for each server", () => {
-    expect(serverNamed("command-bundled-ok")).toEqual({ name: "command-bundled-ok", type: "stdio", valid: true, command: "./bin/server" });
-    expect(serverNamed("url-localhost-ok")).toEqual({ name: "url-localhost-ok", type: "streamable-http", valid: true, url: "http://localhost:3000/mcp" });
+    expect(serverNamed("command-bundled-ok")).toEqual({
+      name: "command-bundled-ok",
+      type: "stdio",
+      valid: true,
+      command: "./bin/server",
+    });
+    expect(serverNamed("url-localhost-ok")).toEqual({
+      name: "url-localhost-ok",
+      type: "streamable-http",
+      valid: true,
+      url: "http://localhost:3000/mcp",
+    });
     expect(serverNamed("not-an-object")).toEqual({ name: "not-an-object", type: "", valid: false });
   });
 

@@ -21,11 +21,20 @@ export interface ServerCheck {
 
 /** Checks one server entry; an entry with an error is skipped by clients while the others load. */
 export async function checkServer(value: unknown, ctx: ServerContext): Promise<ServerCheck> {
-  const diagnostics = isPlainObject(value) ? await checkVariant(value, ctx) : [
-    diagnostic("plugin.mcp.server.type", "error", ctx.file, `Server ${quote(ctx.name)} must be an object with a "type", but it is ${kindOf(value)}.`, {
-      fix: 'Write it as { "type": "stdio", "command": "…" } or { "type": "streamable-http", "url": "https://…" }.', at: ctx.at(),
-    }),
-  ];
+  const diagnostics = isPlainObject(value)
+    ? await checkVariant(value, ctx)
+    : [
+        diagnostic(
+          "plugin.mcp.server.type",
+          "error",
+          ctx.file,
+          `Server ${quote(ctx.name)} must be an object with a "type", but it is ${kindOf(value)}.`,
+          {
+            fix: 'Write it as { "type": "stdio", "command": "…" } or { "type": "streamable-http", "url": "https://…" }.',
+            at: ctx.at(),
+          },
+        ),
+      ];
   return { server: summarise(value, ctx.name, hasNoErrors(diagnostics)), diagnostics };
 }
 
@@ -39,22 +48,49 @@ function summarise(value: unknown, name: string, valid: boolean): PluginMcpServe
 
 async function checkVariant(server: Record<string, unknown>, ctx: ServerContext): Promise<Diagnostic[]> {
   const type = server.type;
-  const typeFix = 'Set "type" to "stdio" (a local program), "streamable-http" (a remote URL) or "sse" (a legacy remote URL).';
-  if (type === undefined) return [diagnostic("plugin.mcp.server.type", "error", ctx.file, `Server ${quote(ctx.name)} has no "type", so clients do not know how to reach it.`, { fix: typeFix, at: ctx.at() })];
+  const typeFix =
+    'Set "type" to "stdio" (a local program), "streamable-http" (a remote URL) or "sse" (a legacy remote URL).';
+  if (type === undefined)
+    return [
+      diagnostic(
+        "plugin.mcp.server.type",
+        "error",
+        ctx.file,
+        `Server ${quote(ctx.name)} has no "type", so clients do not know how to reach it.`,
+        { fix: typeFix, at: ctx.at() },
+      ),
+    ];
   const allowed = typeof type === "string" ? SERVER_VARIANT_FIELDS.get(type) : undefined;
   if (typeof type !== "string" || !allowed) {
     const shown = typeof type === "string" ? quote(type) : kindOf(type);
     const hint = type === "http" ? ' ("http" is not a type: use "streamable-http")' : "";
-    return [diagnostic("plugin.mcp.server.type", "error", ctx.file, `Server ${quote(ctx.name)} has type ${shown}, which is not stdio, streamable-http or sse${hint}.`, { fix: typeFix, at: ctx.at("type") })];
+    return [
+      diagnostic(
+        "plugin.mcp.server.type",
+        "error",
+        ctx.file,
+        `Server ${quote(ctx.name)} has type ${shown}, which is not stdio, streamable-http or sse${hint}.`,
+        { fix: typeFix, at: ctx.at("type") },
+      ),
+    ];
   }
   const found: Diagnostic[] = [];
   for (const key of Object.keys(server)) {
     if (allowed.includes(key)) continue;
     const owner = [...SERVER_VARIANT_FIELDS].filter(([, fields]) => fields.includes(key)).map(([variant]) => variant);
     const why = owner.length > 0 ? ` (it belongs to ${owner.join(" and ")} servers)` : "";
-    found.push(diagnostic("plugin.mcp.server.field", "error", ctx.file, `Server ${quote(ctx.name)} is a ${type} server and cannot have ${quote(key)}${why}.`, {
-      fix: `Remove ${quote(key)}; a ${type} server allows only ${allowed.join(", ")}.`, at: ctx.at(key),
-    }));
+    found.push(
+      diagnostic(
+        "plugin.mcp.server.field",
+        "error",
+        ctx.file,
+        `Server ${quote(ctx.name)} is a ${type} server and cannot have ${quote(key)}${why}.`,
+        {
+          fix: `Remove ${quote(key)}; a ${type} server allows only ${allowed.join(", ")}.`,
+          at: ctx.at(key),
+        },
+      ),
+    );
   }
   found.push(...(type === "stdio" ? await checkStdio(server, ctx) : checkRemote(server, ctx)));
   return found;

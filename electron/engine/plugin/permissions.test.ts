@@ -15,7 +15,10 @@ describe("an unreadable plugin.json", () => {
   it("is a fatal manifest diagnostic that says why, and the plugin does not load", async (ctx) => {
     const plugin = path.join(root, "locked-plugin");
     await writeTree(plugin, {
-      "plugin.json": JSON.stringify({ $schema: "https://agent-plugins.org/schemas/1.0.0/plugin.schema.json", name: "locked-plugin" }),
+      "plugin.json": JSON.stringify({
+        $schema: "https://agent-plugins.org/schemas/1.0.0/plugin.schema.json",
+        name: "locked-plugin",
+      }),
       "skills/ok/SKILL.md": "---\nname: ok\ndescription: A skill.\n---\nBody.\n",
     });
     await chmod(path.join(plugin, "plugin.json"), 0o000);
@@ -24,7 +27,12 @@ describe("an unreadable plugin.json", () => {
     if (unavailable) skipBecause(ctx, `running as root and ${unavailable}`);
     const run = await runBinUnprivileged(["validate", plugin, "--json"]);
     expect(run.code, run.stderr).toBe(1);
-    const [result] = JSON.parse(run.stdout).results as Array<{ kind: string; valid: boolean; loads: boolean; diagnostics: Array<{ code: string; message: string }> }>;
+    const [result] = JSON.parse(run.stdout).results as Array<{
+      kind: string;
+      valid: boolean;
+      loads: boolean;
+      diagnostics: Array<{ code: string; message: string }>;
+    }>;
     expect(result?.kind).toBe("plugin");
     expect(result?.loads).toBe(false);
     expect(result?.diagnostics.find((d) => d.code === "plugin.manifest.json")?.message).toMatch(/permission/);

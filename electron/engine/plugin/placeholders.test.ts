@@ -6,15 +6,27 @@ const values = { PLUGIN_ROOT: "/p/root", PLUGIN_DATA: "/p/data" };
 
 describe("expandPlaceholders", () => {
   it("replaces every exact occurrence of both placeholders", () => {
-    expect(expandPlaceholders("${PLUGIN_ROOT}/a:${PLUGIN_DATA}/b:${PLUGIN_ROOT}", values)).toBe("/p/root/a:/p/data/b:/p/root");
+    expect(expandPlaceholders("${PLUGIN_ROOT}/a:${PLUGIN_DATA}/b:${PLUGIN_ROOT}", values)).toBe(
+      "/p/root/a:/p/data/b:/p/root",
+    );
   });
 
-  it.each(["${FOO}", "$PLUGIN_ROOT", "${PLUGIN_ROOT_SUFFIX}", "${plugin_root}", "${ PLUGIN_ROOT }", "$${PLUGIN}", "{PLUGIN_DATA}"])("leaves %s literal", (text) => {
+  it.each([
+    "${FOO}",
+    "$PLUGIN_ROOT",
+    "${PLUGIN_ROOT_SUFFIX}",
+    "${plugin_root}",
+    "${ PLUGIN_ROOT }",
+    "$${PLUGIN}",
+    "{PLUGIN_DATA}",
+  ])("leaves %s literal", (text) => {
     expect(expandPlaceholders(text, values)).toBe(text);
   });
 
   it("does not scan replaced text again", () => {
-    expect(expandPlaceholders("${PLUGIN_ROOT}", { PLUGIN_ROOT: "${PLUGIN_DATA}", PLUGIN_DATA: "/never" })).toBe("${PLUGIN_DATA}");
+    expect(expandPlaceholders("${PLUGIN_ROOT}", { PLUGIN_ROOT: "${PLUGIN_DATA}", PLUGIN_DATA: "/never" })).toBe(
+      "${PLUGIN_DATA}",
+    );
   });
 
   it("handles replacement text with $ patterns literally", () => {

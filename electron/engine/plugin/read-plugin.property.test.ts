@@ -18,7 +18,11 @@ let root: string;
 beforeAll(async () => {
   tmp = await makeTempDir("skillshelf-plugin-prop-");
   root = path.join(tmp.dir, "plugin");
-  await writeTree(root, { "skills/hello/SKILL.md": "---\nname: hello\ndescription: Says hello. Use when greeted.\n---\n\nGreet the user.\n", "bin/server": "#!/bin/sh\n", "data/.keep": "" });
+  await writeTree(root, {
+    "skills/hello/SKILL.md": "---\nname: hello\ndescription: Says hello. Use when greeted.\n---\n\nGreet the user.\n",
+    "bin/server": "#!/bin/sh\n",
+    "data/.keep": "",
+  });
 });
 
 afterAll(async () => {
@@ -45,24 +49,55 @@ function expectWellFormed(report: PluginReport): void {
   }
 }
 
-const anyKey = fc.oneof(fc.constantFrom(...KNOWN_MANIFEST_FIELDS, "skills", "mcpServers", "Name", "author.name"), fc.string({ maxLength: 12 }));
-const nameLike = fc.oneof(fc.constantFrom("a", "my-plugin", "acme.tools", "-x", "a--b", "a..b", "A", "", "a".repeat(64), "a".repeat(65)), fc.string({ maxLength: 70 }), fc.stringMatching(/^[a-z0-9.-]{1,66}$/));
-const mostly = <T, U>(good: fc.Arbitrary<T>, bad: fc.Arbitrary<U>): fc.Arbitrary<T | U> => fc.oneof({ weight: 4, arbitrary: good }, { weight: 1, arbitrary: bad });
+const anyKey = fc.oneof(
+  fc.constantFrom(...KNOWN_MANIFEST_FIELDS, "skills", "mcpServers", "Name", "author.name"),
+  fc.string({ maxLength: 12 }),
+);
+const nameLike = fc.oneof(
+  fc.constantFrom("a", "my-plugin", "acme.tools", "-x", "a--b", "a..b", "A", "", "a".repeat(64), "a".repeat(65)),
+  fc.string({ maxLength: 70 }),
+  fc.stringMatching(/^[a-z0-9.-]{1,66}$/),
+);
+const mostly = <T, U>(good: fc.Arbitrary<T>, bad: fc.Arbitrary<U>): fc.Arbitrary<T | U> =>
+  fc.oneof({ weight: 4, arbitrary: good }, { weight: 1, arbitrary: bad });
 const manifestLike = fc.record(
   {
-    $schema: mostly(fc.constant(PLUGIN_SCHEMA_ID), fc.oneof(fc.constant(MCP_SCHEMA_ID), fc.string(), fc.jsonValue({ maxDepth: 1 }))),
-    name: mostly(fc.constantFrom("a", "my-plugin", "acme.tools", "lint3r"), fc.oneof(nameLike, fc.jsonValue({ maxDepth: 1 }))),
+    $schema: mostly(
+      fc.constant(PLUGIN_SCHEMA_ID),
+      fc.oneof(fc.constant(MCP_SCHEMA_ID), fc.string(), fc.jsonValue({ maxDepth: 1 })),
+    ),
+    name: mostly(
+      fc.constantFrom("a", "my-plugin", "acme.tools", "lint3r"),
+      fc.oneof(nameLike, fc.jsonValue({ maxDepth: 1 })),
+    ),
     version: mostly(fc.constantFrom("1.0.0", "v1", "1.0", "2.0.0-rc.1"), fc.jsonValue({ maxDepth: 1 })),
-    author: mostly(fc.record({ name: fc.string(), email: fc.string(), url: fc.string() }, { requiredKeys: [] }), fc.oneof(fc.dictionary(anyKey, fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 }), fc.jsonValue({ maxDepth: 1 }))),
-    keywords: mostly(fc.array(fc.string(), { maxLength: 4 }), fc.oneof(fc.array(fc.jsonValue({ maxDepth: 1 }), { maxLength: 3 }), fc.jsonValue({ maxDepth: 1 }))),
-    extensions: mostly(fc.dictionary(fc.string({ maxLength: 10 }), fc.object({ maxDepth: 1 }), { maxKeys: 3 }), fc.oneof(fc.dictionary(fc.string({ maxLength: 10 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 }), fc.jsonValue({ maxDepth: 2 }))),
+    author: mostly(
+      fc.record({ name: fc.string(), email: fc.string(), url: fc.string() }, { requiredKeys: [] }),
+      fc.oneof(fc.dictionary(anyKey, fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 }), fc.jsonValue({ maxDepth: 1 })),
+    ),
+    keywords: mostly(
+      fc.array(fc.string(), { maxLength: 4 }),
+      fc.oneof(fc.array(fc.jsonValue({ maxDepth: 1 }), { maxLength: 3 }), fc.jsonValue({ maxDepth: 1 })),
+    ),
+    extensions: mostly(
+      fc.dictionary(fc.string({ maxLength: 10 }), fc.object({ maxDepth: 1 }), { maxKeys: 3 }),
+      fc.oneof(
+        fc.dictionary(fc.string({ maxLength: 10 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 }),
+        fc.jsonValue({ maxDepth: 2 }),
+      ),
+    ),
     homepage: mostly(fc.string(), fc.jsonValue({ maxDepth: 1 })),
     license: mostly(fc.string(), fc.jsonValue({ maxDepth: 1 })),
   },
   { requiredKeys: [] },
 );
 const manifestDocument = fc.oneof(
-  { weight: 5, arbitrary: fc.tuple(manifestLike, fc.dictionary(anyKey, fc.jsonValue({ maxDepth: 2 }), { maxKeys: 2 })).map(([known, extra]) => ({ ...extra, ...known })) },
+  {
+    weight: 5,
+    arbitrary: fc
+      .tuple(manifestLike, fc.dictionary(anyKey, fc.jsonValue({ maxDepth: 2 }), { maxKeys: 2 }))
+      .map(([known, extra]) => ({ ...extra, ...known })),
+  },
   { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
 );
 const manifestText = fc.oneof(
@@ -73,43 +108,127 @@ const manifestText = fc.oneof(
   { weight: 1, arbitrary: manifestDocument.map((value) => JSON.stringify(value).slice(0, -1)) },
 );
 
-const placeholderText = fc.oneof(fc.constantFrom("${PLUGIN_ROOT}", "${PLUGIN_DATA}", "${PLUGIN_ROOT}/data", "${PLUGIN_DATA}/..", "./data", "./", ".", "../x", "${FOO}", "$PLUGIN_ROOT", "./bin/server", "node", "npx -y x", "/usr/bin/env"), fc.string({ maxLength: 20 }));
+const placeholderText = fc.oneof(
+  fc.constantFrom(
+    "${PLUGIN_ROOT}",
+    "${PLUGIN_DATA}",
+    "${PLUGIN_ROOT}/data",
+    "${PLUGIN_DATA}/..",
+    "./data",
+    "./",
+    ".",
+    "../x",
+    "${FOO}",
+    "$PLUGIN_ROOT",
+    "./bin/server",
+    "node",
+    "npx -y x",
+    "/usr/bin/env",
+  ),
+  fc.string({ maxLength: 20 }),
+);
 const serverKey = fc.constantFrom("type", "command", "args", "env", "cwd", "url", "headers", "timeout", "transport");
-const stdioServer = fc.record({
-  type: fc.constant("stdio"),
-  command: mostly(fc.constantFrom("node", "./bin/server", "uvx"), fc.oneof(placeholderText, fc.jsonValue({ maxDepth: 1 }))),
-  args: mostly(fc.array(placeholderText, { maxLength: 3 }), fc.jsonValue({ maxDepth: 1 })),
-  env: mostly(fc.dictionary(fc.constantFrom("PATH", "X", "CONFIG"), placeholderText, { maxKeys: 2 }), fc.dictionary(fc.constantFrom("PLUGIN_ROOT", "plugin_data", "Y"), fc.jsonValue({ maxDepth: 0 }), { maxKeys: 2 })),
-  cwd: mostly(fc.constantFrom("./data", "${PLUGIN_ROOT}", "${PLUGIN_DATA}/x"), placeholderText),
-}, { requiredKeys: ["type"] });
-const remoteServer = fc.record({
-  type: fc.constantFrom("streamable-http", "sse"),
-  url: mostly(fc.constantFrom("https://example.com/mcp", "http://localhost:1/x", "http://127.0.0.1/sse"), fc.oneof(fc.webUrl(), fc.string({ maxLength: 30 }))),
-  headers: mostly(fc.dictionary(fc.constantFrom("X-Tenant", "Accept", "x-tenant"), fc.string({ maxLength: 8 }), { maxKeys: 2 }), fc.jsonValue({ maxDepth: 1 })),
-}, { requiredKeys: ["type"] });
+const stdioServer = fc.record(
+  {
+    type: fc.constant("stdio"),
+    command: mostly(
+      fc.constantFrom("node", "./bin/server", "uvx"),
+      fc.oneof(placeholderText, fc.jsonValue({ maxDepth: 1 })),
+    ),
+    args: mostly(fc.array(placeholderText, { maxLength: 3 }), fc.jsonValue({ maxDepth: 1 })),
+    env: mostly(
+      fc.dictionary(fc.constantFrom("PATH", "X", "CONFIG"), placeholderText, { maxKeys: 2 }),
+      fc.dictionary(fc.constantFrom("PLUGIN_ROOT", "plugin_data", "Y"), fc.jsonValue({ maxDepth: 0 }), { maxKeys: 2 }),
+    ),
+    cwd: mostly(fc.constantFrom("./data", "${PLUGIN_ROOT}", "${PLUGIN_DATA}/x"), placeholderText),
+  },
+  { requiredKeys: ["type"] },
+);
+const remoteServer = fc.record(
+  {
+    type: fc.constantFrom("streamable-http", "sse"),
+    url: mostly(
+      fc.constantFrom("https://example.com/mcp", "http://localhost:1/x", "http://127.0.0.1/sse"),
+      fc.oneof(fc.webUrl(), fc.string({ maxLength: 30 })),
+    ),
+    headers: mostly(
+      fc.dictionary(fc.constantFrom("X-Tenant", "Accept", "x-tenant"), fc.string({ maxLength: 8 }), { maxKeys: 2 }),
+      fc.jsonValue({ maxDepth: 1 }),
+    ),
+  },
+  { requiredKeys: ["type"] },
+);
 const serverLike = fc.oneof(
   { weight: 3, arbitrary: stdioServer },
   { weight: 3, arbitrary: remoteServer },
   {
     weight: 2,
-    arbitrary: fc.record({
-      type: fc.oneof(fc.constantFrom("stdio", "streamable-http", "sse", "http", "STDIO"), fc.jsonValue({ maxDepth: 0 })),
-      command: fc.oneof(placeholderText, fc.jsonValue({ maxDepth: 1 })),
-      args: fc.oneof(fc.array(placeholderText, { maxLength: 3 }), fc.jsonValue({ maxDepth: 1 })),
-      env: fc.oneof(fc.dictionary(fc.constantFrom("PLUGIN_ROOT", "plugin_data", "PATH", "X"), fc.oneof(placeholderText, fc.jsonValue({ maxDepth: 0 })), { maxKeys: 3 }), fc.jsonValue({ maxDepth: 1 })),
-      cwd: fc.oneof(placeholderText, fc.jsonValue({ maxDepth: 0 })),
-      url: fc.oneof(fc.constantFrom("https://example.com/mcp", "http://localhost:1/x", "http://example.com", "https://u:p@h/x", "https://h/#f", "/rel", ""), fc.webUrl(), fc.string({ maxLength: 30 })),
-      headers: fc.oneof(fc.dictionary(fc.string({ maxLength: 8 }), fc.oneof(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 0 })), { maxKeys: 3 }), fc.jsonValue({ maxDepth: 1 })),
-    }, { requiredKeys: [] }),
+    arbitrary: fc.record(
+      {
+        type: fc.oneof(
+          fc.constantFrom("stdio", "streamable-http", "sse", "http", "STDIO"),
+          fc.jsonValue({ maxDepth: 0 }),
+        ),
+        command: fc.oneof(placeholderText, fc.jsonValue({ maxDepth: 1 })),
+        args: fc.oneof(fc.array(placeholderText, { maxLength: 3 }), fc.jsonValue({ maxDepth: 1 })),
+        env: fc.oneof(
+          fc.dictionary(
+            fc.constantFrom("PLUGIN_ROOT", "plugin_data", "PATH", "X"),
+            fc.oneof(placeholderText, fc.jsonValue({ maxDepth: 0 })),
+            { maxKeys: 3 },
+          ),
+          fc.jsonValue({ maxDepth: 1 }),
+        ),
+        cwd: fc.oneof(placeholderText, fc.jsonValue({ maxDepth: 0 })),
+        url: fc.oneof(
+          fc.constantFrom(
+            "https://example.com/mcp",
+            "http://localhost:1/x",
+            "http://example.com",
+            "https://u:p@h/x",
+            "https://h/#f",
+            "/rel",
+            "",
+          ),
+          fc.webUrl(),
+          fc.string({ maxLength: 30 }),
+        ),
+        headers: fc.oneof(
+          fc.dictionary(
+            fc.string({ maxLength: 8 }),
+            fc.oneof(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 0 })),
+            { maxKeys: 3 },
+          ),
+          fc.jsonValue({ maxDepth: 1 }),
+        ),
+      },
+      { requiredKeys: [] },
+    ),
   },
   { weight: 1, arbitrary: fc.dictionary(serverKey, fc.jsonValue({ maxDepth: 1 }), { maxKeys: 4 }) },
   { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }) },
 );
-const mcpSchemaValue = mostly(fc.constant(MCP_SCHEMA_ID), fc.oneof(fc.constant(PLUGIN_SCHEMA_ID), fc.constant("https://agent-plugins.org/schemas/1.1.0/mcp.schema.json"), fc.string({ maxLength: 10 })));
-const serversValue = mostly(fc.dictionary(fc.string({ maxLength: 10 }), serverLike, { maxKeys: 4 }), fc.jsonValue({ maxDepth: 2 }));
+const mcpSchemaValue = mostly(
+  fc.constant(MCP_SCHEMA_ID),
+  fc.oneof(
+    fc.constant(PLUGIN_SCHEMA_ID),
+    fc.constant("https://agent-plugins.org/schemas/1.1.0/mcp.schema.json"),
+    fc.string({ maxLength: 10 }),
+  ),
+);
+const serversValue = mostly(
+  fc.dictionary(fc.string({ maxLength: 10 }), serverLike, { maxKeys: 4 }),
+  fc.jsonValue({ maxDepth: 2 }),
+);
 const mcpDocument = fc.oneof(
   { weight: 4, arbitrary: fc.record({ $schema: mcpSchemaValue, mcpServers: serversValue }) },
-  { weight: 1, arbitrary: fc.record({ $schema: mcpSchemaValue, mcpServers: serversValue, extra: fc.jsonValue({ maxDepth: 1 }) }, { requiredKeys: [] }) },
+  {
+    weight: 1,
+    arbitrary: fc.record(
+      { $schema: mcpSchemaValue, mcpServers: serversValue, extra: fc.jsonValue({ maxDepth: 1 }) },
+      { requiredKeys: [] },
+    ),
+  },
   { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
 );
 const mcpText = fc.oneof(
@@ -147,9 +266,11 @@ describe("generated plugin.json files", () => {
         await writeFile(path.join(root, "plugin.json"), JSON.stringify(value));
         const report = await readPlugin(root);
         const isObject = typeof value === "object" && value !== null && !Array.isArray(value);
-        const schemaAccepts = isObject && validatePluginManifest(withoutIgnoredParts(value as Record<string, unknown>)).ok;
+        const schemaAccepts =
+          isObject && validatePluginManifest(withoutIgnoredParts(value as Record<string, unknown>)).ok;
         expect(report.loads).toBe(schemaAccepts);
-        if (isObject && validatePluginManifest(value).ok) expect(report.diagnostics.filter((d) => d.severity !== "info")).toEqual([]);
+        if (isObject && validatePluginManifest(value).ok)
+          expect(report.diagnostics.filter((d) => d.severity !== "info")).toEqual([]);
         outcomes[report.loads ? "loaded" : "rejected"]++;
       }),
       { numRuns: RUNS },

@@ -24,29 +24,118 @@ interface CodeCase {
 const CASES: CodeCase[] = [
   // A folder with .claude-plugin/plugin.json and no plugin.json is a Claude Code plugin that loads (claude-plugin.test.ts),
   // with one note on how it would convert, never an Agent Plugin missing its manifest.
-  { code: "plugin.manifest.missing", severity: "error", level: "fatal", triggers: ["manifest-missing", "manifest-wrong-case"], nearMisses: ["good", "claude-and-root", "claude-format"] },
-  { code: "plugin.manifest.claude-format", severity: "info", level: "report-and-ignore", triggers: ["claude-format"], nearMisses: ["claude-and-root", "manifest-missing"] },
-  { code: "plugin.manifest.json", severity: "error", level: "fatal", triggers: ["manifest-not-json", "manifest-array", "manifest-empty"], nearMisses: ["good", "minimal"] },
-  { code: "plugin.manifest.schema", severity: "error", level: "fatal", triggers: ["manifest-no-schema", "manifest-schema-2", "manifest-schema-mcp", "manifest-schema-http"], nearMisses: ["good", "minimal"] },
-  { code: "plugin.manifest.unknown-field", severity: "warning", level: "report-and-ignore", triggers: ["unknown-fields"], nearMisses: ["good", "minimal"] },
   {
-    code: "plugin.manifest.type", severity: "error", level: "fatal",
-    triggers: ["type-repository", "type-author-extra", "type-author-string", "type-author-number", "type-keywords", "type-keyword-item", "type-version", "type-description", "type-extension-member"],
+    code: "plugin.manifest.missing",
+    severity: "error",
+    level: "fatal",
+    triggers: ["manifest-missing", "manifest-wrong-case"],
+    nearMisses: ["good", "claude-and-root", "claude-format"],
+  },
+  {
+    code: "plugin.manifest.claude-format",
+    severity: "info",
+    level: "report-and-ignore",
+    triggers: ["claude-format"],
+    nearMisses: ["claude-and-root", "manifest-missing"],
+  },
+  {
+    code: "plugin.manifest.json",
+    severity: "error",
+    level: "fatal",
+    triggers: ["manifest-not-json", "manifest-array", "manifest-empty"],
+    nearMisses: ["good", "minimal"],
+  },
+  {
+    code: "plugin.manifest.schema",
+    severity: "error",
+    level: "fatal",
+    triggers: ["manifest-no-schema", "manifest-schema-2", "manifest-schema-mcp", "manifest-schema-http"],
+    nearMisses: ["good", "minimal"],
+  },
+  {
+    code: "plugin.manifest.unknown-field",
+    severity: "warning",
+    level: "report-and-ignore",
+    triggers: ["unknown-fields"],
+    nearMisses: ["good", "minimal"],
+  },
+  {
+    code: "plugin.manifest.type",
+    severity: "error",
+    level: "fatal",
+    triggers: [
+      "type-repository",
+      "type-author-extra",
+      "type-author-string",
+      "type-author-number",
+      "type-keywords",
+      "type-keyword-item",
+      "type-version",
+      "type-description",
+      "type-extension-member",
+    ],
     nearMisses: ["good", "loose-metadata"],
   },
   {
-    code: "plugin.name.invalid", severity: "error", level: "fatal",
-    triggers: ["name-uppercase", "name-double-hyphen", "name-double-dot", "name-leading-hyphen", "name-empty", "name-too-long", "name-number", "name-missing"],
+    code: "plugin.name.invalid",
+    severity: "error",
+    level: "fatal",
+    triggers: [
+      "name-uppercase",
+      "name-double-hyphen",
+      "name-double-dot",
+      "name-leading-hyphen",
+      "name-empty",
+      "name-too-long",
+      "name-number",
+      "name-missing",
+    ],
     nearMisses: ["name-periods", "name-max-length", "name-other-folder", "minimal"],
   },
-  { code: "plugin.extensions.type", severity: "warning", level: "report-and-ignore", triggers: ["extensions-list", "extensions-null"], nearMisses: ["good"] },
-  { code: "plugin.version.semver", severity: "info", level: "report-and-ignore", triggers: ["version-not-semver", "version-two-parts"], nearMisses: ["good"] },
-  { code: "plugin.skills.not-dir", severity: "error", level: "component-invalid", triggers: ["skills-file"], nearMisses: ["good", "minimal"] },
-  { code: "plugin.mcp.json", severity: "error", level: "component-invalid", triggers: ["mcp-not-json", "mcp-array", "mcp-folder"], nearMisses: ["good", "mcp-empty-servers"] },
+  {
+    code: "plugin.extensions.type",
+    severity: "warning",
+    level: "report-and-ignore",
+    triggers: ["extensions-list", "extensions-null"],
+    nearMisses: ["good"],
+  },
+  {
+    code: "plugin.version.semver",
+    severity: "info",
+    level: "report-and-ignore",
+    triggers: ["version-not-semver", "version-two-parts"],
+    nearMisses: ["good"],
+  },
+  {
+    code: "plugin.skills.not-dir",
+    severity: "error",
+    level: "component-invalid",
+    triggers: ["skills-file"],
+    nearMisses: ["good", "minimal"],
+  },
+  {
+    code: "plugin.mcp.json",
+    severity: "error",
+    level: "component-invalid",
+    triggers: ["mcp-not-json", "mcp-array", "mcp-folder"],
+    nearMisses: ["good", "mcp-empty-servers"],
+  },
   // An mcp.json naming another version's schema is not the 1.0.0 identifier (plugin.mcp.schema); plugin.mcp.version-mismatch
   // is kept for a supported version that differs from plugin.json's, which cannot happen while 1.0.0 is the only one.
-  { code: "plugin.mcp.schema", severity: "error", level: "component-invalid", triggers: ["mcp-no-schema", "mcp-plugin-schema", "mcp-other-version"], nearMisses: ["good", "mcp-empty-servers"] },
-  { code: "plugin.mcp.top-level", severity: "error", level: "component-invalid", triggers: ["mcp-extra-top-level", "mcp-servers-list", "mcp-servers-missing"], nearMisses: ["good", "mcp-empty-servers"] },
+  {
+    code: "plugin.mcp.schema",
+    severity: "error",
+    level: "component-invalid",
+    triggers: ["mcp-no-schema", "mcp-plugin-schema", "mcp-other-version"],
+    nearMisses: ["good", "mcp-empty-servers"],
+  },
+  {
+    code: "plugin.mcp.top-level",
+    severity: "error",
+    level: "component-invalid",
+    triggers: ["mcp-extra-top-level", "mcp-servers-list", "mcp-servers-missing"],
+    nearMisses: ["good", "mcp-empty-servers"],
+  },
 ];
 
 const codes = (report: PluginReport): string[] => report.diagnostics.map((d) => d.code);
@@ -77,7 +166,16 @@ describe.each(CASES)("$code", ({ code, severity, level, triggers, nearMisses }) 
 });
 
 describe("valid fixtures", () => {
-  it.each(["good", "minimal", "name-periods", "name-max-length", "name-other-folder", "loose-metadata", "mcp-empty-servers", "claude-and-root"])("fixtures/%s is valid and loads", async (name) => {
+  it.each([
+    "good",
+    "minimal",
+    "name-periods",
+    "name-max-length",
+    "name-other-folder",
+    "loose-metadata",
+    "mcp-empty-servers",
+    "claude-and-root",
+  ])("fixtures/%s is valid and loads", async (name) => {
     const report = await readPlugin(fixture(name));
     expect(report.diagnostics.filter((d) => d.severity !== "info")).toEqual([]);
     expect(report.valid).toBe(true);
@@ -106,13 +204,23 @@ describe("valid fixtures", () => {
 });
 
 describe("diagnostic positions", () => {
-  const lineOf = (file: string, needle: string): number => readFileSync(file, "utf8").split("\n").findIndex((l) => l.includes(needle)) + 1;
+  const lineOf = (file: string, needle: string): number =>
+    readFileSync(file, "utf8")
+      .split("\n")
+      .findIndex((l) => l.includes(needle)) + 1;
 
   it("points unknown fields at their key's line", async () => {
     const report = await readPlugin(fixture("unknown-fields"));
     const file = path.join(fixture("unknown-fields"), "plugin.json");
     const lines = report.diagnostics.filter((d) => d.code === "plugin.manifest.unknown-field").map((d) => d.line);
-    expect(lines.sort()).toEqual([lineOf(file, '"skills"'), lineOf(file, '"mcpServers"'), lineOf(file, '"com.example.flag"'), lineOf(file, '"constructor"')].sort());
+    expect(lines.sort()).toEqual(
+      [
+        lineOf(file, '"skills"'),
+        lineOf(file, '"mcpServers"'),
+        lineOf(file, '"com.example.flag"'),
+        lineOf(file, '"constructor"'),
+      ].sort(),
+    );
   });
 
   it("points a nested wrong type at the nested key", async () => {
@@ -153,7 +261,9 @@ describe("recovery", () => {
     expect(dirs).not.toContain(path.join("skills", "group", "nested"));
     expect(dirs).not.toContain(path.join("skills", "lowercase"));
     expect(dirs).not.toContain(path.join("skills", "empty-folder"));
-    expect(report.diagnostics.map((d) => [d.code, path.relative(fixture("skills-mixed"), d.file)])).toEqual([["plugin.skills.file-case", path.join("skills", "lowercase", "skill.md")]]);
+    expect(report.diagnostics.map((d) => [d.code, path.relative(fixture("skills-mixed"), d.file)])).toEqual([
+      ["plugin.skills.file-case", path.join("skills", "lowercase", "skill.md")],
+    ]);
   });
 
   it("a broken mcp.json disables MCP while the skills still load", async () => {

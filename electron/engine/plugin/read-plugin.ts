@@ -21,20 +21,44 @@ import type { PluginReport, ReadPluginOptions } from "./types";
 export async function readPlugin(root: string, options: ReadPluginOptions = {}): Promise<PluginReport> {
   const abs = path.resolve(root);
   const report: PluginReport = {
-    root: abs, name: path.basename(abs), format: "agent-plugins", manifest: null, version: null, description: null, repository: null,
-    skills: [], mcpServers: [], diagnostics: [], valid: false, loads: false,
+    root: abs,
+    name: path.basename(abs),
+    format: "agent-plugins",
+    manifest: null,
+    version: null,
+    description: null,
+    repository: null,
+    skills: [],
+    mcpServers: [],
+    diagnostics: [],
+    valid: false,
+    loads: false,
   };
   const realRoot = await realpathOrNull(abs);
   const isDir = realRoot ? (await stat(realRoot).catch(() => null))?.isDirectory() === true : false;
   const rootEntries = realRoot && isDir ? await entryNames(abs) : null;
   if (!realRoot || !rootEntries) {
-    report.diagnostics.push(diagnostic("plugin.manifest.missing", "error", abs, isDir ? "The plugin folder cannot be read." : "The plugin folder does not exist or is not a folder.", {
-      fix: "Point at the plugin's root folder, the one holding plugin.json.",
-    }));
+    report.diagnostics.push(
+      diagnostic(
+        "plugin.manifest.missing",
+        "error",
+        abs,
+        isDir ? "The plugin folder cannot be read." : "The plugin folder does not exist or is not a folder.",
+        {
+          fix: "Point at the plugin's root folder, the one holding plugin.json.",
+        },
+      ),
+    );
     return report;
   }
   if (!rootEntries.has("plugin.json") && (options.claudeCode || (await hasClaudeManifest(abs, rootEntries)))) {
-    await readClaudeCodePlugin(report, realRoot, rootEntries, await readClaudeManifest(abs, realRoot, rootEntries), options);
+    await readClaudeCodePlugin(
+      report,
+      realRoot,
+      rootEntries,
+      await readClaudeManifest(abs, realRoot, rootEntries),
+      options,
+    );
     return report;
   }
   const manifest = await readManifest(abs, realRoot, rootEntries);

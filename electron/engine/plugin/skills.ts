@@ -15,22 +15,48 @@ export interface SkillsResult {
 const PARALLEL_READS = 8;
 
 /** Discovers and reads the plugin's skills with the given profile; never searches below skills/NAME/. */
-export async function discoverSkills(root: string, realRoot: string, rootEntries: Set<string>, profile: Profile | undefined): Promise<SkillsResult> {
+export async function discoverSkills(
+  root: string,
+  realRoot: string,
+  rootEntries: Set<string>,
+  profile: Profile | undefined,
+): Promise<SkillsResult> {
   const result: SkillsResult = { skills: [], diagnostics: [] };
   if (!rootEntries.has("skills")) return result;
   const skillsDir = path.join(root, "skills");
   const where = await resolveInRoot(realRoot, skillsDir);
   if (where.status === "outside") {
-    result.diagnostics.push(diagnostic("plugin.containment", "error", skillsDir, `skills is a link to ${where.real}, outside the plugin folder, so the plugin's skills are disabled.`, {
-      fix: "Move the skills into the plugin folder (a link may point only inside it).",
-    }));
+    result.diagnostics.push(
+      diagnostic(
+        "plugin.containment",
+        "error",
+        skillsDir,
+        `skills is a link to ${where.real}, outside the plugin folder, so the plugin's skills are disabled.`,
+        {
+          fix: "Move the skills into the plugin folder (a link may point only inside it).",
+        },
+      ),
+    );
     return result;
   }
   if (where.status === "missing" || where.kind !== "dir") {
-    const what = where.status === "missing" ? "a link whose target is missing or loops" : where.kind === "file" ? "a file" : "a special file";
-    result.diagnostics.push(diagnostic("plugin.skills.not-dir", "error", skillsDir, `skills is ${what}, not a folder, so the plugin's skills are disabled.`, {
-      fix: "Make skills a folder holding one folder per skill (skills/NAME/SKILL.md).",
-    }));
+    const what =
+      where.status === "missing"
+        ? "a link whose target is missing or loops"
+        : where.kind === "file"
+          ? "a file"
+          : "a special file";
+    result.diagnostics.push(
+      diagnostic(
+        "plugin.skills.not-dir",
+        "error",
+        skillsDir,
+        `skills is ${what}, not a folder, so the plugin's skills are disabled.`,
+        {
+          fix: "Make skills a folder holding one folder per skill (skills/NAME/SKILL.md).",
+        },
+      ),
+    );
     return result;
   }
   const names = [...((await entryNames(skillsDir)) ?? [])].sort();
@@ -44,35 +70,76 @@ export async function discoverSkills(root: string, realRoot: string, rootEntries
   return result;
 }
 
-async function skillCandidate(skillsDir: string, name: string, realRoot: string): Promise<{ dir?: string; diagnostic?: Diagnostic }> {
+async function skillCandidate(
+  skillsDir: string,
+  name: string,
+  realRoot: string,
+): Promise<{ dir?: string; diagnostic?: Diagnostic }> {
   const dir = path.join(skillsDir, name);
   const where = await resolveInRoot(realRoot, dir);
   if (where.status === "outside") {
-    return { diagnostic: diagnostic("plugin.containment", "error", dir, `skills/${name} is a link to ${where.real}, outside the plugin folder, so it is skipped.`, {
-      fix: "Copy the skill into the plugin folder instead of linking to it.",
-    }) };
+    return {
+      diagnostic: diagnostic(
+        "plugin.containment",
+        "error",
+        dir,
+        `skills/${name} is a link to ${where.real}, outside the plugin folder, so it is skipped.`,
+        {
+          fix: "Copy the skill into the plugin folder instead of linking to it.",
+        },
+      ),
+    };
   }
   if (where.status !== "inside" || where.kind !== "dir") return {};
   const names = await entryNames(dir);
   if (!names?.has("SKILL.md")) {
     const variant = names ? [...names].find((n) => n.toLowerCase() === "skill.md") : undefined;
     if (!variant) return {};
-    return { diagnostic: diagnostic("plugin.skills.file-case", "warning", path.join(dir, variant), `skills/${name} holds ${quote(variant)} but no file named exactly SKILL.md; inside a plugin only SKILL.md is discovered, so ${quote(name)} is not loaded as a skill.`, {
-      fix: `Rename ${quote(variant)} to SKILL.md.`,
-    }) };
+    return {
+      diagnostic: diagnostic(
+        "plugin.skills.file-case",
+        "warning",
+        path.join(dir, variant),
+        `skills/${name} holds ${quote(variant)} but no file named exactly SKILL.md; inside a plugin only SKILL.md is discovered, so ${quote(name)} is not loaded as a skill.`,
+        {
+          fix: `Rename ${quote(variant)} to SKILL.md.`,
+        },
+      ),
+    };
   }
   const file = path.join(dir, "SKILL.md");
   const skillFile = await resolveInRoot(realRoot, file);
   if (skillFile.status === "outside") {
-    return { diagnostic: diagnostic("plugin.containment", "error", file, `skills/${name}/SKILL.md is a link to ${skillFile.real}, outside the plugin folder, so the skill is skipped.`, {
-      fix: "Put the real SKILL.md inside the plugin folder.",
-    }) };
+    return {
+      diagnostic: diagnostic(
+        "plugin.containment",
+        "error",
+        file,
+        `skills/${name}/SKILL.md is a link to ${skillFile.real}, outside the plugin folder, so the skill is skipped.`,
+        {
+          fix: "Put the real SKILL.md inside the plugin folder.",
+        },
+      ),
+    };
   }
   if (skillFile.status === "missing" || skillFile.kind !== "file") {
-    const what = skillFile.status === "missing" ? "a link whose target is missing or loops" : skillFile.kind === "dir" ? "a folder" : "a special file (such as a named pipe)";
-    return { diagnostic: diagnostic("plugin.skills.entry-not-file", "warning", file, `skills/${name}/SKILL.md is ${what}, not a regular file, so clients do not treat ${quote(name)} as a skill.`, {
-      fix: "Make SKILL.md a regular text file.",
-    }) };
+    const what =
+      skillFile.status === "missing"
+        ? "a link whose target is missing or loops"
+        : skillFile.kind === "dir"
+          ? "a folder"
+          : "a special file (such as a named pipe)";
+    return {
+      diagnostic: diagnostic(
+        "plugin.skills.entry-not-file",
+        "warning",
+        file,
+        `skills/${name}/SKILL.md is ${what}, not a regular file, so clients do not treat ${quote(name)} as a skill.`,
+        {
+          fix: "Make SKILL.md a regular text file.",
+        },
+      ),
+    };
   }
   return { dir };
 }
@@ -97,8 +164,27 @@ async function readOneSkill(dir: string, profile: Profile | undefined, pluginRoo
     const file = path.join(dir, "SKILL.md");
     const reason = error instanceof Error ? error.message : String(error);
     return {
-      dir, realDir: dir, skillFile: file, name: "", description: "", frontmatter: null, body: "", bodyStartLine: 1, version: null, versionSource: null, repository: null, valid: false,
-      diagnostics: [diagnostic("plugin.skill.read-failed", "error", file, `This skill could not be checked (${reason}), so it is skipped.`, { fix: "Check that SKILL.md is well-formed; report this as a Skillshelf bug if it is." })],
+      dir,
+      realDir: dir,
+      skillFile: file,
+      name: "",
+      description: "",
+      frontmatter: null,
+      body: "",
+      bodyStartLine: 1,
+      version: null,
+      versionSource: null,
+      repository: null,
+      valid: false,
+      diagnostics: [
+        diagnostic(
+          "plugin.skill.read-failed",
+          "error",
+          file,
+          `This skill could not be checked (${reason}), so it is skipped.`,
+          { fix: "Check that SKILL.md is well-formed; report this as a Skillshelf bug if it is." },
+        ),
+      ],
     };
   }
 }

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeTempDir } from "../../../test-support/tmp";
 import { readSkillArchive, unsafeEntryReason } from "./archive";
 
-const SKILL = (name: string, body = "\n# Steps\n\nDo it.\n") => `---\nname: ${name}\ndescription: An archived skill. Use it in tests.\n---\n${body}`;
+const SKILL = (name: string, body = "\n# Steps\n\nDo it.\n") =>
+  `---\nname: ${name}\ndescription: An archived skill. Use it in tests.\n---\n${body}`;
 
 let root: string;
 let cleanup: () => Promise<void>;
@@ -25,7 +26,10 @@ const codes = (report: { diagnostics: Array<{ code: string }> }) => report.diagn
 
 describe("Claude Desktop archive rules", () => {
   it("accepts NAME/SKILL.md with its files, reading the name and checking references", async () => {
-    const file = await zip("pdf.zip", { "pdf/SKILL.md": SKILL("pdf", "\nSee [forms](references/forms.md).\n"), "pdf/references/forms.md": "# Forms\n" });
+    const file = await zip("pdf.zip", {
+      "pdf/SKILL.md": SKILL("pdf", "\nSee [forms](references/forms.md).\n"),
+      "pdf/references/forms.md": "# Forms\n",
+    });
     const report = await readSkillArchive(file, { profile: "claude-desktop" });
     expect(codes(report)).toEqual([]);
     expect(report).toMatchObject({ name: "pdf", valid: true, skillFile: path.join(file, "pdf", "SKILL.md") });
@@ -34,18 +38,29 @@ describe("Claude Desktop archive rules", () => {
   it("desktop.archive.skill-count: none or two SKILL.md files, not exactly one", async () => {
     const none = await readSkillArchive(await zip("none.zip", { "pdf/README.md": "x" }), { profile: "claude-desktop" });
     expect(codes(none)).toEqual(["desktop.archive.skill-count"]);
-    const two = await readSkillArchive(await zip("two.zip", { "a/SKILL.md": SKILL("a"), "b/SKILL.md": SKILL("b") }), { profile: "claude-desktop" });
+    const two = await readSkillArchive(await zip("two.zip", { "a/SKILL.md": SKILL("a"), "b/SKILL.md": SKILL("b") }), {
+      profile: "claude-desktop",
+    });
     expect(codes(two)).toContain("desktop.archive.skill-count");
-    const one = await readSkillArchive(await zip("one.skill", { "one/SKILL.md": SKILL("one"), "one/notes/SKILL-notes.md": "x" }), { profile: "claude-desktop" });
+    const one = await readSkillArchive(
+      await zip("one.skill", { "one/SKILL.md": SKILL("one"), "one/notes/SKILL-notes.md": "x" }),
+      { profile: "claude-desktop" },
+    );
     expect(codes(one)).not.toContain("desktop.archive.skill-count");
   });
 
   it("desktop.archive.layout: SKILL.md at the root or nested deeper, not NAME/SKILL.md", async () => {
-    const atRoot = await readSkillArchive(await zip("flat.zip", { "SKILL.md": SKILL("flat") }), { profile: "claude-desktop" });
+    const atRoot = await readSkillArchive(await zip("flat.zip", { "SKILL.md": SKILL("flat") }), {
+      profile: "claude-desktop",
+    });
     expect(codes(atRoot)).toEqual(["desktop.archive.layout"]);
-    const nested = await readSkillArchive(await zip("nested.zip", { "dist/nested/SKILL.md": SKILL("nested") }), { profile: "claude-desktop" });
+    const nested = await readSkillArchive(await zip("nested.zip", { "dist/nested/SKILL.md": SKILL("nested") }), {
+      profile: "claude-desktop",
+    });
     expect(codes(nested)).toEqual(["desktop.archive.layout"]);
-    const good = await readSkillArchive(await zip("good.zip", { "good/SKILL.md": SKILL("good") }), { profile: "claude-desktop" });
+    const good = await readSkillArchive(await zip("good.zip", { "good/SKILL.md": SKILL("good") }), {
+      profile: "claude-desktop",
+    });
     expect(codes(good)).not.toContain("desktop.archive.layout");
   });
 
@@ -57,9 +72,19 @@ describe("Claude Desktop archive rules", () => {
   });
 
   it("runs the SKILL.md rules on the archived text (name vs folder, desktop name rules, references)", async () => {
-    const file = await zip("bad.zip", { "claude-tool/SKILL.md": SKILL("claude-tools", "\nSee [gone](references/gone.md) and [chain](references/a.md).\n"), "claude-tool/references/a.md": "See [b](b.md).\n" });
+    const file = await zip("bad.zip", {
+      "claude-tool/SKILL.md": SKILL("claude-tools", "\nSee [gone](references/gone.md) and [chain](references/a.md).\n"),
+      "claude-tool/references/a.md": "See [b](b.md).\n",
+    });
     const report = await readSkillArchive(file, { profile: "claude-desktop" });
-    expect(codes(report)).toEqual(expect.arrayContaining(["skill.name.dir-mismatch", "desktop.name.reserved", "skill.ref.missing", "skill.ref.chain"]));
+    expect(codes(report)).toEqual(
+      expect.arrayContaining([
+        "skill.name.dir-mismatch",
+        "desktop.name.reserved",
+        "skill.ref.missing",
+        "skill.ref.chain",
+      ]),
+    );
     expect(report.valid).toBe(false);
     const dirMismatch = report.diagnostics.find((d) => d.code === "skill.name.dir-mismatch")!;
     expect(dirMismatch.line).toBe(2);
@@ -69,7 +94,12 @@ describe("Claude Desktop archive rules", () => {
 
 describe("hostile archives", () => {
   it("refuses entries with .., absolute paths or NUL, with a diagnostic each", async () => {
-    const file = await zip("evil.zip", { "evil/SKILL.md": SKILL("evil"), "../escape.txt": "x", "/etc/abs.txt": "x", "evil/a\u0000b.txt": "x" });
+    const file = await zip("evil.zip", {
+      "evil/SKILL.md": SKILL("evil"),
+      "../escape.txt": "x",
+      "/etc/abs.txt": "x",
+      "evil/a\u0000b.txt": "x",
+    });
     const report = await readSkillArchive(file, { profile: "claude-desktop" });
     expect(codes(report).filter((c) => c === "skill.archive.entry-path")).toHaveLength(3);
     expect(report.name).toBe("evil");

@@ -21,13 +21,33 @@ export function countLines(text: string): number {
 /** Checks the body's size and emptiness. */
 export function checkBody(body: string, bodyStartLine: number, sink: DiagnosticSink): void {
   if (body.trim() === "") {
-    sink.add("skill.body.empty", "warning", "The skill has no instructions after the frontmatter.", "Write the instructions an agent should follow below the closing `---`.", { line: bodyStartLine });
+    sink.add(
+      "skill.body.empty",
+      "warning",
+      "The skill has no instructions after the frontmatter.",
+      "Write the instructions an agent should follow below the closing `---`.",
+      { line: bodyStartLine },
+    );
     return;
   }
   const lines = countLines(body);
-  if (lines > MAX_BODY_LINES) sink.add("skill.body.lines", "warning", `The instructions are ${lines} lines long; the specification recommends under ${MAX_BODY_LINES}.`, "Move detailed material into files under references/ and link to them.", { line: bodyStartLine });
+  if (lines > MAX_BODY_LINES)
+    sink.add(
+      "skill.body.lines",
+      "warning",
+      `The instructions are ${lines} lines long; the specification recommends under ${MAX_BODY_LINES}.`,
+      "Move detailed material into files under references/ and link to them.",
+      { line: bodyStartLine },
+    );
   const tokens = estimateTokens(body);
-  if (tokens > MAX_BODY_TOKENS) sink.add("skill.body.tokens", "warning", `The instructions are about ${tokens} tokens (an estimate: characters ÷ 4); the specification recommends under ${MAX_BODY_TOKENS}.`, "Move detailed material into files under references/ and link to them.", { line: bodyStartLine });
+  if (tokens > MAX_BODY_TOKENS)
+    sink.add(
+      "skill.body.tokens",
+      "warning",
+      `The instructions are about ${tokens} tokens (an estimate: characters ÷ 4); the specification recommends under ${MAX_BODY_TOKENS}.`,
+      "Move detailed material into files under references/ and link to them.",
+      { line: bodyStartLine },
+    );
 }
 
 /** Where the skill sits, for targets written with a plugin-root placeholder. */
@@ -44,7 +64,10 @@ const SIBLING_SKILL = /^\.\.\/[^/]+\/SKILL\.md$/i;
 const SLASH_COMMAND = /^\/[a-z0-9][a-z0-9_-]*(?::[a-z0-9][a-z0-9_-]*)?$/i;
 
 /** The message and fix for a link that leaves the skill's folder, by what the link most likely means. */
-function outsideAdvice(target: string, absolute: boolean): { code: string; severity: "error" | "warning"; message: string; fix: string } {
+function outsideAdvice(
+  target: string,
+  absolute: boolean,
+): { code: string; severity: "error" | "warning"; message: string; fix: string } {
   const plain = target.replace(/^<|>$/g, "").trim();
   if (SLASH_COMMAND.test(plain)) {
     return {
@@ -59,7 +82,7 @@ function outsideAdvice(target: string, absolute: boolean): { code: string; sever
       code: "skill.ref.outside",
       severity: "error",
       message: `The instructions link to ${quote(plain)}, another skill's file; skills are installed separately, so this link breaks wherever this skill is installed without that one.`,
-      fix: "Name the other skill in words (e.g. \"use the other-skill skill\") instead of linking to its file; an agent loads it by name.",
+      fix: 'Name the other skill in words (e.g. "use the other-skill skill") instead of linking to its file; an agent loads it by name.',
     };
   }
   return {
@@ -71,10 +94,17 @@ function outsideAdvice(target: string, absolute: boolean): { code: string; sever
 }
 
 /** Turns a `${CLAUDE_PLUGIN_ROOT}/…` target into one relative to the skill, or says it lies elsewhere in the plugin. */
-async function resolvePluginRoot(target: Extract<ClassifiedTarget, { kind: "plugin-root" }>, context: ReferenceContext): Promise<ClassifiedTarget | "plugin-file" | "plugin-missing" | "no-plugin"> {
+async function resolvePluginRoot(
+  target: Extract<ClassifiedTarget, { kind: "plugin-root" }>,
+  context: ReferenceContext,
+): Promise<ClassifiedTarget | "plugin-file" | "plugin-missing" | "no-plugin"> {
   if (!context.pluginRoot || !context.skillDir) return "no-plugin";
-  const fromSkill = path.relative(context.skillDir, path.join(context.pluginRoot, ...target.rel.split("/"))).split(path.sep).join("/");
-  if (fromSkill !== ".." && !fromSkill.startsWith("../") && !path.isAbsolute(fromSkill)) return { kind: "relative", target: target.target, rel: fromSkill };
+  const fromSkill = path
+    .relative(context.skillDir, path.join(context.pluginRoot, ...target.rel.split("/")))
+    .split(path.sep)
+    .join("/");
+  if (fromSkill !== ".." && !fromSkill.startsWith("../") && !path.isAbsolute(fromSkill))
+    return { kind: "relative", target: target.target, rel: fromSkill };
   const found = await resolveInside(context.pluginRoot, target.rel);
   return found.ok ? "plugin-file" : "plugin-missing";
 }
@@ -101,7 +131,13 @@ function furtherTargets(text: string, from: string): string[] {
 }
 
 /** Checks every reference in the body against the file set and returns them for level 3. */
-export async function checkReferences(body: string, bodyStartLine: number, files: SkillFileSet, sink: DiagnosticSink, context: ReferenceContext = {}): Promise<SkillReference[]> {
+export async function checkReferences(
+  body: string,
+  bodyStartLine: number,
+  files: SkillFileSet,
+  sink: DiagnosticSink,
+  context: ReferenceContext = {},
+): Promise<SkillReference[]> {
   const references: SkillReference[] = [];
   const seen = new Set<string>();
   const chainChecked = new Set<string>();
@@ -120,12 +156,25 @@ export async function checkReferences(body: string, bodyStartLine: number, files
       const resolved = await resolvePluginRoot(target, context);
       if (resolved === "no-plugin") {
         references.push({ target: link.target, line: link.line, exists: false, outside: true });
-        report("skill.ref.plugin-root", "warning", `The instructions point at ${quote(link.target)}; \`\${CLAUDE_PLUGIN_ROOT}\` is expanded only in a Claude Code plugin, and this skill is not part of one.`, "Use a path relative to the skill's folder, e.g. `scripts/run.py`.", at);
+        report(
+          "skill.ref.plugin-root",
+          "warning",
+          `The instructions point at ${quote(link.target)}; \`\${CLAUDE_PLUGIN_ROOT}\` is expanded only in a Claude Code plugin, and this skill is not part of one.`,
+          "Use a path relative to the skill's folder, e.g. `scripts/run.py`.",
+          at,
+        );
         continue;
       }
       if (resolved === "plugin-file" || resolved === "plugin-missing") {
         references.push({ target: link.target, line: link.line, exists: resolved === "plugin-file", outside: true });
-        if (resolved === "plugin-missing") report("skill.ref.missing", "warning", `The instructions point at ${quote(link.target)}, but there is no such file in the plugin.`, "Add the file to the plugin, or correct the path (it is relative to the plugin's root).", at);
+        if (resolved === "plugin-missing")
+          report(
+            "skill.ref.missing",
+            "warning",
+            `The instructions point at ${quote(link.target)}, but there is no such file in the plugin.`,
+            "Add the file to the plugin, or correct the path (it is relative to the plugin's root).",
+            at,
+          );
         continue;
       }
       target = resolved;
@@ -140,12 +189,24 @@ export async function checkReferences(body: string, bodyStartLine: number, files
     const kind = await files.kind(target.rel);
     if (kind === "outside") {
       references.push({ target: target.rel, line: link.line, exists: true, outside: true });
-      report("skill.ref.outside", "error", `The instructions point at ${quote(target.rel)}, which is a link to a place outside the skill's folder.`, "Replace the link with a copy of the file inside the skill's folder.", at);
+      report(
+        "skill.ref.outside",
+        "error",
+        `The instructions point at ${quote(target.rel)}, which is a link to a place outside the skill's folder.`,
+        "Replace the link with a copy of the file inside the skill's folder.",
+        at,
+      );
       continue;
     }
     references.push({ target: target.rel, line: link.line, exists: kind !== null, outside: false });
     if (kind === null) {
-      report("skill.ref.missing", "warning", `The instructions point at ${quote(target.rel)}, but there is no such file in the skill's folder.`, "Add the file, or correct the path (paths are relative to the folder holding SKILL.md and are case-sensitive).", at);
+      report(
+        "skill.ref.missing",
+        "warning",
+        `The instructions point at ${quote(target.rel)}, but there is no such file in the skill's folder.`,
+        "Add the file, or correct the path (paths are relative to the folder holding SKILL.md and are case-sensitive).",
+        at,
+      );
       continue;
     }
     if (kind === "file" && isMarkdownPath(target.rel) && !chainChecked.has(target.rel)) {
@@ -155,7 +216,13 @@ export async function checkReferences(body: string, bodyStartLine: number, files
       const further = furtherTargets(text, target.rel);
       if (further.length > 0) {
         const names = further.slice(0, 3);
-        report("skill.ref.chain", "info", `${quote(target.rel)}, referenced here, itself points at further files (${names.map((n) => quote(n)).join(", ")}); agents may not follow chains of references.`, "Keep references one level deep: link the further files from SKILL.md directly, or fold them into the referenced file.", at);
+        report(
+          "skill.ref.chain",
+          "info",
+          `${quote(target.rel)}, referenced here, itself points at further files (${names.map((n) => quote(n)).join(", ")}); agents may not follow chains of references.`,
+          "Keep references one level deep: link the further files from SKILL.md directly, or fold them into the referenced file.",
+          at,
+        );
       }
     }
   }

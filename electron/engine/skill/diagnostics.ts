@@ -14,7 +14,14 @@ export class DiagnosticSink {
   constructor(readonly file: string) {}
 
   /** Records one finding; `at` defaults to no line, `file` to the sink's file. */
-  add(code: string, severity: Severity, message: string, fix: string | undefined, at: Position = {}, file: string = this.file): void {
+  add(
+    code: string,
+    severity: Severity,
+    message: string,
+    fix: string | undefined,
+    at: Position = {},
+    file: string = this.file,
+  ): void {
     const diagnostic: Diagnostic = { code, severity, message, file };
     if (at.line !== undefined) diagnostic.line = at.line;
     if (at.column !== undefined) diagnostic.column = at.column;

@@ -16,7 +16,8 @@ interface OracleLink {
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 const LIST_ITEM = /^ {0,3}(?:[-*+]|\d{1,9}[.)])(?:\s|$)/;
-const INLINE_LINK = /!?\[((?:[^[\]\\\n]|\\.|\[(?:[^[\]\\\n]|\\.)*\])*)\]\(\s*(<[^<>\n]*>|(?:[^\s()\\]|\\.|\((?:[^\s()\\]|\\.)*\))*)(?:\s+(?:"[^"\n]*"|'[^'\n]*'|\([^()\n]*\)))?\s*\)/g;
+const INLINE_LINK =
+  /!?\[((?:[^[\]\\\n]|\\.|\[(?:[^[\]\\\n]|\\.)*\])*)\]\(\s*(<[^<>\n]*>|(?:[^\s()\\]|\\.|\((?:[^\s()\\]|\\.)*\))*)(?:\s+(?:"[^"\n]*"|'[^'\n]*'|\([^()\n]*\)))?\s*\)/g;
 // A footnote definition (`[^1]: text`) is not a link definition, hence the `(?!\^)`.
 const DEFINITION = /^ {0,3}\[(?!\^)((?:[^[\]\\]|\\.)+)\]:\s*(<[^<>\n]*>|\S+)/;
 
@@ -40,7 +41,8 @@ function extractLinksBefore(markdown: string, firstLine = 1): OracleLink[] {
     const line = (lines[i] ?? "").replace(/\r$/, "");
     if (fence) {
       const close = FENCE.exec(line);
-      if (close && close[1]![0] === fence[0] && close[1]!.length >= fence.length && line.trim() === close[1]) fence = null;
+      if (close && close[1]![0] === fence[0] && close[1]!.length >= fence.length && line.trim() === close[1])
+        fence = null;
       continue;
     }
     const open = FENCE.exec(line);
@@ -63,7 +65,11 @@ function extractLinksBefore(markdown: string, firstLine = 1): OracleLink[] {
     const definition = DEFINITION.exec(visible);
     if (definition) {
       const target = definition[2]!;
-      links.push({ target, line: firstLine + i, column: visible.indexOf(target, definition[0].length - target.length) + 1 });
+      links.push({
+        target,
+        line: firstLine + i,
+        column: visible.indexOf(target, definition[0].length - target.length) + 1,
+      });
       continue;
     }
     const nested: Array<{ text: string; column: number }> = [];
@@ -79,18 +85,63 @@ function extractLinksBefore(markdown: string, firstLine = 1): OracleLink[] {
       if (inner.includes("](")) nested.push({ text: inner, column: textStart });
     }
     for (const inner of nested) {
-      for (const link of extractLinksBefore(inner.text, firstLine + i)) links.push({ ...link, column: link.column + inner.column });
+      for (const link of extractLinksBefore(inner.text, firstLine + i))
+        links.push({ ...link, column: link.column + inner.column });
     }
   }
   return links;
 }
 
-const PIECES = ["[a](a.md)", "![i](img/x.png \"t\")", "[n [in](in.md)](out.md)", "[d]: defs/d.md", "[^1]: note", "`code [c](c.md)`", "``x`` [e](e.md)", "\\[esc](esc.md)", "[ang](<my file.md>)", "[p](a_(1).md)", "```", "~~~~", "```js", "    [ind](ind.md)", "\t[tab](tab.md)", "- item", "1. item", "  continued [l](l.md)", "", " ", "text", "\r", "]( ", "]:", "[x](", "`", "``", "  ```", "    ```", "[u](https://x.y/z)", "[h](#anchor)", "`[s](s.md)``", "``[t](t.md)`", "a`b``c", "```[v](v.md)``", "`` ` ``", "`x`"];
+const PIECES = [
+  "[a](a.md)",
+  '![i](img/x.png "t")',
+  "[n [in](in.md)](out.md)",
+  "[d]: defs/d.md",
+  "[^1]: note",
+  "`code [c](c.md)`",
+  "``x`` [e](e.md)",
+  "\\[esc](esc.md)",
+  "[ang](<my file.md>)",
+  "[p](a_(1).md)",
+  "```",
+  "~~~~",
+  "```js",
+  "    [ind](ind.md)",
+  "\t[tab](tab.md)",
+  "- item",
+  "1. item",
+  "  continued [l](l.md)",
+  "",
+  " ",
+  "text",
+  "\r",
+  "]( ",
+  "]:",
+  "[x](",
+  "`",
+  "``",
+  "  ```",
+  "    ```",
+  "[u](https://x.y/z)",
+  "[h](#anchor)",
+  "`[s](s.md)``",
+  "``[t](t.md)`",
+  "a`b``c",
+  "```[v](v.md)``",
+  "`` ` ``",
+  "`x`",
+];
 
 describe("extractLinks, single pass", () => {
   it("returns exactly what the previous extractor returned on generated Markdown", () => {
-    const line = fc.tuple(fc.array(fc.constantFrom(...PIECES), { maxLength: 7 }), fc.constantFrom(" ", "", "  ")).map(([parts, separator]) => parts.join(separator));
-    const doc = fc.tuple(fc.array(line, { maxLength: 25 }), fc.constantFrom("\n", "\r\n"), fc.integer({ min: 1, max: 50 }));
+    const line = fc
+      .tuple(fc.array(fc.constantFrom(...PIECES), { maxLength: 7 }), fc.constantFrom(" ", "", "  "))
+      .map(([parts, separator]) => parts.join(separator));
+    const doc = fc.tuple(
+      fc.array(line, { maxLength: 25 }),
+      fc.constantFrom("\n", "\r\n"),
+      fc.integer({ min: 1, max: 50 }),
+    );
     fc.assert(
       fc.property(doc, ([lines, eol, first]) => {
         const md = lines.join(eol);
@@ -103,17 +154,27 @@ describe("extractLinks, single pass", () => {
   it("blanks inline code exactly as before: random backtick runs around links", () => {
     const noise = fc.string({ unit: fc.constantFrom("`", "`", "a", " ", "[", "]", "(", ")", "\\"), maxLength: 14 });
     fc.assert(
-      fc.property(fc.array(fc.tuple(noise, fc.constantFrom("[z](z.md)", "![y](y.png)", "[n [m](m.md)](o.md)")), { maxLength: 4 }), noise, (parts, tail) => {
-        const md = parts.map(([a, b]) => a + b).join("") + tail;
-        expect(extractLinks(md)).toEqual(extractLinksBefore(md));
-      }),
+      fc.property(
+        fc.array(fc.tuple(noise, fc.constantFrom("[z](z.md)", "![y](y.png)", "[n [m](m.md)](o.md)")), { maxLength: 4 }),
+        noise,
+        (parts, tail) => {
+          const md = parts.map(([a, b]) => a + b).join("") + tail;
+          expect(extractLinks(md)).toEqual(extractLinksBefore(md));
+        },
+      ),
       { numRuns: 5000 },
     );
   });
 
   it("returns exactly what the previous extractor returned on every Markdown file of the repository's fixtures and docs", () => {
     const root = path.resolve(import.meta.dirname, "../../..");
-    const files = [...readdirSync(path.join(root, "electron"), { recursive: true, encoding: "utf8" }).map((f) => path.join("electron", f)), ...readdirSync(path.join(root, "docs"), { recursive: true, encoding: "utf8" }).map((f) => path.join("docs", f)), "README.md"].filter((f) => /\.(md|mdx|markdown)$/i.test(f));
+    const files = [
+      ...readdirSync(path.join(root, "electron"), { recursive: true, encoding: "utf8" }).map((f) =>
+        path.join("electron", f),
+      ),
+      ...readdirSync(path.join(root, "docs"), { recursive: true, encoding: "utf8" }).map((f) => path.join("docs", f)),
+      "README.md",
+    ].filter((f) => /\.(md|mdx|markdown)$/i.test(f));
     expect(files.length).toBeGreaterThan(50);
     for (const file of files) {
       const md = readFileSync(path.join(root, file), "utf8");

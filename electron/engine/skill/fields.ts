@@ -9,7 +9,6 @@ import type { FrontmatterEntry, ParsedFrontmatter } from "./frontmatter";
 /** The only top-level keys the Agent Skills specification allows. */
 export const ALLOWED_FIELDS = new Set(["name", "description", "license", "compatibility", "metadata", "allowed-tools"]);
 
-
 /** What the field rules read out of the frontmatter. */
 export interface SkillFields {
   /** Raw name when it is a non-empty string, else "". */
@@ -36,15 +35,29 @@ function kindOf(node: Node | null): string {
 
 /** YAML for one metadata line whose value is text, quoted when plain text would be read as something else. */
 function metadataLine(key: string, value: unknown): string {
-  const text = typeof value === "string" ? value : Array.isArray(value) ? `[${value.map((v) => String(v)).join(", ")}]` : value === null || value === undefined ? "" : typeof value === "object" ? JSON.stringify(value) : String(value);
-  const plain = /^[A-Za-z0-9][^:#\n]*$/.test(text) && !/\s$/.test(text) && !/^(?:true|false|yes|no|on|off|null|~|[-+]?\d[\d._]*(?:e[-+]?\d+)?)$/i.test(text);
+  const text =
+    typeof value === "string"
+      ? value
+      : Array.isArray(value)
+        ? `[${value.map((v) => String(v)).join(", ")}]`
+        : value === null || value === undefined
+          ? ""
+          : typeof value === "object"
+            ? JSON.stringify(value)
+            : String(value);
+  const plain =
+    /^[A-Za-z0-9][^:#\n]*$/.test(text) &&
+    !/\s$/.test(text) &&
+    !/^(?:true|false|yes|no|on|off|null|~|[-+]?\d[\d._]*(?:e[-+]?\d+)?)$/i.test(text);
   return `  ${key}: ${plain ? text : JSON.stringify(text)}`;
 }
 
 /** The fix for an unexpected top-level key: move it under metadata as text (metadata values must be text). */
 function metadataMoveFix(key: string, value: unknown, hasMetadata: boolean): string {
   const line = metadataLine(key, value);
-  return hasMetadata ? `Move it under the existing \`metadata:\` as the indented line \`${line}\` (metadata values are text, so it is quoted where needed).` : `Move it under a new \`metadata:\` line as the indented line \`${line}\` (metadata values are text, so it is quoted where needed).`;
+  return hasMetadata
+    ? `Move it under the existing \`metadata:\` as the indented line \`${line}\` (metadata values are text, so it is quoted where needed).`
+    : `Move it under a new \`metadata:\` line as the indented line \`${line}\` (metadata values are text, so it is quoted where needed).`;
 }
 
 /** Runs every field rule and returns what the skill's fields say. */
@@ -61,7 +74,9 @@ export function checkFields(fm: ParsedFrontmatter, dirName: string | null, sink:
       "skill.field.unexpected",
       "error",
       `The frontmatter key ${quote(entry.key)} is not one the Agent Skills specification allows (name, description, license, compatibility, metadata, allowed-tools).${hint}`,
-      ALLOWED_FIELDS.has(lower) ? `Rename it to \`${lower}\`.` : metadataMoveFix(entry.key, fm.data[entry.key], byKey.has("metadata")),
+      ALLOWED_FIELDS.has(lower)
+        ? `Rename it to \`${lower}\`.`
+        : metadataMoveFix(entry.key, fm.data[entry.key], byKey.has("metadata")),
       entry,
     );
   }
@@ -72,13 +87,29 @@ export function checkFields(fm: ParsedFrontmatter, dirName: string | null, sink:
   const metadata = checkMetadata(byKey.get("metadata"), fm, sink);
   const license = byKey.get("license");
   if (license && scalarText(license.value) === null) {
-    sink.add("skill.license.type", "warning", `\`license\` is ${kindOf(license.value)}; it should be a short text such as "MIT" or the name of a bundled licence file.`, "Write the licence as one line of text, e.g. `license: Apache-2.0`.", license);
+    sink.add(
+      "skill.license.type",
+      "warning",
+      `\`license\` is ${kindOf(license.value)}; it should be a short text such as "MIT" or the name of a bundled licence file.`,
+      "Write the licence as one line of text, e.g. `license: Apache-2.0`.",
+      license,
+    );
   }
   const tools = byKey.get("allowed-tools");
   if (tools) {
     const text = scalarText(tools.value);
     if (text === null || text.trim() === "") {
-      sink.add("skill.allowed-tools.type", "warning", text === null ? `\`allowed-tools\` is ${kindOf(tools.value)}; the specification expects one space-separated line of tool names.` : "`allowed-tools` is empty.", text === null ? "Write the tools on one line separated by spaces, e.g. `allowed-tools: Read Bash(git:*)`." : "Remove `allowed-tools`, or list the tools separated by spaces.", tools);
+      sink.add(
+        "skill.allowed-tools.type",
+        "warning",
+        text === null
+          ? `\`allowed-tools\` is ${kindOf(tools.value)}; the specification expects one space-separated line of tool names.`
+          : "`allowed-tools` is empty.",
+        text === null
+          ? "Write the tools on one line separated by spaces, e.g. `allowed-tools: Read Bash(git:*)`."
+          : "Remove `allowed-tools`, or list the tools separated by spaces.",
+        tools,
+      );
     }
   }
 
@@ -93,34 +124,109 @@ export function checkFields(fm: ParsedFrontmatter, dirName: string | null, sink:
     version = topVersion.trim();
     versionSource = "frontmatter.version";
   }
-  const pick = (...values: Array<string | null | undefined>) => values.find((v) => typeof v === "string" && v.trim() !== "")?.trim() ?? null;
-  const repository = pick(metadata?.get("repository"), scalarText(byKey.get("repository")?.value ?? null), metadata?.get("homepage"), scalarText(byKey.get("homepage")?.value ?? null));
+  const pick = (...values: Array<string | null | undefined>) =>
+    values.find((v) => typeof v === "string" && v.trim() !== "")?.trim() ?? null;
+  const repository = pick(
+    metadata?.get("repository"),
+    scalarText(byKey.get("repository")?.value ?? null),
+    metadata?.get("homepage"),
+    scalarText(byKey.get("homepage")?.value ?? null),
+  );
   return { name, normalizedName, description, version, versionSource, repository };
 }
 
-function checkName(entry: FrontmatterEntry | undefined, dirName: string | null, frontmatterLine: number, sink: DiagnosticSink): { name: string; normalizedName: string } {
+function checkName(
+  entry: FrontmatterEntry | undefined,
+  dirName: string | null,
+  frontmatterLine: number,
+  sink: DiagnosticSink,
+): { name: string; normalizedName: string } {
   if (!entry) {
-    sink.add("skill.name.missing", "error", "The frontmatter has no `name`.", "Add a line `name: your-skill-name` (the folder's name, in lowercase letters, digits and hyphens).", { line: frontmatterLine });
+    sink.add(
+      "skill.name.missing",
+      "error",
+      "The frontmatter has no `name`.",
+      "Add a line `name: your-skill-name` (the folder's name, in lowercase letters, digits and hyphens).",
+      { line: frontmatterLine },
+    );
     return { name: "", normalizedName: "" };
   }
   const raw = scalarText(entry.value);
   if (raw === null || raw.trim() === "") {
-    sink.add("skill.name.empty", "error", raw === null ? `\`name\` is ${kindOf(entry.value)}, not a name.` : "`name` is empty.", "Write the skill's name after `name:`, e.g. `name: pdf-tools`.", entry);
+    sink.add(
+      "skill.name.empty",
+      "error",
+      raw === null ? `\`name\` is ${kindOf(entry.value)}, not a name.` : "`name` is empty.",
+      "Write the skill's name after `name:`, e.g. `name: pdf-tools`.",
+      entry,
+    );
     return { name: "", normalizedName: "" };
   }
   const n = raw.trim().normalize("NFKC");
   const shown = quote(n);
   const length = codePoints(n);
-  if (length > MAX_NAME) sink.add("skill.name.too-long", "error", `The name is ${length} characters long; the limit is ${MAX_NAME}.`, "Shorten the name (and rename the folder to match).", entry);
+  if (length > MAX_NAME)
+    sink.add(
+      "skill.name.too-long",
+      "error",
+      `The name is ${length} characters long; the limit is ${MAX_NAME}.`,
+      "Shorten the name (and rename the folder to match).",
+      entry,
+    );
   const suggestion = suggestedName(n, dirName);
-  const useIt = (rest: string) => (suggestion ? `Use ${quote(suggestion)}${suggestion === dirName ? ", the folder's name" : " (and rename the folder to match)"}.` : rest);
-  if (n !== n.toLowerCase()) sink.add("skill.name.uppercase", "error", `The name ${shown} has uppercase letters; names must be lowercase.`, useIt("Write the name in lowercase letters."), entry);
-  if (n.startsWith("-") || n.endsWith("-")) sink.add("skill.name.hyphen-edge", "error", `The name ${shown} starts or ends with a hyphen.`, useIt("Remove the leading or trailing hyphen."), entry);
-  if (n.includes("--")) sink.add("skill.name.double-hyphen", "error", `The name ${shown} has two hyphens in a row.`, useIt("Use single hyphens between words."), entry);
+  const useIt = (rest: string) =>
+    suggestion
+      ? `Use ${quote(suggestion)}${suggestion === dirName ? ", the folder's name" : " (and rename the folder to match)"}.`
+      : rest;
+  if (n !== n.toLowerCase())
+    sink.add(
+      "skill.name.uppercase",
+      "error",
+      `The name ${shown} has uppercase letters; names must be lowercase.`,
+      useIt("Write the name in lowercase letters."),
+      entry,
+    );
+  if (n.startsWith("-") || n.endsWith("-"))
+    sink.add(
+      "skill.name.hyphen-edge",
+      "error",
+      `The name ${shown} starts or ends with a hyphen.`,
+      useIt("Remove the leading or trailing hyphen."),
+      entry,
+    );
+  if (n.includes("--"))
+    sink.add(
+      "skill.name.double-hyphen",
+      "error",
+      `The name ${shown} has two hyphens in a row.`,
+      useIt("Use single hyphens between words."),
+      entry,
+    );
   const bad = [...new Set([...n].filter((c) => !/^[\p{L}\p{N}-]$/u.test(c)))];
-  if (bad.length > 0) sink.add("skill.name.invalid-chars", "error", `The name ${shown} contains characters that are not letters, digits or hyphens: ${bad.map((c) => quote(c)).join(", ")}.`, useIt("Keep only lowercase letters, digits and single hyphens, e.g. `my-skill`."), entry);
-  if (dirName !== null && dirName.normalize("NFKC") !== n) sink.add("skill.name.dir-mismatch", "error", `The name ${shown} does not match the folder's name ${quote(dirName)}.`, "Rename the folder or change `name` so they are the same.", entry);
-  if (/[^\x00-\x7f]/.test(n)) sink.add("skill.name.non-ascii", "warning", `The name ${shown} has characters outside a-z, 0-9 and hyphens; this is allowed, but several clients accept only those.`, "Prefer a name of plain lowercase ASCII letters, digits and hyphens.", entry);
+  if (bad.length > 0)
+    sink.add(
+      "skill.name.invalid-chars",
+      "error",
+      `The name ${shown} contains characters that are not letters, digits or hyphens: ${bad.map((c) => quote(c)).join(", ")}.`,
+      useIt("Keep only lowercase letters, digits and single hyphens, e.g. `my-skill`."),
+      entry,
+    );
+  if (dirName !== null && dirName.normalize("NFKC") !== n)
+    sink.add(
+      "skill.name.dir-mismatch",
+      "error",
+      `The name ${shown} does not match the folder's name ${quote(dirName)}.`,
+      "Rename the folder or change `name` so they are the same.",
+      entry,
+    );
+  if (/[^\x00-\x7f]/.test(n))
+    sink.add(
+      "skill.name.non-ascii",
+      "warning",
+      `The name ${shown} has characters outside a-z, 0-9 and hyphens; this is allowed, but several clients accept only those.`,
+      "Prefer a name of plain lowercase ASCII letters, digits and hyphens.",
+      entry,
+    );
   return { name: raw, normalizedName: n };
 }
 
@@ -149,19 +255,38 @@ export function suggestedName(name: string, dirName: string | null): string | nu
 
 function checkDescription(entry: FrontmatterEntry | undefined, frontmatterLine: number, sink: DiagnosticSink): string {
   if (!entry) {
-    sink.add("skill.description.missing", "error", "The frontmatter has no `description`; agents use it to decide when to load the skill.", "Add `description: ` with what the skill does and when to use it.", { line: frontmatterLine });
+    sink.add(
+      "skill.description.missing",
+      "error",
+      "The frontmatter has no `description`; agents use it to decide when to load the skill.",
+      "Add `description: ` with what the skill does and when to use it.",
+      { line: frontmatterLine },
+    );
     return "";
   }
   const raw = scalarText(entry.value);
   if (raw === null || raw.trim() === "") {
-    sink.add("skill.description.empty", "error", raw === null ? `\`description\` is ${kindOf(entry.value)}, not text.` : "`description` is empty.", "Describe what the skill does and when to use it, in one or two sentences.", entry);
+    sink.add(
+      "skill.description.empty",
+      "error",
+      raw === null ? `\`description\` is ${kindOf(entry.value)}, not text.` : "`description` is empty.",
+      "Describe what the skill does and when to use it, in one or two sentences.",
+      entry,
+    );
     return "";
   }
   // Clients and the reference validator read the description with surrounding whitespace trimmed (a block scalar's
   // final newline included), so level 1, the catalog hash and the length limit all use the trimmed text.
   const text = raw.trim();
   const length = codePoints(text);
-  if (length > MAX_DESCRIPTION) sink.add("skill.description.too-long", "error", `The description is ${length} characters long; the limit is ${MAX_DESCRIPTION}.`, "Shorten the description; move details into the instructions.", entry);
+  if (length > MAX_DESCRIPTION)
+    sink.add(
+      "skill.description.too-long",
+      "error",
+      `The description is ${length} characters long; the limit is ${MAX_DESCRIPTION}.`,
+      "Shorten the description; move details into the instructions.",
+      entry,
+    );
   return text;
 }
 
@@ -169,22 +294,51 @@ function checkCompatibility(entry: FrontmatterEntry | undefined, sink: Diagnosti
   if (!entry) return;
   const raw = scalarText(entry.value);
   if (raw === null) {
-    sink.add("skill.compatibility.type", "error", `\`compatibility\` is ${kindOf(entry.value)}; it must be one line of text.`, "Write the requirements as text, e.g. `compatibility: Requires git and Python 3.12`.", entry);
+    sink.add(
+      "skill.compatibility.type",
+      "error",
+      `\`compatibility\` is ${kindOf(entry.value)}; it must be one line of text.`,
+      "Write the requirements as text, e.g. `compatibility: Requires git and Python 3.12`.",
+      entry,
+    );
     return;
   }
   if (raw.trim() === "") {
-    sink.add("skill.compatibility.empty", "warning", "`compatibility` is empty.", "Remove `compatibility`, or say what the skill needs.", entry);
+    sink.add(
+      "skill.compatibility.empty",
+      "warning",
+      "`compatibility` is empty.",
+      "Remove `compatibility`, or say what the skill needs.",
+      entry,
+    );
     return;
   }
   const length = codePoints(raw);
-  if (length > MAX_COMPATIBILITY) sink.add("skill.compatibility.too-long", "error", `\`compatibility\` is ${length} characters long; the limit is ${MAX_COMPATIBILITY}.`, "Shorten it to the essential requirements.", entry);
+  if (length > MAX_COMPATIBILITY)
+    sink.add(
+      "skill.compatibility.too-long",
+      "error",
+      `\`compatibility\` is ${length} characters long; the limit is ${MAX_COMPATIBILITY}.`,
+      "Shorten it to the essential requirements.",
+      entry,
+    );
 }
 
 /** Checks `metadata` and returns its string values by key (null when absent or not a mapping). */
-function checkMetadata(entry: FrontmatterEntry | undefined, fm: ParsedFrontmatter, sink: DiagnosticSink): Map<string, string> | null {
+function checkMetadata(
+  entry: FrontmatterEntry | undefined,
+  fm: ParsedFrontmatter,
+  sink: DiagnosticSink,
+): Map<string, string> | null {
   if (!entry) return null;
   if (!entry.value || !isMap(entry.value)) {
-    sink.add("skill.metadata.type", "error", `\`metadata\` is ${kindOf(entry.value)}; it must be a mapping of keys to text values.`, "Write `metadata:` followed by indented `key: value` lines.", entry);
+    sink.add(
+      "skill.metadata.type",
+      "error",
+      `\`metadata\` is ${kindOf(entry.value)}; it must be a mapping of keys to text values.`,
+      "Write `metadata:` followed by indented `key: value` lines.",
+      entry,
+    );
     return null;
   }
   const values = new Map<string, string>();
@@ -195,7 +349,13 @@ function checkMetadata(entry: FrontmatterEntry | undefined, fm: ParsedFrontmatte
     const value = scalarText(node);
     if (value === null) {
       const where = isNode(pair.key) ? fm.at(pair.key.range?.[0]) : entry;
-      sink.add("skill.metadata.value", "warning", `\`metadata.${key}\` is ${kindOf(node)}; metadata values should be text.`, `Write \`${key}\` as a single text value.`, where);
+      sink.add(
+        "skill.metadata.value",
+        "warning",
+        `\`metadata.${key}\` is ${kindOf(node)}; metadata values should be text.`,
+        `Write \`${key}\` as a single text value.`,
+        where,
+      );
     } else if (!values.has(key)) {
       values.set(key, value);
     }

@@ -1,5 +1,18 @@
 // Splits SKILL.md into frontmatter and body by whole lines, and parses the frontmatter YAML with positions.
-import { LineCounter, isAlias, isCollection, isMap, isNode, isScalar, isSeq, parseDocument, visit, type Document, type Node, type Pair } from "yaml";
+import {
+  LineCounter,
+  isAlias,
+  isCollection,
+  isMap,
+  isNode,
+  isScalar,
+  isSeq,
+  parseDocument,
+  visit,
+  type Document,
+  type Node,
+  type Pair,
+} from "yaml";
 import type { DiagnosticSink } from "./diagnostics";
 import type { FrontmatterEntry, ParsedFrontmatter } from "./frontmatter-types";
 import { parseSimpleFrontmatter } from "./simple-frontmatter";
@@ -34,7 +47,13 @@ export function splitFrontmatter(text: string): FrontmatterSplit {
       if (!isDelimiter(line)) return { ok: false, reason: "missing" };
     } else if (isDelimiter(line)) {
       const bodyOffset = newline < 0 ? text.length : newline + 1;
-      return { ok: true, yaml: yamlLines.join("\n"), body: text.slice(bodyOffset), bodyStartLine: lineNo + 1, closingLine: lineNo };
+      return {
+        ok: true,
+        yaml: yamlLines.join("\n"),
+        body: text.slice(bodyOffset),
+        bodyStartLine: lineNo + 1,
+        closingLine: lineNo,
+      };
     } else {
       yamlLines.push(line);
     }
@@ -57,13 +76,25 @@ function lineAt(text: string, offset: number): string {
 function yamlMessage(code: string, raw: string, near: string): { message: string; fix: string } {
   switch (code) {
     case "DUPLICATE_KEY":
-      return { message: `The frontmatter names the key ${JSON.stringify(near.split(":")[0]!.trim())} twice.`, fix: "Keep one of the two keys and delete the other." };
+      return {
+        message: `The frontmatter names the key ${JSON.stringify(near.split(":")[0]!.trim())} twice.`,
+        fix: "Keep one of the two keys and delete the other.",
+      };
     case "TAB_AS_INDENT":
-      return { message: "The frontmatter is indented with a tab; YAML allows only spaces.", fix: "Replace the tab with spaces." };
+      return {
+        message: "The frontmatter is indented with a tab; YAML allows only spaces.",
+        fix: "Replace the tab with spaces.",
+      };
     case "MISSING_CHAR":
-      return { message: `The frontmatter has an unfinished quote or bracket (${raw}).`, fix: "Close the quote or bracket, or remove it." };
+      return {
+        message: `The frontmatter has an unfinished quote or bracket (${raw}).`,
+        fix: "Close the quote or bracket, or remove it.",
+      };
     default:
-      return { message: `The frontmatter is not valid YAML: ${raw}.`, fix: "Correct the YAML so each line reads `key: value`; quote values that contain `: ` or start with a special character." };
+      return {
+        message: `The frontmatter is not valid YAML: ${raw}.`,
+        fix: "Correct the YAML so each line reads `key: value`; quote values that contain `: ` or start with a special character.",
+      };
   }
 }
 
@@ -72,7 +103,12 @@ function yamlMessage(code: string, raw: string, near: string): { message: string
  * `name: 123` is "123"). Reports syntax errors (E) and constructs the reference validator refuses (W).
  * `firstLine` is the SKILL.md line of the YAML's first line. Returns null when it does not parse or is not a mapping.
  */
-export function parseFrontmatter(yamlText: string, firstLine: number, sink: DiagnosticSink, options: { fastPath?: boolean } = {}): ParsedFrontmatter | null {
+export function parseFrontmatter(
+  yamlText: string,
+  firstLine: number,
+  sink: DiagnosticSink,
+  options: { fastPath?: boolean } = {},
+): ParsedFrontmatter | null {
   const limit = yamlLimitProblem(yamlText);
   if (limit) {
     sink.add(limit.code, "error", limit.message, limit.fix, { line: firstLine });
@@ -85,9 +121,21 @@ export function parseFrontmatter(yamlText: string, firstLine: number, sink: Diag
   const lineCounter = new LineCounter();
   let doc: Document;
   try {
-    doc = parseDocument(yamlText, { schema: "failsafe", uniqueKeys: true, lineCounter, prettyErrors: false, strict: true });
+    doc = parseDocument(yamlText, {
+      schema: "failsafe",
+      uniqueKeys: true,
+      lineCounter,
+      prettyErrors: false,
+      strict: true,
+    });
   } catch (error) {
-    sink.add("skill.frontmatter.yaml", "error", `The frontmatter could not be parsed as YAML (${(error as Error).message}).`, "Rewrite the frontmatter as plain `key: value` lines.", { line: firstLine });
+    sink.add(
+      "skill.frontmatter.yaml",
+      "error",
+      `The frontmatter could not be parsed as YAML (${(error as Error).message}).`,
+      "Rewrite the frontmatter as plain `key: value` lines.",
+      { line: firstLine },
+    );
     return null;
   }
   const at = (offset: number | undefined) => {
@@ -96,7 +144,11 @@ export function parseFrontmatter(yamlText: string, firstLine: number, sink: Diag
   };
   if (doc.errors.length > 0) {
     for (const error of doc.errors.slice(0, MAX_REPORTED)) {
-      const { message, fix } = yamlMessage(error.code, error.message.split("\n")[0] ?? error.code, lineAt(yamlText, error.pos[0]));
+      const { message, fix } = yamlMessage(
+        error.code,
+        error.message.split("\n")[0] ?? error.code,
+        lineAt(yamlText, error.pos[0]),
+      );
       sink.add("skill.frontmatter.yaml", "error", message, fix, at(error.pos[0]));
     }
     return null;
@@ -104,20 +156,41 @@ export function parseFrontmatter(yamlText: string, firstLine: number, sink: Diag
   if (/[&*![{]/.test(yamlText)) reportRefusedStyle(doc, at, sink);
   const contents = doc.contents;
   if (!isMap(contents)) {
-    const what = contents === null || (isScalar(contents) && String(contents.value ?? "").trim() === "") ? "empty" : isCollection(contents) ? "a list" : "a single value";
-    sink.add("skill.frontmatter.not-mapping", "error", `The frontmatter is ${what}; it must be a set of \`key: value\` lines.`, "Write the frontmatter as `name: ...` and `description: ...` lines.", { line: firstLine });
+    const what =
+      contents === null || (isScalar(contents) && String(contents.value ?? "").trim() === "")
+        ? "empty"
+        : isCollection(contents)
+          ? "a list"
+          : "a single value";
+    sink.add(
+      "skill.frontmatter.not-mapping",
+      "error",
+      `The frontmatter is ${what}; it must be a set of \`key: value\` lines.`,
+      "Write the frontmatter as `name: ...` and `description: ...` lines.",
+      { line: firstLine },
+    );
     return null;
   }
   const plain = toPlain(contents, doc);
   if (!plain.ok) {
-    sink.add("skill.frontmatter.aliases", "error", `The frontmatter's aliases ${plain.reason}, so it was not read.`, "Remove anchors (`&name`) and aliases (`*name`) and write each value out.", { line: firstLine });
+    sink.add(
+      "skill.frontmatter.aliases",
+      "error",
+      `The frontmatter's aliases ${plain.reason}, so it was not read.`,
+      "Remove anchors (`&name`) and aliases (`*name`) and write each value out.",
+      { line: firstLine },
+    );
     return null;
   }
   const data = plain.value as Record<string, unknown>;
   const entries: FrontmatterEntry[] = [];
   for (const pair of contents.items as Pair[]) {
     const keyNode = pair.key;
-    const key = isScalar(keyNode) ? String(keyNode.value ?? "") : isNode(keyNode) ? String(keyNode.toJSON()) : String(keyNode ?? "");
+    const key = isScalar(keyNode)
+      ? String(keyNode.value ?? "")
+      : isNode(keyNode)
+        ? String(keyNode.toJSON())
+        : String(keyNode ?? "");
     const pos = at(isNode(keyNode) ? keyNode.range?.[0] : undefined);
     let value = isNode(pair.value) ? pair.value : null;
     if (value && isAlias(value)) value = (value.resolve(doc) as Node | undefined) ?? null;
@@ -149,7 +222,12 @@ function toPlain(root: Node, doc: Document): { ok: true; value: unknown } | { ok
       const out: Record<string, unknown> = {};
       for (const pair of node.items as Pair[]) {
         const key = isScalar(pair.key) ? String(pair.key.value ?? "") : JSON.stringify(convert(pair.key, depth + 1));
-        Object.defineProperty(out, key, { value: convert(pair.value, depth + 1), enumerable: true, writable: true, configurable: true });
+        Object.defineProperty(out, key, {
+          value: convert(pair.value, depth + 1),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
       }
       return out;
     }
@@ -159,24 +237,45 @@ function toPlain(root: Node, doc: Document): { ok: true; value: unknown } | { ok
   try {
     return { ok: true, value: convert(root, 0) };
   } catch (error) {
-    if (error instanceof RangeError) return { ok: false, reason: error.message.startsWith("Maximum call stack") ? "nest too deeply" : error.message };
+    if (error instanceof RangeError)
+      return { ok: false, reason: error.message.startsWith("Maximum call stack") ? "nest too deeply" : error.message };
     throw error;
   }
 }
 
 /** Flow collections, anchors, aliases and tags parse, but the reference validator refuses them. */
-function reportRefusedStyle(doc: Document, at: (offset: number | undefined) => { line: number; column: number }, sink: DiagnosticSink): void {
+function reportRefusedStyle(
+  doc: Document,
+  at: (offset: number | undefined) => { line: number; column: number },
+  sink: DiagnosticSink,
+): void {
   let reported = 0;
   const report = (node: Node, what: string, fix: string) => {
     if (reported++ >= MAX_REPORTED) return;
-    sink.add("skill.frontmatter.yaml-style", "warning", `The frontmatter uses ${what}; it is valid YAML, but the reference validator (skills-ref) refuses it.`, fix, at(node.range?.[0]));
+    sink.add(
+      "skill.frontmatter.yaml-style",
+      "warning",
+      `The frontmatter uses ${what}; it is valid YAML, but the reference validator (skills-ref) refuses it.`,
+      fix,
+      at(node.range?.[0]),
+    );
   };
   visit(doc, (_key, node) => {
-    if (isAlias(node)) return void report(node, "an alias (`*name`)", "Write the value out instead of pointing at an anchor.");
+    if (isAlias(node))
+      return void report(node, "an alias (`*name`)", "Write the value out instead of pointing at an anchor.");
     if (!isNode(node)) return;
     if (node.anchor) report(node, "an anchor (`&name`)", "Remove the anchor and write each value out.");
-    if (node.tag) report(node, `a tag (\`${node.tag.replace(/^tag:yaml\.org,2002:/, "!!")}\`)`, "Remove the tag; write the value as plain text.");
-    if (isCollection(node) && node.flow) report(node, "a flow collection (`[...]` or `{...}`)", "Write the list or mapping in block style, one item per line.");
+    if (node.tag)
+      report(
+        node,
+        `a tag (\`${node.tag.replace(/^tag:yaml\.org,2002:/, "!!")}\`)`,
+        "Remove the tag; write the value as plain text.",
+      );
+    if (isCollection(node) && node.flow)
+      report(
+        node,
+        "a flow collection (`[...]` or `{...}`)",
+        "Write the list or mapping in block style, one item per line.",
+      );
   });
 }
-

@@ -18,7 +18,8 @@ beforeAll(async () => {
   ({ dir: root, cleanup } = await makeTempDir("skillshelf-levels-"));
   skillDir = path.join(root, "forms");
   await writeTree(skillDir, {
-    "SKILL.md": "---\nname: forms\ndescription: Fill <forms> & tables.\n---\n\n# Forms\n\nSee [guide](references/guide.md), [gone](references/gone.md) and [up](../x.md).\n",
+    "SKILL.md":
+      "---\nname: forms\ndescription: Fill <forms> & tables.\n---\n\n# Forms\n\nSee [guide](references/guide.md), [gone](references/gone.md) and [up](../x.md).\n",
     "references/guide.md": "# Guide\n",
     "assets/logo.png": new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x00, 0x1a]),
     "assets/latin1.txt": new Uint8Array([0x63, 0x61, 0x66, 0xe9]),
@@ -33,7 +34,13 @@ describe("getSkillLevels", () => {
   it("level 1 is the skill's own <available_skills> block, byte-exact, with size and estimate", async () => {
     const levels = await getSkillLevels(skillDir);
     const expected = renderAvailableSkills([{ name: "forms", description: "Fill <forms> & tables." }], null);
-    expect(levels.level1).toEqual({ name: "forms", description: "Fill <forms> & tables.", text: expected, chars: expected.length, tokens: estimateTokens(expected) });
+    expect(levels.level1).toEqual({
+      name: "forms",
+      description: "Fill <forms> & tables.",
+      text: expected,
+      chars: expected.length,
+      tokens: estimateTokens(expected),
+    });
     expect(levels.level1.text).toContain("Fill &lt;forms&gt; &amp; tables.");
   });
 
@@ -48,14 +55,26 @@ describe("getSkillLevels", () => {
   it("level 3 lists confined files, marks referenced ones, and lists missing and outside references", async () => {
     const { level3, diagnostics } = await getSkillLevels(skillDir);
     const paths = level3.entries.map((e) => e.path);
-    expect(paths).toEqual(expect.arrayContaining(["SKILL.md", "references", "references/guide.md", "assets/logo.png", "guide-link.md"]));
+    expect(paths).toEqual(
+      expect.arrayContaining(["SKILL.md", "references", "references/guide.md", "assets/logo.png", "guide-link.md"]),
+    );
     expect(paths.some((p) => p.startsWith("linked-out"))).toBe(false);
     expect(level3.outside).toEqual(["linked-out"]);
-    expect(level3.entries.find((e) => e.path === "references/guide.md")).toMatchObject({ kind: "file", size: 8, referenced: true });
+    expect(level3.entries.find((e) => e.path === "references/guide.md")).toMatchObject({
+      kind: "file",
+      size: 8,
+      referenced: true,
+    });
     expect(level3.entries.find((e) => e.path === "assets/logo.png")?.referenced).toBe(false);
     expect(level3.missing).toEqual(["references/gone.md"]);
-    expect(level3.references.find((r) => r.target === "../x.md")).toMatchObject({ outside: true, exists: false, line: 8 });
-    expect(diagnostics.map((d) => d.code)).toEqual(expect.arrayContaining(["skill.symlink.outside", "skill.ref.missing", "skill.ref.outside"]));
+    expect(level3.references.find((r) => r.target === "../x.md")).toMatchObject({
+      outside: true,
+      exists: false,
+      line: 8,
+    });
+    expect(diagnostics.map((d) => d.code)).toEqual(
+      expect.arrayContaining(["skill.symlink.outside", "skill.ref.missing", "skill.ref.outside"]),
+    );
   });
 
   it("works on a folder without SKILL.md (empty levels, the diagnostic says why)", async () => {
@@ -68,17 +87,46 @@ describe("getSkillLevels", () => {
 
 describe("readSkillResource", () => {
   it("reads a text file, also through a link that stays inside", async () => {
-    expect(await readSkillResource(skillDir, "references/guide.md")).toEqual({ ok: true, path: "references/guide.md", size: 8, kind: "text", text: "# Guide\n" });
-    expect(await readSkillResource(skillDir, "guide-link.md")).toMatchObject({ ok: true, kind: "text", text: "# Guide\n" });
+    expect(await readSkillResource(skillDir, "references/guide.md")).toEqual({
+      ok: true,
+      path: "references/guide.md",
+      size: 8,
+      kind: "text",
+      text: "# Guide\n",
+    });
+    expect(await readSkillResource(skillDir, "guide-link.md")).toMatchObject({
+      ok: true,
+      kind: "text",
+      text: "# Guide\n",
+    });
   });
 
   it("decides binary by content: NUL bytes or invalid UTF-8", async () => {
-    expect(await readSkillResource(skillDir, "assets/logo.png")).toEqual({ ok: true, path: "assets/logo.png", size: 6, kind: "binary", mime: "image/png" });
-    expect(await readSkillResource(skillDir, "assets/latin1.txt")).toMatchObject({ ok: true, kind: "binary", mime: "application/octet-stream" });
+    expect(await readSkillResource(skillDir, "assets/logo.png")).toEqual({
+      ok: true,
+      path: "assets/logo.png",
+      size: 6,
+      kind: "binary",
+      mime: "image/png",
+    });
+    expect(await readSkillResource(skillDir, "assets/latin1.txt")).toMatchObject({
+      ok: true,
+      kind: "binary",
+      mime: "application/octet-stream",
+    });
   });
 
   it("refuses .., absolute paths, NUL, links out, folders and missing files", async () => {
-    for (const rel of ["../elsewhere/secret.txt", "references/../../elsewhere/secret.txt", path.join(root, "elsewhere", "secret.txt"), "references/guide.md\u0000", "linked-out/secret.txt", "references", "nope.md", ""]) {
+    for (const rel of [
+      "../elsewhere/secret.txt",
+      "references/../../elsewhere/secret.txt",
+      path.join(root, "elsewhere", "secret.txt"),
+      "references/guide.md\u0000",
+      "linked-out/secret.txt",
+      "references",
+      "nope.md",
+      "",
+    ]) {
       const result = await readSkillResource(skillDir, rel);
       expect({ rel, ok: result.ok }).toEqual({ rel, ok: false });
       if (!result.ok) expect(result.message.length).toBeGreaterThan(5);

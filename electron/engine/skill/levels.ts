@@ -18,17 +18,40 @@ export const MAX_RESOURCE_BYTES = 2 * 1024 * 1024;
 /** Reads one skill folder and reports all three disclosure levels with sizes and token estimates. */
 export async function getSkillLevels(dir: string, options: ReadSkillOptions = {}): Promise<SkillLevels> {
   const abs = path.resolve(dir);
-  const [{ report, text }, walk] = await Promise.all([readSkillWithReferences(abs, options), walkTree(abs, { maxEntries: MAX_FOLDER_ENTRIES, maxDepth: MAX_FOLDER_DEPTH })]);
-  const level1Text = report.name || report.description ? renderAvailableSkills([{ name: report.name, description: report.description }], null) : "";
+  const [{ report, text }, walk] = await Promise.all([
+    readSkillWithReferences(abs, options),
+    walkTree(abs, { maxEntries: MAX_FOLDER_ENTRIES, maxDepth: MAX_FOLDER_DEPTH }),
+  ]);
+  const level1Text =
+    report.name || report.description
+      ? renderAvailableSkills([{ name: report.name, description: report.description }], null)
+      : "";
   const references = text?.references ?? [];
   const referenced = new Set(references.filter((r) => r.exists && !r.outside).map((r) => r.target));
   const entries: Level3Entry[] = walk.entries
     .filter((e) => e.kind !== "other")
-    .map((e) => ({ path: e.rel, kind: e.kind === "dir" ? "dir" : "file", size: e.size, referenced: referenced.has(e.rel) }));
+    .map((e) => ({
+      path: e.rel,
+      kind: e.kind === "dir" ? "dir" : "file",
+      size: e.size,
+      referenced: referenced.has(e.rel),
+    }));
   return {
     dir: abs,
-    level1: { name: report.name, description: report.description, text: level1Text, chars: level1Text.length, tokens: estimateTokens(level1Text) },
-    level2: { text: report.body, startLine: report.bodyStartLine, lines: countLines(report.body), chars: report.body.length, tokens: estimateTokens(report.body) },
+    level1: {
+      name: report.name,
+      description: report.description,
+      text: level1Text,
+      chars: level1Text.length,
+      tokens: estimateTokens(level1Text),
+    },
+    level2: {
+      text: report.body,
+      startLine: report.bodyStartLine,
+      lines: countLines(report.body),
+      chars: report.body.length,
+      tokens: estimateTokens(report.body),
+    },
     level3: {
       entries,
       references,
@@ -41,8 +64,19 @@ export async function getSkillLevels(dir: string, options: ReadSkillOptions = {}
 }
 
 const MIME_BY_EXTENSION: Record<string, string> = {
-  ".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".gif": "image/gif", ".webp": "image/webp", ".svg": "image/svg+xml",
-  ".pdf": "application/pdf", ".zip": "application/zip", ".gz": "application/gzip", ".wasm": "application/wasm", ".ttf": "font/ttf", ".woff": "font/woff", ".woff2": "font/woff2",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".gif": "image/gif",
+  ".webp": "image/webp",
+  ".svg": "image/svg+xml",
+  ".pdf": "application/pdf",
+  ".zip": "application/zip",
+  ".gz": "application/gzip",
+  ".wasm": "application/wasm",
+  ".ttf": "font/ttf",
+  ".woff": "font/woff",
+  ".woff2": "font/woff2",
 };
 
 /**
@@ -58,12 +92,31 @@ export async function readSkillResource(dir: string, rel: string): Promise<Skill
     handle = await open(resolved.real, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    return { ok: false, path: rel, message: code === "EACCES" || code === "EPERM" ? "You do not have permission to read this file." : `The file cannot be read (${code ?? "unknown error"}).` };
+    return {
+      ok: false,
+      path: rel,
+      message:
+        code === "EACCES" || code === "EPERM"
+          ? "You do not have permission to read this file."
+          : `The file cannot be read (${code ?? "unknown error"}).`,
+    };
   }
   try {
     const info = await handle.stat();
-    if (!info.isFile()) return { ok: false, path: rel, message: info.isDirectory() ? "This is a folder, not a file." : "This is not a regular file, so it is not read." };
-    if (info.size > MAX_RESOURCE_BYTES) return { ok: false, path: rel, message: `The file is ${formatBytes(info.size)}, over the ${formatBytes(MAX_RESOURCE_BYTES)} preview limit.` };
+    if (!info.isFile())
+      return {
+        ok: false,
+        path: rel,
+        message: info.isDirectory()
+          ? "This is a folder, not a file."
+          : "This is not a regular file, so it is not read.",
+      };
+    if (info.size > MAX_RESOURCE_BYTES)
+      return {
+        ok: false,
+        path: rel,
+        message: `The file is ${formatBytes(info.size)}, over the ${formatBytes(MAX_RESOURCE_BYTES)} preview limit.`,
+      };
     const buffer = Buffer.alloc(info.size);
     let read = 0;
     while (read < buffer.length) {
@@ -72,11 +125,25 @@ export async function readSkillResource(dir: string, rel: string): Promise<Skill
       read += bytesRead;
     }
     const decoded = decodeUtf8(buffer.subarray(0, read));
-    const shownPath = rel.split(/[\\/]+/).filter((p) => p !== "" && p !== ".").join("/");
-    if (decoded.ok && !decoded.binary) return { ok: true, path: shownPath, size: read, kind: "text", text: decoded.text };
-    return { ok: true, path: shownPath, size: read, kind: "binary", mime: MIME_BY_EXTENSION[path.extname(rel).toLowerCase()] ?? "application/octet-stream" };
+    const shownPath = rel
+      .split(/[\\/]+/)
+      .filter((p) => p !== "" && p !== ".")
+      .join("/");
+    if (decoded.ok && !decoded.binary)
+      return { ok: true, path: shownPath, size: read, kind: "text", text: decoded.text };
+    return {
+      ok: true,
+      path: shownPath,
+      size: read,
+      kind: "binary",
+      mime: MIME_BY_EXTENSION[path.extname(rel).toLowerCase()] ?? "application/octet-stream",
+    };
   } catch (error) {
-    return { ok: false, path: rel, message: `The file cannot be read (${(error as NodeJS.ErrnoException).code ?? "read error"}).` };
+    return {
+      ok: false,
+      path: rel,
+      message: `The file cannot be read (${(error as NodeJS.ErrnoException).code ?? "read error"}).`,
+    };
   } finally {
     await handle.close().catch(() => undefined);
   }

@@ -66,23 +66,32 @@ describe("reading SKILL.md", () => {
     if (unavailable) skipBecause(ctx, `running as root and ${unavailable}`);
     const run = await runBinUnprivileged(["validate", dir, "--json"]);
     expect(run.code, run.stderr).toBe(1);
-    const [result] = JSON.parse(run.stdout).results as Array<{ valid: boolean; diagnostics: Array<{ code: string; message: string }> }>;
+    const [result] = JSON.parse(run.stdout).results as Array<{
+      valid: boolean;
+      diagnostics: Array<{ code: string; message: string }>;
+    }>;
     const unreadable = result?.diagnostics.find((d) => d.code === "skill.unreadable");
     expect(unreadable?.message).toMatch(/permission/);
     expect(result?.valid).toBe(false);
   });
 
   it("reports invalid UTF-8 and NUL bytes as skill.encoding", async () => {
-    const latin1 = await skill("latin1-skill", { "SKILL.md": Buffer.from(FM("latin1-skill") + "\ncaf\xe9\n", "latin1") });
+    const latin1 = await skill("latin1-skill", {
+      "SKILL.md": Buffer.from(FM("latin1-skill") + "\ncaf\xe9\n", "latin1"),
+    });
     expect(codes(await readSkill(latin1))).toContain("skill.encoding");
-    const binary = await skill("binary-skill", { "SKILL.md": Buffer.concat([Buffer.from(FM("binary-skill")), Buffer.from([0, 1, 2, 0, 255 - 200])]) });
+    const binary = await skill("binary-skill", {
+      "SKILL.md": Buffer.concat([Buffer.from(FM("binary-skill")), Buffer.from([0, 1, 2, 0, 255 - 200])]),
+    });
     expect(codes(await readSkill(binary))).toContain("skill.encoding");
     const clean = await skill("utf8-skill", { "SKILL.md": FM("utf8-skill") + "\ncafé 😀\n" });
     expect(codes(await readSkill(clean))).toEqual([]);
   });
 
   it("strips a BOM with skill.bom and still reads the frontmatter", async () => {
-    const dir = await skill("bom-skill", { "SKILL.md": Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(FM("bom-skill") + BODY)]) });
+    const dir = await skill("bom-skill", {
+      "SKILL.md": Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(FM("bom-skill") + BODY)]),
+    });
     const report = await readSkill(dir);
     expect(codes(report)).toEqual(["skill.bom"]);
     expect(report.name).toBe("bom-skill");
@@ -120,7 +129,9 @@ describe("links and trees", () => {
   });
 
   it("reports an entry whose real path leaves the folder (skill.symlink.outside) and a reference through it", async () => {
-    const dir = await skill("escaping-link", { "SKILL.md": FM("escaping-link") + "\nRead [the notes](shared/secret.md).\n" });
+    const dir = await skill("escaping-link", {
+      "SKILL.md": FM("escaping-link") + "\nRead [the notes](shared/secret.md).\n",
+    });
     await symlink(outsideDir, path.join(dir, "shared"));
     const report = await readSkill(dir);
     const outside = report.diagnostics.filter((d) => d.code === "skill.symlink.outside");
@@ -138,7 +149,10 @@ describe("links and trees", () => {
   });
 
   it("accepts links that stay inside the folder", async () => {
-    const dir = await skill("inner-link", { "SKILL.md": FM("inner-link") + "\nRead [the guide](docs/guide.md).\n", "references/guide.md": "# Guide\n" });
+    const dir = await skill("inner-link", {
+      "SKILL.md": FM("inner-link") + "\nRead [the guide](docs/guide.md).\n",
+      "references/guide.md": "# Guide\n",
+    });
     await symlink("references", path.join(dir, "docs"));
     const report = await readSkill(dir);
     expect(codes(report)).toEqual([]);
@@ -176,7 +190,10 @@ describe("links and trees", () => {
   });
 
   it("does not treat binary files in the folder as a problem", async () => {
-    const dir = await skill("with-binary", { "SKILL.md": FM("with-binary") + "\n![logo](assets/logo.png)\n", "assets/logo.png": new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0xff]) });
+    const dir = await skill("with-binary", {
+      "SKILL.md": FM("with-binary") + "\n![logo](assets/logo.png)\n",
+      "assets/logo.png": new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0xff]),
+    });
     expect(codes(await readSkill(dir))).toEqual([]);
   });
 });
@@ -195,16 +212,35 @@ describe("body size rules", () => {
     const over = await readSkill(await skill("heavy-body", { "SKILL.md": FM("heavy-body") + body(20_001) }));
     expect(codes(over)).toEqual(["skill.body.tokens"]);
     expect(over.diagnostics[0]!.message).toMatch(/estimate/);
-    expect(codes(await readSkill(await skill("limit-tokens", { "SKILL.md": FM("limit-tokens") + body(20_000) })))).toEqual([]);
+    expect(
+      codes(await readSkill(await skill("limit-tokens", { "SKILL.md": FM("limit-tokens") + body(20_000) }))),
+    ).toEqual([]);
   });
 });
 
 describe("what the report carries", () => {
   it("reads scalars as strings, the version with its source and the repository", async () => {
-    const meta = await readSkill(await skill("meta-version", { "SKILL.md": FM("meta-version", 'metadata:\n  version: 1.10\n  repository: https://github.com/o/r\n') + BODY }));
-    expect(meta).toMatchObject({ version: "1.10", versionSource: "metadata.version", repository: "https://github.com/o/r", valid: true });
-    const top = await readSkill(await skill("top-version", { "SKILL.md": FM("top-version", "version: 2.0.0\nhomepage: https://example.com\n") + BODY }));
-    expect(top).toMatchObject({ version: "2.0.0", versionSource: "frontmatter.version", repository: "https://example.com" });
+    const meta = await readSkill(
+      await skill("meta-version", {
+        "SKILL.md": FM("meta-version", "metadata:\n  version: 1.10\n  repository: https://github.com/o/r\n") + BODY,
+      }),
+    );
+    expect(meta).toMatchObject({
+      version: "1.10",
+      versionSource: "metadata.version",
+      repository: "https://github.com/o/r",
+      valid: true,
+    });
+    const top = await readSkill(
+      await skill("top-version", {
+        "SKILL.md": FM("top-version", "version: 2.0.0\nhomepage: https://example.com\n") + BODY,
+      }),
+    );
+    expect(top).toMatchObject({
+      version: "2.0.0",
+      versionSource: "frontmatter.version",
+      repository: "https://example.com",
+    });
     expect(codes(top)).toEqual(["skill.field.unexpected", "skill.field.unexpected"]);
     const none = await readSkill(await skill("no-version", { "SKILL.md": FM("no-version") + BODY }));
     expect(none).toMatchObject({ version: null, versionSource: null, repository: null });
@@ -213,8 +249,19 @@ describe("what the report carries", () => {
   it("gives the body, its first line and the parsed frontmatter", async () => {
     const dir = await skill("shape", { "SKILL.md": FM("shape", "license: MIT\n") + BODY });
     const report = await readSkill(dir);
-    expect(report).toMatchObject({ dir, realDir: dir, skillFile: path.join(dir, "SKILL.md"), name: "shape", body: BODY, bodyStartLine: 6 });
-    expect(report.frontmatter).toEqual({ name: "shape", description: "A test skill. Use it in tests.", license: "MIT" });
+    expect(report).toMatchObject({
+      dir,
+      realDir: dir,
+      skillFile: path.join(dir, "SKILL.md"),
+      name: "shape",
+      body: BODY,
+      bodyStartLine: 6,
+    });
+    expect(report.frontmatter).toEqual({
+      name: "shape",
+      description: "A test skill. Use it in tests.",
+      license: "MIT",
+    });
   });
 
   it("resolves realDir through a linked skill folder", async () => {

@@ -3,7 +3,13 @@ import { readdirSync, realpathSync, type Dirent } from "node:fs";
 import path from "node:path";
 import { readTextFile } from "../fs/safe-fs";
 import { DiagnosticSink, quote } from "./diagnostics";
-import { MAX_FOLDER_DEPTH, MAX_FOLDER_ENTRIES, folderFileSet, listSkillFolder, type FolderListing } from "./skill-folder";
+import {
+  MAX_FOLDER_DEPTH,
+  MAX_FOLDER_ENTRIES,
+  folderFileSet,
+  listSkillFolder,
+  type FolderListing,
+} from "./skill-folder";
 import type { ReadSkillOptions, SkillReport } from "./types";
 import { skillReport, validateSkillText, type SkillTextResult } from "./validate-text";
 
@@ -11,7 +17,11 @@ import { skillReport, validateSkillText, type SkillTextResult } from "./validate
 export const SKILL_FILE = "SKILL.md";
 
 /** Picks the SKILL.md entry among a folder's names: exact match, else a lone lowercase `skill.md`. */
-export function findSkillEntry(names: readonly Dirent[]): { entry: Dirent | null; lowercase: boolean; variant: string | null } {
+export function findSkillEntry(names: readonly Dirent[]): {
+  entry: Dirent | null;
+  lowercase: boolean;
+  variant: string | null;
+} {
   const exact = names.find((d) => d.name === SKILL_FILE);
   if (exact) return { entry: exact, lowercase: false, variant: null };
   const lower = names.find((d) => d.name === "skill.md");
@@ -44,10 +54,14 @@ const LISTING_FOR_HASH_MAX = 5_000;
  * readSkill plus the folder's regular files (relative, sorted) when the listing is complete and link-free, so the
  * content hash can reuse it instead of walking the folder again; null when the hash must walk for itself.
  */
-export async function readSkillWithFiles(dir: string, options: ReadSkillOptions = {}): Promise<{ report: SkillReport; files: string[] | null; read: Map<string, Uint8Array> }> {
+export async function readSkillWithFiles(
+  dir: string,
+  options: ReadSkillOptions = {},
+): Promise<{ report: SkillReport; files: string[] | null; read: Map<string, Uint8Array> }> {
   const { report, listing, skillBytes } = await readSkillWithReferences(dir, options, true);
   const read = new Map<string, Uint8Array>();
-  if (!listing || listing.hasLinks || listing.truncated || listing.kinds.size > LISTING_FOR_HASH_MAX) return { report, files: null, read };
+  if (!listing || listing.hasLinks || listing.truncated || listing.kinds.size > LISTING_FOR_HASH_MAX)
+    return { report, files: null, read };
   const files = [...listing.kinds].filter(([, kind]) => kind === "file").map(([rel]) => rel);
   files.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   if (skillBytes && listing.kinds.get(skillBytes.rel) === "file") read.set(skillBytes.rel, skillBytes.bytes);
@@ -62,23 +76,42 @@ export async function readSkillWithReferences(
   dir: string,
   options: ReadSkillOptions = {},
   keepBytes = false,
-): Promise<{ report: SkillReport; text: SkillTextResult | null; listing: FolderListing | null; skillBytes?: { rel: string; bytes: Uint8Array } }> {
+): Promise<{
+  report: SkillReport;
+  text: SkillTextResult | null;
+  listing: FolderListing | null;
+  skillBytes?: { rel: string; bytes: Uint8Array };
+}> {
   const profile = options.profile ?? "agent-skills";
   const abs = path.resolve(dir);
   const sink = new DiagnosticSink(abs);
   let realDir = abs;
   let skillFile: string | null = null;
   let listing: FolderListing | null = null;
-  const finish = (text: SkillTextResult | null) => ({ report: skillReport({ dir: abs, realDir, skillFile }, sink.items, text), text, listing });
+  const finish = (text: SkillTextResult | null) => ({
+    report: skillReport({ dir: abs, realDir, skillFile }, sink.items, text),
+    text,
+    listing,
+  });
   let top: Dirent[];
   try {
     top = readdirSync(abs, { withFileTypes: true });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT" || code === "ENOTDIR") {
-      sink.add("skill.missing-file", "error", code === "ENOENT" ? "The skill folder does not exist." : "This is a file, not a skill folder holding SKILL.md.", "Point at a folder that holds a SKILL.md file.");
+      sink.add(
+        "skill.missing-file",
+        "error",
+        code === "ENOENT" ? "The skill folder does not exist." : "This is a file, not a skill folder holding SKILL.md.",
+        "Point at a folder that holds a SKILL.md file.",
+      );
     } else {
-      sink.add("skill.unreadable", "error", `The skill folder cannot be read (${code ?? "unknown error"}).`, "Check the folder's permissions.");
+      sink.add(
+        "skill.unreadable",
+        "error",
+        `The skill folder cannot be read (${code ?? "unknown error"}).`,
+        "Check the folder's permissions.",
+      );
     }
     return finish(null);
   }
@@ -87,34 +120,88 @@ export async function readSkillWithReferences(
   listing = await listSkillFolder(abs, top);
   const outside = listing.outside.filter((rel) => !(entry && rel === entry.name));
   for (const rel of outside.slice(0, MAX_LINK_DIAGNOSTICS)) {
-    sink.add("skill.symlink.outside", "error", `${quote(rel)} is a link to a place outside the skill's folder; it is never read or served with the skill.`, "Replace the link with a copy of what it points at, or remove it.", {}, path.join(abs, rel));
+    sink.add(
+      "skill.symlink.outside",
+      "error",
+      `${quote(rel)} is a link to a place outside the skill's folder; it is never read or served with the skill.`,
+      "Replace the link with a copy of what it points at, or remove it.",
+      {},
+      path.join(abs, rel),
+    );
   }
   if (outside.length > MAX_LINK_DIAGNOSTICS) {
-    sink.add("skill.symlink.outside", "error", `${outside.length - MAX_LINK_DIAGNOSTICS} more links lead outside the skill's folder (${outside.length} in all); none of them is read or served.`, "Replace the links with copies of what they point at, or remove them.");
+    sink.add(
+      "skill.symlink.outside",
+      "error",
+      `${outside.length - MAX_LINK_DIAGNOSTICS} more links lead outside the skill's folder (${outside.length} in all); none of them is read or served.`,
+      "Replace the links with copies of what they point at, or remove them.",
+    );
   }
   const broken = listing.broken.filter((rel) => !(entry && rel === entry.name));
   for (const rel of broken.slice(0, MAX_LINK_DIAGNOSTICS)) {
-    sink.add("skill.symlink.broken", "warning", `${quote(rel)} is a link whose target is missing or loops back on itself.`, "Remove the link or point it at a file inside the folder.", {}, path.join(abs, rel));
+    sink.add(
+      "skill.symlink.broken",
+      "warning",
+      `${quote(rel)} is a link whose target is missing or loops back on itself.`,
+      "Remove the link or point it at a file inside the folder.",
+      {},
+      path.join(abs, rel),
+    );
   }
   if (broken.length > MAX_LINK_DIAGNOSTICS) {
-    sink.add("skill.symlink.broken", "warning", `${broken.length - MAX_LINK_DIAGNOSTICS} more links are broken or loop (${broken.length} in all).`, "Remove the links or point them at files inside the folder.");
+    sink.add(
+      "skill.symlink.broken",
+      "warning",
+      `${broken.length - MAX_LINK_DIAGNOSTICS} more links are broken or loop (${broken.length} in all).`,
+      "Remove the links or point them at files inside the folder.",
+    );
   }
   if (listing.truncated) {
-    sink.add("skill.files.truncated", "warning", `The skill folder holds more than ${MAX_FOLDER_ENTRIES} entries or is nested deeper than ${MAX_FOLDER_DEPTH} levels; only part of it was checked.`, "Remove what the skill does not need (build output, dependencies, caches).");
+    sink.add(
+      "skill.files.truncated",
+      "warning",
+      `The skill folder holds more than ${MAX_FOLDER_ENTRIES} entries or is nested deeper than ${MAX_FOLDER_DEPTH} levels; only part of it was checked.`,
+      "Remove what the skill does not need (build output, dependencies, caches).",
+    );
   }
   if (!entry) {
-    const message = variant ? `There is no file named exactly SKILL.md; ${quote(variant)} differs in case, and clients look for SKILL.md.` : "There is no SKILL.md in this folder.";
-    sink.add("skill.missing-file", "error", message, variant ? `Rename ${quote(variant)} to SKILL.md.` : "Add a SKILL.md with a frontmatter (name, description) and instructions.");
+    const message = variant
+      ? `There is no file named exactly SKILL.md; ${quote(variant)} differs in case, and clients look for SKILL.md.`
+      : "There is no SKILL.md in this folder.";
+    sink.add(
+      "skill.missing-file",
+      "error",
+      message,
+      variant
+        ? `Rename ${quote(variant)} to SKILL.md.`
+        : "Add a SKILL.md with a frontmatter (name, description) and instructions.",
+    );
     return finish(null);
   }
   const file = path.join(abs, entry.name);
   skillFile = file;
   if (lowercase) {
-    sink.add("skill.file-case", "warning", "The file is named `skill.md` in lowercase; the reference validator accepts it, but plugins and several clients only find `SKILL.md`.", "Rename skill.md to SKILL.md.", {}, file);
+    sink.add(
+      "skill.file-case",
+      "warning",
+      "The file is named `skill.md` in lowercase; the reference validator accepts it, but plugins and several clients only find `SKILL.md`.",
+      "Rename skill.md to SKILL.md.",
+      {},
+      file,
+    );
   }
   const read = await readTextFile(file, entry.isSymbolicLink() ? { root: abs } : { keepBytes });
   const raw = read.ok ? read.raw : undefined;
   if (read.ok) delete read.raw;
-  const result = finish(await validateSkillText({ file, dirName: path.basename(abs), read, files: folderFileSet(abs, listing), profile, context: { skillDir: abs, pluginRoot: options.pluginRoot } }));
+  const result = finish(
+    await validateSkillText({
+      file,
+      dirName: path.basename(abs),
+      read,
+      files: folderFileSet(abs, listing),
+      profile,
+      context: { skillDir: abs, pluginRoot: options.pluginRoot },
+    }),
+  );
   return raw ? { ...result, skillBytes: { rel: entry.name, bytes: raw } } : result;
 }

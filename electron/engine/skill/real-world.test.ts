@@ -23,14 +23,19 @@ async function tmp(): Promise<string> {
   return t.dir;
 }
 
-const skillMd = (name: string, body: string, extra = "") => `---\nname: ${name}\ndescription: Does a thing when asked.\n${extra}---\n${body}\n`;
+const skillMd = (name: string, body: string, extra = "") =>
+  `---\nname: ${name}\ndescription: Does a thing when asked.\n${extra}---\n${body}\n`;
 const codes = (report: { diagnostics: Array<{ code: string }> }) => report.diagnostics.map((d) => d.code);
 
 describe("footnotes", () => {
   it("reads a footnote definition as a footnote, not as a link to a file", async () => {
-    expect(extractLinks("Text[^1].\n\n[^1]: GitHub Blog, 2024\n[ref]: refs/a.md\n").map((l) => l.target)).toEqual(["refs/a.md"]);
+    expect(extractLinks("Text[^1].\n\n[^1]: GitHub Blog, 2024\n[ref]: refs/a.md\n").map((l) => l.target)).toEqual([
+      "refs/a.md",
+    ]);
     const root = await tmp();
-    await writeTree(root, { "demo/SKILL.md": skillMd("demo", "See the post[^1].\n\n[^1]: GitHub Blog, https://example.com") });
+    await writeTree(root, {
+      "demo/SKILL.md": skillMd("demo", "See the post[^1].\n\n[^1]: GitHub Blog, https://example.com"),
+    });
     expect(codes(await readSkill(path.join(root, "demo")))).not.toContain("skill.ref.missing");
   });
 });
@@ -38,8 +43,13 @@ describe("footnotes", () => {
 describe("placeholders clients expand", () => {
   it("resolves {baseDir} and ${CLAUDE_SKILL_DIR} against the skill's folder", async () => {
     const root = await tmp();
-    const body = "Run [it]({baseDir}/scripts/run.py), read [this](${CLAUDE_SKILL_DIR}/references/guide.md), not [that]({baseDir}/missing.md).";
-    await writeTree(root, { "demo/SKILL.md": skillMd("demo", body), "demo/scripts/run.py": "print(1)\n", "demo/references/guide.md": "# Guide\n" });
+    const body =
+      "Run [it]({baseDir}/scripts/run.py), read [this](${CLAUDE_SKILL_DIR}/references/guide.md), not [that]({baseDir}/missing.md).";
+    await writeTree(root, {
+      "demo/SKILL.md": skillMd("demo", body),
+      "demo/scripts/run.py": "print(1)\n",
+      "demo/references/guide.md": "# Guide\n",
+    });
     const report = await readSkill(path.join(root, "demo"));
     const missing = report.diagnostics.filter((d) => d.code === "skill.ref.missing");
     expect(missing.map((d) => d.message)).toEqual([expect.stringContaining("missing.md")]);
@@ -49,9 +59,15 @@ describe("placeholders clients expand", () => {
     const root = await tmp();
     const plugin = path.join(root, "tools");
     await writeTree(plugin, {
-      "plugin.json": JSON.stringify({ $schema: "https://agent-plugins.org/schemas/1.0.0/plugin.schema.json", name: "tools" }),
+      "plugin.json": JSON.stringify({
+        $schema: "https://agent-plugins.org/schemas/1.0.0/plugin.schema.json",
+        name: "tools",
+      }),
       "scripts/build.sh": "echo hi\n",
-      "skills/demo/SKILL.md": skillMd("demo", "Run [build](${CLAUDE_PLUGIN_ROOT}/scripts/build.sh) and [own](${CLAUDE_PLUGIN_ROOT}/skills/demo/notes.md) but not [gone](${CLAUDE_PLUGIN_ROOT}/scripts/gone.sh)."),
+      "skills/demo/SKILL.md": skillMd(
+        "demo",
+        "Run [build](${CLAUDE_PLUGIN_ROOT}/scripts/build.sh) and [own](${CLAUDE_PLUGIN_ROOT}/skills/demo/notes.md) but not [gone](${CLAUDE_PLUGIN_ROOT}/scripts/gone.sh).",
+      ),
       "skills/demo/notes.md": "notes\n",
     });
     const report = await readPlugin(plugin);
@@ -98,11 +114,19 @@ describe("suggested names", () => {
 
   it("puts the valid suggestion into the fix of every name rule", async () => {
     const root = await tmp();
-    await writeTree(root, { "Meeting Notes/SKILL.md": skillMd("Meeting Notes", "Body"), "weekly-digest/SKILL.md": skillMd("Weekly_Digest", "Body") });
+    await writeTree(root, {
+      "Meeting Notes/SKILL.md": skillMd("Meeting Notes", "Body"),
+      "weekly-digest/SKILL.md": skillMd("Weekly_Digest", "Body"),
+    });
     const first = await readSkill(path.join(root, "Meeting Notes"));
-    for (const d of first.diagnostics.filter((x) => x.code === "skill.name.uppercase" || x.code === "skill.name.invalid-chars")) expect(d.fix).toContain('"meeting-notes"');
+    for (const d of first.diagnostics.filter(
+      (x) => x.code === "skill.name.uppercase" || x.code === "skill.name.invalid-chars",
+    ))
+      expect(d.fix).toContain('"meeting-notes"');
     const second = await readSkill(path.join(root, "weekly-digest"));
-    const fixes = second.diagnostics.filter((x) => x.code.startsWith("skill.name.") && x.code !== "skill.name.dir-mismatch").map((d) => d.fix);
+    const fixes = second.diagnostics
+      .filter((x) => x.code.startsWith("skill.name.") && x.code !== "skill.name.dir-mismatch")
+      .map((d) => d.fix);
     expect(fixes.length).toBeGreaterThan(0);
     for (const fix of fixes) expect(fix).toContain(`"weekly-digest", the folder's name`);
   });
@@ -117,7 +141,9 @@ describe("lowercase skill.md", () => {
     await writeFile(file, zipOf({ "demo/skill.md": skillMd("demo", "Body") }));
     const zip = await readSkillArchive(file);
     for (const report of [folder, zip]) {
-      expect(report.diagnostics.filter((d) => d.code === "skill.file-case").map((d) => d.severity)).toEqual(["warning"]);
+      expect(report.diagnostics.filter((d) => d.code === "skill.file-case").map((d) => d.severity)).toEqual([
+        "warning",
+      ]);
       expect(report.valid).toBe(true);
       expect(report.name).toBe("demo");
     }
@@ -144,7 +170,11 @@ describe("reference chains", () => {
 describe("scan.skill.truncated", () => {
   it("names the limit that was reached", async () => {
     const root = await tmp();
-    await writeTree(root, { "SKILL.md": skillMd("x", "Body"), "img/a.png": new Uint8Array(4096), "img/b.png": new Uint8Array(4096) });
+    await writeTree(root, {
+      "SKILL.md": skillMd("x", "Body"),
+      "img/a.png": new Uint8Array(4096),
+      "img/b.png": new Uint8Array(4096),
+    });
     const byBytes = await hashSkillFolderWithInfo(root, { maxBytes: 5000 });
     expect(byBytes.limit).toEqual({ kind: "bytes", max: 5000 });
     expect(truncationReason(byBytes)).toMatch(/more than .* of files/);
@@ -165,7 +195,10 @@ describe("plugin skills", () => {
   it("reports skills/NAME/skill.md as not discovered, instead of skipping it silently", async () => {
     const root = await tmp();
     await writeTree(root, {
-      "plugin.json": JSON.stringify({ $schema: "https://agent-plugins.org/schemas/1.0.0/plugin.schema.json", name: "p" }),
+      "plugin.json": JSON.stringify({
+        $schema: "https://agent-plugins.org/schemas/1.0.0/plugin.schema.json",
+        name: "p",
+      }),
       "skills/demo/skill.md": skillMd("demo", "Body"),
     });
     const report = await readPlugin(root);
@@ -177,7 +210,9 @@ describe("plugin skills", () => {
 describe("fixes that lead to a clean result", () => {
   it("explains sibling-skill and slash-command links instead of asking to copy files", async () => {
     const root = await tmp();
-    await writeTree(root, { "demo/SKILL.md": skillMd("demo", "Use [other](../other-skill/SKILL.md) or [deploy](/tools:deploy).") });
+    await writeTree(root, {
+      "demo/SKILL.md": skillMd("demo", "Use [other](../other-skill/SKILL.md) or [deploy](/tools:deploy)."),
+    });
     const report = await readSkill(path.join(root, "demo"));
     const sibling = report.diagnostics.find((d) => d.message.includes("other-skill"))!;
     expect(sibling.code).toBe("skill.ref.outside");

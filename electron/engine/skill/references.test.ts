@@ -6,7 +6,8 @@ const targets = (md: string) => extractLinks(md).map((l) => l.target);
 
 describe("extractLinks", () => {
   it("finds links, images, reference definitions and links nested in link text, with line and column", () => {
-    const md = "Intro\nSee [a](refs/a.md) and ![b](img/b.png \"title\").\n[![logo](logo.svg)](docs/index.md)\n[def]: defs/c.md\n";
+    const md =
+      'Intro\nSee [a](refs/a.md) and ![b](img/b.png "title").\n[![logo](logo.svg)](docs/index.md)\n[def]: defs/c.md\n';
     expect(extractLinks(md, 10)).toEqual([
       { target: "refs/a.md", line: 11, column: 9 },
       { target: "img/b.png", line: 11, column: 29 },
@@ -17,7 +18,20 @@ describe("extractLinks", () => {
   });
 
   it("ignores fenced, indented and inline code, and escaped brackets", () => {
-    const md = ["```", "[a](a.md)", "```", "~~~~", "[b](b.md)", "~~~~", "", "    [c](c.md)", "", "`[d](d.md)` and ``[e](e.md)``", "\\[f](f.md)", "[g](g.md)"].join("\n");
+    const md = [
+      "```",
+      "[a](a.md)",
+      "```",
+      "~~~~",
+      "[b](b.md)",
+      "~~~~",
+      "",
+      "    [c](c.md)",
+      "",
+      "`[d](d.md)` and ``[e](e.md)``",
+      "\\[f](f.md)",
+      "[g](g.md)",
+    ].join("\n");
     expect(targets(md)).toEqual(["g.md"]);
   });
 
@@ -31,20 +45,44 @@ describe("extractLinks", () => {
 
   it("stays quick and finite on pathological lines", () => {
     expect(extractLinks("[a".repeat(50_000) + "](")).toEqual([]);
-    expect(extractLinks("[[x](y)](z)").map((l) => l.target).sort()).toEqual(["y", "z"]);
+    expect(
+      extractLinks("[[x](y)](z)")
+        .map((l) => l.target)
+        .sort(),
+    ).toEqual(["y", "z"]);
     expect(Array.isArray(extractLinks("[[[[x](y)](z)](w)](v)"))).toBe(true);
   });
 });
 
 describe("classifyTarget", () => {
   it("skips URLs, protocol-relative links, mailto: and anchors", () => {
-    for (const t of ["https://x.y/a.md", "HTTP://x", "mailto:a@b.c", "//cdn/x.js", "#top", "", "  ", "?q=1", "tel:123"]) {
+    for (const t of [
+      "https://x.y/a.md",
+      "HTTP://x",
+      "mailto:a@b.c",
+      "//cdn/x.js",
+      "#top",
+      "",
+      "  ",
+      "?q=1",
+      "tel:123",
+    ]) {
       expect(["url", "anchor"]).toContain(classifyTarget(t).kind);
     }
   });
 
   it("flags absolute paths and paths that climb out", () => {
-    for (const t of ["/etc/hosts", "\\\\server\\share", "C:\\x.md", "c:/x.md", "~/notes.md", "../x.md", "a/../../x.md", "..", "%2e%2e/x.md"]) {
+    for (const t of [
+      "/etc/hosts",
+      "\\\\server\\share",
+      "C:\\x.md",
+      "c:/x.md",
+      "~/notes.md",
+      "../x.md",
+      "a/../../x.md",
+      "..",
+      "%2e%2e/x.md",
+    ]) {
       expect({ t, kind: classifyTarget(t).kind }).toEqual({ t, kind: "outside" });
     }
   });

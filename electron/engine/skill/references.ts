@@ -21,7 +21,8 @@ export type ClassifiedTarget =
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 const LIST_ITEM = /^ {0,3}(?:[-*+]|\d{1,9}[.)])(?:\s|$)/;
-const INLINE_LINK = /!?\[((?:[^[\]\\\n]|\\.|\[(?:[^[\]\\\n]|\\.)*\])*)\]\(\s*(<[^<>\n]*>|(?:[^\s()\\]|\\.|\((?:[^\s()\\]|\\.)*\))*)(?:\s+(?:"[^"\n]*"|'[^'\n]*'|\([^()\n]*\)))?\s*\)/g;
+const INLINE_LINK =
+  /!?\[((?:[^[\]\\\n]|\\.|\[(?:[^[\]\\\n]|\\.)*\])*)\]\(\s*(<[^<>\n]*>|(?:[^\s()\\]|\\.|\((?:[^\s()\\]|\\.)*\))*)(?:\s+(?:"[^"\n]*"|'[^'\n]*'|\([^()\n]*\)))?\s*\)/g;
 // A footnote definition (`[^1]: text`) is not a link definition, hence the `(?!\^)`.
 const DEFINITION = /^ {0,3}\[(?!\^)((?:[^[\]\\]|\\.)+)\]:\s*(<[^<>\n]*>|\S+)/;
 /** Placeholders clients expand to the skill's own folder (Claude's `{baseDir}`, Claude Code's `${CLAUDE_SKILL_DIR}`). */
@@ -48,7 +49,7 @@ function blankCodeSpans(line: string): string {
   while (p !== -1) {
     const n = backtickRunEnd(line, p) - p;
     let close = -1;
-    for (let q = p + n + 1; q < line.length; ) {
+    for (let q = p + n + 1; q < line.length;) {
       const k = line.indexOf("`", q);
       if (k === -1) break;
       const e = backtickRunEnd(line, k);
@@ -103,7 +104,8 @@ export function extractLinks(markdown: string, firstLine = 1): MarkdownLink[] {
     if (line.endsWith("\r")) line = line.slice(0, -1);
     if (fence) {
       const close = mayBeFence(line) ? FENCE.exec(line) : null;
-      if (close && close[1]![0] === fence[0] && close[1]!.length >= fence.length && line.trim() === close[1]) fence = null;
+      if (close && close[1]![0] === fence[0] && close[1]!.length >= fence.length && line.trim() === close[1])
+        fence = null;
       continue;
     }
     const open = mayBeFence(line) ? FENCE.exec(line) : null;
@@ -125,7 +127,11 @@ export function extractLinks(markdown: string, firstLine = 1): MarkdownLink[] {
     const definition = DEFINITION.exec(visible);
     if (definition) {
       const target = definition[2]!;
-      links.push({ target, line: firstLine + i, column: visible.indexOf(target, definition[0].length - target.length) + 1 });
+      links.push({
+        target,
+        line: firstLine + i,
+        column: visible.indexOf(target, definition[0].length - target.length) + 1,
+      });
       continue;
     }
     const nested: Array<{ text: string; column: number }> = [];
@@ -141,7 +147,8 @@ export function extractLinks(markdown: string, firstLine = 1): MarkdownLink[] {
       if (inner.includes("](")) nested.push({ text: inner, column: textStart });
     }
     for (const inner of nested) {
-      for (const link of extractLinks(inner.text, firstLine + i)) links.push({ ...link, column: link.column + inner.column });
+      for (const link of extractLinks(inner.text, firstLine + i))
+        links.push({ ...link, column: link.column + inner.column });
     }
   }
   return links;
@@ -182,7 +189,8 @@ function classifyUncached(rawTarget: string): ClassifiedTarget {
   }
   pathPart = pathPart.replace(SKILL_DIR_PLACEHOLDER, ".");
   if (pathPart.includes("\u0000")) return { kind: "outside", target, absolute: false };
-  if (pathPart.startsWith("/") || pathPart.startsWith("\\") || pathPart.startsWith("~/") || /^[a-zA-Z]:/.test(pathPart)) return { kind: "outside", target, absolute: true };
+  if (pathPart.startsWith("/") || pathPart.startsWith("\\") || pathPart.startsWith("~/") || /^[a-zA-Z]:/.test(pathPart))
+    return { kind: "outside", target, absolute: true };
   const normal = path.posix.normalize(pathPart.replace(/\\/g, "/"));
   if (normal === ".." || normal.startsWith("../")) return { kind: "outside", target, absolute: false };
   const rel = normal.replace(/^\.\/?/, "").replace(/\/$/, "");

@@ -11,7 +11,19 @@ import { parseSimpleFrontmatter, simpleScalar } from "./simple-frontmatter";
 function shape(fm: ParsedFrontmatter) {
   return {
     data: fm.data,
-    entries: fm.entries.map((e) => ({ key: e.key, line: e.line, column: e.column, kind: e.value === null ? "null" : isScalar(e.value) ? `scalar:${String(e.value.value)}` : isMap(e.value) ? "map" : "other" })),
+    entries: fm.entries.map((e) => ({
+      key: e.key,
+      line: e.line,
+      column: e.column,
+      kind:
+        e.value === null
+          ? "null"
+          : isScalar(e.value)
+            ? `scalar:${String(e.value.value)}`
+            : isMap(e.value)
+              ? "map"
+              : "other",
+    })),
   };
 }
 
@@ -36,10 +48,53 @@ function agree(text: string): boolean {
 
 const ALPHABET = [..."abz AZ09-_.:#'\"&*!|>%@`[]{},?~\\/()é😀\t"];
 const value = fc.oneof(
-  fc.constantFrom("", " ", "plain text", "Use when: asked", "C# code", "a #b", "a---b", "Bash(git:*) Read", '"quoted"', "'single'", '"esc \\" q"', "'it''s'", "x:", "- item", "[a, b]", "{a: b}", "&anchor x", "*alias", "!!str x", "|", ">", "~", "null", "true", "123", "1.0"),
+  fc.constantFrom(
+    "",
+    " ",
+    "plain text",
+    "Use when: asked",
+    "C# code",
+    "a #b",
+    "a---b",
+    "Bash(git:*) Read",
+    '"quoted"',
+    "'single'",
+    '"esc \\" q"',
+    "'it''s'",
+    "x:",
+    "- item",
+    "[a, b]",
+    "{a: b}",
+    "&anchor x",
+    "*alias",
+    "!!str x",
+    "|",
+    ">",
+    "~",
+    "null",
+    "true",
+    "123",
+    "1.0",
+  ),
   fc.array(fc.constantFrom(...ALPHABET), { maxLength: 20 }).map((chars) => chars.join("")),
 );
-const key = fc.constantFrom("name", "description", "license", "compatibility", "metadata", "allowed-tools", "version", "Name", "a.b", "_x", "1", "__proto__", "-bad", "bad key", "k");
+const key = fc.constantFrom(
+  "name",
+  "description",
+  "license",
+  "compatibility",
+  "metadata",
+  "allowed-tools",
+  "version",
+  "Name",
+  "a.b",
+  "_x",
+  "1",
+  "__proto__",
+  "-bad",
+  "bad key",
+  "k",
+);
 const line = fc.oneof(
   fc.tuple(key, value).map(([k, v]) => `${k}: ${v}`),
   fc.tuple(key, value).map(([k, v]) => `  ${k}: ${v}`),
@@ -61,7 +116,11 @@ describe("parseSimpleFrontmatter", () => {
 
   it("takes the common shapes and leaves the rest to yaml", () => {
     expect(agree("name: pdf\ndescription: Fill forms. Use when: never\n")).toBe(false);
-    expect(agree('name: pdf\ndescription: "Fill forms: all of them."\nmetadata:\n  author: me\n  version: "1.0"\n\nlicense: MIT')).toBe(true);
+    expect(
+      agree(
+        'name: pdf\ndescription: "Fill forms: all of them."\nmetadata:\n  author: me\n  version: "1.0"\n\nlicense: MIT',
+      ),
+    ).toBe(true);
     expect(agree("name: pdf\nmetadata:\nlicense: MIT")).toBe(true);
     expect(agree("name: pdf\ndescription: >-\n  Folded\n  text.")).toBe(false);
     expect(agree("name: pdf\nname: again")).toBe(false);
@@ -72,6 +131,7 @@ describe("parseSimpleFrontmatter", () => {
     expect(simpleScalar("text  ")).toBe("text");
     expect(simpleScalar('"a: b"')).toBe("a: b");
     expect(simpleScalar("'a # b'")).toBe("a # b");
-    for (const raw of ["", "a: b", "a #b", "-x", "*x", '"a\\nb"', "'it''s'", "x\ty"]) expect(simpleScalar(raw)).toBeNull();
+    for (const raw of ["", "a: b", "a #b", "-x", "*x", '"a\\nb"', "'it''s'", "x\ty"])
+      expect(simpleScalar(raw)).toBeNull();
   });
 });

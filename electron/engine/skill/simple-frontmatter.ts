@@ -61,7 +61,12 @@ export function parseSimpleFrontmatter(yamlText: string, firstLine: number): Par
       const [, key, raw] = nested as unknown as [string, string, string];
       const value = simpleScalar(raw);
       if (value === null || Object.prototype.hasOwnProperty.call(open.data, key)) return null;
-      open.map.items.push(new Pair(scalarAt(key, start + 2, start + 2 + key.length), scalarAt(value, start + line.length - raw.length, start + line.length)));
+      open.map.items.push(
+        new Pair(
+          scalarAt(key, start + 2, start + 2 + key.length),
+          scalarAt(value, start + line.length - raw.length, start + line.length),
+        ),
+      );
       defineValue(open.data, key, value);
       continue;
     }

@@ -29,7 +29,9 @@ export interface FolderListing {
  */
 export async function listSkillFolder(root: string, top: Dirent[]): Promise<FolderListing> {
   const listing: FolderListing = { kinds: new Map(), outside: [], broken: [], truncated: false, hasLinks: false };
-  const queue: Array<{ abs: string; rel: string; depth: number; dirents: Dirent[] | null }> = [{ abs: root, rel: "", depth: 0, dirents: top }];
+  const queue: Array<{ abs: string; rel: string; depth: number; dirents: Dirent[] | null }> = [
+    { abs: root, rel: "", depth: 0, dirents: top },
+  ];
   while (queue.length > 0) {
     const current = queue.shift()!;
     let dirents = current.dirents;
@@ -72,7 +74,10 @@ export function folderFileSet(root: string, listing: FolderListing): SkillFileSe
   const display = (rel: string) => path.join(root, ...rel.split("/"));
   const confined = listing.hasLinks || listing.truncated;
   const readText = async (rel: string): Promise<string | null> => {
-    const result = await readTextFile(display(rel), confined ? { maxBytes: MAX_REFERENCE_BYTES, root } : { maxBytes: MAX_REFERENCE_BYTES });
+    const result = await readTextFile(
+      display(rel),
+      confined ? { maxBytes: MAX_REFERENCE_BYTES, root } : { maxBytes: MAX_REFERENCE_BYTES },
+    );
     return result.ok && !result.binary ? result.text : null;
   };
   const listed = new ListedFileSet(listing.kinds, readText, display, listing.outside);

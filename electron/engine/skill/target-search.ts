@@ -6,9 +6,30 @@ import { isInside } from "../fs/safe-fs";
 
 /** Folders never searched: version control, dependencies and caches, which hold copies rather than sources. */
 export const SKIPPED_FOLDERS: ReadonlySet<string> = new Set([
-  ".git", ".hg", ".svn", "node_modules", "bower_components", "jspm_packages", ".pnpm-store", ".yarn", "vendor",
-  ".venv", "venv", "__pycache__", ".tox", ".mypy_cache", ".pytest_cache", ".ruff_cache", "site-packages",
-  "target", ".gradle", "Pods", ".next", ".nuxt", ".cache", ".turbo",
+  ".git",
+  ".hg",
+  ".svn",
+  "node_modules",
+  "bower_components",
+  "jspm_packages",
+  ".pnpm-store",
+  ".yarn",
+  "vendor",
+  ".venv",
+  "venv",
+  "__pycache__",
+  ".tox",
+  ".mypy_cache",
+  ".pytest_cache",
+  ".ruff_cache",
+  "site-packages",
+  "target",
+  ".gradle",
+  "Pods",
+  ".next",
+  ".nuxt",
+  ".cache",
+  ".turbo",
 ]);
 
 /** How deep below the searched folder a skill or plugin is looked for. */
@@ -62,7 +83,14 @@ export async function classifyFolder(dir: string, entries: readonly Dirent[]): P
 export async function searchFolder(root: string): Promise<{ items: FoundItem[]; summary: SearchSummary }> {
   const realRoot = await realpath(root).catch(() => root);
   const items: FoundItem[] = [];
-  const summary: SearchSummary = { root, foldersSearched: 0, found: [], skippedFolders: 0, linksOutside: 0, limit: null };
+  const summary: SearchSummary = {
+    root,
+    foldersSearched: 0,
+    found: [],
+    skippedFolders: 0,
+    linksOutside: 0,
+    limit: null,
+  };
   const visited = new Set<string>([realRoot]);
   let level: string[] = [root];
   for (let depth = 0; level.length > 0; depth++) {
@@ -77,7 +105,10 @@ export async function searchFolder(root: string): Promise<{ items: FoundItem[]; 
       const kind = await classifyFolder(dir, entries);
       if (kind) items.push({ kind, dir });
       if (kind === "skill" || kind === "plugin") continue;
-      const children = entries.filter((e) => e.isDirectory() || e.isSymbolicLink()).map((e) => e.name).sort();
+      const children = entries
+        .filter((e) => e.isDirectory() || e.isSymbolicLink())
+        .map((e) => e.name)
+        .sort();
       for (const name of children) {
         if (SKIPPED_FOLDERS.has(name)) {
           summary.skippedFolders++;
@@ -111,7 +142,8 @@ export async function searchFolder(root: string): Promise<{ items: FoundItem[]; 
 export function countFound(root: string, items: readonly FoundItem[]): SearchSummary["found"] {
   const counts = new Map<string, { kind: FoundKind; parent: string; count: number }>();
   for (const item of items) {
-    const parent = item.dir === root ? "" : path.relative(root, path.dirname(item.dir)).split(path.sep).join("/") || ".";
+    const parent =
+      item.dir === root ? "" : path.relative(root, path.dirname(item.dir)).split(path.sep).join("/") || ".";
     const key = `${item.kind}\u0000${parent}`;
     const entry = counts.get(key) ?? { kind: item.kind, parent, count: 0 };
     entry.count++;

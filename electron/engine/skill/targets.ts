@@ -46,16 +46,22 @@ export async function findTargets(input: string, cwd: string = process.cwd()): P
     return one({ kind: "skill", path: abs, dir: abs });
   }
   if (!info.isDirectory()) {
-    if (path.basename(abs).toLowerCase() === "skill.md") return one({ kind: "skill", path: abs, dir: path.dirname(abs) });
+    if (path.basename(abs).toLowerCase() === "skill.md")
+      return one({ kind: "skill", path: abs, dir: path.dirname(abs) });
     if (isSkillArchivePath(abs)) return one({ kind: "archive", path: abs, file: abs });
     return one({ kind: "skill", path: abs, dir: abs });
   }
   const names = await readdir(abs).catch(() => [] as string[]);
   if (hasSkillFile(names)) return one({ kind: "skill", path: abs, dir: abs });
-  const claude = names.includes(".claude-plugin") ? await readdir(path.join(abs, ".claude-plugin")).catch(() => [] as string[]) : [];
+  const claude = names.includes(".claude-plugin")
+    ? await readdir(path.join(abs, ".claude-plugin")).catch(() => [] as string[])
+    : [];
   if (names.includes("plugin.json") || claude.includes("plugin.json")) {
     const plugin: ValidationTarget = { kind: "plugin", path: abs, root: abs };
-    return { targets: claude.includes("marketplace.json") ? [plugin, { kind: "marketplace", path: abs, root: abs }] : [plugin], search: null };
+    return {
+      targets: claude.includes("marketplace.json") ? [plugin, { kind: "marketplace", path: abs, root: abs }] : [plugin],
+      search: null,
+    };
   }
   const { items, summary } = await searchFolder(abs);
   const targets: ValidationTarget[] = [];
@@ -65,7 +71,10 @@ export async function findTargets(input: string, cwd: string = process.cwd()): P
     else targets.push({ kind: "marketplace", path: item.dir, root: item.dir });
   }
   const withListed = await addListedPlugins(targets, abs);
-  summary.found = countFound(abs, withListed.map((t) => ({ kind: t.kind === "archive" ? "skill" : t.kind, dir: t.path })));
+  summary.found = countFound(
+    abs,
+    withListed.map((t) => ({ kind: t.kind === "archive" ? "skill" : t.kind, dir: t.path })),
+  );
   return { targets: withListed.length > 0 ? withListed : [{ kind: "skill", path: abs, dir: abs }], search: summary };
 }
 
@@ -83,14 +92,25 @@ async function addListedPlugins(targets: ValidationTarget[], searched: string): 
     for (const listed of localPlugins(await readMarketplace(target.root))) {
       // An entry whose source is the marketplace itself ("./", as in skills repositories) adds no plugin target: the
       // search already found every skill there, and several such entries would claim the same folder.
-      if (listed.dir === target.root || pluginRoots.has(listed.dir) || !isInside(searched, listed.dir) || !(await stat(listed.dir).catch(() => null))?.isDirectory()) continue;
+      if (
+        listed.dir === target.root ||
+        pluginRoots.has(listed.dir) ||
+        !isInside(searched, listed.dir) ||
+        !(await stat(listed.dir).catch(() => null))?.isDirectory()
+      )
+        continue;
       pluginRoots.add(listed.dir);
-      const claudeCode: ClaudeCodeContext = { ...(listed.name ? { name: listed.name } : {}), ...(listed.entry ? { entry: listed.entry } : {}) };
+      const claudeCode: ClaudeCodeContext = {
+        ...(listed.name ? { name: listed.name } : {}),
+        ...(listed.entry ? { entry: listed.entry } : {}),
+      };
       out.push({ kind: "plugin", path: listed.dir, root: listed.dir, claudeCode });
     }
   }
   const roots = [...pluginRoots];
-  return out.filter((t) => t.kind !== "skill" || !roots.some((root) => isInside(root, t.dir) && t.dir !== root)).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return out
+    .filter((t) => t.kind !== "skill" || !roots.some((root) => isInside(root, t.dir) && t.dir !== root))
+    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
 /** The targets alone (the app's validate:path and older callers). */

@@ -9,7 +9,11 @@ export interface ValidateManyOptions extends ReadSkillOptions {
 }
 
 /** Runs `task` over `items` with at most `concurrency` in flight; results keep the input order. */
-export async function mapBounded<T, R>(items: readonly T[], concurrency: number, task: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function mapBounded<T, R>(
+  items: readonly T[],
+  concurrency: number,
+  task: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   const worker = async () => {

@@ -7,9 +7,16 @@ import { ListedFileSet } from "./file-set";
 import { extractLinks, classifyTarget } from "./references";
 import { validateSkillText, type SkillTextResult } from "./validate-text";
 
-const files = new ListedFileSet(new Map([["references/a.md", "file"]]), async () => "See [b](b.md).", (rel) => `/skill/${rel}`);
+const files = new ListedFileSet(
+  new Map([["references/a.md", "file"]]),
+  async () => "See [b](b.md).",
+  (rel) => `/skill/${rel}`,
+);
 
-async function check(read: TextRead, profile: "agent-skills" | "claude-desktop" = "agent-skills"): Promise<SkillTextResult> {
+async function check(
+  read: TextRead,
+  profile: "agent-skills" | "claude-desktop" = "agent-skills",
+): Promise<SkillTextResult> {
   const result = await validateSkillText({ file: "/skill/SKILL.md", dirName: "skill", read, files, profile });
   const hasError = result.diagnostics.some((d) => d.severity === "error");
   for (const d of result.diagnostics) {
@@ -29,27 +36,79 @@ async function check(read: TextRead, profile: "agent-skills" | "claude-desktop" 
   return result;
 }
 
-const text = (s: string): TextRead => ({ ok: true, text: s, bytes: s.length, bom: false, binary: s.includes("\u0000") });
+const text = (s: string): TextRead => ({
+  ok: true,
+  text: s,
+  bytes: s.length,
+  bom: false,
+  binary: s.includes("\u0000"),
+});
 
 const yamlish = fc
   .array(
     fc.oneof(
-      fc.constantFrom("name: skill", "description: d", "name:", "description: |", "  folded", "metadata:", "  a: b", "  - x", "- item", "key: [a, {b: c}", "&a x", "*a", "!!binary x", "? complex", ": v", "'unterminated", '"esc \\q"', "\tname: tab", "---", "...", "# comment", "name: a---b", "allowed-tools:", "compatibility: ", "%YAML 1.2", "<<: *a"),
+      fc.constantFrom(
+        "name: skill",
+        "description: d",
+        "name:",
+        "description: |",
+        "  folded",
+        "metadata:",
+        "  a: b",
+        "  - x",
+        "- item",
+        "key: [a, {b: c}",
+        "&a x",
+        "*a",
+        "!!binary x",
+        "? complex",
+        ": v",
+        "'unterminated",
+        '"esc \\q"',
+        "\tname: tab",
+        "---",
+        "...",
+        "# comment",
+        "name: a---b",
+        "allowed-tools:",
+        "compatibility: ",
+        "%YAML 1.2",
+        "<<: *a",
+      ),
       fc.string({ maxLength: 40 }),
     ),
     { maxLength: 25 },
   )
   .map((lines) => lines.join("\n"));
 
-const KEYS = ["name", "description", "license", "compatibility", "metadata", "allowed-tools", "version", "Name", "author", ""];
-const mapping = fc.dictionary(fc.oneof(fc.constantFrom(...KEYS), fc.string({ maxLength: 12 })), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 8 });
+const KEYS = [
+  "name",
+  "description",
+  "license",
+  "compatibility",
+  "metadata",
+  "allowed-tools",
+  "version",
+  "Name",
+  "author",
+  "",
+];
+const mapping = fc.dictionary(
+  fc.oneof(fc.constantFrom(...KEYS), fc.string({ maxLength: 12 })),
+  fc.jsonValue({ maxDepth: 3 }),
+  { maxKeys: 8 },
+);
 
 describe("validateSkillText under generated input", () => {
   it("never throws on random YAML-ish frontmatter", async () => {
     await fc.assert(
-      fc.asyncProperty(yamlish, fc.constantFrom("agent-skills", "claude-desktop") as fc.Arbitrary<"agent-skills" | "claude-desktop">, async (yaml, profile) => {
-        await check(text(`---\n${yaml}\n---\n# Body\n`), profile);
-      }),
+      fc.asyncProperty(
+        yamlish,
+        fc.constantFrom("agent-skills", "claude-desktop") as fc.Arbitrary<"agent-skills" | "claude-desktop">,
+        async (yaml, profile) => {
+          await check(text(`---\n${yaml}\n---\n# Body\n`), profile);
+        },
+      ),
       { numRuns: 2000 },
     );
   });
@@ -58,7 +117,8 @@ describe("validateSkillText under generated input", () => {
     await fc.assert(
       fc.asyncProperty(mapping, async (data) => {
         const result = await check(text(`---\n${stringify(data)}---\nSee [x](references/a.md).\n`), "claude-desktop");
-        if (typeof data.name === "string" && data.name.trim() !== "" && result.frontmatter) expect(result.name).toBe(data.name);
+        if (typeof data.name === "string" && data.name.trim() !== "" && result.frontmatter)
+          expect(result.name).toBe(data.name);
       }),
       { numRuns: 1500 },
     );
@@ -86,12 +146,32 @@ describe("validateSkillText under generated input", () => {
 
   it("extracts and classifies links in random Markdown without throwing", () => {
     fc.assert(
-      fc.property(fc.array(fc.oneof(fc.constantFrom("[a](b.md)", "![i](../x.png)", "```", "~~~", "    code", "`[c](d)`", "[e]: f.md", "- [g](h/)", "\\[x](y)", "[[n](m)](o)"), fc.string({ maxLength: 30 })), { maxLength: 30 }), (parts) => {
-        for (const link of extractLinks(parts.join("\n"))) {
-          expect(link.line).toBeGreaterThanOrEqual(1);
-          classifyTarget(link.target);
-        }
-      }),
+      fc.property(
+        fc.array(
+          fc.oneof(
+            fc.constantFrom(
+              "[a](b.md)",
+              "![i](../x.png)",
+              "```",
+              "~~~",
+              "    code",
+              "`[c](d)`",
+              "[e]: f.md",
+              "- [g](h/)",
+              "\\[x](y)",
+              "[[n](m)](o)",
+            ),
+            fc.string({ maxLength: 30 }),
+          ),
+          { maxLength: 30 },
+        ),
+        (parts) => {
+          for (const link of extractLinks(parts.join("\n"))) {
+            expect(link.line).toBeGreaterThanOrEqual(1);
+            classifyTarget(link.target);
+          }
+        },
+      ),
       { numRuns: 2000 },
     );
   });
@@ -102,7 +182,12 @@ describe("alias loops and bombs", () => {
     const loop = await check(text("---\nname: skill\ndescription: &d [*d, *d]\n---\n"));
     expect(loop.diagnostics.map((d) => d.code)).toContain("skill.frontmatter.aliases");
     const level = (n: number, prev: string) => `l${n}: &l${n} [${Array(10).fill(`*${prev}`).join(", ")}]`;
-    const bomb = ["name: skill", "description: d", "l0: &l0 x", ...[1, 2, 3, 4, 5, 6].map((n) => level(n, `l${n - 1}`))].join("\n");
+    const bomb = [
+      "name: skill",
+      "description: d",
+      "l0: &l0 x",
+      ...[1, 2, 3, 4, 5, 6].map((n) => level(n, `l${n - 1}`)),
+    ].join("\n");
     const result = await check(text(`---\n${bomb}\n---\n`));
     expect(result.diagnostics.map((d) => d.code)).toContain("skill.frontmatter.aliases");
     expect(() => JSON.stringify(result)).not.toThrow();

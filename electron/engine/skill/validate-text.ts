@@ -25,8 +25,18 @@ export interface SkillTextInput {
 }
 
 /** What the rules found in one SKILL.md. */
-export interface SkillTextResult
-  extends Pick<SkillReport, "name" | "description" | "frontmatter" | "body" | "bodyStartLine" | "version" | "versionSource" | "repository" | "diagnostics"> {
+export interface SkillTextResult extends Pick<
+  SkillReport,
+  | "name"
+  | "description"
+  | "frontmatter"
+  | "body"
+  | "bodyStartLine"
+  | "version"
+  | "versionSource"
+  | "repository"
+  | "diagnostics"
+> {
   references: SkillReference[];
 }
 
@@ -34,7 +44,11 @@ export interface SkillTextResult
  * The report for one skill (folder or archive): the reader's own findings come first, then the rules' on its
  * SKILL.md; `text` is null when no SKILL.md was checked, leaving the fields empty.
  */
-export function skillReport(where: Pick<SkillReport, "dir" | "realDir" | "skillFile">, found: readonly Diagnostic[], text: SkillTextResult | null): SkillReport {
+export function skillReport(
+  where: Pick<SkillReport, "dir" | "realDir" | "skillFile">,
+  found: readonly Diagnostic[],
+  text: SkillTextResult | null,
+): SkillReport {
   const diagnostics = [...found, ...(text?.diagnostics ?? [])];
   return {
     dir: where.dir,
@@ -56,38 +70,115 @@ export function skillReport(where: Pick<SkillReport, "dir" | "realDir" | "skillF
 /** Checks one SKILL.md's text with the profile's rules; never throws on bad input. */
 export async function validateSkillText(input: SkillTextInput): Promise<SkillTextResult> {
   const sink = new DiagnosticSink(input.file);
-  const result: SkillTextResult = { name: "", description: "", frontmatter: null, body: "", bodyStartLine: 1, version: null, versionSource: null, repository: null, references: [], diagnostics: sink.items };
+  const result: SkillTextResult = {
+    name: "",
+    description: "",
+    frontmatter: null,
+    body: "",
+    bodyStartLine: 1,
+    version: null,
+    versionSource: null,
+    repository: null,
+    references: [],
+    diagnostics: sink.items,
+  };
   const read = input.read;
   if (!read.ok) {
-    if (read.reason === "encoding") sink.add("skill.encoding", "error", "SKILL.md is not valid UTF-8 text.", "Save the file as UTF-8 (without a byte-order mark).");
-    else if (read.reason === "outside") sink.add("skill.symlink.outside", "error", `SKILL.md is a link to a file outside the skill's folder, so it is not read. ${read.message}`, "Replace the link with a real SKILL.md inside the folder.");
-    else if (read.reason === "not-found") sink.add("skill.unreadable", "error", "SKILL.md is listed in the folder but cannot be opened: it is a broken link.", "Replace the broken link with the real SKILL.md.");
-    else sink.add("skill.unreadable", "error", `SKILL.md cannot be read. ${read.message}`, read.reason === "too-large" ? "Shorten SKILL.md: move material into files under references/." : "Make SKILL.md a regular, readable file.");
+    if (read.reason === "encoding")
+      sink.add(
+        "skill.encoding",
+        "error",
+        "SKILL.md is not valid UTF-8 text.",
+        "Save the file as UTF-8 (without a byte-order mark).",
+      );
+    else if (read.reason === "outside")
+      sink.add(
+        "skill.symlink.outside",
+        "error",
+        `SKILL.md is a link to a file outside the skill's folder, so it is not read. ${read.message}`,
+        "Replace the link with a real SKILL.md inside the folder.",
+      );
+    else if (read.reason === "not-found")
+      sink.add(
+        "skill.unreadable",
+        "error",
+        "SKILL.md is listed in the folder but cannot be opened: it is a broken link.",
+        "Replace the broken link with the real SKILL.md.",
+      );
+    else
+      sink.add(
+        "skill.unreadable",
+        "error",
+        `SKILL.md cannot be read. ${read.message}`,
+        read.reason === "too-large"
+          ? "Shorten SKILL.md: move material into files under references/."
+          : "Make SKILL.md a regular, readable file.",
+      );
     return result;
   }
-  if (read.bom) sink.add("skill.bom", "warning", "SKILL.md starts with a byte-order mark (BOM); it was ignored, but some tools then miss the frontmatter.", "Save the file as UTF-8 without a BOM.", { line: 1, column: 1 });
+  if (read.bom)
+    sink.add(
+      "skill.bom",
+      "warning",
+      "SKILL.md starts with a byte-order mark (BOM); it was ignored, but some tools then miss the frontmatter.",
+      "Save the file as UTF-8 without a BOM.",
+      { line: 1, column: 1 },
+    );
   if (read.binary) {
-    sink.add("skill.encoding", "error", "SKILL.md contains NUL bytes: it looks like a binary file, not text.", "Replace it with a plain-text Markdown file.");
+    sink.add(
+      "skill.encoding",
+      "error",
+      "SKILL.md contains NUL bytes: it looks like a binary file, not text.",
+      "Replace it with a plain-text Markdown file.",
+    );
     return result;
   }
   const split = splitFrontmatter(read.text);
   if (!split.ok) {
-    if (split.reason === "missing") sink.add("skill.frontmatter.missing", "error", "SKILL.md does not start with a `---` line, so it has no frontmatter (name and description).", "Start the file with `---`, then `name: ...` and `description: ...` lines, then another `---`.", { line: 1 });
-    else sink.add("skill.frontmatter.unclosed", "error", "The frontmatter starts with `---` on line 1 but has no closing `---` line.", "Add a line `---` after the last frontmatter line.", { line: 1 });
+    if (split.reason === "missing")
+      sink.add(
+        "skill.frontmatter.missing",
+        "error",
+        "SKILL.md does not start with a `---` line, so it has no frontmatter (name and description).",
+        "Start the file with `---`, then `name: ...` and `description: ...` lines, then another `---`.",
+        { line: 1 },
+      );
+    else
+      sink.add(
+        "skill.frontmatter.unclosed",
+        "error",
+        "The frontmatter starts with `---` on line 1 but has no closing `---` line.",
+        "Add a line `---` after the last frontmatter line.",
+        { line: 1 },
+      );
     return result;
   }
   result.body = split.body;
   result.bodyStartLine = split.bodyStartLine;
-  if (split.yaml.length <= MAX_FRONTMATTER_BYTES) split.yaml.split("\n").forEach((line, i) => {
-    const column = line.indexOf("---");
-    if (column >= 0) sink.add("skill.frontmatter.dashes", "warning", "This frontmatter line contains `---`; the reference validator cuts the frontmatter at any `---`, so it would read this value differently.", "Avoid `---` inside values (write an en dash or rephrase).", { line: i + 2, column: column + 1 });
-  });
+  if (split.yaml.length <= MAX_FRONTMATTER_BYTES)
+    split.yaml.split("\n").forEach((line, i) => {
+      const column = line.indexOf("---");
+      if (column >= 0)
+        sink.add(
+          "skill.frontmatter.dashes",
+          "warning",
+          "This frontmatter line contains `---`; the reference validator cuts the frontmatter at any `---`, so it would read this value differently.",
+          "Avoid `---` inside values (write an en dash or rephrase).",
+          { line: i + 2, column: column + 1 },
+        );
+    });
   const fm = parseFrontmatter(split.yaml, 2, sink);
   if (fm) {
     result.frontmatter = fm.data;
     const fields = checkFields(fm, input.dirName, sink);
     if (input.profile === "claude-desktop") checkDesktopFields(fm, fields, sink);
-    Object.assign(result, { name: fields.name, description: fields.description, version: fields.version, versionSource: fields.versionSource, repository: fields.repository });
+    Object.assign(result, {
+      name: fields.name,
+      description: fields.description,
+      version: fields.version,
+      versionSource: fields.versionSource,
+      repository: fields.repository,
+    });
   } else {
     const name = /^name:[ \t]*(.*)$/m.exec(split.yaml)?.[1];
     const description = /^description:[ \t]*(.*)$/m.exec(split.yaml)?.[1];

@@ -5,23 +5,46 @@ import { describe, expect, it } from "vitest";
 import type { TextRead } from "../fs/safe-fs";
 import { ListedFileSet } from "./file-set";
 import { validateSkillText } from "./validate-text";
-import { blockDepth, MAX_FRONTMATTER_BYTES, MAX_YAML_ALIASES, MAX_YAML_DEPTH, MAX_YAML_ENTRIES, yamlLimitProblem } from "./yaml-limits";
+import {
+  blockDepth,
+  MAX_FRONTMATTER_BYTES,
+  MAX_YAML_ALIASES,
+  MAX_YAML_DEPTH,
+  MAX_YAML_ENTRIES,
+  yamlLimitProblem,
+} from "./yaml-limits";
 import { yamlBombs } from "../../../test-support/bombs";
 
-const files = new ListedFileSet(new Map(), async () => "", (rel) => `/skill/${rel}`);
+const files = new ListedFileSet(
+  new Map(),
+  async () => "",
+  (rel) => `/skill/${rel}`,
+);
 const text = (s: string): TextRead => ({ ok: true, text: s, bytes: s.length, bom: false, binary: false });
 
 async function errorCodes(frontmatter: string): Promise<string[]> {
-  const result = await validateSkillText({ file: "/skill/SKILL.md", dirName: "skill", read: text(`---\n${frontmatter}\n---\n# Body\n`), files, profile: "agent-skills" });
+  const result = await validateSkillText({
+    file: "/skill/SKILL.md",
+    dirName: "skill",
+    read: text(`---\n${frontmatter}\n---\n# Body\n`),
+    files,
+    profile: "agent-skills",
+  });
   return result.diagnostics.filter((d) => d.severity === "error").map((d) => d.code);
 }
 
 describe("frontmatter bombs", () => {
   it("refuses millions of `[` or `{` (over the size limit) with skill.frontmatter.too-large", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: MAX_FRONTMATTER_BYTES, max: 3_000_000 }), fc.constantFrom("[", "{", "{a: ", "- "), async (count, unit) => {
-        expect(await errorCodes(`name: skill\ndescription: d\nmetadata: ${unit.repeat(Math.ceil(count / unit.length))}`)).toEqual(["skill.frontmatter.too-large"]);
-      }),
+      fc.asyncProperty(
+        fc.integer({ min: MAX_FRONTMATTER_BYTES, max: 3_000_000 }),
+        fc.constantFrom("[", "{", "{a: ", "- "),
+        async (count, unit) => {
+          expect(
+            await errorCodes(`name: skill\ndescription: d\nmetadata: ${unit.repeat(Math.ceil(count / unit.length))}`),
+          ).toEqual(["skill.frontmatter.too-large"]);
+        },
+      ),
       { numRuns: 12 },
     );
   });
@@ -31,7 +54,9 @@ describe("frontmatter bombs", () => {
       fc.integer({ min: MAX_YAML_DEPTH + 1, max: 60_000 }).map((n) => `metadata: ${"[".repeat(n)}`),
       fc.integer({ min: MAX_YAML_DEPTH + 1, max: 12_000 }).map((n) => `metadata: ${"{a: ".repeat(n)}x${"}".repeat(n)}`),
       fc.integer({ min: MAX_YAML_DEPTH + 1, max: 30_000 }).map((n) => `metadata:\n${"- ".repeat(n)}x`),
-      fc.integer({ min: MAX_YAML_DEPTH + 1, max: 300 }).map((n) => Array.from({ length: n }, (_, i) => `${" ".repeat(i)}k${i}:`).join("\n") + " v"),
+      fc
+        .integer({ min: MAX_YAML_DEPTH + 1, max: 300 })
+        .map((n) => Array.from({ length: n }, (_, i) => `${" ".repeat(i)}k${i}:`).join("\n") + " v"),
     );
     await fc.assert(
       fc.asyncProperty(nested, async (bomb) => {
@@ -44,7 +69,9 @@ describe("frontmatter bombs", () => {
   it("refuses long alias and anchor chains (up to 20,000 anchors) with skill.frontmatter.aliases or the size limit", async () => {
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: MAX_YAML_ALIASES + 1, max: 20_000 }), async (n) => {
-        const chain = ["a0: &a0 x", ...Array.from({ length: n - 1 }, (_, i) => `a${i + 1}: &a${i + 1} [*a${i}]`)].join("\n");
+        const chain = ["a0: &a0 x", ...Array.from({ length: n - 1 }, (_, i) => `a${i + 1}: &a${i + 1} [*a${i}]`)].join(
+          "\n",
+        );
         const codes = await errorCodes(`name: skill\ndescription: d\n${chain}`);
         expect(codes).toHaveLength(1);
         expect(["skill.frontmatter.aliases", "skill.frontmatter.too-large"]).toContain(codes[0]);
@@ -56,8 +83,16 @@ describe("frontmatter bombs", () => {
   it("refuses billion laughs (few aliases, an exponential expansion) with skill.frontmatter.aliases", async () => {
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 6, max: 9 }), fc.integer({ min: 6, max: 10 }), async (levels, width) => {
-        const lines = ["l0: &l0 lol", ...Array.from({ length: levels }, (_, i) => `l${i + 1}: &l${i + 1} [${Array(width).fill(`*l${i}`).join(", ")}]`)];
-        expect(await errorCodes(`name: skill\ndescription: d\n${lines.join("\n")}`)).toContain("skill.frontmatter.aliases");
+        const lines = [
+          "l0: &l0 lol",
+          ...Array.from(
+            { length: levels },
+            (_, i) => `l${i + 1}: &l${i + 1} [${Array(width).fill(`*l${i}`).join(", ")}]`,
+          ),
+        ];
+        expect(await errorCodes(`name: skill\ndescription: d\n${lines.join("\n")}`)).toContain(
+          "skill.frontmatter.aliases",
+        );
       }),
       { numRuns: 10 },
     );

@@ -103,7 +103,10 @@ export function yamlLimitProblem(yamlText: string): YamlLimitProblem | null {
     };
   }
   if (blockDepth(yamlText) > MAX_YAML_DEPTH) return tooDeep("indented blocks or `- ` items");
-  const cheap = countChars(yamlText, "[{") <= MAX_YAML_DEPTH && countChars(yamlText, "*&") <= MAX_YAML_ALIASES && countChars(yamlText, "\n,") < MAX_YAML_ENTRIES;
+  const cheap =
+    countChars(yamlText, "[{") <= MAX_YAML_DEPTH &&
+    countChars(yamlText, "*&") <= MAX_YAML_ALIASES &&
+    countChars(yamlText, "\n,") < MAX_YAML_ENTRIES;
   if (cheap) return null;
   const counts = lexedCounts(yamlText);
   if (counts.flowDepth > MAX_YAML_DEPTH) return tooDeep("brackets (`[` or `{`)");

@@ -10,6 +10,7 @@ export function defaultCacheDir(
 ): string {
   if (env.SKILLSHELF_CACHE_DIR) return env.SKILLSHELF_CACHE_DIR;
   if (platform === "darwin") return path.join(home, "Library", "Caches", "skillshelf");
-  if (platform === "win32") return path.join(env.LOCALAPPDATA ?? path.join(home, "AppData", "Local"), "skillshelf", "Cache");
+  if (platform === "win32")
+    return path.join(env.LOCALAPPDATA ?? path.join(home, "AppData", "Local"), "skillshelf", "Cache");
   return path.join(env.XDG_CACHE_HOME || path.join(home, ".cache"), "skillshelf");
 }

@@ -33,5 +33,7 @@ export async function readCappedText(response: Response, maxBytes: number): Prom
 
 /** A byte count in KiB or MiB for a sentence ("1 MiB", "64 KiB"). */
 export function capWords(bytes: number): string {
-  return bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MiB` : `${Math.round(bytes / 1024)} KiB`;
+  return bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0
+    ? `${bytes / (1024 * 1024)} MiB`
+    : `${Math.round(bytes / 1024)} KiB`;
 }

@@ -13,7 +13,8 @@ import { hashingSlot } from "./check-content";
 import { gitTreeOf } from "./git-tree";
 import { createUpdateChecker, type UpdateSourceSetup } from "./sources";
 
-const SKILL = (name: string, text = "Do it.", version?: string) => `---\nname: ${name}\ndescription: Skill ${name}. Use it in tests.\n${version ? `metadata:\n  version: "${version}"\n` : ""}---\n\n${text}\n`;
+const SKILL = (name: string, text = "Do it.", version?: string) =>
+  `---\nname: ${name}\ndescription: Skill ${name}. Use it in tests.\n${version ? `metadata:\n  version: "${version}"\n` : ""}---\n\n${text}\n`;
 const noSettings = { servers: [], includeStdio: false };
 
 let tmp: { dir: string; cleanup: () => Promise<void> };
@@ -28,7 +29,14 @@ beforeEach(async () => {
   upstream = path.join(tmp.dir, "upstream");
   home = path.join(tmp.dir, "home");
   cacheDir = path.join(tmp.dir, "cache");
-  await writeTree(upstream, { "README.md": "# skills\n", "skills/a/SKILL.md": SKILL("a"), "skills/b/SKILL.md": SKILL("b"), "skills/b/scripts/x.sh": "echo b\n", "skills/c/SKILL.md": SKILL("c"), "skills/v/SKILL.md": SKILL("v", "Versioned.", "1.0.0") });
+  await writeTree(upstream, {
+    "README.md": "# skills\n",
+    "skills/a/SKILL.md": SKILL("a"),
+    "skills/b/SKILL.md": SKILL("b"),
+    "skills/b/scripts/x.sh": "echo b\n",
+    "skills/c/SKILL.md": SKILL("c"),
+    "skills/v/SKILL.md": SKILL("v", "Versioned.", "1.0.0"),
+  });
   await server.trees.setRepo("acme/skills", { dir: upstream });
 });
 afterEach(async () => {
@@ -42,20 +50,50 @@ async function install(names: string[]): Promise<void> {
   for (const name of names) {
     const dir = path.join(home, ".agents", "skills", name);
     await cp(path.join(upstream, "skills", name), dir, { recursive: true });
-    skills[name] = { source: "acme/skills", sourceType: "github", sourceUrl: "https://github.com/acme/skills.git", skillPath: `skills/${name}/SKILL.md`, skillFolderHash: (await gitTreeOf(dir)).sha, installedAt: "2026-01-01T00:00:00.000Z", updatedAt: "2026-01-01T00:00:00.000Z" };
+    skills[name] = {
+      source: "acme/skills",
+      sourceType: "github",
+      sourceUrl: "https://github.com/acme/skills.git",
+      skillPath: `skills/${name}/SKILL.md`,
+      skillFolderHash: (await gitTreeOf(dir)).sha,
+      installedAt: "2026-01-01T00:00:00.000Z",
+      updatedAt: "2026-01-01T00:00:00.000Z",
+    };
   }
   await writeTree(home, { ".agents/.skill-lock.json": JSON.stringify({ version: 3, skills }, null, 2) });
 }
 
 function setup(extra: Partial<UpdateSourceSetup> = {}): UpdateSourceSetup {
-  return { home, platform: "linux", env: { SKILLSHELF_CACHE_DIR: cacheDir, SKILLSHELF_GITHUB_API: server.url }, releaseTimeoutMs: 2000, ...extra };
+  return {
+    home,
+    platform: "linux",
+    env: { SKILLSHELF_CACHE_DIR: cacheDir, SKILLSHELF_GITHUB_API: server.url },
+    releaseTimeoutMs: 2000,
+    ...extra,
+  };
 }
 
 async function check(extra: Partial<UpdateSourceSetup> = {}): Promise<Map<string, UpdateInfo>> {
   const result = await scan({ home, platform: "linux", env: {} });
   const skills = allSkills(result);
-  const infos = await createUpdateChecker(setup(extra)).check({ skills, plugins: result.plugins, settings: noSettings, force: true });
-  return new Map(infos.map((i) => [i.name, { ...i, plan: planUpdate(skills.find((s) => s.id === i.skillId)!, i) }]));
+  const infos = await createUpdateChecker(setup(extra)).check({
+    skills,
+    plugins: result.plugins,
+    settings: noSettings,
+    force: true,
+  });
+  return new Map(
+    infos.map((i) => [
+      i.name,
+      {
+        ...i,
+        plan: planUpdate(
+          skills.find((s) => s.id === i.skillId)!,
+          i,
+        ),
+      },
+    ]),
+  );
 }
 
 /** Moves every tree cache entry's fetch time 25 h into the past, as if a day had gone by. */
@@ -101,7 +139,14 @@ describe("content checks in the update check", () => {
     await writeFile(path.join(home, ".agents/skills/c/SKILL.md"), SKILL("c", "My own edit."));
     const infos = await check();
     const b = infos.get("b")!;
-    expect(b).toMatchObject({ state: "outdated", source: "github-tree", repository: "acme/skills", folder: "skills/b", branch: "main", changedFiles: ["scripts/x.sh"] });
+    expect(b).toMatchObject({
+      state: "outdated",
+      source: "github-tree",
+      repository: "acme/skills",
+      folder: "skills/b",
+      branch: "main",
+      changedFiles: ["scripts/x.sh"],
+    });
     expect(b.upstreamHash).toBe((await gitTreeOf(path.join(upstream, "skills/b"))).sha);
     expect(b.plan?.nextStep).toContain("skillshelf update b");
     const c = infos.get("c")!;
@@ -119,13 +164,20 @@ describe("content checks in the update check", () => {
     expect(clean.get("v")).toMatchObject({ state: "outdated", source: "github-release", latest: "1.1.0" });
     await writeFile(path.join(home, ".agents/skills/v/notes.md"), "mine\n");
     const edited = (await check()).get("v")!;
-    expect(edited).toMatchObject({ state: "changed-locally", source: "github-release", latest: "1.1.0", changedFiles: ["notes.md"] });
+    expect(edited).toMatchObject({
+      state: "changed-locally",
+      source: "github-release",
+      latest: "1.1.0",
+      changedFiles: ["notes.md"],
+    });
     expect(edited.reason).toContain("overwrite");
     expect(edited.reason).toContain("1.1.0");
   });
 
   it("without a lock entry a repository named by the skill is compared directly, saying local edits cannot be told apart", async () => {
-    await writeTree(home, { ".agents/skills/b/SKILL.md": `---\nname: b\ndescription: Skill b. Use it in tests.\nmetadata:\n  repository: https://github.com/acme/skills\n---\n\nOlder text.\n` });
+    await writeTree(home, {
+      ".agents/skills/b/SKILL.md": `---\nname: b\ndescription: Skill b. Use it in tests.\nmetadata:\n  repository: https://github.com/acme/skills\n---\n\nOlder text.\n`,
+    });
     const b = (await check()).get("b")!;
     expect(b).toMatchObject({ state: "outdated", source: "github-tree", folder: "skills/b" });
     expect(b.reason).toContain("cannot be told apart");
@@ -133,13 +185,30 @@ describe("content checks in the update check", () => {
 
   it("a plugin without a version is checked through the repository its manifest names, its skill's folder found by name", async () => {
     const plugin = path.join(tmp.dir, "plugins", "toolbox");
-    await writeTree(plugin, { "plugin.json": JSON.stringify({ $schema: "https://agent-plugins.org/schemas/1.0.0/plugin.schema.json", name: "toolbox", repository: "https://github.com/acme/skills" }) });
+    await writeTree(plugin, {
+      "plugin.json": JSON.stringify({
+        $schema: "https://agent-plugins.org/schemas/1.0.0/plugin.schema.json",
+        name: "toolbox",
+        repository: "https://github.com/acme/skills",
+      }),
+    });
     await cp(path.join(upstream, "skills", "b"), path.join(plugin, "skills", "b"), { recursive: true });
     await writeFile(path.join(plugin, "skills/b/scripts/x.sh"), "echo older\n");
     await writeTree(home, { ".keep": "" });
     const result = await scan({ home, platform: "linux", env: {}, include: [plugin] });
-    const infos = await createUpdateChecker(setup()).check({ skills: allSkills(result), plugins: result.plugins, settings: noSettings, force: true });
-    expect(infos.find((i) => i.name === "b")).toMatchObject({ state: "outdated", source: "github-tree", repository: "acme/skills", folder: "skills/b", changedFiles: ["scripts/x.sh"] });
+    const infos = await createUpdateChecker(setup()).check({
+      skills: allSkills(result),
+      plugins: result.plugins,
+      settings: noSettings,
+      force: true,
+    });
+    expect(infos.find((i) => i.name === "b")).toMatchObject({
+      state: "outdated",
+      source: "github-tree",
+      repository: "acme/skills",
+      folder: "skills/b",
+      changedFiles: ["scripts/x.sh"],
+    });
   });
 
   it("a truncated tree answer falls back to the folder's listing; offline uses only the cache", async () => {

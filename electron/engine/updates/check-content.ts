@@ -27,7 +27,19 @@ export async function hashingSlot<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** The fields of an UpdateInfo a content check fills. */
-export type ContentFields = Pick<UpdateInfo, "state" | "reason" | "source" | "repository" | "folder" | "branch" | "installedHash" | "recordedHash" | "upstreamHash" | "changedFiles">;
+export type ContentFields = Pick<
+  UpdateInfo,
+  | "state"
+  | "reason"
+  | "source"
+  | "repository"
+  | "folder"
+  | "branch"
+  | "installedHash"
+  | "recordedHash"
+  | "upstreamHash"
+  | "changedFiles"
+>;
 
 /** Whether the skill names where it came from on GitHub: a lock entry with its path, or a repository (its own or its plugin's). */
 export function hasContentSource(skill: Skill): boolean {
@@ -51,21 +63,34 @@ export function contentFields(result: ContentCheckResult): ContentFields {
 
 /** The content check of a skill (its real folder, so a linked copy is hashed where its files are). */
 export async function contentCheckOf(skill: Skill, trees: GithubTrees): Promise<ContentFields> {
-  return contentFields(await hashingSlot(() => checkContent({ name: skill.name, dir: skill.realDir, lock: skill.lock, repository: skill.repository ?? null }, trees)));
+  return contentFields(
+    await hashingSlot(() =>
+      checkContent(
+        { name: skill.name, dir: skill.realDir, lock: skill.lock, repository: skill.repository ?? null },
+        trees,
+      ),
+    ),
+  );
 }
 
 /**
  * For a skill the version check answered: when the lock records the folder's hash at install and the installed folder
  * no longer has it, the answer becomes "changed locally" (an update would overwrite the edits); else null.
  */
-export async function localEditsOf(skill: Skill, version: { state: UpdateInfo["state"]; latest: string | null }, trees: GithubTrees | undefined): Promise<ContentFields | null> {
+export async function localEditsOf(
+  skill: Skill,
+  version: { state: UpdateInfo["state"]; latest: string | null },
+  trees: GithubTrees | undefined,
+): Promise<ContentFields | null> {
   const recorded = skill.lock?.skillFolderHash;
   if (!recorded) return null;
   const installed = await hashingSlot(() => gitTreeOf(skill.realDir)).catch(() => null);
   if (!installed || installed.sha === recorded) return null;
   const content = trees && hasContentSource(skill) ? await contentCheckOf(skill, trees) : null;
   const files = content?.state === "changed-locally" ? content.changedFiles : undefined;
-  const listed = files?.length ? ` (${files.slice(0, 5).join(", ")}${files.length > 5 ? ` and ${files.length - 5} more` : ""})` : "";
+  const listed = files?.length
+    ? ` (${files.slice(0, 5).join(", ")}${files.length > 5 ? ` and ${files.length - 5} more` : ""})`
+    : "";
   const newer = version.state === "outdated" && version.latest ? ` Version ${version.latest} is available.` : "";
   const fields: ContentFields = {
     ...(content ?? {}),

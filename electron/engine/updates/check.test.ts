@@ -2,7 +2,11 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Skill } from "../../../shared/model";
-import { startSkillMetaServer, type RunningSkillMetaServer, type SkillMetaServerOptions } from "../../../test-support/servers/skill-meta-server";
+import {
+  startSkillMetaServer,
+  type RunningSkillMetaServer,
+  type SkillMetaServerOptions,
+} from "../../../test-support/servers/skill-meta-server";
 import { startReleaseServer, type RunningReleaseServer } from "../../../test-support/servers/release-server";
 import { makeTempDir } from "../../../test-support/tmp";
 import { checkUpdates } from "./check";
@@ -13,8 +17,21 @@ import { SkillMetaSession } from "./meta-session";
 function skill(name: string, version: string | null, extra: Partial<Skill> = {}): Skill {
   const dir = extra.dir ?? `/home/u/.claude/skills/${name}`;
   return {
-    id: `id-${dir}`, name, description: `${name} skill`, dir, realDir: dir, client: "claude-code", locationId: "loc", version,
-    versionSource: version === null ? null : "metadata.version", contentHash: "h", diagnostics: [], valid: true, links: [], userOwned: true, ...extra,
+    id: `id-${dir}`,
+    name,
+    description: `${name} skill`,
+    dir,
+    realDir: dir,
+    client: "claude-code",
+    locationId: "loc",
+    version,
+    versionSource: version === null ? null : "metadata.version",
+    contentHash: "h",
+    diagnostics: [],
+    valid: true,
+    links: [],
+    userOwned: true,
+    ...extra,
   };
 }
 
@@ -30,7 +47,10 @@ async function metaServer(opts: SkillMetaServerOptions = {}): Promise<RunningSki
 // Answers that should arrive get a deadline no loaded machine reaches; only the slow-server case uses a short one
 // (against a server that waits far longer), so no result depends on the machine's speed.
 function session(...servers: RunningSkillMetaServer[]): SkillMetaSession {
-  return new SkillMetaSession(servers.map((s) => urlEndpoint(s.url)), { timeoutMs: 15_000 });
+  return new SkillMetaSession(
+    servers.map((s) => urlEndpoint(s.url)),
+    { timeoutMs: 15_000 },
+  );
 }
 function shortSession(server: RunningSkillMetaServer): SkillMetaSession {
   return new SkillMetaSession([urlEndpoint(server.url)], { timeoutMs: 300 });
@@ -40,7 +60,13 @@ function lookup(): ReleaseLookup {
 }
 
 beforeEach(async () => {
-  releases = await startReleaseServer({ releases: { "acme/agentkey": { tag: "v1.3.1" }, "acme/other": { tag: "v2.0.0" }, "acme/weird": { tag: "latest-build" } } });
+  releases = await startReleaseServer({
+    releases: {
+      "acme/agentkey": { tag: "v1.3.1" },
+      "acme/other": { tag: "v2.0.0" },
+      "acme/weird": { tag: "latest-build" },
+    },
+  });
   tmp = await makeTempDir();
 });
 afterEach(async () => {
@@ -52,7 +78,11 @@ afterEach(async () => {
 describe("checkUpdates with skill-meta", () => {
   it("answers once per installed copy, asking each server once per session", async () => {
     const server = await metaServer({ latest: "1.3.0" });
-    const desktop = skill("agentkey", "1.2.0", { dir: "/d/skills-plugin/a/b/skills/agentkey", client: "claude-desktop", userOwned: false });
+    const desktop = skill("agentkey", "1.2.0", {
+      dir: "/d/skills-plugin/a/b/skills/agentkey",
+      client: "claude-desktop",
+      userOwned: false,
+    });
     const code = skill("agentkey", "1.2.0");
     const unrelated = skill("other", "1.0.0");
     const s = session(server);
@@ -62,7 +92,11 @@ describe("checkUpdates with skill-meta", () => {
       [code.dir, "outdated", "skill-meta", "1.3.0"],
       [unrelated.dir, "unknown", "none", null],
     ]);
-    expect(infos[0]).toMatchObject({ installed: "1.2.0", installedSource: "metadata.version", updateDocUrl: "https://github.com/example/agentkey/releases/latest" });
+    expect(infos[0]).toMatchObject({
+      installed: "1.2.0",
+      installedSource: "metadata.version",
+      updateDocUrl: "https://github.com/example/agentkey/releases/latest",
+    });
     await checkUpdates([code], { session: s });
     expect(server.stats.toolCalls).toBe(1);
     await checkUpdates([code], { session: session(server) });
@@ -80,7 +114,10 @@ describe("checkUpdates with skill-meta", () => {
   });
 
   it("never offers a downgrade: a newer installed pre-release is ahead, without a recipe", async () => {
-    const server = await metaServer({ latest: "1.3.0", recipe: { command: "npx -y skills update -g agentkey", kind: "shell" } });
+    const server = await metaServer({
+      latest: "1.3.0",
+      recipe: { command: "npx -y skills update -g agentkey", kind: "shell" },
+    });
     const [info] = await checkUpdates([skill("agentkey", "1.4.0-beta.1")], { session: session(server) });
     expect(info).toMatchObject({ state: "ahead", latest: "1.3.0" });
     expect(info!.recipe).toBeUndefined();
@@ -91,7 +128,12 @@ describe("checkUpdates with skill-meta", () => {
   it("treats an empty latest version as unknown, with no prompt", async () => {
     const server = await metaServer({ behaviour: "offline" });
     const [info] = await checkUpdates([skill("agentkey", "1.0.0")], { session: session(server) });
-    expect(info).toMatchObject({ state: "unknown", source: "skill-meta", latest: null, updateDocUrl: "https://github.com/example/agentkey/releases/latest" });
+    expect(info).toMatchObject({
+      state: "unknown",
+      source: "skill-meta",
+      latest: null,
+      updateDocUrl: "https://github.com/example/agentkey/releases/latest",
+    });
     expect(info!.reason).toMatch(/could not find out/);
     expect(info!.recipe).toBeUndefined();
   });
@@ -99,7 +141,11 @@ describe("checkUpdates with skill-meta", () => {
   it("uses only update_doc_url from a protocol_version 2 answer", async () => {
     const server = await metaServer({ behaviour: "v2" });
     const [info] = await checkUpdates([skill("agentkey", "1.0.0")], { session: session(server) });
-    expect(info).toMatchObject({ state: "unknown", latest: null, updateDocUrl: "https://github.com/example/agentkey/releases/latest" });
+    expect(info).toMatchObject({
+      state: "unknown",
+      latest: null,
+      updateDocUrl: "https://github.com/example/agentkey/releases/latest",
+    });
     expect(info!.recipe).toBeUndefined();
     expect(info!.releaseNotesUrl).toBeUndefined();
   });
@@ -107,7 +153,10 @@ describe("checkUpdates with skill-meta", () => {
   it("skips silently an absent tool, an error, non-JSON, a schema failure and a slow server, then falls back to GitHub", async () => {
     for (const behaviour of ["absent", "error", "non-json", "schema-invalid", "slow"] as const) {
       const server = await metaServer({ behaviour, slowMs: 60_000 });
-      const [info] = await checkUpdates([skill("agentkey", "1.2.0", { repository: "https://github.com/acme/agentkey" })], { session: behaviour === "slow" ? shortSession(server) : session(server), releases: lookup() });
+      const [info] = await checkUpdates(
+        [skill("agentkey", "1.2.0", { repository: "https://github.com/acme/agentkey" })],
+        { session: behaviour === "slow" ? shortSession(server) : session(server), releases: lookup() },
+      );
       expect(info, behaviour).toMatchObject({ state: "outdated", source: "github-release", latest: "1.3.1" });
       expect(JSON.stringify(info)).not.toMatch(/protocol_version|skill_version_latest/);
     }
@@ -123,7 +172,16 @@ describe("checkUpdates with GitHub releases", () => {
         skill("weird", "1.0.0", { repository: "https://github.com/acme/weird" }),
         skill("noversion", null, { repository: "https://github.com/acme/other" }),
         skill("missing", "1.0.0", { repository: "https://github.com/acme/missing" }),
-        skill("locked", "1.0.0", { lock: { lockFile: "/l.json", source: "acme/agentkey", sourceType: "github", sourceUrl: "https://github.com/acme/agentkey.git", skillPath: "skills/x/SKILL.md", skillFolderHash: null } }),
+        skill("locked", "1.0.0", {
+          lock: {
+            lockFile: "/l.json",
+            source: "acme/agentkey",
+            sourceType: "github",
+            sourceUrl: "https://github.com/acme/agentkey.git",
+            skillPath: "skills/x/SKILL.md",
+            skillFolderHash: null,
+          },
+        }),
       ],
       { releases: lookup() },
     );
@@ -141,12 +199,22 @@ describe("secrets", () => {
     const token = "ghp_token-secret-43";
     const server = await metaServer({ requireHeaders: { authorization: header } });
     const lines: string[] = [];
-    const s = new SkillMetaSession([urlEndpoint(`${server.url}?key=url-secret-44`, { Authorization: header })], { timeoutMs: 15_000, log: (l) => lines.push(l) });
+    const s = new SkillMetaSession([urlEndpoint(`${server.url}?key=url-secret-44`, { Authorization: header })], {
+      timeoutMs: 15_000,
+      log: (l) => lines.push(l),
+    });
     const r = new ReleaseLookup({ apiBase: releases.url, cacheDir: tmp.dir, token, log: (l) => lines.push(l) });
-    const infos = await checkUpdates([skill("agentkey", "1.0.0", { repository: "acme/other" }), skill("other", "1.0.0", { repository: "acme/other" })], { session: s, releases: r });
+    const infos = await checkUpdates(
+      [skill("agentkey", "1.0.0", { repository: "acme/other" }), skill("other", "1.0.0", { repository: "acme/other" })],
+      { session: s, releases: r },
+    );
     expect(infos.map((i) => i.state)).toEqual(["outdated", "outdated"]);
     expect(lines.length).toBeGreaterThan(0);
-    const everything = [lines.join("\n"), JSON.stringify(infos), JSON.stringify(s.endpoints.map((e) => ({ ...e, transport: { ...e.transport, url: undefined } })))];
+    const everything = [
+      lines.join("\n"),
+      JSON.stringify(infos),
+      JSON.stringify(s.endpoints.map((e) => ({ ...e, transport: { ...e.transport, url: undefined } }))),
+    ];
     const walk = async (dir: string): Promise<void> => {
       for (const entry of await readdir(dir)) {
         const file = path.join(dir, entry);

@@ -23,31 +23,64 @@ export interface CheckUpdatesOptions {
 }
 
 /** Why nothing can be checked when neither the skill nor its plugin names a source. */
-export const NO_SOURCE_REASON = "No update source is known: the skill names no GitHub repository and no configured MCP server answers for it.";
+export const NO_SOURCE_REASON =
+  "No update source is known: the skill names no GitHub repository and no configured MCP server answers for it.";
 
-type Verdict = MetaVerdict & { source: UpdateInfo["source"]; downloads?: UpdateInfo["downloads"]; releaseNotes?: string };
+type Verdict = MetaVerdict & {
+  source: UpdateInfo["source"];
+  downloads?: UpdateInfo["downloads"];
+  releaseNotes?: string;
+};
 
 function base(skill: Skill, checkedAt: string): UpdateInfo {
-  return { skillId: skill.id, name: skill.name, dir: skill.dir, installed: skill.version, installedSource: skill.versionSource, latest: null, state: "unknown", source: "none", checkedAt };
+  return {
+    skillId: skill.id,
+    name: skill.name,
+    dir: skill.dir,
+    installed: skill.version,
+    installedSource: skill.versionSource,
+    latest: null,
+    state: "unknown",
+    source: "none",
+    checkedAt,
+  };
 }
 
 /** The skill as the check sees it: a plugin's skill takes the plugin's version and repository when it names none. */
 function withPluginSource(skill: Skill, source: PluginSource | undefined): Skill {
   if (!source) return skill;
   const version = skill.version ?? source.version;
-  return { ...skill, version, versionSource: skill.version ? skill.versionSource : version ? "plugin.version" : null, repository: skill.repository ?? source.repository };
+  return {
+    ...skill,
+    version,
+    versionSource: skill.version ? skill.versionSource : version ? "plugin.version" : null,
+    repository: skill.repository ?? source.repository,
+  };
 }
 
 async function fromReleases(skill: Skill, releases: ReleaseLookup | undefined): Promise<Verdict | null> {
-  const repo = [skill.repository, skill.lock?.sourceUrl, skill.lock?.source].map(parseGithubRepo).find((r) => r !== null) ?? null;
+  const repo =
+    [skill.repository, skill.lock?.sourceUrl, skill.lock?.source].map(parseGithubRepo).find((r) => r !== null) ?? null;
   if (!repo || !releases) return null;
   const release = await releases.latest(repo);
   if (!release.ok) return { source: "github-release", latest: null, state: "unknown", reason: release.reason };
   if (release.version === null) {
-    return { source: "github-release", latest: null, state: "unknown", reason: `The latest release tag "${release.tag}" is not a SemVer version, so it cannot be compared.`, releaseNotesUrl: release.releaseUrl };
+    return {
+      source: "github-release",
+      latest: null,
+      state: "unknown",
+      reason: `The latest release tag "${release.tag}" is not a SemVer version, so it cannot be compared.`,
+      releaseNotesUrl: release.releaseUrl,
+    };
   }
   const state = compareInstalled(skill.version, release.version);
-  const verdict: Verdict = { source: "github-release", latest: release.version, state, releaseNotesUrl: release.releaseUrl, updateDocUrl: `${repo.webUrl}/releases/latest` };
+  const verdict: Verdict = {
+    source: "github-release",
+    latest: release.version,
+    state,
+    releaseNotesUrl: release.releaseUrl,
+    updateDocUrl: `${repo.webUrl}/releases/latest`,
+  };
   if (release.downloads.length) verdict.downloads = release.downloads;
   if (release.notes) verdict.releaseNotes = release.notes;
   if (state === "unknown") verdict.reason = notComparableReason(skill.version);
@@ -72,7 +105,8 @@ async function checkSkill(skill: Skill, options: CheckUpdatesOptions, checkedAt:
   if (options.trees && (!verdict || verdict.state === "unknown") && skill.version === null && hasContentSource(skill)) {
     const content = await contentCheckOf(skill, options.trees);
     result = { ...info, ...content };
-    if (content.state === "unknown" && verdict?.reason) result.reason = `${verdict.reason} Its content could not be compared either: ${content.reason}`;
+    if (content.state === "unknown" && verdict?.reason)
+      result.reason = `${verdict.reason} Its content could not be compared either: ${content.reason}`;
   } else if (!verdict) {
     return { ...info, reason: NO_SOURCE_REASON };
   } else {
@@ -91,7 +125,10 @@ export async function checkUpdates(skills: Skill[], options: CheckUpdatesOptions
   return Promise.all(
     skills.map((skill) => {
       const seen = withPluginSource(skill, skill.pluginId ? plugins.get(skill.pluginId) : undefined);
-      return checkSkill(seen, options, checkedAt).catch((): UpdateInfo => ({ ...base(seen, checkedAt), reason: "The update check failed for this skill." }));
+      return checkSkill(seen, options, checkedAt).catch((): UpdateInfo => ({
+        ...base(seen, checkedAt),
+        reason: "The update check failed for this skill.",
+      }));
     }),
   );
 }

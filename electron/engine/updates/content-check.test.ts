@@ -9,7 +9,8 @@ import { checkContent } from "./content-check";
 import { gitTreeOf } from "./git-tree";
 import { GithubTrees, TREE_TTL_MS } from "./github-trees";
 
-const SKILL = (name: string, text = "Do it.") => `---\nname: ${name}\ndescription: Skill ${name}. Use it in tests.\n---\n\n${text}\n`;
+const SKILL = (name: string, text = "Do it.") =>
+  `---\nname: ${name}\ndescription: Skill ${name}. Use it in tests.\n---\n\n${text}\n`;
 
 let server: RunningReleaseServer;
 let root: string;
@@ -18,7 +19,14 @@ let upstream: string;
 let installed: string;
 let cacheDir: string;
 let clock = 1_000_000;
-const lock = (name: string, hash: string | null): SkillLockInfo => ({ lockFile: "/x/.skill-lock.json", source: "acme/skills", sourceType: "github", sourceUrl: "https://github.com/acme/skills.git", skillPath: `skills/${name}/SKILL.md`, skillFolderHash: hash });
+const lock = (name: string, hash: string | null): SkillLockInfo => ({
+  lockFile: "/x/.skill-lock.json",
+  source: "acme/skills",
+  sourceType: "github",
+  sourceUrl: "https://github.com/acme/skills.git",
+  skillPath: `skills/${name}/SKILL.md`,
+  skillFolderHash: hash,
+});
 const trees = () => new GithubTrees({ apiBase: server.url, cacheDir, now: () => clock });
 
 beforeAll(async () => {
@@ -36,11 +44,25 @@ beforeEach(async () => {
   upstream = path.join(root, `upstream-${run}`);
   installed = path.join(root, `installed-${run}`);
   cacheDir = path.join(root, `cache-${run}`);
-  await writeTree(upstream, { "README.md": "# skills\n", "skills/a/SKILL.md": SKILL("a"), "skills/b/SKILL.md": SKILL("b"), "skills/b/scripts/x.sh": "echo b\n", "skills/c/SKILL.md": SKILL("c"), "other/d/SKILL.md": SKILL("d") });
-  for (const name of ["a", "b", "c"]) await cp(path.join(upstream, "skills", name), path.join(installed, name), { recursive: true });
+  await writeTree(upstream, {
+    "README.md": "# skills\n",
+    "skills/a/SKILL.md": SKILL("a"),
+    "skills/b/SKILL.md": SKILL("b"),
+    "skills/b/scripts/x.sh": "echo b\n",
+    "skills/c/SKILL.md": SKILL("c"),
+    "other/d/SKILL.md": SKILL("d"),
+  });
+  for (const name of ["a", "b", "c"])
+    await cp(path.join(upstream, "skills", name), path.join(installed, name), { recursive: true });
   await cp(path.join(upstream, "other", "d"), path.join(installed, "d"), { recursive: true });
   await server.trees.setRepo("acme/skills", { dir: upstream });
-  Object.assign(server.trees.stats, { repoRequests: 0, treeRequests: 0, contentsRequests: 0, conditionalRequests: 0, notModified: 0 });
+  Object.assign(server.trees.stats, {
+    repoRequests: 0,
+    treeRequests: 0,
+    contentsRequests: 0,
+    conditionalRequests: 0,
+    notModified: 0,
+  });
 });
 
 async function recorded(name: string): Promise<string> {
@@ -54,7 +76,11 @@ describe("content check states", () => {
     await server.trees.setRepo("acme/skills", { dir: upstream });
     await writeFile(path.join(installed, "c", "SKILL.md"), SKILL("c", "My own edit."));
     const lookups = trees();
-    const [a, b, c] = await Promise.all((["a", "b", "c"] as const).map((n) => checkContent({ name: n, dir: path.join(installed, n), lock: lock(n, hashes[n]) }, lookups)));
+    const [a, b, c] = await Promise.all(
+      (["a", "b", "c"] as const).map((n) =>
+        checkContent({ name: n, dir: path.join(installed, n), lock: lock(n, hashes[n]) }, lookups),
+      ),
+    );
     expect(a!.state).toBe("up-to-date");
     expect(b!.state).toBe("outdated");
     expect(b!.differingFiles).toEqual(["scripts/x.sh"]);
@@ -67,7 +93,10 @@ describe("content check states", () => {
 
   it("compares with upstream directly without a lock entry, saying local edits cannot be told apart", async () => {
     await writeFile(path.join(installed, "d", "SKILL.md"), SKILL("d", "changed"));
-    const result = await checkContent({ name: "d", dir: path.join(installed, "d"), repository: "https://github.com/acme/skills" }, trees());
+    const result = await checkContent(
+      { name: "d", dir: path.join(installed, "d"), repository: "https://github.com/acme/skills" },
+      trees(),
+    );
     expect(result.state).toBe("outdated");
     expect(result.folder).toBe("other/d");
     expect(result.reason).toContain("cannot be told apart");
@@ -76,15 +105,23 @@ describe("content check states", () => {
   });
 
   it("is unknown, with the reason, when no source is known or the folder is not upstream", async () => {
-    expect((await checkContent({ name: "a", dir: path.join(installed, "a") }, trees())).reason).toContain("no source known");
-    const missing = await checkContent({ name: "zzz", dir: path.join(installed, "a"), repository: "acme/skills" }, trees());
+    expect((await checkContent({ name: "a", dir: path.join(installed, "a") }, trees())).reason).toContain(
+      "no source known",
+    );
+    const missing = await checkContent(
+      { name: "zzz", dir: path.join(installed, "a"), repository: "acme/skills" },
+      trees(),
+    );
     expect(missing.state).toBe("unknown");
     expect(missing.reason).toContain("zzz/SKILL.md");
   });
 
   it("asks for the folder itself when the recursive tree is truncated", async () => {
     await server.trees.setRepo("acme/skills", { dir: upstream, truncated: true });
-    const result = await checkContent({ name: "b", dir: path.join(installed, "b"), lock: lock("b", await recorded("b")) }, trees());
+    const result = await checkContent(
+      { name: "b", dir: path.join(installed, "b"), lock: lock("b", await recorded("b")) },
+      trees(),
+    );
     expect(result.state).toBe("up-to-date");
     expect(server.trees.stats.contentsRequests).toBe(1);
   });
@@ -92,7 +129,10 @@ describe("content check states", () => {
   it("says a rate limit is used up and where a token is set", async () => {
     server.setBehaviour("rate-limited");
     try {
-      const result = await checkContent({ name: "a", dir: path.join(installed, "a"), lock: lock("a", await recorded("a")) }, trees());
+      const result = await checkContent(
+        { name: "a", dir: path.join(installed, "a"), lock: lock("a", await recorded("a")) },
+        trees(),
+      );
       expect(result.state).toBe("unknown");
       expect(result.reason).toContain("GitHub token");
     } finally {
@@ -122,7 +162,12 @@ describe("tree cache", () => {
     for (const f of await readdir(dir)) if (f.startsWith("tree")) await writeFile(path.join(dir, f), "{ damaged");
     expect((await checkContent(input, trees())).state).toBe("up-to-date");
     expect(server.trees.stats.treeRequests).toBe(2);
-    const offline = new GithubTrees({ apiBase: server.url, cacheDir, now: () => clock + 10 * TREE_TTL_MS, offline: true });
+    const offline = new GithubTrees({
+      apiBase: server.url,
+      cacheDir,
+      now: () => clock + 10 * TREE_TTL_MS,
+      offline: true,
+    });
     expect((await checkContent(input, offline)).state).toBe("up-to-date");
     expect(server.trees.stats.treeRequests).toBe(2);
     const empty = new GithubTrees({ apiBase: server.url, cacheDir: path.join(root, `empty-${run}`), offline: true });

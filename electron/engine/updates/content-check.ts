@@ -38,7 +38,10 @@ function fromLock(lock: SkillLockInfo | undefined): { repo: GithubRepo; folder: 
   if (!lock) return null;
   const repo = parseGithubRepo(lock.sourceUrl) ?? parseGithubRepo(lock.source);
   if (!repo || lock.skillPath === null) return null;
-  const folder = lock.skillPath.replace(/\\/g, "/").replace(/(^|\/)SKILL\.md$/i, "").replace(/^\.?\/+|\/+$/g, "");
+  const folder = lock.skillPath
+    .replace(/\\/g, "/")
+    .replace(/(^|\/)SKILL\.md$/i, "")
+    .replace(/^\.?\/+|\/+$/g, "");
   return { repo, folder };
 }
 
@@ -50,7 +53,10 @@ function differing(local: GitTree, upstream: Map<string, string>): string[] {
   return [...out].sort();
 }
 
-const listed = (files: string[]) => (files.length === 0 ? "" : ` (${files.slice(0, 5).join(", ")}${files.length > 5 ? ` and ${files.length - 5} more` : ""})`);
+const listed = (files: string[]) =>
+  files.length === 0
+    ? ""
+    : ` (${files.slice(0, 5).join(", ")}${files.length > 5 ? ` and ${files.length - 5} more` : ""})`;
 
 /** Checks one installed copy against its repository's default branch; never throws. */
 export async function checkContent(input: ContentCheckInput, trees: GithubTrees): Promise<ContentCheckResult> {
@@ -60,7 +66,13 @@ export async function checkContent(input: ContentCheckInput, trees: GithubTrees)
   let folder = locked?.folder ?? null;
   if (!repo) {
     repo = parseGithubRepo(input.repository);
-    if (!repo) return { ...base, state: "unknown", reason: "No version in the skill and no source known: neither an installer's lock entry nor a GitHub repository names where it came from." };
+    if (!repo)
+      return {
+        ...base,
+        state: "unknown",
+        reason:
+          "No version in the skill and no source known: neither an installer's lock entry nor a GitHub repository names where it came from.",
+      };
     const located = await trees.locateSkill(repo, input.name);
     if (!located.ok) return { ...base, state: "unknown", repository: repo.key, reason: located.reason };
     folder = located.path;
@@ -70,15 +82,32 @@ export async function checkContent(input: ContentCheckInput, trees: GithubTrees)
     local = await gitTreeOf(input.dir);
   } catch (error) {
     const why = error instanceof GitTreeLimitError ? error.message : "The installed folder could not be read.";
-    return { ...base, state: "unknown", repository: repo.key, folder: folder ?? undefined, reason: `${why} Its content cannot be compared.` };
+    return {
+      ...base,
+      state: "unknown",
+      repository: repo.key,
+      folder: folder ?? undefined,
+      reason: `${why} Its content cannot be compared.`,
+    };
   }
   const upstream = await trees.folder(repo, folder ?? "");
-  const facts = { ...base, repository: repo.key, folder: folder ?? "", installedHash: local.sha, recordedHash: input.lock?.skillFolderHash ?? null };
+  const facts = {
+    ...base,
+    repository: repo.key,
+    folder: folder ?? "",
+    installedHash: local.sha,
+    recordedHash: input.lock?.skillFolderHash ?? null,
+  };
   if (!upstream.ok) return { ...facts, state: "unknown", reason: upstream.reason };
   const withUpstream = { ...facts, branch: upstream.branch, upstreamHash: upstream.sha };
   const files = upstream.files ? differing(local, upstream.files) : undefined;
   const recorded = input.lock?.skillFolderHash ?? null;
-  if (local.sha === upstream.sha) return { ...withUpstream, state: "up-to-date", reason: `The installed folder is the same as ${folder || "the root"} on ${repo.key}'s ${upstream.branch} branch.` };
+  if (local.sha === upstream.sha)
+    return {
+      ...withUpstream,
+      state: "up-to-date",
+      reason: `The installed folder is the same as ${folder || "the root"} on ${repo.key}'s ${upstream.branch} branch.`,
+    };
   if (recorded && local.sha !== recorded) {
     return {
       ...withUpstream,
@@ -88,7 +117,12 @@ export async function checkContent(input: ContentCheckInput, trees: GithubTrees)
     };
   }
   if (recorded) {
-    return { ...withUpstream, state: "outdated", differingFiles: files, reason: `${repo.key} has changed this skill since it was installed${files ? listed(files) : ""}.` };
+    return {
+      ...withUpstream,
+      state: "outdated",
+      differingFiles: files,
+      reason: `${repo.key} has changed this skill since it was installed${files ? listed(files) : ""}.`,
+    };
   }
   return {
     ...withUpstream,

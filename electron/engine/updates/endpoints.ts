@@ -74,5 +74,10 @@ export function endpointId(configuredIn: string, key: string): string {
 /** An endpoint for a URL the user added (settings or `--server`), with optional headers. */
 export function urlEndpoint(url: string, headers: Record<string, string> = {}): McpEndpoint {
   const configuredIn = "settings";
-  return { id: endpointId(configuredIn, url), name: redactUrl(url), configuredIn, transport: { type: "http", url, headers: new SecretValues(headers) } };
+  return {
+    id: endpointId(configuredIn, url),
+    name: redactUrl(url),
+    configuredIn,
+    transport: { type: "http", url, headers: new SecretValues(headers) },
+  };
 }

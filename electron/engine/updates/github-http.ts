@@ -70,7 +70,11 @@ export function describeGithubStatus(status: number, rateLimited: boolean): stri
 /** GETs `url` and parses its JSON; never throws. */
 export async function githubGetJson(url: URL, options: GithubGetOptions): Promise<GithubGetResult> {
   const origin = url.origin;
-  const headers: Record<string, string> = { accept: "application/vnd.github+json", "x-github-api-version": "2022-11-28", "user-agent": `skillshelf/${VERSION}` };
+  const headers: Record<string, string> = {
+    accept: "application/vnd.github+json",
+    "x-github-api-version": "2022-11-28",
+    "user-agent": `skillshelf/${VERSION}`,
+  };
   if (options.etag) headers["if-none-match"] = options.etag;
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   const signal = AbortSignal.timeout(options.timeoutMs);
@@ -82,7 +86,8 @@ export async function githubGetJson(url: URL, options: GithubGetOptions): Promis
       if (response.status >= 300 && response.status < 400 && response.status !== 304 && location) {
         await response.body?.cancel();
         const next = new URL(location, target);
-        if (next.origin !== origin) return { kind: "failed", reason: "GitHub redirected the request to another site; it was not followed." };
+        if (next.origin !== origin)
+          return { kind: "failed", reason: "GitHub redirected the request to another site; it was not followed." };
         target = next;
         continue;
       }
@@ -94,7 +99,11 @@ export async function githubGetJson(url: URL, options: GithubGetOptions): Promis
         return { kind: "status", status: response.status, reason: describeGithubStatus(response.status, rateLimited) };
       }
       const text = await readCapped(response, options.maxBytes);
-      if (text === null) return { kind: "failed", reason: `GitHub's answer was larger than ${Math.round(options.maxBytes / 1024)} KiB, so it was not read.` };
+      if (text === null)
+        return {
+          kind: "failed",
+          reason: `GitHub's answer was larger than ${Math.round(options.maxBytes / 1024)} KiB, so it was not read.`,
+        };
       try {
         return { kind: "ok", body: JSON.parse(text), etag };
       } catch {
@@ -104,6 +113,9 @@ export async function githubGetJson(url: URL, options: GithubGetOptions): Promis
     return { kind: "failed", reason: "Too many redirects." };
   } catch (error) {
     const name = (error as Error).name;
-    return { kind: "failed", reason: name === "TimeoutError" || name === "AbortError" ? "GitHub did not answer in time." : GITHUB_OFFLINE };
+    return {
+      kind: "failed",
+      reason: name === "TimeoutError" || name === "AbortError" ? "GitHub did not answer in time." : GITHUB_OFFLINE,
+    };
   }
 }

@@ -15,7 +15,9 @@ let tmp: { dir: string; cleanup: () => Promise<void> };
 let clock: number;
 
 beforeEach(async () => {
-  server = await startReleaseServer({ releases: { "acme/agentkey": { tag: "v1.3.0" }, "acme/nightly": { tag: "nightly-2026-01-01" } } });
+  server = await startReleaseServer({
+    releases: { "acme/agentkey": { tag: "v1.3.0" }, "acme/nightly": { tag: "nightly-2026-01-01" } },
+  });
   tmp = await makeTempDir();
   clock = 1_800_000_000_000;
 });
@@ -31,7 +33,13 @@ function lookup(extra: Partial<ConstructorParameters<typeof ReleaseLookup>[0]> =
 describe("ReleaseLookup", () => {
   it("reads the latest tag without its leading v and caches it for 24 hours", async () => {
     const first = await lookup().latest(repo);
-    expect(first).toMatchObject({ ok: true, tag: "v1.3.0", version: "1.3.0", fromCache: false, releaseUrl: "https://github.com/acme/agentkey/releases/tag/v1.3.0" });
+    expect(first).toMatchObject({
+      ok: true,
+      tag: "v1.3.0",
+      version: "1.3.0",
+      fromCache: false,
+      releaseUrl: "https://github.com/acme/agentkey/releases/tag/v1.3.0",
+    });
     expect(server.stats.apiRequests).toBe(1);
     clock += RELEASE_TTL_MS - 1;
     const second = await lookup().latest(repo);
@@ -63,7 +71,11 @@ describe("ReleaseLookup", () => {
   });
 
   it("shares one in-flight request among concurrent callers", async () => {
-    const slow = await startReleaseServer({ releases: { "acme/agentkey": { tag: "v1.3.0" } }, behaviour: "slow", slowMs: 150 });
+    const slow = await startReleaseServer({
+      releases: { "acme/agentkey": { tag: "v1.3.0" } },
+      behaviour: "slow",
+      slowMs: 150,
+    });
     try {
       const shared = new ReleaseLookup({ apiBase: slow.url, cacheDir: tmp.dir, now: () => clock, timeoutMs: 5000 });
       const first = shared.latest(repo);
@@ -136,13 +148,21 @@ describe("ReleaseLookup", () => {
 
   it("does not follow a redirect to another origin, so the token stays with the API", async () => {
     const seen: string[] = [];
-    const other = createServer((req, res) => (seen.push(String(req.headers.authorization)), res.writeHead(200).end("{}")));
+    const other = createServer(
+      (req, res) => (seen.push(String(req.headers.authorization)), res.writeHead(200).end("{}")),
+    );
     await new Promise<void>((r) => other.listen(0, "127.0.0.1", r));
     const otherUrl = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
-    const redirecting = createServer((_req, res) => res.writeHead(302, { location: `${otherUrl}/repos/acme/agentkey/releases/latest` }).end());
+    const redirecting = createServer((_req, res) =>
+      res.writeHead(302, { location: `${otherUrl}/repos/acme/agentkey/releases/latest` }).end(),
+    );
     await new Promise<void>((r) => redirecting.listen(0, "127.0.0.1", r));
     try {
-      const result = await new ReleaseLookup({ apiBase: `http://127.0.0.1:${(redirecting.address() as AddressInfo).port}`, cacheDir: tmp.dir, token: "ghp_redirect-secret" }).latest(repo);
+      const result = await new ReleaseLookup({
+        apiBase: `http://127.0.0.1:${(redirecting.address() as AddressInfo).port}`,
+        cacheDir: tmp.dir,
+        token: "ghp_redirect-secret",
+      }).latest(repo);
       expect(result).toMatchObject({ ok: false, reason: expect.stringMatching(/another site/) });
       expect(seen).toEqual([]);
     } finally {

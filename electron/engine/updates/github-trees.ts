@@ -52,10 +52,18 @@ interface CacheEntry<T> {
 
 type Shape<T> = (data: unknown) => data is T;
 
-const isStringRecord = (v: unknown): v is Record<string, string> => isPlainObject(v) && Object.values(v).every((x) => typeof x === "string");
-const isRepoInfo: Shape<{ default_branch: string }> = (v): v is { default_branch: string } => isPlainObject(v) && typeof v.default_branch === "string" && v.default_branch !== "";
-const isBranchTree: Shape<BranchTree> = (v): v is BranchTree => isPlainObject(v) && typeof v.sha === "string" && typeof v.truncated === "boolean" && isStringRecord(v.trees) && isStringRecord(v.blobs);
-const isFolderSha: Shape<{ sha: string | null }> = (v): v is { sha: string | null } => isPlainObject(v) && (v.sha === null || typeof v.sha === "string");
+const isStringRecord = (v: unknown): v is Record<string, string> =>
+  isPlainObject(v) && Object.values(v).every((x) => typeof x === "string");
+const isRepoInfo: Shape<{ default_branch: string }> = (v): v is { default_branch: string } =>
+  isPlainObject(v) && typeof v.default_branch === "string" && v.default_branch !== "";
+const isBranchTree: Shape<BranchTree> = (v): v is BranchTree =>
+  isPlainObject(v) &&
+  typeof v.sha === "string" &&
+  typeof v.truncated === "boolean" &&
+  isStringRecord(v.trees) &&
+  isStringRecord(v.blobs);
+const isFolderSha: Shape<{ sha: string | null }> = (v): v is { sha: string | null } =>
+  isPlainObject(v) && (v.sha === null || typeof v.sha === "string");
 
 /** Git object ids as GitHub writes them. */
 const SHA = /^[0-9a-f]{40}$/;
@@ -77,43 +85,104 @@ export class GithubTrees {
   /** The folder at `folderPath` ("" for the root) on the repository's default branch. Never rejects. */
   async folder(repo: GithubRepo, folderPath: string): Promise<UpstreamFolder> {
     const clean = folderPath.replace(/^\/+|\/+$/g, "");
-    const info = await this.#cached(`repo:${repo.key}`, `/repos/${enc(repo.owner)}/${enc(repo.repo)}`, MAX_SMALL_BYTES, isRepoInfo, (body) => (isPlainObject(body) && typeof body.default_branch === "string" ? { default_branch: body.default_branch } : null));
+    const info = await this.#cached(
+      `repo:${repo.key}`,
+      `/repos/${enc(repo.owner)}/${enc(repo.repo)}`,
+      MAX_SMALL_BYTES,
+      isRepoInfo,
+      (body) =>
+        isPlainObject(body) && typeof body.default_branch === "string" ? { default_branch: body.default_branch } : null,
+    );
     if (!info.ok) return info;
     const branch = info.data.default_branch;
-    const tree = await this.#cached(`tree:${repo.key}@${branch}`, `/repos/${enc(repo.owner)}/${enc(repo.repo)}/git/trees/${enc(branch)}?recursive=1`, MAX_TREE_BYTES, isBranchTree, toBranchTree);
+    const tree = await this.#cached(
+      `tree:${repo.key}@${branch}`,
+      `/repos/${enc(repo.owner)}/${enc(repo.repo)}/git/trees/${enc(branch)}?recursive=1`,
+      MAX_TREE_BYTES,
+      isBranchTree,
+      toBranchTree,
+    );
     const fromCache = info.fromCache && tree.ok && tree.fromCache;
     if (tree.ok) {
       const sha = clean === "" ? tree.data.sha : tree.data.trees[clean];
-      if (sha) return { ok: true, branch, sha, files: filesUnder(tree.data.blobs, clean, tree.data.truncated), fromCache };
-      if (!tree.data.truncated) return { ok: false, missing: true, reason: `The folder ${clean || "/"} is not on the default branch (${branch}) of ${repo.key}.` };
+      if (sha)
+        return { ok: true, branch, sha, files: filesUnder(tree.data.blobs, clean, tree.data.truncated), fromCache };
+      if (!tree.data.truncated)
+        return {
+          ok: false,
+          missing: true,
+          reason: `The folder ${clean || "/"} is not on the default branch (${branch}) of ${repo.key}.`,
+        };
     }
     const parent = clean.includes("/") ? clean.slice(0, clean.lastIndexOf("/")) : "";
     const name = clean.slice(clean.lastIndexOf("/") + 1);
-    const listing = await this.#cached(`folder:${repo.key}@${branch}:${clean}`, `/repos/${enc(repo.owner)}/${enc(repo.repo)}/contents/${parent.split("/").map(enc).join("/")}?ref=${enc(branch)}`, MAX_SMALL_BYTES, isFolderSha, (body) => {
-      if (!Array.isArray(body)) return null;
-      const entry = body.find((e) => isPlainObject(e) && e.name === name && e.type === "dir" && typeof e.sha === "string" && SHA.test(e.sha)) as { sha: string } | undefined;
-      return { sha: entry?.sha ?? null };
-    });
+    const listing = await this.#cached(
+      `folder:${repo.key}@${branch}:${clean}`,
+      `/repos/${enc(repo.owner)}/${enc(repo.repo)}/contents/${parent.split("/").map(enc).join("/")}?ref=${enc(branch)}`,
+      MAX_SMALL_BYTES,
+      isFolderSha,
+      (body) => {
+        if (!Array.isArray(body)) return null;
+        const entry = body.find(
+          (e) =>
+            isPlainObject(e) && e.name === name && e.type === "dir" && typeof e.sha === "string" && SHA.test(e.sha),
+        ) as { sha: string } | undefined;
+        return { sha: entry?.sha ?? null };
+      },
+    );
     if (!listing.ok) return listing;
-    if (!listing.data.sha) return { ok: false, missing: true, reason: `The folder ${clean} is not on the default branch (${branch}) of ${repo.key}.` };
+    if (!listing.data.sha)
+      return {
+        ok: false,
+        missing: true,
+        reason: `The folder ${clean} is not on the default branch (${branch}) of ${repo.key}.`,
+      };
     return { ok: true, branch, sha: listing.data.sha, files: null, fromCache: fromCache && listing.fromCache };
   }
 
   /** Where a skill named `name` lives in the repository (`skills/NAME` first, else the shortest `…/NAME/SKILL.md`). */
-  async locateSkill(repo: GithubRepo, name: string): Promise<{ ok: true; path: string } | { ok: false; reason: string }> {
-    const info = await this.#cached(`repo:${repo.key}`, `/repos/${enc(repo.owner)}/${enc(repo.repo)}`, MAX_SMALL_BYTES, isRepoInfo, (body) => (isPlainObject(body) && typeof body.default_branch === "string" ? { default_branch: body.default_branch } : null));
+  async locateSkill(
+    repo: GithubRepo,
+    name: string,
+  ): Promise<{ ok: true; path: string } | { ok: false; reason: string }> {
+    const info = await this.#cached(
+      `repo:${repo.key}`,
+      `/repos/${enc(repo.owner)}/${enc(repo.repo)}`,
+      MAX_SMALL_BYTES,
+      isRepoInfo,
+      (body) =>
+        isPlainObject(body) && typeof body.default_branch === "string" ? { default_branch: body.default_branch } : null,
+    );
     if (!info.ok) return info;
     const branch = info.data.default_branch;
-    const tree = await this.#cached(`tree:${repo.key}@${branch}`, `/repos/${enc(repo.owner)}/${enc(repo.repo)}/git/trees/${enc(branch)}?recursive=1`, MAX_TREE_BYTES, isBranchTree, toBranchTree);
+    const tree = await this.#cached(
+      `tree:${repo.key}@${branch}`,
+      `/repos/${enc(repo.owner)}/${enc(repo.repo)}/git/trees/${enc(branch)}?recursive=1`,
+      MAX_TREE_BYTES,
+      isBranchTree,
+      toBranchTree,
+    );
     if (!tree.ok) return tree;
     const found = skillFolderIn(Object.keys(tree.data.blobs), name);
     if (found !== null) return { ok: true, path: found };
-    return { ok: false, reason: tree.data.truncated ? `${repo.key} is too large for GitHub to list in one answer, and the skill's folder there is not known.` : `No folder holding ${name}/SKILL.md is on the default branch (${branch}) of ${repo.key}.` };
+    return {
+      ok: false,
+      reason: tree.data.truncated
+        ? `${repo.key} is too large for GitHub to list in one answer, and the skill's folder there is not known.`
+        : `No folder holding ${name}/SKILL.md is on the default branch (${branch}) of ${repo.key}.`,
+    };
   }
 
   /** A cached answer when fresh, else a (conditional) request; one request in flight per key. */
-  #cached<T>(key: string, apiPath: string, maxBytes: number, shape: Shape<T>, parse: (body: unknown) => T | null): Promise<{ ok: true; data: T; fromCache: boolean } | { ok: false; reason: string }> {
-    const running = this.#inFlight.get(key) as Promise<{ ok: true; data: T; fromCache: boolean } | { ok: false; reason: string }> | undefined;
+  #cached<T>(
+    key: string,
+    apiPath: string,
+    maxBytes: number,
+    shape: Shape<T>,
+    parse: (body: unknown) => T | null,
+  ): Promise<{ ok: true; data: T; fromCache: boolean } | { ok: false; reason: string }> {
+    const running = this.#inFlight.get(key) as
+      Promise<{ ok: true; data: T; fromCache: boolean } | { ok: false; reason: string }> | undefined;
     if (running) return running;
     const work = this.#lookup(key, apiPath, maxBytes, shape, parse)
       .catch(() => ({ ok: false as const, reason: "The lookup on GitHub failed unexpectedly." }))
@@ -122,14 +191,29 @@ export class GithubTrees {
     return work;
   }
 
-  async #lookup<T>(key: string, apiPath: string, maxBytes: number, shape: Shape<T>, parse: (body: unknown) => T | null): Promise<{ ok: true; data: T; fromCache: boolean } | { ok: false; reason: string }> {
+  async #lookup<T>(
+    key: string,
+    apiPath: string,
+    maxBytes: number,
+    shape: Shape<T>,
+    parse: (body: unknown) => T | null,
+  ): Promise<{ ok: true; data: T; fromCache: boolean } | { ok: false; reason: string }> {
     const now = (this.#options.now ?? Date.now)();
     const entry = await this.#read(key, shape);
-    if (entry && now - entry.fetched_at < (this.#options.ttlMs ?? TREE_TTL_MS) && entry.fetched_at <= now) return { ok: true, data: entry.data, fromCache: true };
-    if (this.#options.offline) return entry ? { ok: true, data: entry.data, fromCache: true } : { ok: false, reason: "Offline, and this repository's folders are not cached yet." };
+    if (entry && now - entry.fetched_at < (this.#options.ttlMs ?? TREE_TTL_MS) && entry.fetched_at <= now)
+      return { ok: true, data: entry.data, fromCache: true };
+    if (this.#options.offline)
+      return entry
+        ? { ok: true, data: entry.data, fromCache: true }
+        : { ok: false, reason: "Offline, and this repository's folders are not cached yet." };
     const url = githubUrl(this.#options.apiBase, apiPath);
     if (!url) return { ok: false, reason: "The GitHub API address is not a valid URL." };
-    const answer = await githubGetJson(url, { token: this.#token, etag: entry?.etag, timeoutMs: this.#options.timeoutMs ?? 5000, maxBytes });
+    const answer = await githubGetJson(url, {
+      token: this.#token,
+      etag: entry?.etag,
+      timeoutMs: this.#options.timeoutMs ?? 5000,
+      maxBytes,
+    });
     if (answer.kind === "not-modified" && entry) {
       await this.#write(key, { ...entry, fetched_at: now });
       return { ok: true, data: entry.data, fromCache: true };
@@ -140,7 +224,8 @@ export class GithubTrees {
       await this.#write(key, answer.etag ? { fetched_at: now, etag: answer.etag, data } : { fetched_at: now, data });
       return { ok: true, data, fromCache: false };
     }
-    if (answer.kind === "not-modified") return { ok: false, reason: "GitHub said nothing changed, but nothing is cached." };
+    if (answer.kind === "not-modified")
+      return { ok: false, reason: "GitHub said nothing changed, but nothing is cached." };
     return { ok: false, reason: answer.reason };
   }
 
@@ -159,7 +244,13 @@ export class GithubTrees {
     } catch {
       value = null;
     }
-    if (isPlainObject(value) && typeof value.fetched_at === "number" && Number.isFinite(value.fetched_at) && (value.etag === undefined || typeof value.etag === "string") && shape(value.data)) {
+    if (
+      isPlainObject(value) &&
+      typeof value.fetched_at === "number" &&
+      Number.isFinite(value.fetched_at) &&
+      (value.etag === undefined || typeof value.etag === "string") &&
+      shape(value.data)
+    ) {
       return value as unknown as CacheEntry<T>;
     }
     await rm(file, { force: true }).catch(() => undefined);
@@ -180,11 +271,13 @@ const enc = (s: string) => encodeURIComponent(s);
 
 /** Keeps what a content check needs of a Trees answer: every folder's and file's id by path. */
 function toBranchTree(body: unknown): BranchTree | null {
-  if (!isPlainObject(body) || typeof body.sha !== "string" || !SHA.test(body.sha) || !Array.isArray(body.tree)) return null;
+  if (!isPlainObject(body) || typeof body.sha !== "string" || !SHA.test(body.sha) || !Array.isArray(body.tree))
+    return null;
   const trees: Record<string, string> = {};
   const blobs: Record<string, string> = {};
   for (const item of body.tree) {
-    if (!isPlainObject(item) || typeof item.path !== "string" || typeof item.sha !== "string" || !SHA.test(item.sha)) continue;
+    if (!isPlainObject(item) || typeof item.path !== "string" || typeof item.sha !== "string" || !SHA.test(item.sha))
+      continue;
     if (item.type === "tree") trees[item.path] = item.sha;
     else if (item.type === "blob") blobs[item.path] = item.sha;
   }
@@ -202,7 +295,9 @@ function filesUnder(blobs: Record<string, string>, folder: string, truncated: bo
 
 /** The folder holding `NAME/SKILL.md` in a repository's tree: `skills/NAME` first, else the shortest such path. */
 export function skillFolderIn(paths: Iterable<string>, name: string): string | null {
-  const candidates = [...paths].filter((p) => p === `${name}/SKILL.md` || p.endsWith(`/${name}/SKILL.md`)).map((p) => p.slice(0, -"/SKILL.md".length));
+  const candidates = [...paths]
+    .filter((p) => p === `${name}/SKILL.md` || p.endsWith(`/${name}/SKILL.md`))
+    .map((p) => p.slice(0, -"/SKILL.md".length));
   if (candidates.includes(`skills/${name}`)) return `skills/${name}`;
   candidates.sort((a, b) => a.split("/").length - b.split("/").length || (a < b ? -1 : 1));
   return candidates[0] ?? null;

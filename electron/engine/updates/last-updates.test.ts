@@ -6,12 +6,35 @@ import { lastUpdatesFile, readLastUpdates, recomputeUpdates, writeLastUpdates } 
 
 const checkedAt = "2026-11-30T12:00:00.000Z";
 const info = (over: Partial<UpdateInfo> = {}): UpdateInfo => ({
-  skillId: "s1", name: "agentkey", dir: "/h/agentkey", installed: "1.7.2", installedSource: "metadata.version", latest: "1.8.0", state: "outdated", source: "skill-meta",
-  checkedAt, recipe: { kind: "shell", command: "npx -y skills update -g agentkey" }, downloads: [{ name: "agentkey.skill", size: 10, url: "https://example.com/a.skill" }], ...over,
+  skillId: "s1",
+  name: "agentkey",
+  dir: "/h/agentkey",
+  installed: "1.7.2",
+  installedSource: "metadata.version",
+  latest: "1.8.0",
+  state: "outdated",
+  source: "skill-meta",
+  checkedAt,
+  recipe: { kind: "shell", command: "npx -y skills update -g agentkey" },
+  downloads: [{ name: "agentkey.skill", size: 10, url: "https://example.com/a.skill" }],
+  ...over,
 });
 const skill = (over: Partial<Skill> = {}): Skill => ({
-  id: "s1", name: "agentkey", description: "d", dir: "/h/agentkey", realDir: "/h/agentkey", client: "claude-desktop", locationId: "l", version: "1.7.2",
-  versionSource: "metadata.version", contentHash: "x", diagnostics: [], valid: true, links: [], userOwned: false, ...over,
+  id: "s1",
+  name: "agentkey",
+  description: "d",
+  dir: "/h/agentkey",
+  realDir: "/h/agentkey",
+  client: "claude-desktop",
+  locationId: "l",
+  version: "1.7.2",
+  versionSource: "metadata.version",
+  contentHash: "x",
+  diagnostics: [],
+  valid: true,
+  links: [],
+  userOwned: false,
+  ...over,
 });
 
 let tmp: { dir: string; cleanup: () => Promise<void> };
@@ -22,18 +45,73 @@ afterEach(async () => tmp.cleanup());
 
 describe("last update results on disk", () => {
   it("round-trips the results and their check time, without the plans", async () => {
-    const withPlan = { ...info(), plan: { kind: "desktop-upload" as const, skillId: "s1", name: "agentkey", dir: "/h/agentkey", realDir: "/h/agentkey", nextStep: "x", steps: [] } };
-    await writeLastUpdates(tmp.dir, { updates: [withPlan, info({ skillId: "s2", state: "unknown", latest: null, reason: "Offline.", recipe: undefined, downloads: undefined })], checkedAt });
+    const withPlan = {
+      ...info(),
+      plan: {
+        kind: "desktop-upload" as const,
+        skillId: "s1",
+        name: "agentkey",
+        dir: "/h/agentkey",
+        realDir: "/h/agentkey",
+        nextStep: "x",
+        steps: [],
+      },
+    };
+    await writeLastUpdates(tmp.dir, {
+      updates: [
+        withPlan,
+        info({
+          skillId: "s2",
+          state: "unknown",
+          latest: null,
+          reason: "Offline.",
+          recipe: undefined,
+          downloads: undefined,
+        }),
+      ],
+      checkedAt,
+    });
     const read = await readLastUpdates(tmp.dir);
-    expect(read).toEqual({ updates: [info(), { ...info({ skillId: "s2", state: "unknown", latest: null, reason: "Offline." }), recipe: undefined, downloads: undefined }].map((u) => JSON.parse(JSON.stringify(u))), checkedAt });
+    expect(read).toEqual({
+      updates: [
+        info(),
+        {
+          ...info({ skillId: "s2", state: "unknown", latest: null, reason: "Offline." }),
+          recipe: undefined,
+          downloads: undefined,
+        },
+      ].map((u) => JSON.parse(JSON.stringify(u))),
+      checkedAt,
+    });
     expect(await readFile(lastUpdatesFile(tmp.dir), "utf8")).not.toContain("nextStep");
   });
 
   it("keeps a content check's results (source github-tree, hashes, folder, changed files) across a restart", async () => {
-    const content = info({ skillId: "s3", name: "b", installed: null, installedSource: null, latest: null, state: "changed-locally", source: "github-tree", recipe: undefined, downloads: undefined, reason: "Changed.", repository: "acme/skills", folder: "skills/b", branch: "main", installedHash: "a".repeat(40), recordedHash: "b".repeat(40), upstreamHash: "c".repeat(40), changedFiles: ["SKILL.md"] });
+    const content = info({
+      skillId: "s3",
+      name: "b",
+      installed: null,
+      installedSource: null,
+      latest: null,
+      state: "changed-locally",
+      source: "github-tree",
+      recipe: undefined,
+      downloads: undefined,
+      reason: "Changed.",
+      repository: "acme/skills",
+      folder: "skills/b",
+      branch: "main",
+      installedHash: "a".repeat(40),
+      recordedHash: "b".repeat(40),
+      upstreamHash: "c".repeat(40),
+      changedFiles: ["SKILL.md"],
+    });
     await writeLastUpdates(tmp.dir, { updates: [content], checkedAt });
     expect(await readLastUpdates(tmp.dir)).toEqual({ updates: [JSON.parse(JSON.stringify(content))], checkedAt });
-    await writeFile(lastUpdatesFile(tmp.dir), JSON.stringify({ format: 1, checkedAt, updates: [{ ...content, changedFiles: [1] }] }));
+    await writeFile(
+      lastUpdatesFile(tmp.dir),
+      JSON.stringify({ format: 1, checkedAt, updates: [{ ...content, changedFiles: [1] }] }),
+    );
     expect(await readLastUpdates(tmp.dir)).toBeNull();
   });
 
@@ -41,7 +119,16 @@ describe("last update results on disk", () => {
     expect(await readLastUpdates(tmp.dir)).toBeNull();
     const file = lastUpdatesFile(tmp.dir);
     await mkdir(tmp.dir, { recursive: true });
-    for (const damaged of ["{ not json", JSON.stringify({ format: 1, checkedAt, updates: [{ ...info(), state: "exploded" }] }), JSON.stringify({ format: 2, checkedAt, updates: [] }), JSON.stringify({ format: 1, checkedAt, updates: [{ ...info(), downloads: [{ name: "x", size: 1, url: "file:///etc/passwd" }] }] })]) {
+    for (const damaged of [
+      "{ not json",
+      JSON.stringify({ format: 1, checkedAt, updates: [{ ...info(), state: "exploded" }] }),
+      JSON.stringify({ format: 2, checkedAt, updates: [] }),
+      JSON.stringify({
+        format: 1,
+        checkedAt,
+        updates: [{ ...info(), downloads: [{ name: "x", size: 1, url: "file:///etc/passwd" }] }],
+      }),
+    ]) {
       await writeFile(file, damaged);
       expect(await readLastUpdates(tmp.dir), damaged).toBeNull();
       await expect(readFile(file)).rejects.toThrow();
@@ -53,16 +140,33 @@ describe("recomputeUpdates", () => {
   it("recomputes a copy whose installed version changed from the latest known version, dropping the recipe once current", () => {
     const { updates, changed } = recomputeUpdates([info()], [skill({ version: "1.8.0" })], []);
     expect(changed).toBe(true);
-    expect(updates).toEqual([{ ...info({ installed: "1.8.0", state: "up-to-date" }), recipe: undefined }].map((u) => JSON.parse(JSON.stringify(u))));
+    expect(updates).toEqual(
+      [{ ...info({ installed: "1.8.0", state: "up-to-date" }), recipe: undefined }].map((u) =>
+        JSON.parse(JSON.stringify(u)),
+      ),
+    );
     expect(updates[0]!.checkedAt).toBe(checkedAt);
   });
 
   it("gives a new copy of a known skill its state, drops removed copies, and leaves unchanged ones alone", () => {
     const fresh = recomputeUpdates([info()], [skill({ id: "s9", dir: "/h/new/agentkey", version: "1.8.0" })], ["s1"]);
-    expect(fresh.updates).toEqual([expect.objectContaining({ skillId: "s9", dir: "/h/new/agentkey", installed: "1.8.0", latest: "1.8.0", state: "up-to-date", source: "skill-meta" })]);
+    expect(fresh.updates).toEqual([
+      expect.objectContaining({
+        skillId: "s9",
+        dir: "/h/new/agentkey",
+        installed: "1.8.0",
+        latest: "1.8.0",
+        state: "up-to-date",
+        source: "skill-meta",
+      }),
+    ]);
     const same = recomputeUpdates([info()], [skill()], []);
     expect(same).toEqual({ updates: [info()], changed: false });
     const older = recomputeUpdates([info()], [skill({ version: null, versionSource: null })], []);
-    expect(older.updates[0]).toMatchObject({ state: "unknown", installed: null, reason: "This copy does not say which version it is, so it cannot be compared." });
+    expect(older.updates[0]).toMatchObject({
+      state: "unknown",
+      installed: null,
+      reason: "This copy does not say which version it is, so it cannot be compared.",
+    });
   });
 });

@@ -38,7 +38,12 @@ function parseContent(v: Record<string, unknown>, info: UpdateInfo): boolean {
     info.recordedHash = v.recordedHash;
   }
   if (v.changedFiles !== undefined) {
-    if (!Array.isArray(v.changedFiles) || v.changedFiles.length > MAX_CHANGED_FILES || !v.changedFiles.every((f) => str(f, 4096))) return false;
+    if (
+      !Array.isArray(v.changedFiles) ||
+      v.changedFiles.length > MAX_CHANGED_FILES ||
+      !v.changedFiles.every((f) => str(f, 4096))
+    )
+      return false;
     info.changedFiles = v.changedFiles as string[];
   }
   return true;
@@ -57,13 +62,29 @@ const optStr = (v: unknown): boolean => v === undefined || str(v);
 /** One stored entry checked field by field; null when it is not an UpdateInfo. */
 function parseInfo(v: unknown): UpdateInfo | null {
   if (!isPlainObject(v)) return null;
-  if (!str(v.skillId) || !str(v.name, 256) || !str(v.dir) || !strOrNull(v.installed) || !strOrNull(v.latest) || !str(v.checkedAt, 64)) return null;
+  if (
+    !str(v.skillId) ||
+    !str(v.name, 256) ||
+    !str(v.dir) ||
+    !strOrNull(v.installed) ||
+    !strOrNull(v.latest) ||
+    !str(v.checkedAt, 64)
+  )
+    return null;
   if (!(v.installedSource === null || VERSION_SOURCES.has(v.installedSource as string))) return null;
   if (!STATES.has(v.state as UpdateInfo["state"]) || !SOURCES.has(v.source as UpdateInfo["source"])) return null;
-  if (!optStr(v.reason) || !optStr(v.releaseNotesUrl) || !optStr(v.updateDocUrl) || !optStr(v.releaseNotes)) return null;
+  if (!optStr(v.reason) || !optStr(v.releaseNotesUrl) || !optStr(v.updateDocUrl) || !optStr(v.releaseNotes))
+    return null;
   const info: UpdateInfo = {
-    skillId: v.skillId, name: v.name, dir: v.dir, installed: v.installed, installedSource: v.installedSource as UpdateInfo["installedSource"], latest: v.latest,
-    state: v.state as UpdateInfo["state"], source: v.source as UpdateInfo["source"], checkedAt: v.checkedAt,
+    skillId: v.skillId,
+    name: v.name,
+    dir: v.dir,
+    installed: v.installed,
+    installedSource: v.installedSource as UpdateInfo["installedSource"],
+    latest: v.latest,
+    state: v.state as UpdateInfo["state"],
+    source: v.source as UpdateInfo["source"],
+    checkedAt: v.checkedAt,
   };
   if (v.reason !== undefined) info.reason = v.reason as string;
   if (v.releaseNotesUrl !== undefined) info.releaseNotesUrl = v.releaseNotesUrl as string;
@@ -73,7 +94,11 @@ function parseInfo(v: unknown): UpdateInfo | null {
   if (v.recipe !== undefined) {
     const r = v.recipe;
     if (!isPlainObject(r) || (r.kind !== "shell" && r.kind !== "manual_ui") || !str(r.command)) return null;
-    info.recipe = { kind: r.kind, command: r.command, ...(typeof r.suspicious === "boolean" ? { suspicious: r.suspicious } : {}) };
+    info.recipe = {
+      kind: r.kind,
+      command: r.command,
+      ...(typeof r.suspicious === "boolean" ? { suspicious: r.suspicious } : {}),
+    };
   }
   if (v.downloads !== undefined) {
     const downloads = parseDownloads(v.downloads);
@@ -104,7 +129,8 @@ export async function readLastUpdates(cacheDir: string): Promise<LastUpdates | n
 }
 
 function parseFile(value: unknown): LastUpdates | null {
-  if (!isPlainObject(value) || value.format !== FORMAT || !(value.checkedAt === null || str(value.checkedAt, 64))) return null;
+  if (!isPlainObject(value) || value.format !== FORMAT || !(value.checkedAt === null || str(value.checkedAt, 64)))
+    return null;
   if (!Array.isArray(value.updates) || value.updates.length > MAX_ENTRIES) return null;
   const updates: UpdateInfo[] = [];
   for (const entry of value.updates) {
@@ -119,7 +145,11 @@ function parseFile(value: unknown): LastUpdates | null {
 export async function writeLastUpdates(cacheDir: string, last: LastUpdates): Promise<void> {
   const updates = last.updates.slice(0, MAX_ENTRIES).map(({ plan: _plan, ...info }) => info);
   try {
-    await writeJsonAtomic(lastUpdatesFile(cacheDir), { format: FORMAT, checkedAt: last.checkedAt, updates }, { mode: 0o600 });
+    await writeJsonAtomic(
+      lastUpdatesFile(cacheDir),
+      { format: FORMAT, checkedAt: last.checkedAt, updates },
+      { mode: 0o600 },
+    );
   } catch {
     /* the results are found again by the next check */
   }
@@ -135,7 +165,11 @@ function knownFor(skill: Skill, byId: Map<string, UpdateInfo>, updates: readonly
  * latest version is known) gets its state from that latest version, without asking any server; removed copies go.
  * `changed` is false when nothing differs.
  */
-export function recomputeUpdates(updates: readonly UpdateInfo[], changedSkills: readonly Skill[], removedIds: readonly string[]): { updates: UpdateInfo[]; changed: boolean } {
+export function recomputeUpdates(
+  updates: readonly UpdateInfo[],
+  changedSkills: readonly Skill[],
+  removedIds: readonly string[],
+): { updates: UpdateInfo[]; changed: boolean } {
   const removed = new Set(removedIds);
   const byId = new Map(updates.map((u) => [u.skillId, u]));
   let changed = false;
@@ -148,9 +182,22 @@ export function recomputeUpdates(updates: readonly UpdateInfo[], changedSkills: 
     const known = knownFor(skill, byId, updates);
     if (!known) continue;
     const own = known.skillId === skill.id;
-    if (own && known.installed === skill.version && known.installedSource === skill.versionSource && known.dir === skill.dir) continue;
+    if (
+      own &&
+      known.installed === skill.version &&
+      known.installedSource === skill.versionSource &&
+      known.dir === skill.dir
+    )
+      continue;
     const { recipe, reason, ...rest } = known;
-    const info: UpdateInfo = { ...rest, skillId: skill.id, name: skill.name, dir: skill.dir, installed: skill.version, installedSource: skill.versionSource };
+    const info: UpdateInfo = {
+      ...rest,
+      skillId: skill.id,
+      name: skill.name,
+      dir: skill.dir,
+      installed: skill.version,
+      installedSource: skill.versionSource,
+    };
     if (known.latest !== null) {
       info.state = compareInstalled(skill.version, known.latest);
       if (info.state === "unknown") info.reason = notComparableReason(skill.version);

@@ -17,22 +17,72 @@ describe("findMcpEndpoints", () => {
     const project = path.join(tmp.dir, "proj");
     const plugin = path.join(tmp.dir, "plugin");
     await writeTree(home, {
-      ".config/Claude/claude_desktop_config.json": json({ mcpServers: { local: { command: "node", args: ["server.js"], env: { TOKEN: "secret-env" } } } }),
-      ".claude.json": json({
-        mcpServers: { remote: { type: "http", url: "https://mcp.example.com/v1/mcp", headers: { Authorization: "Bearer secret-h" } }, old: { type: "sse", url: "https://sse.example.com/sse" } },
-        projects: { [project]: { mcpServers: { localscope: { type: "http", url: "https://local.example.com/mcp" } } }, "/elsewhere": { mcpServers: { no: { type: "http", url: "https://no.example.com/mcp" } } } },
+      ".config/Claude/claude_desktop_config.json": json({
+        mcpServers: { local: { command: "node", args: ["server.js"], env: { TOKEN: "secret-env" } } },
       }),
-      ".cursor/mcp.json": json({ mcpServers: { dup: { url: "https://mcp.example.com/v1/mcp" }, off: { url: "https://off.example.com/mcp", disabled: true } } }),
+      ".claude.json": json({
+        mcpServers: {
+          remote: {
+            type: "http",
+            url: "https://mcp.example.com/v1/mcp",
+            headers: { Authorization: "Bearer secret-h" },
+          },
+          old: { type: "sse", url: "https://sse.example.com/sse" },
+        },
+        projects: {
+          [project]: { mcpServers: { localscope: { type: "http", url: "https://local.example.com/mcp" } } },
+          "/elsewhere": { mcpServers: { no: { type: "http", url: "https://no.example.com/mcp" } } },
+        },
+      }),
+      ".cursor/mcp.json": json({
+        mcpServers: {
+          dup: { url: "https://mcp.example.com/v1/mcp" },
+          off: { url: "https://off.example.com/mcp", disabled: true },
+        },
+      }),
     });
-    await writeTree(project, { ".mcp.json": json({ mcpServers: { proj: { type: "http", url: "http://127.0.0.1:9/mcp" } } }) });
-    await writeTree(plugin, { "mcp.json": json({ $schema: "x", mcpServers: { tool: { type: "stdio", command: "./bin/server", args: ["--root", "${PLUGIN_ROOT}/data"] }, web: { type: "streamable-http", url: "https://plugin.example.com/mcp" } } }) });
+    await writeTree(project, {
+      ".mcp.json": json({ mcpServers: { proj: { type: "http", url: "http://127.0.0.1:9/mcp" } } }),
+    });
+    await writeTree(plugin, {
+      "mcp.json": json({
+        $schema: "x",
+        mcpServers: {
+          tool: { type: "stdio", command: "./bin/server", args: ["--root", "${PLUGIN_ROOT}/data"] },
+          web: { type: "streamable-http", url: "https://plugin.example.com/mcp" },
+        },
+      }),
+    });
 
-    const { endpoints, sources } = await findMcpEndpoints({ home, platform: "linux", env: {}, projectDirs: [project], pluginRoots: [plugin], extraServers: [{ url: "https://added.example.com/mcp" }], includeStdio: true });
-    expect(endpoints.map((e) => e.name)).toEqual(["https://added.example.com/mcp", "local", "remote", "localscope", "proj", "tool", "web"]);
+    const { endpoints, sources } = await findMcpEndpoints({
+      home,
+      platform: "linux",
+      env: {},
+      projectDirs: [project],
+      pluginRoots: [plugin],
+      extraServers: [{ url: "https://added.example.com/mcp" }],
+      includeStdio: true,
+    });
+    expect(endpoints.map((e) => e.name)).toEqual([
+      "https://added.example.com/mcp",
+      "local",
+      "remote",
+      "localscope",
+      "proj",
+      "tool",
+      "web",
+    ]);
     const tool = endpoints.find((e) => e.name === "tool")!;
-    expect(tool.transport).toMatchObject({ type: "stdio", command: path.join(plugin, "bin/server"), args: ["--root", `${plugin}/data`], cwd: plugin });
+    expect(tool.transport).toMatchObject({
+      type: "stdio",
+      command: path.join(plugin, "bin/server"),
+      args: ["--root", `${plugin}/data`],
+      cwd: plugin,
+    });
     const remote = endpoints.find((e) => e.name === "remote")!;
-    expect(remote.transport.type === "http" && remote.transport.headers.reveal()).toEqual({ Authorization: "Bearer secret-h" });
+    expect(remote.transport.type === "http" && remote.transport.headers.reveal()).toEqual({
+      Authorization: "Bearer secret-h",
+    });
     expect(JSON.stringify({ endpoints, sources })).not.toMatch(/secret-h|secret-env/);
     expect(sources.map((s) => path.basename(s.file))).toContain("claude_desktop_config.json");
   });
@@ -40,8 +90,12 @@ describe("findMcpEndpoints", () => {
   it("finds Claude Desktop's config on macOS and Windows, and reports a corrupt file", async () => {
     const home = path.join(tmp.dir, "home");
     await writeTree(home, {
-      "Library/Application Support/Claude/claude_desktop_config.json": json({ mcpServers: { mac: { url: "https://mac.example.com/mcp" } } }),
-      "AppData/Roaming/Claude/claude_desktop_config.json": json({ mcpServers: { win: { url: "https://win.example.com/mcp" } } }),
+      "Library/Application Support/Claude/claude_desktop_config.json": json({
+        mcpServers: { mac: { url: "https://mac.example.com/mcp" } },
+      }),
+      "AppData/Roaming/Claude/claude_desktop_config.json": json({
+        mcpServers: { win: { url: "https://win.example.com/mcp" } },
+      }),
       ".cursor/mcp.json": "{ nope",
     });
     const mac = await findMcpEndpoints({ home, platform: "darwin", env: {} });
@@ -56,7 +110,13 @@ describe("findMcpEndpoints", () => {
   it("asks a stdio server configured in Claude Desktop, passing its env only to it", async () => {
     const home = path.join(tmp.dir, "home");
     const script = fileURLToPath(new URL("../../../test-support/servers/stdio-skill-meta-server.mjs", import.meta.url));
-    await writeTree(home, { ".config/Claude/claude_desktop_config.json": json({ mcpServers: { ak: { command: process.execPath, args: [script, "agentkey", "2.0.0"], env: { SKILL_META_TOKEN: "expected" } } } }) });
+    await writeTree(home, {
+      ".config/Claude/claude_desktop_config.json": json({
+        mcpServers: {
+          ak: { command: process.execPath, args: [script, "agentkey", "2.0.0"], env: { SKILL_META_TOKEN: "expected" } },
+        },
+      }),
+    });
     expect((await findMcpEndpoints({ home, platform: "linux", env: {} })).endpoints).toEqual([]);
     const { endpoints } = await findMcpEndpoints({ home, platform: "linux", env: {}, includeStdio: true });
     const result = await queryServer(endpoints[0]!, { timeoutMs: 10_000 });
@@ -75,7 +135,9 @@ describe("hostile client configs", () => {
     });
     const { endpoints, sources } = await findMcpEndpoints({ home, platform: "linux", env: {} });
     expect(endpoints.map((e) => e.name)).toEqual(["fine"]);
-    expect(sources.find((s) => s.file.endsWith(".claude.json"))?.problem).toBe("The file was not read: it nests arrays or objects more than 256 levels deep, so it was not parsed.");
+    expect(sources.find((s) => s.file.endsWith(".claude.json"))?.problem).toBe(
+      "The file was not read: it nests arrays or objects more than 256 levels deep, so it was not parsed.",
+    );
   });
 });
 
@@ -93,11 +155,27 @@ describe("Claude Code's variable expansion", () => {
     const home = path.join(tmp.dir, "home");
     const project = path.join(tmp.dir, "project");
     await writeTree(home, {
-      ".claude.json": json({ mcpServers: { ok: { type: "http", url: "${MCP_BASE:-https://mcp.example.com}/mcp", headers: { Authorization: "Bearer ${API_KEY}" } }, unset: { type: "http", url: "https://unset.example.com/${NOPE}" } } }),
+      ".claude.json": json({
+        mcpServers: {
+          ok: {
+            type: "http",
+            url: "${MCP_BASE:-https://mcp.example.com}/mcp",
+            headers: { Authorization: "Bearer ${API_KEY}" },
+          },
+          unset: { type: "http", url: "https://unset.example.com/${NOPE}" },
+        },
+      }),
       ".cursor/mcp.json": json({ mcpServers: { cursor: { url: "https://cursor.example.com/${API_KEY}" } } }),
     });
-    await writeTree(project, { ".mcp.json": json({ mcpServers: { proj: { type: "http", url: "https://proj.example.com/${API_KEY}" } } }) });
-    const { endpoints } = await findMcpEndpoints({ home, platform: "linux", env: { API_KEY: "k-123" }, projectDirs: [project] });
+    await writeTree(project, {
+      ".mcp.json": json({ mcpServers: { proj: { type: "http", url: "https://proj.example.com/${API_KEY}" } } }),
+    });
+    const { endpoints } = await findMcpEndpoints({
+      home,
+      platform: "linux",
+      env: { API_KEY: "k-123" },
+      projectDirs: [project],
+    });
     const byName = new Map(endpoints.map((e) => [e.name, e.transport]));
     expect([...byName.keys()].sort()).toEqual(["cursor", "ok", "proj"]);
     const ok = byName.get("ok")!;

@@ -34,18 +34,37 @@ const MAX_CONFIG_BYTES = 2 * 1024 * 1024;
 /** Nesting past this in a client's MCP config is refused before parsing. */
 const CONFIG_MAX_DEPTH = 256;
 const stringRecord = (v: unknown): Record<string, string> =>
-  isPlainObject(v) ? Object.fromEntries(Object.entries(v).filter((e): e is [string, string] => typeof e[1] === "string")) : {};
+  isPlainObject(v)
+    ? Object.fromEntries(Object.entries(v).filter((e): e is [string, string] => typeof e[1] === "string"))
+    : {};
 
 /** The config files of a home, in the order their servers are asked. */
-function mcpConfigFiles(options: McpConfigOptions): Array<{ file: string; kind: "desktop" | "claude-code" | "claude-settings" | "cursor" | "project" | "plugin"; root?: string }> {
+function mcpConfigFiles(options: McpConfigOptions): Array<{
+  file: string;
+  kind: "desktop" | "claude-code" | "claude-settings" | "cursor" | "project" | "plugin";
+  root?: string;
+}> {
   const base = (b: Parameters<typeof resolveBase>[0]) => resolveBase(b, options);
   const desktop =
     options.platform === "darwin"
       ? [path.join(options.home, "Library", "Application Support", "Claude", "claude_desktop_config.json")]
       : options.platform === "win32"
-        ? [path.join(base("appData"), "Claude", "claude_desktop_config.json"), path.join(base("localAppData"), "Packages", "Claude_pzs8sxrjxfjjc", "LocalCache", "Roaming", "Claude", "claude_desktop_config.json")]
+        ? [
+            path.join(base("appData"), "Claude", "claude_desktop_config.json"),
+            path.join(
+              base("localAppData"),
+              "Packages",
+              "Claude_pzs8sxrjxfjjc",
+              "LocalCache",
+              "Roaming",
+              "Claude",
+              "claude_desktop_config.json",
+            ),
+          ]
         : [path.join(base("xdgConfig"), "Claude", "claude_desktop_config.json")];
-  const claudeJson = options.env.CLAUDE_CONFIG_DIR ? path.join(options.env.CLAUDE_CONFIG_DIR, ".claude.json") : path.join(options.home, ".claude.json");
+  const claudeJson = options.env.CLAUDE_CONFIG_DIR
+    ? path.join(options.env.CLAUDE_CONFIG_DIR, ".claude.json")
+    : path.join(options.home, ".claude.json");
   return [
     ...desktop.map((file) => ({ file, kind: "desktop" as const })),
     { file: claudeJson, kind: "claude-code" as const },
@@ -69,18 +88,24 @@ function expandPluginRoot(value: string, root: string | undefined): string {
 /** Claude Code's `${VAR}` / `${VAR:-default}` expansion of one string; null when a variable without default is unset. */
 export function expandClaudeCodeVars(value: string, env: Record<string, string | undefined>): string | null {
   let missing = false;
-  const expanded = value.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g, (_all, name: string, fallback: string | undefined) => {
-    const set = env[name];
-    if (fallback !== undefined) return set === undefined || set === "" ? fallback : set;
-    if (set !== undefined) return set;
-    missing = true;
-    return "";
-  });
+  const expanded = value.replace(
+    /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g,
+    (_all, name: string, fallback: string | undefined) => {
+      const set = env[name];
+      if (fallback !== undefined) return set === undefined || set === "" ? fallback : set;
+      if (set !== undefined) return set;
+      missing = true;
+      return "";
+    },
+  );
   return missing ? null : expanded;
 }
 
 /** A Claude Code server entry with its variables expanded where Claude Code expands them; null when one is unset. */
-function expandClaudeCodeEntry(raw: Record<string, unknown>, env: Record<string, string | undefined>): Record<string, unknown> | null {
+function expandClaudeCodeEntry(
+  raw: Record<string, unknown>,
+  env: Record<string, string | undefined>,
+): Record<string, unknown> | null {
   let failed = false;
   const one = (v: unknown) => {
     if (typeof v !== "string") return v;
@@ -88,8 +113,16 @@ function expandClaudeCodeEntry(raw: Record<string, unknown>, env: Record<string,
     if (out === null) failed = true;
     return out ?? "";
   };
-  const record = (v: unknown) => (isPlainObject(v) ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, one(x)])) : v);
-  const expanded = { ...raw, command: one(raw.command), url: one(raw.url), args: Array.isArray(raw.args) ? raw.args.map(one) : raw.args, env: record(raw.env), headers: record(raw.headers) };
+  const record = (v: unknown) =>
+    isPlainObject(v) ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, one(x)])) : v;
+  const expanded = {
+    ...raw,
+    command: one(raw.command),
+    url: one(raw.url),
+    args: Array.isArray(raw.args) ? raw.args.map(one) : raw.args,
+    env: record(raw.env),
+    headers: record(raw.headers),
+  };
   return failed ? null : expanded;
 }
 
@@ -106,14 +139,28 @@ function endpointOf(name: string, raw: unknown, file: string, pluginRoot: string
       return null;
     }
     if (url.protocol !== "http:" && url.protocol !== "https:") return null;
-    return { id: endpointId(file, `${name}\n${raw.url}`), name, configuredIn: file, transport: { type: "http", url: raw.url, headers: new SecretValues(stringRecord(raw.headers)) } };
+    return {
+      id: endpointId(file, `${name}\n${raw.url}`),
+      name,
+      configuredIn: file,
+      transport: { type: "http", url: raw.url, headers: new SecretValues(stringRecord(raw.headers)) },
+    };
   }
   if (typeof raw.command === "string" && raw.command !== "" && (type === undefined || type === "stdio")) {
-    const args = Array.isArray(raw.args) ? raw.args.filter((a): a is string => typeof a === "string").map((a) => expandPluginRoot(a, pluginRoot)) : [];
-    const env = Object.fromEntries(Object.entries(stringRecord(raw.env)).map(([k, v]) => [k, expandPluginRoot(v, pluginRoot)]));
+    const args = Array.isArray(raw.args)
+      ? raw.args.filter((a): a is string => typeof a === "string").map((a) => expandPluginRoot(a, pluginRoot))
+      : [];
+    const env = Object.fromEntries(
+      Object.entries(stringRecord(raw.env)).map(([k, v]) => [k, expandPluginRoot(v, pluginRoot)]),
+    );
     const cwd = typeof raw.cwd === "string" ? expandPluginRoot(raw.cwd, pluginRoot) : pluginRoot;
     const command = pluginRoot && raw.command.startsWith("./") ? path.join(pluginRoot, raw.command) : raw.command;
-    return { id: endpointId(file, `${name}\n${command}\n${args.join("\n")}`), name, configuredIn: file, transport: { type: "stdio", command, args, env: new SecretValues(env), ...(cwd ? { cwd } : {}) } };
+    return {
+      id: endpointId(file, `${name}\n${command}\n${args.join("\n")}`),
+      name,
+      configuredIn: file,
+      transport: { type: "stdio", command, args, env: new SecretValues(env), ...(cwd ? { cwd } : {}) },
+    };
   }
   return null;
 }
@@ -123,7 +170,8 @@ function serversIn(kind: string, parsed: Record<string, unknown>, projectDirs: s
   if (kind === "claude-code" && isPlainObject(parsed.projects)) {
     for (const dir of projectDirs) {
       const project = parsed.projects[dir];
-      if (isPlainObject(project) && isPlainObject(project.mcpServers)) entries.push(...Object.entries(project.mcpServers));
+      if (isPlainObject(project) && isPlainObject(project.mcpServers))
+        entries.push(...Object.entries(project.mcpServers));
     }
   }
   return entries;
@@ -135,14 +183,26 @@ export function stdioCommandOf(endpoint: McpEndpoint): StdioCommand | null {
   if (t.type !== "stdio") return null;
   const env = t.env.reveal();
   const cwd = t.cwd ?? null;
-  return { id: stdioCommandId({ configFile: endpoint.configuredIn, command: t.command, args: t.args, cwd, env }), name: endpoint.name, configFile: endpoint.configuredIn, command: t.command, args: [...t.args], cwd, envNames: Object.keys(env) };
+  return {
+    id: stdioCommandId({ configFile: endpoint.configuredIn, command: t.command, args: t.args, cwd, env }),
+    name: endpoint.name,
+    configFile: endpoint.configuredIn,
+    command: t.command,
+    args: [...t.args],
+    cwd,
+    envNames: Object.keys(env),
+  };
 }
 
 /**
  * Every server to ask, deduplicated by address (the first config naming one wins), and the files read. Local (stdio)
  * servers are asked only when approved one by one (or with includeStdio); `stdio` lists every one found, approved or not.
  */
-export async function findMcpEndpoints(options: McpConfigOptions): Promise<{ endpoints: McpEndpoint[]; sources: McpConfigSource[]; stdio: Array<StdioCommand & { approved: boolean }> }> {
+export async function findMcpEndpoints(options: McpConfigOptions): Promise<{
+  endpoints: McpEndpoint[];
+  sources: McpConfigSource[];
+  stdio: Array<StdioCommand & { approved: boolean }>;
+}> {
   const endpoints: McpEndpoint[] = [];
   const sources: McpConfigSource[] = [];
   const stdio: Array<StdioCommand & { approved: boolean }> = [];
@@ -173,7 +233,12 @@ export async function findMcpEndpoints(options: McpConfigOptions): Promise<{ end
     // Client configs (~/.claude.json keeps project histories) may nest more than a plugin's files: a wider depth limit.
     const json = parseJsonWithinLimits(read.text, { maxDepth: CONFIG_MAX_DEPTH });
     if (!json.ok) {
-      sources.push({ file, servers: 0, problem: json.why === "it is not valid JSON." ? "The file is not valid JSON." : `The file was not read: ${json.why}` });
+      sources.push({
+        file,
+        servers: 0,
+        problem:
+          json.why === "it is not valid JSON." ? "The file is not valid JSON." : `The file was not read: ${json.why}`,
+      });
       continue;
     }
     const parsed = json.value;

@@ -43,17 +43,28 @@ describe("queryServer", () => {
   });
 
   it("reports an erroring tool, non-JSON text and a schema-breaking answer as unusable", async () => {
-    for (const [behaviour, kind] of [["error", "failed"], ["non-json", "failed"], ["schema-invalid", "malformed"]] as const) {
+    for (const [behaviour, kind] of [
+      ["error", "failed"],
+      ["non-json", "failed"],
+      ["schema-invalid", "malformed"],
+    ] as const) {
       const server = await start({ behaviour });
       const result = await queryServer(urlEndpoint(server.url), { timeoutMs: 15_000 });
-      expect(result.answers.map((a) => a.answer.kind), behaviour).toEqual([kind]);
+      expect(
+        result.answers.map((a) => a.answer.kind),
+        behaviour,
+      ).toEqual([kind]);
     }
   });
 
   it("routes protocol_version 2 to its documentation link only", async () => {
     const server = await start({ behaviour: "v2" });
     const result = await queryServer(urlEndpoint(server.url), { timeoutMs: 15_000 });
-    expect(result.answers[0]!.answer).toEqual({ kind: "doc-only", protocolVersion: 2, updateDocUrl: "https://github.com/example/agentkey/releases/latest" });
+    expect(result.answers[0]!.answer).toEqual({
+      kind: "doc-only",
+      protocolVersion: 2,
+      updateDocUrl: "https://github.com/example/agentkey/releases/latest",
+    });
   });
 
   it("reads an unknown update_command_kind as manual_ui", async () => {

@@ -75,23 +75,39 @@ function cappedResponse(response: Response, maxBytes: number, watch: CapWatch): 
 }
 
 /** fetch that never leaves the endpoint's origin, never follows a redirect by itself, and caps every answer's body. */
-function originBoundFetch(endpointUrl: string, watch: CapWatch): (url: string | URL, init?: RequestInit) => Promise<Response> {
+function originBoundFetch(
+  endpointUrl: string,
+  watch: CapWatch,
+): (url: string | URL, init?: RequestInit) => Promise<Response> {
   const origin = new URL(endpointUrl).origin;
   return async (url, init) => {
     const target = new URL(typeof url === "string" ? url : url.href);
     if (target.origin !== origin) throw new Error("Refused a request to another origin than the configured server.");
     const toolCall = typeof init?.body === "string" && /"method"\s*:\s*"tools\/call"/.test(init.body);
-    return cappedResponse(await fetch(target, { ...init, redirect: "manual" }), toolCall ? MAX_TOOL_CALL_MESSAGE_BYTES : MAX_MCP_MESSAGE_BYTES, watch);
+    return cappedResponse(
+      await fetch(target, { ...init, redirect: "manual" }),
+      toolCall ? MAX_TOOL_CALL_MESSAGE_BYTES : MAX_MCP_MESSAGE_BYTES,
+      watch,
+    );
   };
 }
 
 /** A streamable-HTTP transport bound to the server's origin, with capped answers and no reconnection (used by the query and the probe). */
-export function httpTransport(url: string, headers: Record<string, string>, watch: CapWatch = { exceeded: null }): StreamableHTTPClientTransport {
+export function httpTransport(
+  url: string,
+  headers: Record<string, string>,
+  watch: CapWatch = { exceeded: null },
+): StreamableHTTPClientTransport {
   return new StreamableHTTPClientTransport(new URL(url), {
     requestInit: { headers },
     fetch: originBoundFetch(url, watch),
     redirectPolicy: "same-origin",
-    reconnectionOptions: { maxRetries: 0, initialReconnectionDelay: 1000, maxReconnectionDelay: 1000, reconnectionDelayGrowFactor: 1 },
+    reconnectionOptions: {
+      maxRetries: 0,
+      initialReconnectionDelay: 1000,
+      maxReconnectionDelay: 1000,
+      reconnectionDelayGrowFactor: 1,
+    },
   });
 }
 
@@ -99,15 +115,27 @@ function makeTransport(endpoint: McpEndpoint, watch: CapWatch): Transport {
   const t = endpoint.transport;
   if (t.type === "http") return httpTransport(t.url, t.headers.reveal(), watch);
   // The SDK's read buffer closes the transport when one message passes maxBufferSize.
-  return new StdioClientTransport({ command: t.command, args: t.args, env: { ...getDefaultEnvironment(), ...t.env.reveal() }, cwd: t.cwd, stderr: "ignore", maxBufferSize: MAX_MCP_MESSAGE_BYTES });
+  return new StdioClientTransport({
+    command: t.command,
+    args: t.args,
+    env: { ...getDefaultEnvironment(), ...t.env.reveal() },
+    cwd: t.cwd,
+    stderr: "ignore",
+    maxBufferSize: MAX_MCP_MESSAGE_BYTES,
+  });
 }
 
-function parseToolResult(result: Record<string, unknown>): { ok: true; payload: unknown } | { ok: false; reason: string; tooLarge?: true } {
+function parseToolResult(
+  result: Record<string, unknown>,
+): { ok: true; payload: unknown } | { ok: false; reason: string; tooLarge?: true } {
   if (result.isError === true) return { ok: false, reason: "the tool reported an error" };
   const structured = result.structuredContent;
   const content = Array.isArray(result.content) ? (result.content as Array<{ type?: unknown; text?: unknown }>) : [];
   const textBytes = content.reduce((sum, c) => sum + (typeof c.text === "string" ? Buffer.byteLength(c.text) : 0), 0);
-  if (textBytes > MAX_TOOL_RESULT_BYTES || (structured !== undefined && Buffer.byteLength(JSON.stringify(structured) ?? "") > MAX_TOOL_RESULT_BYTES)) {
+  if (
+    textBytes > MAX_TOOL_RESULT_BYTES ||
+    (structured !== undefined && Buffer.byteLength(JSON.stringify(structured) ?? "") > MAX_TOOL_RESULT_BYTES)
+  ) {
     return { ok: false, reason: TOOL_RESULT_TOO_LARGE, tooLarge: true };
   }
   if (isPlainObject(structured)) return { ok: true, payload: structured };
@@ -120,7 +148,13 @@ function parseToolResult(result: Record<string, unknown>): { ok: true; payload: 
   }
 }
 
-async function converse(client: Client, endpoint: McpEndpoint, timeoutMs: number, result: ServerMetaResult, watch: CapWatch): Promise<void> {
+async function converse(
+  client: Client,
+  endpoint: McpEndpoint,
+  timeoutMs: number,
+  result: ServerMetaResult,
+  watch: CapWatch,
+): Promise<void> {
   await client.connect(makeTransport(endpoint, watch), { timeout: timeoutMs });
   const listed = await client.listTools({}, { timeout: timeoutMs });
   const tools = listed.tools
@@ -132,9 +166,14 @@ async function converse(client: Client, endpoint: McpEndpoint, timeoutMs: number
     try {
       const raw = await client.callTool({ name: tool, arguments: {} }, undefined, { timeout: timeoutMs });
       const parsed = parseToolResult(raw as Record<string, unknown>);
-      answer = parsed.ok ? interpretMetaPayload(parsed.payload) : { kind: parsed.tooLarge ? "too-large" : "failed", reason: parsed.reason };
+      answer = parsed.ok
+        ? interpretMetaPayload(parsed.payload)
+        : { kind: parsed.tooLarge ? "too-large" : "failed", reason: parsed.reason };
     } catch (error) {
-      answer = watch.exceeded !== null ? { kind: "too-large", reason: TOOL_RESULT_TOO_LARGE } : { kind: "failed", reason: `the call failed (${(error as Error).name})` };
+      answer =
+        watch.exceeded !== null
+          ? { kind: "too-large", reason: TOOL_RESULT_TOO_LARGE }
+          : { kind: "failed", reason: `the call failed (${(error as Error).name})` };
     }
     result.answers.push({ tool, skill, answer });
   }
@@ -159,13 +198,19 @@ export async function queryServer(endpoint: McpEndpoint, options: MetaQueryOptio
     );
     const outcome = await Promise.race([work, deadline]);
     if (outcome === "timeout") {
-      if (result.answers.length === 0) return { endpointId: endpoint.id, reachable: false, reason: `no answer within ${timeoutMs} ms`, answers: [] };
+      if (result.answers.length === 0)
+        return { endpointId: endpoint.id, reachable: false, reason: `no answer within ${timeoutMs} ms`, answers: [] };
       result.reason = `timed out after ${timeoutMs} ms`;
     } else if (!outcome.done) {
       throw outcome.error;
     }
   } catch (error) {
-    return { endpointId: endpoint.id, reachable: false, reason: `could not talk to the server (${(error as Error).name})`, answers: [] };
+    return {
+      endpointId: endpoint.id,
+      reachable: false,
+      reason: `could not talk to the server (${(error as Error).name})`,
+      answers: [],
+    };
   } finally {
     clearTimeout(timer);
     await client.close().catch(() => undefined);

@@ -32,7 +32,8 @@ function oversizedField(payload: Record<string, unknown>): string | null {
   }
   for (const field of URL_FIELDS) {
     const url = payload[field];
-    if (typeof url === "string" && url.length > MAX_URL_LENGTH) return `The update server's ${field} is longer than ${MAX_URL_LENGTH.toLocaleString("en-US")} characters, so its answer was not used.`;
+    if (typeof url === "string" && url.length > MAX_URL_LENGTH)
+      return `The update server's ${field} is longer than ${MAX_URL_LENGTH.toLocaleString("en-US")} characters, so its answer was not used.`;
   }
   return null;
 }
@@ -46,14 +47,28 @@ export function interpretMetaPayload(payload: unknown): MetaAnswer {
     const immortal: Record<string, unknown> = { protocol_version: SUPPORTED_PROTOCOL_VERSION };
     for (const field of IMMORTAL_FIELDS) if (field in payload) immortal[field] = payload[field];
     const check = validateSkillMeta(immortal);
-    if (!check.ok) return { kind: "malformed", reason: "a newer-protocol answer lacks the fields every version must keep", errors: issues(check.errors) };
-    return { kind: "doc-only", protocolVersion: payload.protocol_version, updateDocUrl: payload.update_doc_url as string };
+    if (!check.ok)
+      return {
+        kind: "malformed",
+        reason: "a newer-protocol answer lacks the fields every version must keep",
+        errors: issues(check.errors),
+      };
+    return {
+      kind: "doc-only",
+      protocolVersion: payload.protocol_version,
+      updateDocUrl: payload.update_doc_url as string,
+    };
   }
   const kind = payload.update_command_kind;
   const unknownKind = typeof kind === "string" && !KNOWN_KINDS.has(kind) ? kind : undefined;
   const normalised = unknownKind ? { ...payload, update_command_kind: "manual_ui" } : payload;
   const check = validateSkillMeta(normalised);
-  if (!check.ok) return { kind: "malformed", reason: "the answer does not follow the skill-meta v1 schema", errors: issues(check.errors) };
+  if (!check.ok)
+    return {
+      kind: "malformed",
+      reason: "the answer does not follow the skill-meta v1 schema",
+      errors: issues(check.errors),
+    };
   const response = check.value;
   return unknownKind ? { kind: "ok", response, unknownCommandKind: unknownKind } : { kind: "ok", response };
 }

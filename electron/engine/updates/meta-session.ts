@@ -57,10 +57,17 @@ export class SkillMetaSession {
         const index = next++;
         const endpoint = this.#endpoints[index]!;
         results[index] = await queryServer(endpoint, { timeoutMs: this.#options.timeoutMs }).catch(
-          (): ServerMetaResult => ({ endpointId: endpoint.id, reachable: false, reason: "the query failed", answers: [] }),
+          (): ServerMetaResult => ({
+            endpointId: endpoint.id,
+            reachable: false,
+            reason: "the query failed",
+            answers: [],
+          }),
         );
         const r = results[index]!;
-        log(`skill-meta ${describeEndpoint(endpoint)}: ${r.reachable ? `${r.answers.length} skill-meta tool(s)` : `skipped, ${r.reason}`}`);
+        log(
+          `skill-meta ${describeEndpoint(endpoint)}: ${r.reachable ? `${r.answers.length} skill-meta tool(s)` : `skipped, ${r.reason}`}`,
+        );
       }
     };
     await Promise.all(Array.from({ length: Math.min(CONCURRENCY, this.#endpoints.length) }, worker));

@@ -19,18 +19,26 @@ const MAX_MANIFEST_BYTES = 256 * 1024;
 function repositoryIn(manifest: Record<string, unknown>): string | null {
   const repo = manifest.repository;
   if (typeof repo === "string" && repo.trim() !== "") return repo.trim().slice(0, 2048);
-  if (isPlainObject(repo) && typeof repo.url === "string" && repo.url.trim() !== "") return repo.url.trim().slice(0, 2048);
+  if (isPlainObject(repo) && typeof repo.url === "string" && repo.url.trim() !== "")
+    return repo.url.trim().slice(0, 2048);
   const home = manifest.homepage;
-  return typeof home === "string" && /^https?:\/\/(www\.)?github\.com\//i.test(home.trim()) ? home.trim().slice(0, 2048) : null;
+  return typeof home === "string" && /^https?:\/\/(www\.)?github\.com\//i.test(home.trim())
+    ? home.trim().slice(0, 2048)
+    : null;
 }
 
 function versionIn(manifest: Record<string, unknown>): string | null {
-  return typeof manifest.version === "string" && manifest.version.trim() !== "" ? manifest.version.trim().slice(0, 256) : null;
+  return typeof manifest.version === "string" && manifest.version.trim() !== ""
+    ? manifest.version.trim().slice(0, 256)
+    : null;
 }
 
 /** Claude Code's manifest, read inside the plugin folder only (a link out of it is not followed); null when absent or bad. */
 async function claudeManifest(root: string): Promise<Record<string, unknown> | null> {
-  const read = await readTextFile(path.join(root, ".claude-plugin", "plugin.json"), { maxBytes: MAX_MANIFEST_BYTES, root });
+  const read = await readTextFile(path.join(root, ".claude-plugin", "plugin.json"), {
+    maxBytes: MAX_MANIFEST_BYTES,
+    root,
+  });
   if (!read.ok) return null;
   try {
     const parsed = parseJsonWithinLimits(read.text);

@@ -23,7 +23,17 @@ function fakeClock(): PollerClock & { pending: Array<{ fn: () => void; ms: numbe
   };
 }
 
-const info = (n: number): UpdateInfo => ({ skillId: `s${n}`, name: "a", dir: "/a", installed: "1.0.0", installedSource: "metadata.version", latest: `1.${n}.0`, state: "outdated", source: "github-release", checkedAt: "2026-11-30T12:00:00.000Z" });
+const info = (n: number): UpdateInfo => ({
+  skillId: `s${n}`,
+  name: "a",
+  dir: "/a",
+  installed: "1.0.0",
+  installedSource: "metadata.version",
+  latest: `1.${n}.0`,
+  state: "outdated",
+  source: "github-release",
+  checkedAt: "2026-11-30T12:00:00.000Z",
+});
 const flush = () => new Promise((r) => setImmediate(r));
 
 describe("createUpdatePoller", () => {
@@ -31,7 +41,12 @@ describe("createUpdatePoller", () => {
     const clock = fakeClock();
     const runs: boolean[] = [];
     const seen: UpdateInfo[][] = [];
-    const poller = createUpdatePoller({ clock, intervalHours: 6, check: async ({ newSession }) => (runs.push(newSession), [info(runs.length)]), onUpdates: (u) => seen.push(u) });
+    const poller = createUpdatePoller({
+      clock,
+      intervalHours: 6,
+      check: async ({ newSession }) => (runs.push(newSession), [info(runs.length)]),
+      onUpdates: (u) => seen.push(u),
+    });
     poller.start();
     await flush();
     expect(runs).toEqual([false]);
@@ -48,7 +63,11 @@ describe("createUpdatePoller", () => {
   it("defaults to 24 hours and never blocks: start returns before the check finishes", async () => {
     const clock = fakeClock();
     let release!: (u: UpdateInfo[]) => void;
-    const poller = createUpdatePoller({ clock, check: () => new Promise((r) => (release = r)), onUpdates: () => undefined });
+    const poller = createUpdatePoller({
+      clock,
+      check: () => new Promise((r) => (release = r)),
+      onUpdates: () => undefined,
+    });
     poller.start();
     await flush();
     expect(clock.pending).toEqual([]);
@@ -61,7 +80,11 @@ describe("createUpdatePoller", () => {
   it("checks on demand with a new session and shares a demand already running", async () => {
     const clock = fakeClock();
     const runs: boolean[] = [];
-    const poller = createUpdatePoller({ clock, check: async ({ newSession }) => (runs.push(newSession), [info(runs.length)]), onUpdates: () => undefined });
+    const poller = createUpdatePoller({
+      clock,
+      check: async ({ newSession }) => (runs.push(newSession), [info(runs.length)]),
+      onUpdates: () => undefined,
+    });
     const [a, b] = await Promise.all([poller.checkNow(), poller.checkNow()]);
     expect(runs).toEqual([true]);
     expect(a).toBe(b);
@@ -72,7 +95,16 @@ describe("createUpdatePoller", () => {
     const clock = fakeClock();
     const errors: unknown[] = [];
     let calls = 0;
-    const poller = createUpdatePoller({ clock, check: async () => { calls++; if (calls === 1) throw new Error("boom"); return [info(2)]; }, onUpdates: () => undefined, onError: (e) => errors.push(e) });
+    const poller = createUpdatePoller({
+      clock,
+      check: async () => {
+        calls++;
+        if (calls === 1) throw new Error("boom");
+        return [info(2)];
+      },
+      onUpdates: () => undefined,
+      onError: (e) => errors.push(e),
+    });
     poller.start();
     await flush();
     expect(errors).toHaveLength(1);

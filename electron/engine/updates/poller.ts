@@ -51,10 +51,13 @@ export function createUpdatePoller(options: UpdatePollerOptions): UpdatePoller {
     if (timer !== null) clock.clearTimeout(timer);
     timer = null;
     if (!started) return;
-    timer = clock.setTimeout(() => {
-      timer = null;
-      void run(false).catch(() => undefined);
-    }, Math.min(hours * HOUR, MAX_TIMER));
+    timer = clock.setTimeout(
+      () => {
+        timer = null;
+        void run(false).catch(() => undefined);
+      },
+      Math.min(hours * HOUR, MAX_TIMER),
+    );
   }
 
   function run(newSession: boolean): Promise<UpdateInfo[]> {

@@ -10,7 +10,12 @@ afterEach(async () => {
 async function probe(opts: SkillMetaServerOptions, latencyLimitMs = 60_000) {
   const server = await startSkillMetaServer(opts);
   running.push(server);
-  const report = await probeSkillMetaServer(server.url, { timeoutMs: 15_000, latencyCalls: 3, latencyLimitMs, headers: opts.requireHeaders });
+  const report = await probeSkillMetaServer(server.url, {
+    timeoutMs: 15_000,
+    latencyCalls: 3,
+    latencyLimitMs,
+    headers: opts.requireHeaders,
+  });
   return { server, report, failed: report.checks.filter((c) => !c.pass).map((c) => c.id) };
 }
 
@@ -20,7 +25,16 @@ describe("probeSkillMetaServer", () => {
     expect(report.reachable).toBe(true);
     expect(report.tool).toBe("agentkey_skill_meta");
     expect(failed).toEqual([]);
-    expect(report.checks.map((c) => c.id).sort()).toEqual(["client-mapping", "empty-input", "idempotent", "latency", "meta.schema", "recipes", "tool-description", "tool-listed"]);
+    expect(report.checks.map((c) => c.id).sort()).toEqual([
+      "client-mapping",
+      "empty-input",
+      "idempotent",
+      "latency",
+      "meta.schema",
+      "recipes",
+      "tool-description",
+      "tool-listed",
+    ]);
     for (const name of PROBE_CLIENT_NAMES) expect(server.stats.clientNames).toContain(name);
   });
 
@@ -32,11 +46,17 @@ describe("probeSkillMetaServer", () => {
     expect((await probe({ behaviour: "absent" })).failed).toEqual(["tool-listed"]);
     expect((await probe({ noDescription: true })).failed).toEqual(["tool-description"]);
     expect((await probe({ unstable: true })).failed).toContain("idempotent");
-    expect((await probe({ behaviour: "schema-invalid" })).failed).toEqual(expect.arrayContaining(["meta.schema", "client-mapping"]));
+    expect((await probe({ behaviour: "schema-invalid" })).failed).toEqual(
+      expect.arrayContaining(["meta.schema", "client-mapping"]),
+    );
     expect((await probe({ behaviour: "v2" })).failed).toContain("meta.schema");
     expect((await probe({ clientDetected: "claude" })).failed).toEqual(expect.arrayContaining(["client-mapping"]));
-    expect((await probe({ recipe: { command: "npx -y skills update -g agentkey", kind: "shell" } })).failed).toEqual(["recipes"]);
-    expect((await probe({ behaviour: "error" })).failed).toEqual(expect.arrayContaining(["empty-input", "idempotent", "meta.schema"]));
+    expect((await probe({ recipe: { command: "npx -y skills update -g agentkey", kind: "shell" } })).failed).toEqual([
+      "recipes",
+    ]);
+    expect((await probe({ behaviour: "error" })).failed).toEqual(
+      expect.arrayContaining(["empty-input", "idempotent", "meta.schema"]),
+    );
   });
 
   it("fails the latency check against its limit (a limit no real call can meet)", async () => {

@@ -40,12 +40,23 @@ export interface ProbeOptions {
 export const DEFAULT_LATENCY_LIMIT_MS = 200;
 
 /** clientInfo names tried, each unambiguous under the mapping table. */
-export const PROBE_CLIENT_NAMES = ["Claude Code", "Claude Desktop", "Cursor", "Codex", "Cline", "Windsurf", "Continue", "skillshelf-probe"];
+export const PROBE_CLIENT_NAMES = [
+  "Claude Code",
+  "Claude Desktop",
+  "Cursor",
+  "Codex",
+  "Cline",
+  "Windsurf",
+  "Continue",
+  "skillshelf-probe",
+];
 
 async function connect(url: string, name: string, options: ProbeOptions): Promise<Client> {
   const client = new Client({ name, version: VERSION });
   client.onerror = () => undefined;
-  await client.connect(httpTransport(url, options.headers ?? {}), { timeout: options.timeoutMs ?? DEFAULT_META_TIMEOUT_MS });
+  await client.connect(httpTransport(url, options.headers ?? {}), {
+    timeout: options.timeoutMs ?? DEFAULT_META_TIMEOUT_MS,
+  });
   return client;
 }
 
@@ -53,10 +64,16 @@ type CallOutcome = { ok: true; value: unknown } | { ok: false; why: string };
 
 async function callOnce(client: Client, tool: string, timeoutMs: number): Promise<CallOutcome> {
   try {
-    const result = (await client.callTool({ name: tool, arguments: {} }, undefined, { timeout: timeoutMs })) as Record<string, unknown>;
+    const result = (await client.callTool({ name: tool, arguments: {} }, undefined, { timeout: timeoutMs })) as Record<
+      string,
+      unknown
+    >;
     if (result.isError === true) return { ok: false, why: "the tool reported an error" };
-    if (result.structuredContent && typeof result.structuredContent === "object") return { ok: true, value: result.structuredContent };
-    const text = (Array.isArray(result.content) ? (result.content as Array<{ type?: string; text?: string }>) : []).find((c) => c.type === "text")?.text;
+    if (result.structuredContent && typeof result.structuredContent === "object")
+      return { ok: true, value: result.structuredContent };
+    const text = (
+      Array.isArray(result.content) ? (result.content as Array<{ type?: string; text?: string }>) : []
+    ).find((c) => c.type === "text")?.text;
     if (typeof text !== "string") return { ok: false, why: "no text content" };
     try {
       return { ok: true, value: JSON.parse(text) };
@@ -72,19 +89,28 @@ const check = (id: string, title: string, pass: boolean, detail: string): ProbeC
 
 function stable(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(stable).join(",")}]`;
-  if (value && typeof value === "object") return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${stable((value as Record<string, unknown>)[k])}`).join(",")}}`;
+  if (value && typeof value === "object")
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${stable((value as Record<string, unknown>)[k])}`)
+      .join(",")}}`;
   return JSON.stringify(value);
 }
 
 /** Why an answer breaks the baseline recipe table, or null when it follows it. */
 function recipeProblem(clientDetected: string, skill: string, value: Record<string, unknown>): string | null {
-  const got = value.update_command === undefined ? "no command" : `${JSON.stringify(value.update_command_kind)} ${JSON.stringify(value.update_command)}`;
+  const got =
+    value.update_command === undefined
+      ? "no command"
+      : `${JSON.stringify(value.update_command_kind)} ${JSON.stringify(value.update_command)}`;
   const recipe = baselineRecipe(clientDetected, skill);
   if (value.skill_version_latest === "" || NO_RECIPE_CLIENTS.has(clientDetected)) {
     return value.update_command === undefined ? null : `got ${got}, expected no command`;
   }
   if (!recipe) return null;
-  return value.update_command === recipe.command && value.update_command_kind === recipe.kind ? null : `got ${got}, expected shell ${JSON.stringify(recipe.command)}`;
+  return value.update_command === recipe.command && value.update_command_kind === recipe.kind
+    ? null
+    : `got ${got}, expected shell ${JSON.stringify(recipe.command)}`;
 }
 
 /** Runs every check; never throws. */
@@ -103,19 +129,55 @@ export async function probeSkillMetaServer(url: string, options: ProbeOptions = 
     const { tools } = await main.listTools({}, { timeout: timeoutMs });
     const metaTools = tools.filter((t) => skillOfMetaTool(t.name) !== null);
     const tool = options.tool ? tools.find((t) => t.name === options.tool) : metaTools[0];
-    report.checks.push(check("tool-listed", "a `<skill>_skill_meta` tool is listed", !!tool, tool ? `found ${tool.name}` : `listed: ${tools.map((t) => t.name).join(", ") || "no tools"}`));
+    report.checks.push(
+      check(
+        "tool-listed",
+        "a `<skill>_skill_meta` tool is listed",
+        !!tool,
+        tool ? `found ${tool.name}` : `listed: ${tools.map((t) => t.name).join(", ") || "no tools"}`,
+      ),
+    );
     if (!tool) return report;
     report.tool = tool.name;
     const skill = skillOfMetaTool(tool.name) ?? tool.name;
     const description = (tool.description ?? "").trim();
-    report.checks.push(check("tool-description", "the tool has a description", description.length > 0, description ? `${description.length} characters` : "no description"));
+    report.checks.push(
+      check(
+        "tool-description",
+        "the tool has a description",
+        description.length > 0,
+        description ? `${description.length} characters` : "no description",
+      ),
+    );
     const required = (tool.inputSchema as { required?: unknown })?.required;
     const first = await callOnce(main, tool.name, timeoutMs);
-    report.checks.push(check("empty-input", "`{}` is accepted (no required parameters)", first.ok && !(Array.isArray(required) && required.length > 0), first.ok ? (Array.isArray(required) && required.length ? `declares required: ${required.join(", ")}` : "answered") : first.why));
+    report.checks.push(
+      check(
+        "empty-input",
+        "`{}` is accepted (no required parameters)",
+        first.ok && !(Array.isArray(required) && required.length > 0),
+        first.ok
+          ? Array.isArray(required) && required.length
+            ? `declares required: ${required.join(", ")}`
+            : "answered"
+          : first.why,
+      ),
+    );
     const second = await callOnce(main, tool.name, timeoutMs);
     if (first.ok) responses.push(first.value);
     if (second.ok) responses.push(second.value);
-    report.checks.push(check("idempotent", "two calls give the same answer", first.ok && second.ok && stable(first.value) === stable(second.value), first.ok && second.ok ? (stable(first.value) === stable(second.value) ? "identical" : "the answers differ") : "a call failed"));
+    report.checks.push(
+      check(
+        "idempotent",
+        "two calls give the same answer",
+        first.ok && second.ok && stable(first.value) === stable(second.value),
+        first.ok && second.ok
+          ? stable(first.value) === stable(second.value)
+            ? "identical"
+            : "the answers differ"
+          : "a call failed",
+      ),
+    );
 
     const calls = Math.max(3, options.latencyCalls ?? 10);
     const times: number[] = [];
@@ -128,7 +190,14 @@ export async function probeSkillMetaServer(url: string, options: ProbeOptions = 
     times.sort((a, b) => a - b);
     const median = times[Math.floor(times.length / 2)]!;
     const limit = options.latencyLimitMs ?? DEFAULT_LATENCY_LIMIT_MS;
-    report.checks.push(check("latency", `steady-state latency under ${limit} ms`, median < limit, `median ${median.toFixed(1)} ms over ${calls} calls (max ${times[times.length - 1]!.toFixed(1)} ms)`));
+    report.checks.push(
+      check(
+        "latency",
+        `steady-state latency under ${limit} ms`,
+        median < limit,
+        `median ${median.toFixed(1)} ms over ${calls} calls (max ${times[times.length - 1]!.toFixed(1)} ms)`,
+      ),
+    );
 
     const mapping: string[] = [];
     const recipes: string[] = [];
@@ -163,14 +232,44 @@ export async function probeSkillMetaServer(url: string, options: ProbeOptions = 
         await client?.close().catch(() => undefined);
       }
     }
-    report.checks.push(check("client-mapping", "client_detected follows the mapping table", mappingOk, mappingOk ? `${PROBE_CLIENT_NAMES.length} client names mapped as the table says` : mapping.join("; ")));
-    report.checks.push(check("recipes", "update commands follow the baseline recipe table", recipesOk, recipesOk ? "shell for claude-code, cursor, codex; none for claude and unknown" : recipes.join("; ")));
+    report.checks.push(
+      check(
+        "client-mapping",
+        "client_detected follows the mapping table",
+        mappingOk,
+        mappingOk ? `${PROBE_CLIENT_NAMES.length} client names mapped as the table says` : mapping.join("; "),
+      ),
+    );
+    report.checks.push(
+      check(
+        "recipes",
+        "update commands follow the baseline recipe table",
+        recipesOk,
+        recipesOk ? "shell for claude-code, cursor, codex; none for claude and unknown" : recipes.join("; "),
+      ),
+    );
 
     const invalid = responses.map((r) => validateSkillMeta(r)).filter((r) => !r.ok);
     const firstIssue = invalid[0] && !invalid[0].ok ? invalid[0].errors[0] : undefined;
-    report.checks.push(check("meta.schema", "every response passes the skill-meta v1 schema", responses.length > 0 && invalid.length === 0, invalid.length === 0 ? `${responses.length} responses valid` : `${invalid.length} of ${responses.length} invalid${firstIssue ? ` (${firstIssue.path || "/"} ${firstIssue.message})` : ""}`));
+    report.checks.push(
+      check(
+        "meta.schema",
+        "every response passes the skill-meta v1 schema",
+        responses.length > 0 && invalid.length === 0,
+        invalid.length === 0
+          ? `${responses.length} responses valid`
+          : `${invalid.length} of ${responses.length} invalid${firstIssue ? ` (${firstIssue.path || "/"} ${firstIssue.message})` : ""}`,
+      ),
+    );
   } catch (error) {
-    report.checks.push(check("tool-listed", "a `<skill>_skill_meta` tool is listed", false, `listing tools failed (${(error as Error).name})`));
+    report.checks.push(
+      check(
+        "tool-listed",
+        "a `<skill>_skill_meta` tool is listed",
+        false,
+        `listing tools failed (${(error as Error).name})`,
+      ),
+    );
   } finally {
     await main.close().catch(() => undefined);
   }

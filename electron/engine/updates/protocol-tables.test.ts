@@ -2,7 +2,14 @@ import { describe, expect, it } from "vitest";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { CLIENT_MAPPING, NO_RECIPE_CLIENTS, SHELL_RECIPE_CLIENTS, baselineRecipe, detectClient, skillOfMetaTool } from "./protocol-tables";
+import {
+  CLIENT_MAPPING,
+  NO_RECIPE_CLIENTS,
+  SHELL_RECIPE_CLIENTS,
+  baselineRecipe,
+  detectClient,
+  skillOfMetaTool,
+} from "./protocol-tables";
 import { referenceResponse } from "../../../test-support/servers/skill-meta-server";
 import { validateSkillMeta } from "../schemas";
 
@@ -18,13 +25,20 @@ function tableAfter(markdown: string, heading: string): string[][] {
       if (rows.length) break;
       continue;
     }
-    const cells = line.split("|").slice(1, -1).map((c) => c.trim());
+    const cells = line
+      .split("|")
+      .slice(1, -1)
+      .map((c) => c.trim());
     if (cells.every((c) => /^-+$/.test(c))) continue;
     rows.push(cells);
   }
   return rows.slice(1);
 }
-const unquote = (cell: string) => cell.replace(/`/g, "").replace(/\s*\(.*\)\s*$/, "").trim();
+const unquote = (cell: string) =>
+  cell
+    .replace(/`/g, "")
+    .replace(/\s*\(.*\)\s*$/, "")
+    .trim();
 
 describe("protocol tables", () => {
   it("maps clientInfo names as the protocol's table does", () => {
@@ -54,10 +68,19 @@ describe("protocol tables", () => {
       ctx.skip();
     }
     const md = readFileSync(path.join(upstream, "skill-meta-v1.md"), "utf8");
-    const mapping = tableAfter(md, "## Client identifier conventions").map(([sub, value]) => [unquote(sub!), unquote(value!)]);
-    expect(mapping.filter(([sub]) => sub !== "anything else")).toEqual(CLIENT_MAPPING.map((r) => [r.substring, r.detected]));
+    const mapping = tableAfter(md, "## Client identifier conventions").map(([sub, value]) => [
+      unquote(sub!),
+      unquote(value!),
+    ]);
+    expect(mapping.filter(([sub]) => sub !== "anything else")).toEqual(
+      CLIENT_MAPPING.map((r) => [r.substring, r.detected]),
+    );
     expect(mapping.find(([sub]) => sub === "anything else")?.[1]).toBe("unknown");
-    const recipes = tableAfter(md, "### Update command recipes").map(([client, kind, command]) => ({ client: unquote(client!), kind: unquote(kind!), command: unquote(command!) }));
+    const recipes = tableAfter(md, "### Update command recipes").map(([client, kind, command]) => ({
+      client: unquote(client!),
+      kind: unquote(kind!),
+      command: unquote(command!),
+    }));
     for (const row of recipes) {
       if (row.kind === "shell") {
         expect(SHELL_RECIPE_CLIENTS.has(row.client), row.client).toBe(true);
@@ -76,13 +99,26 @@ describe("protocol tables", () => {
       console.warn(`skipped: the upstream examples are missing at ${upstream}`);
       ctx.skip();
     }
-    const example = (name: string) => JSON.parse(readFileSync(path.join(upstream, `example-response-${name}.json`), "utf8")) as Record<string, unknown>;
-    const cases: Array<[string, string, string]> = [["claude-code", "1.3.0", "Claude Code"], ["claude-desktop", "1.3.0", "Claude Desktop"], ["unknown-client", "1.3.0", "some client"], ["offline", "", "Claude Code"]];
+    const example = (name: string) =>
+      JSON.parse(readFileSync(path.join(upstream, `example-response-${name}.json`), "utf8")) as Record<string, unknown>;
+    const cases: Array<[string, string, string]> = [
+      ["claude-code", "1.3.0", "Claude Code"],
+      ["claude-desktop", "1.3.0", "Claude Desktop"],
+      ["unknown-client", "1.3.0", "some client"],
+      ["offline", "", "Claude Code"],
+    ];
     for (const [name, latest, client] of cases) {
       const ours = referenceResponse("agentkey", latest, client);
       const theirs = example(name);
       expect(Object.keys(ours).sort(), name).toEqual(Object.keys(theirs).sort());
-      for (const key of ["protocol_version", "skill_version_latest", "client_detected", "update_command", "update_command_kind"]) expect(ours[key], `${name}.${key}`).toEqual(theirs[key]);
+      for (const key of [
+        "protocol_version",
+        "skill_version_latest",
+        "client_detected",
+        "update_command",
+        "update_command_kind",
+      ])
+        expect(ours[key], `${name}.${key}`).toEqual(theirs[key]);
       expect(validateSkillMeta(ours).ok).toBe(true);
     }
   });

@@ -39,7 +39,10 @@ export function detectClient(clientInfoName: string | null | undefined): string 
 }
 
 /** The baseline recipe for a client and skill, or undefined where the table says to omit it. */
-export function baselineRecipe(clientDetected: string, skillName: string): { kind: "shell"; command: string } | undefined {
+export function baselineRecipe(
+  clientDetected: string,
+  skillName: string,
+): { kind: "shell"; command: string } | undefined {
   if (!SHELL_RECIPE_CLIENTS.has(clientDetected)) return undefined;
   return { kind: "shell", command: `npx -y skills update -g ${skillName}` };
 }

@@ -66,5 +66,7 @@ function parseEntry(text: string): ReleaseCacheEntry | null {
   if (!isPlainObject(v)) return null;
   if (typeof v.tag !== "string" || typeof v.fetched_at !== "number" || !Number.isFinite(v.fetched_at)) return null;
   if (v.etag !== undefined && typeof v.etag !== "string") return null;
-  return v.etag === undefined ? { tag: v.tag, fetched_at: v.fetched_at } : { tag: v.tag, fetched_at: v.fetched_at, etag: v.etag };
+  return v.etag === undefined
+    ? { tag: v.tag, fetched_at: v.fetched_at }
+    : { tag: v.tag, fetched_at: v.fetched_at, etag: v.etag };
 }

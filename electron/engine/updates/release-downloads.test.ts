@@ -11,10 +11,18 @@ describe("releaseFiles", () => {
       assets: [
         { name: "b.zip", size: 10, browser_download_url: "https://github.com/a/b/releases/download/v1.0.0/b.zip" },
         { name: "b.skill", size: -3, browser_download_url: "https://github.com/a/b/releases/download/v1.0.0/b.skill" },
-        { name: "notes.txt", size: 1, browser_download_url: "https://github.com/a/b/releases/download/v1.0.0/notes.txt" },
+        {
+          name: "notes.txt",
+          size: 1,
+          browser_download_url: "https://github.com/a/b/releases/download/v1.0.0/notes.txt",
+        },
         { name: "evil.zip", size: 1, browser_download_url: "javascript:alert(1)" },
         { name: "plain.zip", size: 1, browser_download_url: "http://example.com/plain.zip" },
-        { name: "SHA256SUMS", size: 100, browser_download_url: "https://github.com/a/b/releases/download/v1.0.0/SHA256SUMS" },
+        {
+          name: "SHA256SUMS",
+          size: 100,
+          browser_download_url: "https://github.com/a/b/releases/download/v1.0.0/SHA256SUMS",
+        },
         "not an asset",
       ],
     });
@@ -33,12 +41,22 @@ describe("releaseFiles", () => {
 
 describe("checksums", () => {
   it("reads sha256sum lines (text and binary mode) and skips anything else", () => {
-    const sums = parseChecksums(`${HEX}  b.zip\r\n${"B".repeat(64)} *b.skill\nnot a line\n${"c".repeat(63)}  short.zip\n`);
+    const sums = parseChecksums(
+      `${HEX}  b.zip\r\n${"B".repeat(64)} *b.skill\nnot a line\n${"c".repeat(63)}  short.zip\n`,
+    );
     expect([...sums]).toEqual([
       ["b.zip", HEX],
       ["b.skill", "b".repeat(64)],
     ]);
-    expect(withChecksums([{ name: "b.zip", size: 1, url: "https://x/b.zip" }, { name: "c.zip", size: 1, url: "https://x/c.zip" }], sums)).toEqual([
+    expect(
+      withChecksums(
+        [
+          { name: "b.zip", size: 1, url: "https://x/b.zip" },
+          { name: "c.zip", size: 1, url: "https://x/c.zip" },
+        ],
+        sums,
+      ),
+    ).toEqual([
       { name: "b.zip", size: 1, url: "https://x/b.zip", sha256: HEX },
       { name: "c.zip", size: 1, url: "https://x/c.zip" },
     ]);

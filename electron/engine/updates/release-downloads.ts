@@ -27,7 +27,11 @@ function isDownloadUrl(raw: unknown): raw is string {
   if (typeof raw !== "string" || raw.length > 2048) return false;
   try {
     const url = new URL(raw);
-    return url.protocol === "https:" || (url.protocol === "http:" && (url.hostname === "127.0.0.1" || url.hostname === "localhost" || url.hostname === "[::1]"));
+    return (
+      url.protocol === "https:" ||
+      (url.protocol === "http:" &&
+        (url.hostname === "127.0.0.1" || url.hostname === "localhost" || url.hostname === "[::1]"))
+    );
   } catch {
     return false;
   }
@@ -45,13 +49,20 @@ export function releaseFiles(body: unknown): ReleaseFiles {
   const downloads: UpdateDownload[] = [];
   let checksumUrl: string | null = null;
   for (const asset of assets) {
-    if (!isPlainObject(asset) || typeof asset.name !== "string" || asset.name.length > 255 || !isDownloadUrl(asset.browser_download_url)) continue;
+    if (
+      !isPlainObject(asset) ||
+      typeof asset.name !== "string" ||
+      asset.name.length > 255 ||
+      !isDownloadUrl(asset.browser_download_url)
+    )
+      continue;
     if (CHECKSUM_NAMES.test(asset.name)) {
       checksumUrl ??= asset.browser_download_url;
       continue;
     }
     if (rank(asset.name) > 1) continue;
-    const size = typeof asset.size === "number" && Number.isSafeInteger(asset.size) && asset.size >= 0 ? asset.size : null;
+    const size =
+      typeof asset.size === "number" && Number.isSafeInteger(asset.size) && asset.size >= 0 ? asset.size : null;
     downloads.push({ name: asset.name, size, url: asset.browser_download_url });
   }
   downloads.sort((a, b) => rank(a.name) - rank(b.name));
@@ -79,11 +90,22 @@ export function withChecksums(downloads: UpdateDownload[], sums: Map<string, str
 }
 
 /** Fetches a checksum list (bounded in size and time); null when it cannot be read. */
-export async function fetchChecksums(url: string, options: { timeoutMs: number; userAgent: string }): Promise<Map<string, string> | null> {
+export async function fetchChecksums(
+  url: string,
+  options: { timeoutMs: number; userAgent: string },
+): Promise<Map<string, string> | null> {
   try {
-    const response = await fetch(url, { headers: { "user-agent": options.userAgent }, signal: AbortSignal.timeout(options.timeoutMs) });
+    const response = await fetch(url, {
+      headers: { "user-agent": options.userAgent },
+      signal: AbortSignal.timeout(options.timeoutMs),
+    });
     const declared = Number(response.headers.get("content-length"));
-    if (response.status !== 200 || !response.body || declared > MAX_CHECKSUM_BYTES || !isDownloadUrl(response.url || url)) {
+    if (
+      response.status !== 200 ||
+      !response.body ||
+      declared > MAX_CHECKSUM_BYTES ||
+      !isDownloadUrl(response.url || url)
+    ) {
       await response.body?.cancel();
       return null;
     }
@@ -108,7 +130,11 @@ export function parseDownloads(value: unknown): UpdateDownload[] | null {
     if (!isPlainObject(d) || typeof d.name !== "string" || !isDownloadUrl(d.url)) return null;
     if (d.size !== null && !(typeof d.size === "number" && Number.isSafeInteger(d.size) && d.size >= 0)) return null;
     if (d.sha256 !== undefined && !(typeof d.sha256 === "string" && SHA256.test(d.sha256))) return null;
-    out.push(d.sha256 === undefined ? { name: d.name, size: d.size, url: d.url } : { name: d.name, size: d.size, url: d.url, sha256: d.sha256 });
+    out.push(
+      d.sha256 === undefined
+        ? { name: d.name, size: d.size, url: d.url }
+        : { name: d.name, size: d.size, url: d.url, sha256: d.sha256 },
+    );
   }
   return out;
 }
@@ -161,7 +187,9 @@ export class ReleaseDownloadsCache {
     if (!read.ok) return null;
     try {
       const value: unknown = JSON.parse(read.text);
-      return isPlainObject(value) && value.tag === tag && typeof value.notes === "string" ? value.notes.slice(0, MAX_RELEASE_NOTES_CHARS) : null;
+      return isPlainObject(value) && value.tag === tag && typeof value.notes === "string"
+        ? value.notes.slice(0, MAX_RELEASE_NOTES_CHARS)
+        : null;
     } catch {
       return null;
     }

@@ -12,11 +12,25 @@ describe("parseGithubRepo", () => {
       "github:chainbase-labs/agentkey",
       "chainbase-labs/agentkey",
     ]) {
-      expect(parseGithubRepo(text), text).toMatchObject({ owner: "chainbase-labs", repo: "agentkey", key: "chainbase-labs/agentkey", webUrl: "https://github.com/chainbase-labs/agentkey" });
+      expect(parseGithubRepo(text), text).toMatchObject({
+        owner: "chainbase-labs",
+        repo: "agentkey",
+        key: "chainbase-labs/agentkey",
+        webUrl: "https://github.com/chainbase-labs/agentkey",
+      });
     }
   });
   it("refuses other hosts and non-repositories", () => {
-    for (const text of ["https://gitlab.com/a/b", "https://example.com", "https://github.com/only-owner", "not a repo", "", "../etc/passwd", "file:///a/b", null]) {
+    for (const text of [
+      "https://gitlab.com/a/b",
+      "https://example.com",
+      "https://github.com/only-owner",
+      "not a repo",
+      "",
+      "../etc/passwd",
+      "file:///a/b",
+      null,
+    ]) {
       expect(parseGithubRepo(text as string | null), String(text)).toBeNull();
     }
   });

@@ -13,8 +13,14 @@ const NAME = /^[A-Za-z0-9_.-]{1,100}$/;
 
 function make(owner: string, repo: string): GithubRepo | null {
   const cleanRepo = repo.replace(/\.git$/i, "");
-  if (!NAME.test(owner) || !NAME.test(cleanRepo) || owner.startsWith(".") || cleanRepo === "." || cleanRepo === "..") return null;
-  return { owner, repo: cleanRepo, key: `${owner}/${cleanRepo}`.toLowerCase(), webUrl: `https://github.com/${owner}/${cleanRepo}` };
+  if (!NAME.test(owner) || !NAME.test(cleanRepo) || owner.startsWith(".") || cleanRepo === "." || cleanRepo === "..")
+    return null;
+  return {
+    owner,
+    repo: cleanRepo,
+    key: `${owner}/${cleanRepo}`.toLowerCase(),
+    webUrl: `https://github.com/${owner}/${cleanRepo}`,
+  };
 }
 
 /** The GitHub repository named by a URL, a git remote, `github:owner/repo` or `owner/repo`; null for anything else. */

@@ -18,7 +18,9 @@ let releases: RunningReleaseServer;
 let meta: RunningSkillMetaServer | null = null;
 beforeEach(async () => {
   tmp = await makeTempDir();
-  releases = await startReleaseServer({ releases: { "acme/report": { tag: "v2.1.0" }, "acme/toolbox": { tag: "v1.5.0" }, "acme/helper": { tag: "v0.9.0" } } });
+  releases = await startReleaseServer({
+    releases: { "acme/report": { tag: "v2.1.0" }, "acme/toolbox": { tag: "v1.5.0" }, "acme/helper": { tag: "v0.9.0" } },
+  });
 });
 afterEach(async () => {
   await meta?.close();
@@ -28,7 +30,14 @@ afterEach(async () => {
 });
 
 function setup(home: string, extra: Partial<UpdateSourceSetup> = {}): UpdateSourceSetup {
-  return { home, platform: "linux", env: { SKILLSHELF_CACHE_DIR: path.join(tmp.dir, "cache") }, githubApi: releases.url, releaseTimeoutMs: 2000, ...extra };
+  return {
+    home,
+    platform: "linux",
+    env: { SKILLSHELF_CACHE_DIR: path.join(tmp.dir, "cache") },
+    githubApi: releases.url,
+    releaseTimeoutMs: 2000,
+    ...extra,
+  };
 }
 
 async function closedPort(): Promise<number> {
@@ -42,11 +51,19 @@ async function closedPort(): Promise<number> {
 describe("updateCacheDir", () => {
   it("keeps a --home run's cache inside that home, not in the real user's XDG_CACHE_HOME or LOCALAPPDATA", () => {
     const env = { XDG_CACHE_HOME: "/real/.cache", LOCALAPPDATA: "C:\\Users\\real\\AppData\\Local" };
-    expect(updateCacheDir(env, "linux", "/tmp/fixture-home", "/home/real")).toBe(path.join("/tmp/fixture-home", ".cache", "skillshelf"));
-    expect(updateCacheDir(env, "darwin", "/tmp/fixture-home", "/home/real")).toBe(path.join("/tmp/fixture-home", "Library", "Caches", "skillshelf"));
-    expect(updateCacheDir(env, "win32", "/tmp/fixture-home", "/home/real")).toBe(path.join("/tmp/fixture-home", "AppData", "Local", "skillshelf", "Cache"));
+    expect(updateCacheDir(env, "linux", "/tmp/fixture-home", "/home/real")).toBe(
+      path.join("/tmp/fixture-home", ".cache", "skillshelf"),
+    );
+    expect(updateCacheDir(env, "darwin", "/tmp/fixture-home", "/home/real")).toBe(
+      path.join("/tmp/fixture-home", "Library", "Caches", "skillshelf"),
+    );
+    expect(updateCacheDir(env, "win32", "/tmp/fixture-home", "/home/real")).toBe(
+      path.join("/tmp/fixture-home", "AppData", "Local", "skillshelf", "Cache"),
+    );
     expect(updateCacheDir(env, "linux", "/home/real", "/home/real")).toBe(path.join("/real/.cache", "skillshelf"));
-    expect(updateCacheDir({ ...env, SKILLSHELF_CACHE_DIR: "/chosen" }, "linux", "/tmp/fixture-home", "/home/real")).toBe("/chosen");
+    expect(
+      updateCacheDir({ ...env, SKILLSHELF_CACHE_DIR: "/chosen" }, "linux", "/tmp/fixture-home", "/home/real"),
+    ).toBe("/chosen");
   });
 });
 
@@ -54,12 +71,19 @@ describe("createUpdateChecker", () => {
   it("asks the servers a project folder's .mcp.json names (the app's catalog projects count as the CLI's --include)", async () => {
     meta = await startSkillMetaServer({ skill: "agentkey", latest: "1.3.0" });
     const project = path.join(tmp.dir, "project");
-    await writeTree(project, { ".mcp.json": JSON.stringify({ mcpServers: { agentkey: { type: "http", url: meta.url } } }), ".claude/skills/agentkey/SKILL.md": skillMd("agentkey", "1.2.0") });
+    await writeTree(project, {
+      ".mcp.json": JSON.stringify({ mcpServers: { agentkey: { type: "http", url: meta.url } } }),
+      ".claude/skills/agentkey/SKILL.md": skillMd("agentkey", "1.2.0"),
+    });
     const home = path.join(tmp.dir, "home");
     await writeTree(home, { ".keep": "" });
     const result = await scan({ home, platform: "linux", env: {}, include: [project] });
     const skills = allSkills(result);
-    const [info] = await createUpdateChecker(setup(home, { projectDirs: [project] })).check({ skills, settings: noSettings, force: true });
+    const [info] = await createUpdateChecker(setup(home, { projectDirs: [project] })).check({
+      skills,
+      settings: noSettings,
+      force: true,
+    });
     expect(info).toMatchObject({ name: "agentkey", state: "outdated", source: "skill-meta", latest: "1.3.0" });
     const [without] = await createUpdateChecker(setup(home)).check({ skills, settings: noSettings, force: true });
     expect(without).toMatchObject({ state: "unknown", source: "none" });
@@ -69,18 +93,48 @@ describe("createUpdateChecker", () => {
     const home = path.join(tmp.dir, "home");
     const plugins = path.join(tmp.dir, "plugins");
     await writeTree(plugins, {
-      "toolbox/plugin.json": JSON.stringify({ $schema: "https://agent-plugins.org/schemas/1.0.0/plugin.schema.json", name: "toolbox", version: "1.4.0", repository: "https://github.com/acme/toolbox" }),
+      "toolbox/plugin.json": JSON.stringify({
+        $schema: "https://agent-plugins.org/schemas/1.0.0/plugin.schema.json",
+        name: "toolbox",
+        version: "1.4.0",
+        repository: "https://github.com/acme/toolbox",
+      }),
       "toolbox/skills/hammer/SKILL.md": skillMd("hammer"),
-      "helper/.claude-plugin/plugin.json": JSON.stringify({ name: "helper", version: "0.9.0", homepage: "https://github.com/acme/helper" }),
+      "helper/.claude-plugin/plugin.json": JSON.stringify({
+        name: "helper",
+        version: "0.9.0",
+        homepage: "https://github.com/acme/helper",
+      }),
       "helper/skills/assist/SKILL.md": skillMd("assist"),
     });
     await writeTree(home, { ".keep": "" });
-    const result = await scan({ home, platform: "linux", env: {}, include: [path.join(plugins, "toolbox"), path.join(plugins, "helper")] });
+    const result = await scan({
+      home,
+      platform: "linux",
+      env: {},
+      include: [path.join(plugins, "toolbox"), path.join(plugins, "helper")],
+    });
     expect(result.plugins.map((p) => p.name).sort()).toEqual(["helper", "toolbox"]);
-    const updates = await createUpdateChecker(setup(home)).check({ skills: allSkills(result), plugins: result.plugins, settings: noSettings, force: true });
+    const updates = await createUpdateChecker(setup(home)).check({
+      skills: allSkills(result),
+      plugins: result.plugins,
+      settings: noSettings,
+      force: true,
+    });
     const byName = new Map(updates.map((u) => [u.name, u]));
-    expect(byName.get("hammer")).toMatchObject({ state: "outdated", source: "github-release", installed: "1.4.0", installedSource: "plugin.version", latest: "1.5.0" });
-    expect(byName.get("assist")).toMatchObject({ state: "up-to-date", source: "github-release", installed: "0.9.0", latest: "0.9.0" });
+    expect(byName.get("hammer")).toMatchObject({
+      state: "outdated",
+      source: "github-release",
+      installed: "1.4.0",
+      installedSource: "plugin.version",
+      latest: "1.5.0",
+    });
+    expect(byName.get("assist")).toMatchObject({
+      state: "up-to-date",
+      source: "github-release",
+      installed: "0.9.0",
+      latest: "0.9.0",
+    });
     expect(releases.stats.apiRequests).toBe(2);
   });
 
@@ -93,17 +147,28 @@ describe("createUpdateChecker", () => {
     });
     const skills = allSkills(await scan({ home, platform: "linux", env: {} }));
     const reasons = async (extra: Partial<UpdateSourceSetup>) =>
-      new Map((await createUpdateChecker(setup(home, extra)).check({ skills, settings: noSettings, force: true })).map((u) => [u.name, u.reason]));
+      new Map(
+        (await createUpdateChecker(setup(home, extra)).check({ skills, settings: noSettings, force: true })).map(
+          (u) => [u.name, u.reason],
+        ),
+      );
 
     const normal = await reasons({});
-    expect(normal.get("noversion")).toMatch(/^This copy does not say which version it is, so it cannot be compared\. Its content could not be compared either: GitHub has no such repository/);
+    expect(normal.get("noversion")).toMatch(
+      /^This copy does not say which version it is, so it cannot be compared\. Its content could not be compared either: GitHub has no such repository/,
+    );
     expect(normal.get("nosource")).toMatch(/^No update source is known: the skill names no GitHub repository/);
 
     releases.setBehaviour("rate-limited");
     const limited = await reasons({ env: { SKILLSHELF_CACHE_DIR: path.join(tmp.dir, "cache-2") } });
-    expect(limited.get("report")).toMatch(/rate limit .* used up; a GitHub token raises the limit: set one in Settings → GitHub token, or in the GITHUB_TOKEN environment variable\.$/);
+    expect(limited.get("report")).toMatch(
+      /rate limit .* used up; a GitHub token raises the limit: set one in Settings → GitHub token, or in the GITHUB_TOKEN environment variable\.$/,
+    );
 
-    const offline = await reasons({ githubApi: `http://127.0.0.1:${await closedPort()}`, env: { SKILLSHELF_CACHE_DIR: path.join(tmp.dir, "cache-3") } });
+    const offline = await reasons({
+      githubApi: `http://127.0.0.1:${await closedPort()}`,
+      env: { SKILLSHELF_CACHE_DIR: path.join(tmp.dir, "cache-3") },
+    });
     expect(offline.get("report")).toMatch(/^Offline: GitHub could not be reached \(the network is unreachable\)/);
   });
 
@@ -114,13 +179,21 @@ describe("createUpdateChecker", () => {
       ".claude/skills/helper/SKILL.md": skillMd("helper", "0.8.0", "https://github.com/acme/helper"),
     });
     const bundle = new TextEncoder().encode("not really a skill archive");
-    releases.setRelease("acme/report", { tag: "v2.1.0", assets: { "report.skill": bundle, "notes.txt": new TextEncoder().encode("x") }, checksums: true });
+    releases.setRelease("acme/report", {
+      tag: "v2.1.0",
+      assets: { "report.skill": bundle, "notes.txt": new TextEncoder().encode("x") },
+      checksums: true,
+    });
     releases.setRelease("acme/helper", { tag: "v0.9.0", noAssets: true });
     const skills = allSkills(await scan({ home, platform: "linux", env: {} }));
     const updates = await createUpdateChecker(setup(home)).check({ skills, settings: noSettings, force: true });
     const report = updates.find((u) => u.name === "report")!;
     expect(report.downloads!.map((d) => d.name)).toEqual(["report.skill", "report.zip"]);
-    expect(report.downloads![0]).toMatchObject({ size: bundle.byteLength, url: expect.stringContaining(`${releases.url}/download/acme/report/`), sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(report.downloads![0]).toMatchObject({
+      size: bundle.byteLength,
+      url: expect.stringContaining(`${releases.url}/download/acme/report/`),
+      sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
     expect(report.downloads![1]!.sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(updates.find((u) => u.name === "helper")!.downloads).toEqual([
       { name: "v0.9.0.zip", size: null, url: `${releases.url}/repos/acme/helper/zipball/v0.9.0` },

@@ -50,7 +50,12 @@ export interface UpdateSourceSetup {
  * The cache folder: SKILLSHELF_CACHE_DIR, else the platform's usual place. For a home that is not the real user's
  * (`--home`), the usual place inside that home: the real user's XDG_CACHE_HOME or LOCALAPPDATA is not used.
  */
-export function updateCacheDir(env: Record<string, string | undefined>, platform: NodeJS.Platform, home: string, realHome: string = os.homedir()): string {
+export function updateCacheDir(
+  env: Record<string, string | undefined>,
+  platform: NodeJS.Platform,
+  home: string,
+  realHome: string = os.homedir(),
+): string {
   if (env.SKILLSHELF_CACHE_DIR) return env.SKILLSHELF_CACHE_DIR;
   const ownHome = path.resolve(home) === path.resolve(realHome);
   return defaultCacheDir(ownHome ? env : {}, platform, home);
@@ -86,8 +91,20 @@ export function createUpdateChecker(setup: UpdateSourceSetup): UpdateChecker {
 
   async function newSession(settings: UpdateSourceSettings, pluginRoots: string[]): Promise<SkillMetaSession> {
     if (setup.offline) return new SkillMetaSession([]);
-    const extraServers: UpdateSourceSettings["servers"] = [...settings.servers, ...(setup.servers ?? []).map((url) => ({ url }))];
-    const found = await findMcpEndpoints({ home, platform, env, projectDirs: setup.projectDirs, pluginRoots, extraServers, includeStdio: settings.includeStdio, approvedStdio: (id) => settings.approvedStdio?.includes(id) ?? false }).catch(() => ({
+    const extraServers: UpdateSourceSettings["servers"] = [
+      ...settings.servers,
+      ...(setup.servers ?? []).map((url) => ({ url })),
+    ];
+    const found = await findMcpEndpoints({
+      home,
+      platform,
+      env,
+      projectDirs: setup.projectDirs,
+      pluginRoots,
+      extraServers,
+      includeStdio: settings.includeStdio,
+      approvedStdio: (id) => settings.approvedStdio?.includes(id) ?? false,
+    }).catch(() => ({
       endpoints: extraServers.map((server) => urlEndpoint(server.url, server.headers)),
     }));
     return new SkillMetaSession(found.endpoints, { timeoutMs: setup.metaTimeoutMs, log: setup.log });
@@ -98,11 +115,28 @@ export function createUpdateChecker(setup: UpdateSourceSetup): UpdateChecker {
     async check({ skills, plugins = [], pluginRoots, settings, force }) {
       const token = settings.githubToken || env.GITHUB_TOKEN || undefined;
       if (!releases || releases.token !== token) {
-        releases = { token, lookup: new ReleaseLookup({ apiBase: githubApiOf(setup), cacheDir, token, offline: setup.offline, timeoutMs: setup.releaseTimeoutMs, log: setup.log }) };
+        releases = {
+          token,
+          lookup: new ReleaseLookup({
+            apiBase: githubApiOf(setup),
+            cacheDir,
+            token,
+            offline: setup.offline,
+            timeoutMs: setup.releaseTimeoutMs,
+            log: setup.log,
+          }),
+        };
       }
       if (!session || force) session = await newSession(settings, pluginRoots ?? plugins.map((p) => p.root));
       // One tree lookup per check: skills from one repository share its one Trees request (and the 24 h cache).
-      const trees = new GithubTrees({ apiBase: githubApiOf(setup), cacheDir, token, offline: setup.offline, timeoutMs: setup.releaseTimeoutMs, ...(setup.freshTrees ? { ttlMs: 0 } : {}) });
+      const trees = new GithubTrees({
+        apiBase: githubApiOf(setup),
+        cacheDir,
+        token,
+        offline: setup.offline,
+        timeoutMs: setup.releaseTimeoutMs,
+        ...(setup.freshTrees ? { ttlMs: 0 } : {}),
+      });
       return checkUpdates(skills, { session, releases: releases.lookup, plugins, trees });
     },
   };

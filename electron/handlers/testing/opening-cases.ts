@@ -40,8 +40,19 @@ async function harness(host: OpeningHost) {
   await symlink("/usr/bin/id", path.join(alpha, "id"));
   await chmod(path.join(alpha, "run.sh"), 0o755);
   const log: Log = [];
-  const scanOptions = { home: path.join(root, "home"), platform: "linux" as const, env: { SKILLSHELF_CACHE_DIR: path.join(root, "cache") } };
-  const session = createHandlerSession({ host: host.name, scanOptions, desktop: host.desktop(log), emit: () => undefined, engine: createEngine(scanOptions), liveCatalog: false });
+  const scanOptions = {
+    home: path.join(root, "home"),
+    platform: "linux" as const,
+    env: { SKILLSHELF_CACHE_DIR: path.join(root, "cache") },
+  };
+  const session = createHandlerSession({
+    host: host.name,
+    scanOptions,
+    desktop: host.desktop(log),
+    emit: () => undefined,
+    engine: createEngine(scanOptions),
+    liveCatalog: false,
+  });
   open.push({ session, cleanup: tmp.cleanup });
   await session.handlers["catalog:scan"]();
   return { session, root, alpha, log };
@@ -59,70 +70,94 @@ export const OPENING_ENV = { HOME: "/nonexistent", XDG_DATA_DIRS: "/nonexistent"
 /** The opening cases every host must pass, run against the real handlers and engine on a temporary home. */
 export function describeOpeningCases(host: OpeningHost): void {
   describe(`opening files on the ${host.name} host`, () => {
-afterEach(async () => {
-  for (const item of open.splice(0)) {
-    await item.session.dispose();
-    await item.cleanup();
-  }
-});
+    afterEach(async () => {
+      for (const item of open.splice(0)) {
+        await item.session.dispose();
+        await item.cleanup();
+      }
+    });
 
-  it("opens a .md inside a skill as text with the text/plain handler, never through the general opener", async () => {
-    const { session, alpha, log } = await harness(host);
-    const result = await session.handlers["shell:open-in-editor"](path.join(alpha, "x.md"));
-    expect(result).toEqual({ action: "opened-as-text", path: path.join(alpha, "x.md") });
-    expect(log).toEqual([
-      ["xdg-mime", "query", "default", "text/plain"],
-      ["gtk-launch", "org.gnome.TextEditor.desktop", path.join(alpha, "x.md")],
-    ]);
-  });
+    it("opens a .md inside a skill as text with the text/plain handler, never through the general opener", async () => {
+      const { session, alpha, log } = await harness(host);
+      const result = await session.handlers["shell:open-in-editor"](path.join(alpha, "x.md"));
+      expect(result).toEqual({ action: "opened-as-text", path: path.join(alpha, "x.md") });
+      expect(log).toEqual([
+        ["xdg-mime", "query", "default", "text/plain"],
+        ["gtk-launch", "org.gnome.TextEditor.desktop", path.join(alpha, "x.md")],
+      ]);
+    });
 
-  it("refuses a link out of a skill, to a folder outside or to /usr/bin/id, for open and reveal", async () => {
-    const { session, alpha, log } = await harness(host);
-    for (const target of [path.join(alpha, "elsewhere"), path.join(alpha, "elsewhere", "secret.md"), path.join(alpha, "id"), "/usr/bin/id"]) {
-      await expect(session.handlers["shell:open-in-editor"](target), target).rejects.toThrow(/not part of the catalog/);
-      await expect(session.handlers["shell:reveal"](target), target).rejects.toThrow(/not part of the catalog/);
-    }
-    expect(log).toEqual([]);
-  });
+    it("refuses a link out of a skill, to a folder outside or to /usr/bin/id, for open and reveal", async () => {
+      const { session, alpha, log } = await harness(host);
+      for (const target of [
+        path.join(alpha, "elsewhere"),
+        path.join(alpha, "elsewhere", "secret.md"),
+        path.join(alpha, "id"),
+        "/usr/bin/id",
+      ]) {
+        await expect(session.handlers["shell:open-in-editor"](target), target).rejects.toThrow(
+          /not part of the catalog/,
+        );
+        await expect(session.handlers["shell:reveal"](target), target).rejects.toThrow(/not part of the catalog/);
+      }
+      expect(log).toEqual([]);
+    });
 
-  it("does not count locations such as the home folder as part of the catalog", async () => {
-    const { session, root, log } = await harness(host);
-    await expect(session.handlers["shell:open-in-editor"](path.join(root, "home/notes.md"))).rejects.toThrow(/not part of the catalog/);
-    await expect(session.handlers["shell:reveal"](path.join(root, "home"))).rejects.toThrow(/not part of the catalog/);
-    expect(log).toEqual([]);
-  });
+    it("does not count locations such as the home folder as part of the catalog", async () => {
+      const { session, root, log } = await harness(host);
+      await expect(session.handlers["shell:open-in-editor"](path.join(root, "home/notes.md"))).rejects.toThrow(
+        /not part of the catalog/,
+      );
+      await expect(session.handlers["shell:reveal"](path.join(root, "home"))).rejects.toThrow(
+        /not part of the catalog/,
+      );
+      expect(log).toEqual([]);
+    });
 
-  it("refuses author:open of / and of the home folder, so /usr/bin/id stays out of reach", async () => {
-    const { session, root, log } = await harness(host);
-    await expect(session.handlers["author:open"]("/")).rejects.toThrow(/top of a disk/);
-    await expect(session.handlers["author:open"](path.join(root, "home"))).rejects.toThrow(/home folder/);
-    await expect(session.handlers["author:open"]("/usr")).rejects.toThrow(/system folder/);
-    await expect(session.handlers["shell:open-in-editor"]("/usr/bin/id")).rejects.toThrow(/not part of the catalog/);
-    await expect(session.handlers["shell:reveal"]("/usr/bin/id")).rejects.toThrow(/not part of the catalog/);
-    expect(log).toEqual([]);
-  });
+    it("refuses author:open of / and of the home folder, so /usr/bin/id stays out of reach", async () => {
+      const { session, root, log } = await harness(host);
+      await expect(session.handlers["author:open"]("/")).rejects.toThrow(/top of a disk/);
+      await expect(session.handlers["author:open"](path.join(root, "home"))).rejects.toThrow(/home folder/);
+      await expect(session.handlers["author:open"]("/usr")).rejects.toThrow(/system folder/);
+      await expect(session.handlers["shell:open-in-editor"]("/usr/bin/id")).rejects.toThrow(/not part of the catalog/);
+      await expect(session.handlers["shell:reveal"]("/usr/bin/id")).rejects.toThrow(/not part of the catalog/);
+      expect(log).toEqual([]);
+    });
 
-  it("opens files of the folder opened in author mode, and no longer once it is closed", async () => {
-    const { session, root, log } = await harness(host);
-    const beta = path.join(root, "authoring/beta");
-    await expect(session.handlers["shell:open-in-editor"](path.join(beta, "SKILL.md"))).rejects.toThrow(/not part of the catalog/);
-    await session.handlers["author:open"](beta);
-    expect(await session.handlers["shell:open-in-editor"](path.join(beta, "SKILL.md"))).toMatchObject({ action: "opened-as-text" });
-    await session.handlers["author:close"]();
-    await expect(session.handlers["shell:open-in-editor"](path.join(beta, "SKILL.md"))).rejects.toThrow(/not part of the catalog/);
-    expect(log.filter((argv) => argv[0] === "gtk-launch")).toEqual([["gtk-launch", "org.gnome.TextEditor.desktop", path.join(beta, "SKILL.md")]]);
-  });
+    it("opens files of the folder opened in author mode, and no longer once it is closed", async () => {
+      const { session, root, log } = await harness(host);
+      const beta = path.join(root, "authoring/beta");
+      await expect(session.handlers["shell:open-in-editor"](path.join(beta, "SKILL.md"))).rejects.toThrow(
+        /not part of the catalog/,
+      );
+      await session.handlers["author:open"](beta);
+      expect(await session.handlers["shell:open-in-editor"](path.join(beta, "SKILL.md"))).toMatchObject({
+        action: "opened-as-text",
+      });
+      await session.handlers["author:close"]();
+      await expect(session.handlers["shell:open-in-editor"](path.join(beta, "SKILL.md"))).rejects.toThrow(
+        /not part of the catalog/,
+      );
+      expect(log.filter((argv) => argv[0] === "gtk-launch")).toEqual([
+        ["gtk-launch", "org.gnome.TextEditor.desktop", path.join(beta, "SKILL.md")],
+      ]);
+    });
 
-  it("reveals an executable inside a skill folder (x.md with an execute bit, run.sh) instead of opening it", async () => {
-    const { session, alpha, log } = await harness(host);
-    await chmod(path.join(alpha, "x.md"), 0o755);
-    const reveal = host.name === "web" ? (p: string) => ["xdg-open", path.dirname(p)] : (p: string) => ["showItemInFolder", p];
-    for (const name of ["x.md", "run.sh"]) {
-      const result = await session.handlers["shell:open-in-editor"](path.join(alpha, name));
-      expect(result, name).toMatchObject({ action: "revealed", path: path.join(alpha, name), reason: expect.any(String) });
-    }
-    expect(log).toEqual([reveal(path.join(alpha, "x.md")), reveal(path.join(alpha, "run.sh"))]);
-    expect(log.flat()).not.toContain("openPath");
+    it("reveals an executable inside a skill folder (x.md with an execute bit, run.sh) instead of opening it", async () => {
+      const { session, alpha, log } = await harness(host);
+      await chmod(path.join(alpha, "x.md"), 0o755);
+      const reveal =
+        host.name === "web" ? (p: string) => ["xdg-open", path.dirname(p)] : (p: string) => ["showItemInFolder", p];
+      for (const name of ["x.md", "run.sh"]) {
+        const result = await session.handlers["shell:open-in-editor"](path.join(alpha, name));
+        expect(result, name).toMatchObject({
+          action: "revealed",
+          path: path.join(alpha, name),
+          reason: expect.any(String),
+        });
+      }
+      expect(log).toEqual([reveal(path.join(alpha, "x.md")), reveal(path.join(alpha, "run.sh"))]);
+      expect(log.flat()).not.toContain("openPath");
+    });
   });
-});
 }

@@ -13,19 +13,42 @@ export const stdioConfigFile = (home: string) => path.join(home, ".claude.json")
 
 /** Writes (or rewrites) the config so the local server answers with `latest`. */
 export async function writeStdioConfig(home: string, latest: string): Promise<void> {
-  const config = { mcpServers: { "alpha-meta": { command: process.execPath, args: [SERVER, "alpha", latest], env: { SKILL_META_TOKEN: "expected" } } } };
+  const config = {
+    mcpServers: {
+      "alpha-meta": {
+        command: process.execPath,
+        args: [SERVER, "alpha", latest],
+        env: { SKILL_META_TOKEN: "expected" },
+      },
+    },
+  };
   await writeFile(stdioConfigFile(home), JSON.stringify(config, null, 2));
 }
 
 /** A home with the skill and the config; returns the scan options for it (settings and caches inside root). */
 export async function writeStdioHome(root: string, latest = "2.0.0") {
   const home = path.join(root, "home");
-  await writeTree(home, { ".claude/skills/alpha/SKILL.md": ["---", "name: alpha", "description: Does alpha things.", "metadata:", '  version: "1.0.0"', "---", "# alpha", ""].join("\n") });
+  await writeTree(home, {
+    ".claude/skills/alpha/SKILL.md": [
+      "---",
+      "name: alpha",
+      "description: Does alpha things.",
+      "metadata:",
+      '  version: "1.0.0"',
+      "---",
+      "# alpha",
+      "",
+    ].join("\n"),
+  });
   await writeStdioConfig(home, latest);
   return {
     home,
     platform: "linux" as const,
-    env: { SKILLSHELF_CACHE_DIR: path.join(root, "cache"), SKILLSHELF_CONFIG_DIR: path.join(root, "config"), SKILLSHELF_GITHUB_API: "http://127.0.0.1:9/" },
+    env: {
+      SKILLSHELF_CACHE_DIR: path.join(root, "cache"),
+      SKILLSHELF_CONFIG_DIR: path.join(root, "config"),
+      SKILLSHELF_GITHUB_API: "http://127.0.0.1:9/",
+    },
   };
 }
 

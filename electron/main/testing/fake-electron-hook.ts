@@ -6,7 +6,10 @@ import { createFakeElectron, FakeWebContents } from "./fake-electron";
 
 const fake = createFakeElectron({
   userData: process.env.FAKE_ELECTRON_USER_DATA,
-  onLoad: (window) => void probe(window.webContents).catch((error: unknown) => finish({ probeError: String((error as Error)?.stack ?? error) })),
+  onLoad: (window) =>
+    void probe(window.webContents).catch((error: unknown) =>
+      finish({ probeError: String((error as Error)?.stack ?? error) }),
+    ),
 });
 fake.electron.app.onQuit = () => finish({ quit: true });
 
@@ -31,7 +34,10 @@ async function probe(contents: FakeWebContents): Promise<void> {
   let prevented = 0;
   contents.emit("will-navigate", { preventDefault: () => (prevented += 1) }, "https://example.com/");
   contents.emit("will-attach-webview", { preventDefault: () => (prevented += 1) }, {}, {});
-  const contentsHardening = { prevented, windowOpen: contents.openHandler ? contents.openHandler({ url: "https://example.com/" } as never) : null };
+  const contentsHardening = {
+    prevented,
+    windowOpen: contents.openHandler ? contents.openHandler({ url: "https://example.com/" } as never) : null,
+  };
   const appScheme = {
     index: await fetchApp("app://skillshelf/index.html"),
     traversal: await fetchApp("app://skillshelf/..%2fmain%2fmain.cjs"),
@@ -41,7 +47,12 @@ async function probe(contents: FakeWebContents): Promise<void> {
 }
 
 function finish(extra: Record<string, unknown>): void {
-  const report = { ...fake.report, ...extra, channels: [...fake.ipcHandlers.keys()].sort(), webContentsCreatedListeners: fake.electron.app.listenerCount("web-contents-created") };
+  const report = {
+    ...fake.report,
+    ...extra,
+    channels: [...fake.ipcHandlers.keys()].sort(),
+    webContentsCreatedListeners: fake.electron.app.listenerCount("web-contents-created"),
+  };
   process.stdout.write(`FAKE-ELECTRON-REPORT ${JSON.stringify(report)}\n`);
   process.exit(0);
 }
@@ -58,7 +69,11 @@ loader._load = function load(request, parent, isMain) {
 // to a module re-exporting the same fake, handed over on globalThis.
 const FAKE_GLOBAL = "__skillshelfFakeElectron";
 (globalThis as Record<string, unknown>)[FAKE_GLOBAL] = fake.electron;
-const fakeModule = [`const e = globalThis.${FAKE_GLOBAL};`, "export default e;", ...Object.keys(fake.electron).map((name) => `export const ${name} = e.${name};`)].join("\n");
+const fakeModule = [
+  `const e = globalThis.${FAKE_GLOBAL};`,
+  "export default e;",
+  ...Object.keys(fake.electron).map((name) => `export const ${name} = e.${name};`),
+].join("\n");
 const resolveHook = `export async function resolve(specifier, context, next) {
   if (specifier === "electron") return { url: ${JSON.stringify(`data:text/javascript,${encodeURIComponent(fakeModule)}`)}, shortCircuit: true };
   return next(specifier, context);

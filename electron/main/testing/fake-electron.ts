@@ -51,7 +51,10 @@ export type IpcHandler = Parameters<IpcMain["handle"]>[1];
 export type ProtocolHandler = Parameters<Protocol["handle"]>[1];
 
 /** The WebContents of a fake window: only what main and its security module call. */
-export class FakeWebContents extends EventEmitter implements Pick<WebContents, "isDestroyed" | "send" | "setWindowOpenHandler" | "getURL"> {
+export class FakeWebContents
+  extends EventEmitter
+  implements Pick<WebContents, "isDestroyed" | "send" | "setWindowOpenHandler" | "getURL">
+{
   /** The main frame (Electron's url is read-only; the fake sets it when a page loads). */
   readonly mainFrame: { -readonly [K in keyof Pick<WebFrameMain, "url">]: WebFrameMain[K] } = { url: "" };
   readonly sent: [string, unknown][] = [];
@@ -71,8 +74,18 @@ export class FakeWebContents extends EventEmitter implements Pick<WebContents, "
 }
 
 /** Builds one fake `electron` module with its own records; `onLoad` runs after a window loads its page. */
-export function createFakeElectron(options: { userData?: string; onLoad?: (window: { webContents: FakeWebContents }) => void } = {}) {
-  const report: FakeElectronReport = { sandboxEnabled: false, singleInstanceRequested: false, privilegedSchemes: [], handledSchemes: [], windows: [], menu: [], session: [] };
+export function createFakeElectron(
+  options: { userData?: string; onLoad?: (window: { webContents: FakeWebContents }) => void } = {},
+) {
+  const report: FakeElectronReport = {
+    sandboxEnabled: false,
+    singleInstanceRequested: false,
+    privilegedSchemes: [],
+    handledSchemes: [],
+    windows: [],
+    menu: [],
+    session: [],
+  };
   const ipcHandlers = new Map<string, IpcHandler>();
   const protocolHandlers = new Map<string, ProtocolHandler>();
   let isReady = false;
@@ -81,7 +94,21 @@ export function createFakeElectron(options: { userData?: string; onLoad?: (windo
 
   class FakeApp
     extends EventEmitter
-    implements Pick<App, "enableSandbox" | "requestSingleInstanceLock" | "whenReady" | "quit" | "setAppUserModelId" | "getPath" | "getName" | "getVersion" | "setAboutPanelOptions" | "isPackaged" | "setBadgeCount">
+    implements
+      Pick<
+        App,
+        | "enableSandbox"
+        | "requestSingleInstanceLock"
+        | "whenReady"
+        | "quit"
+        | "setAppUserModelId"
+        | "getPath"
+        | "getName"
+        | "getVersion"
+        | "setAboutPanelOptions"
+        | "isPackaged"
+        | "setBadgeCount"
+      >
   {
     isPackaged = false;
     onQuit: () => void = () => undefined;
@@ -117,14 +144,33 @@ export function createFakeElectron(options: { userData?: string; onLoad?: (windo
 
   class BrowserWindow
     extends EventEmitter
-    implements Pick<ElectronBrowserWindow, "isDestroyed" | "isMinimized" | "isVisible" | "isMaximized" | "maximize" | "restore" | "show" | "focus" | "getNormalBounds" | "loadURL" | "setOverlayIcon">
+    implements
+      Pick<
+        ElectronBrowserWindow,
+        | "isDestroyed"
+        | "isMinimized"
+        | "isVisible"
+        | "isMaximized"
+        | "maximize"
+        | "restore"
+        | "show"
+        | "focus"
+        | "getNormalBounds"
+        | "loadURL"
+        | "setOverlayIcon"
+      >
   {
     static readonly all: BrowserWindow[] = [];
     readonly webContents = new FakeWebContents();
     readonly bounds: Rectangle;
     constructor(readonly options: BrowserWindowConstructorOptions) {
       super();
-      this.bounds = { x: options.x ?? 0, y: options.y ?? 0, width: options.width ?? 800, height: options.height ?? 600 };
+      this.bounds = {
+        x: options.x ?? 0,
+        y: options.y ?? 0,
+        width: options.width ?? 800,
+        height: options.height ?? 600,
+      };
       BrowserWindow.all.push(this);
       app.emit("web-contents-created", {}, this.webContents);
     }
@@ -178,7 +224,8 @@ export function createFakeElectron(options: { userData?: string; onLoad?: (windo
 
   const protocol = {
     registerSchemesAsPrivileged: (schemes: Parameters<Protocol["registerSchemesAsPrivileged"]>[0]) => {
-      for (const { scheme, privileges } of schemes) report.privilegedSchemes.push({ scheme, privileges, beforeReady: !isReady });
+      for (const { scheme, privileges } of schemes)
+        report.privilegedSchemes.push({ scheme, privileges, beforeReady: !isReady });
     },
     handle: (scheme: string, handler: ProtocolHandler) => {
       report.handledSchemes.push(scheme);
@@ -188,7 +235,8 @@ export function createFakeElectron(options: { userData?: string; onLoad?: (windo
 
   const Menu = {
     buildFromTemplate: (template: MenuTemplate) => template,
-    setApplicationMenu: (menu: unknown) => void (report.menu = (menu as MenuTemplate).map((item) => item.label ?? item.role ?? "")),
+    setApplicationMenu: (menu: unknown) =>
+      void (report.menu = (menu as MenuTemplate).map((item) => item.label ?? item.role ?? "")),
   } satisfies { [K in "buildFromTemplate" | "setApplicationMenu"]: Takes<ElectronModule["Menu"][K]> };
 
   const nativeImage = {
@@ -212,10 +260,19 @@ export function createFakeElectron(options: { userData?: string; onLoad?: (windo
     setPermissionCheckHandler: () => void report.session.push("permission-check"),
     setDevicePermissionHandler: () => void report.session.push("device-permission"),
     webRequest,
-  } satisfies Pick<Session, "setPermissionRequestHandler" | "setPermissionCheckHandler" | "setDevicePermissionHandler"> & { webRequest: Pick<WebRequest, "onBeforeRequest" | "onHeadersReceived"> };
+  } satisfies Pick<
+    Session,
+    "setPermissionRequestHandler" | "setPermissionCheckHandler" | "setDevicePermissionHandler"
+  > & { webRequest: Pick<WebRequest, "onBeforeRequest" | "onHeadersReceived"> };
 
-  const shell = { openExternal: async () => undefined, showItemInFolder: () => undefined } satisfies Pick<Shell, "openExternal" | "showItemInFolder">;
-  const dialog = { showOpenDialog: async () => ({ canceled: true, filePaths: [] }) } satisfies Pick<Dialog, "showOpenDialog">;
+  const shell = { openExternal: async () => undefined, showItemInFolder: () => undefined } satisfies Pick<
+    Shell,
+    "openExternal" | "showItemInFolder"
+  >;
+  const dialog = { showOpenDialog: async () => ({ canceled: true, filePaths: [] }) } satisfies Pick<
+    Dialog,
+    "showOpenDialog"
+  >;
   // Like a Linux session without a keyring: secrets are refused, never stored in plain text.
   const safeStorage = {
     isEncryptionAvailable: () => false,
@@ -226,7 +283,10 @@ export function createFakeElectron(options: { userData?: string; onLoad?: (windo
     decryptString: (): string => {
       throw new Error("Decryption is not available.");
     },
-  } satisfies Pick<SafeStorage, "isEncryptionAvailable" | "getSelectedStorageBackend" | "encryptString" | "decryptString">;
+  } satisfies Pick<
+    SafeStorage,
+    "isEncryptionAvailable" | "getSelectedStorageBackend" | "encryptString" | "decryptString"
+  >;
 
   const electron = {
     app,
@@ -256,7 +316,11 @@ export function createFakeElectron(options: { userData?: string; onLoad?: (windo
       markReady();
     },
     /** Calls an IPC handler the way ipcMain would, with the given event. */
-    async invoke(channel: string, event: Pick<IpcMainInvokeEvent, "sender" | "senderFrame">, ...args: unknown[]): Promise<{ ok: unknown } | { error: string }> {
+    async invoke(
+      channel: string,
+      event: Pick<IpcMainInvokeEvent, "sender" | "senderFrame">,
+      ...args: unknown[]
+    ): Promise<{ ok: unknown } | { error: string }> {
       const handler = ipcHandlers.get(channel);
       if (!handler) return { error: `no handler for ${channel}` };
       try {

@@ -18,7 +18,11 @@ function takeToken(): string | null {
     sessionStorage.setItem(TOKEN_KEY, fromUrl);
     params.delete("token");
     const rest = params.toString();
-    window.history.replaceState(null, "", `${window.location.pathname}${rest ? `?${rest}` : ""}${window.location.hash}`);
+    window.history.replaceState(
+      null,
+      "",
+      `${window.location.pathname}${rest ? `?${rest}` : ""}${window.location.hash}`,
+    );
     return fromUrl;
   }
   return sessionStorage.getItem(TOKEN_KEY);

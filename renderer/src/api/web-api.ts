@@ -1,5 +1,14 @@
 // The API object over the web host: commands as token-carrying POSTs, events from one server-sent event stream.
-import { commandOfMethod, eventOfMethod, TOKEN_HEADER, type CommandChannel, type EventChannel, type IpcCommands, type IpcEvents, type SkillshelfApi } from "../../../shared/ipc";
+import {
+  commandOfMethod,
+  eventOfMethod,
+  TOKEN_HEADER,
+  type CommandChannel,
+  type EventChannel,
+  type IpcCommands,
+  type IpcEvents,
+  type SkillshelfApi,
+} from "../../../shared/ipc";
 
 /** An error the host answered with, in words for the page to show. */
 class HostError extends Error {
@@ -53,7 +62,8 @@ export function createWebApi(token: string): SkillshelfApi {
         throw new HostError("Skillshelf's server is not answering. Is `skillshelf serve` still running?");
       }
       const body = (await res.json().catch(() => null)) as { ok: boolean; value?: unknown; error?: string } | null;
-      if (!res.ok || !body?.ok) throw new HostError(body?.error ?? `The server refused the request (HTTP ${res.status}).`);
+      if (!res.ok || !body?.ok)
+        throw new HostError(body?.error ?? `The server refused the request (HTTP ${res.status}).`);
       return body.value as Awaited<ReturnType<IpcCommands[C]>>;
     };
   }

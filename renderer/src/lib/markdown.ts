@@ -10,7 +10,8 @@ md.renderer.rules.image = (tokens, idx, options, env, self) => {
   return `<a href="${md.utils.escapeHtml(src)}" class="md-image">[image: ${md.utils.escapeHtml(alt || src)}]</a>`;
 };
 
-const defaultLinkOpen = md.renderer.rules.link_open ?? ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
+const defaultLinkOpen =
+  md.renderer.rules.link_open ?? ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
 md.renderer.rules.link_open = (tokens, idx, options, env, self) => {
   tokens[idx]!.attrSet("rel", "noopener noreferrer");
   return defaultLinkOpen(tokens, idx, options, env, self);
@@ -19,7 +20,8 @@ md.renderer.rules.link_open = (tokens, idx, options, env, self) => {
 for (const rule of ["fence", "code_block"] as const) {
   const render = md.renderer.rules[rule]!;
   /** Code blocks scroll sideways, so they take keyboard focus. */
-  md.renderer.rules[rule] = (tokens, idx, options, env, self) => render(tokens, idx, options, env, self).replace(/^<pre>/, '<pre tabindex="0">');
+  md.renderer.rules[rule] = (tokens, idx, options, env, self) =>
+    render(tokens, idx, options, env, self).replace(/^<pre>/, '<pre tabindex="0">');
 }
 
 /** HTML for the instructions; safe to insert because markdown-it escapes every raw HTML block and inline tag. */

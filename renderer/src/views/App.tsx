@@ -36,66 +36,117 @@ export function App(props: { api: SkillshelfApi }) {
     <ApiContext.Provider value={apiValue}>
       <ExternalLinkProvider>
         <UpdateLauncherContext.Provider value={launchUpdate}>
-        <div className="app">
-          <header className="toolbar">
-            <div className="brand">
-              <span className="brand-mark" aria-hidden="true">◧</span>
-              <span className="brand-name">Skillshelf</span>
-            </div>
-            <nav className="mode-switch" aria-label="View">
-              <button type="button" aria-pressed={mode === "catalog"} className={mode === "catalog" ? "selected" : ""} onClick={() => setMode("catalog")}>
-                Catalog
-              </button>
-              <button type="button" aria-pressed={mode === "updates"} className={mode === "updates" ? "selected" : ""} onClick={() => setMode("updates")}>
-                Updates{pendingCount > 0 ? <span className="tab-count" aria-label={`, ${pendingCount} available`}> {pendingCount}</span> : null}
-              </button>
-              <button type="button" aria-pressed={mode === "author"} className={mode === "author" ? "selected" : ""} onClick={() => setMode("author")}>
-                Author mode{author.snapshot ? " •" : ""}
-              </button>
-            </nav>
-            <div className="toolbar-actions">
+          <div className="app">
+            <header className="toolbar">
+              <div className="brand">
+                <span className="brand-mark" aria-hidden="true">
+                  ◧
+                </span>
+                <span className="brand-name">Skillshelf</span>
+              </div>
+              <nav className="mode-switch" aria-label="View">
+                <button
+                  type="button"
+                  aria-pressed={mode === "catalog"}
+                  className={mode === "catalog" ? "selected" : ""}
+                  onClick={() => setMode("catalog")}
+                >
+                  Catalog
+                </button>
+                <button
+                  type="button"
+                  aria-pressed={mode === "updates"}
+                  className={mode === "updates" ? "selected" : ""}
+                  onClick={() => setMode("updates")}
+                >
+                  Updates
+                  {pendingCount > 0 ? (
+                    <span className="tab-count" aria-label={`, ${pendingCount} available`}>
+                      {" "}
+                      {pendingCount}
+                    </span>
+                  ) : null}
+                </button>
+                <button
+                  type="button"
+                  aria-pressed={mode === "author"}
+                  className={mode === "author" ? "selected" : ""}
+                  onClick={() => setMode("author")}
+                >
+                  Author mode{author.snapshot ? " •" : ""}
+                </button>
+              </nav>
+              <div className="toolbar-actions">
+                {mode === "catalog" ? (
+                  <>
+                    <button type="button" className="button" onClick={catalog.refresh} disabled={catalog.loading}>
+                      {catalog.loading ? "Scanning…" : "Rescan"}
+                    </button>
+                    <button
+                      type="button"
+                      className="button"
+                      onClick={updates.checkNow}
+                      disabled={updates.checking || !catalog.scan}
+                    >
+                      {updates.checking ? "Checking…" : "Check for updates"}
+                    </button>
+                  </>
+                ) : null}
+                <button
+                  type="button"
+                  className={mode === "settings" ? "button selected" : "button"}
+                  aria-pressed={mode === "settings"}
+                  onClick={() => setMode(mode === "settings" ? "catalog" : "settings")}
+                >
+                  Settings
+                </button>
+              </div>
+            </header>
+            {mode === "catalog" && pendingCount > 0 ? (
+              <div className="banner updates-banner" role="status">
+                {pendingCount === 1 ? "1 update available" : `${pendingCount} updates available`}{" "}
+                <button type="button" className="button small" onClick={() => setMode("updates")}>
+                  Show updates
+                </button>
+              </div>
+            ) : null}
+            {mode !== "updates" && updates.error ? (
+              <div className="banner warning" role="alert">
+                Checking for updates failed: {updates.error}
+              </div>
+            ) : null}
+            <main className="main">
               {mode === "catalog" ? (
-                <>
-                  <button type="button" className="button" onClick={catalog.refresh} disabled={catalog.loading}>
-                    {catalog.loading ? "Scanning…" : "Rescan"}
-                  </button>
-                  <button type="button" className="button" onClick={updates.checkNow} disabled={updates.checking || !catalog.scan}>
-                    {updates.checking ? "Checking…" : "Check for updates"}
-                  </button>
-                </>
-              ) : null}
-              <button type="button" className={mode === "settings" ? "button selected" : "button"} aria-pressed={mode === "settings"} onClick={() => setMode(mode === "settings" ? "catalog" : "settings")}>
-                Settings
-              </button>
-            </div>
-          </header>
-          {mode === "catalog" && pendingCount > 0 ? (
-            <div className="banner updates-banner" role="status">
-              {pendingCount === 1 ? "1 update available" : `${pendingCount} updates available`}{" "}
-              <button type="button" className="button small" onClick={() => setMode("updates")}>
-                Show updates
-              </button>
-            </div>
-          ) : null}
-          {mode !== "updates" && updates.error ? (
-            <div className="banner warning" role="alert">
-              Checking for updates failed: {updates.error}
-            </div>
-          ) : null}
-          <main className="main">
-            {mode === "catalog" ? <CatalogView catalog={catalog} updates={updates} /> : mode === "updates" ? <UpdatesView catalog={catalog} updates={updates} openSettings={() => setMode("settings")} active={activeUpdate} onActiveChange={setActiveUpdate} /> : mode === "author" ? <AuthorView author={author} updates={updates.updates} /> : <SettingsView locations={catalog.scan?.locations} />}
-          </main>
-          <footer className="statusbar">
-            <span>{info ? `Skillshelf ${info.version} · ${info.host === "web" ? "browser" : "desktop"} · ${info.platform}` : "Skillshelf"}</span>
-            <span>
-              {updates.checkedAt ? (
-                <>
-                  Updates checked <When date={updates.checkedAt} />
-                </>
-              ) : null}
-            </span>
-          </footer>
-        </div>
+                <CatalogView catalog={catalog} updates={updates} />
+              ) : mode === "updates" ? (
+                <UpdatesView
+                  catalog={catalog}
+                  updates={updates}
+                  openSettings={() => setMode("settings")}
+                  active={activeUpdate}
+                  onActiveChange={setActiveUpdate}
+                />
+              ) : mode === "author" ? (
+                <AuthorView author={author} updates={updates.updates} />
+              ) : (
+                <SettingsView locations={catalog.scan?.locations} />
+              )}
+            </main>
+            <footer className="statusbar">
+              <span>
+                {info
+                  ? `Skillshelf ${info.version} · ${info.host === "web" ? "browser" : "desktop"} · ${info.platform}`
+                  : "Skillshelf"}
+              </span>
+              <span>
+                {updates.checkedAt ? (
+                  <>
+                    Updates checked <When date={updates.checkedAt} />
+                  </>
+                ) : null}
+              </span>
+            </footer>
+          </div>
         </UpdateLauncherContext.Provider>
       </ExternalLinkProvider>
     </ApiContext.Provider>

@@ -17,7 +17,11 @@ function droppedPath(event: DragEvent, pathForFile?: (file: unknown) => string |
     const p = pathForFile(file);
     if (p) return p;
   }
-  const uri = event.dataTransfer.getData("text/uri-list").split(/\r?\n/).find((l) => l && !l.startsWith("#")) ?? event.dataTransfer.getData("text/plain").trim();
+  const uri =
+    event.dataTransfer
+      .getData("text/uri-list")
+      .split(/\r?\n/)
+      .find((l) => l && !l.startsWith("#")) ?? event.dataTransfer.getData("text/plain").trim();
   if (uri.startsWith("file://")) {
     try {
       return decodeURIComponent(new URL(uri).pathname);
@@ -41,7 +45,11 @@ function OpenFolder(props: { author: AuthorData }) {
   const choose = async () => {
     const opened = await props.author.open(null);
     if (!opened) {
-      setHint(host === "web" ? "Your browser cannot show Skillshelf a folder picker. Type or paste the folder's path below." : null);
+      setHint(
+        host === "web"
+          ? "Your browser cannot show Skillshelf a folder picker. Type or paste the folder's path below."
+          : null,
+      );
       inputRef.current?.focus();
     }
   };
@@ -63,7 +71,10 @@ function OpenFolder(props: { author: AuthorData }) {
       onDrop={onDrop}
     >
       <EmptyState title="Open a skill or plugin you are writing" icon="✎">
-        <p>Skillshelf checks it against the Agent Skills and Agent Plugins rules and shows what a model sees. Every time you save a file, the checks and previews update by themselves.</p>
+        <p>
+          Skillshelf checks it against the Agent Skills and Agent Plugins rules and shows what a model sees. Every time
+          you save a file, the checks and previews update by themselves.
+        </p>
       </EmptyState>
       <div className="author-actions">
         <button type="button" className="button primary" onClick={() => void choose()} disabled={props.author.busy}>
@@ -74,7 +85,15 @@ function OpenFolder(props: { author: AuthorData }) {
           <label className="visually-hidden" htmlFor="author-path">
             Folder path
           </label>
-          <input ref={inputRef} id="author-path" className="path-input" placeholder="/path/to/my-skill" value={path} onChange={(e) => setPath(e.target.value)} spellCheck={false} />
+          <input
+            ref={inputRef}
+            id="author-path"
+            className="path-input"
+            placeholder="/path/to/my-skill"
+            value={path}
+            onChange={(e) => setPath(e.target.value)}
+            spellCheck={false}
+          />
           <button type="submit" className="button" disabled={!path.trim() || props.author.busy}>
             Open
           </button>
@@ -101,14 +120,19 @@ export function AuthorView(props: { author: AuthorData; updates: ReadonlyMap<str
   const entries = useMemo(() => groups.flatMap((g) => g.entries.map((entry) => ({ entry, group: g }))), [groups]);
   const selected = entries.find((e) => e.entry.key === selectedKey) ?? entries[0] ?? null;
   if (!snapshot) return <OpenFolder author={author} />;
-  const diagnostics = [...snapshot.scan.diagnostics, ...entries.flatMap(({ entry }) => (entry.kind === "skill" ? entry.skill.diagnostics : entry.plugin.diagnostics))];
+  const diagnostics = [
+    ...snapshot.scan.diagnostics,
+    ...entries.flatMap(({ entry }) => (entry.kind === "skill" ? entry.skill.diagnostics : entry.plugin.diagnostics)),
+  ];
   const counts = severityCounts(diagnostics);
   return (
     <div className="author">
       <div className="author-bar">
         <div>
           <div className="place-label">Watching</div>
-          <code className="path" data-testid="author-path">{snapshot.path}</code>
+          <code className="path" data-testid="author-path">
+            {snapshot.path}
+          </code>
         </div>
         <div className="author-status" aria-live="polite" data-testid="author-status">
           {entries.length === 0 ? (
@@ -134,7 +158,10 @@ export function AuthorView(props: { author: AuthorData; updates: ReadonlyMap<str
       </div>
       {entries.length === 0 ? (
         <EmptyState title="No skill or plugin in this folder" icon="✎">
-          <p>Skillshelf looks for a SKILL.md file, a plugin.json file, or folders holding them. Add one and save: this view updates by itself.</p>
+          <p>
+            Skillshelf looks for a SKILL.md file, a plugin.json file, or folders holding them. Add one and save: this
+            view updates by itself.
+          </p>
           {snapshot.scan.diagnostics.length > 0 ? (
             <ul className="simple-list">
               {snapshot.scan.diagnostics.map((d, i) => (
@@ -147,11 +174,26 @@ export function AuthorView(props: { author: AuthorData; updates: ReadonlyMap<str
         <div className="author-body">
           {entries.length > 1 ? (
             <section className="list-pane narrow" aria-label="Skills in this folder">
-              <CatalogList rows={rows} selectedKey={selected?.entry.key ?? null} onSelect={setSelectedKey} updates={props.updates} label="Skills in this folder" />
+              <CatalogList
+                rows={rows}
+                selectedKey={selected?.entry.key ?? null}
+                onSelect={setSelectedKey}
+                updates={props.updates}
+                label="Skills in this folder"
+              />
             </section>
           ) : null}
           <section className="detail-pane" aria-label="Details">
-            {selected ? <EntryDetail key={selected.entry.key} entry={selected.entry} group={selected.group} revision={snapshot.revision} tab={tab} onTab={setTab} /> : null}
+            {selected ? (
+              <EntryDetail
+                key={selected.entry.key}
+                entry={selected.entry}
+                group={selected.group}
+                revision={snapshot.revision}
+                tab={tab}
+                onTab={setTab}
+              />
+            ) : null}
           </section>
         </div>
       )}

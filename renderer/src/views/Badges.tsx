@@ -15,7 +15,13 @@ export function EntryBadges(props: { entry: CatalogEntry; update?: UpdateInfo; c
       <span className="badges">
         <span className="badge kind">plugin</span>
         {p.version ? <span className="badge version">v{p.version}</span> : null}
-        {!p.loads ? <span className="badge error">won't load</span> : counts.error > 0 ? <span className="badge error">{plural(counts.error, "error")}</span> : <span className="badge ok">valid</span>}
+        {!p.loads ? (
+          <span className="badge error">won't load</span>
+        ) : counts.error > 0 ? (
+          <span className="badge error">{plural(counts.error, "error")}</span>
+        ) : (
+          <span className="badge ok">valid</span>
+        )}
         {counts.warning > 0 ? <span className="badge warning">{plural(counts.warning, "warning")}</span> : null}
       </span>
     );
@@ -24,7 +30,11 @@ export function EntryBadges(props: { entry: CatalogEntry; update?: UpdateInfo; c
   const counts = severityCounts(s.diagnostics);
   return (
     <span className="badges">
-      {s.version ? <span className="badge version" title={s.versionSource ? `From ${s.versionSource}` : undefined}>v{s.version}</span> : null}
+      {s.version ? (
+        <span className="badge version" title={s.versionSource ? `From ${s.versionSource}` : undefined}>
+          v{s.version}
+        </span>
+      ) : null}
       {counts.error > 0 || !s.valid ? (
         <span className="badge error">{plural(counts.error || 1, "error")}</span>
       ) : (
@@ -34,8 +44,16 @@ export function EntryBadges(props: { entry: CatalogEntry; update?: UpdateInfo; c
       {update?.state === "outdated" ? <span className="badge update">{updateBadgeText(update)}</span> : null}
       {update?.state === "ahead" && !props.compact ? <span className="badge subtle">newer than released</span> : null}
       {update?.state === "changed-locally" ? <span className="badge warning">changed locally</span> : null}
-      {s.links.length > 0 ? <span className="badge subtle" title={s.links.join("\n")}>in {s.links.length + 1} places</span> : null}
-      {s.drift && s.drift.length > 0 ? <span className="badge drift" title={s.drift.join("\n")}>drift</span> : null}
+      {s.links.length > 0 ? (
+        <span className="badge subtle" title={s.links.join("\n")}>
+          in {s.links.length + 1} places
+        </span>
+      ) : null}
+      {s.drift && s.drift.length > 0 ? (
+        <span className="badge drift" title={s.drift.join("\n")}>
+          drift
+        </span>
+      ) : null}
       {!s.userOwned && !props.compact ? <span className="badge subtle">managed</span> : null}
     </span>
   );

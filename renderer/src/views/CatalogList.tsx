@@ -22,7 +22,10 @@ export function CatalogList(props: {
   const { rows, selectedKey, onSelect, updates } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
   const entryIndexes = useMemo(() => rows.flatMap((row, i) => (row.kind === "entry" ? [i] : [])), [rows]);
-  const selectedIndex = useMemo(() => rows.findIndex((r) => r.kind === "entry" && r.entry.key === selectedKey), [rows, selectedKey]);
+  const selectedIndex = useMemo(
+    () => rows.findIndex((r) => r.kind === "entry" && r.entry.key === selectedKey),
+    [rows, selectedKey],
+  );
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
@@ -74,7 +77,10 @@ export function CatalogList(props: {
       aria-activedescendant={activeId}
       onKeyDown={onKeyDown}
     >
-      <div className="list-inner" ref={(el) => void (el && el.style.setProperty("height", `${virtualizer.getTotalSize()}px`))}>
+      <div
+        className="list-inner"
+        ref={(el) => void (el && el.style.setProperty("height", `${virtualizer.getTotalSize()}px`))}
+      >
         {virtualizer.getVirtualItems().map((item) => {
           const row = rows[item.index]!;
           const place = (el: HTMLDivElement | null) => {
@@ -102,9 +108,15 @@ export function CatalogList(props: {
               onClick={() => onSelect(row.entry.key)}
             >
               <div className="entry-line">
-                <span className="entry-kind" aria-hidden="true">{row.entry.kind === "plugin" ? "▣" : "◆"}</span>
+                <span className="entry-kind" aria-hidden="true">
+                  {row.entry.kind === "plugin" ? "▣" : "◆"}
+                </span>
                 <span className="entry-name">{row.entry.name}</span>
-                <EntryBadges entry={row.entry} update={row.entry.kind === "skill" ? updates.get(row.entry.skill.id) : undefined} compact />
+                <EntryBadges
+                  entry={row.entry}
+                  update={row.entry.kind === "skill" ? updates.get(row.entry.skill.id) : undefined}
+                  compact
+                />
               </div>
               <div className="entry-description">{row.entry.description || "No description"}</div>
             </div>

@@ -1,7 +1,14 @@
 // The catalog: filters in the sidebar, the grouped list, and the selected item's detail.
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { CATALOG_SORTS, catalogLimitNotes, sortGroups, type CatalogSort } from "../../../shared/catalog-view";
-import { buildCatalogGroups, catalogRows, clientCounts, filterGroups, NO_FILTERS, type CatalogFilters } from "../../../shared/ui-catalog";
+import {
+  buildCatalogGroups,
+  catalogRows,
+  clientCounts,
+  filterGroups,
+  NO_FILTERS,
+  type CatalogFilters,
+} from "../../../shared/ui-catalog";
 import { count, plural } from "../lib/format";
 import { useApi } from "./api-context";
 import { CatalogList } from "./CatalogList";
@@ -34,19 +41,30 @@ export function CatalogView(props: { catalog: CatalogData; updates: UpdatesData 
   const deferredFilters = useDeferredValue(filters);
   const { api } = useApi();
   const accountNames = useSettings(api).settings?.accountNames;
-  const groups = useMemo(() => (catalog.scan ? buildCatalogGroups(catalog.scan, accountNames) : []), [catalog.scan, accountNames]);
-  const filtered = useMemo(() => sortGroups(filterGroups(groups, deferredFilters, updates.updates), sort, updates.updates), [groups, deferredFilters, updates.updates, sort]);
+  const groups = useMemo(
+    () => (catalog.scan ? buildCatalogGroups(catalog.scan, accountNames) : []),
+    [catalog.scan, accountNames],
+  );
+  const filtered = useMemo(
+    () => sortGroups(filterGroups(groups, deferredFilters, updates.updates), sort, updates.updates),
+    [groups, deferredFilters, updates.updates, sort],
+  );
   const limits = useMemo(() => (catalog.scan ? catalogLimitNotes(catalog.scan) : []), [catalog.scan]);
   const rows = useMemo(() => catalogRows(filtered), [filtered]);
   const clients = useMemo(() => clientCounts(groups), [groups]);
   const total = useMemo(() => groups.reduce((n, g) => n + g.entries.length, 0), [groups]);
   const shown = useMemo(() => filtered.reduce((n, g) => n + g.entries.length, 0), [filtered]);
   const selected = useMemo(() => {
-    for (const group of filtered) for (const entry of group.entries) if (entry.key === selectedKey) return { entry, group };
+    for (const group of filtered)
+      for (const entry of group.entries) if (entry.key === selectedKey) return { entry, group };
     return null;
   }, [filtered, selectedKey]);
-  const set = <K extends keyof CatalogFilters>(key: K, value: CatalogFilters[K]) => setFilters((f) => ({ ...f, [key]: value }));
-  const outdated = useMemo(() => [...updates.updates.values()].filter((u) => u.state === "outdated").length, [updates.updates]);
+  const set = <K extends keyof CatalogFilters>(key: K, value: CatalogFilters[K]) =>
+    setFilters((f) => ({ ...f, [key]: value }));
+  const outdated = useMemo(
+    () => [...updates.updates.values()].filter((u) => u.state === "outdated").length,
+    [updates.updates],
+  );
 
   return (
     <div className="catalog">
@@ -55,14 +73,24 @@ export function CatalogView(props: { catalog: CatalogData; updates: UpdatesData 
           <h2 className="sidebar-title">Clients</h2>
           <ul className="client-list">
             <li>
-              <button type="button" className={filters.client === "all" ? "client selected" : "client"} aria-pressed={filters.client === "all"} onClick={() => set("client", "all")}>
+              <button
+                type="button"
+                className={filters.client === "all" ? "client selected" : "client"}
+                aria-pressed={filters.client === "all"}
+                onClick={() => set("client", "all")}
+              >
                 <span>All places</span>
                 <span className="count">{count(total)}</span>
               </button>
             </li>
             {clients.map((c) => (
               <li key={c.client}>
-                <button type="button" className={filters.client === c.client ? "client selected" : "client"} aria-pressed={filters.client === c.client} onClick={() => set("client", c.client)}>
+                <button
+                  type="button"
+                  className={filters.client === c.client ? "client selected" : "client"}
+                  aria-pressed={filters.client === c.client}
+                  onClick={() => set("client", c.client)}
+                >
                   <span>{c.label}</span>
                   <span className="count">{count(c.count)}</span>
                 </button>
@@ -73,17 +101,33 @@ export function CatalogView(props: { catalog: CatalogData; updates: UpdatesData 
         <section>
           <h2 className="sidebar-title">Show only</h2>
           <label className="check">
-            <input type="checkbox" checked={filters.hasErrors} onChange={(e) => set("hasErrors", e.target.checked)} /> Has errors
+            <input type="checkbox" checked={filters.hasErrors} onChange={(e) => set("hasErrors", e.target.checked)} />{" "}
+            Has errors
           </label>
           <label className="check">
-            <input type="checkbox" checked={filters.hasWarnings} onChange={(e) => set("hasWarnings", e.target.checked)} /> Has warnings
+            <input
+              type="checkbox"
+              checked={filters.hasWarnings}
+              onChange={(e) => set("hasWarnings", e.target.checked)}
+            />{" "}
+            Has warnings
           </label>
           <label className="check">
-            <input type="checkbox" checked={filters.updateAvailable} onChange={(e) => set("updateAvailable", e.target.checked)} /> Update available
+            <input
+              type="checkbox"
+              checked={filters.updateAvailable}
+              onChange={(e) => set("updateAvailable", e.target.checked)}
+            />{" "}
+            Update available
             {outdated > 0 ? <span className="count pill">{outdated}</span> : null}
           </label>
           <label className="check">
-            <input type="checkbox" checked={filters.notUserOwned} onChange={(e) => set("notUserOwned", e.target.checked)} /> Managed by an app
+            <input
+              type="checkbox"
+              checked={filters.notUserOwned}
+              onChange={(e) => set("notUserOwned", e.target.checked)}
+            />{" "}
+            Managed by an app
           </label>
         </section>
         {catalog.scan && catalog.scan.diagnostics.length > 0 ? (
@@ -120,7 +164,11 @@ export function CatalogView(props: { catalog: CatalogData; updates: UpdatesData 
           />
           <div className="list-tools">
             <div className="list-count" aria-live="polite">
-              {catalog.scan ? (shown === total ? plural(total, "item") : `${count(shown)} of ${plural(total, "item")}`) : ""}
+              {catalog.scan
+                ? shown === total
+                  ? plural(total, "item")
+                  : `${count(shown)} of ${plural(total, "item")}`
+                : ""}
             </div>
             <label className="sort">
               <span>Sort</span>
@@ -147,25 +195,60 @@ export function CatalogView(props: { catalog: CatalogData; updates: UpdatesData 
         {catalog.error ? (
           <ErrorState title="Skillshelf could not look for skills" message={catalog.error} onRetry={catalog.refresh} />
         ) : !catalog.scan ? (
-          <Loading label={catalog.progress ? `Looking for skills on this computer… ${catalog.progress.title}${catalog.progress.value > 0 ? ` (${Math.round(catalog.progress.value * 100)}%)` : ""}` : "Looking for skills on this computer…"} />
+          <Loading
+            label={
+              catalog.progress
+                ? `Looking for skills on this computer… ${catalog.progress.title}${catalog.progress.value > 0 ? ` (${Math.round(catalog.progress.value * 100)}%)` : ""}`
+                : "Looking for skills on this computer…"
+            }
+          />
         ) : total === 0 ? (
           <EmptyState title="No skills found yet" icon="☰">
-            <p>Skillshelf looked in every place that Claude, Cursor, Codex and other apps keep skills, and found none. Install a skill, or open one you are writing in Author mode.</p>
+            <p>
+              Skillshelf looked in every place that Claude, Cursor, Codex and other apps keep skills, and found none.
+              Install a skill, or open one you are writing in Author mode.
+            </p>
           </EmptyState>
         ) : rows.length === 0 ? (
-          <EmptyState title="Nothing matches" icon="∅" action={<button type="button" className="button" onClick={() => setFilters(NO_FILTERS)}>Clear search and filters</button>}>
+          <EmptyState
+            title="Nothing matches"
+            icon="∅"
+            action={
+              <button type="button" className="button" onClick={() => setFilters(NO_FILTERS)}>
+                Clear search and filters
+              </button>
+            }
+          >
             <p>No skill or plugin matches your search and filters.</p>
           </EmptyState>
         ) : (
-          <CatalogList rows={rows} selectedKey={selectedKey} onSelect={setSelectedKey} onOpen={() => document.getElementById("detail-title")?.focus()} updates={updates.updates} label="Catalog" />
+          <CatalogList
+            rows={rows}
+            selectedKey={selectedKey}
+            onSelect={setSelectedKey}
+            onOpen={() => document.getElementById("detail-title")?.focus()}
+            updates={updates.updates}
+            label="Catalog"
+          />
         )}
       </section>
       <section className="detail-pane" aria-label="Details">
         {selected ? (
-          <EntryDetail key={selected.entry.key} entry={selected.entry} group={selected.group} update={selected.entry.kind === "skill" ? updates.updates.get(selected.entry.skill.id) : undefined} revision={0} tab={tab} onTab={setTab} />
+          <EntryDetail
+            key={selected.entry.key}
+            entry={selected.entry}
+            group={selected.group}
+            update={selected.entry.kind === "skill" ? updates.updates.get(selected.entry.skill.id) : undefined}
+            revision={0}
+            tab={tab}
+            onTab={setTab}
+          />
         ) : (
           <EmptyState title="Select a skill" icon="←">
-            <p>Choose a skill or plugin in the list to see where it lives, what is wrong with it, and what a model sees of it.</p>
+            <p>
+              Choose a skill or plugin in the list to see where it lives, what is wrong with it, and what a model sees
+              of it.
+            </p>
           </EmptyState>
         )}
       </section>

@@ -7,7 +7,12 @@ import { InlineText } from "./InlineText";
 
 function TestOutcome(props: { result: ServerTestResult | { error: string } | "running" }) {
   const { result } = props;
-  if (result === "running") return <p className="muted" role="status">Testing…</p>;
+  if (result === "running")
+    return (
+      <p className="muted" role="status">
+        Testing…
+      </p>
+    );
   if ("error" in result) {
     return (
       <p className="field-error" role="alert">
@@ -24,7 +29,8 @@ function TestOutcome(props: { result: ServerTestResult | { error: string } | "ru
         <ul className="test-checks">
           {result.checks.map((c, i) => (
             <li key={i} className={c.pass ? "test-pass" : "test-fail"}>
-              <span aria-hidden="true">{c.pass ? "✓" : "✕"}</span> <span className="visually-hidden">{c.pass ? "pass:" : "fail:"}</span> <InlineText text={c.title} />
+              <span aria-hidden="true">{c.pass ? "✓" : "✕"}</span>{" "}
+              <span className="visually-hidden">{c.pass ? "pass:" : "fail:"}</span> <InlineText text={c.title} />
               <span className="muted"> — {c.detail}</span>
             </li>
           ))}
@@ -45,7 +51,8 @@ function ServerRow(props: { server: ConfiguredServer; api: SkillshelfApi }) {
     <li className="server-row configured-server" data-kind={server.kind}>
       <div className="server-text">
         <span>
-          <strong>{server.name}</strong> <span className="muted">{server.kind === "http" ? "web server" : "local command"}</span>
+          <strong>{server.name}</strong>{" "}
+          <span className="muted">{server.kind === "http" ? "web server" : "local command"}</span>
         </span>
         <code className="path">{server.address}</code>
         <span className="muted small">
@@ -55,7 +62,13 @@ function ServerRow(props: { server: ConfiguredServer; api: SkillshelfApi }) {
         {result ? <TestOutcome result={result} /> : null}
       </div>
       {server.testable ? (
-        <button type="button" className="button" onClick={test} disabled={result === "running"} aria-label={`Test ${server.name}`}>
+        <button
+          type="button"
+          className="button"
+          onClick={test}
+          disabled={result === "running"}
+          aria-label={`Test ${server.name}`}
+        >
           Test
         </button>
       ) : (
@@ -78,7 +91,10 @@ export function ConfiguredServersSection(props: { api: SkillshelfApi }) {
   return (
     <section className="settings-section" aria-labelledby="settings-configured">
       <h2 id="settings-configured">Servers in your clients' configs</h2>
-      <p className="muted">Found in Claude Desktop, Claude Code, Cursor and plugin configs. They are asked about updates as they are; change them in the client that owns the file.</p>
+      <p className="muted">
+        Found in Claude Desktop, Claude Code, Cursor and plugin configs. They are asked about updates as they are;
+        change them in the client that owns the file.
+      </p>
       {error ? (
         <p className="field-error" role="alert">
           {error}

@@ -6,7 +6,11 @@ import { formatBytes } from "../../../shared/format";
 import { errorMessage, plural } from "../lib/format";
 import { useApi } from "./api-context";
 
-const STATUS: Record<ComparedFile["status"], string> = { changed: "differs", "only-here": "only in this copy", "only-there": "only in the other copy" };
+const STATUS: Record<ComparedFile["status"], string> = {
+  changed: "differs",
+  "only-here": "only in this copy",
+  "only-there": "only in the other copy",
+};
 
 function SideBySideDiff(props: { file: ComparedFile }) {
   const rows = sideBySide(diffLines(props.file.diff ?? ""));
@@ -27,8 +31,12 @@ function SideBySideDiff(props: { file: ComparedFile }) {
               </tr>
             ) : (
               <tr key={i} className={`diff-${row.kind}`}>
-                <td className={row.kind === "changed" && row.left !== null ? "diff-removed" : undefined}>{row.left ?? ""}</td>
-                <td className={row.kind === "changed" && row.right !== null ? "diff-added" : undefined}>{row.right ?? ""}</td>
+                <td className={row.kind === "changed" && row.left !== null ? "diff-removed" : undefined}>
+                  {row.left ?? ""}
+                </td>
+                <td className={row.kind === "changed" && row.right !== null ? "diff-added" : undefined}>
+                  {row.right ?? ""}
+                </td>
               </tr>
             ),
           )}
@@ -79,7 +87,8 @@ export function CopyCompare(props: { here: string; there: string; onClose: () =>
       ) : (
         <>
           <p>
-            {plural(result.files.length, "file")} {result.files.length === 1 ? "differs" : "differ"}; {plural(result.unchanged, "file")} {result.unchanged === 1 ? "is" : "are"} the same.
+            {plural(result.files.length, "file")} {result.files.length === 1 ? "differs" : "differ"};{" "}
+            {plural(result.unchanged, "file")} {result.unchanged === 1 ? "is" : "are"} the same.
             {result.truncated ? " Some differences are too large to show here." : ""}
           </p>
           <table className="compare-files">
@@ -119,11 +128,13 @@ export function CopyCompare(props: { here: string; there: string; onClose: () =>
                 </details>
               ),
             )}
-          {result.files.filter((f) => f.note).map((f) => (
-            <p key={`note-${f.path}`} className="muted small">
-              {f.path}: {f.note}
-            </p>
-          ))}
+          {result.files
+            .filter((f) => f.note)
+            .map((f) => (
+              <p key={`note-${f.path}`} className="muted small">
+                {f.path}: {f.note}
+              </p>
+            ))}
         </>
       )}
     </section>

@@ -22,7 +22,11 @@ function diagnosticPlace(d: Diagnostic, root: string): string {
 }
 
 /** Every diagnostic of a skill or plugin, errors first. */
-export function DiagnosticsList(props: { diagnostics: Diagnostic[]; root: string; /** False where changes do not last: no advice to edit. */ editable?: boolean }) {
+export function DiagnosticsList(props: {
+  diagnostics: Diagnostic[];
+  root: string;
+  /** False where changes do not last: no advice to edit. */ editable?: boolean;
+}) {
   const files = useFileActions();
   if (props.diagnostics.length === 0) {
     return (
@@ -47,7 +51,12 @@ export function DiagnosticsList(props: { diagnostics: Diagnostic[]; root: string
                 <li key={`${d.code}-${i}`} className="diagnostic" data-code={d.code}>
                   <div className="diagnostic-head">
                     <span className={`sev-dot sev-${severity}`} role="img" aria-label={severity} />
-                    <button type="button" className="link place" title={`Open ${d.file} in your editor`} onClick={() => files.open(d.file)}>
+                    <button
+                      type="button"
+                      className="link place"
+                      title={`Open ${d.file} in your editor`}
+                      onClick={() => files.open(d.file)}
+                    >
                       {diagnosticPlace(d, props.root)}
                     </button>
                     <code className="code">{d.code}</code>

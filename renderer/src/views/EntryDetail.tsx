@@ -16,7 +16,14 @@ const TABS: Array<{ id: DetailTab; label: string; detail?: string }> = [
 ];
 
 /** Header, tabs and the chosen tab of one entry; `revision` changes when the files changed (author mode). */
-export function EntryDetail(props: { entry: CatalogEntry; group: CatalogGroup; update?: UpdateInfo; revision: number; tab: DetailTab; onTab: (tab: DetailTab) => void }) {
+export function EntryDetail(props: {
+  entry: CatalogEntry;
+  group: CatalogGroup;
+  update?: UpdateInfo;
+  revision: number;
+  tab: DetailTab;
+  onTab: (tab: DetailTab) => void;
+}) {
   const { entry } = props;
   const tabs = entry.kind === "skill" ? TABS : TABS.slice(0, 1);
   const tab = tabs.some((t) => t.id === props.tab) ? props.tab : "overview";

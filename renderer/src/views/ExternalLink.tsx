@@ -37,7 +37,9 @@ export function ExternalLinkProvider(props: { children: ReactNode }) {
       <dialog ref={dialogRef} className="dialog" aria-labelledby="external-link-title" onClose={() => setPending(null)}>
         {pending ? (
           <>
-            <h2 id="external-link-title">{pending.safe ? "Open this link in your browser?" : "This link can't be opened"}</h2>
+            <h2 id="external-link-title">
+              {pending.safe ? "Open this link in your browser?" : "This link can't be opened"}
+            </h2>
             <p className="dialog-url">{pending.url}</p>
             <p className="dialog-text">
               {pending.safe

@@ -6,7 +6,15 @@ import { formatDateTime, formatRelativeTime, parseDate, splitInlineCode } from "
 export function InlineText(props: { text: string }) {
   return (
     <>
-      {splitInlineCode(props.text).map((part, i) => (part.code ? <code key={i} className="inline-code">{part.text}</code> : <span key={i}>{part.text}</span>))}
+      {splitInlineCode(props.text).map((part, i) =>
+        part.code ? (
+          <code key={i} className="inline-code">
+            {part.text}
+          </code>
+        ) : (
+          <span key={i}>{part.text}</span>
+        ),
+      )}
     </>
   );
 }

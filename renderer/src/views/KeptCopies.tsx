@@ -9,21 +9,39 @@ import { When } from "./InlineText";
 import { ProblemView } from "./UpdateParts";
 
 /** The section; `refreshKey` changes when the update states do (an update or a restore happened). */
-export function KeptCopies(props: { place: (skill: Skill) => string; skills: ReadonlyMap<string, Skill>; refreshKey: unknown }) {
+export function KeptCopies(props: {
+  place: (skill: Skill) => string;
+  skills: ReadonlyMap<string, Skill>;
+  refreshKey: unknown;
+}) {
   const { api } = useApi();
   const [histories, setHistories] = useState<UpdateHistories | null>(null);
   const [result, setResult] = useState<{ skillId: string; text?: string; problem?: UpdateProblem } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const load = useCallback(() => {
-    api.updateHistories().then(setHistories).catch(() => setHistories(null));
+    api
+      .updateHistories()
+      .then(setHistories)
+      .catch(() => setHistories(null));
   }, [api]);
   useEffect(load, [load, props.refreshKey]);
   const restore = (skillId: string) => {
     setBusy(skillId);
     api
       .undoUpdate(skillId)
-      .then((r) => setResult(r.ok ? { skillId, text: `Restored version ${r.version ?? "without a version"}; the copy it replaced (${r.replacedVersion ?? "without a version"}) is kept.` } : { skillId, problem: r.problem }))
-      .catch((e: unknown) => setResult({ skillId, problem: { code: "host", message: errorMessage(e), advice: "Nothing was changed." } }))
+      .then((r) =>
+        setResult(
+          r.ok
+            ? {
+                skillId,
+                text: `Restored version ${r.version ?? "without a version"}; the copy it replaced (${r.replacedVersion ?? "without a version"}) is kept.`,
+              }
+            : { skillId, problem: r.problem },
+        ),
+      )
+      .catch((e: unknown) =>
+        setResult({ skillId, problem: { code: "host", message: errorMessage(e), advice: "Nothing was changed." } }),
+      )
       .finally(() => {
         setBusy(null);
         load();
@@ -52,11 +70,18 @@ export function KeptCopies(props: { place: (skill: Skill) => string; skills: Rea
                   </span>
                 ))}
               </p>
-              <button type="button" className="button small" disabled={busy !== null} onClick={() => restore(h.skillId)}>
+              <button
+                type="button"
+                className="button small"
+                disabled={busy !== null}
+                onClick={() => restore(h.skillId)}
+              >
                 Restore {newest.version ?? "the newest kept copy"}
               </button>
               {result?.skillId === h.skillId && result.text ? <p role="status">{result.text}</p> : null}
-              {result?.skillId === h.skillId && result.problem ? <ProblemView problem={result.problem} title="Restore did not work" /> : null}
+              {result?.skillId === h.skillId && result.problem ? (
+                <ProblemView problem={result.problem} title="Restore did not work" />
+              ) : null}
             </li>
           );
         })}

@@ -40,7 +40,12 @@ function FileViewer(props: { dir: string; path: string; revision: string }) {
     };
   }, [api, props.dir, props.path, props.revision]);
   if (!resource) return <p className="muted">Opening {props.path}…</p>;
-  if (!resource.ok) return <p className="viewer-error" role="alert">{resource.message}</p>;
+  if (!resource.ok)
+    return (
+      <p className="viewer-error" role="alert">
+        {resource.message}
+      </p>
+    );
   if (resource.kind === "binary") {
     return (
       <p className="muted" data-testid="binary-info">
@@ -51,7 +56,13 @@ function FileViewer(props: { dir: string; path: string; revision: string }) {
   return (
     <div className="file-view">
       <FileHeader dir={props.dir} path={resource.path} text={resource.text} />
-      <pre className="code-block viewer" data-testid="file-viewer" tabIndex={0} role="region" aria-label={`Contents of ${resource.path}`}>
+      <pre
+        className="code-block viewer"
+        data-testid="file-viewer"
+        tabIndex={0}
+        role="region"
+        aria-label={`Contents of ${resource.path}`}
+      >
         {resource.text}
       </pre>
     </div>
@@ -69,7 +80,12 @@ function FileHeader(props: { dir: string; path: string; text: string }) {
         {props.path}
       </code>
       <CopyButton text={props.text} label="Copy" />
-      <button type="button" className="button small" onClick={() => files.open(absolute)} aria-label={`Open ${props.path} in its app`}>
+      <button
+        type="button"
+        className="button small"
+        onClick={() => files.open(absolute)}
+        aria-label={`Open ${props.path} in its app`}
+      >
         Open
       </button>
       <FileActionMessage note={files.note} />
@@ -93,38 +109,54 @@ export function Level3Panel(props: { levels: SkillLevels; revision: string }) {
   return (
     <div className="level level3">
       <p className="lead">
-        {plural(files.filter((e) => e.kind === "file").length, "file")} bundled with this skill. A model reads them only when the instructions point to
-        them.
+        {plural(files.filter((e) => e.kind === "file").length, "file")} bundled with this skill. A model reads them only
+        when the instructions point to them.
       </p>
       {level3.missing.length > 0 ? (
         <div className="banner warning" role="alert">
-          <strong>Missing files:</strong> the instructions point to {level3.missing.map((m) => `“${m}”`).join(", ")}, which {level3.missing.length === 1 ? "is" : "are"} not in the folder.
+          <strong>Missing files:</strong> the instructions point to {level3.missing.map((m) => `“${m}”`).join(", ")},
+          which {level3.missing.length === 1 ? "is" : "are"} not in the folder.
         </div>
       ) : null}
       {level3.outside.length > 0 ? (
         <p className="muted" role="note">
-          {plural(level3.outside.length, "link")} in this folder {level3.outside.length === 1 ? "leads" : "lead"} outside it and {level3.outside.length === 1 ? "is" : "are"} not shown or read.
+          {plural(level3.outside.length, "link")} in this folder {level3.outside.length === 1 ? "leads" : "lead"}{" "}
+          outside it and {level3.outside.length === 1 ? "is" : "are"} not shown or read.
         </p>
       ) : null}
       {level3.truncated ? <p className="muted">The folder is very large; only part of it is listed.</p> : null}
       <div className="files-layout">
         <ul className="file-tree" aria-label="Files">
-          {files.filter((entry) => !hidden(entry.path)).map((entry) => (
-            <li key={entry.path} className={`file-row depth-${Math.min(depth(entry.path), 8)}`}>
-              {entry.kind === "dir" ? (
-                <button type="button" className="file-dir" aria-expanded={!collapsed.has(entry.path)} onClick={() => toggle(entry.path)} title={entry.path}>
-                  <span aria-hidden="true">{collapsed.has(entry.path) ? "▸ " : "▾ "}</span>
-                  {entry.path.split("/").pop()}/
-                </button>
-              ) : (
-                <button type="button" className={open === entry.path ? "file selected" : "file"} aria-pressed={open === entry.path} onClick={() => setOpen(entry.path)} title={entry.path}>
-                  <span className="file-name">{entry.path.split("/").pop()}</span>
-                  {entry.referenced ? <span className="badge ok">referenced</span> : null}
-                  <span className="file-size">{formatBytes(entry.size)}</span>
-                </button>
-              )}
-            </li>
-          ))}
+          {files
+            .filter((entry) => !hidden(entry.path))
+            .map((entry) => (
+              <li key={entry.path} className={`file-row depth-${Math.min(depth(entry.path), 8)}`}>
+                {entry.kind === "dir" ? (
+                  <button
+                    type="button"
+                    className="file-dir"
+                    aria-expanded={!collapsed.has(entry.path)}
+                    onClick={() => toggle(entry.path)}
+                    title={entry.path}
+                  >
+                    <span aria-hidden="true">{collapsed.has(entry.path) ? "▸ " : "▾ "}</span>
+                    {entry.path.split("/").pop()}/
+                  </button>
+                ) : (
+                  <button
+                    type="button"
+                    className={open === entry.path ? "file selected" : "file"}
+                    aria-pressed={open === entry.path}
+                    onClick={() => setOpen(entry.path)}
+                    title={entry.path}
+                  >
+                    <span className="file-name">{entry.path.split("/").pop()}</span>
+                    {entry.referenced ? <span className="badge ok">referenced</span> : null}
+                    <span className="file-size">{formatBytes(entry.size)}</span>
+                  </button>
+                )}
+              </li>
+            ))}
           {level3.missing.map((m) => (
             <li key={`missing-${m}`} className="file-row missing">
               <span className="file-name">{m}</span> <span className="badge error">missing</span>
@@ -132,7 +164,11 @@ export function Level3Panel(props: { levels: SkillLevels; revision: string }) {
           ))}
         </ul>
         <div className="file-viewer-pane">
-          {open ? <FileViewer dir={dir} path={open} revision={props.revision} /> : <p className="muted">Choose a file to see what is in it.</p>}
+          {open ? (
+            <FileViewer dir={dir} path={open} revision={props.revision} />
+          ) : (
+            <p className="muted">Choose a file to see what is in it.</p>
+          )}
         </div>
       </div>
     </div>

@@ -7,8 +7,14 @@ import { renderInstructions } from "../lib/markdown";
 import { CopyButton } from "./CopyButton";
 import { useOpenExternal } from "./ExternalLink";
 
-
-function Meter(props: { label: string; value: number; limit: number; unit: string; estimate?: boolean; kind: "limit" | "recommendation" }) {
+function Meter(props: {
+  label: string;
+  value: number;
+  limit: number;
+  unit: string;
+  estimate?: boolean;
+  kind: "limit" | "recommendation";
+}) {
   const over = props.value > props.limit;
   return (
     <div className={over ? "meter over" : "meter"}>
@@ -18,12 +24,20 @@ function Meter(props: { label: string; value: number; limit: number; unit: strin
       </div>
       <div className="meter-value">
         {props.estimate ? "≈ " : ""}
-        {count(props.value)} <span className="muted">/ {count(props.limit)} {props.unit}</span>
+        {count(props.value)}{" "}
+        <span className="muted">
+          / {count(props.limit)} {props.unit}
+        </span>
       </div>
       <div className="meter-bar" aria-hidden="true">
-        <div className="meter-fill" ref={(el) => void el?.style.setProperty("width", `${Math.min(100, (props.value / props.limit) * 100)}%`)} />
+        <div
+          className="meter-fill"
+          ref={(el) => void el?.style.setProperty("width", `${Math.min(100, (props.value / props.limit) * 100)}%`)}
+        />
       </div>
-      {over ? <div className="meter-note">{props.kind === "limit" ? "Over the limit" : "Over the recommendation"}</div> : null}
+      {over ? (
+        <div className="meter-note">{props.kind === "limit" ? "Over the limit" : "Over the recommendation"}</div>
+      ) : null}
     </div>
   );
 }
@@ -36,7 +50,13 @@ export function Level1Panel(props: { level: Level1View }) {
       <p className="lead">This is exactly what a model sees about this skill before it decides to use it.</p>
       <div className="meters">
         <Meter label="Name" value={[...level.name].length} limit={MAX_NAME} unit="characters" kind="limit" />
-        <Meter label="Description" value={[...level.description].length} limit={MAX_DESCRIPTION} unit="characters" kind="limit" />
+        <Meter
+          label="Description"
+          value={[...level.description].length}
+          limit={MAX_DESCRIPTION}
+          unit="characters"
+          kind="limit"
+        />
         <div className="meter">
           <div className="meter-label">Whole entry</div>
           <div className="meter-value">
@@ -48,7 +68,9 @@ export function Level1Panel(props: { level: Level1View }) {
         <span>&lt;available_skills&gt; entry</span>
         <CopyButton text={level.text} label="Copy" />
       </div>
-      <pre className="code-block level1-text" data-testid="level1-text" tabIndex={0}>{level.text}</pre>
+      <pre className="code-block level1-text" data-testid="level1-text" tabIndex={0}>
+        {level.text}
+      </pre>
     </div>
   );
 }
@@ -74,22 +96,46 @@ export function Level2Panel(props: { level: Level2View }) {
     <div className="level">
       <div className="meters">
         <Meter label="Lines" value={level.lines} limit={MAX_BODY_LINES} unit="recommended" kind="recommendation" />
-        <Meter label="Tokens" value={level.tokens} limit={MAX_BODY_TOKENS} unit="recommended" kind="recommendation" estimate />
+        <Meter
+          label="Tokens"
+          value={level.tokens}
+          limit={MAX_BODY_TOKENS}
+          unit="recommended"
+          kind="recommendation"
+          estimate
+        />
       </div>
       <div className="segmented" role="group" aria-label="Show instructions as">
-        <button type="button" aria-pressed={view === "rendered"} className={view === "rendered" ? "selected" : ""} onClick={() => setView("rendered")}>
+        <button
+          type="button"
+          aria-pressed={view === "rendered"}
+          className={view === "rendered" ? "selected" : ""}
+          onClick={() => setView("rendered")}
+        >
           Formatted
         </button>
-        <button type="button" aria-pressed={view === "raw"} className={view === "raw" ? "selected" : ""} onClick={() => setView("raw")}>
+        <button
+          type="button"
+          aria-pressed={view === "raw"}
+          className={view === "raw" ? "selected" : ""}
+          onClick={() => setView("raw")}
+        >
           Plain text
         </button>
       </div>
       {level.text.trim() === "" ? (
         <p className="muted">This skill has no instructions after its frontmatter.</p>
       ) : view === "rendered" ? (
-        <div className="markdown" data-testid="level2-rendered" onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />
+        <div
+          className="markdown"
+          data-testid="level2-rendered"
+          onClick={onClick}
+          dangerouslySetInnerHTML={{ __html: html }}
+        />
       ) : (
-        <pre className="code-block raw" data-testid="level2-raw" tabIndex={0}>{level.text}</pre>
+        <pre className="code-block raw" data-testid="level2-raw" tabIndex={0}>
+          {level.text}
+        </pre>
       )}
       <p className="muted small">Starts at line {level.startLine} of SKILL.md.</p>
     </div>

@@ -28,7 +28,8 @@ export function Levels(props: { skill: Skill; level: "level1" | "level2" | "leve
     };
   }, [api, dir, props.revision, attempt]);
 
-  if (error) return <ErrorState title="This skill could not be read" message={error} onRetry={() => setAttempt((n) => n + 1)} />;
+  if (error)
+    return <ErrorState title="This skill could not be read" message={error} onRetry={() => setAttempt((n) => n + 1)} />;
   if (!levels || levels.dir !== dir) return <Loading label="Reading the skill…" />;
   if (props.level === "level1") return <Level1Panel level={levels.level1} />;
   if (props.level === "level2") return <Level2Panel level={levels.level2} />;

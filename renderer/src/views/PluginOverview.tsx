@@ -18,7 +18,13 @@ export function PluginOverview(props: { plugin: Plugin }) {
           <dt>Version</dt>
           <dd>{plugin.version ?? "not given"}</dd>
           <dt>{plugin.format === "claude-code" ? "Loads in Claude Code" : "Loads in a client"}</dt>
-          <dd>{plugin.loads ? "yes" : plugin.format === "claude-code" ? "no — Claude Code would refuse it (see the errors below)" : "no — a client would reject it (see the errors below)"}</dd>
+          <dd>
+            {plugin.loads
+              ? "yes"
+              : plugin.format === "claude-code"
+                ? "no — Claude Code would refuse it (see the errors below)"
+                : "no — a client would reject it (see the errors below)"}
+          </dd>
           {plugin.repository ? (
             <>
               <dt>Repository</dt>
@@ -45,7 +51,12 @@ export function PluginOverview(props: { plugin: Plugin }) {
           <ul className="simple-list">
             {plugin.skills.map((s) => (
               <li key={s.id}>
-                <strong>{s.name || s.dir}</strong> {s.valid ? <span className="badge ok">valid</span> : <span className="badge error">skipped: has errors</span>}
+                <strong>{s.name || s.dir}</strong>{" "}
+                {s.valid ? (
+                  <span className="badge ok">valid</span>
+                ) : (
+                  <span className="badge error">skipped: has errors</span>
+                )}
               </li>
             ))}
           </ul>
@@ -59,7 +70,8 @@ export function PluginOverview(props: { plugin: Plugin }) {
           <ul className="simple-list">
             {plugin.mcpServers.map((s) => (
               <li key={s.name}>
-                <strong>{s.name}</strong> <span className="muted">{s.type}</span> <code>{s.command ?? s.url ?? ""}</code>{" "}
+                <strong>{s.name}</strong> <span className="muted">{s.type}</span>{" "}
+                <code>{s.command ?? s.url ?? ""}</code>{" "}
                 {s.valid ? <span className="badge ok">ok</span> : <span className="badge error">skipped</span>}
               </li>
             ))}

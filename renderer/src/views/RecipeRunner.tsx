@@ -11,7 +11,11 @@ import { CopyButton } from "./CopyButton";
 const MAX_OUTPUT_CHARS = 200_000;
 
 /** The command, Copy, and the confirmed run. */
-export function RecipeRunner(props: { skillId: string; name: string; recipe: { kind: string; command: string; suspicious: boolean } }) {
+export function RecipeRunner(props: {
+  skillId: string;
+  name: string;
+  recipe: { kind: string; command: string; suspicious: boolean };
+}) {
   const { api, host } = useApi();
   const { recipe } = props;
   const [taskId, setTaskId] = useState<string | null>(null);
@@ -42,7 +46,12 @@ export function RecipeRunner(props: { skillId: string; name: string; recipe: { k
   if (recipe.suspicious) return null;
   const run = async () => {
     setMessage(null);
-    if (host !== "electron" && !window.confirm(`Run this command through your shell to update "${props.name}"?\n\n${escapeControl(recipe.command)}\n\nIt runs on this computer with your permissions. Run it only if you trust it.`)) {
+    if (
+      host !== "electron" &&
+      !window.confirm(
+        `Run this command through your shell to update "${props.name}"?\n\n${escapeControl(recipe.command)}\n\nIt runs on this computer with your permissions. Run it only if you trust it.`,
+      )
+    ) {
       setMessage("Not run.");
       return;
     }
@@ -67,10 +76,17 @@ export function RecipeRunner(props: { skillId: string; name: string; recipe: { k
   return (
     <div className="recipe-runner">
       <p>The update server gives this command to update it:</p>
-      <pre className="code-block" tabIndex={0}>{recipe.command}</pre>
+      <pre className="code-block" tabIndex={0}>
+        {recipe.command}
+      </pre>
       <div className="wizard-actions">
         <CopyButton text={recipe.command} label="Copy" />
-        <button type="button" className="button primary" disabled={taskId !== null && outcome === null} onClick={() => void run()}>
+        <button
+          type="button"
+          className="button primary"
+          disabled={taskId !== null && outcome === null}
+          onClick={() => void run()}
+        >
           Run it for me
         </button>
         {taskId && !outcome ? (
@@ -82,7 +98,11 @@ export function RecipeRunner(props: { skillId: string; name: string; recipe: { k
       {message ? <p role="status">{message}</p> : null}
       {taskId ? (
         <>
-          {dropped ? <p className="muted">The output is long; only its last {MAX_OUTPUT_CHARS.toLocaleString()} characters are shown.</p> : null}
+          {dropped ? (
+            <p className="muted">
+              The output is long; only its last {MAX_OUTPUT_CHARS.toLocaleString()} characters are shown.
+            </p>
+          ) : null}
           <pre className="code-block recipe-output" tabIndex={0} aria-label="Command output" aria-live="polite">
             {escapeControl(output, { keepNewlines: true }) || "Running…"}
           </pre>

@@ -7,14 +7,19 @@ import { useOpenExternal } from "./ExternalLink";
 
 /** The notes' own headings become bold lines, so they never break the order of the view's headings. */
 function flattenHeadings(html: string): string {
-  return html.replace(/<(\/?)h[1-6]>/g, (_tag, closing: string) => (closing ? "</strong></p>" : '<p class="md-heading"><strong>'));
+  return html.replace(/<(\/?)h[1-6]>/g, (_tag, closing: string) =>
+    closing ? "</strong></p>" : '<p class="md-heading"><strong>',
+  );
 }
 
 /** The notes of the release that was found, when the check brought them, and the links to read more. */
 export function ReleaseNotes(props: { info: UpdateInfo }) {
   const { info } = props;
   const openExternal = useOpenExternal();
-  const html = useMemo(() => (info.releaseNotes ? flattenHeadings(renderInstructions(info.releaseNotes)) : null), [info.releaseNotes]);
+  const html = useMemo(
+    () => (info.releaseNotes ? flattenHeadings(renderInstructions(info.releaseNotes)) : null),
+    [info.releaseNotes],
+  );
   const onClick = (event: React.MouseEvent) => {
     const link = (event.target as HTMLElement).closest("a");
     if (!link) return;

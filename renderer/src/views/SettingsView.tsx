@@ -2,7 +2,13 @@
 // which local (stdio) servers may be started. Secrets go in and never come back: they show as •••• or "saved".
 import { useState, type FormEvent } from "react";
 import type { PublicSettings } from "../../../shared/ipc";
-import { POLL_HOURS, githubTokenProblem, parseHeaderLines, pollHoursProblem, serverUrlProblem } from "../../../shared/settings";
+import {
+  POLL_HOURS,
+  githubTokenProblem,
+  parseHeaderLines,
+  pollHoursProblem,
+  serverUrlProblem,
+} from "../../../shared/settings";
 import type { Location } from "../../../shared/model";
 import { AccountNamesSection } from "./AccountNamesSection";
 import { ConfiguredServersSection } from "./ConfiguredServersSection";
@@ -31,7 +37,10 @@ function ServersSection(props: { settings: PublicSettings; data: SettingsData })
     const problem = serverUrlProblem(address) ?? ("error" in parsed ? parsed.error : null);
     if (problem || "error" in parsed) return setError(problem);
     const headers = parsed.headers;
-    const failed = await data.update({ addServer: Object.keys(headers).length > 0 ? { url: address, headers } : { url: address } }, "Server added.");
+    const failed = await data.update(
+      { addServer: Object.keys(headers).length > 0 ? { url: address, headers } : { url: address } },
+      "Server added.",
+    );
     setError(failed);
     if (!failed) {
       setUrl("");
@@ -42,8 +51,8 @@ function ServersSection(props: { settings: PublicSettings; data: SettingsData })
     <section className="card settings-section" aria-labelledby="settings-servers">
       <h2 id="settings-servers">Update servers</h2>
       <p className="muted">
-        To find new versions of your skills, Skillshelf asks the MCP servers your AI apps are already set up with. If a skill&apos;s maker gave you
-        the address of their server, add it here.
+        To find new versions of your skills, Skillshelf asks the MCP servers your AI apps are already set up with. If a
+        skill&apos;s maker gave you the address of their server, add it here.
       </p>
       {settings.servers.length === 0 ? (
         <p className="muted">No servers added yet.</p>
@@ -59,7 +68,13 @@ function ServersSection(props: { settings: PublicSettings; data: SettingsData })
                   </span>
                 ))}
               </div>
-              <button type="button" className="button small" aria-label={`Remove ${server.url}`} disabled={data.busy} onClick={() => void data.update({ removeServer: server.url }, "Server removed.").then(setError)}>
+              <button
+                type="button"
+                className="button small"
+                aria-label={`Remove ${server.url}`}
+                disabled={data.busy}
+                onClick={() => void data.update({ removeServer: server.url }, "Server removed.").then(setError)}
+              >
                 Remove
               </button>
             </li>
@@ -68,11 +83,34 @@ function ServersSection(props: { settings: PublicSettings; data: SettingsData })
       )}
       <form className="settings-form" onSubmit={(e) => void submit(e)} noValidate>
         <label htmlFor="server-url">Server address</label>
-        <input id="server-url" className="path-input" type="url" inputMode="url" placeholder="https://example.com/mcp" value={url} onChange={(e) => setUrl(e.target.value)} spellCheck={false} autoComplete="off" aria-invalid={error ? true : undefined} aria-describedby={error ? "server-error" : undefined} />
+        <input
+          id="server-url"
+          className="path-input"
+          type="url"
+          inputMode="url"
+          placeholder="https://example.com/mcp"
+          value={url}
+          onChange={(e) => setUrl(e.target.value)}
+          spellCheck={false}
+          autoComplete="off"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? "server-error" : undefined}
+        />
         <label htmlFor="server-headers">Headers (optional)</label>
-        <textarea id="server-headers" className="path-input settings-textarea" rows={2} placeholder="Authorization: Bearer …" value={headerText} onChange={(e) => setHeaderText(e.target.value)} spellCheck={false} autoComplete="off" aria-describedby="server-headers-hint" />
+        <textarea
+          id="server-headers"
+          className="path-input settings-textarea"
+          rows={2}
+          placeholder="Authorization: Bearer …"
+          value={headerText}
+          onChange={(e) => setHeaderText(e.target.value)}
+          spellCheck={false}
+          autoComplete="off"
+          aria-describedby="server-headers-hint"
+        />
         <p id="server-headers-hint" className="small muted">
-          Only if the server asks for them: one per line, written as <code>Name: value</code>. Values are kept secret and shown as ••••.
+          Only if the server asks for them: one per line, written as <code>Name: value</code>. Values are kept secret
+          and shown as ••••.
         </p>
         <FieldError id="server-error" message={error} />
         <div>
@@ -103,8 +141,9 @@ function TokenSection(props: { settings: PublicSettings; data: SettingsData }) {
     <section className="card settings-section" aria-labelledby="settings-token">
       <h2 id="settings-token">GitHub token</h2>
       <p className="muted">
-        Skillshelf also looks for new releases on GitHub. Without a token, GitHub answers about 60 lookups an hour; a personal access token (it
-        needs no permissions) raises that. If none is saved here, the GITHUB_TOKEN environment variable is used when it is set.
+        Skillshelf also looks for new releases on GitHub. Without a token, GitHub answers about 60 lookups an hour; a
+        personal access token (it needs no permissions) raises that. If none is saved here, the GITHUB_TOKEN environment
+        variable is used when it is set.
       </p>
       {settings.hasGithubToken ? (
         <div className="settings-inline">
@@ -117,7 +156,18 @@ function TokenSection(props: { settings: PublicSettings; data: SettingsData }) {
         <form className="settings-form" onSubmit={(e) => void submit(e)} noValidate>
           <label htmlFor="github-token">Token</label>
           <div className="settings-inline">
-            <input id="github-token" className="path-input" type="password" autoComplete="off" spellCheck={false} placeholder="ghp_…" value={token} onChange={(e) => setToken(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? "token-error" : undefined} />
+            <input
+              id="github-token"
+              className="path-input"
+              type="password"
+              autoComplete="off"
+              spellCheck={false}
+              placeholder="ghp_…"
+              value={token}
+              onChange={(e) => setToken(e.target.value)}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? "token-error" : undefined}
+            />
             <button type="submit" className="button primary" disabled={data.busy}>
               Save token
             </button>
@@ -146,14 +196,27 @@ function ChecksSection(props: { settings: PublicSettings; data: SettingsData }) 
       <form className="settings-form" onSubmit={(e) => void submit(e)} noValidate>
         <label htmlFor="poll-hours">Check automatically every</label>
         <div className="settings-inline">
-          <input id="poll-hours" className="path-input hours-input" type="number" inputMode="numeric" min={POLL_HOURS.min} max={POLL_HOURS.max} step={1} value={hours} onChange={(e) => setHours(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby="poll-hours-hint" />
+          <input
+            id="poll-hours"
+            className="path-input hours-input"
+            type="number"
+            inputMode="numeric"
+            min={POLL_HOURS.min}
+            max={POLL_HOURS.max}
+            step={1}
+            value={hours}
+            onChange={(e) => setHours(e.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby="poll-hours-hint"
+          />
           <span>hours</span>
           <button type="submit" className="button" disabled={data.busy || hours === String(settings.pollHours)}>
             Save
           </button>
         </div>
         <p id="poll-hours-hint" className="small muted">
-          From {POLL_HOURS.min} to {POLL_HOURS.max} hours (one week). &quot;Check for updates&quot; always checks at once.
+          From {POLL_HOURS.min} to {POLL_HOURS.max} hours (one week). &quot;Check for updates&quot; always checks at
+          once.
         </p>
       </form>
       <FieldError id="checks-error" message={error} />
@@ -165,7 +228,8 @@ function ChecksSection(props: { settings: PublicSettings; data: SettingsData }) 
 export function SettingsView(props: { locations?: readonly Location[] }) {
   const { api, host } = useApi();
   const data = useSettings(api);
-  if (data.loadError) return <ErrorState title="The settings could not be read" message={data.loadError} onRetry={data.reload} />;
+  if (data.loadError)
+    return <ErrorState title="The settings could not be read" message={data.loadError} onRetry={data.reload} />;
   if (!data.settings) return <Loading label="Reading settings…" />;
   const { settings } = data;
   return (

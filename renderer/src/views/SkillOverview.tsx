@@ -28,11 +28,21 @@ function PlaceRow(props: { label: string; path: string; editable?: string }) {
         <FileActionMessage note={files.note} />
       </div>
       <div className="place-actions">
-        <button type="button" className="button small" onClick={() => files.reveal(props.path)} aria-label={`Reveal ${props.path} in the file manager`}>
+        <button
+          type="button"
+          className="button small"
+          onClick={() => files.reveal(props.path)}
+          aria-label={`Reveal ${props.path} in the file manager`}
+        >
           Reveal
         </button>
         {props.editable ? (
-          <button type="button" className="button small" onClick={() => files.open(props.editable!)} aria-label={`Open SKILL.md (${props.editable}) in your editor`}>
+          <button
+            type="button"
+            className="button small"
+            onClick={() => files.open(props.editable!)}
+            aria-label={`Open SKILL.md (${props.editable}) in your editor`}
+          >
             Open SKILL.md
           </button>
         ) : null}
@@ -48,16 +58,21 @@ function RecipeBlock(props: { recipe: UpdateRecipe }) {
     return (
       <div className="recipe suspicious">
         <p className="banner warning" role="alert">
-          The update server's {recipe.kind === "shell" ? "command" : "steps"} hold control characters or line breaks, so what you see may not be what would run. Skillshelf does not offer it; update this copy by hand.
+          The update server's {recipe.kind === "shell" ? "command" : "steps"} hold control characters or line breaks, so
+          what you see may not be what would run. Skillshelf does not offer it; update this copy by hand.
         </p>
-        <pre className="code-block" tabIndex={0}>{escapeControl(recipe.command)}</pre>
+        <pre className="code-block" tabIndex={0}>
+          {escapeControl(recipe.command)}
+        </pre>
       </div>
     );
   }
   return (
     <div className="recipe">
       <p>{recipe.kind === "shell" ? "Run this command to update:" : "To update:"}</p>
-      <pre className="code-block" tabIndex={0}>{recipe.command}</pre>
+      <pre className="code-block" tabIndex={0}>
+        {recipe.command}
+      </pre>
       <CopyButton text={recipe.command} label="Copy" />
     </div>
   );
@@ -69,18 +84,39 @@ function UpdateSection(props: { update: UpdateInfo }) {
   const launchUpdate = useUpdateLauncher();
   const plan = update.plan;
   const facts = contentFacts(update);
-  const guided = update.state === "outdated" && (plan?.kind === "replace-folder" || plan?.kind === "desktop-upload" || (plan?.kind === "run-recipe" && !plan.recipe?.suspicious));
+  const guided =
+    update.state === "outdated" &&
+    (plan?.kind === "replace-folder" ||
+      plan?.kind === "desktop-upload" ||
+      (plan?.kind === "run-recipe" && !plan.recipe?.suspicious));
   return (
     <section className="card">
       <h2>Updates</h2>
       <p className={`update-state state-${update.state}`}>{updateStateSentence(update)}</p>
-      <p className="muted">Checked with {updateSourceLabel(update.source)}{update.checkedAt ? <>, <When date={update.checkedAt} /></> : null}.</p>
+      <p className="muted">
+        Checked with {updateSourceLabel(update.source)}
+        {update.checkedAt ? (
+          <>
+            , <When date={update.checkedAt} />
+          </>
+        ) : null}
+        .
+      </p>
       {facts && (facts.where || facts.files.length) ? (
         <div className="update-content" data-testid="update-content">
-          {facts.where ? <p className="muted">Folder: {facts.where}{facts.hashes ? ` — ${facts.hashes}` : ""}</p> : null}
+          {facts.where ? (
+            <p className="muted">
+              Folder: {facts.where}
+              {facts.hashes ? ` — ${facts.hashes}` : ""}
+            </p>
+          ) : null}
           {facts.files.length ? (
             <>
-              <p>{facts.local ? "Changed here since it was installed (an update would overwrite these):" : "Files that differ from GitHub:"}</p>
+              <p>
+                {facts.local
+                  ? "Changed here since it was installed (an update would overwrite these):"
+                  : "Files that differ from GitHub:"}
+              </p>
               <ul className="changed-files">
                 {facts.files.map((file) => (
                   <li key={file}>
@@ -138,7 +174,10 @@ export function SkillOverview(props: { skill: Skill; update?: UpdateInfo }) {
       <section className={`card fit fit-${fit.verdict}`} data-testid="client-fit">
         <h2>Works in {fit.clientName}?</h2>
         <p className="fit-headline">
-          <span className="fit-mark" aria-hidden="true">{fit.verdict === "loads" ? "✓" : fit.verdict === "turned-off" ? "○" : "✕"}</span> <InlineText text={fit.headline} />
+          <span className="fit-mark" aria-hidden="true">
+            {fit.verdict === "loads" ? "✓" : fit.verdict === "turned-off" ? "○" : "✕"}
+          </span>{" "}
+          <InlineText text={fit.headline} />
         </p>
         {fit.instead ? (
           <p className="fit-instead" data-testid="fit-instead">
@@ -150,7 +189,8 @@ export function SkillOverview(props: { skill: Skill; update?: UpdateInfo }) {
         <h2>Version</h2>
         {skill.version ? (
           <p>
-            <strong>{skill.version}</strong> <span className="muted">read from {VERSION_SOURCES[skill.versionSource ?? ""] ?? "the skill"}</span>
+            <strong>{skill.version}</strong>{" "}
+            <span className="muted">read from {VERSION_SOURCES[skill.versionSource ?? ""] ?? "the skill"}</span>
           </p>
         ) : (
           <p className="muted">This skill does not say which version it is (add metadata.version to SKILL.md).</p>
@@ -160,8 +200,14 @@ export function SkillOverview(props: { skill: Skill; update?: UpdateInfo }) {
       <section className="card">
         <h2>Where it lives</h2>
         <ul className="places">
-          <PlaceRow label={skill.userOwned ? "Folder" : "Folder (managed by an app — changes here may be undone)"} path={skill.dir} editable={fit.editable ? skillFile : undefined} />
-          {skill.realDir !== skill.dir ? <PlaceRow label="Real folder (the folder above is a link to it)" path={skill.realDir} /> : null}
+          <PlaceRow
+            label={skill.userOwned ? "Folder" : "Folder (managed by an app — changes here may be undone)"}
+            path={skill.dir}
+            editable={fit.editable ? skillFile : undefined}
+          />
+          {skill.realDir !== skill.dir ? (
+            <PlaceRow label="Real folder (the folder above is a link to it)" path={skill.realDir} />
+          ) : null}
           {skill.links.map((link) => (
             <PlaceRow key={link} label="Also linked from" path={link} />
           ))}
@@ -178,7 +224,13 @@ export function SkillOverview(props: { skill: Skill; update?: UpdateInfo }) {
               {skill.drift.map((d) => (
                 <li key={d}>
                   <code className="path">{d}</code>{" "}
-                  <button type="button" className="button small" aria-pressed={comparing === d} onClick={() => setComparing(comparing === d ? null : d)} aria-label={`Compare with the copy at ${d}`}>
+                  <button
+                    type="button"
+                    className="button small"
+                    aria-pressed={comparing === d}
+                    onClick={() => setComparing(comparing === d ? null : d)}
+                    aria-label={`Compare with the copy at ${d}`}
+                  >
                     Compare
                   </button>
                 </li>
@@ -201,7 +253,13 @@ export function SkillOverview(props: { skill: Skill; update?: UpdateInfo }) {
             <dt>Created by</dt>
             <dd>{skill.desktop.creatorType ?? "unknown"}</dd>
             <dt>Synced by Desktop</dt>
-            <dd>{skill.desktop.syncManaged === null ? "unknown" : skill.desktop.syncManaged ? "yes — edit it through Desktop" : "no"}</dd>
+            <dd>
+              {skill.desktop.syncManaged === null
+                ? "unknown"
+                : skill.desktop.syncManaged
+                  ? "yes — edit it through Desktop"
+                  : "no"}
+            </dd>
             {skill.desktop.updatedAt ? (
               <>
                 <dt>Last updated</dt>
@@ -215,7 +273,11 @@ export function SkillOverview(props: { skill: Skill; update?: UpdateInfo }) {
       ) : null}
       <section className="card">
         <h2>{fit.editable ? "Checks" : "Checks — notes for the skill's author"}</h2>
-        {!fit.editable && skill.diagnostics.length > 0 ? <p className="muted">Changes made in this folder would be undone, so no fixes are suggested here; the author can use these notes.</p> : null}
+        {!fit.editable && skill.diagnostics.length > 0 ? (
+          <p className="muted">
+            Changes made in this folder would be undone, so no fixes are suggested here; the author can use these notes.
+          </p>
+        ) : null}
         <DiagnosticsList diagnostics={skill.diagnostics} root={skill.dir} editable={fit.editable} />
       </section>
     </div>

@@ -5,7 +5,11 @@ import type { ReactNode } from "react";
 export function EmptyState(props: { title: string; children?: ReactNode; action?: ReactNode; icon?: string }) {
   return (
     <div className="empty-state" role="status">
-      {props.icon ? <div className="empty-icon" aria-hidden="true">{props.icon}</div> : null}
+      {props.icon ? (
+        <div className="empty-icon" aria-hidden="true">
+          {props.icon}
+        </div>
+      ) : null}
       <h2>{props.title}</h2>
       {props.children ? <div className="empty-text">{props.children}</div> : null}
       {props.action ? <div className="empty-action">{props.action}</div> : null}
@@ -27,7 +31,9 @@ export function Loading(props: { label: string }) {
 export function ErrorState(props: { title: string; message: string; onRetry?: () => void }) {
   return (
     <div className="empty-state error-state" role="alert">
-      <div className="empty-icon" aria-hidden="true">⚠︎</div>
+      <div className="empty-icon" aria-hidden="true">
+        ⚠︎
+      </div>
       <h2>{props.title}</h2>
       <p className="empty-text">{props.message}</p>
       {props.onRetry ? (
@@ -45,8 +51,9 @@ export function NoAccess() {
     <main className="no-access">
       <EmptyState title="Open Skillshelf from the link it printed" icon="!">
         <p>
-          For your safety, this page only works with the private link shown when Skillshelf started. Look in the terminal where
-          you ran <code>skillshelf serve</code> (or <code>npm start</code>) and open the address that starts with <code>http://127.0.0.1</code>.
+          For your safety, this page only works with the private link shown when Skillshelf started. Look in the
+          terminal where you ran <code>skillshelf serve</code> (or <code>npm start</code>) and open the address that
+          starts with <code>http://127.0.0.1</code>.
         </p>
       </EmptyState>
     </main>

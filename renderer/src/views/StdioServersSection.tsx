@@ -5,13 +5,22 @@ import type { SkillshelfApi, StdioServer, StdioServerList } from "../../../share
 import { formatCommandLine } from "../../../shared/stdio-servers";
 import { errorMessage } from "../lib/format";
 
-function StdioRow(props: { server: StdioServer; approval: StdioServerList["approval"]; busy: boolean; onApprove: () => void; onRevoke: () => void }) {
+function StdioRow(props: {
+  server: StdioServer;
+  approval: StdioServerList["approval"];
+  busy: boolean;
+  onApprove: () => void;
+  onRevoke: () => void;
+}) {
   const { server } = props;
   return (
     <li className="server-row stdio-row">
       <div className="server-text">
         <span>
-          <strong>{server.name}</strong> <span className={server.approved ? "badge ok" : "badge"}>{server.approved ? "Approved" : "Not approved"}</span>
+          <strong>{server.name}</strong>{" "}
+          <span className={server.approved ? "badge ok" : "badge"}>
+            {server.approved ? "Approved" : "Not approved"}
+          </span>
         </span>
         <code className="path stdio-command">{formatCommandLine(server.command, server.args)}</code>
         <span className="small muted">
@@ -25,11 +34,23 @@ function StdioRow(props: { server: StdioServer; approval: StdioServerList["appro
         </span>
       </div>
       {server.approved ? (
-        <button type="button" className="button small" disabled={props.busy} aria-label={`Revoke approval of ${server.name}`} onClick={props.onRevoke}>
+        <button
+          type="button"
+          className="button small"
+          disabled={props.busy}
+          aria-label={`Revoke approval of ${server.name}`}
+          onClick={props.onRevoke}
+        >
           Revoke
         </button>
       ) : props.approval === "page" ? (
-        <button type="button" className="button small" disabled={props.busy} aria-label={`Approve ${server.name}: ${formatCommandLine(server.command, server.args)}`} onClick={props.onApprove}>
+        <button
+          type="button"
+          className="button small"
+          disabled={props.busy}
+          aria-label={`Approve ${server.name}: ${formatCommandLine(server.command, server.args)}`}
+          onClick={props.onApprove}
+        >
           Approve
         </button>
       ) : null}
@@ -64,8 +85,9 @@ export function StdioServersSection(props: { api: SkillshelfApi }) {
     <section className="card settings-section" aria-labelledby="settings-stdio">
       <h2 id="settings-stdio">Local servers</h2>
       <p className="muted">
-        Some servers in your AI apps&apos; settings are programs on this computer. To ask one about updates, Skillshelf has to start it, so it starts only the
-        commands you approve here, exactly as shown. If a command changes, it is not started until you approve it again.
+        Some servers in your AI apps&apos; settings are programs on this computer. To ask one about updates, Skillshelf
+        has to start it, so it starts only the commands you approve here, exactly as shown. If a command changes, it is
+        not started until you approve it again.
       </p>
       {list?.problems.map((problem) => (
         <p key={problem} className="banner warning">
@@ -73,7 +95,9 @@ export function StdioServersSection(props: { api: SkillshelfApi }) {
         </p>
       ))}
       {list === null ? (
-        error ? null : <p className="muted">Reading your AI apps&apos; settings…</p>
+        error ? null : (
+          <p className="muted">Reading your AI apps&apos; settings…</p>
+        )
       ) : list.servers.length === 0 ? (
         <p className="muted">None of your AI apps is set up with a local server.</p>
       ) : (
@@ -84,18 +108,40 @@ export function StdioServersSection(props: { api: SkillshelfApi }) {
               server={server}
               approval={list.approval}
               busy={busy}
-              onApprove={() => void run(() => api.approveStdioServer(server.id), () => `${server.name} approved.`)}
-              onRevoke={() => void run(() => api.revokeStdioServer(server.id), () => `Approval of ${server.name} withdrawn.`)}
+              onApprove={() =>
+                void run(
+                  () => api.approveStdioServer(server.id),
+                  () => `${server.name} approved.`,
+                )
+              }
+              onRevoke={() =>
+                void run(
+                  () => api.revokeStdioServer(server.id),
+                  () => `Approval of ${server.name} withdrawn.`,
+                )
+              }
             />
           ))}
         </ul>
       )}
       {list?.approval === "dialog" && pending > 0 ? (
         <div>
-          <button type="button" className="button primary" disabled={busy} onClick={() => void run(() => api.reviewStdioServers(), (next) => (next.servers.some((s) => !s.approved) ? "Nothing was approved." : "Approved."))}>
+          <button
+            type="button"
+            className="button primary"
+            disabled={busy}
+            onClick={() =>
+              void run(
+                () => api.reviewStdioServers(),
+                (next) => (next.servers.some((s) => !s.approved) ? "Nothing was approved." : "Approved."),
+              )
+            }
+          >
             Review and approve…
           </button>
-          <p className="small muted">Skillshelf shows the exact commands in a window of its own, where you allow them.</p>
+          <p className="small muted">
+            Skillshelf shows the exact commands in a window of its own, where you allow them.
+          </p>
         </div>
       ) : null}
       {error ? (

@@ -6,7 +6,11 @@ import type { UpdateFileChange, UpdateProblem } from "../../../shared/update-flo
 import { escapeControl } from "../../../shared/terminal-text";
 
 /** Where a copy lives, in plain words ("Claude Desktop — account 1" or the name given in Settings, "Claude Code"). */
-export function placeOf(scan: ScanResult | null, skill: Skill, accountNames?: Readonly<Record<string, string>>): string {
+export function placeOf(
+  scan: ScanResult | null,
+  skill: Skill,
+  accountNames?: Readonly<Record<string, string>>,
+): string {
   const location = scan?.locations.find((l) => l.id === skill.locationId);
   if (!location) return skill.dir;
   return desktopAccountTitles(scan!.locations, accountNames).get(location.id) ?? locationTitle(location);
@@ -39,7 +43,12 @@ export function DownloadProgress(props: { progress: TaskProgress | null }) {
   const percent = known ? Math.round(p.value * 100) : null;
   return (
     <div className="download-progress">
-      <progress aria-label="Download progress" max={1} value={known ? p.value : undefined} data-value={known ? p.value : -1} />
+      <progress
+        aria-label="Download progress"
+        max={1}
+        value={known ? p.value : undefined}
+        data-value={known ? p.value : -1}
+      />
       <p className="muted" aria-live="polite">
         {percent !== null ? `${percent}%` : "Starting…"}
         {p?.detail ? ` — ${p.detail}` : ""}
@@ -65,7 +74,16 @@ export function FileChanges(props: { files: UpdateFileChange[] }) {
               <summary>Show the changes in {f.path}</summary>
               <pre className="code-block diff" tabIndex={0}>
                 {f.diff.split("\n").map((line, i) => (
-                  <span key={i} className={line.startsWith("+") && !line.startsWith("+++") ? "diff-add" : line.startsWith("-") && !line.startsWith("---") ? "diff-del" : undefined}>
+                  <span
+                    key={i}
+                    className={
+                      line.startsWith("+") && !line.startsWith("+++")
+                        ? "diff-add"
+                        : line.startsWith("-") && !line.startsWith("---")
+                          ? "diff-del"
+                          : undefined
+                    }
+                  >
                     {escapeControl(line)}
                     {"\n"}
                   </span>

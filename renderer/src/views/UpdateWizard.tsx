@@ -12,7 +12,11 @@ import { ReleaseNotes } from "./ReleaseNotes";
 type Step = 1 | 2 | 3 | 4;
 const STEP_NAMES = ["What changes", "Download", "Apply", "Done"] as const;
 
-const hostProblem = (e: unknown): UpdateProblem => ({ code: "host", message: errorMessage(e), advice: "Nothing was changed." });
+const hostProblem = (e: unknown): UpdateProblem => ({
+  code: "host",
+  message: errorMessage(e),
+  advice: "Nothing was changed.",
+});
 
 /** The wizard for one pending update; `onClose` returns to the list. */
 export function UpdateWizard(props: { info: UpdateInfo; skill: Skill; place: string; onClose: () => void }) {
@@ -29,7 +33,10 @@ export function UpdateWizard(props: { info: UpdateInfo; skill: Skill; place: str
   const [note, setNote] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), [step]);
-  useEffect(() => (taskId ? api.onTaskProgress((p) => (p.taskId === taskId ? setProgress(p) : undefined)) : undefined), [api, taskId]);
+  useEffect(
+    () => (taskId ? api.onTaskProgress((p) => (p.taskId === taskId ? setProgress(p) : undefined)) : undefined),
+    [api, taskId],
+  );
   /** Leaving the wizard ends its task: a download stops, a wait for Claude Desktop ends, staged files go. */
   useEffect(() => (taskId ? () => void api.cancelUpdate(taskId).catch(() => undefined) : undefined), [api, taskId]);
 
@@ -83,7 +90,11 @@ export function UpdateWizard(props: { info: UpdateInfo; skill: Skill; place: str
       </div>
       <ol className="wizard-steps" aria-label="Steps">
         {STEP_NAMES.map((name, i) => (
-          <li key={name} aria-current={step === i + 1 ? "step" : undefined} className={step === i + 1 ? "current" : step > i + 1 ? "done" : undefined}>
+          <li
+            key={name}
+            aria-current={step === i + 1 ? "step" : undefined}
+            className={step === i + 1 ? "current" : step > i + 1 ? "done" : undefined}
+          >
             {i + 1}. {name}
           </li>
         ))}
@@ -91,9 +102,24 @@ export function UpdateWizard(props: { info: UpdateInfo; skill: Skill; place: str
       {step === 1 ? (
         <div className="wizard-body" data-step="changes">
           <p>
-            <strong>{skill.name}</strong> in {place}: {info.installed || info.latest ? <>version {info.installed ?? "unknown"} → <strong>{info.latest ?? "unknown"}</strong>.</> : <>its folder changed on GitHub since it was installed (it has no version).</>}
+            <strong>{skill.name}</strong> in {place}:{" "}
+            {info.installed || info.latest ? (
+              <>
+                version {info.installed ?? "unknown"} → <strong>{info.latest ?? "unknown"}</strong>.
+              </>
+            ) : (
+              <>its folder changed on GitHub since it was installed (it has no version).</>
+            )}
           </p>
-          <p className="muted">Found by {info.source === "skill-meta" ? "the skill's update server" : info.source === "none" ? "no source" : "GitHub"}.</p>
+          <p className="muted">
+            Found by{" "}
+            {info.source === "skill-meta"
+              ? "the skill's update server"
+              : info.source === "none"
+                ? "no source"
+                : "GitHub"}
+            .
+          </p>
           <ReleaseNotes info={info} />
           <p className="next-step">
             <strong>What happens:</strong> {whatHappens(kind, info)}
@@ -126,9 +152,15 @@ export function UpdateWizard(props: { info: UpdateInfo; skill: Skill; place: str
       ) : null}
       {step === 3 ? (
         <div className="wizard-body" data-step="apply">
-          {busy ? <p role="status">{kind === "desktop-upload" ? "Making the .skill file for Claude Desktop…" : "Replacing the folder…"}</p> : null}
+          {busy ? (
+            <p role="status">
+              {kind === "desktop-upload" ? "Making the .skill file for Claude Desktop…" : "Replacing the folder…"}
+            </p>
+          ) : null}
           {problem ? <ProblemView problem={problem} title="The update was not applied" /> : null}
-          {applied?.ok && applied.kind === "desktop-upload" && taskId ? <DesktopHandoffPanel taskId={taskId} applied={applied} onArrived={() => setStep(4)} /> : null}
+          {applied?.ok && applied.kind === "desktop-upload" && taskId ? (
+            <DesktopHandoffPanel taskId={taskId} applied={applied} onArrived={() => setStep(4)} />
+          ) : null}
         </div>
       ) : null}
       {step === 4 && applied?.ok ? <DonePanel skillId={info.skillId} applied={applied} /> : null}
@@ -139,8 +171,10 @@ export function UpdateWizard(props: { info: UpdateInfo; skill: Skill; place: str
 /** The guided update's own plan in words (the list shows the plan's next step for doing it by hand). */
 function whatHappens(kind: string, info: UpdateInfo): string {
   const which = info.latest ? `version ${info.latest}` : "the new version";
-  if (kind === "replace-folder") return `Skillshelf downloads ${which}, checks it and shows every file it changes; nothing is applied before you say so. Then it replaces the folder and keeps the current copy as a backup, so you can undo.`;
-  if (kind === "desktop-upload") return `Claude Desktop's sync would undo changes made in its folder, so Skillshelf downloads ${which}, checks it and makes a .skill file for you to upload in Claude Desktop; then it watches for the new version to arrive.`;
+  if (kind === "replace-folder")
+    return `Skillshelf downloads ${which}, checks it and shows every file it changes; nothing is applied before you say so. Then it replaces the folder and keeps the current copy as a backup, so you can undo.`;
+  if (kind === "desktop-upload")
+    return `Claude Desktop's sync would undo changes made in its folder, so Skillshelf downloads ${which}, checks it and makes a .skill file for you to upload in Claude Desktop; then it watches for the new version to arrive.`;
   return info.plan?.nextStep ?? "";
 }
 
@@ -151,10 +185,15 @@ function ReviewPanel(props: { review: UpdateReview; onApply: () => void }) {
   return (
     <div className="review">
       <p role="status">
-        Downloaded and checked: version {review.version ?? "without a version"}. {counts.added} added, {counts.removed} removed, {counts.changed} changed, {counts.unchanged} unchanged
+        Downloaded and checked: version {review.version ?? "without a version"}. {counts.added} added, {counts.removed}{" "}
+        removed, {counts.changed} changed, {counts.unchanged} unchanged
         {counts.kept ? `; ${counts.kept} of your own files kept` : ""}.
       </p>
-      <p className="muted">{notes.length === 0 ? "The new version passed validation." : `The new version passed validation with ${notes.length} note${notes.length === 1 ? "" : "s"}:`}</p>
+      <p className="muted">
+        {notes.length === 0
+          ? "The new version passed validation."
+          : `The new version passed validation with ${notes.length} note${notes.length === 1 ? "" : "s"}:`}
+      </p>
       {notes.length ? (
         <ul>
           {notes.map((d, i) => (
@@ -163,7 +202,9 @@ function ReviewPanel(props: { review: UpdateReview; onApply: () => void }) {
         </ul>
       ) : null}
       <FileChanges files={review.files} />
-      {review.diffsTruncated ? <p className="muted">Some text diffs were left out to keep this readable; each such file says so.</p> : null}
+      {review.diffsTruncated ? (
+        <p className="muted">Some text diffs were left out to keep this readable; each such file says so.</p>
+      ) : null}
       {review.nothingToDo ? (
         <p role="status">The installed copy already holds exactly these files; there is nothing to apply.</p>
       ) : (
@@ -171,14 +212,22 @@ function ReviewPanel(props: { review: UpdateReview; onApply: () => void }) {
           <button type="button" className="button primary" onClick={props.onApply}>
             {review.kind === "desktop-upload" ? "Make the file for Claude Desktop" : "Apply the update"}
           </button>
-          <span className="muted">{review.kind === "desktop-upload" ? "Claude Desktop's own folder is not changed." : "The current copy is kept as a backup, so you can undo."}</span>
+          <span className="muted">
+            {review.kind === "desktop-upload"
+              ? "Claude Desktop's own folder is not changed."
+              : "The current copy is kept as a backup, so you can undo."}
+          </span>
         </div>
       )}
     </div>
   );
 }
 
-function DesktopHandoffPanel(props: { taskId: string; applied: Extract<UpdateApplyResult, { kind: "desktop-upload" }>; onArrived: () => void }) {
+function DesktopHandoffPanel(props: {
+  taskId: string;
+  applied: Extract<UpdateApplyResult, { kind: "desktop-upload" }>;
+  onArrived: () => void;
+}) {
   const { api } = useApi();
   const { taskId, applied, onArrived } = props;
   const [arrival, setArrival] = useState<ArrivalView | null>(null);
@@ -197,10 +246,14 @@ function DesktopHandoffPanel(props: { taskId: string; applied: Extract<UpdateApp
       .finally(() => setWaiting(false));
   };
   useEffect(wait, [api, taskId]);
-  const run = (action: Promise<{ ok: boolean; message: string }>) => void action.then((r) => setMessage(r.message)).catch((e: unknown) => setMessage(errorMessage(e)));
+  const run = (action: Promise<{ ok: boolean; message: string }>) =>
+    void action.then((r) => setMessage(r.message)).catch((e: unknown) => setMessage(errorMessage(e)));
   return (
     <div className="handoff">
-      <p>Claude Desktop keeps its skills in sync itself, so its folder is not changed. The new version is ready to upload:</p>
+      <p>
+        Claude Desktop keeps its skills in sync itself, so its folder is not changed. The new version is ready to
+        upload:
+      </p>
       <p>
         <code className="handoff-file">{applied.archive}</code>
       </p>
@@ -218,7 +271,11 @@ function DesktopHandoffPanel(props: { taskId: string; applied: Extract<UpdateApp
           <li key={i}>{s}</li>
         ))}
       </ol>
-      {waiting ? <p role="status" className="waiting">Waiting for Claude Desktop…</p> : null}
+      {waiting ? (
+        <p role="status" className="waiting">
+          Waiting for Claude Desktop…
+        </p>
+      ) : null}
       {arrival?.status === "timeout" ? (
         <div className="arrival-timeout" role="status">
           <p>Claude Desktop does not show the new version yet. What to try:</p>
@@ -247,7 +304,15 @@ function DonePanel(props: { skillId: string; applied: Extract<UpdateApplyResult,
     setBusy(true);
     api
       .undoUpdate(props.skillId)
-      .then((r) => setUndo(r.ok ? { text: `Undone: version ${r.version ?? "without a version"} is back. The copy it replaced is kept, so this can be undone too.` } : { text: "", problem: r.problem }))
+      .then((r) =>
+        setUndo(
+          r.ok
+            ? {
+                text: `Undone: version ${r.version ?? "without a version"} is back. The copy it replaced is kept, so this can be undone too.`,
+              }
+            : { text: "", problem: r.problem },
+        ),
+      )
       .catch((e: unknown) => setUndo({ text: "", problem: hostProblem(e) }))
       .finally(() => setBusy(false));
   };
@@ -256,7 +321,8 @@ function DonePanel(props: { skillId: string; applied: Extract<UpdateApplyResult,
       {applied.kind === "replace-folder" ? (
         <>
           <p role="status" className="done-message">
-            Updated {applied.name} to version {applied.version ?? "without a version"} (it was {applied.previousVersion ?? "without a version"}).
+            Updated {applied.name} to version {applied.version ?? "without a version"} (it was{" "}
+            {applied.previousVersion ?? "without a version"}).
             {applied.kept.length ? ` ${applied.kept.length} of your own files were kept.` : ""}
           </p>
           <p>{applied.restartNote}</p>

@@ -15,12 +15,18 @@ import { UpdateWizard } from "./UpdateWizard";
 import type { CatalogData, UpdatesData } from "./use-app-data";
 import "../updates.css";
 
-const SOURCE: Record<UpdateInfo["source"], string> = { "skill-meta": "the skill's update server", "github-release": "GitHub releases", "github-tree": "the repository's files on GitHub", none: "no source" };
+const SOURCE: Record<UpdateInfo["source"], string> = {
+  "skill-meta": "the skill's update server",
+  "github-release": "GitHub releases",
+  "github-tree": "the repository's files on GitHub",
+  none: "no source",
+};
 
 /** True when a reason says the answer was refused for too many requests. */
 const rateLimited = (reason: string | undefined) => /rate.?limit/i.test(reason ?? "");
 /** True when a reason says the network could not be reached. */
-const offlineReason = (reason: string | undefined) => /^offline\b|could not be reached|cannot be reached|network is unreachable/i.test(reason ?? "");
+const offlineReason = (reason: string | undefined) =>
+  /^offline\b|could not be reached|cannot be reached|network is unreachable/i.test(reason ?? "");
 
 function useOnline(): boolean {
   const [online, setOnline] = useState(() => navigator.onLine);
@@ -43,7 +49,13 @@ export function pendingUpdates(updates: ReadonlyMap<string, UpdateInfo>): Update
 }
 
 /** The view. */
-export function UpdatesView(props: { catalog: CatalogData; updates: UpdatesData; openSettings: () => void; active: string | null; onActiveChange: (skillId: string | null) => void }) {
+export function UpdatesView(props: {
+  catalog: CatalogData;
+  updates: UpdatesData;
+  openSettings: () => void;
+  active: string | null;
+  onActiveChange: (skillId: string | null) => void;
+}) {
   const { catalog, updates } = props;
   const { api } = useApi();
   const online = useOnline();
@@ -52,8 +64,17 @@ export function UpdatesView(props: { catalog: CatalogData; updates: UpdatesData;
   const { active, onActiveChange: setActive } = props;
   const [allStatus, setAllStatus] = useState<string[] | null>(null);
   const [updatingAll, setUpdatingAll] = useState(false);
-  const skills = useMemo(() => new Map<string, Skill>((catalog.scan ? allSkills(catalog.scan) : []).map((s) => [s.id, s])), [catalog.scan]);
-  const list = useMemo(() => [...updates.updates.values()].filter((u) => skills.has(u.skillId)).sort((a, b) => a.name.localeCompare(b.name) || a.dir.localeCompare(b.dir)), [updates.updates, skills]);
+  const skills = useMemo(
+    () => new Map<string, Skill>((catalog.scan ? allSkills(catalog.scan) : []).map((s) => [s.id, s])),
+    [catalog.scan],
+  );
+  const list = useMemo(
+    () =>
+      [...updates.updates.values()]
+        .filter((u) => skills.has(u.skillId))
+        .sort((a, b) => a.name.localeCompare(b.name) || a.dir.localeCompare(b.dir)),
+    [updates.updates, skills],
+  );
   const pending = list.filter((u) => u.state === "outdated");
   const ahead = list.filter((u) => u.state === "ahead" || u.state === "changed-locally");
   const unknown = list.filter((u) => u.state === "unknown");
@@ -62,7 +83,10 @@ export function UpdatesView(props: { catalog: CatalogData; updates: UpdatesData;
 
   const activeInfo = active ? updates.updates.get(active) : undefined;
   const activeSkill = active ? skills.get(active) : undefined;
-  if (activeInfo && activeSkill) return <UpdateWizard info={activeInfo} skill={activeSkill} place={place(activeSkill)} onClose={() => setActive(null)} />;
+  if (activeInfo && activeSkill)
+    return (
+      <UpdateWizard info={activeInfo} skill={activeSkill} place={place(activeSkill)} onClose={() => setActive(null)} />
+    );
 
   const updateAll = async () => {
     setUpdatingAll(true);
@@ -74,7 +98,11 @@ export function UpdatesView(props: { catalog: CatalogData; updates: UpdatesData;
         if (!review.ok) lines.push(`${u.name}: not updated. ${review.problem.message} ${review.problem.advice}`);
         else {
           const applied = await api.applyUpdate(taskId);
-          lines.push(applied.ok ? `${u.name}: updated to ${applied.kind === "replace-folder" ? (applied.version ?? "the new version") : "the new version"} (the old copy is kept below).` : `${u.name}: not updated. ${applied.problem.message} ${applied.problem.advice}`);
+          lines.push(
+            applied.ok
+              ? `${u.name}: updated to ${applied.kind === "replace-folder" ? (applied.version ?? "the new version") : "the new version"} (the old copy is kept below).`
+              : `${u.name}: not updated. ${applied.problem.message} ${applied.problem.advice}`,
+          );
         }
       } catch (e) {
         lines.push(`${u.name}: not updated. ${errorMessage(e)}`);
@@ -89,10 +117,23 @@ export function UpdatesView(props: { catalog: CatalogData; updates: UpdatesData;
       <div className="updates-head">
         <h1>Updates</h1>
         <p className="muted" aria-live="polite">
-          {updates.checking ? "Checking for updates…" : updates.checkedAt ? <>Checked <When date={updates.checkedAt} /></> : "Not checked yet."}
+          {updates.checking ? (
+            "Checking for updates…"
+          ) : updates.checkedAt ? (
+            <>
+              Checked <When date={updates.checkedAt} />
+            </>
+          ) : (
+            "Not checked yet."
+          )}
         </p>
         <div className="updates-actions">
-          <button type="button" className="button" onClick={updates.checkNow} disabled={updates.checking || !catalog.scan}>
+          <button
+            type="button"
+            className="button"
+            onClick={updates.checkNow}
+            disabled={updates.checking || !catalog.scan}
+          >
             {updates.checking ? "Checking…" : "Check now"}
           </button>
           {ownFolders.length > 0 ? (
@@ -105,7 +146,8 @@ export function UpdatesView(props: { catalog: CatalogData; updates: UpdatesData;
       </div>
       {offline ? (
         <div className="banner warning offline" role="status">
-          You are offline or the update sources cannot be reached: the states below are the last ones known. Check again when you are back online.
+          You are offline or the update sources cannot be reached: the states below are the last ones known. Check again
+          when you are back online.
         </div>
       ) : null}
       {updates.error ? (
@@ -121,11 +163,30 @@ export function UpdatesView(props: { catalog: CatalogData; updates: UpdatesData;
         </ul>
       ) : null}
       <section aria-labelledby="pending-title">
-        <h2 id="pending-title">{pending.length === 0 ? "No updates available" : pending.length === 1 ? "1 update available" : `${pending.length} updates available`}</h2>
-        {pending.length === 0 ? <p className="muted">{!updates.checkedAt ? "Check now to find out whether newer versions exist." : unknown.length > 0 ? "None found; some copies could not be checked (see below)." : "Every copy with a known source is up to date."}</p> : null}
+        <h2 id="pending-title">
+          {pending.length === 0
+            ? "No updates available"
+            : pending.length === 1
+              ? "1 update available"
+              : `${pending.length} updates available`}
+        </h2>
+        {pending.length === 0 ? (
+          <p className="muted">
+            {!updates.checkedAt
+              ? "Check now to find out whether newer versions exist."
+              : unknown.length > 0
+                ? "None found; some copies could not be checked (see below)."
+                : "Every copy with a known source is up to date."}
+          </p>
+        ) : null}
         <ul className="update-list">
           {pending.map((u) => (
-            <PendingItem key={u.skillId} info={u} place={place(skills.get(u.skillId)!)} onUpdate={() => setActive(u.skillId)} />
+            <PendingItem
+              key={u.skillId}
+              info={u}
+              place={place(skills.get(u.skillId)!)}
+              onUpdate={() => setActive(u.skillId)}
+            />
           ))}
         </ul>
       </section>
@@ -137,7 +198,11 @@ export function UpdatesView(props: { catalog: CatalogData; updates: UpdatesData;
               <li key={u.skillId} className="update-item" data-state={u.state}>
                 <h3>{u.name}</h3>
                 <p className="update-place">{place(skills.get(u.skillId)!)}</p>
-                <p>{u.state === "ahead" ? `This copy (${u.installed}) is newer than the latest release (${u.latest}); nothing to do.` : u.plan?.nextStep}</p>
+                <p>
+                  {u.state === "ahead"
+                    ? `This copy (${u.installed}) is newer than the latest release (${u.latest}); nothing to do.`
+                    : u.plan?.nextStep}
+                </p>
               </li>
             ))}
           </ul>
@@ -152,7 +217,9 @@ export function UpdatesView(props: { catalog: CatalogData; updates: UpdatesData;
               <li key={u.skillId} className="update-item" data-state="unknown">
                 <h3>{u.name}</h3>
                 <p className="update-place">{place(skills.get(u.skillId)!)}</p>
-                <p className="unknown-reason">{u.reason ?? "Skillshelf could not find out whether a newer version exists."}</p>
+                <p className="unknown-reason">
+                  {u.reason ?? "Skillshelf could not find out whether a newer version exists."}
+                </p>
                 {rateLimited(u.reason) ? (
                   <p>
                     Add a GitHub token to raise the limit.{" "}
@@ -173,7 +240,14 @@ export function UpdatesView(props: { catalog: CatalogData; updates: UpdatesData;
 function PendingItem(props: { info: UpdateInfo; place: string; onUpdate: () => void }) {
   const { info, place } = props;
   const kind = info.plan?.kind;
-  const action = kind === "replace-folder" ? "Update…" : kind === "desktop-upload" ? "Update for Claude Desktop…" : kind === "run-recipe" && !info.plan?.recipe?.suspicious ? "Update with its command…" : null;
+  const action =
+    kind === "replace-folder"
+      ? "Update…"
+      : kind === "desktop-upload"
+        ? "Update for Claude Desktop…"
+        : kind === "run-recipe" && !info.plan?.recipe?.suspicious
+          ? "Update with its command…"
+          : null;
   return (
     <li className="update-item" data-state="outdated" data-plan={kind}>
       <div className="update-item-head">

@@ -21,7 +21,10 @@ export function useCatalog(api: SkillshelfApi): CatalogData {
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState<TaskProgress | null>(null);
-  useEffect(() => api.onTaskProgress((p) => (p.kind === "update-download" ? undefined : setProgress(p.value >= 1 ? null : p))), [api]);
+  useEffect(
+    () => api.onTaskProgress((p) => (p.kind === "update-download" ? undefined : setProgress(p.value >= 1 ? null : p))),
+    [api],
+  );
   const refresh = useCallback(() => {
     setLoading(true);
     setError(null);
@@ -36,7 +39,9 @@ export function useCatalog(api: SkillshelfApi): CatalogData {
   }, [api]);
   useEffect(() => {
     refresh();
-    return api.onCatalogChanged((change) => setScan((current) => (current ? applyCatalogChange(current, change) : current)));
+    return api.onCatalogChanged((change) =>
+      setScan((current) => (current ? applyCatalogChange(current, change) : current)),
+    );
   }, [api, refresh]);
   return { scan, loading, progress, error, refresh };
 }
@@ -122,7 +127,9 @@ export function useAuthor(api: SkillshelfApi, onOpened: () => void): AuthorData 
           pathRef.current = next.path;
           openedRef.current();
         }
-        setSnapshot((current) => (current && current.path === next.path && current.revision > next.revision ? current : next));
+        setSnapshot((current) =>
+          current && current.path === next.path && current.revision > next.revision ? current : next,
+        );
         setRefreshedAt(new Date());
       }),
     [api],
@@ -160,7 +167,10 @@ export function useAuthor(api: SkillshelfApi, onOpened: () => void): AuthorData 
 export function useAppInfo(api: SkillshelfApi): AppInfo | null {
   const [info, setInfo] = useState<AppInfo | null>(null);
   useEffect(() => {
-    api.appInfo().then(setInfo).catch(() => undefined);
+    api
+      .appInfo()
+      .then(setInfo)
+      .catch(() => undefined);
   }, [api]);
   return info;
 }

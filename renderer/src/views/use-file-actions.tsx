@@ -18,7 +18,15 @@ export function useFileActions() {
     (path: string) => {
       setNote(null);
       api.openInEditor(path).then(
-        (result) => setNote(result.action === "revealed" ? { kind: "note", text: `Shown in the file manager instead of opened: ${result.reason ?? "it is not a plain text file."}` } : null),
+        (result) =>
+          setNote(
+            result.action === "revealed"
+              ? {
+                  kind: "note",
+                  text: `Shown in the file manager instead of opened: ${result.reason ?? "it is not a plain text file."}`,
+                }
+              : null,
+          ),
         (e: unknown) => setNote({ kind: "error", text: errorMessage(e) }),
       );
     },
