@@ -2,11 +2,12 @@
 // and the next step for people. The CLI's `outdated`, the app and `update` all branch on this one plan.
 import type { Skill, UpdateInfo, UpdatePlan, UpdatePlanKind } from "../../../shared/model";
 import { hasControlOrBreak } from "../../../shared/terminal-text";
+import { DESKTOP_UPLOAD_PLACES, desktopUploadSteps } from "./desktop-handoff";
 
 export type { UpdatePlan, UpdatePlanKind } from "../../../shared/model";
 
-/** Claude Desktop's place for uploading skills, as its settings name it. */
-export const DESKTOP_SKILLS_SETTINGS = "Settings → Capabilities → Skills";
+/** Claude Desktop's place for uploading skills, in the words of current and earlier versions (one source: the hand-off). */
+const DESKTOP_UPLOAD_PLACE = `${DESKTOP_UPLOAD_PLACES.current} (in earlier versions: ${DESKTOP_UPLOAD_PLACES.earlier})`;
 
 function isDesktop(skill: Skill): boolean {
   return skill.client === "claude-desktop" || skill.desktop !== undefined;
@@ -29,9 +30,7 @@ function versionText(info: UpdateInfo | undefined): string {
 function desktopSteps(skill: Skill, info: UpdateInfo | undefined): string[] {
   return [
     `Get ${versionText(info)} as a .skill archive that Claude Desktop accepts (Skillshelf can build it from the release).`,
-    `In Claude Desktop, open ${DESKTOP_SKILLS_SETTINGS}.`,
-    `Upload the .skill file and confirm that it replaces "${skill.name}".`,
-    "Wait for Desktop's sync: the new version then shows up in this folder.",
+    ...desktopUploadSteps("the .skill file", skill.name, info?.latest ?? null),
   ];
 }
 
@@ -47,8 +46,10 @@ function linkNote(skill: Skill): string[] {
 const SUSPICIOUS_STEP =
   "The update command the update server gives holds control characters or line breaks, so it may not be what it shows and is never run; update this copy by hand instead.";
 
+/** Suspicious when marked so or when the command itself holds a control character or line break (a stored or
+ * hand-made `suspicious: false` never vouches for such a command). */
 function isSuspicious(recipe: NonNullable<UpdateInfo["recipe"]>): boolean {
-  return recipe.suspicious ?? hasControlOrBreak(recipe.command);
+  return recipe.suspicious === true || hasControlOrBreak(recipe.command);
 }
 
 /** The next step when an update is due, by kind. */
@@ -61,7 +62,7 @@ function outdatedStep(
   switch (kind) {
     case "desktop-upload":
       return {
-        nextStep: `Claude Desktop's sync would undo changes made in this folder: download the new version (see notes or docs below), then upload it in Claude Desktop (${DESKTOP_SKILLS_SETTINGS}) to replace this skill.`,
+        nextStep: `Claude Desktop's sync would undo changes made in this folder: download the new version (see notes or docs below), then upload it in Claude Desktop (${DESKTOP_UPLOAD_PLACE}) to replace this skill.`,
         steps: desktopSteps(skill, info),
       };
     case "run-recipe":
