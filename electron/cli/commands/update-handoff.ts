@@ -1,6 +1,6 @@
 // The two `skillshelf update` branches that do not swap a folder: a Claude Desktop copy (pack the new version as a
 // .skill, print where it is and the steps, optionally open/reveal it and wait for it to arrive; the Desktop tree is
-// never touched) and a skill-meta recipe (printed verbatim; run only with --run-recipe after a confirmation or --yes).
+// never touched) and a skill-meta recipe (printed as is when clean, escaped on one line when not; run only with --run-recipe after a confirmation or --yes).
 //
 // Wiring in update.ts: spread UPDATE_HANDOFF_OPTIONS into the command's options, then for a plan of kind
 //   "desktop-upload": return (await updateDesktopCopy({ skillDir: obtained.skillDir, name, version: obtained.version, home, platform, env, dataDir, ...handoffFlags(args) }, io)).exitCode;
@@ -19,7 +19,8 @@ import {
 import { PackRefusedError } from "../../engine/install/pack";
 import { recipeHandling, recipeProblem, runRecipe, type RecipeResult } from "../../engine/install/recipe";
 import { UsageError, printJson, stringFlag, type CliArgs, type CliIo } from "../command";
-import { formatDiagnostics, safe, safeBlock } from "./report-format";
+import { hasControlOrBreak } from "../../../shared/terminal-text";
+import { formatDiagnostics, safe } from "./report-format";
 
 /** The flags these branches add to `update`. */
 export const UPDATE_HANDOFF_OPTIONS = {
@@ -242,7 +243,12 @@ export async function updateByRecipe(
   const problem = recipeProblem(input.recipe.command);
   const say = (text: string) => (input.json ? undefined : io.stdout(text));
   if (!handling.runnable) {
-    say(`"${safe(input.name)}" is updated by hand. ${safe(handling.note)}\n\n${safeBlock(input.recipe.command)}\n`);
+    // Instructions holding control characters or line breaks may not read as they are: shown escaped on one line.
+    if (hasControlOrBreak(input.recipe.command))
+      say(
+        `"${safe(input.name)}" is updated by hand. ${safe(handling.note)}\n\n  recipe: ${safe(input.recipe.command)}\n          suspicious: holds control characters — not offered\n`,
+      );
+    else say(`"${safe(input.name)}" is updated by hand. ${safe(handling.note)}\n\n${input.recipe.command}\n`);
     return finish(0);
   }
   if (problem) {
