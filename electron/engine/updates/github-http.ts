@@ -1,6 +1,7 @@
 // One GET of GitHub's REST API: ETag revalidation, a token sent only to the API's own origin, same-origin redirects,
 // a time limit and a body cap enforced while streaming; failures become a reason in words, never an exception.
 import { VERSION } from "../version";
+import { readCappedText } from "./capped-body";
 
 /** The public API, used unless SKILLSHELF_GITHUB_API says otherwise. */
 export const GITHUB_API = "https://api.github.com";
@@ -9,6 +10,19 @@ export const GITHUB_OFFLINE = "Offline: GitHub could not be reached (the network
 /** Why a request failed when GitHub's rate limit is used up, with where a token is set. */
 export const GITHUB_RATE_LIMITED =
   "GitHub's rate limit for this network is used up; a GitHub token raises the limit: set one in Settings → GitHub token, or in the GITHUB_TOKEN environment variable.";
+
+/** Options shared by the GitHub lookups (releases, trees); every outside dependency is injectable. */
+export interface GithubLookupOptions {
+  apiBase?: string;
+  cacheDir: string;
+  /** Settings token or GITHUB_TOKEN; sent only to apiBase's origin, never logged or cached. */
+  token?: string;
+  timeoutMs?: number;
+  ttlMs?: number;
+  now?: () => number;
+  /** Use the cache only, whatever its age. */
+  offline?: boolean;
+}
 
 /** How one request is made. */
 export interface GithubGetOptions {
@@ -19,12 +33,15 @@ export interface GithubGetOptions {
   maxBytes: number;
 }
 
+/** Why there was no answer, so a caller can word it for its own lookup. */
+export type GithubFailure = "redirect" | "too-many-redirects" | "too-large" | "not-json" | "timeout" | "offline";
+
 /** A JSON answer (200), "not modified" (304), another status, or why there was no answer. */
 export type GithubGetResult =
   | { kind: "ok"; body: unknown; etag?: string }
   | { kind: "not-modified"; etag?: string }
-  | { kind: "status"; status: number; reason: string }
-  | { kind: "failed"; reason: string };
+  | { kind: "status"; status: number; rateLimited: boolean; reason: string }
+  | { kind: "failed"; cause: GithubFailure; reason: string; error?: string };
 
 /** The API URL for a path under `base` ("/repos/o/r/…"), or null when base is not a URL. */
 export function githubUrl(base: string | undefined, pathAndQuery: string): URL | null {
@@ -33,30 +50,6 @@ export function githubUrl(base: string | undefined, pathAndQuery: string): URL |
   } catch {
     return null;
   }
-}
-
-/** Reads a response body up to `max` bytes; null when it is longer (the rest is not read). */
-async function readCapped(response: Response, max: number): Promise<string | null> {
-  const declared = Number(response.headers.get("content-length"));
-  if (Number.isFinite(declared) && declared > max) {
-    await response.body?.cancel();
-    return null;
-  }
-  if (!response.body) return "";
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > max) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
 }
 
 /** What a non-200 status means for the user. */
@@ -87,7 +80,11 @@ export async function githubGetJson(url: URL, options: GithubGetOptions): Promis
         await response.body?.cancel();
         const next = new URL(location, target);
         if (next.origin !== origin)
-          return { kind: "failed", reason: "GitHub redirected the request to another site; it was not followed." };
+          return {
+            kind: "failed",
+            cause: "redirect",
+            reason: "GitHub redirected the request to another site; it was not followed.",
+          };
         target = next;
         continue;
       }
@@ -96,26 +93,27 @@ export async function githubGetJson(url: URL, options: GithubGetOptions): Promis
       if (response.status !== 200) {
         await response.body?.cancel();
         const rateLimited = response.headers.get("x-ratelimit-remaining") === "0" || response.status === 429;
-        return { kind: "status", status: response.status, reason: describeGithubStatus(response.status, rateLimited) };
+        const reason = describeGithubStatus(response.status, rateLimited);
+        return { kind: "status", status: response.status, rateLimited, reason };
       }
-      const text = await readCapped(response, options.maxBytes);
-      if (text === null)
+      const read = await readCappedText(response, options.maxBytes);
+      if (!read.ok)
         return {
           kind: "failed",
+          cause: "too-large",
           reason: `GitHub's answer was larger than ${Math.round(options.maxBytes / 1024)} KiB, so it was not read.`,
         };
       try {
-        return { kind: "ok", body: JSON.parse(text), etag };
+        return { kind: "ok", body: JSON.parse(read.text), etag };
       } catch {
-        return { kind: "failed", reason: "GitHub's answer was not valid JSON." };
+        return { kind: "failed", cause: "not-json", reason: "GitHub's answer was not valid JSON." };
       }
     }
-    return { kind: "failed", reason: "Too many redirects." };
+    return { kind: "failed", cause: "too-many-redirects", reason: "Too many redirects." };
   } catch (error) {
     const name = (error as Error).name;
-    return {
-      kind: "failed",
-      reason: name === "TimeoutError" || name === "AbortError" ? "GitHub did not answer in time." : GITHUB_OFFLINE,
-    };
+    return name === "TimeoutError" || name === "AbortError"
+      ? { kind: "failed", cause: "timeout", reason: "GitHub did not answer in time.", error: name }
+      : { kind: "failed", cause: "offline", reason: GITHUB_OFFLINE, error: name };
   }
 }

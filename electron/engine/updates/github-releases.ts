@@ -1,7 +1,8 @@
 // Latest GitHub release per repository, the way the protocol's server section says: a 24 h cache with
 // ETag revalidation, one in-flight request per repository, 3 s timeout, and "unknown" instead of exceptions.
 import { VERSION } from "../version";
-import { capWords, MAX_RELEASE_BODY_BYTES, readCappedText } from "./capped-body";
+import { capWords, MAX_RELEASE_BODY_BYTES } from "./capped-body";
+import { githubGetJson, githubUrl, type GithubGetResult, type GithubLookupOptions } from "./github-http";
 import { ReleaseCache, type ReleaseCacheEntry } from "./release-cache";
 import {
   fetchChecksums,
@@ -14,32 +15,18 @@ import type { UpdateDownload } from "../../../shared/model";
 import { normalizeVersion } from "../../../shared/version";
 import type { GithubRepo } from "./repository";
 
-/** The public API, used unless SKILLSHELF_GITHUB_API says otherwise. */
-export const DEFAULT_GITHUB_API = "https://api.github.com";
 /** Protocol §Caching: 24 h. */
 export const RELEASE_TTL_MS = 24 * 60 * 60 * 1000;
 /** Why a lookup failed when the network is unreachable. */
 export const OFFLINE_REASON =
   "Offline: GitHub could not be reached (the network is unreachable), so the latest version is not known.";
-/** Why a lookup failed when GitHub's rate limit is used up, with where a token is set. */
-export const RATE_LIMIT_REASON =
-  "GitHub's rate limit for this network is used up; a GitHub token raises the limit: set one in Settings → GitHub token, or in the GITHUB_TOKEN environment variable.";
 /** A release tag longer than this is not used (it would make release URLs past 2,048 characters). */
 const MAX_TAG_LENGTH = 256;
 /** A release lookup that takes longer is given up. */
 const DEFAULT_RELEASE_TIMEOUT_MS = 3000;
 
 /** Options of the lookup; every outside dependency is injectable. */
-export interface ReleaseLookupOptions {
-  apiBase?: string;
-  cacheDir: string;
-  /** Settings token or GITHUB_TOKEN; sent only to apiBase's origin, never logged or cached. */
-  token?: string;
-  timeoutMs?: number;
-  ttlMs?: number;
-  now?: () => number;
-  /** Use the cache only, whatever its age. */
-  offline?: boolean;
+export interface ReleaseLookupOptions extends GithubLookupOptions {
   log?: (line: string) => void;
   /** Cap on the answer's body while it streams (default MAX_RELEASE_BODY_BYTES). */
   maxBodyBytes?: number;
@@ -95,8 +82,9 @@ export class ReleaseLookup {
     fromCache: boolean,
     fresh?: { downloads: UpdateDownload[]; notes: string | null },
   ): Promise<ReleaseResult> {
-    const files = fresh?.downloads ?? (await this.#downloads.read(repo.key, entry.tag)) ?? [];
-    const notes = fresh ? fresh.notes : await this.#downloads.readNotes(repo.key, entry.tag);
+    const recorded = fresh ?? (await this.#downloads.read(repo.key, entry.tag));
+    const files = recorded?.downloads ?? [];
+    const notes = recorded?.notes ?? null;
     return {
       ok: true,
       tag: entry.tag,
@@ -137,15 +125,15 @@ export class ReleaseLookup {
         ? this.#answer(repo, entry, true)
         : { ok: false, reason: "Offline, and no release of this repository is cached yet." };
     }
-    const response = await this.#request(repo, entry?.etag);
-    if ("reason" in response) return { ok: false, reason: response.reason };
-    if (response.status === 304 && entry) {
+    const answer = await this.#request(repo, entry?.etag);
+    if (answer.kind === "failed") return { ok: false, reason: answer.reason };
+    if (answer.kind === "not-modified" && entry) {
       const refreshed = { ...entry, fetched_at: this.#now() };
       await this.#cache.write(repo.key, refreshed);
       return this.#answer(repo, refreshed, true);
     }
-    if (response.status === 200) {
-      const tag = (response.body as { tag_name?: unknown } | null)?.tag_name;
+    if (answer.kind === "ok") {
+      const tag = (answer.body as { tag_name?: unknown } | null)?.tag_name;
       if (typeof tag !== "string" || tag === "")
         return { ok: false, reason: "GitHub's answer did not name a release tag." };
       if (tag.length > MAX_TAG_LENGTH)
@@ -154,81 +142,50 @@ export class ReleaseLookup {
           reason: `GitHub's answer names a release tag longer than ${MAX_TAG_LENGTH} characters, so it was not used.`,
         };
       const fresh: ReleaseCacheEntry = { tag, fetched_at: this.#now() };
-      if (response.etag) fresh.etag = response.etag;
-      const files = await this.#filesOf(repo, tag, response.body);
+      if (answer.etag) fresh.etag = answer.etag;
+      const files = await this.#filesOf(repo, tag, answer.body);
       await this.#cache.write(repo.key, fresh);
       return this.#answer(repo, fresh, false, files);
     }
-    return { ok: false, reason: describeStatus(response.status, response.rateLimited) };
+    if (answer.kind === "not-modified")
+      return { ok: false, reason: "GitHub said nothing changed, but nothing is cached." };
+    return {
+      ok: false,
+      reason: answer.status === 404 ? "The repository has no published release (or is not public)." : answer.reason,
+    };
   }
 
+  /** One GET of the latest-release API, its failures worded for a release lookup. */
   async #request(
     repo: GithubRepo,
     etag: string | undefined,
-  ): Promise<{ status: number; body: unknown; etag?: string; rateLimited: boolean } | { reason: string }> {
-    const base = (this.#options.apiBase || DEFAULT_GITHUB_API).replace(/\/+$/, "");
-    let url: URL;
-    try {
-      url = new URL(`${base}/repos/${encodeURIComponent(repo.owner)}/${encodeURIComponent(repo.repo)}/releases/latest`);
-    } catch {
-      return { reason: "The GitHub API address is not a valid URL." };
-    }
-    const origin = url.origin;
-    const headers: Record<string, string> = {
-      accept: "application/vnd.github+json",
-      "x-github-api-version": "2022-11-28",
-      "user-agent": `skillshelf/${VERSION}`,
-    };
-    if (etag) headers["if-none-match"] = etag;
-    if (this.#token) headers.authorization = `Bearer ${this.#token}`;
-    const signal = AbortSignal.timeout(this.#options.timeoutMs ?? DEFAULT_RELEASE_TIMEOUT_MS);
-    try {
-      for (let hop = 0; hop < 3; hop++) {
-        const response = await fetch(url, { headers, redirect: "manual", signal });
-        const location = response.headers.get("location");
-        if (response.status >= 300 && response.status < 400 && response.status !== 304 && location) {
-          await response.body?.cancel();
-          const next = new URL(location, url);
-          if (next.origin !== origin)
-            return { reason: "GitHub redirected the lookup to another site; it was not followed." };
-          url = next;
-          continue;
-        }
-        const read =
-          response.status === 200
-            ? await readCappedText(response, this.#options.maxBodyBytes ?? MAX_RELEASE_BODY_BYTES)
-            : (await response.body?.cancel(), { ok: true as const, text: "" });
-        if (!read.ok)
-          return {
-            reason: `GitHub's answer was larger than ${capWords(read.maxBytes)}, so it was not read and the latest version is not known.`,
-          };
-        const text = read.text;
-        let body: unknown = null;
-        if (response.status === 200) {
-          try {
-            body = JSON.parse(text);
-          } catch {
-            return { reason: "GitHub's answer was not valid JSON." };
-          }
-        }
-        const rateLimited = response.headers.get("x-ratelimit-remaining") === "0" || response.status === 429;
-        return { status: response.status, body, etag: response.headers.get("etag") ?? undefined, rateLimited };
-      }
-      return { reason: "Too many redirects." };
-    } catch (error) {
-      const name = (error as Error).name;
-      this.#options.log?.(`release lookup ${repo.key}: ${name}`);
-      return {
-        reason: name === "TimeoutError" || name === "AbortError" ? "GitHub did not answer in time." : OFFLINE_REASON,
-      };
+  ): Promise<Exclude<GithubGetResult, { kind: "failed" }> | { kind: "failed"; reason: string }> {
+    const url = githubUrl(
+      this.#options.apiBase,
+      `/repos/${encodeURIComponent(repo.owner)}/${encodeURIComponent(repo.repo)}/releases/latest`,
+    );
+    if (!url) return { kind: "failed", reason: "The GitHub API address is not a valid URL." };
+    const maxBytes = this.#options.maxBodyBytes ?? MAX_RELEASE_BODY_BYTES;
+    const answer = await githubGetJson(url, {
+      token: this.#token,
+      etag,
+      timeoutMs: this.#options.timeoutMs ?? DEFAULT_RELEASE_TIMEOUT_MS,
+      maxBytes,
+    });
+    if (answer.kind !== "failed") return answer;
+    if (answer.error) this.#options.log?.(`release lookup ${repo.key}: ${answer.error}`);
+    switch (answer.cause) {
+      case "redirect":
+        return { kind: "failed", reason: "GitHub redirected the lookup to another site; it was not followed." };
+      case "too-large":
+        return {
+          kind: "failed",
+          reason: `GitHub's answer was larger than ${capWords(maxBytes)}, so it was not read and the latest version is not known.`,
+        };
+      case "offline":
+        return { kind: "failed", reason: OFFLINE_REASON };
+      default:
+        return { kind: "failed", reason: answer.reason };
     }
   }
-}
-
-function describeStatus(status: number, rateLimited: boolean): string {
-  if (status === 403 || status === 429) return rateLimited ? RATE_LIMIT_REASON : "GitHub refused the request.";
-  if (status === 404) return "The repository has no published release (or is not public).";
-  if (status === 304) return "GitHub said nothing changed, but nothing is cached.";
-  if (status >= 500) return `GitHub had a server error (HTTP ${status}).`;
-  return `GitHub answered HTTP ${status}.`;
 }

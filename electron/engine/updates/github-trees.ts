@@ -2,13 +2,10 @@
 // one repository request and one recursive Trees request per repository and branch however many skills come from it,
 // cached for 24 h with ETag revalidation, one request in flight per key, a damaged cache entry refetched, and the
 // folder's own path asked for when the recursive answer is truncated.
-import { createHash } from "node:crypto";
-import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
-import { readTextFile } from "../fs/safe-fs";
-import { writeFileAtomic } from "../fs/write";
 import { isPlainObject } from "../plugin/diagnostics";
-import { githubGetJson, githubUrl } from "./github-http";
+import { githubGetJson, githubUrl, type GithubLookupOptions } from "./github-http";
+import { JsonCacheFolder } from "./json-cache-folder";
 import type { GithubRepo } from "./repository";
 
 /** Protocol §Caching: 24 h, as for releases. */
@@ -19,17 +16,7 @@ const MAX_SMALL_BYTES = 1024 * 1024;
 const MAX_CACHE_FILE_BYTES = 24 * 1024 * 1024;
 
 /** Options of the lookups; every outside dependency is injectable. */
-export interface TreeLookupOptions {
-  apiBase?: string;
-  cacheDir: string;
-  /** Settings token or GITHUB_TOKEN; sent only to apiBase's origin, never logged or cached. */
-  token?: string;
-  timeoutMs?: number;
-  ttlMs?: number;
-  now?: () => number;
-  /** Use the cache only, whatever its age. */
-  offline?: boolean;
-}
+export type TreeLookupOptions = GithubLookupOptions;
 
 /** One folder upstream: its tree SHA and its files' blob ids (relative to the folder), or why it is not known. */
 export type UpstreamFolder =
@@ -52,6 +39,9 @@ interface CacheEntry<T> {
 
 type Shape<T> = (data: unknown) => data is T;
 
+/** A cached or fetched answer, or why there is none. */
+type Looked<T> = { ok: true; data: T; fromCache: boolean } | { ok: false; reason: string };
+
 const isStringRecord = (v: unknown): v is Record<string, string> =>
   isPlainObject(v) && Object.values(v).every((x) => typeof x === "string");
 const isRepoInfo: Shape<{ default_branch: string }> = (v): v is { default_branch: string } =>
@@ -73,36 +63,22 @@ export class GithubTrees {
   readonly #options: Omit<TreeLookupOptions, "token">;
   readonly #token: string | undefined;
   readonly #inFlight = new Map<string, Promise<unknown>>();
-  readonly #dir: string;
+  readonly #files: JsonCacheFolder;
 
   constructor(options: TreeLookupOptions) {
     const { token, ...rest } = options;
     this.#options = rest;
     this.#token = token || undefined;
-    this.#dir = path.join(options.cacheDir, "github-trees");
+    this.#files = new JsonCacheFolder(path.join(options.cacheDir, "github-trees"), MAX_CACHE_FILE_BYTES);
   }
 
   /** The folder at `folderPath` ("" for the root) on the repository's default branch. Never rejects. */
   async folder(repo: GithubRepo, folderPath: string): Promise<UpstreamFolder> {
     const clean = folderPath.replace(/^\/+|\/+$/g, "");
-    const info = await this.#cached(
-      `repo:${repo.key}`,
-      `/repos/${enc(repo.owner)}/${enc(repo.repo)}`,
-      MAX_SMALL_BYTES,
-      isRepoInfo,
-      (body) =>
-        isPlainObject(body) && typeof body.default_branch === "string" ? { default_branch: body.default_branch } : null,
-    );
-    if (!info.ok) return info;
-    const branch = info.data.default_branch;
-    const tree = await this.#cached(
-      `tree:${repo.key}@${branch}`,
-      `/repos/${enc(repo.owner)}/${enc(repo.repo)}/git/trees/${enc(branch)}?recursive=1`,
-      MAX_TREE_BYTES,
-      isBranchTree,
-      toBranchTree,
-    );
-    const fromCache = info.fromCache && tree.ok && tree.fromCache;
+    const found = await this.#branchTree(repo);
+    if (!found.ok) return found;
+    const { branch, tree } = found;
+    const fromCache = found.infoFromCache && tree.ok && tree.fromCache;
     if (tree.ok) {
       const sha = clean === "" ? tree.data.sha : tree.data.trees[clean];
       if (sha)
@@ -145,6 +121,26 @@ export class GithubTrees {
     repo: GithubRepo,
     name: string,
   ): Promise<{ ok: true; path: string } | { ok: false; reason: string }> {
+    const found = await this.#branchTree(repo);
+    if (!found.ok) return found;
+    const { branch, tree } = found;
+    if (!tree.ok) return tree;
+    const folder = skillFolderIn(Object.keys(tree.data.blobs), name);
+    if (folder !== null) return { ok: true, path: folder };
+    return {
+      ok: false,
+      reason: tree.data.truncated
+        ? `${repo.key} is too large for GitHub to list in one answer, and the skill's folder there is not known.`
+        : `No folder holding ${name}/SKILL.md is on the default branch (${branch}) of ${repo.key}.`,
+    };
+  }
+
+  /** The repository's default branch and that branch's recursive tree (or why the tree is not known). */
+  async #branchTree(
+    repo: GithubRepo,
+  ): Promise<
+    { ok: true; branch: string; infoFromCache: boolean; tree: Looked<BranchTree> } | { ok: false; reason: string }
+  > {
     const info = await this.#cached(
       `repo:${repo.key}`,
       `/repos/${enc(repo.owner)}/${enc(repo.repo)}`,
@@ -162,15 +158,7 @@ export class GithubTrees {
       isBranchTree,
       toBranchTree,
     );
-    if (!tree.ok) return tree;
-    const found = skillFolderIn(Object.keys(tree.data.blobs), name);
-    if (found !== null) return { ok: true, path: found };
-    return {
-      ok: false,
-      reason: tree.data.truncated
-        ? `${repo.key} is too large for GitHub to list in one answer, and the skill's folder there is not known.`
-        : `No folder holding ${name}/SKILL.md is on the default branch (${branch}) of ${repo.key}.`,
-    };
+    return { ok: true, branch, infoFromCache: info.fromCache, tree };
   }
 
   /** A cached answer when fresh, else a (conditional) request; one request in flight per key. */
@@ -180,9 +168,8 @@ export class GithubTrees {
     maxBytes: number,
     shape: Shape<T>,
     parse: (body: unknown) => T | null,
-  ): Promise<{ ok: true; data: T; fromCache: boolean } | { ok: false; reason: string }> {
-    const running = this.#inFlight.get(key) as
-      Promise<{ ok: true; data: T; fromCache: boolean } | { ok: false; reason: string }> | undefined;
+  ): Promise<Looked<T>> {
+    const running = this.#inFlight.get(key) as Promise<Looked<T>> | undefined;
     if (running) return running;
     const work = this.#lookup(key, apiPath, maxBytes, shape, parse)
       .catch(() => ({ ok: false as const, reason: "The lookup on GitHub failed unexpectedly." }))
@@ -197,7 +184,7 @@ export class GithubTrees {
     maxBytes: number,
     shape: Shape<T>,
     parse: (body: unknown) => T | null,
-  ): Promise<{ ok: true; data: T; fromCache: boolean } | { ok: false; reason: string }> {
+  ): Promise<Looked<T>> {
     const now = (this.#options.now ?? Date.now)();
     const entry = await this.#read(key, shape);
     if (entry && now - entry.fetched_at < (this.#options.ttlMs ?? TREE_TTL_MS) && entry.fetched_at <= now)
@@ -229,41 +216,20 @@ export class GithubTrees {
     return { ok: false, reason: answer.reason };
   }
 
-  #fileOf(key: string): string {
-    const readable = key.replace(/[^a-z0-9_.-]+/gi, "__").slice(0, 80);
-    return path.join(this.#dir, `${readable}-${createHash("sha256").update(key).digest("hex").slice(0, 12)}.json`);
-  }
-
-  async #read<T>(key: string, shape: Shape<T>): Promise<CacheEntry<T> | null> {
-    const file = this.#fileOf(key);
-    const read = await readTextFile(file, { maxBytes: MAX_CACHE_FILE_BYTES });
-    if (!read.ok) return null;
-    let value: unknown;
-    try {
-      value = JSON.parse(read.text);
-    } catch {
-      value = null;
-    }
-    if (
+  #read<T>(key: string, shape: Shape<T>): Promise<CacheEntry<T> | null> {
+    return this.#files.read(key, (value) =>
       isPlainObject(value) &&
       typeof value.fetched_at === "number" &&
       Number.isFinite(value.fetched_at) &&
       (value.etag === undefined || typeof value.etag === "string") &&
       shape(value.data)
-    ) {
-      return value as unknown as CacheEntry<T>;
-    }
-    await rm(file, { force: true }).catch(() => undefined);
-    return null;
+        ? (value as unknown as CacheEntry<T>)
+        : null,
+    );
   }
 
-  async #write<T>(key: string, entry: CacheEntry<T>): Promise<void> {
-    try {
-      await mkdir(this.#dir, { recursive: true });
-      await writeFileAtomic(this.#fileOf(key), JSON.stringify(entry) + "\n", { mode: 0o600 });
-    } catch {
-      /* an unwritable cache only costs a request next time */
-    }
+  #write<T>(key: string, entry: CacheEntry<T>): Promise<void> {
+    return this.#files.write(key, JSON.stringify(entry) + "\n");
   }
 }
 

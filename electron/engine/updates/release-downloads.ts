@@ -1,12 +1,9 @@
 // What a GitHub release offers for download: the assets that can hold a skill (`.skill`, then `.zip`), else the tag's
 // source archives, with the SHA-256 a `SHA256SUMS` asset publishes. Release JSON is hostile: every field is checked.
-import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import type { UpdateDownload } from "../../../shared/model";
-import { readTextFile } from "../fs/safe-fs";
-import { writeJsonAtomic } from "../fs/write";
 import { isPlainObject } from "../plugin/diagnostics";
-import { ReleaseCache } from "./release-cache";
+import { JsonCacheFolder } from "./json-cache-folder";
 
 /** A checksum list is a few lines per asset; anything larger is not one. */
 export const MAX_CHECKSUM_BYTES = 64 * 1024;
@@ -150,58 +147,34 @@ export function releaseNotesOf(body: unknown): string | null {
   return `${text.slice(0, MAX_RELEASE_NOTES_CHARS - 80)}\n\n… (the notes are longer; the rest is on the release page)`;
 }
 
+/** The downloads and notes recorded for one release tag. */
+export interface RecordedRelease {
+  downloads: UpdateDownload[];
+  notes: string | null;
+}
+
 /** The downloads found with a cached release, kept beside the protocol's exact release cache (which holds only tag, time and ETag). */
 export class ReleaseDownloadsCache {
-  readonly dir: string;
+  readonly #files: JsonCacheFolder;
 
   constructor(cacheDir: string) {
-    this.dir = path.join(cacheDir, "release-downloads");
+    this.#files = new JsonCacheFolder(path.join(cacheDir, "release-downloads"), MAX_CACHE_BYTES);
   }
 
-  #fileOf(key: string): string {
-    return path.join(this.dir, path.basename(new ReleaseCache(this.dir).fileOf(key)));
-  }
-
-  /** The downloads recorded for `tag`, or null (absent, another tag, or damaged: a damaged file is deleted). */
-  async read(key: string, tag: string): Promise<UpdateDownload[] | null> {
-    const file = this.#fileOf(key);
-    const read = await readTextFile(file, { maxBytes: MAX_CACHE_BYTES });
-    if (!read.ok) return null;
-    let value: unknown;
-    try {
-      value = JSON.parse(read.text);
-    } catch {
-      value = null;
-    }
-    const downloads = isPlainObject(value) && typeof value.tag === "string" ? parseDownloads(value.downloads) : null;
-    if (!downloads) {
-      await rm(file, { force: true }).catch(() => undefined);
-      return null;
-    }
-    return isPlainObject(value) && value.tag === tag ? downloads : null;
-  }
-
-  /** The release notes recorded for `tag`, or null. */
-  async readNotes(key: string, tag: string): Promise<string | null> {
-    const read = await readTextFile(this.#fileOf(key), { maxBytes: MAX_CACHE_BYTES });
-    if (!read.ok) return null;
-    try {
-      const value: unknown = JSON.parse(read.text);
-      return isPlainObject(value) && value.tag === tag && typeof value.notes === "string"
-        ? value.notes.slice(0, MAX_RELEASE_NOTES_CHARS)
-        : null;
-    } catch {
-      return null;
-    }
+  /** What was recorded for `tag`, or null (absent, another tag, or damaged: a damaged file is deleted). */
+  async read(key: string, tag: string): Promise<RecordedRelease | null> {
+    const value = await this.#files.read(key, (v) => {
+      const downloads = isPlainObject(v) && typeof v.tag === "string" ? parseDownloads(v.downloads) : null;
+      if (!downloads || !isPlainObject(v)) return null;
+      const notes = typeof v.notes === "string" ? v.notes.slice(0, MAX_RELEASE_NOTES_CHARS) : null;
+      return { tag: v.tag, downloads, notes };
+    });
+    return value && value.tag === tag ? { downloads: value.downloads, notes: value.notes } : null;
   }
 
   /** Records the downloads (and notes) of `tag`; failures are ignored (the cache is an optimisation). */
   async write(key: string, tag: string, downloads: UpdateDownload[], notes: string | null = null): Promise<void> {
-    try {
-      await mkdir(this.dir, { recursive: true });
-      await writeJsonAtomic(this.#fileOf(key), notes ? { tag, downloads, notes } : { tag, downloads }, { mode: 0o600 });
-    } catch {
-      /* a missing list only costs a request next time */
-    }
+    const value = notes ? { tag, downloads, notes } : { tag, downloads };
+    await this.#files.write(key, `${JSON.stringify(value, null, 2)}\n`);
   }
 }

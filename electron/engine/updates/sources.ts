@@ -7,7 +7,8 @@ import type { ScanPlatform } from "../discovery/types";
 import { defaultCacheDir } from "./cache-dir";
 import { checkUpdates } from "./check";
 import { urlEndpoint } from "./endpoints";
-import { DEFAULT_GITHUB_API, ReleaseLookup } from "./github-releases";
+import { GITHUB_API } from "./github-http";
+import { ReleaseLookup } from "./github-releases";
 import { GithubTrees } from "./github-trees";
 import { findMcpEndpoints } from "./mcp-config";
 import { SkillMetaSession } from "./meta-session";
@@ -63,7 +64,7 @@ export function updateCacheDir(
 
 /** The GitHub API base for a setup. */
 export function githubApiOf(setup: Pick<UpdateSourceSetup, "githubApi" | "env">): string {
-  return setup.githubApi ?? setup.env.SKILLSHELF_GITHUB_API ?? DEFAULT_GITHUB_API;
+  return setup.githubApi ?? setup.env.SKILLSHELF_GITHUB_API ?? GITHUB_API;
 }
 
 /** One check: which skills, with which settings; `force` starts a new skill-meta session ("check now"). */
