@@ -78,7 +78,8 @@ const ADVICE: Record<string, string> = {
   "install.target.unsafe": "Nothing was changed. Update this copy by hand.",
   "install.swap.failed": "Nothing was changed. Free some disk space or check the folder's permissions, then try again.",
   "install.rollback.none": "There is nothing to undo.",
-  "install.busy": "Another update of this folder is running; wait for it to finish.",
+  "install.busy":
+    "Another update of this folder is running, or an earlier one was interrupted; wait for it to finish, or try again to finish or undo the interrupted one.",
   "install.not-due": "Nothing to update right now.",
   "install.not-updatable": "Update this copy from the client that manages it.",
   "install.no-download": "The release offers nothing to download; get the new version from the skill's page.",
