@@ -202,41 +202,48 @@ function runOpener(
   });
 }
 
-async function checkFile(file: string): Promise<SystemOpenResult | null> {
-  const info = await lstat(file).catch(() => null);
-  return info?.isFile() ? null : { ok: false, message: `${file} is not a file, so it was not opened.` };
+/** The system opener's program and arguments for a file, per platform. */
+type OpenerCommands = Record<"darwin" | "win32" | "other", [command: string, args: string[]]>;
+
+/** Runs the platform's opener on `file` once it is checked to be a file (explorer's exit code is not trusted). */
+async function openFileWith(
+  file: string,
+  options: HandoffEnvironment,
+  commandsFor: (abs: string) => OpenerCommands,
+  words: { done: (abs: string) => string; failed: (abs: string) => string },
+): Promise<SystemOpenResult> {
+  const abs = path.resolve(file);
+  const info = await lstat(abs).catch(() => null);
+  if (!info?.isFile()) return { ok: false, message: `${abs} is not a file, so it was not opened.` };
+  const platform = options.platform ?? process.platform;
+  const key = platform === "darwin" || platform === "win32" ? platform : "other";
+  const [command, args] = commandsFor(abs)[key];
+  const result = await runOpener(command, args, { ...options, exitCodeMatters: key !== "win32" }); // explorer exits 1 even when it worked
+  return result.ok
+    ? { ok: true, message: words.done(abs) }
+    : { ok: false, message: `${result.message} ${words.failed(abs)}` };
 }
 
 /** Opens a file Skillshelf built with the system (Desktop offers to add a `.skill`): `open`, `explorer`, `xdg-open`. */
-export async function openWithSystem(file: string, options: HandoffEnvironment = {}): Promise<SystemOpenResult> {
-  const abs = path.resolve(file);
-  const refused = await checkFile(abs);
-  if (refused) return refused;
-  const platform = options.platform ?? process.platform;
-  const result =
-    platform === "darwin"
-      ? await runOpener("open", [abs], { ...options, exitCodeMatters: true })
-      : platform === "win32"
-        ? await runOpener("explorer.exe", [abs], { ...options, exitCodeMatters: false }) // explorer exits 1 even when it worked
-        : await runOpener("xdg-open", [abs], { ...options, exitCodeMatters: true });
-  return result.ok
-    ? { ok: true, message: `Opened ${abs}.` }
-    : { ok: false, message: `${result.message} Open ${abs} yourself.` };
+export function openWithSystem(file: string, options: HandoffEnvironment = {}): Promise<SystemOpenResult> {
+  return openFileWith(
+    file,
+    options,
+    (abs) => ({ darwin: ["open", [abs]], win32: ["explorer.exe", [abs]], other: ["xdg-open", [abs]] }),
+    { done: (abs) => `Opened ${abs}.`, failed: (abs) => `Open ${abs} yourself.` },
+  );
 }
 
 /** Shows the file in its folder: `open -R`, `explorer /select,`, or `xdg-open` on the folder. */
-export async function revealInFolder(file: string, options: HandoffEnvironment = {}): Promise<SystemOpenResult> {
-  const abs = path.resolve(file);
-  const refused = await checkFile(abs);
-  if (refused) return refused;
-  const platform = options.platform ?? process.platform;
-  const result =
-    platform === "darwin"
-      ? await runOpener("open", ["-R", abs], { ...options, exitCodeMatters: true })
-      : platform === "win32"
-        ? await runOpener("explorer.exe", [`/select,${abs}`], { ...options, exitCodeMatters: false })
-        : await runOpener("xdg-open", [path.dirname(abs)], { ...options, exitCodeMatters: true });
-  return result.ok
-    ? { ok: true, message: `Showed ${abs} in its folder.` }
-    : { ok: false, message: `${result.message} The file is ${abs}.` };
+export function revealInFolder(file: string, options: HandoffEnvironment = {}): Promise<SystemOpenResult> {
+  return openFileWith(
+    file,
+    options,
+    (abs) => ({
+      darwin: ["open", ["-R", abs]],
+      win32: ["explorer.exe", [`/select,${abs}`]],
+      other: ["xdg-open", [path.dirname(abs)]],
+    }),
+    { done: (abs) => `Showed ${abs} in its folder.`, failed: (abs) => `The file is ${abs}.` },
+  );
 }

@@ -13,7 +13,15 @@ import {
   manifestFieldProblems,
   placeOf,
 } from "./claude-fields";
-import { KEBAB_CASE, descriptionOf, kebabCaseOf, readJsonObject, repositoryOf, type Locate } from "./claude-json";
+import {
+  KEBAB_CASE,
+  descriptionOf,
+  kebabCaseOf,
+  readJsonObject,
+  repositoryOf,
+  type JsonObjectRead,
+  type Locate,
+} from "./claude-json";
 import { entryNames } from "./containment";
 import { diagnostic, isPlainObject, kindOf, quote } from "./diagnostics";
 import { discoverSkills } from "./skills";
@@ -308,23 +316,14 @@ async function readMcpServers(
       }
     }
   };
-  const files = rootEntries.has(".mcp.json") ? ["./.mcp.json"] : [];
-  files.push(
-    ...componentPaths(fields.mcpServers)
-      .filter((p) => p.value.startsWith("./"))
-      .map((p) => p.value),
-  );
-  for (const rel of files) {
-    const place = await placeOf(root, realRoot, rel);
-    if (place.place !== "inside" || place.kind !== "file") continue;
-    const read = await readJsonObject(
-      place.abs,
-      realRoot,
-      { json: "claude-plugin.mcp.json", outside: "claude-plugin.containment" },
-      rel.slice(2),
-      "its MCP servers are not started",
-    );
-    if (read.ok) addServers(read.value, place.abs);
+  const files = await readComponentFiles(root, realRoot, {
+    defaultFile: rootEntries.has(".mcp.json") ? "./.mcp.json" : null,
+    declared: fields.mcpServers,
+    jsonCode: "claude-plugin.mcp.json",
+    consequence: "its MCP servers are not started",
+  });
+  for (const { abs, read } of files) {
+    if (read.ok) addServers(read.value, abs);
     else diagnostics.push(read.diagnostic);
   }
   const inline = fields.mcpServers;
@@ -339,24 +338,36 @@ async function checkHooks(
   rootEntries: Set<string>,
   fields: Record<string, unknown>,
 ): Promise<Diagnostic[]> {
-  const files = rootEntries.has("hooks") ? ["./hooks/hooks.json"] : [];
+  const files = await readComponentFiles(root, realRoot, {
+    defaultFile: rootEntries.has("hooks") ? "./hooks/hooks.json" : null,
+    declared: fields.hooks,
+    jsonCode: "claude-plugin.hooks.json",
+    consequence: "its hooks do not run",
+  });
+  return files.flatMap(({ read }) => (read.ok ? [] : [read.diagnostic]));
+}
+
+/** Reads a component's JSON files inside the plugin: its default file when present, then the manifest's "./" paths. */
+async function readComponentFiles(
+  root: string,
+  realRoot: string,
+  component: { defaultFile: string | null; declared: unknown; jsonCode: string; consequence: string },
+): Promise<Array<{ abs: string; read: JsonObjectRead }>> {
+  const files = component.defaultFile ? [component.defaultFile] : [];
   files.push(
-    ...componentPaths(fields.hooks)
+    ...componentPaths(component.declared)
       .filter((p) => p.value.startsWith("./"))
       .map((p) => p.value),
   );
-  const found: Diagnostic[] = [];
+  const found: Array<{ abs: string; read: JsonObjectRead }> = [];
   for (const rel of files) {
     const place = await placeOf(root, realRoot, rel);
     if (place.place !== "inside" || place.kind !== "file") continue;
-    const read = await readJsonObject(
-      place.abs,
-      realRoot,
-      { json: "claude-plugin.hooks.json", outside: "claude-plugin.containment" },
-      rel.slice(2),
-      "its hooks do not run",
-    );
-    if (!read.ok) found.push(read.diagnostic);
+    const codes = { json: component.jsonCode, outside: "claude-plugin.containment" };
+    found.push({
+      abs: place.abs,
+      read: await readJsonObject(place.abs, realRoot, codes, rel.slice(2), component.consequence),
+    });
   }
   return found;
 }

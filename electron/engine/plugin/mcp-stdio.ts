@@ -68,20 +68,14 @@ async function checkCommand(command: unknown, ctx: ServerContext): Promise<Diagn
   if (!isInside(ctx.root, target))
     return error(`Server ${quote(ctx.name)}'s command ${quote(command)} climbs out of the plugin folder.`);
   const where = await resolveInRoot(ctx.realRoot, target);
-  if (where.status === "outside") {
-    return [
-      diagnostic(
-        "plugin.containment",
-        "error",
-        ctx.file,
-        `Server ${quote(ctx.name)}'s command ${quote(command)} leads through a link to ${where.real}, outside the plugin folder, so the server is skipped.`,
-        {
-          fix: "Bundle the program inside the plugin folder (a real file, or a link that stays inside).",
-          at: ctx.at("command"),
-        },
-      ),
-    ];
-  }
+  if (where.status === "outside")
+    return linkOutside(
+      ctx,
+      "command",
+      command,
+      where.real,
+      "Bundle the program inside the plugin folder (a real file, or a link that stays inside).",
+    );
   if (where.status === "missing") {
     return [
       diagnostic(
@@ -215,20 +209,14 @@ async function checkCwd(cwd: unknown, ctx: ServerContext): Promise<Diagnostic[]>
     );
   if (inData) return [];
   const where = await resolveInRoot(ctx.realRoot, expanded);
-  if (where.status === "outside") {
-    return [
-      diagnostic(
-        "plugin.containment",
-        "error",
-        ctx.file,
-        `Server ${quote(ctx.name)}'s cwd ${quote(cwd)} leads through a link to ${where.real}, outside the plugin folder, so the server is skipped.`,
-        {
-          fix: "Use a working folder inside the plugin (a real folder, or a link that stays inside).",
-          at: ctx.at("cwd"),
-        },
-      ),
-    ];
-  }
+  if (where.status === "outside")
+    return linkOutside(
+      ctx,
+      "cwd",
+      cwd,
+      where.real,
+      "Use a working folder inside the plugin (a real folder, or a link that stays inside).",
+    );
   if (where.status === "missing") {
     return [
       diagnostic(
@@ -242,4 +230,23 @@ async function checkCwd(cwd: unknown, ctx: ServerContext): Promise<Diagnostic[]>
   }
   if (where.kind !== "dir") return error(`Server ${quote(ctx.name)}'s cwd ${quote(cwd)} is not a folder.`);
   return [];
+}
+
+/** A command or cwd that leads through a link out of the plugin folder: the server is skipped. */
+function linkOutside(
+  ctx: ServerContext,
+  field: "command" | "cwd",
+  value: string,
+  real: string,
+  fix: string,
+): Diagnostic[] {
+  return [
+    diagnostic(
+      "plugin.containment",
+      "error",
+      ctx.file,
+      `Server ${quote(ctx.name)}'s ${field} ${quote(value)} leads through a link to ${real}, outside the plugin folder, so the server is skipped.`,
+      { fix, at: ctx.at(field) },
+    ),
+  ];
 }

@@ -3,6 +3,7 @@
 import path from "node:path";
 import type { Plugin } from "../../../shared/model";
 import { readTextFile } from "../fs/safe-fs";
+import { repositoryOf } from "../plugin/claude-json";
 import { isPlainObject } from "../plugin/diagnostics";
 import { parseJsonWithinLimits } from "../fs/json-limits";
 
@@ -14,18 +15,6 @@ export interface PluginSource {
 
 /** A manifest is small; a larger one is not read for this. */
 const MAX_MANIFEST_BYTES = 256 * 1024;
-
-/** `"repository": "url"` or npm's `{ "type": "git", "url": "..." }`; else a GitHub `homepage`. */
-function repositoryIn(manifest: Record<string, unknown>): string | null {
-  const repo = manifest.repository;
-  if (typeof repo === "string" && repo.trim() !== "") return repo.trim().slice(0, 2048);
-  if (isPlainObject(repo) && typeof repo.url === "string" && repo.url.trim() !== "")
-    return repo.url.trim().slice(0, 2048);
-  const home = manifest.homepage;
-  return typeof home === "string" && /^https?:\/\/(www\.)?github\.com\//i.test(home.trim())
-    ? home.trim().slice(0, 2048)
-    : null;
-}
 
 function versionIn(manifest: Record<string, unknown>): string | null {
   return typeof manifest.version === "string" && manifest.version.trim() !== ""
@@ -52,12 +41,12 @@ async function claudeManifest(root: string): Promise<Record<string, unknown> | n
 /** The plugin's repository and version: the Agent Plugins manifest first, then Claude Code's; never throws. */
 export async function pluginSource(plugin: Plugin): Promise<PluginSource> {
   const agent = plugin.manifest && isPlainObject(plugin.manifest) ? plugin.manifest : null;
-  let repository = agent ? repositoryIn(agent) : null;
+  let repository = agent ? repositoryOf(agent) : null;
   let version = plugin.version ?? (agent ? versionIn(agent) : null);
   if (repository === null || version === null) {
     const claude = await claudeManifest(plugin.root).catch(() => null);
     if (claude) {
-      repository ??= repositoryIn(claude);
+      repository ??= repositoryOf(claude);
       version ??= versionIn(claude);
     }
   }
