@@ -1,12 +1,13 @@
 // The update state through the handlers: the last results at start and after a restart, a recomputation without a
 // network call when an installed version changes on disk, and the engine's plan with every result.
 import { afterEach, describe, expect, it } from "vitest";
-import { readFile, writeFile } from "node:fs/promises";
+import { cp, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { makeTempDir, writeTree } from "../../test-support/tmp";
 import { startReleaseServer, type RunningReleaseServer } from "../../test-support/servers/release-server";
 import type { EventChannel, IpcEvents } from "../../shared/ipc";
 import type { UpdateInfo } from "../../shared/model";
+import { gitTreeOf } from "../engine/updates/git-tree";
 import { lastUpdatesFile } from "../engine/updates/last-updates";
 import type { DesktopIntegration } from "./context";
 import { createEngine } from "./engine";
@@ -150,5 +151,61 @@ describe("update state in the handlers", () => {
     expect(byName(latest, "report")).toMatchObject({ state: "up-to-date" });
     expect(f.releases.stats.apiRequests).toBe(requests);
     expect(byName((await session.handlers["updates:last"]()).updates, "agentkey").installed).toBe("1.8.0");
+  });
+  it("recomputes a content-checked copy's state from its folder when it is edited, with no new request", async () => {
+    const f = await fixture();
+    const upstream = path.join(f.root, "upstream");
+    const skillB = "---\nname: b\ndescription: Skill b. Use it in tests.\n---\n\nDo it.\n";
+    await writeTree(upstream, { "skills/b/SKILL.md": skillB, "skills/b/x.sh": "echo b\n" });
+    const dir = path.join(f.root, "home/.agents/skills/b");
+    await cp(path.join(upstream, "skills/b"), dir, { recursive: true });
+    const lock = {
+      version: 3,
+      skills: {
+        b: {
+          source: "acme/skills",
+          sourceType: "github",
+          sourceUrl: "https://github.com/acme/skills.git",
+          skillPath: "skills/b/SKILL.md",
+          skillFolderHash: (await gitTreeOf(dir)).sha,
+          installedAt: "2026-01-01T00:00:00.000Z",
+          updatedAt: "2026-01-01T00:00:00.000Z",
+        },
+      },
+    };
+    await writeTree(path.join(f.root, "home"), { ".agents/.skill-lock.json": JSON.stringify(lock) });
+    await f.releases.trees.setRepo("acme/skills", { dir: upstream });
+    const { session, pushed } = open(f, { live: true });
+    await session.handlers["catalog:scan"]();
+    const checked = await session.handlers["updates:check"](true);
+    expect(byName(checked, "b")).toMatchObject({ state: "up-to-date", source: "github-tree" });
+    const requests = () =>
+      f.releases.stats.apiRequests + Object.values(f.releases.trees.stats).reduce((a, b) => a + b, 0);
+    const before = requests();
+    const pushes = pushed().length;
+
+    await writeFile(path.join(dir, "x.sh"), "echo edited here\n");
+    await expect
+      .poll(
+        () =>
+          pushed()
+            .slice(pushes)
+            .some((u) => byName(u, "b")?.state === "changed-locally"),
+        {
+          timeout: 10_000,
+          interval: 50,
+        },
+      )
+      .toBe(true);
+    const latest = pushed().at(-1)!;
+    expect(byName(latest, "b")).toMatchObject({
+      state: "changed-locally",
+      installedHash: (await gitTreeOf(dir)).sha,
+      recordedHash: lock.skills.b.skillFolderHash,
+      plan: { nextStep: expect.stringMatching(/changed here since it was installed/) },
+    });
+    expect(byName(latest, "agentkey")).toMatchObject({ state: "outdated" });
+    expect(requests()).toBe(before);
+    expect(byName((await session.handlers["updates:last"]()).updates, "b").state).toBe("changed-locally");
   });
 });

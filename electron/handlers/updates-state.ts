@@ -1,10 +1,12 @@
 // The update state one handler session holds: the last results (read from disk at start, kept after every check),
-// recomputed without a network call when an installed version changes, each with the engine's plan for its place.
+// recomputed without a network call when an installed version or a content-checked folder changes, each with the
+// engine's plan for its place.
 import type { CatalogChange, CommandHandlers } from "../../shared/ipc";
 import type { ScanResult, Skill, UpdateInfo } from "../../shared/model";
 import { allSkills } from "../../shared/scan-result";
 import { planUpdate } from "../engine/install/plan";
 import { recomputeUpdates, type LastUpdates } from "../engine/updates/last-updates";
+import { recomputeContentStates } from "../engine/updates/local-content";
 import { createUpdatePoller, type PollerClock } from "../engine/updates/poller";
 import type { EventSink, HandlerEngine, UpdateSources } from "./context";
 
@@ -93,6 +95,19 @@ export function createUpdatesState(options: UpdatesStateOptions): UpdatesState {
     if (next.changed) keep({ updates: next.updates, checkedAt: last.checkedAt }, true);
   }
 
+  /** Content-checked copies that changed on disk get their state from their folder's hash now, not at the next check. */
+  async function reconcileContent(changed: readonly Skill[]): Promise<void> {
+    const from = last;
+    const recomputed = await recomputeContentStates(from.updates, changed);
+    // A check that finished meanwhile knows better: only answers still as they were are replaced.
+    const before = new Map(from.updates.map((u) => [u.skillId, u]));
+    const fresh = new Map(
+      recomputed.filter((u) => last.updates.includes(before.get(u.skillId)!)).map((u) => [u.skillId, u]),
+    );
+    if (fresh.size === 0 || stopped) return;
+    keep({ updates: last.updates.map((u) => fresh.get(u.skillId) ?? u), checkedAt: last.checkedAt }, true);
+  }
+
   return {
     handlers: {
       "updates:check": async (force) =>
@@ -124,6 +139,7 @@ export function createUpdatesState(options: UpdatesStateOptions): UpdatesState {
           changed,
           last.updates.filter((u) => !present.has(u.skillId)).map((u) => u.skillId),
         );
+        return reconcileContent(changed).catch(() => undefined);
       });
     },
     sourcesChanged: () => {
