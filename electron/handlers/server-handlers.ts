@@ -19,23 +19,30 @@ function serverId(endpoint: McpEndpoint, url: string): string {
   return createHash("sha256").update(`${endpoint.configuredIn}\n${endpoint.name}\n${url}`).digest("hex").slice(0, 32);
 }
 
+/** The MCP servers the configs of a session's home, projects and plugins name (local ones listed, never started). */
+export function findSessionEndpoints(
+  scanOptions: ScanOptions,
+  pluginRoots: string[],
+): ReturnType<typeof findMcpEndpoints> {
+  const { home, platform, env, include } = scanOptions;
+  return findMcpEndpoints({
+    home,
+    platform,
+    env,
+    projectDirs: include?.map((dir) => path.resolve(dir)),
+    pluginRoots,
+    includeStdio: false,
+  });
+}
+
 /** The two server commands for a session's home; `probe` is replaceable for tests of the wiring only. */
 export function createServerHandlers(options: {
   scanOptions: ScanOptions;
   pluginRoots: () => string[];
   probe?: typeof probeSkillMetaServer;
 }): ServerHandlers {
-  const { home, platform, env, include } = options.scanOptions;
   const probe = options.probe ?? probeSkillMetaServer;
-  const find = () =>
-    findMcpEndpoints({
-      home,
-      platform,
-      env,
-      projectDirs: include?.map((dir) => path.resolve(dir)),
-      pluginRoots: options.pluginRoots(),
-      includeStdio: false,
-    });
+  const find = () => findSessionEndpoints(options.scanOptions, options.pluginRoots());
   return {
     "servers:configured": async () => {
       const found = await find();

@@ -1,12 +1,11 @@
 // The stdio consent commands: list the local servers, and approve them the way the host allows — main's native
 // dialog in Electron (the page can only ask for it), the page's list naming a host-produced id in the web host.
-import path from "node:path";
 import type { CommandHandlers, StdioServerList } from "../../shared/ipc";
 import type { ScanOptions } from "../engine/discovery/types";
-import { findMcpEndpoints } from "../engine/updates/mcp-config";
 import { stdioApprovalsFile } from "../engine/updates/stdio-consent";
 import type { DesktopIntegration } from "./context";
 import { HandlerError } from "./errors";
+import { findSessionEndpoints } from "./server-handlers";
 import { StdioConsentState } from "./stdio-consent-state";
 
 type StdioHandlers = Pick<CommandHandlers, "stdio:list" | "stdio:review" | "stdio:approve" | "stdio:revoke">;
@@ -18,18 +17,7 @@ export function createStdioConsent(options: {
   pluginRoots: () => string[];
   desktop: DesktopIntegration;
 }): StdioConsentState {
-  const { home, platform, env, include } = options.scanOptions;
-  const find = async () =>
-    (
-      await findMcpEndpoints({
-        home,
-        platform,
-        env,
-        projectDirs: include?.map((dir) => path.resolve(dir)),
-        pluginRoots: options.pluginRoots(),
-        includeStdio: false,
-      })
-    ).stdio;
+  const find = async () => (await findSessionEndpoints(options.scanOptions, options.pluginRoots())).stdio;
   return new StdioConsentState(
     stdioApprovalsFile(options.settingsFile),
     find,

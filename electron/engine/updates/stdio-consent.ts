@@ -8,31 +8,13 @@ import { readTextFile } from "../fs/safe-fs";
 import { writeJsonAtomic } from "../fs/write";
 import { isPlainObject } from "../plugin/diagnostics";
 import { parseJsonWithinLimits } from "../fs/json-limits";
+import type { StdioServer } from "../../../shared/stdio-servers";
 
 /** One local server command as found in a config: exactly what would be started (environment values stay out). */
-export interface StdioCommand {
-  /** Hash of config file, command, arguments, working folder and environment: changes when any of them changes. */
-  id: string;
-  /** The server's name in its config. */
-  name: string;
-  configFile: string;
-  command: string;
-  args: string[];
-  cwd: string | null;
-  /** Names of the environment variables it is given (their values may be secrets and are never shown). */
-  envNames: string[];
-}
+export type StdioCommand = Omit<StdioServer, "approved">;
 
 /** An approval as saved: the id and, for people reading the file, what it approved. */
-export interface StdioApproval {
-  id: string;
-  name: string;
-  configFile: string;
-  command: string;
-  args: string[];
-  cwd: string | null;
-  approvedAt: string;
-}
+export type StdioApproval = Omit<StdioCommand, "envNames"> & { approvedAt: string };
 
 /** The approvals file beside the settings file. */
 export const STDIO_APPROVALS_FILE_NAME = "stdio-approvals.json";
