@@ -87,6 +87,32 @@ describe("scan with the read worker", () => {
     expect(second).toEqual(first);
   });
 
+  it("hands work to a worker that becomes ready while this thread reads (its reads never starve the event loop)", async () => {
+    const loaded = path.join(dir, "late-worker-loaded");
+    const marker = path.join(dir, "late-worker-batches.log");
+    const late = await workerFile(
+      "late-worker.mjs",
+      `import { parentPort } from "node:worker_threads";\nimport { appendFileSync, writeFileSync } from "node:fs";\nparentPort.on("message", (m) => appendFileSync(${JSON.stringify(marker)}, m.jobs.length + "\\n"));\nawait import(${JSON.stringify(pathToFileURL(CLI_WORKER).href)});\nwriteFileSync(${JSON.stringify(loaded)}, "");\n`,
+    );
+    const alone = await scanRecorded(base);
+    let first = true;
+    const shared = await scan({
+      ...base,
+      workerScript: late,
+      onSkillRead: () => {
+        // This thread's first read waits until the fresh worker has loaded and said so: its "ready" is then queued.
+        if (!first) return;
+        first = false;
+        const until = Date.now() + 20_000;
+        while (!existsSync(loaded) && Date.now() < until);
+      },
+    });
+    expect(existsSync(loaded)).toBe(true);
+    expect(shared).toEqual(alone.result);
+    const batches = (await readFile(marker, "utf8").catch(() => "")).trim().split("\n").filter(Boolean).map(Number);
+    expect(batches.reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
+  });
+
   it("stays in this thread below the threshold", async () => {
     const missing = path.join(dir, "never-started.mjs");
     const alone = await scan(base);

@@ -21,6 +21,8 @@ export interface SharedReadSettings {
 }
 
 const BATCHES_IN_FLIGHT = 2;
+/** Longest this thread reads before it lets the event loop deliver the worker's messages. */
+const TURN_MS = 4;
 /** A worker that finishes no file for this long while it has work is stopped (the per-file time limit). */
 export const DEFAULT_FILE_TIME_LIMIT_MS = 10_000;
 
@@ -229,8 +231,26 @@ export async function readSharedWithWorker(
   const queue = new JobQueue(jobs.length);
   const helper = new ReadHelper(jobs, queue, settings);
   helper.start();
+  // Reads here finish in microtasks (small files are read synchronously), so without a pause the event loop would
+  // never deliver the worker's messages and this thread would read everything alone.
+  let turnStarted = performance.now();
+  let pause: Promise<void> | null = null;
+  const yieldTurn = (): Promise<void> | null => {
+    if (pause) return pause;
+    if (performance.now() - turnStarted < TURN_MS) return null;
+    pause = new Promise<void>((resolve) =>
+      setImmediate(() => {
+        pause = null;
+        turnStarted = performance.now();
+        resolve();
+      }),
+    );
+    return pause;
+  };
   const runner = async (): Promise<void> => {
     for (;;) {
+      const turn = yieldTurn();
+      if (turn) await turn;
       const arrived = helper.takeArrived();
       if (arrived) {
         arrived.batch.forEach((index, k) => {
