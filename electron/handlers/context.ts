@@ -91,4 +91,6 @@ export interface HandlerContext {
   secretCodec?: SecretCodec;
   /** Debounce of the watchers, in milliseconds (the engine's default when absent). */
   watchDebounceMs?: number;
+  /** Where the session says what it did on its own (start-up recovery of an interrupted update); console.warn when absent. */
+  log?: (message: string) => void;
 }

@@ -53,6 +53,8 @@ export function createHandlerSession(context: HandlerContext): HandlerSession {
 
   const catalog = createCatalogHandlers(shared, {
     loaded: () => {
+      // After the first catalog, so it is never delayed: an update a crash interrupted is finished or undone.
+      if (!disposed) install.startRecovery();
       updates.catalogLoaded();
       if (context.updatePolling && !disposed) updates.start();
     },
@@ -67,6 +69,7 @@ export function createHandlerSession(context: HandlerContext): HandlerSession {
     catalog: catalogNow,
     updateInfo: async (skillId) =>
       (await updates.handlers["updates:last"]()).updates.find((u) => u.skillId === skillId),
+    log: context.log ?? ((message) => console.warn(message)),
   });
 
   const handlers: CommandHandlers = {

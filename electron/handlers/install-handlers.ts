@@ -16,7 +16,7 @@ import { InstallError } from "../engine/install/errors";
 import { obtainSkill, type ObtainedSkill } from "../engine/install/obtain";
 import { planUpdate } from "../engine/install/plan";
 import { recipeProblem, runRecipe } from "../engine/install/recipe";
-import { listBackups, recoverInterrupted, rollback } from "../engine/install/swap";
+import { listBackups, recoverInterrupted, rollback, type RecoveryOutcome } from "../engine/install/swap";
 import { gitTreeOf } from "../engine/updates/git-tree";
 import { githubApiOf } from "../engine/updates/sources";
 import {
@@ -56,6 +56,8 @@ export interface InstallHandlersOptions {
   dataDir?: string;
   /** How long one wait for Claude Desktop lasts before it says what to try (default 5 minutes). */
   arrivalTimeoutMs?: number;
+  /** Where recovery of an interrupted update is reported (paths and outcomes only). */
+  log?: (message: string) => void;
 }
 
 interface UpdateTask {
@@ -80,9 +82,17 @@ interface RecipeTask {
 
 const newTaskId = () => randomBytes(8).toString("hex");
 
+/** One line on what recovery did with an interrupted update (a folder path and the outcome; no secrets). */
+function recoveryLine(r: RecoveryOutcome): string {
+  const what = r.outcome === "finished" ? "was finished" : r.outcome === "undone" ? "was undone" : "needs attention";
+  return `Skillshelf: an interrupted update of ${r.target ?? "a skill"} ${what}: ${r.detail}`;
+}
+
 /** The install commands plus their cleanup. */
 export function createInstallHandlers(options: InstallHandlersOptions): {
   handlers: Pick<CommandHandlers, InstallCommand>;
+  /** Starts the recovery of interrupted updates in the background (once; install commands wait for it). */
+  startRecovery(): void;
   dispose(): Promise<void>;
 } {
   const { scanOptions, emit, desktop } = options;
@@ -91,7 +101,15 @@ export function createInstallHandlers(options: InstallHandlersOptions): {
   const tasks = new Map<string, UpdateTask>();
   const recipes = new Map<string, RecipeTask>();
   let recovered: Promise<unknown> | null = null;
-  const recover = () => (recovered ??= recoverInterrupted(data).catch(() => undefined));
+  /** Finishes or undoes what an interrupted update left, once per session, and says what it did. */
+  const recover = () =>
+    (recovered ??= recoverInterrupted(data).then(
+      (outcomes) => {
+        for (const r of outcomes) options.log?.(recoveryLine(r));
+      },
+      (error: unknown) =>
+        options.log?.(`Skillshelf: interrupted updates could not be checked: ${(error as Error)?.message ?? error}`),
+    ));
 
   function skillById(skillId: string): Skill {
     const skill = allSkills(options.catalog()).find((s) => s.id === skillId);
@@ -447,7 +465,9 @@ export function createInstallHandlers(options: InstallHandlersOptions): {
 
   return {
     handlers,
+    startRecovery: () => void recover(),
     async dispose() {
+      await recovered;
       for (const task of [...tasks.values()]) await drop(task);
       for (const run of recipes.values()) run.controller.abort();
     },
