@@ -3,7 +3,7 @@ import type { Diagnostic } from "../../../shared/model";
 import { MAX_MANIFEST_BYTES, jsonLimitProblem } from "../fs/json-limits";
 import { readTextFile } from "../fs/safe-fs";
 import { resolveInRoot } from "./containment";
-import { diagnostic, isPlainObject, kindOf } from "./diagnostics";
+import { diagnostic, isPlainObject, kindOf, quote } from "./diagnostics";
 import { locateJsonPointers, parseJson, pointerOf, type TextPosition } from "./json-position";
 
 /** Where a JSON member sits, by its keys from the top (undefined when not located). */
@@ -76,6 +76,25 @@ export async function readJsonObject(
     );
   const positions = locateJsonPointers(read.text);
   return { ok: true, value: parsed.value, at: (...keys) => positions.get(pointerOf("", ...keys)) };
+}
+
+/** A warning per field Claude Code does not define (it ignores them), so a misspelt field is noticed. */
+export function unknownClaudeFields(
+  value: Record<string, unknown>,
+  known: ReadonlySet<string>,
+  report: { code: string; file: string; what: string; fix: string; at: Locate },
+): Diagnostic[] {
+  return Object.keys(value)
+    .filter((key) => !known.has(key))
+    .map((key) =>
+      diagnostic(
+        report.code,
+        "warning",
+        report.file,
+        `${report.what} has a field ${quote(key)} that Claude Code does not define; it is ignored.`,
+        { fix: report.fix, at: report.at(key) },
+      ),
+    );
 }
 
 /** The repository URL a manifest names: `"repository": "url"`, npm's `{ "url": … }`, else a GitHub `homepage`. */

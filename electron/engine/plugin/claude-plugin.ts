@@ -19,6 +19,7 @@ import {
   kebabCaseOf,
   readJsonObject,
   repositoryOf,
+  unknownClaudeFields,
   type JsonObjectRead,
   type Locate,
 } from "./claude-json";
@@ -121,18 +122,15 @@ function checkManifest(manifest: Record<string, unknown>, file: string, at: Loca
       ),
     );
   }
-  for (const key of Object.keys(manifest)) {
-    if (CLAUDE_MANIFEST_FIELDS.has(key)) continue;
-    found.push(
-      diagnostic(
-        "claude-plugin.manifest.unknown-field",
-        "warning",
-        file,
-        `The manifest has a field ${quote(key)} that Claude Code does not define; it is ignored.`,
-        { fix: "Remove it, or check its spelling against Claude Code's manifest reference.", at: at(key) },
-      ),
-    );
-  }
+  found.push(
+    ...unknownClaudeFields(manifest, CLAUDE_MANIFEST_FIELDS, {
+      code: "claude-plugin.manifest.unknown-field",
+      file,
+      what: "The manifest",
+      fix: "Remove it, or check its spelling against Claude Code's manifest reference.",
+      at,
+    }),
+  );
   if (typeof manifest.version === "string" && semverValid(manifest.version) !== manifest.version) {
     found.push(
       diagnostic(

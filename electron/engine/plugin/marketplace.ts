@@ -6,7 +6,14 @@ import type { Diagnostic } from "../../../shared/model";
 import { realpathOrNull } from "../fs/safe-fs";
 import { hasNoErrors } from "../skill/diagnostics";
 import { CLAUDE_MANIFEST_FIELDS, COMPONENT_FIELDS, manifestFieldProblems } from "./claude-fields";
-import { KEBAB_CASE, MAX_MARKETPLACE_BYTES, kebabCaseOf, readJsonObject, type Locate } from "./claude-json";
+import {
+  KEBAB_CASE,
+  MAX_MARKETPLACE_BYTES,
+  kebabCaseOf,
+  readJsonObject,
+  unknownClaudeFields,
+  type Locate,
+} from "./claude-json";
 import { entryNames } from "./containment";
 import { diagnostic, isPlainObject, kindOf, quote } from "./diagnostics";
 import type { TextPosition } from "./json-position";
@@ -213,18 +220,16 @@ function checkTopLevel(market: Record<string, unknown>, file: string, at: Locate
       at("metadata"),
     );
   }
-  for (const key of Object.keys(market)) {
-    if (TOP_LEVEL_FIELDS.has(key)) continue;
-    found.push(
-      diagnostic(
-        "marketplace.unknown-field",
-        "warning",
-        file,
-        `marketplace.json has a field ${quote(key)} that Claude Code does not define; it is ignored.`,
-        { fix: "Remove it, or check its spelling.", at: at(key) },
-      ),
-    );
-  }
+  const fix = "Remove it, or check its spelling.";
+  found.push(
+    ...unknownClaudeFields(market, TOP_LEVEL_FIELDS, {
+      code: "marketplace.unknown-field",
+      file,
+      what: "marketplace.json",
+      fix,
+      at,
+    }),
+  );
   return found;
 }
 
@@ -304,18 +309,10 @@ async function checkEntry(entry: MarketplaceEntry, file: string, at: Locate, see
     );
   if (raw.tags !== undefined && !(Array.isArray(raw.tags) && raw.tags.every((t) => typeof t === "string")))
     error("marketplace.entry.type", `${label}: "tags" must be a list of strings.`, 'Write "tags": ["…"].', ["tags"]);
-  for (const key of Object.keys(raw)) {
-    if (ENTRY_FIELDS.has(key)) continue;
-    found.push(
-      diagnostic(
-        "marketplace.entry.unknown-field",
-        "warning",
-        file,
-        `${label} has a field ${quote(key)} that Claude Code does not define; it is ignored.`,
-        { fix: "Remove it, or check its spelling.", at: at(key) },
-      ),
-    );
-  }
+  const fix = "Remove it, or check its spelling.";
+  found.push(
+    ...unknownClaudeFields(raw, ENTRY_FIELDS, { code: "marketplace.entry.unknown-field", file, what: label, fix, at }),
+  );
   return found;
 }
 
