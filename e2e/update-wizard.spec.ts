@@ -9,7 +9,7 @@ import path from "node:path";
 import { zipOf } from "../test-support/archives";
 import { startReleaseServer, type RunningReleaseServer } from "../test-support/servers/release-server";
 import { startSkillMetaServer, type RunningSkillMetaServer } from "../test-support/servers/skill-meta-server";
-import { FIXTURE_TREES } from "../test-support/fixture-homes";
+import { fixtureDesktopTree } from "../test-support/fixture-homes";
 import { writeTree } from "../test-support/tmp";
 import { startAppHost, type AppHost } from "./support/app-host";
 import { entryRow, saveScreenshot } from "./support/page";
@@ -110,16 +110,7 @@ test.describe("the guided update", () => {
       env: { ...OWN_DATA, SKILLSHELF_GITHUB_API: releases.url },
       prepare: async (_root, home) => {
         claudeDir = path.join(home, ".claude", "skills", NAME);
-        desktopDir = path.join(
-          home,
-          ".config",
-          "Claude",
-          "local-agent-mode-sessions",
-          "skills-plugin",
-          ...FIXTURE_TREES.a.split("/"),
-          "skills",
-          NAME,
-        );
+        desktopDir = path.join(fixtureDesktopTree(home, "linux"), "skills", NAME);
         await writeTree(claudeDir, { ...OLD_FILES, "my-notes.md": "mine\n" });
         await writeTree(desktopDir, OLD_FILES);
       },

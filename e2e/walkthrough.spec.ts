@@ -3,7 +3,7 @@
 // a detail pane that follows the search, and a selected row that keeps its badge colours.
 import { expect, test, type Page } from "@playwright/test";
 import path from "node:path";
-import { FIXTURE_TREES } from "../test-support/fixture-homes";
+import { fixtureDesktopTree } from "../test-support/fixture-homes";
 import { writeTree } from "../test-support/tmp";
 import { desktopAccountTitles } from "../shared/ui-catalog";
 import { startAppHost, type AppHost } from "./support/app-host";
@@ -24,15 +24,7 @@ test.describe("a walk-through as each kind of user", () => {
     app = await startAppHost({
       platform: "darwin",
       prepare: async (_root, home) => {
-        const desktopTree = path.join(
-          home,
-          "Library",
-          "Application Support",
-          "Claude",
-          "local-agent-mode-sessions",
-          "skills-plugin",
-          ...FIXTURE_TREES.a.split("/"),
-        );
+        const desktopTree = fixtureDesktopTree(home, "darwin");
         await writeTree(path.join(desktopTree, "skills"), { "agentkey/SKILL.md": AGENTKEY });
         await writeTree(path.join(home, ".claude", "skills"), {
           "aaa-fine/SKILL.md": skill("aaa-fine", "description: Fine. Use when fine.\n"),

@@ -24,6 +24,24 @@ export const BLANK_DISCOVERY_ENV: Record<string, string> = {
 
 const DESKTOP_REL = "local-agent-mode-sessions/skills-plugin";
 
+/** The Desktop skills folder of a macOS or Linux fixture home, so tests do not spell its path out. */
+export function fixtureDesktopRoot(home: string, platform: "darwin" | "linux"): string {
+  const claude =
+    platform === "darwin"
+      ? path.join(home, "Library", "Application Support", "Claude")
+      : path.join(home, ".config", "Claude");
+  return path.join(claude, ...DESKTOP_REL.split("/"));
+}
+
+/** One account tree of a macOS or Linux fixture home (tree A unless named; Linux homes have only A). */
+export function fixtureDesktopTree(
+  home: string,
+  platform: "darwin" | "linux",
+  tree: keyof typeof FIXTURE_TREES = "a",
+): string {
+  return path.join(fixtureDesktopRoot(home, platform), ...FIXTURE_TREES[tree].split("/"));
+}
+
 async function copySkill(template: string, dest: string): Promise<void> {
   await mkdir(path.dirname(dest), { recursive: true });
   await cp(path.join(DISCOVERY_FIXTURES, "skills", template), dest, { recursive: true });
@@ -116,7 +134,7 @@ export async function buildFixtureHome(
   await mkdir(home, { recursive: true });
   const env: Record<string, string> = { ...BLANK_DISCOVERY_ENV };
   if (platform === "darwin") {
-    const root = path.join(home, "Library", "Application Support", "Claude", ...DESKTOP_REL.split("/"));
+    const root = fixtureDesktopRoot(home, "darwin");
     await buildDesktopTree(root, FIXTURE_TREES.a, "tree-a", {
       docx: "docx",
       "brand-voice": "brand-voice",
@@ -148,7 +166,7 @@ export async function buildFixtureHome(
     await copySkill("meeting-notes", path.join(home, ".claude", "skills", "meeting-notes"));
     await copySkill("team-report", path.join(home, ".codex", "skills", "team-report"));
   } else {
-    const root = path.join(home, ".config", "Claude", ...DESKTOP_REL.split("/"));
+    const root = fixtureDesktopRoot(home, "linux");
     await buildDesktopTree(root, FIXTURE_TREES.a, "tree-a", { docx: "docx", "brand-voice": "brand-voice" });
     env.XDG_STATE_HOME = path.join(home, ".local", "state");
     await buildSkillsInstall(

@@ -9,7 +9,7 @@ import type { ScanResult, Skill, TaskProgress, UpdateInfo } from "../../shared/m
 import { allSkills } from "../../shared/scan-result";
 import { zipOf } from "../../test-support/archives";
 import { startReleaseServer, type RunningReleaseServer } from "../../test-support/servers/release-server";
-import { buildFixtureHome, FIXTURE_TREES } from "../../test-support/fixture-homes";
+import { buildFixtureHome, fixtureDesktopTree } from "../../test-support/fixture-homes";
 import { makeTempDir, writeTree } from "../../test-support/tmp";
 import { scan } from "../engine/discovery/scan";
 import { gitTreeOf } from "../engine/updates/git-tree";
@@ -278,16 +278,7 @@ describe("install handlers", () => {
       const tmp = await makeTempDir("skillshelf-install-desktop-");
       cleanups.push(tmp.cleanup);
       const { home, env } = await buildFixtureHome("linux", path.join(tmp.dir, "linux"));
-      const tree = path.join(
-        home,
-        ".config",
-        "Claude",
-        "local-agent-mode-sessions",
-        "skills-plugin",
-        ...FIXTURE_TREES.a.split("/"),
-        "skills",
-        "notes",
-      );
+      const tree = path.join(fixtureDesktopTree(home, "linux"), "skills", "notes");
       await writeTree(tree, { "SKILL.md": md("1.0.0") });
       // A stand-in for the system's opener, so "Open in Claude Desktop" can be seen opening exactly the file it built.
       const bin = path.join(tmp.dir, "bin");

@@ -7,7 +7,7 @@ import path from "node:path";
 import { strToU8, unzipSync, zipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BIN, runBin } from "../../../test-support/cli";
-import { buildFixtureHome, FIXTURE_TREES } from "../../../test-support/fixture-homes";
+import { buildFixtureHome, fixtureDesktopTree } from "../../../test-support/fixture-homes";
 import { makeTempDir, writeTree } from "../../../test-support/tmp";
 import { hashSkillFolder } from "../../engine/discovery/hash";
 import { readSkillArchive } from "../../engine/skill/archive";
@@ -22,14 +22,7 @@ const NEW_SKILL =
 
 async function setup(name: string) {
   const { home, env } = await buildFixtureHome("linux", path.join(tmp, name));
-  const tree = path.join(
-    home,
-    ".config",
-    "Claude",
-    "local-agent-mode-sessions",
-    "skills-plugin",
-    ...FIXTURE_TREES.a.split("/"),
-  );
+  const tree = fixtureDesktopTree(home, "linux");
   const release = path.join(tmp, name, "brand-voice-2.1.0.zip");
   await writeFile(
     release,

@@ -2,7 +2,7 @@
 import { chmod, mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildFixtureHome, FIXTURE_TREES } from "../../../test-support/fixture-homes";
+import { buildFixtureHome, fixtureDesktopTree } from "../../../test-support/fixture-homes";
 import { makeTempDir, writeTree } from "../../../test-support/tmp";
 import { hashSkillFolder } from "../../engine/discovery/hash";
 import { readSkillArchive } from "../../engine/skill/archive";
@@ -43,14 +43,7 @@ const NEW_VERSION =
 
 async function desktopHome(name: string) {
   const { home, env } = await buildFixtureHome("linux", path.join(tmp, name));
-  const tree = path.join(
-    home,
-    ".config",
-    "Claude",
-    "local-agent-mode-sessions",
-    "skills-plugin",
-    ...FIXTURE_TREES.a.split("/"),
-  );
+  const tree = fixtureDesktopTree(home, "linux");
   const skillDir = path.join(tmp, name, "staging", "brand-voice-2.1.0");
   await writeTree(skillDir, { "SKILL.md": NEW_VERSION });
   return { home, env, tree, skillDir, dataDir: path.join(tmp, name, "data") };

@@ -4,7 +4,7 @@ import { mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildFixtureHome, FIXTURE_TREES } from "../../../test-support/fixture-homes";
+import { buildFixtureHome, fixtureDesktopTree } from "../../../test-support/fixture-homes";
 import { makeTempDir, writeTree } from "../../../test-support/tmp";
 import { desktopTrees, waitForDesktopArrival, type DesktopCopy } from "./desktop-arrival";
 import { packSkill } from "./pack";
@@ -14,18 +14,16 @@ let cleanup: () => Promise<void>;
 beforeAll(async () => ({ dir: tmp, cleanup } = await makeTempDir("skillshelf-arrival-")));
 afterAll(async () => cleanup());
 
-const DESKTOP_DARWIN = ["Library", "Application Support", "Claude", "local-agent-mode-sessions", "skills-plugin"];
 const brandVoice = (version: string) =>
   `---\nname: brand-voice\ndescription: Rewrites text in the company's brand voice.\nmetadata:\n  version: "${version}"\n---\n# Brand voice\n`;
 
 describe("waitForDesktopArrival", () => {
   it("finds every account tree discovery knows and reports arrival in the tree the new version was written to", async () => {
     const { home, env } = await buildFixtureHome("darwin", path.join(tmp, "mac"));
-    const root = path.join(home, ...DESKTOP_DARWIN);
     expect((await desktopTrees({ home, platform: "darwin", env })).sort()).toEqual(
-      [path.join(root, ...FIXTURE_TREES.a.split("/")), path.join(root, ...FIXTURE_TREES.b.split("/"))].sort(),
+      [fixtureDesktopTree(home, "darwin", "a"), fixtureDesktopTree(home, "darwin", "b")].sort(),
     );
-    const treeB = path.join(root, ...FIXTURE_TREES.b.split("/"));
+    const treeB = fixtureDesktopTree(home, "darwin", "b");
     let writing: Promise<void> | null = null;
     const seenBefore: DesktopCopy[][] = [];
     const result = await waitForDesktopArrival({
@@ -53,14 +51,7 @@ describe("waitForDesktopArrival", () => {
 
   it("compares content when the skill has no version: the packed folder arriving in the tree is recognised", async () => {
     const { home, env } = await buildFixtureHome("linux", path.join(tmp, "linux"));
-    const tree = path.join(
-      home,
-      ".config",
-      "Claude",
-      "local-agent-mode-sessions",
-      "skills-plugin",
-      ...FIXTURE_TREES.a.split("/"),
-    );
+    const tree = fixtureDesktopTree(home, "linux");
     const source = path.join(tmp, "linux", "notes-helper");
     await writeTree(source, {
       "SKILL.md": "---\nname: notes-helper\ndescription: Takes notes.\n---\n\n# Notes\n",

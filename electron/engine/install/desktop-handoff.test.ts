@@ -4,7 +4,7 @@ import { chmod, mkdir, readFile, readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildFixtureHome } from "../../../test-support/fixture-homes";
+import { buildFixtureHome, fixtureDesktopRoot } from "../../../test-support/fixture-homes";
 import { makeTempDir, writeTree } from "../../../test-support/tmp";
 import { hashSkillFolder } from "../discovery/hash";
 import { readSkillArchive } from "../skill/archive";
@@ -34,7 +34,7 @@ async function newSkill(where: string, text = NEW_VERSION): Promise<string> {
 describe("prepareDesktopHandoff", () => {
   it("saves NAME-VERSION.skill in <dataDir>/handoff when there is no Downloads folder, passing the desktop profile, Desktop's tree untouched", async () => {
     const { home, env } = await buildFixtureHome("linux", path.join(tmp, "linux"));
-    const desktopRoot = path.join(home, ".config", "Claude", "local-agent-mode-sessions", "skills-plugin");
+    const desktopRoot = fixtureDesktopRoot(home, "linux");
     const before = await hashSkillFolder(desktopRoot);
     const dataDir = path.join(tmp, "linux", "data");
     const handoff = await prepareDesktopHandoff(await newSkill("linux"), {
