@@ -9,6 +9,11 @@ export interface CliIo {
   cwd: string;
   /** Whether stdout is a terminal (prompt keeps its bytes exact only when it is not). */
   stdoutIsTerminal?: boolean;
+  /**
+   * The unguarded writers, only for the output of a program the user confirmed running (`update --run-recipe`): that
+   * program could write to the terminal itself anyway, and its progress lines (`\r`) and colours read as intended.
+   */
+  passthrough?: { stdout: (text: string) => void; stderr: (text: string) => void };
 }
 
 /** Parsed flags and positionals of one invocation. */

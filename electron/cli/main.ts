@@ -9,6 +9,7 @@ runCli(process.argv.slice(2), {
   env: process.env,
   cwd: process.cwd(),
   stdoutIsTerminal: process.stdout.isTTY === true,
+  passthrough: { stdout: write(process.stdout), stderr: write(process.stderr) },
 }).then((code) => {
   process.exitCode = code;
 });

@@ -277,9 +277,11 @@ export async function updateByRecipe(
       return finish(1);
     }
   }
-  // With --json, stdout carries only the report: the command's output goes to stderr.
+  // With --json, stdout carries only the report: the command's output goes to stderr. The output is the confirmed
+  // program's own and passes through unescaped where the host offers it (see CliIo.passthrough).
+  const sink = io.passthrough ?? io;
   const out = (chunk: string, stream: "stdout" | "stderr") =>
-    (input.json || stream === "stderr" ? io.stderr : io.stdout)(chunk);
+    (input.json || stream === "stderr" ? sink.stderr : sink.stdout)(chunk);
   // The command runs in its own process group, so Ctrl+C reaches only Skillshelf: pass it on instead of leaving the command running.
   const controller = new AbortController();
   const stop = () => controller.abort();
