@@ -13,7 +13,7 @@ import type { SkillLock } from "./skill-lock";
 
 interface BuiltSkill {
   read: SkillRead;
-  signature: string;
+  sites: SkillSite[];
   desktop: DesktopTree | undefined;
   lock: SkillLock;
   skill: Skill;
@@ -42,14 +42,21 @@ export interface ScanState {
 export function profileFor(site: SkillSite): Profile {
   const desktop = site.source.desktop;
   if (!desktop) return "agent-skills";
-  return desktopFactsFor(desktop, path.basename(site.path)).creatorType === "anthropic"
-    ? "agent-skills"
-    : "claude-desktop";
+  const known = profiles.get(site);
+  if (known?.desktop === desktop) return known.profile;
+  const profile =
+    desktopFactsFor(desktop, path.basename(site.path)).creatorType === "anthropic" ? "agent-skills" : "claude-desktop";
+  profiles.set(site, { desktop, profile });
+  return profile;
 }
+
+/** Each Desktop site's profile, kept while its tree (manifest included) is the same object: asked once per assembly. */
+const profiles = new WeakMap<SkillSite, { desktop: DesktopTree; profile: Profile }>();
 
 /** Cache key of a read: the real folder and the profile it was validated with. */
 export function readKey(realDir: string, profile: Profile): string {
-  return `${profile}\u0000${realDir}`;
+  // The common profile's key is the path itself: no new string to build and hash per skill on every re-assembly.
+  return profile === "agent-skills" ? realDir : `${profile}\u0000${realDir}`;
 }
 
 /** One group of sites sharing a real folder, its primary site first. */
@@ -86,6 +93,18 @@ function lockFor(lock: SkillLock, group: SiteGroup): SkillLockInfo | undefined {
   return undefined;
 }
 
+/** True when two site lists name the same places in the same order (location, path, link). */
+function samePlaces(a: SkillSite[], b: SkillSite[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i] as SkillSite;
+    const y = b[i] as SkillSite;
+    if (x !== y && (x.source.location.id !== y.source.location.id || x.path !== y.path || x.link !== y.link))
+      return false;
+  }
+  return true;
+}
+
 function buildSkill(
   state: ScanState,
   group: SiteGroup,
@@ -95,13 +114,12 @@ function buildSkill(
   const { primary } = group;
   const read = state.reads.get(readKey(group.realDir, profileFor(primary)));
   if (!read) return null;
-  const signature = group.sites.map((s) => `${s.source.location.id}\u0000${s.path}\u0000${s.link}`).join("\n");
   const desktop = primary.source.desktop;
   const cached = state.built?.get(group.realDir);
   if (
     cached &&
     cached.read === read &&
-    cached.signature === signature &&
+    samePlaces(cached.sites, group.sites) &&
     cached.desktop === desktop &&
     cached.lock === state.lock
   ) {
@@ -127,7 +145,7 @@ function buildSkill(
     link: s.link,
   }));
   if (desktop) skill.desktop = desktopFactsFor(desktop, path.basename(primary.path));
-  built.set(group.realDir, { read, signature, desktop, lock: state.lock, skill });
+  built.set(group.realDir, { read, sites: group.sites, desktop, lock: state.lock, skill });
   changed.add(skill.id);
   return skill;
 }
@@ -210,7 +228,8 @@ function markDrift(skills: Skill[], changed: Set<string>): Diagnostic[] {
   }
   const out: Diagnostic[] = [];
   for (const [name, list] of byName) {
-    const drifted = new Set(list.map((s) => s.contentHash)).size > 1;
+    const drifted = list.length > 1 && list.some((s) => s.contentHash !== (list[0] as Skill).contentHash);
+    if (!drifted && list.every((s) => !s.drift)) continue;
     for (const s of list) {
       const drift = drifted ? list.filter((o) => o.contentHash !== s.contentHash).map((o) => o.dir) : undefined;
       if ((s.drift ?? []).join("\n") !== (drift ?? []).join("\n")) changed.add(s.id);

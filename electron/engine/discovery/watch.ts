@@ -33,14 +33,20 @@ function changesOf<T extends { id: string }>(
   after: T[],
   rebuilt: Set<string>,
 ): { updated: T[]; removed: string[] } {
-  const old = new Map(before.map((x) => [x.id, x]));
-  const ids = new Set(after.map((x) => x.id));
-  const updated = after.filter((x) => {
-    if (!rebuilt.has(x.id)) return false;
-    const prior = old.get(x.id);
-    return !prior || prior === x || JSON.stringify(prior) !== JSON.stringify(x);
-  });
-  return { updated, removed: before.map((x) => x.id).filter((id) => !ids.has(id)) };
+  const differs = (prior: T | undefined, x: T) => !prior || prior === x || JSON.stringify(prior) !== JSON.stringify(x);
+  const old = new Map<string, T>();
+  if (rebuilt.size > 0) for (const x of before) if (rebuilt.has(x.id)) old.set(x.id, x);
+  // The same ids in the same order (an edit inside skills) means nothing was removed: no set of every id is needed.
+  const aligned = before.length === after.length && before.every((x, i) => x.id === (after[i] as T).id);
+  const ids = new Set<string>();
+  const updated: T[] = [];
+  for (const x of after) {
+    if (!aligned) ids.add(x.id);
+    if (rebuilt.has(x.id) && differs(old.get(x.id), x)) updated.push(x);
+  }
+  const removed: string[] = [];
+  if (!aligned) for (const x of before) if (!ids.has(x.id)) removed.push(x.id);
+  return { updated, removed };
 }
 
 /** Watches every existing location (recursively where supported), debounced and coalesced, and polls for locations that appear or vanish; reports each change once. */
@@ -48,7 +54,7 @@ export async function watchCatalog(
   options: ScanOptions & { debounceMs?: number; pollMs?: number },
   listener: (change: CatalogChange) => void,
 ): Promise<CatalogWatch> {
-  const debounceMs = options.debounceMs ?? 40;
+  const debounceMs = options.debounceMs ?? 20;
   const pollMs = options.pollMs ?? 5_000;
   const cap = locationCap(options);
   const state = await createScanState(options);
