@@ -6,16 +6,16 @@ import { constants } from "node:fs";
 import { link, lstat, open, readdir, rename, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 import { zipSync, type Zippable } from "fflate";
-import { isMap, isScalar, isSeq, parseDocument, Scalar, YAMLMap, type Document, type Pair } from "yaml";
 import type { Diagnostic, Profile } from "../../../shared/model";
 import { formatBytes } from "../../../shared/format";
 import { decodeUtf8, isInside, realpathOrNull } from "../fs/safe-fs";
 import { writeFileAtomic } from "../fs/write";
 import { ARCHIVE_LIMITS, readSkillArchive } from "../skill/archive";
-import { quote } from "../skill/diagnostics";
-import { ALLOWED_FIELDS } from "../skill/fields";
-import { splitFrontmatter } from "../skill/frontmatter";
 import { SKILL_FILE } from "../skill/read-skill";
+import { packedNameAndVersion, rewriteForDesktop } from "./pack-frontmatter";
+import { PackRefusedError, packDiagnostic as diag } from "./pack-refused";
+
+export { PackRefusedError };
 
 /** Names never packed: version-control folders and the litter file managers leave behind. */
 export const JUNK_NAMES: ReadonlySet<string> = new Set([
@@ -61,18 +61,6 @@ export interface PackResult {
   contentHash: string;
 }
 
-/** A skill that cannot be packed (or would not pass the profile); `diagnostics` says why and what to change. */
-export class PackRefusedError extends Error {
-  override name = "PackRefusedError";
-  readonly code = "pack.refused";
-  constructor(
-    message: string,
-    readonly diagnostics: Diagnostic[],
-  ) {
-    super(message);
-  }
-}
-
 /** True for a name that is never packed. */
 export function isJunkName(name: string): boolean {
   return JUNK_NAMES.has(name) || name.startsWith("._");
@@ -91,14 +79,6 @@ interface Collected {
   outside: string[];
   special: string[];
 }
-
-const diag = (
-  code: string,
-  severity: Diagnostic["severity"],
-  file: string,
-  message: string,
-  fix?: string,
-): Diagnostic => ({ code, severity, message, file, ...(fix ? { fix } : {}) });
 
 function unreadable(abs: string, rel: string, error: NodeJS.ErrnoException): never {
   throw new PackRefusedError("A file cannot be read.", [
@@ -212,124 +192,6 @@ function isSafeSegment(name: string): boolean {
     name !== ".." &&
     !/[\\/\u0000-\u001f\u007f:*?"<>|]/.test(name)
   );
-}
-
-interface Rewrite {
-  text: string;
-  moved: string[];
-  notes: Diagnostic[];
-}
-
-const scalarString = (doc: Document, key: string): string | null => {
-  const node = doc.get(key, true);
-  return isScalar(node) ? String(node.value ?? "") : null;
-};
-
-/** Moves the listed top-level keys under `metadata:` as quoted strings (a `metadata.KEY` already there wins). */
-function moveUnderMetadata(doc: Document, movable: Pair[], skillFile: string, notes: Diagnostic[]): string[] {
-  const top = doc.contents as YAMLMap;
-  let metadata = doc.get("metadata", true);
-  if (metadata === undefined || (isScalar(metadata) && (metadata.value === null || metadata.value === ""))) {
-    metadata = new YAMLMap();
-    doc.set("metadata", metadata);
-  }
-  if (!isMap(metadata)) {
-    throw new PackRefusedError("metadata is not a mapping.", [
-      diag(
-        "pack.desktop.metadata",
-        "error",
-        skillFile,
-        "`metadata` in SKILL.md is not a set of `key: value` lines, so the keys Claude Desktop refuses cannot be moved under it.",
-        "Write `metadata:` as indented `key: value` lines and pack again.",
-      ),
-    ]);
-  }
-  const moved: string[] = [];
-  for (const pair of movable) {
-    const key = String((pair.key as Scalar).value);
-    const value = pair.value;
-    const textValue = isScalar(value)
-      ? String(value.value ?? "")
-      : value == null
-        ? ""
-        : JSON.stringify((value as { toJSON(): unknown }).toJSON());
-    top.items.splice(top.items.indexOf(pair), 1);
-    moved.push(key);
-    if (metadata.has(key)) {
-      const kept = metadata.get(key);
-      if (String(kept) !== textValue)
-        notes.push(
-          diag(
-            "pack.desktop.duplicate",
-            "warning",
-            skillFile,
-            `The packed copy keeps \`metadata.${key}\` (${quote(String(kept))}) and drops the top-level \`${key}\` (${quote(textValue)}), which differs.`,
-            `Keep one \`${key}\` in SKILL.md, under \`metadata:\`.`,
-          ),
-        );
-      continue;
-    }
-    const scalar = new Scalar(textValue);
-    scalar.type = "QUOTE_DOUBLE";
-    metadata.set(key, scalar);
-  }
-  return moved;
-}
-
-/**
- * Rewrites the frontmatter the way Desktop's upload needs it: top-level keys outside the Agent Skills fields moved
- * under `metadata:`, an `allowed-tools` list written on one line. Null when nothing changes or it cannot be done safely.
- */
-function rewriteForDesktop(text: string, skillFile: string): Rewrite | null {
-  const split = splitFrontmatter(text);
-  if (!split.ok) return null;
-  const doc = parseDocument(split.yaml, { schema: "failsafe", uniqueKeys: true, strict: true });
-  if (doc.errors.length > 0 || !isMap(doc.contents)) return null;
-  const movable = (doc.contents as YAMLMap<unknown, unknown>).items.filter((pair): pair is Pair => {
-    const key = isScalar(pair.key) ? String(pair.key.value) : null;
-    return key !== null && !ALLOWED_FIELDS.has(key) && !ALLOWED_FIELDS.has(key.toLowerCase());
-  });
-  const tools = doc.get("allowed-tools", true);
-  const toolList =
-    isSeq(tools) &&
-    tools.items.length > 0 &&
-    tools.items.every((item) => isScalar(item) && !/\s/.test(String(item.value ?? "")))
-      ? tools.items.map((item) => String((item as Scalar).value))
-      : null;
-  if (movable.length === 0 && !toolList) return null;
-  const before = { name: scalarString(doc, "name"), description: scalarString(doc, "description") };
-  const notes: Diagnostic[] = [];
-  if (toolList) {
-    doc.set("allowed-tools", new Scalar(toolList.join(" ")));
-    notes.push(
-      diag(
-        "pack.desktop.allowed-tools",
-        "info",
-        skillFile,
-        "In the packed copy, `allowed-tools` is written on one line, separated by spaces, since Claude Desktop's upload refuses it as a YAML list; the skill's own folder is unchanged.",
-        "Write `allowed-tools` on one line in SKILL.md too.",
-      ),
-    );
-  }
-  const moved = movable.length > 0 ? moveUnderMetadata(doc, movable, skillFile, notes) : [];
-  const yamlText = doc.toString({ lineWidth: 0 });
-  const check = parseDocument(yamlText, { schema: "failsafe", uniqueKeys: true });
-  if (
-    check.errors.length > 0 ||
-    scalarString(check, "name") !== before.name ||
-    scalarString(check, "description") !== before.description
-  ) {
-    throw new PackRefusedError("The frontmatter could not be rewritten safely.", [
-      diag(
-        "pack.desktop.rewrite",
-        "error",
-        skillFile,
-        "Rewriting the frontmatter for Claude Desktop would have changed the name or description, so the skill was not packed.",
-        "Move the keys under `metadata:` in SKILL.md yourself and pack again.",
-      ),
-    ]);
-  }
-  return { text: `---\n${yamlText}---\n${split.body}`, moved, notes };
 }
 
 /** Content hash over relative paths and bytes, in the format of discovery's hashSkillFolder (a test keeps them equal). */
@@ -447,22 +309,10 @@ export async function packSkill(dir: string, options: PackOptions = {}): Promise
         );
     }
   }
-  let frontName: string | null = null;
-  let version: string | null = null;
   const finalText = decodeUtf8(contents.get(SKILL_FILE)!);
-  const split = finalText.ok ? splitFrontmatter(finalText.text) : null;
-  if (split?.ok) {
-    const doc = parseDocument(split.yaml, { schema: "failsafe" });
-    if (doc.errors.length === 0 && isMap(doc.contents)) {
-      frontName = scalarString(doc, "name")?.trim() ?? null;
-      const meta = doc.get("metadata", true);
-      const metaVersion = isMap(meta) ? meta.get("version", true) : null;
-      version =
-        (isScalar(metaVersion) ? String(metaVersion.value ?? "").trim() : "") ||
-        scalarString(doc, "version")?.trim() ||
-        null;
-    }
-  }
+  const { name: frontName, version } = finalText.ok
+    ? packedNameAndVersion(finalText.text)
+    : { name: null, version: null };
   const name = frontName && isSafeSegment(frontName) ? frontName : path.basename(root);
 
   if (collected.skipped.length > 0)
