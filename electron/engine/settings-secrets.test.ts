@@ -1,18 +1,13 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
-import { makeTempDir } from "../../test-support/tmp";
+import { tempDirsPerTest } from "../../test-support/temp-dirs";
 import { applySettingsPatch, defaultSettings, loadSettings, saveSettings, SettingsError } from "./settings";
 import { openSecret, PLAINTEXT_CODEC, sealSecret, type SecretCodec } from "./settings-secrets";
 
-const cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0)) await cleanup();
-});
+const tempDir = tempDirsPerTest();
 async function settingsFile(): Promise<string> {
-  const tmp = await makeTempDir();
-  cleanups.push(tmp.cleanup);
-  return path.join(tmp.dir, "settings.json");
+  return path.join(await tempDir(), "settings.json");
 }
 
 const TOKEN = "ghp_fakeCodecToken123";

@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { chmod, lstat, mkdir, readFile, readdir, stat, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { makeTempDir } from "../../test-support/tmp";
+import { tempDirsPerTest } from "../../test-support/temp-dirs";
 import {
   applySettingsPatch,
   defaultConfigDir,
@@ -13,15 +13,7 @@ import {
   validateSettings,
 } from "./settings";
 
-const cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0)) await cleanup();
-});
-async function tempDir(): Promise<string> {
-  const tmp = await makeTempDir();
-  cleanups.push(tmp.cleanup);
-  return tmp.dir;
-}
+const tempDir = tempDirsPerTest();
 
 const SECRET = "Bearer s3cr3t-header-value";
 const TOKEN = "ghp_secretTokenValue123";

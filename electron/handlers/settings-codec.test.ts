@@ -1,15 +1,12 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { makeTempDir } from "../../test-support/tmp";
+import { tempDirsPerTest } from "../../test-support/temp-dirs";
 import type { SecretCodec } from "../engine/settings-secrets";
 import { HandlerError } from "./errors";
 import { SettingsState } from "./settings-state";
 
-const cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0)) await cleanup();
-});
+const tempDir = tempDirsPerTest();
 
 const noKeychain: SecretCodec = {
   scheme: "fake",
@@ -20,9 +17,7 @@ const noKeychain: SecretCodec = {
 
 describe("SettingsState with a codec that cannot keep secrets", () => {
   it("refuses a token with the codec's reason, keeps other changes, and never writes the secret", async () => {
-    const tmp = await makeTempDir();
-    cleanups.push(tmp.cleanup);
-    const file = path.join(tmp.dir, "settings.json");
+    const file = path.join(await tempDir(), "settings.json");
     const state = new SettingsState(file, noKeychain);
     const refusal = await state.update({ githubToken: "ghp_neverWritten42" }).catch((e: unknown) => e);
     expect(refusal).toBeInstanceOf(HandlerError);

@@ -1,19 +1,11 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { readFile, readdir, readlink, stat, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { makeTempDir } from "../../test-support/tmp";
+import { tempDirsPerTest } from "../../test-support/temp-dirs";
 import { readJsonFile, writeJsonFile } from "./json-file";
 import { windowStateFile } from "./window-state";
 
-const cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0)) await cleanup();
-});
-async function tempDir(): Promise<string> {
-  const tmp = await makeTempDir();
-  cleanups.push(tmp.cleanup);
-  return tmp.dir;
-}
+const tempDir = tempDirsPerTest();
 
 describe("writeJsonFile (window state, notified updates)", () => {
   it("creates the folder and writes JSON that reads back, mode 0600, with no temp file left", async () => {

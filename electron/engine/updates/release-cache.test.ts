@@ -1,18 +1,10 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { mkdir, readFile, readdir, readlink, stat, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { makeTempDir } from "../../../test-support/tmp";
+import { tempDirsPerTest } from "../../../test-support/temp-dirs";
 import { ReleaseCache } from "./release-cache";
 
-const cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0)) await cleanup();
-});
-async function tempDir(): Promise<string> {
-  const tmp = await makeTempDir();
-  cleanups.push(tmp.cleanup);
-  return tmp.dir;
-}
+const tempDir = tempDirsPerTest();
 
 describe("ReleaseCache.write", () => {
   it("writes exactly the entry's fields with mode 0600 and no temp file beside it", async () => {
