@@ -1,7 +1,6 @@
 // The web host's opening rules: the shared cases on its desktop integration, then the same paths through its HTTP
 // API, with real programs on a temporary PATH that record the argv they were started with.
 import { chmod, readFile, symlink } from "node:fs/promises";
-import { request } from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeTempDir, writeTree } from "../../test-support/tmp";
@@ -9,45 +8,13 @@ import { createEngine } from "../handlers/engine";
 import { createHandlerSession } from "../handlers/handlers";
 import { describeOpeningCases, OPENING_ENV, recordingSpawner } from "../handlers/testing/opening-cases";
 import { webDesktopIntegration } from "./desktop-fallback";
-import { TOKEN_HEADER } from "./security";
 import { startWebHost, type WebHost } from "./server";
+import { postApi } from "./testing/post-api";
 
 describeOpeningCases({
   name: "web",
   desktop: (log) => webDesktopIntegration({ platform: "linux", env: OPENING_ENV, spawn: recordingSpawner(log) }),
 });
-
-function post(
-  host: WebHost,
-  channel: string,
-  args: unknown[],
-): Promise<{ status: number; body: { ok: boolean; value?: unknown; error?: string } }> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: "127.0.0.1",
-        port: host.port,
-        method: "POST",
-        path: `/api/${channel}`,
-        headers: {
-          Host: `127.0.0.1:${host.port}`,
-          Origin: host.origin,
-          "Content-Type": "application/json",
-          [TOKEN_HEADER]: host.token,
-        },
-      },
-      (res) => {
-        let text = "";
-        res.setEncoding("utf8");
-        res.on("data", (d: string) => (text += d));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as { ok: boolean } }));
-      },
-    );
-    req.on("error", reject);
-    req.setTimeout(10_000, () => req.destroy(new Error("timed out")));
-    req.end(JSON.stringify(args));
-  });
-}
 
 describe.skipIf(process.platform === "win32")("the web host's HTTP API with real openers on PATH", () => {
   let host: WebHost;
@@ -99,7 +66,7 @@ describe.skipIf(process.platform === "win32")("the web host's HTTP API with real
           liveCatalog: false,
         }),
     });
-    expect((await post(host, "catalog:scan", [])).status).toBe(200);
+    expect((await postApi(host, "catalog:scan", [])).status).toBe(200);
   });
 
   afterAll(async () => {
@@ -109,11 +76,11 @@ describe.skipIf(process.platform === "win32")("the web host's HTTP API with real
 
   it("opens a .md of a skill with the text/plain handler and reveals a script, through the API", async () => {
     const alpha = path.join(root, "home/.claude/skills/alpha");
-    expect((await post(host, "shell:open-in-editor", [path.join(alpha, "x.md")])).body).toEqual({
+    expect((await postApi(host, "shell:open-in-editor", [path.join(alpha, "x.md")])).body).toEqual({
       ok: true,
       value: { action: "opened-as-text", path: path.join(alpha, "x.md") },
     });
-    expect((await post(host, "shell:open-in-editor", [path.join(alpha, "run.sh")])).body).toMatchObject({
+    expect((await postApi(host, "shell:open-in-editor", [path.join(alpha, "run.sh")])).body).toMatchObject({
       ok: true,
       value: { action: "revealed", path: path.join(alpha, "run.sh") },
     });
@@ -126,21 +93,21 @@ describe.skipIf(process.platform === "win32")("the web host's HTTP API with real
 
   it("refuses author:open('/') and the home folder, then open and reveal of /usr/bin/id and of links out of a skill", async () => {
     const before = await argvLog();
-    expect((await post(host, "author:open", ["/"])).body).toMatchObject({
+    expect((await postApi(host, "author:open", ["/"])).body).toMatchObject({
       ok: false,
       error: expect.stringMatching(/top of a disk/),
     });
-    expect((await post(host, "author:open", [path.join(root, "home")])).body).toMatchObject({
+    expect((await postApi(host, "author:open", [path.join(root, "home")])).body).toMatchObject({
       ok: false,
       error: expect.stringMatching(/home folder/),
     });
     const alpha = path.join(root, "home/.claude/skills/alpha");
     for (const target of ["/usr/bin/id", path.join(alpha, "id"), path.join(alpha, "elsewhere/secret.md")]) {
-      expect((await post(host, "shell:open-in-editor", [target])).body, target).toMatchObject({
+      expect((await postApi(host, "shell:open-in-editor", [target])).body, target).toMatchObject({
         ok: false,
         error: expect.stringMatching(/not part of the catalog/),
       });
-      expect((await post(host, "shell:reveal", [target])).body, target).toMatchObject({
+      expect((await postApi(host, "shell:reveal", [target])).body, target).toMatchObject({
         ok: false,
         error: expect.stringMatching(/not part of the catalog/),
       });

@@ -1,6 +1,5 @@
 // Stdio consent through the web host's HTTP API: the page cannot switch local servers on with a setting, cannot name a
 // command the host did not list, and a listed command starts only once approved by its id.
-import { request } from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeTempDir } from "../../test-support/tmp";
@@ -10,50 +9,16 @@ import { createEngine } from "../handlers/engine";
 import { createHandlerSession } from "../handlers/handlers";
 import { alphaLatest, writeStdioConfig, writeStdioHome } from "../handlers/testing/stdio-home";
 import { webDesktopIntegration } from "./desktop-fallback";
-import { TOKEN_HEADER } from "./security";
 import { startWebHost, type WebHost } from "./server";
-
-function post<T>(
-  host: WebHost,
-  channel: string,
-  args: unknown[],
-): Promise<{ status: number; body: { ok: boolean; value?: T; error?: string } }> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: "127.0.0.1",
-        port: host.port,
-        method: "POST",
-        path: `/api/${channel}`,
-        headers: {
-          Host: `127.0.0.1:${host.port}`,
-          Origin: host.origin,
-          "Content-Type": "application/json",
-          [TOKEN_HEADER]: host.token,
-        },
-      },
-      (res) => {
-        let text = "";
-        res.setEncoding("utf8");
-        res.on("data", (d: string) => (text += d));
-        res.on("end", () =>
-          resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as { ok: boolean; value?: T } }),
-        );
-      },
-    );
-    req.on("error", reject);
-    req.setTimeout(20_000, () => req.destroy(new Error("timed out")));
-    req.end(JSON.stringify(args));
-  });
-}
+import { postApi } from "./testing/post-api";
 
 describe("stdio consent through the web host", () => {
   let host: WebHost;
   let home: string;
   let cleanup: () => Promise<void>;
   const check = async (force: boolean) =>
-    alphaLatest((await post<UpdateInfo[]>(host, "updates:check", [force])).body.value ?? []);
-  const list = async () => (await post<StdioServerList>(host, "stdio:list", [])).body.value!;
+    alphaLatest((await postApi<UpdateInfo[]>(host, "updates:check", [force])).body.value ?? []);
+  const list = async () => (await postApi<StdioServerList>(host, "stdio:list", [])).body.value!;
 
   beforeAll(async () => {
     const tmp = await makeTempDir();
@@ -73,7 +38,7 @@ describe("stdio consent through the web host", () => {
           liveCatalog: false,
         }),
     });
-    expect((await post(host, "catalog:scan", [])).status).toBe(200);
+    expect((await postApi(host, "catalog:scan", [])).status).toBe(200);
   });
 
   afterAll(async () => {
@@ -82,7 +47,7 @@ describe("stdio consent through the web host", () => {
   });
 
   it("refuses a settings change that would switch local servers on, and starts none", async () => {
-    const refused = await post(host, "settings:update", [{ askStdioServers: true }]);
+    const refused = await postApi(host, "settings:update", [{ askStdioServers: true }]);
     expect(refused.status).toBeGreaterThanOrEqual(400);
     expect(refused.body.ok).toBe(false);
     expect(await check(true)).toBeNull();
@@ -94,16 +59,16 @@ describe("stdio consent through the web host", () => {
       approval: "page",
       servers: [{ name: "alpha-meta", command: process.execPath, approved: false }],
     });
-    expect((await post(host, "stdio:approve", ["not an id; rm -rf /"])).status).toBe(400);
-    expect((await post(host, "stdio:approve", ["f".repeat(32)])).body).toMatchObject({
+    expect((await postApi(host, "stdio:approve", ["not an id; rm -rf /"])).status).toBe(400);
+    expect((await postApi(host, "stdio:approve", ["f".repeat(32)])).body).toMatchObject({
       ok: false,
       error: expect.stringMatching(/not in your apps' settings/),
     });
-    expect((await post(host, "stdio:review", [])).body.ok).toBe(false);
+    expect((await postApi(host, "stdio:review", [])).body.ok).toBe(false);
     expect(await check(true)).toBeNull();
 
     expect(
-      (await post<StdioServerList>(host, "stdio:approve", [first.servers[0]!.id])).body.value?.servers[0]?.approved,
+      (await postApi<StdioServerList>(host, "stdio:approve", [first.servers[0]!.id])).body.value?.servers[0]?.approved,
     ).toBe(true);
     expect(await check(false)).toBe("2.0.0");
 
@@ -111,7 +76,7 @@ describe("stdio consent through the web host", () => {
     const changed = await list();
     expect(changed.servers).toMatchObject([{ approved: false, args: [expect.any(String), "alpha", "3.0.0"] }]);
     expect(await check(true)).toBeNull();
-    await post(host, "stdio:approve", [changed.servers[0]!.id]);
+    await postApi(host, "stdio:approve", [changed.servers[0]!.id]);
     expect(await check(false)).toBe("3.0.0");
   });
 });
