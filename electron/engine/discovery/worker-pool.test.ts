@@ -172,6 +172,28 @@ describe("scan when the worker fails", () => {
     const expected = await Promise.all(jobs.map((j) => readSkillAt(j.dir, j.realDir, j.profile)));
     expect(reads).toEqual(expected);
   });
+
+  it("keeps a worker that finishes a file within every stall window, however long its batches take", async () => {
+    const starts = path.join(dir, "steady-starts.log");
+    const steady = await workerFile(
+      "steady.mjs",
+      `import { parentPort } from "node:worker_threads";\nimport { appendFileSync } from "node:fs";\nappendFileSync(${JSON.stringify(starts)}, "start\\n");\nconst post = parentPort.postMessage.bind(parentPort);\nparentPort.postMessage = (m) => {\n  if (m.type !== "done") return post(m);\n  let ticks = 0;\n  const timer = setInterval(() => {\n    post({ type: "progress", batch: m.batch });\n    if (++ticks === 6) { clearInterval(timer); post(m); }\n  }, 100);\n};\nawait import(${JSON.stringify(pathToFileURL(CLI_WORKER).href)});\n`,
+    );
+    const jobs: ReadJob[] = (await scan(base)).skills
+      .filter((s) => !s.pluginId)
+      .map((s) => ({ dir: s.dir, realDir: s.realDir, profile: "agent-skills" }));
+    const reads = new Array(jobs.length);
+    expect(await prestartWorker(steady)).toBe(true);
+    await readSharedWithWorker(
+      jobs,
+      { workerScript: steady, limit: 4, batchSize: 8, stallMs: 300 },
+      (i, read) => (reads[i] = read),
+    );
+    const expected = await Promise.all(jobs.map((j) => readSkillAt(j.dir, j.realDir, j.profile)));
+    expect(reads).toEqual(expected);
+    // Each batch took 600 ms with a sign every 100 ms: the worker was never taken for stalled and started again.
+    expect((await readFile(starts, "utf8")).trim().split("\n")).toEqual(["start"]);
+  });
 });
 
 describe("a folder that blows the worker's limits", () => {

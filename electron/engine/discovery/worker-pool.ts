@@ -67,6 +67,8 @@ class ReadHelper {
   private arrived: Array<{ batch: number[]; reads: SkillRead[] }> = [];
   private waiters: Array<() => void> = [];
   private watchdog: NodeJS.Timeout | null = null;
+  /** When the worker last showed it was making progress (or the watchdog was last set). */
+  private lastSign = 0;
 
   constructor(
     private readonly jobs: readonly ReadJob[],
@@ -123,10 +125,27 @@ class ReadHelper {
 
   /** While work is out, the worker must finish a file (or a batch) within stallMs, or it is given up on. */
   private setWatchdog(on: boolean): void {
-    if (this.watchdog) clearTimeout(this.watchdog);
-    this.watchdog = on
-      ? setTimeout(() => this.fail("time"), this.settings.stallMs ?? DEFAULT_FILE_TIME_LIMIT_MS)
-      : null;
+    this.lastSign = performance.now();
+    if (!on) {
+      if (this.watchdog) clearTimeout(this.watchdog);
+      this.watchdog = null;
+    } else if (!this.watchdog) this.armWatchdog(this.stallMs());
+  }
+
+  private stallMs(): number {
+    return this.settings.stallMs ?? DEFAULT_FILE_TIME_LIMIT_MS;
+  }
+
+  /** One timer per stall window, not one per file: when it rings, it waits on for the time left since the last sign. */
+  private armWatchdog(ms: number): void {
+    this.watchdog = setTimeout(() => {
+      const left = this.lastSign + this.stallMs() - performance.now();
+      if (left > 0) this.armWatchdog(left);
+      else {
+        this.watchdog = null;
+        this.fail("time");
+      }
+    }, ms);
   }
 
   private fill(): void {
