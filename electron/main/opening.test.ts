@@ -1,6 +1,6 @@
 // Electron main's opening rules: the shared cases on its desktop integration (Electron's shell is recorded; text files
 // go to the text opener, never shell.openPath), then the same refusals through main's IPC door.
-import type { BrowserWindow, Dialog, IpcMain, IpcMainInvokeEvent, Shell, WebContents } from "electron";
+import type { BrowserWindow, Dialog, Shell } from "electron";
 import { chmod, symlink } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -9,8 +9,7 @@ import { createEngine } from "../handlers/engine";
 import { createHandlerSession } from "../handlers/handlers";
 import { describeOpeningCases, OPENING_ENV, recordingSpawner, type Log } from "../handlers/testing/opening-cases";
 import { electronDesktopIntegration } from "./desktop";
-import { createSenderCheck, registerCommands } from "./ipc";
-import { appPaths } from "./paths";
+import { pageIpcCaller } from "./testing/page-ipc";
 
 function electronDesktop(log: Log) {
   const shell = {
@@ -59,25 +58,7 @@ describe("main's IPC door for opening", () => {
       engine: createEngine(scanOptions),
       liveCatalog: false,
     });
-    const registered = new Map<string, (event: IpcMainInvokeEvent, ...args: unknown[]) => Promise<unknown>>();
-    const ipcMain = {
-      handle: (channel: string, listener: (event: IpcMainInvokeEvent, ...args: unknown[]) => Promise<unknown>) =>
-        void registered.set(channel, listener),
-      removeHandler: () => undefined,
-    };
-    const { indexUrl } = appPaths("/opt/skillshelf/dist/main");
-    const contents = {
-      mainFrame: { url: indexUrl },
-      isDestroyed: () => false,
-      send: () => undefined,
-    } as unknown as WebContents;
-    registerCommands(
-      ipcMain as unknown as Pick<IpcMain, "handle" | "removeHandler">,
-      session.handlers,
-      createSenderCheck(() => contents, indexUrl),
-    );
-    const event = { sender: contents, senderFrame: contents.mainFrame } as unknown as IpcMainInvokeEvent;
-    const call = (channel: string, ...args: unknown[]) => registered.get(channel)!(event, ...args);
+    const call = pageIpcCaller(session.handlers);
     try {
       await call("catalog:scan");
       await expect(call("author:open", "/")).rejects.toThrow(/top of a disk/);

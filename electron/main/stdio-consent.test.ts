@@ -1,14 +1,6 @@
 // Stdio consent in Electron: the page can only ask main to review; main's native dialog lists the exact commands,
 // and only the user's "Allow" there approves them. Approval by id from the page is refused at main's IPC door.
-import type {
-  BrowserWindow,
-  Dialog,
-  IpcMain,
-  IpcMainInvokeEvent,
-  MessageBoxOptions,
-  Shell,
-  WebContents,
-} from "electron";
+import type { BrowserWindow, Dialog, MessageBoxOptions, Shell } from "electron";
 import { afterEach, describe, expect, it } from "vitest";
 import { makeTempDir } from "../../test-support/tmp";
 import type { UpdateInfo } from "../../shared/model";
@@ -23,8 +15,7 @@ import {
   writeStdioHome,
 } from "../handlers/testing/stdio-home";
 import { electronDesktopIntegration, stdioConsentDialog } from "./desktop";
-import { createSenderCheck, registerCommands } from "./ipc";
-import { appPaths } from "./paths";
+import { pageIpcCaller } from "./testing/page-ipc";
 
 const closers: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -57,25 +48,7 @@ async function mainWithDialog(answer: () => number) {
     liveCatalog: false,
   });
   closers.push(() => session.dispose());
-  const registered = new Map<string, (event: IpcMainInvokeEvent, ...args: unknown[]) => Promise<unknown>>();
-  const ipcMain = {
-    handle: (channel: string, listener: (event: IpcMainInvokeEvent, ...args: unknown[]) => Promise<unknown>) =>
-      void registered.set(channel, listener),
-    removeHandler: () => undefined,
-  };
-  const { indexUrl } = appPaths("/opt/skillshelf/dist/main");
-  const contents = {
-    mainFrame: { url: indexUrl },
-    isDestroyed: () => false,
-    send: () => undefined,
-  } as unknown as WebContents;
-  registerCommands(
-    ipcMain as unknown as Pick<IpcMain, "handle" | "removeHandler">,
-    session.handlers,
-    createSenderCheck(() => contents, indexUrl),
-  );
-  const event = { sender: contents, senderFrame: contents.mainFrame } as unknown as IpcMainInvokeEvent;
-  const call = <T>(channel: string, ...args: unknown[]) => registered.get(channel)!(event, ...args) as Promise<T>;
+  const call = pageIpcCaller(session.handlers);
   await call("catalog:scan");
   return { call, shown, home: scanOptions.home };
 }
