@@ -2,11 +2,11 @@
 // checked against their folders' git trees on the loopback GitHub-like server; the app badges an outdated folder and a
 // folder the user edited, and the skill's overview names the files that changed.
 import { expect, test } from "@playwright/test";
-import { cp, writeFile } from "node:fs/promises";
+import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import { gitTreeOf } from "../electron/engine/updates/git-tree";
 import { startReleaseServer, type RunningReleaseServer } from "../test-support/servers/release-server";
 import { writeTree } from "../test-support/tmp";
+import { installFromUpstream } from "../test-support/skills-installer";
 import { startAppHost, type AppHost } from "./support/app-host";
 import { entryRow, openCatalog, saveScreenshot } from "./support/page";
 
@@ -29,21 +29,7 @@ test.describe("content checks of skills without a version", () => {
           "skills/moved/SKILL.md": SKILL("moved"),
           "skills/edited/SKILL.md": SKILL("edited"),
         });
-        const skills: Record<string, unknown> = {};
-        for (const name of ["fresh", "moved", "edited"]) {
-          const dir = path.join(home, ".agents", "skills", name);
-          await cp(path.join(upstream, "skills", name), dir, { recursive: true });
-          skills[name] = {
-            source: "acme/skills",
-            sourceType: "github",
-            sourceUrl: "https://github.com/acme/skills.git",
-            skillPath: `skills/${name}/SKILL.md`,
-            skillFolderHash: (await gitTreeOf(dir)).sha,
-            installedAt: "2026-01-01T00:00:00.000Z",
-            updatedAt: "2026-01-01T00:00:00.000Z",
-          };
-        }
-        await writeTree(home, { ".agents/.skill-lock.json": JSON.stringify({ version: 3, skills }, null, 2) });
+        await installFromUpstream(home, upstream, ["fresh", "moved", "edited"]);
         await writeTree(upstream, { "skills/moved/scripts/run.sh": "echo new\n" });
         await writeFile(path.join(home, ".agents", "skills", "edited", "SKILL.md"), SKILL("edited", "My own words."));
         await server.trees.setRepo("acme/skills", { dir: upstream });

@@ -1,7 +1,7 @@
 // The guided update's handlers on a real temp home, a real scan and the loopback release server: a folder update
 // from download to Undo, progress on task:progress, refusals by id (never by path), the recipe confirmation.
 import { randomBytes } from "node:crypto";
-import { chmod, cp, readFile, readdir } from "node:fs/promises";
+import { chmod, readFile, readdir } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { commandArgs, type EventChannel, type IpcEvents } from "../../shared/ipc";
@@ -11,6 +11,7 @@ import { zipOf } from "../../test-support/archives";
 import { startReleaseServer, type RunningReleaseServer } from "../../test-support/servers/release-server";
 import { buildFixtureHome, fixtureDesktopTree } from "../../test-support/fixture-homes";
 import { makeTempDir, writeTree } from "../../test-support/tmp";
+import { installFromUpstream } from "../../test-support/skills-installer";
 import { scan } from "../engine/discovery/scan";
 import { gitTreeOf } from "../engine/updates/git-tree";
 import { createEngine } from "./engine";
@@ -207,22 +208,7 @@ describe("install handlers", () => {
     const skillMd = "---\nname: b\ndescription: Skill b. Use it in tests.\n---\n\nDo it.\n";
     await writeTree(upstream, { "skills/b/SKILL.md": skillMd, "skills/b/x.sh": "echo b\n" });
     const dir = path.join(home, ".agents", "skills", "b");
-    await cp(path.join(upstream, "skills", "b"), dir, { recursive: true });
-    const lock = {
-      version: 3,
-      skills: {
-        b: {
-          source: "acme/skills",
-          sourceType: "github",
-          sourceUrl: "https://github.com/acme/skills.git",
-          skillPath: "skills/b/SKILL.md",
-          skillFolderHash: (await gitTreeOf(dir)).sha,
-          installedAt: "2026-01-01T00:00:00.000Z",
-          updatedAt: "2026-01-01T00:00:00.000Z",
-        },
-      },
-    };
-    await writeTree(home, { ".agents/.skill-lock.json": JSON.stringify(lock, null, 2) });
+    await installFromUpstream(home, upstream, ["b"]);
     await writeTree(upstream, { "skills/b/x.sh": "echo b2\n", "skills/b/NEW.md": "new\n" });
     await server.trees.setRepo("acme/skills", { dir: upstream });
     const env = {
@@ -267,7 +253,9 @@ describe("install handlers", () => {
       restartNote: expect.stringContaining("lock now records the new folder"),
     });
     expect(await readFile(path.join(dir, "x.sh"), "utf8")).toBe("echo b2\n");
-    const written = JSON.parse(await readFile(path.join(home, ".agents", ".skill-lock.json"), "utf8")) as typeof lock;
+    const written = JSON.parse(await readFile(path.join(home, ".agents", ".skill-lock.json"), "utf8")) as {
+      skills: { b: { skillFolderHash: string } };
+    };
     expect(written.skills.b.skillFolderHash).toBe((await gitTreeOf(path.join(upstream, "skills", "b"))).sha);
   });
 

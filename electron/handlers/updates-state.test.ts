@@ -1,9 +1,10 @@
 // The update state through the handlers: the last results at start and after a restart, a recomputation without a
 // network call when an installed version changes on disk, and the engine's plan with every result.
 import { afterEach, describe, expect, it } from "vitest";
-import { cp, readFile, writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { makeTempDir, writeTree } from "../../test-support/tmp";
+import { installFromUpstream } from "../../test-support/skills-installer";
 import { startReleaseServer, type RunningReleaseServer } from "../../test-support/servers/release-server";
 import type { EventChannel, IpcEvents } from "../../shared/ipc";
 import type { UpdateInfo } from "../../shared/model";
@@ -158,22 +159,8 @@ describe("update state in the handlers", () => {
     const skillB = "---\nname: b\ndescription: Skill b. Use it in tests.\n---\n\nDo it.\n";
     await writeTree(upstream, { "skills/b/SKILL.md": skillB, "skills/b/x.sh": "echo b\n" });
     const dir = path.join(f.root, "home/.agents/skills/b");
-    await cp(path.join(upstream, "skills/b"), dir, { recursive: true });
-    const lock = {
-      version: 3,
-      skills: {
-        b: {
-          source: "acme/skills",
-          sourceType: "github",
-          sourceUrl: "https://github.com/acme/skills.git",
-          skillPath: "skills/b/SKILL.md",
-          skillFolderHash: (await gitTreeOf(dir)).sha,
-          installedAt: "2026-01-01T00:00:00.000Z",
-          updatedAt: "2026-01-01T00:00:00.000Z",
-        },
-      },
-    };
-    await writeTree(path.join(f.root, "home"), { ".agents/.skill-lock.json": JSON.stringify(lock) });
+    await installFromUpstream(path.join(f.root, "home"), upstream, ["b"]);
+    const recordedHash = (await gitTreeOf(dir)).sha;
     await f.releases.trees.setRepo("acme/skills", { dir: upstream });
     const { session, pushed } = open(f, { live: true });
     await session.handlers["catalog:scan"]();
@@ -201,7 +188,7 @@ describe("update state in the handlers", () => {
     expect(byName(latest, "b")).toMatchObject({
       state: "changed-locally",
       installedHash: (await gitTreeOf(dir)).sha,
-      recordedHash: lock.skills.b.skillFolderHash,
+      recordedHash,
       plan: { nextStep: expect.stringMatching(/changed here since it was installed/) },
     });
     expect(byName(latest, "agentkey")).toMatchObject({ state: "outdated" });

@@ -2,7 +2,7 @@
 // ~/.agents/.skill-lock.json): `outdated` shows the content states, `update` fetches the folder from GitHub's tarball,
 // swaps it with a backup, refuses to overwrite local edits unless told, and writes the lock's new hash.
 import { spawn, spawnSync } from "node:child_process";
-import { cp, readFile, writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { UpdateInfo } from "../../../shared/model";
@@ -10,6 +10,7 @@ import { BIN, runBin } from "../../../test-support/cli";
 import { skipBecause } from "../../../test-support/skip";
 import { startReleaseServer, type RunningReleaseServer } from "../../../test-support/servers/release-server";
 import { makeTempDir, writeTree } from "../../../test-support/tmp";
+import { installFromUpstream } from "../../../test-support/skills-installer";
 import { gitTreeOf } from "../../engine/updates/git-tree";
 
 const SKILL = (name: string, text = "Do it.") =>
@@ -35,23 +36,7 @@ beforeEach(async () => {
     "skills/b/scripts/x.sh": "echo b\n",
     "skills/c/SKILL.md": SKILL("c"),
   });
-  const skills: Record<string, unknown> = {};
-  for (const name of ["a", "b", "c"]) {
-    const dir = path.join(home, ".agents", "skills", name);
-    await cp(path.join(upstream, "skills", name), dir, { recursive: true });
-    skills[name] = {
-      source: "acme/skills",
-      sourceType: "github",
-      sourceUrl: "https://github.com/acme/skills.git",
-      skillPath: `skills/${name}/SKILL.md`,
-      skillFolderHash: (await gitTreeOf(dir)).sha,
-      installedAt: "2026-01-01T00:00:00.000Z",
-      updatedAt: "2026-01-01T00:00:00.000Z",
-    };
-  }
-  await writeTree(home, {
-    ".agents/.skill-lock.json": JSON.stringify({ version: 3, skills, dismissed: { findSkillsPrompt: true } }, null, 2),
-  });
+  await installFromUpstream(home, upstream, ["a", "b", "c"], { dismissed: { findSkillsPrompt: true } });
   // Upstream moves on for b (a new script line, a new file); the user edits c by hand, with a name that needs escaping.
   await writeTree(upstream, { "skills/b/scripts/x.sh": "echo b2\n", "skills/b/NEW.md": "new\n" });
   await writeTree(home, {

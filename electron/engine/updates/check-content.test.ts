@@ -7,6 +7,7 @@ import type { UpdateInfo } from "../../../shared/model";
 import { allSkills } from "../../../shared/scan-result";
 import { startReleaseServer, type RunningReleaseServer } from "../../../test-support/servers/release-server";
 import { makeTempDir, writeTree } from "../../../test-support/tmp";
+import { installFromUpstream } from "../../../test-support/skills-installer";
 import { scan } from "../discovery/scan";
 import { planUpdate } from "../install/plan";
 import { hashingSlot } from "./check-content";
@@ -46,21 +47,7 @@ afterEach(async () => {
 
 /** Installs skills from upstream into ~/.agents/skills and writes the installer's v3 lock with their hashes. */
 async function install(names: string[]): Promise<void> {
-  const skills: Record<string, unknown> = {};
-  for (const name of names) {
-    const dir = path.join(home, ".agents", "skills", name);
-    await cp(path.join(upstream, "skills", name), dir, { recursive: true });
-    skills[name] = {
-      source: "acme/skills",
-      sourceType: "github",
-      sourceUrl: "https://github.com/acme/skills.git",
-      skillPath: `skills/${name}/SKILL.md`,
-      skillFolderHash: (await gitTreeOf(dir)).sha,
-      installedAt: "2026-01-01T00:00:00.000Z",
-      updatedAt: "2026-01-01T00:00:00.000Z",
-    };
-  }
-  await writeTree(home, { ".agents/.skill-lock.json": JSON.stringify({ version: 3, skills }, null, 2) });
+  await installFromUpstream(home, upstream, names);
 }
 
 function setup(extra: Partial<UpdateSourceSetup> = {}): UpdateSourceSetup {
