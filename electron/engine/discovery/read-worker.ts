@@ -5,12 +5,20 @@ import type { ReadBatchRequest, ReadWorkerMessage } from "./read-protocol";
 import { readSkillAt } from "./read";
 
 const port = parentPort;
+/** Shortest time between two progress messages; the main thread's stall limit is far longer (seconds). */
+const PROGRESS_EVERY_MS = 5;
 
 async function readBatch(request: ReadBatchRequest): Promise<ReadWorkerMessage> {
   try {
+    let lastSign = performance.now();
     const reads = await mapPool(request.jobs, Math.max(1, request.limit), async (job) => {
       const read = await readSkillAt(job.dir, job.realDir, job.profile);
-      port?.postMessage({ type: "progress", batch: request.batch } satisfies ReadWorkerMessage);
+      // A sign of progress at most every few ms (not one message per folder): the watchdog's limit is seconds.
+      const now = performance.now();
+      if (now - lastSign >= PROGRESS_EVERY_MS) {
+        lastSign = now;
+        port?.postMessage({ type: "progress", batch: request.batch } satisfies ReadWorkerMessage);
+      }
       return read;
     });
     return { type: "done", batch: request.batch, reads };

@@ -8,6 +8,7 @@ import type { ReadJob } from "./read-protocol";
 import { findSites, type SourceSites } from "./sites";
 import { readSkillLock } from "./skill-lock";
 import type { ScanOptions } from "./types";
+import { prestartWorker } from "./worker-lease";
 import { readSharedWithWorker } from "./worker-pool";
 
 const DEFAULT_CONCURRENCY = 32;
@@ -83,20 +84,38 @@ function sameRead(a: SkillRead, b: SkillRead): boolean {
 }
 
 /** Lists the skill sites of every skill source of a plan, by location id. */
-export async function findAllSites(plan: ScanPlan, cap: number): Promise<Map<string, SourceSites>> {
+export async function findAllSites(
+  plan: ScanPlan,
+  cap: number,
+  onFound?: (sitesSoFar: number) => void,
+): Promise<Map<string, SourceSites>> {
   const sites = new Map<string, SourceSites>();
+  let found = 0;
   await mapPool(plan.skillSources, 4, async (source) => {
-    sites.set(source.location.id, await findSites(source, cap));
+    const listed = await findSites(source, cap);
+    sites.set(source.location.id, listed);
+    found += listed.sites.length;
+    onFound?.(found);
   });
   return sites;
 }
+
+/** Longest a scan waits for the read worker it started while listing (it loads in parallel, in ~0.15 s when idle). */
+const WORKER_WARM_WAIT_MS = 2_000;
 
 /** Plans, lists and reads everything from scratch into a fresh state. */
 export async function createScanState(options: ScanOptions): Promise<ScanState> {
   progress(options, -1, "Finding skill folders");
   const cap = locationCap(options);
   const [plan, lock] = await Promise.all([planScan(options), readSkillLock(options)]);
-  const state: ScanState = { plan, sites: await findAllSites(plan, cap), reads: new Map(), plugins: new Map(), lock };
+  // Once listing has found enough skills for the worker, it starts loading beside the listing, so it is ready to read.
+  const script = options.workerScript;
+  let warm: Promise<boolean> | null = null;
+  const sites = await findAllSites(plan, cap, (found) => {
+    if (script && !warm && found >= workerMinSkills(options)) warm = prestartWorker(script, WORKER_WARM_WAIT_MS);
+  });
+  if (warm) await warm;
+  const state: ScanState = { plan, sites, reads: new Map(), plugins: new Map(), lock };
   progress(options, 0.1, "Reading skills");
   await readMissing(state, options);
   return state;

@@ -113,6 +113,22 @@ describe("scan with the read worker", () => {
     expect(batches.reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
   });
 
+  it("starts one worker while listing, ready for the first reads, once enough skills are found", async () => {
+    const starts = path.join(dir, "listing-starts.log");
+    const marker = path.join(dir, "listing-batches.log");
+    const counting = await workerFile(
+      "listing-worker.mjs",
+      `import { parentPort } from "node:worker_threads";\nimport { appendFileSync } from "node:fs";\nappendFileSync(${JSON.stringify(starts)}, "start\\n");\nparentPort.on("message", (m) => appendFileSync(${JSON.stringify(marker)}, m.jobs.length + "\\n"));\nawait import(${JSON.stringify(pathToFileURL(CLI_WORKER).href)});\n`,
+    );
+    const alone = await scanRecorded(base);
+    const shared = await scanRecorded({ ...base, workerScript: counting });
+    expect(shared.result).toEqual(alone.result);
+    expect(shared.reads).toEqual(alone.reads);
+    expect((await readFile(starts, "utf8")).trim().split("\n")).toEqual(["start"]);
+    const batches = (await readFile(marker, "utf8")).trim().split("\n").map(Number);
+    expect(batches.reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
+  });
+
   it("stays in this thread below the threshold", async () => {
     const missing = path.join(dir, "never-started.mjs");
     const alone = await scan(base);
