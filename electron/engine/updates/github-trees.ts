@@ -39,6 +39,15 @@ interface CacheEntry<T> {
 
 type Shape<T> = (data: unknown) => data is T;
 
+/** One cached request: its cache key, API path, body cap, the cached data's shape and how an answer becomes it. */
+interface CachedAsk<T> {
+  key: string;
+  apiPath: string;
+  maxBytes: number;
+  shape: Shape<T>;
+  parse: (body: unknown) => T | null;
+}
+
 /** A cached or fetched answer, or why there is none. */
 type Looked<T> = { ok: true; data: T; fromCache: boolean } | { ok: false; reason: string };
 
@@ -92,12 +101,12 @@ export class GithubTrees {
     }
     const parent = clean.includes("/") ? clean.slice(0, clean.lastIndexOf("/")) : "";
     const name = clean.slice(clean.lastIndexOf("/") + 1);
-    const listing = await this.#cached(
-      `folder:${repo.key}@${branch}:${clean}`,
-      `/repos/${enc(repo.owner)}/${enc(repo.repo)}/contents/${parent.split("/").map(enc).join("/")}?ref=${enc(branch)}`,
-      MAX_SMALL_BYTES,
-      isFolderSha,
-      (body) => {
+    const listing = await this.#cached({
+      key: `folder:${repo.key}@${branch}:${clean}`,
+      apiPath: `/repos/${enc(repo.owner)}/${enc(repo.repo)}/contents/${parent.split("/").map(enc).join("/")}?ref=${enc(branch)}`,
+      maxBytes: MAX_SMALL_BYTES,
+      shape: isFolderSha,
+      parse: (body) => {
         if (!Array.isArray(body)) return null;
         const entry = body.find(
           (e) =>
@@ -105,7 +114,7 @@ export class GithubTrees {
         ) as { sha: string } | undefined;
         return { sha: entry?.sha ?? null };
       },
-    );
+    });
     if (!listing.ok) return listing;
     if (!listing.data.sha)
       return {
@@ -141,50 +150,38 @@ export class GithubTrees {
   ): Promise<
     { ok: true; branch: string; infoFromCache: boolean; tree: Looked<BranchTree> } | { ok: false; reason: string }
   > {
-    const info = await this.#cached(
-      `repo:${repo.key}`,
-      `/repos/${enc(repo.owner)}/${enc(repo.repo)}`,
-      MAX_SMALL_BYTES,
-      isRepoInfo,
-      (body) =>
+    const info = await this.#cached({
+      key: `repo:${repo.key}`,
+      apiPath: `/repos/${enc(repo.owner)}/${enc(repo.repo)}`,
+      maxBytes: MAX_SMALL_BYTES,
+      shape: isRepoInfo,
+      parse: (body) =>
         isPlainObject(body) && typeof body.default_branch === "string" ? { default_branch: body.default_branch } : null,
-    );
+    });
     if (!info.ok) return info;
     const branch = info.data.default_branch;
-    const tree = await this.#cached(
-      `tree:${repo.key}@${branch}`,
-      `/repos/${enc(repo.owner)}/${enc(repo.repo)}/git/trees/${enc(branch)}?recursive=1`,
-      MAX_TREE_BYTES,
-      isBranchTree,
-      toBranchTree,
-    );
+    const tree = await this.#cached({
+      key: `tree:${repo.key}@${branch}`,
+      apiPath: `/repos/${enc(repo.owner)}/${enc(repo.repo)}/git/trees/${enc(branch)}?recursive=1`,
+      maxBytes: MAX_TREE_BYTES,
+      shape: isBranchTree,
+      parse: toBranchTree,
+    });
     return { ok: true, branch, infoFromCache: info.fromCache, tree };
   }
 
   /** A cached answer when fresh, else a (conditional) request; one request in flight per key. */
-  #cached<T>(
-    key: string,
-    apiPath: string,
-    maxBytes: number,
-    shape: Shape<T>,
-    parse: (body: unknown) => T | null,
-  ): Promise<Looked<T>> {
-    const running = this.#inFlight.get(key) as Promise<Looked<T>> | undefined;
+  #cached<T>(ask: CachedAsk<T>): Promise<Looked<T>> {
+    const running = this.#inFlight.get(ask.key) as Promise<Looked<T>> | undefined;
     if (running) return running;
-    const work = this.#lookup(key, apiPath, maxBytes, shape, parse)
+    const work = this.#lookup(ask)
       .catch(() => ({ ok: false as const, reason: "The lookup on GitHub failed unexpectedly." }))
-      .finally(() => this.#inFlight.delete(key));
-    this.#inFlight.set(key, work);
+      .finally(() => this.#inFlight.delete(ask.key));
+    this.#inFlight.set(ask.key, work);
     return work;
   }
 
-  async #lookup<T>(
-    key: string,
-    apiPath: string,
-    maxBytes: number,
-    shape: Shape<T>,
-    parse: (body: unknown) => T | null,
-  ): Promise<Looked<T>> {
+  async #lookup<T>({ key, apiPath, maxBytes, shape, parse }: CachedAsk<T>): Promise<Looked<T>> {
     const now = (this.#options.now ?? Date.now)();
     const entry = await this.#read(key, shape);
     if (entry && now - entry.fetched_at < (this.#options.ttlMs ?? TREE_TTL_MS) && entry.fetched_at <= now)
