@@ -4,12 +4,10 @@ import { chmod, readFile, symlink } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeTempDir, writeTree } from "../../test-support/tmp";
-import { createEngine } from "../handlers/engine";
-import { createHandlerSession } from "../handlers/handlers";
 import { describeOpeningCases, OPENING_ENV, recordingSpawner } from "../handlers/testing/opening-cases";
 import { webDesktopIntegration } from "./desktop-fallback";
-import { startWebHost, type WebHost } from "./server";
-import { postApi } from "./testing/post-api";
+import type { WebHost } from "./server";
+import { postApi, startSessionHost } from "./testing/web-host";
 
 describeOpeningCases({
   name: "web",
@@ -50,22 +48,14 @@ describe.skipIf(process.platform === "win32")("the web host's HTTP API with real
       platform: "linux" as const,
       env: { SKILLSHELF_CACHE_DIR: path.join(root, "cache") },
     };
-    host = await startWebHost({
-      port: 0,
-      rendererDir: path.join(root, "renderer"),
-      createSession: (emit) =>
-        createHandlerSession({
-          host: "web",
-          scanOptions,
-          desktop: webDesktopIntegration({
-            platform: "linux",
-            env: { PATH: path.join(root, "bin"), HOME: path.join(root, "home"), XDG_DATA_DIRS: root },
-          }),
-          emit,
-          engine: createEngine(scanOptions),
-          liveCatalog: false,
-        }),
-    });
+    host = await startSessionHost(
+      root,
+      scanOptions,
+      webDesktopIntegration({
+        platform: "linux",
+        env: { PATH: path.join(root, "bin"), HOME: path.join(root, "home"), XDG_DATA_DIRS: root },
+      }),
+    );
     expect((await postApi(host, "catalog:scan", [])).status).toBe(200);
   });
 

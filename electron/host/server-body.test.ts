@@ -4,9 +4,8 @@ import { request } from "node:http";
 import path from "node:path";
 import { makeTempDir } from "../../test-support/tmp";
 import type { DesktopIntegration } from "../handlers/context";
-import { createEngine } from "../handlers/engine";
-import { createHandlerSession } from "../handlers/handlers";
-import { startWebHost, type WebHost } from "./server";
+import type { WebHost } from "./server";
+import { startSessionHost } from "./testing/web-host";
 import { TOKEN_HEADER } from "./security";
 
 const desktop: DesktopIntegration = {
@@ -68,19 +67,7 @@ describe("web host request bodies", () => {
       platform: "linux" as const,
       env: { SKILLSHELF_CONFIG_DIR: path.join(tmp.dir, "config"), SKILLSHELF_CACHE_DIR: path.join(tmp.dir, "cache") },
     };
-    host = await startWebHost({
-      port: 0,
-      rendererDir: path.join(tmp.dir, "renderer"),
-      createSession: (emit) =>
-        createHandlerSession({
-          host: "web",
-          scanOptions,
-          desktop,
-          emit,
-          engine: createEngine(scanOptions),
-          liveCatalog: false,
-        }),
-    });
+    host = await startSessionHost(tmp.dir, scanOptions, desktop);
   });
 
   afterAll(async () => {

@@ -1,16 +1,13 @@
 // Stdio consent through the web host's HTTP API: the page cannot switch local servers on with a setting, cannot name a
 // command the host did not list, and a listed command starts only once approved by its id.
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeTempDir } from "../../test-support/tmp";
 import type { StdioServerList } from "../../shared/stdio-servers";
 import type { UpdateInfo } from "../../shared/model";
-import { createEngine } from "../handlers/engine";
-import { createHandlerSession } from "../handlers/handlers";
 import { alphaLatest, writeStdioConfig, writeStdioHome } from "../handlers/testing/stdio-home";
 import { webDesktopIntegration } from "./desktop-fallback";
-import { startWebHost, type WebHost } from "./server";
-import { postApi } from "./testing/post-api";
+import type { WebHost } from "./server";
+import { postApi, startSessionHost } from "./testing/web-host";
 
 describe("stdio consent through the web host", () => {
   let host: WebHost;
@@ -25,19 +22,11 @@ describe("stdio consent through the web host", () => {
     cleanup = tmp.cleanup;
     const scanOptions = await writeStdioHome(tmp.dir);
     home = scanOptions.home;
-    host = await startWebHost({
-      port: 0,
-      rendererDir: path.join(tmp.dir, "renderer"),
-      createSession: (emit) =>
-        createHandlerSession({
-          host: "web",
-          scanOptions,
-          desktop: webDesktopIntegration({ spawn: async () => ({ code: 0, stdout: "" }) }),
-          emit,
-          engine: createEngine(scanOptions),
-          liveCatalog: false,
-        }),
-    });
+    host = await startSessionHost(
+      tmp.dir,
+      scanOptions,
+      webDesktopIntegration({ spawn: async () => ({ code: 0, stdout: "" }) }),
+    );
     expect((await postApi(host, "catalog:scan", [])).status).toBe(200);
   });
 

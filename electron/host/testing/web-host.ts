@@ -1,7 +1,34 @@
-// One call of the web host's HTTP API as the page makes it (its Host, Origin and token), for tests of the host.
+// The web host for tests: started on a real handler session for a home, and called as the page calls it (its Host,
+// Origin and token).
 import { request } from "node:http";
+import path from "node:path";
+import type { ScanOptions } from "../../engine/discovery/types";
+import type { DesktopIntegration } from "../../handlers/context";
+import { createEngine } from "../../handlers/engine";
+import { createHandlerSession } from "../../handlers/handlers";
 import { TOKEN_HEADER } from "../security";
-import type { WebHost } from "../server";
+import { startWebHost, type WebHost } from "../server";
+
+/** Starts the web host on port 0 with one handler session per page for `scanOptions` (no live catalog). */
+export function startSessionHost(
+  root: string,
+  scanOptions: ScanOptions,
+  desktop: DesktopIntegration,
+): Promise<WebHost> {
+  return startWebHost({
+    port: 0,
+    rendererDir: path.join(root, "renderer"),
+    createSession: (emit) =>
+      createHandlerSession({
+        host: "web",
+        scanOptions,
+        desktop,
+        emit,
+        engine: createEngine(scanOptions),
+        liveCatalog: false,
+      }),
+  });
+}
 
 /** POSTs `args` to `/api/<channel>` and gives the status and the parsed `{ ok, value, error }` answer. */
 export function postApi<T = unknown>(
