@@ -66,6 +66,26 @@ describe("one read of SKILL.md per skill in a scan", () => {
     expect(other.bytes).toBe(fromDisk.bytes - Buffer.byteLength(text) + "different".length);
   });
 
+  it("a referenced Markdown file the rules read whole is handed over too, and hashed from those bytes", async () => {
+    const t = await makeTempDir();
+    cleanup = t.cleanup;
+    const dir = path.join(t.dir, "with-ref");
+    const ref = "# Guide\n\nSee [more](more.md).\n";
+    await writeTree(dir, {
+      "SKILL.md": "---\nname: with-ref\ndescription: Points at a guide.\n---\nRead [the guide](references/guide.md).\n",
+      "references/guide.md": ref,
+      "references/more.md": "# More\n",
+      "scripts/run.py": "print(1)\n",
+    });
+    const { files, read } = await readSkillWithFiles(dir);
+    expect([...read.keys()].sort()).toEqual(["SKILL.md", "references/guide.md"]);
+    expect(Buffer.from(read.get("references/guide.md")!).equals(Buffer.from(ref))).toBe(true);
+    const fromDisk = await hashSkillFolderWithInfo(dir);
+    expect(await hashSkillFolderWithInfo(dir, {}, files, read)).toEqual(fromDisk);
+    const swapped = new Map(read).set("references/guide.md", Buffer.from("other"));
+    expect((await hashSkillFolderWithInfo(dir, {}, files, swapped)).hash).not.toBe(fromDisk.hash);
+  });
+
   it("bytes already read still respect the byte cap and report it", async () => {
     const t = await makeTempDir();
     cleanup = t.cleanup;

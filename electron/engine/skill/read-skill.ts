@@ -58,12 +58,12 @@ export async function readSkillWithFiles(
   dir: string,
   options: ReadSkillOptions = {},
 ): Promise<{ report: SkillReport; files: string[] | null; read: Map<string, Uint8Array> }> {
-  const { report, listing, skillBytes } = await readSkillWithReferences(dir, options, true);
-  const read = new Map<string, Uint8Array>();
+  const { report, listing, skillBytes, keptBytes } = await readSkillWithReferences(dir, options, true);
   if (!listing || listing.hasLinks || listing.truncated || listing.kinds.size > LISTING_FOR_HASH_MAX)
-    return { report, files: null, read };
+    return { report, files: null, read: new Map() };
   const files = [...listing.kinds].filter(([, kind]) => kind === "file").map(([rel]) => rel);
   files.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const read = keptBytes ?? new Map<string, Uint8Array>();
   if (skillBytes && listing.kinds.get(skillBytes.rel) === "file") read.set(skillBytes.rel, skillBytes.bytes);
   return { report, files, read };
 }
@@ -81,6 +81,8 @@ export async function readSkillWithReferences(
   text: SkillTextResult | null;
   listing: FolderListing | null;
   skillBytes?: { rel: string; bytes: Uint8Array };
+  /** With `keepBytes`: the bytes of the other listed files the rules read whole (referenced Markdown). */
+  keptBytes?: Map<string, Uint8Array>;
 }> {
   const profile = options.profile ?? "agent-skills";
   const abs = path.resolve(dir);
@@ -193,15 +195,17 @@ export async function readSkillWithReferences(
   const read = await readTextFile(file, entry.isSymbolicLink() ? { root: abs } : { keepBytes });
   const raw = read.ok ? read.raw : undefined;
   if (read.ok) delete read.raw;
+  const keptBytes = keepBytes ? new Map<string, Uint8Array>() : undefined;
   const result = finish(
     await validateSkillText({
       file,
       dirName: path.basename(abs),
       read,
-      files: folderFileSet(abs, listing),
+      files: folderFileSet(abs, listing, keptBytes),
       profile,
       context: { skillDir: abs, pluginRoot: options.pluginRoot },
     }),
   );
-  return raw ? { ...result, skillBytes: { rel: entry.name, bytes: raw } } : result;
+  const withKept = keptBytes?.size ? { ...result, keptBytes } : result;
+  return raw ? { ...withKept, skillBytes: { rel: entry.name, bytes: raw } } : withKept;
 }

@@ -69,15 +69,24 @@ async function listWithLinks(root: string): Promise<FolderListing> {
   return { kinds, outside: walk.outside, broken: walk.broken, truncated: walk.truncated, hasLinks: true };
 }
 
-/** The rules' view of a listed folder: kinds from the listing (checked on disk past a truncated walk), texts read with confinement. */
-export function folderFileSet(root: string, listing: FolderListing): SkillFileSet {
+/**
+ * The rules' view of a listed folder: kinds from the listing (checked on disk past a truncated walk), texts read with
+ * confinement; with `keep`, the bytes of each listed file read whole go there (the content hash reuses them).
+ */
+export function folderFileSet(root: string, listing: FolderListing, keep?: Map<string, Uint8Array>): SkillFileSet {
   const display = (rel: string) => path.join(root, ...rel.split("/"));
   const confined = listing.hasLinks || listing.truncated;
   const readText = async (rel: string): Promise<string | null> => {
     const result = await readTextFile(
       display(rel),
-      confined ? { maxBytes: MAX_REFERENCE_BYTES, root } : { maxBytes: MAX_REFERENCE_BYTES },
+      confined
+        ? { maxBytes: MAX_REFERENCE_BYTES, root }
+        : { maxBytes: MAX_REFERENCE_BYTES, keepBytes: keep !== undefined },
     );
+    if (result.ok && result.raw) {
+      if (keep && listing.kinds.get(rel) === "file") keep.set(rel, result.raw);
+      delete result.raw;
+    }
     return result.ok && !result.binary ? result.text : null;
   };
   const listed = new ListedFileSet(listing.kinds, readText, display, listing.outside);
