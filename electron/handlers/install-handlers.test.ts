@@ -39,6 +39,22 @@ afterEach(async () => {
   for (const c of cleanups.splice(0)) await c();
 });
 
+/** What the release check says of the "notes" copy: 1.0.0 installed, 2.0.0 released on the test server. */
+function notesOutdated(skill: Skill): UpdateInfo {
+  return {
+    skillId: skill.id,
+    name: "notes",
+    dir: skill.dir,
+    installed: "1.0.0",
+    installedSource: "metadata.version",
+    latest: "2.0.0",
+    state: "outdated",
+    source: "github-release",
+    downloads: [{ name: "notes.zip", size: null, url: `${releases.url}/download/acme/notes/v2.0.0/notes.zip` }],
+    checkedAt: new Date().toISOString(),
+  };
+}
+
 async function setup(
   options: { confirmRecipe?: DesktopIntegration["confirmRecipe"]; info?: (skill: Skill) => Partial<UpdateInfo> } = {},
 ) {
@@ -62,19 +78,7 @@ async function setup(
     pickFolder: async () => null,
     ...(options.confirmRecipe ? { confirmRecipe: options.confirmRecipe } : {}),
   };
-  const info: UpdateInfo = {
-    skillId: skill.id,
-    name: "notes",
-    dir: skill.dir,
-    installed: "1.0.0",
-    installedSource: "metadata.version",
-    latest: "2.0.0",
-    state: "outdated",
-    source: "github-release",
-    downloads: [{ name: "notes.zip", size: null, url: `${releases.url}/download/acme/notes/v2.0.0/notes.zip` }],
-    checkedAt: new Date().toISOString(),
-    ...options.info?.(skill),
-  };
+  const info: UpdateInfo = { ...notesOutdated(skill), ...options.info?.(skill) };
   const install = createInstallHandlers({
     scanOptions,
     desktop,
@@ -280,18 +284,7 @@ describe("install handlers", () => {
       };
       const catalog = await scan(scanOptions);
       const skill = allSkills(catalog).find((s) => s.name === "notes")!;
-      const info: UpdateInfo = {
-        skillId: skill.id,
-        name: "notes",
-        dir: skill.dir,
-        installed: "1.0.0",
-        installedSource: "metadata.version",
-        latest: "2.0.0",
-        state: "outdated",
-        source: "github-release",
-        downloads: [{ name: "notes.zip", size: null, url: `${releases.url}/download/acme/notes/v2.0.0/notes.zip` }],
-        checkedAt: new Date().toISOString(),
-      };
+      const info = notesOutdated(skill);
       const install = createInstallHandlers({
         scanOptions,
         desktop: {
