@@ -17,6 +17,7 @@ import { gitTreeOf } from "../engine/updates/git-tree";
 import { createEngine } from "./engine";
 import type { DesktopIntegration } from "./context";
 import { createInstallHandlers } from "./install-handlers";
+import { INERT_DESKTOP } from "./testing/inert-desktop";
 
 const md = (version: string) =>
   `---\nname: notes\ndescription: Takes notes.\nmetadata:\n  version: "${version}"\n---\n# Notes ${version}\n`;
@@ -72,10 +73,8 @@ async function setup(
   const events: Array<{ channel: EventChannel; payload: unknown }> = [];
   const asked: string[] = [];
   const desktop: DesktopIntegration = {
+    ...INERT_DESKTOP,
     reveal: async (p) => void asked.push(p),
-    openInEditor: async () => undefined,
-    openExternal: async () => true,
-    pickFolder: async () => null,
     ...(options.confirmRecipe ? { confirmRecipe: options.confirmRecipe } : {}),
   };
   const info: UpdateInfo = { ...notesOutdated(skill), ...options.info?.(skill) };
@@ -227,12 +226,7 @@ describe("install handlers", () => {
     expect(info).toMatchObject({ state: "outdated", source: "github-tree" });
     const install = createInstallHandlers({
       scanOptions,
-      desktop: {
-        reveal: async () => undefined,
-        openInEditor: async () => undefined,
-        openExternal: async () => true,
-        pickFolder: async () => null,
-      },
+      desktop: INERT_DESKTOP,
       emit: () => undefined,
       catalog: () => catalog,
       updateInfo: async () => info,
@@ -287,12 +281,7 @@ describe("install handlers", () => {
       const info = notesOutdated(skill);
       const install = createInstallHandlers({
         scanOptions,
-        desktop: {
-          reveal: async () => undefined,
-          openInEditor: async () => undefined,
-          openExternal: async () => true,
-          pickFolder: async () => null,
-        },
+        desktop: INERT_DESKTOP,
         emit: () => undefined,
         catalog: () => catalog,
         updateInfo: async () => info,

@@ -6,9 +6,10 @@ import { makeTempDir, writeTree } from "../../test-support/tmp";
 import { startReleaseServer } from "../../test-support/servers/release-server";
 import { startSkillMetaServer } from "../../test-support/servers/skill-meta-server";
 import type { Skill, UpdateInfo } from "../../shared/model";
-import type { DesktopIntegration, HandlerContext, HandlerEngine, UpdateSources } from "./context";
+import type { HandlerContext, HandlerEngine, UpdateSources } from "./context";
 import { createEngine } from "./engine";
 import { createHandlerSession, type HandlerSession } from "./handlers";
+import { INERT_DESKTOP } from "./testing/inert-desktop";
 
 const HEADER_SECRET = "Bearer meta-secret-value";
 const TOKEN = "ghp_savedTokenFromSettings";
@@ -27,12 +28,7 @@ const skillMd = (name: string, version: string, repo?: string) =>
     "",
   ].join("\n");
 
-const desktop: DesktopIntegration = {
-  reveal: async () => undefined,
-  openInEditor: async () => undefined,
-  openExternal: async () => true,
-  pickFolder: async () => null,
-};
+const desktop = INERT_DESKTOP;
 const closers: Array<() => Promise<void>> = [];
 afterEach(async () => {
   for (const close of closers.splice(0).reverse()) await close();

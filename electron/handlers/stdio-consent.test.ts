@@ -15,6 +15,7 @@ import {
   writeStdioConfig,
   writeStdioHome,
 } from "./testing/stdio-home";
+import { INERT_DESKTOP } from "./testing/inert-desktop";
 
 const closers: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -28,10 +29,7 @@ async function setup(
   closers.push(tmp.cleanup);
   const scanOptions = await writeStdioHome(tmp.dir);
   const desktop: DesktopIntegration = {
-    reveal: async () => undefined,
-    openInEditor: async () => undefined,
-    openExternal: async () => true,
-    pickFolder: async () => null,
+    ...INERT_DESKTOP,
     ...(confirm ? { confirmStdioServers: confirm } : {}),
   };
   const session = createHandlerSession({

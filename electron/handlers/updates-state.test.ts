@@ -10,9 +10,9 @@ import type { EventChannel, IpcEvents } from "../../shared/ipc";
 import type { UpdateInfo } from "../../shared/model";
 import { gitTreeOf } from "../engine/updates/git-tree";
 import { lastUpdatesFile } from "../engine/updates/last-updates";
-import type { DesktopIntegration } from "./context";
 import { createEngine } from "./engine";
 import { createHandlerSession, type HandlerSession } from "./handlers";
+import { INERT_DESKTOP } from "./testing/inert-desktop";
 
 const skillMd = (name: string, version: string) =>
   [
@@ -26,12 +26,7 @@ const skillMd = (name: string, version: string) =>
     `# ${name}`,
     "",
   ].join("\n");
-const desktop: DesktopIntegration = {
-  reveal: async () => undefined,
-  openInEditor: async () => undefined,
-  openExternal: async () => true,
-  pickFolder: async () => null,
-};
+const desktop = INERT_DESKTOP;
 
 const closers: Array<() => Promise<void>> = [];
 afterEach(async () => {

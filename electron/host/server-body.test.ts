@@ -3,17 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { request } from "node:http";
 import path from "node:path";
 import { makeTempDir } from "../../test-support/tmp";
-import type { DesktopIntegration } from "../handlers/context";
 import type { WebHost } from "./server";
 import { startSessionHost } from "./testing/web-host";
 import { TOKEN_HEADER } from "./security";
+import { INERT_DESKTOP } from "../handlers/testing/inert-desktop";
 
-const desktop: DesktopIntegration = {
-  reveal: async () => undefined,
-  openInEditor: async () => undefined,
-  openExternal: async () => true,
-  pickFolder: async () => null,
-};
+const desktop = INERT_DESKTOP;
 
 interface Answer {
   status: number;
