@@ -7,7 +7,11 @@ import { randomBytes } from "node:crypto";
 import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { zipOf } from "../test-support/archives";
-import { startReleaseServer, type RunningReleaseServer } from "../test-support/servers/release-server";
+import {
+  startReleaseServer,
+  type ReleaseServerOptions,
+  type RunningReleaseServer,
+} from "../test-support/servers/release-server";
 import { startSkillMetaServer, type RunningSkillMetaServer } from "../test-support/servers/skill-meta-server";
 import { fixtureDesktopTree } from "../test-support/fixture-homes";
 import { writeTree } from "../test-support/tmp";
@@ -86,6 +90,29 @@ const RECORD_PROGRESS = `(() => {
     if (bar && v >= 0 && seen[seen.length - 1] !== v) seen.push(v);
   }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-value"] });
 })()`;
+
+/** A release server and an app host (no fixture home) whose ~/.claude/skills/NAME holds the old version. */
+async function startFolderCase(
+  options: ReleaseServerOptions,
+): Promise<{ releases: RunningReleaseServer; app: AppHost; claudeDir: string }> {
+  const releases = await startReleaseServer(options);
+  let claudeDir = "";
+  try {
+    const app = await startAppHost({
+      platform: "linux",
+      fixtureHome: false,
+      env: { ...OWN_DATA, SKILLSHELF_GITHUB_API: releases.url },
+      prepare: async (_root, home) => {
+        claudeDir = path.join(home, ".claude", "skills", NAME);
+        await writeTree(claudeDir, OLD_FILES);
+      },
+    });
+    return { releases, app, claudeDir };
+  } catch (error) {
+    await releases.close();
+    throw error;
+  }
+}
 
 const item = (page: Page, kind: string) => page.locator(`.update-item[data-plan="${kind}"]`).filter({ hasText: NAME });
 
@@ -236,18 +263,9 @@ test.describe("a refused release", () => {
   let claudeDir: string;
   test.beforeAll(async () => {
     const evil = zipOf({ [`${NAME}/SKILL.md`]: skillMd("3.0.0"), "../../escaped.txt": "gotcha\n" });
-    releases = await startReleaseServer({
+    ({ releases, app, claudeDir } = await startFolderCase({
       releases: { [`acme/${NAME}`]: { tag: "v3.0.0", assets: { [`${NAME}.zip`]: evil } } },
-    });
-    app = await startAppHost({
-      platform: "linux",
-      fixtureHome: false,
-      env: { ...OWN_DATA, SKILLSHELF_GITHUB_API: releases.url },
-      prepare: async (_root, home) => {
-        claudeDir = path.join(home, ".claude", "skills", NAME);
-        await writeTree(claudeDir, OLD_FILES);
-      },
-    });
+    }));
   });
   test.afterAll(async () => {
     await app?.close();
@@ -456,19 +474,10 @@ test.describe("cancelling a download", () => {
   let app: AppHost;
   let claudeDir: string;
   test.beforeAll(async () => {
-    releases = await startReleaseServer({
+    ({ releases, app, claudeDir } = await startFolderCase({
       releases: { [`acme/${NAME}`]: { tag: "v2.0.0", assets: { [`${NAME}.zip`]: newRelease() } } },
       throttleAssets: { chunkBytes: 16 * 1024, pauseMs: 100 },
-    });
-    app = await startAppHost({
-      platform: "linux",
-      fixtureHome: false,
-      env: { ...OWN_DATA, SKILLSHELF_GITHUB_API: releases.url },
-      prepare: async (_root, home) => {
-        claudeDir = path.join(home, ".claude", "skills", NAME);
-        await writeTree(claudeDir, OLD_FILES);
-      },
-    });
+    }));
   });
   test.afterAll(async () => {
     await app?.close();
