@@ -1,23 +1,10 @@
 // Local (stdio) servers in Settings, in the browser against the web host: the exact command is listed, nothing starts
 // before the user approves that command, Approve starts it on the next check, and Revoke stops it again.
 import { expect, test } from "@playwright/test";
-import { writeFile } from "node:fs/promises";
-import path from "node:path";
-import { makeTempDir, writeTree } from "../test-support/tmp";
-import { startAppHost, REPO_ROOT, type AppHost } from "./support/app-host";
+import { makeTempDir } from "../test-support/tmp";
+import { alphaLatest, STDIO_SERVER_SCRIPT, writeStdioSkillAndConfig } from "../electron/handlers/testing/stdio-home";
+import { startAppHost, type AppHost } from "./support/app-host";
 import { openCatalog, saveScreenshot } from "./support/page";
-
-const SERVER = path.join(REPO_ROOT, "test-support/servers/stdio-skill-meta-server.mjs");
-const alpha = [
-  "---",
-  "name: alpha",
-  "description: Does alpha things.",
-  "metadata:",
-  '  version: "1.0.0"',
-  "---",
-  "# alpha",
-  "",
-].join("\n");
 
 test.describe("local servers in Settings", () => {
   let app: AppHost;
@@ -29,17 +16,7 @@ test.describe("local servers in Settings", () => {
       fixtureHome: false,
       env: { SKILLSHELF_CONFIG_DIR: config.dir, SKILLSHELF_GITHUB_API: "http://127.0.0.1:9/" },
       prepare: async (_root, home) => {
-        await writeTree(path.join(home, ".claude", "skills"), { "alpha/SKILL.md": alpha });
-        const servers = {
-          mcpServers: {
-            "alpha-meta": {
-              command: process.execPath,
-              args: [SERVER, "alpha", "2.0.0"],
-              env: { SKILL_META_TOKEN: "expected" },
-            },
-          },
-        };
-        await writeFile(path.join(home, ".claude.json"), JSON.stringify(servers));
+        await writeStdioSkillAndConfig(home);
       },
     });
   });
@@ -48,7 +25,7 @@ test.describe("local servers in Settings", () => {
     await config?.cleanup();
   });
 
-  const latest = async () => (await app.call("updates:check", true)).find((u) => u.name === "alpha")?.latest ?? null;
+  const latest = async () => alphaLatest(await app.call("updates:check", true));
 
   test("lists the exact command and starts it only after Approve", async ({ page }) => {
     await openCatalog(page, app.url);
@@ -56,7 +33,7 @@ test.describe("local servers in Settings", () => {
     const section = page.getByRole("region", { name: "Local servers" });
     const list = section.getByRole("list", { name: "Local servers" });
     await expect(list).toContainText("alpha-meta");
-    await expect(list).toContainText(`${process.execPath} ${SERVER} alpha 2.0.0`);
+    await expect(list).toContainText(`${process.execPath} ${STDIO_SERVER_SCRIPT} alpha 2.0.0`);
     await expect(list).toContainText("SKILL_META_TOKEN");
     await expect(list).not.toContainText("expected");
     await expect(list).toContainText("Not approved");

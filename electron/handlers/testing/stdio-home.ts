@@ -25,9 +25,8 @@ export async function writeStdioConfig(home: string, latest: string): Promise<vo
   await writeFile(stdioConfigFile(home), JSON.stringify(config, null, 2));
 }
 
-/** A home with the skill and the config; returns the scan options for it (settings and caches inside root). */
-export async function writeStdioHome(root: string, latest = "2.0.0") {
-  const home = path.join(root, "home");
+/** Writes the skill alpha 1.0.0 and the config naming its local server (answering `latest`) into `home`. */
+export async function writeStdioSkillAndConfig(home: string, latest = "2.0.0"): Promise<void> {
   await writeTree(home, {
     ".claude/skills/alpha/SKILL.md": [
       "---",
@@ -41,6 +40,12 @@ export async function writeStdioHome(root: string, latest = "2.0.0") {
     ].join("\n"),
   });
   await writeStdioConfig(home, latest);
+}
+
+/** A home with the skill and the config; returns the scan options for it (settings and caches inside root). */
+export async function writeStdioHome(root: string, latest = "2.0.0") {
+  const home = path.join(root, "home");
+  await writeStdioSkillAndConfig(home, latest);
   return {
     home,
     platform: "linux" as const,
