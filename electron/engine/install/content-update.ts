@@ -1,20 +1,17 @@
 // Gets the new content of a skill that carries no version: the repository's tarball at the checked branch (GitHub's
 // `/repos/O/R/tarball/REF`, unpacked with the install engine's safe extraction), then the skill's folder out of it,
 // checked to be exactly the folder the update check saw (same git tree SHA) before it is validated and handed on.
-import { randomBytes } from "node:crypto";
 import { mkdir, readdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import type { Skill, TaskProgress, UpdateInfo } from "../../../shared/model";
 import { gitTreeOf } from "../updates/git-tree";
 import { githubUrl } from "../updates/github-http";
 import { parseGithubRepo } from "../updates/repository";
-import { stagingRoot } from "./data-dir";
 import { downloadFile } from "./download";
 import { InstallError } from "./errors";
 import { extractArchive } from "./extract";
-import { locateSkill } from "./locate";
 import { recordLockHash, type LockHashResult } from "./lock-hash";
-import type { ObtainedSkill } from "./obtain";
+import { stageSkill, type ObtainedSkill } from "./obtain";
 
 /** Options of obtainFromGithubTree. */
 export interface TreeObtainOptions {
@@ -73,10 +70,7 @@ export async function obtainFromGithubTree(
     `/repos/${encodeURIComponent(repo.owner)}/${encodeURIComponent(repo.repo)}/tarball/${encodeURIComponent(source.branch)}`,
   );
   if (!url) throw new InstallError("install.download.refused-url", "The GitHub API address is not a valid URL.");
-  const stagingDir = path.join(stagingRoot(options.dataDir), `${Date.now()}-${randomBytes(4).toString("hex")}`);
-  await mkdir(stagingDir, { recursive: true, mode: 0o700 });
-  const cleanup = () => rm(stagingDir, { recursive: true, force: true });
-  try {
+  return stageSkill(options.dataDir, options.expectName, async (stagingDir) => {
     const downloaded = await downloadFile(url.href, {
       dir: stagingDir,
       maxBytes: options.maxBytes,
@@ -119,20 +113,11 @@ export async function obtainFromGithubTree(
     await mkdir(picked);
     await rename(folderDir, path.join(picked, "skill"));
     await rm(unpacked, { recursive: true, force: true });
-    const located = await locateSkill(path.join(picked, "skill"), options.expectName);
     return {
-      stagingDir,
-      skillDir: located.dir,
-      name: located.name,
-      version: located.version,
-      diagnostics: located.diagnostics,
+      unpacked: path.join(picked, "skill"),
       source: `${repo.webUrl}/tree/${source.branch}/${source.folder}`.replace(/\/$/, ""),
-      cleanup,
     };
-  } catch (error) {
-    await cleanup();
-    throw error;
-  }
+  });
 }
 
 /** The installer's lock entry names: the folder names the skill is reached by, then its name. */

@@ -34,15 +34,9 @@ export interface ObtainOptions {
 }
 
 /** Downloads or reads the new version named by `from` and returns it validated; throws InstallError with the reason. */
-export async function obtainSkill(
-  from: { url: string } | { file: string },
-  options: ObtainOptions,
-): Promise<ObtainedSkill> {
-  const stagingDir = path.join(stagingRoot(options.dataDir), `${Date.now()}-${randomBytes(4).toString("hex")}`);
-  await mkdir(stagingDir, { recursive: true, mode: 0o700 });
-  const cleanup = () => rm(stagingDir, { recursive: true, force: true });
-  const unpacked = path.join(stagingDir, "unpacked");
-  try {
+export function obtainSkill(from: { url: string } | { file: string }, options: ObtainOptions): Promise<ObtainedSkill> {
+  return stageSkill(options.dataDir, options.expectName, async (stagingDir) => {
+    const unpacked = path.join(stagingDir, "unpacked");
     let source: string;
     if ("url" in from) {
       source = from.url;
@@ -68,7 +62,25 @@ export async function obtainSkill(
       else throw new InstallError("install.source.unreadable", `${source} is neither a folder nor an archive file.`);
     }
     if (options.signal?.aborted) throw new InstallError("install.download.cancelled", "The update was cancelled.");
-    const located = await locateSkill(unpacked, options.expectName);
+    return { unpacked, source };
+  });
+}
+
+/**
+ * Makes a fresh staging folder, lets `fill` put the new version in it, then finds and validates the skill in the folder
+ * `fill` names; the staging folder is removed when any step fails, so every way of obtaining a version stages alike.
+ */
+export async function stageSkill(
+  dataDir: string,
+  expectName: string,
+  fill: (stagingDir: string) => Promise<{ unpacked: string; source: string }>,
+): Promise<ObtainedSkill> {
+  const stagingDir = path.join(stagingRoot(dataDir), `${Date.now()}-${randomBytes(4).toString("hex")}`);
+  await mkdir(stagingDir, { recursive: true, mode: 0o700 });
+  const cleanup = () => rm(stagingDir, { recursive: true, force: true });
+  try {
+    const { unpacked, source } = await fill(stagingDir);
+    const located = await locateSkill(unpacked, expectName);
     return {
       stagingDir,
       skillDir: located.dir,
