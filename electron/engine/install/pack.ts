@@ -225,6 +225,14 @@ export async function publishNoOverwrite(temp: string, file: string): Promise<vo
   }
 }
 
+/** The refusal when the archive's name is taken (`what`: when it was found), after the diagnostics so far. */
+function outExists(file: string, diagnostics: Diagnostic[], what: string, fix: string): PackRefusedError {
+  return new PackRefusedError("The archive exists.", [
+    ...diagnostics,
+    diag("pack.out.exists", "error", file, `${file} ${what}, so it was not replaced.`, fix),
+  ]);
+}
+
 /** Codes that make an archive unusable whatever the profile (plain `pack` refuses only these). */
 const STRUCTURAL =
   /^(skill\.missing-file|skill\.unreadable|skill\.encoding|skill\.archive\.|desktop\.archive\.|skill\.frontmatter\.(missing|unclosed|yaml|not-mapping))/;
@@ -366,16 +374,12 @@ export async function packSkill(dir: string, options: PackOptions = {}): Promise
       () => false,
     ))
   ) {
-    throw new PackRefusedError("The archive exists.", [
-      ...diagnostics,
-      diag(
-        "pack.out.exists",
-        "error",
-        file,
-        `${file} already exists, so it was not replaced.`,
-        "Choose another --out file, or remove the old one first (or pass --force).",
-      ),
-    ]);
+    throw outExists(
+      file,
+      diagnostics,
+      "already exists",
+      "Choose another --out file, or remove the old one first (or pass --force).",
+    );
   }
   const temp = path.join(
     path.dirname(file),
@@ -408,16 +412,7 @@ export async function packSkill(dir: string, options: PackOptions = {}): Promise
         await publishNoOverwrite(temp, file);
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-        throw new PackRefusedError("The archive exists.", [
-          ...diagnostics,
-          diag(
-            "pack.out.exists",
-            "error",
-            file,
-            `${file} appeared while packing, so it was not replaced.`,
-            "Choose another --out file.",
-          ),
-        ]);
+        throw outExists(file, diagnostics, "appeared while packing", "Choose another --out file.");
       }
     }
   } finally {
