@@ -1,4 +1,5 @@
 // Decides what a path given on the command line is: a skill, a folder of skills, a plugin, a marketplace or a skill archive.
+import { lstatSync } from "node:fs";
 import { lstat, readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { isInside } from "../fs/safe-fs";
@@ -17,6 +18,15 @@ export type ValidationTarget =
 export class MissingPathError extends Error {
   constructor(readonly target: string) {
     super(`${target}: no such file or folder.`);
+  }
+}
+
+/** True when the folder holds an entry named exactly SKILL.md; false when not or when that cannot be told. */
+function exactSkillFile(dir: string): boolean {
+  try {
+    return lstatSync(path.join(dir, "SKILL.md"), { throwIfNoEntry: false }) !== undefined;
+  } catch {
+    return false;
   }
 }
 
@@ -51,6 +61,8 @@ export async function findTargets(input: string, cwd: string = process.cwd()): P
     if (isSkillArchivePath(abs)) return one({ kind: "archive", path: abs, file: abs });
     return one({ kind: "skill", path: abs, dir: abs });
   }
+  // The usual case in one lstat: a SKILL.md under its exact name (the validator lists the folder itself afterwards).
+  if (exactSkillFile(abs)) return one({ kind: "skill", path: abs, dir: abs });
   const names = await readdir(abs).catch(() => [] as string[]);
   if (hasSkillFile(names)) return one({ kind: "skill", path: abs, dir: abs });
   const claude = names.includes(".claude-plugin")
