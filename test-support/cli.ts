@@ -20,6 +20,37 @@ export function runBin(
   return runProcess(process.execPath, [BIN, ...args], { ...options, env: { ...process.env, ...options.env } });
 }
 
+/**
+ * Runs `skillshelf ...args` on a pseudo-terminal (util-linux script(1)), answering each `[y/N]` question with the next
+ * of `answers` ("n" once they run out); resolves with everything it showed.
+ */
+export function runBinOnTerminal(
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; answers?: string[] } = {},
+): Promise<{ code: number | null; output: string }> {
+  const answers = options.answers ?? [];
+  return new Promise((resolve, reject) => {
+    const command = [process.execPath, BIN, ...args].map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(" ");
+    const child = spawn("script", ["-qec", command, "/dev/null"], {
+      env: { ...process.env, ...options.env },
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    let output = "";
+    let asked = 0;
+    const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
+    child.stdout.on("data", (d) => {
+      output += d;
+      const questions = output.split("[y/N]").length - 1;
+      while (asked < questions) child.stdin.write(`${answers[asked++] ?? "n"}\r`);
+    });
+    child.on("error", reject);
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
+  });
+}
+
 function runProcess(
   command: string,
   args: string[],

@@ -1,12 +1,12 @@
 // The built `skillshelf` bin on skills without a version that the `skills` installer installed (its v3 lock in
 // ~/.agents/.skill-lock.json): `outdated` shows the content states, `update` fetches the folder from GitHub's tarball,
 // swaps it with a backup, refuses to overwrite local edits unless told, and writes the lock's new hash.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { UpdateInfo } from "../../../shared/model";
-import { BIN, runBin } from "../../../test-support/cli";
+import { runBin, runBinOnTerminal } from "../../../test-support/cli";
 import { skipBecause } from "../../../test-support/skip";
 import { startReleaseServer, type RunningReleaseServer } from "../../../test-support/servers/release-server";
 import { makeTempDir, writeTree } from "../../../test-support/tmp";
@@ -177,28 +177,7 @@ describe("skillshelf update of a skill without a version", () => {
 });
 
 /** Runs the bin on a pseudo-terminal (util-linux `script`), answering each [y/N] question with the next answer. */
-function runOnTerminal(args: string[], answers: string[]): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const command = [process.execPath, BIN, ...args].map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(" ");
-    const child = spawn("script", ["-qec", command, "/dev/null"], {
-      env: { ...process.env, ...env },
-      stdio: ["pipe", "pipe", "pipe"],
-    });
-    let output = "";
-    let asked = 0;
-    const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
-    child.stdout.on("data", (d) => {
-      output += d;
-      const questions = output.split("[y/N]").length - 1;
-      while (asked < questions) child.stdin.write(`${answers[asked++] ?? "n"}\r`);
-    });
-    child.on("error", reject);
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      resolve({ code, output });
-    });
-  });
-}
+const runOnTerminal = (args: string[], answers: string[]) => runBinOnTerminal(args, { env, answers });
 
 describe("skillshelf update of an edited folder on a terminal", () => {
   it("asks first, naming the changed files: no keeps the edits, yes (then yes to the shown change) replaces them", async (ctx) => {

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { chmod, mkdir, readdir, readFile, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { BIN, runBin } from "../../../test-support/cli";
+import { runBin, runBinOnTerminal } from "../../../test-support/cli";
 import { skipBecause } from "../../../test-support/skip";
 import { makeTempDir, writeTree } from "../../../test-support/tmp";
 import { tarGzOf, zipOf } from "../../../test-support/archives";
@@ -165,30 +165,7 @@ describe("skillshelf update (a folder the user owns)", () => {
 });
 
 /** Runs the bin on a pseudo-terminal (util-linux `script`), answering its question with `answer` once it is asked. */
-function runOnTerminal(args: string[], answer: string): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const command = [process.execPath, BIN, ...args].map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(" ");
-    const child = spawn("script", ["-qec", command, "/dev/null"], {
-      env: { ...process.env, ...env },
-      stdio: ["pipe", "pipe", "pipe"],
-    });
-    let output = "";
-    let answered = false;
-    const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
-    child.stdout.on("data", (d) => {
-      output += d;
-      if (!answered && output.includes("[y/N]")) {
-        answered = true;
-        child.stdin.write(`${answer}\r`);
-      }
-    });
-    child.on("error", reject);
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      resolve({ code, output });
-    });
-  });
-}
+const runOnTerminal = (args: string[], answer: string) => runBinOnTerminal(args, { env, answers: [answer] });
 
 describe("skillshelf update on a terminal", () => {
   it("asks before replacing the folder: no keeps it, yes applies", async (ctx) => {
