@@ -2,7 +2,7 @@
 // carries no version, and the "changed locally" warning added to a version answer when the lock's hash no longer
 // matches the installed folder.
 import type { Skill, UpdateInfo } from "../../../shared/model";
-import { checkContent, type ContentCheckResult } from "./content-check";
+import { changedLocallyReason, checkContent, type ContentCheckResult } from "./content-check";
 import { gitTreeOf } from "./git-tree";
 import type { GithubTrees } from "./github-trees";
 import { parseGithubRepo } from "./repository";
@@ -88,9 +88,6 @@ export async function localEditsOf(
   if (!installed || installed.sha === recorded) return null;
   const content = trees && hasContentSource(skill) ? await contentCheckOf(skill, trees) : null;
   const files = content?.state === "changed-locally" ? content.changedFiles : undefined;
-  const listed = files?.length
-    ? ` (${files.slice(0, 5).join(", ")}${files.length > 5 ? ` and ${files.length - 5} more` : ""})`
-    : "";
   const newer = version.state === "outdated" && version.latest ? ` Version ${version.latest} is available.` : "";
   const fields: ContentFields = {
     ...(content ?? {}),
@@ -98,7 +95,7 @@ export async function localEditsOf(
     source: content?.source ?? "github-tree",
     installedHash: installed.sha,
     recordedHash: recorded,
-    reason: `The installed folder was changed after it was installed${listed}; an update would overwrite these changes, so look at the difference first.${newer}`,
+    reason: changedLocallyReason(files, newer),
   };
   if (files) fields.changedFiles = files;
   return fields;

@@ -53,10 +53,55 @@ function differing(local: GitTree, upstream: Map<string, string>): string[] {
   return [...out].sort();
 }
 
-const listed = (files: string[]) =>
-  files.length === 0
-    ? ""
-    : ` (${files.slice(0, 5).join(", ")}${files.length > 5 ? ` and ${files.length - 5} more` : ""})`;
+/** Up to five of the files that differ, in parentheses with a leading space, for a reason ("" when none). */
+export function listedFiles(files: readonly string[] | undefined): string {
+  return files?.length
+    ? ` (${files.slice(0, 5).join(", ")}${files.length > 5 ? ` and ${files.length - 5} more` : ""})`
+    : "";
+}
+
+/** The reason given when the installed folder no longer has the hash recorded at install; `tail` follows it. */
+export function changedLocallyReason(files: readonly string[] | undefined, tail: string): string {
+  return `The installed folder was changed after it was installed${listedFiles(files)}; an update would overwrite these changes, so look at the difference first.${tail}`;
+}
+
+/** The facts a content verdict is drawn from: the three tree SHAs and the words naming the upstream folder. */
+export interface ContentFacts {
+  installedHash: string;
+  upstreamHash: string;
+  recorded: string | null;
+  /** The repository as named in the reason ("acme/skills"). */
+  repository: string;
+  /** The upstream folder in words ("skills/b on acme/skills's main branch"). */
+  where: string;
+  files?: readonly string[];
+  /** Appended to the up-to-date reason (" (as of the last check)" for a recomputation). */
+  asOf?: string;
+}
+
+/** The state and reason of a content answer: one decision for the check and for its recomputation on disk changes. */
+export function contentVerdict(facts: ContentFacts): Pick<ContentCheckResult, "state" | "reason"> {
+  const { installedHash, upstreamHash, recorded, files } = facts;
+  if (installedHash === upstreamHash)
+    return { state: "up-to-date", reason: `The installed folder is the same as ${facts.where}${facts.asOf ?? ""}.` };
+  if (recorded && installedHash !== recorded)
+    return {
+      state: "changed-locally",
+      reason: changedLocallyReason(
+        files,
+        recorded === upstreamHash ? "" : " A newer version is also available upstream.",
+      ),
+    };
+  if (recorded)
+    return {
+      state: "outdated",
+      reason: `${facts.repository} has changed this skill since it was installed${listedFiles(files)}.`,
+    };
+  return {
+    state: "outdated",
+    reason: `The installed folder differs from ${facts.where}${listedFiles(files)}. With no record of what was installed, local edits cannot be told apart from upstream changes.`,
+  };
+}
 
 /** Checks one installed copy against its repository's default branch; never throws. */
 export async function checkContent(input: ContentCheckInput, trees: GithubTrees): Promise<ContentCheckResult> {
@@ -101,33 +146,15 @@ export async function checkContent(input: ContentCheckInput, trees: GithubTrees)
   if (!upstream.ok) return { ...facts, state: "unknown", reason: upstream.reason };
   const withUpstream = { ...facts, branch: upstream.branch, upstreamHash: upstream.sha };
   const files = upstream.files ? differing(local, upstream.files) : undefined;
-  const recorded = input.lock?.skillFolderHash ?? null;
-  if (local.sha === upstream.sha)
-    return {
-      ...withUpstream,
-      state: "up-to-date",
-      reason: `The installed folder is the same as ${folder || "the root"} on ${repo.key}'s ${upstream.branch} branch.`,
-    };
-  if (recorded && local.sha !== recorded) {
-    return {
-      ...withUpstream,
-      state: "changed-locally",
-      differingFiles: files,
-      reason: `The installed folder was changed after it was installed${files ? listed(files) : ""}; an update would overwrite these changes, so look at the difference first.${recorded === upstream.sha ? "" : " A newer version is also available upstream."}`,
-    };
-  }
-  if (recorded) {
-    return {
-      ...withUpstream,
-      state: "outdated",
-      differingFiles: files,
-      reason: `${repo.key} has changed this skill since it was installed${files ? listed(files) : ""}.`,
-    };
-  }
-  return {
-    ...withUpstream,
-    state: "outdated",
-    differingFiles: files,
-    reason: `The installed folder differs from ${folder || "the root"} on ${repo.key}'s ${upstream.branch} branch${files ? listed(files) : ""}. With no record of what was installed, local edits cannot be told apart from upstream changes.`,
-  };
+  const verdict = contentVerdict({
+    installedHash: local.sha,
+    upstreamHash: upstream.sha,
+    recorded: input.lock?.skillFolderHash ?? null,
+    repository: repo.key,
+    where: `${folder || "the root"} on ${repo.key}'s ${upstream.branch} branch`,
+    files,
+  });
+  return verdict.state === "up-to-date"
+    ? { ...withUpstream, ...verdict }
+    : { ...withUpstream, ...verdict, differingFiles: files };
 }

@@ -2,6 +2,7 @@
 // hashed again and compared with the upstream and recorded tree SHAs the last check found — no network call.
 import type { Skill, UpdateInfo } from "../../../shared/model";
 import { hashingSlot } from "./check-content";
+import { contentVerdict } from "./content-check";
 import { gitTreeOf } from "./git-tree";
 
 /** Whether the answer came from a content check that knows the upstream folder's tree SHA (and no version). */
@@ -18,21 +19,19 @@ export function contentStateFor(
 ): UpdateInfo {
   const where = `${info.folder || "the root"} on ${info.repository ?? "its repository"}'s ${info.branch ?? "default"} branch`;
   const { changedFiles: _stale, plan: _plan, ...rest } = info;
-  const next: UpdateInfo = { ...rest, installedHash, recordedHash: recorded };
-  if (installedHash === info.upstreamHash) {
-    next.state = "up-to-date";
-    next.reason = `The installed folder is the same as ${where} (as of the last check).`;
-  } else if (recorded && installedHash !== recorded) {
-    next.state = "changed-locally";
-    next.reason = `The installed folder was changed after it was installed; an update would overwrite these changes, so look at the difference first.${recorded === info.upstreamHash ? "" : " A newer version is also available upstream."}`;
-  } else if (recorded) {
-    next.state = "outdated";
-    next.reason = `${info.repository ?? "The repository"} has changed this skill since it was installed.`;
-  } else {
-    next.state = "outdated";
-    next.reason = `The installed folder differs from ${where}. With no record of what was installed, local edits cannot be told apart from upstream changes.`;
-  }
-  return next;
+  return {
+    ...rest,
+    installedHash,
+    recordedHash: recorded,
+    ...contentVerdict({
+      installedHash,
+      upstreamHash: info.upstreamHash,
+      recorded,
+      repository: info.repository ?? "The repository",
+      where,
+      asOf: " (as of the last check)",
+    }),
+  };
 }
 
 /**
