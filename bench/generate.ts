@@ -2,6 +2,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { mapBounded } from "../electron/engine/skill/validate-many";
+import { rng, sentence } from "./random-text";
 
 /** What was generated. */
 export interface GeneratedTree {
@@ -17,20 +18,7 @@ const WORDS =
     " ",
   );
 
-/** Deterministic pseudo-random numbers, so every run generates the same tree. */
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
-
-function paragraph(random: () => number, words: number): string {
-  const out: string[] = [];
-  for (let i = 0; i < words; i++) out.push(WORDS[Math.floor(random() * WORDS.length)]!);
-  return out.join(" ") + ".";
-}
+const paragraph = (random: () => number, words: number) => sentence(WORDS, random, words);
 
 /** Writes `count` skills under root/skills-N and returns their folders. */
 export async function generateSkills(root: string, count: number): Promise<GeneratedTree> {

@@ -3,6 +3,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { mapBounded } from "../electron/engine/skill/validate-many";
+import { rng, sentence } from "./random-text";
 
 /** What was generated. */
 export interface RealCorpus {
@@ -17,19 +18,7 @@ const WORDS =
     " ",
   );
 
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
-
-function sentence(random: () => number, words: number): string {
-  const out: string[] = [];
-  for (let i = 0; i < words; i++) out.push(WORDS[Math.floor(random() * WORDS.length)]!);
-  return out.join(" ") + ".";
-}
+const prose = (random: () => number, count: number) => sentence(WORDS, random, count);
 
 /** A PNG-like binary file (a real signature, then noise): validation must not read it as text. */
 function image(random: () => number, size: number): Uint8Array {
@@ -51,7 +40,7 @@ function skillFiles(name: string, index: number, random: () => number): Record<s
     s % 2 ? `scripts/tool-${s}.sh` : `scripts/tool-${s}.py`,
   );
   const imageNames = Array.from({ length: images }, (_, i) => `assets/figure-${i}.png`);
-  const body: string[] = [`# ${name}`, "", sentence(random, 40), ""];
+  const body: string[] = [`# ${name}`, "", prose(random, 40), ""];
   const sections = 4 + Math.floor(random() * 8);
   for (let s = 0; s < sections; s++) {
     body.push(`## Step ${s + 1}`, "");
@@ -59,7 +48,7 @@ function skillFiles(name: string, index: number, random: () => number): Record<s
       const ref = refNames[Math.floor(random() * refNames.length)]!;
       const script = scriptNames[Math.floor(random() * scriptNames.length)]!;
       body.push(
-        `${sentence(random, 25)} See [the notes](${ref}) and run [\`${path.basename(script)}\`](${script}). ${sentence(random, 15)} More at [the docs](https://example.com/docs/${name}#s${s}) and [below](#step-${s + 2}).`,
+        `${prose(random, 25)} See [the notes](${ref}) and run [\`${path.basename(script)}\`](${script}). ${prose(random, 15)} More at [the docs](https://example.com/docs/${name}#s${s}) and [below](#step-${s + 2}).`,
         "",
       );
     }
@@ -67,12 +56,12 @@ function skillFiles(name: string, index: number, random: () => number): Record<s
     if (random() < 0.3)
       body.push("```bash", `python3 ${scriptNames[0]} --input data.csv  # [not a link](nowhere.md)`, "```", "");
     if (random() < 0.2)
-      body.push("| Option | Meaning |", "| --- | --- |", `| \`--dry-run\` | ${sentence(random, 8)} |`, "");
+      body.push("| Option | Meaning |", "| --- | --- |", `| \`--dry-run\` | ${prose(random, 8)} |`, "");
   }
   if (index % 17 === 0) body.push("Read [the missing guide](references/missing.md) first.", "");
   if (index % 23 === 0) body.push("Then see [the shared file](../shared/common.md).", "");
   body.push("[spec]: https://agentskills.io/specification", "[^1]: A footnote, not a link definition.", "");
-  const description = `${sentence(random, 14 + Math.floor(random() * 20))} Use when the user asks about ${name}.`;
+  const description = `${prose(random, 14 + Math.floor(random() * 20))} Use when the user asks about ${name}.`;
   const frontmatter = [
     "---",
     `name: ${index % 29 === 0 ? name.toUpperCase() : name}`,
@@ -90,7 +79,7 @@ function skillFiles(name: string, index: number, random: () => number): Record<s
     const up = "../".repeat(depth);
     const next = refNames[(r + 1) % refNames.length]!;
     const lines = [`# Topic ${r}`, ""];
-    for (let p = 0; p < 6 + Math.floor(random() * 10); p++) lines.push(sentence(random, 40), "");
+    for (let p = 0; p < 6 + Math.floor(random() * 10); p++) lines.push(prose(random, 40), "");
     lines.push(
       `Back to [the skill](${up}../SKILL.md), next: [topic](${path.posix.relative(path.posix.dirname(ref), next)}), script [${scriptNames[0]}](${up}../${scriptNames[0]}).`,
       "",
@@ -103,7 +92,7 @@ function skillFiles(name: string, index: number, random: () => number): Record<s
       : `#!/bin/sh\nset -eu\n${Array.from({ length: 20 }, (_, l) => `echo "step ${l}" "$@"`).join("\n")}\n`;
   });
   imageNames.forEach((img) => (files[img] = image(random, 2_000 + Math.floor(random() * 6_000))));
-  files["LICENSE.txt"] = "Apache License, Version 2.0\n" + sentence(random, 200) + "\n";
+  files["LICENSE.txt"] = "Apache License, Version 2.0\n" + prose(random, 200) + "\n";
   return files;
 }
 
