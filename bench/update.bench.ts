@@ -1,6 +1,5 @@
 // Bench: updating a skill of 1,000 files (unpack and validate the release, diff, atomic swap with backup), each round
 // in a fresh process so its time and peak RSS are its own.
-import { spawn } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -8,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import { strToU8, zipSync, type Zippable } from "fflate";
 import { writeTree } from "../test-support/tmp";
 import type { UpdatePhaseResult } from "./update-phase";
+import { runScript } from "./validate.bench";
 
 const PHASE_SCRIPT = fileURLToPath(new URL("./update-phase.ts", import.meta.url));
 
@@ -22,22 +22,6 @@ function files(count: number, version: string, changeEvery: number): Record<stri
       `# Part ${i}${changed}\n\n${"Some reference text for this part of the skill.\n".repeat(20)}`;
   }
   return out;
-}
-
-function runPhase(target: string, archive: string, dataDir: string): Promise<UpdatePhaseResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", PHASE_SCRIPT, target, archive, dataDir], {
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    let out = "";
-    child.stdout.on("data", (d) => (out += d));
-    child.on("error", reject);
-    child.on("close", (code) =>
-      code === 0
-        ? resolve(JSON.parse(out.trim().split("\n").pop() ?? "{}") as UpdatePhaseResult)
-        : reject(new Error(`update phase exited with ${code}`)),
-    );
-  });
 }
 
 /** Updates a 1,000-file skill a few times from a zip release and prints a table; asserts nothing. */
@@ -56,7 +40,7 @@ export async function runUpdateBench(options: { files?: number; rounds?: number 
         zippable[`bench-skill/${rel}`] = strToU8(text);
       const archive = path.join(root, `release-${version}.zip`);
       await writeFile(archive, zipSync(zippable));
-      const r = await runPhase(target, archive, path.join(root, "data"));
+      const r = await runScript<UpdatePhaseResult>(PHASE_SCRIPT, [target, archive, path.join(root, "data")]);
       const total = r.obtainMs + r.diffMs + r.swapMs;
       rows.push([
         `round ${round}`,

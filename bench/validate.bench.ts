@@ -9,10 +9,10 @@ import type { PhaseResult } from "./phase";
 
 const PHASE_SCRIPT = fileURLToPath(new URL("./phase.ts", import.meta.url));
 
-/** Runs one phase in a fresh Node process (tsx loader) and returns what it measured. */
-export function runPhase(args: string[]): Promise<PhaseResult> {
+/** Runs a bench script in a fresh Node process (tsx loader) and returns the JSON of its last stdout line. */
+export function runScript<T>(script: string, args: string[]): Promise<T> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", PHASE_SCRIPT, ...args], {
+    const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
       stdio: ["ignore", "pipe", "inherit"],
     });
     let out = "";
@@ -20,11 +20,14 @@ export function runPhase(args: string[]): Promise<PhaseResult> {
     child.on("error", reject);
     child.on("close", (code) =>
       code === 0
-        ? resolve(JSON.parse(out.trim().split("\n").pop() ?? "{}") as PhaseResult)
-        : reject(new Error(`bench phase ${args[0]} exited with ${code}`)),
+        ? resolve(JSON.parse(out.trim().split("\n").pop() ?? "{}") as T)
+        : reject(new Error(`bench phase ${path.basename(script)} ${args[0] ?? ""} exited with ${code}`)),
     );
   });
 }
+
+/** Runs one phase of phase.ts in a fresh process and returns what it measured. */
+export const runPhase = (args: string[]): Promise<PhaseResult> => runScript<PhaseResult>(PHASE_SCRIPT, args);
 
 /** Prints rows as an aligned table. */
 export function printTable(header: string[], rows: string[][]): void {
