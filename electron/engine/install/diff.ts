@@ -59,7 +59,13 @@ async function readSide(
   return { bytes, text, link: null };
 }
 
-async function sameContent(oldRoot: string, newRoot: string, a: TreeEntry, b: TreeEntry): Promise<boolean> {
+async function sameContent(
+  oldRoot: string,
+  newRoot: string,
+  a: TreeEntry,
+  b: TreeEntry,
+  oldHash: (rel: string) => Promise<string>,
+): Promise<boolean> {
   if (a.kind !== b.kind) return false;
   if (a.kind === "link")
     return (
@@ -67,10 +73,7 @@ async function sameContent(oldRoot: string, newRoot: string, a: TreeEntry, b: Tr
       (await readlink(path.join(newRoot, ...b.rel.split("/"))))
     );
   if (a.size !== b.size || (a.mode & 0o111 ? 1 : 0) !== (b.mode & 0o111 ? 1 : 0)) return false;
-  return (
-    (await hashFile(path.join(oldRoot, ...a.rel.split("/")))) ===
-    (await hashFile(path.join(newRoot, ...b.rel.split("/"))))
-  );
+  return (await oldHash(a.rel)) === (await hashFile(path.join(newRoot, ...b.rel.split("/"))));
 }
 
 /**
@@ -96,6 +99,12 @@ export async function diffFolders(
     diffsTruncated: false,
   };
   let budget = MAX_DIFF_TOTAL_CHARS;
+  const oldHashes = new Map<string, Promise<string>>();
+  const oldHash = (rel: string): Promise<string> => {
+    let hash = oldHashes.get(rel);
+    if (!hash) oldHashes.set(rel, (hash = hashFile(path.join(oldDir, ...rel.split("/")))));
+    return hash;
+  };
 
   const describe = async (
     rel: string,
@@ -155,14 +164,11 @@ export async function diffFolders(
     if (!before) {
       result.added.push(rel);
       await describe(rel, "added", undefined, after);
-    } else if (await sameContent(oldDir, newDir, before, after)) {
+    } else if (await sameContent(oldDir, newDir, before, after, oldHash)) {
       result.unchanged++;
     } else {
       result.changed.push(rel);
-      const edited =
-        manifest?.files[rel] &&
-        before.kind === "file" &&
-        manifest.files[rel] !== (await hashFile(path.join(oldDir, ...rel.split("/"))));
+      const edited = manifest?.files[rel] && before.kind === "file" && manifest.files[rel] !== (await oldHash(rel));
       await describe(
         rel,
         "changed",
@@ -175,10 +181,7 @@ export async function diffFolders(
   for (const [rel, before] of [...oldEntries].sort(([x], [y]) => (x < y ? -1 : 1))) {
     if (newEntries.has(rel)) continue;
     const recorded = manifest?.files[rel];
-    const untouched =
-      recorded !== undefined &&
-      before.kind === "file" &&
-      recorded === (await hashFile(path.join(oldDir, ...rel.split("/"))));
+    const untouched = recorded !== undefined && before.kind === "file" && recorded === (await oldHash(rel));
     if (untouched) {
       result.removed.push(rel);
       await describe(rel, "removed", before, undefined);
