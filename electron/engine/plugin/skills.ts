@@ -3,6 +3,8 @@ import path from "node:path";
 import type { Diagnostic, Profile } from "../../../shared/model";
 import { readSkill } from "../skill/read-skill";
 import type { SkillReport } from "../skill/types";
+import { mapBounded } from "../skill/validate-many";
+import { skillReport } from "../skill/validate-text";
 import { entryNames, resolveInRoot } from "./containment";
 import { diagnostic, quote } from "./diagnostics";
 
@@ -66,7 +68,7 @@ export async function discoverSkills(
     if (found.diagnostic) result.diagnostics.push(found.diagnostic);
     if (found.dir) candidates.push(found.dir);
   }
-  result.skills = await readAll(candidates, profile, root);
+  result.skills = await mapBounded(candidates, PARALLEL_READS, (dir) => readOneSkill(dir, profile, root));
   return result;
 }
 
@@ -144,47 +146,19 @@ async function skillCandidate(
   return { dir };
 }
 
-async function readAll(dirs: string[], profile: Profile | undefined, pluginRoot: string): Promise<SkillReport[]> {
-  const reports: SkillReport[] = new Array(dirs.length);
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < dirs.length) {
-      const index = next++;
-      reports[index] = await readOneSkill(dirs[index]!, profile, pluginRoot);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(PARALLEL_READS, dirs.length) }, worker));
-  return reports;
-}
-
 async function readOneSkill(dir: string, profile: Profile | undefined, pluginRoot: string): Promise<SkillReport> {
   try {
     return await readSkill(dir, profile ? { profile, pluginRoot } : { pluginRoot });
   } catch (error) {
     const file = path.join(dir, "SKILL.md");
     const reason = error instanceof Error ? error.message : String(error);
-    return {
-      dir,
-      realDir: dir,
-      skillFile: file,
-      name: "",
-      description: "",
-      frontmatter: null,
-      body: "",
-      bodyStartLine: 1,
-      version: null,
-      versionSource: null,
-      repository: null,
-      valid: false,
-      diagnostics: [
-        diagnostic(
-          "plugin.skill.read-failed",
-          "error",
-          file,
-          `This skill could not be checked (${reason}), so it is skipped.`,
-          { fix: "Check that SKILL.md is well-formed; report this as a Skillshelf bug if it is." },
-        ),
-      ],
-    };
+    const failed = diagnostic(
+      "plugin.skill.read-failed",
+      "error",
+      file,
+      `This skill could not be checked (${reason}), so it is skipped.`,
+      { fix: "Check that SKILL.md is well-formed; report this as a Skillshelf bug if it is." },
+    );
+    return skillReport({ dir, realDir: dir, skillFile: file }, [failed], null);
   }
 }
