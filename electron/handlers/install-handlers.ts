@@ -1,11 +1,11 @@
 // The guided update's commands: download and review a new version, apply it by place (a folder swap, or the .skill
-// file for Claude Desktop and the wait for its arrival), run an update server's command after a confirmation, and
-// undo. Every argument is an id the host produced (a catalog skill id or a task id); no path comes from the page.
-import { randomBytes } from "node:crypto";
+// file for Claude Desktop and the wait for its arrival), run an update server's command after a confirmation
+// (recipe-handlers.ts), and undo. Every argument is an id the host produced (a catalog skill id or a task id); no
+// path comes from the page.
 import type { CommandHandlers } from "../../shared/ipc";
 import type { ScanResult, Skill, TaskProgress, UpdateInfo, UpdatePlan } from "../../shared/model";
 import { allSkills } from "../../shared/scan-result";
-import type { ArrivalView, RecipeOutcome, UpdateApplyResult, UpdateReviewResult } from "../../shared/update-flow";
+import type { ArrivalView, UpdateApplyResult, UpdateReviewResult } from "../../shared/update-flow";
 import type { ScanOptions } from "../engine/discovery/types";
 import { obtainFromGithubTree, recordContentUpdate, treeSourceOf } from "../engine/install/content-update";
 import { dataDir as defaultDataDir } from "../engine/install/data-dir";
@@ -15,7 +15,6 @@ import { openWithSystem, prepareDesktopHandoff, type DesktopHandoff } from "../e
 import { InstallError } from "../engine/install/errors";
 import { obtainSkill, type ObtainedSkill } from "../engine/install/obtain";
 import { planUpdate } from "../engine/install/plan";
-import { recipeProblem, runRecipe } from "../engine/install/recipe";
 import { listBackups, recoverInterrupted, rollback, type RecoveryOutcome } from "../engine/install/swap";
 import { gitTreeOf } from "../engine/updates/git-tree";
 import { githubApiOf } from "../engine/updates/sources";
@@ -29,6 +28,7 @@ import {
 } from "../engine/install/update-flow";
 import type { DesktopIntegration, EventSink } from "./context";
 import { HandlerError } from "./errors";
+import { createRecipeRuns, newTaskId } from "./recipe-handlers";
 
 type InstallCommand =
   | "update:start"
@@ -74,14 +74,6 @@ interface UpdateTask {
   arrival: AbortController | null;
 }
 
-interface RecipeTask {
-  id: string;
-  controller: AbortController;
-  result: Promise<RecipeOutcome>;
-}
-
-const newTaskId = () => randomBytes(8).toString("hex");
-
 /** One line on what recovery did with an interrupted update (a folder path and the outcome; no secrets). */
 function recoveryLine(r: RecoveryOutcome): string {
   const what = r.outcome === "finished" ? "was finished" : r.outcome === "undone" ? "was undone" : "needs attention";
@@ -99,7 +91,6 @@ export function createInstallHandlers(options: InstallHandlersOptions): {
   const { home, platform, env } = scanOptions;
   const data = options.dataDir ?? defaultDataDir(env as NodeJS.ProcessEnv, platform, home);
   const tasks = new Map<string, UpdateTask>();
-  const recipes = new Map<string, RecipeTask>();
   let recovered: Promise<unknown> | null = null;
   /** Finishes or undoes what an interrupted update left, once per session, and says what it did. */
   const recover = () =>
@@ -127,6 +118,15 @@ export function createInstallHandlers(options: InstallHandlersOptions): {
         `"${skill.name}" is managed by its client; Skillshelf never changes it, so there is nothing to undo.`,
       );
   }
+
+  const recipeRuns = createRecipeRuns({
+    home,
+    env: env as NodeJS.ProcessEnv,
+    desktop,
+    emit,
+    skillById,
+    updateInfo: options.updateInfo,
+  });
 
   async function download(task: UpdateTask, info: UpdateInfo | undefined): Promise<UpdateReviewResult> {
     const file = chooseDownload(info);
@@ -300,45 +300,6 @@ export function createInstallHandlers(options: InstallHandlersOptions): {
     return { status: "timeout", version: null, advice: result.advice };
   }
 
-  function startRecipe(skill: Skill, command: string): { taskId: string } {
-    const id = newTaskId();
-    const controller = new AbortController();
-    const result = runRecipe(command, {
-      cwd: home,
-      env: env as NodeJS.ProcessEnv,
-      signal: controller.signal,
-      onOutput: (chunk, stream) => emit("task:output", { taskId: id, stream, chunk }),
-    }).then(
-      (r): RecipeOutcome => {
-        const ok = r.exitCode === 0 && !r.cancelled;
-        const how = r.cancelled
-          ? "was stopped"
-          : r.exitCode !== null
-            ? `finished with exit code ${r.exitCode}`
-            : `was ended by ${r.signal ?? "a signal"}`;
-        return {
-          ok,
-          exitCode: r.exitCode,
-          signal: r.signal,
-          cancelled: r.cancelled,
-          message: ok
-            ? `The update command for "${skill.name}" finished successfully.`
-            : `The update command ${how}; "${skill.name}" may not be updated — read its output above.`,
-        };
-      },
-      (error: unknown): RecipeOutcome => ({
-        ok: false,
-        exitCode: null,
-        signal: null,
-        cancelled: false,
-        message: `The command could not be run: ${error instanceof Error ? error.message : String(error)}`,
-      }),
-    );
-    recipes.set(id, { id, controller, result });
-    void result.finally(() => setTimeout(() => recipes.delete(id), 60_000).unref?.());
-    return { taskId: id };
-  }
-
   const handlers: Pick<CommandHandlers, InstallCommand> = {
     "update:start": async (skillId) => {
       const skill = skillById(skillId);
@@ -381,7 +342,7 @@ export function createInstallHandlers(options: InstallHandlersOptions): {
         await drop(task);
         return;
       }
-      recipes.get(taskId)?.controller.abort();
+      recipeRuns.cancel(taskId);
     },
     "update:apply": async (taskId) => {
       const task = taskById(taskId);
@@ -404,22 +365,7 @@ export function createInstallHandlers(options: InstallHandlersOptions): {
       const task = taskById(taskId);
       return waitArrival(task, handoffOf(taskId));
     },
-    "update:run-recipe": async (skillId) => {
-      const skill = skillById(skillId);
-      const plan = planUpdate(skill, await options.updateInfo(skillId));
-      const recipe = plan.recipe;
-      if (plan.kind !== "run-recipe" || !recipe || recipe.kind !== "shell")
-        throw new HandlerError(`"${skill.name}" has no update command to run. ${plan.nextStep}`);
-      const problem = recipe.suspicious ? "it holds control characters or line breaks" : recipeProblem(recipe.command);
-      if (problem) throw new HandlerError(`The update command for "${skill.name}" is not run: ${problem}.`);
-      if (desktop.confirmRecipe && !(await desktop.confirmRecipe(skill.name, recipe.command))) return null;
-      return startRecipe(skill, recipe.command);
-    },
-    "update:recipe-result": async (taskId) => {
-      const run = recipes.get(taskId);
-      if (!run) throw new HandlerError("That command is no longer running.");
-      return run.result;
-    },
+    ...recipeRuns.handlers,
     "update:undo": async (skillId) => {
       const skill = skillById(skillId);
       ownedFolder(skill);
@@ -469,7 +415,7 @@ export function createInstallHandlers(options: InstallHandlersOptions): {
     async dispose() {
       await recovered;
       for (const task of [...tasks.values()]) await drop(task);
-      for (const run of recipes.values()) run.controller.abort();
+      recipeRuns.dispose();
     },
   };
 }
