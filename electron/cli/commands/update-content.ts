@@ -7,9 +7,9 @@ import { obtainFromGithubTree, recordContentUpdate } from "../../engine/install/
 import { InstallError } from "../../engine/install/errors";
 import type { ObtainedSkill } from "../../engine/install/obtain";
 import { gitTreeOf } from "../../engine/updates/git-tree";
-import { printJson, type CliIo } from "../command";
+import type { CliIo } from "../command";
 import { safe } from "./report-format";
-import { updateFolderCopy } from "./update-folder";
+import { refuseUpdate, updateFolderCopy } from "./update-folder";
 
 /** What the content branch was given. */
 export interface ContentUpdateInput {
@@ -29,12 +29,6 @@ const listed = (files: string[] | undefined) =>
   files?.length
     ? files.slice(0, 20).map(safe).join(", ") + (files.length > 20 ? ` and ${files.length - 20} more` : "")
     : "files in it";
-
-function refuse(io: CliIo, json: boolean, name: string, code: string, message: string): number {
-  if (json) printJson(io, { name, error: { code, message } });
-  else io.stderr(`skillshelf update: ${message}\n`);
-  return 1;
-}
 
 /** Whether local edits may be overwritten: --yes with --overwrite-local, or a yes on a terminal; else the refusal. */
 async function mayOverwrite(input: ContentUpdateInput): Promise<string | null> {
@@ -58,7 +52,7 @@ async function mayOverwrite(input: ContentUpdateInput): Promise<string | null> {
 export async function updateFromGithubTree(input: ContentUpdateInput, io: CliIo): Promise<number> {
   const { skill, info, plan } = input;
   const refusal = await mayOverwrite(input);
-  if (refusal) return refuse(io, input.json, skill.name, "install.local-changes", refusal);
+  if (refusal) return refuseUpdate(io, input.json, skill.name, { code: "install.local-changes", message: refusal });
   let obtained: ObtainedSkill | null = null;
   try {
     obtained = await obtainFromGithubTree(info, {
@@ -91,7 +85,8 @@ export async function updateFromGithubTree(input: ContentUpdateInput, io: CliIo)
       );
     return code;
   } catch (error) {
-    if (error instanceof InstallError) return refuse(io, input.json, skill.name, error.code, safe(error.message));
+    if (error instanceof InstallError)
+      return refuseUpdate(io, input.json, skill.name, { code: error.code, message: safe(error.message) });
     throw error;
   } finally {
     await obtained?.cleanup();

@@ -41,6 +41,13 @@ export interface FolderUpdateReport {
 
 const MARKS = { added: "+", removed: "-", changed: "~", kept: "=" } as const;
 
+/** Prints an update's refusal (escaped text on stderr, or one JSON document) and returns exit code 1. */
+export function refuseUpdate(io: CliIo, json: boolean, name: string, error: { code: string; message: string }): number {
+  if (json) printJson(io, { name, error: { code: error.code, message: error.message } });
+  else io.stderr(`skillshelf update: ${safe(error.message)}\n`);
+  return 1;
+}
+
 /** The plan for people: versions, where, the counts, one line per file, then the text diffs. */
 export function formatFolderPlan(report: FolderUpdateReport, links: string[]): string {
   const { diff } = report;

@@ -24,7 +24,7 @@ import {
   updateByRecipe,
   updateDesktopCopy,
 } from "./update-handoff";
-import { updateFolderCopy } from "./update-folder";
+import { refuseUpdate, updateFolderCopy } from "./update-folder";
 import { updateFromGithubTree } from "./update-content";
 import { treeSourceOf } from "../../engine/install/content-update";
 
@@ -35,13 +35,6 @@ function isHttpUrl(text: string): boolean {
   } catch {
     return false;
   }
-}
-
-/** Prints a refusal (text on stderr, or one JSON document) and returns exit code 1. */
-function refuse(io: CliIo, json: boolean, name: string, error: { code: string; message: string }): number {
-  if (json) printJson(io, { name, error: { code: error.code, message: error.message } });
-  else io.stderr(`skillshelf update: ${safe(error.message)}\n`);
-  return 1;
 }
 
 /** Runs the update check for one copy; its state says whether an update is due and what to download. */
@@ -132,7 +125,7 @@ export const updateCommand: CliCommand = {
 
     const target = await findSkillTarget(arg, scanOptions, io.cwd);
     if (!target)
-      return refuse(io, json, arg, {
+      return refuseUpdate(io, json, arg, {
         code: "install.skill.not-found",
         message: `No installed skill "${arg}" was found for this home and platform.`,
       });
@@ -170,7 +163,7 @@ export const updateCommand: CliCommand = {
         else io.stdout(`${safe(message)}\n`);
         return 0;
       }
-      return refuse(io, json, skill.name, { code: "install.not-due", message });
+      return refuseUpdate(io, json, skill.name, { code: "install.not-due", message });
     }
     if (!from && plan.recipe && (plan.kind === "run-recipe" || plan.kind === "manual")) {
       return (
@@ -181,12 +174,12 @@ export const updateCommand: CliCommand = {
       ).exitCode;
     }
     if (plan.kind === "not-updatable" || plan.kind === "manual" || plan.kind === "run-recipe") {
-      return refuse(io, json, skill.name, { code: "install.not-updatable", message: plan.nextStep });
+      return refuseUpdate(io, json, skill.name, { code: "install.not-updatable", message: plan.nextStep });
     }
     const download = chooseDownload(info);
     const source = from ?? (download ? { url: download.url } : null);
     if (!source)
-      return refuse(io, json, skill.name, {
+      return refuseUpdate(io, json, skill.name, {
         code: "install.no-download",
         message: `The release of "${skill.name}" offers nothing to download; pass --from FILE|URL with the new version.`,
       });
@@ -254,7 +247,7 @@ export const updateCommand: CliCommand = {
         io,
       );
     } catch (error) {
-      if (error instanceof InstallError) return refuse(io, json, skill.name, error);
+      if (error instanceof InstallError) return refuseUpdate(io, json, skill.name, error);
       throw error;
     } finally {
       await obtained?.cleanup();
