@@ -1,6 +1,6 @@
 // Worker-thread entry (bundled as dist/cli/read-worker.mjs and dist/main/read-worker.cjs): reads skill folders for a scan.
 import { parentPort } from "node:worker_threads";
-import { mapPool } from "./pool";
+import { mapBounded } from "../skill/validate-many";
 import type { ReadBatchRequest, ReadWorkerMessage } from "./read-protocol";
 import { readSkillAt } from "./read";
 
@@ -11,7 +11,7 @@ const PROGRESS_EVERY_MS = 5;
 async function readBatch(request: ReadBatchRequest): Promise<ReadWorkerMessage> {
   try {
     let lastSign = performance.now();
-    const reads = await mapPool(request.jobs, Math.max(1, request.limit), async (job) => {
+    const reads = await mapBounded(request.jobs, Math.max(1, request.limit), async (job) => {
       const read = await readSkillAt(job.dir, job.realDir, job.profile);
       // A sign of progress at most every few ms (not one message per folder): the watchdog's limit is seconds.
       const now = performance.now();

@@ -1,7 +1,7 @@
 // scan(): every location of a home (per OS) plus --include folders, read and validated, as one ScanResult.
 import type { ScanResult, TaskProgress } from "../../../shared/model";
 import { assemble, groupSites, profileFor, readKey, type ScanState, type SiteGroup } from "./assemble";
-import { mapPool } from "./pool";
+import { mapBounded } from "../skill/validate-many";
 import { locationCap, planScan, type ScanPlan } from "./plan";
 import { readPluginAt, readSkillAt, type SkillRead } from "./read";
 import type { ReadJob } from "./read-protocol";
@@ -63,11 +63,11 @@ export async function readMissing(
       (i, read) => keep(jobs[i] as ReadJob, read),
     );
   } else {
-    await mapPool(jobs, limit, async (job) =>
+    await mapBounded(jobs, limit, async (job) =>
       keep(job, await readSkillAt(job.dir, job.realDir, job.profile, options.onSkillRead)),
     );
   }
-  await mapPool(plugins, Math.max(1, Math.floor(limit / 4)), async (source) => {
+  await mapBounded(plugins, Math.max(1, Math.floor(limit / 4)), async (source) => {
     state.plugins.set(source.root, await readPluginAt(source.root, cap, options.onSkillRead, source.claudeCode));
     tick(source.root);
   });
@@ -91,7 +91,7 @@ export async function findAllSites(
 ): Promise<Map<string, SourceSites>> {
   const sites = new Map<string, SourceSites>();
   let found = 0;
-  await mapPool(plan.skillSources, 4, async (source) => {
+  await mapBounded(plan.skillSources, 4, async (source) => {
     const listed = await findSites(source, cap);
     sites.set(source.location.id, listed);
     found += listed.sites.length;

@@ -6,7 +6,7 @@ import { realpathOrNull } from "../fs/safe-fs";
 import { discoveryDiagnostic } from "./diagnostic";
 import { findSkillFile, listCapped, resolveChild, type ChildKind } from "./list";
 import type { SkillSource } from "./plan";
-import { mapPool } from "./pool";
+import { mapBounded } from "../skill/validate-many";
 
 /** One place a skill folder was found: the path in its location and the real folder behind it. */
 export interface SkillSite {
@@ -98,7 +98,7 @@ async function listSites(source: SkillSource, dir: string, depth: number, cap: n
   const entries = listing.entries.filter(
     (e) => !e.name.startsWith(".") && !e.isFile() && !(dir === source.dir && source.exclude.includes(e.name)),
   );
-  const results = await mapPool(entries, 8, (entry) =>
+  const results = await mapBounded(entries, 8, (entry) =>
     examineChild(
       source,
       path.join(dir, entry.name),
