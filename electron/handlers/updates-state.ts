@@ -90,6 +90,12 @@ export function createUpdatesState(options: UpdatesStateOptions): UpdatesState {
     onUpdates: (updates) => keep({ updates, checkedAt: latestTime(updates) }, true),
   });
 
+  /** Ids of the kept answers whose copy is no longer among `skills`. */
+  function goneFrom(skills: readonly Skill[]): string[] {
+    const present = new Set(skills.map((s) => s.id));
+    return last.updates.filter((u) => !present.has(u.skillId)).map((u) => u.skillId);
+  }
+
   function reconcile(changed: readonly Skill[], removed: readonly string[]): void {
     const next = recomputeUpdates(last.updates, changed, removed);
     if (next.changed) keep({ updates: next.updates, checkedAt: last.checkedAt }, true);
@@ -123,22 +129,13 @@ export function createUpdatesState(options: UpdatesStateOptions): UpdatesState {
     catalogLoaded: () => {
       void loaded().then(() => {
         const skills = allSkills(options.catalog());
-        const present = new Set(skills.map((s) => s.id));
-        reconcile(
-          skills,
-          last.updates.filter((u) => !present.has(u.skillId)).map((u) => u.skillId),
-        );
+        reconcile(skills, goneFrom(skills));
       });
     },
     catalogChanged: (change) => {
       void loaded().then(() => {
-        const catalog = options.catalog();
-        const present = new Set(allSkills(catalog).map((s) => s.id));
         const changed = [...change.skills.updated, ...change.plugins.updated.flatMap((p) => p.skills)];
-        reconcile(
-          changed,
-          last.updates.filter((u) => !present.has(u.skillId)).map((u) => u.skillId),
-        );
+        reconcile(changed, goneFrom(allSkills(options.catalog())));
         return reconcileContent(changed).catch(() => undefined);
       });
     },
