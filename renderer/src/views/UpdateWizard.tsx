@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { Skill, TaskProgress, UpdateInfo } from "../../../shared/model";
 import type { ArrivalView, UpdateApplyResult, UpdateProblem, UpdateReview } from "../../../shared/update-flow";
+import { updateSourceLabel } from "../../../shared/update-text";
 import { errorMessage } from "../lib/format";
 import { useApi } from "./api-context";
 import { DownloadProgress, FileChanges, ProblemView } from "./UpdateParts";
@@ -111,15 +112,7 @@ export function UpdateWizard(props: { info: UpdateInfo; skill: Skill; place: str
               <>its folder changed on GitHub since it was installed (it has no version).</>
             )}
           </p>
-          <p className="muted">
-            Found by{" "}
-            {info.source === "skill-meta"
-              ? "the skill's update server"
-              : info.source === "none"
-                ? "no source"
-                : "GitHub"}
-            .
-          </p>
+          <p className="muted">Found by {updateSourceLabel(info.source)}.</p>
           <ReleaseNotes info={info} />
           <p className="next-step">
             <strong>What happens:</strong> {whatHappens(kind, info)}

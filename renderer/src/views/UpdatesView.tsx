@@ -4,6 +4,7 @@
 import { useEffect, useMemo, useState } from "react";
 import type { Skill, UpdateInfo } from "../../../shared/model";
 import { allSkills } from "../../../shared/scan-result";
+import { updateSourceLabel } from "../../../shared/update-text";
 import { errorMessage } from "../lib/format";
 import { useApi } from "./api-context";
 import { When } from "./InlineText";
@@ -14,13 +15,6 @@ import { useSettings } from "./use-settings";
 import { UpdateWizard } from "./UpdateWizard";
 import type { CatalogData, UpdatesData } from "./use-app-data";
 import "../updates.css";
-
-const SOURCE: Record<UpdateInfo["source"], string> = {
-  "skill-meta": "the skill's update server",
-  "github-release": "GitHub releases",
-  "github-tree": "the repository's files on GitHub",
-  none: "no source",
-};
 
 /** True when a reason says the answer was refused for too many requests. */
 const rateLimited = (reason: string | undefined) => /rate.?limit/i.test(reason ?? "");
@@ -265,7 +259,7 @@ function PendingItem(props: { info: UpdateInfo; place: string; onUpdate: () => v
       <p className="update-place" title={info.dir}>
         {place}
       </p>
-      <p className="muted">Found by {SOURCE[info.source]}.</p>
+      <p className="muted">Found by {updateSourceLabel(info.source)}.</p>
       <ReleaseNotes info={info} />
       <p className="next-step">
         <strong>Next step:</strong> {info.plan?.nextStep}
