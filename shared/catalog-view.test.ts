@@ -1,33 +1,11 @@
 import { describe, expect, it } from "vitest";
-import type { Location, ScanResult, Skill, UpdateInfo } from "./model";
+import type { Location, ScanResult, UpdateInfo } from "./model";
+import { testLocation, testSkill } from "./testing/model-fixtures";
 import { catalogLimitNotes, sortGroups } from "./catalog-view";
 import { buildCatalogGroups, desktopAccountTitles, filterGroups, NO_FILTERS } from "./ui-catalog";
 
-const location = (id: string, extra: Partial<Location> = {}): Location => ({
-  id,
-  client: "claude-code",
-  scope: "user",
-  path: `/h/${id}`,
-  exists: true,
-  ...extra,
-});
-const skill = (id: string, extra: Partial<Skill> = {}): Skill => ({
-  id,
-  name: id,
-  description: `About ${id}`,
-  dir: `/h/code/${id}`,
-  realDir: `/h/code/${id}`,
-  client: "claude-code",
-  locationId: "code",
-  version: null,
-  versionSource: null,
-  contentHash: id,
-  diagnostics: [],
-  valid: true,
-  links: [],
-  userOwned: true,
-  ...extra,
-});
+const location = testLocation;
+const skill = testSkill;
 const warning = { code: "skill.body.lines", severity: "warning" as const, message: "m", file: "f" };
 const error = { code: "skill.name.uppercase", severity: "error" as const, message: "m", file: "f" };
 const tree = (id: string, accountTree: string): Location =>

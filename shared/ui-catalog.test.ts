@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Location, Plugin, ScanResult, Skill, UpdateInfo } from "./model";
+import type { Plugin, ScanResult, Skill, UpdateInfo } from "./model";
+import { testLocation, testSkill } from "./testing/model-fixtures";
 import {
   applyCatalogChange,
   buildCatalogGroups,
@@ -10,31 +11,10 @@ import {
   NO_FILTERS,
 } from "./ui-catalog";
 
-const location = (id: string, extra: Partial<Location> = {}): Location => ({
-  id,
-  client: "claude-code",
-  scope: "user",
-  path: `/h/${id}`,
-  exists: true,
-  ...extra,
-});
-const skill = (id: string, extra: Partial<Skill> = {}): Skill => ({
-  id,
-  name: id,
-  description: `About ${id}`,
-  dir: `/h/${id}`,
-  realDir: `/h/${id}`,
-  client: "claude-code",
-  locationId: "code",
-  version: null,
-  versionSource: null,
-  contentHash: id,
-  diagnostics: [],
-  valid: true,
-  links: [],
-  userOwned: true,
-  ...extra,
-});
+const location = testLocation;
+/** Skills in this file sit at /h/<id>. */
+const skill = (id: string, extra: Partial<Skill> = {}): Skill =>
+  testSkill(id, { dir: `/h/${id}`, realDir: `/h/${id}`, ...extra });
 
 const desktopTree = location("tree", {
   client: "claude-desktop",
