@@ -151,18 +151,14 @@ function checkName(
     );
     return { name: "", normalizedName: "" };
   }
-  const raw = scalarText(entry.value);
-  if (raw === null || raw.trim() === "") {
-    sink.add(
-      "skill.name.empty",
-      "error",
-      raw === null ? `\`name\` is ${kindOf(entry.value)}, not a name.` : "`name` is empty.",
-      "Write the skill's name after `name:`, e.g. `name: pdf-tools`.",
-      entry,
-    );
-    return { name: "", normalizedName: "" };
-  }
-  const n = raw.trim().normalize("NFKC");
+  const raw = requiredText(entry, sink, {
+    code: "skill.name.empty",
+    key: "name",
+    notWhat: "not a name",
+    fix: "Write the skill's name after `name:`, e.g. `name: pdf-tools`.",
+  });
+  if (raw === null) return { name: "", normalizedName: "" };
+  const n = raw.normalize("NFKC");
   const shown = quote(n);
   const length = codePoints(n);
   if (length > MAX_NAME)
@@ -264,20 +260,15 @@ function checkDescription(entry: FrontmatterEntry | undefined, frontmatterLine: 
     );
     return "";
   }
-  const raw = scalarText(entry.value);
-  if (raw === null || raw.trim() === "") {
-    sink.add(
-      "skill.description.empty",
-      "error",
-      raw === null ? `\`description\` is ${kindOf(entry.value)}, not text.` : "`description` is empty.",
-      "Describe what the skill does and when to use it, in one or two sentences.",
-      entry,
-    );
-    return "";
-  }
   // Clients and the reference validator read the description with surrounding whitespace trimmed (a block scalar's
   // final newline included), so level 1, the catalog hash and the length limit all use the trimmed text.
-  const text = raw.trim();
+  const text = requiredText(entry, sink, {
+    code: "skill.description.empty",
+    key: "description",
+    notWhat: "not text",
+    fix: "Describe what the skill does and when to use it, in one or two sentences.",
+  });
+  if (text === null) return "";
   const length = codePoints(text);
   if (length > MAX_DESCRIPTION)
     sink.add(
@@ -288,6 +279,24 @@ function checkDescription(entry: FrontmatterEntry | undefined, frontmatterLine: 
       entry,
     );
   return text;
+}
+
+/** A required field's text, trimmed; null (after reporting `code`) when it is not text or is blank. */
+function requiredText(
+  entry: FrontmatterEntry,
+  sink: DiagnosticSink,
+  field: { code: string; key: string; notWhat: string; fix: string },
+): string | null {
+  const raw = scalarText(entry.value);
+  if (raw !== null && raw.trim() !== "") return raw.trim();
+  sink.add(
+    field.code,
+    "error",
+    raw === null ? `\`${field.key}\` is ${kindOf(entry.value)}, ${field.notWhat}.` : `\`${field.key}\` is empty.`,
+    field.fix,
+    entry,
+  );
+  return null;
 }
 
 function checkCompatibility(entry: FrontmatterEntry | undefined, sink: DiagnosticSink): void {
