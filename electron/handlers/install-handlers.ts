@@ -18,14 +18,8 @@ import { planUpdate } from "../engine/install/plan";
 import { listBackups, recoverInterrupted, rollback, type RecoveryOutcome } from "../engine/install/swap";
 import { gitTreeOf } from "../engine/updates/git-tree";
 import { githubApiOf } from "../engine/updates/sources";
-import {
-  applyReviewed,
-  chooseDownload,
-  diffForUpdate,
-  foldersWithBackups,
-  MAX_HISTORY_RECORDS,
-  problemOf,
-} from "../engine/install/update-flow";
+import { foldersWithBackups, MAX_HISTORY_RECORDS } from "../engine/install/backups";
+import { applyReviewed, chooseDownload, diffForUpdate, problemOf } from "../engine/install/update-flow";
 import type { DesktopIntegration, EventSink } from "./context";
 import { HandlerError } from "./errors";
 import { createRecipeRuns, newTaskId } from "./recipe-handlers";
@@ -80,6 +74,13 @@ function recoveryLine(r: RecoveryOutcome): string {
   return `Skillshelf: an interrupted update of ${r.target ?? "a skill"} ${what}: ${r.detail}`;
 }
 
+/** Whether Skillshelf changes this copy's folder itself (a user-owned folder, not one Claude Desktop manages). */
+const isOwnedFolder = (skill: Skill): boolean => skill.userOwned && !skill.desktop && skill.client !== "claude-desktop";
+
+/** What the page is told of each backup of a folder. */
+const backupViews = (backups: ReadonlyArray<{ createdAt: string; version: string | null }>) =>
+  backups.map((b) => ({ createdAt: b.createdAt, version: b.version }));
+
 /** The install commands plus their cleanup. */
 export function createInstallHandlers(options: InstallHandlersOptions): {
   handlers: Pick<CommandHandlers, InstallCommand>;
@@ -113,7 +114,7 @@ export function createInstallHandlers(options: InstallHandlersOptions): {
     return task;
   }
   function ownedFolder(skill: Skill): void {
-    if (!skill.userOwned || skill.desktop || skill.client === "claude-desktop")
+    if (!isOwnedFolder(skill))
       throw new HandlerError(
         `"${skill.name}" is managed by its client; Skillshelf never changes it, so there is nothing to undo.`,
       );
@@ -381,14 +382,13 @@ export function createInstallHandlers(options: InstallHandlersOptions): {
       const skill = skillById(skillId);
       if (!skill.userOwned || skill.desktop) return { skillId, backups: [] };
       const backups = await listBackups(skill.realDir, data);
-      return { skillId, backups: backups.map((b) => ({ createdAt: b.createdAt, version: b.version })) };
+      return { skillId, backups: backupViews(backups) };
     },
     "update:histories": async () => {
       const { targets, capped } = await foldersWithBackups(data);
       const owned = new Map<string, Skill>();
       for (const s of allSkills(options.catalog()))
-        if (s.userOwned && !s.desktop && s.client !== "claude-desktop" && !owned.has(s.realDir))
-          owned.set(s.realDir, s);
+        if (isOwnedFolder(s) && !owned.has(s.realDir)) owned.set(s.realDir, s);
       const histories = [];
       for (const target of targets) {
         const skill = owned.get(target);
@@ -397,7 +397,7 @@ export function createInstallHandlers(options: InstallHandlersOptions): {
         if (backups.length)
           histories.push({
             skillId: skill.id,
-            backups: backups.map((b) => ({ createdAt: b.createdAt, version: b.version })),
+            backups: backupViews(backups),
           });
       }
       return capped
