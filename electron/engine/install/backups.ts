@@ -1,7 +1,7 @@
 // The copies an update or a rollback replaced, per installed folder: where they are, which version each held, and
 // the manifest of the release each held; the newest N are kept.
 import { randomBytes } from "node:crypto";
-import { lstat, mkdir, rename, rm, stat } from "node:fs/promises";
+import { lstat, mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { writeJsonAtomic } from "../fs/write";
 import { backupsRoot } from "./data-dir";
@@ -32,14 +32,36 @@ function recordFile(dataDir: string, realDir: string): string {
   return path.join(backupsRoot(dataDir), `${targetKey(realDir)}.json`);
 }
 
-async function readRecord(dataDir: string, realDir: string): Promise<BackupRecord> {
+/** One record file as written by recordBackup, or null when it is missing, too large or not a record. */
+async function readRecordFile(file: string): Promise<BackupRecord | null> {
   try {
-    const value = (await readJsonFileWithinLimits(recordFile(dataDir, realDir), MAX_RECORD_BYTES)) as BackupRecord;
-    if (value && value.target === realDir && Array.isArray(value.backups)) return value;
+    const value = (await readJsonFileWithinLimits(file, MAX_RECORD_BYTES)) as BackupRecord | null;
+    if (value && typeof value.target === "string" && Array.isArray(value.backups)) return value;
   } catch {
-    /* none yet, or unreadable: start a new record */
+    /* unreadable: no record */
   }
-  return { target: realDir, backups: [] };
+  return null;
+}
+
+async function readRecord(dataDir: string, realDir: string): Promise<BackupRecord> {
+  const record = await readRecordFile(recordFile(dataDir, realDir));
+  return record?.target === realDir ? record : { target: realDir, backups: [] };
+}
+
+/** Most backup records read for the history list; past it the list says so. */
+export const MAX_HISTORY_RECORDS = 2_000;
+
+/** The installed folders that have kept copies (from the backup records), for a history across the catalog. */
+export async function foldersWithBackups(dataDir: string): Promise<{ targets: string[]; capped: boolean }> {
+  const names = (await readdir(backupsRoot(dataDir)).catch(() => [] as string[]))
+    .filter((n) => n.endsWith(".json"))
+    .sort();
+  const targets: string[] = [];
+  for (const name of names.slice(0, MAX_HISTORY_RECORDS)) {
+    const record = await readRecordFile(path.join(backupsRoot(dataDir), name));
+    if (record && record.backups.length > 0) targets.push(record.target);
+  }
+  return { targets, capped: names.length > MAX_HISTORY_RECORDS };
 }
 
 /**

@@ -1,10 +1,7 @@
 // The steps of one update that the CLI's `update` and the app's guided update share: which file to download, what
 // the new version changes in the installed folder, applying it with the user's files kept, and failures in words.
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
 import type { UpdateDownload, UpdateInfo } from "../../../shared/model";
 import type { UpdateProblem } from "../../../shared/update-flow";
-import { backupsRoot } from "./data-dir";
 import { diffFolders, type FolderDiff } from "./diff";
 import { InstallError } from "./errors";
 import { readManifest } from "./manifest";
@@ -29,29 +26,6 @@ export async function applyReviewed(
   dataDir: string,
 ): Promise<ApplyResult> {
   return applyFolderUpdate(realDir, newSkillDir, { dataDir, keep: diff.kept });
-}
-
-/** Most backup records read for the history list; past it the list says so. */
-export const MAX_HISTORY_RECORDS = 2_000;
-
-/** The installed folders that have kept copies (from the backup records), for a history across the catalog. */
-export async function foldersWithBackups(dataDir: string): Promise<{ targets: string[]; capped: boolean }> {
-  const names = (await readdir(backupsRoot(dataDir)).catch(() => [] as string[]))
-    .filter((n) => n.endsWith(".json"))
-    .sort();
-  const targets: string[] = [];
-  for (const name of names.slice(0, MAX_HISTORY_RECORDS)) {
-    try {
-      const text = await readFile(path.join(backupsRoot(dataDir), name), "utf8");
-      if (text.length > 1024 * 1024) continue;
-      const value = JSON.parse(text) as { target?: unknown; backups?: unknown };
-      if (typeof value.target === "string" && Array.isArray(value.backups) && value.backups.length > 0)
-        targets.push(value.target);
-    } catch {
-      /* an unreadable record has no history to show */
-    }
-  }
-  return { targets, capped: names.length > MAX_HISTORY_RECORDS };
 }
 
 const ADVICE: Record<string, string> = {
