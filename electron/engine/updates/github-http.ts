@@ -43,6 +43,22 @@ export type GithubGetResult =
   | { kind: "status"; status: number; rateLimited: boolean; reason: string }
   | { kind: "failed"; cause: GithubFailure; reason: string; error?: string };
 
+/** Lookups in flight by key, so concurrent callers for one key (a repository, a tree) share one request. */
+export class SharedLookups {
+  readonly #running = new Map<string, Promise<unknown>>();
+
+  /** The lookup already running for `key`, else `start`'s; a rejection becomes `failed()`, so it never rejects. */
+  run<T>(key: string, start: () => Promise<T>, failed: () => T): Promise<T> {
+    const running = this.#running.get(key) as Promise<T> | undefined;
+    if (running) return running;
+    const work = start()
+      .catch(failed)
+      .finally(() => this.#running.delete(key));
+    this.#running.set(key, work);
+    return work;
+  }
+}
+
 /** The API URL for a path under `base` ("/repos/o/r/…"), or null when base is not a URL. */
 export function githubUrl(base: string | undefined, pathAndQuery: string): URL | null {
   try {

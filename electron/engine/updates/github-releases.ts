@@ -2,7 +2,7 @@
 // ETag revalidation, one in-flight request per repository, 3 s timeout, and "unknown" instead of exceptions.
 import { VERSION } from "../version";
 import { capWords, MAX_RELEASE_BODY_BYTES } from "./capped-body";
-import { githubGetJson, githubUrl, type GithubGetResult, type GithubLookupOptions } from "./github-http";
+import { githubGetJson, githubUrl, SharedLookups, type GithubGetResult, type GithubLookupOptions } from "./github-http";
 import { ReleaseCache, type ReleaseCacheEntry } from "./release-cache";
 import {
   fetchChecksums,
@@ -49,7 +49,7 @@ export type ReleaseResult =
 export class ReleaseLookup {
   readonly #cache: ReleaseCache;
   readonly #downloads: ReleaseDownloadsCache;
-  readonly #inFlight = new Map<string, Promise<ReleaseResult>>();
+  readonly #inFlight = new SharedLookups();
   readonly #options: ReleaseLookupOptions;
   readonly #token: string | undefined;
 
@@ -63,13 +63,11 @@ export class ReleaseLookup {
 
   /** The latest release of `repo`; concurrent callers for one repository share one request. Never rejects. */
   latest(repo: GithubRepo): Promise<ReleaseResult> {
-    const running = this.#inFlight.get(repo.key);
-    if (running) return running;
-    const work = this.#lookup(repo)
-      .catch((): ReleaseResult => ({ ok: false, reason: "The release lookup failed unexpectedly." }))
-      .finally(() => this.#inFlight.delete(repo.key));
-    this.#inFlight.set(repo.key, work);
-    return work;
+    return this.#inFlight.run(
+      repo.key,
+      () => this.#lookup(repo),
+      (): ReleaseResult => ({ ok: false, reason: "The release lookup failed unexpectedly." }),
+    );
   }
 
   #now(): number {

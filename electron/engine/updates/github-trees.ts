@@ -4,7 +4,7 @@
 // folder's own path asked for when the recursive answer is truncated.
 import path from "node:path";
 import { isPlainObject } from "../plugin/diagnostics";
-import { githubGetJson, githubUrl, type GithubLookupOptions } from "./github-http";
+import { githubGetJson, githubUrl, SharedLookups, type GithubLookupOptions } from "./github-http";
 import { JsonCacheFolder } from "./json-cache-folder";
 import type { GithubRepo } from "./repository";
 
@@ -71,7 +71,7 @@ const SHA = /^[0-9a-f]{40}$/;
 export class GithubTrees {
   readonly #options: Omit<TreeLookupOptions, "token">;
   readonly #token: string | undefined;
-  readonly #inFlight = new Map<string, Promise<unknown>>();
+  readonly #inFlight = new SharedLookups();
   readonly #files: JsonCacheFolder;
 
   constructor(options: TreeLookupOptions) {
@@ -172,13 +172,11 @@ export class GithubTrees {
 
   /** A cached answer when fresh, else a (conditional) request; one request in flight per key. */
   #cached<T>(ask: CachedAsk<T>): Promise<Looked<T>> {
-    const running = this.#inFlight.get(ask.key) as Promise<Looked<T>> | undefined;
-    if (running) return running;
-    const work = this.#lookup(ask)
-      .catch(() => ({ ok: false as const, reason: "The lookup on GitHub failed unexpectedly." }))
-      .finally(() => this.#inFlight.delete(ask.key));
-    this.#inFlight.set(ask.key, work);
-    return work;
+    return this.#inFlight.run(
+      ask.key,
+      () => this.#lookup(ask),
+      (): Looked<T> => ({ ok: false, reason: "The lookup on GitHub failed unexpectedly." }),
+    );
   }
 
   async #lookup<T>({ key, apiPath, maxBytes, shape, parse }: CachedAsk<T>): Promise<Looked<T>> {
