@@ -16,10 +16,15 @@ export function safeBlock(text: string): string {
   return escapeControl(text, { keepNewlines: true });
 }
 
-/** A path relative to cwd when it lies below it, else absolute; escaped for a terminal (file names are untrusted). */
-export function shownPath(file: string, cwd: string): string {
+/** A path relative to cwd when it lies below it, else absolute (unescaped: the machine formats use it too). */
+export function relativeWhenInside(file: string, cwd: string): string {
   const rel = path.relative(cwd, file);
-  return safe(rel && !rel.startsWith("..") && !path.isAbsolute(rel) ? rel : file);
+  return rel && !rel.startsWith("..") && !path.isAbsolute(rel) ? rel : file;
+}
+
+/** relativeWhenInside, escaped for a terminal (file names are untrusted). */
+export function shownPath(file: string, cwd: string): string {
+  return safe(relativeWhenInside(file, cwd));
 }
 
 /** "1 error", "2 warnings". */

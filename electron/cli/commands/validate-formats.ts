@@ -5,6 +5,7 @@ import { escapeControl } from "../../../shared/terminal-text";
 import type { SearchSummary } from "../../engine/skill/target-search";
 import type { TargetResult } from "../../engine/validate-target";
 import { VERSION } from "../../engine/version";
+import { relativeWhenInside } from "./report-format";
 
 /** The output formats `validate` knows. */
 export const VALIDATE_FORMATS = ["text", "json", "sarif", "github"] as const;
@@ -16,10 +17,7 @@ const sarifLevel: Record<Severity, "error" | "warning" | "note"> = { error: "err
 
 /** A path as CI tools want it: relative to the working folder with "/" separators when inside it, else absolute. */
 function artifactPath(file: string, cwd: string): string {
-  const rel = path.relative(cwd, file);
-  return rel && !rel.startsWith("..") && !path.isAbsolute(rel)
-    ? rel.split(path.sep).join("/")
-    : file.split(path.sep).join("/");
+  return relativeWhenInside(file, cwd).split(path.sep).join("/");
 }
 
 /** Every diagnostic once, in result order (a plugin's result already carries its skills'). */

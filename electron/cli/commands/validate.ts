@@ -71,7 +71,7 @@ function formatFlag(args: CliArgs): ValidateFormat {
   return value as ValidateFormat;
 }
 
-/** Checks one target and shapes its result. */
+/** Prints the readable report: what each search found, then every result with its diagnostics, then the totals. */
 function printReadable(results: readonly ValidateResult[], searches: readonly SearchSummary[], io: CliIo): void {
   const lines: string[] = searchSummaryLines(searches, io.cwd, safe);
   if (lines.length > 0) lines.push("");
