@@ -1,11 +1,11 @@
 // `skillshelf update` on a real pseudo-terminal (util-linux `script`), through the built bin: the download progress
 // reads as plain lines (no `\r` shown as an escape), and a confirmed recipe's own output passes through as the program
 // wrote it (its `\r` and colours), while the CLI's own text stays escaped.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { zipOf } from "../../../test-support/archives";
-import { BIN } from "../../../test-support/cli";
+import { runBinOnTerminal } from "../../../test-support/cli";
 import { BLANK_DISCOVERY_ENV } from "../../../test-support/fixture-homes";
 import { startReleaseServer } from "../../../test-support/servers/release-server";
 import { startSkillMetaServer } from "../../../test-support/servers/skill-meta-server";
@@ -19,25 +19,6 @@ afterEach(async () => {
 
 const skillMd = (name: string, version: string, repository?: string) =>
   `---\nname: ${name}\ndescription: The ${name} skill.\nmetadata:\n  version: "${version}"\n${repository ? `  repository: ${repository}\n` : ""}---\n\n# ${name}\n\nVersion ${version}.\n`;
-
-/** Runs the bin with its stdout and stderr on one pseudo-terminal; resolves with all it showed. */
-function runOnTerminal(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const command = [process.execPath, BIN, ...args].map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(" ");
-    const child = spawn("script", ["-qec", command, "/dev/null"], {
-      env: { ...process.env, ...env },
-      stdio: ["pipe", "pipe", "pipe"],
-    });
-    let output = "";
-    const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
-    child.stdout.on("data", (d) => (output += d));
-    child.on("error", reject);
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      resolve({ code, output });
-    });
-  });
-}
 
 async function home() {
   const tmp = await makeTempDir();
@@ -69,9 +50,9 @@ describe.skipIf(process.platform === "win32")("skillshelf update on a terminal (
       },
     });
     closers.push(server.close);
-    const run = await runOnTerminal(
+    const run = await runBinOnTerminal(
       ["update", "report", "--yes", "--home", h.home, "--platform", "linux", "--github-api", server.url],
-      h.env,
+      { env: h.env },
     );
     expect(run.code, run.output).toBe(0);
     expect(run.output).toMatch(/Downloading the new version: 100% \(/);
@@ -91,7 +72,7 @@ describe.skipIf(process.platform === "win32")("skillshelf update on a terminal (
       recipe: { kind: "shell", command: "printf 'step 1\\rstep 2 \\033[1mbold\\033[0m\\n'" },
     });
     closers.push(meta.close);
-    const run = await runOnTerminal(
+    const run = await runBinOnTerminal(
       [
         "update",
         "agentkey",
@@ -106,7 +87,7 @@ describe.skipIf(process.platform === "win32")("skillshelf update on a terminal (
         "--github-api",
         "http://127.0.0.1:9",
       ],
-      h.env,
+      { env: h.env },
     );
     expect(run.code, run.output).toBe(0);
     expect(run.output).toContain("step 1\rstep 2 \u001b[1mbold\u001b[0m");
