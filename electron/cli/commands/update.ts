@@ -43,10 +43,9 @@ async function checkOne(
   io: CliIo,
   skill: Skill,
   plugins: readonly Plugin[],
-  setup: { home: string; platform: "darwin" | "win32" | "linux"; include: string[] },
+  setup: { home: string; platform: "darwin" | "win32" | "linux"; include: string[]; githubApi: string },
 ): Promise<UpdateInfo | undefined> {
   const servers = listFlag(args, "server");
-  const githubApi = githubApiOf({ githubApi: stringFlag(args, "github-api"), env: io.env });
   const settingsFile = defaultSettingsFile(io.env, setup.platform, setup.home);
   const { settings, problems } = await loadSettings(settingsFile);
   const stdio = await loadStdioApprovals(stdioApprovalsFile(settingsFile));
@@ -57,7 +56,7 @@ async function checkOne(
     env: io.env,
     projectDirs: setup.include,
     servers,
-    githubApi,
+    githubApi: setup.githubApi,
     offline: args.values.offline === true,
     freshTrees: true,
   });
@@ -130,7 +129,9 @@ export const updateCommand: CliCommand = {
         message: `No installed skill "${arg}" was found for this home and platform.`,
       });
     const { skill, result } = target;
-    const info = from ? undefined : await checkOne(args, io, skill, result.plugins, { home, platform, include });
+    const info = from
+      ? undefined
+      : await checkOne(args, io, skill, result.plugins, { home, platform, include, githubApi });
     const plan = planUpdate(skill, info);
     if (
       !from &&
