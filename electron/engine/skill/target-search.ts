@@ -64,7 +64,7 @@ export interface SearchSummary {
 const isSkillFile = (name: string) => name.toLowerCase() === "skill.md";
 
 /** What a folder holds at its top: a skill, a plugin, or a marketplace (or nothing of these). */
-export async function classifyFolder(dir: string, entries: readonly Dirent[]): Promise<FoundKind | null> {
+async function classifyFolder(dir: string, entries: readonly Dirent[]): Promise<FoundKind | null> {
   if (entries.some((e) => isSkillFile(e.name) && !e.isDirectory())) return "skill";
   if (entries.some((e) => e.name === "plugin.json" && !e.isDirectory())) return "plugin";
   if (entries.some((e) => e.name === ".claude-plugin" && (e.isDirectory() || e.isSymbolicLink()))) {
