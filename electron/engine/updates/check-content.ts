@@ -3,7 +3,7 @@
 // matches the installed folder.
 import type { Skill, UpdateInfo } from "../../../shared/model";
 import { changedLocallyReason, checkContent, type ContentCheckResult } from "./content-check";
-import { gitTreeOf } from "./git-tree";
+import { gitTreeOf, type GitTree } from "./git-tree";
 import type { GithubTrees } from "./github-trees";
 import { parseGithubRepo } from "./repository";
 
@@ -61,12 +61,12 @@ export function contentFields(result: ContentCheckResult): ContentFields {
   return fields;
 }
 
-/** The content check of a skill (its real folder, so a linked copy is hashed where its files are). */
-export async function contentCheckOf(skill: Skill, trees: GithubTrees): Promise<ContentFields> {
+/** The content check of a skill (its real folder, where a linked copy's files are); `tree` when already hashed. */
+export async function contentCheckOf(skill: Skill, trees: GithubTrees, tree?: GitTree): Promise<ContentFields> {
   return contentFields(
     await hashingSlot(() =>
       checkContent(
-        { name: skill.name, dir: skill.realDir, lock: skill.lock, repository: skill.repository ?? null },
+        { name: skill.name, dir: skill.realDir, lock: skill.lock, repository: skill.repository ?? null, tree },
         trees,
       ),
     ),
@@ -86,7 +86,7 @@ export async function localEditsOf(
   if (!recorded) return null;
   const installed = await hashingSlot(() => gitTreeOf(skill.realDir)).catch(() => null);
   if (!installed || installed.sha === recorded) return null;
-  const content = trees && hasContentSource(skill) ? await contentCheckOf(skill, trees) : null;
+  const content = trees && hasContentSource(skill) ? await contentCheckOf(skill, trees, installed) : null;
   const files = content?.state === "changed-locally" ? content.changedFiles : undefined;
   const newer = version.state === "outdated" && version.latest ? ` Version ${version.latest} is available.` : "";
   const fields: ContentFields = {

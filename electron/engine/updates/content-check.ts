@@ -14,6 +14,8 @@ export interface ContentCheckInput {
   lock?: SkillLockInfo;
   /** The repository the skill or its plugin names (frontmatter, metadata, plugin manifest), when the lock has none. */
   repository?: string | null;
+  /** The installed folder's tree when the caller already hashed it (so it is not read twice). */
+  tree?: GitTree;
 }
 
 /** The state a content check found, with its reason in words and what differs. */
@@ -124,7 +126,7 @@ export async function checkContent(input: ContentCheckInput, trees: GithubTrees)
   }
   let local: GitTree;
   try {
-    local = await gitTreeOf(input.dir);
+    local = input.tree ?? (await gitTreeOf(input.dir));
   } catch (error) {
     const why = error instanceof GitTreeLimitError ? error.message : "The installed folder could not be read.";
     return {
