@@ -12,11 +12,11 @@ import {
   type ReleaseServerOptions,
   type RunningReleaseServer,
 } from "../test-support/servers/release-server";
-import { startSkillMetaServer, type RunningSkillMetaServer } from "../test-support/servers/skill-meta-server";
 import { fixtureDesktopTree } from "../test-support/fixture-homes";
 import { writeTree } from "../test-support/tmp";
 import { startAppHost, type AppHost } from "./support/app-host";
 import { entryRow, saveScreenshot } from "./support/page";
+import { startRecipeApp, type RecipeApp } from "./support/recipe-app";
 
 const NAME = "acme-notes";
 const skillMd = (version: string) =>
@@ -291,36 +291,15 @@ test.describe("a refused release", () => {
 });
 
 test.describe("an update server's shell command", () => {
-  let meta: RunningSkillMetaServer;
+  let recipeApp: RecipeApp;
   let app: AppHost;
-  const SKILL = [
-    "---",
-    "name: agentkey",
-    "description: Keeps keys for agents.",
-    "metadata:",
-    '  version: "1.2.0"',
-    "---",
-    "# agentkey",
-    "",
-  ].join("\n");
   const COMMAND = "echo recipe-ran > recipe-ran.txt && echo updated-by-recipe";
   test.beforeAll(async () => {
-    meta = await startSkillMetaServer({ latest: "1.3.0", recipe: { command: COMMAND, kind: "shell" } });
-    app = await startAppHost({
-      platform: "linux",
-      fixtureHome: false,
-      env: OWN_DATA,
-      prepare: async (_root, home) => {
-        await writeTree(home, {
-          ".claude/skills/agentkey/SKILL.md": SKILL,
-          ".claude.json": JSON.stringify({ mcpServers: { agentkey: { type: "http", url: meta.url } } }),
-        });
-      },
-    });
+    recipeApp = await startRecipeApp(COMMAND, OWN_DATA);
+    app = recipeApp.app;
   });
   test.afterAll(async () => {
-    await app?.close();
-    await meta?.close();
+    await recipeApp?.close();
   });
 
   test("is shown verbatim and runs only after a confirmation, with its output and result", async ({ page }) => {
