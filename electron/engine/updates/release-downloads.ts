@@ -4,6 +4,7 @@ import path from "node:path";
 import type { UpdateDownload } from "../../../shared/model";
 import { isPlainObject } from "../plugin/diagnostics";
 import { JsonCacheFolder } from "./json-cache-folder";
+import { readCappedText } from "./capped-body";
 
 /** A checksum list is a few lines per asset; anything larger is not one. */
 export const MAX_CHECKSUM_BYTES = 64 * 1024;
@@ -96,24 +97,12 @@ export async function fetchChecksums(
       headers: { "user-agent": options.userAgent },
       signal: AbortSignal.timeout(options.timeoutMs),
     });
-    const declared = Number(response.headers.get("content-length"));
-    if (
-      response.status !== 200 ||
-      !response.body ||
-      declared > MAX_CHECKSUM_BYTES ||
-      !isDownloadUrl(response.url || url)
-    ) {
+    if (response.status !== 200 || !response.body || !isDownloadUrl(response.url || url)) {
       await response.body?.cancel();
       return null;
     }
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    for await (const chunk of response.body) {
-      size += (chunk as Uint8Array).byteLength;
-      if (size > MAX_CHECKSUM_BYTES) return null;
-      chunks.push(chunk as Uint8Array);
-    }
-    return parseChecksums(Buffer.concat(chunks).toString("utf8"));
+    const read = await readCappedText(response, MAX_CHECKSUM_BYTES);
+    return read.ok ? parseChecksums(read.text) : null;
   } catch {
     return null;
   }
