@@ -36,9 +36,17 @@ export interface CliCommand {
 /** Thrown for bad usage or unreadable input; the dispatcher prints it and exits 2. */
 export class UsageError extends Error {}
 
+/**
+ * Characters JSON.stringify leaves raw (always inside strings) that a terminal acts on: DEL, C1 controls, line
+ * separators, bidi controls. Written as \uXXXX, the JSON holds the same strings and the dispatcher's terminal guard
+ * (which `--format json|sarif` also pass through) finds nothing to rewrite into invalid JSON.
+ */
+const RAW_IN_JSON = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const jsonEscape = (char: string) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`;
+
 /** Writes exactly one JSON document to stdout. */
 export function printJson(io: CliIo, value: unknown): void {
-  io.stdout(JSON.stringify(value, null, 2) + "\n");
+  io.stdout(JSON.stringify(value, null, 2).replace(RAW_IN_JSON, jsonEscape) + "\n");
 }
 
 /** Reads a string flag that may be given once. */

@@ -84,6 +84,19 @@ describe("text output shows control characters as escapes", () => {
     );
   });
 
+  it("validate --format json and --format sarif print valid JSON holding the original strings (DEL included)", async () => {
+    const dir = path.join(tmp.dir, "del-skill");
+    await writeTree(dir, { "SKILL.md": '---\nname: "del\\x7fskill"\ndescription: Holds a DEL.\n---\n\n# Body\n' });
+    for (const format of ["json", "sarif"]) {
+      let stdout = "";
+      const io = { stdout: (t: string) => (stdout += t), stderr: () => {}, env: {}, cwd: tmp.dir };
+      await runCli(["validate", dir, "--format", format], io);
+      expect(stdout).not.toMatch(RAW_CONTROL);
+      const parsed = JSON.parse(stdout) as { results?: Array<{ name: string }> };
+      if (format === "json") expect(parsed.results?.[0]?.name).toBe("del\u007fskill");
+    }
+  });
+
   it("levels: the name, level 1, the body and a file name", async () => {
     const run = await runBin(["levels", skillDir]);
     expect(run.code).toBe(0);
