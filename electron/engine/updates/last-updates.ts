@@ -155,9 +155,11 @@ export async function writeLastUpdates(cacheDir: string, last: LastUpdates): Pro
   }
 }
 
-/** The latest known answer for a skill: its own, else another copy's of the same name that knows a latest version. */
-function knownFor(skill: Skill, byId: Map<string, UpdateInfo>, updates: readonly UpdateInfo[]): UpdateInfo | undefined {
-  return byId.get(skill.id) ?? updates.find((u) => u.name === skill.name && u.latest !== null);
+/** For each name, the first answer that knows a latest version (a new copy of that skill takes it). */
+function latestByName(updates: readonly UpdateInfo[]): Map<string, UpdateInfo> {
+  const byName = new Map<string, UpdateInfo>();
+  for (const u of updates) if (u.latest !== null && !byName.has(u.name)) byName.set(u.name, u);
+  return byName;
 }
 
 /**
@@ -172,6 +174,7 @@ export function recomputeUpdates(
 ): { updates: UpdateInfo[]; changed: boolean } {
   const removed = new Set(removedIds);
   const byId = new Map(updates.map((u) => [u.skillId, u]));
+  const byName = latestByName(updates);
   let changed = false;
   const next = new Map<string, UpdateInfo>();
   for (const u of updates) {
@@ -179,7 +182,8 @@ export function recomputeUpdates(
     else next.set(u.skillId, u);
   }
   for (const skill of changedSkills) {
-    const known = knownFor(skill, byId, updates);
+    // Its own answer, else another copy's of the same name that knows a latest version.
+    const known = byId.get(skill.id) ?? byName.get(skill.name);
     if (!known) continue;
     const own = known.skillId === skill.id;
     if (
