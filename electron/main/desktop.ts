@@ -1,6 +1,6 @@
 // Desktop integration for the handlers in Electron: the file manager, a text editor for text files, the browser and
 // the native folder picker. Files are never handed to shell.openPath, which would run a program.
-import type { BrowserWindow, Dialog, Shell } from "electron";
+import type { BrowserWindow, Dialog, MessageBoxOptions, Shell } from "electron";
 import { formatCommandLine, type StdioServer } from "../../shared/stdio-servers";
 import { escapeControl } from "../../shared/terminal-text";
 import { openAsText, spawnProgram, type Spawner } from "../engine/open/opener";
@@ -22,6 +22,15 @@ export function electronDesktopIntegration(deps: {
     env: deps.env ?? process.env,
     spawn: deps.spawn ?? spawnProgram,
   };
+  /** Shows a consent dialog (on the window when there is one) and says whether its second button was chosen. */
+  const approves = async (options: MessageBoxOptions): Promise<boolean> => {
+    const window = deps.getWindow();
+    const result =
+      window && !window.isDestroyed()
+        ? await deps.dialog.showMessageBox(window, options)
+        : await deps.dialog.showMessageBox(options);
+    return result.response === 1;
+  };
   return {
     async reveal(target) {
       deps.shell.showItemInFolder(target);
@@ -41,24 +50,8 @@ export function electronDesktopIntegration(deps: {
           : await deps.dialog.showOpenDialog(options);
       return result.canceled ? null : (result.filePaths[0] ?? null);
     },
-    async confirmStdioServers(servers) {
-      const window = deps.getWindow();
-      const options = stdioConsentDialog(servers);
-      const result =
-        window && !window.isDestroyed()
-          ? await deps.dialog.showMessageBox(window, options)
-          : await deps.dialog.showMessageBox(options);
-      return result.response === 1;
-    },
-    async confirmRecipe(skillName, command) {
-      const window = deps.getWindow();
-      const options = recipeConsentDialog(skillName, command);
-      const result =
-        window && !window.isDestroyed()
-          ? await deps.dialog.showMessageBox(window, options)
-          : await deps.dialog.showMessageBox(options);
-      return result.response === 1;
-    },
+    confirmStdioServers: async (servers) => approves(stdioConsentDialog(servers)),
+    confirmRecipe: async (skillName, command) => approves(recipeConsentDialog(skillName, command)),
   };
 }
 
