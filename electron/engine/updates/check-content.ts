@@ -49,7 +49,7 @@ export function hasContentSource(skill: Skill): boolean {
 }
 
 /** The content check's result as UpdateInfo fields (absent facts left out). */
-export function contentFields(result: ContentCheckResult): ContentFields {
+function contentFields(result: ContentCheckResult): ContentFields {
   const fields: ContentFields = { state: result.state, reason: result.reason, source: "github-tree" };
   if (result.repository) fields.repository = result.repository;
   if (result.folder !== undefined) fields.folder = result.folder;

@@ -23,7 +23,7 @@ export interface CheckUpdatesOptions {
 }
 
 /** Why nothing can be checked when neither the skill nor its plugin names a source. */
-export const NO_SOURCE_REASON =
+const NO_SOURCE_REASON =
   "No update source is known: the skill names no GitHub repository and no configured MCP server answers for it.";
 
 type Verdict = MetaVerdict & {

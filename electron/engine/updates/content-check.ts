@@ -56,7 +56,7 @@ function differing(local: GitTree, upstream: Map<string, string>): string[] {
 }
 
 /** Up to five of the files that differ, in parentheses with a leading space, for a reason ("" when none). */
-export function listedFiles(files: readonly string[] | undefined): string {
+function listedFiles(files: readonly string[] | undefined): string {
   return files?.length
     ? ` (${files.slice(0, 5).join(", ")}${files.length > 5 ? ` and ${files.length - 5} more` : ""})`
     : "";

@@ -37,7 +37,7 @@ export function gitObjectId(type: "blob" | "tree", content: Uint8Array): string 
 }
 
 /** The id of a tree from its entries, sorted as git sorts them (a folder's name compares as if it ended in "/"). */
-export function gitTreeId(entries: ReadonlyArray<{ name: string; mode: GitTreeEntry["mode"]; sha: string }>): string {
+function gitTreeId(entries: ReadonlyArray<{ name: string; mode: GitTreeEntry["mode"]; sha: string }>): string {
   const sortKey = (e: { name: string; mode: string }) =>
     Buffer.from(e.mode === "40000" ? `${e.name}/` : e.name, "utf8");
   const sorted = [...entries].sort((a, b) => Buffer.compare(sortKey(a), sortKey(b)));

@@ -6,9 +6,9 @@ import { readCappedText } from "./capped-body";
 /** The public API, used unless SKILLSHELF_GITHUB_API says otherwise. */
 export const GITHUB_API = "https://api.github.com";
 /** Why a request failed when the network is unreachable. */
-export const GITHUB_OFFLINE = "Offline: GitHub could not be reached (the network is unreachable).";
+const GITHUB_OFFLINE = "Offline: GitHub could not be reached (the network is unreachable).";
 /** Why a request failed when GitHub's rate limit is used up, with where a token is set. */
-export const GITHUB_RATE_LIMITED =
+const GITHUB_RATE_LIMITED =
   "GitHub's rate limit for this network is used up; a GitHub token raises the limit: set one in Settings → GitHub token, or in the GITHUB_TOKEN environment variable.";
 
 /** Options shared by the GitHub lookups (releases, trees); every outside dependency is injectable. */
@@ -69,7 +69,7 @@ export function githubUrl(base: string | undefined, pathAndQuery: string): URL |
 }
 
 /** What a non-200 status means for the user. */
-export function describeGithubStatus(status: number, rateLimited: boolean): string {
+function describeGithubStatus(status: number, rateLimited: boolean): string {
   if (status === 403 || status === 429) return rateLimited ? GITHUB_RATE_LIMITED : "GitHub refused the request.";
   if (status === 404) return "GitHub has no such repository, branch or folder (or it is not public).";
   if (status >= 500) return `GitHub had a server error (HTTP ${status}).`;

@@ -18,7 +18,7 @@ import type { GithubRepo } from "./repository";
 /** Protocol §Caching: 24 h. */
 export const RELEASE_TTL_MS = 24 * 60 * 60 * 1000;
 /** Why a lookup failed when the network is unreachable. */
-export const OFFLINE_REASON =
+const OFFLINE_REASON =
   "Offline: GitHub could not be reached (the network is unreachable), so the latest version is not known.";
 /** A release tag longer than this is not used (it would make release URLs past 2,048 characters). */
 const MAX_TAG_LENGTH = 256;

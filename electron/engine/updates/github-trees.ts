@@ -255,7 +255,7 @@ function filesUnder(blobs: Record<string, string>, folder: string, truncated: bo
 }
 
 /** The folder holding `NAME/SKILL.md` in a repository's tree: `skills/NAME` first, else the shortest such path. */
-export function skillFolderIn(paths: Iterable<string>, name: string): string | null {
+function skillFolderIn(paths: Iterable<string>, name: string): string | null {
   const candidates = [...paths]
     .filter((p) => p === `${name}/SKILL.md` || p.endsWith(`/${name}/SKILL.md`))
     .map((p) => p.slice(0, -"/SKILL.md".length));

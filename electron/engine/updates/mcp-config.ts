@@ -178,7 +178,7 @@ function serversIn(kind: string, parsed: Record<string, unknown>, projectDirs: s
 }
 
 /** What a local server endpoint would start, with its consent id. */
-export function stdioCommandOf(endpoint: McpEndpoint): StdioCommand | null {
+function stdioCommandOf(endpoint: McpEndpoint): StdioCommand | null {
   const t = endpoint.transport;
   if (t.type !== "stdio") return null;
   const env = t.env.reveal();

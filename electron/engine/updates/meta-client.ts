@@ -30,7 +30,7 @@ export interface MetaQueryOptions {
 /** A tool result larger than this is not used (a protocol answer is a few hundred bytes). */
 export const MAX_TOOL_RESULT_BYTES = 64 * 1024;
 /** No MCP message larger than this is read (tool lists included). */
-export const MAX_MCP_MESSAGE_BYTES = 1024 * 1024;
+const MAX_MCP_MESSAGE_BYTES = 1024 * 1024;
 /** A tools/call answer's message may hold its result twice (text and structured) and escaped: four times the result cap. */
 const MAX_TOOL_CALL_MESSAGE_BYTES = 4 * MAX_TOOL_RESULT_BYTES;
 /** Why a tool result past a cap is not used (it goes into the update state). */

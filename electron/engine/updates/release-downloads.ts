@@ -7,7 +7,7 @@ import { JsonCacheFolder } from "./json-cache-folder";
 import { readCappedText } from "./capped-body";
 
 /** A checksum list is a few lines per asset; anything larger is not one. */
-export const MAX_CHECKSUM_BYTES = 64 * 1024;
+const MAX_CHECKSUM_BYTES = 64 * 1024;
 /** At most this many downloads are kept per release. */
 const MAX_DOWNLOADS = 20;
 const CHECKSUM_NAMES = /^(sha256sums(\.txt)?|checksums(\.txt)?|sha256sum\.txt)$/i;

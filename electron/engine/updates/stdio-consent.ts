@@ -17,7 +17,7 @@ export type StdioCommand = Omit<StdioServer, "approved">;
 export type StdioApproval = Omit<StdioCommand, "envNames"> & { approvedAt: string };
 
 /** The approvals file beside the settings file. */
-export const STDIO_APPROVALS_FILE_NAME = "stdio-approvals.json";
+const STDIO_APPROVALS_FILE_NAME = "stdio-approvals.json";
 const MAX_APPROVALS_BYTES = 1024 * 1024;
 const MAX_APPROVALS = 500;
 
