@@ -24,7 +24,7 @@ const BATCHES_IN_FLIGHT = 2;
 /** Longest this thread reads before it lets the event loop deliver the worker's messages. */
 const TURN_MS = 4;
 /** A worker that finishes no file for this long while it has work is stopped (the per-file time limit). */
-export const DEFAULT_FILE_TIME_LIMIT_MS = 10_000;
+const DEFAULT_FILE_TIME_LIMIT_MS = 10_000;
 
 class JobQueue {
   private next = 0;

@@ -9,7 +9,7 @@ import { isInside } from "../fs/safe-fs";
  * from them), no scripts (.sh, .py, .js, .ps1, .bat: runnable by double-click on some systems), nothing without an
  * extension. Anything else is revealed in the file manager, where the user decides.
  */
-export const TEXT_EXTENSIONS: ReadonlySet<string> = new Set([
+const TEXT_EXTENSIONS: ReadonlySet<string> = new Set([
   ".md",
   ".markdown",
   ".txt",

@@ -107,7 +107,7 @@ async function linuxTextHandler(options: OpenerOptions): Promise<{ id: string; f
 }
 
 /** The programs tried, in order, to open a text file as text on a platform (exposed for tests and the report). */
-export function textOpenCommands(
+function textOpenCommands(
   platform: NodeJS.Platform,
   file: string,
   env: NodeJS.ProcessEnv,
@@ -150,7 +150,7 @@ export async function openAsText(file: string, options: OpenerOptions): Promise<
 }
 
 /** The program that shows a path in the file manager on a platform. */
-export function revealCommand(
+function revealCommand(
   platform: NodeJS.Platform,
   target: string,
   isDirectory: boolean,

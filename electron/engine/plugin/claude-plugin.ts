@@ -146,7 +146,7 @@ function checkManifest(manifest: Record<string, unknown>, file: string, at: Loca
 }
 
 /** The manifest a `strict: false` marketplace entry defines: the entry without its marketplace-only fields. */
-export function manifestFromEntry(entry: Record<string, unknown>): Record<string, unknown> {
+function manifestFromEntry(entry: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(entry).filter(([key]) => !ENTRY_ONLY_FIELDS.has(key)));
 }
 

@@ -76,7 +76,7 @@ export interface MarketplaceReport {
 }
 
 /** The marketplace file of a folder. */
-export function marketplaceFile(root: string): string {
+function marketplaceFile(root: string): string {
   return path.join(root, ".claude-plugin", "marketplace.json");
 }
 

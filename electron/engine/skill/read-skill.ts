@@ -17,7 +17,7 @@ import { skillReport, validateSkillText, type SkillTextResult } from "./validate
 export const SKILL_FILE = "SKILL.md";
 
 /** Picks the SKILL.md entry among a folder's names: exact match, else a lone lowercase `skill.md`. */
-export function findSkillEntry(names: readonly Dirent[]): {
+function findSkillEntry(names: readonly Dirent[]): {
   entry: Dirent | null;
   lowercase: boolean;
   variant: string | null;

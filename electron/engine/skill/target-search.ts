@@ -5,7 +5,7 @@ import path from "node:path";
 import { isInside } from "../fs/safe-fs";
 
 /** Folders never searched: version control, dependencies and caches, which hold copies rather than sources. */
-export const SKIPPED_FOLDERS: ReadonlySet<string> = new Set([
+const SKIPPED_FOLDERS: ReadonlySet<string> = new Set([
   ".git",
   ".hg",
   ".svn",
@@ -35,7 +35,7 @@ export const SKIPPED_FOLDERS: ReadonlySet<string> = new Set([
 /** How deep below the searched folder a skill or plugin is looked for. */
 export const SEARCH_MAX_DEPTH = 8;
 /** How many folders one search lists at most. */
-export const SEARCH_MAX_FOLDERS = 20_000;
+const SEARCH_MAX_FOLDERS = 20_000;
 
 /** What a searched folder turned out to be. */
 export type FoundKind = "skill" | "plugin" | "marketplace";
