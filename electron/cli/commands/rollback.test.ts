@@ -5,7 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { runBin } from "../../../test-support/cli";
 import { makeTempDir, writeTree } from "../../../test-support/tmp";
-import { fingerprintTree } from "../../engine/install/tree";
+import { fingerprintTree } from "../../../test-support/tree-fingerprint";
 
 let tmp: { dir: string; cleanup: () => Promise<void> };
 let home: string;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runBinUnprivileged, unprivilegedUnavailable } from "../../../test-support/cli";
 import { skipBecause } from "../../../test-support/skip";
 import { makeTempDir, writeTree } from "../../../test-support/tmp";
-import { fingerprintTree } from "../../engine/install/tree";
+import { fingerprintTree } from "../../../test-support/tree-fingerprint";
 
 let root: string;
 let cleanup: () => Promise<void>;

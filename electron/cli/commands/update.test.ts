@@ -7,7 +7,7 @@ import { skipBecause } from "../../../test-support/skip";
 import { makeTempDir, writeTree } from "../../../test-support/tmp";
 import { tarGzOf, zipOf } from "../../../test-support/archives";
 import { startReleaseServer, type RunningReleaseServer } from "../../../test-support/servers/release-server";
-import { fingerprintTree } from "../../engine/install/tree";
+import { fingerprintTree } from "../../../test-support/tree-fingerprint";
 
 let tmp: { dir: string; cleanup: () => Promise<void> };
 let home: string;

@@ -7,7 +7,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { makeTempDir, writeTree } from "../../../test-support/tmp";
 import { listBackups, recoverInterrupted, type SwapStep } from "./swap";
-import { fingerprintTree } from "./tree";
+import { fingerprintTree } from "../../../test-support/tree-fingerprint";
 
 const CHILD = fileURLToPath(new URL("../../../test-support/swap-child.ts", import.meta.url));
 const STEPS: SwapStep[] = ["journal-written", "stage-copied", "staged", "old-moved", "new-moved", "recorded"];

@@ -21,7 +21,7 @@ import { makeTempDir, writeTree } from "../../../test-support/tmp";
 import { diffFolders } from "./diff";
 import { readManifest } from "./manifest";
 import { applyFolderUpdate, listBackups, recoverInterrupted, rollback } from "./swap";
-import { fingerprintTree } from "./tree";
+import { fingerprintTree } from "../../../test-support/tree-fingerprint";
 
 let tmp: { dir: string; cleanup: () => Promise<void> };
 let dataDir: string;

@@ -113,15 +113,3 @@ export async function hashFile(file: string): Promise<string> {
   for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
   return hash.digest("hex");
 }
-
-/** A folder's fingerprint: each file's SHA-256 and mode, each link's target, each folder (for comparisons and manifests). */
-export async function fingerprintTree(root: string): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
-  for (const entry of await listTree(root)) {
-    const abs = path.join(root, ...entry.rel.split("/"));
-    if (entry.kind === "file") out.set(entry.rel, `file ${entry.mode & 0o111 ? "x" : "-"} ${await hashFile(abs)}`);
-    else if (entry.kind === "link") out.set(entry.rel, `link ${await readlink(abs)}`);
-    else out.set(entry.rel, entry.kind);
-  }
-  return out;
-}
