@@ -78,7 +78,7 @@ export async function desktopTrees(options: Pick<ArrivalOptions, "home" | "platf
 }
 
 /** The copies of a skill in the given trees, by frontmatter name (or folder name when there is none). */
-export async function findDesktopCopies(trees: string[], name: string): Promise<DesktopCopy[]> {
+async function findDesktopCopies(trees: string[], name: string): Promise<DesktopCopy[]> {
   const copies: DesktopCopy[] = [];
   for (const tree of trees) {
     const skills = path.join(tree, "skills");

@@ -64,7 +64,7 @@ async function isFolder(p: string): Promise<boolean> {
 }
 
 /** The user's Downloads folder: XDG_DOWNLOAD_DIR from user-dirs.dirs on Linux, else ~/Downloads. */
-export async function downloadsFolder(options: HandoffEnvironment = {}): Promise<string> {
+async function downloadsFolder(options: HandoffEnvironment = {}): Promise<string> {
   const home = options.home ?? homedir();
   const env = options.env ?? process.env;
   if ((options.platform ?? process.platform) === "linux") {

@@ -9,11 +9,11 @@ import { VERSION } from "../version";
 import { InstallError } from "./errors";
 
 /** Largest download accepted unless the caller says otherwise (a skill is small; a source archive may not be). */
-export const DEFAULT_MAX_DOWNLOAD_BYTES = 100 * 1024 * 1024;
+const DEFAULT_MAX_DOWNLOAD_BYTES = 100 * 1024 * 1024;
 /** Time allowed until the server answers with headers. */
-export const CONNECT_TIMEOUT_MS = 15_000;
+const CONNECT_TIMEOUT_MS = 15_000;
 /** Time allowed between two chunks of the body. */
-export const IDLE_TIMEOUT_MS = 30_000;
+const IDLE_TIMEOUT_MS = 30_000;
 const MAX_REDIRECTS = 5;
 
 /** Options of a download. */

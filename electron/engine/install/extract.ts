@@ -13,7 +13,7 @@ import { EXTRACT_LIMITS, StagingWriter, type ExtractLimits } from "./staging-wri
 export type ArchiveFormat = "zip" | "tar.gz";
 
 /** The format from the first bytes (zip's `PK\3\4`, gzip's 1f 8b), else from the name; null when neither fits. */
-export function archiveFormatOf(name: string, head: Uint8Array): ArchiveFormat | null {
+function archiveFormatOf(name: string, head: Uint8Array): ArchiveFormat | null {
   if (head[0] === 0x50 && head[1] === 0x4b && (head[2] === 3 || head[2] === 5)) return "zip";
   if (head[0] === 0x1f && head[1] === 0x8b) return "tar.gz";
   if (/\.(zip|skill)$/i.test(name)) return "zip";

@@ -18,7 +18,7 @@ import { PackRefusedError, packDiagnostic as diag } from "./pack-refused";
 export { PackRefusedError };
 
 /** Names never packed: version-control folders and the litter file managers leave behind. */
-export const JUNK_NAMES: ReadonlySet<string> = new Set([
+const JUNK_NAMES: ReadonlySet<string> = new Set([
   ".git",
   ".svn",
   ".hg",
@@ -62,7 +62,7 @@ export interface PackResult {
 }
 
 /** True for a name that is never packed. */
-export function isJunkName(name: string): boolean {
+function isJunkName(name: string): boolean {
   return JUNK_NAMES.has(name) || name.startsWith("._");
 }
 
@@ -195,7 +195,7 @@ function isSafeSegment(name: string): boolean {
 }
 
 /** Content hash over relative paths and bytes, in the format of discovery's hashSkillFolder (a test keeps them equal). */
-export function contentHashOf(files: ReadonlyArray<{ rel: string; data: Uint8Array }>): string {
+function contentHashOf(files: ReadonlyArray<{ rel: string; data: Uint8Array }>): string {
   const sha = createHash("sha256");
   for (const f of [...files].sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0))) {
     sha.update(`${f.rel}\u0000${f.data.length}\u0000`);
@@ -205,7 +205,7 @@ export function contentHashOf(files: ReadonlyArray<{ rel: string; data: Uint8Arr
 }
 
 /** Moves `temp` to `file` without replacing an existing file (a hard link fails when the name is taken). */
-export async function publishNoOverwrite(temp: string, file: string): Promise<void> {
+async function publishNoOverwrite(temp: string, file: string): Promise<void> {
   try {
     await link(temp, file);
     await unlink(temp).catch(() => undefined);

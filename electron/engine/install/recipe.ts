@@ -4,7 +4,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { escapeControl } from "../../../shared/terminal-text";
 
 /** The longest recipe command that is run at all (real ones are a few dozen characters). */
-export const MAX_RECIPE_LENGTH = 1_000;
+const MAX_RECIPE_LENGTH = 1_000;
 
 /** Characters that make a command something other than what it shows: C0, DEL, C1, line/paragraph separators, bidi controls. */
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;

@@ -26,7 +26,7 @@ export const EXTRACT_LIMITS: ExtractLimits = {
 };
 
 /** Why an entry name is refused, or null when it is a plain relative path. */
-export function unsafeNameReason(name: string): string | null {
+function unsafeNameReason(name: string): string | null {
   if (name.includes("\u0000")) return "contains a NUL character";
   if (name.startsWith("/") || name.startsWith("\\")) return "is an absolute path";
   if (/^[a-zA-Z]:/.test(name)) return "starts with a drive letter";

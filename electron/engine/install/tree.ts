@@ -6,7 +6,7 @@ import path from "node:path";
 import { InstallError } from "./errors";
 
 /** Most entries a skill folder may hold for Skillshelf to copy or compare it. */
-export const MAX_TREE_ENTRIES = 50_000;
+const MAX_TREE_ENTRIES = 50_000;
 
 /** One entry of a folder tree (relative, forward slashes), as lstat sees it. */
 export interface TreeEntry {
