@@ -158,7 +158,7 @@ function checkName(
     fix: "Write the skill's name after `name:`, e.g. `name: pdf-tools`.",
   });
   if (raw === null) return { name: "", normalizedName: "" };
-  const n = raw.normalize("NFKC");
+  const n = raw.trim().normalize("NFKC");
   const shown = quote(n);
   const length = codePoints(n);
   if (length > MAX_NAME)
@@ -269,7 +269,8 @@ function checkDescription(entry: FrontmatterEntry | undefined, frontmatterLine: 
     fix: "Describe what the skill does and when to use it, in one or two sentences.",
   });
   if (text === null) return "";
-  const length = codePoints(text);
+  const trimmed = text.trim();
+  const length = codePoints(trimmed);
   if (length > MAX_DESCRIPTION)
     sink.add(
       "skill.description.too-long",
@@ -278,17 +279,17 @@ function checkDescription(entry: FrontmatterEntry | undefined, frontmatterLine: 
       "Shorten the description; move details into the instructions.",
       entry,
     );
-  return text;
+  return trimmed;
 }
 
-/** A required field's text, trimmed; null (after reporting `code`) when it is not text or is blank. */
+/** A required field's text as written (not trimmed: the name keeps it); null (after reporting `code`) when it is not text or is blank. */
 function requiredText(
   entry: FrontmatterEntry,
   sink: DiagnosticSink,
   field: { code: string; key: string; notWhat: string; fix: string },
 ): string | null {
   const raw = scalarText(entry.value);
-  if (raw !== null && raw.trim() !== "") return raw.trim();
+  if (raw !== null && raw.trim() !== "") return raw;
   sink.add(
     field.code,
     "error",

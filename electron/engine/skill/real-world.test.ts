@@ -234,3 +234,14 @@ describe("fixes that lead to a clean result", () => {
     expect((await readSkill(path.join(root, "demo"))).diagnostics).toEqual([]);
   });
 });
+
+describe("a name written with surrounding spaces", () => {
+  it("is reported as written (the rules check it trimmed), while the description is trimmed", async () => {
+    const root = await tmp();
+    await writeTree(root, { "demo/SKILL.md": '---\nname: " demo"\ndescription: "  Does a thing.  "\n---\nBody\n' });
+    const report = await readSkill(path.join(root, "demo"));
+    expect(report.name).toBe(" demo");
+    expect(report.description).toBe("Does a thing.");
+    expect(codes(report)).not.toContain("skill.name.dir-mismatch");
+  });
+});
