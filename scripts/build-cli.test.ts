@@ -92,6 +92,15 @@ describe("the CLI bundle loads per command", () => {
     expect([...found.externals].filter((e) => !e.startsWith("node:") && e !== "buffer" && e !== "process")).toEqual([]);
   });
 
+  it("validate's eager graph holds no yaml package: it loads only for frontmatter the fast path and cheap limits leave to it", () => {
+    const eager = reach(outputOf("electron/cli/main.ts"), false);
+    reach(outputOf("electron/cli/commands/validate.ts"), false, new Set(), eager);
+    expect(eager.inputs.has("electron/engine/skill/simple-frontmatter.ts")).toBe(true);
+    expect([...eager.inputs].filter((i) => i.includes("node_modules/yaml/"))).toEqual([]);
+    const whole = commandGraph("validate");
+    expect([...whole.inputs].some((i) => i.startsWith("node_modules/yaml/"))).toBe(true);
+  });
+
   it("the check is real: outdated, which asks skill-meta servers, does reach the MCP SDK and the update checks", () => {
     const found = commandGraph("outdated");
     expect([...found.externals].some((e) => e.startsWith("@modelcontextprotocol/sdk"))).toBe(true);

@@ -56,7 +56,7 @@ async function readDeclared(dir: string): Promise<{ name: string | null; version
   if (!read.ok) return { name: null, version: null };
   const split = splitFrontmatter(read.text);
   if (!split.ok) return { name: null, version: null };
-  const fm = parseFrontmatter(split.yaml, 2, new DiagnosticSink(dir));
+  const fm = await parseFrontmatter(split.yaml, 2, new DiagnosticSink(dir));
   if (!fm) return { name: null, version: null };
   const text = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : null);
   const metadata = fm.data.metadata;

@@ -1,8 +1,8 @@
 // Claude Desktop's upload rules (RULES.md "Claude Desktop upload"), checked on top of the Agent Skills rules.
-import { isSeq } from "yaml";
 import { quote, type DiagnosticSink } from "./diagnostics";
 import type { ParsedFrontmatter } from "./frontmatter";
 import type { SkillFields } from "./fields";
+import { isSeq } from "./yaml-nodes";
 
 /** Words Desktop refuses inside a skill's name. */
 export const RESERVED_NAME_WORDS = ["anthropic", "claude"];

@@ -1,10 +1,11 @@
 // The Agent Skills frontmatter field rules (RULES.md "Fields"): which keys, which types, which names.
 import { MAX_COMPATIBILITY, MAX_DESCRIPTION, MAX_NAME } from "../../../shared/limits";
-import { isAlias, isMap, isNode, isScalar, isSeq, type Node, type Pair } from "yaml";
+import type { Node, Pair } from "yaml";
 import type { VersionSource } from "../../../shared/model";
 import { codePoints } from "../../../shared/tokens";
 import { quote, type DiagnosticSink } from "./diagnostics";
 import type { FrontmatterEntry, ParsedFrontmatter } from "./frontmatter";
+import { isAlias, isMap, isNode, isScalar, isSeq } from "./yaml-nodes";
 
 /** The only top-level keys the Agent Skills specification allows. */
 export const ALLOWED_FIELDS = new Set(["name", "description", "license", "compatibility", "metadata", "allowed-tools"]);

@@ -1,22 +1,10 @@
 // Splits SKILL.md into frontmatter and body by whole lines, and parses the frontmatter YAML with positions.
-import {
-  LineCounter,
-  isAlias,
-  isCollection,
-  isMap,
-  isNode,
-  isScalar,
-  isSeq,
-  parseDocument,
-  visit,
-  type Document,
-  type Node,
-  type Pair,
-} from "yaml";
+import type { Document, Node, Pair, visit } from "yaml";
 import type { DiagnosticSink } from "./diagnostics";
 import type { FrontmatterEntry, ParsedFrontmatter } from "./frontmatter-types";
 import { parseSimpleFrontmatter } from "./simple-frontmatter";
 import { yamlLimitProblem } from "./yaml-limits";
+import { isAlias, isCollection, isMap, isNode, isScalar, isSeq, loadYaml } from "./yaml-nodes";
 
 export type { FrontmatterEntry, ParsedFrontmatter } from "./frontmatter-types";
 
@@ -102,14 +90,15 @@ function yamlMessage(code: string, raw: string, near: string): { message: string
  * Parses frontmatter YAML as a Document in the failsafe schema (every scalar is a string, so
  * `name: 123` is "123"). Reports syntax errors (E) and constructs the reference validator refuses (W).
  * `firstLine` is the SKILL.md line of the YAML's first line. Returns null when it does not parse or is not a mapping.
+ * The yaml package loads only when the fast path declines the text or the limits need its lexer.
  */
-export function parseFrontmatter(
+export async function parseFrontmatter(
   yamlText: string,
   firstLine: number,
   sink: DiagnosticSink,
   options: { fastPath?: boolean } = {},
-): ParsedFrontmatter | null {
-  const limit = yamlLimitProblem(yamlText);
+): Promise<ParsedFrontmatter | null> {
+  const limit = await yamlLimitProblem(yamlText);
   if (limit) {
     sink.add(limit.code, "error", limit.message, limit.fix, { line: firstLine });
     return null;
@@ -118,6 +107,7 @@ export function parseFrontmatter(
     const simple = parseSimpleFrontmatter(yamlText, firstLine);
     if (simple) return simple;
   }
+  const { LineCounter, parseDocument, visit } = await loadYaml();
   const lineCounter = new LineCounter();
   let doc: Document;
   try {
@@ -153,7 +143,7 @@ export function parseFrontmatter(
     }
     return null;
   }
-  if (/[&*![{]/.test(yamlText)) reportRefusedStyle(doc, at, sink);
+  if (/[&*![{]/.test(yamlText)) reportRefusedStyle(doc, visit, at, sink);
   const contents = doc.contents;
   if (!isMap(contents)) {
     const what =
@@ -246,6 +236,7 @@ function toPlain(root: Node, doc: Document): { ok: true; value: unknown } | { ok
 /** Flow collections, anchors, aliases and tags parse, but the reference validator refuses them. */
 function reportRefusedStyle(
   doc: Document,
+  visitNodes: typeof visit,
   at: (offset: number | undefined) => { line: number; column: number },
   sink: DiagnosticSink,
 ): void {
@@ -260,7 +251,7 @@ function reportRefusedStyle(
       at(node.range?.[0]),
     );
   };
-  visit(doc, (_key, node) => {
+  visitNodes(doc, (_key, node) => {
     if (isAlias(node))
       return void report(node, "an alias (`*name`)", "Write the value out instead of pointing at an anchor.");
     if (!isNode(node)) return;

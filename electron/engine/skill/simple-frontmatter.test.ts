@@ -34,11 +34,11 @@ function rulesOn(fm: ParsedFrontmatter) {
 }
 
 /** Compares the fast path with the yaml package on one text; returns whether the fast path took it. */
-function agree(text: string): boolean {
+async function agree(text: string): Promise<boolean> {
   const fast = parseSimpleFrontmatter(text, 2);
   if (!fast) return false;
   const sink = new DiagnosticSink("/s/SKILL.md");
-  const slow = parseFrontmatter(text, 2, sink, { fastPath: false });
+  const slow = await parseFrontmatter(text, 2, sink, { fastPath: false });
   expect({ text, diagnostics: sink.items }).toEqual({ text, diagnostics: [] });
   expect(slow).not.toBeNull();
   expect(shape(fast)).toEqual(shape(slow!));
@@ -103,28 +103,28 @@ const line = fc.oneof(
 );
 
 describe("parseSimpleFrontmatter", () => {
-  it("agrees with the yaml package on every generated frontmatter it accepts", () => {
+  it("agrees with the yaml package on every generated frontmatter it accepts", async () => {
     let taken = 0;
-    fc.assert(
-      fc.property(fc.array(line, { minLength: 1, maxLength: 12 }), (lines) => {
-        if (agree(lines.join("\n"))) taken++;
+    await fc.assert(
+      fc.asyncProperty(fc.array(line, { minLength: 1, maxLength: 12 }), async (lines) => {
+        if (await agree(lines.join("\n"))) taken++;
       }),
       { numRuns: 3000 },
     );
     expect(taken).toBeGreaterThan(100);
   });
 
-  it("takes the common shapes and leaves the rest to yaml", () => {
-    expect(agree("name: pdf\ndescription: Fill forms. Use when: never\n")).toBe(false);
+  it("takes the common shapes and leaves the rest to yaml", async () => {
+    expect(await agree("name: pdf\ndescription: Fill forms. Use when: never\n")).toBe(false);
     expect(
-      agree(
+      await agree(
         'name: pdf\ndescription: "Fill forms: all of them."\nmetadata:\n  author: me\n  version: "1.0"\n\nlicense: MIT',
       ),
     ).toBe(true);
-    expect(agree("name: pdf\nmetadata:\nlicense: MIT")).toBe(true);
-    expect(agree("name: pdf\ndescription: >-\n  Folded\n  text.")).toBe(false);
-    expect(agree("name: pdf\nname: again")).toBe(false);
-    expect(agree("")).toBe(false);
+    expect(await agree("name: pdf\nmetadata:\nlicense: MIT")).toBe(true);
+    expect(await agree("name: pdf\ndescription: >-\n  Folded\n  text.")).toBe(false);
+    expect(await agree("name: pdf\nname: again")).toBe(false);
+    expect(await agree("")).toBe(false);
   });
 
   it("reads only plain or escape-free quoted one-line values", () => {

@@ -1,8 +1,9 @@
 // A fast path for the frontmatter most skills have — plain `key: value` lines and one level of nesting —
 // that yields exactly what the yaml parser yields (a differential test holds it to that). Anything else returns
 // null and goes to the yaml package.
-import { Pair, Scalar, YAMLMap, type Node } from "yaml";
+import type { Node, Pair, Scalar, YAMLMap } from "yaml";
 import type { FrontmatterEntry, ParsedFrontmatter } from "./frontmatter-types";
+import { mapNode, pairNode, scalarNode } from "./yaml-nodes";
 
 const TOP_KEY = /^([A-Za-z0-9_][A-Za-z0-9_.-]*):(?: +(.*))?$/;
 const NESTED_KEY = /^ {2}([A-Za-z0-9_][A-Za-z0-9_.-]*): +(.*)$/;
@@ -24,12 +25,6 @@ function defineValue(target: Record<string, unknown>, key: string, value: unknow
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
-function scalarAt(value: string, start: number, end: number): Scalar {
-  const node = new Scalar(value);
-  node.range = [start, end, end];
-  return node;
-}
-
 /**
  * Parses frontmatter made only of `key: value` lines (plain, or quoted without escapes), blank lines,
  * and `key:` followed by two-space-indented `sub: value` lines. Returns null for anything else.
@@ -42,7 +37,7 @@ export function parseSimpleFrontmatter(yamlText: string, firstLine: number): Par
   let open: { map: YAMLMap; data: Record<string, unknown>; pair: Pair; keyEnd: number } | null = null;
   const closeOpen = () => {
     if (open && open.map.items.length === 0) {
-      open.pair.value = scalarAt("", open.keyEnd, open.keyEnd);
+      open.pair.value = scalarNode("", open.keyEnd, open.keyEnd);
       defineValue(data, String((open.pair.key as Scalar).value), "");
       entries[entries.length - 1]!.value = open.pair.value as Node;
     }
@@ -62,9 +57,9 @@ export function parseSimpleFrontmatter(yamlText: string, firstLine: number): Par
       const value = simpleScalar(raw);
       if (value === null || Object.prototype.hasOwnProperty.call(open.data, key)) return null;
       open.map.items.push(
-        new Pair(
-          scalarAt(key, start + 2, start + 2 + key.length),
-          scalarAt(value, start + line.length - raw.length, start + line.length),
+        pairNode(
+          scalarNode(key, start + 2, start + 2 + key.length),
+          scalarNode(value, start + line.length - raw.length, start + line.length),
         ),
       );
       defineValue(open.data, key, value);
@@ -76,11 +71,11 @@ export function parseSimpleFrontmatter(yamlText: string, firstLine: number): Par
     const key = top[1]!;
     const raw = top[2];
     if (Object.prototype.hasOwnProperty.call(data, key)) return null;
-    const keyNode = scalarAt(key, start, start + key.length);
+    const keyNode = scalarNode(key, start, start + key.length);
     if (raw === undefined || raw.trim() === "") {
       if (raw !== undefined && raw.includes("\t")) return null;
-      const map = new YAMLMap();
-      const pair = new Pair(keyNode, map);
+      const map = mapNode();
+      const pair = pairNode(keyNode, map);
       const nestedData: Record<string, unknown> = {};
       defineValue(data, key, nestedData);
       entries.push({ key, line: i + firstLine, column: 1, value: map });
@@ -89,7 +84,7 @@ export function parseSimpleFrontmatter(yamlText: string, firstLine: number): Par
     }
     const value = simpleScalar(raw);
     if (value === null) return null;
-    const valueNode = scalarAt(value, start + line.length - raw.length, start + line.length);
+    const valueNode = scalarNode(value, start + line.length - raw.length, start + line.length);
     defineValue(data, key, value);
     entries.push({ key, line: i + firstLine, column: 1, value: valueNode });
   }

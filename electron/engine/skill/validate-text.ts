@@ -167,7 +167,7 @@ export async function validateSkillText(input: SkillTextInput): Promise<SkillTex
           { line: i + 2, column: column + 1 },
         );
     });
-  const fm = parseFrontmatter(split.yaml, 2, sink);
+  const fm = await parseFrontmatter(split.yaml, 2, sink);
   if (fm) {
     result.frontmatter = fm.data;
     const fields = checkFields(fm, input.dirName, sink);

@@ -121,7 +121,7 @@ describe("what the limits let through", () => {
       `name: skill\ndescription: 'a [b] {c}'\nmetadata:\n  tags: [a, [b, [c]]]\n  owner: {name: x, team: {id: 1}}`,
       `name: skill\ndescription: d\nmetadata:\n${Array.from({ length: 40 }, (_, i) => `${"  ".repeat(i + 1)}k${i}:`).join("\n")} v`,
     ];
-    for (const frontmatter of fine) expect(yamlLimitProblem(frontmatter), frontmatter.slice(0, 60)).toBeNull();
+    for (const frontmatter of fine) expect(await yamlLimitProblem(frontmatter), frontmatter.slice(0, 60)).toBeNull();
   });
 
   it("counts block depth by indentation and compact `- ` items", () => {

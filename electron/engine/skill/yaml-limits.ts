@@ -1,6 +1,7 @@
 // Refuses frontmatter YAML that would be costly to parse (too large, too deep, too many aliases), with linear scans that
 // run before the yaml parser sees the text: a bomb is found in time and memory proportional to its size.
-import { Lexer } from "yaml";
+import type { Lexer } from "yaml";
+import { loadYaml } from "./yaml-nodes";
 
 /** A frontmatter longer than this is refused before parsing (the largest of ~790 public skills is 2.7 KB). */
 export const MAX_FRONTMATTER_BYTES = 64 * 1024;
@@ -54,13 +55,16 @@ export function blockDepth(text: string): number {
 }
 
 /** Flow depth, alias/anchor and key/item counts as the yaml lexer (the parser's own tokenizer, linear) sees them. */
-function lexedCounts(text: string): { flowDepth: number; aliases: number; anchors: number; entries: number } {
+function lexedCounts(
+  text: string,
+  lexer: Lexer,
+): { flowDepth: number; aliases: number; anchors: number; entries: number } {
   let depth = 0;
   let flowDepth = 0;
   let aliases = 0;
   let anchors = 0;
   let entries = 0;
-  for (const token of new Lexer().lex(text)) {
+  for (const token of lexer.lex(text)) {
     const first = token[0];
     if (token === "," || token === ":" || token === "-" || token === "?") {
       entries++;
@@ -98,8 +102,8 @@ const tooDeep = (what: string): YamlLimitProblem => ({
   fix: "Write the frontmatter as plain `key: value` lines; put structured data in a file under references/ or assets/.",
 });
 
-/** The limit a frontmatter's YAML breaks, or null when it is safe to hand to the parser. */
-export function yamlLimitProblem(yamlText: string): YamlLimitProblem | null {
+/** The limit a frontmatter's YAML breaks, or null when it is safe to parse (loads yaml only when cheap counts cannot tell). */
+export async function yamlLimitProblem(yamlText: string): Promise<YamlLimitProblem | null> {
   const bytes = Buffer.byteLength(yamlText, "utf8");
   if (bytes > MAX_FRONTMATTER_BYTES) {
     return {
@@ -112,7 +116,7 @@ export function yamlLimitProblem(yamlText: string): YamlLimitProblem | null {
   const marks = countMarks(yamlText);
   const cheap = marks.flow <= MAX_YAML_DEPTH && marks.alias <= MAX_YAML_ALIASES && marks.entries < MAX_YAML_ENTRIES;
   if (cheap) return null;
-  const counts = lexedCounts(yamlText);
+  const counts = lexedCounts(yamlText, new (await loadYaml()).Lexer());
   if (counts.flowDepth > MAX_YAML_DEPTH) return tooDeep("brackets (`[` or `{`)");
   if (counts.aliases > MAX_YAML_ALIASES || counts.anchors > MAX_YAML_ALIASES) {
     return {

@@ -1,0 +1,64 @@
+// The yaml package's node identity without loading the package: yaml marks each node with registered symbols, so these
+// guards read yaml's own nodes and the fast path's node-likes alike; the package itself loads only on first need.
+import type * as Yaml from "yaml";
+import type { Alias, Node, Pair, Scalar, YAMLMap, YAMLSeq } from "yaml";
+
+const NODE_TYPE = Symbol.for("yaml.node.type");
+const ALIAS = Symbol.for("yaml.alias");
+const MAP = Symbol.for("yaml.map");
+const PAIR = Symbol.for("yaml.pair");
+const SCALAR = Symbol.for("yaml.scalar");
+const SEQ = Symbol.for("yaml.seq");
+
+const typeOf = (node: unknown): unknown =>
+  node !== null && typeof node === "object" ? (node as { [NODE_TYPE]?: unknown })[NODE_TYPE] : undefined;
+
+/** yaml's `isAlias`, without loading yaml. */
+export const isAlias = (node: unknown): node is Alias => typeOf(node) === ALIAS;
+
+/** yaml's `isMap`, without loading yaml. */
+export const isMap = <K = unknown, V = unknown>(node: unknown): node is YAMLMap<K, V> => typeOf(node) === MAP;
+
+/** yaml's `isScalar`, without loading yaml. */
+export const isScalar = <T = unknown>(node: unknown): node is Scalar<T> => typeOf(node) === SCALAR;
+
+/** yaml's `isSeq`, without loading yaml. */
+export const isSeq = <T = unknown>(node: unknown): node is YAMLSeq<T> => typeOf(node) === SEQ;
+
+/** yaml's `isCollection` (a mapping or a list), without loading yaml. */
+export function isCollection<K = unknown, V = unknown>(node: unknown): node is YAMLMap<K, V> | YAMLSeq<V> {
+  const type = typeOf(node);
+  return type === MAP || type === SEQ;
+}
+
+/** yaml's `isNode` (alias, mapping, scalar or list), without loading yaml. */
+export function isNode<T = unknown>(node: unknown): node is Node<T> {
+  const type = typeOf(node);
+  return type === ALIAS || type === MAP || type === SCALAR || type === SEQ;
+}
+
+function tagged<T>(type: symbol, fields: object): T {
+  return Object.defineProperty(fields, NODE_TYPE, { value: type }) as T;
+}
+
+/** A scalar as the parser builds one for a one-line value: its text and range (data only, no yaml methods). */
+export function scalarNode(value: string, start: number, end: number): Scalar<string> {
+  return tagged(SCALAR, { value, range: [start, end, end] });
+}
+
+/** A block mapping holding `items` (data only, no yaml methods). */
+export function mapNode<K, V>(items: Array<Pair<K, V>> = []): YAMLMap<K, V> {
+  return tagged(MAP, { items });
+}
+
+/** A mapping's key/value pair (data only, no yaml methods). */
+export function pairNode<K, V>(key: K, value: V | null): Pair<K, V> {
+  return tagged(PAIR, { key, value });
+}
+
+let yamlModule: Promise<typeof Yaml> | undefined;
+
+/** The yaml package, imported once on first need (plain frontmatter and cheap limit checks never need it). */
+export function loadYaml(): Promise<typeof Yaml> {
+  return (yamlModule ??= import("yaml"));
+}
