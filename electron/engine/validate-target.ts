@@ -3,6 +3,7 @@ import type { ValidationResult } from "../../shared/results";
 import type { PluginFormat, Profile } from "../../shared/model";
 import { readSkillArchive } from "./skill/archive";
 import { readSkill } from "./skill/read-skill";
+import type { RealDirs } from "./skill/real-dirs";
 import type { ValidationTarget } from "./skill/targets";
 
 /** One checked path; plugins also say their format, whether its client would load them at all, and which skills they hold. */
@@ -16,7 +17,11 @@ export type TargetResult = ValidationResult & {
  * Reads and checks one target; a plugin's result carries its skills' diagnostics too. A marketplace's result holds the
  * findings of marketplace.json and its entries; the plugins it lists are targets of their own (findTargets).
  */
-export async function validateTarget(target: ValidationTarget, profile: Profile): Promise<TargetResult> {
+export async function validateTarget(
+  target: ValidationTarget,
+  profile: Profile,
+  realDirs?: RealDirs,
+): Promise<TargetResult> {
   // The plugin readers are loaded only for plugins and marketplaces: checking a skill starts faster without them.
   if (target.kind === "marketplace") {
     const { readMarketplace } = await import("./plugin/marketplace");
@@ -51,6 +56,6 @@ export async function validateTarget(target: ValidationTarget, profile: Profile)
   const report =
     target.kind === "archive"
       ? await readSkillArchive(target.file, { profile })
-      : await readSkill(target.dir, { profile });
+      : await readSkill(target.dir, { profile, realDirs });
   return { path: target.path, kind: "skill", name: report.name, valid: report.valid, diagnostics: report.diagnostics };
 }

@@ -4,6 +4,7 @@ import type { Profile } from "../../../shared/model";
 import { severityCounts } from "../../../shared/ui-catalog";
 import type { SearchSummary } from "../../engine/skill/target-search";
 import { MissingPathError, findTargets, type ValidationTarget } from "../../engine/skill/targets";
+import { RealDirs } from "../../engine/skill/real-dirs";
 import { mapBounded } from "../../engine/skill/validate-many";
 import { validateTarget, type TargetResult } from "../../engine/validate-target";
 import { UsageError, printJson, stringFlag, type CliArgs, type CliCommand, type CliIo } from "../command";
@@ -110,7 +111,8 @@ export const validateCommand: CliCommand = {
     const profile = profileFlag(args);
     const format = formatFlag(args);
     const { targets, searches } = await expandPathsWithSearch(args.positionals, io.cwd);
-    const results = await mapBounded(targets, 16, (target) => validateTarget(target, profile));
+    const realDirs = new RealDirs();
+    const results = await mapBounded(targets, 16, (target) => validateTarget(target, profile, realDirs));
     if (format === "json") printJson(io, { results });
     else if (format === "sarif") printJson(io, toSarif(results, io.cwd));
     else if (format === "github") {

@@ -117,7 +117,7 @@ export async function readSkillWithReferences(
     }
     return finish(null);
   }
-  realDir = options.realDir ?? realpathNative(abs) ?? abs;
+  realDir = options.realDir ?? options.realDirs?.of(abs) ?? realpathNative(abs) ?? abs;
   const { entry, lowercase, variant } = findSkillEntry(top);
   listing = await listSkillFolder(abs, top);
   const outside = listing.outside.filter((rel) => !(entry && rel === entry.name));

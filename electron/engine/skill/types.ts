@@ -1,5 +1,6 @@
 // What reading one skill folder yields; the plugin reader, discovery and the CLI build on it.
 import type { Diagnostic, Profile, VersionSource } from "../../../shared/model";
+import type { RealDirs } from "./real-dirs";
 
 /** Options for reading a skill. */
 export interface ReadSkillOptions {
@@ -9,6 +10,8 @@ export interface ReadSkillOptions {
   pluginRoot?: string;
   /** The folder's real path when the caller has already resolved it (discovery has), sparing a realpath per skill. */
   realDir?: string;
+  /** Real paths shared by one batch of skills (validate of many), when the caller has no realDir. */
+  realDirs?: RealDirs;
 }
 
 /** One skill folder, read and validated. */

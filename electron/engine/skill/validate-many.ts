@@ -1,5 +1,6 @@
 // Validates many skill folders with bounded concurrency (discovery, the CLI and the bench use it).
 import { readSkill } from "./read-skill";
+import { RealDirs } from "./real-dirs";
 import type { ReadSkillOptions, SkillReport } from "./types";
 
 /** Options for validating many skills at once. */
@@ -29,5 +30,6 @@ export async function mapBounded<T, R>(
 /** Reads and validates every folder in `dirs`, in order, a bounded number at a time. */
 export function validateSkills(dirs: readonly string[], options: ValidateManyOptions = {}): Promise<SkillReport[]> {
   const { concurrency = 32, ...readOptions } = options;
-  return mapBounded(dirs, concurrency, (dir) => readSkill(dir, readOptions));
+  const shared = { realDirs: new RealDirs(), ...readOptions };
+  return mapBounded(dirs, concurrency, (dir) => readSkill(dir, shared));
 }
