@@ -10,6 +10,9 @@ import { scan } from "../electron/engine/discovery/scan";
 /** What one phase measured, printed as one JSON line on stdout. */
 export interface PhaseResult {
   ms: number;
+  /** CPU time of the measured part, all threads: in user space, and in the kernel (system calls). */
+  userMs: number;
+  systemMs: number;
   maxRssMb: number;
   detail: string;
 }
@@ -41,6 +44,7 @@ function readSkillFiles(dirs: readonly string[]): number {
 
 const [, , mode, target, third, fourth] = process.argv;
 const start = performance.now();
+const cpuAtStart = process.resourceUsage();
 let detail: string;
 if (mode === "scan") {
   const result = await scan({
@@ -61,5 +65,12 @@ if (mode === "scan") {
     detail = `${reports.length - invalid} valid, ${invalid} invalid, ${reports.reduce((n, r) => n + r.diagnostics.length, 0)} diagnostics`;
   }
 }
-const result: PhaseResult = { ms: performance.now() - start, maxRssMb: process.resourceUsage().maxRSS / 1024, detail };
+const usage = process.resourceUsage();
+const result: PhaseResult = {
+  ms: performance.now() - start,
+  userMs: (usage.userCPUTime - cpuAtStart.userCPUTime) / 1000,
+  systemMs: (usage.systemCPUTime - cpuAtStart.systemCPUTime) / 1000,
+  maxRssMb: usage.maxRSS / 1024,
+  detail,
+};
 process.stdout.write(JSON.stringify(result) + "\n");

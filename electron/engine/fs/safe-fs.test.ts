@@ -17,6 +17,18 @@ describe("readTextFile", () => {
     expect(r).toMatchObject({ ok: true, text: "héllo", bom: true, binary: false });
   });
 
+  it("reads each file alone: a short file after a long one, and kept bytes that later reads do not overwrite", async () => {
+    const long = "long line of text\n".repeat(5_000);
+    await writeTree(dir, { "long.md": long, "short.md": "short", "empty.md": "", "bad.md": Buffer.from([0x61, 0xff]) });
+    const kept = await readTextFile(path.join(dir, "short.md"), { keepBytes: true });
+    expect(await readTextFile(path.join(dir, "long.md"))).toMatchObject({ ok: true, text: long });
+    expect(await readTextFile(path.join(dir, "short.md"))).toMatchObject({ ok: true, text: "short", bytes: 5 });
+    expect(await readTextFile(path.join(dir, "bad.md"))).toMatchObject({ ok: false, reason: "encoding" });
+    expect(await readTextFile(path.join(dir, "empty.md"))).toMatchObject({ ok: true, text: "", bytes: 0 });
+    await readTextFile(path.join(dir, "long.md"));
+    expect(kept.ok && Buffer.from(kept.raw!).toString()).toBe("short");
+  });
+
   it("refuses invalid UTF-8", async () => {
     await writeFile(path.join(dir, "a.md"), Buffer.from([0x66, 0xff, 0xfe, 0x00]));
     expect(await readTextFile(path.join(dir, "a.md"))).toMatchObject({ ok: false, reason: "encoding" });

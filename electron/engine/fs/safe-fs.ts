@@ -154,6 +154,17 @@ function refusal(info: Stats, maxBytes: number): TextRead | null {
 const SYNC_READ_MAX = 256 * 1024;
 
 /**
+ * The buffer small reads land in when their bytes are not kept: decoding copies them into a string before the read
+ * returns (nothing in between can run), so one buffer serves every read instead of a fresh allocation per file.
+ */
+let scratch = Buffer.allocUnsafe(0);
+
+function scratchOf(size: number): Buffer {
+  if (scratch.length < size) scratch = Buffer.allocUnsafe(Math.max(size, 64 * 1024));
+  return scratch;
+}
+
+/**
  * The fast path of readTextFile for small files: opened non-blocking (a FIFO or device cannot hang it), checked with
  * fstat on the open descriptor before any read, read synchronously. Null hands over to the careful path, which then
  * gives its usual answer: any open error, a file over SYNC_READ_MAX, or one that grew while it was read.
@@ -172,8 +183,8 @@ function readSmallFileSync(file: string, maxBytes: number, keepBytes: boolean): 
     if (info.size > SYNC_READ_MAX) return null;
     // One read asks for a byte more than fstat saw: a regular file reads short only at its end, and a file that grew
     // meanwhile goes to the careful path.
-    const buffer = Buffer.allocUnsafe(info.size + 1);
-    const read = readSync(fd, buffer, 0, buffer.length, 0);
+    const buffer = keepBytes ? Buffer.allocUnsafe(info.size + 1) : scratchOf(info.size + 1);
+    const read = readSync(fd, buffer, 0, info.size + 1, 0);
     if (read > info.size) return null;
     const bytes = buffer.subarray(0, read);
     return keepBytes ? withRaw(decodeUtf8(bytes), bytes) : decodeUtf8(bytes);
