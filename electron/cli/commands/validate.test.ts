@@ -134,6 +134,19 @@ describe("skillshelf validate --json", () => {
     expect(desktop.results[0]!.diagnostics.map((d) => d.code)).toEqual(["desktop.name.reserved"]);
   });
 
+  it("checks frontmatter the fast path leaves to the lazily loaded yaml parser and lexer", async () => {
+    await writeTree(path.join(tmp, "lazy"), {
+      "flow/SKILL.md": SKILL("flow", `metadata: {tags: "${"[".repeat(70)}"}\n`),
+      "deep/SKILL.md": SKILL("deep", `metadata: ${"[".repeat(70)}\n`),
+    });
+    const { code, results } = await validateJson([path.join(tmp, "lazy", "flow"), path.join(tmp, "lazy", "deep")]);
+    expect(code).toBe(1);
+    expect(results.map((r) => [r.name, r.diagnostics.map((d) => d.code)])).toEqual([
+      ["flow", ["skill.frontmatter.yaml-style"]],
+      ["deep", ["skill.frontmatter.too-deep"]],
+    ]);
+  });
+
   it("takes a plain file as a skill that reports skill.missing-file", async () => {
     const { code, results } = await validateJson([path.join(fixture("missing-file"), "README.md")]);
     expect(code).toBe(1);

@@ -56,9 +56,12 @@ export function pairNode<K, V>(key: K, value: V | null): Pair<K, V> {
   return tagged(PAIR, { key, value });
 }
 
-let yamlModule: Promise<typeof Yaml> | undefined;
+/** The yaml package's CommonJS exports, which `import()` hands back as `default` (a bundle's chunk hands back only that). */
+type YamlExports = (typeof Yaml)["default"];
+
+let yamlModule: Promise<YamlExports> | undefined;
 
 /** The yaml package, imported once on first need (plain frontmatter and cheap limit checks never need it). */
-export function loadYaml(): Promise<typeof Yaml> {
-  return (yamlModule ??= import("yaml"));
+export function loadYaml(): Promise<YamlExports> {
+  return (yamlModule ??= import("yaml").then((module) => module.default));
 }
