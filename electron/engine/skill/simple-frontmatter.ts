@@ -22,7 +22,10 @@ export function simpleScalar(raw: string): string | null {
 }
 
 function defineValue(target: Record<string, unknown>, key: string, value: unknown): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  // A plain assignment would set the prototype for `__proto__`; every other key is an ordinary own property.
+  if (key === "__proto__")
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
 }
 
 /**

@@ -37,23 +37,42 @@ export function isNode<T = unknown>(node: unknown): node is Node<T> {
   return type === ALIAS || type === MAP || type === SCALAR || type === SEQ;
 }
 
-function tagged<T>(type: symbol, fields: object): T {
-  return Object.defineProperty(fields, NODE_TYPE, { value: type }) as T;
+/** The fast path's nodes: plain classes whose prototype carries yaml's mark (one shape each, no per-object property). */
+class ScalarNode {
+  constructor(
+    readonly value: string,
+    readonly range: [number, number, number],
+  ) {}
 }
+class MapNode {
+  constructor(readonly items: unknown[]) {}
+}
+class PairNode {
+  constructor(
+    public key: unknown,
+    public value: unknown,
+  ) {}
+}
+for (const [type, mark] of [
+  [ScalarNode, SCALAR],
+  [MapNode, MAP],
+  [PairNode, PAIR],
+] as const)
+  Object.defineProperty(type.prototype, NODE_TYPE, { value: mark });
 
 /** A scalar as the parser builds one for a one-line value: its text and range (data only, no yaml methods). */
 export function scalarNode(value: string, start: number, end: number): Scalar<string> {
-  return tagged(SCALAR, { value, range: [start, end, end] });
+  return new ScalarNode(value, [start, end, end]) as unknown as Scalar<string>;
 }
 
 /** A block mapping holding `items` (data only, no yaml methods). */
 export function mapNode<K, V>(items: Array<Pair<K, V>> = []): YAMLMap<K, V> {
-  return tagged(MAP, { items });
+  return new MapNode(items) as unknown as YAMLMap<K, V>;
 }
 
 /** A mapping's key/value pair (data only, no yaml methods). */
 export function pairNode<K, V>(key: K, value: V | null): Pair<K, V> {
-  return tagged(PAIR, { key, value });
+  return new PairNode(key, value) as unknown as Pair<K, V>;
 }
 
 /** The yaml package's CommonJS exports, which `import()` hands back as `default` (a bundle's chunk hands back only that). */
