@@ -5,18 +5,18 @@ import { closeSync, openSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
+import { bundledPhase } from "./bundle-phase";
 import { cachedCorpus } from "./corpus-cache";
 import { generateSkills } from "./generate";
 import type { PhaseResult } from "./phase";
 
 const PHASE_SCRIPT = fileURLToPath(new URL("./phase.ts", import.meta.url));
 
-/** Runs a bench script in a fresh Node process (tsx loader) and returns the JSON of its last stdout line. */
-export function runScript<T>(script: string, args: string[]): Promise<T> {
+/** Runs a bench script, bundled, in a fresh Node process and returns the JSON of its last stdout line. */
+export async function runScript<T>(script: string, args: string[]): Promise<T> {
+  const bundled = await bundledPhase(script);
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
-      stdio: ["ignore", "pipe", "inherit"],
-    });
+    const child = spawn(process.execPath, [bundled, ...args], { stdio: ["ignore", "pipe", "inherit"] });
     let out = "";
     child.stdout.on("data", (d) => (out += d));
     child.on("error", reject);

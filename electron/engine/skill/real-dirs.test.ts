@@ -42,6 +42,18 @@ describe("RealDirs", () => {
     expect(dirs.of(path.parse(root).root)).toBeUndefined();
   });
 
+  it("answers the same once it lists a parent of many folders, links and missing folders included", async () => {
+    const many = path.join(root, "many");
+    for (let i = 0; i < 40; i++) await writeTree(path.join(many, `s${i}`), skill(`s${i}`));
+    await symlink(path.join(root, "elsewhere/gamma"), path.join(many, "linked"));
+    await writeTree(many, { "file.md": "not a folder" });
+    const dirs = new RealDirs();
+    const asked = [...Array.from({ length: 40 }, (_, i) => `s${i}`), "linked", "missing", "file.md", "s3"];
+    const answers = asked.map((name) => dirs.of(path.join(many, name)));
+    const real = realpathSync.native(many);
+    expect(answers).toEqual(asked.map((name) => (linux && name.startsWith("s") ? path.join(real, name) : undefined)));
+  });
+
   it("gives validateSkills the same real paths realpath gives, links included", async () => {
     const dirs = ["real/skills/alpha", "links/skills/beta", "real/skills/gamma", "links/skills/gamma"].map((d) =>
       path.join(root, d),
