@@ -160,6 +160,8 @@ function checkName(
   });
   if (raw === null) return { name: "", normalizedName: "" };
   const n = raw.trim().normalize("NFKC");
+  // The usual case: a valid name that matches its folder raises none of the findings below.
+  if (isValidSkillName(n) && (dirName === null || dirName === n)) return { name: raw, normalizedName: n };
   const shown = quote(n);
   const length = codePoints(n);
   if (length > MAX_NAME)

@@ -114,15 +114,20 @@ export function extractLinks(markdown: string, firstLine = 1): MarkdownLink[] {
       previousBlank = false;
       continue;
     }
-    const blank = !NON_BLANK.test(line);
+    // Most lines start with a printable ASCII character: then they are not blank, do not start with whitespace, and
+    // only a list marker (-, *, + or a digit) can make them a list item, so the regexes run only on the rest.
+    const first = line.charCodeAt(0);
+    const plainStart = first > 32 && first < 127;
+    const blank = !plainStart && !NON_BLANK.test(line);
     if (!blank) {
-      const first = line.charCodeAt(0);
       if (previousBlank && !inList && (first === 9 || (first === 32 && indentEnd(line, 4) === 4))) continue;
-      if (LIST_ITEM.test(line)) inList = true;
-      else if (!/^\s/.test(line)) inList = false;
+      const marker = plainStart ? first : line.charCodeAt(indentEnd(line, 3));
+      if ((marker === 45 || marker === 42 || marker === 43 || (marker >= 48 && marker <= 57)) && LIST_ITEM.test(line))
+        inList = true;
+      else if (plainStart || !/^\s/.test(line)) inList = false;
     }
     previousBlank = blank;
-    if (blank || (!line.includes("](") && !line.includes("]:"))) continue;
+    if (blank || !line.includes("]") || (!line.includes("](") && !line.includes("]:"))) continue;
     const visible = line.includes("`") ? blankCodeSpans(line) : line;
     const definition = DEFINITION.exec(visible);
     if (definition) {

@@ -155,7 +155,7 @@ export async function validateSkillText(input: SkillTextInput): Promise<SkillTex
   }
   result.body = split.body;
   result.bodyStartLine = split.bodyStartLine;
-  if (split.yaml.length <= MAX_FRONTMATTER_BYTES)
+  if (split.yaml.length <= MAX_FRONTMATTER_BYTES && split.yaml.includes("---"))
     split.yaml.split("\n").forEach((line, i) => {
       const column = line.indexOf("---");
       if (column >= 0)
