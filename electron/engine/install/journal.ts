@@ -1,5 +1,6 @@
 // The record of a folder swap in progress, written before each step, so start-up can finish or undo an interrupted one.
-import { mkdir, open, readdir, readFile, rm, stat } from "node:fs/promises";
+import { randomBytes } from "node:crypto";
+import { link, mkdir, open, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { writeJsonAtomic } from "../fs/write";
 import { journalRoot } from "./data-dir";
@@ -108,15 +109,35 @@ async function lockIsStale(file: string): Promise<boolean> {
   return !info || Date.now() - info.mtimeMs > FRESH_LOCK_MS;
 }
 
+/**
+ * Creates the lock file holding this process's id in one step: the id is written to a temp file that is then hard-linked
+ * to the lock's name (which fails if the lock exists), so a crash can never leave a lock without its owner's id — an
+ * empty lock would refuse every update of the folder until it aged. A temp file a crash leaves is a torn journal write.
+ * Where hard links are not supported, the lock is created and then written.
+ */
+async function createLock(file: string): Promise<void> {
+  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(8).toString("hex")}.tmp`);
+  await writeFile(temp, String(process.pid), { flag: "wx", mode: 0o600 });
+  try {
+    await link(temp, file);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== "EPERM" && code !== "ENOTSUP" && code !== "EOPNOTSUPP" && code !== "EXDEV") throw error;
+    const handle = await open(file, "wx", 0o600);
+    await handle.writeFile(String(process.pid));
+    await handle.close();
+  } finally {
+    await rm(temp, { force: true });
+  }
+}
+
 /** Takes the one lock per folder (two updates of one folder never run at once); returns its release. */
 export async function lockTarget(dataDir: string, target: string): Promise<() => Promise<void>> {
   const file = lockFile(dataDir, target);
   await mkdir(path.dirname(file), { recursive: true });
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      const handle = await open(file, "wx", 0o600);
-      await handle.writeFile(String(process.pid));
-      await handle.close();
+      await createLock(file);
       return () => rm(file, { force: true });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;

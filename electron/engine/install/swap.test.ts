@@ -13,13 +13,16 @@ import {
   utimes,
   writeFile,
 } from "node:fs/promises";
+import { spawnSync } from "node:child_process";
 import { statSync } from "node:fs";
 import path from "node:path";
 import { tmpdir } from "node:os";
+import { fileURLToPath } from "node:url";
 import { skipBecause } from "../../../test-support/skip";
 import { makeTempDir, writeTree } from "../../../test-support/tmp";
 import { diffFolders } from "./diff";
-import { readManifest } from "./manifest";
+import { lockTarget } from "./journal";
+import { readManifest, targetKey } from "./manifest";
 import { applyFolderUpdate, listBackups, recoverInterrupted, rollback } from "./swap";
 import { fingerprintTree } from "../../../test-support/tree-fingerprint";
 
@@ -187,6 +190,40 @@ describe("recoverInterrupted", () => {
     await writeFile(path.join(dataDir, "journal", "live.json"), JSON.stringify(journal));
     expect(await recoverInterrupted(dataDir)).toEqual([]);
     expect(await readdir(path.join(dataDir, "journal"))).toEqual(["live.json"]);
+  });
+
+  it("never leaves a lock that blocks the next update, wherever a crash stops the lock being taken", async () => {
+    const child = fileURLToPath(new URL("../../../test-support/lock-child.ts", import.meta.url));
+    const journalDir = path.join(dataDir, "journal");
+    let finished = false;
+    for (let nth = 1; !finished && nth <= 20; nth++) {
+      await rm(dataDir, { recursive: true, force: true });
+      const run = spawnSync(process.execPath, ["--import", "tsx", child, dataDir, target, String(nth)], {
+        encoding: "utf8",
+      });
+      expect(run.status === 0 || run.signal === "SIGKILL", `${nth}: ${run.stderr}`).toBe(true);
+      finished = run.status === 0;
+      if (finished) continue;
+      await recoverInterrupted(dataDir);
+      const release = await lockTarget(dataDir, target);
+      expect(await readdir(journalDir), `killed after call ${nth}`).toEqual([`${targetKey(target)}.lock`]);
+      await release();
+    }
+    expect(finished).toBe(true);
+  });
+
+  it("takes over the lock of a killed run, clears a torn lock write, and leaves no lock behind", async () => {
+    await writeTree(target, { "SKILL.md": skillMd("1.0.0") });
+    const journalDir = path.join(dataDir, "journal");
+    const lock = `${targetKey(target)}.lock`;
+    const gone = spawnSync(process.execPath, ["-e", "0"]).pid!;
+    await writeTree(journalDir, { [lock]: String(gone), [`.${lock}.0123456789abcdef.tmp`]: String(gone) });
+    expect(await recoverInterrupted(dataDir)).toEqual([]);
+    expect(await readdir(journalDir)).toEqual([]);
+    await writeTree(journalDir, { [lock]: String(gone) });
+    const result = await applyFolderUpdate(target, await release("2.0.0"), { dataDir });
+    expect(result.version).toBe("2.0.0");
+    expect(await readdir(journalDir)).toEqual([]);
   });
 });
 
