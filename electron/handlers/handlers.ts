@@ -70,6 +70,7 @@ export function createHandlerSession(context: HandlerContext): HandlerSession {
     updateInfo: async (skillId) =>
       (await updates.handlers["updates:last"]()).updates.find((u) => u.skillId === skillId),
     log: context.log ?? ((message) => console.warn(message)),
+    githubToken: async () => (await settings.updateSources()).githubToken,
   });
 
   const handlers: CommandHandlers = {

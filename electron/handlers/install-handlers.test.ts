@@ -199,7 +199,7 @@ describe("install handlers", () => {
     ).toBe("hello\n");
   });
 
-  it("a skill without a version comes from its folder on GitHub, and the installer's lock records the new folder", async () => {
+  it("a skill without a version comes from its folder on GitHub (a private repository, with the settings' token), and the installer's lock records the new folder", async () => {
     const tmp = await makeTempDir("skillshelf-install-content-");
     const server = await startReleaseServer();
     cleanups.push(async () => {
@@ -213,7 +213,7 @@ describe("install handlers", () => {
     const dir = path.join(home, ".agents", "skills", "b");
     await installFromUpstream(home, upstream, ["b"]);
     await writeTree(upstream, { "skills/b/x.sh": "echo b2\n", "skills/b/NEW.md": "new\n" });
-    await server.trees.setRepo("acme/skills", { dir: upstream });
+    await server.trees.setRepo("acme/skills", { dir: upstream, token: "settings-token" });
     const env = {
       SKILLSHELF_GITHUB_API: server.url,
       SKILLSHELF_DATA_DIR: path.join(tmp.dir, "data"),
@@ -222,7 +222,8 @@ describe("install handlers", () => {
     const scanOptions = { home, platform: "linux" as const, env };
     const catalog = await scan(scanOptions);
     const skill = allSkills(catalog).find((s) => s.name === "b" && s.realDir === dir)!;
-    const [info] = await createEngine(scanOptions).checkUpdates([skill], { force: true });
+    const sources = { servers: [], githubToken: "settings-token", includeStdio: false };
+    const [info] = await createEngine(scanOptions).checkUpdates([skill], { force: true, sources });
     expect(info).toMatchObject({ state: "outdated", source: "github-tree" });
     const install = createInstallHandlers({
       scanOptions,
@@ -230,6 +231,7 @@ describe("install handlers", () => {
       emit: () => undefined,
       catalog: () => catalog,
       updateInfo: async () => info,
+      githubToken: async () => "settings-token",
     });
     cleanups.unshift(() => install.dispose());
     const h = install.handlers;
@@ -255,6 +257,7 @@ describe("install handlers", () => {
       skills: { b: { skillFolderHash: string } };
     };
     expect(written.skills.b.skillFolderHash).toBe((await gitTreeOf(path.join(upstream, "skills", "b"))).sha);
+    expect(server.stats.codeloadWithAuthorization).toBe(0);
   });
 
   // The stand-in opener is a shell script, which Windows cannot run.

@@ -52,6 +52,8 @@ export interface InstallHandlersOptions {
   arrivalTimeoutMs?: number;
   /** Where recovery of an interrupted update is reported (paths and outcomes only). */
   log?: (message: string) => void;
+  /** The GitHub token from the settings (the environment's GITHUB_TOKEN when absent), for private repositories. */
+  githubToken?: () => Promise<string | undefined>;
 }
 
 interface UpdateTask {
@@ -161,7 +163,11 @@ export function createInstallHandlers(options: InstallHandlersOptions): {
       };
       // A skill without a version comes from its folder in the repository (the content check's source), like `skillshelf update`.
       const obtained = tree
-        ? await obtainFromGithubTree(info, { ...common, apiBase: githubApiOf({ env }) })
+        ? await obtainFromGithubTree(info, {
+            ...common,
+            apiBase: githubApiOf({ env }),
+            token: (await options.githubToken?.()) || env.GITHUB_TOKEN || undefined,
+          })
         : await obtainSkill({ url: file!.url }, { ...common, sha256: file!.sha256 });
       task.obtained = obtained;
       if (task.controller.signal.aborted)

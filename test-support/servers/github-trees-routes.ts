@@ -14,6 +14,8 @@ export interface FakeRepoTree {
   dir: string;
   /** Answer the recursive tree with `truncated: true` and only the top level (as GitHub does for huge trees). */
   truncated?: boolean;
+  /** A private repository: without `Authorization: Bearer TOKEN` every endpoint answers 404, as GitHub's do. */
+  token?: string;
 }
 
 /** What the tree endpoints were asked, for assertions. */
@@ -24,6 +26,8 @@ export interface TreeStats {
   conditionalRequests: number;
   notModified: number;
   tarballRequests: number;
+  /** Requests for a private repository without its token (answered 404). */
+  refusedPrivate: number;
 }
 
 /** The repository, tree and contents routes over a set of repositories; `handle` answers or returns false. */
@@ -35,8 +39,12 @@ export class TreeRoutes {
     conditionalRequests: 0,
     notModified: 0,
     tarballRequests: 0,
+    refusedPrivate: 0,
   };
-  readonly #repos = new Map<string, { branch: string; tree: GitTree; truncated: boolean; dir: string }>();
+  readonly #repos = new Map<
+    string,
+    { branch: string; tree: GitTree; truncated: boolean; dir: string; token?: string }
+  >();
 
   /** Serves `dir` as repository `owner/repo`'s default branch (re-reads it: call again after changing the folder). */
   async setRepo(repo: string, spec: FakeRepoTree): Promise<void> {
@@ -45,7 +53,22 @@ export class TreeRoutes {
       tree: await gitTreeOf(spec.dir),
       truncated: spec.truncated === true,
       dir: spec.dir,
+      ...(spec.token ? { token: spec.token } : {}),
     });
+  }
+
+  /** Whether `owner/name` is private; null when there is no such repository. */
+  isPrivate(owner: string, name: string): boolean | null {
+    const repo = this.#repos.get(`${owner}/${name}`.toLowerCase());
+    return repo ? repo.token !== undefined : null;
+  }
+
+  /** False (and counted) for a request to a private repository without its token. */
+  authorized(req: IncomingMessage, owner: string, name: string): boolean {
+    const token = this.#repos.get(`${owner}/${name}`.toLowerCase())?.token;
+    if (token === undefined || req.headers.authorization === `Bearer ${token}`) return true;
+    this.stats.refusedPrivate++;
+    return false;
   }
 
   #send(req: IncomingMessage, res: ServerResponse, body: unknown): void {
@@ -70,10 +93,15 @@ export class TreeRoutes {
     const repo = this.#repos.get(key);
     const notFound = () =>
       res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ message: "Not Found" }));
+    if (repo && !this.authorized(req, parts[1]!, parts[2]!)) return (notFound(), true);
     if (parts.length === 3) {
       if (!repo) return false;
       this.stats.repoRequests++;
-      this.#send(req, res, { full_name: `${parts[1]}/${parts[2]}`, default_branch: repo.branch, private: false });
+      this.#send(req, res, {
+        full_name: `${parts[1]}/${parts[2]}`,
+        default_branch: repo.branch,
+        private: repo.token !== undefined,
+      });
       return true;
     }
     if (parts[3] === "git" && parts[4] === "trees" && parts.length >= 6) {

@@ -48,6 +48,8 @@ export interface ReleaseServerStats {
   oversizedWritten: number;
   /** Lower-cased headers of every request. */
   headers: Array<Record<string, string>>;
+  /** codeload requests that carried an Authorization header (GitHub's API token must never reach codeload). */
+  codeloadWithAuthorization: number;
 }
 
 /** A running release server. */
@@ -88,6 +90,7 @@ export async function startReleaseServer(opts: ReleaseServerOptions = {}): Promi
     assetDownloads: 0,
     oversizedWritten: 0,
     headers: [],
+    codeloadWithAuthorization: 0,
   };
   const timers = new Set<ReturnType<typeof setTimeout>>();
   const trees = new TreeRoutes();
@@ -214,19 +217,30 @@ export async function startReleaseServer(opts: ReleaseServerOptions = {}): Promi
     next();
   }
 
-  /** GitHub's zipball/tarball: a redirect to codeload, which serves the archive. */
-  function source(res: ServerResponse, parts: string[]): boolean {
+  /**
+   * GitHub's zipball/tarball: a redirect to codeload, which serves the archive. A private repository's archive needs the
+   * token at the API and is served by codeload on another origin (as codeload.github.com is), with a token of its own
+   * in the address instead of the Authorization header.
+   */
+  function source(req: IncomingMessage, res: ServerResponse, parts: string[], url: URL): boolean {
     const repo = `${parts[1]}/${parts[2]}`;
     const release = releases.get(repo);
+    const isPrivate = parts.length === 5 && trees.isPrivate(parts[1]!, parts[2]!) === true;
     if (parts[0] === "repos" && (parts[3] === "zipball" || parts[3] === "tarball") && parts.length === 5) {
+      if (isPrivate && !trees.authorized(req, parts[1]!, parts[2]!))
+        return (sendJson(res, 404, { message: "Not Found" }), true);
+      const codeload = isPrivate ? base.replace("127.0.0.1", "localhost") : base;
       res
         .writeHead(302, {
-          location: `${base}/codeload/${repo}/${parts[3] === "zipball" ? "zip" : "tar.gz"}/${encodeURIComponent(parts[4]!)}`,
+          location: `${codeload}/codeload/${repo}/${parts[3] === "zipball" ? "zip" : "tar.gz"}/${encodeURIComponent(parts[4]!)}${isPrivate ? "?token=codeload-pass" : ""}`,
         })
         .end();
       return true;
     }
     if (parts[0] !== "codeload" || parts.length !== 5) return false;
+    if (req.headers.authorization !== undefined) stats.codeloadWithAuthorization++;
+    if (isPrivate && url.searchParams.get("token") !== "codeload-pass")
+      return (sendJson(res, 404, { message: "Not Found" }), true);
     if ((!release || release.tag !== parts[4]) && parts[3] === "tar.gz") {
       void trees.tarball(parts[1]!, parts[2]!, parts[4]!).then(
         (bytes) => {
@@ -258,7 +272,7 @@ export async function startReleaseServer(opts: ReleaseServerOptions = {}): Promi
     const url = new URL(req.url ?? "/", base);
     stats.headers.push(headerRecord(req));
     const parts = url.pathname.split("/").filter(Boolean).map(decodeURIComponent);
-    if (req.method === "GET" && behaviour === "normal" && source(res, parts)) return;
+    if (req.method === "GET" && behaviour === "normal" && source(req, res, parts, url)) return;
     if (
       req.method === "GET" &&
       parts.length === 5 &&

@@ -151,6 +151,19 @@ describe("skillshelf update of a skill without a version", () => {
     );
   });
 
+  it("updates from a private repository with GITHUB_TOKEN, and says what to do without it", async () => {
+    await server.trees.setRepo("acme/skills", { dir: upstream, token: "env-token" });
+    const without = await bin(["update", "b", "--yes", "--json"]);
+    expect(without.code).toBe(1);
+    expect(without.stdout + without.stderr).toMatch(/GitHub token|GITHUB_TOKEN/);
+    env = { ...env, GITHUB_TOKEN: "env-token" };
+    const run = await bin(["update", "b", "--yes"]);
+    expect(run.code).toBe(0);
+    expect(await readFile(path.join(home, ".agents/skills/b/NEW.md"), "utf8")).toBe("new\n");
+    expect(server.stats.codeloadWithAuthorization).toBe(0);
+    expect(run.stdout + run.stderr).not.toContain("env-token");
+  });
+
   it("refuses to overwrite local edits without --overwrite-local, naming the files; --yes --overwrite-local replaces them", async () => {
     const dir = path.join(home, ".agents/skills/c");
     const refused = await bin(["update", "c", "--yes"]);

@@ -17,6 +17,8 @@ export interface ContentUpdateInput {
   info: UpdateInfo;
   plan: UpdatePlan;
   apiBase: string;
+  /** The GitHub token the check used, for a private repository's archive. */
+  token?: string;
   dataDir: string;
   dryRun: boolean;
   yes: boolean;
@@ -57,6 +59,7 @@ export async function updateFromGithubTree(input: ContentUpdateInput, io: CliIo)
   try {
     obtained = await obtainFromGithubTree(info, {
       apiBase: input.apiBase,
+      ...(input.token ? { token: input.token } : {}),
       dataDir: input.dataDir,
       expectName: skill.name,
     });

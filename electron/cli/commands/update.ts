@@ -44,7 +44,7 @@ async function checkOne(
   skill: Skill,
   plugins: readonly Plugin[],
   setup: { home: string; platform: "darwin" | "win32" | "linux"; include: string[]; githubApi: string },
-): Promise<UpdateInfo | undefined> {
+): Promise<{ info: UpdateInfo | undefined; githubToken: string | undefined }> {
   const servers = listFlag(args, "server");
   const settingsFile = defaultSettingsFile(io.env, setup.platform, setup.home);
   const { settings, problems } = await loadSettings(settingsFile);
@@ -67,7 +67,7 @@ async function checkOne(
     approvedStdio: stdio.approvals.map((a) => a.id),
   };
   const [info] = await checker.check({ skills: [skill], plugins, settings: sourceSettings, force: true });
-  return info;
+  return { info, githubToken: settings.githubToken || io.env.GITHUB_TOKEN || undefined };
 }
 
 /** The `update` command. */
@@ -129,8 +129,8 @@ export const updateCommand: CliCommand = {
         message: `No installed skill "${arg}" was found for this home and platform.`,
       });
     const { skill, result } = target;
-    const info = from
-      ? undefined
+    const { info, githubToken } = from
+      ? { info: undefined, githubToken: undefined }
       : await checkOne(args, io, skill, result.plugins, { home, platform, include, githubApi });
     const plan = planUpdate(skill, info);
     if (
@@ -146,6 +146,7 @@ export const updateCommand: CliCommand = {
           info,
           plan,
           apiBase: githubApi,
+          ...(githubToken ? { token: githubToken } : {}),
           dataDir: data,
           dryRun,
           yes,

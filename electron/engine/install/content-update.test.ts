@@ -108,4 +108,28 @@ describe("obtainFromGithubTree", () => {
       obtainFromGithubTree(await info({ branch: undefined }), { apiBase: server.url, dataDir, expectName: "b" }),
     ).rejects.toMatchObject({ code: "install.no-download" });
   });
+
+  it("gets a private repository's folder with the token, which never leaves the API's origin", async () => {
+    await server.trees.setRepo("acme/private", { dir: upstream, token: "secret-token" });
+    const checked = await info({ repository: "acme/private" });
+    await expect(
+      obtainFromGithubTree(checked, { apiBase: server.url, dataDir, expectName: "b" }),
+    ).rejects.toMatchObject({
+      code: "install.download.failed",
+      message: expect.stringContaining("If acme/private is a private repository, set a GitHub token"),
+    });
+    expect(server.trees.stats.refusedPrivate).toBe(1);
+    const got = await obtainFromGithubTree(checked, {
+      apiBase: server.url,
+      dataDir,
+      expectName: "b",
+      token: "secret-token",
+    });
+    expect(await readFile(path.join(got.skillDir, "SKILL.md"), "utf8")).toContain("Do it.");
+    await got.cleanup();
+    // Codeload (another origin, as codeload.github.com is) got its own token in the address, never the API token.
+    expect(server.trees.stats.tarballRequests).toBe(1);
+    expect(server.stats.codeloadWithAuthorization).toBe(0);
+    expect(server.stats.headers.filter((h) => h.authorization === "Bearer secret-token")).toHaveLength(1);
+  });
 });

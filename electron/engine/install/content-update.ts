@@ -22,6 +22,8 @@ export interface TreeObtainOptions {
   onProgress?: (p: TaskProgress) => void;
   signal?: AbortSignal;
   maxBytes?: number;
+  /** The GitHub token the check used (settings, else GITHUB_TOKEN): a private repository's archive needs it. */
+  token?: string;
 }
 
 /** What a content update needs from the check: where the folder is upstream and the tree SHA it had. */
@@ -76,6 +78,15 @@ export async function obtainFromGithubTree(
       maxBytes: options.maxBytes,
       signal: options.signal,
       onProgress: options.onProgress,
+      // Only to the API's own origin: GitHub redirects the archive to codeload with a token of its own in the address.
+      ...(options.token ? { bearer: { token: options.token, origin: url.origin } } : {}),
+    }).catch((error: unknown) => {
+      if (!options.token && error instanceof InstallError && /answered 404\b/.test(error.message))
+        throw new InstallError(
+          "install.download.failed",
+          `${error.message} If ${repo.key} is a private repository, set a GitHub token (Settings → GitHub token, or GITHUB_TOKEN) and update again.`,
+        );
+      throw error;
     });
     const unpacked = path.join(stagingDir, "unpacked");
     // Only the skill's folder is unpacked: the rest of the repository (its links, its size) is none of the update's business.

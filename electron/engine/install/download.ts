@@ -28,6 +28,8 @@ export interface DownloadOptions {
   /** Time limits (defaults CONNECT_TIMEOUT_MS, IDLE_TIMEOUT_MS). */
   connectTimeoutMs?: number;
   idleTimeoutMs?: number;
+  /** A token sent as `Authorization: Bearer` to this origin only: never after a redirect elsewhere, never logged. */
+  bearer?: { token: string; origin: string };
 }
 
 /** What was downloaded: the file, its size and its SHA-256 (lowercase hex). */
@@ -69,6 +71,7 @@ function lastSegment(url: URL): string {
 async function fetchFollowingSafeRedirects(
   start: string,
   signal: AbortSignal,
+  bearer: DownloadOptions["bearer"],
 ): Promise<{ response: Response; url: URL }> {
   let current = start;
   for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
@@ -78,11 +81,12 @@ async function fetchFollowingSafeRedirects(
         "install.download.refused-url",
         hop ? `The download was redirected to an address that is refused: ${reason}` : reason,
       );
-    const response = await fetch(current, {
-      redirect: "manual",
-      signal,
-      headers: { "user-agent": `skillshelf/${VERSION}`, accept: "application/octet-stream" },
-    });
+    const headers: Record<string, string> = {
+      "user-agent": `skillshelf/${VERSION}`,
+      accept: "application/octet-stream",
+    };
+    if (bearer && new URL(current).origin === bearer.origin) headers.authorization = `Bearer ${bearer.token}`;
+    const response = await fetch(current, { redirect: "manual", signal, headers });
     if (response.status >= 300 && response.status < 400 && response.headers.get("location")) {
       await response.body?.cancel();
       current = new URL(response.headers.get("location")!, current).toString();
@@ -119,7 +123,7 @@ export async function downloadFile(url: string, options: DownloadOptions): Promi
     });
   let written = false;
   try {
-    const { response, url: finalUrl } = await fetchFollowingSafeRedirects(url, controller.signal);
+    const { response, url: finalUrl } = await fetchFollowingSafeRedirects(url, controller.signal, options.bearer);
     if (!response.ok || !response.body) {
       await response.body?.cancel();
       throw new InstallError(

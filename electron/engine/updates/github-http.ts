@@ -69,9 +69,12 @@ export function githubUrl(base: string | undefined, pathAndQuery: string): URL |
 }
 
 /** What a non-200 status means for the user. */
-function describeGithubStatus(status: number, rateLimited: boolean): string {
+function describeGithubStatus(status: number, rateLimited: boolean, tokenSent: boolean): string {
   if (status === 403 || status === 429) return rateLimited ? GITHUB_RATE_LIMITED : "GitHub refused the request.";
-  if (status === 404) return "GitHub has no such repository, branch or folder (or it is not public).";
+  if (status === 404)
+    return tokenSent
+      ? "GitHub has no such repository, branch or folder (or the GitHub token cannot read it)."
+      : "GitHub has no such repository, branch or folder, or it is private: a GitHub token (Settings → GitHub token, or GITHUB_TOKEN) lets Skillshelf check private repositories.";
   if (status >= 500) return `GitHub had a server error (HTTP ${status}).`;
   return `GitHub answered HTTP ${status}.`;
 }
@@ -109,7 +112,7 @@ export async function githubGetJson(url: URL, options: GithubGetOptions): Promis
       if (response.status !== 200) {
         await response.body?.cancel();
         const rateLimited = response.headers.get("x-ratelimit-remaining") === "0" || response.status === 429;
-        const reason = describeGithubStatus(response.status, rateLimited);
+        const reason = describeGithubStatus(response.status, rateLimited, Boolean(options.token));
         return { kind: "status", status: response.status, rateLimited, reason };
       }
       const read = await readCappedText(response, options.maxBytes);
