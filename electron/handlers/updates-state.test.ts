@@ -190,4 +190,35 @@ describe("update state in the handlers", () => {
     expect(requests()).toBe(before);
     expect(byName((await session.handlers["updates:last"]()).updates, "b").state).toBe("changed-locally");
   });
+
+  it("after a restart, a content-checked copy edited while the app was closed shows its new state, with no new request", async () => {
+    const f = await fixture();
+    const upstream = path.join(f.root, "upstream");
+    const skillB = "---\nname: b\ndescription: Skill b. Use it in tests.\n---\n\nDo it.\n";
+    await writeTree(upstream, { "skills/b/SKILL.md": skillB, "skills/b/x.sh": "echo b\n" });
+    const dir = path.join(f.root, "home/.agents/skills/b");
+    await installFromUpstream(path.join(f.root, "home"), upstream, ["b"]);
+    await f.releases.trees.setRepo("acme/skills", { dir: upstream });
+    const first = open(f);
+    await first.session.handlers["catalog:scan"]();
+    expect(byName(await first.session.handlers["updates:check"](true), "b").state).toBe("up-to-date");
+    await first.session.dispose();
+    const requests = () =>
+      f.releases.stats.apiRequests + Object.values(f.releases.trees.stats).reduce((a, b) => a + b, 0);
+    const before = requests();
+
+    await writeFile(path.join(dir, "x.sh"), "echo edited while closed\n");
+    const { session } = open(f);
+    await session.handlers["catalog:scan"]();
+    await expect
+      .poll(async () => byName((await session.handlers["updates:last"]()).updates, "b")?.state, {
+        timeout: 10_000,
+        interval: 50,
+      })
+      .toBe("changed-locally");
+    expect(byName((await session.handlers["updates:last"]()).updates, "b").installedHash).toBe(
+      (await gitTreeOf(dir)).sha,
+    );
+    expect(requests()).toBe(before);
+  });
 });

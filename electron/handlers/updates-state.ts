@@ -130,6 +130,8 @@ export function createUpdatesState(options: UpdatesStateOptions): UpdatesState {
       void loaded().then(() => {
         const skills = allSkills(options.catalog());
         reconcile(skills, goneFrom(skills));
+        // Edits made while the app was closed: each content-checked folder is hashed once against the last check's facts.
+        return reconcileContent(skills).catch(() => undefined);
       });
     },
     catalogChanged: (change) => {
