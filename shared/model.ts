@@ -184,6 +184,8 @@ export interface UpdateDownload {
   /** Bytes, when the release says (source archives have no size). */
   size: number | null;
   url: string;
+  /** The same file through GitHub's API (a release asset's `url`): a private repository's file is downloaded there, with the token. */
+  apiUrl?: string;
   /** Lowercase hex SHA-256, when the release publishes a checksum for this file. */
   sha256?: string;
 }

@@ -257,7 +257,7 @@ describe("install handlers", () => {
       skills: { b: { skillFolderHash: string } };
     };
     expect(written.skills.b.skillFolderHash).toBe((await gitTreeOf(path.join(upstream, "skills", "b"))).sha);
-    expect(server.stats.codeloadWithAuthorization).toBe(0);
+    expect(server.stats.authorizationOffApi).toBe(0);
   });
 
   // The stand-in opener is a shell script, which Windows cannot run.

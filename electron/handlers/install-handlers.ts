@@ -13,7 +13,7 @@ import { waitForDesktopArrival } from "../engine/install/desktop-arrival";
 import type { FolderDiff } from "../engine/install/diff";
 import { openWithSystem, prepareDesktopHandoff, type DesktopHandoff } from "../engine/install/desktop-handoff";
 import { InstallError } from "../engine/install/errors";
-import { obtainSkill, type ObtainedSkill } from "../engine/install/obtain";
+import { obtainSkill, releaseFileSource, type ObtainedSkill } from "../engine/install/obtain";
 import { planUpdate } from "../engine/install/plan";
 import { listBackups, recoverInterrupted, rollback, type RecoveryOutcome } from "../engine/install/swap";
 import { gitTreeOf } from "../engine/updates/git-tree";
@@ -162,13 +162,11 @@ export function createInstallHandlers(options: InstallHandlersOptions): {
         onProgress: (p: TaskProgress) => progress(p.value, p.detail ?? ""),
       };
       // A skill without a version comes from its folder in the repository (the content check's source), like `skillshelf update`.
+      const token = (await options.githubToken?.()) || env.GITHUB_TOKEN || undefined;
+      const apiBase = githubApiOf({ env });
       const obtained = tree
-        ? await obtainFromGithubTree(info, {
-            ...common,
-            apiBase: githubApiOf({ env }),
-            token: (await options.githubToken?.()) || env.GITHUB_TOKEN || undefined,
-          })
-        : await obtainSkill({ url: file!.url }, { ...common, sha256: file!.sha256 });
+        ? await obtainFromGithubTree(info, { ...common, apiBase, ...(token ? { token } : {}) })
+        : await obtainSkill(releaseFileSource(file!, token, apiBase), { ...common, sha256: file!.sha256 });
       task.obtained = obtained;
       if (task.controller.signal.aborted)
         throw new InstallError("install.download.cancelled", "The update was cancelled.");

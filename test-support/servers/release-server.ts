@@ -23,6 +23,11 @@ export interface FakeRelease {
   noAssets?: boolean;
   /** The repository's files at the tag, served as its zipball and tarball (default: `skills/<repo>/` and a README). */
   sourceFiles?: Record<string, string>;
+  /**
+   * A private repository: the release answer needs `Authorization: Bearer TOKEN`, and its assets are served only
+   * through the API's asset address with the token, which redirects to storage on another origin (as GitHub does).
+   */
+  token?: string;
 }
 
 /** Options of the release server. */
@@ -48,8 +53,8 @@ export interface ReleaseServerStats {
   oversizedWritten: number;
   /** Lower-cased headers of every request. */
   headers: Array<Record<string, string>>;
-  /** codeload requests that carried an Authorization header (GitHub's API token must never reach codeload). */
-  codeloadWithAuthorization: number;
+  /** Requests to codeload or asset storage (other origins than the API) that carried an Authorization header. */
+  authorizationOffApi: number;
 }
 
 /** A running release server. */
@@ -90,7 +95,7 @@ export async function startReleaseServer(opts: ReleaseServerOptions = {}): Promi
     assetDownloads: 0,
     oversizedWritten: 0,
     headers: [],
-    codeloadWithAuthorization: 0,
+    authorizationOffApi: 0,
   };
   const timers = new Set<ReturnType<typeof setTimeout>>();
   const trees = new TreeRoutes();
@@ -162,7 +167,8 @@ export async function startReleaseServer(opts: ReleaseServerOptions = {}): Promi
     }
     if (behaviour === "oversized") return streamOversized(res, opts.oversizeBytes ?? 300 * 1024 * 1024);
     const release = releases.get(repo);
-    if (!release || behaviour === "not-found") return sendJson(res, 404, { message: "Not Found" });
+    if (!release || behaviour === "not-found" || !releaseAuthorized(req, release))
+      return sendJson(res, 404, { message: "Not Found" });
     const etag = etagOf(repo, release);
     const rate = { "x-ratelimit-limit": "60", "x-ratelimit-remaining": "59", etag };
     if (conditional === etag) {
@@ -176,6 +182,7 @@ export async function startReleaseServer(opts: ReleaseServerOptions = {}): Promi
       size: bytes.byteLength,
       content_type: name.endsWith(".zip") ? "application/zip" : "application/octet-stream",
       browser_download_url: `${base}/download/${repo}/${encodeURIComponent(release.tag)}/${encodeURIComponent(name)}`,
+      url: `${base}/repos/${repo}/releases/assets/${i + 1}`,
     }));
     sendJson(
       res,
@@ -196,9 +203,25 @@ export async function startReleaseServer(opts: ReleaseServerOptions = {}): Promi
     );
   }
 
-  function download(res: ServerResponse, repo: string, tag: string, name: string): void {
+  const releaseAuthorized = (req: IncomingMessage, release: FakeRelease) =>
+    release.token === undefined || req.headers.authorization === `Bearer ${release.token}`;
+  /** Storage for a private repository's assets: another origin than the API, as GitHub's is. */
+  const storageBase = () => base.replace("127.0.0.1", "localhost");
+
+  /** GET /repos/O/R/releases/assets/ID as bytes: a redirect to storage (a private repository's needs the token). */
+  function assetRedirect(req: IncomingMessage, res: ServerResponse, repo: string, id: string): void {
     const release = releases.get(repo);
-    const bytes = release && release.tag === tag ? assetsOf(repo, release)[name] : undefined;
+    const name = release ? Object.keys(assetsOf(repo, release))[Number(id) - 1] : undefined;
+    if (!release || !name || !releaseAuthorized(req, release)) return sendJson(res, 404, { message: "Not Found" });
+    if (req.headers.accept !== "application/octet-stream") return sendJson(res, 200, { id: Number(id), name });
+    const where = `/storage/${repo}/${encodeURIComponent(release.tag)}/${encodeURIComponent(name)}`;
+    res.writeHead(302, { location: release.token ? `${storageBase()}${where}?sig=pass` : `${base}${where}` }).end();
+  }
+
+  function download(res: ServerResponse, repo: string, tag: string, name: string, fromStorage = false): void {
+    const release = releases.get(repo);
+    const bytes =
+      release && release.tag === tag && (!release.token || fromStorage) ? assetsOf(repo, release)[name] : undefined;
     if (!bytes) return sendJson(res, 404, { message: "Not Found" });
     stats.assetDownloads++;
     res.writeHead(200, { "content-type": "application/octet-stream", "content-length": String(bytes.byteLength) });
@@ -238,7 +261,7 @@ export async function startReleaseServer(opts: ReleaseServerOptions = {}): Promi
       return true;
     }
     if (parts[0] !== "codeload" || parts.length !== 5) return false;
-    if (req.headers.authorization !== undefined) stats.codeloadWithAuthorization++;
+    if (req.headers.authorization !== undefined) stats.authorizationOffApi++;
     if (isPrivate && url.searchParams.get("token") !== "codeload-pass")
       return (sendJson(res, 404, { message: "Not Found" }), true);
     if ((!release || release.tag !== parts[4]) && parts[3] === "tar.gz") {
@@ -296,6 +319,20 @@ export async function startReleaseServer(opts: ReleaseServerOptions = {}): Promi
       );
     }
     if (trees.handle(req, res, parts, url)) return;
+    if (
+      req.method === "GET" &&
+      parts.length === 6 &&
+      parts[0] === "repos" &&
+      parts[3] === "releases" &&
+      parts[4] === "assets"
+    )
+      return assetRedirect(req, res, `${parts[1]}/${parts[2]}`, parts[5]!);
+    if (req.method === "GET" && parts.length === 5 && parts[0] === "storage") {
+      if (req.headers.authorization !== undefined) stats.authorizationOffApi++;
+      const release = releases.get(`${parts[1]}/${parts[2]}`);
+      if (release?.token && url.searchParams.get("sig") !== "pass") return sendJson(res, 404, { message: "Not Found" });
+      return download(res, `${parts[1]}/${parts[2]}`, parts[3]!, parts[4]!, true);
+    }
     if (req.method === "GET" && parts.length === 5 && parts[0] === "download")
       return download(res, `${parts[1]}/${parts[2]}`, parts[3]!, parts[4]!);
     sendJson(res, 404, { message: "Not Found" });

@@ -160,7 +160,7 @@ describe("skillshelf update of a skill without a version", () => {
     const run = await bin(["update", "b", "--yes"]);
     expect(run.code).toBe(0);
     expect(await readFile(path.join(home, ".agents/skills/b/NEW.md"), "utf8")).toBe("new\n");
-    expect(server.stats.codeloadWithAuthorization).toBe(0);
+    expect(server.stats.authorizationOffApi).toBe(0);
     expect(run.stdout + run.stderr).not.toContain("env-token");
   });
 

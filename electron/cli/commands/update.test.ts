@@ -93,6 +93,32 @@ describe("skillshelf update (a folder the user owns)", () => {
     expect(await print(skillDir)).toBe(before);
   });
 
+  it("a private repository's release: checked and applied with GITHUB_TOKEN through the API, checksum included; storage never gets the token", async () => {
+    const asset = zipOf({ "report/SKILL.md": skillMd("report", "2.1.0") });
+    server.setRelease("acme/report", {
+      tag: "v2.1.0",
+      checksums: true,
+      assets: { "report.skill": asset },
+      token: "release-token",
+    });
+    const without = await update(["report", "--yes", "--json"]);
+    expect(without.code).toBe(1);
+    env = { ...env, GITHUB_TOKEN: "release-token" };
+    const dry = await update(["report", "--dry-run", "--json"]);
+    expect(JSON.parse(dry.stdout)).toMatchObject({ version: "2.1.0", diff: { changed: ["SKILL.md"] } });
+    const outdated = await runBin(["outdated", "--json", ...common()], { env, cwd: tmp.dir });
+    const info = (JSON.parse(outdated.stdout) as { updates: Array<{ name: string; downloads?: unknown[] }> }).updates;
+    expect(info.find((u) => u.name === "report")?.downloads?.[0]).toMatchObject({
+      apiUrl: expect.stringContaining("/repos/acme/report/releases/assets/"),
+      sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+    const run = await update(["report", "--yes", "--json"]);
+    expect(run.code).toBe(0);
+    expect(await readFile(path.join(skillDir, "SKILL.md"), "utf8")).toContain("Version 2.1.0.");
+    expect(server.stats.authorizationOffApi).toBe(0);
+    expect(run.stdout + run.stderr).not.toContain("release-token");
+  });
+
   it("takes the tag's tar.gz source archive when the release has no assets, and a path instead of a name", async () => {
     server.setRelease("acme/report", {
       tag: "v2.2.0",

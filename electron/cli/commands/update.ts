@@ -5,7 +5,7 @@ import path from "node:path";
 import type { Plugin, Skill, TaskProgress, UpdateInfo } from "../../../shared/model";
 import { dataDir as defaultDataDir } from "../../engine/install/data-dir";
 import { InstallError } from "../../engine/install/errors";
-import { obtainSkill, type ObtainedSkill } from "../../engine/install/obtain";
+import { obtainSkill, releaseFileSource, type ObtainedSkill } from "../../engine/install/obtain";
 import { planUpdate } from "../../engine/install/plan";
 import { recoverInterrupted } from "../../engine/install/swap";
 import { chooseDownload } from "../../engine/install/update-flow";
@@ -179,7 +179,7 @@ export const updateCommand: CliCommand = {
       return refuseUpdate(io, json, skill.name, { code: "install.not-updatable", message: plan.nextStep });
     }
     const download = chooseDownload(info);
-    const source = from ?? (download ? { url: download.url } : null);
+    const source = from ?? (download ? releaseFileSource(download, githubToken, githubApi) : null);
     if (!source)
       return refuseUpdate(io, json, skill.name, {
         code: "install.no-download",

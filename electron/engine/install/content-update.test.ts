@@ -129,7 +129,7 @@ describe("obtainFromGithubTree", () => {
     await got.cleanup();
     // Codeload (another origin, as codeload.github.com is) got its own token in the address, never the API token.
     expect(server.trees.stats.tarballRequests).toBe(1);
-    expect(server.stats.codeloadWithAuthorization).toBe(0);
+    expect(server.stats.authorizationOffApi).toBe(0);
     expect(server.stats.headers.filter((h) => h.authorization === "Bearer secret-token")).toHaveLength(1);
   });
 });

@@ -6,7 +6,7 @@ import { makeTempDir, writeTree } from "../../../test-support/tmp";
 import { tarGzOf, zipOf } from "../../../test-support/archives";
 import { startReleaseServer, type RunningReleaseServer } from "../../../test-support/servers/release-server";
 import { refusedUrlReason } from "./download";
-import { obtainSkill } from "./obtain";
+import { obtainSkill, releaseFileSource } from "./obtain";
 
 let tmp: { dir: string; cleanup: () => Promise<void> };
 let server: RunningReleaseServer;
@@ -112,5 +112,32 @@ describe("obtainSkill", () => {
       code: "install.skill.invalid",
       message: expect.stringMatching(/description/),
     });
+  });
+});
+
+describe("releaseFileSource", () => {
+  const api = "https://api.github.com";
+  const file = {
+    name: "report.skill",
+    size: 10,
+    url: "https://github.com/acme/report/releases/download/v1/report.skill",
+    apiUrl: "https://api.github.com/repos/acme/report/releases/assets/7",
+  };
+
+  it("takes the API's address with the token for that origin, and the public address without a token", () => {
+    expect(releaseFileSource(file, "t", api)).toEqual({
+      url: file.apiUrl,
+      bearer: { token: "t", origin: "https://api.github.com" },
+    });
+    expect(releaseFileSource(file, undefined, api)).toEqual({ url: file.url });
+    const source = { name: "v1.tar.gz", size: null, url: "https://api.github.com/repos/acme/report/tarball/v1" };
+    expect(releaseFileSource(source, "t", api)).toMatchObject({ url: source.url, bearer: { token: "t" } });
+  });
+
+  it("never hands the token to an address on another origin, whatever the release answer says", () => {
+    const hostile = { ...file, apiUrl: "https://evil.example/repos/acme/report/releases/assets/7" };
+    expect(releaseFileSource(hostile, "t", api)).toEqual({ url: file.url });
+    expect(releaseFileSource({ ...file, apiUrl: "not a url" }, "t", api)).toEqual({ url: file.url });
+    expect(releaseFileSource(file, "t", "https://github.example.com/api/v3")).toEqual({ url: file.url });
   });
 });

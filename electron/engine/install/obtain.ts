@@ -3,7 +3,8 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
-import type { Diagnostic, TaskProgress } from "../../../shared/model";
+import type { Diagnostic, TaskProgress, UpdateDownload } from "../../../shared/model";
+import { githubUrl } from "../updates/github-http";
 import { stagingRoot } from "./data-dir";
 import { downloadFile } from "./download";
 import { InstallError } from "./errors";
@@ -33,8 +34,31 @@ export interface ObtainOptions {
   maxBytes?: number;
 }
 
+/** A release file to download: its address, and the token for the GitHub API's origin when it is fetched there. */
+export interface DownloadSource {
+  url: string;
+  bearer?: { token: string; origin: string };
+}
+
+/**
+ * Where a release file is downloaded from: with a token, through GitHub's API when the file has an address on the API's
+ * origin (a private repository's files are served only there; the API redirects to storage, which never gets the
+ * token); else its public address. An address on another origin never gets the token.
+ */
+export function releaseFileSource(
+  file: UpdateDownload,
+  token: string | undefined,
+  apiBase: string | undefined,
+): DownloadSource {
+  const origin = githubUrl(apiBase, "/")?.origin;
+  if (!token || !origin) return { url: file.url };
+  const onApi = (raw: string | undefined) => raw !== undefined && URL.canParse(raw) && new URL(raw).origin === origin;
+  if (onApi(file.apiUrl)) return { url: file.apiUrl!, bearer: { token, origin } };
+  return onApi(file.url) ? { url: file.url, bearer: { token, origin } } : { url: file.url };
+}
+
 /** Downloads or reads the new version named by `from` and returns it validated; throws InstallError with the reason. */
-export function obtainSkill(from: { url: string } | { file: string }, options: ObtainOptions): Promise<ObtainedSkill> {
+export function obtainSkill(from: DownloadSource | { file: string }, options: ObtainOptions): Promise<ObtainedSkill> {
   return stageSkill(options.dataDir, options.expectName, async (stagingDir) => {
     const unpacked = path.join(stagingDir, "unpacked");
     let source: string;
@@ -46,6 +70,7 @@ export function obtainSkill(from: { url: string } | { file: string }, options: O
         sha256: options.sha256,
         signal: options.signal,
         onProgress: options.onProgress,
+        ...(from.bearer ? { bearer: from.bearer } : {}),
       });
       await extractArchive(downloaded.file, unpacked);
       await rm(downloaded.file, { force: true });

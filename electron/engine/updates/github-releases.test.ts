@@ -170,4 +170,42 @@ describe("ReleaseLookup", () => {
       redirecting.close();
     }
   });
+
+  it("reads a checksum list through the API with the token only on the API's origin; one the answer puts elsewhere gets no token", async () => {
+    const seen: string[] = [];
+    const sums = `${"a".repeat(64)}  report.zip\n`;
+    const elsewhere = createServer((req, res) => (seen.push(String(req.headers.authorization)), res.end(sums)));
+    await new Promise<void>((r) => elsewhere.listen(0, "127.0.0.1", r));
+    const elsewhereUrl = `http://localhost:${(elsewhere.address() as AddressInfo).port}`;
+    let apiUrl = "";
+    const api = createServer((req, res) => {
+      if (req.url?.endsWith("/releases/latest")) {
+        const asset = (name: string, url: string) => ({
+          name,
+          size: 3,
+          browser_download_url: `${url}/dl/${name}`,
+          url,
+        });
+        return res.writeHead(200, { "content-type": "application/json" }).end(
+          JSON.stringify({
+            tag_name: "v2.0.0",
+            assets: [asset("report.zip", `${apiUrl}/assets/1`), asset("SHA256SUMS", `${elsewhereUrl}/assets/2`)],
+          }),
+        );
+      }
+      res.writeHead(404).end();
+    });
+    await new Promise<void>((r) => api.listen(0, "127.0.0.1", r));
+    apiUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
+    try {
+      const result = await new ReleaseLookup({ apiBase: apiUrl, cacheDir: tmp.dir, token: "ghp_sums" }).latest(repo);
+      expect(result).toMatchObject({ ok: true, downloads: [{ name: "report.zip", apiUrl: `${apiUrl}/assets/1` }] });
+      // The checksum asset's API address lies on another origin: its public address is read, without the token.
+      expect(seen).toEqual(["undefined"]);
+      expect(result.ok && result.downloads[0]!.sha256).toBe("a".repeat(64));
+    } finally {
+      await new Promise((r) => api.close(r));
+      await new Promise((r) => elsewhere.close(r));
+    }
+  });
 });

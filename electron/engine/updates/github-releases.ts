@@ -101,10 +101,18 @@ export class ReleaseLookup {
     body: unknown,
   ): Promise<{ downloads: UpdateDownload[]; notes: string | null }> {
     const files = releaseFiles(body);
-    const sums = files.checksumUrl
-      ? await fetchChecksums(files.checksumUrl, {
+    // The token goes only to the API's own origin: a checksum `url` the (hostile) answer points elsewhere is not used.
+    const apiOrigin = githubUrl(this.#options.apiBase, "/")?.origin;
+    const token =
+      this.#token && files.checksumApiUrl && new URL(files.checksumApiUrl).origin === apiOrigin
+        ? this.#token
+        : undefined;
+    const checksumUrl = token ? files.checksumApiUrl : files.checksumUrl;
+    const sums = checksumUrl
+      ? await fetchChecksums(checksumUrl, {
           timeoutMs: this.#options.timeoutMs ?? DEFAULT_RELEASE_TIMEOUT_MS,
           userAgent: `skillshelf/${VERSION}`,
+          ...(token ? { token } : {}),
         })
       : null;
     const downloads = sums ? withChecksums(files.downloads, sums) : files.downloads;

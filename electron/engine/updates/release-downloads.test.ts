@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseChecksums, releaseFiles, withChecksums } from "./release-downloads";
+import { parseChecksums, parseDownloads, releaseFiles, withChecksums } from "./release-downloads";
 
 const HEX = "a".repeat(64);
 
@@ -34,8 +34,8 @@ describe("releaseFiles", () => {
   });
 
   it("answers nothing for something that is not a release", () => {
-    expect(releaseFiles(null)).toEqual({ downloads: [], checksumUrl: null });
-    expect(releaseFiles({ assets: "many" })).toEqual({ downloads: [], checksumUrl: null });
+    expect(releaseFiles(null)).toEqual({ downloads: [], checksumUrl: null, checksumApiUrl: null });
+    expect(releaseFiles({ assets: "many" })).toEqual({ downloads: [], checksumUrl: null, checksumApiUrl: null });
   });
 });
 
@@ -60,5 +60,43 @@ describe("checksums", () => {
       { name: "b.zip", size: 1, url: "https://x/b.zip", sha256: HEX },
       { name: "c.zip", size: 1, url: "https://x/c.zip" },
     ]);
+  });
+});
+
+describe("API addresses of assets (private repositories)", () => {
+  it("keeps an asset's API address when it is a download address, and carries it through the cache", () => {
+    const files = releaseFiles({
+      assets: [
+        {
+          name: "b.zip",
+          size: 1,
+          browser_download_url: "https://github.com/a/b/d/b.zip",
+          url: "https://api.github.com/repos/a/b/releases/assets/1",
+        },
+        { name: "c.zip", size: 1, browser_download_url: "https://github.com/a/b/d/c.zip", url: "javascript:alert(1)" },
+        {
+          name: "SHA256SUMS",
+          browser_download_url: "https://github.com/a/b/d/SHA256SUMS",
+          url: "https://api.github.com/repos/a/b/releases/assets/3",
+        },
+      ],
+    });
+    expect(files).toEqual({
+      downloads: [
+        {
+          name: "b.zip",
+          size: 1,
+          url: "https://github.com/a/b/d/b.zip",
+          apiUrl: "https://api.github.com/repos/a/b/releases/assets/1",
+        },
+        { name: "c.zip", size: 1, url: "https://github.com/a/b/d/c.zip" },
+      ],
+      checksumUrl: "https://github.com/a/b/d/SHA256SUMS",
+      checksumApiUrl: "https://api.github.com/repos/a/b/releases/assets/3",
+    });
+    expect(parseDownloads(JSON.parse(JSON.stringify(files.downloads)))).toEqual(files.downloads);
+    expect(
+      parseDownloads([{ name: "b.zip", size: 1, url: "https://x/b.zip", apiUrl: "file:///etc/passwd" }]),
+    ).toBeNull();
   });
 });

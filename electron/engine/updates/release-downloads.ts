@@ -19,6 +19,8 @@ const MAX_CACHE_BYTES = 64 * 1024;
 export interface ReleaseFiles {
   downloads: UpdateDownload[];
   checksumUrl: string | null;
+  /** The checksum asset through GitHub's API (a private repository's, read with the token). */
+  checksumApiUrl: string | null;
 }
 
 function isDownloadUrl(raw: unknown): raw is string {
@@ -42,10 +44,11 @@ function rank(name: string): number {
 
 /** Reads the downloads out of a release answer (`assets`, `zipball_url`, `tarball_url`); never throws. */
 export function releaseFiles(body: unknown): ReleaseFiles {
-  if (!isPlainObject(body)) return { downloads: [], checksumUrl: null };
+  if (!isPlainObject(body)) return { downloads: [], checksumUrl: null, checksumApiUrl: null };
   const assets = Array.isArray(body.assets) ? body.assets.slice(0, 200) : [];
   const downloads: UpdateDownload[] = [];
   let checksumUrl: string | null = null;
+  let checksumApiUrl: string | null = null;
   for (const asset of assets) {
     if (
       !isPlainObject(asset) ||
@@ -54,14 +57,15 @@ export function releaseFiles(body: unknown): ReleaseFiles {
       !isDownloadUrl(asset.browser_download_url)
     )
       continue;
+    const apiUrl = isDownloadUrl(asset.url) ? asset.url : undefined;
     if (CHECKSUM_NAMES.test(asset.name)) {
-      checksumUrl ??= asset.browser_download_url;
+      if (checksumUrl === null) [checksumUrl, checksumApiUrl] = [asset.browser_download_url, apiUrl ?? null];
       continue;
     }
     if (rank(asset.name) > 1) continue;
     const size =
       typeof asset.size === "number" && Number.isSafeInteger(asset.size) && asset.size >= 0 ? asset.size : null;
-    downloads.push({ name: asset.name, size, url: asset.browser_download_url });
+    downloads.push({ name: asset.name, size, url: asset.browser_download_url, ...(apiUrl ? { apiUrl } : {}) });
   }
   downloads.sort((a, b) => rank(a.name) - rank(b.name));
   if (downloads.length === 0) {
@@ -69,7 +73,7 @@ export function releaseFiles(body: unknown): ReleaseFiles {
     if (isDownloadUrl(body.zipball_url)) downloads.push({ name: `${tag}.zip`, size: null, url: body.zipball_url });
     if (isDownloadUrl(body.tarball_url)) downloads.push({ name: `${tag}.tar.gz`, size: null, url: body.tarball_url });
   }
-  return { downloads: downloads.slice(0, MAX_DOWNLOADS), checksumUrl };
+  return { downloads: downloads.slice(0, MAX_DOWNLOADS), checksumUrl, checksumApiUrl };
 }
 
 /** The SHA-256 per file name from a `sha256sum`-style list (`<hex>  <name>` or `<hex> *<name>`); bad lines are skipped. */
@@ -90,13 +94,17 @@ export function withChecksums(downloads: UpdateDownload[], sums: Map<string, str
 /** Fetches a checksum list (bounded in size and time); null when it cannot be read. */
 export async function fetchChecksums(
   url: string,
-  options: { timeoutMs: number; userAgent: string },
+  options: { timeoutMs: number; userAgent: string; token?: string },
 ): Promise<Map<string, string> | null> {
   try {
-    const response = await fetch(url, {
-      headers: { "user-agent": options.userAgent },
-      signal: AbortSignal.timeout(options.timeoutMs),
-    });
+    // With a token, the asset is read through the API (`url` is the API's), which redirects to storage elsewhere:
+    // the token goes to the API only, so redirects are followed here by hand.
+    const response = options.token
+      ? await fetchWithTokenOnce(url, options.token, options.userAgent, options.timeoutMs)
+      : await fetch(url, {
+          headers: { "user-agent": options.userAgent },
+          signal: AbortSignal.timeout(options.timeoutMs),
+        });
     if (response.status !== 200 || !response.body || !isDownloadUrl(response.url || url)) {
       await response.body?.cancel();
       return null;
@@ -108,6 +116,27 @@ export async function fetchChecksums(
   }
 }
 
+/** GETs an API asset as bytes with the token, then follows one redirect without it (GitHub sends assets to storage). */
+async function fetchWithTokenOnce(url: string, token: string, userAgent: string, timeoutMs: number): Promise<Response> {
+  const signal = AbortSignal.timeout(timeoutMs);
+  const first = await fetch(url, {
+    redirect: "manual",
+    signal,
+    headers: { "user-agent": userAgent, accept: "application/octet-stream", authorization: `Bearer ${token}` },
+  });
+  const location = first.status >= 300 && first.status < 400 ? first.headers.get("location") : null;
+  if (!location) return first;
+  await first.body?.cancel();
+  const next = new URL(location, url);
+  if (!isDownloadUrl(next.href)) throw new Error("refused redirect");
+  const sameOrigin = next.origin === new URL(url).origin;
+  return fetch(next, {
+    redirect: "manual",
+    signal,
+    headers: { "user-agent": userAgent, ...(sameOrigin ? { authorization: `Bearer ${token}` } : {}) },
+  });
+}
+
 /** Checks a cached downloads list read back from disk; null when it is not one. */
 export function parseDownloads(value: unknown): UpdateDownload[] | null {
   if (!Array.isArray(value) || value.length > MAX_DOWNLOADS) return null;
@@ -116,11 +145,14 @@ export function parseDownloads(value: unknown): UpdateDownload[] | null {
     if (!isPlainObject(d) || typeof d.name !== "string" || !isDownloadUrl(d.url)) return null;
     if (d.size !== null && !(typeof d.size === "number" && Number.isSafeInteger(d.size) && d.size >= 0)) return null;
     if (d.sha256 !== undefined && !(typeof d.sha256 === "string" && SHA256.test(d.sha256))) return null;
-    out.push(
-      d.sha256 === undefined
-        ? { name: d.name, size: d.size, url: d.url }
-        : { name: d.name, size: d.size, url: d.url, sha256: d.sha256 },
-    );
+    if (d.apiUrl !== undefined && !isDownloadUrl(d.apiUrl)) return null;
+    out.push({
+      name: d.name,
+      size: d.size,
+      url: d.url,
+      ...(d.apiUrl !== undefined ? { apiUrl: d.apiUrl } : {}),
+      ...(d.sha256 !== undefined ? { sha256: d.sha256 as string } : {}),
+    });
   }
   return out;
 }
