@@ -17,6 +17,7 @@ import {
   type UpdateApplyResult,
   type UpdateHistories,
   type UpdateHistory,
+  type UpdateRecovery,
   type UpdateReviewResult,
 } from "./update-flow";
 export type {
@@ -27,6 +28,7 @@ export type {
   UpdateApplyResult,
   UpdateHistories,
   UpdateHistory,
+  UpdateRecovery,
   UpdateReviewResult,
 } from "./update-flow";
 export type { PublicSettings, PublicServer, SettingsPatch } from "./settings";
@@ -125,6 +127,8 @@ export interface IpcCommands {
   "update:history": (skillId: string) => Promise<UpdateHistory>;
   /** Every installed copy of the catalog with kept copies (what Undo can put back), newest first. */
   "update:histories": () => Promise<UpdateHistories>;
+  /** What start-up did with updates an earlier run left unfinished (waits for that recovery; empty when none). */
+  "update:recoveries": () => Promise<UpdateRecovery[]>;
 }
 
 /** Every event: channel name → payload. */
@@ -176,6 +180,7 @@ export interface SkillshelfApi {
   undoUpdate: IpcCommands["update:undo"];
   updateHistory: IpcCommands["update:history"];
   updateHistories: IpcCommands["update:histories"];
+  updateRecoveries: IpcCommands["update:recoveries"];
   onCatalogChanged: (listener: (change: IpcEvents["catalog:changed"]) => void) => () => void;
   onAuthorChanged: (listener: (snapshot: IpcEvents["author:changed"]) => void) => () => void;
   onUpdatesChanged: (listener: (updates: IpcEvents["updates:changed"]) => void) => () => void;
@@ -223,6 +228,7 @@ export const commandOfMethod = {
   undoUpdate: "update:undo",
   updateHistory: "update:history",
   updateHistories: "update:histories",
+  updateRecoveries: "update:recoveries",
 } as const satisfies Record<string, CommandChannel>;
 
 /** Which event each `on…` method subscribes to. */
@@ -280,6 +286,7 @@ export const commandArgs: { [C in CommandChannel]: (args: unknown[]) => boolean 
   "update:undo": (a) => a.length === 1 && isSkillId(a[0]),
   "update:history": (a) => a.length === 1 && isSkillId(a[0]),
   "update:histories": (a) => a.length === 0,
+  "update:recoveries": (a) => a.length === 0,
 };
 
 /** True for a known command channel name. */

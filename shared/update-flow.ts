@@ -106,6 +106,14 @@ export interface UpdateHistory {
   backups: UpdateBackup[];
 }
 
+/** How start-up left an update an earlier run did not finish (a crash, a power cut), told to the user once. */
+export interface UpdateRecovery {
+  /** The skill folder the interrupted update was changing, when its journal named one. */
+  target: string | null;
+  outcome: "finished" | "undone" | "needs-attention";
+  detail: string;
+}
+
 /** The installed copies that have kept copies, across the catalog. */
 export interface UpdateHistories {
   histories: UpdateHistory[];

@@ -10,6 +10,7 @@ import { allSkills } from "../../shared/scan-result";
 import { zipOf } from "../../test-support/archives";
 import { startReleaseServer, type RunningReleaseServer } from "../../test-support/servers/release-server";
 import { buildFixtureHome, fixtureDesktopTree } from "../../test-support/fixture-homes";
+import { writeInterruptedUpdate } from "../../test-support/interrupted-update";
 import { makeTempDir, writeTree } from "../../test-support/tmp";
 import { installFromUpstream } from "../../test-support/skills-installer";
 import { scan } from "../engine/discovery/scan";
@@ -309,6 +310,25 @@ describe("install handlers", () => {
       await expect(h["update:wait-arrival"](taskId)).rejects.toThrow("no longer running");
     },
   );
+
+  it("tells the page, once per session, what start-up did with updates a killed run left unfinished", async () => {
+    const { h, dir, root } = await setup();
+    const data = path.join(root, "data");
+    const gone = path.join(root, "home", ".claude", "skills", "gone");
+    await writeInterruptedUpdate(data, dir, "not-started");
+    await writeInterruptedUpdate(data, gone, "lost");
+    const recoveries = await h["update:recoveries"]();
+    expect(recoveries).toEqual([
+      {
+        target: gone,
+        outcome: "needs-attention",
+        detail: expect.stringContaining("nothing was changed"),
+      },
+      { target: dir, outcome: "undone", detail: "the swap had not started; the old version is in place" },
+    ]);
+    expect(await h["update:recoveries"]()).toEqual(recoveries);
+    expect(await readFile(path.join(dir, "SKILL.md"), "utf8")).toBe(md("1.0.0"));
+  });
 
   it("the contract accepts only host-produced ids: task ids are 16 hex digits, never paths", () => {
     expect(commandArgs["update:review"](["0123456789abcdef"])).toBe(true);

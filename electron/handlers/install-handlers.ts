@@ -5,7 +5,7 @@
 import type { CommandHandlers } from "../../shared/ipc";
 import type { ScanResult, Skill, TaskProgress, UpdateInfo, UpdatePlan } from "../../shared/model";
 import { allSkills } from "../../shared/scan-result";
-import type { ArrivalView, UpdateApplyResult, UpdateReviewResult } from "../../shared/update-flow";
+import type { ArrivalView, UpdateApplyResult, UpdateRecovery, UpdateReviewResult } from "../../shared/update-flow";
 import type { ScanOptions } from "../engine/discovery/types";
 import { obtainFromGithubTree, recordContentUpdate, treeSourceOf } from "../engine/install/content-update";
 import { dataDir as defaultDataDir } from "../engine/install/data-dir";
@@ -36,7 +36,8 @@ type InstallCommand =
   | "update:recipe-result"
   | "update:undo"
   | "update:history"
-  | "update:histories";
+  | "update:histories"
+  | "update:recoveries";
 
 /** What the install concern needs from its session. */
 export interface InstallHandlersOptions {
@@ -94,15 +95,19 @@ export function createInstallHandlers(options: InstallHandlersOptions): {
   const { home, platform, env } = scanOptions;
   const data = options.dataDir ?? defaultDataDir(env as NodeJS.ProcessEnv, platform, home);
   const tasks = new Map<string, UpdateTask>();
-  let recovered: Promise<unknown> | null = null;
-  /** Finishes or undoes what an interrupted update left, once per session, and says what it did. */
-  const recover = () =>
+  let recovered: Promise<UpdateRecovery[]> | null = null;
+  /** Finishes or undoes what an interrupted update left, once per session, and says what it did (log and page). */
+  const recover = (): Promise<UpdateRecovery[]> =>
     (recovered ??= recoverInterrupted(data).then(
       (outcomes) => {
         for (const r of outcomes) options.log?.(recoveryLine(r));
+        return outcomes.map(({ target, outcome, detail }) => ({ target, outcome, detail }));
       },
-      (error: unknown) =>
-        options.log?.(`Skillshelf: interrupted updates could not be checked: ${(error as Error)?.message ?? error}`),
+      (error: unknown) => {
+        const detail = `interrupted updates could not be checked: ${(error as Error)?.message ?? error}`;
+        options.log?.(`Skillshelf: ${detail}`);
+        return [{ target: null, outcome: "needs-attention" as const, detail }];
+      },
     ));
 
   function skillById(skillId: string): Skill {
@@ -411,6 +416,7 @@ export function createInstallHandlers(options: InstallHandlersOptions): {
           }
         : { histories };
     },
+    "update:recoveries": () => recover(),
   };
 
   return {

@@ -68,6 +68,7 @@ export function createSkillshelfApi(ipc: PreloadIpc, pathForFile?: PathForFile) 
     undoUpdate: (skillId) => invoke(commandOfMethod.undoUpdate, skillId),
     updateHistory: (skillId) => invoke(commandOfMethod.updateHistory, skillId),
     updateHistories: () => invoke(commandOfMethod.updateHistories),
+    updateRecoveries: () => invoke(commandOfMethod.updateRecoveries),
     onCatalogChanged: (listener) => subscribe(eventOfMethod.onCatalogChanged, listener),
     onAuthorChanged: (listener) => subscribe(eventOfMethod.onAuthorChanged, listener),
     onUpdatesChanged: (listener) => subscribe(eventOfMethod.onUpdatesChanged, listener),

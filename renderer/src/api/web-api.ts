@@ -102,6 +102,7 @@ export function createWebApi(token: string): SkillshelfApi {
     undoUpdate: command(commandOfMethod.undoUpdate),
     updateHistory: command(commandOfMethod.updateHistory),
     updateHistories: command(commandOfMethod.updateHistories),
+    updateRecoveries: command(commandOfMethod.updateRecoveries),
     openExternal: async (url: string) => {
       const allowed = await openExternalChecked(url);
       if (allowed) window.open(url, "_blank", "noopener,noreferrer");

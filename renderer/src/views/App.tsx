@@ -6,6 +6,7 @@ import { AuthorView } from "./AuthorView";
 import { CatalogView } from "./CatalogView";
 import { ExternalLinkProvider } from "./ExternalLink";
 import { When } from "./InlineText";
+import { RecoveryNotices } from "./RecoveryNotices";
 import { SettingsView } from "./SettingsView";
 import { UpdateLauncherContext } from "./update-launcher";
 import { pendingUpdates, UpdatesView } from "./UpdatesView";
@@ -110,6 +111,7 @@ export function App(props: { api: SkillshelfApi }) {
                 </button>
               </div>
             ) : null}
+            <RecoveryNotices />
             {mode !== "updates" && updates.error ? (
               <div className="banner warning" role="alert">
                 Checking for updates failed: {updates.error}
