@@ -79,6 +79,18 @@ function open(f: Fixture, options: { live?: boolean } = {}) {
 
 const byName = (updates: UpdateInfo[], name: string) => updates.find((u) => u.name === name)!;
 
+/** The fixture plus skill b installed by the `skills` installer from a repository the server serves (content-checked). */
+async function contentFixture(): Promise<{ f: Fixture; dir: string }> {
+  const f = await fixture();
+  const upstream = path.join(f.root, "upstream");
+  const skillB = "---\nname: b\ndescription: Skill b. Use it in tests.\n---\n\nDo it.\n";
+  await writeTree(upstream, { "skills/b/SKILL.md": skillB, "skills/b/x.sh": "echo b\n" });
+  const dir = path.join(f.root, "home/.agents/skills/b");
+  await installFromUpstream(path.join(f.root, "home"), upstream, ["b"]);
+  await f.releases.trees.setRepo("acme/skills", { dir: upstream });
+  return { f, dir };
+}
+
 describe("update state in the handlers", () => {
   it("hands the page the last results and their time at start, also after a restart, without asking the network", async () => {
     const f = await fixture();
@@ -149,14 +161,8 @@ describe("update state in the handlers", () => {
     expect(byName((await session.handlers["updates:last"]()).updates, "agentkey").installed).toBe("1.8.0");
   });
   it("recomputes a content-checked copy's state from its folder when it is edited, with no new request", async () => {
-    const f = await fixture();
-    const upstream = path.join(f.root, "upstream");
-    const skillB = "---\nname: b\ndescription: Skill b. Use it in tests.\n---\n\nDo it.\n";
-    await writeTree(upstream, { "skills/b/SKILL.md": skillB, "skills/b/x.sh": "echo b\n" });
-    const dir = path.join(f.root, "home/.agents/skills/b");
-    await installFromUpstream(path.join(f.root, "home"), upstream, ["b"]);
+    const { f, dir } = await contentFixture();
     const recordedHash = (await gitTreeOf(dir)).sha;
-    await f.releases.trees.setRepo("acme/skills", { dir: upstream });
     const { session, pushed } = open(f, { live: true });
     await session.handlers["catalog:scan"]();
     const checked = await session.handlers["updates:check"](true);
@@ -192,13 +198,7 @@ describe("update state in the handlers", () => {
   });
 
   it("after a restart, a content-checked copy edited while the app was closed shows its new state, with no new request", async () => {
-    const f = await fixture();
-    const upstream = path.join(f.root, "upstream");
-    const skillB = "---\nname: b\ndescription: Skill b. Use it in tests.\n---\n\nDo it.\n";
-    await writeTree(upstream, { "skills/b/SKILL.md": skillB, "skills/b/x.sh": "echo b\n" });
-    const dir = path.join(f.root, "home/.agents/skills/b");
-    await installFromUpstream(path.join(f.root, "home"), upstream, ["b"]);
-    await f.releases.trees.setRepo("acme/skills", { dir: upstream });
+    const { f, dir } = await contentFixture();
     const first = open(f);
     await first.session.handlers["catalog:scan"]();
     expect(byName(await first.session.handlers["updates:check"](true), "b").state).toBe("up-to-date");
