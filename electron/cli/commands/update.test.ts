@@ -114,6 +114,7 @@ describe("skillshelf update (a folder the user owns)", () => {
     });
     const run = await update(["report", "--yes", "--json"]);
     expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ from: expect.stringContaining("/download/acme/report/v2.1.0/") });
     expect(await readFile(path.join(skillDir, "SKILL.md"), "utf8")).toContain("Version 2.1.0.");
     expect(server.stats.authorizationOffApi).toBe(0);
     expect(run.stdout + run.stderr).not.toContain("release-token");

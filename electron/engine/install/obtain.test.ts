@@ -128,6 +128,7 @@ describe("releaseFileSource", () => {
     expect(releaseFileSource(file, "t", api)).toEqual({
       url: file.apiUrl,
       bearer: { token: "t", origin: "https://api.github.com" },
+      shown: file.url,
     });
     expect(releaseFileSource(file, undefined, api)).toEqual({ url: file.url });
     const source = { name: "v1.tar.gz", size: null, url: "https://api.github.com/repos/acme/report/tarball/v1" };

@@ -38,6 +38,8 @@ export interface ObtainOptions {
 export interface DownloadSource {
   url: string;
   bearer?: { token: string; origin: string };
+  /** The address shown as where the new version came from, when `url` is the API's (the release's own address). */
+  shown?: string;
 }
 
 /**
@@ -53,7 +55,7 @@ export function releaseFileSource(
   const origin = githubUrl(apiBase, "/")?.origin;
   if (!token || !origin) return { url: file.url };
   const onApi = (raw: string | undefined) => raw !== undefined && URL.canParse(raw) && new URL(raw).origin === origin;
-  if (onApi(file.apiUrl)) return { url: file.apiUrl!, bearer: { token, origin } };
+  if (onApi(file.apiUrl)) return { url: file.apiUrl!, bearer: { token, origin }, shown: file.url };
   return onApi(file.url) ? { url: file.url, bearer: { token, origin } } : { url: file.url };
 }
 
@@ -63,7 +65,7 @@ export function obtainSkill(from: DownloadSource | { file: string }, options: Ob
     const unpacked = path.join(stagingDir, "unpacked");
     let source: string;
     if ("url" in from) {
-      source = from.url;
+      source = from.shown ?? from.url;
       const downloaded = await downloadFile(from.url, {
         dir: stagingDir,
         maxBytes: options.maxBytes,
