@@ -296,15 +296,11 @@ export async function startReleaseServer(opts: ReleaseServerOptions = {}): Promi
     stats.headers.push(headerRecord(req));
     const parts = url.pathname.split("/").filter(Boolean).map(decodeURIComponent);
     if (req.method === "GET" && behaviour === "normal" && source(req, res, parts, url)) return;
-    if (
-      req.method === "GET" &&
-      parts.length === 5 &&
-      parts[0] === "repos" &&
-      parts[3] === "releases" &&
-      parts[4] === "latest"
-    ) {
-      return latest(req, res, `${parts[1]}/${parts[2]}`);
-    }
+    /** A GET whose path is exactly `pattern` ("*" matches any one segment). */
+    const get = (...pattern: string[]) =>
+      req.method === "GET" && parts.length === pattern.length && pattern.every((p, i) => p === "*" || p === parts[i]);
+    const repo = `${parts[1]}/${parts[2]}`;
+    if (get("repos", "*", "*", "releases", "latest")) return latest(req, res, repo);
     if (
       parts[0] === "repos" &&
       parts[3] !== "releases" &&
@@ -319,22 +315,14 @@ export async function startReleaseServer(opts: ReleaseServerOptions = {}): Promi
       );
     }
     if (trees.handle(req, res, parts, url)) return;
-    if (
-      req.method === "GET" &&
-      parts.length === 6 &&
-      parts[0] === "repos" &&
-      parts[3] === "releases" &&
-      parts[4] === "assets"
-    )
-      return assetRedirect(req, res, `${parts[1]}/${parts[2]}`, parts[5]!);
-    if (req.method === "GET" && parts.length === 5 && parts[0] === "storage") {
+    if (get("repos", "*", "*", "releases", "assets", "*")) return assetRedirect(req, res, repo, parts[5]!);
+    if (get("storage", "*", "*", "*", "*")) {
       if (req.headers.authorization !== undefined) stats.authorizationOffApi++;
-      const release = releases.get(`${parts[1]}/${parts[2]}`);
-      if (release?.token && url.searchParams.get("sig") !== "pass") return sendJson(res, 404, { message: "Not Found" });
-      return download(res, `${parts[1]}/${parts[2]}`, parts[3]!, parts[4]!, true);
+      if (releases.get(repo)?.token && url.searchParams.get("sig") !== "pass")
+        return sendJson(res, 404, { message: "Not Found" });
+      return download(res, repo, parts[3]!, parts[4]!, true);
     }
-    if (req.method === "GET" && parts.length === 5 && parts[0] === "download")
-      return download(res, `${parts[1]}/${parts[2]}`, parts[3]!, parts[4]!);
+    if (get("download", "*", "*", "*", "*")) return download(res, repo, parts[3]!, parts[4]!);
     sendJson(res, 404, { message: "Not Found" });
   }
 
