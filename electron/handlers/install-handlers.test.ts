@@ -90,7 +90,7 @@ async function setup(
     await install.dispose();
     await tmp.cleanup();
   });
-  return { h: install.handlers, skill, dir, events, asked, root: tmp.dir };
+  return { h: install.handlers, startRecovery: install.startRecovery, skill, dir, events, asked, root: tmp.dir };
 }
 
 describe("install handlers", () => {
@@ -312,12 +312,17 @@ describe("install handlers", () => {
   );
 
   it("tells the page, once per session, what start-up did with updates a killed run left unfinished", async () => {
-    const { h, dir, root } = await setup();
+    const { h, startRecovery, dir, root } = await setup();
     const data = path.join(root, "data");
     const gone = path.join(root, "home", ".claude", "skills", "gone");
     await writeInterruptedUpdate(data, dir, "not-started");
     await writeInterruptedUpdate(data, gone, "lost");
-    const recoveries = await h["update:recoveries"]();
+    // The page may ask before the first catalog is read: it waits, and asking starts nothing.
+    const asked = h["update:recoveries"]();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await readdir(path.join(data, "journal"))).sort()).toEqual(["0a0a0a0a0a0a.json", "0b0b0b0b0b0b.json"]);
+    startRecovery();
+    const recoveries = await asked;
     expect(recoveries).toEqual([
       {
         target: gone,

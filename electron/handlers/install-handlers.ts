@@ -96,6 +96,9 @@ export function createInstallHandlers(options: InstallHandlersOptions): {
   const data = options.dataDir ?? defaultDataDir(env as NodeJS.ProcessEnv, platform, home);
   const tasks = new Map<string, UpdateTask>();
   let recovered: Promise<UpdateRecovery[]> | null = null;
+  /** Resolved when the session starts recovery (after the first catalog): the page's question waits for it. */
+  let recoveryStarted: () => void = () => undefined;
+  const started = new Promise<void>((resolve) => (recoveryStarted = resolve));
   /** Finishes or undoes what an interrupted update left, once per session, and says what it did (log and page). */
   const recover = (): Promise<UpdateRecovery[]> =>
     (recovered ??= recoverInterrupted(data).then(
@@ -416,12 +419,19 @@ export function createInstallHandlers(options: InstallHandlersOptions): {
           }
         : { histories };
     },
-    "update:recoveries": () => recover(),
+    // Never starts recovery itself: it must not move folders while the first scan reads them.
+    "update:recoveries": async () => {
+      await started;
+      return recover();
+    },
   };
 
   return {
     handlers,
-    startRecovery: () => void recover(),
+    startRecovery: () => {
+      recoveryStarted();
+      void recover();
+    },
     async dispose() {
       await recovered;
       for (const task of [...tasks.values()]) await drop(task);

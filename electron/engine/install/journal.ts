@@ -109,20 +109,26 @@ async function lockIsStale(file: string): Promise<boolean> {
   return !info || Date.now() - info.mtimeMs > FRESH_LOCK_MS;
 }
 
+/** A lock's temp file: `.<lock>.<pid>.<random>.lock-tmp` (the pid tells whether its writer still runs). */
+const LOCK_TEMP = /^\.(.+)\.(\d+)\.[0-9a-f]+\.lock-tmp$/;
+
 /**
  * Creates the lock file holding this process's id in one step: the id is written to a temp file that is then hard-linked
  * to the lock's name (which fails if the lock exists), so a crash can never leave a lock without its owner's id — an
- * empty lock would refuse every update of the folder until it aged. A temp file a crash leaves is a torn journal write.
- * Where hard links are not supported, the lock is created and then written.
+ * empty lock would refuse every update of the folder until it aged. Where hard links are not supported (FAT, some
+ * network and FUSE file systems), the lock is created and then written.
  */
 async function createLock(file: string): Promise<void> {
-  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(8).toString("hex")}.tmp`);
+  const temp = path.join(
+    path.dirname(file),
+    `.${path.basename(file)}.${process.pid}.${randomBytes(8).toString("hex")}.lock-tmp`,
+  );
   await writeFile(temp, String(process.pid), { flag: "wx", mode: 0o600 });
   try {
     await link(temp, file);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code !== "EPERM" && code !== "ENOTSUP" && code !== "EOPNOTSUPP" && code !== "EXDEV") throw error;
+    if (code === "EEXIST") throw error;
     const handle = await open(file, "wx", 0o600);
     await handle.writeFile(String(process.pid));
     await handle.close();
@@ -151,11 +157,15 @@ export async function lockTarget(dataDir: string, target: string): Promise<() =>
   );
 }
 
-/** Removes locks whose process is gone (a killed run). */
+/** Removes locks, and the temp files locks are made from, whose process is gone (a killed run). */
 export async function removeStaleLocks(dataDir: string): Promise<void> {
   const dir = journalRoot(dataDir);
   for (const name of await readdir(dir).catch(() => [] as string[])) {
-    if (name.endsWith(".lock") && (await lockIsStale(path.join(dir, name))))
+    const temp = LOCK_TEMP.exec(name);
+    if (
+      (name.endsWith(".lock") && (await lockIsStale(path.join(dir, name)))) ||
+      (temp && !processAlive(Number(temp[2])))
+    )
       await rm(path.join(dir, name), { force: true });
   }
 }
