@@ -50,6 +50,24 @@ describe("ReleaseLookup", () => {
     expect(Object.keys(entry).sort()).toEqual(["etag", "fetched_at", "tag"]);
   });
 
+  it("asks again in full (no ETag) when the downloads were recorded in an older format, once", async () => {
+    const first = await lookup().latest(repo);
+    expect(first.ok && first.downloads[0]).toMatchObject({ apiUrl: expect.stringContaining("/releases/assets/") });
+    const dir = path.join(tmp.dir, "release-downloads");
+    const [file] = await readdir(dir);
+    const record = JSON.parse(await readFile(path.join(dir, file!), "utf8")) as Record<string, unknown>;
+    expect(record.format).toBe(2);
+    // What the previous release of Skillshelf wrote: no format, no API addresses.
+    const { format: _format, ...old } = record;
+    const downloads = (old.downloads as Array<Record<string, unknown>>).map(({ apiUrl: _api, ...d }) => d);
+    await writeFile(path.join(dir, file!), JSON.stringify({ ...old, downloads }));
+    const again = await lookup().latest(repo);
+    expect(again.ok && again.downloads[0]).toMatchObject({ apiUrl: expect.stringContaining("/releases/assets/") });
+    expect([server.stats.apiRequests, server.stats.conditionalRequests]).toEqual([2, 0]);
+    await lookup().latest(repo);
+    expect(server.stats.apiRequests).toBe(2);
+  });
+
   it("revalidates an expired entry with If-None-Match; a 304 keeps it and refreshes fetched_at", async () => {
     await lookup().latest(repo);
     clock += RELEASE_TTL_MS + 1;

@@ -123,20 +123,22 @@ export class ReleaseLookup {
 
   async #lookup(repo: GithubRepo): Promise<ReleaseResult> {
     const entry = await this.#cache.read(repo.key);
+    // A release whose downloads record is missing or in an older format is asked for in full (no ETag), once.
+    const recorded = entry ? await this.#downloads.read(repo.key, entry.tag) : null;
     const ttl = this.#options.ttlMs ?? RELEASE_TTL_MS;
-    if (entry && this.#now() - entry.fetched_at < ttl && entry.fetched_at <= this.#now())
-      return this.#answer(repo, entry, true);
+    if (entry && recorded && this.#now() - entry.fetched_at < ttl && entry.fetched_at <= this.#now())
+      return this.#answer(repo, entry, true, recorded);
     if (this.#options.offline) {
       return entry
-        ? this.#answer(repo, entry, true)
+        ? this.#answer(repo, entry, true, recorded ?? undefined)
         : { ok: false, reason: "Offline, and no release of this repository is cached yet." };
     }
-    const answer = await this.#request(repo, entry?.etag);
+    const answer = await this.#request(repo, recorded ? entry?.etag : undefined);
     if (answer.kind === "failed") return { ok: false, reason: answer.reason };
-    if (answer.kind === "not-modified" && entry) {
+    if (answer.kind === "not-modified" && entry && recorded) {
       const refreshed = { ...entry, fetched_at: this.#now() };
       await this.#cache.write(repo.key, refreshed);
-      return this.#answer(repo, refreshed, true);
+      return this.#answer(repo, refreshed, true, recorded);
     }
     if (answer.kind === "ok") {
       const tag = (answer.body as { tag_name?: unknown } | null)?.tag_name;

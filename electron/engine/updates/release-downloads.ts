@@ -174,6 +174,9 @@ export interface RecordedRelease {
   notes: string | null;
 }
 
+/** The record format: 2 added the assets' API addresses (a private repository's files need them); older ones are asked for again. */
+const DOWNLOADS_FORMAT = 2;
+
 /** The downloads found with a cached release, kept beside the protocol's exact release cache (which holds only tag, time and ETag). */
 export class ReleaseDownloadsCache {
   readonly #files: JsonCacheFolder;
@@ -185,7 +188,10 @@ export class ReleaseDownloadsCache {
   /** What was recorded for `tag`, or null (absent, another tag, or damaged: a damaged file is deleted). */
   async read(key: string, tag: string): Promise<RecordedRelease | null> {
     const value = await this.#files.read(key, (v) => {
-      const downloads = isPlainObject(v) && typeof v.tag === "string" ? parseDownloads(v.downloads) : null;
+      const downloads =
+        isPlainObject(v) && typeof v.tag === "string" && v.format === DOWNLOADS_FORMAT
+          ? parseDownloads(v.downloads)
+          : null;
       if (!downloads || !isPlainObject(v)) return null;
       const notes = typeof v.notes === "string" ? v.notes.slice(0, MAX_RELEASE_NOTES_CHARS) : null;
       return { tag: v.tag, downloads, notes };
@@ -195,7 +201,9 @@ export class ReleaseDownloadsCache {
 
   /** Records the downloads (and notes) of `tag`; failures are ignored (the cache is an optimisation). */
   async write(key: string, tag: string, downloads: UpdateDownload[], notes: string | null = null): Promise<void> {
-    const value = notes ? { tag, downloads, notes } : { tag, downloads };
+    const value = notes
+      ? { format: DOWNLOADS_FORMAT, tag, downloads, notes }
+      : { format: DOWNLOADS_FORMAT, tag, downloads };
     await this.#files.write(key, `${JSON.stringify(value, null, 2)}\n`);
   }
 }
