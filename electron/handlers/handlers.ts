@@ -70,7 +70,11 @@ export function createHandlerSession(context: HandlerContext): HandlerSession {
     updateInfo: async (skillId) =>
       (await updates.handlers["updates:last"]()).updates.find((u) => u.skillId === skillId),
     log: context.log ?? ((message) => console.warn(message)),
-    githubToken: async () => (await settings.updateSources()).githubToken,
+    githubToken: () =>
+      settings.updateSources().then(
+        (sources) => sources.githubToken,
+        () => undefined,
+      ),
   });
 
   const handlers: CommandHandlers = {

@@ -1,6 +1,6 @@
 // Real paths of many skill folders side by side: one realpath per parent folder, and the parent's own listing once
 // many of its folders are asked for, instead of realpath(3)'s readlink of every component for every skill.
-import { lstatSync, readdirSync, realpathSync } from "node:fs";
+import { lstatSync, readdirSync, realpathSync, type Stats } from "node:fs";
 import path from "node:path";
 
 /** Folders asked for one at a time (an lstat each) before their parent is listed once instead. */
@@ -36,10 +36,17 @@ export class RealDirs {
     if (parent.real === null) return undefined;
     const name = path.basename(abs);
     if (++parent.asked === LIST_PARENT_AFTER) parent.folders = realFolders(parentPath);
-    const folder = parent.folders
-      ? parent.folders.has(name)
-      : lstatSync(abs, { throwIfNoEntry: false })?.isDirectory() === true;
+    const folder = parent.folders ? parent.folders.has(name) : lstatOrNull(abs)?.isDirectory() === true;
     return folder ? path.join(parent.real, name) : undefined;
+  }
+}
+
+/** lstat that answers null instead of throwing (a folder replaced or made unreadable meanwhile). */
+function lstatOrNull(abs: string): Stats | null {
+  try {
+    return lstatSync(abs, { throwIfNoEntry: false }) ?? null;
+  } catch {
+    return null;
   }
 }
 

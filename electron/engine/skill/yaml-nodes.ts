@@ -82,5 +82,12 @@ let yamlModule: Promise<YamlExports> | undefined;
 
 /** The yaml package, imported once on first need (plain frontmatter and cheap limit checks never need it). */
 export function loadYaml(): Promise<YamlExports> {
-  return (yamlModule ??= import("yaml").then((module) => module.default));
+  // A failed import is not kept: the next frontmatter that needs the parser tries again.
+  return (yamlModule ??= import("yaml").then(
+    (module) => module.default,
+    (error: unknown) => {
+      yamlModule = undefined;
+      throw error;
+    },
+  ));
 }

@@ -1,5 +1,5 @@
 // Tells the user, once per start, what Skillshelf did with an update an earlier run left unfinished (a crash, a power
-// cut): finished, undone, or what needs them — above every view until dismissed.
+// cut): finished, undone, or what needs them — above every view until dismissed (a reload keeps it dismissed).
 import { useEffect, useState } from "react";
 import type { UpdateRecovery } from "../../../shared/update-flow";
 import { useApi } from "./api-context";
@@ -10,12 +10,29 @@ const LEAD: Record<UpdateRecovery["outcome"], string> = {
   "needs-attention": "An update that was interrupted when Skillshelf last stopped needs your attention",
 };
 
-/** One outcome as a sentence: what happened, to which folder, and the detail recovery gave. */
+/** One outcome as a sentence: what happened, to which folder, the detail recovery gave, and what to do. */
 function sentence(recovery: UpdateRecovery): string {
-  return `${LEAD[recovery.outcome]}${recovery.target ? ` (${recovery.target})` : ""}: ${recovery.detail}.`;
+  // No folder: recovery itself could not run (the journal folder could not be read), so nothing is known to be interrupted.
+  if (recovery.target === null) return `Skillshelf could not check for interrupted updates: ${recovery.detail}.`;
+  const advice =
+    recovery.outcome === "needs-attention"
+      ? " Nothing was changed there; look at the folder (and its kept copies under Updates) before updating it again."
+      : "";
+  return `${LEAD[recovery.outcome]} (${recovery.target}): ${recovery.detail}.${advice}`;
 }
 
-/** The start-up recovery's outcomes as a banner; nothing when there were none. */
+/** Where a dismissal is remembered for this window (a reload shows the same recoveries, already dismissed). */
+const DISMISSED_KEY = "skillshelf.recoveries.dismissed";
+
+function dismissedBefore(recoveries: readonly UpdateRecovery[]): boolean {
+  try {
+    return sessionStorage.getItem(DISMISSED_KEY) === JSON.stringify(recoveries);
+  } catch {
+    return false;
+  }
+}
+
+/** The start-up recovery's outcomes as a banner; nothing when there were none or they were dismissed. */
 export function RecoveryNotices() {
   const { api } = useApi();
   const [recoveries, setRecoveries] = useState<UpdateRecovery[]>([]);
@@ -23,7 +40,7 @@ export function RecoveryNotices() {
     let live = true;
     api
       .updateRecoveries()
-      .then((found) => live && setRecoveries(found))
+      .then((found) => live && !dismissedBefore(found) && setRecoveries(found))
       .catch(() => undefined);
     return () => {
       live = false;
@@ -31,6 +48,14 @@ export function RecoveryNotices() {
   }, [api]);
   if (recoveries.length === 0) return null;
   const attention = recoveries.some((r) => r.outcome === "needs-attention");
+  const dismiss = () => {
+    try {
+      sessionStorage.setItem(DISMISSED_KEY, JSON.stringify(recoveries));
+    } catch {
+      // Storage refused (private mode): dismissed for this page only.
+    }
+    setRecoveries([]);
+  };
   return (
     <div className={attention ? "banner warning recovery" : "banner recovery"} role={attention ? "alert" : "status"}>
       <ul>
@@ -38,12 +63,7 @@ export function RecoveryNotices() {
           <li key={i}>{sentence(r)}</li>
         ))}
       </ul>
-      {attention ? (
-        <p>
-          Nothing was changed there; look at the folder (and its kept copies under Updates) before updating it again.
-        </p>
-      ) : null}
-      <button type="button" className="button small" onClick={() => setRecoveries([])}>
+      <button type="button" className="button small" onClick={dismiss}>
         Dismiss
       </button>
     </div>
