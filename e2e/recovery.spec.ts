@@ -57,7 +57,7 @@ test.describe("recovery of interrupted updates", () => {
     const answered = page.waitForResponse((r) => r.url().endsWith("/api/update:recoveries"));
     await page.reload();
     await answered;
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await page.evaluate("new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))");
     await expect(page.getByRole("listbox", { name: "Catalog" })).toBeVisible();
     await expect(banner).toHaveCount(0);
     expect(await readFile(path.join(notes, "SKILL.md"), "utf8")).toBe(SKILL);
