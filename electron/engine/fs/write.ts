@@ -73,7 +73,11 @@ export async function writeFileAtomic(
 ): Promise<void> {
   await refuseUnsafeTarget(file);
   const dir = path.dirname(file);
-  const temp = path.join(dir, `.${path.basename(file).slice(0, 100)}.${randomBytes(8).toString("hex")}.tmp`);
+  // The writer's pid is in the name, so a cleanup can tell a torn write of a dead process from one still going on.
+  const temp = path.join(
+    dir,
+    `.${path.basename(file).slice(0, 100)}.${process.pid}.${randomBytes(8).toString("hex")}.tmp`,
+  );
   const mode = options.mode ?? DEFAULT_MODE;
   let created = false;
   try {

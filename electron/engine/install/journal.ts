@@ -50,11 +50,19 @@ export async function removeJournal(dataDir: string, id: string): Promise<void> 
   await rm(journalFile(dataDir, id), { force: true });
 }
 
-/** Removes temporary files a crash left in the journal folder mid-write (the journal they were replacing still counts). */
+/** A temp file of the one writer: `.<name>.<pid>.<random>.tmp` (older writers left no pid). */
+const WRITER_TEMP = /^\..*?(?:\.(\d+))?\.[0-9a-f]{16}\.tmp$/;
+
+/**
+ * Removes temporary files a crash left in the journal folder mid-write (the journal they were replacing still counts);
+ * a temp whose writer still runs (another update going on right now) is left alone.
+ */
 export async function removeTornJournalWrites(dataDir: string): Promise<void> {
   const dir = journalRoot(dataDir);
-  for (const name of await readdir(dir).catch(() => [] as string[]))
-    if (/^\..*\.tmp$/.test(name)) await rm(path.join(dir, name), { force: true });
+  for (const name of await readdir(dir).catch(() => [] as string[])) {
+    const temp = WRITER_TEMP.exec(name);
+    if (temp && !(temp[1] && processAlive(Number(temp[1])))) await rm(path.join(dir, name), { force: true });
+  }
 }
 
 /** Every journal left in the data folder (unreadable ones are reported with their file, not thrown). */

@@ -227,15 +227,21 @@ describe("recoverInterrupted", () => {
     const journalDir = path.join(dataDir, "journal");
     const lock = `${targetKey(target)}.lock`;
     const gone = spawnSync(process.execPath, ["-e", "0"]).pid!;
-    const live = `.${lock}.${process.ppid}.0123456789abcdef.lock-tmp`;
+    const live = [
+      `.${lock}.${process.ppid}.0123456789abcdef.lock-tmp`,
+      `.abc.json.${process.ppid}.0123456789abcdef.tmp`,
+    ];
     await writeTree(journalDir, {
       [lock]: String(gone),
       [`.${lock}.${gone}.0123456789abcdef.lock-tmp`]: String(gone),
-      [live]: String(process.ppid),
+      [`.abc.json.${gone}.0123456789abcdef.tmp`]: "{",
+      [`.abd.json.0123456789abcdef.tmp`]: "{",
+      [live[0]!]: String(process.ppid),
+      [live[1]!]: "{",
     });
     expect(await recoverInterrupted(dataDir)).toEqual([]);
-    expect(await readdir(journalDir)).toEqual([live]);
-    await rm(path.join(journalDir, live));
+    expect((await readdir(journalDir)).sort()).toEqual([...live].sort());
+    for (const name of live) await rm(path.join(journalDir, name));
     await writeTree(journalDir, { [lock]: String(gone) });
     const result = await applyFolderUpdate(target, await release("2.0.0"), { dataDir });
     expect(result.version).toBe("2.0.0");
