@@ -4,6 +4,7 @@ import type { Node, Pair } from "yaml";
 import type { VersionSource } from "../../../shared/model";
 import { codePoints } from "../../../shared/tokens";
 import { quote, type DiagnosticSink } from "./diagnostics";
+import { safeString } from "./value-text";
 import type { FrontmatterEntry, ParsedFrontmatter } from "./frontmatter";
 import { isAlias, isMap, isNode, isScalar, isSeq } from "./yaml-nodes";
 
@@ -40,12 +41,12 @@ function metadataLine(key: string, value: unknown): string {
     typeof value === "string"
       ? value
       : Array.isArray(value)
-        ? `[${value.map((v) => String(v)).join(", ")}]`
+        ? `[${value.map((v) => safeString(v)).join(", ")}]`
         : value === null || value === undefined
           ? ""
           : typeof value === "object"
             ? JSON.stringify(value)
-            : String(value);
+            : safeString(value);
   const plain =
     /^[A-Za-z0-9][^:#\n]*$/.test(text) &&
     !/\s$/.test(text) &&

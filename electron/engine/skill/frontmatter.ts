@@ -3,6 +3,7 @@ import type { Document, Node, Pair, visit } from "yaml";
 import type { DiagnosticSink } from "./diagnostics";
 import type { FrontmatterEntry, ParsedFrontmatter } from "./frontmatter-types";
 import { parseSimpleFrontmatter } from "./simple-frontmatter";
+import { safeString } from "./value-text";
 import { yamlLimitProblem } from "./yaml-limits";
 import { isAlias, isCollection, isMap, isNode, isScalar, isSeq, loadYaml } from "./yaml-nodes";
 
@@ -179,8 +180,8 @@ export async function parseFrontmatter(
     const key = isScalar(keyNode)
       ? String(keyNode.value ?? "")
       : isNode(keyNode)
-        ? String(keyNode.toJSON())
-        : String(keyNode ?? "");
+        ? safeString(keyNode.toJSON())
+        : safeString(keyNode ?? "");
     const pos = at(isNode(keyNode) ? keyNode.range?.[0] : undefined);
     let value = isNode(pair.value) ? pair.value : null;
     if (value && isAlias(value)) value = (value.resolve(doc) as Node | undefined) ?? null;

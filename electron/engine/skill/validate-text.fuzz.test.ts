@@ -193,3 +193,17 @@ describe("alias loops and bombs", () => {
     expect(() => JSON.stringify(result)).not.toThrow();
   });
 });
+
+describe("values that break String()", () => {
+  // Found by the property above (seed 1459938412): a mapping holding `toString` as text made String() throw, which
+  // stopped the whole validate run; a complex key did the same.
+  it("shows a list of mappings with toString, and a mapping as a key, in messages instead of throwing", async () => {
+    const list = await check(text("---\nname: skill\ndescription: d\nversion:\n  - toString: null\n---\n# x\n"));
+    const unexpected = list.diagnostics.find((d) => d.code === "skill.field.unexpected");
+    expect(unexpected?.fix).toContain('version: "[{\\"toString\\":\\"null\\"}]"');
+    const key = await check(text("---\nname: skill\ndescription: d\n? {toString: x, valueOf: y}\n: z\n---\n# x\n"));
+    expect(key.diagnostics.find((d) => d.code === "skill.field.unexpected")?.message).toContain(
+      '{\\"toString\\":\\"x\\",\\"valueOf\\":\\"y\\"}',
+    );
+  });
+});
