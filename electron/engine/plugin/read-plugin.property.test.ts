@@ -51,6 +51,8 @@ function expectWellFormed(report: PluginReport): void {
 
 const anyKey = fc.oneof(
   fc.constantFrom(...KNOWN_MANIFEST_FIELDS, "skills", "mcpServers", "Name", "author.name"),
+  // Keys that shadow Object.prototype: String() and template literals break on objects holding them.
+  fc.constantFrom("toString", "valueOf", "constructor", "__proto__"),
   fc.string({ maxLength: 12 }),
 );
 const nameLike = fc.oneof(

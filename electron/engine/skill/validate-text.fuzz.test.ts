@@ -92,10 +92,21 @@ const KEYS = [
   "Name",
   "author",
   "",
+  // Keys that shadow Object.prototype: String() and template literals break on mappings holding them.
+  "toString",
+  "valueOf",
+  "constructor",
+  "__proto__",
 ];
+/** A mapping whose keys shadow Object.prototype's methods (as text, as YAML gives them). */
+const prototypeShadow = fc.dictionary(
+  fc.constantFrom("toString", "valueOf", "constructor", "__proto__"),
+  fc.jsonValue({ maxDepth: 1 }),
+  { minKeys: 1, maxKeys: 3 },
+);
 const mapping = fc.dictionary(
   fc.oneof(fc.constantFrom(...KEYS), fc.string({ maxLength: 12 })),
-  fc.jsonValue({ maxDepth: 3 }),
+  fc.oneof(fc.jsonValue({ maxDepth: 3 }), prototypeShadow, fc.array(prototypeShadow, { maxLength: 2 })),
   { maxKeys: 8 },
 );
 
