@@ -17,7 +17,7 @@ import { obtainSkill, releaseFileSource, type ObtainedSkill } from "../engine/in
 import { planUpdate } from "../engine/install/plan";
 import { listBackups, recoverInterrupted, rollback, type RecoveryOutcome } from "../engine/install/swap";
 import { gitTreeOf } from "../engine/updates/git-tree";
-import { githubApiOf } from "../engine/updates/sources";
+import { githubApiOf, githubTokenOf } from "../engine/updates/sources";
 import { foldersWithBackups, MAX_HISTORY_RECORDS } from "../engine/install/backups";
 import { applyReviewed, chooseDownload, diffForUpdate, problemOf } from "../engine/install/update-flow";
 import type { DesktopIntegration, EventSink } from "./context";
@@ -170,7 +170,7 @@ export function createInstallHandlers(options: InstallHandlersOptions): {
         onProgress: (p: TaskProgress) => progress(p.value, p.detail ?? ""),
       };
       // A skill without a version comes from its folder in the repository (the content check's source), like `skillshelf update`.
-      const token = (await options.githubToken?.()) || env.GITHUB_TOKEN || undefined;
+      const token = githubTokenOf(await options.githubToken?.(), env);
       const apiBase = githubApiOf({ env });
       const obtained = tree
         ? await obtainFromGithubTree(info, { ...common, apiBase, ...(token ? { token } : {}) })

@@ -6,10 +6,9 @@ import { allSkills } from "../../../shared/scan-result";
 import { planUpdate } from "../../engine/install/plan";
 import { DEFAULT_META_TIMEOUT_MS } from "../../engine/updates/meta-client";
 import { createUpdateChecker, githubApiOf } from "../../engine/updates/sources";
-import { defaultSettingsFile, loadSettings } from "../../engine/settings";
-import { loadStdioApprovals, stdioApprovalsFile } from "../../engine/updates/stdio-consent";
 import { UsageError, listFlag, printJson, stringFlag, type CliCommand, type CliIo } from "../command";
 import { SCAN_FLAGS_USAGE, readScanFlags, scanFlagOptions } from "../scan-flags";
+import { loadCheckSources } from "./check-sources";
 import { safe } from "./report-format";
 const ORDER: UpdateInfo["state"][] = ["outdated", "changed-locally", "unknown", "ahead", "up-to-date"];
 const TITLES: Record<UpdateInfo["state"], string> = {
@@ -125,11 +124,7 @@ export const outdatedCommand: CliCommand = {
     const result = await scan(scanOptions);
     const byId = new Map(allSkills(result).map((skill) => [skill.id, skill]));
     const offline = args.values.offline === true;
-    const settingsFile = defaultSettingsFile(io.env, platform, home);
-    const { settings, problems } = await loadSettings(settingsFile);
-    // Local (stdio) servers start only when approved one by one in the app, or all of them for this run with --stdio.
-    const stdio = await loadStdioApprovals(stdioApprovalsFile(settingsFile));
-    for (const problem of [...problems, ...stdio.problems]) io.stderr(`skillshelf outdated: ${safe(problem)}\n`);
+    const { sources: sourceSettings } = await loadCheckSources("outdated", args, io, { platform, home });
     const checker = createUpdateChecker({
       home,
       platform,
@@ -140,12 +135,6 @@ export const outdatedCommand: CliCommand = {
       offline,
       metaTimeoutMs: timeoutMs,
     });
-    const sourceSettings = {
-      servers: settings.servers,
-      ...(settings.githubToken ? { githubToken: settings.githubToken } : {}),
-      includeStdio: args.values.stdio === true,
-      approvedStdio: stdio.approvals.map((a) => a.id),
-    };
     const checked = await checker.check({
       skills: [...byId.values()],
       plugins: result.plugins,

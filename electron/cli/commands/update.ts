@@ -9,9 +9,7 @@ import { obtainSkill, releaseFileSource, type ObtainedSkill } from "../../engine
 import { planUpdate } from "../../engine/install/plan";
 import { recoverInterrupted } from "../../engine/install/swap";
 import { chooseDownload } from "../../engine/install/update-flow";
-import { defaultSettingsFile, loadSettings } from "../../engine/settings";
 import { createUpdateChecker, githubApiOf } from "../../engine/updates/sources";
-import { loadStdioApprovals, stdioApprovalsFile } from "../../engine/updates/stdio-consent";
 import { UsageError, listFlag, printJson, stringFlag, type CliArgs, type CliCommand, type CliIo } from "../command";
 import { SCAN_FLAGS_USAGE, readScanFlags, scanFlagOptions } from "../scan-flags";
 import { safe } from "./report-format";
@@ -26,6 +24,7 @@ import {
 } from "./update-handoff";
 import { refuseUpdate, updateFolderCopy } from "./update-folder";
 import { updateFromGithubTree } from "./update-content";
+import { loadCheckSources } from "./check-sources";
 import { treeSourceOf } from "../../engine/install/content-update";
 
 function isHttpUrl(text: string): boolean {
@@ -46,10 +45,7 @@ async function checkOne(
   setup: { home: string; platform: "darwin" | "win32" | "linux"; include: string[]; githubApi: string },
 ): Promise<{ info: UpdateInfo | undefined; githubToken: string | undefined }> {
   const servers = listFlag(args, "server");
-  const settingsFile = defaultSettingsFile(io.env, setup.platform, setup.home);
-  const { settings, problems } = await loadSettings(settingsFile);
-  const stdio = await loadStdioApprovals(stdioApprovalsFile(settingsFile));
-  for (const problem of [...problems, ...stdio.problems]) io.stderr(`skillshelf update: ${safe(problem)}\n`);
+  const { sources, githubToken } = await loadCheckSources("update", args, io, setup);
   const checker = createUpdateChecker({
     home: setup.home,
     platform: setup.platform,
@@ -60,14 +56,8 @@ async function checkOne(
     offline: args.values.offline === true,
     freshTrees: true,
   });
-  const sourceSettings = {
-    servers: settings.servers,
-    ...(settings.githubToken ? { githubToken: settings.githubToken } : {}),
-    includeStdio: args.values.stdio === true,
-    approvedStdio: stdio.approvals.map((a) => a.id),
-  };
-  const [info] = await checker.check({ skills: [skill], plugins, settings: sourceSettings, force: true });
-  return { info, githubToken: settings.githubToken || io.env.GITHUB_TOKEN || undefined };
+  const [info] = await checker.check({ skills: [skill], plugins, settings: sources, force: true });
+  return { info, githubToken };
 }
 
 /** The `update` command. */

@@ -62,6 +62,14 @@ export function updateCacheDir(
   return defaultCacheDir(ownHome ? env : {}, platform, home);
 }
 
+/** The GitHub token to use: the one saved in the settings, else the environment's GITHUB_TOKEN, else none. */
+export function githubTokenOf(
+  settingsToken: string | undefined,
+  env: Record<string, string | undefined>,
+): string | undefined {
+  return settingsToken || env.GITHUB_TOKEN || undefined;
+}
+
 /** The GitHub API base for a setup. */
 export function githubApiOf(setup: Pick<UpdateSourceSetup, "githubApi" | "env">): string {
   return setup.githubApi ?? setup.env.SKILLSHELF_GITHUB_API ?? GITHUB_API;
@@ -114,7 +122,7 @@ export function createUpdateChecker(setup: UpdateSourceSetup): UpdateChecker {
   return {
     cacheDir,
     async check({ skills, plugins = [], pluginRoots, settings, force }) {
-      const token = settings.githubToken || env.GITHUB_TOKEN || undefined;
+      const token = githubTokenOf(settings.githubToken, env);
       if (!releases || releases.token !== token) {
         releases = {
           token,
