@@ -1,7 +1,8 @@
 // Reads and validates one skill folder: finds SKILL.md by its exact name, lists the folder confined to it, runs the rules.
-import { readdirSync, realpathSync, type Dirent } from "node:fs";
+import { readdirSync, type Dirent } from "node:fs";
 import path from "node:path";
 import { readTextFile } from "../fs/safe-fs";
+import { realpathSyncOrNull } from "./real-dirs";
 import { DiagnosticSink, quote } from "./diagnostics";
 import {
   MAX_FOLDER_DEPTH,
@@ -28,15 +29,6 @@ function findSkillEntry(names: readonly Dirent[]): {
   if (lower) return { entry: lower, lowercase: true, variant: null };
   const variant = names.find((d) => d.name.toLowerCase() === "skill.md");
   return { entry: null, lowercase: false, variant: variant?.name ?? null };
-}
-
-/** The folder's real path in one realpath(3) call, or null. */
-function realpathNative(dir: string): string | null {
-  try {
-    return realpathSync.native(dir);
-  } catch {
-    return null;
-  }
 }
 
 /** Reads one skill folder and checks it with the profile's rules; never throws on bad input. */
@@ -117,7 +109,7 @@ export async function readSkillWithReferences(
     }
     return finish(null);
   }
-  realDir = options.realDir ?? options.realDirs?.of(abs) ?? realpathNative(abs) ?? abs;
+  realDir = options.realDir ?? options.realDirs?.of(abs) ?? realpathSyncOrNull(abs) ?? abs;
   const { entry, lowercase, variant } = findSkillEntry(top);
   listing = await listSkillFolder(abs, top);
   const outside = listing.outside.filter((rel) => !(entry && rel === entry.name));

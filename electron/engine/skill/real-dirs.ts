@@ -30,7 +30,7 @@ export class RealDirs {
     if (parentPath === abs) return undefined;
     let parent = this.parents.get(parentPath);
     if (!parent) {
-      parent = { real: realpathOrNull(parentPath), asked: 0, folders: null };
+      parent = { real: realpathSyncOrNull(parentPath), asked: 0, folders: null };
       this.parents.set(parentPath, parent);
     }
     if (parent.real === null) return undefined;
@@ -50,7 +50,8 @@ function lstatOrNull(abs: string): Stats | null {
   }
 }
 
-function realpathOrNull(dir: string): string | null {
+/** A folder's real path in one realpath(3) call, or null (missing, a loop, no permission). */
+export function realpathSyncOrNull(dir: string): string | null {
   try {
     return realpathSync.native(dir);
   } catch {
