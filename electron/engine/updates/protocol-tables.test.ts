@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import {
   CLIENT_MAPPING,
   NO_RECIPE_CLIENTS,
@@ -13,10 +12,10 @@ import {
 import { referenceResponse } from "../../../test-support/servers/skill-meta-server";
 import { validateSkillMeta } from "../schemas";
 import { skipBecause } from "../../../test-support/skip";
+import { hasShared, sharedPath } from "../../../test-support/shared-dir";
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
-const upstream = path.resolve(repoRoot, "../shared/upstream/agentkey-protocol");
-const haveUpstream = existsSync(path.join(upstream, "skill-meta-v1.md"));
+const upstream = sharedPath("upstream", "agentkey-protocol");
+const haveUpstream = hasShared("upstream", "agentkey-protocol", "skill-meta-v1.md");
 
 function tableAfter(markdown: string, heading: string): string[][] {
   const start = markdown.indexOf(heading);
