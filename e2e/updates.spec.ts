@@ -4,6 +4,7 @@ import path from "node:path";
 import { startReleaseServer, type RunningReleaseServer } from "../test-support/servers/release-server";
 import { writeTree } from "../test-support/tmp";
 import { startAppHost, type AppHost } from "./support/app-host";
+import { MINIMUM_WINDOW_SIZE } from "../shared/window-size";
 import { entryRow, openCatalog, saveScreenshot } from "./support/page";
 
 const skillWithRepo = (name: string, version: string, repo: string) =>
@@ -59,6 +60,20 @@ test.describe("update checks", () => {
     await expect(page.locator(".update-state")).toContainText("Version 2.1.0 is available (you have 1.0.0)");
     await expect(page.locator(".update-plan")).toContainText("Next step: Download version 2.1.0");
     await saveScreenshot(page, "update-available");
+  });
+
+  test("in the smallest window the update badge is shown whole, before the other badges", async ({ page }) => {
+    await page.setViewportSize(MINIMUM_WINDOW_SIZE);
+    await openCatalog(page, app.url);
+    await page.getByRole("button", { name: "Check for updates" }).click();
+    const badge = entryRow(page, "old-skill").locator(".badge.update");
+    await expect(badge).toHaveText("update 2.1.0");
+    const row = (await entryRow(page, "old-skill").boundingBox())!;
+    const shown = (await badge.boundingBox())!;
+    const clip = (await entryRow(page, "old-skill").locator(".badges").boundingBox())!;
+    expect(shown.x).toBeGreaterThanOrEqual(clip.x);
+    expect(shown.x + shown.width).toBeLessThanOrEqual(Math.min(clip.x + clip.width, row.x + row.width) + 0.5);
+    await saveScreenshot(page, "update-badge-800");
   });
 
   test("a reload shows the last results at once, without a new check", async ({ page }) => {

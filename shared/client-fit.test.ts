@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Diagnostic, Skill } from "./model";
-import { clientFit, editableHere, stopsLoading } from "./client-fit";
+import { alsoLoadedIn, clientFit, editableHere, stopsLoading } from "./client-fit";
 
 const skill = (extra: Partial<Skill> = {}): Skill => ({
   id: "s",
@@ -112,5 +112,36 @@ describe("clientFit", () => {
     expect(editableHere(skill({ desktop: desktop({ syncManaged: true }) }))).toBe(false);
     expect(editableHere(skill({ desktop: desktop({ syncManaged: false }) }))).toBe(true);
     expect(editableHere(skill({ desktop: desktop({ syncManaged: null }) }))).toBe(true);
+  });
+});
+
+describe("alsoLoadedIn", () => {
+  const linked = (extra: Partial<Skill> = {}) =>
+    skill({
+      client: "agents",
+      dir: "/h/.agents/skills/agentkey",
+      realDir: "/h/.agents/skills/agentkey",
+      placements: [
+        { locationId: "a", client: "agents", path: "/h/.agents/skills/agentkey", link: false },
+        { locationId: "c", client: "claude-code", path: "/h/.claude/skills/agentkey", link: true },
+        { locationId: "c2", client: "claude-code", path: "/p/.claude/skills/agentkey", link: true },
+        { locationId: "u", client: "cursor", path: "/h/.cursor/skills/agentkey", link: false },
+      ],
+      ...extra,
+    });
+
+  it("names each other client once, with the link or copy it loads the skill through", () => {
+    expect(alsoLoadedIn(linked()).map((a) => a.sentence)).toEqual([
+      "Works in Claude Code: yes, through the link in /h/.claude/skills",
+      "Works in Cursor: yes, as the copy in /h/.cursor/skills",
+    ]);
+  });
+
+  it("says no when nothing can load the folder, and nothing for a skill only its own client holds", () => {
+    const broken = linked({ diagnostics: [d("skill.frontmatter.missing")], valid: false });
+    expect(alsoLoadedIn(broken)[0]!.sentence).toBe(
+      "Works in Claude Code: no, for the reason above, through the link in /h/.claude/skills",
+    );
+    expect(alsoLoadedIn(skill())).toEqual([]);
   });
 });

@@ -105,3 +105,32 @@ export function clientFit(skill: Skill): ClientFit {
   const loads = generic ? "Agents that read this folder can load it." : `Loads in ${clientName}.`;
   return { verdict: "loads", clientName, headline: `${loads}${notes}`, blockers, authorNotes, editable, instead };
 }
+
+/** One more client that loads the same folder, through a link or a copy in its own skills folder. */
+export interface AlsoLoadedIn {
+  clientName: string;
+  /** The sentence the overview shows ("Works in Claude Code: yes, through the link in /h/.claude/skills"). */
+  sentence: string;
+}
+
+/** The other clients whose folders hold this skill or a link to it, so the overview can say it works there too. */
+export function alsoLoadedIn(skill: Skill): AlsoLoadedIn[] {
+  const seen = new Set<string>([skill.client]);
+  const out: AlsoLoadedIn[] = [];
+  const blocked = skill.diagnostics.some((d) => stopsLoading(d, null));
+  for (const placement of skill.placements ?? []) {
+    if (seen.has(placement.client)) continue;
+    seen.add(placement.client);
+    const clientName = clientLabel(placement.client);
+    const folder = parentFolder(placement.path);
+    const answer = blocked ? "no, for the reason above" : "yes";
+    const how = placement.link ? `through the link in ${folder}` : `as the copy in ${folder}`;
+    out.push({ clientName, sentence: `Works in ${clientName}: ${answer}, ${how}` });
+  }
+  return out;
+}
+
+function parentFolder(p: string): string {
+  const cut = Math.max(p.lastIndexOf("/"), p.lastIndexOf("\\"));
+  return cut > 0 ? p.slice(0, cut) : p;
+}

@@ -112,6 +112,42 @@ describe("catalog filters", () => {
   });
 });
 
+describe("a skill linked into another client's folder (the skills installer's layout)", () => {
+  const agents = location("agents", { client: "agents", path: "/h/.agents/skills" });
+  const linked = skill("shared-one", {
+    client: "agents",
+    locationId: "agents",
+    dir: "/h/.agents/skills/shared-one",
+    realDir: "/h/.agents/skills/shared-one",
+    placements: [
+      { locationId: "agents", client: "agents", path: "/h/.agents/skills/shared-one", link: false },
+      { locationId: "code", client: "claude-code", path: "/h/.claude/skills/shared-one", link: true },
+    ],
+  });
+  const withLink: ScanResult = { ...scan, locations: [...scan.locations, agents], skills: [...scan.skills, linked] };
+  const groups = buildCatalogGroups(withLink);
+
+  it("is found under every client that loads it, and counted in each", () => {
+    const names = (client: typeof NO_FILTERS.client) =>
+      filterGroups(groups, { ...NO_FILTERS, client }, new Map()).flatMap((g) => g.entries.map((e) => e.name));
+    expect(names("claude-code")).toContain("shared-one");
+    expect(names("agents")).toEqual(["shared-one"]);
+    expect(names("cursor")).not.toContain("shared-one");
+    const counts = new Map(clientCounts(groups).map((c) => [c.client, c.count]));
+    expect(counts.get("claude-code")).toBe(6);
+    expect(counts.get("agents")).toBe(1);
+  });
+
+  it("is found by its group's heading too", () => {
+    const titled = buildCatalogGroups({
+      ...withLink,
+      locations: withLink.locations.map((l) => (l.id === "agents" ? { ...l, label: "~/.agents/skills" } : l)),
+    });
+    const found = filterGroups(titled, { ...NO_FILTERS, query: "~/.agents" }, new Map());
+    expect(found.flatMap((g) => g.entries.map((e) => e.name))).toEqual(["shared-one"]);
+  });
+});
+
 describe("applyCatalogChange", () => {
   it("replaces updated items and drops removed ones", () => {
     const next = applyCatalogChange(scan, {

@@ -223,6 +223,8 @@ export function buildCatalogGroups(scan: ScanResult, accountNames?: Readonly<Rec
       clientRank(a.client) - clientRank(b.client) || a.title.localeCompare(b.title) || a.path.localeCompare(b.path),
   );
   for (const group of sorted) {
+    const heading = `\n${group.title.toLowerCase()}`;
+    for (const entry of group.entries) entry.haystack += heading;
     const pluginEntries = group.entries.filter((e) => e.kind === "plugin");
     group.entries = [...pluginEntries, ...group.entries.filter((e) => e.kind !== "plugin").sort(byName)];
   }
@@ -250,8 +252,8 @@ export function filterGroups(
   const terms = filters.query.toLowerCase().split(/\s+/).filter(Boolean);
   const out: CatalogGroup[] = [];
   for (const group of groups) {
-    if (filters.client !== "all" && group.client !== filters.client) continue;
     const entries = group.entries.filter((entry) => {
+      if (filters.client !== "all" && !entryClients(entry, group).has(filters.client)) return false;
       if (terms.length > 0 && !terms.every((t) => entry.haystack.includes(t))) return false;
       if (filters.hasErrors && !hasSeverity(entry, "error")) return false;
       if (filters.hasWarnings && !hasSeverity(entry, "warning")) return false;
@@ -274,10 +276,22 @@ export function catalogRows(groups: CatalogGroup[]): CatalogRow[] {
   return rows;
 }
 
-/** How many skills and plugins each client has, for the sidebar. */
+/**
+ * Every client that loads an entry: its group's, and for a skill each client whose folder holds it or a link to it
+ * (the `skills` installer keeps the folder in ~/.agents/skills and links it from ~/.claude/skills).
+ */
+export function entryClients(entry: CatalogEntry, group: CatalogGroup): Set<ClientId> {
+  const clients = new Set<ClientId>([group.client]);
+  if (entry.kind === "skill") for (const placement of entry.skill.placements ?? []) clients.add(placement.client);
+  return clients;
+}
+
+/** How many skills and plugins each client loads, for the sidebar (a skill linked into two clients counts in both). */
 export function clientCounts(groups: CatalogGroup[]): Array<{ client: ClientId; label: string; count: number }> {
   const counts = new Map<ClientId, number>();
-  for (const group of groups) counts.set(group.client, (counts.get(group.client) ?? 0) + group.entries.length);
+  for (const group of groups)
+    for (const entry of group.entries)
+      for (const client of entryClients(entry, group)) counts.set(client, (counts.get(client) ?? 0) + 1);
   return [...counts.keys()]
     .sort((a, b) => clientRank(a) - clientRank(b))
     .map((client) => ({ client, label: clientLabel(client), count: counts.get(client)! }));

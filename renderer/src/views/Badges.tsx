@@ -28,8 +28,16 @@ export function EntryBadges(props: { entry: CatalogEntry; update?: UpdateInfo; c
   }
   const s = entry.skill;
   const counts = severityCounts(s.diagnostics);
+  // In the narrow list the badges that ask for action come first, so a lack of room hides the least useful ones.
+  const actionable = (
+    <>
+      {update?.state === "outdated" ? <span className="badge update">{updateBadgeText(update)}</span> : null}
+      {update?.state === "changed-locally" ? <span className="badge warning">changed locally</span> : null}
+    </>
+  );
   return (
     <span className="badges">
+      {props.compact ? actionable : null}
       {s.version ? (
         <span className="badge version" title={s.versionSource ? `From ${s.versionSource}` : undefined}>
           v{s.version}
@@ -41,9 +49,8 @@ export function EntryBadges(props: { entry: CatalogEntry; update?: UpdateInfo; c
         <span className="badge ok">valid</span>
       )}
       {counts.warning > 0 ? <span className="badge warning">{plural(counts.warning, "warning")}</span> : null}
-      {update?.state === "outdated" ? <span className="badge update">{updateBadgeText(update)}</span> : null}
+      {props.compact ? null : actionable}
       {update?.state === "ahead" && !props.compact ? <span className="badge subtle">newer than released</span> : null}
-      {update?.state === "changed-locally" ? <span className="badge warning">changed locally</span> : null}
       {s.links.length > 0 ? (
         <span className="badge subtle" title={s.links.join("\n")}>
           in {s.links.length + 1} places

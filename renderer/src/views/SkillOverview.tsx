@@ -1,6 +1,6 @@
 // A skill's facts: version and its source, every place it lives, Claude Desktop's facts, updates and findings.
 import { useState } from "react";
-import { clientFit } from "../../../shared/client-fit";
+import { alsoLoadedIn, clientFit } from "../../../shared/client-fit";
 import type { Skill, UpdateInfo, UpdateRecipe } from "../../../shared/model";
 import { escapeControl, hasControlOrBreak } from "../../../shared/terminal-text";
 import { contentFacts, updateSourceLabel, updateStateSentence } from "../../../shared/update-text";
@@ -179,6 +179,11 @@ export function SkillOverview(props: { skill: Skill; update?: UpdateInfo }) {
           </span>{" "}
           <InlineText text={fit.headline} />
         </p>
+        {alsoLoadedIn(skill).map((also) => (
+          <p key={also.clientName} className="fit-also" data-testid="fit-also">
+            {also.sentence}
+          </p>
+        ))}
         {fit.instead ? (
           <p className="fit-instead" data-testid="fit-instead">
             <strong>What to do instead of editing:</strong> {fit.instead}
