@@ -82,6 +82,52 @@ test.describe("author mode", () => {
     await expect(page.getByRole("heading", { name: "Open a skill or plugin you are writing" })).toBeVisible();
   });
 
+  test("keeps the open folder across a reload and offers recent folders after closing", async ({ page }) => {
+    const other = path.join(app.root, "work", "empty-description");
+    await writeTree(other, {
+      "SKILL.md": ["---", "name: empty-description", 'description: ""', "---", "# Empty", ""].join("\n"),
+    });
+    await page.goto(app.url);
+    await page.getByRole("button", { name: /^Author mode/ }).click();
+    await page.getByLabel("Folder path").fill(other);
+    await page.getByRole("button", { name: "Open", exact: true }).click();
+    await expect(page.getByTestId("author-path")).toHaveText(other);
+    await page.getByRole("tab", { name: /Level 1/ }).click();
+    await expect(page.getByTestId("level1-empty-description")).toContainText("The description is empty");
+
+    await page.reload();
+    await expect(page.getByTestId("author-path")).toHaveText(other);
+
+    await page.getByRole("button", { name: "Close folder" }).click();
+    const recent = page.getByRole("navigation", { name: "Recent folders" });
+    await expect(recent.getByRole("button")).toHaveText([other]);
+    await page.reload();
+    await page.getByRole("button", { name: /^Author mode/ }).click();
+    await expect(page.getByRole("heading", { name: "Open a skill or plugin you are writing" })).toBeVisible();
+    await recent.getByRole("button", { name: other }).click();
+    await expect(page.getByTestId("author-path")).toHaveText(other);
+  });
+
+  test("broken YAML is worded for a person, with its line, and nothing else is blamed on it", async ({ page }) => {
+    const broken = path.join(app.root, "work", "broken-yaml");
+    await writeTree(broken, {
+      "SKILL.md": ["---", "name: broken-yaml", "description: Fixes: things", "---", "# Broken", ""].join("\n"),
+    });
+    await page.goto(app.url);
+    await page.getByRole("button", { name: /^Author mode/ }).click();
+    await page.getByLabel("Folder path").fill(broken);
+    await page.getByRole("button", { name: "Open", exact: true }).click();
+    await expect(page.getByTestId("author-status")).toContainText("1 error");
+    const finding = page.locator('[data-code="skill.frontmatter.yaml"]');
+    await expect(finding).toHaveCount(1);
+    await expect(finding).toContainText('The value of "description" contains a colon followed by a space');
+    await expect(finding).toContainText('description: "Fixes: things"');
+    await expect(finding.locator(".place")).toHaveText(/^SKILL\.md:3/);
+    await expect(page.getByText("does not say which version")).toHaveCount(0);
+    await expect(page.getByText("The version cannot be read until the frontmatter is fixed")).toBeVisible();
+    await saveScreenshot(page, "author-broken-yaml");
+  });
+
   test("dropping a folder from the file manager opens it", async ({ page }) => {
     await page.goto(app.url);
     await page.getByRole("button", { name: /^Author mode/ }).click();

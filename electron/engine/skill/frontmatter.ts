@@ -61,6 +61,13 @@ function lineAt(text: string, offset: number): string {
   return text.slice(start, end < 0 ? text.length : end).slice(0, 200);
 }
 
+/** The offset of the start of the line holding `offset`, or of the line before when `offset` opens an empty line. */
+function lineStartOf(text: string, offset: number): number {
+  const start = text.lastIndexOf("\n", offset - 1) + 1;
+  if (text.slice(start).trim() !== "" && text[start] !== "\n") return offset;
+  return Math.max(0, text.lastIndexOf("\n", start - 2) + 1);
+}
+
 /** Plain-language wording for the YAML errors people actually make. */
 function yamlMessage(code: string, raw: string, near: string): { message: string; fix: string } {
   switch (code) {
@@ -75,9 +82,44 @@ function yamlMessage(code: string, raw: string, near: string): { message: string
         fix: "Replace the tab with spaces.",
       };
     case "MISSING_CHAR":
+      if (/followed by map values/.test(raw))
+        return {
+          message: `This line of the frontmatter is not a \`key: value\` line: ${JSON.stringify(near.trim())}.`,
+          fix: "Start the line with a key and a colon, or indent it under the key it continues.",
+        };
       return {
-        message: `The frontmatter has an unfinished quote or bracket (${raw}).`,
+        message: `The frontmatter has an unfinished quote or bracket on this line: ${JSON.stringify(near.trim())}.`,
         fix: "Close the quote or bracket, or remove it.",
+      };
+    case "BLOCK_AS_IMPLICIT_KEY": {
+      const key = near.split(":")[0]!.trim();
+      if (!near.slice(near.indexOf(":") + 1).includes(": "))
+        return {
+          message: `The value of ${JSON.stringify(key)} runs on to the next line, and that line holds a colon followed by a space, which YAML reads as a key.`,
+          fix: `Start that line in the same column as ${JSON.stringify(key)} if it is a key of its own, or put the whole value in double quotes.`,
+        };
+      return {
+        message: `The value of ${JSON.stringify(key)} contains a colon followed by a space, which YAML reads as a second key on the same line.`,
+        fix: `Put the whole value in double quotes: ${key}: "${near
+          .slice(near.indexOf(":") + 1)
+          .trim()
+          .replace(/"/g, '\\"')}"`,
+      };
+    }
+    case "MULTILINE_IMPLICIT_KEY":
+      return {
+        message: `This line of the frontmatter is not a \`key: value\` line: ${JSON.stringify(near.trim())}.`,
+        fix: "Add the missing colon after the key, or, if the line continues the value above, indent it or put the value in quotes.",
+      };
+    case "BAD_INDENT":
+      return {
+        message: `The frontmatter's indentation is off on or before this line: ${JSON.stringify(near.trim())}.`,
+        fix: "Start keys of the same level in the same column (spaces only), and close any [ or { you opened.",
+      };
+    case "BAD_SCALAR_START":
+      return {
+        message: `A value in the frontmatter starts with a character YAML keeps for itself (such as @ or \`): ${JSON.stringify(near.trim())}.`,
+        fix: "Put the value in double quotes.",
       };
     default:
       return {
@@ -134,13 +176,19 @@ export async function parseFrontmatter(
     return { line: pos.line + firstLine - 1, column: pos.col };
   };
   if (doc.errors.length > 0) {
-    for (const error of doc.errors.slice(0, MAX_REPORTED)) {
+    // One finding per line: the parser often reports one mistake two or three times.
+    const lines = new Set<number>();
+    for (const error of doc.errors) {
+      const where = at(error.pos[0]);
+      if (lines.has(where.line)) continue;
+      if (lines.size === MAX_REPORTED) break;
+      lines.add(where.line);
       const { message, fix } = yamlMessage(
         error.code,
         error.message.split("\n")[0] ?? error.code,
-        lineAt(yamlText, error.pos[0]),
+        lineAt(yamlText, lineStartOf(yamlText, error.pos[0])),
       );
-      sink.add("skill.frontmatter.yaml", "error", message, fix, at(error.pos[0]));
+      sink.add("skill.frontmatter.yaml", "error", message, fix, where);
     }
     return null;
   }

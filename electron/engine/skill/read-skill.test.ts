@@ -104,6 +104,27 @@ describe("reading SKILL.md", () => {
     expect(found).toMatchObject({ line: 5, message: expect.stringContaining('"license"') });
   });
 
+  it("words the YAML mistakes people make in plain terms, one finding per line, with the fix", async () => {
+    const found = async (name: string, more: string) =>
+      (await readSkill(await skill(name, { "SKILL.md": FM(name, more) + BODY }))).diagnostics.filter(
+        (d) => d.code === "skill.frontmatter.yaml",
+      );
+    const colon = await found("colon-value", "compatibility: Works with: Claude Code\n");
+    expect(colon).toHaveLength(1);
+    expect(colon[0]).toMatchObject({
+      line: 4,
+      message: expect.stringContaining('The value of "compatibility" contains a colon followed by a space'),
+      fix: 'Put the whole value in double quotes: compatibility: "Works with: Claude Code"',
+    });
+    const noColon = await found("no-colon", "license MIT\n");
+    expect(noColon).toHaveLength(1);
+    expect(noColon[0]!.message).toBe('This line of the frontmatter is not a `key: value` line: "license MIT".');
+    const reserved = await found("reserved", "license: @me\n");
+    expect(reserved[0]!.fix).toBe("Put the value in double quotes.");
+    for (const d of [...colon, ...noColon, ...reserved])
+      expect(d.message).not.toMatch(/compact mappings|implicit key/i);
+  });
+
   it("reads CRLF line endings, and still needs a closing line", async () => {
     const crlf = await skill("crlf-skill", { "SKILL.md": (FM("crlf-skill") + BODY).replace(/\n/g, "\r\n") });
     const report = await readSkill(crlf);

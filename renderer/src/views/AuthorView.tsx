@@ -1,7 +1,7 @@
 // Author mode: open the folder of a skill or plugin being written; every save re-validates and refreshes the views.
 import { useMemo, useRef, useState, type DragEvent, type FormEvent } from "react";
-import type { UpdateInfo } from "../../../shared/model";
-import { buildCatalogGroups, catalogRows, severityCounts } from "../../../shared/ui-catalog";
+import type { Diagnostic, UpdateInfo } from "../../../shared/model";
+import { buildCatalogGroups, catalogRows, severityCounts, type CatalogEntry } from "../../../shared/ui-catalog";
 import { plural } from "../lib/format";
 import { useApi } from "./api-context";
 import { CatalogList } from "./CatalogList";
@@ -99,6 +99,25 @@ function OpenFolder(props: { author: AuthorData }) {
           </button>
         </form>
         {hint ? <p className="hint">{hint}</p> : null}
+        {props.author.recent.length > 0 ? (
+          <nav className="recent-folders" aria-label="Recent folders">
+            <h2 className="sidebar-title">Recent folders</h2>
+            <ul className="simple-list">
+              {props.author.recent.map((folder) => (
+                <li key={folder}>
+                  <button
+                    type="button"
+                    className="link path"
+                    onClick={() => void props.author.open(folder)}
+                    disabled={props.author.busy}
+                  >
+                    {folder}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
         {props.author.error ? (
           <p className="viewer-error" role="alert">
             {props.author.error}
@@ -107,6 +126,25 @@ function OpenFolder(props: { author: AuthorData }) {
       </div>
     </div>
   );
+}
+
+/**
+ * The findings about the opened folder itself, each once: a plugin lists its skills' findings too, and notes about
+ * places outside the folder (a home that could not be watched) are not the skill's problems.
+ */
+function ownDiagnostics(
+  root: string,
+  scanDiagnostics: Diagnostic[],
+  entries: Array<{ entry: CatalogEntry }>,
+): Diagnostic[] {
+  const inside = (file: string) => file === root || file.startsWith(root.endsWith("/") ? root : `${root}/`);
+  const seen = new Map<string, Diagnostic>();
+  const all = [
+    ...scanDiagnostics.filter((d) => inside(d.file) && !d.code.startsWith("scan.watch.")),
+    ...entries.flatMap(({ entry }) => (entry.kind === "skill" ? entry.skill.diagnostics : entry.plugin.diagnostics)),
+  ];
+  for (const d of all) seen.set(`${d.code}\n${d.file}\n${d.line ?? ""}\n${d.column ?? ""}\n${d.message}`, d);
+  return [...seen.values()];
 }
 
 /** The author-mode window content. */
@@ -120,11 +158,7 @@ export function AuthorView(props: { author: AuthorData; updates: ReadonlyMap<str
   const entries = useMemo(() => groups.flatMap((g) => g.entries.map((entry) => ({ entry, group: g }))), [groups]);
   const selected = entries.find((e) => e.entry.key === selectedKey) ?? entries[0] ?? null;
   if (!snapshot) return <OpenFolder author={author} />;
-  const diagnostics = [
-    ...snapshot.scan.diagnostics,
-    ...entries.flatMap(({ entry }) => (entry.kind === "skill" ? entry.skill.diagnostics : entry.plugin.diagnostics)),
-  ];
-  const counts = severityCounts(diagnostics);
+  const counts = severityCounts(ownDiagnostics(snapshot.path, snapshot.scan.diagnostics, entries));
   return (
     <div className="author">
       <div className="author-bar">

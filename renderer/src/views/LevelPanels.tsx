@@ -48,6 +48,12 @@ export function Level1Panel(props: { level: Level1View }) {
   return (
     <div className="level">
       <p className="lead">This is exactly what a model sees about this skill before it decides to use it.</p>
+      {level.description.trim() === "" ? (
+        <p className="banner warning" role="note" data-testid="level1-empty-description">
+          The description is empty, so a model has nothing to go on when it decides whether to use this skill. Say in
+          one or two sentences what the skill does and when to use it (<code>description:</code> in SKILL.md).
+        </p>
+      ) : null}
       <div className="meters">
         <Meter label="Name" value={[...level.name].length} limit={MAX_NAME} unit="characters" kind="limit" />
         <Meter

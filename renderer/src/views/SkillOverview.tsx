@@ -1,6 +1,6 @@
 // A skill's facts: version and its source, every place it lives, Claude Desktop's facts, updates and findings.
 import { useState } from "react";
-import { alsoLoadedIn, clientFit } from "../../../shared/client-fit";
+import { alsoLoadedIn, clientFit, stopsLoading } from "../../../shared/client-fit";
 import type { Skill, UpdateInfo, UpdateRecipe } from "../../../shared/model";
 import { escapeControl, hasControlOrBreak } from "../../../shared/terminal-text";
 import { contentFacts, updateSourceLabel, updateStateSentence } from "../../../shared/update-text";
@@ -163,6 +163,11 @@ function UpdateSection(props: { update: UpdateInfo }) {
   );
 }
 
+/** The frontmatter could not be read at all, so nothing in it (the version included) is known. */
+function frontmatterUnread(skill: Skill): boolean {
+  return skill.diagnostics.some((d) => d.code.startsWith("skill.frontmatter.") && stopsLoading(d, null));
+}
+
 /** The overview tab of a skill. */
 export function SkillOverview(props: { skill: Skill; update?: UpdateInfo }) {
   const { skill, update } = props;
@@ -172,7 +177,11 @@ export function SkillOverview(props: { skill: Skill; update?: UpdateInfo }) {
   return (
     <div className="overview">
       <section className={`card fit fit-${fit.verdict}`} data-testid="client-fit">
-        <h2>Works in {fit.clientName}?</h2>
+        <h2>
+          {skill.client === "custom" || skill.client === "agents"
+            ? "Will agents load it?"
+            : `Works in ${fit.clientName}?`}
+        </h2>
         <p className="fit-headline">
           <span className="fit-mark" aria-hidden="true">
             {fit.verdict === "loads" ? "✓" : fit.verdict === "turned-off" ? "○" : "✕"}
@@ -198,7 +207,11 @@ export function SkillOverview(props: { skill: Skill; update?: UpdateInfo }) {
             <span className="muted">read from {VERSION_SOURCES[skill.versionSource ?? ""] ?? "the skill"}</span>
           </p>
         ) : (
-          <p className="muted">This skill does not say which version it is (add metadata.version to SKILL.md).</p>
+          <p className="muted">
+            {frontmatterUnread(skill)
+              ? "The version cannot be read until the frontmatter is fixed (see the checks below)."
+              : "This skill does not say which version it is (add metadata.version to SKILL.md)."}
+          </p>
         )}
       </section>
       {update ? <UpdateSection update={update} /> : null}

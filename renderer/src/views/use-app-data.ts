@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { AppInfo, AuthorSnapshot, SkillshelfApi } from "../../../shared/ipc";
 import type { ScanResult, TaskProgress, UpdateInfo } from "../../../shared/model";
 import { applyCatalogChange } from "../../../shared/ui-catalog";
+import { openFolderOfSession, recentFolders, rememberFolder, setOpenFolderOfSession } from "../lib/recent-folders";
 import { errorMessage } from "../lib/format";
 
 /** The catalog, whether it is loading, and what went wrong. */
@@ -107,6 +108,8 @@ export interface AuthorData {
   refreshedAt: Date | null;
   open: (path: string | null) => Promise<boolean>;
   close: () => void;
+  /** Folders opened lately, newest first (kept across restarts). */
+  recent: string[];
 }
 
 /** Opens, follows and closes the author-mode folder. */
@@ -115,6 +118,7 @@ export function useAuthor(api: SkillshelfApi, onOpened: () => void): AuthorData 
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [refreshedAt, setRefreshedAt] = useState<Date | null>(null);
+  const [recent, setRecent] = useState<string[]>(recentFolders);
   const openedRef = useRef(onOpened);
   const pathRef = useRef<string | null>(null);
   useEffect(() => {
@@ -144,10 +148,13 @@ export function useAuthor(api: SkillshelfApi, onOpened: () => void): AuthorData 
           pathRef.current = result.path;
           setSnapshot(result);
           setRefreshedAt(new Date());
+          setRecent(rememberFolder(result.path));
+          setOpenFolderOfSession(result.path);
         }
         return result !== null;
       } catch (e) {
         setError(errorMessage(e));
+        if (path !== null && path === openFolderOfSession()) setOpenFolderOfSession(null);
         return false;
       } finally {
         setBusy(false);
@@ -158,9 +165,15 @@ export function useAuthor(api: SkillshelfApi, onOpened: () => void): AuthorData 
   const close = useCallback(() => {
     pathRef.current = null;
     setSnapshot(null);
+    setOpenFolderOfSession(null);
     api.closeAuthorFolder().catch(() => undefined);
   }, [api]);
-  return { snapshot, busy, error, refreshedAt, open, close };
+  // After a reload of the window, the folder that was open is opened again.
+  useEffect(() => {
+    const before = openFolderOfSession();
+    if (before) void open(before);
+  }, [open]);
+  return { snapshot, busy, error, refreshedAt, open, close, recent };
 }
 
 /** Facts about the running app (host, version). */
