@@ -64,6 +64,8 @@ export interface AppInfo {
 export interface LastUpdateResults {
   updates: UpdateInfo[];
   checkedAt: string | null;
+  /** A check is under way: `updates:check` without force waits for it and answers its result. */
+  checking?: boolean;
 }
 
 /** Every command: channel name → signature. Each returns a Promise. */

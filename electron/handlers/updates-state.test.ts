@@ -52,7 +52,7 @@ async function fixture(): Promise<Fixture> {
   return { root: tmp.dir, releases };
 }
 
-function open(f: Fixture, options: { live?: boolean } = {}) {
+function open(f: Fixture, options: { live?: boolean; polling?: boolean } = {}) {
   const events: Array<{ channel: EventChannel; payload: unknown }> = [];
   const scanOptions = {
     home: path.join(f.root, "home"),
@@ -71,6 +71,7 @@ function open(f: Fixture, options: { live?: boolean } = {}) {
     engine: createEngine(scanOptions),
     liveCatalog: options.live ?? false,
     watchDebounceMs: 50,
+    updatePolling: options.polling ? { intervalHours: 24 } : undefined,
   });
   closers.push(() => session.dispose());
   const pushed = () => events.filter((e) => e.channel === "updates:changed").map((e) => e.payload as UpdateInfo[]);
@@ -95,7 +96,7 @@ describe("update state in the handlers", () => {
   it("hands the page the last results and their time at start, also after a restart, without asking the network", async () => {
     const f = await fixture();
     const first = open(f);
-    expect(await first.session.handlers["updates:last"]()).toEqual({ updates: [], checkedAt: null });
+    expect(await first.session.handlers["updates:last"]()).toEqual({ updates: [], checkedAt: null, checking: false });
     await first.session.handlers["catalog:scan"]();
     const checked = await first.session.handlers["updates:check"](true);
     expect(byName(checked, "agentkey")).toMatchObject({
@@ -124,6 +125,30 @@ describe("update state in the handlers", () => {
     expect(f.releases.stats.apiRequests).toBe(requests);
   });
 
+  it("a page that loads while the start-up check runs is told so, and gets that check's result without a second check", async () => {
+    const tmp = await makeTempDir();
+    closers.push(tmp.cleanup);
+    const releases = await startReleaseServer({
+      releases: { "acme/agentkey": { tag: "v1.8.0" }, "acme/report": { tag: "v2.0.0" } },
+      behaviour: "slow",
+      slowMs: 1500,
+    });
+    closers.push(releases.close);
+    await writeTree(path.join(tmp.dir, "home/.claude/skills"), {
+      "agentkey/SKILL.md": skillMd("agentkey", "1.7.2"),
+      "report/SKILL.md": skillMd("report", "2.0.0"),
+    });
+    const { session } = open({ root: tmp.dir, releases }, { polling: true });
+    await session.handlers["catalog:scan"]();
+    await expect.poll(() => releases.stats.apiRequests, { timeout: 10_000 }).toBeGreaterThan(0);
+    const last = await session.handlers["updates:last"]();
+    expect(last).toMatchObject({ updates: [], checking: true });
+    const result = await session.handlers["updates:check"](false);
+    expect(byName(result, "agentkey")).toMatchObject({ state: "outdated", latest: "1.8.0" });
+    expect(releases.stats.apiRequests).toBe(2);
+    expect((await session.handlers["updates:last"]()).checking).toBe(false);
+  });
+
   it("ignores and replaces a damaged results file", async () => {
     const f = await fixture();
     const file = lastUpdatesFile(path.join(f.root, "cache"));
@@ -131,7 +156,7 @@ describe("update state in the handlers", () => {
       [path.basename(file)]: '{"format":1,"checkedAt":null,"updates":[{"skillId":',
     });
     const { session } = open(f);
-    expect(await session.handlers["updates:last"]()).toEqual({ updates: [], checkedAt: null });
+    expect(await session.handlers["updates:last"]()).toEqual({ updates: [], checkedAt: null, checking: false });
     await session.handlers["catalog:scan"]();
     await session.handlers["updates:check"](true);
     await expect

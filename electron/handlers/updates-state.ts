@@ -116,11 +116,14 @@ export function createUpdatesState(options: UpdatesStateOptions): UpdatesState {
 
   return {
     handlers: {
-      "updates:check": async (force) =>
-        withPlans(force || newSources || poller.latest() === null ? await poller.checkNow() : last.updates),
+      "updates:check": async (force) => {
+        const running = force || newSources ? null : poller.current();
+        if (running) return withPlans(await running.catch(() => last.updates));
+        return withPlans(force || newSources || poller.latest() === null ? await poller.checkNow() : last.updates);
+      },
       "updates:last": async () => {
         await loaded();
-        return { updates: withPlans(last.updates), checkedAt: last.checkedAt };
+        return { updates: withPlans(last.updates), checkedAt: last.checkedAt, checking: poller.current() !== null };
       },
     },
     start: () => {

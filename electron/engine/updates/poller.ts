@@ -27,6 +27,8 @@ export interface UpdatePoller {
   checkNow(): Promise<UpdateInfo[]>;
   /** The last results, or null before the first check finishes. */
   latest(): UpdateInfo[] | null;
+  /** The check under way, if one is (a page that loads during it waits for its result instead of missing it). */
+  current(): Promise<UpdateInfo[]> | null;
   /** Changes the interval; the next automatic check is rescheduled from now. */
   setIntervalHours(hours: number): void;
 }
@@ -96,6 +98,7 @@ export function createUpdatePoller(options: UpdatePollerOptions): UpdatePoller {
     },
     checkNow: () => run(true),
     latest: () => last,
+    current: () => running?.promise ?? null,
     setIntervalHours(value) {
       if (value > 0) hours = value;
       if (!running) schedule();

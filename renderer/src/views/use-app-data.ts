@@ -83,6 +83,13 @@ export function useUpdates(api: SkillshelfApi): UpdatesData {
         if (pushed.current) return;
         setUpdates(new Map(last.updates.map((u) => [u.skillId, u])));
         setCheckedAt(last.checkedAt ? new Date(last.checkedAt) : null);
+        if (!last.checking) return;
+        // A check was under way as the page loaded: its result may be pushed before the page listens, so ask for it.
+        setChecking(true);
+        return api
+          .checkUpdates(false)
+          .then((list) => pushed.current || store(list))
+          .finally(() => setChecking(false));
       })
       .catch(() => undefined);
     return unsubscribe;
