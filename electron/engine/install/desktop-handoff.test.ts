@@ -60,13 +60,19 @@ describe("prepareDesktopHandoff", () => {
     expect(await hashSkillFolder(desktopRoot)).toBe(before);
   });
 
-  it("never replaces an existing file: a second hand-off gets a suffix and the first stays as it was", async () => {
+  it("one file per version: the same version again reuses its file; a different file of that name is never replaced", async () => {
     const outDir = path.join(tmp, "suffix", "out");
     const dir = await newSkill("suffix");
     const first = await prepareDesktopHandoff(dir, { name: "agentkey", version: "1.8.0", outDir });
     const bytes = await readFile(first.archive);
-    const second = await prepareDesktopHandoff(dir, { name: "agentkey", version: "1.8.0", outDir });
-    expect(path.basename(second.archive)).toBe("agentkey-1.8.0-2.skill");
+    const again = await prepareDesktopHandoff(dir, { name: "agentkey", version: "1.8.0", outDir });
+    expect(again.archive).toBe(first.archive);
+    expect(again.steps).toEqual(first.steps);
+    expect(await readdir(outDir)).toEqual(["agentkey-1.8.0.skill"]);
+
+    await writeFile(path.join(dir, "SKILL.md"), NEW_VERSION + "\nA changed line.\n");
+    const changed = await prepareDesktopHandoff(dir, { name: "agentkey", version: "1.8.0", outDir });
+    expect(path.basename(changed.archive)).toBe("agentkey-1.8.0-2.skill");
     expect(Buffer.compare(await readFile(first.archive), bytes)).toBe(0);
     expect((await readdir(outDir)).sort()).toEqual(["agentkey-1.8.0-2.skill", "agentkey-1.8.0.skill"]);
   });

@@ -15,8 +15,8 @@
 // Skills" (bjcoombs/ai-native-toolkit releases, "Settings → Customize → Skills → Upload Skill" in later ones). Labels vary
 // by version, so the steps name both places.
 import { execFile } from "node:child_process";
-import { homedir } from "node:os";
-import { lstat, mkdir, readFile, stat, unlink } from "node:fs/promises";
+import { homedir, tmpdir } from "node:os";
+import { lstat, mkdir, mkdtemp, readFile, rm, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 import type { Diagnostic } from "../../../shared/model";
 import { packSkill, PackRefusedError, type PackResult } from "./pack";
@@ -110,7 +110,20 @@ export function desktopUploadSteps(archive: string, name: string, version: strin
   ];
 }
 
-/** Packs the new version for Desktop into `NAME-VERSION.skill` (a suffix instead of ever replacing a file) and returns it with the steps. */
+/** Packs for Desktop into `out`; null when a file appeared there meanwhile (the next name is tried). */
+async function packInto(dir: string, out: string): Promise<PackResult | null> {
+  try {
+    return await packSkill(dir, { out, forDesktop: true });
+  } catch (error) {
+    if (error instanceof PackRefusedError && error.diagnostics.some((d) => d.code === "pack.out.exists")) return null;
+    throw error;
+  }
+}
+
+/**
+ * Packs the new version for Desktop into `NAME-VERSION.skill` and returns it with the steps: one file per version
+ * (an identical file already there is reused), a numbered name instead of ever replacing a different file.
+ */
 export async function prepareDesktopHandoff(newSkillDir: string, options: HandoffOptions): Promise<DesktopHandoff> {
   let outDir = options.outDir;
   if (!outDir) {
@@ -119,22 +132,25 @@ export async function prepareDesktopHandoff(newSkillDir: string, options: Handof
   }
   await mkdir(outDir, { recursive: true });
   const base = `${fileSafe(options.name) || "skill"}${options.version ? `-${fileSafe(options.version)}` : ""}`;
+  // Packing is deterministic: the archive is made once aside, and a file already holding the same bytes (the same
+  // version handed off before) is offered again instead of another numbered copy.
+  const scratch = await mkdtemp(path.join(tmpdir(), "skillshelf-handoff-"));
   let packed: PackResult | null = null;
-  for (let n = 1; n <= 100 && !packed; n++) {
-    const out = path.join(outDir, `${base}${n === 1 ? "" : `-${n}`}.skill`);
-    if (
-      await lstat(out).then(
-        () => true,
-        () => false,
-      )
-    )
-      continue;
-    try {
-      packed = await packSkill(newSkillDir, { out, forDesktop: true });
-    } catch (error) {
-      if (error instanceof PackRefusedError && error.diagnostics.some((d) => d.code === "pack.out.exists")) continue;
-      throw error;
+  try {
+    const aside = await packSkill(newSkillDir, { out: path.join(scratch, `${base}.skill`), forDesktop: true });
+    const bytes = await readFile(aside.file);
+    for (let n = 1; n <= 100 && !packed; n++) {
+      const out = path.join(outDir, `${base}${n === 1 ? "" : `-${n}`}.skill`);
+      const existing = await lstat(out).catch(() => null);
+      if (existing) {
+        if (existing.isFile() && existing.size === bytes.length && (await readFile(out)).equals(bytes))
+          packed = { ...aside, file: out };
+        continue;
+      }
+      packed = await packInto(newSkillDir, out);
     }
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
   }
   if (!packed) {
     throw new PackRefusedError("No free file name.", [
