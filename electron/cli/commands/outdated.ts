@@ -5,9 +5,10 @@ import { scan } from "../../engine/discovery/scan";
 import { allSkills } from "../../../shared/scan-result";
 import { planUpdate } from "../../engine/install/plan";
 import { DEFAULT_META_TIMEOUT_MS } from "../../engine/updates/meta-client";
-import { createUpdateChecker, githubApiOf } from "../../engine/updates/sources";
-import { UsageError, listFlag, printJson, stringFlag, type CliCommand, type CliIo } from "../command";
+import { createUpdateChecker } from "../../engine/updates/sources";
+import { UsageError, printJson, stringFlag, type CliCommand, type CliIo } from "../command";
 import { SCAN_FLAGS_USAGE, readScanFlags, scanFlagOptions } from "../scan-flags";
+import { SOURCE_FLAGS_USAGE, readSourceFlags, sourceFlagOptions } from "../source-flags";
 import { loadCheckSources } from "./check-sources";
 import { safe } from "./report-format";
 const ORDER: UpdateInfo["state"][] = ["outdated", "changed-locally", "unknown", "ahead", "up-to-date"];
@@ -85,25 +86,15 @@ function formatOutdated(updates: UpdateInfo[], skills: Map<string, Skill>): stri
   return lines.join("\n").replace(/^\n/, "") + "\n";
 }
 
-function isUrl(text: string): boolean {
-  try {
-    const u = new URL(text);
-    return u.protocol === "http:" || u.protocol === "https:";
-  } catch {
-    return false;
-  }
-}
-
 /** The `outdated` command. */
 export const outdatedCommand: CliCommand = {
   name: "outdated",
   summary:
     "Check every skill found for a newer version (skill-meta servers, GitHub releases; uses the app's saved settings).",
-  usage: `skillshelf outdated ${SCAN_FLAGS_USAGE} [--server URL]... [--github-api URL] [--offline] [--stdio] [--timeout-ms N] [--json]`,
+  usage: `skillshelf outdated ${SCAN_FLAGS_USAGE} ${SOURCE_FLAGS_USAGE} [--offline] [--stdio] [--timeout-ms N] [--json]`,
   options: {
     ...scanFlagOptions,
-    server: { type: "string", multiple: true },
-    "github-api": { type: "string" },
+    ...sourceFlagOptions,
     "timeout-ms": { type: "string" },
     offline: { type: "boolean" },
     stdio: { type: "boolean" },
@@ -111,10 +102,7 @@ export const outdatedCommand: CliCommand = {
   },
   run: async (args, io: CliIo) => {
     if (args.positionals.length) throw new UsageError(`unexpected argument "${args.positionals[0]}".`);
-    const servers = listFlag(args, "server");
-    for (const url of servers) if (!isUrl(url)) throw new UsageError(`--server needs an http(s) URL, not "${url}".`);
-    const githubApi = githubApiOf({ githubApi: stringFlag(args, "github-api"), env: io.env });
-    if (!isUrl(githubApi)) throw new UsageError(`the GitHub API address "${githubApi}" is not an http(s) URL.`);
+    const { servers, githubApi } = readSourceFlags(args, io);
     const timeoutFlag = stringFlag(args, "timeout-ms");
     const timeoutMs = timeoutFlag === undefined ? DEFAULT_META_TIMEOUT_MS : Number(timeoutFlag);
     if (!Number.isInteger(timeoutMs) || timeoutMs <= 0)

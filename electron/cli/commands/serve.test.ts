@@ -60,4 +60,25 @@ describe("skillshelf serve", () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toContain("does not exist");
   });
+
+  it("takes --server and --github-api like the other commands that ask update servers, and checks them", async () => {
+    const badServer = await runBin(["serve", "--server", "ftp://example.test/meta"]);
+    expect(badServer.code).toBe(2);
+    expect(badServer.stderr).toContain('--server needs an http(s) URL, not "ftp://example.test/meta"');
+    const badApi = await runBin(["serve", "--github-api", "not a url"]);
+    expect(badApi.code).toBe(2);
+    expect(badApi.stderr).toContain('the GitHub API address "not a url" is not an http(s) URL');
+    const good = await runBin([
+      "serve",
+      "--github-api",
+      "http://127.0.0.1:9",
+      "--server",
+      "http://127.0.0.1:9/mcp",
+      "--port",
+      "x",
+    ]);
+    expect(good.code).toBe(2);
+    expect(good.stderr).toContain("--port must be a number");
+    expect(good.stderr).not.toMatch(/unknown option/i);
+  });
 });

@@ -1,4 +1,4 @@
-// `skillshelf serve [--port N] [--open] [--home DIR] [--platform P] [--include DIR]...`: the GUI in a browser, on 127.0.0.1.
+// `skillshelf serve [--port N] [--open] [scan flags] [--server URL]... [--github-api URL]`: the GUI in a browser, on 127.0.0.1.
 import { fileURLToPath } from "node:url";
 import { createEngine } from "../../handlers/engine";
 import { createHandlerSession } from "../../handlers/handlers";
@@ -6,6 +6,7 @@ import { detachedLaunch, webDesktopIntegration } from "../../host/desktop-fallba
 import { startWebHost } from "../../host/server";
 import { UsageError, printJson, stringFlag, type CliCommand } from "../command";
 import { SCAN_FLAGS_USAGE, readScanFlags, scanFlagOptions } from "../scan-flags";
+import { SOURCE_FLAGS_USAGE, readSourceFlags, sourceFlagOptions } from "../source-flags";
 
 /** Where the built renderer is: beside the bundled CLI (dist/cli → dist/renderer), unless overridden. */
 function rendererDir(env: NodeJS.ProcessEnv): string {
@@ -35,11 +36,12 @@ function untilInterrupted(): Promise<void> {
 export const serveCommand: CliCommand = {
   name: "serve",
   summary: "Serve the app in your browser on 127.0.0.1 (for machines without the desktop window).",
-  usage: `skillshelf serve [--port N] [--open] ${SCAN_FLAGS_USAGE} [--no-poll] [--json]`,
+  usage: `skillshelf serve [--port N] [--open] ${SCAN_FLAGS_USAGE} ${SOURCE_FLAGS_USAGE} [--no-poll] [--json]`,
   options: {
     port: { type: "string" },
     open: { type: "boolean" },
     ...scanFlagOptions,
+    ...sourceFlagOptions,
     "no-poll": { type: "boolean" },
     json: { type: "boolean" },
   },
@@ -48,6 +50,7 @@ export const serveCommand: CliCommand = {
     const port = Number(portText);
     if (!/^\d+$/.test(portText) || port > 65535)
       throw new UsageError(`--port must be a number from 0 to 65535 (0 picks a free port), not "${portText}".`);
+    const sources = readSourceFlags(args, io);
     const scanOptions = await readScanFlags(args, io);
     const host = await startWebHost({
       port,
@@ -58,7 +61,7 @@ export const serveCommand: CliCommand = {
           scanOptions,
           desktop: webDesktopIntegration(),
           emit,
-          engine: createEngine(scanOptions),
+          engine: createEngine(scanOptions, sources),
           updatePolling: args.values["no-poll"] ? undefined : {},
         }),
     }).catch((error: NodeJS.ErrnoException) => {
