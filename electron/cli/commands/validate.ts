@@ -1,4 +1,4 @@
-// `skillshelf validate PATH... [--profile …] [--format text|json|sarif|github] [--json]`: checks skills, plugins, archives
+// `skillshelf validate PATH... [--profile …] [--format text|json|sarif|github|junit|gitlab] [--json]`: checks skills, plugins, archives
 // and whole repositories.
 import type { Profile } from "../../../shared/model";
 import { severityCounts } from "../../../shared/ui-catalog";
@@ -16,6 +16,8 @@ import {
   toSarif,
   type ValidateFormat,
 } from "./validate-formats";
+import { owningPaths } from "./owning-targets";
+import { toGitlabCodeQuality, toJunit } from "./validate-ci-reports";
 
 /** One checked path in `validate`'s JSON output. */
 export type ValidateResult = TargetResult;
@@ -62,6 +64,16 @@ async function expandPathsWithSearch(
   return { targets, searches };
 }
 
+/** The targets the PATH arguments name; with --files, those holding each changed file (none is bad usage only without it). */
+async function targetsOf(
+  args: CliArgs,
+  cwd: string,
+): Promise<{ targets: ValidationTarget[]; searches: SearchSummary[] }> {
+  if (!args.values.files) return expandPathsWithSearch(args.positionals, cwd);
+  const { paths } = owningPaths(args.positionals, cwd);
+  return paths.length > 0 ? expandPathsWithSearch(paths, cwd) : { targets: [], searches: [] };
+}
+
 /** Reads --format (and --json, its short form), refusing unknown formats. */
 function formatFlag(args: CliArgs): ValidateFormat {
   const value = stringFlag(args, "format") ?? (args.values.json ? "json" : "text");
@@ -105,16 +117,23 @@ export const validateCommand: CliCommand = {
   name: "validate",
   summary: "Check skills, plugins and skill archives against the specifications.",
   usage:
-    "skillshelf validate PATH... [--profile agent-skills|claude-desktop] [--format text|json|sarif|github] [--json]",
-  options: { profile: { type: "string" }, format: { type: "string" }, json: { type: "boolean" } },
+    "skillshelf validate PATH... [--profile agent-skills|claude-desktop] [--format text|json|sarif|github|junit|gitlab] [--json] [--files]",
+  options: {
+    profile: { type: "string" },
+    format: { type: "string" },
+    json: { type: "boolean" },
+    files: { type: "boolean" },
+  },
   async run(args, io) {
     const profile = profileFlag(args);
     const format = formatFlag(args);
-    const { targets, searches } = await expandPathsWithSearch(args.positionals, io.cwd);
+    const { targets, searches } = await targetsOf(args, io.cwd);
     const realDirs = new RealDirs();
     const results = await mapBounded(targets, 16, (target) => validateTarget(target, profile, realDirs));
     if (format === "json") printJson(io, { results });
     else if (format === "sarif") printJson(io, toSarif(results, io.cwd));
+    else if (format === "gitlab") printJson(io, toGitlabCodeQuality(results, io.cwd));
+    else if (format === "junit") io.stdout(toJunit(results, io.cwd));
     else if (format === "github") {
       const lines = toGithubAnnotations(results, io.cwd);
       io.stdout(lines.length > 0 ? lines.join("\n") + "\n" : "");
