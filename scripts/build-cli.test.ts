@@ -1,5 +1,6 @@
 // What each CLI command can load, read from esbuild's metafile of a fresh build: start-up cost is what a command
 // imports, so `validate` must never reach the MCP SDK, zod, ajv or the update checks, and `--help` nothing but the dispatcher.
+import { isBuiltin } from "node:module";
 import path from "node:path";
 import type { Metafile } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -103,8 +104,16 @@ describe("the CLI bundle loads per command", () => {
 
   it("the check is real: outdated, which asks skill-meta servers, does reach the MCP SDK and the update checks", () => {
     const found = commandGraph("outdated");
-    expect([...found.externals].some((e) => e.startsWith("@modelcontextprotocol/sdk"))).toBe(true);
+    expect([...found.inputs].some((i) => i.startsWith("node_modules/@modelcontextprotocol/sdk/"))).toBe(true);
     expect([...found.inputs].some((i) => i.startsWith("electron/engine/updates/"))).toBe(true);
+  });
+
+  it("bundles every package: no output imports anything but Node's own modules (the packed CLI has no dependencies)", () => {
+    const externals = Object.values(meta.outputs).flatMap((out) =>
+      out.imports.filter((i) => i.external).map((i) => i.path),
+    );
+    expect(externals.length).toBeGreaterThan(0);
+    expect(externals.filter((name) => !isBuiltin(name))).toEqual([]);
   });
 
   it("the scan worker does not load the MCP SDK, zod or ajv", () => {

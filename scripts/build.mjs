@@ -1,7 +1,8 @@
 // Builds what Skillshelf runs: the CLI and web host, Electron main and preload (esbuild), and the renderer (Vite).
 // `--node-only` skips the renderer (the unit tests need only the CLI).
 import { build } from "esbuild";
-import { existsSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { recordBundledPackages, writeThirdPartyNotices } from "./build-notices.mjs";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
 
@@ -9,14 +10,11 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const pkg = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
 const define = { __SKILLSHELF_VERSION__: JSON.stringify(pkg.version) };
 const at = (p) => path.join(root, p);
-/** Dependencies the CLI bundles: spread over dozens of CommonJS files, they cost more to load than to inline. */
-const CLI_BUNDLED_DEPS = new Set(["yaml", "semver"]);
-const cliExternals = [
-  "electron",
-  ...Object.keys(pkg.dependencies ?? {})
-    .filter((name) => !CLI_BUNDLED_DEPS.has(name))
-    .flatMap((name) => [name, `${name}/*`]),
-];
+/**
+ * The CLI bundles every package it uses, so the published package has no dependencies (installing it installs one
+ * package); the lazy command chunks keep each command's start-up to what it imports.
+ */
+const cliExternals = ["electron"];
 const ESM_REQUIRE_BANNER =
   "import { createRequire as __ssCreateRequire } from 'node:module'; const require = __ssCreateRequire(import.meta.url);";
 
@@ -47,6 +45,7 @@ export async function buildCli(outdir = at("dist/cli")) {
     logLevel: "warning",
     banner: { js: ESM_REQUIRE_BANNER },
   });
+  if (outdir === at("dist/cli")) recordBundledPackages(root, "cli", Object.keys(result.metafile.inputs));
   const fresh = new Set(Object.keys(result.metafile.outputs).map((out) => path.basename(out)));
   for (const name of readdirSync(outdir)) {
     if (/^chunk-[A-Z0-9]+\.mjs(\.map)?$/.test(name) && !fresh.has(name))
@@ -58,7 +57,8 @@ export async function buildCli(outdir = at("dist/cli")) {
 /** Bundles the Node-side entry points that exist. */
 export async function buildNode() {
   const jobs = [
-    { entry: "electron/main/main.ts", out: "dist/main/main.cjs", format: "cjs", bundleDeps: false },
+    // Self-contained too: the packages are build-time dependencies, and the packaged app ships no node_modules.
+    { entry: "electron/main/main.ts", out: "dist/main/main.cjs", format: "cjs", bundleDeps: true },
     // Self-contained: packaged, it runs from app.asar.unpacked, where the asar's node_modules cannot be resolved.
     {
       entry: "electron/engine/discovery/read-worker.ts",
@@ -68,7 +68,7 @@ export async function buildNode() {
     },
     { entry: "electron/preload/preload.ts", out: "dist/preload/preload.cjs", format: "cjs", bundleDeps: true },
   ];
-  await Promise.all([
+  const built = await Promise.all([
     buildCli(),
     ...jobs
       .filter((job) => existsSync(at(job.entry)))
@@ -86,16 +86,36 @@ export async function buildNode() {
           define,
           logLevel: "warning",
           banner: job.format === "esm" ? { js: ESM_REQUIRE_BANNER } : undefined,
-        }),
+          metafile: true,
+        }).then((result) =>
+          recordBundledPackages(root, path.basename(job.out, ".cjs"), Object.keys(result.metafile.inputs)),
+        ),
       ),
   ]);
+  writeThirdPartyNotices(root);
+  // package.json's `main` (Electron's entry): a one-line file, so the npm package, which always holds `main`, stays small.
+  writeFileSync(
+    at("dist/app.cjs"),
+    '"use strict";\n// Electron\'s entry point (package.json main).\nrequire("./main/main.cjs");\n',
+  );
+  return built[0];
 }
 
 /** Builds the renderer with Vite into dist/renderer. */
 export async function buildRenderer() {
   if (!existsSync(at("renderer/index.html"))) return;
   const { build: viteBuild } = await import("vite");
-  await viteBuild({ configFile: at("renderer/vite.config.ts"), logLevel: "warn" });
+  const modules = new Set();
+  /** Collects the modules the bundle holds, for the notices (the config file's own plugins are merged with it). */
+  const collect = {
+    name: "skillshelf-notices",
+    generateBundle(_options, bundle) {
+      for (const chunk of Object.values(bundle)) for (const id of chunk.moduleIds ?? []) modules.add(id);
+    },
+  };
+  await viteBuild({ configFile: at("renderer/vite.config.ts"), logLevel: "warn", plugins: [collect] });
+  recordBundledPackages(root, "renderer", [...modules]);
+  writeThirdPartyNotices(root);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
