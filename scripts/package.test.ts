@@ -180,6 +180,44 @@ describe("the installed package", () => {
     expect(viaNpx.stdout).toMatch(/^valid {3}/);
   });
 
+  it("serves the web UI from the package: `serve` finds the page and its scripts beside the CLI", async (ctx) => {
+    if (npmMissing) skipBecause(ctx, npmMissing);
+    const home = path.join(tmp.dir, "home");
+    const { mkdir } = await import("node:fs/promises");
+    await mkdir(home, { recursive: true });
+    const installedBin = path.join(installDir, "node_modules", ".bin", "skillshelf");
+    const child = spawn(
+      process.execPath,
+      [installedBin, "serve", "--port", "0", "--home", home, "--platform", "linux", "--no-poll"],
+      { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, SKILLSHELF_CACHE_DIR: path.join(home, "cache") } },
+    );
+    try {
+      const origin = await new Promise<string>((resolve, reject) => {
+        let out = "";
+        const timer = setTimeout(() => reject(new Error(`no URL printed: ${out}`)), 30_000);
+        child.stdout.on("data", (d: Buffer) => {
+          out += d.toString();
+          const m = /(http:\/\/127\.0\.0\.1:\d+)\/\?token=/.exec(out);
+          if (m) {
+            clearTimeout(timer);
+            resolve(m[1]!);
+          }
+        });
+        child.on("exit", (code) => reject(new Error(`exited ${code}: ${out}`)));
+      });
+      const page = await fetch(`${origin}/`);
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      const script = /src="\.\/(assets\/[\w.-]+\.js)"/.exec(html)?.[1];
+      expect(script).toBeDefined();
+      expect((await fetch(`${origin}/${script}`)).status).toBe(200);
+    } finally {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+    }
+  });
+
   it("ships notices naming every package the builds bundled, with their licence text", (ctx) => {
     if (npmMissing) skipBecause(ctx, npmMissing);
     const notices = readFileSync(path.join(pkgDir, "dist/THIRD_PARTY_NOTICES"), "utf8");
