@@ -172,12 +172,20 @@ const byName = (a: Dirent, b: Dirent) => (a.name < b.name ? -1 : a.name > b.name
 export function countFound(root: string, items: readonly FoundItem[]): SearchSummary["found"] {
   const counts = new Map<string, { kind: FoundKind; parent: string; count: number }>();
   for (const item of items) {
-    const parent =
-      item.dir === root ? "" : path.relative(root, path.dirname(item.dir)).split(path.sep).join("/") || ".";
+    const parent = item.dir === root ? "" : relativeParent(root, item.dir);
     const key = `${item.kind}\u0000${parent}`;
     const entry = counts.get(key) ?? { kind: item.kind, parent, count: 0 };
     entry.count++;
     counts.set(key, entry);
   }
   return [...counts.values()];
+}
+
+/** The parent of `dir` relative to `root` with "/" separators ("." for root itself): a slice for folders inside it. */
+function relativeParent(root: string, dir: string): string {
+  const parent = path.dirname(dir);
+  if (parent === root) return ".";
+  const prefix = root.endsWith(path.sep) ? root : root + path.sep;
+  const rel = parent.startsWith(prefix) ? parent.slice(prefix.length) : path.relative(root, parent);
+  return rel.split(path.sep).join("/") || ".";
 }

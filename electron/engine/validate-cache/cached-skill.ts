@@ -22,7 +22,7 @@ export const recordKey = (profile: Profile, dir: string): string => `${profile}\
 /** True when every recorded path still has the identity it had. */
 function stillMatches(dir: string, record: CacheRecord): boolean {
   for (const [rel, identity] of record.e) {
-    const info = statIdentity(rel === "." ? dir : path.join(dir, rel), rel === ".");
+    const info = statIdentity(rel === "." ? dir : dir + path.sep + rel, rel === ".");
     if (!info || identityOf(info) !== identity) return false;
   }
   return true;
@@ -43,7 +43,7 @@ function entriesOf(
   if (!listing || listing.hasLinks || listing.truncated || listing.kinds.size + 1 > MAX_ENTRIES) return null;
   const entries: Array<[string, string]> = [];
   for (const rel of [".", ...listing.kinds.keys()]) {
-    const info = statIdentity(rel === "." ? dir : path.join(dir, ...rel.split("/")), rel === ".");
+    const info = statIdentity(rel === "." ? dir : dir + path.sep + rel.split("/").join(path.sep), rel === ".");
     if (!info || isRacy(info, since, window)) return null;
     entries.push([rel, identityOf(info)]);
   }
@@ -58,7 +58,7 @@ export async function validateSkillCached(
   realDirs?: RealDirs,
   clock: CacheClock = {},
 ): Promise<TargetResult> {
-  const dir = path.resolve(target.dir);
+  const dir = path.isAbsolute(target.dir) ? target.dir : path.resolve(target.dir);
   const key = recordKey(profile, dir);
   const kept = cache.get(key);
   if (kept && stillMatches(dir, kept)) {

@@ -57,6 +57,10 @@ function isDiagnostic(v: unknown): v is Diagnostic {
   );
 }
 
+/** A path inside the skill's folder, as listings give it: "." or names joined by "/", none of them "." or "..". */
+const isRel = (v: unknown): v is string =>
+  isString(v) && (v === "." || (v !== "" && v.split("/").every((n) => n !== "" && n !== "." && n !== "..")));
+
 function isRecord(v: unknown): v is CacheRecord {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const r = v as Record<string, unknown>;
@@ -65,7 +69,9 @@ function isRecord(v: unknown): v is CacheRecord {
     Array.isArray(r.e) &&
     r.e.length >= 1 &&
     r.e.length <= MAX_ENTRIES &&
-    r.e.every((e) => Array.isArray(e) && e.length === 2 && isString(e[0]) && isString(e[1])) &&
+    r.e.every(
+      (e, i) => Array.isArray(e) && e.length === 2 && isRel(e[0]) && (i > 0 || e[0] === ".") && isString(e[1]),
+    ) &&
     isString(r.n) &&
     typeof r.v === "boolean" &&
     Array.isArray(r.d) &&

@@ -14,7 +14,8 @@ declare const __SKILLSHELF_RULES_ID__: string | undefined;
 export const RULES_VERSION: string = `${VERSION}+${typeof __SKILLSHELF_RULES_ID__ === "string" ? __SKILLSHELF_RULES_ID__ : "dev"}`;
 
 /** Where the validation cache lives under a cache folder. */
-export const cacheFileIn = (cacheDir: string): string => path.join(cacheDir, "validate", `results-v${CACHE_FORMAT}.json`);
+export const cacheFileIn = (cacheDir: string): string =>
+  path.join(cacheDir, "validate", `results-v${CACHE_FORMAT}.json`);
 
 /** The default cache file (SKILLSHELF_CACHE_DIR, else the platform's cache folder). */
 export const defaultCacheFile = (env: Record<string, string | undefined> = process.env): string =>
