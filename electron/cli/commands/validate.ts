@@ -9,6 +9,7 @@ import { mapBounded } from "../../engine/skill/validate-many";
 import { validateTarget, type TargetResult } from "../../engine/validate-target";
 import { validateSkillCached } from "../../engine/validate-cache/cached-skill";
 import { ValidationCache, defaultCacheFile } from "../../engine/validate-cache/store";
+import { defaultSettingsFile, validationCacheOn } from "../../engine/config-dir";
 import { UsageError, printJson, stringFlag, type CliArgs, type CliCommand, type CliIo } from "../command";
 import { formatDiagnostics, plural, safe, shownPath } from "./report-format";
 import {
@@ -119,7 +120,8 @@ export const validateCommand: CliCommand = {
     const format = formatFlag(args);
     const { targets, searches } = await expandPathsWithSearch(args.positionals, io.cwd);
     const realDirs = new RealDirs();
-    const cache = args.values["no-cache"] ? null : await ValidationCache.open(defaultCacheFile(io.env));
+    const cached = !args.values["no-cache"] && (await validationCacheOn(defaultSettingsFile(io.env)));
+    const cache = cached ? await ValidationCache.open(defaultCacheFile(io.env)) : null;
     if (cache?.note) io.stderr(`note: ${safe(cache.note)}\n`);
     const results = await mapBounded(targets, 16, (target) =>
       cache && target.kind === "skill"

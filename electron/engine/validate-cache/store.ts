@@ -4,7 +4,7 @@ import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { readTextFile } from "../fs/safe-fs";
 import { writeFileAtomic } from "../fs/write";
-import { defaultCacheDir } from "../updates/cache-dir";
+import { defaultCacheDir } from "../cache-dir";
 import { VERSION } from "../version";
 import { CACHE_FORMAT, MAX_CACHE_BYTES, MAX_RECORDS, parseCacheText, type CacheFile, type CacheRecord } from "./format";
 
