@@ -7,6 +7,9 @@ const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 32);
 console.log("== Skill validation ==");
 await runValidateBench({ count, concurrency });
 
+console.log("\n== validate FOLDER and the validation cache ==");
+await (await import("./validate-folder.bench")).runValidateFolderBench({ count });
+
 console.log("\n== Real-shaped skills against skills-ref, and start-up ==");
 await (await import("./real.bench")).runRealBench({ count: Number(process.env.BENCH_REAL_SKILLS ?? 800) });
 

@@ -1,6 +1,7 @@
 // Builds what Skillshelf runs: the CLI and web host, Electron main and preload (esbuild), and the renderer (Vite).
 // `--node-only` skips the renderer (the unit tests need only the CLI).
 import { build } from "esbuild";
+import { createHash } from "node:crypto";
 import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { recordBundledPackages, writeThirdPartyNotices } from "./build-notices.mjs";
 import { fileURLToPath } from "node:url";
@@ -8,8 +9,21 @@ import path from "node:path";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const pkg = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
-const define = { __SKILLSHELF_VERSION__: JSON.stringify(pkg.version) };
 const at = (p) => path.join(root, p);
+/** Folders whose sources decide a skill's validation result: their hash is the rules' version the validation cache keys on. */
+const RULES_SOURCES = ["electron/engine/skill", "electron/engine/fs", "electron/engine/validate-cache", "shared"];
+function rulesId() {
+  const hash = createHash("sha256");
+  for (const folder of RULES_SOURCES)
+    for (const name of readdirSync(at(folder)).sort())
+      if (name.endsWith(".ts") && !name.endsWith(".test.ts"))
+        hash.update(`${folder}/${name}\0`).update(readFileSync(at(`${folder}/${name}`)));
+  return hash.digest("hex").slice(0, 16);
+}
+const define = {
+  __SKILLSHELF_VERSION__: JSON.stringify(pkg.version),
+  __SKILLSHELF_RULES_ID__: JSON.stringify(rulesId()),
+};
 /**
  * The CLI bundles every package it uses, so the published package has no dependencies (installing it installs one
  * package); the lazy command chunks keep each command's start-up to what it imports.

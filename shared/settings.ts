@@ -12,6 +12,8 @@ export interface PublicSettings {
   servers: PublicServer[];
   hasGithubToken: boolean;
   pollHours: number;
+  /** Whether validation keeps each skill's result and reuses it while the skill's files are unchanged (default on). */
+  validationCache: boolean;
   /** Names the user gave Claude Desktop account trees, by account tree id ("<A>/<B>"). */
   accountNames: Record<string, string>;
   /** Parts of the settings file that could not be used when it was read (no values quoted). */
@@ -27,6 +29,8 @@ export interface SettingsPatch {
   /** Saves a GitHub token; null clears it. */
   githubToken?: string | null;
   pollHours?: number;
+  /** Turns the validation cache on or off. */
+  validationCache?: boolean;
   /** Names a Claude Desktop account tree (by its id); a null or blank name goes back to "account N". */
   nameAccount?: { tree: string; name: string | null };
 }
@@ -203,6 +207,8 @@ export function settingsPatchProblem(patch: unknown): string | null {
       return p.githubToken === null ? null : githubTokenProblem(p.githubToken);
     case "pollHours":
       return pollHoursProblem(p.pollHours);
+    case "validationCache":
+      return typeof p.validationCache === "boolean" ? null : "The validation cache can only be turned on or off.";
     case "nameAccount": {
       const naming = p.nameAccount as Record<string, unknown> | null;
       if (

@@ -1,9 +1,11 @@
 // The fast paths (one read per skill, lazy CLI, single-pass link extraction) must not change a single result: this test
 // compares today's outputs on the fixture corpora with a snapshot recorded before the performance work began.
 import { readFileSync, readdirSync } from "node:fs";
+import { cp } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runBin } from "../../test-support/cli";
 import { buildFixtureHome } from "../../test-support/fixture-homes";
 import { makeTempDir } from "../../test-support/tmp";
 import { hashSkillFolderWithInfo } from "./discovery/hash";
@@ -89,4 +91,41 @@ describe("outputs on the fixture corpora stay exactly as recorded", () => {
   it("matches the snapshot recorded before the performance work", async () => {
     await expect(JSON.stringify(results, null, 1) + "\n").toMatchFileSnapshot(SNAPSHOT);
   });
+
+  it("validate FOLDER prints what validate of the same targets as paths prints, and the same again from a warm cache", async () => {
+    const corpora = path.join(tmp.dir, "corpora");
+    for (const rel of ["electron/engine/skill/fixtures", "electron/engine/plugin/fixtures"])
+      await cp(path.join(REPO, rel), path.join(corpora, path.basename(path.dirname(rel))), {
+        recursive: true,
+        verbatimSymlinks: true,
+      });
+    // The cache keeps a result only when what it read is older than the 2-second racy window.
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    const env = { SKILLSHELF_CACHE_DIR: path.join(tmp.dir, "validate-cache") };
+    for (const folder of [path.join(corpora, "skill"), path.join(corpora, "plugin", "good", "skills"), corpora]) {
+      for (const profile of ["agent-skills", "claude-desktop"]) {
+        const json = await runBin(["validate", folder, "--profile", profile, "--json", "--no-cache"], { env });
+        const paths = (JSON.parse(json.stdout) as { results: Array<{ path: string }> }).results.map((r) => r.path);
+        expect(paths.length).toBeGreaterThanOrEqual(2);
+        const asPaths = await runBin(["validate", ...new Set(paths), "--profile", profile, "--json", "--no-cache"], {
+          env,
+        });
+        expect(asPaths.stdout).toBe(json.stdout);
+        for (const format of ["text", "json"]) {
+          const args = ["validate", folder, "--profile", profile, "--format", format];
+          const uncached = await runBin([...args, "--no-cache"], { env });
+          const cold = await runBin(args, { env });
+          const warm = await runBin(args, { env });
+          for (const run of [cold, warm]) {
+            expect(run.stdout).toBe(uncached.stdout);
+            expect(run.code).toBe(uncached.code);
+            expect(run.stderr).toBe(uncached.stderr);
+          }
+        }
+      }
+    }
+    expect(readFileSync(path.join(env.SKILLSHELF_CACHE_DIR, "validate", "results-v1.json"), "utf8")).toMatch(
+      /"records":\[\{/,
+    );
+  }, 240_000);
 });

@@ -12,6 +12,7 @@ import {
   toPublicSettings,
   validateSettings,
 } from "./settings";
+import { validationCacheOn } from "./config-dir";
 
 const tempDir = tempDirsPerTest();
 
@@ -254,6 +255,7 @@ describe("applySettingsPatch", () => {
       servers: [{ url: "https://a.example/mcp", headerNames: ["Authorization"] }],
       hasGithubToken: true,
       pollHours: 24,
+      validationCache: true,
       accountNames: {},
       problems: [],
     });
@@ -299,5 +301,32 @@ describe("names of Claude Desktop accounts", () => {
     expect(validateSettings({ version: 1, accountNames: ["Work"] }).problems).toEqual([
       "The names of Claude Desktop accounts are not a list of names, so they were left out.",
     ]);
+  });
+});
+
+describe("the validation cache switch", () => {
+  it("is on by default, turned off and on by a patch, kept across a save and a load, and read by validate", async () => {
+    const file = path.join(await tempDir(), "settings.json");
+    expect(toPublicSettings(defaultSettings()).validationCache).toBe(true);
+    expect(await validationCacheOn(file)).toBe(true);
+    const off = applySettingsPatch(defaultSettings(), { validationCache: false });
+    await saveSettings(file, off);
+    expect(JSON.parse(await readFile(file, "utf8")).validationCache).toBe(false);
+    const loaded = await loadSettings(file);
+    expect(loaded.problems).toEqual([]);
+    expect(toPublicSettings(loaded.settings).validationCache).toBe(false);
+    expect(await validationCacheOn(file)).toBe(false);
+    await saveSettings(file, applySettingsPatch(loaded.settings, { validationCache: true }));
+    expect("validationCache" in JSON.parse(await readFile(file, "utf8"))).toBe(false);
+    expect(await validationCacheOn(file)).toBe(true);
+  });
+
+  it("refuses a value that is not on or off", () => {
+    expect(() => applySettingsPatch(defaultSettings(), { validationCache: "no" as unknown as boolean })).toThrow(
+      /on or off/,
+    );
+    const read = validateSettings({ version: 1, validationCache: "off" });
+    expect(read.settings.validationCache).toBeUndefined();
+    expect(read.problems).toEqual(["The validation cache setting is not on or off; it is on."]);
   });
 });

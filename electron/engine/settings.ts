@@ -2,7 +2,6 @@
 // leniently (keep what is valid, report the rest, back up what cannot be kept), written atomically with mode 0600.
 import { constants } from "node:fs";
 import { mkdir, open } from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
 import {
   POLL_HOURS,
@@ -24,6 +23,8 @@ import { isPlainObject } from "./plugin/diagnostics";
 import { holdsSecrets, openSettingsSecrets, PLAINTEXT_CODEC, sealSecret, type SecretCodec } from "./settings-secrets";
 import { parseJsonWithinLimits } from "./fs/json-limits";
 
+export { defaultConfigDir, defaultSettingsFile } from "./config-dir";
+
 /** A skill-meta server the user added; header values are secrets. */
 export interface SettingsServer {
   url: string;
@@ -36,6 +37,8 @@ export interface Settings {
   servers: SettingsServer[];
   githubToken?: string;
   pollHours: number;
+  /** False when the user turned the validation cache off (absent: on). */
+  validationCache?: boolean;
   /** Names the user gave Claude Desktop account trees, by account tree id. */
   accountNames?: Record<string, string>;
 }
@@ -53,40 +56,23 @@ export class SettingsError extends Error {
   override name = "SettingsError";
 }
 
-/** The file's name inside the config folder. */
-const SETTINGS_FILE_NAME = "settings.json";
 const MAX_SETTINGS_BYTES = 1024 * 1024;
 // An unusable file is backed up even when it is over the reading limit, up to this size.
 const MAX_BACKUP_BYTES = 16 * 1024 * 1024;
 // askStdioServers: an old all-or-nothing consent, read and ignored (local servers are now approved one by one).
-const KNOWN_KEYS = new Set(["version", "servers", "githubToken", "pollHours", "askStdioServers", "accountNames"]);
+const KNOWN_KEYS = new Set([
+  "version",
+  "servers",
+  "githubToken",
+  "pollHours",
+  "askStdioServers",
+  "accountNames",
+  "validationCache",
+]);
 
 /** Settings of a first run. */
 export function defaultSettings(): Settings {
   return { version: 1, servers: [], pollHours: POLL_HOURS.default };
-}
-
-/** The config folder: SKILLSHELF_CONFIG_DIR, else the platform's usual place for app settings. */
-export function defaultConfigDir(
-  env: Record<string, string | undefined> = process.env,
-  platform: NodeJS.Platform = process.platform,
-  home: string = os.homedir(),
-): string {
-  if (env.SKILLSHELF_CONFIG_DIR) return env.SKILLSHELF_CONFIG_DIR;
-  const absolute = (value: string | undefined) => (value && path.isAbsolute(value) ? value : undefined);
-  if (platform === "darwin") return path.join(home, "Library", "Application Support", "Skillshelf");
-  if (platform === "win32")
-    return path.join(absolute(env.APPDATA) ?? path.join(home, "AppData", "Roaming"), "Skillshelf");
-  return path.join(absolute(env.XDG_CONFIG_HOME) ?? path.join(home, ".config"), "skillshelf");
-}
-
-/** The settings file for an environment, platform and home. */
-export function defaultSettingsFile(
-  env?: Record<string, string | undefined>,
-  platform?: NodeJS.Platform,
-  home?: string,
-): string {
-  return path.join(defaultConfigDir(env, platform, home), SETTINGS_FILE_NAME);
 }
 
 function readServer(raw: unknown, index: number, problems: string[]): SettingsServer | null {
@@ -181,6 +167,11 @@ export function validateSettings(raw: unknown): { settings: Settings; problems: 
       problems.push(
         `The check interval is not a whole number of hours from ${POLL_HOURS.min} to ${POLL_HOURS.max}; ${POLL_HOURS.default} hours is used.`,
       );
+  }
+  if (raw.validationCache !== undefined) {
+    if (typeof raw.validationCache === "boolean") {
+      if (!raw.validationCache) settings.validationCache = false;
+    } else problems.push("The validation cache setting is not on or off; it is on.");
   }
   if (raw.accountNames !== undefined) {
     const names = readAccountNames(raw.accountNames, problems);
@@ -296,6 +287,7 @@ export async function saveSettings(
     servers,
     ...(settings.githubToken ? { githubToken: sealSecret(codec, settings.githubToken) } : {}),
     pollHours: settings.pollHours,
+    ...(settings.validationCache === false ? { validationCache: false } : {}),
     ...named,
   };
   await writeJsonAtomic(file, body, { mode: 0o600 });
@@ -307,6 +299,7 @@ export function toPublicSettings(settings: Settings, problems: string[] = []): P
     servers: settings.servers.map((s) => ({ url: s.url, headerNames: Object.keys(s.headers ?? {}) })),
     hasGithubToken: settings.githubToken !== undefined,
     pollHours: settings.pollHours,
+    validationCache: settings.validationCache !== false,
     accountNames: { ...settings.accountNames },
     problems: [...problems],
   };
@@ -333,6 +326,9 @@ export function applySettingsPatch(settings: Settings, patch: SettingsPatch): Se
     else next.githubToken = patch.githubToken;
   } else if (patch.pollHours !== undefined) {
     next.pollHours = patch.pollHours;
+  } else if (patch.validationCache !== undefined) {
+    if (patch.validationCache) delete next.validationCache;
+    else next.validationCache = false;
   } else if (patch.nameAccount !== undefined) {
     const names = { ...next.accountNames };
     const name = patch.nameAccount.name?.trim() ?? "";

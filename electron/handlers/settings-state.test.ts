@@ -93,6 +93,7 @@ describe("settings handlers", () => {
       servers: [],
       hasGithubToken: false,
       pollHours: 24,
+      validationCache: true,
       accountNames: {},
       problems: [],
     });
@@ -108,6 +109,7 @@ describe("settings handlers", () => {
       servers: [{ url: "https://meta.example/mcp", headerNames: ["Authorization"] }],
       hasGithubToken: true,
       pollHours: 6,
+      validationCache: true,
       accountNames: {},
       problems: [],
     });

@@ -7,6 +7,9 @@ import { MissingPathError, findTargets, type ValidationTarget } from "../../engi
 import { RealDirs } from "../../engine/skill/real-dirs";
 import { mapBounded } from "../../engine/skill/validate-many";
 import { validateTarget, type TargetResult } from "../../engine/validate-target";
+import { validateSkillCached } from "../../engine/validate-cache/cached-skill";
+import { ValidationCache, defaultCacheFile } from "../../engine/validate-cache/store";
+import { defaultSettingsFile, validationCacheOn } from "../../engine/config-dir";
 import { UsageError, printJson, stringFlag, type CliArgs, type CliCommand, type CliIo } from "../command";
 import { formatDiagnostics, plural, safe, shownPath } from "./report-format";
 import {
@@ -117,19 +120,28 @@ export const validateCommand: CliCommand = {
   name: "validate",
   summary: "Check skills, plugins and skill archives against the specifications.",
   usage:
-    "skillshelf validate PATH... [--profile agent-skills|claude-desktop] [--format text|json|sarif|github|junit|gitlab] [--json] [--files]",
+    "skillshelf validate PATH... [--profile agent-skills|claude-desktop] [--format text|json|sarif|github|junit|gitlab] [--json] [--files] [--no-cache]",
   options: {
     profile: { type: "string" },
     format: { type: "string" },
     json: { type: "boolean" },
     files: { type: "boolean" },
+    "no-cache": { type: "boolean" },
   },
   async run(args, io) {
     const profile = profileFlag(args);
     const format = formatFlag(args);
     const { targets, searches } = await targetsOf(args, io.cwd);
     const realDirs = new RealDirs();
-    const results = await mapBounded(targets, 16, (target) => validateTarget(target, profile, realDirs));
+    const cached = !args.values["no-cache"] && (await validationCacheOn(defaultSettingsFile(io.env)));
+    const cache = cached ? await ValidationCache.open(defaultCacheFile(io.env)) : null;
+    if (cache?.note) io.stderr(`note: ${safe(cache.note)}\n`);
+    const results = await mapBounded(targets, 16, (target) =>
+      cache && target.kind === "skill"
+        ? validateSkillCached(target, profile, cache, realDirs)
+        : validateTarget(target, profile, realDirs),
+    );
+    await cache?.save();
     if (format === "json") printJson(io, { results });
     else if (format === "sarif") printJson(io, toSarif(results, io.cwd));
     else if (format === "gitlab") printJson(io, toGitlabCodeQuality(results, io.cwd));

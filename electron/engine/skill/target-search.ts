@@ -1,6 +1,6 @@
 // Searches a folder that is not itself a skill or plugin (a repository root, say) for every skill and plugin in it.
-import type { Dirent } from "node:fs";
-import { readdir, realpath } from "node:fs/promises";
+import { lstatSync, readdirSync, type Dirent } from "node:fs";
+import { realpath } from "node:fs/promises";
 import path from "node:path";
 import { isInside } from "../fs/safe-fs";
 
@@ -63,22 +63,48 @@ export interface SearchSummary {
 
 const isSkillFile = (name: string) => name.toLowerCase() === "skill.md";
 
+/** A folder's entries, or none when it cannot be listed (synchronous: a readdir costs less than a thread-pool trip). */
+function listOrNone(dir: string): Dirent[] {
+  try {
+    return readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+}
+
+/** True when `dir` holds an entry named exactly SKILL.md that is not a folder (one lstat, no listing). */
+function exactSkillFile(dir: string): boolean {
+  try {
+    const info = lstatSync(path.join(dir, "SKILL.md"), { throwIfNoEntry: false });
+    return info !== undefined && !info.isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 /** What a folder holds at its top: a skill, a plugin, or a marketplace (or nothing of these). */
-async function classifyFolder(dir: string, entries: readonly Dirent[]): Promise<FoundKind | null> {
+function classifyFolder(dir: string, entries: readonly Dirent[]): FoundKind | null {
   if (entries.some((e) => isSkillFile(e.name) && !e.isDirectory())) return "skill";
   if (entries.some((e) => e.name === "plugin.json" && !e.isDirectory())) return "plugin";
   if (entries.some((e) => e.name === ".claude-plugin" && (e.isDirectory() || e.isSymbolicLink()))) {
-    const inner = await readdir(path.join(dir, ".claude-plugin")).catch(() => [] as string[]);
+    const inner = listOrNone(path.join(dir, ".claude-plugin")).map((e) => e.name);
     if (inner.includes("plugin.json")) return "plugin";
     if (inner.includes("marketplace.json")) return "marketplace";
   }
   return null;
 }
 
+/** A folder to search and its real path (a plain folder's is its parent's plus its name: no realpath call). */
+interface Pending {
+  dir: string;
+  real: string;
+}
+
 /**
  * Walks `root` breadth-first (sorted, bounded in depth and folder count, skipping dependency folders and links that
  * leave it) and returns every skill, plugin and marketplace folder. A skill's or plugin's own folders are not searched
- * further (the validator reads them); a marketplace's are, since its plugins usually live beside it.
+ * further (the validator reads them); a marketplace's are, since its plugins usually live beside it. A folder holding
+ * SKILL.md under its exact name is told by one lstat, without listing it (the validator lists it afterwards).
  */
 export async function searchFolder(root: string): Promise<{ items: FoundItem[]; summary: SearchSummary }> {
   const realRoot = await realpath(root).catch(() => root);
@@ -92,30 +118,32 @@ export async function searchFolder(root: string): Promise<{ items: FoundItem[]; 
     limit: null,
   };
   const visited = new Set<string>([realRoot]);
-  let level: string[] = [root];
+  let level: Pending[] = [{ dir: root, real: realRoot }];
   for (let depth = 0; level.length > 0; depth++) {
-    const next: string[] = [];
-    for (const dir of level) {
+    const next: Pending[] = [];
+    for (const { dir, real: dirReal } of level) {
       if (summary.foldersSearched >= SEARCH_MAX_FOLDERS) {
         summary.limit = `only the first ${SEARCH_MAX_FOLDERS} folders were searched`;
         break;
       }
       summary.foldersSearched++;
-      const entries = await readdir(dir, { withFileTypes: true }).catch(() => [] as Dirent[]);
-      const kind = await classifyFolder(dir, entries);
+      if (exactSkillFile(dir)) {
+        items.push({ kind: "skill", dir });
+        continue;
+      }
+      const entries = listOrNone(dir);
+      const kind = classifyFolder(dir, entries);
       if (kind) items.push({ kind, dir });
       if (kind === "skill" || kind === "plugin") continue;
-      const children = entries
-        .filter((e) => e.isDirectory() || e.isSymbolicLink())
-        .map((e) => e.name)
-        .sort();
-      for (const name of children) {
+      const children = entries.filter((e) => e.isDirectory() || e.isSymbolicLink()).sort(byName);
+      for (const entry of children) {
+        const name = entry.name;
         if (SKIPPED_FOLDERS.has(name)) {
           summary.skippedFolders++;
           continue;
         }
         const child = path.join(dir, name);
-        const real = await realpath(child).catch(() => null);
+        const real = entry.isDirectory() ? path.join(dirReal, name) : await realpath(child).catch(() => null);
         if (!real) continue;
         if (!isInside(realRoot, real)) {
           summary.linksOutside++;
@@ -127,7 +155,7 @@ export async function searchFolder(root: string): Promise<{ items: FoundItem[]; 
           summary.limit ??= `folders deeper than ${SEARCH_MAX_DEPTH} levels were not searched`;
           continue;
         }
-        next.push(child);
+        next.push({ dir: child, real });
       }
     }
     if (summary.limit?.startsWith("only")) break;
@@ -138,16 +166,26 @@ export async function searchFolder(root: string): Promise<{ items: FoundItem[]; 
   return { items, summary };
 }
 
+const byName = (a: Dirent, b: Dirent) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+
 /** How many items of each kind sit under each parent folder (relative to root; "" for root itself, "." for its children). */
 export function countFound(root: string, items: readonly FoundItem[]): SearchSummary["found"] {
   const counts = new Map<string, { kind: FoundKind; parent: string; count: number }>();
   for (const item of items) {
-    const parent =
-      item.dir === root ? "" : path.relative(root, path.dirname(item.dir)).split(path.sep).join("/") || ".";
+    const parent = item.dir === root ? "" : relativeParent(root, item.dir);
     const key = `${item.kind}\u0000${parent}`;
     const entry = counts.get(key) ?? { kind: item.kind, parent, count: 0 };
     entry.count++;
     counts.set(key, entry);
   }
   return [...counts.values()];
+}
+
+/** The parent of `dir` relative to `root` with "/" separators ("." for root itself): a slice for folders inside it. */
+function relativeParent(root: string, dir: string): string {
+  const parent = path.dirname(dir);
+  if (parent === root) return ".";
+  const prefix = root.endsWith(path.sep) ? root : root + path.sep;
+  const rel = parent.startsWith(prefix) ? parent.slice(prefix.length) : path.relative(root, parent);
+  return rel.split(path.sep).join("/") || ".";
 }

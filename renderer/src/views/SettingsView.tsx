@@ -224,6 +224,39 @@ function ChecksSection(props: { settings: PublicSettings; data: SettingsData }) 
   );
 }
 
+function ValidationSection(props: { settings: PublicSettings; data: SettingsData }) {
+  const { settings, data } = props;
+  const [error, setError] = useState<string | null>(null);
+  const toggle = async (on: boolean) =>
+    setError(
+      await data.update(
+        { validationCache: on },
+        on ? "Validation results will be reused." : "Every skill will be read again each time.",
+      ),
+    );
+  return (
+    <section className="card settings-section" aria-labelledby="settings-validation">
+      <h2 id="settings-validation">Validation</h2>
+      <label>
+        <input
+          type="checkbox"
+          checked={settings.validationCache}
+          disabled={data.busy}
+          onChange={(e) => void toggle(e.target.checked)}
+          aria-describedby="validation-cache-hint"
+        />{" "}
+        Reuse results of unchanged skills
+      </label>
+      <p id="validation-cache-hint" className="small muted">
+        <code>skillshelf validate</code> keeps each skill&apos;s result in the cache folder and reads a skill again only
+        when its files changed. Turn this off to read every skill on every run (<code>--no-cache</code> does it for one
+        run).
+      </p>
+      <FieldError id="validation-error" message={error} />
+    </section>
+  );
+}
+
 /** The Settings page. */
 export function SettingsView(props: { locations?: readonly Location[] }) {
   const { api, host } = useApi();
@@ -255,6 +288,7 @@ export function SettingsView(props: { locations?: readonly Location[] }) {
         <ServersSection settings={settings} data={data} />
         <TokenSection settings={settings} data={data} />
         <ChecksSection key={settings.pollHours} settings={settings} data={data} />
+        <ValidationSection settings={settings} data={data} />
         <ConfiguredServersSection api={api} />
         <StdioServersSection api={api} />
         <AccountNamesSection settings={settings} data={data} locations={props.locations ?? []} />

@@ -1,0 +1,120 @@
+// Bench: `validate FOLDER` of generated skills, whole process, each goal beside its yardstick from the same run —
+// `find … -name SKILL.md | xargs cat`, the same skills given as paths — with the validation cache cold, warm, and
+// with one SKILL.md edited (the skills re-read are counted in a fresh process). Prints figures; asserts nothing.
+import { spawnSync } from "node:child_process";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { cachedCorpus } from "./corpus-cache";
+import { generateSkills } from "./generate";
+import { runScript } from "./validate.bench";
+
+const BIN = fileURLToPath(new URL("../bin/skillshelf.js", import.meta.url));
+const CACHED_PHASE = fileURLToPath(new URL("./cached-phase.ts", import.meta.url));
+
+/** One whole-process run as bash's `time` sees it: wall, user and kernel CPU in ms. */
+interface Timed {
+  ms: number;
+  userMs: number;
+  sysMs: number;
+}
+
+const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+
+/** Runs a shell command line under bash's `time` (output discarded) and returns what it measured. */
+function time(line: string, env: NodeJS.ProcessEnv = {}): Timed {
+  const run = spawnSync("bash", ["-c", `TIMEFORMAT='%3R %3U %3S'; time ( (${line}) >/dev/null 2>&1 || true )`], {
+    encoding: "utf8",
+    env: { ...process.env, ...env },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const [real, user, sys] = (run.stderr.trim().split("\n").pop() ?? "").split(" ").map(Number);
+  if (run.status !== 0 || real === undefined || !Number.isFinite(real)) throw new Error(`bench run failed: ${line}`);
+  return { ms: real * 1000, userMs: (user ?? 0) * 1000, sysMs: (sys ?? 0) * 1000 };
+}
+
+/** The best (least wall time) of `rounds` runs. */
+function best(rounds: number, run: () => Timed): Timed {
+  let kept: Timed | null = null;
+  for (let i = 0; i < rounds; i++) {
+    const t = run();
+    if (!kept || t.ms < kept.ms) kept = t;
+  }
+  return kept!;
+}
+
+const show = (t: Timed) =>
+  `${(t.ms / 1000).toFixed(2)} s (CPU ${t.userMs.toFixed(0)} user / ${t.sysMs.toFixed(0)} sys ms)`;
+const verdict = (ratio: number, goal: number) =>
+  `${ratio.toFixed(2)}x (goal <= ${goal}x: ${ratio <= goal ? "met" : "MISSED"})`;
+
+/** Measures validate FOLDER against its yardsticks on `count` generated skills. */
+export async function runValidateFolderBench(options: { count?: number; rounds?: number } = {}): Promise<void> {
+  const count = Math.min(options.count ?? 10_000, Number(process.env.BENCH_MAX_SKILLS ?? 50_000));
+  const rounds = options.rounds ?? 3;
+  const corpus = await cachedCorpus("skills", count, async (root, n) => (await generateSkills(root, n)).dirs);
+  const root = corpus.root;
+  // A result is kept only when what it read is older than the cache's 2-second racy window.
+  if (!corpus.reused) await new Promise((resolve) => setTimeout(resolve, 2_100));
+  const cacheDir = await mkdtemp(path.join(tmpdir(), "skillshelf-bench-validate-cache-"));
+  const env = { SKILLSHELF_CACHE_DIR: cacheDir };
+  const node = quote(process.execPath);
+  const validate = (args: string) => `${node} ${quote(BIN)} validate ${args}`;
+  const cat = () => time(`find ${quote(root)} -name SKILL.md -print0 | xargs -0 cat`);
+  try {
+    console.log(
+      `${corpus.reused ? "Reused" : `Generated in ${corpus.seconds.toFixed(1)} s`} ${count} skills in ${root}; best of ${rounds}, whole processes, Node ${process.version}.`,
+    );
+    time(validate(`--no-cache ${quote(root)}`)); // reads the corpus back into the page cache, unmeasured
+    const raw = best(rounds, cat);
+    const paths = best(rounds, () => time(validate(`--no-cache ${quote(root)}/group-*/*`)));
+    const folder = best(rounds, () => time(validate(`--no-cache ${quote(root)}`)));
+    const cold = best(rounds, () => {
+      spawnSync("rm", ["-rf", path.join(cacheDir, "validate")]);
+      return time(validate(quote(root)), env);
+    });
+    time(validate(quote(root)), env);
+    const warm = best(rounds, () => time(validate(quote(root)), env));
+    const rawAgain = best(rounds, cat);
+    const yardstick = Math.min(raw.ms, rawAgain.ms);
+    console.log(`find … -name SKILL.md | xargs cat:      ${show(raw)}; again after the runs: ${show(rawAgain)}`);
+    console.log(`validate SKILL-FOLDERS… (as paths):     ${show(paths)}`);
+    console.log(
+      `validate FOLDER, no cache:              ${show(folder)} — vs as paths ${verdict(folder.ms / paths.ms, 1.1)}`,
+    );
+    console.log(
+      `validate FOLDER, first run (cold cache): ${show(cold)} — vs xargs cat ${verdict(cold.ms / yardstick, 2.5)}`,
+    );
+    console.log(
+      `validate FOLDER, second run, unchanged:  ${show(warm)} — vs xargs cat ${verdict(warm.ms / yardstick, 1)}`,
+    );
+    // One SKILL.md edited: counted and timed in fresh processes that run what validate runs (search, cache, output
+    // left out), beside the same phase with nothing changed. The file is put back afterwards.
+    const edited = path.join(root, "group-0", "skill-00007", "SKILL.md");
+    const original = await readFile(edited);
+    const phase = () =>
+      runScript<{ ms: number; userMs: number; systemMs: number; reused: number; read: number }>(CACHED_PHASE, [
+        root,
+        path.join(cacheDir, "validate", "results-v1.json"),
+      ]);
+    await phase();
+    const unchanged = await phase();
+    let one;
+    try {
+      await writeFile(edited, Buffer.concat([original, Buffer.from("\nOne more line.\n")]));
+      one = await phase();
+    } finally {
+      await writeFile(edited, original);
+    }
+    const phaseText = (p: { ms: number; userMs: number; systemMs: number; reused: number; read: number }) =>
+      `${(p.ms / 1000).toFixed(2)} s (CPU ${p.userMs.toFixed(0)} user / ${p.systemMs.toFixed(0)} sys ms), ${p.read} read, ${p.reused} reused`;
+    console.log(`in-process, unchanged:                  ${phaseText(unchanged)}`);
+    console.log(
+      `in-process, one SKILL.md edited:        ${phaseText(one)} — re-read ${one.read} (goal 1), vs unchanged ${verdict(one.ms / unchanged.ms, 1.1)}`,
+    );
+    console.log("Figures depend on machine load: compare the CPU columns when other work shares the machine.");
+  } finally {
+    await rm(cacheDir, { recursive: true, force: true });
+  }
+}

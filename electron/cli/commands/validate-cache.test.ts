@@ -1,0 +1,60 @@
+// `validate` keeps its cache in the cache folder unless --no-cache or the settings say not to; a damaged cache is
+// ignored with a note on stderr and the output stays what an uncached run prints.
+import { existsSync } from "node:fs";
+import { cp, mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { runBin } from "../../../test-support/cli";
+import { makeTempDir } from "../../../test-support/tmp";
+
+const FIXTURES = fileURLToPath(new URL("../../engine/skill/fixtures", import.meta.url));
+let tmp: Awaited<ReturnType<typeof makeTempDir>>;
+let env: NodeJS.ProcessEnv;
+let skills: string;
+let cacheFile: string;
+
+describe("validate's cache", () => {
+  beforeEach(async () => {
+    tmp = await makeTempDir();
+    skills = path.join(tmp.dir, "skills");
+    for (const name of ["valid-minimal", "name-uppercase", "ref-missing"])
+      await cp(path.join(FIXTURES, name), path.join(skills, name), { recursive: true });
+    env = { SKILLSHELF_CACHE_DIR: path.join(tmp.dir, "cache"), SKILLSHELF_CONFIG_DIR: path.join(tmp.dir, "config") };
+    cacheFile = path.join(tmp.dir, "cache", "validate", "results-v1.json");
+  });
+  afterEach(() => tmp.cleanup());
+
+  it("is written by default, and not with --no-cache", async () => {
+    // A result is kept only when what it read is older than the 2-second racy window.
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    const plain = await runBin(["validate", skills, "--no-cache"], { env });
+    expect(existsSync(cacheFile)).toBe(false);
+    const cached = await runBin(["validate", skills], { env });
+    expect(cached.stdout).toBe(plain.stdout);
+    expect(existsSync(cacheFile)).toBe(true);
+  });
+
+  it("is off when the settings turn it off", async () => {
+    await mkdir(path.join(tmp.dir, "config"), { recursive: true });
+    await writeFile(
+      path.join(tmp.dir, "config", "settings.json"),
+      JSON.stringify({ version: 1, validationCache: false }),
+    );
+    await runBin(["validate", skills], { env });
+    expect(existsSync(cacheFile)).toBe(false);
+  });
+
+  it("ignores a damaged cache with a note and prints what an uncached run prints", async () => {
+    await mkdir(path.dirname(cacheFile), { recursive: true });
+    await writeFile(cacheFile, '{"format":1,"rules":"x","records":[{"k":');
+    const plain = await runBin(["validate", skills, "--no-cache"], { env });
+    const run = await runBin(["validate", skills], { env });
+    expect(run.stdout).toBe(plain.stdout);
+    expect(run.code).toBe(plain.code);
+    expect(run.stderr).toMatch(
+      /^note: the validation cache .* was ignored \(is not valid JSON\); it will be rebuilt\.\n$/,
+    );
+    expect((await runBin(["validate", skills], { env })).stderr).toBe("");
+  });
+});

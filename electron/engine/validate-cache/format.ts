@@ -1,0 +1,95 @@
+// The validation cache's file: its shape, the limits a file must keep to be trusted, and its parser.
+import type { Diagnostic } from "../../../shared/model";
+import { parseJsonWithinLimits } from "../fs/json-limits";
+
+/** Bump when the file's shape changes. */
+export const CACHE_FORMAT = 1;
+/** Largest cache file read or written. */
+export const MAX_CACHE_BYTES = 64 * 1024 * 1024;
+/** Most skills kept; the least recently recorded go first. */
+export const MAX_RECORDS = 100_000;
+/** Most paths one skill's record may list (a bigger skill is always read). */
+export const MAX_ENTRIES = 1_000;
+/** Most diagnostics one record may hold. */
+export const MAX_DIAGNOSTICS = 10_000;
+/** Deepest nesting the file's shape needs (root, records, record, entries, entry), with room to spare. */
+const MAX_DEPTH = 8;
+/** Longest string accepted anywhere in the file. */
+const MAX_STRING = 64 * 1024;
+
+/** One skill's kept result and what it was computed from. */
+export interface CacheRecord {
+  /** Profile and absolute folder, joined by a newline. */
+  k: string;
+  /** Each path validation read or listed, relative to the folder ("." for itself), with its identity. */
+  e: Array<[string, string]>;
+  n: string;
+  v: boolean;
+  d: Diagnostic[];
+}
+
+/** The whole file. */
+export interface CacheFile {
+  format: number;
+  /** The rules' version: a result from other rules is never reused. */
+  rules: string;
+  records: CacheRecord[];
+}
+
+const isString = (v: unknown): v is string => typeof v === "string" && v.length <= MAX_STRING;
+const isCount = (v: unknown) => Number.isSafeInteger(v) && (v as number) >= 0;
+const SEVERITIES = new Set(["error", "warning", "info"]);
+const DIAGNOSTIC_KEYS = new Set(["code", "severity", "message", "file", "line", "column", "fix"]);
+
+function isDiagnostic(v: unknown): v is Diagnostic {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const d = v as Record<string, unknown>;
+  for (const key of Object.keys(d)) if (!DIAGNOSTIC_KEYS.has(key)) return false;
+  return (
+    isString(d.code) &&
+    isString(d.severity) &&
+    SEVERITIES.has(d.severity) &&
+    isString(d.message) &&
+    isString(d.file) &&
+    (d.line === undefined || isCount(d.line)) &&
+    (d.column === undefined || isCount(d.column)) &&
+    (d.fix === undefined || isString(d.fix))
+  );
+}
+
+/** A path inside the skill's folder, as listings give it: "." or names joined by "/", none of them "." or "..". */
+const isRel = (v: unknown): v is string =>
+  isString(v) && (v === "." || (v !== "" && v.split("/").every((n) => n !== "" && n !== "." && n !== "..")));
+
+function isRecord(v: unknown): v is CacheRecord {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const r = v as Record<string, unknown>;
+  return (
+    isString(r.k) &&
+    Array.isArray(r.e) &&
+    r.e.length >= 1 &&
+    r.e.length <= MAX_ENTRIES &&
+    r.e.every(
+      (e, i) => Array.isArray(e) && e.length === 2 && isRel(e[0]) && (i > 0 || e[0] === ".") && isString(e[1]),
+    ) &&
+    isString(r.n) &&
+    typeof r.v === "boolean" &&
+    Array.isArray(r.d) &&
+    r.d.length <= MAX_DIAGNOSTICS &&
+    r.d.every(isDiagnostic)
+  );
+}
+
+/** The file's records when its text is a cache this build can trust; otherwise why not, as a clause ("it …"). */
+export function parseCacheText(text: string): { ok: true; file: CacheFile } | { ok: false; why: string } {
+  const parsed = parseJsonWithinLimits(text, { maxBytes: MAX_CACHE_BYTES, maxDepth: MAX_DEPTH });
+  if (!parsed.ok) return parsed;
+  const v = parsed.value;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return { ok: false, why: "it is not a JSON object." };
+  const f = v as Record<string, unknown>;
+  if (f.format !== CACHE_FORMAT || !isString(f.rules)) return { ok: false, why: "it has an unknown format." };
+  if (!Array.isArray(f.records) || f.records.length > MAX_RECORDS)
+    return { ok: false, why: "its list of skills is missing or too long." };
+  if (!f.records.every(isRecord)) return { ok: false, why: "it holds a skill record of the wrong shape." };
+  return { ok: true, file: { format: CACHE_FORMAT, rules: f.rules, records: f.records } };
+}

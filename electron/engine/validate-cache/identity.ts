@@ -1,0 +1,34 @@
+// The identity of a file or folder as validation saw it: device, inode, size, mtime and ctime in nanoseconds.
+import { lstatSync, statSync, type BigIntStats } from "node:fs";
+
+/** A listed path's identity, as one string ("dev:ino:size:mtimeNs:ctimeNs"), or null when it cannot be stat'ed. */
+export type Identity = string;
+
+/** How close to the recording a timestamp may be and still be trusted: FAT and SMB keep 2-second times. */
+export const RACY_WINDOW_NS = 2_000_000_000n;
+
+/** The wall clock in nanoseconds (file timestamps use the same clock). */
+export const nowNs = (): bigint => BigInt(Date.now()) * 1_000_000n;
+
+/** One stat result, or null (gone, unreadable); `follow` for the skill folder itself, which may be a link. */
+export function statIdentity(abs: string, follow: boolean): BigIntStats | null {
+  try {
+    return (
+      (follow
+        ? statSync(abs, { bigint: true, throwIfNoEntry: false })
+        : lstatSync(abs, { bigint: true, throwIfNoEntry: false })) ?? null
+    );
+  } catch {
+    return null;
+  }
+}
+
+/** The identity string of stat results. */
+export const identityOf = (s: BigIntStats): Identity => `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`;
+
+/**
+ * Git's "racy clean": a path changed within the window before `since` (when its reading began) may change again
+ * without its size, mtime or ctime showing it, so a result that depends on it is not kept.
+ */
+export const isRacy = (s: BigIntStats, since: bigint, window: bigint = RACY_WINDOW_NS): boolean =>
+  s.mtimeNs >= since - window || s.ctimeNs >= since - window;

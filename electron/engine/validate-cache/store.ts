@@ -1,0 +1,100 @@
+// The validation cache on disk: one file in the cache folder, read once per run within limits, written back through
+// the one writer only when something changed; a damaged or hostile file is ignored (with a note) and rebuilt.
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import { readTextFile } from "../fs/safe-fs";
+import { writeFileAtomic } from "../fs/write";
+import { defaultCacheDir } from "../cache-dir";
+import { VERSION } from "../version";
+import { CACHE_FORMAT, MAX_CACHE_BYTES, MAX_RECORDS, parseCacheText, type CacheFile, type CacheRecord } from "./format";
+
+declare const __SKILLSHELF_RULES_ID__: string | undefined;
+
+/** The rules' version: the app's version plus a hash of the validator's sources taken at build time. */
+export const RULES_VERSION: string = `${VERSION}+${typeof __SKILLSHELF_RULES_ID__ === "string" ? __SKILLSHELF_RULES_ID__ : "dev"}`;
+
+/** Where the validation cache lives under a cache folder. */
+export const cacheFileIn = (cacheDir: string): string =>
+  path.join(cacheDir, "validate", `results-v${CACHE_FORMAT}.json`);
+
+/** The default cache file (SKILLSHELF_CACHE_DIR, else the platform's cache folder). */
+export const defaultCacheFile = (env: Record<string, string | undefined> = process.env): string =>
+  cacheFileIn(defaultCacheDir(env));
+
+/** How a run used the cache, for the bench and tests: skills reused, read afresh, and not cacheable. */
+export interface CacheCounts {
+  reused: number;
+  read: number;
+  uncacheable: number;
+}
+
+/** The validation cache of one run: loaded once, looked up and filled per skill, saved once at the end. */
+export class ValidationCache {
+  readonly counts: CacheCounts = { reused: 0, read: 0, uncacheable: 0 };
+  /** Why the file on disk was ignored, when it was (the caller prints it as a note). */
+  note: string | null = null;
+  private records = new Map<string, CacheRecord>();
+  private dirty = false;
+
+  private constructor(
+    readonly file: string,
+    readonly rules: string,
+  ) {}
+
+  /** Loads the cache file (absent: an empty cache; damaged or hostile: an empty cache and a note). */
+  static async open(file: string, rules: string = RULES_VERSION): Promise<ValidationCache> {
+    const cache = new ValidationCache(file, rules);
+    const read = await readTextFile(file, { maxBytes: MAX_CACHE_BYTES });
+    if (!read.ok) {
+      if (read.reason !== "not-found")
+        cache.note = `the validation cache ${file} was ignored (${read.reason === "too-large" ? "it is too large" : `it cannot be read: ${read.reason}`}); it will be rebuilt.`;
+      return cache;
+    }
+    const parsed = parseCacheText(read.text);
+    if (!parsed.ok) {
+      cache.note = `the validation cache ${file} was ignored (${parsed.why.replace(/^it /, "").replace(/\.$/, "")}); it will be rebuilt.`;
+      cache.dirty = true;
+      return cache;
+    }
+    if (parsed.file.rules !== rules) {
+      cache.dirty = true;
+      return cache;
+    }
+    for (const record of parsed.file.records) cache.records.set(record.k, record);
+    return cache;
+  }
+
+  /** The kept record for a profile and folder, if any. */
+  get(key: string): CacheRecord | undefined {
+    return this.records.get(key);
+  }
+
+  /** Keeps a fresh result (moved to the newest end), or forgets a key whose result may not be kept. */
+  put(key: string, record: CacheRecord | null): void {
+    const had = this.records.delete(key);
+    if (record) this.records.set(key, record);
+    if (record || had) this.dirty = true;
+  }
+
+  /** Writes the cache back when it changed, keeping the newest records within the limits; failures cost only speed. */
+  async save(): Promise<void> {
+    if (!this.dirty) return;
+    let records = [...this.records.values()];
+    if (records.length > MAX_RECORDS) records = records.slice(records.length - MAX_RECORDS);
+    let text = serialise(this.rules, records);
+    while (Buffer.byteLength(text) > MAX_CACHE_BYTES && records.length > 0) {
+      records = records.slice(Math.ceil(records.length / 2));
+      text = serialise(this.rules, records);
+    }
+    try {
+      await mkdir(path.dirname(this.file), { recursive: true });
+      await writeFileAtomic(this.file, text, { mode: 0o600 });
+      this.dirty = false;
+    } catch {
+      /* an unwritable cache folder only means the next run reads every skill */
+    }
+  }
+}
+
+const serialise = (rules: string, records: CacheRecord[]): string =>
+  JSON.stringify({ format: CACHE_FORMAT, rules, records } satisfies CacheFile);
