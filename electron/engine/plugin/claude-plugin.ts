@@ -251,7 +251,7 @@ async function readSkills(
   fields: Record<string, unknown>,
   profile: Profile | undefined,
 ): Promise<{ skills: SkillReport[]; diagnostics: Diagnostic[] }> {
-  const standard = await discoverSkills(root, realRoot, rootEntries, profile);
+  const standard = await discoverSkills(root, realRoot, rootEntries, profile, true);
   const diagnostics = standard.diagnostics.map((d) => ({ ...d, code: CLAUDE_SKILL_CODES[d.code] ?? d.code }));
   const skills = [...standard.skills];
   const seen = new Set(skills.map((s) => path.resolve(s.dir)));
@@ -272,7 +272,7 @@ async function readSkills(
     for (const dir of dirs) {
       if (seen.has(dir)) continue;
       seen.add(dir);
-      skills.push(await readSkill(dir, profile ? { profile, pluginRoot: root } : { pluginRoot: root }));
+      skills.push(await readSkill(dir, { ...(profile ? { profile } : {}), pluginRoot: root, claudeCode: true }));
     }
   }
   return { skills, diagnostics };

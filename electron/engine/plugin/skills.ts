@@ -2,6 +2,7 @@
 import path from "node:path";
 import type { Diagnostic, Profile } from "../../../shared/model";
 import { readSkill } from "../skill/read-skill";
+import type { ReadSkillOptions } from "../skill/types";
 import type { SkillReport } from "../skill/types";
 import { mapBounded } from "../skill/validate-many";
 import { skillReport } from "../skill/validate-text";
@@ -16,12 +17,16 @@ export interface SkillsResult {
 
 const PARALLEL_READS = 8;
 
-/** Discovers and reads the plugin's skills with the given profile; never searches below skills/NAME/. */
+/**
+ * Discovers and reads the plugin's skills with the given profile (`claudeCode`: as Claude Code reads them, its own
+ * keys valid); never searches below skills/NAME/.
+ */
 export async function discoverSkills(
   root: string,
   realRoot: string,
   rootEntries: Set<string>,
   profile: Profile | undefined,
+  claudeCode = false,
 ): Promise<SkillsResult> {
   const result: SkillsResult = { skills: [], diagnostics: [] };
   if (!rootEntries.has("skills")) return result;
@@ -68,7 +73,9 @@ export async function discoverSkills(
     if (found.diagnostic) result.diagnostics.push(found.diagnostic);
     if (found.dir) candidates.push(found.dir);
   }
-  result.skills = await mapBounded(candidates, PARALLEL_READS, (dir) => readOneSkill(dir, profile, root));
+  result.skills = await mapBounded(candidates, PARALLEL_READS, (dir) =>
+    readOneSkill(dir, { ...(profile ? { profile } : {}), pluginRoot: root, claudeCode }),
+  );
   return result;
 }
 
@@ -146,9 +153,9 @@ async function skillCandidate(
   return { dir };
 }
 
-async function readOneSkill(dir: string, profile: Profile | undefined, pluginRoot: string): Promise<SkillReport> {
+async function readOneSkill(dir: string, options: ReadSkillOptions): Promise<SkillReport> {
   try {
-    return await readSkill(dir, profile ? { profile, pluginRoot } : { pluginRoot });
+    return await readSkill(dir, options);
   } catch (error) {
     const file = path.join(dir, "SKILL.md");
     const reason = error instanceof Error ? error.message : String(error);

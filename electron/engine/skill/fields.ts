@@ -3,6 +3,7 @@ import { MAX_COMPATIBILITY, MAX_DESCRIPTION, MAX_NAME } from "../../../shared/li
 import type { Node, Pair } from "yaml";
 import type { VersionSource } from "../../../shared/model";
 import { codePoints } from "../../../shared/tokens";
+import { CLAUDE_CODE_SKILL_KEYS, checkClaudeCodeKeys } from "./claude-code-fields";
 import { quote, type DiagnosticSink } from "./diagnostics";
 import { safeString } from "./value-text";
 import type { FrontmatterEntry, ParsedFrontmatter } from "./frontmatter";
@@ -62,14 +63,23 @@ function metadataMoveFix(key: string, value: unknown, hasMetadata: boolean): str
     : `Move it under a new \`metadata:\` line as the indented line \`${line}\` (metadata values are text, so it is quoted where needed).`;
 }
 
-/** Runs every field rule and returns what the skill's fields say. */
-export function checkFields(fm: ParsedFrontmatter, dirName: string | null, sink: DiagnosticSink): SkillFields {
+/**
+ * Runs every field rule and returns what the skill's fields say; with `claudeCode` (a skill Claude Code reads: in a
+ * Claude Code plugin or .claude/skills) Claude Code's own keys are valid and checked by their types instead.
+ */
+export function checkFields(
+  fm: ParsedFrontmatter,
+  dirName: string | null,
+  sink: DiagnosticSink,
+  claudeCode = false,
+): SkillFields {
   const byKey = new Map<string, FrontmatterEntry>();
   for (const entry of fm.entries) if (!byKey.has(entry.key)) byKey.set(entry.key, entry);
   const frontmatterLine = fm.entries[0]?.line ?? 2;
 
+  if (claudeCode) checkClaudeCodeKeys(fm, sink);
   for (const entry of fm.entries) {
-    if (ALLOWED_FIELDS.has(entry.key)) continue;
+    if (ALLOWED_FIELDS.has(entry.key) || (claudeCode && CLAUDE_CODE_SKILL_KEYS.has(entry.key))) continue;
     const lower = entry.key.toLowerCase();
     const hint = ALLOWED_FIELDS.has(lower) ? ` Keys are case-sensitive: write \`${lower}\`.` : "";
     sink.add(
@@ -98,7 +108,7 @@ export function checkFields(fm: ParsedFrontmatter, dirName: string | null, sink:
     );
   }
   const tools = byKey.get("allowed-tools");
-  if (tools) {
+  if (tools && !claudeCode) {
     const text = scalarText(tools.value);
     if (text === null || text.trim() === "") {
       sink.add(

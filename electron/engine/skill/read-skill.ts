@@ -3,6 +3,7 @@ import { readdirSync, type Dirent } from "node:fs";
 import path from "node:path";
 import { readTextFile } from "../fs/safe-fs";
 import { realpathSyncOrNull } from "./real-dirs";
+import { isClaudeCodeSkillDir } from "./claude-code-fields";
 import { DiagnosticSink, quote } from "./diagnostics";
 import {
   MAX_FOLDER_DEPTH,
@@ -195,6 +196,7 @@ export async function readSkillWithReferences(
       read,
       files: folderFileSet(abs, listing, keptBytes),
       profile,
+      claudeCode: options.claudeCode ?? isClaudeCodeSkillDir(abs),
       context: { skillDir: abs, pluginRoot: options.pluginRoot },
     }),
   );

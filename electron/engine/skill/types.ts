@@ -6,6 +6,8 @@ import type { RealDirs } from "./real-dirs";
 export interface ReadSkillOptions {
   /** Rule set: the Agent Skills spec alone (default) or plus Claude Desktop's upload rules. */
   profile?: Profile;
+  /** Check it as Claude Code reads it (its own keys valid); also implied for a folder in `.claude/skills`. */
+  claudeCode?: boolean;
   /** The root of the plugin holding the skill, so `${CLAUDE_PLUGIN_ROOT}/…` links resolve against it. */
   pluginRoot?: string;
   /** The folder's real path when the caller has already resolved it (discovery has), sparing a realpath per skill. */

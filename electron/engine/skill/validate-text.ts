@@ -20,6 +20,8 @@ export interface SkillTextInput {
   read: TextRead;
   files: SkillFileSet;
   profile: Profile;
+  /** True for a skill Claude Code reads (in a Claude Code plugin or .claude/skills): its own keys are valid. */
+  claudeCode?: boolean;
   /** The skill's folder and the plugin holding it, for `${CLAUDE_PLUGIN_ROOT}` targets. */
   context?: ReferenceContext;
 }
@@ -170,7 +172,7 @@ export async function validateSkillText(input: SkillTextInput): Promise<SkillTex
   const fm = await parseFrontmatter(split.yaml, 2, sink);
   if (fm) {
     result.frontmatter = fm.data;
-    const fields = checkFields(fm, input.dirName, sink);
+    const fields = checkFields(fm, input.dirName, sink, input.claudeCode === true);
     if (input.profile === "claude-desktop") checkDesktopFields(fm, fields, sink);
     Object.assign(result, {
       name: fields.name,
