@@ -23,6 +23,8 @@ import {
   type JsonObjectRead,
   type Locate,
 } from "./claude-json";
+import { checkHookEvents, checkHooksFile } from "./claude-hooks";
+import { checkAgentsAndCommands } from "./claude-markdown";
 import { entryNames } from "./containment";
 import { diagnostic, isPlainObject, kindOf, quote } from "./diagnostics";
 import { discoverSkills } from "./skills";
@@ -175,10 +177,12 @@ export async function readClaudeCodePlugin(
   const mcp = await readMcpServers(root, realRoot, rootEntries, fields, manifest.manifest ? manifest.file : root);
   report.skills = skills.skills;
   report.mcpServers = mcp.servers;
-  const hooks = await checkHooks(root, realRoot, rootEntries, fields);
+  const hooks = await checkHooks(root, realRoot, rootEntries, fields, manifest.manifest ? manifest.file : root);
+  const components = await checkAgentsAndCommands(root, realRoot, rootEntries, fields);
   report.diagnostics.push(
     ...(await misplacedComponents(root)),
     ...listed,
+    ...components,
     ...skills.diagnostics,
     ...mcp.diagnostics,
     ...hooks,
@@ -335,6 +339,7 @@ async function checkHooks(
   realRoot: string,
   rootEntries: Set<string>,
   fields: Record<string, unknown>,
+  manifestFile: string,
 ): Promise<Diagnostic[]> {
   const files = await readComponentFiles(root, realRoot, {
     defaultFile: rootEntries.has("hooks") ? "./hooks/hooks.json" : null,
@@ -342,7 +347,15 @@ async function checkHooks(
     jsonCode: "claude-plugin.hooks.json",
     consequence: "its hooks do not run",
   });
-  return files.flatMap(({ read }) => (read.ok ? [] : [read.diagnostic]));
+  const found = files.flatMap(({ abs, read }) =>
+    read.ok ? checkHooksFile(read.value, abs, read.at) : [read.diagnostic],
+  );
+  const inline = fields.hooks;
+  const objects = isPlainObject(inline) ? [{ value: inline, keys: ["hooks"] }] : [];
+  if (Array.isArray(inline))
+    inline.forEach((item, i) => isPlainObject(item) && objects.push({ value: item, keys: ["hooks", String(i)] }));
+  for (const { value, keys } of objects) found.push(...checkHookEvents(value, keys, manifestFile, null));
+  return found;
 }
 
 /** Reads a component's JSON files inside the plugin: its default file when present, then the manifest's "./" paths. */
