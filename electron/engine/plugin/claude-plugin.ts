@@ -101,6 +101,16 @@ function checkManifest(manifest: Record<string, unknown>, file: string, at: Loca
         at: at("name"),
       }),
     );
+  } else if (/\s/.test(name)) {
+    found.push(
+      diagnostic(
+        "claude-plugin.name.spaces",
+        "error",
+        file,
+        `The plugin name ${quote(name)} contains spaces, ${refused}.`,
+        { fix: `Use ${quote(kebabCaseOf(name))}.`, at: at("name") },
+      ),
+    );
   } else if (!KEBAB_CASE.test(name)) {
     found.push(
       diagnostic(
@@ -236,10 +246,20 @@ async function checkListedPaths(
         found.push(
           diagnostic(
             "claude-plugin.path.missing",
-            "warning",
+            "error",
             file,
-            `The path ${quote(listed.value)} in "${field}" does not exist, so nothing is loaded from it.`,
+            `The path ${quote(listed.value)} in "${field}" does not exist; Claude Code reports this as a load failure.`,
             { fix: "Fix the path, or remove it from the manifest." },
+          ),
+        );
+      } else if (field === "skills" && place.kind === "file") {
+        found.push(
+          diagnostic(
+            "claude-plugin.skills.file",
+            "error",
+            file,
+            `The path ${quote(listed.value)} in "skills" is a file; Claude Code takes only folders there (a skill folder holding SKILL.md, or a folder of them).`,
+            { fix: `Point at the folder: ${quote(`./${path.posix.dirname(listed.value.slice(2))}`)}.` },
           ),
         );
       }

@@ -159,7 +159,7 @@ describe("a marketplace file", () => {
     ]);
     const other = await readMarketplace(
       await marketplace(
-        base([{ name: "My Tool", source: { source: "npm", package: "@x/y" }, colour: "red" }], { name: "Team Tools" }),
+        base([{ name: "My_Tool", source: { source: "npm", package: "@x/y" }, colour: "red" }], { name: "Team_Tools" }),
       ),
     );
     expect(codes(other).sort()).toEqual([

@@ -160,6 +160,13 @@ function checkTopLevel(market: Record<string, unknown>, file: string, at: Locate
       'Add "name": "my-marketplace" (kebab-case).',
       at("name"),
     );
+  } else if (/\s/.test(name)) {
+    error(
+      "marketplace.name.spaces",
+      `The marketplace name ${quote(name)} contains spaces, so Claude Code refuses the marketplace.`,
+      `Use ${quote(kebabCaseOf(name))}.`,
+      at("name"),
+    );
   } else if (!KEBAB_CASE.test(name)) {
     found.push(
       diagnostic(
@@ -253,6 +260,13 @@ async function checkEntry(entry: MarketplaceEntry, file: string, at: Locate, see
       "Give each plugin a unique name.",
       ["name"],
     );
+  else if (/\s/.test(entry.name))
+    error(
+      "marketplace.entry.name-spaces",
+      `${label}'s name contains spaces, so Claude Code refuses the marketplace.`,
+      `Use ${quote(kebabCaseOf(entry.name))}.`,
+      ["name"],
+    );
   else if (!KEBAB_CASE.test(entry.name))
     found.push(
       diagnostic("marketplace.entry.name-kebab-case", "warning", file, `${label}'s name is not kebab-case.`, {
@@ -263,28 +277,7 @@ async function checkEntry(entry: MarketplaceEntry, file: string, at: Locate, see
   if (entry.name) seen.add(entry.name);
   if (entry.source.kind === "invalid")
     error("marketplace.entry.source", `${label} ${entry.source.message}.`, entry.source.fix, ["source"]);
-  else if (entry.source.kind === "relative") {
-    const info = await stat(entry.source.dir).catch(() => null);
-    if (!info?.isDirectory())
-      error(
-        "marketplace.entry.source-missing",
-        `${label}'s source ${quote(entry.source.given)} is not a folder in the marketplace: Claude Code reports "Plugin directory not found" and cannot install it.`,
-        "Correct the path, or add the plugin's folder.",
-        ["source"],
-      );
-    else if (
-      !entry.strict &&
-      (await declaresComponents(entry.source.dir)) &&
-      COMPONENT_FIELDS.some((f) => raw[f] !== undefined)
-    ) {
-      error(
-        "marketplace.entry.conflict",
-        `${label} has "strict": false and lists components, and its plugin's own manifest lists components too: Claude Code reports conflicting manifests.`,
-        'Keep the components in one place: remove them from the entry, or set "strict": true.',
-        ["strict"],
-      );
-    }
-  }
+  else if (entry.source.kind === "relative") found.push(...(await checkLocalSource(entry, label, file, at)));
   for (const problem of manifestFieldProblems(raw)) {
     error(
       problem.kind === "type" ? "marketplace.entry.type" : "marketplace.entry.path",
@@ -316,10 +309,61 @@ async function checkEntry(entry: MarketplaceEntry, file: string, at: Locate, see
   return found;
 }
 
-async function declaresComponents(dir: string): Promise<boolean> {
+/** What a relative source's folder says against its entry: missing, conflicting manifests, a different version. */
+async function checkLocalSource(
+  entry: MarketplaceEntry,
+  label: string,
+  file: string,
+  at: Locate,
+): Promise<Diagnostic[]> {
+  if (entry.source.kind !== "relative") return [];
+  const raw = entry.entry;
+  const error = (code: string, message: string, fix: string, key: string) =>
+    diagnostic(code, "error", file, message, { fix, at: at(key) });
+  const info = await stat(entry.source.dir).catch(() => null);
+  if (!info?.isDirectory())
+    return [
+      error(
+        "marketplace.entry.source-missing",
+        `${label}'s source ${quote(entry.source.given)} is not a folder in the marketplace: Claude Code reports "Plugin directory not found" and cannot install it.`,
+        "Correct the path, or add the plugin's folder.",
+        "source",
+      ),
+    ];
+  const own = await pluginManifestOf(entry.source.dir);
+  const found: Diagnostic[] = [];
+  if (
+    !entry.strict &&
+    own !== null &&
+    COMPONENT_FIELDS.some((f) => own[f] !== undefined) &&
+    COMPONENT_FIELDS.some((f) => raw[f] !== undefined)
+  )
+    found.push(
+      error(
+        "marketplace.entry.conflict",
+        `${label} has "strict": false and lists components, and its plugin's own manifest lists components too: Claude Code reports conflicting manifests.`,
+        'Keep the components in one place: remove them from the entry, or set "strict": true.',
+        "strict",
+      ),
+    );
+  if (typeof raw.version === "string" && typeof own?.version === "string" && raw.version !== own.version)
+    found.push(
+      diagnostic(
+        "marketplace.entry.version-mismatch",
+        "warning",
+        file,
+        `${label} says version ${quote(raw.version)} but its plugin.json says ${quote(own.version)}; Claude Code installs the plugin.json version and ignores the entry's.`,
+        { fix: `Write "version": ${JSON.stringify(own.version)} in the entry, or remove it.`, at: at("version") },
+      ),
+    );
+  return found;
+}
+
+/** The plugin's own .claude-plugin/plugin.json object, or null when it has none or it cannot be read. */
+async function pluginManifestOf(dir: string): Promise<Record<string, unknown> | null> {
   const root = (await realpathOrNull(dir)) ?? dir;
   const names = await entryNames(path.join(dir, ".claude-plugin"));
-  if (!names?.has("plugin.json")) return false;
+  if (!names?.has("plugin.json")) return null;
   const read = await readJsonObject(
     path.join(dir, ".claude-plugin", "plugin.json"),
     root,
@@ -327,7 +371,7 @@ async function declaresComponents(dir: string): Promise<boolean> {
     "plugin.json",
     "it is ignored",
   );
-  return read.ok && COMPONENT_FIELDS.some((f) => read.value[f] !== undefined);
+  return read.ok ? read.value : null;
 }
 
 /** The folders inside the marketplace that its entries name, with what Claude Code knows of each plugin from its entry. */
