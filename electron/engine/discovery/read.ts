@@ -58,10 +58,11 @@ export async function readPluginAt(
   for (const s of report?.skills ?? []) byDir.set(path.resolve(s.dir), s);
   const skillsDir = path.join(root, "skills");
   const dirs: string[] = [];
-  // A missing or non-folder skills/ lists as empty; a SKILL.md found in p means p is a folder.
+  // A missing or non-folder skills/ lists as empty; a SKILL.md found in p means p is a folder. Only the exact name
+  // makes a plugin's skill (a lone skill.md is the reader's warning, not a skill of the plugin).
   for (const entry of (await listCapped(skillsDir, cap)).entries) {
     const p = path.join(skillsDir, entry.name);
-    if (byDir.has(p) || (await findSkillFile(p))) dirs.push(p);
+    if (byDir.has(p) || path.basename((await findSkillFile(p)) ?? "") === "SKILL.md") dirs.push(p);
   }
   for (const d of byDir.keys()) if (!dirs.includes(d)) dirs.push(d);
   const skills: PluginRead["skills"] = [];

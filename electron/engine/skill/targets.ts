@@ -1,5 +1,5 @@
 // Decides what a path given on the command line is: a skill, a folder of skills, a plugin, a marketplace or a skill archive.
-import { lstatSync, statSync, type Stats } from "node:fs";
+import { lstatSync, readFileSync, statSync, type Stats } from "node:fs";
 import { lstat, readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { isInside } from "../fs/safe-fs";
@@ -65,11 +65,20 @@ export async function findTargets(input: string, cwd: string = process.cwd()): P
     if (!linked) throw new MissingPathError(input);
     return one({ kind: "skill", path: abs, dir: abs });
   }
+  // .claude-plugin/, or its marketplace.json or plugin.json, names the plugin or marketplace folder above it.
+  const manifestOf = claudeManifestParent(abs, info.isDirectory());
+  if (manifestOf) return findTargets(manifestOf, cwd);
   if (!info.isDirectory()) {
     if (path.basename(abs).toLowerCase() === "skill.md")
       return one({ kind: "skill", path: abs, dir: path.dirname(abs) });
     if (isSkillArchivePath(abs)) return one({ kind: "archive", path: abs, file: abs });
     return one({ kind: "skill", path: abs, dir: abs });
+  }
+  // A marketplace is never hidden by what else sits at its root: the root's own skill or plugin, the marketplace and
+  // every plugin it lists are all targets.
+  if (isFile(path.join(abs, ".claude-plugin", "marketplace.json"))) {
+    const rootTargets = await marketplaceRootTargets(abs);
+    if (rootTargets) return { targets: await addListedPlugins(rootTargets, abs), search: null };
   }
   // The usual case in one lstat: a SKILL.md under its exact name (the validator lists the folder itself afterwards).
   if (exactSkillFile(abs)) return one({ kind: "skill", path: abs, dir: abs });
@@ -78,13 +87,8 @@ export async function findTargets(input: string, cwd: string = process.cwd()): P
   const claude = names.includes(".claude-plugin")
     ? await readdir(path.join(abs, ".claude-plugin")).catch(() => [] as string[])
     : [];
-  if (names.includes("plugin.json") || claude.includes("plugin.json")) {
-    const plugin: ValidationTarget = { kind: "plugin", path: abs, root: abs };
-    return {
-      targets: claude.includes("marketplace.json") ? [plugin, { kind: "marketplace", path: abs, root: abs }] : [plugin],
-      search: null,
-    };
-  }
+  if (names.includes("plugin.json") || claude.includes("plugin.json"))
+    return one({ kind: "plugin", path: abs, root: abs });
   const { items, summary } = await searchFolder(abs);
   const targets: ValidationTarget[] = [];
   for (const item of items) {
@@ -98,6 +102,50 @@ export async function findTargets(input: string, cwd: string = process.cwd()): P
     withListed.map((t) => ({ kind: t.kind === "archive" ? "skill" : t.kind, dir: t.path })),
   );
   return { targets: withListed.length > 0 ? withListed : [{ kind: "skill", path: abs, dir: abs }], search: summary };
+}
+
+/** True when `file` is a regular file (through links); false when not or when that cannot be told. */
+function isFile(file: string): boolean {
+  return statOrNull(file)?.isFile() === true;
+}
+
+/** The folder a path inside `.claude-plugin/` stands for (the plugin or marketplace root), or null. */
+function claudeManifestParent(abs: string, isDir: boolean): string | null {
+  if (isDir) return path.basename(abs) === ".claude-plugin" ? path.dirname(abs) : null;
+  const parent = path.dirname(abs);
+  const name = path.basename(abs);
+  return path.basename(parent) === ".claude-plugin" && (name === "marketplace.json" || name === "plugin.json")
+    ? path.dirname(parent)
+    : null;
+}
+
+/** True when a root plugin.json declares an Agent Plugins `$schema` (a plugin.json without one is another tool's file). */
+function declaresAgentPluginsSchema(file: string): boolean {
+  try {
+    if ((statOrNull(file)?.size ?? Infinity) > 64 * 1024) return false;
+    const value: unknown = JSON.parse(readFileSync(file, "utf8"));
+    return typeof value === "object" && value !== null && "$schema" in value;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A marketplace root that also holds a skill or a plugin of its own: the marketplace plus that skill or plugin (a root
+ * plugin.json counts only with `$schema`, or beside .claude-plugin/plugin.json, which Claude Code reads); null for a
+ * marketplace root with neither, which is searched like any other folder.
+ */
+async function marketplaceRootTargets(abs: string): Promise<ValidationTarget[] | null> {
+  const names = await readdir(abs).catch(() => [] as string[]);
+  const claudeManifest = isFile(path.join(abs, ".claude-plugin", "plugin.json"));
+  const rootManifest = names.includes("plugin.json");
+  const skill = hasSkillFile(names);
+  if (!skill && !rootManifest && !claudeManifest) return null;
+  const targets: ValidationTarget[] = [{ kind: "marketplace", path: abs, root: abs }];
+  if (claudeManifest || (rootManifest && declaresAgentPluginsSchema(path.join(abs, "plugin.json"))))
+    targets.push({ kind: "plugin", path: abs, root: abs });
+  else if (skill) targets.push({ kind: "skill", path: abs, dir: abs });
+  return targets;
 }
 
 /**
