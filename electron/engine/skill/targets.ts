@@ -48,9 +48,10 @@ export interface FoundTargets {
 }
 
 /**
- * Expands one path (docs/architecture.md, "validate"): a SKILL.md → its folder; a folder holding SKILL.md (any case) →
- * a skill; a folder with plugin.json or .claude-plugin/plugin.json → a plugin (and a marketplace too when it holds
- * .claude-plugin/marketplace.json); a .zip/.skill → an archive; any other folder is searched (no dependency folders, no
+ * Expands one path (docs/architecture.md, "validate"): `.claude-plugin/` or a manifest in it → the folder above; a
+ * marketplace root holding its own skill or plugin → that skill or plugin, the marketplace and every plugin it lists (a
+ * root plugin.json without `$schema` is not a plugin there); a SKILL.md → its folder; a folder holding SKILL.md (any
+ * case) → a skill; a folder with plugin.json or .claude-plugin/plugin.json → a plugin; a .zip/.skill → an archive; any other folder is searched (no dependency folders, no
  * links out, bounded depth) and every skill, plugin and marketplace found is a target — a folder a marketplace lists is
  * a plugin even without a manifest, and the skills inside it are checked as its skills, not again on their own; a
  * folder holding none is a skill target that reports skill.missing-file.
