@@ -52,6 +52,14 @@ const ADVICE: Record<string, string> = {
   "install.target.unsafe": "Nothing was changed. Update this copy by hand.",
   "install.swap.failed": "Nothing was changed. Free some disk space or check the folder's permissions, then try again.",
   "install.rollback.none": "There is nothing to undo.",
+  "install.target.moved":
+    "A folder on the way to the skill was replaced while the update ran; check who changed it, then try again.",
+  "install.data.untrusted":
+    "Make Skillshelf's data folder yours and writable by you alone (or set SKILLSHELF_DATA_DIR), then try again.",
+  "install.kept.conflict":
+    "Nothing was changed. Move the named file out of the way, then update again; or let the update go ahead without it (it stays in the backup).",
+  "install.source.link-outside":
+    "Nothing was installed. Replace the link by the file it points at, or update from an archive.",
   "install.busy":
     "Another update of this folder is running, or an earlier one was interrupted; wait for it to finish, or try again to finish or undo the interrupted one.",
   "install.not-due": "Nothing to update right now.",
