@@ -12,6 +12,7 @@ import { stagePathOf } from "./data-paths";
 import { untrustedDirReason, untrustedReason } from "./data-trust";
 import { InstallError } from "./errors";
 import { placeOf, placeProblem, type Place } from "./swap-place";
+import { unkeepableError } from "./kept-conflict";
 import {
   journalShapeProblem,
   lockTarget,
@@ -114,12 +115,15 @@ async function carryKept(target: string, stage: string, keep: string[]): Promise
     const from = path.join(target, ...rel.split("/"));
     const to = path.join(stage, ...rel.split("/"));
     const info = await lstat(from).catch(() => null);
-    if (!info || (await exists(to))) continue;
-    const parentClash = await lstat(path.dirname(to)).then(
-      (s) => !s.isDirectory(),
-      () => false,
-    );
-    if (parentClash) continue;
+    if (!info) continue;
+    let parentClash = false;
+    const parts = rel.split("/");
+    for (let i = 1; i < parts.length && !parentClash; i++) {
+      const above = await lstat(path.join(stage, ...parts.slice(0, i))).catch(() => null);
+      parentClash = above !== null && !above.isDirectory();
+    }
+    // Never dropped silently: a file the plan keeps that has no place in the new copy stops the update here.
+    if (parentClash || (await exists(to))) throw unkeepableError([rel]);
     await mkdir(path.dirname(to), { recursive: true });
     if (info.isFile()) {
       await copyFile(from, to);
