@@ -2,7 +2,7 @@
 // may write, naming only paths of the shape Skillshelf gives them. The cross-user cases hand files to another user
 // (chown, as root) and skip with the reason elsewhere.
 import { afterEach, beforeEach, describe, expect, it, type TestContext } from "vitest";
-import { chmod, chown, mkdir, readdir, writeFile } from "node:fs/promises";
+import { chmod, chown, mkdir, readdir, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { skipBecause } from "../../../test-support/skip";
 import { makeTempDir, writeTree } from "../../../test-support/tmp";
@@ -70,6 +70,22 @@ describe("the data folder's place", () => {
     expect(dataDirOf({}, "linux", "/home/me")).toBe("/home/me/.local/share/skillshelf");
     expect(dataDirOf({ SKILLSHELF_DATA_DIR: "/x/data" }, "linux", "/home/me")).toBe("/x/data");
     expect(dataDirOf({}, "darwin", "/Users/me")).toBe("/Users/me/Library/Application Support/Skillshelf");
+  });
+});
+
+describe("what Skillshelf writes in its data folder", () => {
+  it.skipIf(process.platform === "win32")("is private: folders 0700, records 0600", async () => {
+    await writeTree(path.join(tmp.dir, "release", "demo"), {
+      "SKILL.md": "---\nname: demo\ndescription: Demo 2.\n---\n",
+    });
+    await applyFolderUpdate(target, path.join(tmp.dir, "release", "demo"), { dataDir });
+    for (const dir of [dataDir, journalRoot(dataDir), backupsRoot(dataDir), path.join(dataDir, "manifests")])
+      expect(((await stat(dir)).mode & 0o777).toString(8)).toBe("700");
+    const records = [
+      path.join(backupsRoot(dataDir), `${targetKey(target)}.json`),
+      path.join(dataDir, "manifests", `${targetKey(target)}.json`),
+    ];
+    for (const file of records) expect(((await stat(file)).mode & 0o777).toString(8)).toBe("600");
   });
 });
 
