@@ -5,6 +5,8 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { readdir, readFile, stat } from "node:fs/promises";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { zipOf } from "../test-support/archives";
 import {
@@ -43,8 +45,10 @@ const newRelease = () =>
     [`${NAME}/assets/data.bin`]: BIG,
   });
 
-/** Skillshelf's data folder (staging, backups) inside the test's home, whatever the runner's environment says. */
-const OWN_DATA = { SKILLSHELF_DATA_DIR: "", XDG_DATA_HOME: "" };
+/** The running user's home for these tests: Skillshelf's data folder (staging, backups) lives below it, never below --home. */
+const USER_HOME = mkdtempSync(path.join(tmpdir(), "skillshelf-e2e-user-"));
+/** Skillshelf's default data folder inside that home, whatever the runner's environment says. */
+const OWN_DATA = { SKILLSHELF_DATA_DIR: "", XDG_DATA_HOME: "", HOME: USER_HOME };
 
 /** Every file under a folder, as relative path → bytes. */
 async function snapshot(dir: string): Promise<Record<string, string>> {
@@ -474,7 +478,7 @@ test.describe("cancelling a download", () => {
       "The download was cancelled; nothing was changed.",
     );
     expect(await snapshot(claudeDir)).toEqual(before);
-    const staging = path.join(app.home, ".local", "share", "skillshelf", "staging");
+    const staging = path.join(USER_HOME, ".local", "share", "skillshelf", "staging");
     expect(await readdir(staging)).toEqual([]);
   });
 });

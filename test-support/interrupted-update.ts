@@ -3,6 +3,9 @@
 // gone with neither copy left (recovery cannot tell what to do and asks for attention).
 import { spawnSync } from "node:child_process";
 import path from "node:path";
+import { chmod } from "node:fs/promises";
+import { stagePathOf } from "../electron/engine/install/data-paths";
+import { targetKey } from "../electron/engine/install/manifest";
 import { writeTree } from "./tmp";
 
 /** Writes the journal of an interrupted update of `target` into `dataDir`. */
@@ -19,9 +22,9 @@ export async function writeInterruptedUpdate(
     op: "update",
     step: "staging",
     target,
-    stage: `${target}.staging-${id}`,
+    stage: stagePathOf(target, id),
     stageOwned: true,
-    backup: `${target}.backup-${id}`,
+    backup: path.join(dataDir, "backups", targetKey(target), `1970-01-01T00-00-00-000Z-${id}`),
     createdAt: new Date(0).toISOString(),
     keepBackups: 3,
     oldVersion: "1.0.0",
@@ -30,4 +33,5 @@ export async function writeInterruptedUpdate(
     newManifest: null,
   };
   await writeTree(path.join(dataDir, "journal"), { [`${id}.json`]: JSON.stringify(journal) });
+  await chmod(path.join(dataDir, "journal", `${id}.json`), 0o600);
 }

@@ -93,7 +93,7 @@ export function createInstallHandlers(options: InstallHandlersOptions): {
 } {
   const { scanOptions, emit, desktop } = options;
   const { home, platform, env } = scanOptions;
-  const data = options.dataDir ?? defaultDataDir(env as NodeJS.ProcessEnv, platform, home);
+  const data = options.dataDir ?? defaultDataDir(env as NodeJS.ProcessEnv, process.platform);
   const tasks = new Map<string, UpdateTask>();
   let recovered: Promise<UpdateRecovery[]> | null = null;
   /** Resolved when the session starts recovery (after the first catalog): the page's question waits for it. */

@@ -36,3 +36,11 @@ describe("writeJsonFile (window state, notified updates)", () => {
     },
   );
 });
+
+describe("readJsonFile bounds", () => {
+  it("reads a file nested deeper than the JSON depth limit as unusable (null), not as a structure later code cannot walk", async () => {
+    const file = path.join(await tempDir(), "window-state.json");
+    await writeFile(file, `{"bounds":${"[".repeat(50_000)}${"]".repeat(50_000)}}`);
+    expect(await readJsonFile(file)).toBeNull();
+  });
+});

@@ -19,7 +19,7 @@ export const rollbackCommand: CliCommand = {
     const arg = args.positionals[0]!;
     const json = args.values.json === true;
     const scanOptions = await readScanFlags(args, io);
-    const data = defaultDataDir(io.env, scanOptions.platform, scanOptions.home);
+    const data = defaultDataDir(io.env, process.platform);
     await recoverInterrupted(data);
     const fail = (code: string, message: string) => {
       if (json) printJson(io, { name: arg, restored: false, error: { code, message } });

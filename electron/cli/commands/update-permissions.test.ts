@@ -1,6 +1,6 @@
 // A skill folder in a folder the user may not write: the update is refused with the reason and nothing changes
 // (run as an unprivileged user, since root writes anywhere).
-import { chmod, mkdir, readdir } from "node:fs/promises";
+import { chmod, chown, mkdir, readdir } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runBinUnprivileged, unprivilegedUnavailable } from "../../../test-support/cli";
@@ -36,7 +36,9 @@ describe("update in a folder the user may not write", () => {
       path.join(root, "v2", "report"),
     ])
       await chmod(dir, 0o755);
-    await chmod(data, 0o777);
+    // The data folder must belong to the user running Skillshelf (here the unprivileged one) and be private.
+    if (process.getuid?.() === 0) await chown(data, 65534, 65534);
+    await chmod(data, 0o700);
     await chmod(skills, 0o555);
     const before = JSON.stringify([...(await fingerprintTree(path.join(skills, "report")))]);
     const run = await runBinUnprivileged(

@@ -104,7 +104,7 @@ export const updateCommand: CliCommand = {
     const flags = handoffFlags(args);
     const scanOptions = await readScanFlags(args, io);
     const { home, platform, include } = scanOptions;
-    const data = defaultDataDir(io.env, platform, home);
+    const data = defaultDataDir(io.env, process.platform);
 
     for (const r of await recoverInterrupted(data))
       if (!json)

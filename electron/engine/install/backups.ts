@@ -5,8 +5,9 @@ import { lstat, mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { writeJsonAtomic } from "../fs/write";
 import { backupsRoot } from "./data-dir";
+import { ensureTrustedData, readTrustedJson, untrustedDirReason, untrustedError, untrustedReason } from "./data-trust";
+import { isBackupPath, isPlainAbsolute } from "./data-paths";
 import { targetKey, type InstallManifest } from "./manifest";
-import { readJsonFileWithinLimits } from "../fs/json-limits";
 
 /** A record of ours far larger than this is damaged, not ours to trust. */
 const MAX_RECORD_BYTES = 1024 * 1024;
@@ -32,19 +33,27 @@ function recordFile(dataDir: string, realDir: string): string {
   return path.join(backupsRoot(dataDir), `${targetKey(realDir)}.json`);
 }
 
-/** One record file as written by recordBackup, or null when it is missing, too large or not a record. */
-async function readRecordFile(file: string): Promise<BackupRecord | null> {
-  try {
-    const value = (await readJsonFileWithinLimits(file, MAX_RECORD_BYTES)) as BackupRecord | null;
-    if (value && typeof value.target === "string" && Array.isArray(value.backups)) return value;
-  } catch {
-    /* unreadable: no record */
-  }
-  return null;
+/**
+ * One record file as written by recordBackup, or null when it is missing, too large, not a record, or not ours (the
+ * data folder, the backups folder or the file belongs to another user or may be written by others). Entries whose
+ * folder is not where Skillshelf keeps backups of the record's target are dropped.
+ */
+async function readRecordFile(dataDir: string, file: string): Promise<BackupRecord | null> {
+  const root = backupsRoot(dataDir);
+  if ((await untrustedDirReason(dataDir)) ?? (await untrustedDirReason(root))) return null;
+  const read = await readTrustedJson(file, MAX_RECORD_BYTES);
+  if (!read.ok) return null;
+  const value = read.value as BackupRecord | null;
+  if (!value || !isPlainAbsolute(value.target) || !Array.isArray(value.backups)) return null;
+  if (path.basename(file) !== `${targetKey(value.target)}.json`) return null;
+  const backups = value.backups.filter(
+    (b) => b && typeof b === "object" && isBackupPath(root, value.target, b.dir) && typeof b.createdAt === "string",
+  );
+  return { target: value.target, backups };
 }
 
 async function readRecord(dataDir: string, realDir: string): Promise<BackupRecord> {
-  const record = await readRecordFile(recordFile(dataDir, realDir));
+  const record = await readRecordFile(dataDir, recordFile(dataDir, realDir));
   return record?.target === realDir ? record : { target: realDir, backups: [] };
 }
 
@@ -58,7 +67,7 @@ export async function foldersWithBackups(dataDir: string): Promise<{ targets: st
     .sort();
   const targets: string[] = [];
   for (const name of names.slice(0, MAX_HISTORY_RECORDS)) {
-    const record = await readRecordFile(path.join(backupsRoot(dataDir), name));
+    const record = await readRecordFile(dataDir, path.join(backupsRoot(dataDir), name));
     if (record && record.backups.length > 0) targets.push(record.target);
   }
   return { targets, capped: names.length > MAX_HISTORY_RECORDS };
@@ -71,11 +80,16 @@ export async function foldersWithBackups(dataDir: string): Promise<{ targets: st
 export async function newBackupDir(dataDir: string, realDir: string, id: string): Promise<string> {
   const parent = path.dirname(realDir);
   const dataBackups = backupsRoot(dataDir);
-  await mkdir(dataBackups, { recursive: true });
+  await ensureTrustedData(dataDir, dataBackups);
   const [a, b] = await Promise.all([stat(dataBackups), stat(parent)]);
   const base = a.dev === b.dev ? dataBackups : path.join(parent, ".skillshelf-backups");
   const holder = path.join(base, targetKey(realDir));
-  await mkdir(holder, { recursive: true });
+  await mkdir(holder, { recursive: true, mode: 0o700 });
+  // Beside the skill, another user may have made `.skillshelf-backups` first (or a link by that name): never use theirs.
+  for (const dir of [base, holder]) {
+    const why = untrustedReason(await lstat(dir), dir);
+    if (why) throw untrustedError(why);
+  }
   return path.join(holder, `${new Date().toISOString().replace(/[:.]/g, "-")}-${id}`);
 }
 
@@ -100,8 +114,11 @@ export async function recordBackup(dataDir: string, realDir: string, entry: Back
   if (!record.backups.some((b) => b.dir === entry.dir)) record.backups.push(entry);
   const dropped = record.backups.length > keep ? record.backups.slice(0, record.backups.length - keep) : [];
   record.backups = record.backups.slice(dropped.length);
-  await writeJsonAtomic(recordFile(dataDir, realDir), record);
+  await ensureTrustedData(dataDir, backupsRoot(dataDir));
+  await writeJsonAtomic(recordFile(dataDir, realDir), record, { mode: 0o600 });
   for (const old of dropped) {
+    // Checked again right before the delete: the folder holding it must still be a real folder of ours.
+    if (!(await isOurBackupHolder(dataDir, realDir, old.dir))) continue;
     const doomed = path.join(path.dirname(old.dir), `.pruning-${randomBytes(4).toString("hex")}`);
     if (
       await rename(old.dir, doomed).then(
@@ -118,5 +135,12 @@ export async function forgetBackup(dataDir: string, realDir: string, dir: string
   const record = await readRecord(dataDir, realDir);
   const backups = record.backups.filter((b) => b.dir !== dir);
   if (backups.length !== record.backups.length)
-    await writeJsonAtomic(recordFile(dataDir, realDir), { ...record, backups });
+    await writeJsonAtomic(recordFile(dataDir, realDir), { ...record, backups }, { mode: 0o600 });
+}
+
+/** True when dir has the shape of a backup of realDir and the folder holding it is a real folder of this user. */
+export async function isOurBackupHolder(dataDir: string, realDir: string, dir: string): Promise<boolean> {
+  if (!isBackupPath(backupsRoot(dataDir), realDir, dir)) return false;
+  const holder = await lstat(path.dirname(dir)).catch(() => null);
+  return holder !== null && holder.isDirectory() && untrustedReason(holder, "") === null;
 }

@@ -146,8 +146,17 @@ export async function recordContentUpdate(
   info: UpdateInfo,
   before: string | null,
 ): Promise<LockHashResult | null> {
-  if (!skill.lock?.lockFile || !info.upstreamHash) return null;
-  const after = (await gitTreeOf(skill.realDir).catch(() => null))?.sha ?? null;
-  if (after === null || (after === before && after !== info.upstreamHash)) return null;
-  return recordLockHash(skill.lock.lockFile, lockNames(skill), info.upstreamHash);
+  const lockFile = skill.lock?.lockFile;
+  if (!lockFile || !info.upstreamHash) return null;
+  try {
+    const after = (await gitTreeOf(skill.realDir).catch(() => null))?.sha ?? null;
+    if (after === null || (after === before && after !== info.upstreamHash)) return null;
+    return await recordLockHash(lockFile, lockNames(skill), info.upstreamHash);
+  } catch (error) {
+    // The folder was already swapped: the update stands, only its record in the installer's lock is missing.
+    return {
+      ok: false,
+      reason: `The installer's lock file ${lockFile} was left as it is (${(error as Error).message}).`,
+    };
+  }
 }

@@ -33,6 +33,11 @@ export interface FolderDiff {
   changed: string[];
   /** Files only in the installed copy that the update keeps (added or edited by the user). */
   kept: string[];
+  /**
+   * The user's files the update cannot keep, because the new release has a file where their folder is (`notes` vs
+   * `notes/mine.txt`) or a folder where they are: applying refuses unless the caller lets exactly these go.
+   */
+  unkeepable: string[];
   unchanged: number;
   files: FileChange[];
   /** True when some text diffs were left out to stay within the size limit (each such file has a note). */
@@ -88,12 +93,25 @@ export async function diffFolders(
   const manifest = options.manifest ?? null;
   const isContent = (e: TreeEntry) => e.kind === "file" || e.kind === "link";
   const oldEntries = new Map((await listTree(oldDir)).filter(isContent).map((e) => [e.rel, e]));
-  const newEntries = new Map((await listTree(newDir)).filter(isContent).map((e) => [e.rel, e]));
+  const newTree = await listTree(newDir);
+  const newEntries = new Map(newTree.filter(isContent).map((e) => [e.rel, e]));
+  const newFolders = new Set(newTree.filter((e) => e.kind === "dir").map((e) => e.rel));
+  /** What in the new release takes the place of an installed file that is not in it, or null. */
+  const clashOf = (rel: string): string | null => {
+    if (newFolders.has(rel)) return `the new release has a folder "${rel}" there`;
+    const parts = rel.split("/");
+    for (let i = 1; i < parts.length; i++) {
+      const prefix = parts.slice(0, i).join("/");
+      if (newEntries.has(prefix)) return `the new release has a file "${prefix}" where its folder is`;
+    }
+    return null;
+  };
   const result: FolderDiff = {
     added: [],
     removed: [],
     changed: [],
     kept: [],
+    unkeepable: [],
     unchanged: 0,
     files: [],
     diffsTruncated: false,
@@ -185,6 +203,16 @@ export async function diffFolders(
     if (untouched) {
       result.removed.push(rel);
       await describe(rel, "removed", before, undefined);
+    } else if (clashOf(rel)) {
+      result.unkeepable.push(rel);
+      result.removed.push(rel);
+      await describe(
+        rel,
+        "removed",
+        before,
+        undefined,
+        `your file cannot be kept: ${clashOf(rel)!}; it would stay only in the backup`,
+      );
     } else {
       result.kept.push(rel);
       await describe(

@@ -32,6 +32,13 @@ beforeEach(async () => {
       return;
     }
     if (req.url === "/silent") return;
+    if (req.url === "/drip") {
+      // A byte every 50 ms: never idle long enough to stall, far too slow to finish within the deadline.
+      res.writeHead(200, { "content-length": "100" });
+      const drip = setInterval(() => (res.writableEnded ? clearInterval(drip) : res.write("x")), 50);
+      res.on("close", () => clearInterval(drip));
+      return;
+    }
     res.writeHead(404).end();
   });
   base = `http://127.0.0.1:${await listenOnLoopback(http)}`;
@@ -55,12 +62,26 @@ describe("downloadFile", () => {
   it("gives up on a server that does not answer, and on a body that stalls", async () => {
     await expect(downloadFile(`${base}/silent`, { dir: tmp.dir, connectTimeoutMs: 300 })).rejects.toMatchObject({
       code: "install.download.failed",
-      message: "The server did not answer in time.",
+      message: "The server did not answer in time (the limit is 0.3 s).",
     });
     await expect(downloadFile(`${base}/stall`, { dir: tmp.dir, idleTimeoutMs: 300 })).rejects.toMatchObject({
       code: "install.download.failed",
       message: expect.stringMatching(/stalled/),
     });
+    expect(await left()).toEqual([]);
+  });
+
+  it("stops a server that drips a byte at a time at the overall deadline for the file's size, naming that limit", async () => {
+    const started = Date.now();
+    await expect(
+      downloadFile(`${base}/drip`, { dir: tmp.dir, idleTimeoutMs: 300, deadlineFloorMs: 200, deadlineMinRate: 100 }),
+    ).rejects.toMatchObject({
+      code: "install.download.failed",
+      message: expect.stringMatching(
+        /^The download took longer than the 1\.2 s allowed for a file of 100 bytes \(the server sent \d+ bytes; the limit assumes at least 100 bytes a second\), so it was stopped\.$/,
+      ),
+    });
+    expect(Date.now() - started).toBeLessThan(3000);
     expect(await left()).toEqual([]);
   });
 

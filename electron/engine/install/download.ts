@@ -14,6 +14,11 @@ const DEFAULT_MAX_DOWNLOAD_BYTES = 100 * 1024 * 1024;
 const CONNECT_TIMEOUT_MS = 15_000;
 /** Time allowed between two chunks of the body. */
 const IDLE_TIMEOUT_MS = 30_000;
+/** The whole download may take this long plus the time its size needs at DEADLINE_MIN_RATE (a server dripping a byte
+ * at a time never stalls, yet must not hold an update for ever). */
+const DEADLINE_FLOOR_MS = 60_000;
+/** The slowest average rate a download is given time for, in bytes per second. */
+const DEADLINE_MIN_RATE = 32 * 1024;
 const MAX_REDIRECTS = 5;
 
 /** Options of a download. */
@@ -25,9 +30,12 @@ export interface DownloadOptions {
   signal?: AbortSignal;
   onProgress?: (progress: TaskProgress) => void;
   taskId?: string;
-  /** Time limits (defaults CONNECT_TIMEOUT_MS, IDLE_TIMEOUT_MS). */
+  /** Time limits (defaults CONNECT_TIMEOUT_MS, IDLE_TIMEOUT_MS, DEADLINE_FLOOR_MS, DEADLINE_MIN_RATE). */
   connectTimeoutMs?: number;
   idleTimeoutMs?: number;
+  deadlineFloorMs?: number;
+  /** Bytes per second: the overall deadline is the floor plus the size (declared, else maxBytes) at this rate. */
+  deadlineMinRate?: number;
   /** A token sent as `Authorization: Bearer` to this origin only: never after a redirect elsewhere, never logged. */
   bearer?: { token: string; origin: string };
 }
@@ -61,6 +69,11 @@ export function refusedUrlReason(raw: string): string | null {
   if (url.protocol === "http:" && isLoopbackHost(url.hostname)) return null;
   if (url.protocol === "http:") return `Plain http is not safe for downloads (${url.host}); use an https address.`;
   return `Only https addresses can be downloaded from, not ${url.protocol.replace(/:$/, "")}.`;
+}
+
+/** A time limit in words ("30 s", "0.3 s"). */
+function seconds(ms: number): string {
+  return `${ms >= 10_000 ? Math.round(ms / 1000) : Math.round(ms / 100) / 10} s`;
 }
 
 function lastSegment(url: URL): string {
@@ -108,10 +121,16 @@ export async function downloadFile(url: string, options: DownloadOptions): Promi
   if (options.signal?.aborted) throw new InstallError("install.download.cancelled", "The download was cancelled.");
   options.signal?.addEventListener("abort", abortFromCaller, { once: true });
   let timedOut: string | null = null;
+  const connectMs = options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS;
+  const idleMs = options.idleTimeoutMs ?? IDLE_TIMEOUT_MS;
   let timer = setTimeout(
-    () => ((timedOut = "The server did not answer in time."), controller.abort()),
-    options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
+    () => (
+      (timedOut ??= `The server did not answer in time (the limit is ${seconds(connectMs)}).`),
+      controller.abort()
+    ),
+    connectMs,
   );
+  let deadline: NodeJS.Timeout | undefined;
   const file = path.join(options.dir, `download-${randomBytes(6).toString("hex")}`);
   const progress = (value: number, detail: string) =>
     options.onProgress?.({
@@ -122,6 +141,7 @@ export async function downloadFile(url: string, options: DownloadOptions): Promi
       detail,
     });
   let written = false;
+  let received = 0;
   try {
     const { response, url: finalUrl } = await fetchFollowingSafeRedirects(url, controller.signal, options.bearer);
     if (!response.ok || !response.body) {
@@ -141,6 +161,14 @@ export async function downloadFile(url: string, options: DownloadOptions): Promi
       );
     }
     const total = Number.isFinite(declared) && declared > 0 ? declared : null;
+    const minRate = options.deadlineMinRate ?? DEADLINE_MIN_RATE;
+    const allowedMs = (options.deadlineFloorMs ?? DEADLINE_FLOOR_MS) + ((total ?? maxBytes) / minRate) * 1000;
+    deadline = setTimeout(() => {
+      timedOut ??=
+        `The download took longer than the ${seconds(allowedMs)} allowed for ${total ? `a file of ${formatBytes(total)}` : `up to ${formatBytes(maxBytes)}`}` +
+        ` (the server sent ${formatBytes(received)}; the limit assumes at least ${formatBytes(minRate)} a second), so it was stopped.`;
+      controller.abort();
+    }, allowedMs);
     const hash = createHash("sha256");
     const handle = await open(file, "wx", 0o600);
     written = true;
@@ -151,12 +179,16 @@ export async function downloadFile(url: string, options: DownloadOptions): Promi
       for (;;) {
         clearTimeout(timer);
         timer = setTimeout(
-          () => ((timedOut = "The download stalled: no data came for a while."), controller.abort()),
-          options.idleTimeoutMs ?? IDLE_TIMEOUT_MS,
+          () => (
+            (timedOut ??= `The download stalled: no data came for ${seconds(idleMs)}, so it was stopped.`),
+            controller.abort()
+          ),
+          idleMs,
         );
         const { done, value } = await reader.read();
         if (done) break;
         bytes += value.byteLength;
+        received = bytes;
         if (bytes > maxBytes) {
           await reader.cancel();
           throw new InstallError(
@@ -193,6 +225,7 @@ export async function downloadFile(url: string, options: DownloadOptions): Promi
     throw new InstallError("install.download.failed", `The download failed (${cause}).`);
   } finally {
     clearTimeout(timer);
+    clearTimeout(deadline);
     options.signal?.removeEventListener("abort", abortFromCaller);
   }
 }

@@ -23,7 +23,11 @@ export type InstallErrorCode =
   | "install.not-updatable"
   | "install.no-download"
   | "install.content.mismatch"
-  | "install.local-changes";
+  | "install.local-changes"
+  | "install.data.untrusted"
+  | "install.target.moved"
+  | "install.kept.conflict"
+  | "install.source.link-outside";
 
 /** A refused or failed install step; `message` is a sentence a user understands. */
 export class InstallError extends Error {

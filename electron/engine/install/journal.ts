@@ -1,12 +1,14 @@
 // The record of a folder swap in progress, written before each step, so start-up can finish or undo an interrupted one.
 import { randomBytes } from "node:crypto";
-import { link, mkdir, open, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { constants } from "node:fs";
+import { link, open, readdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { writeJsonAtomic } from "../fs/write";
-import { journalRoot } from "./data-dir";
+import { backupsRoot, journalRoot } from "./data-dir";
+import { ensureTrustedData, readTrustedJson, untrustedDirReason, untrustedReason } from "./data-trust";
+import { isBackupPath, isPlainAbsolute, stagePathOf } from "./data-paths";
 import { InstallError } from "./errors";
 import { targetKey, type InstallManifest } from "./manifest";
-import { readJsonFileWithinLimits } from "../fs/json-limits";
 
 /** A record of ours far larger than this is damaged, not ours to trust. */
 const MAX_JOURNAL_BYTES = 1024 * 1024;
@@ -39,10 +41,34 @@ function journalFile(dataDir: string, id: string): string {
   return path.join(journalRoot(dataDir), `${id}.json`);
 }
 
-/** Writes (or rewrites) a swap's journal atomically. */
+/** Writes (or rewrites) a swap's journal atomically, readable by this user alone. */
 export async function writeJournal(dataDir: string, journal: SwapJournal): Promise<void> {
-  await mkdir(journalRoot(dataDir), { recursive: true });
-  await writeJsonAtomic(journalFile(dataDir, journal.id), journal);
+  await ensureTrustedData(dataDir, journalRoot(dataDir));
+  await writeJsonAtomic(journalFile(dataDir, journal.id), journal, { mode: 0o600 });
+}
+
+/**
+ * Why a journal's paths are not the ones Skillshelf writes, or null: the stage of an update lies beside its target,
+ * every backup (and a rollback's stage) one folder below `backups/<key>` of its target. A journal whose paths differ
+ * names folders Skillshelf never moved, so recovery must not move or delete them.
+ */
+export function journalShapeProblem(dataDir: string, journal: SwapJournal, fileName?: string): string | null {
+  const j = journal as unknown as Record<string, unknown>;
+  if (typeof j.id !== "string" || !/^[0-9a-f]{12}$/.test(j.id)) return "its id is not one Skillshelf makes";
+  if (fileName !== undefined && fileName !== `${j.id}.json`) return "its file name does not match its id";
+  if (!isPlainAbsolute(j.target) || path.dirname(j.target) === j.target)
+    return "its folder is not a plain absolute path";
+  if (j.op !== "update" && j.op !== "rollback") return "its operation is unknown";
+  if (j.step !== "staging" && j.step !== "staged") return "its step is unknown";
+  if (!Number.isInteger(j.pid) || !Number.isInteger(j.keepBackups) || (j.keepBackups as number) < 1)
+    return "its process id or backup count is not a whole number";
+  const backups = backupsRoot(dataDir);
+  if (!isBackupPath(backups, j.target, j.backup)) return "its backup is not where Skillshelf keeps backups";
+  if (j.op === "update" && (j.stageOwned !== true || j.stage !== stagePathOf(j.target, j.id)))
+    return "its staged copy is not beside the folder";
+  if (j.op === "rollback" && (j.stageOwned !== false || !isBackupPath(backups, j.target, j.stage)))
+    return "the copy it rolls back to is not where Skillshelf keeps backups";
+  return null;
 }
 
 /** Deletes a finished swap's journal. */
@@ -59,34 +85,43 @@ const WRITER_TEMP = /^\..*?(?:\.(\d+))?\.[0-9a-f]{16}\.tmp$/;
  */
 export async function removeTornJournalWrites(dataDir: string): Promise<void> {
   const dir = journalRoot(dataDir);
+  if ((await untrustedDirReason(dataDir)) ?? (await untrustedDirReason(dir))) return;
   for (const name of await readdir(dir).catch(() => [] as string[])) {
     const temp = WRITER_TEMP.exec(name);
     if (temp && !(temp[1] && processAlive(Number(temp[1])))) await rm(path.join(dir, name), { force: true });
   }
 }
 
-/** Every journal left in the data folder (unreadable ones are reported with their file, not thrown). */
-export async function readJournals(dataDir: string): Promise<Array<{ file: string; journal: SwapJournal | null }>> {
+/** One journal file found in the data folder: the journal, or null with why it is not used. */
+export interface FoundJournal {
+  file: string;
+  journal: SwapJournal | null;
+  why?: string;
+}
+
+/**
+ * Every journal left in the data folder. A journal is used only when the data folder, the journal folder and the file
+ * belong to this user and no one else may write them, and when its paths have the shape Skillshelf gives them;
+ * others come back with `journal: null` and the reason (never thrown).
+ */
+export async function readJournals(dataDir: string): Promise<FoundJournal[]> {
   const dir = journalRoot(dataDir);
   const names = await readdir(dir).catch(() => [] as string[]);
-  const out: Array<{ file: string; journal: SwapJournal | null }> = [];
-  for (const name of names.filter((n) => n.endsWith(".json")).sort()) {
+  const jsons = names.filter((n) => n.endsWith(".json")).sort();
+  if (jsons.length === 0) return [];
+  const folderWhy = (await untrustedDirReason(dataDir)) ?? (await untrustedDirReason(dir));
+  if (folderWhy) return [{ file: dir, journal: null, why: folderWhy }];
+  const out: FoundJournal[] = [];
+  for (const name of jsons) {
     const file = path.join(dir, name);
-    try {
-      const value = (await readJsonFileWithinLimits(file, MAX_JOURNAL_BYTES)) as SwapJournal;
-      out.push({
-        file,
-        journal:
-          value &&
-          typeof value.target === "string" &&
-          typeof value.stage === "string" &&
-          typeof value.backup === "string"
-            ? value
-            : null,
-      });
-    } catch {
-      out.push({ file, journal: null });
+    const read = await readTrustedJson(file, MAX_JOURNAL_BYTES);
+    if (!read.ok) {
+      if (!read.missing) out.push({ file, journal: null, why: read.why });
+      continue;
     }
+    const value = read.value as SwapJournal;
+    const shape = value && typeof value === "object" ? journalShapeProblem(dataDir, value, name) : "it is not a record";
+    out.push(shape ? { file, journal: null, why: shape } : { file, journal: value });
   }
   return out;
 }
@@ -110,11 +145,35 @@ function lockFile(dataDir: string, target: string): string {
   return path.join(journalRoot(dataDir), `${targetKey(target)}.lock`);
 }
 
+/** The process id a lock holds, read without following a link and only from a lock of ours (else "foreign"). */
+async function lockOwner(file: string): Promise<number | "foreign" | null> {
+  let handle;
+  try {
+    handle = await open(
+      file,
+      constants.O_RDONLY | (process.platform === "win32" ? 0 : constants.O_NOFOLLOW | constants.O_NONBLOCK),
+    );
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "ENOENT" ? null : "foreign";
+  }
+  try {
+    const info = await handle.stat();
+    if (!info.isFile() || untrustedReason(info, file)) return "foreign";
+    const buffer = Buffer.alloc(32);
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    const pid = Number(buffer.subarray(0, bytesRead).toString("utf8").trim());
+    if (pid) return pid;
+    return Date.now() - info.mtimeMs > FRESH_LOCK_MS ? null : 0;
+  } finally {
+    await handle.close();
+  }
+}
+
+/** True when a lock of ours was left by a process that is gone (or was never written); another user's lock never is. */
 async function lockIsStale(file: string): Promise<boolean> {
-  const pid = Number((await readFile(file, "utf8").catch(() => "")).trim());
-  if (pid) return !processAlive(pid);
-  const info = await stat(file).catch(() => null);
-  return !info || Date.now() - info.mtimeMs > FRESH_LOCK_MS;
+  const owner = await lockOwner(file);
+  if (owner === "foreign") return false;
+  return owner === null || (owner > 0 && !processAlive(owner));
 }
 
 /** A lock's temp file: `.<lock>.<pid>.<random>.lock-tmp` (the pid tells whether its writer still runs). */
@@ -148,7 +207,7 @@ async function createLock(file: string): Promise<void> {
 /** Takes the one lock per folder (two updates of one folder never run at once); returns its release. */
 export async function lockTarget(dataDir: string, target: string): Promise<() => Promise<void>> {
   const file = lockFile(dataDir, target);
-  await mkdir(path.dirname(file), { recursive: true });
+  await ensureTrustedData(dataDir, journalRoot(dataDir));
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       await createLock(file);
@@ -168,6 +227,7 @@ export async function lockTarget(dataDir: string, target: string): Promise<() =>
 /** Removes locks, and the temp files locks are made from, whose process is gone (a killed run). */
 export async function removeStaleLocks(dataDir: string): Promise<void> {
   const dir = journalRoot(dataDir);
+  if ((await untrustedDirReason(dataDir)) ?? (await untrustedDirReason(dir))) return;
   for (const name of await readdir(dir).catch(() => [] as string[])) {
     const temp = LOCK_TEMP.exec(name);
     if (

@@ -92,3 +92,17 @@ describe("recordLockHash", () => {
     expect(JSON.parse(await readFile(other, "utf8"))).toEqual({ version: 3, skills: { b: { skillFolderHash: "x" } } });
   });
 });
+
+describe("recordLockHash against a lock another process rewrites during the update", () => {
+  it("refuses a lock nested 100,000 levels deep (written while the folder was swapped) with a sentence, never a RangeError", async () => {
+    const file = path.join(tmp.dir, ".skill-lock.json");
+    await writeFile(file, JSON.stringify({ version: 3, skills: { a: { skillFolderHash: "x" } } }));
+    const depth = 100_000;
+    const deep = `{"skills":{"a":{"skillFolderHash":"x","extra":${"[".repeat(depth)}${"]".repeat(depth)}}}}`;
+    // The concurrent writer: the installer (or anyone) replaces the lock between the scan and the recording.
+    await writeFile(file, deep);
+    const result = await recordLockHash(file, ["a"], NEW, NOW);
+    expect(result).toMatchObject({ ok: false, reason: expect.stringMatching(/more than 64 levels deep/) });
+    expect(await readFile(file, "utf8")).toBe(deep);
+  });
+});

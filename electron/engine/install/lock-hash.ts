@@ -3,6 +3,7 @@
 // Only that entry's fields change: the file is parsed, one entry changed, and written back with the same indentation
 // and line ending through the one file writer.
 import { stat } from "node:fs/promises";
+import { parseJsonWithinLimits } from "../fs/json-limits";
 import { readTextFile } from "../fs/safe-fs";
 import { writeFileAtomic } from "../fs/write";
 
@@ -30,6 +31,17 @@ export async function recordLockHash(
   hash: string,
   now: Date = new Date(),
 ): Promise<LockHashResult> {
+  try {
+    return await rewriteLockEntry(file, names, hash, now);
+  } catch (error) {
+    return {
+      ok: false,
+      reason: `The installer's lock file ${file} was left as it is (${(error as Error).message}); its hash for "${names[0] ?? ""}" is the old one.`,
+    };
+  }
+}
+
+async function rewriteLockEntry(file: string, names: string[], hash: string, now: Date): Promise<LockHashResult> {
   const name = names[0] ?? "";
   const read = await readTextFile(file, { maxBytes: MAX_LOCK_BYTES });
   if (!read.ok)
@@ -37,12 +49,9 @@ export async function recordLockHash(
       ok: false,
       reason: `The installer's lock file ${file} could not be read (${read.message}), so its hash for "${name}" was not updated.`,
     };
-  let lock: unknown;
-  try {
-    lock = JSON.parse(read.text);
-  } catch {
-    return { ok: false, reason: `The installer's lock file ${file} is not valid JSON, so it was left as it is.` };
-  }
+  const parsed = parseJsonWithinLimits(read.text);
+  if (!parsed.ok) return { ok: false, reason: `The installer's lock file ${file} was left as it is: ${parsed.why}` };
+  const lock = parsed.value;
   const skills = isObject(lock) && isObject(lock.skills) ? lock.skills : {};
   const key = names.find((n) => Object.hasOwn(skills, n) && isObject(skills[n]));
   const entry = key === undefined ? undefined : skills[key];

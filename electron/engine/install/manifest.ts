@@ -6,7 +6,7 @@ import path from "node:path";
 import { writeJsonAtomic } from "../fs/write";
 import { manifestsRoot } from "./data-dir";
 import { hashFile, listTree } from "./tree";
-import { readJsonFileWithinLimits } from "../fs/json-limits";
+import { readTrustedJson } from "./data-trust";
 
 /** A record of ours far larger than this is damaged, not ours to trust. */
 const MAX_MANIFEST_FILE_BYTES = 32 * 1024 * 1024;
@@ -44,22 +44,16 @@ export async function fileHashes(root: string): Promise<Record<string, string>> 
 
 /** The manifest of the release installed at realDir, or null when Skillshelf did not install it (or it is unreadable). */
 export async function readManifest(dataDir: string, realDir: string): Promise<InstallManifest | null> {
-  try {
-    const value = (await readJsonFileWithinLimits(
-      manifestFile(dataDir, realDir),
-      MAX_MANIFEST_FILE_BYTES,
-    )) as InstallManifest;
-    if (value && value.target === realDir && value.files && typeof value.files === "object") return value;
-  } catch {
-    /* no manifest: the first update through Skillshelf */
-  }
+  const read = await readTrustedJson(manifestFile(dataDir, realDir), MAX_MANIFEST_FILE_BYTES);
+  const value = read.ok ? (read.value as InstallManifest | null) : null;
+  if (value && value.target === realDir && value.files && typeof value.files === "object") return value;
   return null;
 }
 
 /** Records what was just installed at realDir. */
 export async function writeManifest(dataDir: string, manifest: InstallManifest): Promise<void> {
-  await mkdir(manifestsRoot(dataDir), { recursive: true });
-  await writeJsonAtomic(manifestFile(dataDir, manifest.target), manifest);
+  await mkdir(manifestsRoot(dataDir), { recursive: true, mode: 0o700 });
+  await writeJsonAtomic(manifestFile(dataDir, manifest.target), manifest, { mode: 0o600 });
 }
 
 /** Forgets the manifest (after a rollback to a copy whose release is not known). */

@@ -84,7 +84,8 @@ export function obtainSkill(from: DownloadSource | { file: string }, options: Ob
           `${source} cannot be read (${error.code ?? error.message}).`,
         );
       });
-      if (info.isDirectory()) await copyTree(source, unpacked, { links: "inside-only" });
+      // A folder's links are checked where they really resolve, not only by their text.
+      if (info.isDirectory()) await copyTree(source, unpacked, { links: "real-inside" });
       else if (info.isFile()) await extractArchive(source, unpacked);
       else throw new InstallError("install.source.unreadable", `${source} is neither a folder nor an archive file.`);
     }
@@ -108,6 +109,12 @@ export async function stageSkill(
   try {
     const { unpacked, source } = await fill(stagingDir);
     const located = await locateSkill(unpacked, expectName);
+    const outside = located.diagnostics.filter((d) => d.code === "skill.symlink.outside");
+    if (outside.length > 0)
+      throw new InstallError(
+        "install.source.link-outside",
+        `The new version holds a link out of its folder, so it was not installed: ${outside[0]!.message}`,
+      );
     return {
       stagingDir,
       skillDir: located.dir,

@@ -172,14 +172,14 @@ describe("recoverInterrupted", () => {
     expect([a.status, b.status].sort()).toEqual(["fulfilled", "rejected"]);
     expect(((a.status === "rejected" ? a : b) as PromiseRejectedResult).reason).toMatchObject({ code: "install.busy" });
     const journal = {
-      id: "live",
+      id: "0123456789ab",
       pid: process.ppid,
       op: "update",
       step: "staged",
       target,
-      stage: `${target}-stage`,
+      stage: path.join(skills, ".skillshelf-staging-demo-0123456789ab"),
       stageOwned: true,
-      backup: `${target}-backup`,
+      backup: path.join(dataDir, "backups", targetKey(target), "2026-live"),
       createdAt: "",
       keepBackups: 3,
       oldVersion: null,
@@ -187,9 +187,9 @@ describe("recoverInterrupted", () => {
       newVersion: null,
       newManifest: null,
     };
-    await writeFile(path.join(dataDir, "journal", "live.json"), JSON.stringify(journal));
+    await writeFile(path.join(dataDir, "journal", "0123456789ab.json"), JSON.stringify(journal), { mode: 0o600 });
     expect(await recoverInterrupted(dataDir)).toEqual([]);
-    expect(await readdir(path.join(dataDir, "journal"))).toEqual(["live.json"]);
+    expect(await readdir(path.join(dataDir, "journal"))).toEqual(["0123456789ab.json"]);
   });
 
   // A process cannot SIGKILL itself on Windows (it exits with status 1 instead), so the crash points are not reached there.

@@ -8,8 +8,13 @@ import path from "node:path";
 import { readSkill } from "../skill/read-skill";
 import { DEFAULT_KEEP_BACKUPS, forgetBackup, listBackups, newBackupDir, recordBackup } from "./backups";
 import { stagingRoot } from "./data-dir";
+import { stagePathOf } from "./data-paths";
+import { untrustedDirReason, untrustedReason } from "./data-trust";
 import { InstallError } from "./errors";
+import { placeOf, placeProblem, type Place } from "./swap-place";
+import { unkeepableError } from "./kept-conflict";
 import {
+  journalShapeProblem,
   lockTarget,
   processAlive,
   readJournals,
@@ -80,6 +85,17 @@ async function checkTarget(targetRealDir: string, dataDir: string): Promise<stri
       "install.target.unsafe",
       `${target} lies below a link; give its real path (${await realpath(target)}).`,
     );
+  const parent = await lstat(path.dirname(target));
+  if (process.platform !== "win32" && parent.mode & 0o002) {
+    const sticky = (parent.mode & 0o1000) !== 0;
+    if (!sticky || untrustedReason(info, target) !== null)
+      throw new InstallError(
+        "install.target.unsafe",
+        sticky
+          ? `${target} lies in a folder every user may write to (${path.dirname(target)}) and does not belong to you, so Skillshelf does not replace it.`
+          : `${target} lies in a folder every user may write to (${path.dirname(target)}): another user could swap it during the update, so Skillshelf does not replace it.`,
+      );
+  }
   for (const { journal } of await readJournals(dataDir)) {
     if (journal?.target === target) {
       throw new InstallError(
@@ -99,12 +115,15 @@ async function carryKept(target: string, stage: string, keep: string[]): Promise
     const from = path.join(target, ...rel.split("/"));
     const to = path.join(stage, ...rel.split("/"));
     const info = await lstat(from).catch(() => null);
-    if (!info || (await exists(to))) continue;
-    const parentClash = await lstat(path.dirname(to)).then(
-      (s) => !s.isDirectory(),
-      () => false,
-    );
-    if (parentClash) continue;
+    if (!info) continue;
+    let parentClash = false;
+    const parts = rel.split("/");
+    for (let i = 1; i < parts.length && !parentClash; i++) {
+      const above = await lstat(path.join(stage, ...parts.slice(0, i))).catch(() => null);
+      parentClash = above !== null && !above.isDirectory();
+    }
+    // Never dropped silently: a file the plan keeps that has no place in the new copy stops the update here.
+    if (parentClash || (await exists(to))) throw unkeepableError([rel]);
     await mkdir(path.dirname(to), { recursive: true });
     if (info.isFile()) {
       await copyFile(from, to);
@@ -146,22 +165,52 @@ async function finish(dataDir: string, journal: SwapJournal): Promise<void> {
 
 async function runSwap(journal: SwapJournal, options: SwapOptions, prepare: () => Promise<void>): Promise<void> {
   const step = async (s: SwapStep) => options.onStep?.(s);
+  const before = await placeOf(journal);
   await writeJournal(options.dataDir, journal);
   await step("journal-written");
   await prepare();
   await step("stage-copied");
+  const staged: Place = { ...before, stage: await placeOf(journal).then((p) => p.stage) };
   await writeJournal(options.dataDir, { ...journal, step: "staged" });
   await step("staged");
+  await refuseMoved(options.dataDir, journal, staged, "before-old-move");
   await rename(journal.target, journal.backup);
   await syncPath(path.dirname(journal.target), true);
   await syncPath(path.dirname(journal.backup), true);
   await step("old-moved");
+  await refuseMoved(options.dataDir, journal, staged, "before-new-move");
   await rename(journal.stage, journal.target);
   await syncPath(path.dirname(journal.target), true);
   await step("new-moved");
   await finish(options.dataDir, journal);
   await step("recorded");
   await removeJournal(options.dataDir, journal.id);
+}
+
+/**
+ * Right before a rename: the folders must still be the ones staged (same real path, device and inode), else the swap
+ * stops. Before the first rename nothing was moved (the journal goes, the staged copy stays where it was made); after
+ * it, the journal stays so recovery finishes the swap once the folders are what they were.
+ */
+async function refuseMoved(
+  dataDir: string,
+  journal: SwapJournal,
+  staged: Place,
+  when: "before-old-move" | "before-new-move",
+): Promise<void> {
+  const problem = await placeProblem(journal, staged, when);
+  if (!problem) return;
+  if (when === "before-old-move") {
+    await removeJournal(dataDir, journal.id);
+    throw new InstallError(
+      "install.target.moved",
+      `${problem}. Nothing was moved; the staged copy may be left at ${journal.stage}.`,
+    );
+  }
+  throw new InstallError(
+    "install.target.moved",
+    `${problem}. The old version is in ${journal.backup}; once the folder is as it was, Skillshelf finishes the update (restart it, or run \`skillshelf update\` again).`,
+  );
 }
 
 /**
@@ -179,7 +228,7 @@ export async function applyFolderUpdate(
 async function applyLocked(targetRealDir: string, newDir: string, options: SwapOptions): Promise<ApplyResult> {
   const target = await checkTarget(targetRealDir, options.dataDir);
   const id = randomBytes(6).toString("hex");
-  const stage = path.join(path.dirname(target), `.skillshelf-staging-${path.basename(target)}-${id}`);
+  const stage = stagePathOf(target, id);
   const [oldReport, newReport, oldManifest] = await Promise.all([
     readSkill(target),
     readSkill(newDir),
@@ -216,6 +265,7 @@ async function applyLocked(targetRealDir: string, newDir: string, options: SwapO
       await syncPath(stage, true);
     });
   } catch (error) {
+    if (error instanceof InstallError && error.code === "install.target.moved") throw error;
     await recoverOne(options.dataDir, journal);
     if (error instanceof InstallError) throw error;
     throw new InstallError(
@@ -268,6 +318,7 @@ async function rollbackLocked(
   try {
     await runSwap(journal, { ...options, dataDir }, async () => undefined);
   } catch (error) {
+    if (error instanceof InstallError && error.code === "install.target.moved") throw error;
     await recoverOne(dataDir, journal);
     throw new InstallError(
       "install.swap.failed",
@@ -284,7 +335,25 @@ export interface RecoveryOutcome {
   detail: string;
 }
 
+/** Why a journal's paths may not be used now (their shape, or a folder on the way is now a link), or null. */
+async function recheckBeforeUse(dataDir: string, journal: SwapJournal): Promise<string | null> {
+  const shape = journalShapeProblem(dataDir, journal);
+  if (shape) return `its journal is not used: ${shape}`;
+  for (const dir of new Set([
+    path.dirname(journal.target),
+    path.dirname(journal.backup),
+    path.dirname(journal.stage),
+  ])) {
+    const real = await realpath(dir).catch(() => null);
+    if (real !== null && real !== dir) return `${dir} is now reached through a link`;
+  }
+  return null;
+}
+
 async function recoverOne(dataDir: string, journal: SwapJournal): Promise<RecoveryOutcome> {
+  const unusable = await recheckBeforeUse(dataDir, journal);
+  if (unusable)
+    return { target: journal.target, outcome: "needs-attention", detail: `${unusable}; nothing was changed` };
   const [t, s, b] = await Promise.all([exists(journal.target), exists(journal.stage), exists(journal.backup)]);
   const undoStage = async () => {
     if (journal.stageOwned && s) await rm(journal.stage, { recursive: true, force: true });
@@ -331,6 +400,7 @@ const STALE_STAGING_MS = 60 * 60 * 1000;
 /** Deletes staging folders a killed process left behind (obtainSkill removes its own on success and failure). */
 async function removeStaleStaging(dataDir: string): Promise<void> {
   const root = stagingRoot(dataDir);
+  if (await untrustedDirReason(root)) return;
   for (const name of await readdir(root).catch(() => [] as string[])) {
     const info = await lstat(path.join(root, name)).catch(() => null);
     if (info && Date.now() - info.mtimeMs > STALE_STAGING_MS)
@@ -340,13 +410,22 @@ async function removeStaleStaging(dataDir: string): Promise<void> {
 
 /** Finishes or undoes every swap a crash interrupted and clears what killed runs left (run at start-up, before any new update). */
 export async function recoverInterrupted(dataDir: string): Promise<RecoveryOutcome[]> {
+  const untrusted = await untrustedDirReason(dataDir);
+  if (untrusted)
+    return [
+      {
+        target: null,
+        outcome: "needs-attention",
+        detail: `Skillshelf's data folder is not safe to use (${untrusted}); nothing in it was read or changed`,
+      },
+    ];
   const outcomes: RecoveryOutcome[] = [];
-  for (const { file, journal } of await readJournals(dataDir)) {
+  for (const { file, journal, why } of await readJournals(dataDir)) {
     if (!journal) {
       outcomes.push({
         target: null,
         outcome: "needs-attention",
-        detail: `the journal ${file} is unreadable; it was left for inspection`,
+        detail: `the journal ${file} was not used: ${why ?? "it is unreadable"}; it was left for inspection`,
       });
       continue;
     }

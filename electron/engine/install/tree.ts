@@ -1,7 +1,18 @@
 // Walking, copying, flushing and hashing a skill folder without ever following a link out of it.
 import { createHash } from "node:crypto";
 import { constants, createReadStream } from "node:fs";
-import { chmod, copyFile, lstat, mkdir, open, readdir, readlink, symlink, type FileHandle } from "node:fs/promises";
+import {
+  chmod,
+  copyFile,
+  lstat,
+  mkdir,
+  open,
+  readdir,
+  readlink,
+  realpath,
+  symlink,
+  type FileHandle,
+} from "node:fs/promises";
 import path from "node:path";
 import { InstallError } from "./errors";
 
@@ -45,8 +56,22 @@ export function linkStaysInside(rel: string, target: string): boolean {
   return resolved !== ".." && !resolved.startsWith("../");
 }
 
-/** How copyTree treats links: keep them as links verbatim (backups), or refuse the copy when one leads outside. */
-export type LinkPolicy = "keep" | "inside-only";
+/**
+ * How copyTree treats links: keep them as links verbatim (backups); refuse the copy when one leads outside by its text
+ * ("inside-only"); or, for a folder given by the user, also by where it really resolves through the other links
+ * ("real-inside": `a -> b/../x` with `b -> .` leaves the folder although its text does not).
+ */
+export type LinkPolicy = "keep" | "inside-only" | "real-inside";
+
+/** Why a link of the tree at root does not really resolve to an entry strictly inside it, or null when it does. */
+async function realLinkProblem(realRoot: string, linkPath: string): Promise<string | null> {
+  const real = await realpath(linkPath).catch(() => null);
+  if (real === null) return "leads nowhere (or loops)";
+  const rel = path.relative(realRoot, real);
+  if (rel === "") return "points at the folder itself";
+  if (rel.startsWith("..") || path.isAbsolute(rel)) return "really resolves to a place outside the folder";
+  return null;
+}
 
 /** Flushes one file or folder to disk (folders cannot be opened for sync on Windows: skipped there). */
 export async function syncPath(p: string, isDir: boolean): Promise<void> {
@@ -69,6 +94,7 @@ export async function syncPath(p: string, isDir: boolean): Promise<void> {
 export async function copyTree(src: string, dest: string, options: { links?: LinkPolicy } = {}): Promise<number> {
   const entries = await listTree(src);
   const rootInfo = await lstat(src);
+  const realRoot = options.links === "real-inside" ? await realpath(src) : null;
   await mkdir(dest, { mode: rootInfo.mode & 0o777 });
   let files = 0;
   const dirs = [dest];
@@ -86,12 +112,18 @@ export async function copyTree(src: string, dest: string, options: { links?: Lin
       files++;
     } else if (entry.kind === "link") {
       const target = await readlink(from);
-      if (options.links === "inside-only" && !linkStaysInside(entry.rel, target)) {
+      if (options.links !== "keep" && options.links !== undefined && !linkStaysInside(entry.rel, target)) {
         throw new InstallError(
-          "install.target.unsafe",
+          options.links === "real-inside" ? "install.source.link-outside" : "install.target.unsafe",
           `"${entry.rel}" is a link to a place outside the skill's folder; Skillshelf does not copy it.`,
         );
       }
+      const problem = options.links === "real-inside" ? await realLinkProblem(realRoot!, from) : null;
+      if (problem)
+        throw new InstallError(
+          "install.source.link-outside",
+          `"${entry.rel}" is a link that ${problem} (${target}); Skillshelf does not install links like that from a folder.`,
+        );
       await mkdir(path.dirname(to), { recursive: true });
       await symlink(target, to);
     } else {

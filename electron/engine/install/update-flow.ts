@@ -6,6 +6,7 @@ import { diffFolders, type FolderDiff } from "./diff";
 import { InstallError } from "./errors";
 import { readManifest } from "./manifest";
 import { PackRefusedError } from "./pack";
+import { unkeepableError } from "./kept-conflict";
 import { applyFolderUpdate, type ApplyResult } from "./swap";
 
 /** The release file an update takes: the best one the check found (a `.skill` or `.zip` holding the skill first). */
@@ -18,13 +19,19 @@ export async function diffForUpdate(realDir: string, newSkillDir: string, dataDi
   return diffFolders(realDir, newSkillDir, { manifest: await readManifest(dataDir, realDir) });
 }
 
-/** Swaps the reviewed version into place, carrying over the user's files the review found. */
+/**
+ * Swaps the reviewed version into place, carrying over the user's files the review found. When some of the user's
+ * files cannot be kept (diff.unkeepable), nothing moves unless the caller lets exactly those go (after asking).
+ */
 export async function applyReviewed(
   realDir: string,
   newSkillDir: string,
   diff: FolderDiff,
   dataDir: string,
+  options: { letGo?: string[] } = {},
 ): Promise<ApplyResult> {
+  const lost = diff.unkeepable.filter((rel) => !options.letGo?.includes(rel));
+  if (lost.length > 0) throw unkeepableError(lost);
   return applyFolderUpdate(realDir, newSkillDir, { dataDir, keep: diff.kept });
 }
 
@@ -52,6 +59,13 @@ const ADVICE: Record<string, string> = {
   "install.target.unsafe": "Nothing was changed. Update this copy by hand.",
   "install.swap.failed": "Nothing was changed. Free some disk space or check the folder's permissions, then try again.",
   "install.rollback.none": "There is nothing to undo.",
+  "install.target.moved":
+    "A folder on the way to the skill was replaced while the update ran; check who changed it, then try again.",
+  "install.data.untrusted":
+    "Make Skillshelf's data folder yours and writable by you alone (or set SKILLSHELF_DATA_DIR), then try again.",
+  "install.kept.conflict": "Nothing was changed. Move the named files out of the way, then update again.",
+  "install.source.link-outside":
+    "Nothing was installed. Replace the link by the file it points at, or update from an archive.",
   "install.busy":
     "Another update of this folder is running, or an earlier one was interrupted; wait for it to finish, or try again to finish or undo the interrupted one.",
   "install.not-due": "Nothing to update right now.",

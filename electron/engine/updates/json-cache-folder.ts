@@ -3,6 +3,7 @@
 import { createHash } from "node:crypto";
 import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
+import { parseJsonWithinLimits } from "../fs/json-limits";
 import { readTextFile } from "../fs/safe-fs";
 import { writeFileAtomic } from "../fs/write";
 
@@ -29,13 +30,8 @@ export class JsonCacheFolder {
     const file = this.fileOf(key);
     const read = await readTextFile(file, { maxBytes: this.#maxBytes });
     if (!read.ok) return null;
-    let value: unknown;
-    try {
-      value = JSON.parse(read.text);
-    } catch {
-      value = undefined;
-    }
-    const entry = value === undefined ? null : accept(value);
+    const parsed = parseJsonWithinLimits(read.text);
+    const entry = parsed.ok ? accept(parsed.value) : null;
     if (entry === null) await rm(file, { force: true }).catch(() => undefined);
     return entry;
   }
