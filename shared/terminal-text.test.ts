@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { escapeControl, hasControlOrBreak } from "./terminal-text";
+import { escapeControl, escapeHidden, hasControlOrBreak } from "./terminal-text";
 
 /** Every character a terminal could act on, as found by code point (not by the function under test). */
 function rawControls(text: string): number[] {
@@ -52,5 +52,31 @@ describe("hasControlOrBreak", () => {
 
   it("accepts an ordinary command", () => {
     expect(hasControlOrBreak("npx skills update pdf-tools --yes && echo 'done — ok'")).toBe(false);
+    expect(hasControlOrBreak("echo 'Ünïcödé 日本語 🙂'")).toBe(false);
+  });
+
+  it("finds format (Cf) and default-ignorable characters, which show as nothing", () => {
+    const hidden = [
+      "\u200b",
+      "\u200c",
+      "\u200d",
+      "\u200e",
+      "\u200f",
+      "\u061c",
+      "\u00ad",
+      "\u2060",
+      "\ufeff",
+      "\ufe0f",
+      "\u3164",
+    ];
+    for (let tag = 0xe0000; tag <= 0xe007f; tag++) hidden.push(String.fromCodePoint(tag));
+    for (const char of hidden) expect(hasControlOrBreak(`npx skills update${char} x`), escapeHidden(char)).toBe(true);
+  });
+});
+
+describe("escapeHidden", () => {
+  it("shows invisible characters as escapes, and controls as escapeControl does", () => {
+    expect(escapeHidden("up\u200bdate\u{e0041}\u202e\r\n\u001b")).toBe("up\\u200bdate\\u{e0041}\\u202e\\r\\n\\x1b");
+    expect(escapeHidden("Ünïcödé 🙂 C:\\x")).toBe("Ünïcödé 🙂 C:\\x");
   });
 });

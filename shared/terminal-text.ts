@@ -8,8 +8,16 @@
  */
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
-/** Characters that end or break a line, or that a terminal acts on; the test behind "suspicious" recipes. */
-const CONTROL_OR_BREAK = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+/**
+ * What makes a command read otherwise than it runs, the test behind "suspicious" recipes: the characters above plus
+ * every format character (General Category Cf: zero-width spaces, directional marks, tag characters…) and every
+ * Default_Ignorable code point (variation selectors, fillers), which show as nothing or change how a line reads.
+ */
+const CONTROL_OR_BREAK =
+  /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069\p{Cf}\p{Default_Ignorable_Code_Point}]/u;
+
+/** The same set, global, for showing such characters as escapes. */
+const HIDDEN = new RegExp(CONTROL_OR_BREAK.source, "gu");
 
 const NAMED: Record<string, string> = { "\n": "\\n", "\r": "\\r", "\t": "\\t" };
 
@@ -31,7 +39,18 @@ export function escapeControl(text: string, options: { keepNewlines?: boolean } 
   return text.replace(CONTROL, (char) => (keep && (char === "\n" || char === "\t") ? char : visible(char)));
 }
 
-/** Whether text holds a control character or a line break: a command holding one may not be what it shows. */
+/** Shows control, format and invisible characters as escapes (`\\u200b`, `\\u{e0041}`): a suspicious command as it is. */
+export function escapeHidden(text: string): string {
+  return text.replace(HIDDEN, (char) => {
+    const code = char.codePointAt(0)!;
+    return code <= 0xffff ? visible(char) : `\\u{${code.toString(16)}}`;
+  });
+}
+
+/**
+ * Whether text holds a control character, a line break, or an invisible or format character: a command holding one
+ * may not be what it shows.
+ */
 export function hasControlOrBreak(text: string): boolean {
   return CONTROL_OR_BREAK.test(text);
 }

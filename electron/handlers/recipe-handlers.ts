@@ -87,7 +87,7 @@ export function createRecipeRuns(options: RecipeRunsOptions): {
         if (plan.kind !== "run-recipe" || !recipe || recipe.kind !== "shell")
           throw new HandlerError(`"${skill.name}" has no update command to run. ${plan.nextStep}`);
         const problem = recipe.suspicious
-          ? "it holds control characters or line breaks"
+          ? "it holds control characters, line breaks or invisible characters"
           : recipeProblem(recipe.command);
         if (problem) throw new HandlerError(`The update command for "${skill.name}" is not run: ${problem}.`);
         if (desktop.confirmRecipe && !(await desktop.confirmRecipe(skill.name, recipe.command))) return null;

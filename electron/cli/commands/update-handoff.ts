@@ -19,7 +19,7 @@ import {
 import { PackRefusedError } from "../../engine/install/pack";
 import { recipeHandling, recipeProblem, runRecipe, type RecipeResult } from "../../engine/install/recipe";
 import { UsageError, printJson, stringFlag, type CliArgs, type CliIo } from "../command";
-import { hasControlOrBreak } from "../../../shared/terminal-text";
+import { escapeHidden, hasControlOrBreak } from "../../../shared/terminal-text";
 import { formatDiagnostics, safe } from "./report-format";
 
 /** The flags these branches add to `update`. */
@@ -246,7 +246,7 @@ export async function updateByRecipe(
     // Instructions holding control characters or line breaks may not read as they are: shown escaped on one line.
     if (hasControlOrBreak(input.recipe.command))
       say(
-        `"${safe(input.name)}" is updated by hand. ${safe(handling.note)}\n\n  recipe: ${safe(input.recipe.command)}\n          suspicious: holds control characters — not offered\n`,
+        `"${safe(input.name)}" is updated by hand. ${safe(handling.note)}\n\n  recipe: ${escapeHidden(input.recipe.command)}\n          suspicious: holds control characters — not offered\n`,
       );
     else say(`"${safe(input.name)}" is updated by hand. ${safe(handling.note)}\n\n${input.recipe.command}\n`);
     return finish(0);
@@ -255,7 +255,7 @@ export async function updateByRecipe(
     report.refused = problem;
     if (!input.json)
       io.stderr(
-        `The update command for "${safe(input.name)}" is not offered: ${safe(problem)}\n  as received: ${safe(input.recipe.command)}\n`,
+        `The update command for "${safe(input.name)}" is not offered: ${safe(problem)}\n  as received: ${escapeHidden(input.recipe.command)}\n`,
       );
     return finish(1);
   }

@@ -38,6 +38,14 @@ describe("recipeProblem", () => {
     ["a NUL", "npx\u0000skills", /NUL/],
     ["a right-to-left override", "echo \u202egnp.exe", /bidirectional control \(\\u202e\)/],
     ["nothing", "   ", /empty/],
+    ["a zero-width space", "npx skills up\u200bdate agentkey", /invisible or format character \(\\u200b\)/],
+    ["a left-to-right mark", "npx skills update\u200e agentkey", /invisible or format character \(\\u200e\)/],
+    ["a right-to-left mark", "npx skills update\u200f agentkey", /invisible or format character \(\\u200f\)/],
+    ["an Arabic letter mark", "npx skills update\u061c agentkey", /invisible or format character \(\\u061c\)/],
+    ["a tag character", "npx skills update agentkey\u{e0041}", /invisible or format character \(\\u\{e0041\}\)/],
+    ["a cancel tag", "npx skills update agentkey\u{e007f}", /invisible or format character \(\\u\{e007f\}\)/],
+    ["a variation selector (default ignorable)", "npx skills update\ufe0f agentkey", /invisible or format/],
+    ["a byte order mark", "\ufeffnpx skills update agentkey", /invisible or format character \(\\ufeff\)/],
   ])("refuses %s with the reason", (_what, command, reason) => {
     expect(recipeProblem(command)).toMatch(reason);
   });

@@ -1,13 +1,18 @@
 // Update recipes from a skill-meta server: a `shell` recipe is run only on request, verbatim, through the user's
 // shell, with its output streamed and its exit status reported; `manual_ui` and unknown kinds are instructions only.
 import { spawn, spawnSync } from "node:child_process";
-import { escapeControl } from "../../../shared/terminal-text";
+import { escapeControl, escapeHidden } from "../../../shared/terminal-text";
 
 /** The longest recipe command that is run at all (real ones are a few dozen characters). */
 const MAX_RECIPE_LENGTH = 1_000;
 
-/** Characters that make a command something other than what it shows: C0, DEL, C1, line/paragraph separators, bidi controls. */
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+/**
+ * Characters that make a command something other than what it shows: C0, DEL, C1, line/paragraph separators, bidi
+ * controls, and every format (Cf) or default-ignorable character — zero-width spaces, directional marks, tag characters.
+ */
+const UNSAFE =
+  /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069\p{Cf}\p{Default_Ignorable_Code_Point}]/u;
+const CONTROL_CHAR = /[\u0000-\u001f\u007f-\u009f]/;
 
 /** Why a recipe command is refused, as a sentence, or null when it may be shown for running. */
 export function recipeProblem(command: string): string | null {
@@ -17,14 +22,16 @@ export function recipeProblem(command: string): string | null {
   const match = UNSAFE.exec(command);
   if (!match) return null;
   const char = match[0];
-  const shown = escapeControl(char);
+  const shown = escapeHidden(char);
   if (char === "\u0000")
     return "The command holds a NUL character, so what runs could differ from what is shown; it is not run.";
   if (char === "\n" || char === "\r" || char === "\u2028" || char === "\u2029")
     return `The command holds a line break (${shown}), so it could run more than the line shown; it is not run.`;
   if (/[\u202a-\u202e\u2066-\u2069]/.test(char))
     return `The command holds a bidirectional control (${shown}) that can show it in another order than it runs; it is not run.`;
-  return `The command holds a control character (${shown}) that can hide or change what a terminal shows; it is not run.`;
+  if (CONTROL_CHAR.test(char))
+    return `The command holds a control character (${shown}) that can hide or change what a terminal shows; it is not run.`;
+  return `The command holds an invisible or format character (${shown}) that can make it read otherwise than it runs; it is not run.`;
 }
 
 /** A recipe refused before anything ran; `message` says why. */

@@ -2,7 +2,7 @@
 import { useState } from "react";
 import { alsoLoadedIn, clientFit, stopsLoading } from "../../../shared/client-fit";
 import type { Skill, UpdateInfo, UpdateRecipe } from "../../../shared/model";
-import { escapeControl, hasControlOrBreak } from "../../../shared/terminal-text";
+import { escapeControl, escapeHidden, hasControlOrBreak } from "../../../shared/terminal-text";
 import { contentFacts, updateSourceLabel, updateStateSentence } from "../../../shared/update-text";
 import { CopyButton } from "./CopyButton";
 import { CopyCompare } from "./CopyCompare";
@@ -58,11 +58,12 @@ function RecipeBlock(props: { recipe: UpdateRecipe }) {
     return (
       <div className="recipe suspicious">
         <p className="banner warning" role="alert">
-          The update server's {recipe.kind === "shell" ? "command" : "steps"} hold control characters or line breaks, so
-          what you see may not be what would run. Skillshelf does not offer it; update this copy by hand.
+          The update server's {recipe.kind === "shell" ? "command" : "steps"} hold control characters or line breaks
+          (invisible characters included), so what you see may not be what would run. Skillshelf does not offer it;
+          update this copy by hand.
         </p>
         <pre className="code-block" tabIndex={0}>
-          {escapeControl(recipe.command)}
+          {escapeHidden(recipe.command)}
         </pre>
       </div>
     );
