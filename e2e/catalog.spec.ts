@@ -202,15 +202,26 @@ test.describe("first-run states", () => {
     await saveScreenshot(page, "catalog-empty");
   });
 
-  test("the page without its private link explains where to find it, and the token leaves the address bar", async ({
+  test("the private file signs a browser in once: the code leaves the address bar, a second use fails, the cookie is HttpOnly", async ({
     page,
   }) => {
+    const code = await app.currentCode();
     await page.goto(app.url);
     await expect(page.getByRole("heading", { name: "No skills found yet" })).toBeVisible();
-    expect(page.url()).not.toContain("token=");
+    expect(page.url()).toBe(`${app.origin}/`);
+    const cookies = await page.context().cookies(`${app.origin}/api/`);
+    expect(cookies).toMatchObject([{ httpOnly: true, sameSite: "Strict", path: "/api" }]);
+    expect(await page.evaluate(() => (globalThis as unknown as { document: { cookie: string } }).document.cookie)).toBe(
+      "",
+    );
+    expect(await app.currentCode()).not.toBe(code);
+
     const stranger = await page.context().browser()!.newPage();
+    await stranger.goto(`${app.origin}/#code=${encodeURIComponent(code)}`);
+    await expect(stranger.getByRole("heading", { name: "Open Skillshelf from the file it printed" })).toBeVisible();
+    expect(stranger.url()).not.toContain(code);
     await stranger.goto(app.origin);
-    await expect(stranger.getByRole("heading", { name: "Open Skillshelf from the link it printed" })).toBeVisible();
+    await expect(stranger.getByRole("heading", { name: "Open Skillshelf from the file it printed" })).toBeVisible();
     await stranger.close();
   });
 });

@@ -2,7 +2,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { symlink } from "node:fs/promises";
 import path from "node:path";
-import { TOKEN_HEADER } from "../electron/host/security";
 import { renderAvailableSkills } from "../shared/level1";
 import { writeTree } from "../test-support/tmp";
 import { allSkills, startAppHost, type AppHost } from "./support/app-host";
@@ -31,7 +30,6 @@ const SECRET = "TOP-SECRET-OUTSIDE-THE-SKILL";
 
 /** What the tests read of the page's globals (this file is type-checked without the DOM library). */
 interface PageGlobals {
-  sessionStorage: { getItem(key: string): string | null };
   __pwned?: number;
 }
 
@@ -163,12 +161,11 @@ test.describe("levels", () => {
     const skill = allSkills(await app.catalog()).find((s) => s.name === "careful-skill")!;
     await openCatalog(page, app.url);
     const answers = await page.evaluate(
-      async ({ dir, tokenHeader }) => {
-        const token = (globalThis as unknown as PageGlobals).sessionStorage.getItem("skillshelf.token")!;
+      async ({ dir }) => {
         const ask = async (args: unknown[]) => {
           const res = await fetch("/api/skill:resource", {
             method: "POST",
-            headers: { "Content-Type": "application/json", [tokenHeader]: token },
+            headers: { "Content-Type": "application/json" },
             body: JSON.stringify(args),
           });
           return { status: res.status, body: await res.text() };
@@ -181,7 +178,7 @@ test.describe("levels", () => {
           foreignDir: await ask([dir.replace(/careful-skill$/, ""), "outside-secret.txt"]),
         };
       },
-      { dir: skill.dir, tokenHeader: TOKEN_HEADER },
+      { dir: skill.dir },
     );
     for (const [name, answer] of Object.entries(answers)) {
       expect(answer.body, name).not.toContain(SECRET);

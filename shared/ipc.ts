@@ -53,11 +53,19 @@ export interface OpenResult {
   reason?: string;
 }
 
+/**
+ * How a person confirms, outside the page, that a program may start (an update command, a local server): main's native
+ * dialog, a y/N question in the `serve` terminal, a one-time code that terminal prints and the person types into the
+ * page, or not at all (the web host then only shows commands to copy).
+ */
+export type ProgramConsent = "dialog" | "terminal" | "code" | "none";
+
 /** Facts about the running app the views show. */
 export interface AppInfo {
   version: string;
   platform: string;
   host: "electron" | "web";
+  consent: ProgramConsent;
 }
 
 /** The last update results and the time of the check that found them (null before any check). */
@@ -101,8 +109,12 @@ export interface IpcCommands {
   "stdio:list": () => Promise<StdioServerList>;
   /** Electron: main asks in a native dialog listing the exact commands not yet approved. Refused where the page approves. */
   "stdio:review": () => Promise<StdioServerList>;
-  /** Web host: approves one listed command by the id the host produced. Refused in Electron (its dialog approves). */
-  "stdio:approve": (id: string) => Promise<StdioServerList>;
+  /**
+   * Web host: approves one listed command by the id the host produced, once a person confirmed it outside the page (the
+   * serve terminal's question, or `code` as printed there; without a code in code mode, a new code is printed and the
+   * list is returned unchanged). Refused in Electron (its dialog approves).
+   */
+  "stdio:approve": (id: string, code?: string | null) => Promise<StdioServerList>;
   /** Withdraws the approval of one command. */
   "stdio:revoke": (id: string) => Promise<StdioServerList>;
   /** Starts the guided update of one installed copy (by the catalog's skill id): the download runs, progress on task:progress. */
@@ -119,8 +131,12 @@ export interface IpcCommands {
   "update:reveal-handoff": (taskId: string) => Promise<{ ok: boolean; message: string }>;
   /** Waits until Claude Desktop's folders show the new version, or for a while. */
   "update:wait-arrival": (taskId: string) => Promise<ArrivalView>;
-  /** Runs the update server's shell command for this copy; in Electron main asks first in a native dialog (null: declined). */
-  "update:run-recipe": (skillId: string) => Promise<{ taskId: string } | null>;
+  /**
+   * Runs the update server's shell command for this copy once a person confirmed it outside the page: main's native
+   * dialog, the serve terminal's question, or `code` as the serve terminal printed it (without a code in code mode, a new
+   * code is printed and null is returned). Null: declined.
+   */
+  "update:run-recipe": (skillId: string, code?: string | null) => Promise<{ taskId: string } | null>;
   /** Waits for a running command and returns how it ended. */
   "update:recipe-result": (taskId: string) => Promise<RecipeOutcome>;
   /** Puts back the copy the last update replaced (the replaced one is kept in turn). */
@@ -252,6 +268,8 @@ const isUrl = (v: unknown): v is string => typeof v === "string" && v.length > 0
 const isSkillId = (v: unknown): v is string =>
   typeof v === "string" && v.length > 0 && v.length <= MAX_PATH && !v.includes("\u0000");
 const isStdioId = (v: unknown): v is string => typeof v === "string" && /^[0-9a-f]{32}$/.test(v);
+/** A confirmation code as typed (letters, digits, spaces and dashes), or null for "print me one". */
+const isConsentCode = (v: unknown): boolean => v === null || (typeof v === "string" && /^[A-Za-z0-9 -]{1,32}$/.test(v));
 
 /** Runtime argument checks per command: the only way arguments reach a handler. */
 export const commandArgs: { [C in CommandChannel]: (args: unknown[]) => boolean } = {
@@ -274,7 +292,7 @@ export const commandArgs: { [C in CommandChannel]: (args: unknown[]) => boolean 
   "servers:test": (a) => a.length === 1 && isConfiguredServerId(a[0]),
   "stdio:list": (a) => a.length === 0,
   "stdio:review": (a) => a.length === 0,
-  "stdio:approve": (a) => a.length === 1 && isStdioId(a[0]),
+  "stdio:approve": (a) => (a.length === 1 || (a.length === 2 && isConsentCode(a[1]))) && isStdioId(a[0]),
   "stdio:revoke": (a) => a.length === 1 && isStdioId(a[0]),
   "update:start": (a) => a.length === 1 && isSkillId(a[0]),
   "update:review": (a) => a.length === 1 && isTaskId(a[0]),
@@ -283,7 +301,7 @@ export const commandArgs: { [C in CommandChannel]: (args: unknown[]) => boolean 
   "update:open-handoff": (a) => a.length === 1 && isTaskId(a[0]),
   "update:reveal-handoff": (a) => a.length === 1 && isTaskId(a[0]),
   "update:wait-arrival": (a) => a.length === 1 && isTaskId(a[0]),
-  "update:run-recipe": (a) => a.length === 1 && isSkillId(a[0]),
+  "update:run-recipe": (a) => (a.length === 1 || (a.length === 2 && isConsentCode(a[1]))) && isSkillId(a[0]),
   "update:recipe-result": (a) => a.length === 1 && isTaskId(a[0]),
   "update:undo": (a) => a.length === 1 && isSkillId(a[0]),
   "update:history": (a) => a.length === 1 && isSkillId(a[0]),

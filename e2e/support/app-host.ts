@@ -1,10 +1,9 @@
 // Starts `skillshelf serve` (the built bin) for a browser test, over a home built in a temp folder, and talks to its API.
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdir } from "node:fs/promises";
+import { mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ScanPlatform } from "../../electron/engine/discovery/types";
-import { TOKEN_HEADER } from "../../electron/host/security";
 import type { CommandChannel, IpcCommands } from "../../shared/ipc";
 import type { ScanResult } from "../../shared/model";
 import { buildFixtureHome } from "../../test-support/fixture-homes";
@@ -18,13 +17,21 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 
 /** A running `skillshelf serve`, the home it reads, and a typed caller for its API. */
 export interface AppHost {
+  /** The private sign-in file serve printed, as a file:// address: each opening signs one browser in. */
   url: string;
+  /** The file itself (0600, rewritten with a fresh one-time code after each use). */
+  openFile: string;
   origin: string;
-  token: string;
   home: string;
+  /** Everything serve printed so far (its questions and codes included). */
+  output(): string;
+  /** Waits for the next confirmation code serve prints (code mode) and returns it. */
+  nextConsentCode(): Promise<string>;
+  /** The one-time code the sign-in file holds now. */
+  currentCode(): Promise<string>;
   /** The temp folder holding the home and anything the test adds. */
   root: string;
-  /** Calls one command the way the page does (token header, same Origin). */
+  /** Calls one command the way the page does (the session cookie, same Origin). */
   call<C extends CommandChannel>(
     channel: C,
     ...args: Parameters<IpcCommands[C]>
@@ -44,28 +51,48 @@ export interface AppHostOptions {
   env?: Record<string, string>;
 }
 
-function waitForUrl(child: ChildProcess): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let out = "";
-    let err = "";
-    const timer = setTimeout(
-      () => reject(new Error(`skillshelf serve printed no URL within 30 s.\n${out}\n${err}`)),
-      30_000,
-    );
-    child.stdout!.on("data", (d: Buffer) => {
-      out += d.toString();
-      const m = /(http:\/\/127\.0\.0\.1:\d+\/\?token=[A-Za-z0-9_-]+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]!);
-      }
-    });
-    child.stderr!.on("data", (d: Buffer) => (err += d.toString()));
-    child.on("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`skillshelf serve exited with ${code}.\n${out}\n${err}`));
-    });
+/** serve's printed output, collected as it comes. */
+function collectOutput(child: ChildProcess): { text: () => string; errors: () => string } {
+  let out = "";
+  let err = "";
+  child.stdout!.on("data", (d: Buffer) => (out += d.toString()));
+  child.stderr!.on("data", (d: Buffer) => (err += d.toString()));
+  return { text: () => out, errors: () => err };
+}
+
+/** Waits until `find` matches serve's output (polling), or fails with what was printed. */
+async function waitForOutput(
+  child: ChildProcess,
+  output: ReturnType<typeof collectOutput>,
+  find: (out: string) => string | null,
+  what: string,
+  from = 0,
+): Promise<string> {
+  const until = Date.now() + 30_000;
+  for (;;) {
+    const found = find(output.text().slice(from));
+    if (found !== null) return found;
+    if (child.exitCode !== null || Date.now() > until)
+      throw new Error(`skillshelf serve printed no ${what}.\n${output.text()}\n${output.errors()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const codeInFile = async (file: string): Promise<string> =>
+  decodeURIComponent(/#code=([^"&]+)/.exec(await readFile(file, "utf8"))?.[1] ?? "");
+
+/** Signs in with the file's one-time code, as the page does, and waits until serve wrote the next code. */
+async function signIn(origin: string, file: string): Promise<string> {
+  const code = await codeInFile(file);
+  const res = await fetch(`${origin}/api/session`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: origin },
+    body: JSON.stringify({ code }),
   });
+  const cookie = res.headers.get("set-cookie")?.split(";")[0];
+  if (!res.ok || !cookie) throw new Error(`signing in failed (HTTP ${res.status})`);
+  for (let i = 0; i < 100 && (await codeInFile(file)) === code; i++) await new Promise((r) => setTimeout(r, 50));
+  return cookie;
 }
 
 /** Starts a host for one test file. */
@@ -105,18 +132,23 @@ export async function startAppHost(options: AppHostOptions): Promise<AppHost> {
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  const url = await waitForUrl(child).catch(async (error: Error) => {
+  const output = collectOutput(child);
+  const started = await Promise.all([
+    waitForOutput(child, output, (out) => /running at (http:\/\/127\.0\.0\.1:\d+)\//.exec(out)?.[1] ?? null, "address"),
+    waitForOutput(child, output, (out) => /(file:\/\/\S+\.html)/.exec(out)?.[1] ?? null, "sign-in file"),
+  ]).catch(async (error: Error) => {
     child.kill("SIGKILL");
     await tmp.cleanup();
     throw error;
   });
-  const parsed = new URL(url);
-  const origin = parsed.origin;
-  const token = parsed.searchParams.get("token")!;
+  const [origin, url] = started;
+  const openFile = fileURLToPath(url);
+  const cookie = await signIn(origin, openFile);
+  let consentSeen = 0;
   const call: AppHost["call"] = async (channel, ...callArgs) => {
     const res = await fetch(`${origin}/api/${channel}`, {
       method: "POST",
-      headers: { "Content-Type": "application/json", Origin: origin, [TOKEN_HEADER]: token },
+      headers: { "Content-Type": "application/json", Origin: origin, Cookie: cookie },
       body: JSON.stringify(callArgs),
     });
     const body = (await res.json()) as { ok: boolean; value?: unknown; error?: string };
@@ -125,9 +157,17 @@ export async function startAppHost(options: AppHostOptions): Promise<AppHost> {
   };
   return {
     url,
+    openFile,
     origin,
-    token,
     home,
+    output: output.text,
+    async nextConsentCode() {
+      const pattern = /type this code into the page: ([A-Z0-9]{4}-[A-Z0-9]{4})/;
+      const code = await waitForOutput(child, output, (out) => pattern.exec(out)?.[1] ?? null, "code", consentSeen);
+      consentSeen = output.text().indexOf(code, consentSeen) + code.length;
+      return code;
+    },
+    currentCode: () => codeInFile(openFile),
     root: tmp.dir,
     call,
     catalog: () => call("catalog:scan"),

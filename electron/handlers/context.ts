@@ -28,6 +28,20 @@ export interface DesktopIntegration {
    * user's shell; absent where the host has no such dialog (the web host: the page asks before it calls).
    */
   confirmRecipe?(skillName: string, command: string): Promise<boolean>;
+  /** The web host's way for a person to confirm outside the page (absent: nothing the page asks for starts a program). */
+  outsideConsent?: OutsideConsent;
+}
+
+/** A confirmation the page cannot give itself: the `serve` terminal's question, or a code printed there. */
+export interface OutsideConsent {
+  /** "terminal": a y/N question on the terminal; "code": a one-time code printed there that the person types into the page. */
+  mode: "terminal" | "code";
+  /**
+   * Asks whether `command` may start, for `purpose` (shown beside it). Terminal mode asks and answers. Code mode: with
+   * `code` null it prints a new code beside the command and answers "code-sent"; with a code it answers "yes" only for
+   * the code printed for this very purpose and command (once), and throws a HandlerError for any other.
+   */
+  confirm(purpose: string, command: string, code: string | null): Promise<"yes" | "no" | "code-sent">;
 }
 
 /** A live view of a set of locations, as the discovery watcher provides it. */

@@ -78,7 +78,12 @@ export function createHandlerSession(context: HandlerContext): HandlerSession {
   });
 
   const handlers: CommandHandlers = {
-    "app:info": async () => ({ version: VERSION, platform: context.scanOptions.platform, host: context.host }),
+    "app:info": async () => ({
+      version: VERSION,
+      platform: context.scanOptions.platform,
+      host: context.host,
+      consent: desktop.confirmRecipe ? "dialog" : (desktop.outsideConsent?.mode ?? "none"),
+    }),
     ...catalog.handlers,
     ...author.handlers,
     ...updates.handlers,

@@ -39,6 +39,16 @@ export function createRecipeRuns(options: RecipeRunsOptions): {
   const { home, env, emit, desktop } = options;
   const recipes = new Map<string, RecipeTask>();
 
+  /** Whether a person said yes outside the page: main's dialog, or the web host's terminal (its question or its code). */
+  async function confirmed(name: string, command: string, code: string | null): Promise<boolean> {
+    if (desktop.confirmRecipe) return desktop.confirmRecipe(name, command);
+    if (!desktop.outsideConsent)
+      throw new HandlerError(
+        `Here Skillshelf only shows the update command for "${name}": copy it and run it in a terminal yourself.`,
+      );
+    return (await desktop.outsideConsent.confirm(`update "${name}"`, command, code)) === "yes";
+  }
+
   function startRecipe(skill: Skill, command: string): { taskId: string } {
     const id = newTaskId();
     const controller = new AbortController();
@@ -80,7 +90,7 @@ export function createRecipeRuns(options: RecipeRunsOptions): {
 
   return {
     handlers: {
-      "update:run-recipe": async (skillId) => {
+      "update:run-recipe": async (skillId, code) => {
         const skill = options.skillById(skillId);
         const plan = planUpdate(skill, await options.updateInfo(skillId));
         const recipe = plan.recipe;
@@ -90,7 +100,7 @@ export function createRecipeRuns(options: RecipeRunsOptions): {
           ? "it holds control characters, line breaks or invisible characters"
           : recipeProblem(recipe.command);
         if (problem) throw new HandlerError(`The update command for "${skill.name}" is not run: ${problem}.`);
-        if (desktop.confirmRecipe && !(await desktop.confirmRecipe(skill.name, recipe.command))) return null;
+        if (!(await confirmed(skill.name, recipe.command, code ?? null))) return null;
         return startRecipe(skill, recipe.command);
       },
       "update:recipe-result": async (taskId) => {

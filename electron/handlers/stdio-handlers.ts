@@ -5,6 +5,7 @@ import type { ScanOptions } from "../engine/discovery/types";
 import { stdioApprovalsFile } from "../engine/updates/stdio-consent";
 import type { DesktopIntegration } from "./context";
 import { HandlerError } from "./errors";
+import { formatCommandLine } from "../../shared/stdio-servers";
 import { findSessionEndpoints } from "./server-handlers";
 import { StdioConsentState } from "./stdio-consent-state";
 
@@ -46,11 +47,28 @@ export function createStdioHandlers(consent: StdioConsentState, desktop: Desktop
       });
       return reviewing;
     },
-    "stdio:approve": async (id) => {
+    "stdio:approve": async (id, code) => {
       if (desktop.confirmStdioServers)
         throw new HandlerError(
           "In the app, local servers are approved in the dialog Skillshelf shows: use “Review local servers…”.",
         );
+      const outside = desktop.outsideConsent;
+      if (!outside)
+        throw new HandlerError(
+          "Here local servers cannot be approved: start `skillshelf serve` in a terminal to approve them there.",
+        );
+      const list = await consent.list();
+      const server = list.servers.find((s) => s.id === id);
+      if (!server)
+        throw new HandlerError(
+          "That local server is not in your apps' settings any more (or its command changed). Reload the list and check the command again.",
+        );
+      const where = `${server.cwd ? ` in ${server.cwd}` : ""} (from ${server.configFile})`;
+      const purpose = `start the local server "${server.name}"${where} whenever updates are checked`;
+      const answer = await outside.confirm(purpose, formatCommandLine(server.command, server.args), code ?? null);
+      if (answer === "code-sent") return list;
+      if (answer === "no")
+        throw new HandlerError(`"${server.name}" was not approved in the terminal, so it will not be started.`);
       return consent.approve([id]);
     },
     "stdio:revoke": async (id) => consent.revoke(id),

@@ -2,7 +2,7 @@
 // each by starting the program directly (no shell); no dialogs, links opened by the page.
 import { spawn } from "node:child_process";
 import { openAsText, revealPath, spawnProgram, type Spawner } from "../engine/open/opener";
-import type { DesktopIntegration } from "../handlers/context";
+import type { DesktopIntegration, OutsideConsent } from "../handlers/context";
 
 /** Starts a program without waiting for it or letting it hold the server's terminal. */
 export type Launcher = (command: string, args: string[]) => void;
@@ -14,9 +14,17 @@ export const detachedLaunch: Launcher = (command, args) => {
   child.unref();
 };
 
-/** Desktop integration for the web host: runs only the action the handlers decided, never picks folders. */
+/**
+ * Desktop integration for the web host: runs only the action the handlers decided, never picks folders, and starts a
+ * program the page asks for only after the person confirms it in the serve terminal (`outsideConsent`; absent: never).
+ */
 export function webDesktopIntegration(
-  options: { platform?: NodeJS.Platform; env?: NodeJS.ProcessEnv; spawn?: Spawner } = {},
+  options: {
+    platform?: NodeJS.Platform;
+    env?: NodeJS.ProcessEnv;
+    spawn?: Spawner;
+    outsideConsent?: OutsideConsent;
+  } = {},
 ): DesktopIntegration {
   const opener = {
     platform: options.platform ?? process.platform,
@@ -28,5 +36,6 @@ export function webDesktopIntegration(
     openInEditor: (target) => openAsText(target, opener),
     openExternal: async () => true,
     pickFolder: async () => null,
+    ...(options.outsideConsent ? { outsideConsent: options.outsideConsent } : {}),
   };
 }

@@ -17,6 +17,64 @@ export function tokenMatches(presented: string | null | undefined, token: string
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/** The name of this host's session cookie: per port, since a browser sends a 127.0.0.1 cookie to every port. */
+export function sessionCookieName(port: number): string {
+  return `skillshelf-${port}`;
+}
+
+/** The Set-Cookie value of a session: script cannot read it, other sites never send it, and only the API gets it. */
+export function sessionCookie(port: number, secret: string): string {
+  return `${sessionCookieName(port)}=${secret}; HttpOnly; SameSite=Strict; Path=/api`;
+}
+
+/** One cookie's value from a Cookie header, or null. */
+export function readCookie(header: string | undefined, name: string): string | null {
+  for (const part of (header ?? "").split(";")) {
+    const eq = part.indexOf("=");
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return null;
+}
+
+/**
+ * The one-time sign-in codes and the sessions they opened: a code is exchanged once for a session secret (the
+ * HttpOnly cookie), and is dead from then on.
+ */
+export class SignIns {
+  readonly #codes = new Set<string>();
+  readonly #sessions: string[] = [];
+  static readonly MAX_SESSIONS = 32;
+  static readonly MAX_CODES = 8;
+
+  /** A new one-time code (the oldest unused one dies past MAX_CODES). */
+  issueCode(): string {
+    const code = createToken();
+    this.#codes.add(code);
+    if (this.#codes.size > SignIns.MAX_CODES) this.#codes.delete(this.#codes.values().next().value!);
+    return code;
+  }
+
+  /** The session secret for a live code (which dies now), or null. */
+  exchange(presented: unknown): string | null {
+    if (typeof presented !== "string") return null;
+    let found: string | null = null;
+    for (const code of this.#codes) if (tokenMatches(presented, code)) found = code;
+    if (found === null) return null;
+    this.#codes.delete(found);
+    const secret = createToken();
+    this.#sessions.push(secret);
+    if (this.#sessions.length > SignIns.MAX_SESSIONS) this.#sessions.shift();
+    return secret;
+  }
+
+  /** Whether a presented cookie value is a session secret this host gave out. */
+  isSession(presented: string | null): boolean {
+    let ok = false;
+    for (const secret of this.#sessions) ok = tokenMatches(presented, secret) || ok;
+    return ok;
+  }
+}
+
 /** True for a Host header naming this server by loopback address or localhost (anything else may be DNS rebinding). */
 export function isAllowedHost(host: string | undefined, port: number): boolean {
   return host === `127.0.0.1:${port}` || host === `localhost:${port}`;

@@ -1,4 +1,5 @@
-// The web host: the same handlers as Electron main over loopback HTTP, behind a per-run token, Host and Origin checks.
+// The web host: the same handlers as Electron main over loopback HTTP, behind Host and Origin checks and a session
+// cookie a one-time sign-in code opens (or, for tests in this process, the per-run token header).
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { contentSecurityPolicy } from "../../shared/csp";
@@ -13,7 +14,11 @@ import {
   fetchSiteAllowed,
   isAllowedHost,
   isSameOrigin,
+  readCookie,
   SECURITY_HEADERS,
+  sessionCookie,
+  sessionCookieName,
+  SignIns,
   TOKEN_HEADER,
   tokenMatches,
 } from "./security";
@@ -29,15 +34,22 @@ export interface WebHostOptions {
   createSession: (emit: EventSink) => HandlerSession;
   /** Fixed token (tests); random per run otherwise. */
   token?: string;
+  /** Called after a sign-in code was used (serve writes a new one into its private open file). */
+  onCodeUsed?: () => void;
 }
 
 /** A running web host. */
 export interface WebHost {
-  /** The URL to open, token included. */
+  /** The page's address (no key: a browser signs in with a one-time code, see pageUrl). */
   url: string;
   origin: string;
   port: number;
+  /** The per-run key for the token header: kept in this process (tests), never printed or passed to a program. */
   token: string;
+  /** A new one-time sign-in code. */
+  issueCode(): string;
+  /** The page's address carrying a one-time code in its fragment (never sent to a server, never logged by one). */
+  pageUrl(code: string): string;
   session: HandlerSession;
   close(): Promise<void>;
 }
@@ -127,9 +139,32 @@ async function callHandler(handlers: CommandHandlers, channel: CommandChannel, a
 /** Starts the web host on 127.0.0.1 and resolves once it listens. */
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const token = options.token ?? createToken();
+  const signIns = new SignIns();
   const streams = new EventStreams();
   const session = options.createSession((channel, payload) => streams.send(channel, payload));
   let port = 0;
+
+  /** Exchanges a one-time code ({ code }) for the session cookie; the code is dead afterwards, used or not. */
+  async function signIn(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (!(req.headers["content-type"] ?? "").toLowerCase().startsWith("application/json"))
+      throw new HttpRefusal(415, "API calls must send JSON.");
+    let code: unknown;
+    try {
+      code = (JSON.parse(await readBody(req)) as { code?: unknown } | null)?.code;
+    } catch (error) {
+      if (error instanceof HttpRefusal) throw error;
+      throw new HttpRefusal(400, "The request body is not valid JSON.");
+    }
+    const secret = signIns.exchange(code);
+    if (secret === null)
+      throw new HttpRefusal(
+        403,
+        "This sign-in code was already used or is not this server's. Open the file `skillshelf serve` printed again.",
+      );
+    res.setHeader("Set-Cookie", sessionCookie(port, secret));
+    sendJson(res, 200, { ok: true });
+    options.onCodeUsed?.();
+  }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const host = req.headers.host;
@@ -145,19 +180,26 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     const origin = req.headers.origin;
     if (!fetchSiteAllowed(req.headers["sec-fetch-site"] as string | undefined))
       throw new HttpRefusal(403, "Calls from other sites are refused.");
+    const signedIn = () =>
+      signIns.isSession(readCookie(req.headers.cookie, sessionCookieName(port))) ||
+      tokenMatches(req.headers[TOKEN_HEADER] as string | undefined, token);
+    const notSignedIn = () =>
+      new HttpRefusal(403, "This browser is not signed in. Open the file `skillshelf serve` printed in its terminal.");
     if (url.pathname === "/api/events") {
       if (method !== "GET") throw new HttpRefusal(405, "Events are read with GET.");
       if (origin !== undefined && !isSameOrigin(origin, host!))
         throw new HttpRefusal(403, "Calls from other origins are refused.");
-      if (!tokenMatches(url.searchParams.get("token"), token))
-        throw new HttpRefusal(403, "The access token is missing or wrong. Open the URL printed by `skillshelf serve`.");
+      if (!signedIn()) throw notSignedIn();
       streams.open(res, SECURITY_HEADERS);
       return;
     }
     if (method !== "POST") throw new HttpRefusal(405, "API calls use POST.");
     if (!isSameOrigin(origin, host!)) throw new HttpRefusal(403, "Calls from other origins are refused.");
-    if (!tokenMatches(req.headers[TOKEN_HEADER] as string | undefined, token))
-      throw new HttpRefusal(403, "The access token is missing or wrong. Open the URL printed by `skillshelf serve`.");
+    if (url.pathname === "/api/session") {
+      await signIn(req, res);
+      return;
+    }
+    if (!signedIn()) throw notSignedIn();
     const channel = url.pathname.slice("/api/".length);
     if (!isCommandChannel(channel)) throw new HttpRefusal(404, "There is no such command.");
     const args = await parseArgs(req, channel);
@@ -190,10 +232,12 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   port = (server.address() as AddressInfo).port;
   const origin = `http://127.0.0.1:${port}`;
   return {
-    url: `${origin}/?token=${token}`,
+    url: `${origin}/`,
     origin,
     port,
     token,
+    issueCode: () => signIns.issueCode(),
+    pageUrl: (code) => `${origin}/#code=${encodeURIComponent(code)}`,
     session,
     async close() {
       streams.close();

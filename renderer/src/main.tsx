@@ -6,6 +6,5 @@ import { NoAccess } from "./views/StatusViews";
 import { pickApi } from "./api/pick-api";
 import "./styles.css";
 
-const api = pickApi();
 const root = createRoot(document.getElementById("root")!);
-root.render(<StrictMode>{api ? <App api={api} /> : <NoAccess />}</StrictMode>);
+void pickApi().then((api) => root.render(<StrictMode>{api ? <App api={api} /> : <NoAccess />}</StrictMode>));

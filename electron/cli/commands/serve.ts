@@ -1,8 +1,13 @@
 // `skillshelf serve [--port N] [--open] [scan flags] [--server URL]... [--github-api URL]`: the GUI in a browser, on 127.0.0.1.
-import { fileURLToPath } from "node:url";
+import { homedir } from "node:os";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { dataDir } from "../../engine/install/data-dir";
 import { createEngine } from "../../handlers/engine";
 import { createHandlerSession } from "../../handlers/handlers";
 import { detachedLaunch, webDesktopIntegration } from "../../host/desktop-fallback";
+import { privateFolder, removeOpenPage, writeOpenPage } from "../../host/open-page";
+import { codeConsent, questionConsent, type TerminalConsent } from "../../host/outside-consent";
 import { startWebHost } from "../../host/server";
 import { UsageError, printJson, stringFlag, type CliCommand } from "../command";
 import { SCAN_FLAGS_USAGE, readScanFlags, scanFlagOptions } from "../scan-flags";
@@ -13,10 +18,16 @@ function rendererDir(env: NodeJS.ProcessEnv): string {
   return env.SKILLSHELF_RENDERER_DIR || fileURLToPath(new URL("../renderer/", import.meta.url));
 }
 
-function openInBrowser(url: string): void {
-  if (process.platform === "darwin") detachedLaunch("open", [url]);
-  else if (process.platform === "win32") detachedLaunch("cmd", ["/c", "start", "", url]);
-  else detachedLaunch("xdg-open", [url]);
+/** Opens the private sign-in file (a path, never an address holding a code) in the default browser. */
+function openInBrowser(file: string): void {
+  if (process.platform === "darwin") detachedLaunch("open", [file]);
+  else if (process.platform === "win32") detachedLaunch("cmd", ["/c", "start", "", file]);
+  else detachedLaunch("xdg-open", [file]);
+}
+
+/** Where the sign-in file goes: a private folder in the data folder of the user running serve (never --home's). */
+function openPageFolder(env: NodeJS.ProcessEnv): string {
+  return path.join(dataDir(env, process.platform, homedir()), "serve");
 }
 
 /** Resolves when the process is asked to stop. */
@@ -52,14 +63,27 @@ export const serveCommand: CliCommand = {
       throw new UsageError(`--port must be a number from 0 to 65535 (0 picks a free port), not "${portText}".`);
     const sources = readSourceFlags(args, io);
     const scanOptions = await readScanFlags(args, io);
+    const folder = await privateFolder(openPageFolder(io.env)).catch((error: Error) => {
+      throw new UsageError(error.message);
+    });
+    // Questions and codes go where the person reads (stderr when stdout carries the JSON document).
+    const tell = args.values.json ? io.stderr : io.stdout;
+    const consent: TerminalConsent = process.stdin.isTTY
+      ? questionConsent({ write: tell, input: process.stdin })
+      : codeConsent({ write: tell });
+    let openFile = "";
+    let writing: Promise<void> = Promise.resolve();
     const host = await startWebHost({
       port,
       rendererDir: rendererDir(io.env),
+      onCodeUsed: () => {
+        writing = writing.then(() => writeOpenPage(openFile, host.pageUrl(host.issueCode()))).catch(() => undefined);
+      },
       createSession: (emit) =>
         createHandlerSession({
           host: "web",
           scanOptions,
-          desktop: webDesktopIntegration(),
+          desktop: webDesktopIntegration({ outsideConsent: consent }),
           emit,
           engine: createEngine(scanOptions, sources),
           updatePolling: args.values["no-poll"] ? undefined : {},
@@ -71,15 +95,23 @@ export const serveCommand: CliCommand = {
         );
       throw error;
     });
+    openFile = path.join(folder, `open-${host.port}.html`);
+    await writeOpenPage(openFile, host.pageUrl(host.issueCode()));
     void host.session.prefetchCatalog();
-    if (args.values.json) printJson(io, { url: host.url, port: host.port });
+    const openUrl = pathToFileURL(openFile).href;
+    if (args.values.json) printJson(io, { url: host.url, port: host.port, openFile, openUrl });
     else
       io.stdout(
-        `Skillshelf is running at ${host.url}\nOpen that address in your browser (it contains a private key: do not share it). Press Ctrl+C to stop.\n`,
+        `Skillshelf is running at ${host.url}\n` +
+          `To use it, open this file in a browser of this account (only you can read it; it signs the browser in once):\n` +
+          `  ${openUrl}\nPress Ctrl+C to stop.\n`,
       );
-    if (args.values.open) openInBrowser(host.url);
+    if (args.values.open) openInBrowser(openFile);
     await untilInterrupted();
+    consent.close();
     await host.close();
+    await writing;
+    await removeOpenPage(openFile);
     return 0;
   },
 };

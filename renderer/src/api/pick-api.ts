@@ -1,4 +1,4 @@
-// Chooses the API: Electron's preload object when present, otherwise the web host's, with the run's token.
+// Chooses the API: Electron's preload object when present, otherwise the web host's, once this browser is signed in.
 import type { SkillshelfApi } from "../../../shared/ipc";
 import { createWebApi } from "./web-api";
 
@@ -8,29 +8,40 @@ declare global {
   }
 }
 
-const TOKEN_KEY = "skillshelf.token";
-
-/** The token from the URL the CLI printed (then removed from the address bar), or the one kept for this tab. */
-function takeToken(): string | null {
-  const params = new URLSearchParams(window.location.search);
-  const fromUrl = params.get("token");
-  if (fromUrl) {
-    sessionStorage.setItem(TOKEN_KEY, fromUrl);
-    params.delete("token");
-    const rest = params.toString();
-    window.history.replaceState(
-      null,
-      "",
-      `${window.location.pathname}${rest ? `?${rest}` : ""}${window.location.hash}`,
-    );
-    return fromUrl;
-  }
-  return sessionStorage.getItem(TOKEN_KEY);
+/**
+ * Takes the one-time code the sign-in file put in the address's fragment, removes it from the address bar and history,
+ * and exchanges it for the HttpOnly session cookie (the code is dead afterwards). A page without a code goes on with
+ * the cookie it may already have.
+ */
+async function signIn(): Promise<void> {
+  const params = new URLSearchParams(window.location.hash.replace(/^#/, ""));
+  const code = params.get("code");
+  if (!code) return;
+  window.history.replaceState(null, "", `${window.location.pathname}${window.location.search}`);
+  await fetch("/api/session", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ code }),
+    credentials: "same-origin",
+    cache: "no-store",
+  }).catch(() => undefined);
 }
 
-/** The API for this page, or null when the page was opened without the token (the view explains what to do). */
-export function pickApi(): SkillshelfApi | null {
+/** Whether the host refuses this browser (not signed in); a host that does not answer is left to the app to report. */
+async function refused(): Promise<boolean> {
+  const res = await fetch("/api/app:info", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: "[]",
+    credentials: "same-origin",
+    cache: "no-store",
+  }).catch(() => null);
+  return res?.status === 403;
+}
+
+/** The API for this page, or null when this browser is not signed in (the view explains what to do). */
+export async function pickApi(): Promise<SkillshelfApi | null> {
   if (window.skillshelf) return window.skillshelf;
-  const token = takeToken();
-  return token ? createWebApi(token) : null;
+  await signIn();
+  return (await refused()) ? null : createWebApi();
 }

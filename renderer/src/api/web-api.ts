@@ -1,8 +1,8 @@
-// The API object over the web host: commands as token-carrying POSTs, events from one server-sent event stream.
+// The API object over the web host: commands as POSTs and events from one server-sent event stream, both carrying the
+// HttpOnly session cookie the sign-in set (the page never holds a key).
 import {
   commandOfMethod,
   eventOfMethod,
-  TOKEN_HEADER,
   type CommandChannel,
   type EventChannel,
   type IpcCommands,
@@ -20,14 +20,14 @@ class HostError extends Error {
 
 type Listener = (payload: unknown) => void;
 
-/** Builds the API for a page served by the web host (same origin), given the run's token. */
-export function createWebApi(token: string): SkillshelfApi {
+/** Builds the API for a page served by the web host (same origin), signed in by its session cookie. */
+export function createWebApi(): SkillshelfApi {
   const listeners = new Map<EventChannel, Set<Listener>>();
   let source: EventSource | null = null;
 
   function ensureStream(): void {
     if (source) return;
-    source = new EventSource(`/api/events?token=${encodeURIComponent(token)}`);
+    source = new EventSource("/api/events");
     for (const channel of Object.values(eventOfMethod)) {
       source.addEventListener(channel, (event) => {
         const payload: unknown = JSON.parse((event as MessageEvent<string>).data);
@@ -53,9 +53,9 @@ export function createWebApi(token: string): SkillshelfApi {
       try {
         res = await fetch(`/api/${channel}`, {
           method: "POST",
-          headers: { "Content-Type": "application/json", [TOKEN_HEADER]: token },
+          headers: { "Content-Type": "application/json" },
           body: JSON.stringify(args),
-          credentials: "omit",
+          credentials: "same-origin",
           cache: "no-store",
         });
       } catch {

@@ -22,7 +22,10 @@ export function App(props: { api: SkillshelfApi }) {
   const catalog = useCatalog(api);
   const updates = useUpdates(api);
   const author = useAuthor(api, () => setMode("author"));
-  const apiValue = useMemo(() => ({ api, host: info?.host ?? "web" }), [api, info]);
+  const apiValue = useMemo(
+    () => ({ api, host: info?.host ?? "web", consent: info?.consent ?? "none" }) as const,
+    [api, info],
+  );
   const pendingCount = useMemo(() => pendingUpdates(updates.updates).length, [updates.updates]);
   const [activeUpdate, setActiveUpdate] = useState<string | null>(null);
   useEffect(() => {

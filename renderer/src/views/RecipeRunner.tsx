@@ -1,10 +1,12 @@
-// An update server's shell command: shown verbatim with Copy; "Run it for me" only after a confirmation (main's
-// native dialog in the app, the page's own question in the browser), with the live output and the result.
+// An update server's shell command: shown verbatim with Copy; "Run it for me" only after a person confirmed it outside
+// the page (main's native dialog in the app; the serve terminal's question or its one-time code in the browser), with
+// the live output and the result.
 import { useEffect, useRef, useState } from "react";
 import type { RecipeOutcome } from "../../../shared/update-flow";
 import { escapeControl } from "../../../shared/terminal-text";
 import { errorMessage } from "../lib/format";
 import { useApi } from "./api-context";
+import { ConsentCodeForm, consentNote } from "./ConsentCode";
 import { CopyButton } from "./CopyButton";
 
 /** Most output kept on screen; the start is dropped past it, and the view says so. */
@@ -16,7 +18,9 @@ export function RecipeRunner(props: {
   name: string;
   recipe: { kind: string; command: string; suspicious: boolean };
 }) {
-  const { api, host } = useApi();
+  const { api, consent } = useApi();
+  const [askingCode, setAskingCode] = useState(false);
+  const [busy, setBusy] = useState(false);
   const { recipe } = props;
   const [taskId, setTaskId] = useState<string | null>(null);
   const [output, setOutput] = useState("");
@@ -44,25 +48,21 @@ export function RecipeRunner(props: {
     [api],
   );
   if (recipe.suspicious) return null;
-  const run = async () => {
-    setMessage(null);
-    if (
-      host !== "electron" &&
-      !window.confirm(
-        `Run this command through your shell to update "${props.name}"?\n\n${escapeControl(recipe.command)}\n\nIt runs on this computer with your permissions. Run it only if you trust it.`,
-      )
-    ) {
-      setMessage("Not run.");
-      return;
-    }
+  const run = async (code: string | null) => {
+    setMessage(code === null ? consentNote(consent) : null);
+    setBusy(true);
     try {
       taskRef.current = null;
       early.current.clear();
-      const started = await api.runRecipe(props.skillId);
+      const started = await api.runRecipe(props.skillId, code);
+      setBusy(false);
       if (!started) {
-        setMessage("Not run.");
+        if (consent === "code" && code === null) setAskingCode(true);
+        else setMessage(consent === "terminal" ? "Not run: it was not confirmed in the terminal." : "Not run.");
         return;
       }
+      setAskingCode(false);
+      setMessage(null);
       taskRef.current = started.taskId;
       setTaskId(started.taskId);
       setOutput("");
@@ -70,6 +70,7 @@ export function RecipeRunner(props: {
       early.current.clear();
       setOutcome(await api.recipeResult(started.taskId));
     } catch (e) {
+      setBusy(false);
       setMessage(errorMessage(e));
     }
   };
@@ -81,21 +82,36 @@ export function RecipeRunner(props: {
       </pre>
       <div className="wizard-actions">
         <CopyButton text={recipe.command} label="Copy" />
-        <button
-          type="button"
-          className="button primary"
-          disabled={taskId !== null && outcome === null}
-          onClick={() => void run()}
-        >
-          Run it for me
-        </button>
+        {consent !== "none" ? (
+          <button
+            type="button"
+            className="button primary"
+            disabled={busy || (taskId !== null && outcome === null)}
+            onClick={() => void run(null)}
+          >
+            Run it for me
+          </button>
+        ) : null}
         {taskId && !outcome ? (
           <button type="button" className="button" onClick={() => void api.cancelUpdate(taskId)}>
             Stop
           </button>
         ) : null}
       </div>
+      {consent === "none" ? <p className="muted">{consentNote(consent)}</p> : null}
       {message ? <p role="status">{message}</p> : null}
+      {askingCode ? (
+        <ConsentCodeForm
+          id={`recipe-code-${props.skillId}`}
+          label="Code from the terminal"
+          busy={busy}
+          onSubmit={(code) => void run(code)}
+          onCancel={() => {
+            setAskingCode(false);
+            setMessage("Not run.");
+          }}
+        />
+      ) : null}
       {taskId ? (
         <>
           {dropped ? (

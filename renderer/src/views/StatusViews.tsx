@@ -45,15 +45,15 @@ export function ErrorState(props: { title: string; message: string; onRetry?: ()
   );
 }
 
-/** The page was opened without its access token (e.g. a bookmark from an earlier run). */
+/** This browser is not signed in (a bookmark, another browser, or a sign-in code that was already used). */
 export function NoAccess() {
   return (
     <main className="no-access">
-      <EmptyState title="Open Skillshelf from the link it printed" icon="!">
+      <EmptyState title="Open Skillshelf from the file it printed" icon="!">
         <p>
-          For your safety, this page only works with the private link shown when Skillshelf started. Look in the
-          terminal where you ran <code>skillshelf serve</code> (or <code>npm start</code>) and open the address that
-          starts with <code>http://127.0.0.1</code>.
+          For your safety, this page only works in a browser signed in through the private file Skillshelf wrote when it
+          started. Look in the terminal where you ran <code>skillshelf serve</code> (or <code>npm start</code>) and open
+          the address that starts with <code>file://</code> in this browser; each opening signs one browser in.
         </p>
       </EmptyState>
     </main>

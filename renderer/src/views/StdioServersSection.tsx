@@ -1,13 +1,17 @@
 // Local (stdio) servers in Settings: each exact command the AI apps' settings name, whether it is approved, and the
-// way this host approves — Approve per command in the browser, or a review in the app's own dialog (never the page).
+// way this host approves — in the browser, Approve per command confirmed in the serve terminal (its question or its
+// code); in the app, a review in main's own dialog (never the page).
 import { useCallback, useEffect, useState } from "react";
 import type { SkillshelfApi, StdioServer, StdioServerList } from "../../../shared/ipc";
 import { formatCommandLine } from "../../../shared/stdio-servers";
 import { errorMessage } from "../lib/format";
+import { useApi } from "./api-context";
+import { ConsentCodeForm, consentNote } from "./ConsentCode";
 
 function StdioRow(props: {
   server: StdioServer;
   approval: StdioServerList["approval"];
+  canApprove: boolean;
   busy: boolean;
   onApprove: () => void;
   onRevoke: () => void;
@@ -43,7 +47,7 @@ function StdioRow(props: {
         >
           Revoke
         </button>
-      ) : props.approval === "page" ? (
+      ) : props.approval === "page" && props.canApprove ? (
         <button
           type="button"
           className="button small"
@@ -61,6 +65,8 @@ function StdioRow(props: {
 /** The local servers section of Settings. */
 export function StdioServersSection(props: { api: SkillshelfApi }) {
   const { api } = props;
+  const { consent } = useApi();
+  const [codeFor, setCodeFor] = useState<StdioServer | null>(null);
   const [list, setList] = useState<StdioServerList | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -80,6 +86,22 @@ export function StdioServersSection(props: { api: SkillshelfApi }) {
     }
   }, []);
   useEffect(() => void run(() => api.listStdioServers()), [api, run]);
+  /** Approve: the terminal's question, or a code the terminal prints (then typed into the field below). */
+  const approve = (server: StdioServer, code: string | null) => {
+    const asking = code === null && consent === "code";
+    void run(
+      async () => {
+        if (code === null && consent === "terminal") setNote(consentNote(consent));
+        const next = await api.approveStdioServer(server.id, code);
+        setCodeFor(asking ? server : null);
+        return next;
+      },
+      (next) =>
+        next.servers.some((s) => s.id === server.id && s.approved)
+          ? `${server.name} approved.`
+          : (consentNote(consent) ?? ""),
+    );
+  };
   const pending = list?.servers.filter((s) => !s.approved).length ?? 0;
   return (
     <section className="card settings-section" aria-labelledby="settings-stdio">
@@ -107,13 +129,9 @@ export function StdioServersSection(props: { api: SkillshelfApi }) {
               key={server.id}
               server={server}
               approval={list.approval}
+              canApprove={consent !== "none"}
               busy={busy}
-              onApprove={() =>
-                void run(
-                  () => api.approveStdioServer(server.id),
-                  () => `${server.name} approved.`,
-                )
-              }
+              onApprove={() => approve(server, null)}
               onRevoke={() =>
                 void run(
                   () => api.revokeStdioServer(server.id),
@@ -124,6 +142,21 @@ export function StdioServersSection(props: { api: SkillshelfApi }) {
           ))}
         </ul>
       )}
+      {codeFor ? (
+        <ConsentCodeForm
+          id="stdio-code"
+          label={`Code from the terminal for ${codeFor.name}`}
+          busy={busy}
+          onSubmit={(code) => approve(codeFor, code)}
+          onCancel={() => {
+            setCodeFor(null);
+            setNote("Nothing was approved.");
+          }}
+        />
+      ) : null}
+      {list?.approval === "page" && consent === "none" && pending > 0 ? (
+        <p className="muted">{consentNote(consent)}</p>
+      ) : null}
       {list?.approval === "dialog" && pending > 0 ? (
         <div>
           <button

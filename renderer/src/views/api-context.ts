@@ -1,11 +1,13 @@
 // Gives every view the API object without passing it through each component.
 import { createContext, useContext } from "react";
-import type { SkillshelfApi } from "../../../shared/ipc";
+import type { ProgramConsent, SkillshelfApi } from "../../../shared/ipc";
 
 /** The API and which host serves it. */
 export interface ApiContextValue {
   api: SkillshelfApi;
   host: "electron" | "web";
+  /** How a person confirms that a program may start (see ProgramConsent). */
+  consent: ProgramConsent;
 }
 
 /** Set once by App. */
