@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { makeTempDir } from "../../test-support/tmp";
 import type { StdioServer } from "../../shared/stdio-servers";
-import type { DesktopIntegration } from "./context";
+import type { DesktopIntegration, OutsideConsent } from "./context";
 import { createEngine } from "./engine";
 import { createHandlerSession, type HandlerSession } from "./handlers";
 import {
@@ -22,8 +22,15 @@ afterEach(async () => {
   for (const close of closers.splice(0).reverse()) await close();
 });
 
+/** The web host's terminal, answering yes to every question and recording what it was shown. */
+const terminalSaysYes = (shown: string[]): OutsideConsent => ({
+  mode: "terminal",
+  confirm: async (purpose, command) => (shown.push(`${purpose}: ${command}`), "yes"),
+});
+
 async function setup(
   confirm?: (servers: StdioServer[]) => Promise<boolean>,
+  outsideConsent: OutsideConsent | null = terminalSaysYes([]),
 ): Promise<{ session: HandlerSession; home: string; root: string }> {
   const tmp = await makeTempDir();
   closers.push(tmp.cleanup);
@@ -31,6 +38,7 @@ async function setup(
   const desktop: DesktopIntegration = {
     ...INERT_DESKTOP,
     ...(confirm ? { confirmStdioServers: confirm } : {}),
+    ...(!confirm && outsideConsent ? { outsideConsent } : {}),
   };
   const session = createHandlerSession({
     host: confirm ? "electron" : "web",
@@ -102,6 +110,36 @@ describe("stdio consent where the page approves (web host)", () => {
 
     await session.handlers["stdio:revoke"](changed.servers[0]!.id);
     expect(alphaLatest(await session.handlers["updates:check"](false))).toBeNull();
+  });
+});
+
+describe("stdio consent in the web host needs the person at the serve terminal", () => {
+  it("refuses every approval where the host has no terminal to ask on, and starts nothing", async () => {
+    const { session } = await setup(undefined, null);
+    const list = await session.handlers["stdio:list"]();
+    await expect(session.handlers["stdio:approve"](list.servers[0]!.id)).rejects.toThrow(/cannot be approved/);
+    expect(alphaLatest(await session.handlers["updates:check"](true))).toBeNull();
+    expect((await session.handlers["app:info"]()).consent).toBe("none");
+  });
+
+  it("shows the terminal the exact command and approves nothing it declines", async () => {
+    const shown: string[] = [];
+    let answer: "yes" | "no" = "no";
+    const { session } = await setup(undefined, {
+      mode: "terminal",
+      confirm: async (purpose, command) => (shown.push(`${purpose}: ${command}`), answer),
+    });
+    expect((await session.handlers["app:info"]()).consent).toBe("terminal");
+    const list = await session.handlers["stdio:list"]();
+    await expect(session.handlers["stdio:approve"](list.servers[0]!.id)).rejects.toThrow(
+      /not approved in the terminal/,
+    );
+    expect(alphaLatest(await session.handlers["updates:check"](true))).toBeNull();
+    answer = "yes";
+    expect((await session.handlers["stdio:approve"](list.servers[0]!.id)).servers[0]!.approved).toBe(true);
+    expect(shown).toHaveLength(2);
+    expect(shown[0]).toContain(`${process.execPath} ${STDIO_SERVER_SCRIPT} alpha 2.0.0`);
+    expect(shown[0]).toContain('"alpha-meta"');
   });
 });
 

@@ -103,8 +103,12 @@ describe("web host", () => {
       body: JSON.stringify(args),
     });
 
-  it("listens on 127.0.0.1 and prints a URL carrying a long random token", () => {
-    expect(host.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[A-Za-z0-9_-]{40,}$/);
+  it("listens on 127.0.0.1; its address carries no key, and a sign-in address carries a code only in the fragment", () => {
+    expect(host.url).toBe(`http://127.0.0.1:${host.port}/`);
+    expect(host.token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    const code = host.issueCode();
+    expect(code).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    expect(host.pageUrl(code)).toBe(`http://127.0.0.1:${host.port}/#code=${code}`);
   });
 
   it("serves the page with a strict CSP and security headers", async () => {
@@ -210,16 +214,19 @@ describe("web host", () => {
     expect(JSON.parse((await call("shell:open-external", ["https://example.com/"])).body).value).toBe(true);
   });
 
-  it("refuses the event stream without the token or from another origin", async () => {
+  it("refuses the event stream without a session, with the key in its address, or from another origin", async () => {
     expect((await raw(host.port, { path: "/api/events", headers: { Host: hostHeader() } })).status).toBe(403);
     expect((await raw(host.port, { path: "/api/events?token=nope", headers: { Host: hostHeader() } })).status).toBe(
       403,
     );
     expect(
+      (await raw(host.port, { path: `/api/events?token=${host.token}`, headers: { Host: hostHeader() } })).status,
+    ).toBe(403);
+    expect(
       (
         await raw(host.port, {
-          path: `/api/events?token=${host.token}`,
-          headers: { Host: hostHeader(), Origin: "http://evil.example" },
+          path: "/api/events",
+          headers: { Host: hostHeader(), Origin: "http://evil.example", [TOKEN_HEADER]: host.token },
         })
       ).status,
     ).toBe(403);
@@ -232,8 +239,8 @@ describe("web host", () => {
         {
           host: "127.0.0.1",
           port: host.port,
-          path: `/api/events?token=${host.token}`,
-          headers: { Host: hostHeader() },
+          path: "/api/events",
+          headers: { Host: hostHeader(), [TOKEN_HEADER]: host.token },
         },
         (res) => {
           expect(res.headers["content-type"]).toContain("text/event-stream");
