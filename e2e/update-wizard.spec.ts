@@ -237,12 +237,18 @@ test.describe("the guided update", () => {
     await item(page, "desktop-upload").getByRole("button", { name: "Update for Claude Desktop…" }).click();
     await page.getByRole("button", { name: "Download and review" }).click();
     await page.getByRole("button", { name: "Make the file for Claude Desktop" }).click();
-    await expect(page.getByRole("button", { name: "Open in Claude Desktop" })).toBeVisible();
-    await expect(page.getByRole("button", { name: "Show in folder" })).toBeVisible();
+    // The browser cannot hand the file to Claude Desktop: it downloads it (the bytes made), or copies its path.
+    await expect(page.getByRole("button", { name: "Open in Claude Desktop" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Copy its path" })).toBeVisible();
     await expect(page.locator(".handoff-steps li").nth(1)).toContainText("Customize → Skills");
     const archive = (await page.locator(".handoff-file").textContent())!;
     expect(archive.endsWith(`${NAME}-2.0.0.skill`)).toBe(true);
     expect((await stat(archive)).isFile()).toBe(true);
+    const downloading = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Download the .skill file" }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(`${NAME}-2.0.0.skill`);
+    expect(await readFile((await download.path())!)).toEqual(await readFile(archive));
     await expect(page.getByText("Waiting for Claude Desktop…")).toBeVisible();
     await saveScreenshot(page, "wizard-3-desktop-handoff");
     await page.setViewportSize({ width: 800, height: 600 });

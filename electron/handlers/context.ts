@@ -28,6 +28,11 @@ export interface DesktopIntegration {
    * user's shell; absent where the host has no such dialog (the web host: the page asks before it calls).
    */
   confirmRecipe?(skillName: string, command: string): Promise<boolean>;
+  /**
+   * True in the web host: a file Skillshelf made (the .skill for Claude Desktop) is offered to the browser as a download
+   * and never handed to the system's opener (`open`, `xdg-open`), which would start whatever program it picks.
+   */
+  downloadsOnly?: boolean;
   /** The web host's way for a person to confirm outside the page (absent: nothing the page asks for starts a program). */
   outsideConsent?: OutsideConsent;
 }

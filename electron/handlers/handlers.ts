@@ -18,6 +18,8 @@ export interface HandlerSession {
   handlers: CommandHandlers;
   /** Starts a scan now (e.g. when the host starts) that the next catalog:scan returns; resolves when it is done. */
   prefetchCatalog(): Promise<void>;
+  /** The .skill file an update task of this session built for Claude Desktop, or null. */
+  handoffFile(taskId: string): string | null;
   dispose(): Promise<void>;
 }
 
@@ -96,6 +98,7 @@ export function createHandlerSession(context: HandlerContext): HandlerSession {
   return {
     handlers,
     prefetchCatalog: () => catalog.prefetch(),
+    handoffFile: (taskId) => install.handoffArchive(taskId),
     async dispose() {
       disposed = true;
       await updates.stop();

@@ -93,6 +93,46 @@ async function setup(
   return { h: install.handlers, startRecovery: install.startRecovery, skill, dir, events, asked, root: tmp.dir };
 }
 
+/** A Claude Desktop copy updated to the hand-off (the .skill made), with a stand-in system opener that records its file. */
+async function desktopHandoff(desktop: DesktopIntegration) {
+  const tmp = await makeTempDir("skillshelf-install-desktop-");
+  cleanups.push(tmp.cleanup);
+  const { home, env } = await buildFixtureHome("linux", path.join(tmp.dir, "linux"));
+  const tree = path.join(fixtureDesktopTree(home, "linux"), "skills", "notes");
+  await writeTree(tree, { "SKILL.md": md("1.0.0") });
+  // A stand-in for the system's opener, so "Open in Claude Desktop" can be seen opening exactly the file it built.
+  const bin = path.join(tmp.dir, "bin");
+  const opened = path.join(tmp.dir, "opened.txt");
+  await writeTree(bin, { "xdg-open": `#!/bin/sh\nprintf '%s\\n' "$@" >> '${opened}'\n` });
+  await chmod(path.join(bin, "xdg-open"), 0o755);
+  const scanOptions = {
+    home,
+    platform: "linux" as const,
+    env: { ...env, SKILLSHELF_DATA_DIR: path.join(tmp.dir, "data"), PATH: `${bin}:${process.env.PATH ?? ""}` },
+  };
+  const catalog = await scan(scanOptions);
+  const skill = allSkills(catalog).find((s) => s.name === "notes")!;
+  const info = notesOutdated(skill);
+  const install = createInstallHandlers({
+    scanOptions,
+    desktop,
+    emit: () => undefined,
+    catalog: () => catalog,
+    updateInfo: async () => info,
+    arrivalTimeoutMs: 300,
+  });
+  cleanups.unshift(() => install.dispose());
+  const h = install.handlers;
+  const { taskId } = await h["update:start"](skill.id);
+  expect((await h["update:review"](taskId)).ok).toBe(true);
+  const applied = await h["update:apply"](taskId);
+  if (!applied.ok || applied.kind !== "desktop-upload") throw new Error("expected the Desktop hand-off");
+  expect(path.basename(applied.archive)).toBe("notes-2.0.0.skill");
+  expect(applied.steps.length).toBeGreaterThan(2);
+  expect(await readFile(path.join(tree, "SKILL.md"), "utf8")).toBe(md("1.0.0"));
+  return { h, taskId, applied, opened, tree, install };
+}
+
 describe("install handlers", () => {
   it("updates a folder the user owns: review, apply with the user's file kept, history, and Undo byte for byte", async () => {
     const { h, skill, dir, events } = await setup();
@@ -265,41 +305,7 @@ describe("install handlers", () => {
   it.skipIf(process.platform === "win32")(
     "a Claude Desktop copy: the .skill is made and opened, the tree untouched; waiting says what to try, and Check again sees the arrival",
     async () => {
-      const tmp = await makeTempDir("skillshelf-install-desktop-");
-      cleanups.push(tmp.cleanup);
-      const { home, env } = await buildFixtureHome("linux", path.join(tmp.dir, "linux"));
-      const tree = path.join(fixtureDesktopTree(home, "linux"), "skills", "notes");
-      await writeTree(tree, { "SKILL.md": md("1.0.0") });
-      // A stand-in for the system's opener, so "Open in Claude Desktop" can be seen opening exactly the file it built.
-      const bin = path.join(tmp.dir, "bin");
-      const opened = path.join(tmp.dir, "opened.txt");
-      await writeTree(bin, { "xdg-open": `#!/bin/sh\nprintf '%s\\n' "$@" >> '${opened}'\n` });
-      await chmod(path.join(bin, "xdg-open"), 0o755);
-      const scanOptions = {
-        home,
-        platform: "linux" as const,
-        env: { ...env, SKILLSHELF_DATA_DIR: path.join(tmp.dir, "data"), PATH: `${bin}:${process.env.PATH ?? ""}` },
-      };
-      const catalog = await scan(scanOptions);
-      const skill = allSkills(catalog).find((s) => s.name === "notes")!;
-      const info = notesOutdated(skill);
-      const install = createInstallHandlers({
-        scanOptions,
-        desktop: INERT_DESKTOP,
-        emit: () => undefined,
-        catalog: () => catalog,
-        updateInfo: async () => info,
-        arrivalTimeoutMs: 300,
-      });
-      cleanups.unshift(() => install.dispose());
-      const h = install.handlers;
-      const { taskId } = await h["update:start"](skill.id);
-      expect((await h["update:review"](taskId)).ok).toBe(true);
-      const applied = await h["update:apply"](taskId);
-      if (!applied.ok || applied.kind !== "desktop-upload") throw new Error("expected the Desktop hand-off");
-      expect(path.basename(applied.archive)).toBe("notes-2.0.0.skill");
-      expect(applied.steps.length).toBeGreaterThan(2);
-      expect(await readFile(path.join(tree, "SKILL.md"), "utf8")).toBe(md("1.0.0"));
+      const { h, taskId, applied, opened, tree } = await desktopHandoff(INERT_DESKTOP);
       expect(await h["update:open-handoff"](taskId)).toEqual({ ok: true, message: `Opened ${applied.archive}.` });
       expect(await readFile(opened, "utf8")).toBe(`${applied.archive}\n`);
       const first = await h["update:wait-arrival"](taskId);
@@ -308,6 +314,19 @@ describe("install handlers", () => {
       await writeTree(tree, { "SKILL.md": md("2.0.0") });
       expect(await h["update:wait-arrival"](taskId)).toEqual({ status: "arrived", version: "2.0.0", advice: [] });
       await expect(h["update:wait-arrival"](taskId)).rejects.toThrow("no longer running");
+    },
+  );
+
+  it.skipIf(process.platform === "win32")(
+    "in the web host the .skill is never handed to the system's opener: the answer names the file to download",
+    async () => {
+      const { h, taskId, applied, opened, install } = await desktopHandoff({ ...INERT_DESKTOP, downloadsOnly: true });
+      const answer = await h["update:open-handoff"](taskId);
+      expect(answer).toEqual({ ok: false, message: expect.stringContaining(applied.archive) });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await expect(readFile(opened, "utf8")).rejects.toThrow();
+      expect(install.handoffArchive(taskId)).toBe(applied.archive);
+      expect(install.handoffArchive("0123456789abcdef")).toBeNull();
     },
   );
 

@@ -89,6 +89,8 @@ export function createInstallHandlers(options: InstallHandlersOptions): {
   handlers: Pick<CommandHandlers, InstallCommand>;
   /** Starts the recovery of interrupted updates in the background (once; install commands wait for it). */
   startRecovery(): void;
+  /** The .skill file a task of this session built, or null (the web host's download serves only these). */
+  handoffArchive(taskId: string): string | null;
   dispose(): Promise<void>;
 } {
   const { scanOptions, emit, desktop } = options;
@@ -362,8 +364,12 @@ export function createInstallHandlers(options: InstallHandlersOptions): {
       task.applying ??= apply(task);
       return task.applying;
     },
-    "update:open-handoff": async (taskId) =>
-      openWithSystem(handoffOf(taskId).archive, { home, platform, env: env as NodeJS.ProcessEnv }),
+    "update:open-handoff": async (taskId) => {
+      const archive = handoffOf(taskId).archive;
+      if (desktop.downloadsOnly)
+        return { ok: false, message: `Here the file is not opened for you: download it, or open ${archive} yourself.` };
+      return openWithSystem(archive, { home, platform, env: env as NodeJS.ProcessEnv });
+    },
     "update:reveal-handoff": async (taskId) => {
       const archive = handoffOf(taskId).archive;
       return desktop.reveal(archive).then(
@@ -428,6 +434,7 @@ export function createInstallHandlers(options: InstallHandlersOptions): {
 
   return {
     handlers,
+    handoffArchive: (taskId) => tasks.get(taskId)?.handoff?.archive ?? null,
     startRecovery: () => {
       recoveryStarted();
       void recover();

@@ -36,6 +36,7 @@ export function webDesktopIntegration(
     openInEditor: (target) => openAsText(target, opener),
     openExternal: async () => true,
     pickFolder: async () => null,
+    downloadsOnly: true,
     ...(options.outsideConsent ? { outsideConsent: options.outsideConsent } : {}),
   };
 }

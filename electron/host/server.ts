@@ -8,6 +8,8 @@ import { commandArgs, isCommandChannel, type CommandChannel, type CommandHandler
 import type { EventSink } from "../handlers/context";
 import { HandlerError } from "../handlers/errors";
 import type { HandlerSession } from "../handlers/handlers";
+import { isTaskId } from "../../shared/update-flow";
+import { DownloadRefusal, sendDownload } from "./download";
 import { EventStreams } from "./event-stream";
 import {
   createToken,
@@ -191,6 +193,19 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
         throw new HttpRefusal(403, "Calls from other origins are refused.");
       if (!signedIn()) throw notSignedIn();
       streams.open(res, SECURITY_HEADERS);
+      return;
+    }
+    if (url.pathname.startsWith("/api/handoff/")) {
+      if (method !== "GET") throw new HttpRefusal(405, "Files are downloaded with GET.");
+      if (origin !== undefined && !isSameOrigin(origin, host!))
+        throw new HttpRefusal(403, "Calls from other origins are refused.");
+      if (!signedIn()) throw notSignedIn();
+      const taskId = url.pathname.slice("/api/handoff/".length);
+      const file = isTaskId(taskId) ? session.handoffFile(taskId) : null;
+      if (file === null) throw new HttpRefusal(404, "There is no such file: only a .skill an update made is offered.");
+      await sendDownload(res, file, SECURITY_HEADERS).catch((error: unknown) => {
+        throw error instanceof DownloadRefusal ? new HttpRefusal(error.status, error.message) : error;
+      });
       return;
     }
     if (method !== "POST") throw new HttpRefusal(405, "API calls use POST.");

@@ -6,6 +6,7 @@ import type { ArrivalView, UpdateApplyResult, UpdateProblem, UpdateReview } from
 import { updateSourceLabel } from "../../../shared/update-text";
 import { errorMessage } from "../lib/format";
 import { useApi } from "./api-context";
+import { CopyButton } from "./CopyButton";
 import { DownloadProgress, FileChanges, ProblemView } from "./UpdateParts";
 import { RecipeRunner } from "./RecipeRunner";
 import { ReleaseNotes } from "./ReleaseNotes";
@@ -221,7 +222,7 @@ function DesktopHandoffPanel(props: {
   applied: Extract<UpdateApplyResult, { kind: "desktop-upload" }>;
   onArrived: () => void;
 }) {
-  const { api } = useApi();
+  const { api, host } = useApi();
   const { taskId, applied, onArrived } = props;
   const [arrival, setArrival] = useState<ArrivalView | null>(null);
   const [waiting, setWaiting] = useState(false);
@@ -250,14 +251,24 @@ function DesktopHandoffPanel(props: {
       <p>
         <code className="handoff-file">{applied.archive}</code>
       </p>
-      <div className="wizard-actions">
-        <button type="button" className="button primary" onClick={() => run(api.openHandoff(taskId))}>
-          Open in Claude Desktop
-        </button>
-        <button type="button" className="button" onClick={() => run(api.revealHandoff(taskId))}>
-          Show in folder
-        </button>
-      </div>
+      {host === "electron" ? (
+        <div className="wizard-actions">
+          <button type="button" className="button primary" onClick={() => run(api.openHandoff(taskId))}>
+            Open in Claude Desktop
+          </button>
+          <button type="button" className="button" onClick={() => run(api.revealHandoff(taskId))}>
+            Show in folder
+          </button>
+        </div>
+      ) : (
+        <div className="wizard-actions">
+          {/* The browser cannot open files with Claude Desktop: it downloads the file, or the path is copied. */}
+          <a className="button primary" href={`/api/handoff/${taskId}`} download>
+            Download the .skill file
+          </a>
+          <CopyButton text={applied.archive} label="Copy its path" />
+        </div>
+      )}
       {message ? <p role="status">{message}</p> : null}
       <ol className="handoff-steps">
         {applied.steps.map((s, i) => (
