@@ -1,5 +1,5 @@
 // Local (stdio) servers in Settings, in the browser against the web host: the exact command is listed, nothing starts
-// before the user approves that command, Approve starts it on the next check, and Revoke stops it again.
+// before the person at the serve terminal confirms that command (with the code it printed), and Revoke stops it again.
 import { expect, test } from "@playwright/test";
 import { makeTempDir } from "../test-support/tmp";
 import { alphaLatest, STDIO_SERVER_SCRIPT, writeStdioSkillAndConfig } from "../electron/handlers/testing/stdio-home";
@@ -27,7 +27,7 @@ test.describe("local servers in Settings", () => {
 
   const latest = async () => alphaLatest(await app.call("updates:check", true));
 
-  test("lists the exact command and starts it only after Approve", async ({ page }) => {
+  test("lists the exact command and starts it only after Approve with the terminal's code", async ({ page }) => {
     await openCatalog(page, app.url);
     await page.getByRole("button", { name: "Settings" }).click();
     const section = page.getByRole("region", { name: "Local servers" });
@@ -40,6 +40,11 @@ test.describe("local servers in Settings", () => {
     expect(await latest()).toBeNull();
 
     await section.getByRole("button", { name: /^Approve alpha-meta/ }).click();
+    const code = await app.nextConsentCode();
+    expect(app.output()).toContain(`${STDIO_SERVER_SCRIPT} alpha 2.0.0`);
+    expect(await latest()).toBeNull();
+    await section.getByLabel("Code from the terminal for alpha-meta").fill(code);
+    await section.getByRole("button", { name: "Confirm" }).click();
     await expect(list).toContainText("Approved");
     await expect(page.getByRole("status").filter({ hasText: "alpha-meta approved." })).toHaveCount(1);
     await saveScreenshot(page, "settings-local-servers");

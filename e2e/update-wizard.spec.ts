@@ -312,7 +312,9 @@ test.describe("an update server's shell command", () => {
     await recipeApp?.close();
   });
 
-  test("is shown verbatim and runs only after a confirmation, with its output and result", async ({ page }) => {
+  test("is shown verbatim and runs only with the code the serve terminal printed beside it, with its output and result", async ({
+    page,
+  }) => {
     const marker = path.join(app.home, "recipe-ran.txt");
     await openUpdates(page, app.url, { check: true });
     await page
@@ -324,16 +326,23 @@ test.describe("an update server's shell command", () => {
     await saveScreenshot(page, "wizard-recipe");
     await expectAccessible(page, "wizard recipe");
 
-    page.once("dialog", (dialog) => {
-      expect(dialog.message()).toContain(COMMAND);
-      void dialog.dismiss();
-    });
+    // The page asks; the serve terminal shows the exact command and a one-time code; a wrong code runs nothing.
     await page.getByRole("button", { name: "Run it for me" }).click();
-    await expect(page.locator(".recipe-runner").getByText("Not run.")).toBeVisible();
+    const code = await app.nextConsentCode();
+    expect(app.output()).toContain(`  ${COMMAND}\n`);
+    const field = page.getByLabel("Code from the terminal");
+    await field.fill("AAAA-AAAA");
+    await page.getByRole("button", { name: "Confirm" }).click();
+    await expect(page.locator(".recipe-runner").getByRole("status")).toContainText("not the one the terminal shows");
     await expect(stat(marker)).rejects.toThrow();
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await expect(page.locator(".recipe-runner").getByText("Not run.")).toBeVisible();
 
-    page.once("dialog", (dialog) => void dialog.accept());
     await page.getByRole("button", { name: "Run it for me" }).click();
+    const second = await app.nextConsentCode();
+    expect(second).not.toBe(code);
+    await field.fill(second);
+    await page.getByRole("button", { name: "Confirm" }).click();
     await expect(page.locator(".recipe-ok")).toContainText("finished successfully");
     await expect(page.getByLabel("Command output")).toContainText("updated-by-recipe");
     expect(await readFile(marker, "utf8")).toBe("recipe-ran\n");
