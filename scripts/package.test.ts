@@ -189,7 +189,14 @@ describe("the installed package", () => {
     const child = spawn(
       process.execPath,
       [installedBin, "serve", "--port", "0", "--home", home, "--platform", "linux", "--no-poll"],
-      { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, SKILLSHELF_CACHE_DIR: path.join(home, "cache") } },
+      {
+        stdio: ["ignore", "pipe", "pipe"],
+        env: {
+          ...process.env,
+          SKILLSHELF_CACHE_DIR: path.join(home, "cache"),
+          SKILLSHELF_DATA_DIR: path.join(home, "data"),
+        },
+      },
     );
     try {
       const origin = await new Promise<string>((resolve, reject) => {
@@ -197,7 +204,7 @@ describe("the installed package", () => {
         const timer = setTimeout(() => reject(new Error(`no URL printed: ${out}`)), 30_000);
         child.stdout.on("data", (d: Buffer) => {
           out += d.toString();
-          const m = /(http:\/\/127\.0\.0\.1:\d+)\/\?token=/.exec(out);
+          const m = /running at (http:\/\/127\.0\.0\.1:\d+)\//.exec(out);
           if (m) {
             clearTimeout(timer);
             resolve(m[1]!);
