@@ -24,7 +24,8 @@ export type SkillsOracle = { ok: true; node: string; cli: string } | { ok: false
 const nodeMajorMinor = (v: string) => v.replace(/^v/, "").split(".").map(Number) as [number, number];
 const nodeIsNewEnough = (v: string) => {
   const [major, minor] = nodeMajorMinor(v);
-  return major > 22 || (major === 22 && minor >= 20);
+  // 22.21 is the first 22 that honours NODE_USE_ENV_PROXY, which keeps the installer's requests on loopback.
+  return major > 22 || (major === 22 && minor >= 21);
 };
 
 /** Installs (once) and returns the installer; never throws. */
@@ -33,7 +34,7 @@ export async function ensureSkillsInstaller(env: NodeJS.ProcessEnv = process.env
   if (!ownNode && (process.platform !== "linux" || process.arch !== "x64"))
     return {
       ok: false,
-      reason: `the skills installer needs Node 22.20+, and this is ${process.version} off linux-x64`,
+      reason: `the skills installer needs Node 22.21+, and this is ${process.version} off linux-x64`,
     };
   const dir = path.join(oraclesDir(env), `skills-${SKILLS_INSTALLER_VERSION}-node-${INSTALLER_NODE_VERSION}`);
   const cli = path.join(dir, "node_modules", "skills", "bin", "cli.mjs");
