@@ -247,3 +247,32 @@ describe("update state in the handlers", () => {
     expect(requests()).toBe(before);
   });
 });
+
+describe("Check now", () => {
+  it("asks GitHub again after a new tag and an upstream commit (within the 24 h cache), and a 304 for what is unchanged", async () => {
+    const { f } = await contentFixture();
+    const upstream = path.join(f.root, "upstream");
+    const app = open(f);
+    await app.session.handlers["catalog:scan"]();
+    const first = await app.session.handlers["updates:check"](true);
+    expect(byName(first, "report")).toMatchObject({ state: "up-to-date", latest: "2.0.0" });
+    expect(byName(first, "b")).toMatchObject({ state: "up-to-date", source: "github-tree" });
+    const trees = f.releases.trees.stats.treeRequests;
+    const releases = f.releases.stats.apiRequests;
+    await app.session.dispose();
+
+    f.releases.setRelease("acme/report", { tag: "v2.1.0" });
+    await writeFile(path.join(upstream, "skills/b/x.sh"), "echo b2\n");
+    await f.releases.trees.setRepo("acme/skills", { dir: upstream });
+    const restarted = open(f);
+    await restarted.session.handlers["catalog:scan"]();
+    const now = await restarted.session.handlers["updates:check"](true);
+    expect(byName(now, "report")).toMatchObject({ state: "outdated", latest: "2.1.0" });
+    expect(byName(now, "b")).toMatchObject({ state: "outdated", source: "github-tree" });
+    expect(f.releases.stats.apiRequests).toBe(releases * 2);
+    expect(f.releases.trees.stats.treeRequests).toBe(trees + 1);
+    const notModified = f.releases.stats.notModified;
+    await restarted.session.handlers["updates:check"](true);
+    expect(f.releases.stats.notModified).toBe(notModified + 2);
+  });
+});

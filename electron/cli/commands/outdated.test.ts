@@ -180,6 +180,29 @@ describe("skillshelf outdated", () => {
     expect(meta.stats.httpRequests).toBe(0);
   });
 
+  it("asks GitHub again each run, within the 24 h cache: a new tag is seen at once, an unchanged one costs a 304", async () => {
+    const outdated = async () => {
+      const { stdout } = await run([
+        "outdated",
+        "--home",
+        home,
+        "--platform",
+        "linux",
+        "--github-api",
+        releases.url,
+        "--json",
+      ]);
+      return (JSON.parse(stdout) as { updates: UpdateInfo[] }).updates.find((u) => u.name === "current");
+    };
+    expect(await outdated()).toMatchObject({ state: "up-to-date", latest: "3.1.0" });
+    releases.setRelease("acme/current", { tag: "v3.2.0" });
+    expect(await outdated()).toMatchObject({ state: "outdated", latest: "3.2.0" });
+    expect(releases.stats.apiRequests).toBe(4);
+    expect(releases.stats.notModified).toBe(1);
+    await outdated();
+    expect(releases.stats.notModified).toBe(3);
+  });
+
   it("reads SKILLSHELF_GITHUB_API and keeps GITHUB_TOKEN out of its output and cache", async () => {
     const token = "ghp_cli-secret-token";
     const { stdout } = await run(["outdated", "--home", home, "--platform", "linux", "--json"], {

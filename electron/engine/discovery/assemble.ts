@@ -82,11 +82,14 @@ export function groupSites(state: ScanState): SiteGroup[] {
   });
 }
 
+/** The lock entry of a copy in one of the installer's agent folders (~/.agents/skills, ~/.claude/skills, …), by folder name. */
 function lockFor(lock: SkillLock, group: SiteGroup): SkillLockInfo | undefined {
   if (lock.entries.size === 0) return undefined;
   for (const site of group.sites) {
     const loc = site.source.location;
-    if (loc.client !== "agents" || loc.scope !== "user") continue;
+    if (loc.scope !== "user") continue;
+    const inFolder = lock.folders ? lock.folders.has(path.dirname(path.resolve(site.path))) : loc.client === "agents";
+    if (!inFolder) continue;
     const entry = lock.entries.get(path.basename(site.path));
     if (entry) return entry;
   }

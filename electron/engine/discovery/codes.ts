@@ -21,6 +21,8 @@ export const DISCOVERY_CODES = {
   "scan.watch.failed":
     "A folder cannot be watched for changes (system limit, permissions); the live catalog may lag there.",
   "scan.lock.corrupt": "The `skills` installer's lock file is not readable JSON of the expected shape.",
+  "scan.lock.old-version":
+    "The `skills` installer's lock file is older than version 3; the installer ignores it, and so does Skillshelf.",
 } as const;
 
 /** A discovery diagnostic code. */

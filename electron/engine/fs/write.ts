@@ -14,6 +14,8 @@ import path from "node:path";
 /** Options of a write: the file's permission bits (0o600 for anything holding a secret). */
 export interface WriteOptions {
   mode?: number;
+  /** Runs once the new content is on disk, just before the rename; throwing abandons the write (compare-and-swap). */
+  beforeRename?: () => Promise<void>;
 }
 
 /** A write refused before anything was written (the target is a link or not a regular file), with a sentence to show. */
@@ -90,6 +92,7 @@ export async function writeFileAtomic(
     } finally {
       await handle.close();
     }
+    await options.beforeRename?.();
     await refuseUnsafeTarget(file);
     await rename(temp, file);
     created = false;

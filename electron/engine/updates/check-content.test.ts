@@ -60,14 +60,15 @@ function setup(extra: Partial<UpdateSourceSetup> = {}): UpdateSourceSetup {
   };
 }
 
-async function check(extra: Partial<UpdateSourceSetup> = {}): Promise<Map<string, UpdateInfo>> {
+/** One check; `force` as a check the user asked for (Check now, `outdated`), false as the automatic one. */
+async function check(extra: Partial<UpdateSourceSetup> = {}, force = true): Promise<Map<string, UpdateInfo>> {
   const result = await scan({ home, platform: "linux", env: {} });
   const skills = allSkills(result);
   const infos = await createUpdateChecker(setup(extra)).check({
     skills,
     plugins: result.plugins,
     settings: noSettings,
-    force: true,
+    force,
   });
   return new Map(
     infos.map((i) => [
@@ -94,9 +95,9 @@ async function ageTreeCache(): Promise<void> {
 }
 
 describe("content checks in the update check", () => {
-  it("three skills from one repository cost one tree request; within 24 h none; after it a conditional request answered 304", async () => {
+  it("three skills from one repository cost one tree request; an automatic check within 24 h none; after it, or when asked for, a conditional request answered 304", async () => {
     await install(["a", "b", "c"]);
-    const first = await check();
+    const first = await check({}, false);
     expect([...first.values()].map((i) => [i.name, i.state, i.source])).toEqual(
       expect.arrayContaining([
         ["a", "up-to-date", "github-tree"],
@@ -107,16 +108,22 @@ describe("content checks in the update check", () => {
     expect(server.trees.stats.treeRequests).toBe(1);
     expect(server.trees.stats.repoRequests).toBe(1);
 
-    await check();
+    await check({}, false);
     expect(server.trees.stats.treeRequests).toBe(1);
     expect(server.trees.stats.repoRequests).toBe(1);
 
     await ageTreeCache();
-    const third = await check();
+    const third = await check({}, false);
     expect(server.trees.stats.treeRequests).toBe(2);
     expect(server.trees.stats.conditionalRequests).toBe(2);
     expect(server.trees.stats.notModified).toBe(2);
     expect(third.get("a")?.state).toBe("up-to-date");
+
+    const asked = await check({}, true);
+    expect(server.trees.stats.treeRequests).toBe(3);
+    expect(server.trees.stats.repoRequests).toBe(3);
+    expect(server.trees.stats.notModified).toBe(4);
+    expect(asked.get("a")?.state).toBe("up-to-date");
   });
 
   it("tells outdated (upstream moved) from changed-locally (the user edited the folder), with the files and the next step", async () => {

@@ -2,6 +2,7 @@
 // carries no version, and the "changed locally" warning added to a version answer when the lock's hash no longer
 // matches the installed folder.
 import type { Skill, UpdateInfo } from "../../../shared/model";
+import { recordedAsTree } from "../skill-lock/folder-hash";
 import { changedLocallyReason, checkContent, type ContentCheckResult } from "./content-check";
 import { gitTreeOf, type GitTree } from "./git-tree";
 import type { GithubTrees } from "./github-trees";
@@ -86,6 +87,7 @@ export async function localEditsOf(
   if (!recorded) return null;
   const installed = await hashingSlot(() => gitTreeOf(skill.realDir)).catch(() => null);
   if (!installed || installed.sha === recorded) return null;
+  if ((await recordedAsTree(skill.realDir, recorded, installed.sha)) === installed.sha) return null;
   const content = trees && hasContentSource(skill) ? await contentCheckOf(skill, trees, installed) : null;
   const files = content?.state === "changed-locally" ? content.changedFiles : undefined;
   const newer = version.state === "outdated" && version.latest ? ` Version ${version.latest} is available.` : "";

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { SkillLockInfo } from "../../../shared/model";
 import { startReleaseServer, type RunningReleaseServer } from "../../../test-support/servers/release-server";
 import { makeTempDir, writeTree } from "../../../test-support/tmp";
+import { installerFolderHashes } from "../skill-lock/folder-hash";
 import { checkContent } from "./content-check";
 import { gitTreeOf } from "./git-tree";
 import { GithubTrees, TREE_TTL_MS } from "./github-trees";
@@ -91,6 +92,24 @@ describe("content check states", () => {
     expect(server.trees.stats.repoRequests).toBe(1);
   });
 
+  it("reads the installer's SHA-256 folder hash: untouched copies are up to date or outdated, an edited one changed", async () => {
+    const sha256 = async (n: string) => (await installerFolderHashes(path.join(installed, n)))![0]!;
+    const hashes = { a: await sha256("a"), b: await sha256("b"), c: await sha256("c") };
+    expect(hashes.b).toMatch(/^[0-9a-f]{64}$/);
+    await writeFile(path.join(upstream, "skills/b/scripts/x.sh"), "echo b2\n");
+    await server.trees.setRepo("acme/skills", { dir: upstream });
+    await writeFile(path.join(installed, "c", "SKILL.md"), SKILL("c", "My own edit."));
+    const lookups = trees();
+    const [a, b, c] = await Promise.all(
+      (["a", "b", "c"] as const).map((n) =>
+        checkContent({ name: n, dir: path.join(installed, n), lock: lock(n, hashes[n]) }, lookups),
+      ),
+    );
+    expect([a!.state, b!.state, c!.state]).toEqual(["up-to-date", "outdated", "changed-locally"]);
+    expect(b!.recordedHash).toBe(hashes.b);
+    expect(c!.reason).not.toContain("A newer version is also available");
+  });
+
   it("compares with upstream directly without a lock entry, saying local edits cannot be told apart", async () => {
     await writeFile(path.join(installed, "d", "SKILL.md"), SKILL("d", "changed"));
     const result = await checkContent(
@@ -153,6 +172,26 @@ describe("tree cache", () => {
     expect(later.state).toBe("up-to-date");
     expect(server.trees.stats.treeRequests).toBe(2);
     expect(server.trees.stats.notModified).toBeGreaterThanOrEqual(1);
+  });
+
+  it("revalidates within 24 h when the check is asked for (refresh): a new commit is seen, an unchanged tree costs a 304", async () => {
+    const input = { name: "b", dir: path.join(installed, "b"), lock: lock("b", await recorded("b")) };
+    expect((await checkContent(input, trees())).state).toBe("up-to-date");
+    expect(server.trees.stats.treeRequests).toBe(1);
+    await writeFile(path.join(upstream, "skills/b/scripts/x.sh"), "echo b2\n");
+    await server.trees.setRepo("acme/skills", { dir: upstream });
+    expect((await checkContent(input, trees())).state).toBe("up-to-date");
+    expect(server.trees.stats.treeRequests).toBe(1);
+    const refresh = () => new GithubTrees({ apiBase: server.url, cacheDir, now: () => clock, refresh: true });
+    const asked = refresh();
+    const seen = await Promise.all([checkContent(input, asked), checkContent({ ...input, name: "b" }, asked)]);
+    expect(seen.map((r) => r.state)).toEqual(["outdated", "outdated"]);
+    expect(server.trees.stats.treeRequests).toBe(2);
+    expect(server.trees.stats.repoRequests).toBe(2);
+    const notModifiedBefore = server.trees.stats.notModified;
+    expect((await checkContent(input, refresh())).state).toBe("outdated");
+    expect(server.trees.stats.treeRequests).toBe(3);
+    expect(server.trees.stats.notModified - notModifiedBefore).toBe(2);
   });
 
   it("refetches a damaged cache entry, and uses only the cache offline", async () => {

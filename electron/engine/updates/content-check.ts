@@ -3,6 +3,7 @@
 // Unlike the installer, a folder the user edited is told apart ("changed locally"), so an update never silently
 // overwrites their edits.
 import type { SkillLockInfo } from "../../../shared/model";
+import { recordedAsTree } from "../skill-lock/folder-hash";
 import { gitTreeOf, GitTreeLimitError, type GitTree } from "./git-tree";
 import type { GithubTrees } from "./github-trees";
 import { parseGithubRepo, type GithubRepo } from "./repository";
@@ -91,7 +92,9 @@ export function contentVerdict(facts: ContentFacts): Pick<ContentCheckResult, "s
       state: "changed-locally",
       reason: changedLocallyReason(
         files,
-        recorded === upstreamHash ? "" : " A newer version is also available upstream.",
+        recorded === upstreamHash || !/^[0-9a-f]{40}$/i.test(recorded)
+          ? ""
+          : " A newer version is also available upstream.",
       ),
     };
   if (recorded)
@@ -137,6 +140,7 @@ export async function checkContent(input: ContentCheckInput, trees: GithubTrees)
       reason: `${why} Its content cannot be compared.`,
     };
   }
+  const recorded = await recordedAsTree(input.dir, input.lock?.skillFolderHash ?? null, local.sha);
   const upstream = await trees.folder(repo, folder ?? "");
   const facts = {
     ...base,
@@ -151,7 +155,7 @@ export async function checkContent(input: ContentCheckInput, trees: GithubTrees)
   const verdict = contentVerdict({
     installedHash: local.sha,
     upstreamHash: upstream.sha,
-    recorded: input.lock?.skillFolderHash ?? null,
+    recorded,
     repository: repo.key,
     where: `${folder || "the root"} on ${repo.key}'s ${upstream.branch} branch`,
     files,

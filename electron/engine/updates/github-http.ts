@@ -22,6 +22,8 @@ export interface GithubLookupOptions {
   now?: () => number;
   /** Use the cache only, whatever its age. */
   offline?: boolean;
+  /** A check the user asked for: revalidate every cached answer once (ETag, so an unchanged one costs a 304). */
+  refresh?: boolean;
 }
 
 /** How one request is made. */

@@ -52,6 +52,8 @@ export class ReleaseLookup {
   readonly #inFlight = new SharedLookups();
   readonly #options: ReleaseLookupOptions;
   readonly #token: string | undefined;
+  /** Repositories asked of GitHub by this lookup's life: a refreshing check revalidates each once. */
+  readonly #asked = new Set<string>();
 
   constructor(options: ReleaseLookupOptions) {
     const { token, ...rest } = options;
@@ -126,7 +128,8 @@ export class ReleaseLookup {
     // A release whose downloads record is missing or in an older format is asked for in full (no ETag), once.
     const recorded = entry ? await this.#downloads.read(repo.key, entry.tag) : null;
     const ttl = this.#options.ttlMs ?? RELEASE_TTL_MS;
-    if (entry && recorded && this.#now() - entry.fetched_at < ttl && entry.fetched_at <= this.#now())
+    const fresh = this.#now() - (entry?.fetched_at ?? 0) < ttl && (entry?.fetched_at ?? 0) <= this.#now();
+    if (entry && recorded && fresh && (!this.#options.refresh || this.#asked.has(repo.key)))
       return this.#answer(repo, entry, true, recorded);
     if (this.#options.offline) {
       return entry
@@ -135,6 +138,7 @@ export class ReleaseLookup {
     }
     const answer = await this.#request(repo, recorded ? entry?.etag : undefined);
     if (answer.kind === "failed") return { ok: false, reason: answer.reason };
+    if (answer.kind === "ok" || answer.kind === "not-modified") this.#asked.add(repo.key);
     if (answer.kind === "not-modified" && entry && recorded) {
       const refreshed = { ...entry, fetched_at: this.#now() };
       await this.#cache.write(repo.key, refreshed);

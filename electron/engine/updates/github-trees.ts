@@ -1,7 +1,7 @@
 // A skill folder's git tree SHA on a repository's default branch, the way the `skills` installer checks for updates:
 // one repository request and one recursive Trees request per repository and branch however many skills come from it,
-// cached for 24 h with ETag revalidation, one request in flight per key, a damaged cache entry refetched, and the
-// folder's own path asked for when the recursive answer is truncated.
+// cached for 24 h with ETag revalidation (at once for a check the user asked for), one request in flight per key, a
+// damaged cache entry refetched, and the folder's own path asked for when the recursive answer is truncated.
 import path from "node:path";
 import { isPlainObject } from "../plugin/diagnostics";
 import { githubGetJson, githubUrl, SharedLookups, type GithubLookupOptions } from "./github-http";
@@ -73,6 +73,8 @@ export class GithubTrees {
   readonly #token: string | undefined;
   readonly #inFlight = new SharedLookups();
   readonly #files: JsonCacheFolder;
+  /** Keys asked of GitHub by this lookup's life: a refreshing check revalidates each once, not once per skill. */
+  readonly #asked = new Set<string>();
 
   constructor(options: TreeLookupOptions) {
     const { token, ...rest } = options;
@@ -182,7 +184,8 @@ export class GithubTrees {
   async #lookup<T>({ key, apiPath, maxBytes, shape, parse }: CachedAsk<T>): Promise<Looked<T>> {
     const now = (this.#options.now ?? Date.now)();
     const entry = await this.#read(key, shape);
-    if (entry && now - entry.fetched_at < (this.#options.ttlMs ?? TREE_TTL_MS) && entry.fetched_at <= now)
+    const fresh = entry && now - entry.fetched_at < (this.#options.ttlMs ?? TREE_TTL_MS) && entry.fetched_at <= now;
+    if (entry && fresh && (!this.#options.refresh || this.#asked.has(key)))
       return { ok: true, data: entry.data, fromCache: true };
     if (this.#options.offline)
       return entry
@@ -196,6 +199,7 @@ export class GithubTrees {
       timeoutMs: this.#options.timeoutMs ?? 5000,
       maxBytes,
     });
+    if (answer.kind === "ok" || answer.kind === "not-modified") this.#asked.add(key);
     if (answer.kind === "not-modified" && entry) {
       await this.#write(key, { ...entry, fetched_at: now });
       return { ok: true, data: entry.data, fromCache: true };

@@ -1,6 +1,7 @@
 // A content check's answer kept current between checks: when a content-checked copy changes on disk, its folder is
 // hashed again and compared with the upstream and recorded tree SHAs the last check found — no network call.
 import type { Skill, UpdateInfo } from "../../../shared/model";
+import { recordedAsTree } from "../skill-lock/folder-hash";
 import { hashingSlot } from "./check-content";
 import { contentVerdict } from "./content-check";
 import { gitTreeOf } from "./git-tree";
@@ -16,6 +17,7 @@ export function contentStateFor(
   info: UpdateInfo & { upstreamHash: string },
   installedHash: string,
   recorded: string | null,
+  recordedTree: string | null = recorded,
 ): UpdateInfo {
   const where = `${info.folder || "the root"} on ${info.repository ?? "its repository"}'s ${info.branch ?? "default"} branch`;
   const { changedFiles: _stale, plan: _plan, ...rest } = info;
@@ -26,7 +28,7 @@ export function contentStateFor(
     ...contentVerdict({
       installedHash,
       upstreamHash: info.upstreamHash,
-      recorded,
+      recorded: recordedTree,
       repository: info.repository ?? "The repository",
       where,
       asOf: " (as of the last check)",
@@ -50,7 +52,7 @@ export async function recomputeContentStates(
     const tree = await hashingSlot(() => gitTreeOf(skill.realDir)).catch(() => null);
     const recorded = skill.lock?.skillFolderHash ?? info.recordedHash ?? null;
     if (!tree || (tree.sha === info.installedHash && recorded === (info.recordedHash ?? null))) continue;
-    out.push(contentStateFor(info, tree.sha, recorded));
+    out.push(contentStateFor(info, tree.sha, recorded, await recordedAsTree(skill.realDir, recorded, tree.sha)));
   }
   return out;
 }

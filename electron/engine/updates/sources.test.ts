@@ -202,9 +202,37 @@ describe("createUpdateChecker", () => {
     expect(report.checkedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
 
     const requests = releases.stats.apiRequests;
-    const again = await createUpdateChecker(setup(home)).check({ skills, settings: noSettings, force: true });
+    const again = await createUpdateChecker(setup(home)).check({ skills, settings: noSettings, force: false });
     expect(releases.stats.apiRequests).toBe(requests);
     expect(again.find((u) => u.name === "report")!.downloads).toEqual(report.downloads);
     expect(await readdir(path.join(tmp.dir, "cache", "release-downloads"))).toHaveLength(2);
+  });
+
+  it("asks GitHub again on a check asked for (force): a new tag is seen at once, an unchanged release costs a 304", async () => {
+    const home = path.join(tmp.dir, "home");
+    await writeTree(home, {
+      ".claude/skills/report/SKILL.md": skillMd("report", "2.1.0", "https://github.com/acme/report"),
+      ".claude/skills/helper/SKILL.md": skillMd("helper", "0.9.0", "https://github.com/acme/helper"),
+    });
+    const skills = allSkills(await scan({ home, platform: "linux", env: {} }));
+    const checker = createUpdateChecker(setup(home));
+    const states = async (force: boolean) =>
+      Object.fromEntries(
+        (await checker.check({ skills, settings: noSettings, force })).map((u) => [u.name, [u.state, u.latest]]),
+      );
+    expect(await states(false)).toEqual({ report: ["up-to-date", "2.1.0"], helper: ["up-to-date", "0.9.0"] });
+    expect(releases.stats.apiRequests).toBe(2);
+    releases.setRelease("acme/report", { tag: "v2.2.0" });
+    expect(await states(false)).toEqual({ report: ["up-to-date", "2.1.0"], helper: ["up-to-date", "0.9.0"] });
+    expect(releases.stats.apiRequests).toBe(2);
+    expect(await states(true)).toEqual({ report: ["outdated", "2.2.0"], helper: ["up-to-date", "0.9.0"] });
+    expect(releases.stats.apiRequests).toBe(4);
+    expect(releases.stats.notModified).toBe(1);
+    expect(await states(true)).toEqual({ report: ["outdated", "2.2.0"], helper: ["up-to-date", "0.9.0"] });
+    expect(releases.stats.apiRequests).toBe(6);
+    expect(releases.stats.notModified).toBe(3);
+    const offline = createUpdateChecker(setup(home, { offline: true }));
+    await offline.check({ skills, settings: noSettings, force: true });
+    expect(releases.stats.apiRequests).toBe(6);
   });
 });

@@ -75,7 +75,7 @@ export function githubApiOf(setup: Pick<UpdateSourceSetup, "githubApi" | "env">)
   return setup.githubApi ?? setup.env.SKILLSHELF_GITHUB_API ?? GITHUB_API;
 }
 
-/** One check: which skills, with which settings; `force` starts a new skill-meta session ("check now"). */
+/** One check: which skills, with which settings; `force` ("check now", `outdated`) asks every source again. */
 export interface UpdateCheckRequest {
   skills: Skill[];
   plugins?: readonly Plugin[];
@@ -137,6 +137,19 @@ export function createUpdateChecker(setup: UpdateSourceSetup): UpdateChecker {
         };
       }
       if (!session || force) session = await newSession(settings, pluginRoots ?? plugins.map((p) => p.root));
+      // A check asked for (Check now, `outdated`) asks GitHub again, each cached answer revalidated once (a 304 is
+      // free); the automatic one trusts the 24 h cache.
+      const refresh = force && !setup.offline;
+      const releaseLookup = refresh
+        ? new ReleaseLookup({
+            apiBase: githubApiOf(setup),
+            cacheDir,
+            token,
+            timeoutMs: setup.releaseTimeoutMs,
+            log: setup.log,
+            refresh,
+          })
+        : releases.lookup;
       // One tree lookup per check: skills from one repository share its one Trees request (and the 24 h cache).
       const trees = new GithubTrees({
         apiBase: githubApiOf(setup),
@@ -144,9 +157,10 @@ export function createUpdateChecker(setup: UpdateSourceSetup): UpdateChecker {
         token,
         offline: setup.offline,
         timeoutMs: setup.releaseTimeoutMs,
+        refresh,
         ...(setup.freshTrees ? { ttlMs: 0 } : {}),
       });
-      return checkUpdates(skills, { session, releases: releases.lookup, plugins, trees });
+      return checkUpdates(skills, { session, releases: releaseLookup, plugins, trees });
     },
   };
 }
