@@ -93,17 +93,20 @@ export function segmentsOf(name: string): string[] {
 
 /** What to do with one entry name: refuse the archive (with the reason), leave it out (macOS metadata), or keep it. */
 export type NameVerdict =
-  { verdict: "refuse"; reason: string } | { verdict: "leave-out" } | { verdict: "keep"; segments: string[] };
+  | { verdict: "refuse"; reason: string; escapes: boolean }
+  | { verdict: "leave-out" }
+  | { verdict: "keep"; segments: string[] };
 
 /** The one verdict on an archive entry's name, shared by every reader (install, validate, content updates). */
 export function judgeEntryName(name: string): NameVerdict {
   const unsafe = unsafePathReason(name);
-  if (unsafe) return { verdict: "refuse", reason: unsafe };
+  if (unsafe) return { verdict: "refuse", reason: unsafe, escapes: true };
   const segments = segmentsOf(name);
   if (isMacMetadata(segments)) return { verdict: "leave-out" };
   for (const segment of segments) {
     const reason = refusedSegmentReason(segment);
-    if (reason) return { verdict: "refuse", reason: segments.length > 1 ? `has a part that ${reason}` : reason };
+    if (reason)
+      return { verdict: "refuse", reason: segments.length > 1 ? `has a part that ${reason}` : reason, escapes: false };
   }
   return { verdict: "keep", segments };
 }

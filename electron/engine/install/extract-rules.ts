@@ -28,12 +28,24 @@ export const EXTRACT_LIMITS: ExtractLimits = {
   ratioFloorBytes: 1024 * 1024,
 };
 
+/** One entry broke a rule: `entry` and `rule` let a reader that lists every refusal (validate) say it its own way. */
+export class EntryRefusedError extends InstallError {
+  constructor(
+    readonly entry: string,
+    readonly rule: string,
+    /** True when the entry's path could write outside the folder (`..`, absolute, drive letter, NUL). */
+    readonly escapes = false,
+  ) {
+    super(
+      "install.archive.unsafe-entry",
+      `The archive entry "${entry.slice(0, 300)}" ${rule}, so the archive was refused and nothing from it was kept.`,
+    );
+  }
+}
+
 /** Refuses the whole archive because of one entry, naming the rule it broke. */
-export function refuseEntry(entry: string, rule: string): never {
-  throw new InstallError(
-    "install.archive.unsafe-entry",
-    `The archive entry "${entry.slice(0, 300)}" ${rule}, so the archive was refused and nothing from it was kept.`,
-  );
+export function refuseEntry(entry: string, rule: string, escapes = false): never {
+  throw new EntryRefusedError(entry, rule, escapes);
 }
 
 /** Refuses the whole archive as a possible bomb. */
@@ -115,7 +127,7 @@ export class EntryRules {
     packed: number | null,
   ): KeptEntry | null {
     const verdict = judgeEntryName(name);
-    if (verdict.verdict === "refuse") refuseEntry(name, verdict.reason);
+    if (verdict.verdict === "refuse") refuseEntry(name, verdict.reason, verdict.escapes);
     if (verdict.verdict === "leave-out") return this.#leaveOut(name);
     if (typeof kind === "object") refuseEntry(name, `is ${kind.special}; only plain files and folders are unpacked`);
     const { maxFiles, maxTotalBytes, maxRatio, ratioFloorBytes } = this.#limits;

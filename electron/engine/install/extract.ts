@@ -5,7 +5,15 @@ import { mkdir, open, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { formatBytes } from "../../../shared/format";
 import { InstallError } from "./errors";
-import { EntryRules, EXTRACT_LIMITS, refuseEntry, type ExtractLimits, type KeptEntry } from "./extract-rules";
+import {
+  EntryRefusedError,
+  EntryRules,
+  EXTRACT_LIMITS,
+  refuseEntry,
+  type EntryKind,
+  type ExtractLimits,
+  type KeptEntry,
+} from "./extract-rules";
 import { readTar, type EntrySink } from "./extract-tar";
 import { listZip, unreadableZipEntry, zipEntryBytes } from "./extract-zip";
 import { StagingWriter } from "./staging-writer";
@@ -37,6 +45,8 @@ export interface ReadArchiveOptions {
   limits?: Partial<ExtractLimits>;
   /** Only entries it accepts are judged and read (a repository tarball's one folder). */
   only?: (entryPath: string) => boolean;
+  /** When given, an entry that breaks a rule is passed here and skipped instead of refusing the archive (validate). */
+  onRefused?: (refusal: EntryRefusedError) => void;
 }
 
 /** The format from the first bytes (zip's `PK`, gzip's 1f 8b, tar's `ustar`), else from the name; null when none fits. */
@@ -76,12 +86,21 @@ export async function readArchive(
   const format = options.format ?? archiveFormatOf(path.basename(file), head);
   if (!format) throw new InstallError("install.archive.invalid", "The file is neither a zip nor a tar archive.");
   const rules = new EntryRules(limits, size);
-  if (format === "zip") await readZip(file, rules, visitor, options.only);
+  const judge: Judge = (name, kind, mode, declared, packed) => {
+    try {
+      return rules.judge(name, kind, mode, declared, packed);
+    } catch (error) {
+      if (!options.onRefused || !(error instanceof EntryRefusedError)) throw error;
+      options.onRefused(error);
+      return null;
+    }
+  };
+  if (format === "zip") await readZip(file, judge, visitor, options.only);
   else {
     await readTar(
       file,
       (entry) => {
-        const kept = rules.judge(entry.name, entry.kind, entry.mode, entry.kind === "file" ? entry.size : null, null);
+        const kept = judge(entry.name, entry.kind, entry.mode, entry.kind === "file" ? entry.size : null, null);
         if (!kept) return null;
         if (kept.kind === "dir") return (void visitor.folder?.(kept), null);
         const sink = visitor.file(kept);
@@ -92,6 +111,14 @@ export async function readArchive(
   }
   return { format, ...rules.counts, leftOut: rules.leftOut, leftOutCount: rules.leftOutCount };
 }
+
+type Judge = (
+  name: string,
+  kind: EntryKind,
+  mode: number | null,
+  size: number | null,
+  packed: number | null,
+) => KeptEntry | null;
 
 /** A sink that refuses an entry holding other than the bytes it declared. */
 function countedSink(entry: KeptEntry, sink: EntrySink): EntrySink {
@@ -113,7 +140,7 @@ function countedSink(entry: KeptEntry, sink: EntrySink): EntrySink {
 
 async function readZip(
   file: string,
-  rules: EntryRules,
+  judge: Judge,
   visitor: ArchiveVisitor,
   only: ((entryPath: string) => boolean) | undefined,
 ): Promise<void> {
@@ -121,13 +148,7 @@ async function readZip(
   const entries = listZip(data);
   for (const entry of entries) {
     if (only && !only(entry.name)) continue;
-    const kept = rules.judge(
-      entry.name,
-      entry.kind,
-      entry.mode,
-      entry.kind === "file" ? entry.size : null,
-      entry.packed,
-    );
+    const kept = judge(entry.name, entry.kind, entry.mode, entry.kind === "file" ? entry.size : null, entry.packed);
     if (!kept) continue;
     if (kept.kind === "dir") {
       visitor.folder?.(kept);
