@@ -86,9 +86,15 @@ export function unsafePathReason(name: string): string | null {
   return null;
 }
 
-/** Relative segments of an entry name ("" and "." dropped; both slashes separate, as on Windows). */
+/**
+ * Relative segments of an entry name ("" and "." dropped; both slashes separate, as on Windows), in NFC: a name macOS
+ * wrote decomposed (NFD) is installed as the composed name the skill's links use.
+ */
 export function segmentsOf(name: string): string[] {
-  return name.split(/[\\/]/).filter((s) => s !== "" && s !== ".");
+  return name
+    .split(/[\\/]/)
+    .filter((s) => s !== "" && s !== ".")
+    .map((s) => s.normalize("NFC"));
 }
 
 /** What to do with one entry name: refuse the archive (with the reason), leave it out (macOS metadata), or keep it. */
