@@ -2,47 +2,21 @@
 // archive of the same folder validates as one valid skill and unpacks to exactly that folder — and to what libarchive
 // (bsdtar) unpacks, after the documented drops (macOS metadata) and NFC names.
 import { spawnSync } from "node:child_process";
-import { mkdir, readdir, stat } from "node:fs/promises";
+import { mkdir, readdir, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { skipBecause } from "../../../test-support/skip";
 import { makeTempDir } from "../../../test-support/tmp";
 import { fingerprintTree } from "../../../test-support/tree-fingerprint";
+import { expectedTree, ZOO, ZOO_FIXTURES } from "../../../test-support/archive-zoo";
 import { readSkillArchive } from "../skill/archive";
+import { tarGzOf, zipOf } from "../../../test-support/archives";
+import { writeTree } from "../../../test-support/tmp";
+import { InstallError } from "./errors";
 import { extractArchive } from "./extract";
 import { isMacMetadata } from "./extract-names";
-
-/** The zoo's folder. */
-export const ZOO = fileURLToPath(new URL("../../../test-support/archive-zoo/", import.meta.url));
-
-/** Each fixture, where its skill folder sits in it, and whether its producer records Unix modes (the exec bit). */
-export const ZOO_FIXTURES: Array<{ file: string; root: string; modes: boolean }> = [
-  { file: "python-writestr.zip", root: "zoo-skill", modes: false },
-  { file: "python-zipinfo.zip", root: "zoo-skill", modes: false },
-  { file: "python-write.zip", root: "zoo-skill", modes: true },
-  { file: "msdos.zip", root: "zoo-skill", modes: false },
-  { file: "macos-archive-utility.zip", root: "zoo-skill", modes: true },
-  { file: "infozip.zip", root: "zoo-skill", modes: true },
-  { file: "infozip-stored.zip", root: "zoo-skill", modes: true },
-  { file: "infozip-no-extra.zip", root: "zoo-skill", modes: true },
-  { file: "infozip-streamed.zip", root: "zoo-skill", modes: true },
-  { file: "infozip-zip64.zip", root: "zoo-skill", modes: true },
-  { file: "7z.zip", root: "zoo-skill", modes: true },
-  { file: "git-archive.zip", root: "zoo-skill-main/zoo-skill", modes: true },
-  { file: "git-archive.tar.gz", root: "zoo-skill-main/zoo-skill", modes: true },
-  { file: "gnu-tar.tar.gz", root: "zoo-skill", modes: true },
-  { file: "bsdtar-pax.tar", root: "zoo-skill", modes: true },
-  { file: "python-tarfile.tgz", root: "zoo-skill", modes: true },
-  { file: "tar-no-folders.tar.gz", root: "zoo-skill", modes: true },
-];
-
-/** The source folder's fingerprint as a producer without modes leaves it: nothing executable. */
-export async function expectedTree(modes: boolean): Promise<Map<string, string>> {
-  const source = await fingerprintTree(path.join(ZOO, "source", "zoo-skill"));
-  if (modes) return source;
-  return new Map([...source].map(([rel, print]) => [rel, print.replace(/^file x /, "file - ")]));
-}
+import { obtainSkill } from "./obtain";
+import { applyReviewed, diffForUpdate } from "./update-flow";
 
 let tmp: { dir: string; cleanup: () => Promise<void> };
 beforeAll(async () => (tmp = await makeTempDir()));
@@ -70,7 +44,7 @@ describe("the archive zoo", () => {
     expect(summary.leftOut).toEqual(file.startsWith("macos") ? ["zoo-skill/.DS_Store", "__MACOSX/"] : []);
   });
 
-  it.each(ZOO_FIXTURES)(
+  it.for(ZOO_FIXTURES)(
     "unpacks $file as libarchive (bsdtar) does, after the documented drops",
     async (fixture, ctx) => {
       if (spawnSync("bsdtar", ["--version"]).status !== 0)
@@ -96,4 +70,76 @@ describe("the archive zoo", () => {
       expect(await fingerprintTree(ours)).toEqual(expected);
     },
   );
+
+  it.each(ZOO_FIXTURES)("an update from $file installs exactly the folder's files", async ({ file, modes }) => {
+    const installed = path.join(tmp.dir, "installed", file, "zoo-skill");
+    const dataDir = path.join(tmp.dir, "data", file);
+    await writeTree(installed, { "SKILL.md": OLD });
+    const obtained = await obtainSkill({ file: path.join(ZOO, file) }, { dataDir, expectName: "zoo-skill" });
+    try {
+      expect(obtained.leftOut).toEqual(file.startsWith("macos") ? ["zoo-skill/.DS_Store", "__MACOSX/"] : []);
+      const diff = await diffForUpdate(installed, obtained.skillDir, dataDir);
+      await applyReviewed(installed, obtained.skillDir, diff, dataDir);
+    } finally {
+      await obtained.cleanup();
+    }
+    expect(await fingerprintTree(installed)).toEqual(await expectedTree(modes));
+  });
+});
+
+const OLD = "---\nname: zoo-skill\ndescription: The old zoo skill. Use it in tests.\n---\n\n# Old\n";
+const NEW = "---\nname: zoo-skill\ndescription: A hostile zoo skill. Use it in tests.\n---\n\n# New\n";
+const PAYLOAD = "[core]\n\tfsmonitor = touch /tmp/pwned\n";
+
+/** Names no one should install, and the reason each must be refused with. */
+export const HOSTILE_NAMES: Array<[string, string, RegExp]> = [
+  ["a control character", "zoo-skill/bell\u0007.md", /control character/],
+  ["a line break", "zoo-skill/two\nlines.md", /line break/],
+  ["a bidi override", "zoo-skill/evil\u202Etxt.md", /invisible character U\+202E/],
+  ["a zero-width space", "zoo-skill/a\u200Bb.md", /invisible character U\+200B/],
+  ["a byte-order mark", "zoo-skill/\uFEFFnotes.md", /invisible character U\+FEFF/],
+  ["a Windows device name", "zoo-skill/CON.md", /Windows reserves/],
+  ["a Windows device folder", "zoo-skill/com1/x.md", /Windows reserves/],
+  ["a trailing dot", "zoo-skill/notes.", /ends in a dot or a space/],
+  ["a trailing space", "zoo-skill/notes ", /ends in a dot or a space/],
+  ["a .git folder", "zoo-skill/.git/config", /version-control folder/],
+  ["a .GIT folder in capitals", "zoo-skill/.GIT/config", /version-control folder/],
+  ["a .git folder at the root", ".git/hooks/post-checkout", /version-control folder/],
+  ["a .Git folder in mixed case", "zoo-skill/.Git/config", /version-control folder/],
+  ["a .git folder spelled with a joiner macOS ignores", "zoo-skill/.g\u200Cit/config", /invisible character U\+200C/],
+  ["a .hg folder", "zoo-skill/sub/.hg/hgrc", /version-control folder/],
+  ["a .svn folder", "zoo-skill/.svn/entries", /version-control folder/],
+];
+
+describe("names no one should install", () => {
+  it.each(HOSTILE_NAMES)("refuses a zip and a tar.gz holding %s, keeping nothing", async (_what, name, reason) => {
+    const dataDir = path.join(tmp.dir, "hostile-data");
+    const archives: Array<[string, Uint8Array]> = [
+      ["hostile.zip", zipOf({ "zoo-skill/SKILL.md": NEW, [name]: PAYLOAD })],
+      [
+        "hostile.tar.gz",
+        tarGzOf([
+          { name: "zoo-skill/SKILL.md", body: NEW },
+          { name, body: PAYLOAD },
+        ]),
+      ],
+    ];
+    for (const [file, bytes] of archives) {
+      const archive = path.join(tmp.dir, "hostile", file);
+      await mkdir(path.dirname(archive), { recursive: true });
+      await writeFile(archive, bytes);
+      const error = await obtainSkill({ file: archive }, { dataDir, expectName: "zoo-skill" }).catch((e: unknown) => e);
+      expect(error, file).toBeInstanceOf(InstallError);
+      expect((error as InstallError).code, file).toBe("install.archive.unsafe-entry");
+      expect((error as InstallError).message, file).toMatch(reason);
+      expect(await readdir(path.join(dataDir, "staging")), file).toEqual([]);
+      const report = await readSkillArchive(archive);
+      expect(report.valid, file).toBe(false);
+      expect(
+        report.diagnostics.filter((d) => d.code === "skill.archive.entry-refused").map((d) => d.message),
+        file,
+      ).toEqual([expect.stringMatching(reason)]);
+    }
+    expect((await readdir(path.join(tmp.dir, "hostile"))).sort()).toEqual(["hostile.tar.gz", "hostile.zip"]);
+  });
 });
