@@ -73,7 +73,7 @@ const MAX_LEFT_OUT = 200;
 export class EntryRules {
   readonly #limits: ExtractLimits;
   readonly #archiveBytes: number;
-  readonly #seen = new Map<string, { kind: "file" | "dir"; name: string }>();
+  readonly #seen = new Map<string, { kind: "file" | "dir"; name: string; entry: string }>();
   readonly leftOut: string[] = [];
   leftOutCount = 0;
   #files = 0;
@@ -93,16 +93,17 @@ export class EntryRules {
       const before = this.#seen.get(key);
       if (before) {
         if (before.kind === "dir" && wanted === "dir") continue;
+        const renormalised = before.entry !== name && before.entry.normalize("NFC") === name.normalize("NFC");
         refuseEntry(
           name,
-          before.name === rel
-            ? "appears twice"
-            : before.name.normalize("NFC") === rel.normalize("NFC")
-              ? `is the entry "${before.name}" again, in another Unicode normalisation (they would overwrite each other on macOS)`
+          renormalised
+            ? `is the entry "${before.entry}" again, in another Unicode normalisation (they would overwrite each other on macOS)`
+            : before.name === rel
+              ? "appears twice"
               : `differs from the entry "${before.name}" only in letter case (they would overwrite each other on macOS and Windows)`,
         );
       }
-      this.#seen.set(key, { kind: wanted, name: rel });
+      this.#seen.set(key, { kind: wanted, name: rel, entry: name });
     }
   }
 
