@@ -53,6 +53,23 @@ describe("skillshelf pack", () => {
     expect(new TextDecoder().decode(await readFile(out))).not.toBe(new TextDecoder().decode(bytes));
   });
 
+  it("--out into a folder that does not exist creates it; one it cannot make is one JSON refusal, no stack trace", async () => {
+    const made = await runBin(["pack", "agentkey", "--out", "missing/deeper/x.skill", "--json"], { cwd: tmp });
+    expect(made.stderr).toBe("");
+    expect(made.code).toBe(0);
+    expect(JSON.parse(made.stdout)).toMatchObject({ packed: true, file: path.join(tmp, "missing/deeper/x.skill") });
+    const blocked = await runBin(["pack", "agentkey", "--out", "agentkey/SKILL.md/x.skill", "--json"], { cwd: tmp });
+    expect(blocked.code).toBe(1);
+    expect(blocked.stderr).toBe("");
+    const doc = JSON.parse(blocked.stdout) as { packed: boolean; diagnostics: Array<{ code: string }> };
+    expect(doc.packed).toBe(false);
+    expect(doc.diagnostics.map((d) => d.code)).toContain("pack.out.unwritable");
+    const text = await runBin(["pack", "agentkey", "--out", "agentkey/SKILL.md/x.skill"], { cwd: tmp });
+    expect(text.code).toBe(1);
+    expect(text.stderr).toMatch(/^Not packed: The archive cannot be written there\.\n/);
+    expect(text.stderr).not.toMatch(/\bat .*\.(m?js|ts):\d+/);
+  });
+
   it("refuses a skill Desktop would refuse, with the diagnostics on stderr (exit 1)", async () => {
     const run = await runBin(["pack", "claude-tools", "--for", "claude-desktop"], { cwd: tmp });
     expect(run.code).toBe(1);

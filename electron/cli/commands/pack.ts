@@ -64,9 +64,16 @@ export const packCommand: CliCommand = {
       else printPacked(result, forDesktop, io);
       return 0;
     } catch (error) {
-      if (!(error instanceof PackRefusedError)) throw error;
-      if (args.values.json) printJson(io, { packed: false, error: error.message, diagnostics: error.diagnostics });
-      else printRefused(error.message, error.diagnostics, io);
+      // Whatever went wrong is one sentence (and, with --json, one JSON document), never a stack trace.
+      const refused =
+        error instanceof PackRefusedError
+          ? error
+          : new PackRefusedError(
+              `Packing failed (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`,
+              [],
+            );
+      if (args.values.json) printJson(io, { packed: false, error: refused.message, diagnostics: refused.diagnostics });
+      else printRefused(refused.message, refused.diagnostics, io);
       return 1;
     }
   },

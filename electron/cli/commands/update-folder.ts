@@ -34,6 +34,8 @@ export interface FolderUpdateReport {
   dryRun: boolean;
   applied: boolean;
   diff: FolderDiff;
+  /** What the archive held that was never installed (macOS metadata). */
+  leftOut: string[];
   backup?: string;
   kept?: string[];
   refused?: string;
@@ -63,6 +65,8 @@ export function formatFolderPlan(report: FolderUpdateReport, links: string[]): s
   lines.push(
     `  changes: ${diff.added.length} added, ${diff.removed.length} removed, ${diff.changed.length} changed, ${diff.kept.length} of yours kept, ${diff.unchanged} unchanged`,
   );
+  if (report.leftOut.length)
+    lines.push(`  left out: ${report.leftOut.map(safe).join(", ")} (macOS metadata in the archive; never installed)`);
   for (const file of diff.files)
     lines.push(`    ${MARKS[file.change]} ${safe(file.path)}${file.note ? `  — ${safe(file.note)}` : ""}`);
   if (diff.diffsTruncated) lines.push("  (some text diffs were left out to keep this readable; see the notes above)");
@@ -86,6 +90,7 @@ export async function updateFolderCopy(input: FolderUpdateInput, io: CliIo): Pro
     dryRun: input.dryRun,
     applied: false,
     diff,
+    leftOut: obtained.leftOut,
   };
   const finish = (code: number) => {
     if (input.json) printJson(io, report);

@@ -1,11 +1,12 @@
-// Reads a tar.gz with node-tar's Parser (gzip, pax and GNU long names handled there) into a StagingWriter; every
-// entry that is not a plain file or folder (links, devices, FIFOs, unknown types) refuses the whole archive.
+// Reads a tar, plain or gzipped, with node-tar's Parser (ustar, GNU long names, pax headers including git's
+// pax_global_header), handing each entry's name, kind and mode to the caller and, when it asks, the entry's bytes.
 import { createReadStream } from "node:fs";
 import { Parser, type ReadEntry } from "tar";
 import { InstallError } from "./errors";
-import { refuseEntry, type StagingWriter } from "./staging-writer";
+import type { EntryKind } from "./extract-rules";
 
 const FILE_TYPES = new Set(["File", "OldFile", "ContiguousFile"]);
+const DIR_TYPES = new Set(["Directory", "GNUDumpDir"]);
 const TYPE_NAMES: Record<string, string> = {
   SymbolicLink: "a symbolic link",
   Link: "a hard link",
@@ -14,13 +15,27 @@ const TYPE_NAMES: Record<string, string> = {
   FIFO: "a named pipe (FIFO)",
 };
 
+/** One tar entry as the caller sees it. */
+export interface TarEntry {
+  name: string;
+  kind: EntryKind;
+  mode: number | null;
+  size: number;
+}
+
+/** Where the caller wants an entry's bytes to go, chunk by chunk; `end` gets the number of bytes seen. */
+export interface EntrySink {
+  write(chunk: Uint8Array): void;
+  end(): void;
+}
+
 /**
- * Unpacks every entry of the tar.gz `file` through the writer (only those `only` accepts, when given: the others are
- * neither written nor judged); throws InstallError on the first refused entry.
+ * Reads every entry of the tar (or tar.gz) `file` in order: `onEntry` judges it (throwing refuses the archive) and
+ * returns a sink for its bytes, or null to skip them. Entries `only` rejects are neither judged nor read.
  */
-export async function readTarGzInto(
+export async function readTar(
   file: string,
-  writer: StagingWriter,
+  onEntry: (entry: TarEntry) => EntrySink | null,
   only?: (entryPath: string) => boolean,
 ): Promise<void> {
   let failure: unknown = null;
@@ -31,22 +46,17 @@ export async function readTarGzInto(
       entries++;
       if (failure || (only && !only(entry.path))) return void entry.resume();
       try {
-        if (entry.type === "Directory" || entry.type === "GNUDumpDir") {
-          writer.directory(entry.path);
-          entry.resume();
-          return;
-        }
-        if (!FILE_TYPES.has(entry.type))
-          refuseEntry(
-            entry.path,
-            `is ${TYPE_NAMES[entry.type] ?? `a "${entry.type}" entry`}; only plain files and folders are unpacked`,
-          );
-        writer.beginFile(entry.path, entry.mode ?? 0o644, null);
-        const declared = entry.size;
+        const kind: EntryKind = DIR_TYPES.has(entry.type)
+          ? "dir"
+          : FILE_TYPES.has(entry.type)
+            ? "file"
+            : { special: TYPE_NAMES[entry.type] ?? `a "${entry.type}" entry` };
+        const sink = onEntry({ name: entry.path, kind, mode: entry.mode ?? null, size: entry.size ?? 0 });
+        if (!sink || kind !== "file") return void entry.resume();
         entry.on("data", (chunk: Buffer) => {
           if (failure) return;
           try {
-            writer.write(chunk);
+            sink.write(chunk);
           } catch (caught) {
             failure = caught;
           }
@@ -54,7 +64,7 @@ export async function readTarGzInto(
         entry.on("end", () => {
           if (failure) return;
           try {
-            writer.endFile(declared);
+            sink.end();
           } catch (caught) {
             failure = caught;
           }
@@ -69,7 +79,7 @@ export async function readTarGzInto(
     const fail = (message: string | Error) => {
       failure ??= new InstallError(
         "install.archive.invalid",
-        `The file is not a readable tar.gz archive (${typeof message === "string" ? message : message.message}).`,
+        `The file is not a readable tar archive (${typeof message === "string" ? message : message.message}).`,
       );
       resolve();
     };
@@ -87,5 +97,5 @@ export async function readTarGzInto(
     await done;
   }
   if (failure) throw failure;
-  if (entries === 0) throw new InstallError("install.archive.invalid", "The tar.gz archive holds no entries.");
+  if (entries === 0) throw new InstallError("install.archive.invalid", "The tar archive holds no entries.");
 }

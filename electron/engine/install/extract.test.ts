@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { mkdir, readdir, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
+import { gunzipSync } from "node:zlib";
 import { makeTempDir } from "../../../test-support/tmp";
 import { tarGzOf, zipOf, type TarEntrySpec, type ZipEntrySpec } from "../../../test-support/archives";
 import { extractArchive } from "./extract";
@@ -246,5 +247,37 @@ describe("extractArchive", () => {
     const full = tgz([{ name: "demo/SKILL.md", body: skill.repeat(50) }]);
     const truncated = await refused(full.subarray(0, Math.floor(full.length / 2)), "cut.tar.gz");
     expect(truncated.code).toBe("install.archive.invalid");
+  });
+
+  it("keeps only the exec bit: never setuid, setgid or sticky, and a mode without type bits is a plain file", async () => {
+    const file = path.join(tmp.dir, "modes.zip");
+    await writeFile(
+      file,
+      zip({
+        "demo/SKILL.md": { data: skill, unixMode: 0o600 },
+        "demo/suid.sh": { data: "#!/bin/sh\n", unixMode: 0o106777 },
+        "demo/folder/": { data: "", unixMode: 0o755 },
+      }),
+    );
+    const dest = path.join(tmp.dir, "out");
+    await extractArchive(file, dest);
+    expect((await stat(path.join(dest, "demo/suid.sh"))).mode & 0o7777).toBe(0o755 & ~process.umask());
+    expect((await stat(path.join(dest, "demo/SKILL.md"))).isFile()).toBe(true);
+    expect((await stat(path.join(dest, "demo/folder"))).isDirectory()).toBe(true);
+  });
+
+  it("refuses a name given twice in two Unicode normalisations, or in two letter cases", async () => {
+    const nfd = await refused(zip({ "demo/caf\u00e9.md": "a", "demo/cafe\u0301.md": "b" }), "nfd.zip");
+    expect(nfd.message).toMatch(/another Unicode normalisation/);
+    const cased = await refused(tgz([{ name: "demo/Notes.md" }, { name: "demo/notes.md" }]), "case.tar.gz");
+    expect(cased.message).toMatch(/only in letter case/);
+  });
+
+  it("reads a plain (not gzipped) tar, and says what macOS metadata it left out", async () => {
+    const file = path.join(tmp.dir, "plain.tar");
+    await writeFile(file, gunzipSync(tgz([{ name: "demo/SKILL.md", body: skill }, { name: "demo/._SKILL.md" }])));
+    const result = await extractArchive(file, path.join(tmp.dir, "out"));
+    expect(result).toMatchObject({ format: "tar", files: 1, leftOut: ["demo/._SKILL.md"] });
+    expect(await listAll(path.join(tmp.dir, "out"))).toEqual(["demo", "demo/SKILL.md"]);
   });
 });

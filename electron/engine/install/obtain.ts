@@ -21,6 +21,8 @@ export interface ObtainedSkill {
   diagnostics: Diagnostic[];
   /** Where it came from (the URL or the file), for messages. */
   source: string;
+  /** What the archive held that was left out (macOS metadata: `__MACOSX/`, `._*`, `.DS_Store`); empty for a folder. */
+  leftOut: string[];
   cleanup(): Promise<void>;
 }
 
@@ -64,6 +66,7 @@ export function obtainSkill(from: DownloadSource | { file: string }, options: Ob
   return stageSkill(options.dataDir, options.expectName, async (stagingDir) => {
     const unpacked = path.join(stagingDir, "unpacked");
     let source: string;
+    let leftOut: string[] = [];
     if ("url" in from) {
       source = from.shown ?? from.url;
       const downloaded = await downloadFile(from.url, {
@@ -74,7 +77,7 @@ export function obtainSkill(from: DownloadSource | { file: string }, options: Ob
         onProgress: options.onProgress,
         ...(from.bearer ? { bearer: from.bearer } : {}),
       });
-      await extractArchive(downloaded.file, unpacked);
+      leftOut = (await extractArchive(downloaded.file, unpacked)).leftOut;
       await rm(downloaded.file, { force: true });
     } else {
       source = path.resolve(from.file);
@@ -86,11 +89,11 @@ export function obtainSkill(from: DownloadSource | { file: string }, options: Ob
       });
       // A folder's links are checked where they really resolve, not only by their text.
       if (info.isDirectory()) await copyTree(source, unpacked, { links: "real-inside" });
-      else if (info.isFile()) await extractArchive(source, unpacked);
+      else if (info.isFile()) leftOut = (await extractArchive(source, unpacked)).leftOut;
       else throw new InstallError("install.source.unreadable", `${source} is neither a folder nor an archive file.`);
     }
     if (options.signal?.aborted) throw new InstallError("install.download.cancelled", "The update was cancelled.");
-    return { unpacked, source };
+    return { unpacked, source, leftOut };
   });
 }
 
@@ -101,13 +104,13 @@ export function obtainSkill(from: DownloadSource | { file: string }, options: Ob
 export async function stageSkill(
   dataDir: string,
   expectName: string,
-  fill: (stagingDir: string) => Promise<{ unpacked: string; source: string }>,
+  fill: (stagingDir: string) => Promise<{ unpacked: string; source: string; leftOut?: string[] }>,
 ): Promise<ObtainedSkill> {
   const stagingDir = path.join(stagingRoot(dataDir), `${Date.now()}-${randomBytes(4).toString("hex")}`);
   await mkdir(stagingDir, { recursive: true, mode: 0o700 });
   const cleanup = () => rm(stagingDir, { recursive: true, force: true });
   try {
-    const { unpacked, source } = await fill(stagingDir);
+    const { unpacked, source, leftOut = [] } = await fill(stagingDir);
     const located = await locateSkill(unpacked, expectName);
     const outside = located.diagnostics.filter((d) => d.code === "skill.symlink.outside");
     if (outside.length > 0)
@@ -122,6 +125,7 @@ export async function stageSkill(
       version: located.version,
       diagnostics: located.diagnostics,
       source,
+      leftOut,
       cleanup,
     };
   } catch (error) {

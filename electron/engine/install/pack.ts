@@ -3,7 +3,7 @@
 // `metadata:` in the packed copy only. The produced file is checked with the same archive validator users run.
 import { createHash, randomBytes } from "node:crypto";
 import { constants } from "node:fs";
-import { link, lstat, open, readdir, rename, stat, unlink } from "node:fs/promises";
+import { link, lstat, mkdir, open, readdir, rename, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 import { zipSync, type Zippable } from "fflate";
 import type { Diagnostic, Profile } from "../../../shared/model";
@@ -12,6 +12,7 @@ import { decodeUtf8, isInside, realpathOrNull } from "../fs/safe-fs";
 import { writeFileAtomic } from "../fs/write";
 import { ARCHIVE_LIMITS, readSkillArchive } from "../skill/archive";
 import { SKILL_FILE } from "../skill/read-skill";
+import { refusedSegmentReason } from "./extract-names";
 import { packedNameAndVersion, rewriteForDesktop } from "./pack-frontmatter";
 import { PackRefusedError, packDiagnostic as diag } from "./pack-refused";
 
@@ -113,6 +114,17 @@ async function collectFiles(root: string, realRoot: string): Promise<Collected> 
         out.skipped.push(childRel);
         continue;
       }
+      const refused = refusedSegmentReason(dirent.name);
+      if (refused)
+        throw new PackRefusedError("A name cannot be packed.", [
+          diag(
+            "pack.name.refused",
+            "error",
+            childAbs,
+            `${JSON.stringify(childRel).slice(1, -1)} ${refused}, so the skill was not packed: installing the archive would refuse it.`,
+            "Rename or remove it, then pack again.",
+          ),
+        ]);
       if (++count > ARCHIVE_LIMITS.maxEntries) {
         throw new PackRefusedError(`The folder holds more than ${ARCHIVE_LIMITS.maxEntries} entries.`, [
           diag(
@@ -385,7 +397,20 @@ export async function packSkill(dir: string, options: PackOptions = {}): Promise
     path.dirname(file),
     `.${path.basename(file).slice(0, 100)}.${randomBytes(6).toString("hex")}.tmp.skill`,
   );
-  const handle = await open(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o644);
+  const handle = await mkdir(path.dirname(file), { recursive: true })
+    .then(() => open(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o644))
+    .catch((error: NodeJS.ErrnoException) => {
+      throw new PackRefusedError("The archive cannot be written there.", [
+        ...diagnostics,
+        diag(
+          "pack.out.unwritable",
+          "error",
+          file,
+          `${file} cannot be written (${error.code ?? error.message}), so nothing was packed.`,
+          "Choose an --out file in a folder you can write to.",
+        ),
+      ]);
+    });
   try {
     try {
       await handle.writeFile(archive);

@@ -3,7 +3,8 @@
 // written before each step lets recoverInterrupted() finish or undo a swap a crash cut short: the folder always holds
 // the old version or the new one, never a mix. rollback() is the same swap with the newest backup as the new copy.
 import { randomBytes } from "node:crypto";
-import { chmod, copyFile, lstat, mkdir, readdir, readlink, realpath, rename, rm, symlink } from "node:fs/promises";
+import { chmod, copyFile, lstat, mkdir, readdir, readlink, realpath, rm, symlink } from "node:fs/promises";
+import { renameWithRetry as rename } from "../fs/rename-retry";
 import path from "node:path";
 import { readSkill } from "../skill/read-skill";
 import { DEFAULT_KEEP_BACKUPS, forgetBackup, listBackups, newBackupDir, recordBackup } from "./backups";

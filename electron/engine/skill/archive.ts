@@ -1,9 +1,12 @@
-// Validates a .zip/.skill archive as Claude Desktop receives an upload: safe entries, one SKILL.md at NAME/SKILL.md, same rules.
-import { readFile, stat } from "node:fs/promises";
+// Validates a skill archive (.zip/.skill, and .tar/.tar.gz/.tgz) as it would be installed: read by the install engine's
+// one archive reader (the same entry rules), one SKILL.md at NAME/SKILL.md for Desktop, the same rules on its text.
+import { stat } from "node:fs/promises";
 import path from "node:path";
-import type { UnzipFileInfo } from "fflate";
 import { formatBytes } from "../../../shared/format";
 import { DEFAULT_MAX_BYTES, decodeUtf8, realpathOrNull, type TextRead } from "../fs/safe-fs";
+import { InstallError } from "../install/errors";
+import { unsafePathReason } from "../install/extract-names";
+import { EXTRACT_LIMITS, type EntryRefusedError, type KeptEntry } from "../install/extract-rules";
 import { DiagnosticSink, quote } from "./diagnostics";
 import { ListedFileSet } from "./file-set";
 import { isMarkdownPath } from "./references";
@@ -11,24 +14,36 @@ import { MAX_REFERENCE_BYTES } from "./skill-folder";
 import type { ReadSkillOptions, SkillReport } from "./types";
 import { skillReport, validateSkillText, type SkillTextResult } from "./validate-text";
 
-/** Limits that keep a hostile archive (zip bomb, millions of entries) from exhausting memory. */
+/** The archive limits, the install engine's own: what validate accepts, an update installs, and pack writes within. */
 export const ARCHIVE_LIMITS = {
-  maxArchiveBytes: 100 * 1024 * 1024,
-  maxEntries: 10_000,
-  maxTotalUncompressed: 500 * 1024 * 1024,
+  maxArchiveBytes: EXTRACT_LIMITS.maxArchiveBytes,
+  maxEntries: EXTRACT_LIMITS.maxFiles,
+  maxTotalUncompressed: EXTRACT_LIMITS.maxTotalBytes,
 };
 
-/** True for file names Claude Desktop would treat as a skill archive. */
+/** Most bytes of Markdown held in memory while one archive is validated. */
+const MAX_HELD_BYTES = 64 * 1024 * 1024;
+
+/** True for file names validated as a skill archive: .zip/.skill (what Claude Desktop takes), .tar, .tar.gz, .tgz. */
 export function isSkillArchivePath(file: string): boolean {
+  return /\.(zip|skill|tar|tar\.gz|tgz)$/i.test(file);
+}
+
+/** True for the archives Claude Desktop's upload takes (.zip and .skill). */
+function isZipPath(file: string): boolean {
   return /\.(zip|skill)$/i.test(file);
 }
 
-/** Why an entry name is refused, or null when it is a plain relative path. */
+/** Why an entry name could write outside the folder it is unpacked into, or null when it is a plain relative path. */
 export function unsafeEntryReason(name: string): string | null {
-  if (name.includes("\u0000")) return "contains a NUL character";
-  if (name.startsWith("/") || name.startsWith("\\") || /^[a-zA-Z]:/.test(name)) return "is an absolute path";
-  if (name.split(/[\\/]/).includes("..")) return "climbs out of the archive with `..`";
-  return null;
+  return unsafePathReason(name);
+}
+
+/** One entry the reader kept: its path relative to the archive's root, kind and size. */
+interface Listed {
+  name: string;
+  kind: "file" | "dir";
+  size: number;
 }
 
 /** Reads a skill archive and checks its layout and its SKILL.md with the profile's rules; never throws on bad input. */
@@ -50,83 +65,105 @@ export async function readSkillArchive(file: string, options: ReadSkillOptions =
       info instanceof Error
         ? `The archive cannot be read (${info.code ?? "unknown error"}).`
         : "The archive is not a regular file.",
-      "Point at a .zip or .skill file.",
+      "Point at a .zip, .skill, .tar or .tar.gz file.",
     );
     return finish();
   }
   realDir = (await realpathOrNull(abs)) ?? abs;
-  if (info.size > ARCHIVE_LIMITS.maxArchiveBytes) {
+  if (desktop && !isZipPath(abs))
     sink.add(
-      "skill.archive.too-large",
+      "desktop.archive.format",
       "error",
-      `The archive is ${formatBytes(info.size)}, over the ${formatBytes(ARCHIVE_LIMITS.maxArchiveBytes)} limit, so it was not opened.`,
-      "Remove files the skill does not need and pack it again.",
+      "Claude Desktop's upload takes a .zip or .skill file, not a tar archive.",
+      "Pack the skill with `skillshelf pack DIR --for claude-desktop`.",
     );
-    return finish();
-  }
-  let data: Uint8Array;
-  try {
-    data = await readFile(abs);
-  } catch (error) {
-    sink.add(
-      "skill.unreadable",
-      "error",
-      `The archive cannot be read (${(error as NodeJS.ErrnoException).code ?? "unknown error"}).`,
-      "Check the file's permissions.",
-    );
-    return finish();
-  }
 
-  // Loaded here, not at the top: validating a folder never needs the zip reader.
-  const { unzipSync } = await import("fflate");
-  const entries: UnzipFileInfo[] = [];
-  try {
-    unzipSync(data, { filter: (entry) => (entries.push(entry), false) });
-  } catch (error) {
-    sink.add(
-      "skill.archive.invalid",
-      "error",
-      `The file is not a readable zip archive (${(error as Error).message}).`,
-      "Pack the skill folder again as a .zip file.",
-    );
-    return finish();
-  }
-  const total = entries.reduce((sum, e) => sum + e.originalSize, 0);
-  if (entries.length > ARCHIVE_LIMITS.maxEntries || total > ARCHIVE_LIMITS.maxTotalUncompressed) {
-    sink.add(
-      "skill.archive.too-large",
-      "error",
-      `The archive holds ${entries.length} entries and ${formatBytes(total)} once unpacked, over the limits (${ARCHIVE_LIMITS.maxEntries} entries, ${formatBytes(ARCHIVE_LIMITS.maxTotalUncompressed)}), so it was not unpacked.`,
-      "Pack only the skill's own files.",
-    );
-    return finish();
-  }
-
-  const safe: UnzipFileInfo[] = [];
+  // Loaded here, not at the top: validating a folder never needs the archive reader.
+  const { readArchive } = await import("../install/extract");
+  const kept: Listed[] = [];
+  const held = new Map<string, Uint8Array>();
+  let heldBytes = 0;
   let unsafeCount = 0;
-  for (const entry of entries) {
-    const reason = unsafeEntryReason(entry.name);
-    if (!reason) {
-      if (!entry.name.startsWith("__MACOSX/")) safe.push(entry);
-      continue;
-    }
-    if (unsafeCount++ < 10)
+  const refused = (refusal: EntryRefusedError) => {
+    if (unsafeCount++ >= 10) return;
+    if (refusal.escapes)
       sink.add(
         "skill.archive.entry-path",
         "error",
-        `The archive entry ${quote(entry.name)} ${reason}; unpacking it could write outside the skill's folder, so it was refused.`,
+        `The archive entry ${quote(refusal.entry)} ${refusal.rule}; unpacking it could write outside the skill's folder, so it was refused.`,
         "Pack the skill again from its folder so every entry is a relative path inside it.",
       );
+    else
+      sink.add(
+        "skill.archive.entry-refused",
+        "error",
+        `The archive entry ${quote(refusal.entry)} ${refusal.rule}; installing refuses the whole archive for it.`,
+        "Rename or remove that file in the skill's folder and pack it again.",
+      );
+  };
+  const keep = (entry: KeptEntry) => {
+    const name = entry.segments.join("/");
+    kept.push({ name, kind: entry.kind, size: entry.size ?? 0 });
+    if (entry.kind !== "file") return null;
+    const last = entry.segments[entry.segments.length - 1]!;
+    const limit = /^skill\.md$/i.test(last) ? DEFAULT_MAX_BYTES : isMarkdownPath(name) ? MAX_REFERENCE_BYTES : 0;
+    if ((entry.size ?? 0) > limit || heldBytes + (entry.size ?? 0) > MAX_HELD_BYTES) return null;
+    heldBytes += entry.size ?? 0;
+    const chunks: Uint8Array[] = [];
+    return {
+      write: (chunk: Uint8Array) => void chunks.push(chunk),
+      end: () => void held.set(name, Buffer.concat(chunks)),
+    };
+  };
+  let summary: Awaited<ReturnType<typeof readArchive>>;
+  try {
+    summary = await readArchive(abs, { folder: keep, file: keep }, { onRefused: refused });
+  } catch (error) {
+    if (!(error instanceof InstallError)) throw error;
+    const code =
+      error.code === "install.archive.too-large"
+        ? "skill.archive.too-large"
+        : error.code === "install.source.unreadable"
+          ? "skill.unreadable"
+          : "skill.archive.invalid";
+    const fix =
+      code === "skill.archive.too-large"
+        ? "Pack only the skill's own files."
+        : code === "skill.unreadable"
+          ? "Check the file's permissions."
+          : "Pack the skill folder again as a standard zip or tar.gz.";
+    sink.add(code, "error", error.message, fix);
+    return finish();
   }
   if (unsafeCount > 10)
     sink.add(
       "skill.archive.entry-path",
       "error",
-      `${unsafeCount - 10} more archive entries have unsafe paths.`,
+      `${unsafeCount - 10} more archive entries were refused.`,
       "Pack the skill again from its folder.",
     );
+  if (summary.leftOutCount > 0)
+    sink.add(
+      "skill.archive.left-out",
+      "info",
+      `Left out: ${summary.leftOut
+        .slice(0, 10)
+        .map((n) => quote(n))
+        .join(
+          ", ",
+        )}${summary.leftOutCount > 10 ? ` and ${summary.leftOutCount - 10} more` : ""} — macOS metadata (\`__MACOSX/\`, \`._*\`, \`.DS_Store\`), which installing leaves out too.`,
+      undefined,
+    );
+  if (heldBytes >= MAX_HELD_BYTES)
+    sink.add(
+      "skill.archive.too-large",
+      "error",
+      `The archive's Markdown files add up to more than ${formatBytes(MAX_HELD_BYTES)}; only that much was read, so some references may be reported missing.`,
+      "Pack only the skill's own files.",
+    );
+  const safe = kept.filter((e) => e.name !== "");
 
-  const byDepth = (a: UnzipFileInfo, b: UnzipFileInfo) =>
+  const byDepth = (a: Listed, b: Listed) =>
     a.name.split("/").length - b.name.split("/").length || (a.name < b.name ? -1 : 1);
   let skillEntries = safe.filter((e) => e.name === "SKILL.md" || e.name.endsWith("/SKILL.md")).sort(byDepth);
   // The folder rule, for archives too: without a SKILL.md, a lone lowercase `skill.md` is read with a warning.
@@ -174,7 +211,9 @@ export async function readSkillArchive(file: string, options: ReadSkillOptions =
   }
   const prefix = segments.slice(0, -1).join("/");
   const dirName =
-    segments.length >= 2 ? segments[segments.length - 2]! : path.basename(abs).replace(/\.(zip|skill)$/i, "");
+    segments.length >= 2
+      ? segments[segments.length - 2]!
+      : path.basename(abs).replace(/\.(zip|skill|tar|tar\.gz|tgz)$/i, "");
   const under = (name: string) =>
     prefix ? (name.startsWith(prefix + "/") ? name.slice(prefix.length + 1) : null) : name;
 
@@ -182,41 +221,21 @@ export async function readSkillArchive(file: string, options: ReadSkillOptions =
   for (const entry of safe) {
     const rel = under(entry.name);
     if (rel === null || rel === "") continue;
-    const parts = rel.replace(/\/$/, "").split("/");
+    const parts = rel.split("/");
     for (let i = 1; i < parts.length; i++) kinds.set(parts.slice(0, i).join("/"), "dir");
-    kinds.set(parts.join("/"), rel.endsWith("/") ? "dir" : "file");
-  }
-  const wanted = (entry: UnzipFileInfo) => {
-    const rel = under(entry.name);
-    if (rel === null || unsafeEntryReason(entry.name)) return false;
-    if (entry.name === skillEntry.name) return entry.originalSize <= DEFAULT_MAX_BYTES;
-    return isMarkdownPath(rel) && entry.originalSize <= MAX_REFERENCE_BYTES;
-  };
-  let contents: Record<string, Uint8Array>;
-  try {
-    contents = unzipSync(data, { filter: wanted });
-  } catch (error) {
-    sink.add(
-      "skill.archive.invalid",
-      "error",
-      `The archive's files could not be unpacked (${(error as Error).message}).`,
-      "Pack the skill folder again with standard zip compression.",
-    );
-    return finish();
+    kinds.set(rel, entry.kind);
   }
   skillFile = path.join(abs, ...segments);
-  const bytes = contents[skillEntry.name];
+  const bytes = held.get(skillEntry.name);
   const read: TextRead = bytes
-    ? bytes.length > DEFAULT_MAX_BYTES
-      ? { ok: false, reason: "too-large", message: `It is over the ${formatBytes(DEFAULT_MAX_BYTES)} limit.` }
-      : decodeUtf8(bytes)
+    ? decodeUtf8(bytes)
     : {
         ok: false,
         reason: "too-large",
-        message: `It is ${formatBytes(skillEntry.originalSize)} unpacked, over the ${formatBytes(DEFAULT_MAX_BYTES)} limit.`,
+        message: `It is ${formatBytes(skillEntry.size)} unpacked, over the ${formatBytes(DEFAULT_MAX_BYTES)} limit.`,
       };
   const readText = async (rel: string) => {
-    const entryBytes = contents[prefix ? `${prefix}/${rel}` : rel];
+    const entryBytes = held.get(prefix ? `${prefix}/${rel}` : rel);
     if (!entryBytes) return null;
     const decoded = decodeUtf8(entryBytes);
     return decoded.ok && !decoded.binary ? decoded.text : null;
