@@ -7,18 +7,12 @@ import { updateSourceLabel } from "../../../shared/update-text";
 import { errorMessage } from "../lib/format";
 import { useApi } from "./api-context";
 import { CopyButton } from "./CopyButton";
-import { DownloadProgress, FileChanges, ProblemView } from "./UpdateParts";
+import { DownloadProgress, FileChanges, hostProblem, ProblemView } from "./UpdateParts";
 import { RecipeRunner } from "./RecipeRunner";
 import { ReleaseNotes } from "./ReleaseNotes";
 
 type Step = 1 | 2 | 3 | 4;
 const STEP_NAMES = ["What changes", "Download", "Apply", "Done"] as const;
-
-const hostProblem = (e: unknown): UpdateProblem => ({
-  code: "host",
-  message: errorMessage(e),
-  advice: "Nothing was changed.",
-});
 
 /** The wizard for one pending update; `onClose` returns to the list. */
 export function UpdateWizard(props: { info: UpdateInfo; skill: Skill; place: string; onClose: () => void }) {
