@@ -249,21 +249,34 @@ function DesktopHandoffPanel(props: {
   const { api, host } = useApi();
   const { taskId, applied, onArrived } = props;
   const [arrival, setArrival] = useState<ArrivalView | null>(null);
-  const [waiting, setWaiting] = useState(false);
+  const [waiting, setWaiting] = useState(true);
   const [message, setMessage] = useState<string | null>(null);
-  const wait = () => {
-    setWaiting(true);
-    setArrival(null);
+  /** Each "Check again" starts one more wait; the effect runs the wait and ignores it once left. */
+  const [attempt, setAttempt] = useState(0);
+  const arrived = useRef(onArrived);
+  useEffect(() => {
+    arrived.current = onArrived;
+  });
+  useEffect(() => {
+    let live = true;
     api
       .waitForArrival(taskId)
       .then((result) => {
+        if (!live) return;
         setArrival(result);
-        if (result.status === "arrived") onArrived();
+        if (result.status === "arrived") arrived.current();
       })
-      .catch((e: unknown) => setMessage(errorMessage(e)))
-      .finally(() => setWaiting(false));
+      .catch((e: unknown) => (live ? setMessage(errorMessage(e)) : undefined))
+      .finally(() => (live ? setWaiting(false) : undefined));
+    return () => {
+      live = false;
+    };
+  }, [api, taskId, attempt]);
+  const wait = () => {
+    setWaiting(true);
+    setArrival(null);
+    setAttempt((n) => n + 1);
   };
-  useEffect(wait, [api, taskId]);
   const run = (action: Promise<{ ok: boolean; message: string }>) =>
     void action.then((r) => setMessage(r.message)).catch((e: unknown) => setMessage(errorMessage(e)));
   return (
