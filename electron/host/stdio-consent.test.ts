@@ -75,7 +75,7 @@ describe("stdio consent through the web host", () => {
     expect(await check(true)).toBeNull();
     expect((await postApi(host, "stdio:approve", [id, "ABCD-EFGH"])).body).toMatchObject({
       ok: false,
-      error: expect.stringMatching(/not the one the terminal shows/),
+      error: { message: expect.stringMatching(/not the one the terminal shows/) },
     });
     expect(await check(true)).toBeNull();
     const code = lastCode();

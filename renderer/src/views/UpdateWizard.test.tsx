@@ -40,7 +40,7 @@ const review = (extra: Partial<UpdateReview> = {}): UpdateReview => ({
 
 function show(api: ReturnType<typeof pageApi>["api"]) {
   return render(
-    <ApiContext.Provider value={{ api, host: "web" }}>
+    <ApiContext.Provider value={{ api, host: "web", consent: "none" }}>
       <UpdateWizard info={info} skill={skill} place="Claude Code" onClose={() => undefined} />
     </ApiContext.Provider>,
   );
