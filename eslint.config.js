@@ -4,6 +4,7 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import globals from "globals";
 import { createNodeResolver, importX } from "eslint-plugin-import-x";
+import reactHooks from "eslint-plugin-react-hooks";
 
 const root = import.meta.dirname;
 const why = "(layers: docs/architecture.md)";
@@ -107,6 +108,12 @@ export default tseslint.config(
     files: ["electron/**/*.ts", "shared/**/*.ts", "renderer/src/**/*.{ts,tsx}"],
     ignores: ["**/*.test.ts"],
     rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
+  },
+  {
+    // The classic hook rules; the React Compiler rules (set-state-in-effect and the like) are not on yet.
+    files: ["renderer/src/**/*.{ts,tsx}"],
+    plugins: { "react-hooks": reactHooks },
+    rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "error" },
   },
   {
     files: ["renderer/**/*.{ts,tsx}"],

@@ -1,4 +1,5 @@
-// Unit and integration tests (Node): engine, CLI, host, main's pure parts, shared, protocol schemas.
+// Two test projects, both run by `npx vitest run`: "node" (engine, CLI, host, main's pure parts, shared, protocol
+// schemas) and "renderer" (React components and hooks in jsdom with Testing Library, beside what they test).
 import { defineConfig } from "vitest/config";
 import { readFileSync } from "node:fs";
 
@@ -7,16 +8,33 @@ const pkg = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), 
 export default defineConfig({
   define: { __SKILLSHELF_VERSION__: JSON.stringify(pkg.version) },
   test: {
-    include: [
-      "electron/**/*.test.ts",
-      "shared/**/*.test.ts",
-      "protocol/**/*.test.ts",
-      "scripts/**/*.test.ts",
-      "test-support/**/*.test.ts",
-    ],
-    globalSetup: ["./test-support/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 30_000,
-    pool: "forks",
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "node",
+          include: [
+            "electron/**/*.test.ts",
+            "shared/**/*.test.ts",
+            "protocol/**/*.test.ts",
+            "scripts/**/*.test.ts",
+            "test-support/**/*.test.ts",
+          ],
+          globalSetup: ["./test-support/global-setup.ts"],
+          pool: "forks",
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "renderer",
+          include: ["renderer/src/**/*.test.{ts,tsx}"],
+          environment: "jsdom",
+          setupFiles: ["./renderer/src/test-setup.ts"],
+        },
+      },
+    ],
   },
 });

@@ -1,7 +1,7 @@
 // The one contract across the process boundary: every command (renderer → main/host) and every event
 // (main/host → renderer), with runtime validators for arguments, since the renderer is untrusted.
 import type { SkillLevels, SkillResource } from "./levels";
-import type { Profile, ScanResult, TaskProgress, UpdateInfo } from "./model";
+import type { FailureCause, Profile, ScanResult, TaskProgress, UpdateInfo } from "./model";
 import { settingsPatchProblem, type PublicSettings, type SettingsPatch } from "./settings";
 import type { StdioServerList } from "./stdio-servers";
 import { isConfiguredServerId, type ConfiguredServerList, type ServerTestResult } from "./mcp-servers";
@@ -14,6 +14,7 @@ import {
   type RecipeOutcome,
   type TaskOutput,
   type UndoResult,
+  type UpdateAllItem,
   type UpdateApplyResult,
   type UpdateHistories,
   type UpdateHistory,
@@ -25,6 +26,7 @@ export type {
   RecipeOutcome,
   TaskOutput,
   UndoResult,
+  UpdateAllItem,
   UpdateApplyResult,
   UpdateHistories,
   UpdateHistory,
@@ -35,6 +37,29 @@ export type { PublicSettings, PublicServer, SettingsPatch } from "./settings";
 export type { StdioServer, StdioServerList } from "./stdio-servers";
 import type { CatalogChange, ValidationResult } from "./results";
 export type { CatalogChange, ValidationResult } from "./results";
+
+/** Why a command failed, as both transports say it: the handler's sentence and its cause. */
+export interface IpcFailure {
+  message: string;
+  cause: FailureCause;
+}
+
+/** Every command's answer on the wire, in Electron's IPC and the web host alike; the page's API unwraps it. */
+export type IpcReply = { ok: true; value?: unknown } | { ok: false; error: IpcFailure };
+
+/** The value of a reply, or an Error carrying the handler's own message (never the transport's wrapping). */
+export function unwrapReply(reply: unknown): unknown {
+  const r = reply as IpcReply | null;
+  if (r && r.ok === true) return r.value;
+  const error = r && r.ok === false ? r.error : null;
+  const message =
+    typeof error === "string"
+      ? error
+      : typeof error?.message === "string"
+        ? error.message
+        : "Skillshelf gave an answer the page cannot read.";
+  throw Object.assign(new Error(message), { failure: typeof error === "object" ? error?.cause : undefined });
+}
 
 /** The folder opened in author mode and what it holds now. */
 export interface AuthorSnapshot {
@@ -118,13 +143,15 @@ export interface IpcCommands {
   /** Withdraws the approval of one command. */
   "stdio:revoke": (id: string) => Promise<StdioServerList>;
   /** Starts the guided update of one installed copy (by the catalog's skill id): the download runs, progress on task:progress. */
-  "update:start": (skillId: string) => Promise<{ taskId: string }>;
+  "update:start": (skillId: string) => Promise<{ taskId: string; attached?: boolean }>;
   /** Waits for the download and returns what the new version changes, or why it was refused (nothing changed). */
   "update:review": (taskId: string) => Promise<UpdateReviewResult>;
   /** Stops a download, a wait for Claude Desktop or a running command, and drops what was staged. */
   "update:cancel": (taskId: string) => Promise<void>;
   /** Applies a reviewed update the way its place needs: a folder swap, or the .skill file for Claude Desktop. */
-  "update:apply": (taskId: string) => Promise<UpdateApplyResult>;
+  "update:apply": (taskId: string, options?: { overwriteLocal?: boolean }) => Promise<UpdateApplyResult>;
+  /** Updates every given copy whose folder Skillshelf changes (one after the other) and says how each fared. */
+  "update:all": (skillIds: string[]) => Promise<UpdateAllItem[]>;
   /** Opens the .skill file this task built with the system (Claude Desktop offers to add it). */
   "update:open-handoff": (taskId: string) => Promise<{ ok: boolean; message: string }>;
   /** Shows the .skill file this task built in its folder. */
@@ -190,6 +217,7 @@ export interface SkillshelfApi {
   reviewUpdate: IpcCommands["update:review"];
   cancelUpdate: IpcCommands["update:cancel"];
   applyUpdate: IpcCommands["update:apply"];
+  updateAll: IpcCommands["update:all"];
   openHandoff: IpcCommands["update:open-handoff"];
   revealHandoff: IpcCommands["update:reveal-handoff"];
   waitForArrival: IpcCommands["update:wait-arrival"];
@@ -238,6 +266,7 @@ export const commandOfMethod = {
   reviewUpdate: "update:review",
   cancelUpdate: "update:cancel",
   applyUpdate: "update:apply",
+  updateAll: "update:all",
   openHandoff: "update:open-handoff",
   revealHandoff: "update:reveal-handoff",
   waitForArrival: "update:wait-arrival",
@@ -267,6 +296,12 @@ const isProfile = (v: unknown): v is Profile => v === "agent-skills" || v === "c
 const isUrl = (v: unknown): v is string => typeof v === "string" && v.length > 0 && v.length <= 8192;
 const isSkillId = (v: unknown): v is string =>
   typeof v === "string" && v.length > 0 && v.length <= MAX_PATH && !v.includes("\u0000");
+const isApplyOptions = (v: unknown): boolean =>
+  typeof v === "object" &&
+  v !== null &&
+  !Array.isArray(v) &&
+  Object.keys(v).every((k) => k === "overwriteLocal") &&
+  ["undefined", "boolean"].includes(typeof (v as { overwriteLocal?: unknown }).overwriteLocal);
 const isStdioId = (v: unknown): v is string => typeof v === "string" && /^[0-9a-f]{32}$/.test(v);
 /** A confirmation code as typed (letters, digits, spaces and dashes), or null for "print me one". */
 const isConsentCode = (v: unknown): boolean => v === null || (typeof v === "string" && /^[A-Za-z0-9 -]{1,32}$/.test(v));
@@ -297,7 +332,9 @@ export const commandArgs: { [C in CommandChannel]: (args: unknown[]) => boolean 
   "update:start": (a) => a.length === 1 && isSkillId(a[0]),
   "update:review": (a) => a.length === 1 && isTaskId(a[0]),
   "update:cancel": (a) => a.length === 1 && isTaskId(a[0]),
-  "update:apply": (a) => a.length === 1 && isTaskId(a[0]),
+  "update:apply": (a) =>
+    (a.length === 1 && isTaskId(a[0])) || (a.length === 2 && isTaskId(a[0]) && isApplyOptions(a[1])),
+  "update:all": (a) => a.length === 1 && Array.isArray(a[0]) && a[0].length <= 10_000 && a[0].every(isSkillId),
   "update:open-handoff": (a) => a.length === 1 && isTaskId(a[0]),
   "update:reveal-handoff": (a) => a.length === 1 && isTaskId(a[0]),
   "update:wait-arrival": (a) => a.length === 1 && isTaskId(a[0]),

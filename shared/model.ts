@@ -170,6 +170,43 @@ export interface Plugin {
 /** Update state of one installed skill. */
 export type UpdateState = "up-to-date" | "outdated" | "ahead" | "changed-locally" | "unknown";
 
+/** Why a check or an update step did not succeed, decided where the failure is known, so no page parses sentences. */
+export type FailureCause =
+  | "offline"
+  | "timeout"
+  | "rate-limited"
+  | "not-found"
+  | "no-source"
+  | "not-comparable"
+  | "checksum"
+  | "refused"
+  | "locked"
+  | "changed-locally"
+  | "cancelled"
+  | "permission"
+  | "disk-full"
+  | "invalid"
+  | "unknown";
+
+/** Every cause, for runtime checks at the process boundary. */
+export const FAILURE_CAUSES: readonly FailureCause[] = [
+  "offline",
+  "timeout",
+  "rate-limited",
+  "not-found",
+  "no-source",
+  "not-comparable",
+  "checksum",
+  "refused",
+  "locked",
+  "changed-locally",
+  "cancelled",
+  "permission",
+  "disk-full",
+  "invalid",
+  "unknown",
+];
+
 /** How an update can be applied, as a skill-meta server describes it. */
 export interface UpdateRecipe {
   kind: "shell" | "manual_ui";
@@ -218,6 +255,8 @@ export interface UpdateInfo {
   state: UpdateState;
   /** Why the state is unknown, in a sentence. */
   reason?: string;
+  /** Why the state is unknown, as a cause the page may act on (offline, rate-limited, no source…). */
+  cause?: FailureCause;
   source: "skill-meta" | "github-release" | "github-tree" | "none";
   /** Content checks (source "github-tree"): the repository ("owner/repo"), the skill's folder in it and its branch. */
   repository?: string;

@@ -1,10 +1,12 @@
 // What the guided update shows across the process boundary: the review of a downloaded version, what applying did,
 // Claude Desktop's arrival, a recipe run's result, and the backups of a folder (history and undo).
-import type { Diagnostic, UpdatePlanKind } from "./model";
+import type { Diagnostic, FailureCause, UpdatePlanKind } from "./model";
 
 /** Something that went wrong, in words: what happened, what to do, and the technical details on demand. */
 export interface UpdateProblem {
   code: string;
+  /** Why, as a cause the page may act on (Retry when offline, Settings when rate-limited…). */
+  cause: FailureCause;
   /** What happened, as a sentence. */
   message: string;
   /** What to do now, as a sentence. */
@@ -42,6 +44,8 @@ export interface UpdateReview {
   diagnostics: Diagnostic[];
   /** The installed copy already holds exactly these files. */
   nothingToDo: boolean;
+  /** The copy was changed here since it was installed: applying replaces these edits and needs a yes first. */
+  localEdits?: string[];
 }
 
 /** The review, or why there is none (nothing was changed). */
@@ -70,6 +74,11 @@ export type UpdateApplyResult =
       moved: string[];
     }
   | { ok: false; problem: UpdateProblem };
+
+/** How one copy fared in "Update all". */
+export type UpdateAllItem =
+  | { skillId: string; name: string; ok: true; version: string | null; nothingToDo: boolean }
+  | { skillId: string; name: string; ok: false; problem: UpdateProblem };
 
 /** How waiting for Claude Desktop ended. */
 export interface ArrivalView {

@@ -1,6 +1,32 @@
-// The one error type handlers throw on purpose: its message is written for the user and is shown as is.
+// The one error type handlers throw on purpose (its message is written for the user and is shown as is), and the one
+// answer envelope both transports send: the value, or the message and cause of what went wrong.
+import type { IpcFailure, IpcReply } from "../../shared/ipc";
+import type { FailureCause } from "../../shared/model";
 
 /** A refusal the renderer may show as is (a path it may not touch, a missing folder, a setting that cannot be used). */
 export class HandlerError extends Error {
   override name = "HandlerError";
+  constructor(
+    message: string,
+    /** Why, for a page that acts on it (a locked copy, a task that is gone). */
+    readonly failure: FailureCause = "refused",
+  ) {
+    super(message);
+  }
+}
+
+/** What the page is told of any error a handler threw: its own words when meant for the user, else a generic line. */
+export function failureOf(error: unknown): IpcFailure {
+  if (error instanceof HandlerError) return { message: error.message, cause: error.failure };
+  return { message: `Something went wrong: ${(error as Error)?.message ?? String(error)}`, cause: "unknown" };
+}
+
+/** Runs a handler call and answers in the envelope both transports use (Electron's IPC and the web host). */
+export async function replyOf(call: () => Promise<unknown>): Promise<IpcReply> {
+  try {
+    const value = await call();
+    return value === undefined ? { ok: true } : { ok: true, value };
+  } catch (error) {
+    return { ok: false, error: failureOf(error) };
+  }
 }

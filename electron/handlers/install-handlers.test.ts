@@ -173,7 +173,7 @@ describe("install handlers", () => {
   it("refuses by id: an unknown skill, a copy with no update due, and undo with no backup say so", async () => {
     const { h, skill } = await setup({ info: () => ({ state: "up-to-date", latest: "1.0.0" }) });
     await expect(h["update:start"]("claude-code:/etc")).rejects.toThrow("not in the catalog");
-    await expect(h["update:start"](skill.id)).rejects.toThrow('No update of "notes" is due');
+    await expect(h["update:start"](skill.id)).rejects.toThrow('"notes" is up to date.');
     expect(await h["update:undo"](skill.id)).toMatchObject({ ok: false, problem: { code: "install.rollback.none" } });
     await expect(h["update:apply"]("0123456789abcdef")).rejects.toThrow("no longer running");
   });
@@ -188,7 +188,7 @@ describe("install handlers", () => {
     const review = await h["update:review"](taskId);
     expect(review).toMatchObject({
       ok: false,
-      problem: { code: "install.download.failed", advice: expect.stringContaining("try again") },
+      problem: { code: "install.download.failed", cause: "not-found", advice: expect.stringContaining("Retry") },
     });
     expect(await readFile(path.join(dir, "SKILL.md"), "utf8")).toBe(md("1.0.0"));
   });

@@ -85,21 +85,21 @@ describe.skipIf(process.platform === "win32")("the web host's HTTP API with real
     const before = await argvLog();
     expect((await postApi(host, "author:open", ["/"])).body).toMatchObject({
       ok: false,
-      error: expect.stringMatching(/top of a disk/),
+      error: { message: expect.stringMatching(/top of a disk/), cause: "refused" },
     });
     expect((await postApi(host, "author:open", [path.join(root, "home")])).body).toMatchObject({
       ok: false,
-      error: expect.stringMatching(/home folder/),
+      error: { message: expect.stringMatching(/home folder/), cause: "refused" },
     });
     const alpha = path.join(root, "home/.claude/skills/alpha");
     for (const target of ["/usr/bin/id", path.join(alpha, "id"), path.join(alpha, "elsewhere/secret.md")]) {
       expect((await postApi(host, "shell:open-in-editor", [target])).body, target).toMatchObject({
         ok: false,
-        error: expect.stringMatching(/not part of the catalog/),
+        error: { message: expect.stringMatching(/not part of the catalog/), cause: "refused" },
       });
       expect((await postApi(host, "shell:reveal", [target])).body, target).toMatchObject({
         ok: false,
-        error: expect.stringMatching(/not part of the catalog/),
+        error: { message: expect.stringMatching(/not part of the catalog/), cause: "refused" },
       });
     }
     expect(await argvLog()).toEqual(before);

@@ -72,7 +72,10 @@ describe("the web host starts no program on the page's word alone", () => {
     const { host, skillId, ran } = await attackedHost();
     expect((await postApi(host, "app:info", [])).body.value).toMatchObject({ consent: "none" });
     const answer = await postApi(host, "update:run-recipe", [skillId]);
-    expect(answer.body).toMatchObject({ ok: false, error: expect.stringMatching(/only shows the update command/) });
+    expect(answer.body).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/only shows the update command/) },
+    });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await exists(ran)).toBe(false);
   });

@@ -74,13 +74,16 @@ describe("web host request bodies", () => {
     const answer = await post(host, Buffer.alloc(3 * 1024 * 1024, 0x20), true);
     expect(answer.status).toBe(413);
     expect(answer.contentType).toMatch(/^application\/json/);
-    expect(JSON.parse(answer.body)).toEqual({ ok: false, error: expect.stringMatching(/larger than 1\.0 MB/) });
+    expect(JSON.parse(answer.body)).toEqual({
+      ok: false,
+      error: { message: expect.stringMatching(/larger than 1\.0 MB/), cause: "refused" },
+    });
   });
 
   it("answers a chunked body that grows past 1 MiB with 413 and a JSON error", async () => {
     const answer = await post(host, Buffer.alloc(2 * 1024 * 1024, 0x20), false);
     expect(answer.status).toBe(413);
-    expect(JSON.parse(answer.body)).toMatchObject({ ok: false, error: expect.stringMatching(/refused/) });
+    expect(JSON.parse(answer.body)).toMatchObject({ ok: false, error: { message: expect.stringMatching(/refused/) } });
   });
 
   it("still answers a normal call afterwards", async () => {

@@ -205,7 +205,10 @@ describe("web host", () => {
   it("refuses skill paths that are not in the catalog", async () => {
     const res = await call("skill:levels", ["/etc"]);
     expect(res.status).toBe(422);
-    expect(JSON.parse(res.body).error).toMatch(/not a skill in the catalog/);
+    expect(JSON.parse(res.body).error).toEqual({
+      message: expect.stringMatching(/not a skill in the catalog/),
+      cause: "refused",
+    });
     expect((await call("shell:reveal", ["/etc/passwd"])).status).toBe(422);
   });
 

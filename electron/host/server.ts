@@ -6,7 +6,7 @@ import { contentSecurityPolicy } from "../../shared/csp";
 import { formatBytes } from "../../shared/format";
 import { commandArgs, isCommandChannel, type CommandChannel, type CommandHandlers } from "../../shared/ipc";
 import type { EventSink } from "../handlers/context";
-import { HandlerError } from "../handlers/errors";
+import { replyOf } from "../handlers/errors";
 import type { HandlerSession } from "../handlers/handlers";
 import { isTaskId } from "../../shared/update-flow";
 import { DownloadRefusal, sendDownload } from "./download";
@@ -218,26 +218,16 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     const channel = url.pathname.slice("/api/".length);
     if (!isCommandChannel(channel)) throw new HttpRefusal(404, "There is no such command.");
     const args = await parseArgs(req, channel);
-    try {
-      const value = await callHandler(session.handlers, channel, args);
-      sendJson(res, 200, value === undefined ? { ok: true } : { ok: true, value });
-    } catch (error) {
-      const message =
-        error instanceof HandlerError
-          ? error.message
-          : `Something went wrong: ${(error as Error)?.message ?? String(error)}`;
-      sendJson(res, error instanceof HandlerError ? 422 : 500, { ok: false, error: message });
-    }
+    const reply = await replyOf(() => callHandler(session.handlers, channel, args));
+    sendJson(res, reply.ok ? 200 : reply.error.cause === "unknown" ? 500 : 422, reply);
   }
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
       if (res.headersSent) return void res.end();
       const status = error instanceof HttpRefusal ? error.status : 500;
-      sendJson(res, status, {
-        ok: false,
-        error: error instanceof HttpRefusal ? error.message : "The server failed to answer.",
-      });
+      const message = error instanceof HttpRefusal ? error.message : "The server failed to answer.";
+      sendJson(res, status, { ok: false, error: { message, cause: "refused" } });
     });
   });
   await new Promise<void>((resolve, reject) => {

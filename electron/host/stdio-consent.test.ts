@@ -64,7 +64,7 @@ describe("stdio consent through the web host", () => {
     expect((await postApi(host, "stdio:approve", ["not an id; rm -rf /"])).status).toBe(400);
     expect((await postApi(host, "stdio:approve", ["f".repeat(32)])).body).toMatchObject({
       ok: false,
-      error: expect.stringMatching(/not in your apps' settings/),
+      error: { message: expect.stringMatching(/not in your apps' settings/), cause: "refused" },
     });
     expect((await postApi(host, "stdio:review", [])).body.ok).toBe(false);
     expect(await check(true)).toBeNull();
@@ -75,7 +75,7 @@ describe("stdio consent through the web host", () => {
     expect(await check(true)).toBeNull();
     expect((await postApi(host, "stdio:approve", [id, "ABCD-EFGH"])).body).toMatchObject({
       ok: false,
-      error: expect.stringMatching(/not the one the terminal shows/),
+      error: { message: expect.stringMatching(/not the one the terminal shows/) },
     });
     expect(await check(true)).toBeNull();
     const code = lastCode();

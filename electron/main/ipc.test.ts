@@ -100,7 +100,22 @@ describe("registerCommands", () => {
       createSenderCheck(() => contents, indexUrl),
     );
     const info = await registered.get("app:info")!(eventFrom(contents, mainFrame));
-    expect(info).toMatchObject({ host: "electron", platform: "linux" });
+    expect(info).toMatchObject({ ok: true, value: { host: "electron", platform: "linux" } });
+  });
+
+  it("answers a handler's refusal in the web host's envelope, with its own words and cause (no transport wrapping)", async () => {
+    const { ipcMain, registered } = fakeIpcMain();
+    const { contents, mainFrame } = fakeContents();
+    registerCommands(
+      ipcMain,
+      realHandlers().handlers,
+      createSenderCheck(() => contents, indexUrl),
+    );
+    const answer = await registered.get("update:start")!(eventFrom(contents, mainFrame), "no-such-skill");
+    expect(answer).toEqual({
+      ok: false,
+      error: { message: "That skill is not in the catalog any more; rescan and try again.", cause: "not-found" },
+    });
   });
 
   it("refuses a sender that is not our window, before the engine is touched", async () => {

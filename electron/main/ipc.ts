@@ -2,6 +2,7 @@
 // which checks who is calling and what they pass before any handler runs; events go to our window only.
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from "electron";
 import { isAppPageUrl } from "./app-page";
+import { replyOf } from "../handlers/errors";
 import {
   commandArgs,
   type CommandChannel,
@@ -34,7 +35,11 @@ export function createSenderCheck(getWindowContents: () => WebContents | null, i
   };
 }
 
-/** Registers every command on ipcMain through the one wrapper; returns a function that removes them all. */
+/**
+ * Registers every command on ipcMain through the one wrapper; returns a function that removes them all. A refused call
+ * rejects; a call that reached its handler answers in the envelope the web host uses (`{ok, value}` or
+ * `{ok: false, error: {message, cause}}`), which the preload unwraps, so the page sees the handler's own words.
+ */
 export function registerCommands(
   ipcMain: Pick<IpcMain, "handle" | "removeHandler">,
   handlers: CommandHandlers,
@@ -42,7 +47,11 @@ export function registerCommands(
 ): () => void {
   const channels = Object.keys(commandArgs) as CommandChannel[];
   for (const channel of channels) {
-    ipcMain.handle(channel, (event, ...args: unknown[]) => handle(channel, handlers, checkSender, event, args));
+    ipcMain.handle(channel, async (event, ...args: unknown[]) => {
+      const refused = refusalOf(channel, checkSender, event, args);
+      if (refused) throw refused;
+      return replyOf(() => handle(channel, handlers, checkSender, event, args));
+    });
   }
   return () => channels.forEach((channel) => ipcMain.removeHandler(channel));
 }
@@ -56,6 +65,20 @@ export async function registerCommandsOnIpcMain(
   return registerCommands(ipcMain, handlers, checkSender);
 }
 
+/** Why a call is refused (a foreign sender, arguments the command does not accept), or null. */
+function refusalOf(
+  channel: CommandChannel,
+  checkSender: SenderCheck,
+  event: IpcMainInvokeEvent,
+  args: unknown[],
+): IpcRefusedError | null {
+  const senderProblem = checkSender(event);
+  if (senderProblem) return new IpcRefusedError(channel, senderProblem);
+  const validate = commandArgs[channel];
+  if (!validate(args)) return new IpcRefusedError(channel, "its arguments are not what the command accepts");
+  return null;
+}
+
 /** Checks the sender, then the arguments, then calls the handler: a refused call throws and reaches nothing. */
 export async function handle(
   channel: CommandChannel,
@@ -64,10 +87,8 @@ export async function handle(
   event: IpcMainInvokeEvent,
   args: unknown[],
 ): Promise<unknown> {
-  const senderProblem = checkSender(event);
-  if (senderProblem) throw new IpcRefusedError(channel, senderProblem);
-  const validate = commandArgs[channel];
-  if (!validate(args)) throw new IpcRefusedError(channel, "its arguments are not what the command accepts");
+  const refused = refusalOf(channel, checkSender, event, args);
+  if (refused) throw refused;
   const handler = handlers[channel] as (...handlerArgs: unknown[]) => Promise<unknown>;
   return handler(...args);
 }

@@ -95,7 +95,7 @@ describe("dist/main/main.cjs wiring", () => {
       webSecurity: true,
     });
 
-    expect(report.ipc.good.ok).toMatchObject({ host: "electron" });
+    expect(report.ipc.good.ok).toMatchObject({ ok: true, value: { host: "electron" } });
     expect(report.ipc.foreign.error).toMatch(/the sender is not the Skillshelf window/);
     expect(report.ipc.malformed.error).toMatch(/arguments are not what the command accepts/);
     expect(report.contentsHardening).toEqual({ prevented: 2, windowOpen: { action: "deny" } });

@@ -11,7 +11,9 @@ function fakeIpcRenderer() {
   const ipc = {
     invoke: async (channel: string, ...args: unknown[]) => {
       invoked.push([channel, args]);
-      return `result of ${channel}`;
+      if (channel === "update:start" && args[0] === "refused")
+        return { ok: false, error: { message: '"notes" is up to date.', cause: "refused" } };
+      return { ok: true, value: `result of ${channel}` };
     },
     on(channel: string, listener: (event: IpcRendererEvent, ...args: unknown[]) => void) {
       if (!listeners.has(channel)) listeners.set(channel, new Set());
@@ -35,6 +37,15 @@ function fakeIpcRenderer() {
   };
 }
 
+describe("the preload's envelope", () => {
+  it("unwraps main's answer: the value, or an Error with the handler's own message and cause", async () => {
+    const api = createSkillshelfApi(fakeIpcRenderer().ipc);
+    await expect(api.startUpdate("refused")).rejects.toThrow(/^"notes" is up to date\.$/);
+    await expect(api.startUpdate("refused")).rejects.toMatchObject({ failure: "refused" });
+    await expect(api.appInfo()).resolves.toBe("result of app:info");
+  });
+});
+
 const sampleArgs: Record<string, unknown[]> = {
   skillLevels: ["/skills/pdf"],
   skillResource: ["/skills/pdf", "references/a.md"],
@@ -53,6 +64,7 @@ const sampleArgs: Record<string, unknown[]> = {
   reviewUpdate: ["0123456789abcdef"],
   cancelUpdate: ["0123456789abcdef"],
   applyUpdate: ["0123456789abcdef"],
+  updateAll: [["skill-a", "skill-b"]],
   openHandoff: ["0123456789abcdef"],
   revealHandoff: ["0123456789abcdef"],
   waitForArrival: ["0123456789abcdef"],

@@ -9,6 +9,7 @@ import {
   type IpcCommands,
   type IpcEvents,
   type SkillshelfApi,
+  unwrapReply,
 } from "../../shared/ipc";
 
 /** The two ipcRenderer calls the API needs (injected, so tests need no Electron). */
@@ -19,8 +20,9 @@ export type PathForFile = (file: File) => string;
 
 /** Builds window.skillshelf: each method invokes its own channel; each `on…` subscribes and returns an unsubscribe. */
 export function createSkillshelfApi(ipc: PreloadIpc, pathForFile?: PathForFile) {
+  /** Invokes a channel and unwraps main's envelope: the value, or an Error with the handler's own message. */
   const invoke = <C extends CommandChannel>(channel: C, ...args: Parameters<IpcCommands[C]>) =>
-    ipc.invoke(channel, ...args) as ReturnType<IpcCommands[C]>;
+    ipc.invoke(channel, ...args).then(unwrapReply) as ReturnType<IpcCommands[C]>;
 
   const subscribe = <E extends EventChannel>(channel: E, listener: (payload: IpcEvents[E]) => void): (() => void) => {
     if (typeof listener !== "function") throw new TypeError(`A listener for ${channel} must be a function.`);
@@ -59,7 +61,11 @@ export function createSkillshelfApi(ipc: PreloadIpc, pathForFile?: PathForFile) 
     startUpdate: (skillId) => invoke(commandOfMethod.startUpdate, skillId),
     reviewUpdate: (taskId) => invoke(commandOfMethod.reviewUpdate, taskId),
     cancelUpdate: (taskId) => invoke(commandOfMethod.cancelUpdate, taskId),
-    applyUpdate: (taskId) => invoke(commandOfMethod.applyUpdate, taskId),
+    applyUpdate: (taskId, options) =>
+      options === undefined
+        ? invoke(commandOfMethod.applyUpdate, taskId)
+        : invoke(commandOfMethod.applyUpdate, taskId, options),
+    updateAll: (skillIds) => invoke(commandOfMethod.updateAll, skillIds),
     openHandoff: (taskId) => invoke(commandOfMethod.openHandoff, taskId),
     revealHandoff: (taskId) => invoke(commandOfMethod.revealHandoff, taskId),
     waitForArrival: (taskId) => invoke(commandOfMethod.waitForArrival, taskId),

@@ -1,19 +1,23 @@
-// The `skillshelf update` branch for a folder the user owns: show what changes (files added, removed, changed, the
-// user's files kept, text diffs), then swap atomically after --yes or a yes on the terminal; --dry-run never writes.
-import type { UpdatePlan } from "../../../shared/model";
+// The `skillshelf update` branch for a folder the user owns: show what the update service's review found (files
+// added, removed, changed, the user's files kept, text diffs), then have the service apply it after --yes or a yes on
+// the terminal; --dry-run never writes.
+import type { UpdateInfo, UpdatePlan } from "../../../shared/model";
 import type { FolderDiff } from "../../engine/install/diff";
-import type { ApplyResult } from "../../engine/install/swap";
-import { applyReviewed, diffForUpdate } from "../../engine/install/update-flow";
-import type { ObtainedSkill } from "../../engine/install/obtain";
+import type { ServiceApplied } from "../../engine/update-service/tasks";
 import { printJson, type CliIo } from "../command";
 import { safe, safeBlock } from "./report-format";
 
 /** What the folder branch was given. */
 export interface FolderUpdateInput {
   plan: UpdatePlan;
+  info: UpdateInfo | undefined;
   installed: string | null;
-  obtained: ObtainedSkill;
-  dataDir: string;
+  /** The new version and where it came from, as the service's review says. */
+  version: string | null;
+  source: string;
+  diff: FolderDiff;
+  /** Applies the reviewed task through the service. */
+  apply: () => Promise<ServiceApplied>;
   dryRun: boolean;
   yes: boolean;
   json: boolean;
@@ -44,8 +48,17 @@ export interface FolderUpdateReport {
 const MARKS = { added: "+", removed: "-", changed: "~", kept: "=" } as const;
 
 /** Prints an update's refusal (escaped text on stderr, or one JSON document) and returns exit code 1. */
-export function refuseUpdate(io: CliIo, json: boolean, name: string, error: { code: string; message: string }): number {
-  if (json) printJson(io, { name, error: { code: error.code, message: error.message } });
+export function refuseUpdate(
+  io: CliIo,
+  json: boolean,
+  name: string,
+  error: { code: string; message: string; cause?: string },
+): number {
+  if (json)
+    printJson(io, {
+      name,
+      error: { code: error.code, message: error.message, ...(error.cause ? { cause: error.cause } : {}) },
+    });
   else io.stderr(`skillshelf update: ${safe(error.message)}\n`);
   return 1;
 }
@@ -77,16 +90,15 @@ export function formatFolderPlan(report: FolderUpdateReport, links: string[]): s
 
 /** Shows the plan and, when confirmed, applies it. Exit 0 applied or dry run; 1 not confirmed or failed. */
 export async function updateFolderCopy(input: FolderUpdateInput, io: CliIo): Promise<number> {
-  const { plan, obtained } = input;
-  const diff = await diffForUpdate(plan.realDir, obtained.skillDir, input.dataDir);
+  const { plan, diff } = input;
   const report: FolderUpdateReport = {
     kind: "replace-folder",
     name: plan.name,
     dir: plan.dir,
     realDir: plan.realDir,
-    from: obtained.source,
+    from: input.source,
     installed: input.installed,
-    version: obtained.version,
+    version: input.version,
     dryRun: input.dryRun,
     applied: false,
     diff,
@@ -116,12 +128,20 @@ export async function updateFolderCopy(input: FolderUpdateInput, io: CliIo): Pro
       return finish(1);
     }
   }
-  const result: ApplyResult = await applyReviewed(plan.realDir, obtained.skillDir, diff, input.dataDir);
+  const result = await input.apply();
+  if (!result.ok) return refuseUpdate(io, input.json, plan.name, result.problem);
+  if (result.kind !== "replace-folder") return finish(1);
   Object.assign(report, { applied: true, backup: result.backup, kept: result.kept });
   if (!input.json) {
     io.stdout(
       `\nUpdated "${safe(plan.name)}" to ${safe(result.version ?? "the new version")}. The previous copy is kept at ${safe(result.backup)}; \`skillshelf rollback ${safe(plan.name)}\` puts it back.\n`,
     );
   }
+  if (result.lock)
+    io.stderr(
+      result.lock.ok
+        ? `The installer's lock (${safe(result.lock.file)}) now records this folder's hash ${safe(input.info?.upstreamHash?.slice(0, 7))}, as \`npx skills\` would.\n`
+        : `skillshelf update: ${safe(result.lock.reason)}\n`,
+    );
   return finish(0);
 }

@@ -4,11 +4,9 @@
 import path from "node:path";
 import type { Plugin, Skill, TaskProgress, UpdateInfo } from "../../../shared/model";
 import { dataDir as defaultDataDir } from "../../engine/install/data-dir";
-import { InstallError } from "../../engine/install/errors";
-import { obtainSkill, releaseFileSource, type ObtainedSkill } from "../../engine/install/obtain";
 import { planUpdate } from "../../engine/install/plan";
-import { recoverInterrupted } from "../../engine/install/swap";
-import { chooseDownload } from "../../engine/install/update-flow";
+import { UpdateService } from "../../engine/update-service/service";
+import { decideUpdate } from "../../engine/update-service/steps";
 import { createUpdateChecker, githubApiOf } from "../../engine/updates/sources";
 import { UsageError, listFlag, printJson, stringFlag, type CliArgs, type CliCommand, type CliIo } from "../command";
 import { SCAN_FLAGS_USAGE, readScanFlags, scanFlagOptions } from "../scan-flags";
@@ -23,9 +21,8 @@ import {
   updateDesktopCopy,
 } from "./update-handoff";
 import { refuseUpdate, updateFolderCopy } from "./update-folder";
-import { updateFromGithubTree } from "./update-content";
+import { confirmOverwrite } from "./update-confirm";
 import { loadCheckSources } from "./check-sources";
-import { treeSourceOf } from "../../engine/install/content-update";
 
 function isHttpUrl(text: string): boolean {
   try {
@@ -106,105 +103,107 @@ export const updateCommand: CliCommand = {
     const { home, platform, include } = scanOptions;
     const data = defaultDataDir(io.env, process.platform);
 
-    for (const r of await recoverInterrupted(data))
-      if (!json)
-        io.stderr(
-          `skillshelf update: an interrupted update of ${safe(r.target ?? "a skill")} was ${r.outcome === "finished" ? "finished" : r.outcome === "undone" ? "undone" : "found"}: ${safe(r.detail)}\n`,
-        );
-
-    const target = await findSkillTarget(arg, scanOptions, io.cwd);
-    if (!target)
-      return refuseUpdate(io, json, arg, {
-        code: "install.skill.not-found",
-        message: `No installed skill "${arg}" was found for this home and platform.`,
-      });
-    const { skill, result } = target;
-    const { info, githubToken } = from
-      ? { info: undefined, githubToken: undefined }
-      : await checkOne(args, io, skill, result.plugins, { home, platform, include, githubApi });
-    const plan = planUpdate(skill, info);
-    if (
-      !from &&
-      info &&
-      treeSourceOf(info) &&
-      (info.state === "outdated" || info.state === "changed-locally") &&
-      plan.kind === "replace-folder"
-    ) {
-      return updateFromGithubTree(
-        {
+    const showProgress = !json && process.stderr.isTTY === true;
+    let shown = -1;
+    /** The terminal's progress line, at each quarter. */
+    const onProgress = (p: TaskProgress) => {
+      const quarter = p.value < 0 ? shown : Math.floor(p.value * 4);
+      if (quarter > shown)
+        io.stderr(`Downloading the new version: ${Math.round(p.value * 100)}% (${safe(p.detail ?? "")})\n`);
+      shown = Math.max(shown, quarter);
+    };
+    let githubToken: string | undefined;
+    const service = new UpdateService({
+      dataDir: data,
+      home,
+      platform,
+      env: io.env,
+      githubApi,
+      githubToken: async () => githubToken,
+      ...(showProgress ? { onProgress } : {}),
+    });
+    try {
+      for (const r of await service.recover())
+        if (!json)
+          io.stderr(
+            `skillshelf update: an interrupted update of ${safe(r.target ?? "a skill")} was ${r.outcome === "finished" ? "finished" : r.outcome === "undone" ? "undone" : "found"}: ${safe(r.detail)}\n`,
+          );
+      const target = await findSkillTarget(arg, scanOptions, io.cwd);
+      if (!target)
+        return refuseUpdate(io, json, arg, {
+          code: "install.skill.not-found",
+          cause: "not-found",
+          message: `No installed skill "${arg}" was found for this home and platform.`,
+        });
+      const { skill, result } = target;
+      const checked = from
+        ? { info: undefined, githubToken: undefined }
+        : await checkOne(args, io, skill, result.plugins, { home, platform, include, githubApi });
+      const info = checked.info;
+      githubToken = checked.githubToken;
+      const plan = planUpdate(skill, info);
+      if (!from && info?.state === "outdated" && plan.recipe && (plan.kind === "run-recipe" || plan.kind === "manual"))
+        return (
+          await updateByRecipe(
+            {
+              ...flags,
+              runRecipe: flags.runRecipe && !dryRun,
+              name: skill.name,
+              recipe: plan.recipe,
+              yes,
+              cwd: io.cwd,
+            },
+            io,
+          )
+        ).exitCode;
+      const decision = decideUpdate(skill, info, from ?? undefined);
+      if (!decision.ok) {
+        if (decision.resting) {
+          if (json) printJson(io, { name: skill.name, dir: skill.dir, state: info?.state, plan, applied: false });
+          else io.stdout(`${safe(decision.problem.message)}\n`);
+          return 0;
+        }
+        const hint =
+          decision.problem.code === "install.not-due" || decision.problem.code === "install.no-download"
+            ? " To install a given version, pass --from FILE|URL."
+            : "";
+        return refuseUpdate(io, json, skill.name, { ...decision.problem, message: decision.problem.message + hint });
+      }
+      const overwriteLocal = decision.overwritesLocalEdits && !dryRun;
+      if (overwriteLocal) {
+        const refusal = await confirmOverwrite({
           skill,
           info,
-          plan,
-          apiBase: githubApi,
-          ...(githubToken ? { token: githubToken } : {}),
-          dataDir: data,
-          dryRun,
           yes,
           overwriteLocal: args.values["overwrite-local"] === true,
-          json,
           ask: askOnTerminal,
-        },
-        io,
-      );
-    }
-    if (!from && info?.state !== "outdated") {
-      const state = info?.state ?? "unknown";
-      const message = `"${skill.name}" is ${state === "up-to-date" ? "up to date" : state === "ahead" ? "newer than the latest release" : state === "changed-locally" ? "changed locally" : "of unknown update state"}. ${plan.nextStep}${state === "unknown" || state === "changed-locally" ? " To install a given version, pass --from FILE|URL." : ""}`;
-      if (state === "up-to-date" || state === "ahead") {
-        if (json) printJson(io, { name: skill.name, dir: skill.dir, state, plan, applied: false });
-        else io.stdout(`${safe(message)}\n`);
-        return 0;
+        });
+        if (refusal)
+          return refuseUpdate(io, json, skill.name, {
+            code: "install.local-changes",
+            cause: "changed-locally",
+            message: refusal,
+          });
       }
-      return refuseUpdate(io, json, skill.name, { code: "install.not-due", message });
-    }
-    if (!from && plan.recipe && (plan.kind === "run-recipe" || plan.kind === "manual")) {
-      return (
-        await updateByRecipe(
-          { ...flags, runRecipe: flags.runRecipe && !dryRun, name: skill.name, recipe: plan.recipe, yes, cwd: io.cwd },
-          io,
-        )
-      ).exitCode;
-    }
-    if (plan.kind === "not-updatable" || plan.kind === "manual" || plan.kind === "run-recipe") {
-      return refuseUpdate(io, json, skill.name, { code: "install.not-updatable", message: plan.nextStep });
-    }
-    const download = chooseDownload(info);
-    const source = from ?? (download ? releaseFileSource(download, githubToken, githubApi) : null);
-    if (!source)
-      return refuseUpdate(io, json, skill.name, {
-        code: "install.no-download",
-        message: `The release of "${skill.name}" offers nothing to download; pass --from FILE|URL with the new version.`,
-      });
-
-    let obtained: ObtainedSkill | null = null;
-    try {
-      const showProgress = !json && process.stderr.isTTY === true;
-      let shown = -1;
-      const onProgress = (p: TaskProgress) => {
-        const quarter = p.value < 0 ? shown : Math.floor(p.value * 4);
-        if (quarter > shown) io.stderr(`${p.title}: ${Math.round(p.value * 100)}% (${p.detail ?? ""})\n`);
-        shown = Math.max(shown, quarter);
-      };
-      obtained = await obtainSkill(source, {
-        dataDir: data,
-        expectName: skill.name,
-        sha256: from ? undefined : download?.sha256,
-        ...(showProgress ? { onProgress } : {}),
-      });
-      if (plan.kind === "desktop-upload") {
+      const started = service.start(skill, info, from ?? undefined);
+      if (!started.ok) return refuseUpdate(io, json, skill.name, started.problem);
+      const reviewed = await service.review(started.taskId);
+      if (!reviewed.ok) return refuseUpdate(io, json, skill.name, reviewed.problem);
+      const { review, diff } = reviewed;
+      if (decision.plan.kind === "desktop-upload") {
         if (dryRun) {
           if (json)
             printJson(io, {
               kind: plan.kind,
               name: skill.name,
               dir: skill.dir,
-              version: obtained.version,
+              version: review.version,
               dryRun: true,
               steps: plan.steps,
             });
           else
             io.stdout(
-              `Dry run: "${safe(skill.name)}" ${safe(obtained.version ?? "")} would be packed as a .skill for Claude Desktop (its tree is never changed):\n${plan.steps.map((s, i) => `  ${i + 1}. ${safe(s)}`).join("\n")}\n`,
+              `Dry run: "${safe(skill.name)}" ${safe(review.version ?? "")} would be packed as a .skill for Claude Desktop (its tree is never changed):\n${plan.steps.map((s, i) => `  ${i + 1}. ${safe(s)}`).join("\n")}\n`,
             );
           return 0;
         }
@@ -212,9 +211,9 @@ export const updateCommand: CliCommand = {
           await updateDesktopCopy(
             {
               ...flags,
-              skillDir: obtained.skillDir,
+              skillDir: service.stagedFolder(started.taskId)!,
               name: skill.name,
-              version: obtained.version,
+              version: review.version,
               home,
               platform,
               env: io.env,
@@ -226,10 +225,13 @@ export const updateCommand: CliCommand = {
       }
       return await updateFolderCopy(
         {
-          plan,
+          plan: decision.plan,
+          info,
           installed: skill.version,
-          obtained,
-          dataDir: data,
+          version: review.version,
+          source: review.source,
+          diff,
+          apply: () => service.apply(started.taskId, { overwriteLocal }),
           dryRun,
           yes,
           json,
@@ -238,11 +240,8 @@ export const updateCommand: CliCommand = {
         },
         io,
       );
-    } catch (error) {
-      if (error instanceof InstallError) return refuseUpdate(io, json, skill.name, error);
-      throw error;
     } finally {
-      await obtained?.cleanup();
+      await service.dispose();
     }
   },
 };

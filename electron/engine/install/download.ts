@@ -4,7 +4,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { open, rm } from "node:fs/promises";
 import path from "node:path";
 import { formatBytes } from "../../../shared/format";
-import type { TaskProgress } from "../../../shared/model";
+import type { FailureCause, TaskProgress } from "../../../shared/model";
 import { VERSION } from "../version";
 import { InstallError } from "./errors";
 
@@ -113,6 +113,13 @@ async function fetchFollowingSafeRedirects(
   );
 }
 
+/** The cause of an HTTP failure: gone, or refused for too many requests, or otherwise unknown. */
+function httpFailure(status: number, headers: Headers): FailureCause {
+  if (status === 404 || status === 410) return "not-found";
+  if (status === 429 || (status === 403 && headers.get("x-ratelimit-remaining") === "0")) return "rate-limited";
+  return "unknown";
+}
+
 /** Downloads `url` into options.dir; throws InstallError (refused address, HTTP error, too large, cancelled, checksum). */
 export async function downloadFile(url: string, options: DownloadOptions): Promise<Downloaded> {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_DOWNLOAD_BYTES;
@@ -150,6 +157,7 @@ export async function downloadFile(url: string, options: DownloadOptions): Promi
         "install.download.failed",
         `The server answered ${response.status} ${response.statusText || ""}`.trim() +
           ` for ${finalUrl.host}${finalUrl.pathname}.`,
+        httpFailure(response.status, response.headers),
       );
     }
     const declared = Number(response.headers.get("content-length") ?? NaN);
@@ -220,9 +228,9 @@ export async function downloadFile(url: string, options: DownloadOptions): Promi
     if (written) await rm(file, { force: true });
     if (error instanceof InstallError) throw error;
     if (options.signal?.aborted) throw new InstallError("install.download.cancelled", "The download was cancelled.");
-    if (timedOut) throw new InstallError("install.download.failed", timedOut);
+    if (timedOut) throw new InstallError("install.download.failed", timedOut, "timeout");
     const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message;
-    throw new InstallError("install.download.failed", `The download failed (${cause}).`);
+    throw new InstallError("install.download.failed", `The download failed (${cause}).`, "offline");
   } finally {
     clearTimeout(timer);
     clearTimeout(deadline);

@@ -1,4 +1,6 @@
-// The one error type of getting and applying an update: a stable code for tools and a sentence for people.
+// The one error type of getting and applying an update: a stable code for tools, a sentence for people, and the cause
+// when the place that throws knows better than the code (a download that failed because the network is down).
+import type { FailureCause } from "../../../shared/model";
 
 /** Codes of install failures; each names what went wrong, not where in the code. */
 export type InstallErrorCode =
@@ -35,7 +37,17 @@ export class InstallError extends Error {
   constructor(
     readonly code: InstallErrorCode,
     message: string,
+    /** The cause, when the code alone does not say it (install.download.failed: offline, not found, rate-limited…). */
+    readonly failure?: FailureCause,
   ) {
     super(message);
   }
+}
+
+/** The cause a file-system error code names (a full disk, a refused write), or undefined when it names none. */
+export function causeOfErrno(error: unknown): FailureCause | undefined {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  if (code === "ENOSPC" || code === "EDQUOT") return "disk-full";
+  if (code === "EACCES" || code === "EPERM" || code === "EROFS") return "permission";
+  return undefined;
 }

@@ -7,7 +7,7 @@ import { makeTempDir, writeTree } from "../../../test-support/tmp";
 import { fingerprintTree } from "../../../test-support/tree-fingerprint";
 import { diffFolders } from "./diff";
 import { applyFolderUpdate } from "./swap";
-import { applyReviewed } from "./update-flow";
+import { applyReviewed } from "../update-service/steps";
 
 let tmp: { dir: string; cleanup: () => Promise<void> };
 let dataDir: string;

@@ -11,7 +11,7 @@ import { DEFAULT_KEEP_BACKUPS, forgetBackup, listBackups, newBackupDir, recordBa
 import { stagingRoot } from "./data-dir";
 import { stagePathOf } from "./data-paths";
 import { untrustedDirReason, untrustedReason } from "./data-trust";
-import { InstallError } from "./errors";
+import { causeOfErrno, InstallError } from "./errors";
 import { placeOf, placeProblem, type Place } from "./swap-place";
 import { unkeepableError } from "./kept-conflict";
 import {
@@ -272,6 +272,7 @@ async function applyLocked(targetRealDir: string, newDir: string, options: SwapO
     throw new InstallError(
       "install.swap.failed",
       `The update could not be applied: ${whyFailed(error, target)}; the folder was left as it was.`,
+      causeOfErrno(error),
     );
   }
   return { target, backup: journal.backup, kept, version: newReport.version, previousVersion: oldReport.version };
@@ -324,6 +325,7 @@ async function rollbackLocked(
     throw new InstallError(
       "install.swap.failed",
       `The rollback could not be applied: ${whyFailed(error, target)}; the folder was left as it was.`,
+      causeOfErrno(error),
     );
   }
   return { target, backup: journal.backup, kept: [], version: latest.version, previousVersion: current.version };

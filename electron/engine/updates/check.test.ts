@@ -189,7 +189,32 @@ describe("checkUpdates with GitHub releases", () => {
     expect(infos[2]!.reason).toMatch(/not a SemVer/);
     expect(infos[3]!.reason).toMatch(/does not say which version/);
     expect(infos[4]!.reason).toMatch(/no published release/);
+    expect(infos.map((i) => i.cause)).toEqual([
+      undefined,
+      undefined,
+      "not-comparable",
+      "not-comparable",
+      "not-found",
+      undefined,
+    ]);
     expect(releases.stats.apiRequests).toBe(4);
+  });
+
+  it("names the cause of every unknown state where it is known, so no page reads the sentence", async () => {
+    const [none] = await checkUpdates([skill("nowhere", "1.0.0")], { releases: lookup() });
+    expect(none).toMatchObject({ state: "unknown", cause: "no-source" });
+    releases.setBehaviour("rate-limited");
+    const [limited] = await checkUpdates([skill("agentkey", "1.0.0", { repository: "acme/agentkey" })], {
+      releases: lookup(),
+    });
+    expect(limited).toMatchObject({ state: "unknown", cause: "rate-limited" });
+    const closed = await startReleaseServer();
+    await closed.close();
+    const offline = new ReleaseLookup({ apiBase: closed.url, cacheDir: path.join(tmp.dir, "offline") });
+    const [unreachable] = await checkUpdates([skill("agentkey", "1.0.0", { repository: "acme/agentkey" })], {
+      releases: offline,
+    });
+    expect(unreachable).toMatchObject({ state: "unknown", cause: "offline" });
   });
 });
 

@@ -28,6 +28,7 @@ const NO_SOURCE_REASON =
 
 type Verdict = MetaVerdict & {
   source: UpdateInfo["source"];
+  cause?: UpdateInfo["cause"];
   downloads?: UpdateInfo["downloads"];
   releaseNotes?: string;
 };
@@ -63,13 +64,15 @@ async function fromReleases(skill: Skill, releases: ReleaseLookup | undefined): 
     [skill.repository, skill.lock?.sourceUrl, skill.lock?.source].map(parseGithubRepo).find((r) => r !== null) ?? null;
   if (!repo || !releases) return null;
   const release = await releases.latest(repo);
-  if (!release.ok) return { source: "github-release", latest: null, state: "unknown", reason: release.reason };
+  if (!release.ok)
+    return { source: "github-release", latest: null, state: "unknown", reason: release.reason, cause: release.cause };
   if (release.version === null) {
     return {
       source: "github-release",
       latest: null,
       state: "unknown",
       reason: `The latest release tag "${release.tag}" is not a SemVer version, so it cannot be compared.`,
+      cause: "not-comparable",
       releaseNotesUrl: release.releaseUrl,
     };
   }
@@ -83,7 +86,10 @@ async function fromReleases(skill: Skill, releases: ReleaseLookup | undefined): 
   };
   if (release.downloads.length) verdict.downloads = release.downloads;
   if (release.notes) verdict.releaseNotes = release.notes;
-  if (state === "unknown") verdict.reason = notComparableReason(skill.version);
+  if (state === "unknown") {
+    verdict.reason = notComparableReason(skill.version);
+    verdict.cause = "not-comparable";
+  }
   return verdict;
 }
 
@@ -108,12 +114,14 @@ async function checkSkill(skill: Skill, options: CheckUpdatesOptions, checkedAt:
     if (content.state === "unknown" && verdict?.reason)
       result.reason = `${verdict.reason} Its content could not be compared either: ${content.reason}`;
   } else if (!verdict) {
-    return { ...info, reason: NO_SOURCE_REASON };
+    return { ...info, reason: NO_SOURCE_REASON, cause: "no-source" };
   } else {
     result = { ...info, ...verdict };
     const edits = verdict.state === "unknown" ? null : await localEditsOf(skill, verdict, options.trees);
     if (edits) result = { ...result, ...edits, source: verdict.source };
   }
+  if (result.state === "unknown") result.cause ??= "unknown";
+  else delete result.cause;
   for (const key of Object.keys(result) as Array<keyof UpdateInfo>) if (result[key] === undefined) delete result[key];
   return result;
 }
@@ -128,6 +136,7 @@ export async function checkUpdates(skills: Skill[], options: CheckUpdatesOptions
       return checkSkill(seen, options, checkedAt).catch((): UpdateInfo => ({
         ...base(seen, checkedAt),
         reason: "The update check failed for this skill.",
+        cause: "unknown",
       }));
     }),
   );

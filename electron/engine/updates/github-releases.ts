@@ -11,7 +11,7 @@ import {
   releaseNotesOf,
   withChecksums,
 } from "./release-downloads";
-import type { UpdateDownload } from "../../../shared/model";
+import type { FailureCause, UpdateDownload } from "../../../shared/model";
 import { normalizeVersion } from "../../../shared/version";
 import type { GithubRepo } from "./repository";
 
@@ -43,7 +43,7 @@ export type ReleaseResult =
       downloads: UpdateDownload[];
       notes?: string;
     }
-  | { ok: false; reason: string };
+  | { ok: false; reason: string; cause: FailureCause };
 
 /** Latest-release lookups sharing one cache and one in-flight request per repository. */
 export class ReleaseLookup {
@@ -68,7 +68,7 @@ export class ReleaseLookup {
     return this.#inFlight.run(
       repo.key,
       () => this.#lookup(repo),
-      (): ReleaseResult => ({ ok: false, reason: "The release lookup failed unexpectedly." }),
+      (): ReleaseResult => ({ ok: false, reason: "The release lookup failed unexpectedly.", cause: "unknown" }),
     );
   }
 
@@ -134,10 +134,10 @@ export class ReleaseLookup {
     if (this.#options.offline) {
       return entry
         ? this.#answer(repo, entry, true, recorded ?? undefined)
-        : { ok: false, reason: "Offline, and no release of this repository is cached yet." };
+        : { ok: false, reason: "Offline, and no release of this repository is cached yet.", cause: "offline" };
     }
     const answer = await this.#request(repo, recorded ? entry?.etag : undefined);
-    if (answer.kind === "failed") return { ok: false, reason: answer.reason };
+    if (answer.kind === "failed") return { ok: false, reason: answer.reason, cause: answer.cause };
     if (answer.kind === "ok" || answer.kind === "not-modified") this.#asked.add(repo.key);
     if (answer.kind === "not-modified" && entry && recorded) {
       const refreshed = { ...entry, fetched_at: this.#now() };
@@ -147,11 +147,12 @@ export class ReleaseLookup {
     if (answer.kind === "ok") {
       const tag = (answer.body as { tag_name?: unknown } | null)?.tag_name;
       if (typeof tag !== "string" || tag === "")
-        return { ok: false, reason: "GitHub's answer did not name a release tag." };
+        return { ok: false, reason: "GitHub's answer did not name a release tag.", cause: "invalid" };
       if (tag.length > MAX_TAG_LENGTH)
         return {
           ok: false,
           reason: `GitHub's answer names a release tag longer than ${MAX_TAG_LENGTH} characters, so it was not used.`,
+          cause: "invalid",
         };
       const fresh: ReleaseCacheEntry = { tag, fetched_at: this.#now() };
       if (answer.etag) fresh.etag = answer.etag;
@@ -160,10 +161,11 @@ export class ReleaseLookup {
       return this.#answer(repo, fresh, false, files);
     }
     if (answer.kind === "not-modified")
-      return { ok: false, reason: "GitHub said nothing changed, but nothing is cached." };
+      return { ok: false, reason: "GitHub said nothing changed, but nothing is cached.", cause: "unknown" };
     return {
       ok: false,
       reason: answer.status === 404 ? "The repository has no published release (or is not public)." : answer.reason,
+      cause: answer.rateLimited ? "rate-limited" : answer.status === 404 ? "not-found" : "unknown",
     };
   }
 
@@ -171,12 +173,12 @@ export class ReleaseLookup {
   async #request(
     repo: GithubRepo,
     etag: string | undefined,
-  ): Promise<Exclude<GithubGetResult, { kind: "failed" }> | { kind: "failed"; reason: string }> {
+  ): Promise<Exclude<GithubGetResult, { kind: "failed" }> | { kind: "failed"; reason: string; cause: FailureCause }> {
     const url = githubUrl(
       this.#options.apiBase,
       `/repos/${encodeURIComponent(repo.owner)}/${encodeURIComponent(repo.repo)}/releases/latest`,
     );
-    if (!url) return { kind: "failed", reason: "The GitHub API address is not a valid URL." };
+    if (!url) return { kind: "failed", reason: "The GitHub API address is not a valid URL.", cause: "invalid" };
     const maxBytes = this.#options.maxBodyBytes ?? MAX_RELEASE_BODY_BYTES;
     const answer = await githubGetJson(url, {
       token: this.#token,
@@ -188,16 +190,23 @@ export class ReleaseLookup {
     if (answer.error) this.#options.log?.(`release lookup ${repo.key}: ${answer.error}`);
     switch (answer.cause) {
       case "redirect":
-        return { kind: "failed", reason: "GitHub redirected the lookup to another site; it was not followed." };
+        return {
+          kind: "failed",
+          reason: "GitHub redirected the lookup to another site; it was not followed.",
+          cause: "refused",
+        };
       case "too-large":
         return {
           kind: "failed",
           reason: `GitHub's answer was larger than ${capWords(maxBytes)}, so it was not read and the latest version is not known.`,
+          cause: "invalid",
         };
       case "offline":
-        return { kind: "failed", reason: OFFLINE_REASON };
+        return { kind: "failed", reason: OFFLINE_REASON, cause: "offline" };
+      case "timeout":
+        return { kind: "failed", reason: answer.reason, cause: "timeout" };
       default:
-        return { kind: "failed", reason: answer.reason };
+        return { kind: "failed", reason: answer.reason, cause: "unknown" };
     }
   }
 }

@@ -8,6 +8,7 @@ import {
   type IpcCommands,
   type IpcEvents,
   type SkillshelfApi,
+  unwrapReply,
 } from "../../../shared/ipc";
 
 /** An error the host answered with, in words for the page to show. */
@@ -61,10 +62,10 @@ export function createWebApi(): SkillshelfApi {
       } catch {
         throw new HostError("Skillshelf's server is not answering. Is `skillshelf serve` still running?");
       }
-      const body = (await res.json().catch(() => null)) as { ok: boolean; value?: unknown; error?: string } | null;
-      if (!res.ok || !body?.ok)
-        throw new HostError(body?.error ?? `The server refused the request (HTTP ${res.status}).`);
-      return body.value as Awaited<ReturnType<IpcCommands[C]>>;
+      const body: unknown = await res.json().catch(() => null);
+      if (!body || typeof body !== "object" || !("ok" in body))
+        throw new HostError(`The server refused the request (HTTP ${res.status}).`);
+      return unwrapReply(body) as Awaited<ReturnType<IpcCommands[C]>>;
     };
   }
 
@@ -94,6 +95,7 @@ export function createWebApi(): SkillshelfApi {
     reviewUpdate: command(commandOfMethod.reviewUpdate),
     cancelUpdate: command(commandOfMethod.cancelUpdate),
     applyUpdate: command(commandOfMethod.applyUpdate),
+    updateAll: command(commandOfMethod.updateAll),
     openHandoff: command(commandOfMethod.openHandoff),
     revealHandoff: command(commandOfMethod.revealHandoff),
     waitForArrival: command(commandOfMethod.waitForArrival),

@@ -3,10 +3,9 @@
 import { useCallback, useEffect, useState } from "react";
 import type { Skill } from "../../../shared/model";
 import type { UpdateHistories, UpdateProblem } from "../../../shared/update-flow";
-import { errorMessage } from "../lib/format";
 import { useApi } from "./api-context";
 import { When } from "./InlineText";
-import { ProblemView } from "./UpdateParts";
+import { hostProblem, ProblemView } from "./UpdateParts";
 
 /** The section; `refreshKey` changes when the update states do (an update or a restore happened). */
 export function KeptCopies(props: {
@@ -39,9 +38,7 @@ export function KeptCopies(props: {
             : { skillId, problem: r.problem },
         ),
       )
-      .catch((e: unknown) =>
-        setResult({ skillId, problem: { code: "host", message: errorMessage(e), advice: "Nothing was changed." } }),
-      )
+      .catch((e: unknown) => setResult({ skillId, problem: hostProblem(e) }))
       .finally(() => {
         setBusy(null);
         load();

@@ -1,9 +1,23 @@
 // Small pieces the Updates view and the guided update share: a problem in words with details on demand, a progress
 // bar with bytes and percent, a file list with readable diffs, and where a copy lives in plain words.
-import type { ScanResult, Skill, TaskProgress } from "../../../shared/model";
+import {
+  FAILURE_CAUSES,
+  type FailureCause,
+  type ScanResult,
+  type Skill,
+  type TaskProgress,
+} from "../../../shared/model";
 import { desktopAccountTitles, locationTitle } from "../../../shared/ui-catalog";
 import type { UpdateFileChange, UpdateProblem } from "../../../shared/update-flow";
 import { escapeControl } from "../../../shared/terminal-text";
+import { errorMessage } from "../lib/format";
+
+/** A command that failed in transport or handler, as a problem: the handler's own words and its cause. */
+export function hostProblem(error: unknown): UpdateProblem {
+  const failure = (error as { failure?: unknown } | null)?.failure;
+  const cause: FailureCause = FAILURE_CAUSES.includes(failure as FailureCause) ? (failure as FailureCause) : "unknown";
+  return { code: "host", cause, message: errorMessage(error), advice: "Nothing was changed." };
+}
 
 /** Where a copy lives, in plain words ("Claude Desktop — account 1" or the name given in Settings, "Claude Code"). */
 export function placeOf(

@@ -1,64 +1,46 @@
 // The guided update of one installed copy: 1 what changes, 2 download (a real progress bar, cancel) and the files it
 // changes, 3 apply by place (folder swap; Claude Desktop's .skill file and the wait for its arrival), 4 done, with Undo.
-import { useEffect, useRef, useState } from "react";
-import type { Skill, TaskProgress, UpdateInfo } from "../../../shared/model";
+import { useEffect, useReducer, useRef, useState } from "react";
+import type { Skill, UpdateInfo } from "../../../shared/model";
 import type { ArrivalView, UpdateApplyResult, UpdateProblem, UpdateReview } from "../../../shared/update-flow";
 import { updateSourceLabel } from "../../../shared/update-text";
 import { errorMessage } from "../lib/format";
 import { useApi } from "./api-context";
 import { CopyButton } from "./CopyButton";
-import { DownloadProgress, FileChanges, ProblemView } from "./UpdateParts";
+import { DownloadProgress, FileChanges, hostProblem, ProblemView } from "./UpdateParts";
 import { RecipeRunner } from "./RecipeRunner";
 import { ReleaseNotes } from "./ReleaseNotes";
+import { INITIAL_WIZARD, retryOf, wizardReducer } from "./update-wizard-state";
 
-type Step = 1 | 2 | 3 | 4;
 const STEP_NAMES = ["What changes", "Download", "Apply", "Done"] as const;
-
-const hostProblem = (e: unknown): UpdateProblem => ({
-  code: "host",
-  message: errorMessage(e),
-  advice: "Nothing was changed.",
-});
 
 /** The wizard for one pending update; `onClose` returns to the list. */
 export function UpdateWizard(props: { info: UpdateInfo; skill: Skill; place: string; onClose: () => void }) {
   const { info, skill, place } = props;
   const { api } = useApi();
   const kind = info.plan?.kind ?? "not-updatable";
-  const [step, setStep] = useState<Step>(1);
-  const [taskId, setTaskId] = useState<string | null>(null);
-  const [progress, setProgress] = useState<TaskProgress | null>(null);
-  const [review, setReview] = useState<UpdateReview | null>(null);
-  const [problem, setProblem] = useState<UpdateProblem | null>(null);
-  const [applied, setApplied] = useState<UpdateApplyResult | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [note, setNote] = useState<string | null>(null);
+  const [state, dispatch] = useReducer(wizardReducer, INITIAL_WIZARD);
+  const { step, taskId, progress, review, problem, applied, busy, note } = state;
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), [step]);
   useEffect(
-    () => (taskId ? api.onTaskProgress((p) => (p.taskId === taskId ? setProgress(p) : undefined)) : undefined),
+    () => (taskId ? api.onTaskProgress((p) => dispatch({ type: "progress", progress: p })) : undefined),
     [api, taskId],
   );
   /** Leaving the wizard ends its task: a download stops, a wait for Claude Desktop ends, staged files go. */
   useEffect(() => (taskId ? () => void api.cancelUpdate(taskId).catch(() => undefined) : undefined), [api, taskId]);
 
   const download = async () => {
-    setProblem(null);
-    setNote(null);
-    setReview(null);
-    setProgress(null);
-    setStep(2);
+    dispatch({ type: "download" });
     try {
       const { taskId: id } = await api.startUpdate(info.skillId);
-      setTaskId(id);
+      dispatch({ type: "started", taskId: id });
       const result = await api.reviewUpdate(id);
-      if (result.ok) setReview(result.review);
-      else if (result.problem.code === "install.download.cancelled") {
-        setStep(1);
-        setNote("The download was cancelled; nothing was changed.");
-      } else setProblem(result.problem);
+      if (result.ok) dispatch({ type: "reviewed", review: result.review });
+      else if (result.problem.cause === "cancelled") dispatch({ type: "download-cancelled" });
+      else dispatch({ type: "failed", problem: result.problem });
     } catch (e) {
-      setProblem(hostProblem(e));
+      dispatch({ type: "failed", problem: hostProblem(e) });
     }
   };
   const cancel = async () => {
@@ -66,19 +48,22 @@ export function UpdateWizard(props: { info: UpdateInfo; skill: Skill; place: str
   };
   const apply = async () => {
     if (!taskId) return;
-    setBusy(true);
-    setStep(3);
+    dispatch({ type: "apply" });
     try {
-      const result = await api.applyUpdate(taskId);
-      setApplied(result);
-      if (!result.ok) setProblem(result.problem);
-      else if (result.kind === "replace-folder") setStep(4);
+      const result = await (state.overwriteLocal
+        ? api.applyUpdate(taskId, { overwriteLocal: true })
+        : api.applyUpdate(taskId));
+      dispatch({ type: "applied", result });
     } catch (e) {
-      setProblem(hostProblem(e));
-    } finally {
-      setBusy(false);
+      dispatch({ type: "failed", problem: hostProblem(e) });
     }
   };
+  const retry = retryOf(state);
+  const retryButton = retry ? (
+    <button type="button" className="button primary" onClick={() => void (retry === "apply" ? apply() : download())}>
+      Retry
+    </button>
+  ) : null;
 
   return (
     <section className="wizard card" aria-labelledby="wizard-title">
@@ -141,7 +126,15 @@ export function UpdateWizard(props: { info: UpdateInfo; skill: Skill; place: str
             </>
           ) : null}
           {problem ? <ProblemView problem={problem} title="The update was not applied" /> : null}
-          {review ? <ReviewPanel review={review} onApply={() => void apply()} /> : null}
+          {problem ? retryButton : null}
+          {review ? (
+            <ReviewPanel
+              review={review}
+              overwriteLocal={state.overwriteLocal}
+              onConfirmOverwrite={(yes) => dispatch({ type: "confirm-overwrite", yes })}
+              onApply={() => void apply()}
+            />
+          ) : null}
         </div>
       ) : null}
       {step === 3 ? (
@@ -152,8 +145,9 @@ export function UpdateWizard(props: { info: UpdateInfo; skill: Skill; place: str
             </p>
           ) : null}
           {problem ? <ProblemView problem={problem} title="The update was not applied" /> : null}
+          {problem ? retryButton : null}
           {applied?.ok && applied.kind === "desktop-upload" && taskId ? (
-            <DesktopHandoffPanel taskId={taskId} applied={applied} onArrived={() => setStep(4)} />
+            <DesktopHandoffPanel taskId={taskId} applied={applied} onArrived={() => dispatch({ type: "arrived" })} />
           ) : null}
         </div>
       ) : null}
@@ -172,8 +166,14 @@ function whatHappens(kind: string, info: UpdateInfo): string {
   return info.plan?.nextStep ?? "";
 }
 
-function ReviewPanel(props: { review: UpdateReview; onApply: () => void }) {
+function ReviewPanel(props: {
+  review: UpdateReview;
+  overwriteLocal: boolean;
+  onConfirmOverwrite: (yes: boolean) => void;
+  onApply: () => void;
+}) {
   const { review } = props;
+  const localEdits = review.localEdits;
   const { counts } = review;
   const notes = review.diagnostics.filter((d) => d.severity !== "info");
   return (
@@ -203,7 +203,31 @@ function ReviewPanel(props: { review: UpdateReview; onApply: () => void }) {
         <p role="status">The installed copy already holds exactly these files; there is nothing to apply.</p>
       ) : (
         <div className="wizard-actions">
-          <button type="button" className="button primary" onClick={props.onApply}>
+          {localEdits ? (
+            <div className="banner warning local-edits" role="alert">
+              <p>
+                This copy was changed here since it was installed
+                {localEdits.length
+                  ? ` (${localEdits.slice(0, 10).join(", ")}${localEdits.length > 10 ? ", …" : ""})`
+                  : ""}
+                . Updating replaces those changes; the current copy is kept as a backup.
+              </p>
+              <label>
+                <input
+                  type="checkbox"
+                  checked={props.overwriteLocal}
+                  onChange={(e) => props.onConfirmOverwrite(e.target.checked)}
+                />{" "}
+                Replace my changes
+              </label>
+            </div>
+          ) : null}
+          <button
+            type="button"
+            className="button primary"
+            disabled={localEdits !== undefined && !props.overwriteLocal}
+            onClick={props.onApply}
+          >
             {review.kind === "desktop-upload" ? "Make the file for Claude Desktop" : "Apply the update"}
           </button>
           <span className="muted">
@@ -225,21 +249,34 @@ function DesktopHandoffPanel(props: {
   const { api, host } = useApi();
   const { taskId, applied, onArrived } = props;
   const [arrival, setArrival] = useState<ArrivalView | null>(null);
-  const [waiting, setWaiting] = useState(false);
+  const [waiting, setWaiting] = useState(true);
   const [message, setMessage] = useState<string | null>(null);
-  const wait = () => {
-    setWaiting(true);
-    setArrival(null);
+  /** Each "Check again" starts one more wait; the effect runs the wait and ignores it once left. */
+  const [attempt, setAttempt] = useState(0);
+  const arrived = useRef(onArrived);
+  useEffect(() => {
+    arrived.current = onArrived;
+  });
+  useEffect(() => {
+    let live = true;
     api
       .waitForArrival(taskId)
       .then((result) => {
+        if (!live) return;
         setArrival(result);
-        if (result.status === "arrived") onArrived();
+        if (result.status === "arrived") arrived.current();
       })
-      .catch((e: unknown) => setMessage(errorMessage(e)))
-      .finally(() => setWaiting(false));
+      .catch((e: unknown) => (live ? setMessage(errorMessage(e)) : undefined))
+      .finally(() => (live ? setWaiting(false) : undefined));
+    return () => {
+      live = false;
+    };
+  }, [api, taskId, attempt]);
+  const wait = () => {
+    setWaiting(true);
+    setArrival(null);
+    setAttempt((n) => n + 1);
   };
-  useEffect(wait, [api, taskId]);
   const run = (action: Promise<{ ok: boolean; message: string }>) =>
     void action.then((r) => setMessage(r.message)).catch((e: unknown) => setMessage(errorMessage(e)));
   return (

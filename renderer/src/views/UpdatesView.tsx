@@ -3,6 +3,7 @@
 // "Check now", when the last check ran, the offline state, and "Update all" for folders the user owns.
 import { useEffect, useMemo, useState } from "react";
 import type { Skill, UpdateInfo } from "../../../shared/model";
+import type { UpdateAllItem } from "../../../shared/update-flow";
 import { allSkills } from "../../../shared/scan-result";
 import { updateSourceLabel } from "../../../shared/update-text";
 import { errorMessage } from "../lib/format";
@@ -16,11 +17,12 @@ import { UpdateWizard } from "./UpdateWizard";
 import type { CatalogData, UpdatesData } from "./use-app-data";
 import "../updates.css";
 
-/** True when a reason says the answer was refused for too many requests. */
-const rateLimited = (reason: string | undefined) => /rate.?limit/i.test(reason ?? "");
-/** True when a reason says the network could not be reached. */
-const offlineReason = (reason: string | undefined) =>
-  /^offline\b|could not be reached|cannot be reached|network is unreachable/i.test(reason ?? "");
+/** How one copy fared in Update all, in a line. */
+export function updateAllLine(item: UpdateAllItem): string {
+  if (!item.ok) return `${item.name}: not updated. ${item.problem.message} ${item.problem.advice}`;
+  if (item.nothingToDo) return `${item.name}: already holds exactly these files; nothing to do.`;
+  return `${item.name}: updated to ${item.version ?? "the new version"} (the old copy is kept below).`;
+}
 
 function useOnline(): boolean {
   const [online, setOnline] = useState(() => navigator.onLine);
@@ -73,7 +75,7 @@ export function UpdatesView(props: {
   const ahead = list.filter((u) => u.state === "ahead" || u.state === "changed-locally");
   const unknown = list.filter((u) => u.state === "unknown");
   const ownFolders = pending.filter((u) => u.plan?.kind === "replace-folder");
-  const offline = !online || (unknown.length > 0 && unknown.every((u) => offlineReason(u.reason)));
+  const offline = !online || (unknown.length > 0 && unknown.every((u) => u.cause === "offline"));
 
   const activeInfo = active ? updates.updates.get(active) : undefined;
   const activeSkill = active ? skills.get(active) : undefined;
@@ -82,28 +84,17 @@ export function UpdatesView(props: {
       <UpdateWizard info={activeInfo} skill={activeSkill} place={place(activeSkill)} onClose={() => setActive(null)} />
     );
 
+  /** Update all is one operation of the update service; the page only shows how each copy fared. */
   const updateAll = async () => {
     setUpdatingAll(true);
-    const lines: string[] = [];
-    for (const u of ownFolders) {
-      try {
-        const { taskId } = await api.startUpdate(u.skillId);
-        const review = await api.reviewUpdate(taskId);
-        if (!review.ok) lines.push(`${u.name}: not updated. ${review.problem.message} ${review.problem.advice}`);
-        else {
-          const applied = await api.applyUpdate(taskId);
-          lines.push(
-            applied.ok
-              ? `${u.name}: updated to ${applied.kind === "replace-folder" ? (applied.version ?? "the new version") : "the new version"} (the old copy is kept below).`
-              : `${u.name}: not updated. ${applied.problem.message} ${applied.problem.advice}`,
-          );
-        }
-      } catch (e) {
-        lines.push(`${u.name}: not updated. ${errorMessage(e)}`);
-      }
-      setAllStatus([...lines]);
+    try {
+      const items = await api.updateAll(ownFolders.map((u) => u.skillId));
+      setAllStatus(items.map(updateAllLine));
+    } catch (e) {
+      setAllStatus([`Update all stopped: ${errorMessage(e)}`]);
+    } finally {
+      setUpdatingAll(false);
     }
-    setUpdatingAll(false);
   };
 
   return (
@@ -214,7 +205,7 @@ export function UpdatesView(props: {
                 <p className="unknown-reason">
                   {u.reason ?? "Skillshelf could not find out whether a newer version exists."}
                 </p>
-                {rateLimited(u.reason) ? (
+                {u.cause === "rate-limited" ? (
                   <p>
                     Add a GitHub token to raise the limit.{" "}
                     <button type="button" className="button small" onClick={props.openSettings}>

@@ -1,9 +1,10 @@
 // The steps the CLI and the app share: the file an update takes, and every failure as a sentence with what to do.
 import { describe, expect, it } from "vitest";
 import type { UpdateInfo } from "../../../shared/model";
-import { InstallError } from "./errors";
-import { PackRefusedError } from "./pack";
-import { chooseDownload, problemOf } from "./update-flow";
+import { InstallError } from "../install/errors";
+import { PackRefusedError } from "../install/pack";
+import { problemOf } from "./problems";
+import { chooseDownload } from "./steps";
 
 describe("update flow", () => {
   it("takes the release's best file, or none", () => {
@@ -24,16 +25,20 @@ describe("update flow", () => {
     );
     expect(slip).toEqual({
       code: "install.archive.unsafe-entry",
+      cause: "invalid",
       message: 'The entry "../x" climbs out of the archive.',
       advice: expect.stringContaining("your installed copy is unchanged"),
       detail: expect.stringContaining("install.archive.unsafe-entry"),
     });
     expect(problemOf(Object.assign(new Error("ENOSPC: no space left"), { code: "ENOSPC" }))).toMatchObject({
       code: "install.disk-full",
+      cause: "disk-full",
       advice: expect.stringContaining("Free some disk space"),
     });
     expect(problemOf(Object.assign(new Error("EACCES: permission denied"), { code: "EACCES" }))).toMatchObject({
       code: "install.permission",
+      cause: "permission",
+      advice: expect.not.stringContaining("disk space"),
       detail: "EACCES: permission denied",
     });
     const pack = problemOf(
@@ -43,9 +48,26 @@ describe("update flow", () => {
     );
     expect(pack).toMatchObject({ code: "install.pack.refused", detail: "desktop.skill-md.count: Two SKILL.md files." });
     expect(problemOf("boom")).toMatchObject({
+      cause: "unknown",
       code: "install.failed",
       message: "The update failed unexpectedly.",
       detail: "boom",
     });
+  });
+
+  it("decides the cause where the failure is known, and the advice follows the cause, not the code", () => {
+    const offline = problemOf(
+      new InstallError("install.download.failed", "The download failed (ECONNREFUSED).", "offline"),
+    );
+    expect(offline).toMatchObject({ cause: "offline", advice: expect.stringContaining("internet connection") });
+    const gone = problemOf(new InstallError("install.download.failed", "The server answered 404.", "not-found"));
+    expect(gone.cause).toBe("not-found");
+    expect(gone.advice).not.toContain("internet connection");
+    expect(problemOf(new InstallError("install.busy", "Another update is running.")).cause).toBe("locked");
+    expect(problemOf(new InstallError("install.download.checksum", "a, not b")).advice).toMatch(
+      /^The file that arrived/,
+    );
+    const swapDenied = new InstallError("install.swap.failed", "The update could not be applied.", "permission");
+    expect(problemOf(swapDenied).advice).not.toContain("disk space");
   });
 });

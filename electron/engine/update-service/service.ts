@@ -1,0 +1,421 @@
+// The update service every front end drives (the CLI's `update`, the app's guided update, Update all): it owns the
+// tasks (one per installed folder: start, review, apply, undo, cancel), their progress and outcomes, the rule of what
+// may be updated, the before-hash and lock record of a content update, and the recovery of interrupted updates.
+import type { Skill, TaskProgress, UpdateInfo } from "../../../shared/model";
+import type { UndoResult, UpdateAllItem, UpdateRecovery } from "../../../shared/update-flow";
+import type { ScanPlatform } from "../discovery/types";
+import { obtainFromGithubTree, recordContentUpdate } from "../install/content-update";
+import { waitForDesktopArrival, type ArrivalResult } from "../install/desktop-arrival";
+import { prepareDesktopHandoff, type DesktopHandoff } from "../install/desktop-handoff";
+import { InstallError } from "../install/errors";
+import { obtainSkill, releaseFileSource, type ObtainedSkill } from "../install/obtain";
+import { recoverInterrupted, rollback } from "../install/swap";
+import { gitTreeOf } from "../updates/git-tree";
+import { githubApiOf, githubTokenOf } from "../updates/sources";
+import { problemOf, refusal } from "./problems";
+import { reviewOf } from "./review";
+import { applyReviewed, decideUpdate, diffForUpdate, type GivenSource, type UpdateDecision } from "./steps";
+import { newTaskId, TaskRegistry, type ServiceApplied, type ServiceReview, type UpdateTask } from "./tasks";
+
+/** Where the service works and whom it tells. */
+export interface UpdateServiceOptions {
+  /** Skillshelf's data folder (staging, backups, journal). */
+  dataDir: string;
+  home: string;
+  platform: ScanPlatform;
+  env: Record<string, string | undefined>;
+  /** The GitHub API's address (the default, or --github-api / SKILLSHELF_GITHUB_API). */
+  githubApi?: string;
+  /** The GitHub token from the settings; the environment's GITHUB_TOKEN when absent. */
+  githubToken?: () => Promise<string | undefined>;
+  /** Progress of every task's download, at most once per whole percent. */
+  onProgress?: (progress: TaskProgress) => void;
+  /** Where recovery of an interrupted update is reported (paths and outcomes only). */
+  log?: (line: string) => void;
+  /** How long a task nobody asks about is kept before it is dropped (default 15 minutes). */
+  idleMs?: number;
+  now?: () => number;
+}
+
+/** How a start went: the task (a new one, or the one already running for this folder), or why not. */
+export type StartResult = { ok: true; taskId: string; attached: boolean } | Extract<UpdateDecision, { ok: false }>;
+
+/** Raised for a task id the service does not know (finished and read, expired, or never started). */
+export class UpdateTaskGone extends Error {
+  override name = "UpdateTaskGone";
+  constructor() {
+    super("That update is no longer running; start it again.");
+  }
+}
+
+/** One line on what recovery did with an interrupted update (a folder path and the outcome; no secrets). */
+function recoveryLine(r: UpdateRecovery): string {
+  const what = r.outcome === "finished" ? "was finished" : r.outcome === "undone" ? "was undone" : "needs attention";
+  return `Skillshelf: an interrupted update of ${r.target ?? "a skill"} ${what}: ${r.detail}`;
+}
+
+/** The service. */
+export class UpdateService {
+  private readonly tasks: TaskRegistry;
+  private recovered: Promise<UpdateRecovery[]> | null = null;
+
+  constructor(private readonly options: UpdateServiceOptions) {
+    this.tasks = new TaskRegistry(options.idleMs ?? 15 * 60_000, options.now ?? Date.now, (task) => this.drop(task));
+  }
+
+  /** The data folder the service works in (backups and journal live there). */
+  get dataDir(): string {
+    return this.options.dataDir;
+  }
+
+  /** Finishes or undoes what interrupted updates left, once; every step waits for it. */
+  recover(): Promise<UpdateRecovery[]> {
+    return (this.recovered ??= recoverInterrupted(this.options.dataDir).then(
+      (outcomes) => {
+        const views = outcomes.map(({ target, outcome, detail }) => ({ target, outcome, detail }));
+        for (const r of views) this.options.log?.(recoveryLine(r));
+        return views;
+      },
+      (error: unknown) => {
+        const detail = `interrupted updates could not be checked: ${(error as Error)?.message ?? error}`;
+        this.options.log?.(`Skillshelf: ${detail}`);
+        return [{ target: null, outcome: "needs-attention" as const, detail }];
+      },
+    ));
+  }
+
+  /** Starts the update of one copy (the download runs in the background), or re-attaches to the one running. */
+  start(skill: Skill, info: UpdateInfo | undefined, given?: GivenSource): StartResult {
+    const running = this.tasks.forFolder(skill.realDir);
+    if (running) {
+      this.tasks.get(running.id);
+      return { ok: true, taskId: running.id, attached: true };
+    }
+    const decision = decideUpdate(skill, info, given);
+    if (!decision.ok) return decision;
+    const task: UpdateTask = {
+      id: newTaskId(),
+      skill,
+      info,
+      plan: decision.plan,
+      origin: decision.origin,
+      overwritesLocalEdits: decision.overwritesLocalEdits,
+      stage: "downloading",
+      controller: new AbortController(),
+      review: Promise.resolve({ ok: false, problem: problemOf(null) }),
+      obtained: null,
+      diff: null,
+      applying: null,
+      handoff: null,
+      arrival: null,
+      seenAt: (this.options.now ?? Date.now)(),
+    };
+    this.tasks.add(task);
+    task.review = this.download(task);
+    return { ok: true, taskId: task.id, attached: false };
+  }
+
+  /** The review once the download is done; a failure is kept until read here once, then the task is gone. */
+  async review(taskId: string): Promise<ServiceReview> {
+    const task = this.task(taskId);
+    const review = await task.review;
+    if (!review.ok && this.tasks.get(taskId) === task) this.tasks.delete(taskId);
+    return review;
+  }
+
+  /**
+   * Applies a reviewed task the way its place needs. A copy changed locally needs `overwriteLocal`; a failure keeps
+   * what was downloaded and checked, so applying again retries without downloading again.
+   */
+  apply(taskId: string, options: { overwriteLocal?: boolean; handoffDir?: string } = {}): Promise<ServiceApplied> {
+    const task = this.task(taskId);
+    task.applying ??= this.applyOnce(task, options).finally(() => (task.applying = null));
+    return task.applying;
+  }
+
+  /** Stops a task: a download ends, a wait for Claude Desktop ends, staged files go; an apply under way finishes. */
+  async cancel(taskId: string): Promise<void> {
+    const task = this.tasks.get(taskId);
+    if (!task) return;
+    task.arrival?.abort();
+    if (task.applying) await task.applying.catch(() => undefined);
+    task.controller.abort();
+    await task.review;
+    await this.drop(task);
+  }
+
+  /** The reviewed new version's folder in staging (for a front end that packs it itself), or null. */
+  stagedFolder(taskId: string): string | null {
+    return this.task(taskId).obtained?.skillDir ?? null;
+  }
+
+  /** The Desktop hand-off a task made. */
+  handoffOf(taskId: string): DesktopHandoff | null {
+    return this.task(taskId).handoff;
+  }
+
+  /** Waits until Claude Desktop shows the handed-off version (the task ends then), or for `timeoutMs`. */
+  async waitForArrival(
+    taskId: string,
+    options: { timeoutMs: number; pollMs?: number; signal?: AbortSignal },
+  ): Promise<ArrivalResult | null> {
+    const task = this.task(taskId);
+    const handoff = task.handoff;
+    if (!handoff) return null;
+    task.arrival?.abort();
+    const controller = (task.arrival = new AbortController());
+    const stop = () => controller.abort();
+    options.signal?.addEventListener("abort", stop, { once: true });
+    try {
+      const { home, platform, env } = this.options;
+      const result = await waitForDesktopArrival({
+        home,
+        platform,
+        env,
+        name: handoff.name,
+        version: handoff.version,
+        contentHash: handoff.contentHash,
+        timeoutMs: options.timeoutMs,
+        pollMs: options.pollMs ?? 1000,
+        signal: controller.signal,
+      });
+      if (result.status === "arrived") await this.drop(task);
+      return result;
+    } finally {
+      options.signal?.removeEventListener("abort", stop);
+      if (task.arrival === controller) task.arrival = null;
+      this.tasks.get(taskId);
+    }
+  }
+
+  /** Puts back the copy the last update of this folder replaced. */
+  async undo(skill: Skill): Promise<UndoResult> {
+    await this.recover();
+    try {
+      const result = await rollback(skill.realDir, this.options.dataDir);
+      return { ok: true, version: result.version, replacedVersion: result.previousVersion };
+    } catch (error) {
+      return { ok: false, problem: problemOf(error) };
+    }
+  }
+
+  /**
+   * Updates every given copy whose folder Skillshelf changes and that is due, one after the other, and says how each
+   * fared. Copies changed locally are left out (they need a yes of their own).
+   */
+  async updateAll(
+    copies: ReadonlyArray<{ skill: Skill; info: UpdateInfo | undefined }>,
+    onItem?: (item: UpdateAllItem) => void,
+  ): Promise<UpdateAllItem[]> {
+    const items: UpdateAllItem[] = [];
+    for (const { skill, info } of copies) {
+      const item = await this.updateOne(skill, info);
+      items.push(item);
+      onItem?.(item);
+    }
+    return items;
+  }
+
+  /** Every task (for a front end that wants to show what runs). */
+  running(): Array<{ taskId: string; skillId: string; stage: UpdateTask["stage"] }> {
+    return this.tasks.all().map((t) => ({ taskId: t.id, skillId: t.skill.id, stage: t.stage }));
+  }
+
+  /** Drops what nobody has asked about for the idle time (also runs on a timer). */
+  sweep(): Promise<void> {
+    return this.tasks.sweep();
+  }
+
+  /** Ends every task and removes what was staged. */
+  async dispose(): Promise<void> {
+    await this.recovered;
+    this.tasks.stop();
+    for (const task of this.tasks.all()) {
+      task.controller.abort();
+      task.arrival?.abort();
+      await task.applying?.catch(() => undefined);
+      await task.review;
+      await this.drop(task);
+    }
+  }
+
+  private task(taskId: string): UpdateTask {
+    const task = this.tasks.get(taskId);
+    if (!task) throw new UpdateTaskGone();
+    return task;
+  }
+
+  private async updateOne(skill: Skill, info: UpdateInfo | undefined): Promise<UpdateAllItem> {
+    const base = { skillId: skill.id, name: skill.name };
+    const decision = decideUpdate(skill, info);
+    if (decision.ok && (decision.plan.kind !== "replace-folder" || decision.overwritesLocalEdits))
+      return {
+        ...base,
+        ok: false,
+        problem: refusal(
+          decision.overwritesLocalEdits ? "install.local-changes" : "install.not-updatable",
+          decision.overwritesLocalEdits
+            ? `"${skill.name}" was changed here; update it on its own to see and confirm what is replaced.`
+            : `"${skill.name}" is not a folder Skillshelf updates in place.`,
+        ),
+      };
+    const started = this.start(skill, info);
+    if (!started.ok) return { ...base, ok: false, problem: started.problem };
+    const review = await this.review(started.taskId);
+    if (!review.ok) return { ...base, ok: false, problem: review.problem };
+    if (review.review.nothingToDo) {
+      await this.cancel(started.taskId);
+      return { ...base, ok: true, version: review.review.version, nothingToDo: true };
+    }
+    const applied = await this.apply(started.taskId);
+    if (!applied.ok) {
+      await this.cancel(started.taskId);
+      return { ...base, ok: false, problem: applied.problem };
+    }
+    return {
+      ...base,
+      ok: true,
+      version: applied.kind === "replace-folder" ? applied.version : null,
+      nothingToDo: false,
+    };
+  }
+
+  /** Reports progress at each whole percent (and every unknown-size step), so a large file does not flood anyone. */
+  private progressOf(task: UpdateTask): (value: number, detail: string) => void {
+    let shown = -2;
+    return (value, detail) => {
+      if (value >= 0 && value < 1 && shown >= 0 && value - shown < 0.01) return;
+      shown = value;
+      this.options.onProgress?.({
+        taskId: task.id,
+        kind: "update-download",
+        value,
+        title: `Downloading ${task.skill.name}`,
+        detail,
+      });
+    };
+  }
+
+  private async obtain(task: UpdateTask, progress: (value: number, detail: string) => void): Promise<ObtainedSkill> {
+    const { env, dataDir } = this.options;
+    const common = {
+      dataDir,
+      expectName: task.skill.name,
+      signal: task.controller.signal,
+      onProgress: (p: TaskProgress) => progress(p.value, p.detail ?? ""),
+    };
+    const { origin } = task;
+    if (origin.kind === "given") return obtainSkill(origin.source, common);
+    const token = githubTokenOf(await this.options.githubToken?.(), env);
+    const apiBase = this.options.githubApi ?? githubApiOf({ env });
+    if (origin.kind === "tree")
+      return obtainFromGithubTree(task.info, { ...common, apiBase, ...(token ? { token } : {}) });
+    return obtainSkill(releaseFileSource(origin.file, token, apiBase), { ...common, sha256: origin.file.sha256 });
+  }
+
+  private async download(task: UpdateTask): Promise<ServiceReview> {
+    const progress = this.progressOf(task);
+    try {
+      await this.recover();
+      progress(0, "Starting the download…");
+      const obtained = await this.obtain(task, progress);
+      task.obtained = obtained;
+      if (task.controller.signal.aborted)
+        throw new InstallError("install.download.cancelled", "The update was cancelled.");
+      const dir = task.plan.kind === "replace-folder" ? task.skill.realDir : task.skill.dir;
+      const diff = await diffForUpdate(dir, obtained.skillDir, this.options.dataDir);
+      task.diff = diff;
+      task.stage = "reviewed";
+      progress(1, "Downloaded and checked");
+      return { ok: true, review: reviewOf(task, dir, obtained, diff), diff };
+    } catch (error) {
+      progress(1, "Stopped");
+      task.stage = "failed";
+      await this.release(task);
+      return { ok: false, problem: problemOf(error) };
+    }
+  }
+
+  private async applyOnce(
+    task: UpdateTask,
+    options: { overwriteLocal?: boolean; handoffDir?: string },
+  ): Promise<ServiceApplied> {
+    const reviewed = await task.review;
+    if (!reviewed.ok) return reviewed;
+    const { skill, plan, obtained, diff } = task;
+    if (!obtained || !diff)
+      return { ok: false, problem: refusal("install.not-due", "This update has nothing to apply; start it again.") };
+    if (task.overwritesLocalEdits && !options.overwriteLocal && plan.kind === "replace-folder")
+      return { ok: false, problem: localEditsRefusal(task) };
+    task.stage = "applying";
+    try {
+      if (plan.kind === "desktop-upload") {
+        const handoff = await this.handOff(task, obtained, options.handoffDir);
+        task.handoff = handoff;
+        task.stage = "handed-off";
+        await this.release(task);
+        return { ok: true, kind: "desktop-upload", name: skill.name, handoff };
+      }
+      const content = task.origin.kind === "tree" && task.info !== undefined;
+      // The folder's hash before the swap tells the lock record whether the swap changed anything.
+      const before = content ? ((await gitTreeOf(plan.realDir).catch(() => null))?.sha ?? null) : null;
+      const result = await applyReviewed(plan.realDir, obtained.skillDir, diff, this.options.dataDir);
+      const lock = content ? await recordContentUpdate(skill, task.info!, before).catch(() => null) : null;
+      await this.drop(task);
+      return {
+        ok: true,
+        kind: "replace-folder",
+        name: skill.name,
+        dir: result.target,
+        version: result.version,
+        previousVersion: result.previousVersion,
+        kept: result.kept,
+        backup: result.backup,
+        lock,
+      };
+    } catch (error) {
+      task.stage = "reviewed";
+      return { ok: false, problem: problemOf(error) };
+    }
+  }
+
+  private handOff(task: UpdateTask, obtained: ObtainedSkill, outDir: string | undefined): Promise<DesktopHandoff> {
+    const { home, platform, env, dataDir } = this.options;
+    return prepareDesktopHandoff(obtained.skillDir, {
+      name: task.skill.name,
+      version: obtained.version,
+      dataDir,
+      home,
+      env: env as NodeJS.ProcessEnv,
+      platform,
+      ...(outDir ? { outDir } : {}),
+    });
+  }
+
+  /** Removes what a task staged (it stays listed, e.g. with its outcome or its hand-off). */
+  private async release(task: UpdateTask): Promise<void> {
+    const obtained = task.obtained;
+    task.obtained = null;
+    await obtained?.cleanup().catch(() => undefined);
+  }
+
+  /** Ends a task for good. */
+  private async drop(task: UpdateTask): Promise<void> {
+    this.tasks.delete(task.id);
+    task.controller.abort();
+    task.arrival?.abort();
+    await this.release(task);
+  }
+}
+
+/** The refusal to replace local edits without a yes (nothing changed; applying again with the yes goes ahead). */
+function localEditsRefusal(task: UpdateTask): ReturnType<typeof refusal> {
+  const files = task.info?.changedFiles ?? [];
+  const listed = files.length
+    ? `${files.slice(0, 20).join(", ")}${files.length > 20 ? ` and ${files.length - 20} more` : ""}`
+    : "files in it";
+  return refusal(
+    "install.local-changes",
+    `"${task.skill.name}" was changed here since it was installed (${listed}); updating would replace these changes, so nothing was changed.`,
+  );
+}

@@ -1,0 +1,52 @@
+// The Desktop hand-off's commands: open or show the .skill file a task made, and wait for Claude Desktop to show it.
+import type { CommandHandlers } from "../../shared/ipc";
+import type { ArrivalView } from "../../shared/update-flow";
+import type { ScanOptions } from "../engine/discovery/types";
+import { openWithSystem, type DesktopHandoff } from "../engine/install/desktop-handoff";
+import type { UpdateService } from "../engine/update-service/service";
+import type { DesktopIntegration } from "./context";
+import { HandlerError } from "./errors";
+
+type HandoffCommand = "update:open-handoff" | "update:reveal-handoff" | "update:wait-arrival";
+
+/** The hand-off commands over the session's update service. */
+export function createHandoffHandlers(options: {
+  service: UpdateService;
+  desktop: DesktopIntegration;
+  scanOptions: ScanOptions;
+  arrivalTimeoutMs: number | undefined;
+  taskCall: <T>(call: () => Promise<T>) => Promise<T>;
+}): Pick<CommandHandlers, HandoffCommand> {
+  const { service, desktop, taskCall } = options;
+  const { home, platform, env } = options.scanOptions;
+  const handoffOf = (taskId: string): DesktopHandoff => {
+    const handoff = service.handoffOf(taskId);
+    if (!handoff) throw new HandlerError("The .skill file for Claude Desktop has not been made yet.");
+    return handoff;
+  };
+  return {
+    "update:open-handoff": (taskId) =>
+      taskCall(async () =>
+        openWithSystem(handoffOf(taskId).archive, { home, platform, env: env as NodeJS.ProcessEnv }),
+      ),
+    "update:reveal-handoff": (taskId) =>
+      taskCall(async () => {
+        const archive = handoffOf(taskId).archive;
+        return desktop.reveal(archive).then(
+          () => ({ ok: true, message: `Showed ${archive} in its folder.` }),
+          (error: unknown) => ({
+            ok: false,
+            message: `${error instanceof Error ? error.message : "The folder could not be shown."} The file is ${archive}.`,
+          }),
+        );
+      }),
+    "update:wait-arrival": (taskId) =>
+      taskCall(async (): Promise<ArrivalView> => {
+        handoffOf(taskId);
+        const result = await service.waitForArrival(taskId, { timeoutMs: options.arrivalTimeoutMs ?? 5 * 60_000 });
+        if (result?.status === "arrived") return { status: "arrived", version: result.version, advice: [] };
+        if (!result || result.status === "cancelled") return { status: "cancelled", version: null, advice: [] };
+        return { status: "timeout", version: null, advice: result.advice };
+      }),
+  };
+}

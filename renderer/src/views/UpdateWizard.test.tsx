@@ -1,0 +1,106 @@
+// The guided update in a real DOM: leaving it cancels its task (the cleanup effect), a failed download offers Retry,
+// and a copy changed locally is applied only after the user ticks "Replace my changes".
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import type { Skill, UpdateInfo } from "../../../shared/model";
+import type { UpdateReview } from "../../../shared/update-flow";
+import { pageApi } from "../test/page-api";
+import { ApiContext } from "./api-context";
+import { UpdateWizard } from "./UpdateWizard";
+
+const TASK = "0123456789abcdef";
+const skill = { id: "s1", name: "notes", dir: "/h/.claude/skills/notes" } as Skill;
+const info = {
+  skillId: "s1",
+  name: "notes",
+  dir: skill.dir,
+  installed: "1.0.0",
+  latest: "2.0.0",
+  state: "outdated",
+  source: "github-release",
+  checkedAt: new Date(0).toISOString(),
+  plan: { kind: "replace-folder", nextStep: "", steps: [] },
+} as unknown as UpdateInfo;
+const review = (extra: Partial<UpdateReview> = {}): UpdateReview => ({
+  taskId: TASK,
+  skillId: "s1",
+  name: "notes",
+  kind: "replace-folder",
+  dir: skill.dir,
+  installed: "1.0.0",
+  version: "2.0.0",
+  source: "https://example.invalid/notes.zip",
+  files: [{ path: "SKILL.md", change: "changed", binary: false }],
+  counts: { added: 0, removed: 0, changed: 1, kept: 0, unchanged: 0 },
+  diffsTruncated: false,
+  diagnostics: [],
+  nothingToDo: false,
+  ...extra,
+});
+
+function show(api: ReturnType<typeof pageApi>["api"]) {
+  return render(
+    <ApiContext.Provider value={{ api, host: "web", consent: "none" }}>
+      <UpdateWizard info={info} skill={skill} place="Claude Code" onClose={() => undefined} />
+    </ApiContext.Provider>,
+  );
+}
+
+describe("the update wizard", () => {
+  it("cancels its task when it is left, so the copy is never left locked", async () => {
+    const { api, calls } = pageApi({
+      startUpdate: async () => ({ taskId: TASK }),
+      reviewUpdate: async () => ({ ok: true, review: review() }),
+    });
+    const view = show(api);
+    fireEvent.click(screen.getByRole("button", { name: "Download and review" }));
+    await screen.findByRole("button", { name: "Apply the update" });
+    view.unmount();
+    expect(calls.filter(([m]) => m === "cancelUpdate")).toEqual([["cancelUpdate", [TASK]]]);
+  });
+
+  it("shows a failed download's own problem and offers Retry, which downloads again", async () => {
+    let starts = 0;
+    const { api } = pageApi({
+      startUpdate: async () => ({ taskId: TASK, attached: false, n: ++starts }),
+      reviewUpdate: async () =>
+        starts === 1
+          ? {
+              ok: false,
+              problem: {
+                code: "install.download.failed",
+                cause: "offline",
+                message: "The download failed.",
+                advice: "Check your internet connection, then Retry.",
+              },
+            }
+          : { ok: true, review: review() },
+    });
+    show(api);
+    fireEvent.click(screen.getByRole("button", { name: "Download and review" }));
+    expect(await screen.findByText("The download failed.")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Retry" }));
+    await screen.findByRole("button", { name: "Apply the update" });
+    expect(starts).toBe(2);
+  });
+
+  it("applies a copy changed locally only after the user says to replace the changes", async () => {
+    const { api, calls } = pageApi({
+      startUpdate: async () => ({ taskId: TASK }),
+      reviewUpdate: async () => ({ ok: true, review: review({ localEdits: ["SKILL.md"] }) }),
+      applyUpdate: async () => ({
+        ok: false,
+        problem: { code: "x", cause: "locked", message: "Busy.", advice: "Wait." },
+      }),
+    });
+    show(api);
+    fireEvent.click(screen.getByRole("button", { name: "Download and review" }));
+    const apply = await screen.findByRole("button", { name: "Apply the update" });
+    expect((apply as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole("checkbox", { name: "Replace my changes" }));
+    fireEvent.click(apply);
+    await waitFor(() => expect(calls.some(([m]) => m === "applyUpdate")).toBe(true));
+    expect(calls.find(([m]) => m === "applyUpdate")).toEqual(["applyUpdate", [TASK, { overwriteLocal: true }]]);
+    expect(await screen.findByRole("button", { name: "Retry" })).toBeTruthy();
+  });
+});
