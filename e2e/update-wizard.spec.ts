@@ -222,6 +222,7 @@ test.describe("the guided update", () => {
 
     await page.getByRole("button", { name: "Undo" }).click();
     await expect(page.getByText(/Undone: version 1\.0\.0 is back/)).toBeVisible();
+    await expect(page.locator(".done-message")).not.toContainText("Updated acme-notes to version 2.0.0");
     expect(await snapshot(claudeDir)).toEqual(before);
   });
 

@@ -46,6 +46,8 @@ export interface UpdateReview {
   nothingToDo: boolean;
   /** The copy was changed here since it was installed: applying replaces these edits and needs a yes first. */
   localEdits?: string[];
+  /** What the archive held that is never installed (macOS metadata: `__MACOSX/`, `._*`, `.DS_Store`). */
+  leftOut?: string[];
 }
 
 /** The review, or why there is none (nothing was changed). */

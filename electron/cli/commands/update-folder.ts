@@ -16,6 +16,8 @@ export interface FolderUpdateInput {
   version: string | null;
   source: string;
   diff: FolderDiff;
+  /** What the archive held that is never installed (macOS metadata), as the review says. */
+  leftOut: string[];
   /** Applies the reviewed task through the service. */
   apply: () => Promise<ServiceApplied>;
   dryRun: boolean;
@@ -102,7 +104,7 @@ export async function updateFolderCopy(input: FolderUpdateInput, io: CliIo): Pro
     dryRun: input.dryRun,
     applied: false,
     diff,
-    leftOut: obtained.leftOut,
+    leftOut: input.leftOut,
   };
   const finish = (code: number) => {
     if (input.json) printJson(io, report);

@@ -231,6 +231,7 @@ export const updateCommand: CliCommand = {
           version: review.version,
           source: review.source,
           diff,
+          leftOut: review.leftOut ?? [],
           apply: () => service.apply(started.taskId, { overwriteLocal }),
           dryRun,
           yes,

@@ -16,7 +16,7 @@ import { InstallError } from "./errors";
 import { extractArchive } from "./extract";
 import { isMacMetadata } from "./extract-names";
 import { obtainSkill } from "./obtain";
-import { applyReviewed, diffForUpdate } from "./update-flow";
+import { applyReviewed, diffForUpdate } from "../update-service/steps";
 
 let tmp: { dir: string; cleanup: () => Promise<void> };
 beforeAll(async () => (tmp = await makeTempDir()));

@@ -23,6 +23,7 @@ export function reviewOf(task: UpdateTask, dir: string, obtained: ObtainedSkill,
     installed: task.skill.version,
     version: obtained.version,
     source: obtained.source,
+    ...(obtained.leftOut.length > 0 ? { leftOut: obtained.leftOut } : {}),
     files,
     counts: {
       added: diff.added.length,

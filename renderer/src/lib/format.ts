@@ -20,3 +20,11 @@ export function relativeTo(root: string, p: string): string {
 export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
+
+/** A version in words: "version 1.3.0", or what stands for a copy that says no version. */
+export function versionWords(
+  version: string | null | undefined,
+  none = "a copy that does not say its version",
+): string {
+  return version ? `version ${version}` : none;
+}

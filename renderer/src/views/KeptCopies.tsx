@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useState } from "react";
 import type { Skill } from "../../../shared/model";
 import type { UpdateHistories, UpdateProblem } from "../../../shared/update-flow";
+import { versionWords } from "../lib/format";
 import { useApi } from "./api-context";
 import { When } from "./InlineText";
 import { hostProblem, ProblemView } from "./UpdateParts";
@@ -33,7 +34,7 @@ export function KeptCopies(props: {
           r.ok
             ? {
                 skillId,
-                text: `Restored version ${r.version ?? "without a version"}; the copy it replaced (${r.replacedVersion ?? "without a version"}) is kept.`,
+                text: `Restored ${versionWords(r.version, "the earlier copy")}; the copy it replaced (${versionWords(r.replacedVersion, "no version number")}) is kept.`,
               }
             : { skillId, problem: r.problem },
         ),
@@ -59,7 +60,7 @@ export function KeptCopies(props: {
               <h3>{skill.name}</h3>
               <p className="update-place">{props.place(skill)}</p>
               <p>
-                Now {skill.version ?? "without a version"}. Kept:{" "}
+                Now {versionWords(skill.version, "a copy without a version number")}. Kept:{" "}
                 {h.backups.map((b, i) => (
                   <span key={i}>
                     {i ? ", " : ""}

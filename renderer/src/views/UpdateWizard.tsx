@@ -4,7 +4,7 @@ import { useEffect, useReducer, useRef, useState } from "react";
 import type { Skill, UpdateInfo } from "../../../shared/model";
 import type { ArrivalView, UpdateApplyResult, UpdateProblem, UpdateReview } from "../../../shared/update-flow";
 import { updateSourceLabel } from "../../../shared/update-text";
-import { errorMessage } from "../lib/format";
+import { errorMessage, versionWords } from "../lib/format";
 import { useApi } from "./api-context";
 import { CopyButton } from "./CopyButton";
 import { DownloadProgress, FileChanges, hostProblem, ProblemView } from "./UpdateParts";
@@ -179,10 +179,21 @@ function ReviewPanel(props: {
   return (
     <div className="review">
       <p role="status">
-        Downloaded and checked: version {review.version ?? "without a version"}. {counts.added} added, {counts.removed}{" "}
-        removed, {counts.changed} changed, {counts.unchanged} unchanged
-        {counts.kept ? `; ${counts.kept} of your own files kept` : ""}.
+        Downloaded and checked:{" "}
+        {review.version ? `version ${review.version}` : "the new version (it does not say which"}
+        {review.version ? "" : " version it is)"}. {counts.added} added, {counts.removed} removed, {counts.changed}{" "}
+        changed, {counts.unchanged} unchanged
+        {counts.kept
+          ? `; ${counts.kept === 1 ? "1 file of your own is" : `${counts.kept} files of your own are`} kept`
+          : ""}
+        .
       </p>
+      {review.leftOut?.length ? (
+        <p className="muted" data-testid="left-out">
+          Left out, as they are never installed (macOS metadata): {review.leftOut.slice(0, 10).join(", ")}
+          {review.leftOut.length > 10 ? `, and ${review.leftOut.length - 10} more` : ""}.
+        </p>
+      ) : null}
       <p className="muted">
         {notes.length === 0
           ? "The new version passed validation."
@@ -349,7 +360,7 @@ function DonePanel(props: { skillId: string; applied: Extract<UpdateApplyResult,
         setUndo(
           r.ok
             ? {
-                text: `Undone: version ${r.version ?? "without a version"} is back. The copy it replaced is kept, so this can be undone too.`,
+                text: `Undone: ${versionWords(r.version, "the copy you had before")} is back. The copy it replaced is kept, so this can be undone too.`,
               }
             : { text: "", problem: r.problem },
         ),
@@ -361,13 +372,19 @@ function DonePanel(props: { skillId: string; applied: Extract<UpdateApplyResult,
     <div className="wizard-body" data-step="done">
       {applied.kind === "replace-folder" ? (
         <>
-          <p role="status" className="done-message">
-            Updated {applied.name} to version {applied.version ?? "without a version"} (it was{" "}
-            {applied.previousVersion ?? "without a version"}).
-            {applied.kept.length ? ` ${applied.kept.length} of your own files were kept.` : ""}
-          </p>
+          {undo?.text ? (
+            <p role="status" className="done-message">
+              {undo.text}
+            </p>
+          ) : (
+            <p role="status" className="done-message">
+              Updated {applied.name} to {versionWords(applied.version, "the new version")} (it was{" "}
+              {versionWords(applied.previousVersion, "a copy without a version number")}).
+              {applied.kept.length === 1 ? " 1 file of your own was kept." : ""}
+              {applied.kept.length > 1 ? ` ${applied.kept.length} files of your own were kept.` : ""}
+            </p>
+          )}
           <p>{applied.restartNote}</p>
-          {undo?.text ? <p role="status">{undo.text}</p> : null}
           {undo?.problem ? <ProblemView problem={undo.problem} title="Undo did not work" /> : null}
           {applied.canUndo && !undo?.text ? (
             <button type="button" className="button" disabled={busy} onClick={doUndo}>
