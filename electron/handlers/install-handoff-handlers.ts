@@ -26,9 +26,16 @@ export function createHandoffHandlers(options: {
   };
   return {
     "update:open-handoff": (taskId) =>
-      taskCall(async () =>
-        openWithSystem(handoffOf(taskId).archive, { home, platform, env: env as NodeJS.ProcessEnv }),
-      ),
+      taskCall(async () => {
+        const archive = handoffOf(taskId).archive;
+        // The web host never hands a file to the system's opener: the page offers it as a download instead.
+        if (desktop.downloadsOnly)
+          return {
+            ok: false,
+            message: `Here the file is not opened for you: download it, or open ${archive} yourself.`,
+          };
+        return openWithSystem(archive, { home, platform, env: env as NodeJS.ProcessEnv });
+      }),
     "update:reveal-handoff": (taskId) =>
       taskCall(async () => {
         const archive = handoffOf(taskId).archive;

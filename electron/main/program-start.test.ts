@@ -51,6 +51,7 @@ describe("the Electron checklist of commands that can start a program", () => {
         "skill:resource",
         "stdio:list",
         "stdio:revoke",
+        "update:all",
         "update:apply",
         "update:cancel",
         "update:histories",

@@ -56,12 +56,19 @@ async function expandPathsWithSearch(
       (error: unknown) => ({ error }),
     ),
   );
+  // A target two arguments name (a marketplace and a plugin it lists, say) is checked once, where it first appears.
+  const seen = new Set<string>();
   for (const outcome of outcomes) {
     if ("error" in outcome) {
       if (outcome.error instanceof MissingPathError) throw new UsageError(outcome.error.message);
       throw outcome.error;
     }
-    targets.push(...outcome.found.targets);
+    for (const target of outcome.found.targets) {
+      const key = `${target.kind}\0${target.path}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      targets.push(target);
+    }
     if (outcome.found.search) searches.push(outcome.found.search);
   }
   return { targets, searches };

@@ -1,10 +1,11 @@
 // Decides what a path given on the command line is: a skill, a folder of skills, a plugin, a marketplace or a skill archive.
-import { lstatSync, readFileSync, statSync, type Stats } from "node:fs";
+import { lstatSync, statSync, type Stats } from "node:fs";
 import { lstat, readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { isInside } from "../fs/safe-fs";
 import type { ClaudeCodeContext } from "../plugin/types";
 import { isSkillArchivePath } from "./archive";
+import { isMarketplaceRoot, marketplaceRootOwn } from "./marketplace-root";
 import { countFound, searchFolder, type SearchSummary } from "./target-search";
 
 /** One thing to check, as a path names it. */
@@ -77,7 +78,7 @@ export async function findTargets(input: string, cwd: string = process.cwd()): P
   }
   // A marketplace is never hidden by what else sits at its root: the root's own skill or plugin, the marketplace and
   // every plugin it lists are all targets.
-  if (isFile(path.join(abs, ".claude-plugin", "marketplace.json"))) {
+  if (isMarketplaceRoot(abs)) {
     const rootTargets = await marketplaceRootTargets(abs);
     if (rootTargets) return { targets: await addListedPlugins(rootTargets, abs), search: null };
   }
@@ -105,11 +106,6 @@ export async function findTargets(input: string, cwd: string = process.cwd()): P
   return { targets: withListed.length > 0 ? withListed : [{ kind: "skill", path: abs, dir: abs }], search: summary };
 }
 
-/** True when `file` is a regular file (through links); false when not or when that cannot be told. */
-function isFile(file: string): boolean {
-  return statOrNull(file)?.isFile() === true;
-}
-
 /** The folder a path inside `.claude-plugin/` stands for (the plugin or marketplace root), or null. */
 function claudeManifestParent(abs: string, isDir: boolean): string | null {
   if (isDir) return path.basename(abs) === ".claude-plugin" ? path.dirname(abs) : null;
@@ -120,33 +116,19 @@ function claudeManifestParent(abs: string, isDir: boolean): string | null {
     : null;
 }
 
-/** True when a root plugin.json declares an Agent Plugins `$schema` (a plugin.json without one is another tool's file). */
-function declaresAgentPluginsSchema(file: string): boolean {
-  try {
-    if ((statOrNull(file)?.size ?? Infinity) > 64 * 1024) return false;
-    const value: unknown = JSON.parse(readFileSync(file, "utf8"));
-    return typeof value === "object" && value !== null && "$schema" in value;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * A marketplace root that also holds a skill or a plugin of its own: the marketplace plus that skill or plugin (a root
  * plugin.json counts only with `$schema`, or beside .claude-plugin/plugin.json, which Claude Code reads); null for a
  * marketplace root with neither, which is searched like any other folder.
  */
 async function marketplaceRootTargets(abs: string): Promise<ValidationTarget[] | null> {
-  const names = await readdir(abs).catch(() => [] as string[]);
-  const claudeManifest = isFile(path.join(abs, ".claude-plugin", "plugin.json"));
-  const rootManifest = names.includes("plugin.json");
-  const skill = hasSkillFile(names);
-  if (!skill && !rootManifest && !claudeManifest) return null;
-  const targets: ValidationTarget[] = [{ kind: "marketplace", path: abs, root: abs }];
-  if (claudeManifest || (rootManifest && declaresAgentPluginsSchema(path.join(abs, "plugin.json"))))
-    targets.push({ kind: "plugin", path: abs, root: abs });
-  else if (skill) targets.push({ kind: "skill", path: abs, dir: abs });
-  return targets;
+  const own = marketplaceRootOwn(abs, await readdir(abs).catch(() => [] as string[]));
+  if (!own) return null;
+  const marketplace: ValidationTarget = { kind: "marketplace", path: abs, root: abs };
+  return [
+    marketplace,
+    own === "plugin" ? { kind: "plugin", path: abs, root: abs } : { kind: "skill", path: abs, dir: abs },
+  ];
 }
 
 /**

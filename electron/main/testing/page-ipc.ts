@@ -1,7 +1,7 @@
 // Main's IPC door as the app page meets it, for tests: handlers registered through the real registerCommands and
-// sender check, called with an event from the app's own page.
+// sender check, called with an event from the app's own page, and the answer unwrapped as the preload unwraps it.
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from "electron";
-import type { CommandHandlers } from "../../../shared/ipc";
+import { unwrapReply, type CommandHandlers } from "../../../shared/ipc";
 import { createSenderCheck, registerCommands } from "../ipc";
 import { appPaths } from "../paths";
 
@@ -25,5 +25,6 @@ export function pageIpcCaller(handlers: CommandHandlers): <T>(channel: string, .
     createSenderCheck(() => contents, indexUrl),
   );
   const event = { sender: contents, senderFrame: contents.mainFrame } as unknown as IpcMainInvokeEvent;
-  return <T>(channel: string, ...args: unknown[]) => registered.get(channel)!(event, ...args) as Promise<T>;
+  return <T>(channel: string, ...args: unknown[]) =>
+    registered.get(channel)!(event, ...args).then(unwrapReply) as Promise<T>;
 }

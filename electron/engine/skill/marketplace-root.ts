@@ -1,0 +1,39 @@
+// A folder holding `.claude-plugin/marketplace.json` is a marketplace whatever else sits at its root: one decision of
+// what that root also is, shared by the paths `validate` is given and the folders its search finds.
+import { readFileSync, statSync } from "node:fs";
+import path from "node:path";
+
+/** True when `file` is a regular file (through links); false when not or when that cannot be told. */
+function isFile(file: string): boolean {
+  try {
+    return statSync(file, { throwIfNoEntry: false })?.isFile() === true;
+  } catch {
+    return false;
+  }
+}
+
+/** True when `dir` holds `.claude-plugin/marketplace.json` (one stat). */
+export function isMarketplaceRoot(dir: string): boolean {
+  return isFile(path.join(dir, ".claude-plugin", "marketplace.json"));
+}
+
+/** True when a root plugin.json declares an Agent Plugins `$schema` (a plugin.json without one is another tool's file). */
+function declaresAgentPluginsSchema(file: string): boolean {
+  try {
+    if ((statSync(file, { throwIfNoEntry: false })?.size ?? Infinity) > 64 * 1024) return false;
+    const value: unknown = JSON.parse(readFileSync(file, "utf8"));
+    return typeof value === "object" && value !== null && "$schema" in value;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * What a marketplace root is besides the marketplace, given its entry names: a plugin (.claude-plugin/plugin.json, or a
+ * root plugin.json with `$schema`), else a skill (a SKILL.md), else nothing (then it is searched like any folder).
+ */
+export function marketplaceRootOwn(dir: string, names: readonly string[]): "plugin" | "skill" | null {
+  if (isFile(path.join(dir, ".claude-plugin", "plugin.json"))) return "plugin";
+  if (names.includes("plugin.json") && declaresAgentPluginsSchema(path.join(dir, "plugin.json"))) return "plugin";
+  return names.some((n) => n.toLowerCase() === "skill.md") ? "skill" : null;
+}
