@@ -29,11 +29,20 @@ function declaresAgentPluginsSchema(file: string): boolean {
 }
 
 /**
- * What a marketplace root is besides the marketplace, given its entry names: a plugin (.claude-plugin/plugin.json, or a
- * root plugin.json with `$schema`), else a skill (a SKILL.md), else nothing (then it is searched like any folder).
+ * What a marketplace root holding a skill or plugin file of its own stands for: the marketplace, plus a plugin
+ * (.claude-plugin/plugin.json, or a root plugin.json with `$schema`) or else a skill (a SKILL.md) — a root plugin.json
+ * without `$schema` is another tool's file and adds nothing. Null for a root holding none of these files, which is
+ * searched like any folder.
  */
-export function marketplaceRootOwn(dir: string, names: readonly string[]): "plugin" | "skill" | null {
-  if (isFile(path.join(dir, ".claude-plugin", "plugin.json"))) return "plugin";
-  if (names.includes("plugin.json") && declaresAgentPluginsSchema(path.join(dir, "plugin.json"))) return "plugin";
-  return names.some((n) => n.toLowerCase() === "skill.md") ? "skill" : null;
+export function marketplaceRootKinds(
+  dir: string,
+  names: readonly string[],
+): Array<"marketplace" | "plugin" | "skill"> | null {
+  const claudeManifest = isFile(path.join(dir, ".claude-plugin", "plugin.json"));
+  const rootManifest = names.includes("plugin.json");
+  const skill = names.some((n) => n.toLowerCase() === "skill.md");
+  if (!claudeManifest && !rootManifest && !skill) return null;
+  if (claudeManifest || (rootManifest && declaresAgentPluginsSchema(path.join(dir, "plugin.json"))))
+    return ["marketplace", "plugin"];
+  return skill ? ["marketplace", "skill"] : ["marketplace"];
 }

@@ -3,7 +3,7 @@ import { lstatSync, readdirSync, type Dirent } from "node:fs";
 import { realpath } from "node:fs/promises";
 import path from "node:path";
 import { isInside } from "../fs/safe-fs";
-import { isMarketplaceRoot, marketplaceRootOwn } from "./marketplace-root";
+import { isMarketplaceRoot, marketplaceRootKinds } from "./marketplace-root";
 
 /** Folders never searched: version control, dependencies and caches, which hold copies rather than sources. */
 const SKIPPED_FOLDERS: ReadonlySet<string> = new Set([
@@ -128,14 +128,14 @@ export async function searchFolder(root: string): Promise<{ items: FoundItem[]; 
         break;
       }
       summary.foldersSearched++;
-      // As for a path given to validate: a marketplace root holding its own skill or plugin is both, and not searched.
+      // As for a path given to validate: a marketplace root holding a skill or plugin file of its own is not searched.
       if (isMarketplaceRoot(dir)) {
-        const own = marketplaceRootOwn(
+        const kinds = marketplaceRootKinds(
           dir,
           listOrNone(dir).map((e) => e.name),
         );
-        if (own) {
-          items.push({ kind: "marketplace", dir }, { kind: own, dir });
+        if (kinds) {
+          for (const kind of kinds) items.push({ kind, dir });
           continue;
         }
       }

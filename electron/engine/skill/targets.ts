@@ -5,7 +5,7 @@ import path from "node:path";
 import { isInside } from "../fs/safe-fs";
 import type { ClaudeCodeContext } from "../plugin/types";
 import { isSkillArchivePath } from "./archive";
-import { isMarketplaceRoot, marketplaceRootOwn } from "./marketplace-root";
+import { isMarketplaceRoot, marketplaceRootKinds } from "./marketplace-root";
 import { countFound, searchFolder, type SearchSummary } from "./target-search";
 
 /** One thing to check, as a path names it. */
@@ -122,13 +122,12 @@ function claudeManifestParent(abs: string, isDir: boolean): string | null {
  * marketplace root with neither, which is searched like any other folder.
  */
 async function marketplaceRootTargets(abs: string): Promise<ValidationTarget[] | null> {
-  const own = marketplaceRootOwn(abs, await readdir(abs).catch(() => [] as string[]));
-  if (!own) return null;
-  const marketplace: ValidationTarget = { kind: "marketplace", path: abs, root: abs };
-  return [
-    marketplace,
-    own === "plugin" ? { kind: "plugin", path: abs, root: abs } : { kind: "skill", path: abs, dir: abs },
-  ];
+  const kinds = marketplaceRootKinds(abs, await readdir(abs).catch(() => [] as string[]));
+  return (
+    kinds?.map((kind): ValidationTarget =>
+      kind === "skill" ? { kind, path: abs, dir: abs } : { kind, path: abs, root: abs },
+    ) ?? null
+  );
 }
 
 /**
