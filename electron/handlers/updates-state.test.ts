@@ -130,9 +130,8 @@ describe("update state in the handlers", () => {
     closers.push(tmp.cleanup);
     const releases = await startReleaseServer({
       releases: { "acme/agentkey": { tag: "v1.8.0" }, "acme/report": { tag: "v2.0.0" } },
-      behaviour: "slow",
-      slowMs: 1500,
     });
+    const release = releases.hold();
     closers.push(releases.close);
     await writeTree(path.join(tmp.dir, "home/.claude/skills"), {
       "agentkey/SKILL.md": skillMd("agentkey", "1.7.2"),
@@ -140,10 +139,12 @@ describe("update state in the handlers", () => {
     });
     const { session } = open({ root: tmp.dir, releases }, { polling: true });
     await session.handlers["catalog:scan"]();
-    await expect.poll(() => releases.stats.apiRequests, { timeout: 10_000 }).toBeGreaterThan(0);
-    const last = await session.handlers["updates:last"]();
-    expect(last).toMatchObject({ updates: [], checking: true });
-    const result = await session.handlers["updates:check"](false);
+    // The start-up check begins after the first catalog and waits on the held answers.
+    await expect.poll(async () => (await session.handlers["updates:last"]()).checking, { timeout: 10_000 }).toBe(true);
+    expect((await session.handlers["updates:last"]()).updates).toEqual([]);
+    const asked = session.handlers["updates:check"](false);
+    release();
+    const result = await asked;
     expect(byName(result, "agentkey")).toMatchObject({ state: "outdated", latest: "1.8.0" });
     expect(releases.stats.apiRequests).toBe(2);
     expect((await session.handlers["updates:last"]()).checking).toBe(false);

@@ -62,6 +62,8 @@ export interface RunningReleaseServer {
   url: string;
   stats: ReleaseServerStats;
   setBehaviour: (behaviour: ReleaseBehaviour) => void;
+  /** Holds every answer until the returned function is called (a check that is surely still running, whatever the load). */
+  hold: () => () => void;
   setRelease: (repo: string, release: FakeRelease) => void;
   /** The repository, Trees and Contents endpoints (content checks of skills without versions). */
   trees: TreeRoutes;
@@ -326,7 +328,9 @@ export async function startReleaseServer(opts: ReleaseServerOptions = {}): Promi
     sendJson(res, 404, { message: "Not Found" });
   }
 
+  let held: Array<() => void> | null = null;
   const http = createServer((req, res) => {
+    if (held) return void held.push(() => route(req, res));
     if (behaviour === "slow") {
       const t = setTimeout(() => (timers.delete(t), route(req, res)), opts.slowMs ?? 2000);
       timers.add(t);
@@ -339,9 +343,19 @@ export async function startReleaseServer(opts: ReleaseServerOptions = {}): Promi
     url: base,
     stats,
     setBehaviour: (b) => void (behaviour = b),
+    hold: () => {
+      held ??= [];
+      return () => {
+        const waiting = held ?? [];
+        held = null;
+        for (const answer of waiting) answer();
+      };
+    },
     setRelease: (repo, release) => void releases.set(repo, release),
     trees,
     close: async () => {
+      for (const answer of held ?? []) answer();
+      held = null;
       for (const t of timers) clearTimeout(t);
       await closeNow(http);
     },
