@@ -72,7 +72,7 @@ export async function planRemove(name: string, options: RemoveOptions): Promise<
   }
   const lockFile = lockFileOf(options);
   const entry = lockFile && !options.clients?.length ? await readLockEntry(lockFile, name) : null;
-  const desktopSteps = clients.includes("claude-desktop")
+  const desktopSteps = options.clients?.includes("claude-desktop")
     ? [
         "Open Claude Desktop, then Settings → Capabilities (Skills).",
         `Find "${name}" in the list of skills and choose Remove (or turn it off).`,
