@@ -34,7 +34,8 @@ export type InstallErrorCode =
   | "manage.skill.choose"
   | "manage.conflict"
   | "manage.not-installed"
-  | "manage.client.unknown";
+  | "manage.client.unknown"
+  | "manage.not-confirmed";
 
 /** A refused or failed install step; `message` is a sentence a user understands. */
 export class InstallError extends Error {

@@ -132,8 +132,26 @@ async function lockEntryFor(
   };
 }
 
+/** A staged plan: what add would do; apply() carries it out (refusing unanswered conflicts), cleanup() drops staging. */
+export interface AddPlan {
+  result: AddResult;
+  conflicts: string[];
+  apply(): Promise<AddResult>;
+  cleanup(): Promise<void>;
+}
+
 /** Adds the skills SOURCE holds to the chosen clients; throws InstallError for a refusal (nothing written). */
 export async function addSkill(rawSource: string, options: AddOptions): Promise<AddResult> {
+  const plan = await planAdd(rawSource, options);
+  try {
+    return options.dryRun ? plan.result : await plan.apply();
+  } finally {
+    await plan.cleanup();
+  }
+}
+
+/** Stages SOURCE, validates and chooses its skills and looks at every place (nothing written); throws InstallError. */
+export async function planAdd(rawSource: string, options: AddOptions): Promise<AddPlan> {
   const source = parseAddSource(rawSource, options.cwd);
   const staged = await stageSource(source, options);
   try {
@@ -193,39 +211,48 @@ export async function addSkill(rawSource: string, options: AddOptions): Promise<
       skills,
       applied: false,
     };
-    const conflicts = skills.flatMap((s) => s.places.filter((p) => p.action === "conflict"));
-    if (options.dryRun) return result;
-    if (conflicts.length)
-      throw Object.assign(
-        new InstallError("manage.conflict", `Nothing was added: ${conflicts.map((c) => c.question).join(" ")}`),
-        { result },
-      );
-    for (const [i, skill] of skills.entries()) {
-      const candidate = chosen[i]!;
-      for (const place of skill.places) place.applied = await applyPlacement(place, candidate.dir, options.dataDir);
-      if (skill.lock.file) {
-        const canonical = skill.places.find((p) => p.mode === "copy")?.path ?? null;
-        const entry = await lockEntryFor(source, candidate, canonical, staged.ref, skill.lock.file);
-        if (entry) {
-          const edit = await upsertLockEntry(skill.lock.file, skill.name, entry);
-          skill.lock = edit.ok
-            ? { file: skill.lock.file, written: true }
-            : { file: null, why: `the lock was not edited: ${edit.reason}` };
-        }
-      }
-      if (options.clients.includes("claude-desktop"))
-        skill.handoff = await prepareDesktopHandoff(candidate.dir, {
-          name: skill.name,
-          version: skill.version,
-          dataDir: options.dataDir,
-          home: options.home,
-          env: options.env,
-          platform: options.platform,
+    const conflicts = skills.flatMap((s) => s.places.flatMap((p) => (p.action === "conflict" ? [p.question!] : [])));
+    const apply = async () => {
+      if (conflicts.length)
+        throw Object.assign(new InstallError("manage.conflict", `Nothing was added: ${conflicts.join(" ")}`), {
+          result,
         });
-    }
-    result.applied = true;
-    return result;
-  } finally {
+      for (const [i, skill] of skills.entries()) await applyOne(skill, chosen[i]!, source, staged.ref, options);
+      result.applied = true;
+      return result;
+    };
+    return { result, conflicts, apply, cleanup: staged.cleanup };
+  } catch (error) {
     await staged.cleanup();
+    throw error;
   }
+}
+
+async function applyOne(
+  skill: AddedSkill,
+  candidate: Candidate,
+  source: AddSource,
+  ref: string | null,
+  options: AddOptions,
+) {
+  for (const place of skill.places) place.applied = await applyPlacement(place, candidate.dir, options.dataDir);
+  if (skill.lock.file) {
+    const canonical = skill.places.find((p) => p.mode === "copy")?.path ?? null;
+    const entry = await lockEntryFor(source, candidate, canonical, ref, skill.lock.file);
+    if (entry) {
+      const edit = await upsertLockEntry(skill.lock.file, skill.name, entry);
+      skill.lock = edit.ok
+        ? { file: skill.lock.file, written: true }
+        : { file: null, why: `the lock was not edited: ${edit.reason}` };
+    }
+  }
+  if (options.clients.includes("claude-desktop"))
+    skill.handoff = await prepareDesktopHandoff(candidate.dir, {
+      name: skill.name,
+      version: skill.version,
+      dataDir: options.dataDir,
+      home: options.home,
+      env: options.env,
+      platform: options.platform,
+    });
 }
