@@ -112,10 +112,16 @@ export const addCommand: CliCommand = {
       }
       const result = await plan.apply();
       if (json) printJson(io, result);
-      else
+      else {
+        for (const place of result.skills.flatMap((sk) => sk.places))
+          if (place.applied?.backup)
+            io.stdout(
+              `The replaced copy at ${safe(place.path)} is kept at ${safe(place.applied.backup)}; \`skillshelf rollback ${safe(place.path)}\` puts it back.\n`,
+            );
         io.stdout(
-          `\nAdded ${result.skills.map((s) => `"${safe(s.name)}"`).join(", ")}. \`skillshelf remove NAME\` takes one away again${result.skills.some((s) => s.places.some((p) => p.applied?.backup)) ? "; `skillshelf rollback` with a replaced folder's path puts the old copy back" : ""}.\n`,
+          `\nAdded ${result.skills.map((sk) => `"${safe(sk.name)}"`).join(", ")}. \`skillshelf remove NAME\` takes one away again.\n`,
         );
+      }
       return 0;
     } catch (error) {
       if (error instanceof InstallError) return fail(error.code, error.message, plan.result);

@@ -167,6 +167,8 @@ export async function stageSource(source: AddSource, options: StageOptions): Pro
     for (const rel of rels) {
       const dir = path.join(base, ...rel.split("/").filter(Boolean));
       const report = await readSkill(dir);
+      // The copy is installed in a folder of its name, so the staged folder's name is not a finding.
+      const diagnostics = report.diagnostics.filter((d) => d.code !== "skill.name.dir-mismatch");
       const repoRel = [subpath, rel].filter(Boolean).join("/");
       candidates.push({
         name: report.name || path.basename(dir),
@@ -174,8 +176,8 @@ export async function stageSource(source: AddSource, options: StageOptions): Pro
         skillPath: repoRel ? `${repoRel}/SKILL.md` : "SKILL.md",
         version: report.version,
         description: report.description ?? "",
-        diagnostics: report.diagnostics,
-        blockers: report.diagnostics.filter((d) => stopsLoading(d, null)),
+        diagnostics,
+        blockers: diagnostics.filter((d) => stopsLoading(d, null)),
       });
     }
     return { stagingDir, shown, ref, candidates, cleanup };
