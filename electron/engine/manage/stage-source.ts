@@ -128,7 +128,7 @@ async function fill(source: AddSource, stagingDir: string, options: StageOptions
     const clone = path.join(stagingDir, "clone");
     await gitClone(source.url, source.ref, clone, options.signal);
     await rm(path.join(clone, ".git"), { recursive: true, force: true });
-    await copyTree(clone, unpacked, { links: "inside-only" });
+    await copyTree(clone, unpacked, { links: "real-inside" });
     await rm(clone, { recursive: true, force: true });
     return { root: unpacked, subpath: "", shown: source.url, ref: source.ref };
   }
