@@ -192,11 +192,13 @@ export async function planAdd(rawSource: string, options: AddOptions): Promise<A
         diagnostics: candidate.diagnostics,
         forced: candidate.blockers.length > 0,
         places,
-        lock: lockFile
-          ? lockSourceOf(source)
-            ? { file: lockFile, written: false }
-            : { file: null, why: "the skills installer keeps no lock entry for an archive" }
-          : { file: null, why: "a project's skills are not recorded in the global lock" },
+        lock: !places.length
+          ? { file: null, why: "no client folder was chosen" }
+          : lockFile
+            ? lockSourceOf(source)
+              ? { file: lockFile, written: false }
+              : { file: null, why: "the skills installer keeps no lock entry for an archive" }
+            : { file: null, why: "a project's skills are not recorded in the global lock" },
       });
     }
     const result: AddResult = {
@@ -236,7 +238,7 @@ async function applyOne(
   options: AddOptions,
 ) {
   for (const place of skill.places) place.applied = await applyPlacement(place, candidate.dir, options.dataDir);
-  if (skill.lock.file) {
+  if (skill.lock.file && skill.places.length) {
     const canonical = skill.places.find((p) => p.mode === "copy")?.path ?? null;
     const entry = await lockEntryFor(source, candidate, canonical, ref, skill.lock.file);
     if (entry) {

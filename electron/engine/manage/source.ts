@@ -23,7 +23,7 @@ const cleanSubpath = (parts: string[]): string | null => {
 
 function githubOf(owner: string, repo: string, ref: string | null, rest: string[]): AddSource | null {
   const name = repo.replace(/\.git$/, "");
-  if (!NAME.test(owner) || !NAME.test(name)) return null;
+  if (!NAME.test(owner) || !NAME.test(name) || /^\.+$/.test(owner) || /^\.+$/.test(name)) return null;
   const subpath = cleanSubpath(rest);
   return subpath === null ? null : { kind: "github", owner, repo: name, ref, subpath };
 }
@@ -49,13 +49,15 @@ export function parseAddSource(raw: string, cwd: string): AddSource {
     );
   if (!input || input.length > MAX_SOURCE || /[\u0000-\u001f]/.test(input)) throw invalid();
   const local = path.resolve(cwd, input);
-  if (existsSync(local) || input.startsWith(".") || path.isAbsolute(input) || ARCHIVE.test(input))
+  const isUrl = /^[a-z][a-z0-9+.-]*:\/\//i.test(input);
+  if (!isUrl && (existsSync(local) || input.startsWith(".") || path.isAbsolute(input) || ARCHIVE.test(input)))
     return { kind: "local", path: local };
   const gitSsh = /^git@([^:]+):(.+?)(?:\.git)?$/.exec(input);
   if (gitSsh) return { kind: "git", url: input, ref: null };
   if (URL.canParse(input)) {
     const url = new URL(input);
     if (url.protocol === "git:" || url.protocol === "ssh:") return { kind: "git", url: input, ref: null };
+    if (url.protocol === "file:" && url.pathname.endsWith(".git")) return { kind: "git", url: url.href, ref: null };
     if (url.protocol !== "https:" && url.protocol !== "http:") throw invalid();
     if (url.hostname === "github.com") {
       if (url.pathname.endsWith(".git")) return { kind: "git", url: url.href, ref: null };
