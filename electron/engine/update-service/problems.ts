@@ -39,6 +39,7 @@ const CAUSE_OF_CODE: Record<InstallErrorCode, FailureCause> = {
   "manage.conflict": "refused",
   "manage.not-installed": "not-found",
   "manage.client.unknown": "refused",
+  "manage.not-confirmed": "cancelled",
 };
 
 /** What to do, by cause, where the code's own advice does not fit every cause (a failed download, a failed swap). */
