@@ -90,7 +90,8 @@ function gitClone(url: string, ref: string | null, dest: string, signal?: AbortS
   const args = ["clone", "--quiet", "--depth", "1", ...(ref ? ["--branch", ref] : []), "--", url, dest];
   return new Promise((resolve, reject) => {
     const child = spawn("git", args, {
-      env: { ...process.env, GIT_TERMINAL_PROMPT: "0" },
+      // Only plain transports: `ext::` and other helpers would run a command named in the address.
+      env: { ...process.env, GIT_TERMINAL_PROMPT: "0", GIT_ALLOW_PROTOCOL: "https:http:ssh:git:file" },
       stdio: ["ignore", "ignore", "pipe"],
       signal,
       timeout: 300_000,
