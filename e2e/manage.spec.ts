@@ -61,7 +61,8 @@ test.describe("adding, sharing and removing skills", () => {
     await page.locator(".add-skill").dispatchEvent(
       "drop",
       await page.evaluateHandle((text) => {
-        const data = new DataTransfer();
+        type Transfer = { setData(format: string, text: string): void };
+        const data = new (globalThis as unknown as { DataTransfer: new () => Transfer }).DataTransfer();
         data.setData("text/plain", text);
         return { dataTransfer: data };
       }, neat),
