@@ -7,6 +7,14 @@ import type { StdioServerList } from "./stdio-servers";
 import { isConfiguredServerId, type ConfiguredServerList, type ServerTestResult } from "./mcp-servers";
 export type { ConfiguredServer, ConfiguredServerList, ServerTestCheck, ServerTestResult } from "./mcp-servers";
 import type { CopyComparison } from "./copy-compare";
+import {
+  isManageRequest,
+  type AddRequest,
+  type AddView,
+  type ManageClientId,
+  type RemoveView,
+  type ShareView,
+} from "./manage";
 export type { ComparedFile, CopyComparison } from "./copy-compare";
 import {
   isTaskId,
@@ -174,6 +182,17 @@ export interface IpcCommands {
   "update:histories": () => Promise<UpdateHistories>;
   /** What start-up did with updates an earlier run left unfinished (waits for that recovery; empty when none). */
   "update:recoveries": () => Promise<UpdateRecovery[]>;
+  /** Adds the skills a source holds (owner/repo, an address, a folder or an archive); dryRun only shows the plan. */
+  "manage:add": (source: string, request: AddRequest) => Promise<AddView>;
+  /** Removes every copy and link of a skill and its lock entry (copies kept); dryRun only lists them. */
+  "manage:remove": (name: string, request: { clients?: ManageClientId[]; dryRun: boolean }) => Promise<RemoveView>;
+  /** Puts back what the last remove of a skill took (Undo). */
+  "manage:undo-remove": (name: string) => Promise<RemoveView>;
+  /** "Also use in…": links (or copies) an installed skill into more clients. */
+  "manage:share": (
+    name: string,
+    request: { clients: ManageClientId[]; copy?: boolean; replace?: boolean; dryRun: boolean },
+  ) => Promise<ShareView>;
 }
 
 /** Every event: channel name → payload. */
@@ -227,6 +246,10 @@ export interface SkillshelfApi {
   updateHistory: IpcCommands["update:history"];
   updateHistories: IpcCommands["update:histories"];
   updateRecoveries: IpcCommands["update:recoveries"];
+  addSkill: IpcCommands["manage:add"];
+  removeSkill: IpcCommands["manage:remove"];
+  undoRemoveSkill: IpcCommands["manage:undo-remove"];
+  shareSkill: IpcCommands["manage:share"];
   onCatalogChanged: (listener: (change: IpcEvents["catalog:changed"]) => void) => () => void;
   onAuthorChanged: (listener: (snapshot: IpcEvents["author:changed"]) => void) => () => void;
   onUpdatesChanged: (listener: (updates: IpcEvents["updates:changed"]) => void) => () => void;
@@ -276,6 +299,10 @@ export const commandOfMethod = {
   updateHistory: "update:history",
   updateHistories: "update:histories",
   updateRecoveries: "update:recoveries",
+  addSkill: "manage:add",
+  removeSkill: "manage:remove",
+  undoRemoveSkill: "manage:undo-remove",
+  shareSkill: "manage:share",
 } as const satisfies Record<string, CommandChannel>;
 
 /** Which event each `on…` method subscribes to. */
@@ -305,6 +332,8 @@ const isApplyOptions = (v: unknown): boolean =>
 const isStdioId = (v: unknown): v is string => typeof v === "string" && /^[0-9a-f]{32}$/.test(v);
 /** A confirmation code as typed (letters, digits, spaces and dashes), or null for "print me one". */
 const isConsentCode = (v: unknown): boolean => v === null || (typeof v === "string" && /^[A-Za-z0-9 -]{1,32}$/.test(v));
+
+const isSkillName = (v: unknown): v is string => typeof v === "string" && /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/.test(v);
 
 /** Runtime argument checks per command: the only way arguments reach a handler. */
 export const commandArgs: { [C in CommandChannel]: (args: unknown[]) => boolean } = {
@@ -344,6 +373,14 @@ export const commandArgs: { [C in CommandChannel]: (args: unknown[]) => boolean 
   "update:history": (a) => a.length === 1 && isSkillId(a[0]),
   "update:histories": (a) => a.length === 0,
   "update:recoveries": (a) => a.length === 0,
+  "manage:add": (a) =>
+    a.length === 2 &&
+    isUrl(a[0]) &&
+    isManageRequest(a[1], ["clients", "skills", "all", "copy", "force", "replace", "dryRun", "project"]),
+  "manage:remove": (a) => a.length === 2 && isSkillName(a[0]) && isManageRequest(a[1], ["clients", "dryRun"]),
+  "manage:undo-remove": (a) => a.length === 1 && isSkillName(a[0]),
+  "manage:share": (a) =>
+    a.length === 2 && isSkillName(a[0]) && isManageRequest(a[1], ["clients", "copy", "replace", "dryRun"]),
 };
 
 /** True for a known command channel name. */

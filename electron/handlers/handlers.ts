@@ -12,6 +12,7 @@ import type { SessionShared } from "./session-shared";
 import { createSettingsHandlers } from "./settings-handlers";
 import { createShellHandlers } from "./shell-handlers";
 import { createUpdatesState } from "./updates-state";
+import { createManageHandlers } from "./manage-handlers";
 
 /** The handlers plus what they hold open (watchers), so a host can release it. */
 export interface HandlerSession {
@@ -79,6 +80,16 @@ export function createHandlerSession(context: HandlerContext): HandlerSession {
       ),
   });
 
+  const manage = createManageHandlers({
+    scanOptions: context.scanOptions,
+    githubToken: () =>
+      settings.updateSources().then(
+        (sources) => sources.githubToken,
+        () => undefined,
+      ),
+    changed: () => void catalog.prefetch().catch(() => undefined),
+  });
+
   const handlers: CommandHandlers = {
     "app:info": async () => ({
       version: VERSION,
@@ -90,6 +101,7 @@ export function createHandlerSession(context: HandlerContext): HandlerSession {
     ...author.handlers,
     ...updates.handlers,
     ...shell.handlers,
+    ...manage,
     ...settings.handlers,
     ...createCompareHandlers({ catalog: catalogNow }),
     ...install.handlers,

@@ -21,9 +21,10 @@ const REFUSED_IN_APP = ["stdio:approve"];
 /**
  * Start a fixed program on something the user was shown, never a command from a page, server or config: the file
  * manager, a text editor on a catalog text file, the browser on a checked http(s) URL, Claude Desktop's handler on the
- * .skill this session built.
+ * .skill this session built, git cloning the address the user gave Add skill (only its plain transports).
  */
 const FIXED_PROGRAM = [
+  "manage:add",
   "shell:reveal",
   "shell:open-in-editor",
   "shell:open-external",
@@ -42,6 +43,9 @@ describe("the Electron checklist of commands that can start a program", () => {
         "author:close",
         "author:open",
         "catalog:scan",
+        "manage:remove",
+        "manage:share",
+        "manage:undo-remove",
         "servers:configured",
         "servers:test",
         "settings:get",

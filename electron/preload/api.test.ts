@@ -72,6 +72,10 @@ const sampleArgs: Record<string, unknown[]> = {
   recipeResult: ["0123456789abcdef"],
   undoUpdate: ["claude-code:/home/u/.claude/skills/pdf"],
   updateHistory: ["claude-code:/home/u/.claude/skills/pdf"],
+  addSkill: ["acme/skills", { clients: ["cursor"], skills: ["pdf"], dryRun: true }],
+  removeSkill: ["pdf", { dryRun: true }],
+  undoRemoveSkill: ["pdf"],
+  shareSkill: ["pdf", { clients: ["gemini-cli"], dryRun: false }],
 };
 
 describe("createSkillshelfApi", () => {

@@ -46,8 +46,25 @@ export const commands: readonly CommandEntry[] = [
   },
   {
     name: "rollback",
-    summary: "Restore the copy of a skill kept before its last update (the replaced copy is kept in turn).",
+    summary:
+      "Restore the copy of a skill kept before its last update (the replaced copy is kept in turn), or put back a removed skill.",
     load: async () => (await import("./rollback")).rollbackCommand,
+  },
+  {
+    name: "add",
+    summary:
+      "Add skills from a repository, address, folder or archive to clients (the skills installer's layout and lock).",
+    load: async () => (await import("./add")).addCommand,
+  },
+  {
+    name: "remove",
+    summary: "Remove a skill's copies and links (every client, or those named) and its lock entry; undo with rollback.",
+    load: async () => (await import("./remove")).removeCommand,
+  },
+  {
+    name: "share",
+    summary: "Also use an installed skill in other clients (a link to its one copy, or a copy with --copy).",
+    load: async () => (await import("./share")).shareCommand,
   },
   {
     name: "probe-meta",

@@ -3,15 +3,28 @@
 import { dataDir as defaultDataDir } from "../../engine/install/data-dir";
 import { InstallError } from "../../engine/install/errors";
 import { listBackups, recoverInterrupted, rollback } from "../../engine/install/swap";
-import { UsageError, printJson, type CliCommand } from "../command";
+import { UsageError, printJson, type CliCommand, type CliIo } from "../command";
+import { latestRemoval, restoreRemoved } from "../../engine/manage/remove";
 import { SCAN_FLAGS_USAGE, readScanFlags, scanFlagOptions } from "../scan-flags";
 import { safe } from "./report-format";
 import { findSkillTarget } from "./skill-target";
 
+/** Puts back a skill `skillshelf remove` took away (every copy, link and the lock entry). */
+async function undoRemoval(name: string, data: string, json: boolean, io: CliIo): Promise<number> {
+  const plan = await restoreRemoved(name, data);
+  if (json) printJson(io, { name, restored: true, undoneRemoval: plan });
+  else
+    io.stdout(
+      `Put back "${safe(name)}" as it was before \`skillshelf remove\`: ${plan.items.map((i) => safe(i.path)).join(", ")}.\n`,
+    );
+  return 0;
+}
+
 /** The `rollback` command. */
 export const rollbackCommand: CliCommand = {
   name: "rollback",
-  summary: "Restore the copy of a skill kept before its last update (the replaced copy is kept in turn).",
+  summary:
+    "Restore the copy of a skill kept before its last update (the replaced copy is kept in turn), or put back a removed skill.",
   usage: `skillshelf rollback NAME|PATH ${SCAN_FLAGS_USAGE} [--json]`,
   options: { ...scanFlagOptions, json: { type: "boolean" } },
   run: async (args, io) => {
@@ -27,6 +40,11 @@ export const rollbackCommand: CliCommand = {
       return 1;
     };
     const target = await findSkillTarget(arg, scanOptions, io.cwd);
+    if (!target && (await latestRemoval(arg, data)))
+      return undoRemoval(arg, data, json, io).catch((error: unknown) => {
+        if (error instanceof InstallError) return fail(error.code, error.message);
+        throw error;
+      });
     if (!target)
       return fail("install.skill.not-found", `No installed skill "${arg}" was found for this home and platform.`);
     const { skill } = target;

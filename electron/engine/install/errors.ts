@@ -29,7 +29,13 @@ export type InstallErrorCode =
   | "install.data.untrusted"
   | "install.target.moved"
   | "install.kept.conflict"
-  | "install.source.link-outside";
+  | "install.source.link-outside"
+  | "manage.source.invalid"
+  | "manage.skill.choose"
+  | "manage.conflict"
+  | "manage.not-installed"
+  | "manage.client.unknown"
+  | "manage.not-confirmed";
 
 /** A refused or failed install step; `message` is a sentence a user understands. */
 export class InstallError extends Error {

@@ -25,7 +25,7 @@ export interface LocatedSkill {
 }
 
 /** Every folder below root holding a SKILL.md (relative, "" for root itself), shallowest first. */
-async function skillFolders(root: string): Promise<string[]> {
+export async function skillFolders(root: string): Promise<string[]> {
   const found: string[] = [];
   let queue: string[] = [""];
   let visited = 0;

@@ -63,38 +63,45 @@ export function releaseFileSource(
 
 /** Downloads or reads the new version named by `from` and returns it validated; throws InstallError with the reason. */
 export function obtainSkill(from: DownloadSource | { file: string }, options: ObtainOptions): Promise<ObtainedSkill> {
-  return stageSkill(options.dataDir, options.expectName, async (stagingDir) => {
-    const unpacked = path.join(stagingDir, "unpacked");
-    let source: string;
-    let leftOut: string[] = [];
-    if ("url" in from) {
-      source = from.shown ?? from.url;
-      const downloaded = await downloadFile(from.url, {
-        dir: stagingDir,
-        maxBytes: options.maxBytes,
-        sha256: options.sha256,
-        signal: options.signal,
-        onProgress: options.onProgress,
-        ...(from.bearer ? { bearer: from.bearer } : {}),
-      });
-      leftOut = (await extractArchive(downloaded.file, unpacked)).leftOut;
-      await rm(downloaded.file, { force: true });
-    } else {
-      source = path.resolve(from.file);
-      const info = await stat(source).catch((error: NodeJS.ErrnoException) => {
-        throw new InstallError(
-          "install.source.unreadable",
-          `${source} cannot be read (${error.code ?? error.message}).`,
-        );
-      });
-      // A folder's links are checked where they really resolve, not only by their text.
-      if (info.isDirectory()) await copyTree(source, unpacked, { links: "real-inside" });
-      else if (info.isFile()) leftOut = (await extractArchive(source, unpacked)).leftOut;
-      else throw new InstallError("install.source.unreadable", `${source} is neither a folder nor an archive file.`);
-    }
-    if (options.signal?.aborted) throw new InstallError("install.download.cancelled", "The update was cancelled.");
-    return { unpacked, source, leftOut };
-  });
+  return stageSkill(options.dataDir, options.expectName, (stagingDir) => unpackSource(from, stagingDir, options));
+}
+
+/**
+ * Puts what `from` names into `<stagingDir>/unpacked`: a downloaded archive or a local archive unpacked by the one
+ * archive reader, or a local folder copied (links inside it only). Used by updates and by adding a new skill.
+ */
+export async function unpackSource(
+  from: DownloadSource | { file: string },
+  stagingDir: string,
+  options: Pick<ObtainOptions, "maxBytes" | "sha256" | "signal" | "onProgress">,
+): Promise<{ unpacked: string; source: string; leftOut: string[] }> {
+  const unpacked = path.join(stagingDir, "unpacked");
+  let source: string;
+  let leftOut: string[] = [];
+  if ("url" in from) {
+    source = from.shown ?? from.url;
+    const downloaded = await downloadFile(from.url, {
+      dir: stagingDir,
+      maxBytes: options.maxBytes,
+      sha256: options.sha256,
+      signal: options.signal,
+      onProgress: options.onProgress,
+      ...(from.bearer ? { bearer: from.bearer } : {}),
+    });
+    leftOut = (await extractArchive(downloaded.file, unpacked)).leftOut;
+    await rm(downloaded.file, { force: true });
+  } else {
+    source = path.resolve(from.file);
+    const info = await stat(source).catch((error: NodeJS.ErrnoException) => {
+      throw new InstallError("install.source.unreadable", `${source} cannot be read (${error.code ?? error.message}).`);
+    });
+    // A folder's links are checked where they really resolve, not only by their text.
+    if (info.isDirectory()) await copyTree(source, unpacked, { links: "real-inside" });
+    else if (info.isFile()) leftOut = (await extractArchive(source, unpacked)).leftOut;
+    else throw new InstallError("install.source.unreadable", `${source} is neither a folder nor an archive file.`);
+  }
+  if (options.signal?.aborted) throw new InstallError("install.download.cancelled", "The update was cancelled.");
+  return { unpacked, source, leftOut };
 }
 
 /**

@@ -34,6 +34,12 @@ const CAUSE_OF_CODE: Record<InstallErrorCode, FailureCause> = {
   "install.data.untrusted": "refused",
   "install.kept.conflict": "refused",
   "install.source.link-outside": "invalid",
+  "manage.source.invalid": "invalid",
+  "manage.skill.choose": "refused",
+  "manage.conflict": "refused",
+  "manage.not-installed": "not-found",
+  "manage.client.unknown": "refused",
+  "manage.not-confirmed": "cancelled",
 };
 
 /** What to do, by cause, where the code's own advice does not fit every cause (a failed download, a failed swap). */

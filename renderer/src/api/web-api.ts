@@ -105,6 +105,10 @@ export function createWebApi(): SkillshelfApi {
     updateHistory: command(commandOfMethod.updateHistory),
     updateHistories: command(commandOfMethod.updateHistories),
     updateRecoveries: command(commandOfMethod.updateRecoveries),
+    addSkill: command(commandOfMethod.addSkill),
+    removeSkill: command(commandOfMethod.removeSkill),
+    undoRemoveSkill: command(commandOfMethod.undoRemoveSkill),
+    shareSkill: command(commandOfMethod.shareSkill),
     openExternal: async (url: string) => {
       const allowed = await openExternalChecked(url);
       if (allowed) window.open(url, "_blank", "noopener,noreferrer");

@@ -12,7 +12,9 @@ import {
 import { count, plural } from "../lib/format";
 import { useApi } from "./api-context";
 import { CatalogList } from "./CatalogList";
+import { AddSkillPanel } from "./AddSkillPanel";
 import { EntryDetail, type DetailTab } from "./EntryDetail";
+import { RemovedNotice } from "./ManageSkill";
 import { EmptyState, ErrorState, Loading } from "./StatusViews";
 import type { CatalogData, UpdatesData } from "./use-app-data";
 import { useSettings } from "./use-settings";
@@ -38,6 +40,7 @@ export function CatalogView(props: { catalog: CatalogData; updates: UpdatesData 
     return () => window.removeEventListener("keydown", focusSearch);
   }, []);
   const [tab, setTab] = useState<DetailTab>("overview");
+  const [removedName, setRemovedName] = useState<string | null>(null);
   const deferredFilters = useDeferredValue(filters);
   const { api } = useApi();
   const accountNames = useSettings(api).settings?.accountNames;
@@ -144,8 +147,12 @@ export function CatalogView(props: { catalog: CatalogData; updates: UpdatesData 
             </details>
           </section>
         ) : null}
+        <AddSkillPanel onChanged={catalog.refresh} />
       </aside>
       <section className="list-pane" aria-label="Skills and plugins">
+        {removedName ? (
+          <RemovedNotice name={removedName} onDone={() => setRemovedName(null)} onChanged={catalog.refresh} />
+        ) : null}
         <div className="list-header">
           <input
             type="search"
@@ -242,6 +249,11 @@ export function CatalogView(props: { catalog: CatalogData; updates: UpdatesData 
             revision={0}
             tab={tab}
             onTab={setTab}
+            onChanged={catalog.refresh}
+            onRemoved={(name) => {
+              setRemovedName(name);
+              catalog.refresh();
+            }}
           />
         ) : (
           <EmptyState title="Select a skill" icon="←">

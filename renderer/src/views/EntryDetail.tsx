@@ -3,6 +3,7 @@ import type { UpdateInfo } from "../../../shared/model";
 import type { CatalogEntry, CatalogGroup } from "../../../shared/ui-catalog";
 import { EntryBadges } from "./Badges";
 import { Levels } from "./Levels";
+import { ManageSkill } from "./ManageSkill";
 import { PluginOverview } from "./PluginOverview";
 import { SkillOverview } from "./SkillOverview";
 
@@ -23,6 +24,8 @@ export function EntryDetail(props: {
   revision: number;
   tab: DetailTab;
   onTab: (tab: DetailTab) => void;
+  onChanged?: () => void;
+  onRemoved?: (name: string) => void;
 }) {
   const { entry } = props;
   const tabs = entry.kind === "skill" ? TABS : TABS.slice(0, 1);
@@ -68,7 +71,12 @@ export function EntryDetail(props: {
         {entry.kind === "plugin" ? (
           <PluginOverview plugin={entry.plugin} />
         ) : tab === "overview" ? (
-          <SkillOverview skill={entry.skill} update={props.update} />
+          <>
+            <SkillOverview skill={entry.skill} update={props.update} />
+            {props.onChanged && props.onRemoved ? (
+              <ManageSkill skill={entry.skill} onChanged={props.onChanged} onRemoved={props.onRemoved} />
+            ) : null}
+          </>
         ) : (
           <Levels skill={entry.skill} level={tab} revision={`${props.revision}:${entry.skill.contentHash}`} />
         )}

@@ -1,0 +1,133 @@
+// `skillshelf add SOURCE`: stages the source, lists its skills, validates each, shows where each goes (the canonical
+// copy, a link per client) and any conflict, then adds after --yes or a yes on the terminal; --dry-run never writes.
+import { InstallError } from "../../engine/install/errors";
+import { recoverInterrupted } from "../../engine/install/swap";
+import { planAdd, type AddResult } from "../../engine/manage/add";
+import { UsageError, listFlag, printJson, type CliCommand, type CliIo } from "../command";
+import { SCAN_FLAGS_USAGE } from "../scan-flags";
+import { CLIENT_USAGE, manageFlagOptions, readManageSetup } from "./manage-flags";
+import { formatDiagnostics, safe } from "./report-format";
+import { askOnTerminal } from "./update-handoff";
+
+function printPlan(io: CliIo, result: AddResult, cwd: string): void {
+  io.stdout(`Source: ${safe(result.source)}\n`);
+  if (result.candidates.length > 1) {
+    io.stdout(`It holds ${result.candidates.length} skills:\n`);
+    for (const c of result.candidates)
+      io.stdout(
+        `  ${safe(c.name)}${c.valid ? "" : " (invalid)"}  ${safe(c.skillPath)}  ${safe(c.description.slice(0, 100))}\n`,
+      );
+  }
+  for (const skill of result.skills) {
+    io.stdout(
+      `\n${safe(skill.name)} ${safe(skill.version ?? "")}${skill.forced ? " — INVALID, added because of --force" : ""}\n`,
+    );
+    for (const line of formatDiagnostics(skill.diagnostics, cwd, "    ")) io.stdout(`${line}\n`);
+    for (const place of skill.places) {
+      const what = place.mode === "link" ? `link → ${safe(place.linkTo)}` : "copy";
+      const who = place.client.length ? ` (${place.client.join(", ")})` : " (the one copy)";
+      const done = place.applied ? place.applied.done : place.action;
+      io.stdout(`  ${done.padEnd(9)} ${safe(place.path)}  ${what}${who}\n`);
+      if (place.question) io.stdout(`            ? ${safe(place.question)}\n`);
+      if (place.applied?.backup) io.stdout(`            the replaced copy is kept at ${safe(place.applied.backup)}\n`);
+    }
+    const lock = skill.lock;
+    io.stdout(
+      "why" in lock
+        ? `  lock      not written: ${safe(lock.why)}\n`
+        : `  lock      ${safe(lock.file)} (${lock.written ? "entry written" : "entry to write"})\n`,
+    );
+    if (skill.handoff) {
+      io.stdout(`  Claude Desktop: ${safe(skill.handoff.archive)}\n`);
+      for (const step of skill.handoff.steps) io.stdout(`    - ${safe(step)}\n`);
+    }
+  }
+}
+
+/** The `add` command. */
+export const addCommand: CliCommand = {
+  name: "add",
+  summary:
+    "Add skills from a repository, address, folder or archive to clients (the skills installer's layout and lock).",
+  usage: `skillshelf add SOURCE [--skill NAME]... [--all] ${CLIENT_USAGE} [--copy] [--force] [--replace] [--yes] [--dry-run] [--json] [--github-api URL] ${SCAN_FLAGS_USAGE}`,
+  options: {
+    ...manageFlagOptions,
+    skill: { type: "string", multiple: true },
+    all: { type: "boolean" },
+    copy: { type: "boolean" },
+    force: { type: "boolean" },
+    replace: { type: "boolean" },
+  },
+  run: async (args, io) => {
+    if (args.positionals.length !== 1)
+      throw new UsageError("give one SOURCE (owner/repo, an address, a folder or an archive).");
+    const raw = args.positionals[0]!;
+    const json = args.values.json === true;
+    const dryRun = args.values["dry-run"] === true;
+    const setup = await readManageSetup(args, io, ["claude-code"]);
+    const fail = (code: string, message: string, result?: unknown) => {
+      if (json) printJson(io, { source: raw, applied: false, ...(result ?? {}), error: { code, message } });
+      else io.stderr(`skillshelf add: ${safe(message)}\n`);
+      return 1;
+    };
+    await recoverInterrupted(setup.dataDir);
+    const options = {
+      ...setup,
+      cwd: io.cwd,
+      skills: listFlag(args, "skill"),
+      all: args.values.all === true,
+      copy: args.values.copy === true,
+      force: args.values.force === true,
+      replace: args.values.replace === true,
+      dryRun,
+    };
+    let plan;
+    try {
+      plan = await planAdd(raw, options);
+    } catch (error) {
+      if (error instanceof InstallError) return fail(error.code, error.message);
+      throw error;
+    }
+    try {
+      if (!json) printPlan(io, plan.result, io.cwd);
+      if (dryRun) {
+        if (json) printJson(io, plan.result);
+        else io.stdout("\nDry run: nothing was changed.\n");
+        return 0;
+      }
+      if (plan.conflicts.length)
+        return fail("manage.conflict", `Nothing was added: ${plan.conflicts.join(" ")}`, plan.result);
+      if (args.values.yes !== true) {
+        const answer = await askOnTerminal(
+          `Add ${plan.result.skills.map((s) => `"${safe(s.name)}"`).join(", ")} as shown?`,
+        );
+        if (answer !== true)
+          return fail(
+            "manage.not-confirmed",
+            answer === null
+              ? "There is no terminal to confirm on, so nothing was changed; add --yes to add."
+              : "Not confirmed, so nothing was changed.",
+            plan.result,
+          );
+      }
+      const result = await plan.apply();
+      if (json) printJson(io, result);
+      else {
+        for (const place of result.skills.flatMap((sk) => sk.places))
+          if (place.applied?.backup)
+            io.stdout(
+              `The replaced copy at ${safe(place.path)} is kept at ${safe(place.applied.backup)}; \`skillshelf rollback ${safe(place.path)}\` puts it back.\n`,
+            );
+        io.stdout(
+          `\nAdded ${result.skills.map((sk) => `"${safe(sk.name)}"`).join(", ")}. \`skillshelf remove NAME\` takes one away again.\n`,
+        );
+      }
+      return 0;
+    } catch (error) {
+      if (error instanceof InstallError) return fail(error.code, error.message, plan.result);
+      throw error;
+    } finally {
+      await plan.cleanup();
+    }
+  },
+};

@@ -1,0 +1,83 @@
+// `skillshelf remove NAME`: shows every copy and link of the skill per client and its lock entry, then removes them
+// after --yes or a yes on the terminal — copies kept in the backups, so `skillshelf rollback NAME` puts it all back.
+import { InstallError } from "../../engine/install/errors";
+import { planRemove, removeSkill, type RemovePlan } from "../../engine/manage/remove";
+import { UsageError, printJson, type CliCommand, type CliIo } from "../command";
+import { SCAN_FLAGS_USAGE } from "../scan-flags";
+import { CLIENT_USAGE, manageFlagOptions, readManageSetup } from "./manage-flags";
+import { safe } from "./report-format";
+import { askOnTerminal } from "./update-handoff";
+
+function printPlan(io: CliIo, plan: RemovePlan): void {
+  io.stdout(`"${safe(plan.name)}":\n`);
+  for (const item of plan.items) {
+    const who = item.clients.length ? ` (${item.clients.join(", ")})` : "";
+    io.stdout(
+      item.kind === "link"
+        ? `  link  ${safe(item.path)} → ${safe(item.target)}${who}\n`
+        : `  copy  ${safe(item.path)}${who}${item.backup ? `, kept at ${safe(item.backup)}` : ""}\n`,
+    );
+  }
+  if (plan.lock) io.stdout(`  lock entry in ${safe(plan.lock.file)}\n`);
+  if (plan.desktopSteps.length) {
+    io.stdout("  Claude Desktop keeps its own copy; Skillshelf never changes it. To remove it there:\n");
+    for (const step of plan.desktopSteps) io.stdout(`    - ${safe(step)}\n`);
+  }
+}
+
+/** The `remove` command. */
+export const removeCommand: CliCommand = {
+  name: "remove",
+  summary: "Remove a skill's copies and links (every client, or those named) and its lock entry; undo with rollback.",
+  usage: `skillshelf remove NAME ${CLIENT_USAGE} [--yes] [--dry-run] [--json] ${SCAN_FLAGS_USAGE}`,
+  options: manageFlagOptions,
+  run: async (args, io) => {
+    if (args.positionals.length !== 1) throw new UsageError("give the name of one skill.");
+    const name = args.positionals[0]!;
+    const json = args.values.json === true;
+    const setup = await readManageSetup(args, io, []);
+    const options = { ...setup, ...(setup.clients.length ? {} : { clients: undefined }) };
+    const fail = (code: string, message: string, plan?: RemovePlan) => {
+      if (json) printJson(io, { name, removed: false, ...(plan ? { plan } : {}), error: { code, message } });
+      else io.stderr(`skillshelf remove: ${safe(message)}\n`);
+      return 1;
+    };
+    let plan: RemovePlan;
+    try {
+      plan = await planRemove(name, options);
+    } catch (error) {
+      if (error instanceof InstallError) return fail(error.code, error.message);
+      throw error;
+    }
+    if (!json) printPlan(io, plan);
+    if (args.values["dry-run"] === true) {
+      if (json) printJson(io, { name, removed: false, dryRun: true, plan });
+      else io.stdout("\nDry run: nothing was changed.\n");
+      return 0;
+    }
+    if (!plan.items.length && !plan.lock) {
+      if (json) printJson(io, { name, removed: false, plan });
+      return 0;
+    }
+    if (args.values.yes !== true) {
+      const answer = await askOnTerminal(`Remove all of this (copies are kept as backups)?`);
+      if (answer !== true)
+        return fail(
+          "manage.not-confirmed",
+          answer === null
+            ? "There is no terminal to confirm on, so nothing was changed; add --yes to remove."
+            : "Not confirmed, so nothing was changed.",
+          plan,
+        );
+    }
+    try {
+      await removeSkill(plan, options);
+    } catch (error) {
+      if (error instanceof InstallError) return fail(error.code, error.message, plan);
+      throw error;
+    }
+    if (json) printJson(io, { name, removed: true, plan });
+    else io.stdout(`\nRemoved "${safe(name)}". \`skillshelf rollback ${safe(name)}\` puts it back.\n`);
+    return 0;
+  },
+};

@@ -1,0 +1,260 @@
+// `add`: a skill from a source into the folders clients read, the `skills` installer's way (one copy in the agents
+// folder, links from the clients that read elsewhere, or copies with `copy`), its lock entry edited in, Claude
+// Desktop given a hand-off; every candidate validated first, every conflict a question answered by `replace`.
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import type { Diagnostic, TaskProgress } from "../../../shared/model";
+import { prepareDesktopHandoff, type DesktopHandoff } from "../install/desktop-handoff";
+import { InstallError } from "../install/errors";
+import { installerFolderHashes } from "../skill-lock/folder-hash";
+import { upsertLockEntry } from "../skill-lock/lock-edit";
+import { gitTreeOf } from "../updates/git-tree";
+import { canonicalDir, clientPlace, lockFileOf, type ClientId, type Scope } from "./clients";
+import {
+  applyPlacement,
+  decide,
+  inspectPlace,
+  type AppliedPlacement,
+  type Placement,
+  type PlannedPlacement,
+} from "./place";
+import { lockSourceOf, parseAddSource, type AddSource } from "./source";
+import { stageSource, type Candidate } from "./stage-source";
+
+/** Options of addSkill. */
+export interface AddOptions extends Scope {
+  cwd: string;
+  dataDir: string;
+  clients: ClientId[];
+  /** Skill names to add from a source holding several; `all` adds every one. */
+  skills?: string[];
+  all?: boolean;
+  copy?: boolean;
+  force?: boolean;
+  replace?: boolean;
+  dryRun?: boolean;
+  apiBase?: string;
+  token?: string;
+  signal?: AbortSignal;
+  onProgress?: (p: TaskProgress) => void;
+  platform?: NodeJS.Platform;
+}
+
+/** One skill's plan and, after applying, what was done. */
+export interface AddedSkill {
+  name: string;
+  version: string | null;
+  skillPath: string;
+  diagnostics: Diagnostic[];
+  forced: boolean;
+  places: Array<PlannedPlacement & { client: ClientId[]; applied?: AppliedPlacement }>;
+  lock: { file: string; written: boolean } | { file: null; why: string };
+  handoff?: DesktopHandoff;
+}
+
+/** What add found and did (nothing written when dryRun or when a conflict is unanswered). */
+export interface AddResult {
+  source: string;
+  candidates: Array<Pick<Candidate, "name" | "skillPath" | "version" | "description"> & { valid: boolean }>;
+  skills: AddedSkill[];
+  applied: boolean;
+}
+
+/** A skill name that is a safe folder name (the installer's names; no separators, no dots alone). */
+const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
+
+function choose(candidates: Candidate[], options: AddOptions, shown: string): Candidate[] {
+  if (options.all) return candidates;
+  if (options.skills?.length) {
+    const picked = options.skills.map((want) => {
+      const found = candidates.find((c) => c.name === want || path.basename(path.dirname(c.skillPath)) === want);
+      if (!found)
+        throw new InstallError(
+          "install.skill.not-found",
+          `${shown} holds no skill named "${want.slice(0, 100)}"; it holds ${candidates.map((c) => c.name).join(", ")}.`,
+        );
+      return found;
+    });
+    return [...new Set(picked)];
+  }
+  if (candidates.length === 1) return candidates;
+  throw new InstallError(
+    "manage.skill.choose",
+    `${shown} holds ${candidates.length} skills (${candidates.map((c) => c.name).join(", ")}); choose with --skill NAME or add all with --all.`,
+  );
+}
+
+/** The placements of one skill: the canonical copy and a link (or copy) per client that reads elsewhere. */
+function placementsOf(name: string, options: AddOptions): Array<Placement & { client: ClientId[] }> {
+  const canonical = path.join(canonicalDir(options), name);
+  const byPath = new Map<string, Placement & { client: ClientId[] }>();
+  for (const id of options.clients) {
+    const dir = clientPlace(id, options).dir;
+    if (dir === null) continue;
+    const at = path.join(dir, name);
+    const mode = options.copy || at === canonical ? "copy" : "link";
+    const existing = byPath.get(at);
+    if (existing) existing.client.push(id);
+    else byPath.set(at, { path: at, mode, ...(mode === "link" ? { linkTo: canonical } : {}), client: [id] });
+  }
+  if ([...byPath.values()].some((p) => p.mode === "link") && !byPath.has(canonical))
+    byPath.set(canonical, { path: canonical, mode: "copy", client: [] });
+  return [...byPath.values()].sort((a, b) => (a.mode === b.mode ? 0 : a.mode === "copy" ? -1 : 1));
+}
+
+async function lockEntryFor(
+  source: AddSource,
+  skill: Candidate,
+  canonical: string | null,
+  ref: string | null,
+  lockFile: string,
+) {
+  const base = lockSourceOf(source);
+  if (!base) return null;
+  const hash =
+    source.kind === "github"
+      ? (await gitTreeOf(skill.dir)).sha
+      : ((await installerFolderHashes(canonical ?? skill.dir))?.[0] ?? "");
+  const now = new Date().toISOString();
+  const previous = await readFile(lockFile, "utf8")
+    .then(
+      (t) =>
+        (JSON.parse(t) as { skills?: Record<string, { installedAt?: unknown }> }).skills?.[skill.name]?.installedAt,
+    )
+    .catch(() => undefined);
+  return {
+    ...base,
+    ...(ref ? { ref } : {}),
+    skillPath: skill.skillPath,
+    skillFolderHash: hash,
+    installedAt: typeof previous === "string" ? previous : now,
+    updatedAt: now,
+  };
+}
+
+/** A staged plan: what add would do; apply() carries it out (refusing unanswered conflicts), cleanup() drops staging. */
+export interface AddPlan {
+  result: AddResult;
+  conflicts: string[];
+  apply(): Promise<AddResult>;
+  cleanup(): Promise<void>;
+}
+
+/** Adds the skills SOURCE holds to the chosen clients; throws InstallError for a refusal (nothing written). */
+export async function addSkill(rawSource: string, options: AddOptions): Promise<AddResult> {
+  const plan = await planAdd(rawSource, options);
+  try {
+    return options.dryRun ? plan.result : await plan.apply();
+  } finally {
+    await plan.cleanup();
+  }
+}
+
+/** Stages SOURCE, validates and chooses its skills and looks at every place (nothing written); throws InstallError. */
+export async function planAdd(rawSource: string, options: AddOptions): Promise<AddPlan> {
+  const source = parseAddSource(rawSource, options.cwd);
+  const staged = await stageSource(source, options);
+  try {
+    const chosen = choose(staged.candidates, options, staged.shown);
+    const invalid = chosen.filter((c) => c.blockers.length > 0);
+    if (invalid.length && !options.force)
+      throw new InstallError(
+        "install.skill.invalid",
+        invalid
+          .map(
+            (c) =>
+              `"${c.name}" cannot be read by clients: ${c.blockers
+                .slice(0, 3)
+                .map((d) => `${d.code}: ${d.message}`)
+                .join(" ")}`,
+          )
+          .join("; ") + " — nothing was added (--force adds it anyway).",
+      );
+    const unsafe = chosen.find((c) => !SAFE_NAME.test(c.name));
+    if (unsafe)
+      throw new InstallError(
+        "install.skill.invalid",
+        `The skill name "${unsafe.name.slice(0, 100)}" cannot be a folder name; nothing was added.`,
+      );
+    const lockFile = lockFileOf(options);
+    const skills: AddedSkill[] = [];
+    for (const candidate of chosen) {
+      const places = [];
+      for (const place of placementsOf(candidate.name, options))
+        places.push({
+          ...decide(place, await inspectPlace(place, candidate.dir), options.replace === true, candidate.name),
+          client: place.client,
+        });
+      skills.push({
+        name: candidate.name,
+        version: candidate.version,
+        skillPath: candidate.skillPath,
+        diagnostics: candidate.diagnostics,
+        forced: candidate.blockers.length > 0,
+        places,
+        lock: !places.length
+          ? { file: null, why: "no client folder was chosen" }
+          : lockFile
+            ? lockSourceOf(source)
+              ? { file: lockFile, written: false }
+              : { file: null, why: "the skills installer keeps no lock entry for an archive" }
+            : { file: null, why: "a project's skills are not recorded in the global lock" },
+      });
+    }
+    const result: AddResult = {
+      source: staged.shown,
+      candidates: staged.candidates.map((c) => ({
+        name: c.name,
+        skillPath: c.skillPath,
+        version: c.version,
+        description: c.description,
+        valid: c.blockers.length === 0,
+      })),
+      skills,
+      applied: false,
+    };
+    const conflicts = skills.flatMap((s) => s.places.flatMap((p) => (p.action === "conflict" ? [p.question!] : [])));
+    const apply = async () => {
+      if (conflicts.length)
+        throw Object.assign(new InstallError("manage.conflict", `Nothing was added: ${conflicts.join(" ")}`), {
+          result,
+        });
+      for (const [i, skill] of skills.entries()) await applyOne(skill, chosen[i]!, source, staged.ref, options);
+      result.applied = true;
+      return result;
+    };
+    return { result, conflicts, apply, cleanup: staged.cleanup };
+  } catch (error) {
+    await staged.cleanup();
+    throw error;
+  }
+}
+
+async function applyOne(
+  skill: AddedSkill,
+  candidate: Candidate,
+  source: AddSource,
+  ref: string | null,
+  options: AddOptions,
+) {
+  for (const place of skill.places) place.applied = await applyPlacement(place, candidate.dir, options.dataDir);
+  if (skill.lock.file && skill.places.length) {
+    const canonical = skill.places.find((p) => p.mode === "copy")?.path ?? null;
+    const entry = await lockEntryFor(source, candidate, canonical, ref, skill.lock.file);
+    if (entry) {
+      const edit = await upsertLockEntry(skill.lock.file, skill.name, entry);
+      skill.lock = edit.ok
+        ? { file: skill.lock.file, written: true }
+        : { file: null, why: `the lock was not edited: ${edit.reason}` };
+    }
+  }
+  if (options.clients.includes("claude-desktop"))
+    skill.handoff = await prepareDesktopHandoff(candidate.dir, {
+      name: skill.name,
+      version: skill.version,
+      dataDir: options.dataDir,
+      home: options.home,
+      env: options.env,
+      platform: options.platform,
+    });
+}

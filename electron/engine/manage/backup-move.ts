@@ -1,0 +1,14 @@
+// Moves a skill folder into Skillshelf's backups by one rename (the backup folder is on the skill's file system).
+import { randomBytes } from "node:crypto";
+import { rename } from "node:fs/promises";
+import path from "node:path";
+import { newBackupDir } from "../install/backups";
+import { syncPath } from "../install/tree";
+
+/** Renames `dir` into a fresh backup folder and returns where it went; the copy is whole or untouched. */
+export async function moveToBackup(dir: string, dataDir: string): Promise<string> {
+  const backup = await newBackupDir(dataDir, path.resolve(dir), randomBytes(6).toString("hex"));
+  await rename(dir, backup);
+  await syncPath(path.dirname(dir), true);
+  return backup;
+}

@@ -1,0 +1,76 @@
+// The clients a skill can be added to, by plain name, and the folder each reads skills from (user or project scope),
+// as the `skills` installer lays them out: the shared agents folder holds the one copy, the others link to it.
+import path from "node:path";
+import { InstallError } from "../install/errors";
+import { skillLockCandidates } from "../discovery/locations";
+
+/** A client Skillshelf can add a skill to. */
+export type ClientId = "agents" | "claude-code" | "codex" | "cursor" | "gemini-cli" | "claude-desktop";
+
+/** Where skills are added: the user's home, or one project's folder. */
+export interface Scope {
+  home: string;
+  env: NodeJS.ProcessEnv;
+  /** A project folder: skills go into its .agents/skills, .claude/skills, … instead of the home's. */
+  project?: string;
+}
+
+/** One client's name for people and its skills folder in a scope (null: Claude Desktop, which takes a hand-off). */
+export interface ClientPlace {
+  id: ClientId;
+  label: string;
+  dir: string | null;
+}
+
+const LABELS: Record<ClientId, string> = {
+  agents: "Shared agents folder",
+  "claude-code": "Claude Code",
+  codex: "Codex",
+  cursor: "Cursor",
+  "gemini-cli": "Gemini CLI",
+  "claude-desktop": "Claude Desktop",
+};
+
+/** Every client id, in the order help lists them. */
+export const CLIENT_IDS = Object.keys(LABELS) as ClientId[];
+
+const nonEmpty = (v: string | undefined) => (v && v.trim() ? v.trim() : undefined);
+
+/** The folder holding the one copy of a skill in this scope (the installer's canonical folder). */
+export function canonicalDir(scope: Scope): string {
+  return scope.project ? path.join(scope.project, ".agents", "skills") : path.join(scope.home, ".agents", "skills");
+}
+
+/** Where `client` reads skills in this scope. */
+export function clientPlace(id: ClientId, scope: Scope): ClientPlace {
+  const label = LABELS[id];
+  if (id === "claude-desktop") return { id, label, dir: null };
+  if (scope.project) {
+    const dir = id === "claude-code" ? path.join(scope.project, ".claude", "skills") : canonicalDir(scope);
+    return { id, label, dir };
+  }
+  const home = scope.home;
+  const dirs: Record<Exclude<ClientId, "claude-desktop">, string> = {
+    agents: canonicalDir(scope),
+    codex: canonicalDir(scope),
+    "claude-code": path.join(nonEmpty(scope.env.CLAUDE_CONFIG_DIR) ?? path.join(home, ".claude"), "skills"),
+    cursor: path.join(home, ".cursor", "skills"),
+    "gemini-cli": path.join(home, ".gemini", "skills"),
+  };
+  return { id, label, dir: dirs[id] };
+}
+
+/** Reads a --client value; throws manage.client.unknown naming the ids there are. */
+export function parseClientId(raw: string): ClientId {
+  const id = raw.trim().toLowerCase();
+  if ((CLIENT_IDS as string[]).includes(id)) return id as ClientId;
+  throw new InstallError(
+    "manage.client.unknown",
+    `"${raw.slice(0, 60)}" is not a client Skillshelf can add skills to; use one of ${CLIENT_IDS.join(", ")}.`,
+  );
+}
+
+/** The installer's lock for this scope, or null in a project (its project lock is another format, not written). */
+export function lockFileOf(scope: Scope): string | null {
+  return scope.project ? null : skillLockCandidates({ home: scope.home, env: scope.env })[0]!;
+}

@@ -1,0 +1,60 @@
+// "Also use in…": makes a skill that is already installed available to more clients — a link to its one copy (or a
+// copy with `copy`), with the same look-first rules as add; the copy itself and the lock are left as they are.
+import path from "node:path";
+import { InstallError } from "../install/errors";
+import { clientPlace, type ClientId } from "./clients";
+import { applyPlacement, decide, inspectPlace, type AppliedPlacement, type PlannedPlacement } from "./place";
+import { planRemove, type RemoveOptions } from "./remove";
+
+/** Options of shareSkill. */
+export interface ShareOptions extends RemoveOptions {
+  clients: ClientId[];
+  copy?: boolean;
+  replace?: boolean;
+  dryRun?: boolean;
+}
+
+/** What share found and did. */
+export interface ShareResult {
+  name: string;
+  from: string;
+  places: Array<PlannedPlacement & { client: ClientId; applied?: AppliedPlacement }>;
+  applied: boolean;
+}
+
+/** Links (or copies) the installed skill `name` into each client's folder; throws InstallError for a refusal. */
+export async function shareSkill(name: string, options: ShareOptions): Promise<ShareResult> {
+  if (options.clients.includes("claude-desktop"))
+    throw new InstallError(
+      "manage.client.unknown",
+      "Claude Desktop takes skills only through its own upload; use `skillshelf pack NAME --for claude-desktop` and its steps.",
+    );
+  const found = await planRemove(name, { ...options, clients: undefined }).catch(() => null);
+  const copy = found?.items.find((i) => i.kind === "copy");
+  if (!copy) throw new InstallError("manage.not-installed", `No installed copy of "${name}" was found to share.`);
+  const places: ShareResult["places"] = [];
+  for (const id of options.clients) {
+    const dir = clientPlace(id, options).dir!;
+    const at = path.join(dir, name);
+    if (path.resolve(at) === path.resolve(copy.path)) continue;
+    const place = {
+      path: at,
+      mode: options.copy ? ("copy" as const) : ("link" as const),
+      ...(options.copy ? {} : { linkTo: copy.path }),
+    };
+    places.push({ ...decide(place, await inspectPlace(place, copy.path), options.replace === true, name), client: id });
+  }
+  const result: ShareResult = { name, from: copy.path, places, applied: false };
+  if (options.dryRun) return result;
+  const conflicts = places.filter((p) => p.action === "conflict");
+  if (conflicts.length)
+    throw Object.assign(
+      new InstallError("manage.conflict", `Nothing was shared: ${conflicts.map((c) => c.question).join(" ")}`),
+      {
+        result,
+      },
+    );
+  for (const place of places) place.applied = await applyPlacement(place, copy.path, options.dataDir);
+  result.applied = true;
+  return result;
+}

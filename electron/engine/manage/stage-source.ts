@@ -1,0 +1,189 @@
+// Gets everything a source holds into staging (GitHub's repository tarball through its API, a git clone, a download
+// or a local folder or archive through the one archive reader) and lists the skills in it, each read and validated.
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdir, readdir, rm } from "node:fs/promises";
+import path from "node:path";
+import { stopsLoading } from "../../../shared/client-fit";
+import type { Diagnostic, TaskProgress } from "../../../shared/model";
+import { stagingRoot } from "../install/data-dir";
+import { downloadFile } from "../install/download";
+import { InstallError } from "../install/errors";
+import { extractArchive } from "../install/extract";
+import { skillFolders } from "../install/locate";
+import { unpackSource } from "../install/obtain";
+import { copyTree } from "../install/tree";
+import { readSkill } from "../skill/read-skill";
+import { githubUrl } from "../updates/github-http";
+import type { AddSource } from "./source";
+
+/** One skill found in a source. */
+export interface Candidate {
+  name: string;
+  dir: string;
+  /** Its SKILL.md's path in the repository (the installer's skillPath), "/"-separated. */
+  skillPath: string;
+  version: string | null;
+  description: string;
+  diagnostics: Diagnostic[];
+  /** Findings that stop clients from loading it (it is refused unless forced). */
+  blockers: Diagnostic[];
+}
+
+/** A source unpacked in staging with its skills; cleanup() removes the staging folder. */
+export interface StagedSource {
+  stagingDir: string;
+  shown: string;
+  ref: string | null;
+  candidates: Candidate[];
+  cleanup(): Promise<void>;
+}
+
+/** Options of stageSource. */
+export interface StageOptions {
+  dataDir: string;
+  apiBase?: string;
+  token?: string;
+  signal?: AbortSignal;
+  onProgress?: (p: TaskProgress) => void;
+  maxBytes?: number;
+}
+
+const MAX_CANDIDATES = 500;
+
+async function defaultBranch(source: Extract<AddSource, { kind: "github" }>, options: StageOptions): Promise<string> {
+  const url = githubUrl(
+    options.apiBase,
+    `/repos/${encodeURIComponent(source.owner)}/${encodeURIComponent(source.repo)}`,
+  );
+  if (!url) throw new InstallError("install.download.refused-url", "The GitHub API address is not a valid URL.");
+  const response = await fetch(url, {
+    headers: {
+      accept: "application/vnd.github+json",
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+    },
+    signal: options.signal ?? AbortSignal.timeout(20_000),
+  }).catch((error: Error) => {
+    throw new InstallError("install.download.failed", `GitHub could not be reached (${error.message}).`);
+  });
+  const body = (await response.json().catch(() => null)) as { default_branch?: unknown } | null;
+  if (!response.ok || typeof body?.default_branch !== "string")
+    throw new InstallError(
+      "install.download.failed",
+      `GitHub answered ${response.status} for ${source.owner}/${source.repo}: no such repository, or it is private (set a GitHub token).`,
+    );
+  return body.default_branch;
+}
+
+/** The one folder GitHub's tarball holds everything under. */
+async function onlyFolder(dir: string): Promise<string> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  if (entries.length !== 1 || !entries[0]!.isDirectory())
+    throw new InstallError(
+      "install.archive.invalid",
+      "GitHub's archive does not have the one top-level folder it should have.",
+    );
+  return path.join(dir, entries[0]!.name);
+}
+
+function gitClone(url: string, ref: string | null, dest: string, signal?: AbortSignal): Promise<void> {
+  const args = ["clone", "--quiet", "--depth", "1", ...(ref ? ["--branch", ref] : []), "--", url, dest];
+  return new Promise((resolve, reject) => {
+    const child = spawn("git", args, {
+      // Only plain transports: `ext::` and other helpers would run a command named in the address.
+      env: { ...process.env, GIT_TERMINAL_PROMPT: "0", GIT_ALLOW_PROTOCOL: "https:http:ssh:git:file" },
+      stdio: ["ignore", "ignore", "pipe"],
+      signal,
+      timeout: 300_000,
+    });
+    let stderr = "";
+    child.stderr.on("data", (d: Buffer) => (stderr = (stderr + d.toString("utf8")).slice(-2000)));
+    child.on("error", (error) =>
+      reject(new InstallError("install.download.failed", `git could not be run (${error.message}).`)),
+    );
+    child.on("close", (code) =>
+      code === 0
+        ? resolve()
+        : reject(
+            new InstallError(
+              "install.download.failed",
+              `git clone of ${url} failed: ${stderr.trim().split("\n").pop() ?? code}`,
+            ),
+          ),
+    );
+  });
+}
+
+/** Fills `stagingDir` from the source; returns the folder standing for the repository root and the subpath in it. */
+async function fill(source: AddSource, stagingDir: string, options: StageOptions) {
+  const unpacked = path.join(stagingDir, "unpacked");
+  if (source.kind === "local") {
+    await unpackSource({ file: source.path }, stagingDir, options);
+    return { root: unpacked, subpath: "", shown: source.path, ref: null };
+  }
+  if (source.kind === "url") {
+    await unpackSource({ url: source.url }, stagingDir, options);
+    return { root: unpacked, subpath: "", shown: source.url, ref: null };
+  }
+  if (source.kind === "git") {
+    const clone = path.join(stagingDir, "clone");
+    await gitClone(source.url, source.ref, clone, options.signal);
+    await rm(path.join(clone, ".git"), { recursive: true, force: true });
+    await copyTree(clone, unpacked, { links: "real-inside" });
+    await rm(clone, { recursive: true, force: true });
+    return { root: unpacked, subpath: "", shown: source.url, ref: source.ref };
+  }
+  const ref = source.ref ?? (await defaultBranch(source, options));
+  const repo = `/repos/${encodeURIComponent(source.owner)}/${encodeURIComponent(source.repo)}`;
+  const url = githubUrl(options.apiBase, `${repo}/tarball/${encodeURIComponent(ref)}`);
+  if (!url) throw new InstallError("install.download.refused-url", "The GitHub API address is not a valid URL.");
+  const downloaded = await downloadFile(url.href, {
+    dir: stagingDir,
+    maxBytes: options.maxBytes,
+    signal: options.signal,
+    onProgress: options.onProgress,
+    ...(options.token ? { bearer: { token: options.token, origin: url.origin } } : {}),
+  });
+  await extractArchive(downloaded.file, unpacked, { format: "tar.gz" });
+  await rm(downloaded.file, { force: true });
+  const shown = `https://github.com/${source.owner}/${source.repo}${source.subpath ? `/tree/${ref}/${source.subpath}` : ""}`;
+  return { root: await onlyFolder(unpacked), subpath: source.subpath, shown, ref: source.ref };
+}
+
+/** Stages the source and lists its skills (below `subpath` when one was named); throws InstallError. */
+export async function stageSource(source: AddSource, options: StageOptions): Promise<StagedSource> {
+  const stagingDir = path.join(stagingRoot(options.dataDir), `${Date.now()}-${randomBytes(4).toString("hex")}`);
+  await mkdir(stagingDir, { recursive: true, mode: 0o700 });
+  const cleanup = () => rm(stagingDir, { recursive: true, force: true });
+  try {
+    const { root, subpath, shown, ref } = await fill(source, stagingDir, options);
+    const base = path.join(root, ...subpath.split("/").filter(Boolean));
+    const rels = (await skillFolders(base)).slice(0, MAX_CANDIDATES);
+    if (!rels.length)
+      throw new InstallError(
+        "install.skill.not-found",
+        `${shown} holds no SKILL.md, so there is no skill in it to add.`,
+      );
+    const candidates: Candidate[] = [];
+    for (const rel of rels) {
+      const dir = path.join(base, ...rel.split("/").filter(Boolean));
+      const report = await readSkill(dir);
+      // The copy is installed in a folder of its name, so the staged folder's name is not a finding.
+      const diagnostics = report.diagnostics.filter((d) => d.code !== "skill.name.dir-mismatch");
+      const repoRel = [subpath, rel].filter(Boolean).join("/");
+      candidates.push({
+        name: report.name || path.basename(dir),
+        dir,
+        skillPath: repoRel ? `${repoRel}/SKILL.md` : "SKILL.md",
+        version: report.version,
+        description: report.description ?? "",
+        diagnostics,
+        blockers: diagnostics.filter((d) => stopsLoading(d, null)),
+      });
+    }
+    return { stagingDir, shown, ref, candidates, cleanup };
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
+}

@@ -1,0 +1,96 @@
+// What the app's Add, Remove and "Also use in…" commands take and answer: plain data, the same shapes the engine's
+// add, remove and share return (the handlers pass them through).
+
+/** Clients a skill can be added to, by id, with the names people read. */
+export const MANAGE_CLIENTS = {
+  agents: "Shared agents folder",
+  "claude-code": "Claude Code",
+  codex: "Codex",
+  cursor: "Cursor",
+  "gemini-cli": "Gemini CLI",
+  "claude-desktop": "Claude Desktop",
+} as const;
+
+/** A client id of MANAGE_CLIENTS. */
+export type ManageClientId = keyof typeof MANAGE_CLIENTS;
+
+/** What to add from a source, and where. */
+export interface AddRequest {
+  clients: ManageClientId[];
+  skills?: string[];
+  all?: boolean;
+  copy?: boolean;
+  force?: boolean;
+  replace?: boolean;
+  /** Only look: stage, validate and show the places (nothing written). */
+  dryRun: boolean;
+  /** A project folder instead of the home. */
+  project?: string;
+}
+
+/** One place a skill goes, with what is there and what is (or was) done. */
+export interface PlaceView {
+  path: string;
+  mode: "copy" | "link";
+  linkTo?: string;
+  action: "write" | "nothing" | "replace" | "conflict";
+  question?: string;
+  applied?: { done: "written" | "replaced" | "unchanged"; backup?: string };
+}
+
+/** What add found in a source and did. */
+export interface AddView {
+  source: string;
+  candidates: Array<{ name: string; skillPath: string; version: string | null; description: string; valid: boolean }>;
+  skills: Array<{
+    name: string;
+    version: string | null;
+    forced: boolean;
+    places: Array<PlaceView & { client: string[] }>;
+    lock: { file: string; written: boolean } | { file: null; why: string };
+    handoff?: { archive: string; steps: string[] };
+  }>;
+  applied: boolean;
+}
+
+/** Every copy and link remove takes (and, applied, where copies were kept), the lock entry and Desktop's steps. */
+export interface RemoveView {
+  name: string;
+  items: Array<
+    | { kind: "copy"; path: string; clients: string[]; backup?: string }
+    | { kind: "link"; path: string; target: string; clients: string[] }
+  >;
+  lock: { file: string; entry: Record<string, unknown> } | null;
+  desktopSteps: string[];
+}
+
+/** What share found and did. */
+export interface ShareView {
+  name: string;
+  from: string;
+  places: Array<PlaceView & { client: string }>;
+  applied: boolean;
+}
+
+/** Checks an AddRequest (or the options of remove/share) arriving over IPC. */
+export function isManageRequest(v: unknown, allowed: readonly string[]): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const r = v as Record<string, unknown>;
+  if (Object.keys(r).some((k) => !allowed.includes(k))) return false;
+  const bool = (k: string) => r[k] === undefined || typeof r[k] === "boolean";
+  const names = (k: string) =>
+    r[k] === undefined ||
+    (Array.isArray(r[k]) &&
+      (r[k] as unknown[]).length <= 100 &&
+      (r[k] as unknown[]).every((s) => typeof s === "string" && s.length > 0 && s.length <= 200));
+  const clients =
+    r.clients === undefined ||
+    (Array.isArray(r.clients) && r.clients.every((c) => typeof c === "string" && Object.hasOwn(MANAGE_CLIENTS, c)));
+  const project =
+    r.project === undefined ||
+    (typeof r.project === "string" &&
+      r.project.length > 0 &&
+      r.project.length <= 4096 &&
+      !r.project.includes("\u0000"));
+  return clients && names("skills") && project && ["all", "copy", "force", "replace", "dryRun"].every(bool);
+}
