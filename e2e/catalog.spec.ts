@@ -32,8 +32,10 @@ for (const platform of PLATFORMS) {
       await expect(page.locator(".list-count")).toHaveText(`${total} ${total === 1 ? "item" : "items"}`);
       await expect(page.getByRole("button", { name: /^All places/ })).toContainText(String(total));
       for (const client of new Set(skills.map((s) => s.client))) {
-        const count =
-          skills.filter((s) => s.client === client).length + scan.plugins.filter((p) => p.client === client).length;
+        // A skill counts under every client that loads it: its own and each client holding a link or copy of it.
+        const loads = (s: (typeof skills)[number]) =>
+          s.client === client || (s.placements ?? []).some((p) => p.client === client);
+        const count = skills.filter(loads).length + scan.plugins.filter((p) => p.client === client).length;
         const label = clientLabel(client);
         await expect(page.locator(".client-list .client", { hasText: label })).toContainText(String(count));
       }

@@ -78,8 +78,12 @@ test.describe("update checks", () => {
 
   test("a reload shows the last results at once, without a new check", async ({ page }) => {
     await openCatalog(page, app.url);
+    const before = releases.stats.apiRequests;
     await page.getByRole("button", { name: "Check for updates" }).click();
     await expect(entryRow(page, "old-skill").locator(".badge.update")).toHaveText("update 2.1.0");
+    // Check now asks GitHub again (each cached answer revalidated): wait until both repositories were asked.
+    await expect.poll(() => releases.stats.apiRequests).toBeGreaterThanOrEqual(before + 2);
+    await expect(page.getByRole("button", { name: "Check for updates" })).toBeEnabled();
     const requests = releases.stats.apiRequests;
     await page.reload();
     await expect(entryRow(page, "old-skill").locator(".badge.update")).toHaveText("update 2.1.0");

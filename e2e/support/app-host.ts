@@ -151,8 +151,8 @@ export async function startAppHost(options: AppHostOptions): Promise<AppHost> {
       headers: { "Content-Type": "application/json", Origin: origin, Cookie: cookie },
       body: JSON.stringify(callArgs),
     });
-    const body = (await res.json()) as { ok: boolean; value?: unknown; error?: string };
-    if (!body.ok) throw new Error(`${channel}: ${body.error} (HTTP ${res.status})`);
+    const body = (await res.json()) as { ok: boolean; value?: unknown; error?: { message: string; cause: string } };
+    if (!body.ok) throw new Error(`${channel}: ${body.error?.message} (HTTP ${res.status})`);
     return body.value as never;
   };
   return {

@@ -88,13 +88,7 @@ export function CatalogList(props: {
           };
           if (row.kind === "group") {
             return (
-              <div
-                key={item.key}
-                ref={place}
-                className="row group-row"
-                role="presentation"
-                title={`${row.group.title}\n${row.group.path}`}
-              >
+              <div key={item.key} ref={place} className="row group-row" role="presentation" title={row.group.path}>
                 <span className="group-title">{row.group.title}</span>
                 {row.group.readOnly ? <span className="badge subtle">managed</span> : null}
                 <span className="count">{plural(row.shown, "item")}</span>
