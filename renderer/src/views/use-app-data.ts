@@ -178,7 +178,7 @@ export function useAuthor(api: SkillshelfApi, onOpened: () => void): AuthorData 
   // After a reload of the window, the folder that was open is opened again.
   useEffect(() => {
     const before = openFolderOfSession();
-    if (before) void open(before);
+    if (before) void open(before).then((opened) => opened && openedRef.current());
   }, [open]);
   return { snapshot, busy, error, refreshedAt, open, close, recent };
 }
