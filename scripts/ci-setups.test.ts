@@ -1,6 +1,5 @@
 // The CI set-ups: action.yml against GitHub's published metadata schema (@action-validator/core) and run locally on a
 // sample repository, the pre-commit hook on really staged files, and every snippet of docs/ci.md that can run here.
-import { spawn } from "node:child_process";
 import { chmod, mkdir, readFile, writeFile } from "node:fs/promises";
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -8,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { validateAction, validateWorkflow } from "@action-validator/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { BIN } from "../test-support/cli";
+import { BIN, runProcess, type CliRun } from "../test-support/cli";
 import { skipBecause } from "../test-support/skip";
 import { makeTempDir, writeTree } from "../test-support/tmp";
 
@@ -18,23 +17,11 @@ const DOC = readFileSync(path.join(ROOT, "docs/ci.md"), "utf8");
 const SKILL = (name: string, extra = "", body = "Do it.") =>
   `---\nname: ${name}\ndescription: A skill for CI set-up tests.\n${extra}---\n\n${body}\n`;
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
+type Run = CliRun;
 
-function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+/** Runs a program in `cwd` with extra environment (npm packs and installs can take minutes on a busy machine). */
+const run = (command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<Run> =>
+  runProcess(command, args, { cwd, env: { ...process.env, ...env }, timeoutMs: 10 * 60_000 });
 
 /** The docs/ci.md code block whose info string names it (```yaml gitlab-ci). */
 function snippet(name: string): string {

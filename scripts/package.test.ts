@@ -6,7 +6,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BIN } from "../test-support/cli";
+import { BIN, runProcess, type CliRun } from "../test-support/cli";
 import { skipBecause } from "../test-support/skip";
 import { makeTempDir } from "../test-support/tmp";
 // @ts-expect-error: the build script is plain JavaScript without declarations.
@@ -16,23 +16,11 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const FIXTURES = path.join(ROOT, "electron/engine/skill/fixtures");
 const MB = 1024 * 1024;
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
+type Run = CliRun;
 
-function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+/** Runs a program in `cwd` with extra environment (npm packs and installs can take minutes on a busy machine). */
+const run = (command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<Run> =>
+  runProcess(command, args, { cwd, env: { ...process.env, ...env }, timeoutMs: 10 * 60_000 });
 
 /** npm with a private, empty cache and no registry or update checks: the install must need nothing but the tarball. */
 function npm(args: string[], cwd: string, cache: string): Promise<Run> {

@@ -51,7 +51,8 @@ export function runBinOnTerminal(
   });
 }
 
-function runProcess(
+/** Runs any program with piped output, killed after `timeoutMs` (default 60 s); resolves when it exits. */
+export function runProcess(
   command: string,
   args: string[],
   options: { env: NodeJS.ProcessEnv; cwd?: string; timeoutMs?: number },
