@@ -14,10 +14,12 @@ export function ManageSkill(props: { skill: Skill; onChanged: () => void; onRemo
   const [plan, setPlan] = useState<RemoveView | null>(null);
   const [client, setClient] = useState<ManageClientId>("cursor");
   const [message, setMessage] = useState<{ kind: "status" | "alert"; text: string } | null>(null);
-  const attempt = async (work: () => Promise<string>) => {
+  const attempt = async (work: () => Promise<string | null>) => {
     setMessage(null);
     try {
-      setMessage({ kind: "status", text: await work() });
+      const text = await work();
+      // null: the outcome is announced elsewhere (Remove's banner), so it is not said twice.
+      if (text !== null) setMessage({ kind: "status", text });
     } catch (error) {
       setMessage({ kind: "alert", text: error instanceof Error ? error.message : String(error) });
     }
@@ -86,7 +88,7 @@ export function ManageSkill(props: { skill: Skill; onChanged: () => void; onRemo
                       await api.removeSkill(name, { dryRun: false });
                       setPlan(null);
                       props.onRemoved(name);
-                      return `Removed ${name}.`;
+                      return null;
                     })
                   }
                 >
