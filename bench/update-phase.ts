@@ -1,9 +1,9 @@
 // One measured update in a fresh process: obtain (unpack + validate) a release of N files, diff it against the
 // installed copy, swap it in. Prints one JSON line: each step's time, the peak RSS and what changed.
 import { performance } from "node:perf_hooks";
-import { diffFolders } from "../electron/engine/install/diff";
-import { obtainSkill } from "../electron/engine/install/obtain";
-import { applyFolderUpdate } from "../electron/engine/install/swap";
+import { diffFolders } from "../electron/engine/apply/diff";
+import { obtainSkill } from "../electron/engine/apply/obtain";
+import { applyFolderUpdate } from "../electron/engine/apply/swap";
 
 /** What the update phase measured. */
 export interface UpdatePhaseResult {

@@ -227,7 +227,7 @@ export interface UpdateDownload {
   sha256?: string;
 }
 
-/** How an installed copy is updated, decided by where it lives (electron/engine/install/plan.ts). */
+/** How an installed copy is updated, decided by where it lives (electron/engine/apply/plan.ts). */
 export type UpdatePlanKind = "replace-folder" | "desktop-upload" | "run-recipe" | "manual" | "not-updatable";
 
 /** The decision for one installed copy: how it is updated and what the user does next. */

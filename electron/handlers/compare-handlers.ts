@@ -3,7 +3,7 @@ import path from "node:path";
 import type { CommandHandlers, CopyComparison } from "../../shared/ipc";
 import type { ScanResult } from "../../shared/model";
 import { allSkills } from "../../shared/scan-result";
-import { diffFolders } from "../engine/install/diff";
+import { diffFolders } from "../engine/apply/diff";
 import { HandlerError } from "./errors";
 
 type CompareHandlers = Pick<CommandHandlers, "skill:compare">;

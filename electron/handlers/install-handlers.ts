@@ -6,7 +6,7 @@ import type { ScanResult, Skill, UpdateInfo } from "../../shared/model";
 import { allSkills } from "../../shared/scan-result";
 import type { UpdateApplyResult, UpdateReviewResult } from "../../shared/update-flow";
 import type { ScanOptions } from "../engine/discovery/types";
-import { dataDir as defaultDataDir } from "../engine/install/data-dir";
+import { dataDir as defaultDataDir } from "../engine/app-data/data-dir";
 import { UpdateService, UpdateTaskGone } from "../engine/update-service/service";
 import type { ServiceApplied } from "../engine/update-service/tasks";
 import type { DesktopIntegration, EventSink } from "./context";

@@ -2,7 +2,7 @@
 import type { CommandHandlers } from "../../shared/ipc";
 import type { ArrivalView } from "../../shared/update-flow";
 import type { ScanOptions } from "../engine/discovery/types";
-import { openWithSystem, type DesktopHandoff } from "../engine/install/desktop-handoff";
+import { openWithSystem, type DesktopHandoff } from "../engine/desktop-handoff/desktop-handoff";
 import type { UpdateService } from "../engine/update-service/service";
 import type { DesktopIntegration } from "./context";
 import { HandlerError } from "./errors";

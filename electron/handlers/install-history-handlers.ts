@@ -4,8 +4,8 @@ import type { CommandHandlers } from "../../shared/ipc";
 import type { ScanResult, Skill } from "../../shared/model";
 import { allSkills } from "../../shared/scan-result";
 import type { UpdateRecovery } from "../../shared/update-flow";
-import { foldersWithBackups, MAX_HISTORY_RECORDS } from "../engine/install/backups";
-import { listBackups } from "../engine/install/swap";
+import { foldersWithBackups, MAX_HISTORY_RECORDS } from "../engine/apply/backups";
+import { listBackups } from "../engine/apply/swap";
 import type { UpdateService } from "../engine/update-service/service";
 import { HandlerError } from "./errors";
 

@@ -1,8 +1,8 @@
 // Add, Remove (with Undo) and "Also use in…" for the app: adapters over the engine's manage module for the session's
 // home; a refusal is a HandlerError with the engine's sentence, and the catalog is scanned again after a change.
 import type { CommandHandlers } from "../../shared/ipc";
-import { dataDir as defaultDataDir } from "../engine/install/data-dir";
-import { InstallError } from "../engine/install/errors";
+import { dataDir as defaultDataDir } from "../engine/app-data/data-dir";
+import { InstallError } from "../engine/apply/errors";
 import { addSkill } from "../engine/manage/add";
 import { planRemove, removeSkill, restoreRemoved } from "../engine/manage/remove";
 import { shareSkill } from "../engine/manage/share";

@@ -4,8 +4,8 @@ import { randomBytes } from "node:crypto";
 import type { CommandHandlers } from "../../shared/ipc";
 import type { Skill, UpdateInfo } from "../../shared/model";
 import type { RecipeOutcome } from "../../shared/update-flow";
-import { planUpdate } from "../engine/install/plan";
-import { recipeProblem, runRecipe } from "../engine/install/recipe";
+import { planUpdate } from "../engine/apply/plan";
+import { recipeProblem, runRecipe } from "../engine/apply/recipe";
 import type { DesktopIntegration, EventSink } from "./context";
 import { HandlerError } from "./errors";
 

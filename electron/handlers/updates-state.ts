@@ -4,7 +4,7 @@
 import type { CatalogChange, CommandHandlers } from "../../shared/ipc";
 import type { ScanResult, Skill, UpdateInfo } from "../../shared/model";
 import { allSkills } from "../../shared/scan-result";
-import { planUpdate } from "../engine/install/plan";
+import { planUpdate } from "../engine/apply/plan";
 import { recomputeUpdates, type LastUpdates } from "../engine/updates/last-updates";
 import { recomputeContentStates } from "../engine/updates/local-content";
 import { createUpdatePoller, type PollerClock } from "../engine/updates/poller";

@@ -1,7 +1,7 @@
 // `skillshelf add SOURCE`: stages the source, lists its skills, validates each, shows where each goes (the canonical
 // copy, a link per client) and any conflict, then adds after --yes or a yes on the terminal; --dry-run never writes.
-import { InstallError } from "../../engine/install/errors";
-import { recoverInterrupted } from "../../engine/install/swap";
+import { InstallError } from "../../engine/apply/errors";
+import { recoverInterrupted } from "../../engine/apply/swap";
 import { planAdd, type AddResult } from "../../engine/manage/add";
 import { UsageError, listFlag, printJson, type CliCommand, type CliIo } from "../command";
 import { SCAN_FLAGS_USAGE } from "../scan-flags";

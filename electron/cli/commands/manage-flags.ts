@@ -1,7 +1,7 @@
 // The flags add, remove and share share: --client (plain ids), --project, and the scope and data folder they name.
 import path from "node:path";
-import { dataDir as defaultDataDir } from "../../engine/install/data-dir";
-import { InstallError } from "../../engine/install/errors";
+import { dataDir as defaultDataDir } from "../../engine/app-data/data-dir";
+import { InstallError } from "../../engine/apply/errors";
 import { CLIENT_IDS, parseClientId, type ClientId } from "../../engine/manage/clients";
 import { githubApiOf, githubTokenOf } from "../../engine/updates/sources";
 import { UsageError, listFlag, stringFlag, type CliArgs, type CliCommand, type CliIo } from "../command";

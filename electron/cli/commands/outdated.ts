@@ -3,7 +3,7 @@
 import type { Skill, UpdateInfo } from "../../../shared/model";
 import { scan } from "../../engine/discovery/scan";
 import { allSkills } from "../../../shared/scan-result";
-import { planUpdate } from "../../engine/install/plan";
+import { planUpdate } from "../../engine/apply/plan";
 import { DEFAULT_META_TIMEOUT_MS } from "../../engine/updates/meta-client";
 import { createUpdateChecker } from "../../engine/updates/sources";
 import { UsageError, printJson, stringFlag, type CliCommand, type CliIo } from "../command";

@@ -3,7 +3,7 @@ import { stat } from "node:fs/promises";
 import path from "node:path";
 import type { Diagnostic } from "../../../shared/model";
 import { escapeControl } from "../../../shared/terminal-text";
-import { packSkill, PackRefusedError, type PackResult } from "../../engine/install/pack";
+import { packSkill, PackRefusedError, type PackResult } from "../../engine/archive/pack";
 import { UsageError, printJson, stringFlag, type CliCommand, type CliIo } from "../command";
 import { formatDiagnostics, plural, shownPath } from "./report-format";
 

@@ -1,6 +1,6 @@
 // `skillshelf remove NAME`: shows every copy and link of the skill per client and its lock entry, then removes them
 // after --yes or a yes on the terminal — copies kept in the backups, so `skillshelf rollback NAME` puts it all back.
-import { InstallError } from "../../engine/install/errors";
+import { InstallError } from "../../engine/apply/errors";
 import { planRemove, removeSkill, type RemovePlan } from "../../engine/manage/remove";
 import { UsageError, printJson, type CliCommand, type CliIo } from "../command";
 import { SCAN_FLAGS_USAGE } from "../scan-flags";

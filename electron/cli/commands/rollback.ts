@@ -1,8 +1,8 @@
 // `skillshelf rollback NAME|PATH`: puts back the copy the last update (or rollback) replaced, byte for byte; the
 // replaced copy becomes a backup in turn, so a rollback can itself be undone.
-import { dataDir as defaultDataDir } from "../../engine/install/data-dir";
-import { InstallError } from "../../engine/install/errors";
-import { listBackups, recoverInterrupted, rollback } from "../../engine/install/swap";
+import { dataDir as defaultDataDir } from "../../engine/app-data/data-dir";
+import { InstallError } from "../../engine/apply/errors";
+import { listBackups, recoverInterrupted, rollback } from "../../engine/apply/swap";
 import { UsageError, printJson, type CliCommand, type CliIo } from "../command";
 import { latestRemoval, restoreRemoved } from "../../engine/manage/remove";
 import { SCAN_FLAGS_USAGE, readScanFlags, scanFlagOptions } from "../scan-flags";

@@ -2,7 +2,7 @@
 import { homedir } from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { dataDir } from "../../engine/install/data-dir";
+import { dataDir } from "../../engine/app-data/data-dir";
 import { createEngine } from "../../handlers/engine";
 import { createHandlerSession } from "../../handlers/handlers";
 import { detachedLaunch, webDesktopIntegration } from "../../host/desktop-fallback";

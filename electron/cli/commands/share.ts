@@ -1,6 +1,6 @@
 // `skillshelf share NAME --client ID...`: makes an installed skill available to more clients — a link to its one copy
 // (or a copy with --copy); anything already at the place is a question answered by --replace.
-import { InstallError } from "../../engine/install/errors";
+import { InstallError } from "../../engine/apply/errors";
 import { shareSkill } from "../../engine/manage/share";
 import { UsageError, printJson, type CliCommand } from "../command";
 import { SCAN_FLAGS_USAGE } from "../scan-flags";

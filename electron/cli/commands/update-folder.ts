@@ -2,7 +2,7 @@
 // added, removed, changed, the user's files kept, text diffs), then have the service apply it after --yes or a yes on
 // the terminal; --dry-run never writes.
 import type { UpdateInfo, UpdatePlan } from "../../../shared/model";
-import type { FolderDiff } from "../../engine/install/diff";
+import type { FolderDiff } from "../../engine/apply/diff";
 import type { ServiceApplied } from "../../engine/update-service/tasks";
 import { printJson, type CliIo } from "../command";
 import { safe, safeBlock } from "./report-format";

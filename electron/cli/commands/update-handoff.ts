@@ -8,16 +8,16 @@
 import { createInterface } from "node:readline/promises";
 import type { Diagnostic } from "../../../shared/model";
 import type { ScanPlatform } from "../../engine/discovery/types";
-import { waitForDesktopArrival, type ArrivalResult } from "../../engine/install/desktop-arrival";
+import { waitForDesktopArrival, type ArrivalResult } from "../../engine/desktop-handoff/desktop-arrival";
 import {
   openWithSystem,
   prepareDesktopHandoff,
   revealInFolder,
   type DesktopHandoff,
   type SystemOpenResult,
-} from "../../engine/install/desktop-handoff";
-import { PackRefusedError } from "../../engine/install/pack";
-import { recipeHandling, recipeProblem, runRecipe, type RecipeResult } from "../../engine/install/recipe";
+} from "../../engine/desktop-handoff/desktop-handoff";
+import { PackRefusedError } from "../../engine/archive/pack";
+import { recipeHandling, recipeProblem, runRecipe, type RecipeResult } from "../../engine/apply/recipe";
 import { UsageError, printJson, stringFlag, type CliArgs, type CliIo } from "../command";
 import { escapeHidden, hasControlOrBreak } from "../../../shared/terminal-text";
 import { formatDiagnostics, safe } from "./report-format";

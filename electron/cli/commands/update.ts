@@ -3,8 +3,8 @@
 // Desktop tree is never touched), or the update server's own command (shown; run only on request).
 import path from "node:path";
 import type { Plugin, Skill, TaskProgress, UpdateInfo } from "../../../shared/model";
-import { dataDir as defaultDataDir } from "../../engine/install/data-dir";
-import { planUpdate } from "../../engine/install/plan";
+import { dataDir as defaultDataDir } from "../../engine/app-data/data-dir";
+import { planUpdate } from "../../engine/apply/plan";
 import { UpdateService } from "../../engine/update-service/service";
 import { decideUpdate } from "../../engine/update-service/steps";
 import { createUpdateChecker, githubApiOf } from "../../engine/updates/sources";

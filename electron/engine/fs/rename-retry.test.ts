@@ -5,8 +5,8 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { makeTempDir, writeTree } from "../../../test-support/tmp";
 import { fingerprintTree } from "../../../test-support/tree-fingerprint";
-import { InstallError } from "../install/errors";
-import { applyFolderUpdate } from "../install/swap";
+import { InstallError } from "../apply/errors";
+import { applyFolderUpdate } from "../apply/swap";
 import { RENAME_RETRY_DELAYS_MS, renameRetry, renameWithRetry } from "./rename-retry";
 
 let tmp: { dir: string; cleanup: () => Promise<void> };

@@ -6,8 +6,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { zipOf } from "../../../test-support/archives";
 import { startReleaseServer, type RunningReleaseServer } from "../../../test-support/servers/release-server";
 import { makeTempDir, writeTree } from "../../../test-support/tmp";
-import { InstallError } from "../install/errors";
-import { listBackups } from "../install/swap";
+import { InstallError } from "../apply/errors";
+import { listBackups } from "../apply/swap";
 import { installerFolderHashes } from "../skill-lock/folder-hash";
 import { gitTreeOf } from "../updates/git-tree";
 import { addSkill, type AddOptions } from "./add";

@@ -4,8 +4,8 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Diagnostic, TaskProgress } from "../../../shared/model";
-import { prepareDesktopHandoff, type DesktopHandoff } from "../install/desktop-handoff";
-import { InstallError } from "../install/errors";
+import { prepareDesktopHandoff, type DesktopHandoff } from "../desktop-handoff/desktop-handoff";
+import { InstallError } from "../apply/errors";
 import { installerFolderHashes } from "../skill-lock/folder-hash";
 import { upsertLockEntry } from "../skill-lock/lock-edit";
 import { gitTreeOf } from "../updates/git-tree";

@@ -2,8 +2,8 @@
 import { randomBytes } from "node:crypto";
 import { rename } from "node:fs/promises";
 import path from "node:path";
-import { newBackupDir } from "../install/backups";
-import { syncPath } from "../install/tree";
+import { newBackupDir } from "../apply/backups";
+import { syncPath } from "../apply/tree";
 
 /** Renames `dir` into a fresh backup folder and returns where it went; the copy is whole or untouched. */
 export async function moveToBackup(dir: string, dataDir: string): Promise<string> {

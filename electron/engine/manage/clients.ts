@@ -1,7 +1,7 @@
 // The clients a skill can be added to, by plain name, and the folder each reads skills from (user or project scope),
 // as the `skills` installer lays them out: the shared agents folder holds the one copy, the others link to it.
 import path from "node:path";
-import { InstallError } from "../install/errors";
+import { InstallError } from "../apply/errors";
 import { skillLockCandidates } from "../discovery/locations";
 
 /** A client Skillshelf can add a skill to. */

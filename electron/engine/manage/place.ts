@@ -3,8 +3,8 @@
 import { randomBytes } from "node:crypto";
 import { lstat, mkdir, readlink, rename, rm, symlink } from "node:fs/promises";
 import path from "node:path";
-import { applyFolderUpdate } from "../install/swap";
-import { copyTree, syncPath } from "../install/tree";
+import { applyFolderUpdate } from "../apply/swap";
+import { copyTree, syncPath } from "../apply/tree";
 import { installerFolderHashes } from "../skill-lock/folder-hash";
 import { moveToBackup } from "./backup-move";
 

@@ -4,7 +4,7 @@ import { lstat, readFile, readlink, readdir, symlink } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { makeTempDir, writeTree } from "../../../test-support/tmp";
-import { InstallError } from "../install/errors";
+import { InstallError } from "../apply/errors";
 import { addSkill } from "./add";
 import { planRemove, removeSkill, restoreRemoved } from "./remove";
 import { shareSkill } from "./share";

@@ -4,8 +4,8 @@
 import { randomBytes } from "node:crypto";
 import { lstat, mkdir, readdir, readFile, readlink, rename, rm, symlink, unlink } from "node:fs/promises";
 import path from "node:path";
-import { InstallError } from "../install/errors";
-import { syncPath } from "../install/tree";
+import { InstallError } from "../apply/errors";
+import { syncPath } from "../apply/tree";
 import { writeFileAtomic } from "../fs/write";
 import { installerSkillFolders } from "../skill-lock/agent-folders";
 import { removeLockEntry, upsertLockEntry } from "../skill-lock/lock-edit";

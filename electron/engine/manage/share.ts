@@ -1,7 +1,7 @@
 // "Also use in…": makes a skill that is already installed available to more clients — a link to its one copy (or a
 // copy with `copy`), with the same look-first rules as add; the copy itself and the lock are left as they are.
 import path from "node:path";
-import { InstallError } from "../install/errors";
+import { InstallError } from "../apply/errors";
 import { clientPlace, type ClientId } from "./clients";
 import { applyPlacement, decide, inspectPlace, type AppliedPlacement, type PlannedPlacement } from "./place";
 import { planRemove, type RemoveOptions } from "./remove";

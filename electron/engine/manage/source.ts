@@ -2,7 +2,7 @@
 // repository (owner/repo, owner/repo/path, a tree or release address), a git address or an https archive address.
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { InstallError } from "../install/errors";
+import { InstallError } from "../apply/errors";
 
 /** One source of skills to add, as parsed. */
 export type AddSource =

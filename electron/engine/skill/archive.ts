@@ -4,9 +4,9 @@ import { stat } from "node:fs/promises";
 import path from "node:path";
 import { formatBytes } from "../../../shared/format";
 import { DEFAULT_MAX_BYTES, decodeUtf8, realpathOrNull, type TextRead } from "../fs/safe-fs";
-import { InstallError } from "../install/errors";
-import { unsafePathReason } from "../install/extract-names";
-import { EXTRACT_LIMITS, type EntryRefusedError, type KeptEntry } from "../install/extract-rules";
+import { InstallError } from "../apply/errors";
+import { unsafePathReason } from "../archive/extract-names";
+import { EXTRACT_LIMITS, type EntryRefusedError, type KeptEntry } from "../archive/extract-rules";
 import { DiagnosticSink, quote } from "./diagnostics";
 import { ListedFileSet } from "./file-set";
 import { isMarkdownPath } from "./references";
@@ -79,7 +79,7 @@ export async function readSkillArchive(file: string, options: ReadSkillOptions =
     );
 
   // Loaded here, not at the top: validating a folder never needs the archive reader.
-  const { readArchive } = await import("../install/extract");
+  const { readArchive } = await import("../archive/extract");
   const kept: Listed[] = [];
   const held = new Map<string, Uint8Array>();
   let heldBytes = 0;

@@ -1,8 +1,8 @@
 // The steps the CLI and the app share: the file an update takes, and every failure as a sentence with what to do.
 import { describe, expect, it } from "vitest";
 import type { UpdateInfo } from "../../../shared/model";
-import { InstallError } from "../install/errors";
-import { PackRefusedError } from "../install/pack";
+import { InstallError } from "../apply/errors";
+import { PackRefusedError } from "../archive/pack";
 import { problemOf } from "./problems";
 import { chooseDownload } from "./steps";
 

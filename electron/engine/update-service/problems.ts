@@ -3,8 +3,8 @@
 // from the wording of a message.
 import type { FailureCause } from "../../../shared/model";
 import type { UpdateProblem } from "../../../shared/update-flow";
-import { causeOfErrno, InstallError, type InstallErrorCode } from "../install/errors";
-import { PackRefusedError } from "../install/pack";
+import { causeOfErrno, InstallError, type InstallErrorCode } from "../apply/errors";
+import { PackRefusedError } from "../archive/pack";
 
 /** The cause each install code stands for when the step that threw did not name one. */
 const CAUSE_OF_CODE: Record<InstallErrorCode, FailureCause> = {

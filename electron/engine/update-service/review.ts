@@ -1,8 +1,8 @@
 // The review of a downloaded version as every front end shows it: the files it changes, the counts, what checking it
 // found, and the local edits applying would replace.
 import type { UpdateReview } from "../../../shared/update-flow";
-import type { FolderDiff } from "../install/diff";
-import type { ObtainedSkill } from "../install/obtain";
+import type { FolderDiff } from "../apply/diff";
+import type { ObtainedSkill } from "../apply/obtain";
 import type { UpdateTask } from "./tasks";
 
 /** The review of one task's download against the installed folder `dir`. */

@@ -4,12 +4,12 @@
 import type { Skill, TaskProgress, UpdateInfo } from "../../../shared/model";
 import type { UndoResult, UpdateAllItem, UpdateRecovery } from "../../../shared/update-flow";
 import type { ScanPlatform } from "../discovery/types";
-import { obtainFromGithubTree, recordContentUpdate } from "../install/content-update";
-import { waitForDesktopArrival, type ArrivalResult } from "../install/desktop-arrival";
-import { prepareDesktopHandoff, type DesktopHandoff } from "../install/desktop-handoff";
-import { InstallError } from "../install/errors";
-import { obtainSkill, releaseFileSource, type ObtainedSkill } from "../install/obtain";
-import { recoverInterrupted, rollback } from "../install/swap";
+import { obtainFromGithubTree, recordContentUpdate } from "../apply/content-update";
+import { waitForDesktopArrival, type ArrivalResult } from "../desktop-handoff/desktop-arrival";
+import { prepareDesktopHandoff, type DesktopHandoff } from "../desktop-handoff/desktop-handoff";
+import { InstallError } from "../apply/errors";
+import { obtainSkill, releaseFileSource, type ObtainedSkill } from "../apply/obtain";
+import { recoverInterrupted, rollback } from "../apply/swap";
 import { gitTreeOf } from "../updates/git-tree";
 import { githubApiOf, githubTokenOf } from "../updates/sources";
 import { problemOf, refusal } from "./problems";

@@ -3,7 +3,7 @@
 import type { Plugin, Skill, UpdateInfo } from "../../../shared/model";
 import { compareInstalled } from "../../../shared/version";
 import type { ReleaseLookup } from "./github-releases";
-import { contentCheckOf, hasContentSource, localEditsOf } from "./check-content";
+import { contentCheckOf, hasContentSource, localEditsOf } from "./content-answer";
 import type { GithubTrees } from "./github-trees";
 import { applyMetaRules, notComparableReason, type MetaVerdict } from "./meta-rules";
 import type { SkillMetaSession } from "./meta-session";

@@ -2,8 +2,8 @@
 // hashed again and compared with the upstream and recorded tree SHAs the last check found — no network call.
 import type { Skill, UpdateInfo } from "../../../shared/model";
 import { recordedAsTree } from "../skill-lock/folder-hash";
-import { hashingSlot } from "./check-content";
-import { contentVerdict } from "./content-check";
+import { hashingSlot } from "./content-answer";
+import { contentVerdict } from "./content-compare";
 import { gitTreeOf } from "./git-tree";
 
 /** Whether the answer came from a content check that knows the upstream folder's tree SHA (and no version). */

@@ -2,8 +2,8 @@
 // file created new (never through something already there), executable only when the archive recorded it so.
 import { closeSync, mkdirSync, openSync, writeSync } from "node:fs";
 import path from "node:path";
-import type { EntrySink } from "./extract-tar";
-import type { KeptEntry } from "./extract-rules";
+import type { EntrySink } from "../archive/extract-tar";
+import type { KeptEntry } from "../archive/extract-rules";
 
 /** The archive reader's visitor that writes into `root`; `abort()` closes a file left open by a refusal. */
 export class StagingWriter {

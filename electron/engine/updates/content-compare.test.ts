@@ -6,7 +6,7 @@ import type { SkillLockInfo } from "../../../shared/model";
 import { startReleaseServer, type RunningReleaseServer } from "../../../test-support/servers/release-server";
 import { makeTempDir, writeTree } from "../../../test-support/tmp";
 import { installerFolderHashes } from "../skill-lock/folder-hash";
-import { checkContent } from "./content-check";
+import { checkContent } from "./content-compare";
 import { gitTreeOf } from "./git-tree";
 import { GithubTrees, TREE_TTL_MS } from "./github-trees";
 

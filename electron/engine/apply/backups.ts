@@ -4,9 +4,15 @@ import { randomBytes } from "node:crypto";
 import { lstat, mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { writeJsonAtomic } from "../fs/write";
-import { backupsRoot } from "./data-dir";
-import { ensureTrustedData, readTrustedJson, untrustedDirReason, untrustedError, untrustedReason } from "./data-trust";
-import { isBackupPath, isPlainAbsolute } from "./data-paths";
+import { backupsRoot } from "../app-data/data-dir";
+import {
+  ensureTrustedData,
+  readTrustedJson,
+  untrustedDirReason,
+  untrustedError,
+  untrustedReason,
+} from "../app-data/data-trust";
+import { isBackupPath, isPlainAbsolute } from "../app-data/data-paths";
 import { targetKey, type InstallManifest } from "./manifest";
 
 /** A record of ours far larger than this is damaged, not ours to trust. */

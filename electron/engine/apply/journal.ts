@@ -4,9 +4,9 @@ import { constants } from "node:fs";
 import { link, open, readdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { writeJsonAtomic } from "../fs/write";
-import { backupsRoot, journalRoot } from "./data-dir";
-import { ensureTrustedData, readTrustedJson, untrustedDirReason, untrustedReason } from "./data-trust";
-import { isBackupPath, isPlainAbsolute, stagePathOf } from "./data-paths";
+import { backupsRoot, journalRoot } from "../app-data/data-dir";
+import { ensureTrustedData, readTrustedJson, untrustedDirReason, untrustedReason } from "../app-data/data-trust";
+import { isBackupPath, isPlainAbsolute, stagePathOf } from "../app-data/data-paths";
 import { InstallError } from "./errors";
 import { targetKey, type InstallManifest } from "./manifest";
 

@@ -15,7 +15,7 @@ import {
   prepareDesktopHandoff,
   revealInFolder,
 } from "./desktop-handoff";
-import { PackRefusedError } from "./pack";
+import { PackRefusedError } from "../archive/pack";
 
 let tmp: string;
 let cleanup: () => Promise<void>;

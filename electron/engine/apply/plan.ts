@@ -2,7 +2,7 @@
 // and the next step for people. The CLI's `outdated`, the app and `update` all branch on this one plan.
 import type { Skill, UpdateInfo, UpdatePlan, UpdatePlanKind } from "../../../shared/model";
 import { hasControlOrBreak } from "../../../shared/terminal-text";
-import { DESKTOP_UPLOAD_PLACES, desktopUploadSteps } from "./desktop-handoff";
+import { DESKTOP_UPLOAD_PLACES, desktopUploadSteps } from "../desktop-handoff/desktop-handoff";
 
 export type { UpdatePlan, UpdatePlanKind } from "../../../shared/model";
 

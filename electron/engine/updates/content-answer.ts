@@ -3,7 +3,7 @@
 // matches the installed folder.
 import type { Skill, UpdateInfo } from "../../../shared/model";
 import { recordedAsTree } from "../skill-lock/folder-hash";
-import { changedLocallyReason, checkContent, type ContentCheckResult } from "./content-check";
+import { changedLocallyReason, checkContent, type ContentCheckResult } from "./content-compare";
 import { gitTreeOf, type GitTree } from "./git-tree";
 import type { GithubTrees } from "./github-trees";
 import { parseGithubRepo } from "./repository";

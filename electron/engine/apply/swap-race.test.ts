@@ -6,7 +6,7 @@ import path from "node:path";
 import { skipBecause } from "../../../test-support/skip";
 import { makeTempDir, writeTree } from "../../../test-support/tmp";
 import { fingerprintTree } from "../../../test-support/tree-fingerprint";
-import { journalRoot } from "./data-dir";
+import { journalRoot } from "../app-data/data-dir";
 import { applyFolderUpdate, recoverInterrupted, type SwapStep } from "./swap";
 
 let tmp: { dir: string; cleanup: () => Promise<void> };

@@ -9,8 +9,8 @@ import { startReleaseServer, type RunningReleaseServer } from "../../../test-sup
 import { makeTempDir, writeTree } from "../../../test-support/tmp";
 import { installFromUpstream } from "../../../test-support/skills-installer";
 import { scan } from "../discovery/scan";
-import { planUpdate } from "../install/plan";
-import { hashingSlot } from "./check-content";
+import { planUpdate } from "../apply/plan";
+import { hashingSlot } from "./content-answer";
 import { gitTreeOf } from "./git-tree";
 import { createUpdateChecker, type UpdateSourceSetup } from "./sources";
 

@@ -2,7 +2,7 @@
 // folder below `backups/<key>` (in the data folder, or `.skillshelf-backups` beside the skill). A path of another shape
 // is not one Skillshelf made, so it is never moved or deleted on a record's word.
 import path from "node:path";
-import { targetKey } from "./manifest";
+import { targetKey } from "../apply/manifest";
 
 /** The two places a backup of realDir may live: the data folder's backups, or `.skillshelf-backups` beside the skill. */
 export function backupHolders(backupsRoot: string, realDir: string): string[] {

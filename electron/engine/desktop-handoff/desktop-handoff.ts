@@ -19,7 +19,7 @@ import { homedir, tmpdir } from "node:os";
 import { lstat, mkdir, mkdtemp, readFile, rm, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 import type { Diagnostic } from "../../../shared/model";
-import { packSkill, PackRefusedError, type PackResult } from "./pack";
+import { packSkill, PackRefusedError, type PackResult } from "../archive/pack";
 
 /** Where Desktop's upload lives, in the words of current and earlier versions. */
 export const DESKTOP_UPLOAD_PLACES = {

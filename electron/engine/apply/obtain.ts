@@ -5,10 +5,10 @@ import { mkdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Diagnostic, TaskProgress, UpdateDownload } from "../../../shared/model";
 import { githubUrl } from "../updates/github-http";
-import { stagingRoot } from "./data-dir";
+import { stagingRoot } from "../app-data/data-dir";
 import { downloadFile } from "./download";
 import { InstallError } from "./errors";
-import { extractArchive } from "./extract";
+import { extractArchive } from "../archive/extract";
 import { locateSkill } from "./locate";
 import { copyTree } from "./tree";
 

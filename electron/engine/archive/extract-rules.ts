@@ -1,7 +1,7 @@
 // The safety rules every archive entry passes, whoever reads the archive (install, validate, content updates): its name
 // (extract-names), its kind, duplicates by case and Unicode normalisation, and the limits on entries and sizes.
 import { formatBytes } from "../../../shared/format";
-import { InstallError } from "./errors";
+import { InstallError } from "../apply/errors";
 import { comparableName, judgeEntryName } from "./extract-names";
 
 /** A plain file, a folder, or something else (a link, a device…) described for people; only the first two are kept. */

@@ -4,9 +4,9 @@ import { createHash } from "node:crypto";
 import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { writeJsonAtomic } from "../fs/write";
-import { manifestsRoot } from "./data-dir";
+import { manifestsRoot } from "../app-data/data-dir";
 import { hashFile, listTree } from "./tree";
-import { readTrustedJson } from "./data-trust";
+import { readTrustedJson } from "../app-data/data-trust";
 
 /** A record of ours far larger than this is damaged, not ours to trust. */
 const MAX_MANIFEST_FILE_BYTES = 32 * 1024 * 1024;

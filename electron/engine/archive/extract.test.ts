@@ -6,7 +6,7 @@ import { gunzipSync } from "node:zlib";
 import { makeTempDir } from "../../../test-support/tmp";
 import { tarGzOf, zipOf, type TarEntrySpec, type ZipEntrySpec } from "../../../test-support/archives";
 import { extractArchive } from "./extract";
-import { InstallError } from "./errors";
+import { InstallError } from "../apply/errors";
 
 let tmp: { dir: string; cleanup: () => Promise<void> };
 beforeEach(async () => (tmp = await makeTempDir()));

@@ -1,7 +1,7 @@
 // Reads a zip from its central directory, as unzip tools do: stored and deflated entries, data descriptors, zip64,
 // names decoded by extract-names, each entry's kind from the producer's attributes (Unix mode, MS-DOS attributes).
 import { crc32, inflateRawSync } from "node:zlib";
-import { InstallError } from "./errors";
+import { InstallError } from "../apply/errors";
 import { decodeZipName } from "./extract-names";
 import type { EntryKind } from "./extract-rules";
 

@@ -8,9 +8,9 @@ import { skipBecause } from "../../../test-support/skip";
 import { makeTempDir, writeTree } from "../../../test-support/tmp";
 import { fingerprintTree } from "../../../test-support/tree-fingerprint";
 import { backupsRoot, dataDir as dataDirOf, journalRoot } from "./data-dir";
-import { lockTarget } from "./journal";
-import { targetKey } from "./manifest";
-import { applyFolderUpdate, listBackups, recoverInterrupted } from "./swap";
+import { lockTarget } from "../apply/journal";
+import { targetKey } from "../apply/manifest";
+import { applyFolderUpdate, listBackups, recoverInterrupted } from "../apply/swap";
 
 const NOBODY = 65534;
 let tmp: { dir: string; cleanup: () => Promise<void> };

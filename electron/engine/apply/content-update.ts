@@ -9,7 +9,7 @@ import { githubUrl } from "../updates/github-http";
 import { parseGithubRepo } from "../updates/repository";
 import { downloadFile } from "./download";
 import { InstallError } from "./errors";
-import { extractArchive } from "./extract";
+import { extractArchive } from "../archive/extract";
 import { recordLockHash, type LockHashResult } from "./lock-hash";
 import { stageSkill, type ObtainedSkill } from "./obtain";
 

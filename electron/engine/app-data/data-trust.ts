@@ -4,7 +4,7 @@
 import { constants, type Stats } from "node:fs";
 import { lstat, mkdir, open } from "node:fs/promises";
 import { parseJsonWithinLimits } from "../fs/json-limits";
-import { InstallError } from "./errors";
+import { InstallError } from "../apply/errors";
 
 const isWindows = process.platform === "win32";
 

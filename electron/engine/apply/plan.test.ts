@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Skill, UpdateInfo } from "../../../shared/model";
-import { DESKTOP_UPLOAD_PLACES, desktopUploadSteps } from "./desktop-handoff";
+import { DESKTOP_UPLOAD_PLACES, desktopUploadSteps } from "../desktop-handoff/desktop-handoff";
 import { planUpdate } from "./plan";
 
 const skill = (over: Partial<Skill> = {}): Skill => ({

@@ -8,7 +8,7 @@ import { startReleaseServer, type RunningReleaseServer } from "../../../test-sup
 import { makeTempDir, writeTree } from "../../../test-support/tmp";
 import { gitTreeOf } from "../updates/git-tree";
 import { obtainFromGithubTree } from "./content-update";
-import { stagingRoot } from "./data-dir";
+import { stagingRoot } from "../app-data/data-dir";
 
 const SKILL = (name: string, text = "Do it.") =>
   `---\nname: ${name}\ndescription: Skill ${name}. Use it in tests.\n---\n\n${text}\n`;

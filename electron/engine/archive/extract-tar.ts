@@ -2,7 +2,7 @@
 // pax_global_header), handing each entry's name, kind and mode to the caller and, when it asks, the entry's bytes.
 import { createReadStream } from "node:fs";
 import { Parser, type ReadEntry } from "tar";
-import { InstallError } from "./errors";
+import { InstallError } from "../apply/errors";
 import type { EntryKind } from "./extract-rules";
 
 const FILE_TYPES = new Set(["File", "OldFile", "ContiguousFile"]);

@@ -4,7 +4,7 @@
 import { mkdir, open, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { formatBytes } from "../../../shared/format";
-import { InstallError } from "./errors";
+import { InstallError } from "../apply/errors";
 import {
   EntryRefusedError,
   EntryRules,
@@ -16,7 +16,7 @@ import {
 } from "./extract-rules";
 import { readTar, type EntrySink } from "./extract-tar";
 import { listZip, unreadableZipEntry, zipEntryBytes } from "./extract-zip";
-import { StagingWriter } from "./staging-writer";
+import { StagingWriter } from "../apply/staging-writer";
 
 /** The archive formats Skillshelf reads ("tar.gz" also reads a plain tar: gzip is detected from the bytes). */
 export type ArchiveFormat = "zip" | "tar.gz" | "tar";

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildFixtureHome, fixtureDesktopTree } from "../../../test-support/fixture-homes";
 import { makeTempDir, writeTree } from "../../../test-support/tmp";
 import { desktopTrees, waitForDesktopArrival, type DesktopCopy } from "./desktop-arrival";
-import { packSkill } from "./pack";
+import { packSkill } from "../archive/pack";
 
 let tmp: string;
 let cleanup: () => Promise<void>;

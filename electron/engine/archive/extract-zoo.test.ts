@@ -12,10 +12,10 @@ import { expectedTree, ZOO, ZOO_FIXTURES } from "../../../test-support/archive-z
 import { readSkillArchive } from "../skill/archive";
 import { tarGzOf, zipOf } from "../../../test-support/archives";
 import { writeTree } from "../../../test-support/tmp";
-import { InstallError } from "./errors";
+import { InstallError } from "../apply/errors";
 import { extractArchive } from "./extract";
 import { isMacMetadata } from "./extract-names";
-import { obtainSkill } from "./obtain";
+import { obtainSkill } from "../apply/obtain";
 import { applyReviewed, diffForUpdate } from "../update-service/steps";
 
 let tmp: { dir: string; cleanup: () => Promise<void> };
