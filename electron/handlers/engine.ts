@@ -4,8 +4,8 @@ import type { ScanOptions } from "../engine/discovery/types";
 import { scan } from "../engine/discovery/scan";
 import { watchCatalog } from "../engine/discovery/watch";
 import { getSkillLevels, readSkillResource } from "../engine/skill/levels";
-import { MissingPathError, resolveTargets } from "../engine/skill/targets";
-import { validateTarget } from "../engine/validate-target";
+import { useTaskWorker } from "../engine/off-thread/runner";
+import { offThread } from "../engine/off-thread/tasks";
 import { readLastUpdates, writeLastUpdates } from "../engine/updates/last-updates";
 import { createUpdateChecker } from "../engine/updates/sources";
 import type { ValidationResult } from "../../shared/ipc";
@@ -25,21 +25,19 @@ export interface UpdateSourceOptions {
 
 /** Validates whatever a path holds (skill, plugin, folder of skills, archive), as `skillshelf validate` does. */
 export async function validateAnyPath(target: string, profile: Profile): Promise<ValidationResult[]> {
-  let targets;
-  try {
-    targets = await resolveTargets(target);
-  } catch (error) {
-    if (error instanceof MissingPathError) throw new HandlerError(error.message);
-    throw error;
-  }
-  const results: ValidationResult[] = [];
-  for (const t of targets) results.push(await validateTarget(t, profile));
-  return results;
+  const found = await offThread("validatePath", target, profile);
+  if ("missing" in found) throw new HandlerError(found.missing);
+  return found.results;
 }
 
-/** The engine for one scan setup. */
+/**
+ * The engine for one scan setup. The thread that runs the handlers answers requests, so skill reads, folder hashes
+ * and validation run in the worker scanOptions.workerScript names (in this thread only when none can start).
+ */
 export function createEngine(scanOptions: ScanOptions, sources: UpdateSourceOptions = {}): HandlerEngine {
   const { env, platform, home, include } = scanOptions;
+  useTaskWorker(scanOptions.workerScript);
+  const offMain = <T extends ScanOptions>(options: T): T => ({ ...options, readsOffThread: true });
   const projectDirs = include?.map((dir) => path.resolve(dir));
   const checker = createUpdateChecker({
     home,
@@ -51,8 +49,8 @@ export function createEngine(scanOptions: ScanOptions, sources: UpdateSourceOpti
     offline: sources.offline,
   });
   return {
-    scan,
-    watchCatalog,
+    scan: (options) => scan(offMain(options)),
+    watchCatalog: (options, onChange) => watchCatalog(offMain(options), onChange),
     getSkillLevels: (dir) => getSkillLevels(dir),
     readSkillResource,
     validatePath: validateAnyPath,

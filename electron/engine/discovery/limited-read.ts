@@ -1,9 +1,11 @@
 // The read of a skill folder that the worker could not finish within its memory or time limit: the folder is listed
 // with one error saying so, and the scan goes on.
+import { createHash } from "node:crypto";
 import path from "node:path";
 import { skillReport } from "../skill/validate-text";
 import { discoveryDiagnostic } from "./diagnostic";
-import { hashSkillFolderWithInfo } from "./hash";
+import { offThread } from "../off-thread/tasks";
+import type { FolderHash } from "./hash";
 import type { SkillRead } from "./read";
 import type { ReadJob } from "./read-protocol";
 import { READ_WORKER_MEMORY_MB } from "./worker-lease";
@@ -29,5 +31,12 @@ export async function limitedRead(
     "Look for an unusually large or deeply nested file in the skill folder (SKILL.md's frontmatter first) and shorten it.",
   );
   const report = skillReport({ dir: job.dir, realDir: job.realDir, skillFile }, [found], null);
-  return { report, hash: await hashSkillFolderWithInfo(job.realDir), profile: job.profile };
+  // Hashed in the task worker where the host has one; a folder that stops that worker too has no hash.
+  const hash = await offThread("folderHash", job.realDir).catch((): FolderHash => ({
+    hash: createHash("sha256").digest("hex"),
+    files: 0,
+    bytes: 0,
+    truncated: true,
+  }));
+  return { report, hash, profile: job.profile };
 }

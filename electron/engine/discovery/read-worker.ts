@@ -1,6 +1,11 @@
-// Worker-thread entry (bundled as dist/cli/read-worker.mjs and dist/main/read-worker.cjs): reads skill folders for a scan.
+// Worker-thread entry (bundled as dist/cli/read-worker.mjs and dist/main/read-worker.cjs): reads skill folders for a scan,
+// runs the hosts' off-thread tasks (off-thread/tasks.ts) by name, and holds a catalog watcher's folder watches.
 import { parentPort } from "node:worker_threads";
 import { mapBounded } from "../skill/validate-many";
+import type { TaskReply, TaskRequest } from "../off-thread/protocol";
+import { runNamedTask } from "../off-thread/tasks";
+import { handleWatchRequest } from "../off-thread/watch-in-worker";
+import type { WatchRequest } from "../off-thread/watch-protocol";
 import type { ReadBatchRequest, ReadWorkerMessage } from "./read-protocol";
 import { readSkillAt } from "./read";
 
@@ -27,8 +32,36 @@ async function readBatch(request: ReadBatchRequest): Promise<ReadWorkerMessage> 
   }
 }
 
+/** Runs one named task; what it throws goes back as its message, never out of the worker. */
+async function runTaskRequest(request: TaskRequest): Promise<TaskReply> {
+  try {
+    return { type: "task-done", id: request.id, value: await runNamedTask(request.name, request.args ?? []) };
+  } catch (error) {
+    if (!(error instanceof Error)) return { type: "task-failed", id: request.id, message: String(error) };
+    return { type: "task-failed", id: request.id, message: error.message, name: error.name };
+  }
+}
+
 if (port) {
-  port.on("message", (request: ReadBatchRequest) => {
+  port.on("message", (request: ReadBatchRequest | TaskRequest | WatchRequest) => {
+    if (request?.type === "watch" || request?.type === "unwatch") {
+      handleWatchRequest(port, request);
+      return;
+    }
+    if (request?.type === "task") {
+      void runTaskRequest(request).then((reply) => {
+        try {
+          port.postMessage(reply);
+        } catch (error) {
+          port.postMessage({
+            type: "task-failed",
+            id: request.id,
+            message: error instanceof Error ? error.message : String(error),
+          } satisfies TaskReply);
+        }
+      });
+      return;
+    }
     if (request?.type !== "read") return;
     port.postMessage({ type: "taken", batch: request.batch } satisfies ReadWorkerMessage);
     void readBatch(request).then((reply) => {

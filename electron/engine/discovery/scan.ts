@@ -25,7 +25,8 @@ function progress(options: ScanOptions, value: number, title: string, detail?: s
   }
 }
 
-const workerMinSkills = (options: ScanOptions) => Math.max(1, options.workerMinSkills ?? DEFAULT_WORKER_MIN_SKILLS);
+const workerMinSkills = (options: ScanOptions) =>
+  options.readsOffThread ? 1 : Math.max(1, options.workerMinSkills ?? DEFAULT_WORKER_MIN_SKILLS);
 
 /** Reads every skill and plugin the state does not hold yet (bounded concurrency); returns how many skills were read. */
 export async function readMissing(
@@ -59,7 +60,12 @@ export async function readMissing(
   if (options.workerScript && jobs.length >= workerMinSkills(options)) {
     await readSharedWithWorker(
       jobs,
-      { workerScript: options.workerScript, limit, onSkillRead: options.onSkillRead },
+      {
+        workerScript: options.workerScript,
+        limit,
+        onSkillRead: options.onSkillRead,
+        readsHere: !options.readsOffThread,
+      },
       (i, read) => keep(jobs[i] as ReadJob, read),
     );
   } else {

@@ -27,4 +27,9 @@ export interface ScanOptions {
   workerScript?: string;
   /** A scan reads skills in the worker only when at least this many are to be read (default 400). */
   workerMinSkills?: number;
+  /**
+   * True where this thread answers requests (Electron main, the web host): with a workerScript, every skill is read in
+   * the worker and none here, whatever the count (this thread reads only when no worker can start).
+   */
+  readsOffThread?: boolean;
 }

@@ -1,9 +1,9 @@
 // watchCatalog(): watches every location and reports only what changed, re-reading only the skills that changed.
-import { watch, type FSWatcher } from "node:fs";
 import path from "node:path";
 import type { Diagnostic, ScanResult } from "../../../shared/model";
 import type { CatalogChange } from "../../../shared/results";
 import { isInside } from "../fs/safe-fs";
+import { folderWatches } from "../off-thread/folder-watch";
 import { assembleChanges, groupSites } from "./assemble";
 import { readDesktopTree } from "./desktop";
 import { discoveryDiagnostic } from "./diagnostic";
@@ -61,7 +61,9 @@ export async function watchCatalog(
   let groups = groupSites(state);
   let result = assembleChanges(state, groups).result;
   const lockFiles = skillLockCandidates(options);
-  const watchers = new Map<string, FSWatcher>();
+  // Where this thread answers requests, the watches live in a worker (Linux's recursive watch walks the whole tree).
+  const watches = folderWatches(options.readsOffThread ? options.workerScript : undefined);
+  const watchers = new Map<string, { close: () => void }>();
   let pending = new Set<string>();
   let timer: NodeJS.Timeout | null = null;
   let chain: Promise<void> = Promise.resolve();
@@ -105,18 +107,21 @@ export async function watchCatalog(
   const watchPath = (p: string) => {
     if (closed || watchers.has(p) || (failures.get(p) ?? 0) >= MAX_WATCH_FAILURES) return;
     try {
-      const w = watch(p, { recursive: true, persistent: false }, (_event, filename) => {
-        pending.add(filename ? path.join(p, filename.toString()) : p);
-        schedule();
+      let stop = () => undefined as void;
+      stop = watches.watch(p, {
+        change: (filename) => {
+          pending.add(filename ? path.join(p, filename) : p);
+          schedule();
+        },
+        error: (error) => {
+          stop();
+          watchers.delete(p);
+          failed(p, error);
+          pending.add(p);
+          schedule();
+        },
       });
-      w.on("error", (error) => {
-        w.close();
-        watchers.delete(p);
-        failed(p, error);
-        pending.add(p);
-        schedule();
-      });
-      watchers.set(p, w);
+      watchers.set(p, { close: stop });
     } catch (error) {
       failed(p, error);
     }
@@ -210,6 +215,7 @@ export async function watchCatalog(
       if (timer) clearTimeout(timer);
       for (const w of watchers.values()) w.close();
       watchers.clear();
+      watches.close();
       await chain;
     },
   };

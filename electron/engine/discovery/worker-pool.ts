@@ -18,6 +18,11 @@ export interface SharedReadSettings {
    */
   stallMs?: number;
   onSkillRead?: (dir: string) => void;
+  /**
+   * False keeps this thread free for requests: it reads nothing itself while a worker can (a worker that dies is
+   * replaced), and reads in short turns only when no worker can start. Default true: both threads read.
+   */
+  readsHere?: boolean;
 }
 
 const BATCHES_IN_FLIGHT = 2;
@@ -39,6 +44,10 @@ class JobQueue {
     const batch: number[] = [];
     while (this.next < end) batch.push(this.next++);
     return batch;
+  }
+  /** Nothing left to hand out. */
+  done(): boolean {
+    return this.returned.length === 0 && this.next >= this.size;
   }
   giveBack(batch: number[]): void {
     this.returned.push(...batch.reverse());
@@ -89,6 +98,11 @@ class ReadHelper {
       this.dead = true;
       this.queue.giveBack(this.suspects.splice(0));
     }
+  }
+
+  /** Whether no worker will read any more (it could not start, or failed before taking anything). */
+  gaveUp(): boolean {
+    return this.dead;
   }
 
   busy(): boolean {
@@ -192,9 +206,13 @@ class ReadHelper {
     if (!batch) return;
     this.pending.delete(message.batch);
     this.taken.delete(message.batch);
+    const alone = this.alone.delete(message.batch);
     if (message.type === "done" && Array.isArray(message.reads) && message.reads.length === batch.length)
       this.arrived.push({ batch, reads: message.reads });
-    else this.queue.giveBack(batch);
+    else if (this.settings.readsHere !== false) this.queue.giveBack(batch);
+    // Nobody here reads a batch the worker failed: its folders are read again alone, and one failing alone is reported.
+    else if (alone) this.limited.push({ index: batch[0] as number, limit: "crash" });
+    else this.suspects.push(...batch);
     this.fill();
     this.notify();
   }
@@ -285,13 +303,13 @@ export async function readSharedWithWorker(
         onRead(limited.index, await limitedRead(job, limited.limit, settings.stallMs ?? DEFAULT_FILE_TIME_LIMIT_MS));
         continue;
       }
-      const index = queue.take();
+      const index = settings.readsHere === false && !helper.gaveUp() ? undefined : queue.take();
       if (index !== undefined) {
         const job = jobs[index] as ReadJob;
         onRead(index, await readSkillAt(job.dir, job.realDir, job.profile, settings.onSkillRead));
         continue;
       }
-      if (!helper.busy()) return;
+      if (!helper.busy() && (settings.readsHere !== false || helper.gaveUp() || queue.done())) return;
       await helper.changed();
     }
   };

@@ -63,9 +63,16 @@ export async function installerFolderHashes(dir: string): Promise<string[] | nul
   return [...new Set(hashes)];
 }
 
+/** How a caller computes installerFolderHashes (the hosts: in their task worker). */
+export type InstallerHasher = (dir: string) => Promise<string[] | null>;
+
 /** Whether `dir` still has the installer's recorded SHA-256 hash (null when the folder cannot be hashed). */
-export async function matchesInstallerHash(dir: string, recorded: string): Promise<boolean | null> {
-  const hashes = await installerFolderHashes(dir);
+export async function matchesInstallerHash(
+  dir: string,
+  recorded: string,
+  hashesOf: InstallerHasher = installerFolderHashes,
+): Promise<boolean | null> {
+  const hashes = await hashesOf(dir).catch(() => null);
   return hashes ? hashes.includes(recorded.toLowerCase()) : null;
 }
 
@@ -74,8 +81,13 @@ export async function matchesInstallerHash(dir: string, recorded: string): Promi
  * folder's own tree SHA (`treeSha`), one it no longer has stays (so the copy reads as changed), and null when the
  * folder cannot be hashed; a git tree SHA is returned as it is.
  */
-export async function recordedAsTree(dir: string, recorded: string | null, treeSha: string): Promise<string | null> {
+export async function recordedAsTree(
+  dir: string,
+  recorded: string | null,
+  treeSha: string,
+  hashesOf: InstallerHasher = installerFolderHashes,
+): Promise<string | null> {
   if (!recorded || !INSTALLER_HASH.test(recorded)) return recorded;
-  const matches = await matchesInstallerHash(dir, recorded);
+  const matches = await matchesInstallerHash(dir, recorded, hashesOf);
   return matches === null ? null : matches ? treeSha : recorded;
 }

@@ -4,7 +4,8 @@
 import type { Skill, UpdateInfo } from "../../../shared/model";
 import { recordedAsTree } from "../skill-lock/folder-hash";
 import { changedLocallyReason, checkContent, type ContentCheckResult } from "./content-compare";
-import { gitTreeOf, type GitTree } from "./git-tree";
+import { offThread } from "../off-thread/tasks";
+import type { GitTree } from "./git-tree";
 import type { GithubTrees } from "./github-trees";
 import { parseGithubRepo } from "./repository";
 
@@ -85,9 +86,12 @@ export async function localEditsOf(
 ): Promise<ContentFields | null> {
   const recorded = skill.lock?.skillFolderHash;
   if (!recorded) return null;
-  const installed = await hashingSlot(() => gitTreeOf(skill.realDir)).catch(() => null);
+  const installed = await hashingSlot(() => offThread("gitTree", skill.realDir)).catch(() => null);
   if (!installed || installed.sha === recorded) return null;
-  if ((await recordedAsTree(skill.realDir, recorded, installed.sha)) === installed.sha) return null;
+  const asTree = await recordedAsTree(skill.realDir, recorded, installed.sha, (dir) =>
+    offThread("installerHashes", dir),
+  );
+  if (asTree === installed.sha) return null;
   const content = trees && hasContentSource(skill) ? await contentCheckOf(skill, trees, installed) : null;
   const files = content?.state === "changed-locally" ? content.changedFiles : undefined;
   const newer = version.state === "outdated" && version.latest ? ` Version ${version.latest} is available.` : "";

@@ -4,7 +4,9 @@
 // overwrites their edits.
 import type { SkillLockInfo } from "../../../shared/model";
 import { recordedAsTree } from "../skill-lock/folder-hash";
-import { gitTreeOf, GitTreeLimitError, type GitTree } from "./git-tree";
+import { OffThreadError } from "../off-thread/runner";
+import { offThread } from "../off-thread/tasks";
+import { GitTreeLimitError, type GitTree } from "./git-tree";
 import type { GithubTrees } from "./github-trees";
 import { parseGithubRepo, type GithubRepo } from "./repository";
 
@@ -129,9 +131,13 @@ export async function checkContent(input: ContentCheckInput, trees: GithubTrees)
   }
   let local: GitTree;
   try {
-    local = input.tree ?? (await gitTreeOf(input.dir));
+    local = input.tree ?? (await offThread("gitTree", input.dir));
   } catch (error) {
-    const why = error instanceof GitTreeLimitError ? error.message : "The installed folder could not be read.";
+    // A limit crosses from the worker by its name; a worker stopped by its own limits says which.
+    const why =
+      error instanceof OffThreadError || (error instanceof Error && error.name === new GitTreeLimitError().name)
+        ? error.message
+        : "The installed folder could not be read.";
     return {
       ...base,
       state: "unknown",
@@ -140,7 +146,9 @@ export async function checkContent(input: ContentCheckInput, trees: GithubTrees)
       reason: `${why} Its content cannot be compared.`,
     };
   }
-  const recorded = await recordedAsTree(input.dir, input.lock?.skillFolderHash ?? null, local.sha);
+  const recorded = await recordedAsTree(input.dir, input.lock?.skillFolderHash ?? null, local.sha, (dir) =>
+    offThread("installerHashes", dir),
+  );
   const upstream = await trees.folder(repo, folder ?? "");
   const facts = {
     ...base,

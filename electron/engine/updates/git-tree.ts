@@ -27,7 +27,9 @@ export interface GitTreeLimits {
 }
 
 /** A folder too large or too deep to hash within the limits. */
-export class GitTreeLimitError extends Error {}
+export class GitTreeLimitError extends Error {
+  override name = "GitTreeLimitError";
+}
 
 const DEFAULTS: Required<GitTreeLimits> = { maxFiles: 10_000, maxBytes: 256 * 1024 * 1024, maxDepth: 32 };
 

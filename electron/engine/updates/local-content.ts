@@ -4,7 +4,7 @@ import type { Skill, UpdateInfo } from "../../../shared/model";
 import { recordedAsTree } from "../skill-lock/folder-hash";
 import { hashingSlot } from "./content-answer";
 import { contentVerdict } from "./content-compare";
-import { gitTreeOf } from "./git-tree";
+import { offThread } from "../off-thread/tasks";
 
 /** Whether the answer came from a content check that knows the upstream folder's tree SHA (and no version). */
 function isContentAnswer(info: UpdateInfo | undefined): info is UpdateInfo & { upstreamHash: string } {
@@ -49,10 +49,17 @@ export async function recomputeContentStates(
   for (const skill of changedSkills) {
     const info = byId.get(skill.id);
     if (!isContentAnswer(info)) continue;
-    const tree = await hashingSlot(() => gitTreeOf(skill.realDir)).catch(() => null);
+    const tree = await hashingSlot(() => offThread("gitTree", skill.realDir)).catch(() => null);
     const recorded = skill.lock?.skillFolderHash ?? info.recordedHash ?? null;
     if (!tree || (tree.sha === info.installedHash && recorded === (info.recordedHash ?? null))) continue;
-    out.push(contentStateFor(info, tree.sha, recorded, await recordedAsTree(skill.realDir, recorded, tree.sha)));
+    out.push(
+      contentStateFor(
+        info,
+        tree.sha,
+        recorded,
+        await recordedAsTree(skill.realDir, recorded, tree.sha, (dir) => offThread("installerHashes", dir)),
+      ),
+    );
   }
   return out;
 }

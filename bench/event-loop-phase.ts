@@ -1,0 +1,95 @@
+// One event-loop phase in a fresh process: the handlers wired exactly as `skillshelf serve` wires them (its scan
+// options, worker and engine), and perf_hooks.monitorEventLoopDelay running while they work:
+// `event-loop-phase.ts scan HOME WORKER-SCRIPT|-` (catalog:scan of a generated home) or
+// `event-loop-phase.ts hash SKILL-DIR WORKER-SCRIPT|-` (the update check's folder hashes of one big skill).
+import path from "node:path";
+import { monitorEventLoopDelay, performance } from "node:perf_hooks";
+import { createEngine } from "../electron/handlers/engine";
+import { createHandlerSession } from "../electron/handlers/handlers";
+import { webDesktopIntegration } from "../electron/host/desktop-fallback";
+import { offThread } from "../electron/engine/off-thread/tasks";
+import type { ScanOptions } from "../electron/engine/discovery/types";
+
+/** What one phase measured, printed as one JSON line on stdout (delays in ms). */
+export interface LoopPhaseResult {
+  ms: number;
+  p50: number;
+  p99: number;
+  max: number;
+  /** The longest a 10 ms timer (a stand-in for a polled request) fired late. */
+  timerLateMax: number;
+  detail: string;
+}
+
+const [, , mode, target, script] = process.argv;
+const workerScript = script && script !== "-" ? script : undefined;
+const ENV = { XDG_CONFIG_HOME: "", XDG_STATE_HOME: "", CLAUDE_CONFIG_DIR: "", CODEX_HOME: "" };
+
+/** The scan options `serve` builds from its flags: the home, the platform and the built read worker beside it. */
+function serveScanOptions(home: string): ScanOptions {
+  return { home, platform: "linux", env: ENV, include: [], workerScript };
+}
+
+async function measured(work: () => Promise<string>): Promise<LoopPhaseResult> {
+  const histogram = monitorEventLoopDelay({ resolution: 5 });
+  let timerLateMax = 0;
+  let expected = performance.now() + 10;
+  const timer = setInterval(() => {
+    const now = performance.now();
+    timerLateMax = Math.max(timerLateMax, now - expected);
+    expected = now + 10;
+  }, 10);
+  histogram.enable();
+  const start = performance.now();
+  const detail = await work();
+  const ms = performance.now() - start;
+  histogram.disable();
+  clearInterval(timer);
+  const toMs = (ns: number) => ns / 1e6;
+  return {
+    ms,
+    p50: toMs(histogram.percentile(50)),
+    p99: toMs(histogram.percentile(99)),
+    max: toMs(histogram.max),
+    timerLateMax,
+    detail,
+  };
+}
+
+const session = (home: string) => {
+  const scanOptions = serveScanOptions(home);
+  return createHandlerSession({
+    host: "web",
+    scanOptions,
+    desktop: webDesktopIntegration({}),
+    emit: () => undefined,
+    engine: createEngine(scanOptions),
+  });
+};
+
+process.env.SKILLSHELF_DATA_DIR ??= path.join(path.dirname(target!), ".skillshelf-data");
+let result: LoopPhaseResult;
+if (mode === "scan") {
+  const handlers = session(target!);
+  result = await measured(async () => {
+    const catalog = await handlers.handlers["catalog:scan"]();
+    return `${catalog.skills.length} skills, ${catalog.skills.filter((s) => !s.valid).length} invalid`;
+  });
+  await handlers.dispose();
+} else {
+  const dir = target!;
+  // The worker the handlers' engine uses is set up by createEngine, as in the host.
+  createEngine(serveScanOptions(path.dirname(dir)));
+  result = await measured(async () => {
+    // The update check's content compare: the installed folder's git tree, the installer's SHA-256 of it, and the
+    // content hash discovery records, each through the entry point the engine calls.
+    const [tree, installer, folder] = await Promise.all([
+      offThread("gitTree", dir),
+      offThread("installerHashes", dir),
+      offThread("folderHash", dir),
+    ]);
+    return `${tree.files.size} files as a git tree, ${installer ? "and" : "not"} as the installer's hash, ${folder.files} in the folder hash`;
+  });
+}
+process.stdout.write(JSON.stringify(result) + "\n");
+process.exit(0);

@@ -1,0 +1,76 @@
+// Bench: how long the process that answers requests stops answering while it works. The handlers run as the web host
+// runs them (the same ones Electron main runs), and perf_hooks.monitorEventLoopDelay measures the event loop while
+// (a) catalog:scan reads 10,000 generated skills and (b) the update check hashes one skill of 1,000 files.
+import { existsSync } from "node:fs";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { cachedCorpus } from "./corpus-cache";
+import type { LoopPhaseResult } from "./event-loop-phase";
+import { generateHome } from "./scan.bench";
+import { printTable, runScript } from "./validate.bench";
+
+const PHASE_SCRIPT = fileURLToPath(new URL("./event-loop-phase.ts", import.meta.url));
+/** The CLI's read worker, which `serve` uses (`npm run bench` builds it first). */
+const WORKER_SCRIPT = fileURLToPath(new URL("../dist/cli/read-worker.mjs", import.meta.url));
+/** The issue's budget: the 99th percentile of the event loop's delay. */
+const P99_BUDGET_MS = 50;
+const LINE = "Read the request, pick the matching template and check the totals before writing the result file.\n";
+
+/** One skill of `files` files (SKILL.md plus references in a few folders), 1 to 4 KB each. */
+async function generateBigSkill(root: string, files: number): Promise<string[]> {
+  const dir = path.join(root, "big-skill");
+  await mkdir(dir, { recursive: true });
+  await writeFile(
+    path.join(dir, "SKILL.md"),
+    `---\nname: big-skill\ndescription: A skill of ${files} files. Use when measuring hashing.\n---\n# Big\n`,
+  );
+  for (let i = 1; i < files; i++) {
+    const folder = path.join(dir, "references", `part-${i % 10}`);
+    await mkdir(folder, { recursive: true });
+    await writeFile(path.join(folder, `file-${i}.md`), `# File ${i}\n\n${LINE.repeat(10 + (i % 30))}`);
+  }
+  return [dir];
+}
+
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+/** Runs each phase in a fresh process and prints p50, p99 and max of the event loop's delay beside the budget. */
+export async function runEventLoopBench(
+  options: { count?: number; files?: number; rounds?: number } = {},
+): Promise<void> {
+  const count = options.count ?? 10_000;
+  const files = options.files ?? 1000;
+  const rounds = options.rounds ?? 2;
+  const workerScript = existsSync(WORKER_SCRIPT) ? WORKER_SCRIPT : "-";
+  if (workerScript === "-") console.log("dist/cli/read-worker.mjs is not built: everything runs on the main thread.");
+  const home = await cachedCorpus("home", count, generateHome);
+  const big = await cachedCorpus("big-skill", files, generateBigSkill);
+  const phases: Array<[string, string[]]> = [
+    [`catalog:scan of ${count} skills`, ["scan", home.root, workerScript]],
+    [`update check hashes of a ${files}-file skill`, ["hash", big.dirs[0] as string, workerScript]],
+  ];
+  const rows: string[][] = [];
+  for (const [label, args] of phases) {
+    for (let round = 1; round <= rounds; round++) {
+      const r = await runScript<LoopPhaseResult>(PHASE_SCRIPT, args);
+      rows.push([
+        label,
+        String(round),
+        `${(r.ms / 1000).toFixed(2)} s`,
+        ms(r.p50),
+        ms(r.p99),
+        ms(r.max),
+        ms(r.timerLateMax),
+        r.p99 < P99_BUDGET_MS ? "within" : "OVER",
+        r.detail,
+      ]);
+    }
+  }
+  printTable(
+    ["work", "round", "took", "p50", "p99", "max", "10 ms timer late by", `p99 < ${P99_BUDGET_MS} ms`, "result"],
+    rows,
+  );
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await runEventLoopBench();

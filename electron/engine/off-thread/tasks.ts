@@ -1,0 +1,53 @@
+// The engine work the hosts run off their main thread, by name: folder hashes (discovery's, the update check's git
+// tree and the installer's) and validating a path the page names. The task worker runs the same functions.
+import type { ValidationResult } from "../../../shared/results";
+import type { Profile } from "../../../shared/model";
+import { hashSkillFolderWithInfo } from "../discovery/hash";
+import { installerFolderHashes } from "../skill-lock/folder-hash";
+import { MissingPathError, resolveTargets } from "../skill/targets";
+import { gitTreeOf } from "../updates/git-tree";
+import { validateTarget } from "../validate-target";
+import { runTask } from "./runner";
+
+/** What validating a path found: its results, or that nothing is there (said in words). */
+export type PathValidation = { results: ValidationResult[] } | { missing: string };
+
+/** Validates whatever a path holds (skill, plugin, folder of skills, archive), as `skillshelf validate` does. */
+async function validatePath(target: string, profile: Profile): Promise<PathValidation> {
+  let targets;
+  try {
+    targets = await resolveTargets(target);
+  } catch (error) {
+    if (error instanceof MissingPathError) return { missing: error.message };
+    throw error;
+  }
+  const results: ValidationResult[] = [];
+  for (const t of targets) results.push(await validateTarget(t, profile));
+  return { results };
+}
+
+/** Every task by name: what the worker may be asked to run (the worker looks names up here). */
+export const TASKS = {
+  folderHash: hashSkillFolderWithInfo,
+  gitTree: gitTreeOf,
+  installerHashes: installerFolderHashes,
+  validatePath,
+} as const;
+
+/** A task's name. */
+export type TaskName = keyof typeof TASKS;
+
+/** Runs a task in the host's task worker (in this thread where there is none); see runner.ts for failures. */
+export function offThread<K extends TaskName>(
+  name: K,
+  ...args: Parameters<(typeof TASKS)[K]>
+): ReturnType<(typeof TASKS)[K]> {
+  const here = TASKS[name] as (...a: unknown[]) => Promise<unknown>;
+  return runTask(name, here, args) as ReturnType<(typeof TASKS)[K]>;
+}
+
+/** Runs a task's function by name in this thread (the worker's side); an unknown name throws. */
+export function runNamedTask(name: string, args: unknown[]): Promise<unknown> {
+  if (!Object.hasOwn(TASKS, name)) throw new Error(`No task is named ${JSON.stringify(name)}.`);
+  return (TASKS[name as TaskName] as (...a: unknown[]) => Promise<unknown>)(...args);
+}
