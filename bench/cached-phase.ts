@@ -2,7 +2,7 @@
 // reused and read: `cached-phase.ts FOLDER CACHE-FILE`. Prints one JSON line.
 import { performance } from "node:perf_hooks";
 import { findTargets } from "../electron/engine/skill/targets";
-import { mapBounded } from "../electron/engine/skill/validate-many";
+import { mapBounded } from "../electron/engine/fs/bounded";
 import { validateSkillCached } from "../electron/engine/validate-cache/cached-skill";
 import { ValidationCache } from "../electron/engine/validate-cache/store";
 

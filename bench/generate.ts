@@ -1,7 +1,7 @@
 // Generates a tree of realistic skills for the bench: a few KB of instructions, some references, some invalid.
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { mapBounded } from "../electron/engine/skill/validate-many";
+import { mapBounded } from "../electron/engine/fs/bounded";
 import { rng, sentence } from "./random-text";
 
 /** What was generated. */

@@ -2,7 +2,7 @@
 // on, 10+ bundled files (scripts, images, nested references) per skill, a few broken links and invalid fields.
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { mapBounded } from "../electron/engine/skill/validate-many";
+import { mapBounded } from "../electron/engine/fs/bounded";
 import { rng, sentence } from "./random-text";
 
 /** What was generated. */

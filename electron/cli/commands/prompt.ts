@@ -4,7 +4,7 @@ import { readPlugin } from "../../engine/plugin/read-plugin";
 import { readSkillArchive } from "../../engine/skill/archive";
 import { readSkill } from "../../engine/skill/read-skill";
 import type { SkillReport } from "../../engine/skill/types";
-import { mapBounded } from "../../engine/skill/validate-many";
+import { mapBounded } from "../../engine/fs/bounded";
 import { UsageError, printJson, stringFlag, type CliCommand } from "../command";
 import { expandPaths } from "./validate";
 import { safeBlock, shownPath } from "./report-format";

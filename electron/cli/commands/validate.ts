@@ -5,7 +5,7 @@ import { severityCounts } from "../../../shared/ui-catalog";
 import type { SearchSummary } from "../../engine/skill/target-search";
 import { MissingPathError, findTargets, type ValidationTarget } from "../../engine/skill/targets";
 import { RealDirs } from "../../engine/skill/real-dirs";
-import { mapBounded } from "../../engine/skill/validate-many";
+import { mapBounded } from "../../engine/fs/bounded";
 import { validateTarget, type TargetResult } from "../../engine/validate-target";
 import { validateSkillCached } from "../../engine/validate-cache/cached-skill";
 import { ValidationCache, defaultCacheFile } from "../../engine/validate-cache/store";

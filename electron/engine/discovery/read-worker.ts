@@ -1,7 +1,7 @@
 // Worker-thread entry (bundled as dist/cli/read-worker.mjs and dist/main/read-worker.cjs): reads skill folders for a scan,
 // runs the hosts' off-thread tasks (off-thread/tasks.ts) by name, and holds a catalog watcher's folder watches.
 import { parentPort } from "node:worker_threads";
-import { mapBounded } from "../skill/validate-many";
+import { mapBounded } from "../fs/bounded";
 import type { TaskReply, TaskRequest } from "../off-thread/protocol";
 import { runNamedTask } from "../off-thread/tasks";
 import { handleWatchRequest } from "../off-thread/watch-in-worker";

@@ -1,7 +1,7 @@
 // scan(): every location of a home (per OS) plus --include folders, read and validated, as one ScanResult.
 import type { ScanResult, TaskProgress } from "../../../shared/model";
 import { assemble, groupSites, profileFor, readKey, type ScanState, type SiteGroup } from "./assemble";
-import { mapBounded } from "../skill/validate-many";
+import { mapBounded } from "../fs/bounded";
 import { locationCap, planScan, type ScanPlan } from "./plan";
 import { readPluginAt, readSkillAt, type SkillRead } from "./read";
 import type { ReadJob } from "./read-protocol";

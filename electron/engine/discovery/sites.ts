@@ -6,7 +6,7 @@ import { realpathOrNull } from "../fs/safe-fs";
 import { discoveryDiagnostic } from "./diagnostic";
 import { findSkillFile, listCapped, resolveChild, type ChildKind } from "./list";
 import type { SkillSource } from "./plan";
-import { mapBounded } from "../skill/validate-many";
+import { mapBounded } from "../fs/bounded";
 
 /** One place a skill folder was found: the path in its location and the real folder behind it. */
 export interface SkillSite {

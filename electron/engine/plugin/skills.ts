@@ -4,7 +4,7 @@ import type { Diagnostic, Profile } from "../../../shared/model";
 import { readSkill } from "../skill/read-skill";
 import type { ReadSkillOptions } from "../skill/types";
 import type { SkillReport } from "../skill/types";
-import { mapBounded } from "../skill/validate-many";
+import { mapBounded } from "../fs/bounded";
 import { skillReport } from "../skill/validate-text";
 import { entryNames, resolveInRoot } from "./containment";
 import { diagnostic, quote } from "./diagnostics";

@@ -1,4 +1,5 @@
 // Validates many skill folders with bounded concurrency (discovery, the CLI and the bench use it).
+import { mapBounded } from "../fs/bounded";
 import { readSkill } from "./read-skill";
 import { RealDirs } from "./real-dirs";
 import type { ReadSkillOptions, SkillReport } from "./types";
@@ -7,24 +8,6 @@ import type { ReadSkillOptions, SkillReport } from "./types";
 export interface ValidateManyOptions extends ReadSkillOptions {
   /** Skills read at the same time (default 32): enough to keep the thread pool busy, few enough to bound memory. */
   concurrency?: number;
-}
-
-/** Runs `task` over `items` with at most `concurrency` in flight; results keep the input order. */
-export async function mapBounded<T, R>(
-  items: readonly T[],
-  concurrency: number,
-  task: (item: T, index: number) => Promise<R>,
-): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await task(items[index]!, index);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, items.length)) }, worker));
-  return results;
 }
 
 /** Reads and validates every folder in `dirs`, in order, a bounded number at a time. */

@@ -4,6 +4,7 @@
 import type { Skill, UpdateInfo } from "../../../shared/model";
 import { recordedAsTree } from "../skill-lock/folder-hash";
 import { changedLocallyReason, checkContent, type ContentCheckResult } from "./content-compare";
+import { createLimiter } from "../fs/bounded";
 import { offThread } from "../off-thread/tasks";
 import type { GitTree } from "./git-tree";
 import type { GithubTrees } from "./github-trees";
@@ -11,22 +12,9 @@ import { parseGithubRepo } from "./repository";
 
 /** Folders hashed at once: a check of thousands of skills reads their files a few folders at a time, not all together. */
 const HASHING_AT_ONCE = 8;
-let running = 0;
-const waiting: Array<() => void> = [];
 
 /** Runs `work` when fewer than HASHING_AT_ONCE folder hashings are running. */
-export async function hashingSlot<T>(work: () => Promise<T>): Promise<T> {
-  // A finishing run hands its slot straight to the next waiting one, so the count never goes past the limit.
-  if (running >= HASHING_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
-  else running++;
-  try {
-    return await work();
-  } finally {
-    const next = waiting.shift();
-    if (next) next();
-    else running--;
-  }
-}
+export const hashingSlot = createLimiter(HASHING_AT_ONCE);
 
 /** The fields of an UpdateInfo a content check fills. */
 export type ContentFields = Pick<

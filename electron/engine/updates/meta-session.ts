@@ -1,5 +1,6 @@
 // One update-check session: every configured server is asked at most once (protocol: one call per
 // session); a manual "check now" creates a new session.
+import { mapBounded } from "../fs/bounded";
 import type { McpEndpoint } from "./endpoints";
 import { describeEndpoint } from "./endpoints";
 import { queryServer, type ServerMetaResult } from "./meta-client";
@@ -50,27 +51,18 @@ export class SkillMetaSession {
 
   async #askAll(): Promise<Map<string, SourcedAnswer[]>> {
     const log = this.#options.log ?? (() => undefined);
-    const results: ServerMetaResult[] = new Array(this.#endpoints.length);
-    let next = 0;
-    const worker = async (): Promise<void> => {
-      while (next < this.#endpoints.length) {
-        const index = next++;
-        const endpoint = this.#endpoints[index]!;
-        results[index] = await queryServer(endpoint, { timeoutMs: this.#options.timeoutMs }).catch(
-          (): ServerMetaResult => ({
-            endpointId: endpoint.id,
-            reachable: false,
-            reason: "the query failed",
-            answers: [],
-          }),
-        );
-        const r = results[index]!;
-        log(
-          `skill-meta ${describeEndpoint(endpoint)}: ${r.reachable ? `${r.answers.length} skill-meta tool(s)` : `skipped, ${r.reason}`}`,
-        );
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, this.#endpoints.length) }, worker));
+    const results = await mapBounded(this.#endpoints, CONCURRENCY, async (endpoint) => {
+      const r = await queryServer(endpoint, { timeoutMs: this.#options.timeoutMs }).catch((): ServerMetaResult => ({
+        endpointId: endpoint.id,
+        reachable: false,
+        reason: "the query failed",
+        answers: [],
+      }));
+      log(
+        `skill-meta ${describeEndpoint(endpoint)}: ${r.reachable ? `${r.answers.length} skill-meta tool(s)` : `skipped, ${r.reason}`}`,
+      );
+      return r;
+    });
     const bySkill = new Map<string, SourcedAnswer[]>();
     results.forEach((result, index) => {
       for (const { skill, answer } of result.answers) {
