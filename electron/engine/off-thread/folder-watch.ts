@@ -36,12 +36,15 @@ function watchesHere(): FolderWatches {
 /** Watches held by a worker of `script` (the read worker's bundle); events and failures arrive as messages. */
 function watchesInWorker(script: string): FolderWatches {
   let worker: Worker | null = null;
+  /** Requests made before the worker said it loaded (its listener may not exist yet): sent on "ready". */
+  let early: WatchRequest[] | null = null;
   let nextId = 0;
   const open = new Map<number, WatchCallbacks>();
   const failAll = (code: string) => {
     const failed = [...open.values()];
     open.clear();
     worker = null;
+    early = null;
     for (const on of failed) on.error(Object.assign(new Error(`The watching worker stopped (${code}).`), { code }));
   };
   const start = (): Worker => {
@@ -49,6 +52,12 @@ function watchesInWorker(script: string): FolderWatches {
     started.unref();
     started.on("message", (reply: WatchReply | { type?: unknown }) => {
       if (!reply || typeof reply !== "object") return;
+      if (reply.type === "ready" && worker === started && early) {
+        const queued = early;
+        early = null;
+        for (const request of queued) send(request);
+        return;
+      }
       const r = reply as WatchReply;
       const on = typeof r.id === "number" ? open.get(r.id) : undefined;
       if (!on) return;
@@ -67,6 +76,10 @@ function watchesInWorker(script: string): FolderWatches {
     return started;
   };
   const send = (request: WatchRequest) => {
+    if (early) {
+      early.push(request);
+      return;
+    }
     try {
       worker?.postMessage(request);
     } catch {
@@ -75,7 +88,10 @@ function watchesInWorker(script: string): FolderWatches {
   };
   return {
     watch(root, on) {
-      worker ??= start();
+      if (!worker) {
+        worker = start();
+        early = [];
+      }
       const id = ++nextId;
       open.set(id, on);
       send({ type: "watch", id, root });
@@ -87,6 +103,7 @@ function watchesInWorker(script: string): FolderWatches {
       open.clear();
       const ending = worker;
       worker = null;
+      early = null;
       void ending?.terminate().catch(() => undefined);
     },
   };

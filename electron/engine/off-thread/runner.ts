@@ -37,6 +37,8 @@ class TaskWorker {
   private ended = false;
   /** Whether the worker said it loaded; one that fails before that cannot run tasks at all. */
   loaded = false;
+  /** Tasks sent before the worker loaded: posted once it says it is ready (its listener may not exist yet). */
+  private early: TaskRequest[] = [];
 
   constructor(
     script: string,
@@ -69,12 +71,18 @@ class TaskWorker {
       );
       this.pending.set(id, { resolve, reject, timer, here });
       this.busy();
-      try {
-        this.worker.postMessage({ type: "task", id, name, args } satisfies TaskRequest);
-      } catch (error) {
-        this.settle(id, (p) => p.reject(error instanceof Error ? error : new Error(String(error))));
-      }
+      const request: TaskRequest = { type: "task", id, name, args };
+      if (this.loaded) this.post(request);
+      else this.early.push(request);
     });
+  }
+
+  private post(request: TaskRequest): void {
+    try {
+      this.worker.postMessage(request);
+    } catch (error) {
+      this.settle(request.id, (p) => p.reject(error instanceof Error ? error : new Error(String(error))));
+    }
   }
 
   /** Ends the worker and fails every task in flight with `error` (runs them here when the worker never loaded). */
@@ -99,6 +107,7 @@ class TaskWorker {
     if (!message || typeof message !== "object") return;
     if (message.type === "ready") {
       this.loaded = true;
+      for (const request of this.early.splice(0)) this.post(request);
       return;
     }
     const reply = message as TaskReply;

@@ -1,0 +1,93 @@
+// The handlers' thread answers requests (Electron main, the web host), so the engine they are given must do the slow
+// work elsewhere: every skill read, the folder watches and path validation go to the worker the scan options name.
+// A worker script that records what it is sent (then loads the real, built worker) shows where the work ran.
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterEach, describe, expect, it } from "vitest";
+import { makeTempDir, writeTree } from "../../test-support/tmp";
+import type { EventChannel, IpcEvents } from "../../shared/ipc";
+import { endIdleWorkers } from "../engine/discovery/worker-lease";
+import { endTaskWorker, useTaskWorker } from "../engine/off-thread/runner";
+import { createEngine } from "./engine";
+import { createHandlerSession, type HandlerSession } from "./handlers";
+import { INERT_DESKTOP } from "./testing/inert-desktop";
+
+const CLI_WORKER = path.resolve(__dirname, "../..", "dist", "cli", "read-worker.mjs");
+const skill = (name: string) => `---\nname: ${name}\ndescription: Does ${name} things.\n---\n# ${name}\n`;
+
+const open: Array<{ session: HandlerSession; cleanup: () => Promise<void> }> = [];
+afterEach(async () => {
+  for (const item of open.splice(0)) {
+    await item.session.dispose();
+    await item.cleanup();
+  }
+  endTaskWorker();
+  useTaskWorker(undefined);
+  await endIdleWorkers();
+});
+
+describe("the handlers' engine keeps its thread free", () => {
+  it("reads every skill, watches the folders and validates paths in the worker, even for a small home", async () => {
+    const tmp = await makeTempDir();
+    const root = tmp.dir;
+    const names = ["alpha", "beta", "gamma", "delta", "epsilon"];
+    await writeTree(root, {
+      ...Object.fromEntries(names.map((n) => [`home/.claude/skills/${n}/SKILL.md`, skill(n)])),
+      "authoring/zeta/SKILL.md": skill("zeta"),
+    });
+    const log = path.join(root, "worker.log");
+    await writeFile(log, "");
+    const script = path.join(root, "recording-worker.mjs");
+    await writeFile(
+      script,
+      `import { parentPort } from "node:worker_threads";\nimport { appendFileSync } from "node:fs";\n` +
+        `parentPort.on("message", (m) => appendFileSync(${JSON.stringify(log)}, m.type + " " + (m.type === "read" ? m.jobs.length : m.type === "task" ? m.name : m.type === "watch" ? m.root : "") + "\\n"));\n` +
+        `await import(${JSON.stringify(pathToFileURL(CLI_WORKER).href)});\n`,
+    );
+    const scanOptions = {
+      home: path.join(root, "home"),
+      platform: "linux" as const,
+      env: { SKILLSHELF_CACHE_DIR: path.join(root, "cache"), SKILLSHELF_DATA_DIR: path.join(root, "data") },
+      workerScript: script,
+    };
+    const events: Array<{ channel: EventChannel; payload: unknown }> = [];
+    const session = createHandlerSession({
+      host: "web",
+      scanOptions,
+      desktop: INERT_DESKTOP,
+      emit: <E extends EventChannel>(channel: E, payload: IpcEvents[E]) => void events.push({ channel, payload }),
+      engine: createEngine(scanOptions),
+      liveCatalog: true,
+      watchDebounceMs: 50,
+    });
+    open.push({ session, cleanup: tmp.cleanup });
+    const lines = async () => (await readFile(log, "utf8")).split("\n").filter(Boolean);
+
+    const catalog = await session.handlers["catalog:scan"]();
+    expect(catalog.skills.map((s) => s.name).sort()).toEqual([...names].sort());
+    // All five read by the worker (far fewer than a CLI scan's threshold): none was read in this thread.
+    const readJobs = (await lines()).filter((l) => l.startsWith("read ")).map((l) => Number(l.split(" ")[1]));
+    expect(readJobs.reduce((a, b) => a + b, 0)).toBe(names.length);
+    // The folder watches live in the worker too.
+    await expect
+      .poll(async () => (await lines()).includes(`watch ${path.join(root, "home/.claude/skills")}`))
+      .toBe(true);
+
+    const results = await session.handlers["validate:path"](path.join(root, "authoring/zeta"), "agent-skills");
+    expect(results).toEqual([expect.objectContaining({ kind: "skill", name: "zeta", valid: true })]);
+    expect(await lines()).toContain("task validatePath");
+    await expect(session.handlers["validate:path"](path.join(root, "nowhere"), "agent-skills")).rejects.toThrow();
+
+    // A change arrives through the worker's watch and is read there.
+    await writeTree(path.join(root, "home/.claude/skills/eta"), { "SKILL.md": skill("eta") });
+    await expect
+      .poll(
+        () => events.some((e) => e.channel === "catalog:changed" && JSON.stringify(e.payload).includes('"name":"eta"')),
+        { timeout: 15_000, interval: 50 },
+      )
+      .toBe(true);
+    const after = (await lines()).filter((l) => l.startsWith("read ")).map((l) => Number(l.split(" ")[1]));
+    expect(after.reduce((a, b) => a + b, 0)).toBeGreaterThan(names.length);
+  });
+});
