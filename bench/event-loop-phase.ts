@@ -1,7 +1,8 @@
 // One event-loop phase in a fresh process: the handlers wired exactly as `skillshelf serve` wires them (its scan
 // options, worker and engine), and perf_hooks.monitorEventLoopDelay running while they work:
 // `event-loop-phase.ts scan HOME WORKER-SCRIPT|-` (catalog:scan of a generated home) or
-// `event-loop-phase.ts hash SKILL-DIR WORKER-SCRIPT|-` (the update check's folder hashes of one big skill).
+// `event-loop-phase.ts hash SKILL-DIR WORKER-SCRIPT|-` (the update check's folder hashes of one big skill), or
+// `event-loop-phase.ts idle MS` (nothing at all: what the machine's load alone does to the figures).
 import path from "node:path";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { createEngine } from "../electron/handlers/engine";
@@ -69,7 +70,12 @@ const session = (home: string) => {
 
 process.env.SKILLSHELF_DATA_DIR ??= path.join(path.dirname(target!), ".skillshelf-data");
 let result: LoopPhaseResult;
-if (mode === "scan") {
+if (mode === "idle") {
+  result = await measured(async () => {
+    await new Promise((resolve) => setTimeout(resolve, Number(target)));
+    return "nothing ran";
+  });
+} else if (mode === "scan") {
   const handlers = session(target!);
   result = await measured(async () => {
     const catalog = await handlers.handlers["catalog:scan"]();

@@ -3,6 +3,7 @@
 // (a) catalog:scan reads 10,000 generated skills and (b) the update check hashes one skill of 1,000 files.
 import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
+import { cpus, loadavg } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { cachedCorpus } from "./corpus-cache";
@@ -47,6 +48,7 @@ export async function runEventLoopBench(
   const home = await cachedCorpus("home", count, generateHome);
   const big = await cachedCorpus("big-skill", files, generateBigSkill);
   const phases: Array<[string, string[]]> = [
+    ["idle, for the machine's own noise", ["idle", "3000"]],
     [`catalog:scan of ${count} skills`, ["scan", home.root, workerScript]],
     [`update check hashes of a ${files}-file skill`, ["hash", big.dirs[0] as string, workerScript]],
   ];
@@ -67,6 +69,11 @@ export async function runEventLoopBench(
       ]);
     }
   }
+  console.log(
+    `Load average when done: ${loadavg()
+      .map((n) => n.toFixed(1))
+      .join(", ")} on ${cpus().length} cores.`,
+  );
   printTable(
     ["work", "round", "took", "p50", "p99", "max", "10 ms timer late by", `p99 < ${P99_BUDGET_MS} ms`, "result"],
     rows,

@@ -19,6 +19,9 @@ await (await import("./scan.bench")).runScanBench({ count });
 console.log("\n== Updating a skill of 1,000 files ==");
 await (await import("./update.bench")).runUpdateBench({ files: 1000 });
 
+console.log("\n== The handlers' event loop while they scan and hash (p99 budget 50 ms) ==");
+await (await import("./event-loop.bench")).runEventLoopBench({ count });
+
 console.log("\n== Hostile files: a diagnostic within 2 s and under 256 MB, exit 1 ==");
 await (await import("./bombs.bench")).runBombsBench();
 

@@ -263,14 +263,47 @@ export interface Assembly {
 /** Assembles the result from the state (reads nothing from disk), reusing skills whose inputs did not change. */
 export function assembleChanges(state: ScanState, groups: SiteGroup[] = groupSites(state)): Assembly {
   const changedSkills = new Set<string>();
-  const changedPlugins = new Set<string>();
   const built = new Map<string, BuiltSkill>();
-  const builtPlugins = new Map<string, BuiltPlugin>();
   const skills: Skill[] = [];
   for (const group of groups) {
     const skill = buildSkill(state, group, built, changedSkills);
     if (skill) skills.push(skill);
   }
+  return finishAssembly(state, skills, built, changedSkills);
+}
+
+/** Builds this many skills between two turns of the event loop in assembleChangesInTurns. */
+const SKILLS_PER_TURN = 500;
+
+/**
+ * assembleChanges for a thread that answers requests: the same result, with the skills built a slice at a time and
+ * the event loop given a turn between slices (10,000 skills are otherwise one long synchronous stretch).
+ */
+export async function assembleChangesInTurns(
+  state: ScanState,
+  groups: SiteGroup[] = groupSites(state),
+): Promise<Assembly> {
+  const changedSkills = new Set<string>();
+  const built = new Map<string, BuiltSkill>();
+  const skills: Skill[] = [];
+  for (let start = 0; start < groups.length; start += SKILLS_PER_TURN) {
+    if (start > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+    for (const group of groups.slice(start, start + SKILLS_PER_TURN)) {
+      const skill = buildSkill(state, group, built, changedSkills);
+      if (skill) skills.push(skill);
+    }
+  }
+  return finishAssembly(state, skills, built, changedSkills);
+}
+
+function finishAssembly(
+  state: ScanState,
+  skills: Skill[],
+  built: Map<string, BuiltSkill>,
+  changedSkills: Set<string>,
+): Assembly {
+  const changedPlugins = new Set<string>();
+  const builtPlugins = new Map<string, BuiltPlugin>();
   const plugins = buildPlugins(state, builtPlugins, changedPlugins);
   for (const p of plugins) {
     if (changedPlugins.has(p.id)) for (const s of p.skills) changedSkills.add(s.id);

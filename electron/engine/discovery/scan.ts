@@ -1,6 +1,14 @@
 // scan(): every location of a home (per OS) plus --include folders, read and validated, as one ScanResult.
 import type { ScanResult, TaskProgress } from "../../../shared/model";
-import { assemble, groupSites, profileFor, readKey, type ScanState, type SiteGroup } from "./assemble";
+import {
+  assemble,
+  assembleChangesInTurns,
+  groupSites,
+  profileFor,
+  readKey,
+  type ScanState,
+  type SiteGroup,
+} from "./assemble";
 import { mapBounded } from "../fs/bounded";
 import { locationCap, planScan, type ScanPlan } from "./plan";
 import { readPluginAt, readSkillAt, type SkillRead } from "./read";
@@ -130,7 +138,7 @@ export async function createScanState(options: ScanOptions): Promise<ScanState> 
 /** Scans a home (per platform) and the added folders: every location, skill and plugin, each skill validated. */
 export async function scan(options: ScanOptions): Promise<ScanResult> {
   const state = await createScanState(options);
-  const result = assemble(state);
+  const result = options.readsOffThread ? (await assembleChangesInTurns(state)).result : assemble(state);
   progress(options, 1, "Scan finished", `${result.skills.length} skills, ${result.plugins.length} plugins`);
   return result;
 }

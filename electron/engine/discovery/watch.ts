@@ -4,7 +4,7 @@ import type { Diagnostic, ScanResult } from "../../../shared/model";
 import type { CatalogChange } from "../../../shared/results";
 import { isInside } from "../fs/safe-fs";
 import { folderWatches } from "../off-thread/folder-watch";
-import { assembleChanges, groupSites } from "./assemble";
+import { assembleChanges, assembleChangesInTurns, groupSites, type ScanState, type SiteGroup } from "./assemble";
 import { readDesktopTree } from "./desktop";
 import { discoveryDiagnostic } from "./diagnostic";
 import { pathExists } from "./list";
@@ -59,7 +59,10 @@ export async function watchCatalog(
   const cap = locationCap(options);
   const state = await createScanState(options);
   let groups = groupSites(state);
-  let result = assembleChanges(state, groups).result;
+  // Where this thread answers requests, 10,000 skills are assembled a slice at a time.
+  const assembleNow = (s: ScanState, g: SiteGroup[]) =>
+    options.readsOffThread ? assembleChangesInTurns(s, g) : Promise.resolve(assembleChanges(s, g));
+  let result = (await assembleNow(state, groups)).result;
   const lockFiles = skillLockCandidates(options);
   // Where this thread answers requests, the watches live in a worker (Linux's recursive watch walks the whole tree).
   const watches = folderWatches(options.readsOffThread ? options.workerScript : undefined);
@@ -172,7 +175,7 @@ export async function watchCatalog(
     groups = groupSites(state);
     await readMissing(state, options, groups);
     const before = result;
-    const next = assembleChanges(state, groups);
+    const next = await assembleNow(state, groups);
     result = watchDiagnostics.length
       ? { ...next.result, diagnostics: [...next.result.diagnostics, ...watchDiagnostics] }
       : next.result;
