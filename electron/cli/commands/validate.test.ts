@@ -173,14 +173,14 @@ describe("skillshelf validate: usage and readable output", () => {
     const run = await runBin(["validate", "name-uppercase", "ref-missing", "valid-minimal"], { cwd: FIXTURES });
     expect(run.code).toBe(1);
     const lines = run.stdout.trimEnd().split("\n");
-    expect(lines[0]).toMatch(/^invalid\s+skill Name-Uppercase \(name-uppercase\) — 2 errors$/);
+    expect(lines[0]).toMatch(/^invalid\s+skill Name-Uppercase \(name-uppercase\) — 1 error$/);
     expect(lines[1]).toBe("  name-uppercase/SKILL.md");
     expect(lines[2]).toMatch(
-      /^ {4}error\s+name-uppercase\/SKILL\.md:2:1 {2}The name "Name-Uppercase" has uppercase letters; names must be lowercase\. \[skill\.name\.uppercase\]$/,
+      /^ {4}error\s+name-uppercase\/SKILL\.md:2:1 {2}The name "Name-Uppercase" has uppercase letters; a name is lowercase letters, digits and single hyphens, at most 64 characters\. \[skill\.name\.uppercase\]$/,
     );
     expect(lines[3]).toMatch(/^\s+fix: Use "name-uppercase"/);
     expect(run.stdout).toMatch(/\n {4}warning\s+ref-missing\/SKILL\.md:6:17 {2}.*\[skill\.ref\.missing\]/);
     expect(run.stdout).toMatch(/\nvalid\s+skill valid-minimal \(valid-minimal\)\n/);
-    expect(lines.at(-1)).toBe("3 checked (2 valid, 1 invalid): 2 errors, 2 warnings, 0 notes.");
+    expect(lines.at(-1)).toBe("3 checked (2 valid, 1 invalid): 1 error, 2 warnings, 0 notes.");
   });
 });

@@ -25,7 +25,8 @@ export function checkDesktopFields(fm: ParsedFrontmatter, fields: SkillFields, s
       );
     }
     const raw = fields.name.trim();
-    if (/[^a-z0-9-]/.test(raw)) {
+    // A name the Agent Skills rules already refused has its one finding, whose suggested fix is plain ASCII.
+    if (!fields.nameInvalid && /[^a-z0-9-]/.test(raw)) {
       sink.add(
         "desktop.name.charset",
         "error",

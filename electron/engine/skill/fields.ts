@@ -1,13 +1,16 @@
 // The Agent Skills frontmatter field rules (RULES.md "Fields"): which keys, which types, which names.
-import { MAX_COMPATIBILITY, MAX_DESCRIPTION, MAX_NAME } from "../../../shared/limits";
+import { MAX_COMPATIBILITY, MAX_DESCRIPTION } from "../../../shared/limits";
 import type { Node, Pair } from "yaml";
 import type { VersionSource } from "../../../shared/model";
 import { codePoints } from "../../../shared/tokens";
 import { CLAUDE_CODE_SKILL_KEYS, checkClaudeCodeKeys } from "./claude-code-fields";
 import { quote, type DiagnosticSink } from "./diagnostics";
+import { checkNameRules, isValidSkillName } from "./name-rules";
 import { safeString } from "./value-text";
 import type { FrontmatterEntry, ParsedFrontmatter } from "./frontmatter";
 import { isAlias, isMap, isNode, isScalar, isSeq } from "./yaml-nodes";
+
+export { isValidSkillName, suggestedName } from "./name-rules";
 
 /** The only top-level keys the Agent Skills specification allows. */
 export const ALLOWED_FIELDS = new Set(["name", "description", "license", "compatibility", "metadata", "allowed-tools"]);
@@ -18,6 +21,8 @@ export interface SkillFields {
   name: string;
   /** NFKC of the trimmed name, used by every name rule (and the desktop profile). */
   normalizedName: string;
+  /** Whether the name itself broke a skill.name.* rule, reported once with its fix (Desktop's charset rule then stays quiet). */
+  nameInvalid: boolean;
   description: string;
   version: string | null;
   versionSource: VersionSource | null;
@@ -93,7 +98,7 @@ export function checkFields(
     );
   }
 
-  const { name, normalizedName } = checkName(byKey.get("name"), dirName, frontmatterLine, sink);
+  const { name, normalizedName, nameInvalid } = checkName(byKey.get("name"), dirName, frontmatterLine, sink);
   const description = checkDescription(byKey.get("description"), frontmatterLine, sink);
   checkCompatibility(byKey.get("compatibility"), sink);
   const metadata = checkMetadata(byKey.get("metadata"), fm, sink);
@@ -144,7 +149,7 @@ export function checkFields(
     metadata?.get("homepage"),
     scalarText(byKey.get("homepage")?.value ?? null),
   );
-  return { name, normalizedName, description, version, versionSource, repository };
+  return { name, normalizedName, nameInvalid, description, version, versionSource, repository };
 }
 
 function checkName(
@@ -152,7 +157,7 @@ function checkName(
   dirName: string | null,
   frontmatterLine: number,
   sink: DiagnosticSink,
-): { name: string; normalizedName: string } {
+): { name: string; normalizedName: string; nameInvalid: boolean } {
   if (!entry) {
     sink.add(
       "skill.name.missing",
@@ -161,7 +166,7 @@ function checkName(
       "Add a line `name: your-skill-name` (the folder's name, in lowercase letters, digits and hyphens).",
       { line: frontmatterLine },
     );
-    return { name: "", normalizedName: "" };
+    return { name: "", normalizedName: "", nameInvalid: true };
   }
   const raw = requiredText(entry, sink, {
     code: "skill.name.empty",
@@ -169,98 +174,13 @@ function checkName(
     notWhat: "not a name",
     fix: "Write the skill's name after `name:`, e.g. `name: pdf-tools`.",
   });
-  if (raw === null) return { name: "", normalizedName: "" };
+  if (raw === null) return { name: "", normalizedName: "", nameInvalid: true };
   const n = raw.trim().normalize("NFKC");
   // The usual case: a valid name that matches its folder raises none of the findings below.
-  if (isValidSkillName(n) && (dirName === null || dirName === n)) return { name: raw, normalizedName: n };
-  const shown = quote(n);
-  const length = codePoints(n);
-  if (length > MAX_NAME)
-    sink.add(
-      "skill.name.too-long",
-      "error",
-      `The name is ${length} characters long; the limit is ${MAX_NAME}.`,
-      "Shorten the name (and rename the folder to match).",
-      entry,
-    );
-  const suggestion = suggestedName(n, dirName);
-  const useIt = (rest: string) =>
-    suggestion
-      ? `Use ${quote(suggestion)}${suggestion === dirName ? ", the folder's name" : " (and rename the folder to match)"}.`
-      : rest;
-  if (n !== n.toLowerCase())
-    sink.add(
-      "skill.name.uppercase",
-      "error",
-      `The name ${shown} has uppercase letters; names must be lowercase.`,
-      useIt("Write the name in lowercase letters."),
-      entry,
-    );
-  if (n.startsWith("-") || n.endsWith("-"))
-    sink.add(
-      "skill.name.hyphen-edge",
-      "error",
-      `The name ${shown} starts or ends with a hyphen.`,
-      useIt("Remove the leading or trailing hyphen."),
-      entry,
-    );
-  if (n.includes("--"))
-    sink.add(
-      "skill.name.double-hyphen",
-      "error",
-      `The name ${shown} has two hyphens in a row.`,
-      useIt("Use single hyphens between words."),
-      entry,
-    );
-  const bad = [...new Set([...n].filter((c) => !/^[\p{L}\p{N}-]$/u.test(c)))];
-  if (bad.length > 0)
-    sink.add(
-      "skill.name.invalid-chars",
-      "error",
-      `The name ${shown} contains characters that are not letters, digits or hyphens: ${bad.map((c) => quote(c)).join(", ")}.`,
-      useIt("Keep only lowercase letters, digits and single hyphens, e.g. `my-skill`."),
-      entry,
-    );
-  if (dirName !== null && dirName.normalize("NFKC") !== n)
-    sink.add(
-      "skill.name.dir-mismatch",
-      "error",
-      `The name ${shown} does not match the folder's name ${quote(dirName)}.`,
-      "Rename the folder or change `name` so they are the same.",
-      entry,
-    );
-  if (/[^\x00-\x7f]/.test(n))
-    sink.add(
-      "skill.name.non-ascii",
-      "warning",
-      `The name ${shown} has characters outside a-z, 0-9 and hyphens; this is allowed, but several clients accept only those.`,
-      "Prefer a name of plain lowercase ASCII letters, digits and hyphens.",
-      entry,
-    );
-  return { name: raw, normalizedName: n };
-}
-
-/** True for a name every rule accepts: 1-64 lowercase ASCII letters and digits in single-hyphen-separated words. */
-export function isValidSkillName(name: string): boolean {
-  return name.length >= 1 && name.length <= MAX_NAME && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(name);
-}
-
-/**
- * A valid name close to `name` (lowercase; spaces and underscores to single hyphens; other characters dropped), or the
- * folder's name when that is valid, so a suggested fix never leads to another error; null when nothing is left.
- */
-export function suggestedName(name: string, dirName: string | null): string | null {
-  if (dirName !== null && isValidSkillName(dirName)) return dirName;
-  const candidate = name
-    .normalize("NFKD")
-    .toLowerCase()
-    .replace(/[\s_]+/g, "-")
-    .replace(/[^a-z0-9-]/g, "")
-    .replace(/-+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, MAX_NAME)
-    .replace(/-+$/, "");
-  return isValidSkillName(candidate) ? candidate : null;
+  if (isValidSkillName(n) && (dirName === null || dirName === n))
+    return { name: raw, normalizedName: n, nameInvalid: false };
+  const nameInvalid = checkNameRules(n, dirName, sink, entry);
+  return { name: raw, normalizedName: n, nameInvalid };
 }
 
 function checkDescription(entry: FrontmatterEntry | undefined, frontmatterLine: number, sink: DiagnosticSink): string {
