@@ -128,6 +128,25 @@ test.describe("author mode", () => {
     await saveScreenshot(page, "author-broken-yaml");
   });
 
+  test("a bad name gets one error with one fix, and agents are never said to load it", async ({ page }) => {
+    const badName = path.join(app.root, "work", "bad-name");
+    await writeTree(badName, {
+      "SKILL.md": ["---", "name: Bad_Name", "description: Has a name with capitals.", "---", "# Bad", ""].join("\n"),
+    });
+    await page.goto(app.url);
+    await page.getByRole("button", { name: /^Author mode/ }).click();
+    await page.getByLabel("Folder path").fill(badName);
+    await page.getByRole("button", { name: "Open", exact: true }).click();
+    await expect(page.getByTestId("author-status")).toContainText("1 error");
+    const findings = page.locator('[data-code^="skill.name."]');
+    await expect(findings).toHaveCount(1);
+    await expect(findings).toHaveAttribute("data-code", "skill.name.uppercase");
+    await expect(findings).toContainText('Use "bad-name", the folder\'s name.');
+    const fit = page.getByTestId("client-fit");
+    await expect(fit).toContainText("Agents that check the Agent Skills rules will refuse this skill");
+    await expect(fit).not.toContainText("can load it");
+  });
+
   test("dropping a folder from the file manager opens it", async ({ page }) => {
     await page.goto(app.url);
     await page.getByRole("button", { name: /^Author mode/ }).click();

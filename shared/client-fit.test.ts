@@ -97,6 +97,21 @@ describe("clientFit", () => {
     expect(clientFit(skill({ client: "agents" })).headline).toBe("Agents that read this folder can load it.");
   });
 
+  it("never says agents can load a skill with errors against the Agent Skills rules (author mode's folders)", () => {
+    const badName = d("skill.name.uppercase", "error", 'The name "My_Skill" has uppercase letters.');
+    for (const client of ["custom", "agents"] as const) {
+      const fit = clientFit(skill({ client, diagnostics: [badName], valid: false }));
+      expect(fit.verdict).toBe("may-not-load");
+      expect(fit.headline).not.toMatch(/can load it/);
+      expect(fit.headline).toBe(
+        'Agents that check the Agent Skills rules will refuse this skill: The name "My_Skill" has uppercase letters.',
+      );
+    }
+    const warned = clientFit(skill({ client: "custom", diagnostics: [d("skill.body.lines", "warning")] }));
+    expect(warned.verdict).toBe("loads");
+    expect(warned.headline).toMatch(/^Agents that read this folder can load it\. Some details/);
+  });
+
   it("gives no advice to edit plugin caches and app folders, and says what to do instead", () => {
     const cached = clientFit(skill({ userOwned: false, pluginId: "p", diagnostics: [d("skill.name.uppercase")] }));
     expect(cached.editable).toBe(false);

@@ -4,7 +4,7 @@ import type { Diagnostic, Skill } from "./model";
 import { clientLabel } from "./ui-catalog";
 
 /** What the client does with the skill. */
-export type FitVerdict = "loads" | "does-not-load" | "turned-off";
+export type FitVerdict = "loads" | "may-not-load" | "does-not-load" | "turned-off";
 
 /** The answer the overview shows first. */
 export interface ClientFit {
@@ -94,6 +94,19 @@ export function clientFit(skill: Skill): ClientFit {
       verdict: "turned-off",
       clientName,
       headline: "This skill is turned off in Claude Desktop. Turn it on in Claude Desktop's Skills settings to use it.",
+      blockers,
+      authorNotes,
+      editable,
+      instead,
+    };
+  }
+  const ruleErrors = authorNotes.filter((d) => d.severity === "error");
+  if (generic && ruleErrors.length > 0) {
+    // No one client to speak for: an agent that checks the Agent Skills rules refuses what breaks them.
+    return {
+      verdict: "may-not-load",
+      clientName,
+      headline: `Agents that check the Agent Skills rules will refuse this skill: ${ruleErrors[0]!.message}`,
       blockers,
       authorNotes,
       editable,

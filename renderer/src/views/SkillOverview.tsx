@@ -185,7 +185,13 @@ export function SkillOverview(props: { skill: Skill; update?: UpdateInfo }) {
         </h2>
         <p className="fit-headline">
           <span className="fit-mark" aria-hidden="true">
-            {fit.verdict === "loads" ? "✓" : fit.verdict === "turned-off" ? "○" : "✕"}
+            {fit.verdict === "loads"
+              ? "✓"
+              : fit.verdict === "turned-off"
+                ? "○"
+                : fit.verdict === "may-not-load"
+                  ? "!"
+                  : "✕"}
           </span>{" "}
           <InlineText text={fit.headline} />
         </p>
