@@ -1,5 +1,5 @@
 // The window: a toolbar, then the catalog (sidebar, list, detail) or author mode.
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import type { SkillshelfApi } from "../../../shared/ipc";
 import { ApiContext } from "./api-context";
 import { AuthorView } from "./AuthorView";
@@ -21,16 +21,18 @@ export function App(props: { api: SkillshelfApi }) {
   const info = useAppInfo(api);
   const catalog = useCatalog(api);
   const updates = useUpdates(api);
-  const author = useAuthor(api, () => setMode("author"));
+  const [activeUpdate, setActiveUpdate] = useState<string | null>(null);
+  // Leaving the Updates view closes the update it showed.
+  const switchMode = useCallback((next: Mode) => {
+    setMode(next);
+    if (next !== "updates") setActiveUpdate(null);
+  }, []);
+  const author = useAuthor(api, () => switchMode("author"));
   const apiValue = useMemo(
     () => ({ api, host: info?.host ?? "web", consent: info?.consent ?? "none" }) as const,
     [api, info],
   );
   const pendingCount = useMemo(() => pendingUpdates(updates.updates).length, [updates.updates]);
-  const [activeUpdate, setActiveUpdate] = useState<string | null>(null);
-  useEffect(() => {
-    if (mode !== "updates") setActiveUpdate(null);
-  }, [mode]);
   const launchUpdate = useCallback((skillId: string) => {
     setActiveUpdate(skillId);
     setMode("updates");
@@ -53,7 +55,7 @@ export function App(props: { api: SkillshelfApi }) {
                   type="button"
                   aria-pressed={mode === "catalog"}
                   className={mode === "catalog" ? "selected" : ""}
-                  onClick={() => setMode("catalog")}
+                  onClick={() => switchMode("catalog")}
                 >
                   Catalog
                 </button>
@@ -61,7 +63,7 @@ export function App(props: { api: SkillshelfApi }) {
                   type="button"
                   aria-pressed={mode === "updates"}
                   className={mode === "updates" ? "selected" : ""}
-                  onClick={() => setMode("updates")}
+                  onClick={() => switchMode("updates")}
                 >
                   Updates
                   {pendingCount > 0 ? (
@@ -75,7 +77,7 @@ export function App(props: { api: SkillshelfApi }) {
                   type="button"
                   aria-pressed={mode === "author"}
                   className={mode === "author" ? "selected" : ""}
-                  onClick={() => setMode("author")}
+                  onClick={() => switchMode("author")}
                 >
                   Author mode{author.snapshot ? " •" : ""}
                 </button>
@@ -100,7 +102,7 @@ export function App(props: { api: SkillshelfApi }) {
                   type="button"
                   className={mode === "settings" ? "button selected" : "button"}
                   aria-pressed={mode === "settings"}
-                  onClick={() => setMode(mode === "settings" ? "catalog" : "settings")}
+                  onClick={() => switchMode(mode === "settings" ? "catalog" : "settings")}
                 >
                   Settings
                 </button>
@@ -109,7 +111,7 @@ export function App(props: { api: SkillshelfApi }) {
             {mode === "catalog" && pendingCount > 0 ? (
               <div className="banner updates-banner" role="status">
                 {pendingCount === 1 ? "1 update available" : `${pendingCount} updates available`}{" "}
-                <button type="button" className="button small" onClick={() => setMode("updates")}>
+                <button type="button" className="button small" onClick={() => switchMode("updates")}>
                   Show updates
                 </button>
               </div>
@@ -127,7 +129,7 @@ export function App(props: { api: SkillshelfApi }) {
                 <UpdatesView
                   catalog={catalog}
                   updates={updates}
-                  openSettings={() => setMode("settings")}
+                  openSettings={() => switchMode("settings")}
                   active={activeUpdate}
                   onActiveChange={setActiveUpdate}
                 />

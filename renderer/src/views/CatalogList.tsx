@@ -1,10 +1,10 @@
 // The grouped list of skills and plugins: virtualized (smooth with 10,000 rows) and driven fully by the keyboard.
-import { useEffect, useMemo, useRef, type KeyboardEvent } from "react";
-import { useVirtualizer } from "@tanstack/react-virtual";
+import { useMemo, useRef, type KeyboardEvent } from "react";
 import type { UpdateInfo } from "../../../shared/model";
 import type { CatalogRow } from "../../../shared/ui-catalog";
 import { plural } from "../lib/format";
 import { EntryBadges } from "./Badges";
+import { useRowWindow } from "./use-row-window";
 
 const GROUP_HEIGHT = 34;
 const ENTRY_HEIGHT = 56;
@@ -26,20 +26,8 @@ export function CatalogList(props: {
     () => rows.findIndex((r) => r.kind === "entry" && r.entry.key === selectedKey),
     [rows, selectedKey],
   );
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: (i) => (rows[i]?.kind === "group" ? GROUP_HEIGHT : ENTRY_HEIGHT),
-    overscan: 12,
-    getItemKey: (i) => {
-      const row = rows[i]!;
-      return row.kind === "group" ? `g:${row.group.key}` : `e:${row.group.key}:${row.entry.key}`;
-    },
-  });
-
-  useEffect(() => {
-    if (selectedIndex >= 0) virtualizer.scrollToIndex(selectedIndex, { align: "auto" });
-  }, [selectedIndex, virtualizer]);
+  const heights = useMemo(() => rows.map((row) => (row.kind === "group" ? GROUP_HEIGHT : ENTRY_HEIGHT)), [rows]);
+  const view = useRowWindow(scrollRef, heights, 12, selectedIndex);
 
   const moveTo = (position: number) => {
     if (entryIndexes.length === 0) return;
@@ -77,18 +65,16 @@ export function CatalogList(props: {
       aria-activedescendant={activeId}
       onKeyDown={onKeyDown}
     >
-      <div
-        className="list-inner"
-        ref={(el) => void (el && el.style.setProperty("height", `${virtualizer.getTotalSize()}px`))}
-      >
-        {virtualizer.getVirtualItems().map((item) => {
-          const row = rows[item.index]!;
+      <div className="list-inner" ref={(el) => void (el && el.style.setProperty("height", `${view.total}px`))}>
+        {view.indexes.map((index) => {
+          const row = rows[index]!;
+          const key = row.kind === "group" ? `g:${row.group.key}` : `e:${row.group.key}:${row.entry.key}`;
           const place = (el: HTMLDivElement | null) => {
-            if (el) el.style.setProperty("transform", `translateY(${item.start}px)`);
+            if (el) el.style.setProperty("transform", `translateY(${view.offsets[index]}px)`);
           };
           if (row.kind === "group") {
             return (
-              <div key={item.key} ref={place} className="row group-row" role="presentation" title={row.group.path}>
+              <div key={key} ref={place} className="row group-row" role="presentation" title={row.group.path}>
                 <span className="group-title">{row.group.title}</span>
                 {row.group.readOnly ? <span className="badge subtle">managed</span> : null}
                 <span className="count">{plural(row.shown, "item")}</span>
@@ -98,9 +84,9 @@ export function CatalogList(props: {
           const selected = row.entry.key === selectedKey;
           return (
             <div
-              key={item.key}
+              key={key}
               ref={place}
-              id={`row-${item.index}`}
+              id={`row-${index}`}
               className={selected ? "row entry-row selected" : "row entry-row"}
               role="option"
               aria-selected={selected}

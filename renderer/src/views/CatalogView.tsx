@@ -19,6 +19,12 @@ import { EmptyState, ErrorState, Loading } from "./StatusViews";
 import type { CatalogData, UpdatesData } from "./use-app-data";
 import { useSettings } from "./use-settings";
 
+/** The shown entry with this key and its group, or null when the filters hide it. */
+function findEntry(groups: ReturnType<typeof sortGroups>, key: string | null) {
+  for (const group of groups) for (const entry of group.entries) if (entry.key === key) return { entry, group };
+  return null;
+}
+
 /** The catalog window content. */
 export function CatalogView(props: { catalog: CatalogData; updates: UpdatesData }) {
   const { catalog, updates } = props;
@@ -57,11 +63,7 @@ export function CatalogView(props: { catalog: CatalogData; updates: UpdatesData 
   const clients = useMemo(() => clientCounts(groups), [groups]);
   const total = useMemo(() => groups.reduce((n, g) => n + g.entries.length, 0), [groups]);
   const shown = useMemo(() => filtered.reduce((n, g) => n + g.entries.length, 0), [filtered]);
-  const selected = useMemo(() => {
-    for (const group of filtered)
-      for (const entry of group.entries) if (entry.key === selectedKey) return { entry, group };
-    return null;
-  }, [filtered, selectedKey]);
+  const selected = useMemo(() => findEntry(filtered, selectedKey), [filtered, selectedKey]);
   const set = <K extends keyof CatalogFilters>(key: K, value: CatalogFilters[K]) =>
     setFilters((f) => ({ ...f, [key]: value }));
   const outdated = useMemo(

@@ -83,11 +83,20 @@ export function ConfiguredServersSection(props: { api: SkillshelfApi }) {
   const { api } = props;
   const [list, setList] = useState<ConfiguredServerList | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const load = useCallback(() => {
-    setError(null);
-    api.listConfiguredServers().then(setList, (e: unknown) => setError(errorMessage(e)));
+  const fetchList = useCallback(() => {
+    api.listConfiguredServers().then(
+      (next) => {
+        setError(null);
+        setList(next);
+      },
+      (e: unknown) => setError(errorMessage(e)),
+    );
   }, [api]);
-  useEffect(load, [load]);
+  useEffect(fetchList, [fetchList]);
+  const load = () => {
+    setError(null);
+    fetchList();
+  };
   return (
     <section className="settings-section" aria-labelledby="settings-configured">
       <h2 id="settings-configured">Servers in your clients' configs</h2>

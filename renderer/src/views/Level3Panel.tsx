@@ -27,18 +27,23 @@ function depth(path: string): number {
 
 function FileViewer(props: { dir: string; path: string; revision: string }) {
   const { api } = useApi();
-  const [resource, setResource] = useState<SkillResource | null>(null);
+  const [loaded, setLoaded] = useState<{ request: string; resource: SkillResource } | null>(null);
+  // What was read belongs to its file and revision: another one shows "Opening…" until its answer arrives.
+  const request = `${props.revision}\n${props.dir}\n${props.path}`;
   useEffect(() => {
     let live = true;
-    setResource(null);
     api
       .skillResource(props.dir, props.path)
-      .then((r) => live && setResource(r))
-      .catch((e: unknown) => live && setResource({ ok: false, path: props.path, message: errorMessage(e) }));
+      .then((resource) => live && setLoaded({ request, resource }))
+      .catch(
+        (e: unknown) =>
+          live && setLoaded({ request, resource: { ok: false, path: props.path, message: errorMessage(e) } }),
+      );
     return () => {
       live = false;
     };
-  }, [api, props.dir, props.path, props.revision]);
+  }, [api, props.dir, props.path, request]);
+  const resource = loaded?.request === request ? loaded.resource : null;
   if (!resource) return <p className="muted">Opening {props.path}…</p>;
   if (!resource.ok)
     return (

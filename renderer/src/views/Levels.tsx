@@ -12,21 +12,23 @@ import { ErrorState, Loading } from "./StatusViews";
 export function Levels(props: { skill: Skill; level: "level1" | "level2" | "level3"; revision: string }) {
   const { api } = useApi();
   const [levels, setLevels] = useState<SkillLevels | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<{ request: string; message: string } | null>(null);
   const [attempt, setAttempt] = useState(0);
   const dir = props.skill.dir;
+  // A failure belongs to the request that failed: a new revision or a retry asks again without it.
+  const request = `${attempt}\n${props.revision}\n${dir}`;
 
   useEffect(() => {
     let live = true;
-    setError(null);
     api
       .skillLevels(dir)
       .then((result) => live && setLevels(result))
-      .catch((e: unknown) => live && setError(errorMessage(e)));
+      .catch((e: unknown) => live && setFailure({ request, message: errorMessage(e) }));
     return () => {
       live = false;
     };
-  }, [api, dir, props.revision, attempt]);
+  }, [api, dir, request]);
+  const error = failure?.request === request ? failure.message : null;
 
   if (error)
     return <ErrorState title="This skill could not be read" message={error} onRetry={() => setAttempt((n) => n + 1)} />;

@@ -69,23 +69,31 @@ export function StdioServersSection(props: { api: SkillshelfApi }) {
   const [codeFor, setCodeFor] = useState<StdioServer | null>(null);
   const [list, setList] = useState<StdioServerList | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // Busy from the start: the first listing is under way until its answer arrives.
+  const [busy, setBusy] = useState(true);
   const [note, setNote] = useState<string | null>(null);
-  const run = useCallback(async (action: () => Promise<StdioServerList>, done?: (next: StdioServerList) => string) => {
+  // Only the answer's callbacks set state, so the first listing can start from an effect.
+  const settle = useCallback(
+    (action: () => Promise<StdioServerList>, done?: (next: StdioServerList) => string) =>
+      Promise.resolve()
+        .then(action)
+        .then(
+          (next) => {
+            setList(next);
+            if (done) setNote(done(next));
+          },
+          (e: unknown) => setError(errorMessage(e)),
+        )
+        .finally(() => setBusy(false)),
+    [],
+  );
+  useEffect(() => void settle(() => api.listStdioServers()), [api, settle]);
+  const run = (action: () => Promise<StdioServerList>, done?: (next: StdioServerList) => string) => {
     setBusy(true);
     setError(null);
     setNote(null);
-    try {
-      const next = await action();
-      setList(next);
-      if (done) setNote(done(next));
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
-  }, []);
-  useEffect(() => void run(() => api.listStdioServers()), [api, run]);
+    return settle(action, done);
+  };
   /** Approve: the terminal's question, or a code the terminal prints (then typed into the field below). */
   const approve = (server: StdioServer, code: string | null) => {
     const asking = code === null && consent === "code";

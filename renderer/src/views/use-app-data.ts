@@ -26,9 +26,7 @@ export function useCatalog(api: SkillshelfApi): CatalogData {
     () => api.onTaskProgress((p) => (p.kind === "update-download" ? undefined : setProgress(p.value >= 1 ? null : p))),
     [api],
   );
-  const refresh = useCallback(() => {
-    setLoading(true);
-    setError(null);
+  const scanNow = useCallback(() => {
     api
       .scanCatalog()
       .then((result) => setScan(result))
@@ -38,12 +36,18 @@ export function useCatalog(api: SkillshelfApi): CatalogData {
         setProgress(null);
       });
   }, [api]);
+  const refresh = useCallback(() => {
+    setLoading(true);
+    setError(null);
+    scanNow();
+  }, [scanNow]);
+  // The first scan starts with `loading` already true.
   useEffect(() => {
-    refresh();
+    scanNow();
     return api.onCatalogChanged((change) =>
       setScan((current) => (current ? applyCatalogChange(current, change) : current)),
     );
-  }, [api, refresh]);
+  }, [api, scanNow]);
   return { scan, loading, progress, error, refresh };
 }
 
@@ -122,7 +126,8 @@ export interface AuthorData {
 /** Opens, follows and closes the author-mode folder. */
 export function useAuthor(api: SkillshelfApi, onOpened: () => void): AuthorData {
   const [snapshot, setSnapshot] = useState<AuthorSnapshot | null>(null);
-  const [busy, setBusy] = useState(false);
+  // Busy from the start when a reload of the window reopens the folder that was open.
+  const [busy, setBusy] = useState(() => openFolderOfSession() !== null);
   const [error, setError] = useState<string | null>(null);
   const [refreshedAt, setRefreshedAt] = useState<Date | null>(null);
   const [recent, setRecent] = useState<string[]>(recentFolders);
@@ -145,29 +150,38 @@ export function useAuthor(api: SkillshelfApi, onOpened: () => void): AuthorData 
       }),
     [api],
   );
+  // Only the answer's callbacks set state, so a reload's reopening can start from an effect.
+  const request = useCallback(
+    (path: string | null): Promise<boolean> =>
+      api
+        .openAuthorFolder(path)
+        .then(
+          (result) => {
+            if (result) {
+              pathRef.current = result.path;
+              setSnapshot(result);
+              setRefreshedAt(new Date());
+              setRecent(rememberFolder(result.path));
+              setOpenFolderOfSession(result.path);
+            }
+            return result !== null;
+          },
+          (e: unknown) => {
+            setError(errorMessage(e));
+            if (path !== null && path === openFolderOfSession()) setOpenFolderOfSession(null);
+            return false;
+          },
+        )
+        .finally(() => setBusy(false)),
+    [api],
+  );
   const open = useCallback(
-    async (path: string | null) => {
+    (path: string | null) => {
       setBusy(true);
       setError(null);
-      try {
-        const result = await api.openAuthorFolder(path);
-        if (result) {
-          pathRef.current = result.path;
-          setSnapshot(result);
-          setRefreshedAt(new Date());
-          setRecent(rememberFolder(result.path));
-          setOpenFolderOfSession(result.path);
-        }
-        return result !== null;
-      } catch (e) {
-        setError(errorMessage(e));
-        if (path !== null && path === openFolderOfSession()) setOpenFolderOfSession(null);
-        return false;
-      } finally {
-        setBusy(false);
-      }
+      return request(path);
     },
-    [api],
+    [request],
   );
   const close = useCallback(() => {
     pathRef.current = null;
@@ -178,8 +192,8 @@ export function useAuthor(api: SkillshelfApi, onOpened: () => void): AuthorData 
   // After a reload of the window, the folder that was open is opened again.
   useEffect(() => {
     const before = openFolderOfSession();
-    if (before) void open(before).then((opened) => opened && openedRef.current());
-  }, [open]);
+    if (before) void request(before).then((opened) => opened && openedRef.current());
+  }, [request]);
   return { snapshot, busy, error, refreshedAt, open, close, recent };
 }
 

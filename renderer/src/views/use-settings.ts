@@ -20,14 +20,17 @@ export function useSettings(api: SkillshelfApi): SettingsData {
   const [loadError, setLoadError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState<string | null>(null);
-  const reload = useCallback(() => {
-    setLoadError(null);
+  const load = useCallback(() => {
     api
       .getSettings()
       .then(setSettings)
       .catch((e: unknown) => setLoadError(errorMessage(e)));
   }, [api]);
-  useEffect(reload, [reload]);
+  useEffect(load, [load]);
+  const reload = useCallback(() => {
+    setLoadError(null);
+    load();
+  }, [load]);
   const update = useCallback(
     async (patch: SettingsPatch, note = "Saved.") => {
       setBusy(true);
