@@ -12,6 +12,41 @@ async function noSidewaysScroll(page: Page): Promise<void> {
   expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
 }
 
+/** No text that holds a path is upper-cased by styling ("~/.AGENTS/SKILLS"). */
+async function pathsKeepTheirCase(page: Page): Promise<void> {
+  const transformed = await page.evaluate(() => {
+    const out: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? "";
+      const parent = node.parentElement;
+      if (!parent || !/[~/\\]/.test(text)) continue;
+      if (getComputedStyle(parent).textTransform !== "none") out.push(text.trim());
+    }
+    return out;
+  });
+  expect(transformed).toEqual([]);
+}
+
+/** Every group header in view shows its title and count whole, inside the list. */
+async function groupHeadersWhole(page: Page): Promise<void> {
+  const list = (await page.getByRole("listbox", { name: "Catalog" }).boundingBox())!;
+  const headers = page.locator(".group-row");
+  expect(await headers.count()).toBeGreaterThan(0);
+  for (const header of await headers.all()) {
+    const box = (await header.boundingBox())!;
+    if (box.y > list.y + list.height) continue;
+    const title = header.locator(".group-title");
+    const { clipped, text } = await title.evaluate((el) => ({
+      clipped: el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1,
+      text: el.textContent,
+    }));
+    expect(clipped, `group title "${text}" is cut off`).toBe(false);
+    const count = (await header.locator(".count").boundingBox())!;
+    expect(count.x + count.width).toBeLessThanOrEqual(list.x + list.width + 0.5);
+  }
+}
+
 test.describe("the smallest window", () => {
   let app: AppHost;
   test.beforeAll(async () => {
@@ -46,6 +81,18 @@ test.describe("the smallest window", () => {
       expect(tops.size).toBe(1);
       await noSidewaysScroll(page);
       await saveScreenshot(page, `layout-${width}-catalog`);
+
+      await pathsKeepTheirCase(page);
+      await groupHeadersWhole(page);
+      await saveScreenshot(page, `layout-${width}-catalog`);
+
+      // The path as the list shows it finds the skills kept there.
+      await page.getByRole("searchbox").fill("~/.agents");
+      await expect(page.locator(".group-row .group-title")).toHaveText(["Agents (~/.agents/skills)"]);
+      await page.getByRole("listbox", { name: "Catalog" }).getByRole("option").first().click();
+      await expect(page.locator(".detail-eyebrow")).toHaveText("Agents (~/.agents/skills)");
+      await pathsKeepTheirCase(page);
+      await page.getByRole("searchbox").fill("");
 
       await page.getByRole("button", { name: /^Author mode/ }).click();
       await expect(page.getByRole("heading", { name: "Open a skill or plugin you are writing" })).toBeVisible();

@@ -6,7 +6,7 @@ import { plural } from "../lib/format";
 import { EntryBadges } from "./Badges";
 import { useRowWindow } from "./use-row-window";
 
-const GROUP_HEIGHT = 34;
+const GROUP_HEIGHT = 40;
 const ENTRY_HEIGHT = 56;
 
 /** A listbox of rows; arrows, Home, End, PageUp/PageDown move the selection, Enter opens the detail. */
