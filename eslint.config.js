@@ -5,6 +5,7 @@ import tseslint from "typescript-eslint";
 import globals from "globals";
 import { createNodeResolver, importX } from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
+import jsxA11y from "eslint-plugin-jsx-a11y";
 
 const root = import.meta.dirname;
 const why = "(layers: docs/architecture.md)";
@@ -115,6 +116,29 @@ export default tseslint.config(
     files: ["renderer/src/**/*.{ts,tsx}"],
     plugins: { "react-hooks": reactHooks },
     rules: Object.fromEntries(Object.keys(reactHooks.configs.flat.recommended.rules).map((rule) => [rule, "error"])),
+  },
+  {
+    // Accessibility of the markup (labels, roles, keyboard reachability), every recommended rule an error.
+    files: ["renderer/**/*.tsx"],
+    plugins: { "jsx-a11y": jsxA11y },
+    languageOptions: { parserOptions: { ecmaFeatures: { jsx: true } } },
+    rules: Object.fromEntries(
+      Object.entries(jsxA11y.flatConfigs.recommended.rules).map(([rule, level]) => [
+        rule,
+        Array.isArray(level) ? ["error", ...level.slice(1)] : level === "off" ? "off" : "error",
+      ]),
+    ),
+  },
+  {
+    // A scrolling block of text (a file, a diff, a command's output) must be reachable by keyboard (axe's
+    // scrollable-region-focusable): it is a named region, and a region may take the focus.
+    files: ["renderer/**/*.tsx"],
+    rules: {
+      "jsx-a11y/no-noninteractive-tabindex": [
+        "error",
+        { tags: [], roles: ["tabpanel", "region"], allowExpressionValues: true },
+      ],
+    },
   },
   {
     files: ["renderer/**/*.{ts,tsx}"],

@@ -243,3 +243,42 @@ describe("layer boundaries in eslint.config.js", () => {
     expect(await rulesBroken("electron/engine/cycle-a.ts", importing("./cycle-b"))).toContain("import-x/no-cycle");
   });
 });
+
+/** Planted mistakes in a component, each with the rule that must reject it, and the fixed version that must pass. */
+const componentRules: { name: string; rule: string; bad: string; good: string }[] = [
+  {
+    name: "an image without a text alternative",
+    rule: "jsx-a11y/alt-text",
+    bad: 'export const Chart = () => <img src="chart.png" />;\n',
+    good: 'export const Chart = () => <img src="chart.png" alt="Skills by client" />;\n',
+  },
+  {
+    name: "a clickable element the keyboard cannot use",
+    rule: "jsx-a11y/click-events-have-key-events",
+    bad: "export const Open = (props: { go: () => void }) => <div onClick={props.go}>Open</div>;\n",
+    good: 'export const Open = (props: { go: () => void }) => (\n  <button type="button" onClick={props.go}>\n    Open\n  </button>\n);\n',
+  },
+  {
+    name: "state copied from props in an effect",
+    rule: "react-hooks/set-state-in-effect",
+    bad: [
+      'import { useEffect, useState } from "react";',
+      "export function Name(props: { name: string }) {",
+      '  const [shown, setShown] = useState("");',
+      "  useEffect(() => {",
+      "    setShown(props.name.trim());",
+      "  }, [props.name]);",
+      "  return <p>{shown}</p>;",
+      "}",
+      "",
+    ].join("\n"),
+    good: "export function Name(props: { name: string }) {\n  return <p>{props.name.trim()}</p>;\n}\n",
+  },
+];
+
+describe("renderer component rules in eslint.config.js", () => {
+  it.each(componentRules)("rejects $name ($rule) and accepts its fix", async ({ rule, bad, good }) => {
+    expect(await rulesBroken("renderer/src/views/planted.tsx", bad)).toContain(rule);
+    expect(await rulesBroken("renderer/src/views/planted.tsx", good)).toEqual([]);
+  });
+});

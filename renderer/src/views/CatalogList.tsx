@@ -64,6 +64,11 @@ export function CatalogList(props: {
       aria-label={props.label}
       aria-activedescendant={activeId}
       onKeyDown={onKeyDown}
+      // One handler for every option's click (the keyboard moves the selection through onKeyDown above).
+      onClick={(event) => {
+        const key = (event.target as HTMLElement).closest<HTMLElement>("[data-key]")?.dataset.key;
+        if (key) onSelect(key);
+      }}
     >
       <div className="list-inner" ref={(el) => void (el && el.style.setProperty("height", `${view.total}px`))}>
         {view.indexes.map((index) => {
@@ -91,7 +96,6 @@ export function CatalogList(props: {
               role="option"
               aria-selected={selected}
               data-key={row.entry.key}
-              onClick={() => onSelect(row.entry.key)}
             >
               <div className="entry-line">
                 <span className="entry-kind" aria-hidden="true">

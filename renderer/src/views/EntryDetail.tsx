@@ -49,7 +49,7 @@ export function EntryDetail(props: {
         <EntryBadges entry={entry} update={props.update} />
         <p className="detail-description">{entry.description || "This has no description."}</p>
       </header>
-      <div className="tabs" role="tablist" aria-label="Views of this item" onKeyDown={onTabKey}>
+      <div className="tabs" role="tablist" aria-label="Views of this item">
         {tabs.map((t) => (
           <button
             key={t.id}
@@ -61,6 +61,7 @@ export function EntryDetail(props: {
             tabIndex={tab === t.id ? 0 : -1}
             className={tab === t.id ? "tab selected" : "tab"}
             onClick={() => props.onTab(t.id)}
+            onKeyDown={onTabKey}
           >
             {t.label}
             {t.detail ? <span className="tab-detail"> · {t.detail}</span> : null}

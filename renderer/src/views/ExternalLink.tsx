@@ -17,12 +17,17 @@ export function ExternalLinkProvider(props: { children: ReactNode }) {
   const { api } = useApi();
   const [pending, setPending] = useState<{ url: string; safe: string | null } | null>(null);
   const dialogRef = useRef<HTMLDialogElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
   const ask = useCallback((url: string) => setPending({ url, safe: safeExternalUrl(url) }), []);
 
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
-    if (pending && !dialog.open) dialog.showModal();
+    if (pending && !dialog.open) {
+      dialog.showModal();
+      // The safe choice has the focus, so Enter never opens a link by accident.
+      cancelRef.current?.focus();
+    }
     if (!pending && dialog.open) dialog.close();
   }, [pending]);
 
@@ -49,7 +54,7 @@ export function ExternalLinkProvider(props: { children: ReactNode }) {
                   : "This link points to a file bundled with the skill. Open the “Level 3 · Files” tab to read it."}
             </p>
             <div className="dialog-actions">
-              <button type="button" className="button" onClick={() => setPending(null)} autoFocus>
+              <button type="button" className="button" onClick={() => setPending(null)} ref={cancelRef}>
                 Cancel
               </button>
               {pending.safe ? (

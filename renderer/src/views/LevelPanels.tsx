@@ -74,7 +74,13 @@ export function Level1Panel(props: { level: Level1View }) {
         <span>&lt;available_skills&gt; entry</span>
         <CopyButton text={level.text} label="Copy" />
       </div>
-      <pre className="code-block level1-text" data-testid="level1-text" tabIndex={0}>
+      <pre
+        className="code-block level1-text"
+        data-testid="level1-text"
+        tabIndex={0}
+        role="region"
+        aria-label="What the model sees first"
+      >
         {level.text}
       </pre>
     </div>
@@ -134,12 +140,20 @@ export function Level2Panel(props: { level: Level2View }) {
       ) : view === "rendered" ? (
         <div
           className="markdown"
+          // Catches the clicks of the links inside (a link's Enter is a click too), so the container has no role.
+          role="presentation"
           data-testid="level2-rendered"
           onClick={onClick}
           dangerouslySetInnerHTML={{ __html: html }}
         />
       ) : (
-        <pre className="code-block raw" data-testid="level2-raw" tabIndex={0}>
+        <pre
+          className="code-block raw"
+          data-testid="level2-raw"
+          tabIndex={0}
+          role="region"
+          aria-label="Instructions as plain text"
+        >
           {level.text}
         </pre>
       )}

@@ -77,7 +77,7 @@ export function RecipeRunner(props: {
   return (
     <div className="recipe-runner">
       <p>The update server gives this command to update it:</p>
-      <pre className="code-block" tabIndex={0}>
+      <pre className="code-block" tabIndex={0} role="region" aria-label="Update command">
         {recipe.command}
       </pre>
       <div className="wizard-actions">
@@ -119,7 +119,13 @@ export function RecipeRunner(props: {
               The output is long; only its last {MAX_OUTPUT_CHARS.toLocaleString()} characters are shown.
             </p>
           ) : null}
-          <pre className="code-block recipe-output" tabIndex={0} aria-label="Command output" aria-live="polite">
+          <pre
+            className="code-block recipe-output"
+            tabIndex={0}
+            role="region"
+            aria-label="Command output"
+            aria-live="polite"
+          >
             {escapeControl(output, { keepNewlines: true }) || "Running…"}
           </pre>
         </>

@@ -32,7 +32,13 @@ export function ReleaseNotes(props: { info: UpdateInfo }) {
       {html ? (
         <details open>
           <summary>Release notes</summary>
-          <div className="markdown" onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />
+          <div
+            className="markdown"
+            // Catches the clicks of the links inside (a link's Enter is a click too), so the container has no role.
+            role="presentation"
+            onClick={onClick}
+            dangerouslySetInnerHTML={{ __html: html }}
+          />
         </details>
       ) : null}
       {info.releaseNotesUrl ? (

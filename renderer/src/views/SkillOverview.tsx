@@ -62,7 +62,7 @@ function RecipeBlock(props: { recipe: UpdateRecipe }) {
           (invisible characters included), so what you see may not be what would run. Skillshelf does not offer it;
           update this copy by hand.
         </p>
-        <pre className="code-block" tabIndex={0}>
+        <pre className="code-block" tabIndex={0} role="region" aria-label="Update command">
           {escapeHidden(recipe.command)}
         </pre>
       </div>
@@ -71,7 +71,7 @@ function RecipeBlock(props: { recipe: UpdateRecipe }) {
   return (
     <div className="recipe">
       <p>{recipe.kind === "shell" ? "Run this command to update:" : "To update:"}</p>
-      <pre className="code-block" tabIndex={0}>
+      <pre className="code-block" tabIndex={0} role="region" aria-label="Update command">
         {recipe.command}
       </pre>
       <CopyButton text={recipe.command} label="Copy" />

@@ -41,7 +41,7 @@ export function ProblemView(props: { problem: UpdateProblem; title?: string }) {
       {problem.detail ? (
         <details>
           <summary>Details</summary>
-          <pre className="code-block" tabIndex={0}>
+          <pre className="code-block" tabIndex={0} role="region" aria-label="Details">
             {escapeControl(problem.detail, { keepNewlines: true })}
           </pre>
         </details>
@@ -86,7 +86,7 @@ export function FileChanges(props: { files: UpdateFileChange[] }) {
           {f.diff ? (
             <details>
               <summary>Show the changes in {f.path}</summary>
-              <pre className="code-block diff" tabIndex={0}>
+              <pre className="code-block diff" tabIndex={0} role="region" aria-label={`Changes in ${f.path}`}>
                 {f.diff.split("\n").map((line, i) => (
                   <span
                     key={i}
