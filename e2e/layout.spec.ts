@@ -14,14 +14,18 @@ async function noSidewaysScroll(page: Page): Promise<void> {
 
 /** No text that holds a path is upper-cased by styling ("~/.AGENTS/SKILLS"). */
 async function pathsKeepTheirCase(page: Page): Promise<void> {
-  const transformed = await page.evaluate(() => {
+  // The tests compile without the DOM's types, so the page's nodes are typed by the few properties used here.
+  type Node = { nodeType: number; textContent: string | null };
+  const transformed = await page.locator("body *").evaluateAll((elements) => {
+    const view = globalThis as unknown as { getComputedStyle(e: unknown): { textTransform: string } };
     const out: string[] = [];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const text = node.textContent ?? "";
-      const parent = node.parentElement;
-      if (!parent || !/[~/\\]/.test(text)) continue;
-      if (getComputedStyle(parent).textTransform !== "none") out.push(text.trim());
+    for (const el of elements as unknown as Array<{ childNodes: ArrayLike<Node> }>) {
+      const own = Array.from(el.childNodes)
+        .filter((n) => n.nodeType === 3)
+        .map((n) => n.textContent ?? "")
+        .join("")
+        .trim();
+      if (/[~/\\]/.test(own) && view.getComputedStyle(el).textTransform !== "none") out.push(own);
     }
     return out;
   });
