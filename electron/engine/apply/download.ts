@@ -1,10 +1,11 @@
 // Downloads one release file into staging: https only (plain http only to this machine, for tests), redirects checked
 // hop by hop, streamed to disk with a size cap, progress, cancel, time limits and an optional SHA-256 check.
 import { createHash, randomBytes } from "node:crypto";
-import { open, rm } from "node:fs/promises";
+import { rm } from "node:fs/promises";
 import path from "node:path";
 import { formatBytes } from "../../../shared/format";
 import type { FailureCause, TaskProgress } from "../../../shared/model";
+import { createNewFile } from "../fs/write";
 import { VERSION } from "../version";
 import { InstallError } from "./errors";
 
@@ -178,7 +179,7 @@ export async function downloadFile(url: string, options: DownloadOptions): Promi
       controller.abort();
     }, allowedMs);
     const hash = createHash("sha256");
-    const handle = await open(file, "wx", 0o600);
+    const out = await createNewFile(file, { mode: 0o600 });
     written = true;
     let bytes = 0;
     try {
@@ -205,15 +206,15 @@ export async function downloadFile(url: string, options: DownloadOptions): Promi
           );
         }
         hash.update(value);
-        await handle.write(value);
+        await out.write(value);
         progress(
           total ? Math.min(1, bytes / total) : -1,
           `${formatBytes(bytes)} of ${total ? formatBytes(total) : "unknown size"}`,
         );
       }
-      await handle.sync();
+      await out.finish();
     } finally {
-      await handle.close();
+      await out.close();
     }
     const sha256 = hash.digest("hex");
     if (options.sha256 && options.sha256.toLowerCase() !== sha256) {

@@ -1,9 +1,8 @@
 // The record of a folder swap in progress, written before each step, so start-up can finish or undo an interrupted one.
-import { randomBytes } from "node:crypto";
 import { constants } from "node:fs";
-import { link, open, readdir, rm, writeFile } from "node:fs/promises";
+import { open, readdir, rm } from "node:fs/promises";
 import path from "node:path";
-import { writeJsonAtomic } from "../fs/write";
+import { writeFileAtomic, writeJsonAtomic } from "../fs/write";
 import { backupsRoot, journalRoot } from "../app-data/data-dir";
 import { ensureTrustedData, readTrustedJson, untrustedDirReason, untrustedReason } from "../app-data/data-trust";
 import { isBackupPath, isPlainAbsolute, stagePathOf } from "../app-data/data-paths";
@@ -176,32 +175,16 @@ async function lockIsStale(file: string): Promise<boolean> {
   return owner === null || (owner > 0 && !processAlive(owner));
 }
 
-/** A lock's temp file: `.<lock>.<pid>.<random>.lock-tmp` (the pid tells whether its writer still runs). */
+/** A lock's temp file left by older versions: `.<lock>.<pid>.<random>.lock-tmp` (the writer's temps end in `.tmp`). */
 const LOCK_TEMP = /^\.(.+)\.(\d+)\.[0-9a-f]+\.lock-tmp$/;
 
 /**
- * Creates the lock file holding this process's id in one step: the id is written to a temp file that is then hard-linked
- * to the lock's name (which fails if the lock exists), so a crash can never leave a lock without its owner's id — an
- * empty lock would refuse every update of the folder until it aged. Where hard links are not supported (FAT, some
- * network and FUSE file systems), the lock is created and then written.
+ * Creates the lock file holding this process's id in one step: the writer publishes a complete file and never replaces
+ * one (`overwrite: false`), so a crash can never leave a lock without its owner's id — an empty lock would refuse every
+ * update of the folder until it aged. A crash's temp file is removed by `removeTornJournalWrites`.
  */
 async function createLock(file: string): Promise<void> {
-  const temp = path.join(
-    path.dirname(file),
-    `.${path.basename(file)}.${process.pid}.${randomBytes(8).toString("hex")}.lock-tmp`,
-  );
-  await writeFile(temp, String(process.pid), { flag: "wx", mode: 0o600 });
-  try {
-    await link(temp, file);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "EEXIST") throw error;
-    const handle = await open(file, "wx", 0o600);
-    await handle.writeFile(String(process.pid));
-    await handle.close();
-  } finally {
-    await rm(temp, { force: true });
-  }
+  await writeFileAtomic(file, String(process.pid), { mode: 0o600, overwrite: false });
 }
 
 /** Takes the one lock per folder (two updates of one folder never run at once); returns its release. */

@@ -1,14 +1,15 @@
 // Writes the entries the archive reader kept into a fresh staging folder: folders, then files chunk by chunk, each
 // file created new (never through something already there), executable only when the archive recorded it so.
-import { closeSync, mkdirSync, openSync, writeSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
+import { createNewFileSync, type NewFileSyncWriter } from "../fs/write";
 import type { EntrySink } from "../archive/extract-tar";
 import type { KeptEntry } from "../archive/extract-rules";
 
 /** The archive reader's visitor that writes into `root`; `abort()` closes a file left open by a refusal. */
 export class StagingWriter {
   readonly #root: string;
-  #fd: number | null = null;
+  #open: NewFileSyncWriter | null = null;
 
   constructor(root: string) {
     this.#root = root;
@@ -23,23 +24,20 @@ export class StagingWriter {
   file(entry: KeptEntry): EntrySink {
     const target = path.join(this.#root, ...entry.segments);
     mkdirSync(path.dirname(target), { recursive: true });
-    const fd = openSync(target, "wx", entry.executable ? 0o755 : 0o644);
-    this.#fd = fd;
+    const out = createNewFileSync(target, entry.executable ? 0o755 : 0o644);
+    this.#open = out;
     return {
-      write: (chunk) => {
-        let offset = 0;
-        while (offset < chunk.byteLength) offset += writeSync(fd, chunk, offset);
-      },
+      write: (chunk) => out.write(chunk),
       end: () => {
-        closeSync(fd);
-        this.#fd = null;
+        out.close();
+        this.#open = null;
       },
     };
   }
 
   /** Closes a file left open by a refusal. */
   abort(): void {
-    if (this.#fd !== null) closeSync(this.#fd);
-    this.#fd = null;
+    this.#open?.close();
+    this.#open = null;
   }
 }

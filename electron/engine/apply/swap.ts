@@ -3,7 +3,8 @@
 // written before each step lets recoverInterrupted() finish or undo a swap a crash cut short: the folder always holds
 // the old version or the new one, never a mix. rollback() is the same swap with the newest backup as the new copy.
 import { randomBytes } from "node:crypto";
-import { chmod, copyFile, lstat, mkdir, readdir, readlink, realpath, rm, symlink } from "node:fs/promises";
+import { chmod, lstat, mkdir, readdir, readlink, realpath, rm } from "node:fs/promises";
+import { copyFileNoFollow, createSymlink } from "../fs/write";
 import { renameWithRetry as rename } from "../fs/rename-retry";
 import path from "node:path";
 import { readSkill } from "../skill/read-skill";
@@ -127,13 +128,11 @@ async function carryKept(target: string, stage: string, keep: string[]): Promise
     if (parentClash || (await exists(to))) throw unkeepableError([rel]);
     await mkdir(path.dirname(to), { recursive: true });
     if (info.isFile()) {
-      await copyFile(from, to);
-      await chmod(to, info.mode & 0o7777);
-      await syncPath(to, false);
+      await copyFileNoFollow(from, to, info.mode & 0o7777);
     } else if (info.isSymbolicLink()) {
       const link = await readlink(from);
       if (!linkStaysInside(rel, link)) continue;
-      await symlink(link, to);
+      await createSymlink(link, to);
     } else continue;
     await syncPath(path.dirname(to), true);
     carried.push(rel);

@@ -1,19 +1,9 @@
 // Walking, copying, flushing and hashing a skill folder without ever following a link out of it.
 import { createHash } from "node:crypto";
 import { constants, createReadStream } from "node:fs";
-import {
-  chmod,
-  copyFile,
-  lstat,
-  mkdir,
-  open,
-  readdir,
-  readlink,
-  realpath,
-  symlink,
-  type FileHandle,
-} from "node:fs/promises";
+import { chmod, lstat, mkdir, open, readdir, readlink, realpath, type FileHandle } from "node:fs/promises";
 import path from "node:path";
+import { copyFileNoFollow, createSymlink } from "../fs/write";
 import { InstallError } from "./errors";
 
 /** Most entries a skill folder may hold for Skillshelf to copy or compare it. */
@@ -106,9 +96,7 @@ export async function copyTree(src: string, dest: string, options: { links?: Lin
       dirs.push(to);
     } else if (entry.kind === "file") {
       await mkdir(path.dirname(to), { recursive: true });
-      await copyFile(from, to, constants.COPYFILE_EXCL);
-      await chmod(to, entry.mode);
-      await syncPath(to, false);
+      await copyFileNoFollow(from, to, entry.mode);
       files++;
     } else if (entry.kind === "link") {
       const target = await readlink(from);
@@ -125,7 +113,7 @@ export async function copyTree(src: string, dest: string, options: { links?: Lin
           `"${entry.rel}" is a link that ${problem} (${target}); Skillshelf does not install links like that from a folder.`,
         );
       await mkdir(path.dirname(to), { recursive: true });
-      await symlink(target, to);
+      await createSymlink(target, to);
     } else {
       throw new InstallError(
         "install.target.unsafe",

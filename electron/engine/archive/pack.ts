@@ -1,33 +1,21 @@
 // Builds a `.skill` archive from a skill folder: the folder at the archive's root (`NAME/SKILL.md`), deterministic
 // bytes, no junk, never a link followed out of the folder; for Claude Desktop, keys its upload refuses moved under
-// `metadata:` in the packed copy only. The produced file is checked with the same archive validator users run.
-import { createHash, randomBytes } from "node:crypto";
-import { constants } from "node:fs";
-import { link, lstat, mkdir, open, readdir, rename, stat, unlink } from "node:fs/promises";
+// `metadata:` in the packed copy only. The produced file is checked with the same archive validator users run before
+// the writer publishes it (never replacing a file unless asked).
+import { createHash } from "node:crypto";
+import { lstat, mkdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { zipSync, type Zippable } from "fflate";
 import type { Diagnostic, Profile } from "../../../shared/model";
-import { formatBytes } from "../../../shared/format";
-import { decodeUtf8, isInside, realpathOrNull } from "../fs/safe-fs";
-import { writeFileAtomic } from "../fs/write";
-import { ARCHIVE_LIMITS, readSkillArchive } from "../skill/archive";
+import { decodeUtf8, realpathOrNull } from "../fs/safe-fs";
+import { writeFileAtomic, WriteRefusedError } from "../fs/write";
+import { readSkillArchive } from "../skill/archive";
 import { SKILL_FILE } from "../skill/read-skill";
-import { refusedSegmentReason } from "./extract-names";
+import { collectFiles, readPackFiles, type Collected } from "./pack-collect";
 import { packedNameAndVersion, rewriteForDesktop } from "./pack-frontmatter";
 import { PackRefusedError, packDiagnostic as diag } from "./pack-refused";
 
 export { PackRefusedError };
-
-/** Names never packed: version-control folders and the litter file managers leave behind. */
-const JUNK_NAMES: ReadonlySet<string> = new Set([
-  ".git",
-  ".svn",
-  ".hg",
-  ".DS_Store",
-  "Thumbs.db",
-  "desktop.ini",
-  "__MACOSX",
-]);
 
 /** Every entry gets this timestamp (the zip format's earliest, built from local fields so the bytes do not depend on the time zone). */
 const FIXED_MTIME = new Date(1980, 0, 1, 0, 0, 0);
@@ -62,139 +50,6 @@ export interface PackResult {
   contentHash: string;
 }
 
-/** True for a name that is never packed. */
-function isJunkName(name: string): boolean {
-  return JUNK_NAMES.has(name) || name.startsWith("._");
-}
-
-interface PackFile {
-  rel: string;
-  abs: string;
-  size: number;
-  executable: boolean;
-}
-
-interface Collected {
-  files: PackFile[];
-  skipped: string[];
-  outside: string[];
-  special: string[];
-}
-
-function unreadable(abs: string, rel: string, error: NodeJS.ErrnoException): never {
-  throw new PackRefusedError("A file cannot be read.", [
-    diag(
-      "pack.unreadable",
-      "error",
-      abs,
-      `${rel} cannot be read (${error.code ?? error.message}), so the skill was not packed.`,
-      "Check its permissions, or remove it from the skill's folder.",
-    ),
-  ]);
-}
-
-/** Lists the folder's files without leaving it: junk skipped, links followed only inside, each real folder once, capped. */
-async function collectFiles(root: string, realRoot: string): Promise<Collected> {
-  const out: Collected = { files: [], skipped: [], outside: [], special: [] };
-  const seen = new Set([realRoot]);
-  const queue: Array<{ abs: string; rel: string; depth: number }> = [{ abs: root, rel: "", depth: 0 }];
-  let count = 0;
-  let bytes = 0;
-  while (queue.length > 0) {
-    const { abs, rel, depth } = queue.shift()!;
-    const names = (
-      await readdir(abs, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) =>
-        unreadable(abs, rel || ".", error),
-      )
-    ).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    for (const dirent of names) {
-      const childAbs = path.join(abs, dirent.name);
-      const childRel = rel ? `${rel}/${dirent.name}` : dirent.name;
-      if (isJunkName(dirent.name)) {
-        out.skipped.push(childRel);
-        continue;
-      }
-      const refused = refusedSegmentReason(dirent.name);
-      if (refused)
-        throw new PackRefusedError("A name cannot be packed.", [
-          diag(
-            "pack.name.refused",
-            "error",
-            childAbs,
-            `${JSON.stringify(childRel).slice(1, -1)} ${refused}, so the skill was not packed: installing the archive would refuse it.`,
-            "Rename or remove it, then pack again.",
-          ),
-        ]);
-      if (++count > ARCHIVE_LIMITS.maxEntries) {
-        throw new PackRefusedError(`The folder holds more than ${ARCHIVE_LIMITS.maxEntries} entries.`, [
-          diag(
-            "pack.too-large",
-            "error",
-            root,
-            `The folder holds more than ${ARCHIVE_LIMITS.maxEntries} files and folders, over what a skill archive may hold, so it was not packed.`,
-            "Remove files the skill does not need (build output, dependencies) and pack again.",
-          ),
-        ]);
-      }
-      let info = await lstat(childAbs).catch((error: NodeJS.ErrnoException) => unreadable(childAbs, childRel, error));
-      if (info.isSymbolicLink()) {
-        const real = await realpathOrNull(childAbs);
-        if (!real || !isInside(realRoot, real)) {
-          out.outside.push(childRel);
-          continue;
-        }
-        info = await stat(childAbs).catch((error: NodeJS.ErrnoException) => unreadable(childAbs, childRel, error));
-        if (info.isDirectory()) {
-          if (seen.has(real)) continue;
-          seen.add(real);
-        }
-      }
-      if (info.isDirectory()) {
-        if (depth + 1 >= 32)
-          throw new PackRefusedError("The folder is nested too deeply.", [
-            diag(
-              "pack.too-large",
-              "error",
-              childAbs,
-              "The folder is nested more than 32 levels deep, so it was not packed.",
-              "Flatten the skill's folders and pack again.",
-            ),
-          ]);
-        queue.push({ abs: childAbs, rel: childRel, depth: depth + 1 });
-      } else if (info.isFile()) {
-        bytes += info.size;
-        if (bytes > ARCHIVE_LIMITS.maxTotalUncompressed) {
-          throw new PackRefusedError("The folder is too large.", [
-            diag(
-              "pack.too-large",
-              "error",
-              root,
-              `The folder's files add up to more than ${formatBytes(ARCHIVE_LIMITS.maxTotalUncompressed)}, over what a skill archive may hold, so it was not packed.`,
-              "Remove large files the skill does not need and pack again.",
-            ),
-          ]);
-        }
-        out.files.push({ rel: childRel, abs: childAbs, size: info.size, executable: (info.mode & 0o111) !== 0 });
-      } else {
-        out.special.push(childRel);
-      }
-    }
-  }
-  out.files.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
-  return out;
-}
-
-/** Reads a regular file without blocking on a FIFO swapped in since the listing. */
-async function readRegular(file: string): Promise<Buffer> {
-  const handle = await open(file, constants.O_RDONLY | constants.O_NONBLOCK);
-  try {
-    if (!(await handle.stat()).isFile()) throw new Error("not a regular file");
-    return await handle.readFile();
-  } finally {
-    await handle.close();
-  }
-}
-
 /** A plain single path segment usable as the archive's root folder. */
 function isSafeSegment(name: string): boolean {
   return (
@@ -216,27 +71,6 @@ function contentHashOf(files: ReadonlyArray<{ rel: string; data: Uint8Array }>):
   return sha.digest("hex");
 }
 
-/** Moves `temp` to `file` without replacing an existing file (a hard link fails when the name is taken). */
-async function publishNoOverwrite(temp: string, file: string): Promise<void> {
-  try {
-    await link(temp, file);
-    await unlink(temp).catch(() => undefined);
-    return;
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "EEXIST") throw error;
-    // File systems without hard links (FAT, some network shares): check, then rename.
-    if (
-      await lstat(file).then(
-        () => true,
-        () => false,
-      )
-    )
-      throw Object.assign(new Error(`${file} exists`), { code: "EEXIST" });
-    await rename(temp, file);
-  }
-}
-
 /** The refusal when the archive's name is taken (`what`: when it was found), after the diagnostics so far. */
 function outExists(file: string, diagnostics: Diagnostic[], what: string, fix: string): PackRefusedError {
   return new PackRefusedError("The archive exists.", [
@@ -249,113 +83,99 @@ function outExists(file: string, diagnostics: Diagnostic[], what: string, fix: s
 const STRUCTURAL =
   /^(skill\.missing-file|skill\.unreadable|skill\.encoding|skill\.archive\.|desktop\.archive\.|skill\.frontmatter\.(missing|unclosed|yaml|not-mapping))/;
 
-/** Packs a skill folder into a `.skill` archive; throws PackRefusedError (with diagnostics) for a skill that cannot pass. */
-export async function packSkill(dir: string, options: PackOptions = {}): Promise<PackResult> {
-  const root = path.resolve(dir);
-  const profile: Profile = options.forDesktop ? "claude-desktop" : "agent-skills";
+/** The skill's real folder, or a refusal when `root` is not a folder that can be read. */
+async function realSkillFolder(root: string): Promise<string> {
   const realRoot = await realpathOrNull(root);
   const rootInfo = realRoot ? await stat(realRoot).catch(() => null) : null;
-  if (!realRoot || !rootInfo?.isDirectory()) {
-    throw new PackRefusedError("Not a folder.", [
-      diag(
-        "pack.source",
-        "error",
-        root,
-        `${root} is not a folder that can be read, so there is nothing to pack.`,
-        "Give the skill's folder (the one holding SKILL.md).",
-      ),
-    ]);
-  }
-  const skillFile = path.join(root, SKILL_FILE);
-  const collected = await collectFiles(root, realRoot);
-  const skillEntry = collected.files.find((f) => f.rel === SKILL_FILE);
-  if (!skillEntry && collected.outside.includes(SKILL_FILE)) {
+  if (realRoot && rootInfo?.isDirectory()) return realRoot;
+  throw new PackRefusedError("Not a folder.", [
+    diag(
+      "pack.source",
+      "error",
+      root,
+      `${root} is not a folder that can be read, so there is nothing to pack.`,
+      "Give the skill's folder (the one holding SKILL.md).",
+    ),
+  ]);
+}
+
+/** Refuses a folder whose listing holds no SKILL.md of its own (missing, or a link out of the folder). */
+function requireSkillFile(root: string, collected: Collected): void {
+  if (collected.files.some((f) => f.rel === SKILL_FILE)) return;
+  if (collected.outside.includes(SKILL_FILE))
     throw new PackRefusedError("SKILL.md is a link out of the folder.", [
       diag(
         "skill.symlink.outside",
         "error",
-        skillFile,
+        path.join(root, SKILL_FILE),
         `${SKILL_FILE} is a link to a place outside the skill's folder (or to nothing); links out of a skill are never followed, so there is nothing to pack.`,
         "Replace the link with the file itself.",
       ),
     ]);
-  }
-  if (!skillEntry) {
-    throw new PackRefusedError("No SKILL.md.", [
-      diag(
-        "skill.missing-file",
-        "error",
-        root,
-        `The folder has no file named exactly ${SKILL_FILE}, so it is not a skill.`,
-        "Pack the folder that holds the skill's SKILL.md (the name is case-sensitive).",
-      ),
-    ]);
-  }
-  const diagnostics: Diagnostic[] = [];
-  const contents = new Map<string, Uint8Array>();
-  for (const f of collected.files) {
-    try {
-      contents.set(f.rel, await readRegular(f.abs));
-    } catch (error) {
-      throw new PackRefusedError("A file cannot be read.", [
-        diag(
-          "pack.unreadable",
-          "error",
-          f.abs,
-          `${f.rel} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}), so the skill was not packed.`,
-          "Check the file's permissions, or remove it from the skill's folder.",
-        ),
-      ]);
-    }
-  }
+  throw new PackRefusedError("No SKILL.md.", [
+    diag(
+      "skill.missing-file",
+      "error",
+      root,
+      `The folder has no file named exactly ${SKILL_FILE}, so it is not a skill.`,
+      "Pack the folder that holds the skill's SKILL.md (the name is case-sensitive).",
+    ),
+  ]);
+}
 
-  let moved: string[] = [];
+/** For Desktop, moves the keys its upload refuses under `metadata:` in the packed SKILL.md; returns the keys moved. */
+function rewriteSkillFileForDesktop(
+  contents: Map<string, Uint8Array>,
+  skillFile: string,
+  diagnostics: Diagnostic[],
+): string[] {
   const decoded = decodeUtf8(contents.get(SKILL_FILE)!);
-  if (options.forDesktop && decoded.ok) {
-    const rewrite = rewriteForDesktop(decoded.text, skillFile);
-    if (rewrite) {
-      contents.set(SKILL_FILE, new TextEncoder().encode(rewrite.text));
-      moved = rewrite.moved;
-      if (moved.length === 0) diagnostics.push(...rewrite.notes);
-      else
-        diagnostics.push(
-          diag(
-            "pack.desktop.moved",
-            "info",
-            skillFile,
-            `In the packed copy, ${moved.map((k) => `\`${k}\``).join(", ")} ${moved.length === 1 ? "was" : "were"} moved under \`metadata:\`, since Claude Desktop's upload refuses ${moved.length === 1 ? "it" : "them"} at the top level; the skill's own folder is unchanged.`,
-          ),
-          ...rewrite.notes,
-        );
-    }
-  }
-  const finalText = decodeUtf8(contents.get(SKILL_FILE)!);
-  const { name: frontName, version } = finalText.ok
-    ? packedNameAndVersion(finalText.text)
-    : { name: null, version: null };
-  const name = frontName && isSafeSegment(frontName) ? frontName : path.basename(root);
-
-  if (collected.skipped.length > 0)
+  const rewrite = decoded.ok ? rewriteForDesktop(decoded.text, skillFile) : null;
+  if (!rewrite) return [];
+  contents.set(SKILL_FILE, new TextEncoder().encode(rewrite.text));
+  const moved = rewrite.moved;
+  if (moved.length > 0)
     diagnostics.push(
+      diag(
+        "pack.desktop.moved",
+        "info",
+        skillFile,
+        `In the packed copy, ${moved.map((k) => `\`${k}\``).join(", ")} ${moved.length === 1 ? "was" : "were"} moved under \`metadata:\`, since Claude Desktop's upload refuses ${moved.length === 1 ? "it" : "them"} at the top level; the skill's own folder is unchanged.`,
+      ),
+    );
+  diagnostics.push(...rewrite.notes);
+  return moved;
+}
+
+/** Up to ten names, then how many more. */
+function someOf(names: readonly string[]): string {
+  return `${names.slice(0, 10).join(", ")}${names.length > 10 ? ` and ${names.length - 10} more` : ""}`;
+}
+
+/** The notes on what the listing left out: junk, links out of the folder, pipes and devices. */
+function leftOutNotes(root: string, collected: Collected): Diagnostic[] {
+  const notes: Diagnostic[] = [];
+  if (collected.skipped.length > 0)
+    notes.push(
       diag(
         "pack.skipped",
         "info",
         root,
-        `Left out of the archive: ${collected.skipped.slice(0, 10).join(", ")}${collected.skipped.length > 10 ? ` and ${collected.skipped.length - 10} more` : ""} (version-control folders and file-manager litter).`,
+        `Left out of the archive: ${someOf(collected.skipped)} (version-control folders and file-manager litter).`,
       ),
     );
   if (collected.outside.length > 0)
-    diagnostics.push(
+    notes.push(
       diag(
         "pack.link-outside",
         "warning",
         root,
-        `Left out of the archive: ${collected.outside.slice(0, 10).join(", ")}${collected.outside.length > 10 ? ` and ${collected.outside.length - 10} more` : ""} — links that lead outside the skill's folder or nowhere; they are never followed.`,
+        `Left out of the archive: ${someOf(collected.outside)} — links that lead outside the skill's folder or nowhere; they are never followed.`,
         "Copy the files the skill needs into its folder instead of linking to them.",
       ),
     );
   if (collected.special.length > 0)
-    diagnostics.push(
+    notes.push(
       diag(
         "pack.special",
         "warning",
@@ -364,7 +184,11 @@ export async function packSkill(dir: string, options: PackOptions = {}): Promise
         "Remove them from the skill's folder.",
       ),
     );
+  return notes;
+}
 
+/** The archive's bytes (every entry under `name/`, fixed time and modes) and its entry names in order. */
+function zipUnder(name: string, collected: Collected, contents: Map<string, Uint8Array>) {
   const zippable: Zippable = {};
   const files: string[] = [];
   for (const f of collected.files) {
@@ -375,49 +199,22 @@ export async function packSkill(dir: string, options: PackOptions = {}): Promise
       { level: 6, mtime: FIXED_MTIME, os: 3, attrs: ((f.executable ? 0o100755 : 0o100644) << 16) >>> 0 },
     ];
   }
-  const archive = zipSync(zippable);
-  const contentHash = contentHashOf(collected.files.map((f) => ({ rel: f.rel, data: contents.get(f.rel)! })));
+  return { archive: zipSync(zippable), files };
+}
 
-  const file = path.resolve(options.out ?? path.join(options.outDir ?? path.dirname(root), `${name}.skill`));
-  if (
-    !options.overwrite &&
-    (await lstat(file).then(
-      () => true,
-      () => false,
-    ))
-  ) {
-    throw outExists(
-      file,
-      diagnostics,
-      "already exists",
-      "Choose another --out file, or remove the old one first (or pass --force).",
-    );
-  }
-  const temp = path.join(
-    path.dirname(file),
-    `.${path.basename(file).slice(0, 100)}.${randomBytes(6).toString("hex")}.tmp.skill`,
-  );
-  const handle = await mkdir(path.dirname(file), { recursive: true })
-    .then(() => open(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o644))
-    .catch((error: NodeJS.ErrnoException) => {
-      throw new PackRefusedError("The archive cannot be written there.", [
-        ...diagnostics,
-        diag(
-          "pack.out.unwritable",
-          "error",
-          file,
-          `${file} cannot be written (${error.code ?? error.message}), so nothing was packed.`,
-          "Choose an --out file in a folder you can write to.",
-        ),
-      ]);
-    });
-  try {
-    try {
-      await handle.writeFile(archive);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
+/**
+ * Writes the archive through the writer, validating the written temp with the archive validator before it is
+ * published: a blocking finding refuses the pack (nothing published); without `overwrite`, a file at `file` is never
+ * replaced, even one that appears meanwhile.
+ */
+async function writeCheckedArchive(
+  file: string,
+  archive: Uint8Array,
+  options: PackOptions,
+  diagnostics: Diagnostic[],
+): Promise<void> {
+  const profile: Profile = options.forDesktop ? "claude-desktop" : "agent-skills";
+  const checkTemp = async (temp: string) => {
     const report = await readSkillArchive(temp, { profile });
     const found = report.diagnostics.map((d) => ({
       ...d,
@@ -431,17 +228,71 @@ export async function packSkill(dir: string, options: PackOptions = {}): Promise
         : "is not a usable skill archive";
       throw new PackRefusedError(`The packed skill ${what}.`, diagnostics);
     }
-    if (options.overwrite) await writeFileAtomic(file, archive, { mode: 0o644 });
-    else {
-      try {
-        await publishNoOverwrite(temp, file);
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-        throw outExists(file, diagnostics, "appeared while packing", "Choose another --out file.");
-      }
-    }
-  } finally {
-    await unlink(temp).catch(() => undefined);
+  };
+  let checked = false;
+  try {
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFileAtomic(file, archive, {
+      mode: 0o644,
+      overwrite: options.overwrite ?? false,
+      tempSuffix: ".skill",
+      beforeRename: async (temp) => {
+        await checkTemp(temp);
+        checked = true;
+      },
+    });
+  } catch (error) {
+    if (error instanceof PackRefusedError || error instanceof WriteRefusedError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (checked && code === "EEXIST")
+      throw outExists(file, diagnostics, "appeared while packing", "Choose another --out file.");
+    if (checked) throw error;
+    throw new PackRefusedError("The archive cannot be written there.", [
+      ...diagnostics,
+      diag(
+        "pack.out.unwritable",
+        "error",
+        file,
+        `${file} cannot be written (${code ?? (error as Error).message}), so nothing was packed.`,
+        "Choose an --out file in a folder you can write to.",
+      ),
+    ]);
   }
+}
+
+/** Packs a skill folder into a `.skill` archive; throws PackRefusedError (with diagnostics) for a skill that cannot pass. */
+export async function packSkill(dir: string, options: PackOptions = {}): Promise<PackResult> {
+  const root = path.resolve(dir);
+  const realRoot = await realSkillFolder(root);
+  const skillFile = path.join(root, SKILL_FILE);
+  const collected = await collectFiles(root, realRoot);
+  requireSkillFile(root, collected);
+  const contents = await readPackFiles(collected.files);
+  const diagnostics: Diagnostic[] = [];
+  const moved = options.forDesktop ? rewriteSkillFileForDesktop(contents, skillFile, diagnostics) : [];
+  const finalText = decodeUtf8(contents.get(SKILL_FILE)!);
+  const { name: frontName, version } = finalText.ok
+    ? packedNameAndVersion(finalText.text)
+    : { name: null, version: null };
+  const name = frontName && isSafeSegment(frontName) ? frontName : path.basename(root);
+  diagnostics.push(...leftOutNotes(root, collected));
+  const { archive, files } = zipUnder(name, collected, contents);
+  const contentHash = contentHashOf(collected.files.map((f) => ({ rel: f.rel, data: contents.get(f.rel)! })));
+
+  const file = path.resolve(options.out ?? path.join(options.outDir ?? path.dirname(root), `${name}.skill`));
+  if (
+    !options.overwrite &&
+    (await lstat(file).then(
+      () => true,
+      () => false,
+    ))
+  )
+    throw outExists(
+      file,
+      diagnostics,
+      "already exists",
+      "Choose another --out file, or remove the old one first (or pass --force).",
+    );
+  await writeCheckedArchive(file, archive, options, diagnostics);
   return { file, files, diagnostics, name, version, moved, contentHash };
 }

@@ -6,16 +6,24 @@
 // never writes through a link; the check makes the refusal explicit.) The temp file is created with O_EXCL, which
 // does not follow a link either. Backups (`backupFile`) read the source without following a link and replace a link
 // at the backup path by a regular file: the link's target is never touched.
-import { constants } from "node:fs";
-import { lstat, open, rename, unlink, type FileHandle } from "node:fs/promises";
+//
+// Besides replacing a file, it publishes one without ever replacing what is there (`overwrite: false`: packed
+// archives, locks), streams a new file (downloads, archive entries into staging), copies a file without following a
+// link and makes links. A lint rule (eslint.config.js) keeps node's writing functions out of every other module.
+import { closeSync, constants, openSync, writeSync } from "node:fs";
+import { link, lstat, open, rename, symlink, unlink, type FileHandle } from "node:fs/promises";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 
 /** Options of a write: the file's permission bits (0o600 for anything holding a secret). */
 export interface WriteOptions {
   mode?: number;
-  /** Runs once the new content is on disk, just before the rename; throwing abandons the write (compare-and-swap). */
-  beforeRename?: () => Promise<void>;
+  /** Runs once the new content is on disk (in `temp`), just before the rename; throwing abandons the write. */
+  beforeRename?: (temp: string) => Promise<void>;
+  /** false: never replace a file already at the name; the write fails with code EEXIST instead (default true). */
+  overwrite?: boolean;
+  /** Appended to the temp file's name, for readers that go by the extension (".skill"). */
+  tempSuffix?: string;
 }
 
 /** A write refused before anything was written (the target is a link or not a regular file), with a sentence to show. */
@@ -73,12 +81,13 @@ export async function writeFileAtomic(
   data: string | Uint8Array,
   options: WriteOptions = {},
 ): Promise<void> {
-  await refuseUnsafeTarget(file);
+  const overwrite = options.overwrite ?? true;
+  if (overwrite) await refuseUnsafeTarget(file);
   const dir = path.dirname(file);
   // The writer's pid is in the name, so a cleanup can tell a torn write of a dead process from one still going on.
   const temp = path.join(
     dir,
-    `.${path.basename(file).slice(0, 100)}.${process.pid}.${randomBytes(8).toString("hex")}.tmp`,
+    `.${path.basename(file).slice(0, 100)}.${process.pid}.${randomBytes(8).toString("hex")}.tmp${options.tempSuffix ?? ""}`,
   );
   const mode = options.mode ?? DEFAULT_MODE;
   let created = false;
@@ -92,14 +101,38 @@ export async function writeFileAtomic(
     } finally {
       await handle.close();
     }
-    await options.beforeRename?.();
-    await refuseUnsafeTarget(file);
-    await rename(temp, file);
-    created = false;
+    await options.beforeRename?.(temp);
+    if (overwrite) {
+      await refuseUnsafeTarget(file);
+      await rename(temp, file);
+      created = false;
+    } else await publishNoOverwrite(temp, file, mode);
   } finally {
     if (created) await unlink(temp).catch(() => undefined);
   }
   await syncFolder(dir);
+}
+
+/**
+ * Gives the complete file `temp` the name `file` only if nothing has it: a hard link fails when the name is taken
+ * (the caller then removes `temp`). Where hard links are not supported (FAT, some network and FUSE file systems), the
+ * name is claimed by creating it exclusively, then the temp is renamed over the claim, so the file is never half there.
+ */
+async function publishNoOverwrite(temp: string, file: string, mode: number): Promise<void> {
+  try {
+    await link(temp, file);
+    return;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") throw error;
+  }
+  const claim = await open(file, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, mode);
+  await claim.close();
+  try {
+    await rename(temp, file);
+  } catch (error) {
+    await unlink(file).catch(() => undefined);
+    throw error;
+  }
 }
 
 /** Same for JSON (2-space indent + trailing newline). */
@@ -137,4 +170,87 @@ export async function backupFile(
   const existing = await lstat(backupPath).catch(() => null);
   if (existing?.isSymbolicLink()) await unlink(backupPath);
   await writeFileAtomic(backupPath, data, { mode: options.mode ?? 0o600 });
+}
+
+/** A new file written chunk by chunk (a download); `finish` flushes and closes it, `close` only closes (a failure). */
+export interface NewFileWriter {
+  write(chunk: Uint8Array): Promise<void>;
+  finish(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Creates `file`, which must not exist (never through a link), to be written chunk by chunk. */
+export async function createNewFile(file: string, options: { mode?: number } = {}): Promise<NewFileWriter> {
+  const handle = await open(file, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, options.mode ?? 0o600);
+  let isOpen = true;
+  const close = async () => {
+    if (!isOpen) return;
+    isOpen = false;
+    await handle.close();
+  };
+  return {
+    write: async (chunk) => {
+      await handle.write(chunk);
+    },
+    finish: async () => {
+      await handle.sync();
+      await close();
+    },
+    close,
+  };
+}
+
+/** The synchronous form, for the archive reader's entries written into staging; `close` is safe to call twice. */
+export interface NewFileSyncWriter {
+  write(chunk: Uint8Array): void;
+  close(): void;
+}
+
+/** Creates `file` synchronously, which must not exist (never through a link), with `mode` (before the umask). */
+export function createNewFileSync(file: string, mode: number): NewFileSyncWriter {
+  let fd: number | null = openSync(file, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, mode);
+  return {
+    write: (chunk) => {
+      let offset = 0;
+      while (offset < chunk.byteLength) offset += writeSync(fd!, chunk, offset);
+    },
+    close: () => {
+      if (fd !== null) closeSync(fd);
+      fd = null;
+    },
+  };
+}
+
+/**
+ * Copies the regular file `from` to the new file `to` (which must not exist) with `mode`, flushed: `from` is opened
+ * without following a link, so a file swapped for a link since it was listed is refused, never read through.
+ */
+export async function copyFileNoFollow(from: string, to: string, mode: number): Promise<void> {
+  const noFollow = isWindows ? 0 : constants.O_NOFOLLOW | constants.O_NONBLOCK;
+  const source = await open(from, constants.O_RDONLY | noFollow);
+  try {
+    if (!(await source.stat()).isFile())
+      throw new WriteRefusedError(`${path.basename(from)} is not a regular file, so it was not copied.`, "not-regular");
+    const target = await open(to, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, mode);
+    try {
+      const buffer = Buffer.allocUnsafe(64 * 1024);
+      for (;;) {
+        const { bytesRead } = await source.read(buffer, 0, buffer.length, null);
+        if (bytesRead === 0) break;
+        let offset = 0;
+        while (offset < bytesRead) offset += (await target.write(buffer, offset, bytesRead - offset)).bytesWritten;
+      }
+      if (!isWindows) await target.chmod(mode);
+      await target.sync();
+    } finally {
+      await target.close();
+    }
+  } finally {
+    await source.close();
+  }
+}
+
+/** Makes a symbolic link at `at` holding `target` verbatim; anything already at `at` makes it fail (EEXIST). */
+export async function createSymlink(target: string, at: string, type?: "dir" | "file"): Promise<void> {
+  await symlink(target, at, type);
 }
