@@ -21,6 +21,38 @@ const rawIpcProperties = ["ipcMain", "ipcRenderer"].map((property) => ({
   message: rawIpc.message,
 }));
 const noNode = ["error", { allow: [] }];
+
+// The one writer (docs/architecture.md): node's functions that create, fill or rename files and links are imported
+// only by engine/fs/write.ts and fs/rename-retry.ts (the rename with Windows' retries). A namespace or default import
+// of node:fs would reach them too, so it is refused as well; open() with a write flag is caught by writeFlags below.
+// Not listed: mkdir/mkdtemp (an empty folder), rm/unlink (removal), chmod (permissions), the reading functions.
+const writer =
+  "writes go through electron/engine/fs/write.ts (renames through fs/rename-retry.ts) (docs/architecture.md)";
+const writingFunctions = ["writeFile", "appendFile", "copyFile", "cp", "link", "symlink", "rename", "write", "writev"]
+  .concat(["truncate", "ftruncate"])
+  .flatMap((name) => [name, `${name}Sync`]);
+const fsWrites = ["node:fs", "fs", "node:fs/promises", "fs/promises"].map((name) => ({
+  name,
+  importNames: [...writingFunctions, "createWriteStream", "promises", "default"],
+  message: `${writer}.`,
+}));
+const writeFlags = [
+  {
+    selector: "MemberExpression[property.name=/^O_(WRONLY|RDWR|CREAT|APPEND|TRUNC)$/]",
+    message: `opening a file for writing: ${writer}.`,
+  },
+  {
+    selector: "CallExpression[callee.name=/^open(Sync)?$/][arguments.1.type='Literal'][arguments.1.value=/[wa+]/]",
+    message: `opening a file for writing: ${writer}.`,
+  },
+];
+/** Where node's writing functions may be used: the writer itself, tests and the fixtures tests build. */
+const mayWrite = [
+  "electron/engine/fs/write.ts",
+  "electron/engine/fs/rename-retry.ts",
+  "**/*.test.ts",
+  "electron/**/testing/**",
+];
 const allLayers = ["./electron", "./renderer", "./protocol", "./scripts", "./bench", "./e2e", "./test-support"];
 const only = (...allowed) => allLayers.filter((layer) => !allowed.includes(layer));
 
@@ -162,12 +194,31 @@ export default tseslint.config(
     rules: { "no-restricted-imports": ["error", { paths: [electronPackage] }] },
   },
   {
+    files: ["electron/engine/**/*.ts", "electron/handlers/**/*.ts", "electron/cli/**/*.ts", "electron/host/**/*.ts"],
+    ignores: mayWrite,
+    rules: { "no-restricted-imports": ["error", { paths: [electronPackage, ...fsWrites] }] },
+  },
+  {
     files: ["electron/main/**/*.ts"],
     ignores: ["electron/main/ipc.ts"],
     rules: {
       "no-restricted-imports": ["error", { paths: [rawIpc] }],
       "no-restricted-properties": ["error", ...rawIpcProperties],
     },
+  },
+  {
+    files: ["electron/main/**/*.ts"],
+    ignores: ["electron/main/ipc.ts", ...mayWrite],
+    rules: { "no-restricted-imports": ["error", { paths: [rawIpc, ...fsWrites] }] },
+  },
+  {
+    files: ["electron/main/ipc.ts"],
+    rules: { "no-restricted-imports": ["error", { paths: fsWrites }] },
+  },
+  {
+    files: ["electron/**/*.ts"],
+    ignores: mayWrite,
+    rules: { "no-restricted-syntax": ["error", ...writeFlags] },
   },
   {
     files: ["electron/preload/**/*.ts"],

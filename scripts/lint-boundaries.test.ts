@@ -166,6 +166,54 @@ const violations: { name: string; file: string; code: string; rule: string }[] =
     rule: "no-restricted-properties",
   },
   {
+    name: "engine → node:fs/promises' writeFile (the one writer)",
+    file: "electron/engine/apply/y.ts",
+    code: importing("node:fs/promises", "writeFile"),
+    rule: "no-restricted-imports",
+  },
+  {
+    name: "cli → fs's createWriteStream",
+    file: "electron/cli/y.ts",
+    code: importing("fs", "createWriteStream"),
+    rule: "no-restricted-imports",
+  },
+  {
+    name: "main → node:fs' renameSync",
+    file: "electron/main/y.ts",
+    code: importing("node:fs", "renameSync"),
+    rule: "no-restricted-imports",
+  },
+  {
+    name: "main's IPC module → node:fs/promises' symlink",
+    file: "electron/main/ipc.ts",
+    code: importing("node:fs/promises", "symlink"),
+    rule: "no-restricted-imports",
+  },
+  {
+    name: "handlers → node:fs as a default import (fs.writeFileSync)",
+    file: "electron/handlers/y.ts",
+    code: 'import fs from "node:fs";\nfs.writeFileSync("x", "y");\n',
+    rule: "no-restricted-imports",
+  },
+  {
+    name: "engine → node:fs/promises as a namespace (fs.copyFile)",
+    file: "electron/engine/y.ts",
+    code: 'import * as fs from "node:fs/promises";\nexport const copied = fs.copyFile("a", "b");\n',
+    rule: "no-restricted-imports",
+  },
+  {
+    name: "host → open() with a write flag",
+    file: "electron/host/y.ts",
+    code: 'import { open } from "node:fs/promises";\nexport const handle = open("x", "wx", 0o600);\n',
+    rule: "no-restricted-syntax",
+  },
+  {
+    name: "engine → openSync() with O_CREAT",
+    file: "electron/engine/discovery/y.ts",
+    code: 'import { constants, openSync } from "node:fs";\nexport const fd = openSync("x", constants.O_WRONLY | constants.O_CREAT);\n',
+    rule: "no-restricted-syntax",
+  },
+  {
     name: "a relative import across layers that resolves nowhere",
     file: "renderer/src/app.ts",
     code: importing("../../electron/engine/missing"),
@@ -195,6 +243,26 @@ const allowed: { name: string; file: string; code: string }[] = [
     code: `${importing("electron", "contextBridge, ipcRenderer")}import { thing } from "../../shared/ipc";\nexport const contract = thing;\n`,
   },
   { name: "main's IPC module → ipcMain", file: "electron/main/ipc.ts", code: importing("electron", "ipcMain") },
+  {
+    name: "engine → reading with node:fs (open read-only, readFile, a folder, a removal)",
+    file: "electron/engine/y.ts",
+    code: 'import { constants, openSync } from "node:fs";\nimport { mkdir, open, readFile, rm } from "node:fs/promises";\nexport const used = [openSync("x", constants.O_RDONLY | constants.O_NOFOLLOW), open("x", "r"), readFile, mkdir, rm];\n',
+  },
+  {
+    name: "the writer → node's writing functions",
+    file: "electron/engine/fs/write.ts",
+    code: 'import { constants } from "node:fs";\nimport { link, open, rename, symlink, writeFile } from "node:fs/promises";\nexport const used = [link, rename, symlink, writeFile, open("x", constants.O_WRONLY | constants.O_CREAT)];\n',
+  },
+  {
+    name: "a test and a test fixture builder → writeFile",
+    file: "electron/handlers/testing/y.ts",
+    code: importing("node:fs/promises", "writeFile"),
+  },
+  {
+    name: "an engine test → writeFile",
+    file: "electron/engine/y.test.ts",
+    code: importing("node:fs", "writeFileSync"),
+  },
   {
     name: "main → electron, engine and handlers",
     file: "electron/main/y.ts",

@@ -1,8 +1,7 @@
 // The file a browser opens to sign in to the web host, as Jupyter does: a redirect page readable only by this user
 // (0600, in a 0700 folder this user owns), so no key or code is ever on a command line or in a logged address.
-import { randomBytes } from "node:crypto";
-import { chmod, lstat, mkdir, open, rename, unlink } from "node:fs/promises";
-import path from "node:path";
+import { chmod, lstat, mkdir, unlink } from "node:fs/promises";
+import { writeFileAtomic } from "../engine/fs/write";
 
 /** Why the private folder cannot be used, in a sentence. */
 export class OpenPageError extends Error {
@@ -43,21 +42,7 @@ export function openPageHtml(pageUrl: string): string {
 
 /** Writes the redirect page to `file` atomically, readable and writable by this user only (0600). */
 export async function writeOpenPage(file: string, pageUrl: string): Promise<void> {
-  const temp = path.join(
-    path.dirname(file),
-    `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString("hex")}`,
-  );
-  const handle = await open(temp, "wx", 0o600);
-  try {
-    await handle.writeFile(openPageHtml(pageUrl), "utf8");
-    await handle.chmod(0o600);
-  } finally {
-    await handle.close();
-  }
-  await rename(temp, file).catch(async (error: unknown) => {
-    await unlink(temp).catch(() => undefined);
-    throw error;
-  });
+  await writeFileAtomic(file, openPageHtml(pageUrl), { mode: 0o600 });
 }
 
 /** Removes the page when the host stops (a missing file is fine). */

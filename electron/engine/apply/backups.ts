@@ -1,8 +1,9 @@
 // The copies an update or a rollback replaced, per installed folder: where they are, which version each held, and
 // the manifest of the release each held; the newest N are kept.
 import { randomBytes } from "node:crypto";
-import { lstat, mkdir, readdir, rename, rm, stat } from "node:fs/promises";
+import { lstat, mkdir, readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
+import { renameWithRetry as rename } from "../fs/rename-retry";
 import { writeJsonAtomic } from "../fs/write";
 import { backupsRoot } from "../app-data/data-dir";
 import {

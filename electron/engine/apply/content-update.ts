@@ -1,8 +1,9 @@
 // Gets the new content of a skill that carries no version: the repository's tarball at the checked branch (GitHub's
 // `/repos/O/R/tarball/REF`, unpacked with the install engine's safe extraction), then the skill's folder out of it,
 // checked to be exactly the folder the update check saw (same git tree SHA) before it is validated and handed on.
-import { mkdir, readdir, rename, rm } from "node:fs/promises";
+import { mkdir, readdir, rm } from "node:fs/promises";
 import path from "node:path";
+import { renameWithRetry as rename } from "../fs/rename-retry";
 import type { Skill, TaskProgress, UpdateInfo } from "../../../shared/model";
 import { gitTreeOf } from "../updates/git-tree";
 import { githubUrl } from "../updates/github-http";

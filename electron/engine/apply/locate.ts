@@ -1,8 +1,9 @@
 // Finds the skill inside an unpacked release: SKILL.md at the root, `NAME/`, `skills/NAME/`, or a source archive's
 // `REPO-TAG/.../NAME/` at any (bounded) depth; then validates it and refuses it when its name is not the expected one.
 import type { Dirent } from "node:fs";
-import { readdir, rename } from "node:fs/promises";
+import { readdir } from "node:fs/promises";
 import path from "node:path";
+import { renameWithRetry as rename } from "../fs/rename-retry";
 import type { Diagnostic } from "../../../shared/model";
 import { readSkill } from "../skill/read-skill";
 import type { SkillReport } from "../skill/types";

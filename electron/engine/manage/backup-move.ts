@@ -1,6 +1,6 @@
 // Moves a skill folder into Skillshelf's backups by one rename (the backup folder is on the skill's file system).
 import { randomBytes } from "node:crypto";
-import { rename } from "node:fs/promises";
+import { renameWithRetry as rename } from "../fs/rename-retry";
 import path from "node:path";
 import { newBackupDir } from "../apply/backups";
 import { syncPath } from "../apply/tree";

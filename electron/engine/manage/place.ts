@@ -1,8 +1,10 @@
 // Puts one skill into the folders clients read: a copy renamed into place from a staged copy beside it (atomic), or a
 // link to the one copy; what is already there is looked at first, and anything in the way is a question, not a loss.
 import { randomBytes } from "node:crypto";
-import { lstat, mkdir, readlink, rename, rm, symlink } from "node:fs/promises";
+import { lstat, mkdir, readlink, rm } from "node:fs/promises";
 import path from "node:path";
+import { renameWithRetry as rename } from "../fs/rename-retry";
+import { createSymlink as symlink } from "../fs/write";
 import { applyFolderUpdate } from "../apply/swap";
 import { copyTree, syncPath } from "../apply/tree";
 import { installerFolderHashes } from "../skill-lock/folder-hash";

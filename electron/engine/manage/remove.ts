@@ -2,11 +2,12 @@
 // `skills` installer writes to) plus its lock entry — shown first, then moved into the backups with a record of what
 // went where, so restoreRemoved() (`skillshelf rollback NAME`, Undo in the app) puts all of it back.
 import { randomBytes } from "node:crypto";
-import { lstat, mkdir, readdir, readFile, readlink, rename, rm, symlink, unlink } from "node:fs/promises";
+import { lstat, mkdir, readdir, readFile, readlink, rm, unlink } from "node:fs/promises";
 import path from "node:path";
+import { renameWithRetry as rename } from "../fs/rename-retry";
 import { InstallError } from "../apply/errors";
 import { syncPath } from "../apply/tree";
-import { writeFileAtomic } from "../fs/write";
+import { createSymlink as symlink, writeFileAtomic } from "../fs/write";
 import { installerSkillFolders } from "../skill-lock/agent-folders";
 import { removeLockEntry, upsertLockEntry } from "../skill-lock/lock-edit";
 import { moveToBackup } from "./backup-move";
