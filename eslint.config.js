@@ -46,6 +46,22 @@ const writeFlags = [
     message: `opening a file for writing: ${writer}.`,
   },
 ];
+// Every JSON Skillshelf parses (files, caches, server answers, request bodies) goes through engine/fs/json-limits.ts,
+// which refuses what is too large or nested too deeply before JSON.parse builds it.
+const unboundedJson = {
+  selector: "CallExpression[callee.object.name='JSON'][callee.property.name='parse']",
+  message: "JSON is parsed through electron/engine/fs/json-limits.ts (size and depth limits) (docs/architecture.md).",
+};
+/** Where JSON.parse itself may be called, each for a reason. */
+const parsesJson = [
+  // The bounded reader itself.
+  "electron/engine/fs/json-limits.ts",
+  // parseJson reports the position of a syntax error; its callers (plugin manifests) run jsonLimitProblem first.
+  // decodeJsonString parses one string token.
+  "electron/engine/plugin/json-position.ts",
+  // Parses one member name (a string token) of a lock already parsed within limits.
+  "electron/engine/skill-lock/json-text.ts",
+];
 /** Where node's writing functions may be used: the writer itself, tests and the fixtures tests build. */
 const mayWrite = [
   "electron/engine/fs/write.ts",
@@ -217,9 +233,10 @@ export default tseslint.config(
   },
   {
     files: ["electron/**/*.ts"],
-    ignores: mayWrite,
-    rules: { "no-restricted-syntax": ["error", ...writeFlags] },
+    ignores: [...mayWrite, ...parsesJson],
+    rules: { "no-restricted-syntax": ["error", ...writeFlags, unboundedJson] },
   },
+  { files: parsesJson, rules: { "no-restricted-syntax": ["error", ...writeFlags] } },
   {
     files: ["electron/preload/**/*.ts"],
     ignores: ["electron/preload/**/*.test.ts"],

@@ -214,6 +214,12 @@ const violations: { name: string; file: string; code: string; rule: string }[] =
     rule: "no-restricted-syntax",
   },
   {
+    name: "cli → JSON.parse of a file read without the bounded reader",
+    file: "electron/cli/y.ts",
+    code: 'import { readFileSync } from "node:fs";\nexport const value: unknown = JSON.parse(readFileSync("x.json", "utf8"));\n',
+    rule: "no-restricted-syntax",
+  },
+  {
     name: "a relative import across layers that resolves nowhere",
     file: "renderer/src/app.ts",
     code: importing("../../electron/engine/missing"),

@@ -6,6 +6,7 @@ import { contentSecurityPolicy } from "../../shared/csp";
 import { formatBytes } from "../../shared/format";
 import { commandArgs, isCommandChannel, type CommandChannel, type CommandHandlers } from "../../shared/ipc";
 import type { EventSink } from "../handlers/context";
+import { parseJsonWithinLimits } from "../engine/fs/json-limits";
 import { replyOf } from "../handlers/errors";
 import type { HandlerSession } from "../handlers/handlers";
 import { isTaskId } from "../../shared/update-flow";
@@ -118,12 +119,19 @@ function readBody(req: IncomingMessage): Promise<string> {
   });
 }
 
+/** A request body's JSON, bounded like all JSON Skillshelf parses; throws when it is not JSON or nested too deeply. */
+function parseBody(text: string): unknown {
+  const parsed = parseJsonWithinLimits(text);
+  if (!parsed.ok) throw new Error(parsed.why);
+  return parsed.value;
+}
+
 async function parseArgs(req: IncomingMessage, channel: CommandChannel): Promise<unknown[]> {
   const type = req.headers["content-type"] ?? "";
   if (!type.toLowerCase().startsWith("application/json")) throw new HttpRefusal(415, "API calls must send JSON.");
   let args: unknown;
   try {
-    args = JSON.parse(await readBody(req));
+    args = parseBody(await readBody(req));
   } catch (error) {
     if (error instanceof HttpRefusal) throw error;
     throw new HttpRefusal(400, "The request body is not valid JSON.");
@@ -152,7 +160,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       throw new HttpRefusal(415, "API calls must send JSON.");
     let code: unknown;
     try {
-      code = (JSON.parse(await readBody(req)) as { code?: unknown } | null)?.code;
+      code = (parseBody(await readBody(req)) as { code?: unknown } | null)?.code;
     } catch (error) {
       if (error instanceof HttpRefusal) throw error;
       throw new HttpRefusal(400, "The request body is not valid JSON.");

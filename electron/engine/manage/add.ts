@@ -1,13 +1,13 @@
 // `add`: a skill from a source into the folders clients read, the `skills` installer's way (one copy in the agents
 // folder, links from the clients that read elsewhere, or copies with `copy`), its lock entry edited in, Claude
 // Desktop given a hand-off; every candidate validated first, every conflict a question answered by `replace`.
-import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Diagnostic, TaskProgress } from "../../../shared/model";
 import { prepareDesktopHandoff, type DesktopHandoff } from "../desktop-handoff/desktop-handoff";
 import { InstallError } from "../apply/errors";
+import { readJsonFileWithinLimits } from "../fs/json-limits";
 import { installerFolderHashes } from "../skill-lock/folder-hash";
-import { upsertLockEntry } from "../skill-lock/lock-edit";
+import { MAX_LOCK_BYTES, upsertLockEntry } from "../skill-lock/lock-edit";
 import { gitTreeOf } from "../updates/git-tree";
 import { canonicalDir, clientPlace, lockFileOf, type ClientId, type Scope } from "./clients";
 import {
@@ -116,12 +116,10 @@ async function lockEntryFor(
       ? (await gitTreeOf(skill.dir)).sha
       : ((await installerFolderHashes(canonical ?? skill.dir))?.[0] ?? "");
   const now = new Date().toISOString();
-  const previous = await readFile(lockFile, "utf8")
-    .then(
-      (t) =>
-        (JSON.parse(t) as { skills?: Record<string, { installedAt?: unknown }> }).skills?.[skill.name]?.installedAt,
-    )
-    .catch(() => undefined);
+  const lock = (await readJsonFileWithinLimits(lockFile, MAX_LOCK_BYTES)) as {
+    skills?: Record<string, { installedAt?: unknown }>;
+  } | null;
+  const previous = lock?.skills?.[skill.name]?.installedAt;
   return {
     ...base,
     ...(ref ? { ref } : {}),

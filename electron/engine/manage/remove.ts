@@ -2,14 +2,15 @@
 // `skills` installer writes to) plus its lock entry — shown first, then moved into the backups with a record of what
 // went where, so restoreRemoved() (`skillshelf rollback NAME`, Undo in the app) puts all of it back.
 import { randomBytes } from "node:crypto";
-import { lstat, mkdir, readdir, readFile, readlink, rm, unlink } from "node:fs/promises";
+import { lstat, mkdir, readdir, readlink, rm, unlink } from "node:fs/promises";
 import path from "node:path";
 import { renameWithRetry as rename } from "../fs/rename-retry";
 import { InstallError } from "../apply/errors";
 import { syncPath } from "../apply/tree";
+import { readJsonFileWithinLimits } from "../fs/json-limits";
 import { createSymlink as symlink, writeFileAtomic } from "../fs/write";
 import { installerSkillFolders } from "../skill-lock/agent-folders";
-import { removeLockEntry, upsertLockEntry } from "../skill-lock/lock-edit";
+import { MAX_LOCK_BYTES, removeLockEntry, upsertLockEntry } from "../skill-lock/lock-edit";
 import { moveToBackup } from "./backup-move";
 import { CLIENT_IDS, clientPlace, lockFileOf, type ClientId, type Scope } from "./clients";
 
@@ -37,17 +38,14 @@ export interface RemoveOptions extends Scope {
 }
 
 const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
+/** A removal record far larger than this is not one Skillshelf wrote. */
+const MAX_REMOVAL_RECORD_BYTES = 1024 * 1024;
 const removalsDir = (dataDir: string) => path.join(dataDir, "removals");
 
 async function readLockEntry(file: string, name: string): Promise<Record<string, unknown> | null> {
-  const text = await readFile(file, "utf8").catch(() => null);
-  if (text === null || text.length > 8 * 1024 * 1024) return null;
-  try {
-    const entry = (JSON.parse(text) as { skills?: Record<string, unknown> }).skills?.[name];
-    return entry && typeof entry === "object" && !Array.isArray(entry) ? (entry as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
+  const lock = (await readJsonFileWithinLimits(file, MAX_LOCK_BYTES)) as { skills?: Record<string, unknown> } | null;
+  const entry = lock?.skills?.[name];
+  return entry && typeof entry === "object" && !Array.isArray(entry) ? (entry as Record<string, unknown>) : null;
 }
 
 /** Finds every copy and link of `name` (nothing is changed). */
@@ -129,9 +127,7 @@ export async function latestRemoval(name: string, dataDir: string): Promise<{ fi
     .reverse();
   for (const f of names) {
     const file = path.join(removalsDir(dataDir), f);
-    const plan = await readFile(file, "utf8")
-      .then((t) => JSON.parse(t) as RemovePlan)
-      .catch(() => null);
+    const plan = (await readJsonFileWithinLimits(file, MAX_REMOVAL_RECORD_BYTES)) as RemovePlan | null;
     if (plan?.name === name && Array.isArray(plan.items)) return { file, plan };
   }
   return null;

@@ -2,6 +2,7 @@
 // what that root also is, shared by the paths `validate` is given and the folders its search finds.
 import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
+import { MAX_MANIFEST_BYTES, parseJsonWithinLimits } from "../fs/json-limits";
 
 /** True when `file` is a regular file (through links); false when not or when that cannot be told. */
 function isFile(file: string): boolean {
@@ -21,7 +22,8 @@ export function isMarketplaceRoot(dir: string): boolean {
 function declaresAgentPluginsSchema(file: string): boolean {
   try {
     if ((statSync(file, { throwIfNoEntry: false })?.size ?? Infinity) > 64 * 1024) return false;
-    const value: unknown = JSON.parse(readFileSync(file, "utf8"));
+    const parsed = parseJsonWithinLimits(readFileSync(file, "utf8"), { maxBytes: MAX_MANIFEST_BYTES });
+    const value = parsed.ok ? parsed.value : null;
     return typeof value === "object" && value !== null && "$schema" in value;
   } catch {
     return false;

@@ -1,5 +1,6 @@
 // One GET of GitHub's REST API: ETag revalidation, a token sent only to the API's own origin, same-origin redirects,
 // a time limit and a body cap enforced while streaming; failures become a reason in words, never an exception.
+import { parseJsonWithinLimits } from "../fs/json-limits";
 import { VERSION } from "../version";
 import { readCappedText } from "./capped-body";
 
@@ -124,11 +125,9 @@ export async function githubGetJson(url: URL, options: GithubGetOptions): Promis
           cause: "too-large",
           reason: `GitHub's answer was larger than ${Math.round(options.maxBytes / 1024)} KiB, so it was not read.`,
         };
-      try {
-        return { kind: "ok", body: JSON.parse(read.text), etag };
-      } catch {
-        return { kind: "failed", cause: "not-json", reason: "GitHub's answer was not valid JSON." };
-      }
+      const parsed = parseJsonWithinLimits(read.text);
+      if (parsed.ok) return { kind: "ok", body: parsed.value, etag };
+      return { kind: "failed", cause: "not-json", reason: "GitHub's answer was not valid JSON." };
     }
     return { kind: "failed", cause: "too-many-redirects", reason: "Too many redirects." };
   } catch (error) {

@@ -3,6 +3,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { StdioClientTransport, getDefaultEnvironment } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { parseJsonWithinLimits } from "../fs/json-limits";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { isPlainObject } from "../plugin/diagnostics";
 import { VERSION } from "../version";
@@ -141,11 +142,10 @@ function parseToolResult(
   if (isPlainObject(structured)) return { ok: true, payload: structured };
   const text = content.find((c) => c.type === "text" && typeof c.text === "string")?.text as string | undefined;
   if (text === undefined) return { ok: false, reason: "the tool returned no text" };
-  try {
-    return { ok: true, payload: JSON.parse(text) };
-  } catch {
-    return { ok: false, reason: "the tool returned text that is not JSON" };
-  }
+  const parsed = parseJsonWithinLimits(text);
+  return parsed.ok
+    ? { ok: true, payload: parsed.value }
+    : { ok: false, reason: "the tool returned text that is not JSON" };
 }
 
 async function converse(

@@ -3,6 +3,7 @@
 // and baseline recipe tables (by connecting under different clientInfo names).
 import { performance } from "node:perf_hooks";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { parseJsonWithinLimits } from "../fs/json-limits";
 import { validateSkillMeta } from "../schemas";
 import { VERSION } from "../version";
 import { DEFAULT_META_TIMEOUT_MS, httpTransport } from "./meta-client";
@@ -75,11 +76,8 @@ async function callOnce(client: Client, tool: string, timeoutMs: number): Promis
       Array.isArray(result.content) ? (result.content as Array<{ type?: string; text?: string }>) : []
     ).find((c) => c.type === "text")?.text;
     if (typeof text !== "string") return { ok: false, why: "no text content" };
-    try {
-      return { ok: true, value: JSON.parse(text) };
-    } catch {
-      return { ok: false, why: "the text is not JSON" };
-    }
+    const parsed = parseJsonWithinLimits(text);
+    return parsed.ok ? { ok: true, value: parsed.value } : { ok: false, why: "the text is not JSON" };
   } catch (error) {
     return { ok: false, why: `the call failed (${(error as Error).name})` };
   }
