@@ -189,6 +189,19 @@ describe("web host", () => {
       body: "[",
     });
     expect(badJson.status).toBe(400);
+    const tooDeep = await raw(host.port, {
+      method: "POST",
+      path: "/api/app:info",
+      headers: {
+        Host: hostHeader(),
+        Origin: host.origin,
+        "Content-Type": "application/json",
+        [TOKEN_HEADER]: host.token,
+      },
+      body: `${"[".repeat(1000)}${"]".repeat(1000)}`,
+    });
+    expect(tooDeep.status).toBe(400);
+    expect(tooDeep.body).toMatch(/not valid JSON/);
     expect((await call("app:info", [], { "Content-Type": "text/plain" })).status).toBe(415);
     expect((await call("no:such", [])).status).toBe(404);
     expect(
