@@ -62,6 +62,38 @@ const parsesJson = [
   // Parses one member name (a string token) of a lock already parsed within limits.
   "electron/engine/skill-lock/json-text.ts",
 ];
+// Every archive is read by engine/archive/extract.ts's readArchive, so extract-rules.ts judges each entry the same way
+// everywhere: the tar parser, the decompressors and the zip and tar listers are imported only by archive/extract*.ts.
+const archiveWhy =
+  "archives are read only through electron/engine/archive/extract.ts's readArchive (docs/architecture.md).";
+const decompressors = ["inflate", "inflateRaw", "gunzip", "unzip", "brotliDecompress"].flatMap((name) => [
+  name,
+  `${name}Sync`,
+  `create${name[0].toUpperCase()}${name.slice(1)}`,
+]);
+const archiveReading = {
+  paths: [
+    { name: "tar", message: archiveWhy },
+    { name: "node:zlib", importNames: [...decompressors, "default"], message: archiveWhy },
+    { name: "zlib", importNames: [...decompressors, "default"], message: archiveWhy },
+    {
+      name: "fflate",
+      importNames: ["unzip", "unzipSync", "Unzip", "UnzipInflate", "AsyncUnzipInflate", "UnzipPassThrough"]
+        .concat(["decompress", "decompressSync", "Decompress", "gunzip", "gunzipSync", "Gunzip", "AsyncGunzip"])
+        .concat(["inflate", "inflateSync", "Inflate", "AsyncInflate", "unzlib", "unzlibSync", "Unzlib"]),
+      message: archiveWhy,
+    },
+  ],
+  patterns: [{ group: ["**/extract-zip", "**/extract-tar"], allowTypeImports: true, message: archiveWhy }],
+};
+const archiveReaders = ["electron/engine/archive/extract*.ts"];
+
+/** no-restricted-imports with these paths, plus the archive readers' packages and modules unless `readsArchives`. */
+const restrictImports = (paths, readsArchives = false) => [
+  "error",
+  readsArchives ? { paths } : { paths: [...paths, ...archiveReading.paths], patterns: archiveReading.patterns },
+];
+
 /** Where node's writing functions may be used: the writer itself, tests and the fixtures tests build. */
 const mayWrite = [
   "electron/engine/fs/write.ts",
@@ -212,7 +244,12 @@ export default tseslint.config(
   {
     files: ["electron/engine/**/*.ts", "electron/handlers/**/*.ts", "electron/cli/**/*.ts", "electron/host/**/*.ts"],
     ignores: mayWrite,
-    rules: { "no-restricted-imports": ["error", { paths: [electronPackage, ...fsWrites] }] },
+    rules: { "no-restricted-imports": restrictImports([electronPackage, ...fsWrites]) },
+  },
+  {
+    files: archiveReaders,
+    ignores: mayWrite,
+    rules: { "no-restricted-imports": restrictImports([electronPackage, ...fsWrites], true) },
   },
   {
     files: ["electron/main/**/*.ts"],
@@ -225,11 +262,11 @@ export default tseslint.config(
   {
     files: ["electron/main/**/*.ts"],
     ignores: ["electron/main/ipc.ts", ...mayWrite],
-    rules: { "no-restricted-imports": ["error", { paths: [rawIpc, ...fsWrites] }] },
+    rules: { "no-restricted-imports": restrictImports([rawIpc, ...fsWrites]) },
   },
   {
     files: ["electron/main/ipc.ts"],
-    rules: { "no-restricted-imports": ["error", { paths: fsWrites }] },
+    rules: { "no-restricted-imports": restrictImports(fsWrites) },
   },
   {
     files: ["electron/**/*.ts"],

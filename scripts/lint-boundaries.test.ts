@@ -14,6 +14,7 @@ const stubs = [
   "electron/engine/x.ts",
   "electron/engine/discovery/scan.ts",
   "electron/engine/discovery/read.ts",
+  "electron/engine/archive/extract-zip.ts",
   "electron/main/window.ts",
   "electron/main/app-page.ts",
   "electron/handlers/handlers.ts",
@@ -220,6 +221,30 @@ const violations: { name: string; file: string; code: string; rule: string }[] =
     rule: "no-restricted-syntax",
   },
   {
+    name: "engine → the tar parser outside archive/extract*",
+    file: "electron/engine/skill/y.ts",
+    code: importing("tar", "Parser"),
+    rule: "no-restricted-imports",
+  },
+  {
+    name: "handlers → fflate's unzipSync",
+    file: "electron/handlers/y.ts",
+    code: importing("fflate", "unzipSync"),
+    rule: "no-restricted-imports",
+  },
+  {
+    name: "main → node:zlib's gunzipSync",
+    file: "electron/main/y.ts",
+    code: importing("node:zlib", "gunzipSync"),
+    rule: "no-restricted-imports",
+  },
+  {
+    name: "engine → the zip lister past readArchive",
+    file: "electron/engine/apply/y.ts",
+    code: importing("../archive/extract-zip"),
+    rule: "no-restricted-imports",
+  },
+  {
     name: "a relative import across layers that resolves nowhere",
     file: "renderer/src/app.ts",
     code: importing("../../electron/engine/missing"),
@@ -263,6 +288,21 @@ const allowed: { name: string; file: string; code: string }[] = [
     name: "a test and a test fixture builder → writeFile",
     file: "electron/handlers/testing/y.ts",
     code: importing("node:fs/promises", "writeFile"),
+  },
+  {
+    name: "the bounded reader → JSON.parse",
+    file: "electron/engine/fs/json-limits.ts",
+    code: "export const value: unknown = JSON.parse('[1]');\n",
+  },
+  {
+    name: "the archive reader → the zip lister, node:zlib and tar",
+    file: "electron/engine/archive/extract.ts",
+    code: `${importing("./extract-zip")}import { inflateRawSync } from "node:zlib";\nimport { Parser } from "tar";\nexport const more = [inflateRawSync, Parser];\n`,
+  },
+  {
+    name: "packing → fflate's zipSync and a type of the archive reader",
+    file: "electron/engine/archive/pack.ts",
+    code: 'import { zipSync } from "fflate";\nimport type { thing } from "./extract-zip";\nexport const used: typeof thing | typeof zipSync = zipSync;\n',
   },
   {
     name: "an engine test → writeFile",
