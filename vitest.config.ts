@@ -20,6 +20,7 @@ export default defineConfig({
             "shared/**/*.test.ts",
             "protocol/**/*.test.ts",
             "scripts/**/*.test.ts",
+            "docs/**/*.test.ts",
             "test-support/**/*.test.ts",
           ],
           globalSetup: ["./test-support/global-setup.ts"],

@@ -1,0 +1,145 @@
+// Each rule docs/architecture.md states about the code, mapped to what holds it: a violation planted under the real
+// lint config (linted as text, never written into the repository) must fail lint, and the inventory of modules that
+// write whole files must match the code. A claim whose words change in the page fails here until its check is revisited.
+import { readFile, readdir } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { ESLint } from "eslint";
+import { beforeAll, describe, expect, it } from "vitest";
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+let page = "";
+let eslint: ESLint;
+
+beforeAll(async () => {
+  page = (await readFile(path.join(repo, "docs/architecture.md"), "utf8")).replace(/\s+/g, " ");
+  eslint = new ESLint({ cwd: repo });
+});
+
+/** The rules a planted file breaks under the repository's own lint config. */
+async function rulesBroken(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(repo, file) });
+  return result!.messages.map((message) => message.ruleId ?? `fatal: ${message.message}`);
+}
+
+/** Each claim (words of the page), and violations of it that lint must refuse. */
+const linted: { claim: string; plants: { file: string; code: string; rule: string }[] }[] = [
+  {
+    claim: "The engine never imports electron, main, host, handlers, cli or preload",
+    plants: [
+      {
+        file: "electron/engine/apply/planted.ts",
+        code: 'import { app } from "electron";\nexport const used = app;\n',
+        rule: "no-restricted-imports",
+      },
+    ],
+  },
+  {
+    claim: "Every file and link Skillshelf writes goes through `engine/fs/write.ts`",
+    plants: [
+      {
+        file: "electron/engine/apply/planted.ts",
+        code: 'import { writeFile } from "node:fs/promises";\nexport const used = writeFile;\n',
+        rule: "no-restricted-imports",
+      },
+      {
+        file: "electron/engine/manage/planted.ts",
+        code: 'import { symlink } from "node:fs/promises";\nexport const used = symlink;\n',
+        rule: "no-restricted-imports",
+      },
+      {
+        file: "electron/host/planted.ts",
+        code: 'import { openSync } from "node:fs";\nexport const fd = openSync("x", "a");\n',
+        rule: "no-restricted-syntax",
+      },
+    ],
+  },
+  {
+    claim: "every rename through `fs/rename-retry.ts`",
+    plants: [
+      {
+        file: "electron/engine/apply/planted.ts",
+        code: 'import { rename } from "node:fs/promises";\nexport const used = rename;\n',
+        rule: "no-restricted-imports",
+      },
+    ],
+  },
+  {
+    claim:
+      "a lint rule keeps the tar parser, the decompressors and the zip and tar listers inside `archive/extract*.ts`",
+    plants: [
+      {
+        file: "electron/engine/updates/planted.ts",
+        code: 'import { Parser } from "tar";\nexport const used = Parser;\n',
+        rule: "no-restricted-imports",
+      },
+      {
+        file: "electron/engine/skill/planted.ts",
+        code: 'import { unzipSync } from "fflate";\nexport const used = unzipSync;\n',
+        rule: "no-restricted-imports",
+      },
+    ],
+  },
+  {
+    claim: "A lint rule refuses `JSON.parse` elsewhere",
+    plants: [
+      {
+        file: "electron/main/planted.ts",
+        code: 'import { readFileSync } from "node:fs";\nexport const value: unknown = JSON.parse(readFileSync("x", "utf8"));\n',
+        rule: "no-restricted-syntax",
+      },
+    ],
+  },
+];
+
+describe("docs/architecture.md's rules are held by lint", () => {
+  it.each(linted)("$claim", async ({ claim, plants }) => {
+    expect(page).toContain(claim);
+    for (const { file, code, rule } of plants) expect(await rulesBroken(file, code), file).toContain(rule);
+  });
+});
+
+/**
+ * The modules that write whole files through the writer, and what each writes. A new one is added here on purpose:
+ * the installer's lock in particular is written by lock-edit.ts alone.
+ */
+const fileWriters: Record<string, string> = {
+  "electron/engine/apply/backups.ts": "backup records",
+  "electron/engine/apply/journal.ts": "swap journals and the per-folder lock",
+  "electron/engine/apply/manifest.ts": "install manifests",
+  "electron/engine/archive/pack.ts": "packed .skill archives",
+  "electron/engine/manage/remove.ts": "removal records",
+  "electron/engine/settings.ts": "settings and their backup",
+  "electron/engine/skill-lock/lock-edit.ts": "the skills installer's lock",
+  "electron/engine/updates/json-cache-folder.ts": "update-check caches",
+  "electron/engine/updates/last-updates.ts": "the last update results",
+  "electron/engine/updates/stdio-consent.ts": "consents to start local servers",
+  "electron/engine/validate-cache/store.ts": "validate's cache",
+  "electron/host/open-page.ts": "the web host's sign-in page",
+  "electron/main/json-file.ts": "main's JSON files (window state)",
+};
+
+/** Every production .ts file under electron/ (tests and test fixture builders left out). */
+async function productionFiles(dir = "electron"): Promise<string[]> {
+  const out: string[] = [];
+  for (const entry of await readdir(path.join(repo, dir), { withFileTypes: true })) {
+    const rel = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) {
+      if (entry.name !== "testing") out.push(...(await productionFiles(rel)));
+    } else if (entry.name.endsWith(".ts") && !entry.name.endsWith(".test.ts")) out.push(rel);
+  }
+  return out;
+}
+
+describe("docs/architecture.md's lock rule", () => {
+  it("the installer's lock is edited only through lock-edit.ts: the modules writing whole files are these", async () => {
+    expect(page).toContain("edited only through `engine/skill-lock/lock-edit.ts`");
+    const writers: string[] = [];
+    for (const file of await productionFiles()) {
+      if (file.startsWith("electron/engine/fs/")) continue;
+      const text = await readFile(path.join(repo, file), "utf8");
+      if (/\b(writeFileAtomic|writeJsonAtomic|backupFile)\(/.test(text)) writers.push(file);
+    }
+    expect(writers.sort()).toEqual(Object.keys(fileWriters).sort());
+  });
+});
