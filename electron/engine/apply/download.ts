@@ -57,7 +57,7 @@ export function isLoopbackHost(hostname: string): boolean {
 }
 
 /** Why a URL may not be downloaded from, or null when it may. */
-export function refusedUrlReason(raw: string): string | null {
+function refusedUrlReason(raw: string): string | null {
   let url: URL;
   try {
     url = new URL(raw);

@@ -11,7 +11,6 @@ import { readDesktopTree } from "../discovery/desktop";
 import { readJsonMember } from "../discovery/json-member";
 import { readPlugin } from "../plugin/read-plugin";
 import {
-  jsonDepth,
   jsonLimitProblem,
   MAX_JSON_DEPTH,
   MAX_MANIFEST_BYTES,
@@ -31,11 +30,12 @@ async function tempDir(): Promise<string> {
   return dir;
 }
 
-describe("jsonDepth and jsonLimitProblem", () => {
+describe("jsonLimitProblem", () => {
   it("measures nesting without counting brackets inside strings", () => {
-    expect(jsonDepth('{"a": [1, {"b": "[[[[{{{{\\"]]]"}]}')).toBe(3);
-    expect(jsonDepth("[]")).toBe(1);
-    expect(jsonDepth('"[[["')).toBe(0);
+    const deepest = (text: string) => [0, 1, 2, 3, 4].find((maxDepth) => !jsonLimitProblem(text, { maxDepth }));
+    expect(deepest('{"a": [1, {"b": "[[[[{{{{\\"]]]"}]}')).toBe(3);
+    expect(deepest("[]")).toBe(1);
+    expect(deepest('"[[["')).toBe(0);
   });
 
   it("refuses any nesting past the limit, and accepts any nesting within it, for generated arrays and objects", () => {

@@ -14,7 +14,7 @@ export interface JsonLimitProblem {
 }
 
 /** The deepest nesting of arrays and objects, strings skipped; stops counting once past `stopAbove`. */
-export function jsonDepth(text: string, stopAbove = Number.POSITIVE_INFINITY): number {
+function jsonDepth(text: string, stopAbove = Number.POSITIVE_INFINITY): number {
   let depth = 0;
   let deepest = 0;
   for (let i = 0; i < text.length; i++) {

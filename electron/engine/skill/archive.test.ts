@@ -4,7 +4,7 @@ import path from "node:path";
 import { strToU8, zipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeTempDir } from "../../../test-support/tmp";
-import { readSkillArchive, unsafeEntryReason } from "./archive";
+import { readSkillArchive } from "./archive";
 
 const SKILL = (name: string, body = "\n# Steps\n\nDo it.\n") =>
   `---\nname: ${name}\ndescription: An archived skill. Use it in tests.\n---\n${body}`;
@@ -103,8 +103,6 @@ describe("hostile archives", () => {
     const report = await readSkillArchive(file, { profile: "claude-desktop" });
     expect(codes(report).filter((c) => c === "skill.archive.entry-path")).toHaveLength(3);
     expect(report.name).toBe("evil");
-    expect(unsafeEntryReason("ok/file.md")).toBeNull();
-    expect(unsafeEntryReason("C:\\x")).not.toBeNull();
   });
 
   it("reports a file that is not a zip, without throwing", async () => {

@@ -5,7 +5,6 @@ import path from "node:path";
 import { formatBytes } from "../../../shared/format";
 import { DEFAULT_MAX_BYTES, decodeUtf8, realpathOrNull, type TextRead } from "../fs/safe-fs";
 import { InstallError } from "../apply/errors";
-import { unsafePathReason } from "../archive/extract-names";
 import { EXTRACT_LIMITS, type EntryRefusedError, type KeptEntry } from "../archive/extract-rules";
 import { DiagnosticSink, quote } from "./diagnostics";
 import { ListedFileSet } from "./file-set";
@@ -32,11 +31,6 @@ export function isSkillArchivePath(file: string): boolean {
 /** True for the archives Claude Desktop's upload takes (.zip and .skill). */
 function isZipPath(file: string): boolean {
   return /\.(zip|skill)$/i.test(file);
-}
-
-/** Why an entry name could write outside the folder it is unpacked into, or null when it is a plain relative path. */
-export function unsafeEntryReason(name: string): string | null {
-  return unsafePathReason(name);
 }
 
 /** One entry the reader kept: its path relative to the archive's root, kind and size. */
