@@ -20,7 +20,6 @@ export default defineConfig({
             "shared/**/*.test.ts",
             "protocol/**/*.test.ts",
             "scripts/**/*.test.ts",
-            "docs/**/*.test.ts",
             "test-support/**/*.test.ts",
           ],
           globalSetup: ["./test-support/global-setup.ts"],
