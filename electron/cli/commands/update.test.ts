@@ -244,3 +244,21 @@ describe("skillshelf update (a Claude Desktop copy)", () => {
     expect(await print(tree)).toBe(before);
   });
 });
+
+describe("skillshelf update (an ignored update)", () => {
+  it("leaves an ignored version alone unless --include-ignored, and updates it then", async () => {
+    await writeTree(env.SKILLSHELF_CONFIG_DIR!, {
+      "settings.json": JSON.stringify({ version: 1, servers: [], pollHours: 24, ignoredVersions: { report: "2.1.0" } }),
+    });
+    const before = await print(skillDir);
+    const skipped = await update(["report", "--yes"]);
+    expect(skipped.code).toBe(0);
+    expect(skipped.stdout).toBe(
+      "report: version 2.1.0 is ignored (the app's Settings, Ignored updates); nothing was changed. Pass --include-ignored to update it anyway.\n",
+    );
+    expect(await print(skillDir)).toBe(before);
+    const run = await update(["report", "--yes", "--include-ignored", "--json"]);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ applied: true, version: "2.1.0" });
+  });
+});
