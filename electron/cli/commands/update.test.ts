@@ -91,6 +91,12 @@ describe("skillshelf update (a folder the user owns)", () => {
     expect(back.code).toBe(0);
     expect(JSON.parse(back.stdout)).toMatchObject({ restored: true, version: "2.0.0", replacedVersion: "2.1.0" });
     expect(await print(skillDir)).toBe(before);
+    // The CLI's update and rollback are in the app's history, each once (the "up to date" run adds nothing).
+    const history = JSON.parse(await readFile(path.join(env.SKILLSHELF_DATA_DIR!, "history.json"), "utf8"));
+    expect(history.records.map((r: { kind: string; from: string; to: string }) => [r.kind, r.from, r.to])).toEqual([
+      ["update", "2.0.0", "2.1.0"],
+      ["undo", "2.1.0", "2.0.0"],
+    ]);
   });
 
   it("a private repository's release: checked and applied with GITHUB_TOKEN through the API, checksum included; storage never gets the token", async () => {

@@ -6,6 +6,7 @@ import type { UpdateEvent } from "../../../shared/update-flow";
 import { ensureTrustedData, readTrustedJson, untrustedDirReason } from "../app-data/data-trust";
 import { isPlainAbsolute } from "../app-data/data-paths";
 import { writeJsonAtomic } from "../fs/write";
+import { rollback, type ApplyResult } from "../apply/swap";
 
 /** Events kept; older ones are dropped and the history says how many. */
 export const MAX_HISTORY_EVENTS = 1_000;
@@ -99,4 +100,27 @@ export function recordHistory(
     });
   appending.set(dataDir, run);
   return run;
+}
+
+/**
+ * Puts back the copy the last update of a folder replaced and records the undo once (the app's Undo and Restore and the
+ * CLI's `rollback` all come here). A history that cannot be written never fails the undo; `log` hears of it.
+ */
+export async function undoRecorded(
+  skill: { name: string; realDir: string },
+  dataDir: string,
+  log?: (line: string) => void,
+): Promise<ApplyResult> {
+  const result = await rollback(skill.realDir, dataDir);
+  await recordHistory(dataDir, {
+    kind: "undo",
+    name: skill.name,
+    target: result.target,
+    from: result.previousVersion,
+    to: result.version,
+    backup: result.backup,
+  }).catch((error: unknown) =>
+    log?.(`Skillshelf: the update history could not be written: ${(error as Error)?.message ?? error}`),
+  );
+  return result;
 }

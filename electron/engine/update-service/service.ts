@@ -9,10 +9,10 @@ import { waitForDesktopArrival, type ArrivalResult } from "../desktop-handoff/de
 import { prepareDesktopHandoff, type DesktopHandoff } from "../desktop-handoff/desktop-handoff";
 import { InstallError } from "../apply/errors";
 import { obtainSkill, releaseFileSource, type ObtainedSkill } from "../apply/obtain";
-import { recoverInterrupted, rollback } from "../apply/swap";
+import { recoverInterrupted } from "../apply/swap";
 import { gitTreeOf } from "../updates/git-tree";
 import { githubApiOf, githubTokenOf } from "../updates/sources";
-import { recordHistory, type HistoryRecord } from "./history";
+import { recordHistory, undoRecorded, type HistoryRecord } from "./history";
 import { problemOf, refusal } from "./problems";
 import { reviewOf } from "./review";
 import { applyReviewed, decideUpdate, diffForUpdate, type GivenSource, type UpdateDecision } from "./steps";
@@ -193,15 +193,7 @@ export class UpdateService {
   async undo(skill: Skill): Promise<UndoResult> {
     await this.recover();
     try {
-      const result = await rollback(skill.realDir, this.options.dataDir);
-      await this.record({
-        kind: "undo",
-        name: skill.name,
-        target: result.target,
-        from: result.previousVersion,
-        to: result.version,
-        backup: result.backup,
-      });
+      const result = await undoRecorded(skill, this.options.dataDir, this.options.log);
       return { ok: true, version: result.version, replacedVersion: result.previousVersion };
     } catch (error) {
       return { ok: false, problem: problemOf(error) };
