@@ -375,4 +375,21 @@ describe("ignored updates", () => {
       "Some ignored versions cannot be read; they show again.",
     ]);
   });
+
+  it("refuses one more past the limits, and says how to make room", () => {
+    const full = {
+      ...defaultSettings(),
+      ignoredSkills: Array.from({ length: 2_000 }, (_, i) => `s${i}`),
+      ignoredVersions: Object.fromEntries(Array.from({ length: 2_000 }, (_, i) => [`v${i}`, "1.0.0"])),
+    };
+    expect(() => applySettingsPatch(full, { ignoreUpdates: { name: "one-more", version: null } })).toThrow(
+      "At most 2000 skills can be left unchecked; check one again first.",
+    );
+    expect(() => applySettingsPatch(full, { ignoreUpdates: { name: "one-more", version: "1.0.0" } })).toThrow(
+      "At most 2000 versions can be ignored; show one again first.",
+    );
+    expect(applySettingsPatch(full, { ignoreUpdates: { name: "v1", version: "2.0.0" } }).ignoredVersions?.v1).toBe(
+      "2.0.0",
+    );
+  });
 });
