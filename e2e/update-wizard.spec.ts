@@ -375,26 +375,27 @@ test.describe("honest unknown states", () => {
   test("rate-limited: the reason, the token advice and a button to Settings, not an error", async ({ page }) => {
     const app = await start(limited.url);
     await openUpdates(page, app.url, { check: true });
-    const unknown = page.locator('.update-item[data-state="unknown"]').filter({ hasText: NAME });
+    const group = page.locator('.update-group[data-group="rate-limited"]');
+    const unknown = group.locator(".update-group-item").filter({ hasText: NAME });
     await expect(unknown.locator(".unknown-reason")).toContainText("rate limit");
-    await expect(unknown).toContainText("Add a GitHub token");
+    await expect(group).toContainText("Add a GitHub token");
     await expect(page.getByRole("alert")).toHaveCount(0);
     await expect(page.locator(".banner.offline")).toHaveCount(0);
-    await expect(page.locator("#pending-title + p")).toHaveText(
-      "None found; some copies could not be checked (see below).",
-    );
+    await expect(page.locator("#pending-title")).toHaveText("No updates found, but 1 skill could not be checked");
     await saveScreenshot(page, "updates-rate-limited");
     await expectAccessible(page, "updates rate-limited");
-    await unknown.getByRole("button", { name: "Open Settings" }).click();
+    await group.getByRole("button", { name: "Open Settings" }).click();
     await expect(page.getByRole("button", { name: "Settings" })).toHaveAttribute("aria-pressed", "true");
   });
 
   test("offline: the reason and a visible offline state, not an error", async ({ page }) => {
     const app = await start("http://127.0.0.1:9/");
     await openUpdates(page, app.url, { check: true });
-    const unknown = page.locator('.update-item[data-state="unknown"]').filter({ hasText: NAME });
-    await expect(unknown.locator(".unknown-reason")).toContainText("Offline");
-    await expect(page.locator(".banner.offline")).toBeVisible();
+    const group = page.locator('.update-group[data-group="offline"]');
+    await expect(
+      group.locator(".update-group-item").filter({ hasText: NAME }).locator(".unknown-reason"),
+    ).toContainText("Offline");
+    await expect(page.locator("#pending-title")).toHaveText("Couldn't check 1 skill — you're offline");
     await expect(page.getByRole("alert")).toHaveCount(0);
     await saveScreenshot(page, "updates-offline");
   });
@@ -457,10 +458,10 @@ test.describe("update all", () => {
       );
 
     const alpha = page.locator('.kept-copies[data-skill="alpha-notes"]');
-    await expect(alpha).toContainText("Kept: 1.0.0");
+    await expect(alpha).toContainText("Updated from version 1.0.0 to version 2.0.0. The copy it replaced is kept.");
     await saveScreenshot(page, "updates-history");
     await expectAccessible(page, "updates history");
-    await alpha.getByRole("button", { name: "Restore 1.0.0" }).click();
+    await alpha.getByRole("button", { name: "Restore version 1.0.0" }).click();
     await expect(alpha.getByRole("status")).toContainText("Restored version 1.0.0");
     expect(await readFile(path.join(app.home, ".claude", "skills", "alpha-notes", "SKILL.md"), "utf8")).toBe(
       versioned("alpha-notes", "1.0.0"),

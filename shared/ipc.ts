@@ -105,6 +105,8 @@ export interface AppInfo {
 export interface LastUpdateResults {
   updates: UpdateInfo[];
   checkedAt: string | null;
+  /** When the last check that reached the network ran (null: none yet, or not known). */
+  lastSuccessAt?: string | null;
   /** A check is under way: `updates:check` without force waits for it and answers its result. */
   checking?: boolean;
 }

@@ -279,6 +279,8 @@ export interface UpdateInfo {
   checkedAt: string;
   /** The next step for this copy (added by the app and `outdated`; absent in a bare check). */
   plan?: UpdatePlan;
+  /** The user chose not to see this update: "version" (this latest version) or "skill" (no updates of this skill). */
+  ignored?: "version" | "skill";
 }
 
 /** Progress of a long task (scan, download, install), reported on one event. */

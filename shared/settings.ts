@@ -1,5 +1,6 @@
 // The settings contract both sides share: what the renderer may see (never a secret), what it may change,
 // and the input checks, each returning a sentence a non-expert understands (or null when the input is fine).
+import { ignoreNameProblem, ignoreVersionProblem, type UpdateIgnores } from "./update-ignores";
 
 /** A server the user added, as the renderer sees it: its address and the names of its headers, never their values. */
 export interface PublicServer {
@@ -16,6 +17,8 @@ export interface PublicSettings {
   validationCache: boolean;
   /** Names the user gave Claude Desktop account trees, by account tree id ("<A>/<B>"). */
   accountNames: Record<string, string>;
+  /** Updates the user chose not to see (skill names, and one version per skill name). */
+  ignoredUpdates: UpdateIgnores;
   /** Parts of the settings file that could not be used when it was read (no values quoted). */
   problems: string[];
 }
@@ -33,6 +36,10 @@ export interface SettingsPatch {
   validationCache?: boolean;
   /** Names a Claude Desktop account tree (by its id); a null or blank name goes back to "account N". */
   nameAccount?: { tree: string; name: string | null };
+  /** Ignores one version of a skill (a newer one shows again), or with a null version every update of the skill. */
+  ignoreUpdates?: { name: string; version: string | null };
+  /** Shows a skill's updates again (both its ignored version and "don't check"). */
+  unignoreUpdates?: string;
 }
 
 /** Hours between automatic checks: the default and the allowed range. */
@@ -220,6 +227,19 @@ export function settingsPatchProblem(patch: unknown): string | null {
         return "The account to name is not understood.";
       return accountTreeProblem(naming.tree) ?? accountNameProblem(naming.name);
     }
+    case "ignoreUpdates": {
+      const ignore = p.ignoreUpdates as Record<string, unknown> | null;
+      if (
+        !ignore ||
+        typeof ignore !== "object" ||
+        Array.isArray(ignore) ||
+        Object.keys(ignore).some((k) => k !== "name" && k !== "version")
+      )
+        return "The update to ignore is not understood.";
+      return ignoreNameProblem(ignore.name) ?? (ignore.version === null ? null : ignoreVersionProblem(ignore.version));
+    }
+    case "unignoreUpdates":
+      return ignoreNameProblem(p.unignoreUpdates);
     default:
       return "That setting does not exist.";
   }

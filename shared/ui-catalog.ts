@@ -1,6 +1,7 @@
 // How the catalog view groups, labels and filters what a scan found: pure, so it is tested without a browser.
 import type { CatalogChange } from "./results";
 import type { ClientId, Location, Plugin, ScanResult, Skill, UpdateInfo } from "./model";
+import { isPendingUpdate } from "./update-ignores";
 
 /** Names people know the clients by. */
 export const CLIENT_LABELS: Partial<Record<ClientId, string>> = {
@@ -240,7 +241,8 @@ function hasSeverity(entry: CatalogEntry, severity: "error" | "warning"): boolea
 
 /** True when an update is known to be available for this entry. */
 export function hasUpdate(entry: CatalogEntry, updates: ReadonlyMap<string, UpdateInfo>): boolean {
-  return entry.kind === "skill" && updates.get(entry.skill.id)?.state === "outdated";
+  const info = entry.kind === "skill" ? updates.get(entry.skill.id) : undefined;
+  return info !== undefined && isPendingUpdate(info);
 }
 
 /** Keeps the entries that match the search (name, description, folder, client) and every active filter; drops empty groups. */

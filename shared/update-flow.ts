@@ -111,10 +111,27 @@ export interface UpdateBackup {
   version: string | null;
 }
 
-/** The kept copies of one installed folder. */
+/** One thing that happened to an installed copy, recorded once where it happened. */
+export interface UpdateEvent {
+  /** "update": a new version replaced the folder; "undo": a kept copy was put back; "handoff": a .skill for Desktop. */
+  kind: "update" | "undo" | "handoff";
+  at: string;
+  /** The version before (null: none, or not known). */
+  from: string | null;
+  /** The version after (for a hand-off, the version handed to Claude Desktop). */
+  to: string | null;
+}
+
+/** An event as the page sees it: whether the copy it replaced is still kept (Restore puts back the newest kept one). */
+export interface UpdateEventView extends UpdateEvent {
+  kept: boolean;
+}
+
+/** The kept copies of one installed folder, and what happened to it (newest first). */
 export interface UpdateHistory {
   skillId: string;
   backups: UpdateBackup[];
+  events?: UpdateEventView[];
 }
 
 /** How start-up left an update an earlier run did not finish (a crash, a power cut), told to the user once. */
@@ -130,6 +147,8 @@ export interface UpdateHistories {
   histories: UpdateHistory[];
   /** Set when not every backup record was read (the limit is named). */
   limitNote?: string;
+  /** Set when older history events were dropped (how many, in a sentence). */
+  droppedNote?: string;
 }
 
 /** What an undo (rollback) did. */

@@ -257,6 +257,7 @@ describe("applySettingsPatch", () => {
       pollHours: 24,
       validationCache: true,
       accountNames: {},
+      ignoredUpdates: { skills: [], versions: {} },
       problems: [],
     });
     expect(JSON.stringify(view)).not.toContain("s3cr3t");
@@ -328,5 +329,67 @@ describe("the validation cache switch", () => {
     const read = validateSettings({ version: 1, validationCache: "off" });
     expect(read.settings.validationCache).toBeUndefined();
     expect(read.problems).toEqual(["The validation cache setting is not on or off; it is on."]);
+  });
+});
+
+describe("ignored updates", () => {
+  it("ignore a version or a whole skill, show it again, and are kept across a save and a load", async () => {
+    const file = path.join(await tempDir(), "settings.json");
+    expect(toPublicSettings(defaultSettings()).ignoredUpdates).toEqual({ skills: [], versions: {} });
+    let settings = applySettingsPatch(defaultSettings(), { ignoreUpdates: { name: "report", version: "2.1.0" } });
+    settings = applySettingsPatch(settings, { ignoreUpdates: { name: "agentkey", version: null } });
+    settings = applySettingsPatch(settings, { ignoreUpdates: { name: "agentkey", version: null } });
+    await saveSettings(file, settings);
+    const loaded = await loadSettings(file);
+    expect(loaded.problems).toEqual([]);
+    expect(toPublicSettings(loaded.settings).ignoredUpdates).toEqual({
+      skills: ["agentkey"],
+      versions: { report: "2.1.0" },
+    });
+    const shown = applySettingsPatch(applySettingsPatch(loaded.settings, { unignoreUpdates: "agentkey" }), {
+      unignoreUpdates: "report",
+    });
+    await saveSettings(file, shown);
+    const raw = JSON.parse(await readFile(file, "utf8"));
+    expect("ignoredSkills" in raw || "ignoredVersions" in raw).toBe(false);
+  });
+
+  it("refuses names and versions that are not text on one line, and keeps only usable entries of a hand-edited file", () => {
+    expect(() => applySettingsPatch(defaultSettings(), { ignoreUpdates: { name: "a\nb", version: null } })).toThrow(
+      "That skill's name is not understood.",
+    );
+    expect(() => applySettingsPatch(defaultSettings(), { ignoreUpdates: { name: "a", version: "" } })).toThrow(
+      "That version is not understood.",
+    );
+    expect(() => applySettingsPatch(defaultSettings(), { unignoreUpdates: 3 as unknown as string })).toThrow(
+      "That skill's name is not understood.",
+    );
+    const read = validateSettings({
+      version: 1,
+      ignoredSkills: ["ok", 5, "x".repeat(300)],
+      ignoredVersions: { fine: "1.0.0", bad: 2 },
+    });
+    expect(toPublicSettings(read.settings).ignoredUpdates).toEqual({ skills: ["ok"], versions: { fine: "1.0.0" } });
+    expect(read.problems).toEqual([
+      "Some skills whose updates are not checked cannot be read; they are checked again.",
+      "Some ignored versions cannot be read; they show again.",
+    ]);
+  });
+
+  it("refuses one more past the limits, and says how to make room", () => {
+    const full = {
+      ...defaultSettings(),
+      ignoredSkills: Array.from({ length: 2_000 }, (_, i) => `s${i}`),
+      ignoredVersions: Object.fromEntries(Array.from({ length: 2_000 }, (_, i) => [`v${i}`, "1.0.0"])),
+    };
+    expect(() => applySettingsPatch(full, { ignoreUpdates: { name: "one-more", version: null } })).toThrow(
+      "At most 2000 skills can be left unchecked; check one again first.",
+    );
+    expect(() => applySettingsPatch(full, { ignoreUpdates: { name: "one-more", version: "1.0.0" } })).toThrow(
+      "At most 2000 versions can be ignored; show one again first.",
+    );
+    expect(applySettingsPatch(full, { ignoreUpdates: { name: "v1", version: "2.0.0" } }).ignoredVersions?.v1).toBe(
+      "2.0.0",
+    );
   });
 });

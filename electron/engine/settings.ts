@@ -17,6 +17,12 @@ import {
   type PublicSettings,
   type SettingsPatch,
 } from "../../shared/settings";
+import {
+  IGNORE_LIMITS,
+  ignoreNameProblem,
+  ignoreVersionProblem,
+  type UpdateIgnores,
+} from "../../shared/update-ignores";
 import { readTextFile } from "./fs/safe-fs";
 import { backupFile, writeJsonAtomic } from "./fs/write";
 import { isPlainObject } from "./plugin/diagnostics";
@@ -41,6 +47,10 @@ export interface Settings {
   validationCache?: boolean;
   /** Names the user gave Claude Desktop account trees, by account tree id. */
   accountNames?: Record<string, string>;
+  /** Skill names whose updates are not checked ("Don't check this skill for updates"). */
+  ignoredSkills?: string[];
+  /** Per skill name, the one version the user ignored (a newer one shows again). */
+  ignoredVersions?: Record<string, string>;
 }
 
 /** The settings read from disk and what could not be used (sentences without any value quoted). */
@@ -68,6 +78,8 @@ const KNOWN_KEYS = new Set([
   "askStdioServers",
   "accountNames",
   "validationCache",
+  "ignoredSkills",
+  "ignoredVersions",
 ]);
 
 /** Settings of a first run. */
@@ -130,6 +142,36 @@ function readAccountNames(raw: unknown, problems: string[]): Record<string, stri
   );
 }
 
+/** The ignore lists of a parsed file: valid entries up to the limits; what was left out is said. */
+function readIgnores(raw: Record<string, unknown>, settings: Settings, problems: string[]): void {
+  if (raw.ignoredSkills !== undefined) {
+    const list = Array.isArray(raw.ignoredSkills) ? raw.ignoredSkills : null;
+    const kept = [...new Set((list ?? []).filter((n): n is string => ignoreNameProblem(n) === null))];
+    if (!list || kept.length < list.length)
+      problems.push("Some skills whose updates are not checked cannot be read; they are checked again.");
+    if (kept.length > IGNORE_LIMITS.skills)
+      problems.push(
+        `More than ${IGNORE_LIMITS.skills} skills are not checked for updates; the rest are checked again.`,
+      );
+    if (kept.length > 0) settings.ignoredSkills = kept.slice(0, IGNORE_LIMITS.skills);
+  }
+  if (raw.ignoredVersions !== undefined) {
+    const entries = isPlainObject(raw.ignoredVersions) ? Object.entries(raw.ignoredVersions) : null;
+    const kept = (entries ?? []).filter(([n, v]) => ignoreNameProblem(n) === null && ignoreVersionProblem(v) === null);
+    if (!entries || kept.length < entries.length)
+      problems.push("Some ignored versions cannot be read; they show again.");
+    if (kept.length > IGNORE_LIMITS.versions)
+      problems.push(`More than ${IGNORE_LIMITS.versions} versions are ignored; the rest show again.`);
+    if (kept.length > 0)
+      settings.ignoredVersions = Object.fromEntries(kept.slice(0, IGNORE_LIMITS.versions)) as Record<string, string>;
+  }
+}
+
+/** The updates the settings say not to show (skill names and ignored versions). */
+export function ignoresOf(settings: Settings): UpdateIgnores {
+  return { skills: [...(settings.ignoredSkills ?? [])], versions: { ...settings.ignoredVersions } };
+}
+
 /** Keeps the valid parts of a parsed settings file and says what was dropped. */
 export function validateSettings(raw: unknown): { settings: Settings; problems: string[] } {
   const settings = defaultSettings();
@@ -177,6 +219,7 @@ export function validateSettings(raw: unknown): { settings: Settings; problems: 
     const names = readAccountNames(raw.accountNames, problems);
     if (Object.keys(names).length > 0) settings.accountNames = names;
   }
+  readIgnores(raw, settings, problems);
   return { settings, problems };
 }
 
@@ -289,6 +332,10 @@ export async function saveSettings(
     pollHours: settings.pollHours,
     ...(settings.validationCache === false ? { validationCache: false } : {}),
     ...named,
+    ...(settings.ignoredSkills?.length ? { ignoredSkills: settings.ignoredSkills } : {}),
+    ...(settings.ignoredVersions && Object.keys(settings.ignoredVersions).length
+      ? { ignoredVersions: settings.ignoredVersions }
+      : {}),
   };
   await writeJsonAtomic(file, body, { mode: 0o600 });
 }
@@ -301,6 +348,7 @@ export function toPublicSettings(settings: Settings, problems: string[] = []): P
     pollHours: settings.pollHours,
     validationCache: settings.validationCache !== false,
     accountNames: { ...settings.accountNames },
+    ignoredUpdates: ignoresOf(settings),
     problems: [...problems],
   };
 }
@@ -337,6 +385,33 @@ export function applySettingsPatch(settings: Settings, patch: SettingsPatch): Se
       throw new SettingsError(`At most ${SETTINGS_LIMITS.accountNames} accounts can be named.`);
     else names[patch.nameAccount.tree] = name;
     next.accountNames = names;
+  } else if (patch.ignoreUpdates !== undefined) {
+    Object.assign(next, withIgnore(next, patch.ignoreUpdates.name, patch.ignoreUpdates.version));
+  } else if (patch.unignoreUpdates !== undefined) {
+    Object.assign(next, withoutIgnore(next, patch.unignoreUpdates));
   }
   return next;
+}
+
+/** The settings with one skill's updates (version null) or one version ignored, within the limits. */
+function withIgnore(settings: Settings, name: string, version: string | null): Partial<Settings> {
+  if (version === null) {
+    const skills = settings.ignoredSkills ?? [];
+    if (skills.includes(name)) return {};
+    if (skills.length >= IGNORE_LIMITS.skills)
+      throw new SettingsError(`At most ${IGNORE_LIMITS.skills} skills can be left unchecked; check one again first.`);
+    return { ignoredSkills: [...skills, name] };
+  }
+  const versions = { ...settings.ignoredVersions };
+  if (!Object.hasOwn(versions, name) && Object.keys(versions).length >= IGNORE_LIMITS.versions)
+    throw new SettingsError(`At most ${IGNORE_LIMITS.versions} versions can be ignored; show one again first.`);
+  versions[name] = version;
+  return { ignoredVersions: versions };
+}
+
+/** The settings with one skill's updates shown again. */
+function withoutIgnore(settings: Settings, name: string): Partial<Settings> {
+  const versions = { ...settings.ignoredVersions };
+  delete versions[name];
+  return { ignoredSkills: (settings.ignoredSkills ?? []).filter((n) => n !== name), ignoredVersions: versions };
 }

@@ -1,6 +1,7 @@
 // The command handlers Electron main and the web host both register: one session composed of its concerns — catalog,
 // author mode, shell, updates, settings, installs and comparisons — each in its own module, sharing the catalog state.
 import { VERSION } from "../engine/version";
+import { ignoresOf } from "../engine/settings";
 import type { CommandHandlers } from "../../shared/ipc";
 import { createAuthorHandlers } from "./author-handlers";
 import { createCatalogHandlers } from "./catalog-handlers";
@@ -45,11 +46,13 @@ export function createHandlerSession(context: HandlerContext): HandlerSession {
     sources: () => settings.updateSources(),
     intervalHours: fixedInterval,
     clock: context.updatePolling?.clock,
+    ignores: () => ignoresOf(settings.current()),
   });
   void settings.load().then(() => {
     if (fixedInterval === undefined && !disposed) updates.setIntervalHours(settings.current().pollHours);
   });
   settings.onChange((next) => {
+    if (next) updates.ignoresChanged();
     updates.sourcesChanged();
     if (next && !disposed) updates.setIntervalHours(fixedInterval ?? next.pollHours);
   });

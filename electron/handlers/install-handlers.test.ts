@@ -160,11 +160,21 @@ describe("install handlers", () => {
     expect(await readFile(path.join(dir, "SKILL.md"), "utf8")).toBe(md("2.0.0"));
     expect(await readFile(path.join(dir, "mine.md"), "utf8")).toBe("my own\n");
     expect((await h["update:history"](skill.id)).backups.map((b) => b.version)).toEqual(["1.0.0"]);
+    const updated = { kind: "update", at: expect.any(String), from: "1.0.0", to: "2.0.0" };
     expect((await h["update:histories"]()).histories).toEqual([
-      { skillId: skill.id, backups: [{ createdAt: expect.any(String), version: "1.0.0" }] },
+      {
+        skillId: skill.id,
+        backups: [{ createdAt: expect.any(String), version: "1.0.0" }],
+        events: [{ ...updated, kept: true }],
+      },
     ]);
 
     expect(await h["update:undo"](skill.id)).toEqual({ ok: true, version: "1.0.0", replacedVersion: "2.0.0" });
+    // Each recorded once; the update's kept copy went back into place, the undo's (2.0.0) is kept.
+    expect((await h["update:history"](skill.id)).events).toEqual([
+      { kind: "undo", at: expect.any(String), from: "2.0.0", to: "1.0.0", kept: true },
+      { ...updated, kept: false },
+    ]);
     expect((await readdir(dir)).sort()).toEqual(["SKILL.md", "mine.md"]);
     expect(await readFile(path.join(dir, "SKILL.md"), "utf8")).toBe(md("1.0.0"));
     await expect(h["update:review"](taskId)).rejects.toThrow("no longer running");
@@ -314,6 +324,12 @@ describe("install handlers", () => {
       await writeTree(tree, { "SKILL.md": md("2.0.0") });
       expect(await h["update:wait-arrival"](taskId)).toEqual({ status: "arrived", version: "2.0.0", advice: [] });
       await expect(h["update:wait-arrival"](taskId)).rejects.toThrow("no longer running");
+      // The hand-off is in the history once (waiting twice and the arrival add nothing), with nothing to restore.
+      const { histories } = await h["update:histories"]();
+      expect(histories.map((x) => x.events)).toEqual([
+        [{ kind: "handoff", at: expect.any(String), from: "1.0.0", to: "2.0.0", kept: false }],
+      ]);
+      expect(histories[0]!.backups).toEqual([]);
     },
   );
 

@@ -95,6 +95,7 @@ describe("settings handlers", () => {
       pollHours: 24,
       validationCache: true,
       accountNames: {},
+      ignoredUpdates: { skills: [], versions: {} },
       problems: [],
     });
     const results = [
@@ -111,6 +112,7 @@ describe("settings handlers", () => {
       pollHours: 6,
       validationCache: true,
       accountNames: {},
+      ignoredUpdates: { skills: [], versions: {} },
       problems: [],
     });
     for (const result of results) expect(JSON.stringify(result)).not.toMatch(/meta-secret|ghp_/);

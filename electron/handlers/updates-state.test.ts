@@ -93,10 +93,50 @@ async function contentFixture(): Promise<{ f: Fixture; dir: string }> {
 }
 
 describe("update state in the handlers", () => {
+  it("keeps the time of the last check that reached the network when a check finds the sources offline", async () => {
+    const f = await fixture();
+    const online = open(f);
+    await online.session.handlers["catalog:scan"]();
+    const good = await online.session.handlers["updates:check"](true);
+    const goodAt = byName(good, "agentkey").checkedAt;
+    expect((await online.session.handlers["updates:last"]()).lastSuccessAt).toBe(goodAt);
+    await online.session.dispose();
+
+    const dead = { ...f, releases: { ...f.releases, url: "http://127.0.0.1:9" } } as Fixture;
+    const offline = open(dead);
+    await offline.session.handlers["catalog:scan"]();
+    const failed = await offline.session.handlers["updates:check"](true);
+    expect(byName(failed, "agentkey")).toMatchObject({ state: "unknown", cause: "offline" });
+    const last = await offline.session.handlers["updates:last"]();
+    expect(last.checkedAt! > goodAt).toBe(true);
+    expect(last.lastSuccessAt).toBe(goodAt);
+    await offline.session.dispose();
+    expect((await open(dead).session.handlers["updates:last"]()).lastSuccessAt).toBe(goodAt);
+  });
+
+  it("marks an update the user ignored in the settings at once, without a new check, and shows it again", async () => {
+    const f = await fixture();
+    const { session, pushed } = open(f);
+    await session.handlers["catalog:scan"]();
+    await session.handlers["updates:check"](true);
+    const requests = f.releases.stats.apiRequests;
+    await session.handlers["settings:update"]({ ignoreUpdates: { name: "agentkey", version: "1.8.0" } });
+    expect(byName(pushed().at(-1)!, "agentkey")).toMatchObject({ state: "outdated", ignored: "version" });
+    expect(byName((await session.handlers["updates:last"]()).updates, "agentkey").ignored).toBe("version");
+    await session.handlers["settings:update"]({ unignoreUpdates: "agentkey" });
+    expect(byName(pushed().at(-1)!, "agentkey").ignored).toBeUndefined();
+    expect(f.releases.stats.apiRequests).toBe(requests);
+  });
+
   it("hands the page the last results and their time at start, also after a restart, without asking the network", async () => {
     const f = await fixture();
     const first = open(f);
-    expect(await first.session.handlers["updates:last"]()).toEqual({ updates: [], checkedAt: null, checking: false });
+    expect(await first.session.handlers["updates:last"]()).toEqual({
+      updates: [],
+      checkedAt: null,
+      lastSuccessAt: null,
+      checking: false,
+    });
     await first.session.handlers["catalog:scan"]();
     const checked = await first.session.handlers["updates:check"](true);
     expect(byName(checked, "agentkey")).toMatchObject({
@@ -157,7 +197,12 @@ describe("update state in the handlers", () => {
       [path.basename(file)]: '{"format":1,"checkedAt":null,"updates":[{"skillId":',
     });
     const { session } = open(f);
-    expect(await session.handlers["updates:last"]()).toEqual({ updates: [], checkedAt: null, checking: false });
+    expect(await session.handlers["updates:last"]()).toEqual({
+      updates: [],
+      checkedAt: null,
+      lastSuccessAt: null,
+      checking: false,
+    });
     await session.handlers["catalog:scan"]();
     await session.handlers["updates:check"](true);
     await expect

@@ -4,6 +4,8 @@
 import type { CatalogChange, CommandHandlers } from "../../shared/ipc";
 import type { ScanResult, Skill, UpdateInfo } from "../../shared/model";
 import { allSkills } from "../../shared/scan-result";
+import { lastSuccessAfter } from "../../shared/update-check-time";
+import { markIgnored, NO_IGNORES, type UpdateIgnores } from "../../shared/update-ignores";
 import { planUpdate } from "../engine/apply/plan";
 import { recomputeUpdates, type LastUpdates } from "../engine/updates/last-updates";
 import { recomputeContentStates } from "../engine/updates/local-content";
@@ -21,11 +23,15 @@ export interface UpdatesStateOptions {
   /** Hours between checks (absent: the settings decide, through setIntervalHours). */
   intervalHours?: number;
   clock?: PollerClock;
+  /** The updates the settings say not to show (marked `ignored`, never dropped). */
+  ignores?: () => UpdateIgnores;
 }
 
 /** The update commands and what the session tells the concern. */
 export interface UpdatesState {
   handlers: Pick<CommandHandlers, "updates:check" | "updates:last">;
+  /** The ignore lists changed: the page gets the results marked anew (no network). */
+  ignoresChanged(): void;
   /** Starts polling (after the first catalog). */
   start(): void;
   /** The catalog was (re)loaded: stored results are matched to the installed versions now on disk. */
@@ -42,7 +48,7 @@ export interface UpdatesState {
 /** Creates the concern; the stored results are read at once. */
 export function createUpdatesState(options: UpdatesStateOptions): UpdatesState {
   const { engine, emit } = options;
-  let last: LastUpdates = { updates: [], checkedAt: null };
+  let last: LastUpdates = { updates: [], checkedAt: null, lastSuccessAt: null };
   let stopped = false;
   let newSources = false;
   /** Writes run one after another, so the file ends with the newest results. */
@@ -61,14 +67,18 @@ export function createUpdatesState(options: UpdatesStateOptions): UpdatesState {
 
   function withPlans(updates: UpdateInfo[]): UpdateInfo[] {
     const skills = new Map<string, Skill>(allSkills(options.catalog()).map((s) => [s.id, s]));
-    return updates.map((info) => {
+    return markIgnored(updates, options.ignores?.() ?? NO_IGNORES).map((info) => {
       const skill = skills.get(info.skillId);
       return skill ? { ...info, plan: planUpdate(skill, info) } : info;
     });
   }
 
   function keep(next: LastUpdates, push: boolean): void {
-    last = { updates: next.updates.map(({ plan: _plan, ...info }) => info), checkedAt: next.checkedAt };
+    last = {
+      updates: next.updates.map(({ plan: _plan, ignored: _ignored, ...info }) => info),
+      checkedAt: next.checkedAt,
+      lastSuccessAt: next.lastSuccessAt === undefined ? (last.lastSuccessAt ?? null) : next.lastSuccessAt,
+    };
     const snapshot = last;
     writing = writing.then(() => engine.lastUpdates?.write(snapshot)).catch(() => undefined);
     if (push && !stopped) emit("updates:changed", withPlans(last.updates));
@@ -87,7 +97,13 @@ export function createUpdatesState(options: UpdatesStateOptions): UpdatesState {
     },
     intervalHours: options.intervalHours,
     clock: options.clock,
-    onUpdates: (updates) => keep({ updates, checkedAt: latestTime(updates) }, true),
+    onUpdates: (updates) => {
+      const checkedAt = latestTime(updates);
+      keep(
+        { updates, checkedAt, lastSuccessAt: lastSuccessAfter(last.lastSuccessAt ?? null, updates, checkedAt) },
+        true,
+      );
+    },
   });
 
   /** Ids of the kept answers whose copy is no longer among `skills`. */
@@ -123,8 +139,16 @@ export function createUpdatesState(options: UpdatesStateOptions): UpdatesState {
       },
       "updates:last": async () => {
         await loaded();
-        return { updates: withPlans(last.updates), checkedAt: last.checkedAt, checking: poller.current() !== null };
+        return {
+          updates: withPlans(last.updates),
+          checkedAt: last.checkedAt,
+          lastSuccessAt: last.lastSuccessAt ?? null,
+          checking: poller.current() !== null,
+        };
       },
+    },
+    ignoresChanged: () => {
+      if (!stopped && last.checkedAt !== null) emit("updates:changed", withPlans(last.updates));
     },
     start: () => {
       if (!stopped) poller.start();

@@ -1,6 +1,7 @@
 // What the poller's results mean for the user outside the window: how many updates are pending (badge, tray)
 // and which ones have never been announced (a native notification at most once per skill version).
 import type { UpdateInfo } from "../../shared/model";
+import { isPendingUpdate } from "../../shared/update-ignores";
 
 /** Identifies one skill version: the unit a notification is sent for, at most once. */
 export function updateKey(update: Pick<UpdateInfo, "name" | "latest">): string {
@@ -11,7 +12,7 @@ export function updateKey(update: Pick<UpdateInfo, "name" | "latest">): string {
 export function pendingUpdates(updates: readonly UpdateInfo[]): UpdateInfo[] {
   const byKey = new Map<string, UpdateInfo>();
   for (const update of updates) {
-    if (update.state !== "outdated" || !update.latest) continue;
+    if (!isPendingUpdate(update) || !update.latest) continue;
     const key = updateKey(update);
     if (!byKey.has(key)) byKey.set(key, update);
   }

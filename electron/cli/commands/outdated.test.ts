@@ -256,4 +256,52 @@ describe("skillshelf outdated", () => {
     expect((await run(["outdated", "--home", home, "--server", "not a url"])).code).toBe(2);
     expect((await run(["outdated", "--home", path.join(tmp.dir, "nope")])).code).toBe(2);
   });
+
+  it("lists ignored updates apart (not counted as outdated) unless --include-ignored", async () => {
+    const config = path.join(tmp.dir, "config");
+    await writeTree(config, {
+      "settings.json": JSON.stringify({
+        version: 1,
+        servers: [],
+        pollHours: 24,
+        ignoredSkills: ["agentkey"],
+        ignoredVersions: { report: "2.1.0" },
+      }),
+    });
+    const args = [
+      "outdated",
+      "--home",
+      home,
+      "--platform",
+      "linux",
+      "--server",
+      meta.url,
+      "--github-api",
+      releases.url,
+    ];
+    const env = { SKILLSHELF_CONFIG_DIR: config };
+    const plain = await run(args, env);
+    expect(plain.code).toBe(0);
+    expect(plain.stdout).not.toContain("Outdated (");
+    expect(plain.stdout).toContain("Ignored (3) — shown again with --include-ignored, or in the app's Settings\n");
+    expect(plain.stdout).toMatch(/ {2}agentkey {2}not checked for updates\n/);
+    expect(plain.stdout).toMatch(/ {2}report {2}version 2\.1\.0 ignored\n/);
+    expect(plain.stdout).toContain("4 skill copies checked, 0 outdated, 3 ignored.\n");
+    const all = await run([...args, "--include-ignored"], env);
+    expect(all.stdout).toContain("Outdated (3)");
+    expect(all.stdout).toMatch(/report {2}2\.0\.0 → 2\.1\.0 {2}\[github-release\] {2}\(ignored\)/);
+    expect(all.stdout).toContain("4 skill copies checked, 3 outdated.\n");
+    const json = await run([...args, "--json"], env);
+    const { updates } = JSON.parse(json.stdout) as { updates: UpdateInfo[] };
+    expect(
+      updates
+        .filter((u) => u.ignored)
+        .map((u) => [u.name, u.ignored])
+        .sort(),
+    ).toEqual([
+      ["agentkey", "skill"],
+      ["agentkey", "skill"],
+      ["report", "version"],
+    ]);
+  });
 });

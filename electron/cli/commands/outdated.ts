@@ -11,6 +11,7 @@ import { SCAN_FLAGS_USAGE, readScanFlags, scanFlagOptions } from "../scan-flags"
 import { SOURCE_FLAGS_USAGE, readSourceFlags, sourceFlagOptions } from "../source-flags";
 import { loadCheckSources } from "./check-sources";
 import { safe } from "./report-format";
+import { markIgnored } from "../../../shared/update-ignores";
 const ORDER: UpdateInfo["state"][] = ["outdated", "changed-locally", "unknown", "ahead", "up-to-date"];
 const TITLES: Record<UpdateInfo["state"], string> = {
   outdated: "Outdated",
@@ -31,9 +32,23 @@ function contentVersions(u: UpdateInfo): string {
   return `no version${u.installedHash ? `, folder ${short(u.installedHash)}` : ""}${u.repository ? ` (${safe(u.repository)})` : ""}`;
 }
 
+/** The ignored updates, listed apart (not counted as outdated) unless --include-ignored. */
+function formatIgnored(ignored: UpdateInfo[]): string[] {
+  if (!ignored.length) return [];
+  const lines = ["", `Ignored (${ignored.length}) — shown again with --include-ignored, or in the app's Settings`];
+  for (const u of [...ignored].sort((a, b) => a.name.localeCompare(b.name) || a.dir.localeCompare(b.dir)))
+    lines.push(
+      `  ${safe(u.name)}  ${u.ignored === "skill" ? "not checked for updates" : `version ${safe(u.latest)} ignored`}`,
+      `    where: ${safe(u.dir)}`,
+    );
+  return lines;
+}
+
 /** Renders the results for people: outdated first, then changed locally, unknown, ahead and up to date. */
-function formatOutdated(updates: UpdateInfo[], skills: Map<string, Skill>): string {
+function formatOutdated(all: UpdateInfo[], skills: Map<string, Skill>, includeIgnored: boolean): string {
   const lines: string[] = [];
+  const ignored = includeIgnored ? [] : all.filter((u) => u.ignored);
+  const updates = includeIgnored ? all : all.filter((u) => !u.ignored);
   for (const state of ORDER) {
     const group = updates
       .filter((u) => u.state === state)
@@ -50,8 +65,9 @@ function formatOutdated(updates: UpdateInfo[], skills: Map<string, Skill>): stri
             : (u.installed === null ? "no version" : safe(u.installed)) +
               (u.latest && state !== "up-to-date" ? ` (latest ${safe(u.latest)})` : "");
       const via = u.source === "none" ? "" : `  [${u.source}]`;
+      const mark = u.ignored ? "  (ignored)" : "";
       lines.push(
-        `  ${safe(u.name)}  ${versions}${via}`,
+        `  ${safe(u.name)}  ${versions}${via}${mark}`,
         `    where: ${safe(u.dir)}${skill ? `  (${skill.client}${skill.userOwned ? "" : ", managed by the client"})` : ""}`,
       );
       if (u.plan && (state === "outdated" || state === "changed-locally")) {
@@ -81,8 +97,12 @@ function formatOutdated(updates: UpdateInfo[], skills: Map<string, Skill>): stri
         lines.push(`    docs:  ${safe(u.updateDocUrl)}`);
     }
   }
+  lines.push(...formatIgnored(ignored));
   const outdated = updates.filter((u) => u.state === "outdated").length;
-  lines.push("", `${updates.length} skill cop${updates.length === 1 ? "y" : "ies"} checked, ${outdated} outdated.`);
+  lines.push(
+    "",
+    `${all.length} skill cop${all.length === 1 ? "y" : "ies"} checked, ${outdated} outdated${ignored.length ? `, ${ignored.length} ignored` : ""}.`,
+  );
   return lines.join("\n").replace(/^\n/, "") + "\n";
 }
 
@@ -91,13 +111,14 @@ export const outdatedCommand: CliCommand = {
   name: "outdated",
   summary:
     "Check every skill found for a newer version (skill-meta servers, GitHub releases; uses the app's saved settings).",
-  usage: `skillshelf outdated ${SCAN_FLAGS_USAGE} ${SOURCE_FLAGS_USAGE} [--offline] [--stdio] [--timeout-ms N] [--json]`,
+  usage: `skillshelf outdated ${SCAN_FLAGS_USAGE} ${SOURCE_FLAGS_USAGE} [--offline] [--stdio] [--timeout-ms N] [--include-ignored] [--json]`,
   options: {
     ...scanFlagOptions,
     ...sourceFlagOptions,
     "timeout-ms": { type: "string" },
     offline: { type: "boolean" },
     stdio: { type: "boolean" },
+    "include-ignored": { type: "boolean" },
     json: { type: "boolean" },
   },
   run: async (args, io: CliIo) => {
@@ -112,7 +133,7 @@ export const outdatedCommand: CliCommand = {
     const result = await scan(scanOptions);
     const byId = new Map(allSkills(result).map((skill) => [skill.id, skill]));
     const offline = args.values.offline === true;
-    const { sources: sourceSettings } = await loadCheckSources("outdated", args, io, { platform, home });
+    const { sources: sourceSettings, ignores } = await loadCheckSources("outdated", args, io, { platform, home });
     const checker = createUpdateChecker({
       home,
       platform,
@@ -129,12 +150,12 @@ export const outdatedCommand: CliCommand = {
       settings: sourceSettings,
       force: true,
     });
-    const updates = checked.map((info) => {
+    const updates = markIgnored(checked, ignores).map((info) => {
       const skill = byId.get(info.skillId);
       return skill ? { ...info, plan: planUpdate(skill, info) } : info;
     });
     if (args.values.json) printJson(io, { updates });
-    else io.stdout(formatOutdated(updates, byId));
+    else io.stdout(formatOutdated(updates, byId, args.values["include-ignored"] === true));
     return 0;
   },
 };

@@ -2,7 +2,8 @@
 // replaced copy becomes a backup in turn, so a rollback can itself be undone.
 import { dataDir as defaultDataDir } from "../../engine/app-data/data-dir";
 import { InstallError } from "../../engine/apply/errors";
-import { listBackups, recoverInterrupted, rollback } from "../../engine/apply/swap";
+import { listBackups, recoverInterrupted } from "../../engine/apply/swap";
+import { undoRecorded } from "../../engine/update-service/history";
 import { UsageError, printJson, type CliCommand, type CliIo } from "../command";
 import { latestRemoval, restoreRemoved } from "../../engine/manage/remove";
 import { SCAN_FLAGS_USAGE, readScanFlags, scanFlagOptions } from "../scan-flags";
@@ -54,7 +55,7 @@ export const rollbackCommand: CliCommand = {
         `"${skill.name}" at ${skill.dir} is managed by its client; Skillshelf never changes it, so there is nothing to roll back.`,
       );
     try {
-      const result = await rollback(skill.realDir, data);
+      const result = await undoRecorded(skill, data);
       const backups = await listBackups(skill.realDir, data);
       if (json)
         printJson(io, {

@@ -91,6 +91,12 @@ describe("skillshelf update (a folder the user owns)", () => {
     expect(back.code).toBe(0);
     expect(JSON.parse(back.stdout)).toMatchObject({ restored: true, version: "2.0.0", replacedVersion: "2.1.0" });
     expect(await print(skillDir)).toBe(before);
+    // The CLI's update and rollback are in the app's history, each once (the "up to date" run adds nothing).
+    const history = JSON.parse(await readFile(path.join(env.SKILLSHELF_DATA_DIR!, "history.json"), "utf8"));
+    expect(history.records.map((r: { kind: string; from: string; to: string }) => [r.kind, r.from, r.to])).toEqual([
+      ["update", "2.0.0", "2.1.0"],
+      ["undo", "2.1.0", "2.0.0"],
+    ]);
   });
 
   it("a private repository's release: checked and applied with GITHUB_TOKEN through the API, checksum included; storage never gets the token", async () => {
@@ -242,5 +248,23 @@ describe("skillshelf update (a Claude Desktop copy)", () => {
     expect(run.stdout).toMatch(/\.skill/);
     expect(run.stdout).toMatch(/Steps:/);
     expect(await print(tree)).toBe(before);
+  });
+});
+
+describe("skillshelf update (an ignored update)", () => {
+  it("leaves an ignored version alone unless --include-ignored, and updates it then", async () => {
+    await writeTree(env.SKILLSHELF_CONFIG_DIR!, {
+      "settings.json": JSON.stringify({ version: 1, servers: [], pollHours: 24, ignoredVersions: { report: "2.1.0" } }),
+    });
+    const before = await print(skillDir);
+    const skipped = await update(["report", "--yes"]);
+    expect(skipped.code).toBe(0);
+    expect(skipped.stdout).toBe(
+      "report: version 2.1.0 is ignored (the app's Settings, Ignored updates); nothing was changed. Pass --include-ignored to update it anyway.\n",
+    );
+    expect(await print(skillDir)).toBe(before);
+    const run = await update(["report", "--yes", "--include-ignored", "--json"]);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ applied: true, version: "2.1.0" });
   });
 });

@@ -22,6 +22,7 @@ import {
 } from "./update-handoff";
 import { refuseUpdate, updateFolderCopy } from "./update-folder";
 import { confirmOverwrite } from "./update-confirm";
+import { markIgnored } from "../../../shared/update-ignores";
 import { loadCheckSources } from "./check-sources";
 
 function isHttpUrl(text: string): boolean {
@@ -42,7 +43,7 @@ async function checkOne(
   setup: { home: string; platform: "darwin" | "win32" | "linux"; include: string[]; githubApi: string },
 ): Promise<{ info: UpdateInfo | undefined; githubToken: string | undefined }> {
   const servers = listFlag(args, "server");
-  const { sources, githubToken } = await loadCheckSources("update", args, io, setup);
+  const { sources, githubToken, ignores } = await loadCheckSources("update", args, io, setup);
   const checker = createUpdateChecker({
     home: setup.home,
     platform: setup.platform,
@@ -53,7 +54,11 @@ async function checkOne(
     offline: args.values.offline === true,
     freshTrees: true,
   });
-  const [info] = await checker.check({ skills: [skill], plugins, settings: sources, force: true });
+  // The user's ignore lists mark the answer (one rule with the app); --include-ignored updates it anyway.
+  const [info] = markIgnored(
+    await checker.check({ skills: [skill], plugins, settings: sources, force: true }),
+    ignores,
+  );
   return { info, githubToken };
 }
 
@@ -62,7 +67,7 @@ export const updateCommand: CliCommand = {
   name: "update",
   summary:
     "Get and apply the new version of one installed skill, the safe way for where it lives (backup kept; see rollback).",
-  usage: `skillshelf update NAME|PATH [--from FILE|URL] [--dry-run] [--yes] [--json] ${SCAN_FLAGS_USAGE} [--server URL]... [--github-api URL] [--offline] [--stdio] [--overwrite-local] ${UPDATE_HANDOFF_USAGE}`,
+  usage: `skillshelf update NAME|PATH [--from FILE|URL] [--dry-run] [--yes] [--json] ${SCAN_FLAGS_USAGE} [--server URL]... [--github-api URL] [--offline] [--stdio] [--overwrite-local] [--include-ignored] ${UPDATE_HANDOFF_USAGE}`,
   options: {
     ...scanFlagOptions,
     from: { type: "string" },
@@ -74,6 +79,7 @@ export const updateCommand: CliCommand = {
     offline: { type: "boolean" },
     stdio: { type: "boolean" },
     "overwrite-local": { type: "boolean" },
+    "include-ignored": { type: "boolean" },
     ...UPDATE_HANDOFF_OPTIONS,
   },
   run: async (args, io) => {
@@ -142,6 +148,24 @@ export const updateCommand: CliCommand = {
       const info = checked.info;
       githubToken = checked.githubToken;
       const plan = planUpdate(skill, info);
+      if (info?.ignored && info.state === "outdated" && args.values["include-ignored"] !== true) {
+        const what =
+          info.ignored === "skill" ? "updates of this skill are ignored" : `version ${info.latest ?? ""} is ignored`;
+        if (json)
+          printJson(io, {
+            name: skill.name,
+            dir: skill.dir,
+            state: info.state,
+            ignored: info.ignored,
+            plan,
+            applied: false,
+          });
+        else
+          io.stdout(
+            `${safe(skill.name)}: ${safe(what)} (the app's Settings, Ignored updates); nothing was changed. Pass --include-ignored to update it anyway.\n`,
+          );
+        return 0;
+      }
       if (!from && info?.state === "outdated" && plan.recipe && (plan.kind === "run-recipe" || plan.kind === "manual"))
         return (
           await updateByRecipe(

@@ -11,6 +11,7 @@ import { writeInterruptedUpdate } from "../../../test-support/interrupted-update
 import { startReleaseServer, type RunningReleaseServer } from "../../../test-support/servers/release-server";
 import { makeTempDir, writeTree } from "../../../test-support/tmp";
 import { scan } from "../discovery/scan";
+import { readHistory } from "./history";
 import { UpdateService, UpdateTaskGone } from "./service";
 
 const md = (name: string, version: string) =>
@@ -149,5 +150,40 @@ describe("the update service", () => {
     ]);
     expect(seen).toEqual(["alpha", "beta"]);
     expect(service.running()).toEqual([]);
+  });
+
+  it("records each update and undo once, even when apply is asked twice at the same time", async () => {
+    const { service, server, skills, data } = await setup();
+    const [skill] = skills as [Skill];
+    for (let round = 0; round < 2; round++) {
+      const started = service.start(skill, outdated(skill, server));
+      if (!started.ok) throw new Error(started.problem.message);
+      expect((await service.review(started.taskId)).ok).toBe(true);
+      const [a, b] = await Promise.all([service.apply(started.taskId), service.apply(started.taskId)]);
+      expect(a).toMatchObject({ ok: true, version: "2.0.0" });
+      expect(b).toBe(a);
+      expect(await service.undo(skill)).toMatchObject({ ok: true, version: "1.0.0", replacedVersion: "2.0.0" });
+    }
+    const { records, dropped } = await readHistory(data);
+    expect(dropped).toBe(0);
+    expect(records.map((r) => [r.kind, r.from, r.to])).toEqual([
+      ["update", "1.0.0", "2.0.0"],
+      ["undo", "2.0.0", "1.0.0"],
+      ["update", "1.0.0", "2.0.0"],
+      ["undo", "2.0.0", "1.0.0"],
+    ]);
+    expect(new Set(records.map((r) => r.id)).size).toBe(4);
+    expect(records.every((r) => r.target === skill.realDir && r.backup !== null)).toBe(true);
+  });
+
+  it("leaves out of Update all the copies whose update the user ignored", async () => {
+    const { service, server, skills } = await setup(["alpha", "beta"]);
+    const [alpha, beta] = skills as [Skill, Skill];
+    const items = await service.updateAll([
+      { skill: alpha, info: { ...outdated(alpha, server), ignored: "version" } },
+      { skill: beta, info: outdated(beta, server) },
+    ]);
+    expect(items.map((i) => [i.name, i.ok])).toEqual([["beta", true]]);
+    expect(server.stats.assetDownloads).toBe(1);
   });
 });

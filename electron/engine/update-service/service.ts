@@ -9,9 +9,10 @@ import { waitForDesktopArrival, type ArrivalResult } from "../desktop-handoff/de
 import { prepareDesktopHandoff, type DesktopHandoff } from "../desktop-handoff/desktop-handoff";
 import { InstallError } from "../apply/errors";
 import { obtainSkill, releaseFileSource, type ObtainedSkill } from "../apply/obtain";
-import { recoverInterrupted, rollback } from "../apply/swap";
+import { recoverInterrupted } from "../apply/swap";
 import { gitTreeOf } from "../updates/git-tree";
 import { githubApiOf, githubTokenOf } from "../updates/sources";
+import { recordHistory, undoRecorded, type HistoryRecord } from "./history";
 import { problemOf, refusal } from "./problems";
 import { reviewOf } from "./review";
 import { applyReviewed, decideUpdate, diffForUpdate, type GivenSource, type UpdateDecision } from "./steps";
@@ -192,7 +193,7 @@ export class UpdateService {
   async undo(skill: Skill): Promise<UndoResult> {
     await this.recover();
     try {
-      const result = await rollback(skill.realDir, this.options.dataDir);
+      const result = await undoRecorded(skill, this.options.dataDir, this.options.log);
       return { ok: true, version: result.version, replacedVersion: result.previousVersion };
     } catch (error) {
       return { ok: false, problem: problemOf(error) };
@@ -201,7 +202,8 @@ export class UpdateService {
 
   /**
    * Updates every given copy whose folder Skillshelf changes and that is due, one after the other, and says how each
-   * fared. Copies changed locally are left out (they need a yes of their own).
+   * fared. Copies changed locally are refused (they need a yes of their own); copies whose update the user ignored
+   * are left out.
    */
   async updateAll(
     copies: ReadonlyArray<{ skill: Skill; info: UpdateInfo | undefined }>,
@@ -209,6 +211,7 @@ export class UpdateService {
   ): Promise<UpdateAllItem[]> {
     const items: UpdateAllItem[] = [];
     for (const { skill, info } of copies) {
+      if (info?.ignored) continue;
       const item = await this.updateOne(skill, info);
       items.push(item);
       onItem?.(item);
@@ -353,6 +356,14 @@ export class UpdateService {
         const handoff = await this.handOff(task, obtained, options.handoffDir);
         task.handoff = handoff;
         task.stage = "handed-off";
+        await this.record({
+          kind: "handoff",
+          name: skill.name,
+          target: skill.dir,
+          from: skill.version,
+          to: obtained.version,
+          backup: null,
+        });
         await this.release(task);
         return { ok: true, kind: "desktop-upload", name: skill.name, handoff };
       }
@@ -361,6 +372,14 @@ export class UpdateService {
       const before = content ? ((await gitTreeOf(plan.realDir).catch(() => null))?.sha ?? null) : null;
       const result = await applyReviewed(plan.realDir, obtained.skillDir, diff, this.options.dataDir);
       const lock = content ? await recordContentUpdate(skill, task.info!, before).catch(() => null) : null;
+      await this.record({
+        kind: "update",
+        name: skill.name,
+        target: result.target,
+        from: result.previousVersion,
+        to: result.version,
+        backup: result.backup,
+      });
       await this.drop(task);
       return {
         ok: true,
@@ -390,6 +409,13 @@ export class UpdateService {
       platform,
       ...(outDir ? { outDir } : {}),
     });
+  }
+
+  /** Adds one history record; a history that cannot be written never fails the update it tells of. */
+  private async record(record: Omit<HistoryRecord, "id" | "at">): Promise<void> {
+    await recordHistory(this.options.dataDir, record).catch((error: unknown) =>
+      this.options.log?.(`Skillshelf: the update history could not be written: ${(error as Error)?.message ?? error}`),
+    );
   }
 
   /** Removes what a task staged (it stays listed, e.g. with its outcome or its hand-off). */

@@ -82,8 +82,28 @@ describe("last update results on disk", () => {
         },
       ].map((u) => JSON.parse(JSON.stringify(u))),
       checkedAt,
+      lastSuccessAt: null,
     });
     expect(await readFile(lastUpdatesFile(tmp.dir), "utf8")).not.toContain("nextStep");
+  });
+
+  it("keeps each result's cause and the last successful check's time, never the page's ignore marks", async () => {
+    const offline = info({ skillId: "s2", state: "unknown", latest: null, reason: "Offline.", cause: "offline" });
+    const success = "2026-11-20T08:00:00.000Z";
+    await writeLastUpdates(tmp.dir, {
+      updates: [{ ...info(), ignored: "version" }, offline],
+      checkedAt,
+      lastSuccessAt: success,
+    });
+    const read = await readLastUpdates(tmp.dir);
+    expect(read?.lastSuccessAt).toBe(success);
+    expect(read?.updates.map((u) => [u.cause, u.ignored])).toEqual([
+      [undefined, undefined],
+      ["offline", undefined],
+    ]);
+    const text = await readFile(lastUpdatesFile(tmp.dir), "utf8");
+    await writeFile(lastUpdatesFile(tmp.dir), text.replace('"offline"', '"on-fire"'));
+    expect(await readLastUpdates(tmp.dir)).toBeNull();
   });
 
   it("keeps a content check's results (source github-tree, hashes, folder, changed files) across a restart", async () => {
@@ -107,7 +127,11 @@ describe("last update results on disk", () => {
       changedFiles: ["SKILL.md"],
     });
     await writeLastUpdates(tmp.dir, { updates: [content], checkedAt });
-    expect(await readLastUpdates(tmp.dir)).toEqual({ updates: [JSON.parse(JSON.stringify(content))], checkedAt });
+    expect(await readLastUpdates(tmp.dir)).toEqual({
+      updates: [JSON.parse(JSON.stringify(content))],
+      checkedAt,
+      lastSuccessAt: null,
+    });
     await writeFile(
       lastUpdatesFile(tmp.dir),
       JSON.stringify({ format: 1, checkedAt, updates: [{ ...content, changedFiles: [1] }] }),

@@ -2,7 +2,7 @@
 // and after a restart; and their recomputation when an installed version changes, from the latest known version.
 import { rm } from "node:fs/promises";
 import path from "node:path";
-import type { Skill, UpdateInfo } from "../../../shared/model";
+import { FAILURE_CAUSES, type FailureCause, type Skill, type UpdateInfo } from "../../../shared/model";
 import { compareInstalled } from "../../../shared/version";
 import { readTextFile } from "../fs/safe-fs";
 import { writeJsonAtomic } from "../fs/write";
@@ -15,6 +15,8 @@ import { parseJsonWithinLimits } from "../fs/json-limits";
 export interface LastUpdates {
   updates: UpdateInfo[];
   checkedAt: string | null;
+  /** When the last check that reached the network ran (an offline check keeps the one before); absent: unknown. */
+  lastSuccessAt?: string | null;
 }
 
 /** Big catalogs hold thousands of copies at a few hundred bytes each; a larger file is not ours. */
@@ -87,6 +89,10 @@ function parseInfo(v: unknown): UpdateInfo | null {
     checkedAt: v.checkedAt,
   };
   if (v.reason !== undefined) info.reason = v.reason as string;
+  if (v.cause !== undefined) {
+    if (!FAILURE_CAUSES.includes(v.cause as FailureCause)) return null;
+    info.cause = v.cause as FailureCause;
+  }
   if (v.releaseNotesUrl !== undefined) info.releaseNotesUrl = v.releaseNotesUrl as string;
   if (v.updateDocUrl !== undefined) info.updateDocUrl = v.updateDocUrl as string;
   if (v.releaseNotes !== undefined) info.releaseNotes = v.releaseNotes as string;
@@ -138,16 +144,18 @@ function parseFile(value: unknown): LastUpdates | null {
     if (!info) return null;
     updates.push(info);
   }
-  return { updates, checkedAt: value.checkedAt };
+  const success = value.lastSuccessAt;
+  if (!(success === undefined || success === null || str(success, 64))) return null;
+  return { updates, checkedAt: value.checkedAt, lastSuccessAt: success ?? null };
 }
 
 /** Stores the results (the plans are left out: they are recomputed from the catalog). Failures are ignored. */
 export async function writeLastUpdates(cacheDir: string, last: LastUpdates): Promise<void> {
-  const updates = last.updates.slice(0, MAX_ENTRIES).map(({ plan: _plan, ...info }) => info);
+  const updates = last.updates.slice(0, MAX_ENTRIES).map(({ plan: _plan, ignored: _ignored, ...info }) => info);
   try {
     await writeJsonAtomic(
       lastUpdatesFile(cacheDir),
-      { format: FORMAT, checkedAt: last.checkedAt, updates },
+      { format: FORMAT, checkedAt: last.checkedAt, lastSuccessAt: last.lastSuccessAt ?? null, updates },
       { mode: 0o600 },
     );
   } catch {

@@ -14,6 +14,7 @@ export function pageApi(answers: Partial<Record<keyof SkillshelfApi, (...args: n
   const defaults: Partial<Record<keyof SkillshelfApi, (...args: never[]) => unknown>> = {
     getSettings: async () => ({ accountNames: {} }),
     updateHistories: async () => ({ histories: [] }),
+    updateHistory: async (skillId: string) => ({ skillId, backups: [], events: [] }),
     onTaskProgress: () => () => undefined,
     onTaskOutput: () => () => undefined,
     cancelUpdate: async () => undefined,

@@ -4,6 +4,7 @@ import { severityCounts, type CatalogEntry } from "../../../shared/ui-catalog";
 import { plural } from "../lib/format";
 import { pluginDiagnostics } from "./Diagnostics";
 import { updateBadgeText } from "../../../shared/update-text";
+import { isPendingUpdate } from "../../../shared/update-ignores";
 
 /** Badges for one catalog entry. */
 export function EntryBadges(props: { entry: CatalogEntry; update?: UpdateInfo; compact?: boolean }) {
@@ -31,7 +32,7 @@ export function EntryBadges(props: { entry: CatalogEntry; update?: UpdateInfo; c
   // In the narrow list the badges that ask for action come first, so a lack of room hides the least useful ones.
   const actionable = (
     <>
-      {update?.state === "outdated" ? <span className="badge update">{updateBadgeText(update)}</span> : null}
+      {update && isPendingUpdate(update) ? <span className="badge update">{updateBadgeText(update)}</span> : null}
       {update?.state === "changed-locally" ? <span className="badge warning">changed locally</span> : null}
     </>
   );

@@ -28,6 +28,7 @@ const updates: UpdatesData = {
   updates: new Map(),
   checking: false,
   checkedAt: null,
+  lastSuccessAt: null,
   error: null,
   checkNow: () => undefined,
 };

@@ -9,6 +9,7 @@ import {
   NO_FILTERS,
   type CatalogFilters,
 } from "../../../shared/ui-catalog";
+import { isPendingUpdate } from "../../../shared/update-ignores";
 import { count, plural } from "../lib/format";
 import { useApi } from "./api-context";
 import { CatalogList } from "./CatalogList";
@@ -66,10 +67,7 @@ export function CatalogView(props: { catalog: CatalogData; updates: UpdatesData 
   const selected = useMemo(() => findEntry(filtered, selectedKey), [filtered, selectedKey]);
   const set = <K extends keyof CatalogFilters>(key: K, value: CatalogFilters[K]) =>
     setFilters((f) => ({ ...f, [key]: value }));
-  const outdated = useMemo(
-    () => [...updates.updates.values()].filter((u) => u.state === "outdated").length,
-    [updates.updates],
-  );
+  const outdated = useMemo(() => [...updates.updates.values()].filter(isPendingUpdate).length, [updates.updates]);
 
   return (
     <div className="catalog">

@@ -13,6 +13,7 @@ const initial: PublicSettings = {
   pollHours: 24,
   validationCache: true,
   accountNames: {},
+  ignoredUpdates: { skills: [], versions: {} },
   problems: [],
 };
 

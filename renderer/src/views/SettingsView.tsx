@@ -12,6 +12,7 @@ import {
 import type { Location } from "../../../shared/model";
 import { AccountNamesSection } from "./AccountNamesSection";
 import { ConfiguredServersSection } from "./ConfiguredServersSection";
+import { IgnoredUpdatesSection } from "./IgnoredUpdatesSection";
 import { useApi } from "./api-context";
 import { ErrorState, Loading } from "./StatusViews";
 import { StdioServersSection } from "./StdioServersSection";
@@ -288,6 +289,7 @@ export function SettingsView(props: { locations?: readonly Location[] }) {
         <ServersSection settings={settings} data={data} />
         <TokenSection settings={settings} data={data} />
         <ChecksSection key={settings.pollHours} settings={settings} data={data} />
+        <IgnoredUpdatesSection settings={settings} data={data} />
         <ValidationSection settings={settings} data={data} />
         <ConfiguredServersSection api={api} />
         <StdioServersSection api={api} />

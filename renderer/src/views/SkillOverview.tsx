@@ -11,6 +11,7 @@ import { useOpenExternal } from "./ExternalLink";
 import { InlineText, When } from "./InlineText";
 import { FileActionMessage, useFileActions } from "./use-file-actions";
 import { useUpdateLauncher } from "./update-launcher";
+import { SkillHistory } from "./UpdateHistory";
 
 const VERSION_SOURCES: Record<string, string> = {
   "metadata.version": "metadata.version in SKILL.md",
@@ -222,6 +223,7 @@ export function SkillOverview(props: { skill: Skill; update?: UpdateInfo }) {
         )}
       </section>
       {update ? <UpdateSection update={update} /> : null}
+      <SkillHistory skill={skill} />
       <section className="card">
         <h2>Where it lives</h2>
         <ul className="places">

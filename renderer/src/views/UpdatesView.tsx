@@ -1,22 +1,26 @@
-// The Updates view: every pending update with where it lives, installed → latest, the source, the release notes and
-// the one next step; copies newer than their release and those whose state is unknown, each with the honest reason;
-// "Check now", when the last check ran, the offline state, and "Update all" for folders the user owns.
+// The Updates view: the updates to install first (where each lives, installed → latest, the source, the release notes,
+// the one next step, "Ignore this version" and "Don't check this skill for updates"), then the copies a new check may
+// answer, then one collapsed summary per reason for the rest, the ignored updates, and the history. The headline and the
+// status line say when nothing could be checked (offline) and keep the time of the last check that reached the network.
 import { useEffect, useMemo, useState } from "react";
 import type { Skill, UpdateInfo } from "../../../shared/model";
+import type { SettingsPatch } from "../../../shared/settings";
 import type { UpdateAllItem } from "../../../shared/update-flow";
+import { isPendingUpdate } from "../../../shared/update-ignores";
 import { allSkills } from "../../../shared/scan-result";
 import { updateSourceLabel } from "../../../shared/update-text";
 import { errorMessage } from "../lib/format";
 import { useApi } from "./api-context";
 import { When } from "./InlineText";
-import { KeptCopies } from "./KeptCopies";
+import { HistorySection } from "./UpdateHistory";
 import { ReleaseNotes } from "./ReleaseNotes";
+import { groupTitle, groupUpdates, type GroupedUpdates } from "./update-groups";
+import { UpdateGroupView } from "./UpdateGroupView";
 import { placeOf } from "./UpdateParts";
 import { useSettings } from "./use-settings";
 import { UpdateWizard } from "./UpdateWizard";
 import type { CatalogData, UpdatesData } from "./use-app-data";
 import "../updates.css";
-
 /** How one copy fared in Update all, in a line. */
 export function updateAllLine(item: UpdateAllItem): string {
   if (!item.ok) return `${item.name}: not updated. ${item.problem.message} ${item.problem.advice}`;
@@ -39,9 +43,43 @@ function useOnline(): boolean {
   return online;
 }
 
-/** Pending updates of the catalog (outdated copies), for the tab count and the banner. */
+/** Pending updates of the catalog (outdated copies not ignored), for the tab count and the banner. */
 export function pendingUpdates(updates: ReadonlyMap<string, UpdateInfo>): UpdateInfo[] {
-  return [...updates.values()].filter((u) => u.state === "outdated");
+  return [...updates.values()].filter(isPendingUpdate);
+}
+
+/** The headline: how many updates, else whether anything could not be checked (never "none" when offline). */
+export function updatesHeadline(groups: GroupedUpdates): string {
+  const n = groups.pending.length;
+  if (n > 0) return n === 1 ? "1 update available" : `${n.toLocaleString("en")} updates available`;
+  const offline = groups.retry.find((g) => g.key === "offline");
+  if (offline) return groupTitle(offline);
+  const unchecked = groups.retry.reduce((sum, g) => sum + g.items.length, 0);
+  if (unchecked > 0)
+    return `No updates found, but ${unchecked.toLocaleString("en")} skill${unchecked === 1 ? "" : "s"} could not be checked`;
+  return "No updates available";
+}
+
+/** The status line: when the last check ran, and whether it reached the network. */
+function CheckStatus(props: { updates: UpdatesData; offline: boolean }) {
+  const { updates } = props;
+  if (updates.checking) return <>Checking for updates…</>;
+  if (!updates.checkedAt) return <>Not checked yet.</>;
+  if (!props.offline)
+    return (
+      <>
+        Checked <When date={updates.checkedAt} />
+      </>
+    );
+  return updates.lastSuccessAt ? (
+    <>
+      Last checked <When date={updates.lastSuccessAt} />; couldn't check <When date={updates.checkedAt} />.
+    </>
+  ) : (
+    <>
+      Couldn't check <When date={updates.checkedAt} />; no check has reached the update sources yet.
+    </>
+  );
 }
 
 /** The view. */
@@ -55,11 +93,13 @@ export function UpdatesView(props: {
   const { catalog, updates } = props;
   const { api } = useApi();
   const online = useOnline();
-  const accountNames = useSettings(api).settings?.accountNames;
+  const settings = useSettings(api);
+  const accountNames = settings.settings?.accountNames;
   const place = (skill: Skill) => placeOf(catalog.scan, skill, accountNames);
   const { active, onActiveChange: setActive } = props;
   const [allStatus, setAllStatus] = useState<string[] | null>(null);
   const [updatingAll, setUpdatingAll] = useState(false);
+  const [ignoreNote, setIgnoreNote] = useState<{ text: string; name: string; undo: boolean } | null>(null);
   const skills = useMemo(
     () => new Map<string, Skill>((catalog.scan ? allSkills(catalog.scan) : []).map((s) => [s.id, s])),
     [catalog.scan],
@@ -71,11 +111,11 @@ export function UpdatesView(props: {
         .sort((a, b) => a.name.localeCompare(b.name) || a.dir.localeCompare(b.dir)),
     [updates.updates, skills],
   );
-  const pending = list.filter((u) => u.state === "outdated");
-  const ahead = list.filter((u) => u.state === "ahead" || u.state === "changed-locally");
-  const unknown = list.filter((u) => u.state === "unknown");
+  const groups = useMemo(() => groupUpdates(list), [list]);
+  const { pending, ahead } = groups;
   const ownFolders = pending.filter((u) => u.plan?.kind === "replace-folder");
-  const offline = !online || (unknown.length > 0 && unknown.every((u) => u.cause === "offline"));
+  const offlineGroup = groups.retry.find((g) => g.key === "offline");
+  const infoPlace = (u: UpdateInfo) => place(skills.get(u.skillId)!);
 
   const activeInfo = active ? updates.updates.get(active) : undefined;
   const activeSkill = active ? skills.get(active) : undefined;
@@ -97,20 +137,35 @@ export function UpdatesView(props: {
     }
   };
 
+  /** Saves an ignore (or shows a skill's updates again); the host sends the results marked anew. */
+  const changeIgnore = async (patch: SettingsPatch, text: string, name: string) => {
+    const problem = await settings.update(patch, text);
+    const undo = problem === null && patch.ignoreUpdates !== undefined;
+    setIgnoreNote({ text: problem ? `That did not work: ${problem}` : text, name, undo });
+  };
+  const ignoreActions = (u: UpdateInfo) => ({
+    ignoreVersion: () =>
+      void changeIgnore(
+        { ignoreUpdates: { name: u.name, version: u.latest } },
+        `Version ${u.latest} of ${u.name} is ignored; a newer version will show again.`,
+        u.name,
+      ),
+    skipSkill: () =>
+      void changeIgnore(
+        { ignoreUpdates: { name: u.name, version: null } },
+        `Updates of ${u.name} are no longer shown.`,
+        u.name,
+      ),
+  });
+  const showAgain = (name: string) =>
+    void changeIgnore({ unignoreUpdates: name }, `Updates of ${name} are shown again.`, name);
+
   return (
     <div className="updates-view">
       <div className="updates-head">
         <h1>Updates</h1>
         <p className="muted" aria-live="polite">
-          {updates.checking ? (
-            "Checking for updates…"
-          ) : updates.checkedAt ? (
-            <>
-              Checked <When date={updates.checkedAt} />
-            </>
-          ) : (
-            "Not checked yet."
-          )}
+          <CheckStatus updates={updates} offline={offlineGroup !== undefined} />
         </p>
         <div className="updates-actions">
           <button
@@ -129,15 +184,25 @@ export function UpdatesView(props: {
         </div>
         {updates.checking ? <progress className="check-progress" aria-label="Checking for updates" /> : null}
       </div>
-      {offline ? (
-        <div className="banner warning offline" role="status">
-          You are offline or the update sources cannot be reached: the states below are the last ones known. Check again
-          when you are back online.
+      {!online && !offlineGroup ? (
+        <div className="banner warning offline">
+          This computer is offline: the states below are the last ones known. Check again when you are back online.
         </div>
       ) : null}
       {updates.error ? (
         <div className="banner warning" role="alert">
           Checking for updates failed: {updates.error}
+        </div>
+      ) : null}
+      {ignoreNote ? (
+        <div className="banner" role="status">
+          {ignoreNote.text}
+          {ignoreNote.undo ? " " : null}
+          {ignoreNote.undo ? (
+            <button type="button" className="button small" onClick={() => showAgain(ignoreNote.name)}>
+              Undo
+            </button>
+          ) : null}
         </div>
       ) : null}
       {allStatus ? (
@@ -148,21 +213,9 @@ export function UpdatesView(props: {
         </ul>
       ) : null}
       <section aria-labelledby="pending-title">
-        <h2 id="pending-title">
-          {pending.length === 0
-            ? "No updates available"
-            : pending.length === 1
-              ? "1 update available"
-              : `${pending.length} updates available`}
-        </h2>
-        {pending.length === 0 ? (
-          <p className="muted">
-            {!updates.checkedAt
-              ? "Check now to find out whether newer versions exist."
-              : unknown.length > 0
-                ? "None found; some copies could not be checked (see below)."
-                : "Every copy with a known source is up to date."}
-          </p>
+        <h2 id="pending-title">{updatesHeadline(groups)}</h2>
+        {pending.length === 0 && !updates.checkedAt ? (
+          <p className="muted">Check now to find out whether newer versions exist.</p>
         ) : null}
         <ul className="update-list">
           {pending.map((u) => (
@@ -171,10 +224,36 @@ export function UpdatesView(props: {
               info={u}
               place={place(skills.get(u.skillId)!)}
               onUpdate={() => setActive(u.skillId)}
+              {...ignoreActions(u)}
             />
           ))}
         </ul>
       </section>
+      {groups.retry.map((g) => (
+        <UpdateGroupView
+          key={g.key}
+          group={g}
+          initiallyOpen={g.items.length <= 20}
+          place={infoPlace}
+          actions={
+            <>
+              <button
+                type="button"
+                className="button small"
+                onClick={updates.checkNow}
+                disabled={updates.checking || !catalog.scan}
+              >
+                Check again
+              </button>
+              {g.key === "rate-limited" ? (
+                <button type="button" className="button small" onClick={props.openSettings}>
+                  Open Settings
+                </button>
+              ) : null}
+            </>
+          }
+        />
+      ))}
       {ahead.length > 0 ? (
         <section aria-labelledby="ahead-title">
           <h2 id="ahead-title">Newer than the release, or changed here</h2>
@@ -193,36 +272,43 @@ export function UpdatesView(props: {
           </ul>
         </section>
       ) : null}
-      <KeptCopies place={place} skills={skills} refreshKey={updates.updates} />
-      {unknown.length > 0 ? (
-        <section aria-labelledby="unknown-title">
-          <h2 id="unknown-title">Update state not known</h2>
-          <ul className="update-list">
-            {unknown.map((u) => (
-              <li key={u.skillId} className="update-item" data-state="unknown">
-                <h3>{u.name}</h3>
-                <p className="update-place">{place(skills.get(u.skillId)!)}</p>
-                <p className="unknown-reason">
-                  {u.reason ?? "Skillshelf could not find out whether a newer version exists."}
-                </p>
-                {u.cause === "rate-limited" ? (
-                  <p>
-                    Add a GitHub token to raise the limit.{" "}
-                    <button type="button" className="button small" onClick={props.openSettings}>
-                      Open Settings
-                    </button>
-                  </p>
-                ) : null}
-              </li>
-            ))}
-          </ul>
+      {groups.quiet.length > 0 || groups.ignored.length > 0 ? (
+        <section aria-labelledby="quiet-title">
+          <h2 id="quiet-title">Nothing to do</h2>
+          {groups.quiet.map((g) => (
+            <UpdateGroupView key={g.key} group={g} place={infoPlace} />
+          ))}
+          {groups.ignored.length > 0 ? (
+            <UpdateGroupView
+              group={{ key: "ignored", items: groups.ignored }}
+              place={infoPlace}
+              itemExtra={(u) => (
+                <>
+                  {" "}
+                  <span className="muted">
+                    {u.ignored === "skill" ? "Not checked for updates." : `Version ${u.latest} ignored.`}
+                  </span>{" "}
+                  <button type="button" className="button small" onClick={() => showAgain(u.name)}>
+                    Show updates of {u.name} again
+                  </button>
+                </>
+              )}
+            />
+          ) : null}
         </section>
       ) : null}
+      <HistorySection place={place} skills={skills} refreshKey={updates.updates} />
     </div>
   );
 }
 
-function PendingItem(props: { info: UpdateInfo; place: string; onUpdate: () => void }) {
+function PendingItem(props: {
+  info: UpdateInfo;
+  place: string;
+  onUpdate: () => void;
+  ignoreVersion: () => void;
+  skipSkill: () => void;
+}) {
   const { info, place } = props;
   const kind = info.plan?.kind;
   const action =
@@ -255,11 +341,21 @@ function PendingItem(props: { info: UpdateInfo; place: string; onUpdate: () => v
       <p className="next-step">
         <strong>Next step:</strong> {info.plan?.nextStep}
       </p>
-      {action ? (
-        <button type="button" className="button primary" onClick={props.onUpdate}>
-          {action}
+      <div className="updates-actions">
+        {action ? (
+          <button type="button" className="button primary" onClick={props.onUpdate}>
+            {action}
+          </button>
+        ) : null}
+        {info.latest ? (
+          <button type="button" className="button small" onClick={props.ignoreVersion}>
+            Ignore this version
+          </button>
+        ) : null}
+        <button type="button" className="button small" onClick={props.skipSkill}>
+          Don't check this skill for updates
         </button>
-      ) : null}
+      </div>
     </li>
   );
 }

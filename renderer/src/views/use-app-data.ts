@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { AppInfo, AuthorSnapshot, SkillshelfApi } from "../../../shared/ipc";
 import type { ScanResult, TaskProgress, UpdateInfo } from "../../../shared/model";
 import { applyCatalogChange } from "../../../shared/ui-catalog";
+import { checkReachedNetwork } from "../../../shared/update-check-time";
 import { openFolderOfSession, recentFolders, rememberFolder, setOpenFolderOfSession } from "../lib/recent-folders";
 import { errorMessage } from "../lib/format";
 
@@ -56,6 +57,8 @@ export interface UpdatesData {
   updates: ReadonlyMap<string, UpdateInfo>;
   checking: boolean;
   checkedAt: Date | null;
+  /** When the last check that reached the network ran (an offline check keeps the one before). */
+  lastSuccessAt: Date | null;
   error: string | null;
   checkNow: () => void;
 }
@@ -72,12 +75,14 @@ export function useUpdates(api: SkillshelfApi): UpdatesData {
   const [updates, setUpdates] = useState<ReadonlyMap<string, UpdateInfo>>(new Map());
   const [checking, setChecking] = useState(false);
   const [checkedAt, setCheckedAt] = useState<Date | null>(null);
+  const [lastSuccessAt, setLastSuccessAt] = useState<Date | null>(null);
   const [error, setError] = useState<string | null>(null);
   const pushed = useRef(false);
   const store = useCallback((list: UpdateInfo[]) => {
     pushed.current = true;
     setUpdates(new Map(list.map((u) => [u.skillId, u])));
     setCheckedAt(checkTime(list) ?? new Date());
+    if (checkReachedNetwork(list)) setLastSuccessAt(checkTime(list) ?? new Date());
   }, []);
   useEffect(() => {
     const unsubscribe = api.onUpdatesChanged(store);
@@ -87,6 +92,8 @@ export function useUpdates(api: SkillshelfApi): UpdatesData {
         if (pushed.current) return;
         setUpdates(new Map(last.updates.map((u) => [u.skillId, u])));
         setCheckedAt(last.checkedAt ? new Date(last.checkedAt) : null);
+        const success = last.lastSuccessAt ?? (checkReachedNetwork(last.updates) ? last.checkedAt : null);
+        setLastSuccessAt(success ? new Date(success) : null);
         if (!last.checking) return;
         // A check was under way as the page loaded: its result may be pushed before the page listens, so ask for it.
         setChecking(true);
@@ -107,7 +114,7 @@ export function useUpdates(api: SkillshelfApi): UpdatesData {
       .catch((e: unknown) => setError(errorMessage(e)))
       .finally(() => setChecking(false));
   }, [api, store]);
-  return { updates, checking, checkedAt, error, checkNow };
+  return { updates, checking, checkedAt, lastSuccessAt, error, checkNow };
 }
 
 /** The folder open in author mode, kept live by author:changed. */

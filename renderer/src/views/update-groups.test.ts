@@ -1,0 +1,97 @@
+// The Updates view's order and words: groups by cause (never by the English reason), exact counts, one sentence each.
+import { describe, expect, it } from "vitest";
+import type { FailureCause, UpdateInfo } from "../../../shared/model";
+import { groupMeaning, groupTitle, groupUpdates, type UpdateGroup } from "./update-groups";
+import { eventSentence } from "./UpdateHistory";
+import { updatesHeadline } from "./UpdatesView";
+
+const info = (name: string, extra: Partial<UpdateInfo>): UpdateInfo => ({
+  skillId: name,
+  name,
+  dir: `/s/${name}`,
+  installed: "1.0.0",
+  installedSource: "metadata.version",
+  latest: null,
+  state: "unknown",
+  source: "none",
+  checkedAt: "2026-12-01T00:00:00.000Z",
+  ...extra,
+});
+const group = (key: UpdateGroup["key"], n: number): UpdateGroup => ({
+  key,
+  items: Array.from({ length: n }, (_, i) => info(`s${i}`, {})),
+});
+
+describe("grouping the results", () => {
+  it("puts updates first, then what a new check may answer, then one group per cause, and ignored ones apart", () => {
+    const groups = groupUpdates([
+      info("a", { state: "outdated", latest: "2.0.0" }),
+      info("b", { state: "outdated", latest: "2.0.0", ignored: "version" }),
+      info("c", { cause: "no-source", reason: "Offline, it says, but the cause decides." }),
+      info("d", { cause: "offline" }),
+      info("e", {}),
+      info("f", { state: "ahead", latest: "0.9.0" }),
+      info("g", { state: "up-to-date", latest: "1.0.0" }),
+      info("h", { cause: "rate-limited", ignored: "skill" }),
+    ]);
+    expect(groups.pending.map((u) => u.name)).toEqual(["a"]);
+    expect(groups.ahead.map((u) => u.name)).toEqual(["f"]);
+    expect(groups.retry.map((g) => [g.key, g.items.map((u) => u.name)])).toEqual([["offline", ["d"]]]);
+    expect(groups.quiet.map((g) => [g.key, g.items.map((u) => u.name)])).toEqual([
+      ["no-source", ["c"]],
+      ["unknown", ["e"]],
+    ]);
+    expect(groups.ignored.map((u) => u.name)).toEqual(["b", "h"]);
+  });
+
+  it("titles each group with its exact count, and says what it means", () => {
+    const titles: Array<[UpdateGroup["key"], number, string]> = [
+      ["ignored", 1, "1 update ignored"],
+      ["offline", 1, "Couldn't check 1 skill — you're offline"],
+      ["rate-limited", 3, "Couldn't check 3 skills — GitHub's limit of requests was reached"],
+      ["timeout", 2, "Couldn't check 2 skills — the source took too long to answer"],
+      ["locked", 1, "Couldn't check 1 skill — another update of them is under way"],
+      ["no-source", 10_300, "10,300 skills have no update source"],
+      ["no-source", 1, "1 skill has no update source"],
+      ["not-found", 4, "4 skills name a source that was not found"],
+      ["not-comparable", 2, "2 skills have versions that cannot be compared"],
+      ["checksum" as FailureCause, 5, "Couldn't find out whether 5 skills have updates"],
+    ];
+    for (const [key, n, title] of titles) expect(groupTitle(group(key, n))).toBe(title);
+    expect(groupMeaning("rate-limited")).toBe(
+      "GitHub answers a limited number of requests without a token. Add a GitHub token in Settings to raise the limit, or check again later.",
+    );
+    expect(groupMeaning("timeout")).toBe("The source did not answer in time. Check again later.");
+    expect(groupMeaning("locked")).toBe("Check again when the update under way has finished.");
+    expect(groupMeaning("not-found")).toBe(
+      "The repository or release these skills name does not exist (any more), or is private. Nothing can be checked until the skill names a source that exists.",
+    );
+    expect(groupMeaning("not-comparable")).toBe(
+      "The installed version or the latest one is not a version number Skillshelf can compare, so it cannot tell which is newer.",
+    );
+    expect(groupMeaning("ignored")).toBe("You asked not to be told about these updates. Show one again to update it.");
+    expect(groupMeaning("unknown")).toBe("Each copy below says why.");
+  });
+
+  it("never headlines 'No updates available' when something could not be checked", () => {
+    const headline = (list: UpdateInfo[]) => updatesHeadline(groupUpdates(list));
+    expect(headline([info("a", { cause: "timeout" }), info("b", { cause: "rate-limited" })])).toBe(
+      "No updates found, but 2 skills could not be checked",
+    );
+    expect(headline([info("a", { cause: "offline" }), info("b", { cause: "timeout" })])).toBe(
+      "Couldn't check 1 skill — you're offline",
+    );
+    expect(headline([info("a", { cause: "no-source" })])).toBe("No updates available");
+    expect(headline([info("a", { state: "outdated", latest: "2.0.0" })])).toBe("1 update available");
+  });
+
+  it("tells each history event in a sentence, with whether the replaced copy is kept", () => {
+    const at = "2026-12-01T00:00:00.000Z";
+    expect(eventSentence({ kind: "undo", at, from: "2.0.0", to: "1.0.0", kept: false })).toBe(
+      "Went back to version 1.0.0, replacing version 2.0.0. Version 2.0.0 is no longer kept.",
+    );
+    expect(eventSentence({ kind: "update", at, from: null, to: "2.0.0", kept: false })).toBe(
+      "Updated from a copy without a version number to version 2.0.0. The copy it replaced is no longer kept.",
+    );
+  });
+});
