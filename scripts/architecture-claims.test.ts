@@ -111,6 +111,7 @@ const fileWriters: Record<string, string> = {
   "electron/engine/manage/remove.ts": "removal records",
   "electron/engine/settings.ts": "settings and their backup",
   "electron/engine/skill-lock/lock-edit.ts": "the skills installer's lock",
+  "electron/engine/update-service/history.ts": "the update history",
   "electron/engine/updates/json-cache-folder.ts": "update-check caches",
   "electron/engine/updates/last-updates.ts": "the last update results",
   "electron/engine/updates/stdio-consent.ts": "consents to start local servers",
