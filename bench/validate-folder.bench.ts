@@ -96,7 +96,7 @@ export async function runValidateFolderBench(options: { count?: number; rounds?:
     const phase = () =>
       runScript<{ ms: number; userMs: number; systemMs: number; reused: number; read: number }>(CACHED_PHASE, [
         root,
-        path.join(cacheDir, "validate", "results-v1.json"),
+        path.join(cacheDir, "validate", "results-v2.json"),
       ]);
     await phase();
     const unchanged = await phase();

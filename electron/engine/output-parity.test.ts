@@ -124,7 +124,7 @@ describe("outputs on the fixture corpora stay exactly as recorded", () => {
         }
       }
     }
-    expect(readFileSync(path.join(env.SKILLSHELF_CACHE_DIR, "validate", "results-v1.json"), "utf8")).toMatch(
+    expect(readFileSync(path.join(env.SKILLSHELF_CACHE_DIR, "validate", "results-v2.json"), "utf8")).toMatch(
       /"records":\[\{/,
     );
   }, 240_000);

@@ -4,6 +4,8 @@ import path from "node:path";
 import type { CatalogChange, CommandHandlers } from "../../shared/ipc";
 import type { ScanResult, TaskProgress } from "../../shared/model";
 import { applyCatalogChange } from "../../shared/ui-catalog";
+import { updateCacheDir } from "../engine/updates/sources";
+import { cacheFileIn } from "../engine/validate-cache/store";
 import type { SessionShared } from "./session-shared";
 import type { CatalogWatcher } from "./context";
 import { HandlerError } from "./errors";
@@ -27,10 +29,26 @@ export interface CatalogListeners {
   changed(change: CatalogChange): void;
 }
 
-/** Creates the catalog concern. */
-export function createCatalogHandlers(shared: SessionShared, listeners: CatalogListeners): CatalogConcern {
+/** Creates the catalog concern; `cacheOn` says whether the settings leave the validation cache on. */
+export function createCatalogHandlers(
+  shared: SessionShared,
+  listeners: CatalogListeners,
+  cacheOn: () => Promise<boolean> = async () => false,
+): CatalogConcern {
   const { context, state } = shared;
   const { engine, emit } = context;
+  const { env, platform, home } = context.scanOptions;
+  /**
+   * The validation cache `validate` keeps (the same file, in the same cache folder as the update checks': inside the
+   * home for a `--home` that is not the user's own), unless the settings turned it off.
+   */
+  const cacheFile = async () =>
+    (await cacheOn().catch(() => false)) ? cacheFileIn(updateCacheDir(env, platform, home)) : null;
+  const log = context.log ?? ((message: string) => console.warn(message));
+  const cacheOptions = async () => {
+    const file = await cacheFile();
+    return file ? { validationCache: { file }, onCacheNote: log } : {};
+  };
   let catalogWatcher: CatalogWatcher | null = null;
   let scanning: Promise<ScanResult> | null = null;
   let prefetched: Promise<ScanResult> | null = null;
@@ -38,9 +56,11 @@ export function createCatalogHandlers(shared: SessionShared, listeners: CatalogL
   const onProgress = (progress: TaskProgress) => emit("task:progress", progress);
 
   function runScan(): Promise<ScanResult> {
-    scanning ??= engine.scan({ ...context.scanOptions, onProgress }).finally(() => {
-      scanning = null;
-    });
+    scanning ??= cacheOptions()
+      .then((cache) => engine.scan({ ...context.scanOptions, ...cache, onProgress }))
+      .finally(() => {
+        scanning = null;
+      });
     return scanning;
   }
 
@@ -61,11 +81,15 @@ export function createCatalogHandlers(shared: SessionShared, listeners: CatalogL
   }
 
   async function startCatalogWatcher(): Promise<CatalogWatcher | null> {
-    const watcher = await engine.watchCatalog({ ...context.scanOptions, ...shared.debounce, onProgress }, (change) => {
-      state.catalog = applyCatalogChange(state.catalog, change);
-      emit("catalog:changed", change);
-      listeners.changed(change);
-    });
+    const cache = await cacheOptions();
+    const watcher = await engine.watchCatalog(
+      { ...context.scanOptions, ...cache, ...shared.debounce, onProgress },
+      (change) => {
+        state.catalog = applyCatalogChange(state.catalog, change);
+        emit("catalog:changed", change);
+        listeners.changed(change);
+      },
+    );
     if (shared.disposed()) {
       await watcher.close();
       return null;
@@ -91,7 +115,7 @@ export function createCatalogHandlers(shared: SessionShared, listeners: CatalogL
       },
       "skill:levels": async (dir) => engine.getSkillLevels(requireSkillDir(dir)),
       "skill:resource": async (dir, relPath) => engine.readSkillResource(requireSkillDir(dir), relPath),
-      "validate:path": async (target, profile) => engine.validatePath(path.resolve(target), profile),
+      "validate:path": async (target, profile) => engine.validatePath(path.resolve(target), profile, await cacheFile()),
     },
     prefetch() {
       const pending = (prefetched = nextCatalog());

@@ -78,7 +78,8 @@ export interface HandlerEngine {
   ): Promise<CatalogWatcher>;
   getSkillLevels(dir: string): Promise<SkillLevels>;
   readSkillResource(dir: string, relPath: string): Promise<SkillResource>;
-  validatePath(path: string, profile: Profile): Promise<ValidationResult[]>;
+  /** With `cacheFile`, skills are validated through the validation cache kept there. */
+  validatePath(path: string, profile: Profile, cacheFile?: string | null): Promise<ValidationResult[]>;
   /** `force` starts a new skill-meta session; `sources` are the settings' servers, token and stdio consent. */
   checkUpdates(
     skills: Skill[],

@@ -23,9 +23,16 @@ export interface UpdateSourceOptions {
   offline?: boolean;
 }
 
-/** Validates whatever a path holds (skill, plugin, folder of skills, archive), as `skillshelf validate` does. */
-export async function validateAnyPath(target: string, profile: Profile): Promise<ValidationResult[]> {
-  const found = await offThread("validatePath", target, profile);
+/**
+ * Validates whatever a path holds (skill, plugin, folder of skills, archive), as `skillshelf validate` does, through
+ * the validation cache file when one is given.
+ */
+export async function validateAnyPath(
+  target: string,
+  profile: Profile,
+  cacheFile?: string | null,
+): Promise<ValidationResult[]> {
+  const found = await offThread("validatePath", target, profile, cacheFile ?? null);
   if ("missing" in found) throw new HandlerError(found.missing);
   return found.results;
 }

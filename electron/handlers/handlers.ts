@@ -57,15 +57,22 @@ export function createHandlerSession(context: HandlerContext): HandlerSession {
     if (next && !disposed) updates.setIntervalHours(fixedInterval ?? next.pollHours);
   });
 
-  const catalog = createCatalogHandlers(shared, {
-    loaded: () => {
-      // After the first catalog, so it is never delayed: an update a crash interrupted is finished or undone.
-      if (!disposed) install.startRecovery();
-      updates.catalogLoaded();
-      if (context.updatePolling && !disposed) updates.start();
+  const catalog = createCatalogHandlers(
+    shared,
+    {
+      loaded: () => {
+        // After the first catalog, so it is never delayed: an update a crash interrupted is finished or undone.
+        if (!disposed) install.startRecovery();
+        updates.catalogLoaded();
+        if (context.updatePolling && !disposed) updates.start();
+      },
+      changed: (change) => updates.catalogChanged(change),
     },
-    changed: (change) => updates.catalogChanged(change),
-  });
+    async () => {
+      await settings.load();
+      return settings.current().validationCache !== false;
+    },
+  );
   const author = createAuthorHandlers(shared);
   const shell = createShellHandlers(shared);
   const install = createInstallHandlers({

@@ -21,7 +21,7 @@ describe("validate's cache", () => {
     for (const name of ["valid-minimal", "name-uppercase", "ref-missing"])
       await cp(path.join(FIXTURES, name), path.join(skills, name), { recursive: true });
     env = { SKILLSHELF_CACHE_DIR: path.join(tmp.dir, "cache"), SKILLSHELF_CONFIG_DIR: path.join(tmp.dir, "config") };
-    cacheFile = path.join(tmp.dir, "cache", "validate", "results-v1.json");
+    cacheFile = path.join(tmp.dir, "cache", "validate", "results-v2.json");
   });
   afterEach(() => tmp.cleanup());
 
@@ -47,7 +47,7 @@ describe("validate's cache", () => {
 
   it("ignores a damaged cache with a note and prints what an uncached run prints", async () => {
     await mkdir(path.dirname(cacheFile), { recursive: true });
-    await writeFile(cacheFile, '{"format":1,"rules":"x","records":[{"k":');
+    await writeFile(cacheFile, '{"format":2,"rules":"x","records":[{"k":');
     const plain = await runBin(["validate", skills, "--no-cache"], { env });
     const run = await runBin(["validate", skills], { env });
     expect(run.stdout).toBe(plain.stdout);

@@ -10,6 +10,7 @@ import type { ScanPlan } from "./plan";
 import type { PluginRead, SkillRead } from "./read";
 import type { SkillSite, SourceSites } from "./sites";
 import type { SkillLock } from "./skill-lock";
+import type { ValidationCache } from "../validate-cache/store";
 
 interface BuiltSkill {
   read: SkillRead;
@@ -36,6 +37,8 @@ export interface ScanState {
   builtPlugins?: Map<string, BuiltPlugin>;
   /** Reads dropped by a watched change: a re-read with the same result keeps the old one (so nothing is reported). */
   stale?: Map<string, SkillRead>;
+  /** The validation cache, opened by the first read of a scan that uses one and kept for the watcher's re-reads. */
+  cache?: ValidationCache;
 }
 
 /** The validation profile for a site: Claude Desktop's upload rules for Desktop skills a user made. */

@@ -7,6 +7,8 @@ export interface ReadJob {
   dir: string;
   realDir: string;
   profile: Profile;
+  /** With the validation cache: when the scan began reading, in ns (decimal), so the read can say what it depends on. */
+  cacheSince?: string;
 }
 
 /** Scan → worker: read these folders with at most `limit` in flight. */

@@ -7,7 +7,7 @@ import { runNamedTask } from "../off-thread/tasks";
 import { handleWatchRequest } from "../off-thread/watch-in-worker";
 import type { WatchRequest } from "../off-thread/watch-protocol";
 import type { ReadBatchRequest, ReadWorkerMessage } from "./read-protocol";
-import { readSkillAt } from "./read";
+import { readJob } from "./read";
 
 const port = parentPort;
 /** Shortest time between two progress messages; the main thread's stall limit is far longer (seconds). */
@@ -17,7 +17,7 @@ async function readBatch(request: ReadBatchRequest): Promise<ReadWorkerMessage> 
   try {
     let lastSign = performance.now();
     const reads = await mapBounded(request.jobs, Math.max(1, request.limit), async (job) => {
-      const read = await readSkillAt(job.dir, job.realDir, job.profile);
+      const read = await readJob(job);
       // A sign of progress at most every few ms (not one message per folder): the watchdog's limit is seconds.
       const now = performance.now();
       if (now - lastSign >= PROGRESS_EVERY_MS) {

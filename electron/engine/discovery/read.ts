@@ -3,17 +3,21 @@ import path from "node:path";
 import type { Profile } from "../../../shared/model";
 import { readPlugin } from "../plugin/read-plugin";
 import type { ClaudeCodeContext, PluginReport } from "../plugin/types";
-import { readSkill, readSkillWithFiles } from "../skill/read-skill";
+import { readSkill } from "../skill/read-skill";
+import { readCacheable } from "../validate-cache/scan-part";
 import type { SkillReport } from "../skill/types";
 import { hashSkillFolderWithInfo, type FolderHash } from "./hash";
 import { findSkillFile, listCapped } from "./list";
 import { isInside, realpathOrNull } from "../fs/safe-fs";
+import type { ReadJob } from "./read-protocol";
 
 /** A skill folder as read: the validator's report, its content hash and the profile used. */
 export interface SkillRead {
   report: SkillReport;
   hash: FolderHash;
   profile: Profile;
+  /** With the validation cache: the paths the result depends on and their identities (null: not to be kept). */
+  entries?: Array<[string, string]> | null;
 }
 
 /** A plugin as read: the plugin reader's report (null if it failed) and each of its skills. */
@@ -23,18 +27,28 @@ export interface PluginRead {
   skills: Array<{ dir: string; realDir: string; read: SkillRead }>;
 }
 
-/** Reads and hashes one skill folder (dir as found; the hash walks its real folder, confined). */
+/**
+ * Reads and hashes one skill folder (dir as found; the hash walks its real folder, confined). The instructions are
+ * dropped: the catalog never shows them, and a read from the validation cache does not have them. With `since` (ns,
+ * when reading began), the read also says what its result depends on, for the validation cache.
+ */
 export async function readSkillAt(
   dir: string,
   realDir: string,
   profile: Profile,
   onSkillRead?: (dir: string) => void,
+  since: bigint | null = null,
 ): Promise<SkillRead> {
   onSkillRead?.(dir);
-  const { report, files, read } = await readSkillWithFiles(dir, { profile, realDir });
-  const hash = await hashSkillFolderWithInfo(realDir, {}, files, read);
-  return { report, hash, profile };
+  const got = await readCacheable(dir, { profile, realDir }, since);
+  const hash = await hashSkillFolderWithInfo(realDir, {}, got.files, got.read);
+  const report = { ...got.report, body: "" };
+  return since === null ? { report, hash, profile } : { report, hash, profile, entries: got.entries };
 }
+
+/** readSkillAt for a scan's job (in the scan's thread or its worker). */
+export const readJob = (job: ReadJob, onSkillRead?: (dir: string) => void): Promise<SkillRead> =>
+  readSkillAt(job.dir, job.realDir, job.profile, onSkillRead, job.cacheSince ? BigInt(job.cacheSince) : null);
 
 /**
  * Reads a plugin root with the plugin reader, then hashes each skill; skills the reader did not return are read here.

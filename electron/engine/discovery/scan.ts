@@ -11,11 +11,12 @@ import {
 } from "./assemble";
 import { mapBounded } from "../fs/bounded";
 import { locationCap, planScan, type ScanPlan } from "./plan";
-import { readPluginAt, readSkillAt, type SkillRead } from "./read";
+import { readJob, readPluginAt, type SkillRead } from "./read";
 import type { ReadJob } from "./read-protocol";
 import { findSites, type SourceSites } from "./sites";
 import { readSkillLock } from "./skill-lock";
 import type { ScanOptions } from "./types";
+import { cacheSinceNow, openScanCache, readFromCache, recordRead } from "./cached-read";
 import { prestartWorker } from "./worker-lease";
 import { readSharedWithWorker } from "./worker-pool";
 
@@ -54,17 +55,25 @@ export async function readMissing(
     if (done % step === 0 || done === total)
       progress(options, 0.1 + 0.9 * (done / Math.max(1, total)), "Reading skills", `${done} of ${total}: ${what}`);
   };
-  const jobs: ReadJob[] = todo.map((group) => ({
-    dir: group.primary.path,
-    realDir: group.realDir,
-    profile: profileFor(group.primary),
-  }));
   const keep = (job: ReadJob, read: SkillRead) => {
     const key = readKey(job.realDir, job.profile);
     const old = state.stale?.get(key);
     state.reads.set(key, old && sameRead(old, read) ? old : read);
     tick(job.dir);
   };
+  if (options.validationCache && !state.cache)
+    state.cache = await openScanCache(options.validationCache, options.onCacheNote);
+  const cache = options.validationCache ? state.cache : undefined;
+  const since = cache && cacheSinceNow();
+  const jobs: ReadJob[] = [];
+  for (const group of todo) {
+    const job: ReadJob = { dir: group.primary.path, realDir: group.realDir, profile: profileFor(group.primary) };
+    if (since) job.cacheSince = since;
+    const kept = cache && (await readFromCache(cache, job));
+    if (kept) keep(job, kept);
+    else jobs.push(job);
+  }
+  const fresh = (job: ReadJob, read: SkillRead) => keep(job, cache ? recordRead(cache, job, read) : read);
   if (options.workerScript && jobs.length >= workerMinSkills(options)) {
     await readSharedWithWorker(
       jobs,
@@ -74,18 +83,17 @@ export async function readMissing(
         onSkillRead: options.onSkillRead,
         readsHere: !options.readsOffThread,
       },
-      (i, read) => keep(jobs[i] as ReadJob, read),
+      (i, read) => fresh(jobs[i] as ReadJob, read),
     );
   } else {
-    await mapBounded(jobs, limit, async (job) =>
-      keep(job, await readSkillAt(job.dir, job.realDir, job.profile, options.onSkillRead)),
-    );
+    await mapBounded(jobs, limit, async (job) => fresh(job, await readJob(job, options.onSkillRead)));
   }
   await mapBounded(plugins, Math.max(1, Math.floor(limit / 4)), async (source) => {
     state.plugins.set(source.root, await readPluginAt(source.root, cap, options.onSkillRead, source.claudeCode));
     tick(source.root);
   });
   state.stale?.clear();
+  await cache?.save();
   return todo.length;
 }
 

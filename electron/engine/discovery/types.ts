@@ -1,5 +1,6 @@
 // The inputs of a scan; its output is ScanResult in shared/model.ts.
 import type { TaskProgress } from "../../../shared/model";
+import type { ScanCacheOptions } from "./cached-read";
 
 /** Operating systems whose layouts discovery knows. */
 export type ScanPlatform = "darwin" | "win32" | "linux";
@@ -32,4 +33,8 @@ export interface ScanOptions {
    * the worker and none here, whatever the count (this thread reads only when no worker can start).
    */
   readsOffThread?: boolean;
+  /** The validation cache `validate` shares (absent or null: every skill is read). */
+  validationCache?: ScanCacheOptions | null;
+  /** Told when the validation cache's file was ignored (damaged or hostile) and will be rebuilt. */
+  onCacheNote?: (note: string) => void;
 }

@@ -1,7 +1,7 @@
 // Reads many skill folders on two cores: this thread and one worker thread take from one queue. Whatever goes wrong
 // with the worker (it cannot start, throws, exits, stalls, answers nonsense) only moves its unfinished work back here.
 import { limitedRead } from "./limited-read";
-import { readSkillAt, type SkillRead } from "./read";
+import { readJob, type SkillRead } from "./read";
 import type { ReadJob, ReadWorkerMessage } from "./read-protocol";
 import { leaseWorker, releaseWorker, type LeasedWorker } from "./worker-lease";
 
@@ -306,7 +306,7 @@ export async function readSharedWithWorker(
       const index = settings.readsHere === false && !helper.gaveUp() ? undefined : queue.take();
       if (index !== undefined) {
         const job = jobs[index] as ReadJob;
-        onRead(index, await readSkillAt(job.dir, job.realDir, job.profile, settings.onSkillRead));
+        onRead(index, await readJob(job, settings.onSkillRead));
         continue;
       }
       if (!helper.busy() && (settings.readsHere !== false || helper.gaveUp() || queue.done())) return;

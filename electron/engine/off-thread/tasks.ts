@@ -7,13 +7,19 @@ import { installerFolderHashes } from "../skill-lock/folder-hash";
 import { MissingPathError, resolveTargets } from "../skill/targets";
 import { gitTreeOf } from "../updates/git-tree";
 import { validateTarget } from "../validate-target";
+import { validateSkillCached } from "../validate-cache/cached-skill";
+import { ValidationCache } from "../validate-cache/store";
 import { runTask } from "./runner";
 
 /** What validating a path found: its results, or that nothing is there (said in words). */
 export type PathValidation = { results: ValidationResult[] } | { missing: string };
 
 /** Validates whatever a path holds (skill, plugin, folder of skills, archive), as `skillshelf validate` does. */
-async function validatePath(target: string, profile: Profile): Promise<PathValidation> {
+async function validatePath(
+  target: string,
+  profile: Profile,
+  cacheFile: string | null = null,
+): Promise<PathValidation> {
   let targets;
   try {
     targets = await resolveTargets(target);
@@ -21,8 +27,14 @@ async function validatePath(target: string, profile: Profile): Promise<PathValid
     if (error instanceof MissingPathError) return { missing: error.message };
     throw error;
   }
+  // Through the validation cache `validate` keeps, when the caller names its file (the settings leave it on).
+  const cache = cacheFile ? await ValidationCache.open(cacheFile) : null;
   const results: ValidationResult[] = [];
-  for (const t of targets) results.push(await validateTarget(t, profile));
+  for (const t of targets)
+    results.push(
+      cache && t.kind === "skill" ? await validateSkillCached(t, profile, cache) : await validateTarget(t, profile),
+    );
+  await cache?.save();
   return { results };
 }
 

@@ -45,20 +45,26 @@ const LISTING_FOR_HASH_MAX = 5_000;
 
 /**
  * readSkill plus the folder's regular files (relative, sorted) when the listing is complete and link-free, so the
- * content hash can reuse it instead of walking the folder again; null when the hash must walk for itself.
+ * content hash can reuse it instead of walking the folder again; null when the hash must walk for itself. The listing
+ * is returned too (the validation cache records what it holds).
  */
 export async function readSkillWithFiles(
   dir: string,
   options: ReadSkillOptions = {},
-): Promise<{ report: SkillReport; files: string[] | null; read: Map<string, Uint8Array> }> {
+): Promise<{
+  report: SkillReport;
+  files: string[] | null;
+  read: Map<string, Uint8Array>;
+  listing: FolderListing | null;
+}> {
   const { report, listing, skillBytes, keptBytes } = await readSkillWithReferences(dir, options, true);
   if (!listing || listing.hasLinks || listing.truncated || listing.kinds.size > LISTING_FOR_HASH_MAX)
-    return { report, files: null, read: new Map() };
+    return { report, files: null, read: new Map(), listing };
   const files = [...listing.kinds].filter(([, kind]) => kind === "file").map(([rel]) => rel);
   files.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const read = keptBytes ?? new Map<string, Uint8Array>();
   if (skillBytes && listing.kinds.get(skillBytes.rel) === "file") read.set(skillBytes.rel, skillBytes.bytes);
-  return { report, files, read };
+  return { report, files, read, listing };
 }
 
 /**

@@ -1,9 +1,10 @@
 // The validation cache's file: its shape, the limits a file must keep to be trusted, and its parser.
-import type { Diagnostic } from "../../../shared/model";
+import type { Diagnostic, VersionSource } from "../../../shared/model";
+import type { FolderHash } from "../discovery/hash";
 import { parseJsonWithinLimits } from "../fs/json-limits";
 
 /** Bump when the file's shape changes. */
-export const CACHE_FORMAT = 1;
+export const CACHE_FORMAT = 2;
 /** Largest cache file read or written. */
 export const MAX_CACHE_BYTES = 64 * 1024 * 1024;
 /** Most skills kept; the least recently recorded go first. */
@@ -12,8 +13,10 @@ export const MAX_RECORDS = 100_000;
 export const MAX_ENTRIES = 1_000;
 /** Most diagnostics one record may hold. */
 export const MAX_DIAGNOSTICS = 10_000;
-/** Deepest nesting the file's shape needs (root, records, record, entries, entry), with room to spare. */
+/** Deepest nesting the file's shape needs (root, records, record, scan part, hash, limit), with room to spare. */
 const MAX_DEPTH = 8;
+/** Longest frontmatter text kept (a SKILL.md's frontmatter is capped well below this). */
+const MAX_FRONTMATTER = 256 * 1024;
 /** Longest string accepted anywhere in the file. */
 const MAX_STRING = 64 * 1024;
 
@@ -26,6 +29,25 @@ export interface CacheRecord {
   n: string;
   v: boolean;
   d: Diagnostic[];
+  /** What the app's scan needs beyond the result (absent in records of other builds; then the skill is read). */
+  s?: ScanPart;
+}
+
+/** The rest of a skill's report the scan builds its catalog row from, and its content hash once computed. */
+export interface ScanPart {
+  /** The real folder the result was computed for. */
+  r: string;
+  /** SKILL.md as read (absolute), or null. */
+  f: string | null;
+  ds: string;
+  /** The frontmatter as JSON text, or null. */
+  fm: string | null;
+  bl: number;
+  ver: string | null;
+  vs: VersionSource | null;
+  repo: string | null;
+  /** The folder's content hash; absent when the run that kept the record did not need it (validate's cost). */
+  h?: FolderHash;
 }
 
 /** The whole file. */
@@ -61,7 +83,47 @@ function isDiagnostic(v: unknown): v is Diagnostic {
 const isRel = (v: unknown): v is string =>
   isString(v) && (v === "." || (v !== "" && v.split("/").every((n) => n !== "" && n !== "." && n !== "..")));
 
-function isRecord(v: unknown): v is CacheRecord {
+const VERSION_SOURCES = new Set(["metadata.version", "frontmatter.version", "plugin.version"]);
+const LIMIT_KINDS = new Set(["entries", "depth", "bytes"]);
+const isNullableString = (v: unknown) => v === null || isString(v);
+
+function isHash(v: unknown): v is FolderHash {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const h = v as Record<string, unknown>;
+  const limit = h.limit as Record<string, unknown> | undefined;
+  return (
+    typeof h.hash === "string" &&
+    /^[0-9a-f]{64}$/.test(h.hash) &&
+    isCount(h.files) &&
+    isCount(h.bytes) &&
+    typeof h.truncated === "boolean" &&
+    (limit === undefined ||
+      (typeof limit === "object" &&
+        limit !== null &&
+        typeof limit.kind === "string" &&
+        LIMIT_KINDS.has(limit.kind) &&
+        isCount(limit.max)))
+  );
+}
+
+function isScanPart(v: unknown): v is ScanPart {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const s = v as Record<string, unknown>;
+  return (
+    isString(s.r) &&
+    isNullableString(s.f) &&
+    isString(s.ds) &&
+    (s.fm === null || (typeof s.fm === "string" && s.fm.length <= MAX_FRONTMATTER)) &&
+    isCount(s.bl) &&
+    isNullableString(s.ver) &&
+    (s.vs === null || (typeof s.vs === "string" && VERSION_SOURCES.has(s.vs))) &&
+    isNullableString(s.repo) &&
+    (s.h === undefined || isHash(s.h))
+  );
+}
+
+/** True when v is a record this build may trust. */
+export function isRecord(v: unknown): v is CacheRecord {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const r = v as Record<string, unknown>;
   return (
@@ -76,7 +138,8 @@ function isRecord(v: unknown): v is CacheRecord {
     typeof r.v === "boolean" &&
     Array.isArray(r.d) &&
     r.d.length <= MAX_DIAGNOSTICS &&
-    r.d.every(isDiagnostic)
+    r.d.every(isDiagnostic) &&
+    (r.s === undefined || isScanPart(r.s))
   );
 }
 

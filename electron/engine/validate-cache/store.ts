@@ -6,7 +6,15 @@ import { readTextFile } from "../fs/safe-fs";
 import { writeFileAtomic } from "../fs/write";
 import { defaultCacheDir } from "../cache-dir";
 import { VERSION } from "../version";
-import { CACHE_FORMAT, MAX_CACHE_BYTES, MAX_RECORDS, parseCacheText, type CacheFile, type CacheRecord } from "./format";
+import {
+  CACHE_FORMAT,
+  MAX_CACHE_BYTES,
+  MAX_RECORDS,
+  isRecord,
+  parseCacheText,
+  type CacheFile,
+  type CacheRecord,
+} from "./format";
 
 declare const __SKILLSHELF_RULES_ID__: string | undefined;
 
@@ -21,16 +29,20 @@ export const cacheFileIn = (cacheDir: string): string =>
 export const defaultCacheFile = (env: Record<string, string | undefined> = process.env): string =>
   cacheFileIn(defaultCacheDir(env));
 
-/** How a run used the cache, for the bench and tests: skills reused, read afresh, and not cacheable. */
+/**
+ * How a run used the cache, for the bench and tests: skills reused, read afresh, not cacheable, and (the scan) reused
+ * but hashed, because the run that kept them did not compute the content hash.
+ */
 export interface CacheCounts {
   reused: number;
   read: number;
   uncacheable: number;
+  hashed: number;
 }
 
 /** The validation cache of one run: loaded once, looked up and filled per skill, saved once at the end. */
 export class ValidationCache {
-  readonly counts: CacheCounts = { reused: 0, read: 0, uncacheable: 0 };
+  readonly counts: CacheCounts = { reused: 0, read: 0, uncacheable: 0, hashed: 0 };
   /** Why the file on disk was ignored, when it was (the caller prints it as a note). */
   note: string | null = null;
   private records = new Map<string, CacheRecord>();
@@ -69,8 +81,12 @@ export class ValidationCache {
     return this.records.get(key);
   }
 
-  /** Keeps a fresh result (moved to the newest end), or forgets a key whose result may not be kept. */
+  /**
+   * Keeps a fresh result (moved to the newest end), or forgets a key whose result may not be kept; a record the file's
+   * own check would refuse (a string past its limits) is not kept, so one odd skill never spoils the whole file.
+   */
   put(key: string, record: CacheRecord | null): void {
+    if (record && !isRecord(record)) record = null;
     const had = this.records.delete(key);
     if (record) this.records.set(key, record);
     if (record || had) this.dirty = true;
