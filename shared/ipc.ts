@@ -1,7 +1,7 @@
 // The one contract across the process boundary: every command (renderer → main/host) and every event
 // (main/host → renderer), with runtime validators for arguments, since the renderer is untrusted.
 import type { SkillLevels, SkillResource } from "./levels";
-import type { FailureCause, Profile, ScanResult, TaskProgress, UpdateInfo } from "./model";
+import type { FailureCause, Profile, ScanResult, StoredCatalog, TaskProgress, UpdateInfo } from "./model";
 import { settingsPatchProblem, type PublicSettings, type SettingsPatch } from "./settings";
 import type { StdioServerList } from "./stdio-servers";
 import { isConfiguredServerId, type ConfiguredServerList, type ServerTestResult } from "./mcp-servers";
@@ -115,6 +115,8 @@ export interface LastUpdateResults {
 export interface IpcCommands {
   "app:info": () => Promise<AppInfo>;
   "catalog:scan": () => Promise<ScanResult>;
+  /** The last catalog stored in the cache folder for this home (null: none, or the cache is off); a scan confirms it. */
+  "catalog:stored": () => Promise<StoredCatalog | null>;
   "skill:levels": (dir: string) => Promise<SkillLevels>;
   "skill:resource": (dir: string, relPath: string) => Promise<SkillResource>;
   "validate:path": (path: string, profile: Profile) => Promise<ValidationResult[]>;
@@ -215,6 +217,7 @@ export type EventChannel = keyof IpcEvents;
 export interface SkillshelfApi {
   appInfo: IpcCommands["app:info"];
   scanCatalog: IpcCommands["catalog:scan"];
+  storedCatalog: IpcCommands["catalog:stored"];
   skillLevels: IpcCommands["skill:levels"];
   skillResource: IpcCommands["skill:resource"];
   validatePath: IpcCommands["validate:path"];
@@ -268,6 +271,7 @@ export const TOKEN_HEADER = "x-skillshelf-token";
 export const commandOfMethod = {
   appInfo: "app:info",
   scanCatalog: "catalog:scan",
+  storedCatalog: "catalog:stored",
   skillLevels: "skill:levels",
   skillResource: "skill:resource",
   validatePath: "validate:path",
@@ -341,6 +345,7 @@ const isSkillName = (v: unknown): v is string => typeof v === "string" && /^[A-Z
 export const commandArgs: { [C in CommandChannel]: (args: unknown[]) => boolean } = {
   "app:info": (a) => a.length === 0,
   "catalog:scan": (a) => a.length === 0,
+  "catalog:stored": (a) => a.length === 0,
   "skill:levels": (a) => a.length === 1 && isPath(a[0]),
   "skill:resource": (a) => a.length === 2 && isPath(a[0]) && isRelPath(a[1]),
   "validate:path": (a) => a.length === 2 && isPath(a[0]) && isProfile(a[1]),

@@ -293,6 +293,13 @@ export interface TaskProgress {
   detail?: string;
 }
 
+/** The last catalog as stored in the cache folder, shown at start until a scan confirms it. */
+export interface StoredCatalog {
+  catalog: ScanResult;
+  /** When it was stored (ISO time). */
+  savedAt: string;
+}
+
 /** The result of a scan: every location, skill and plugin found. */
 export interface ScanResult {
   locations: Location[];

@@ -6,11 +6,12 @@ import type { ScanResult, TaskProgress } from "../../shared/model";
 import { applyCatalogChange } from "../../shared/ui-catalog";
 import { updateCacheDir } from "../engine/updates/sources";
 import { cacheFileIn } from "../engine/validate-cache/store";
+import { createCatalogStore } from "./catalog-store";
 import type { SessionShared } from "./session-shared";
 import type { CatalogWatcher } from "./context";
 import { HandlerError } from "./errors";
 
-type CatalogCommands = "catalog:scan" | "skill:levels" | "skill:resource" | "validate:path";
+type CatalogCommands = "catalog:scan" | "catalog:stored" | "skill:levels" | "skill:resource" | "validate:path";
 
 /** The catalog concern and what the session tells others through it. */
 export interface CatalogConcern {
@@ -45,6 +46,7 @@ export function createCatalogHandlers(
   const cacheFile = async () =>
     (await cacheOn().catch(() => false)) ? cacheFileIn(updateCacheDir(env, platform, home)) : null;
   const log = context.log ?? ((message: string) => console.warn(message));
+  const stored = createCatalogStore(context, cacheOn, log);
   const cacheOptions = async () => {
     const file = await cacheFile();
     return file ? { validationCache: { file }, onCacheNote: log } : {};
@@ -86,6 +88,7 @@ export function createCatalogHandlers(
       { ...context.scanOptions, ...cache, ...shared.debounce, onProgress },
       (change) => {
         state.catalog = applyCatalogChange(state.catalog, change);
+        stored.changed(state.catalog);
         emit("catalog:changed", change);
         listeners.changed(change);
       },
@@ -110,9 +113,12 @@ export function createCatalogHandlers(
         const pending = prefetched ?? nextCatalog();
         prefetched = null;
         state.catalog = await pending;
+        stored.save(state.catalog);
         listeners.loaded(state.catalog);
         return state.catalog;
       },
+      // Shown, never trusted: the commands that take a path accept only what a scan of this session found.
+      "catalog:stored": () => stored.read(),
       "skill:levels": async (dir) => engine.getSkillLevels(requireSkillDir(dir)),
       "skill:resource": async (dir, relPath) => engine.readSkillResource(requireSkillDir(dir), relPath),
       "validate:path": async (target, profile) => engine.validatePath(path.resolve(target), profile, await cacheFile()),
@@ -127,6 +133,7 @@ export function createCatalogHandlers(
     async dispose() {
       const watcher = catalogWatcher;
       catalogWatcher = null;
+      await stored.flush();
       await watcher?.close();
     },
   };

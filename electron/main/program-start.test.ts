@@ -43,6 +43,7 @@ describe("the Electron checklist of commands that can start a program", () => {
         "author:close",
         "author:open",
         "catalog:scan",
+        "catalog:stored",
         "manage:remove",
         "manage:share",
         "manage:undo-remove",

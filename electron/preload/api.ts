@@ -39,6 +39,7 @@ export function createSkillshelfApi(ipc: PreloadIpc, pathForFile?: PathForFile) 
   return {
     appInfo: () => invoke(commandOfMethod.appInfo),
     scanCatalog: () => invoke(commandOfMethod.scanCatalog),
+    storedCatalog: () => invoke(commandOfMethod.storedCatalog),
     skillLevels: (dir) => invoke(commandOfMethod.skillLevels, dir),
     skillResource: (dir, relPath) => invoke(commandOfMethod.skillResource, dir, relPath),
     validatePath: (path, profile) => invoke(commandOfMethod.validatePath, path, profile),

@@ -63,7 +63,8 @@ const isCount = (v: unknown) => Number.isSafeInteger(v) && (v as number) >= 0;
 const SEVERITIES = new Set(["error", "warning", "info"]);
 const DIAGNOSTIC_KEYS = new Set(["code", "severity", "message", "file", "line", "column", "fix"]);
 
-function isDiagnostic(v: unknown): v is Diagnostic {
+/** True when v is a diagnostic of the right shape, strings within the limits. */
+export function isDiagnostic(v: unknown): v is Diagnostic {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
   const d = v as Record<string, unknown>;
   for (const key of Object.keys(d)) if (!DIAGNOSTIC_KEYS.has(key)) return false;

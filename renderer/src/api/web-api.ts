@@ -73,6 +73,7 @@ export function createWebApi(): SkillshelfApi {
   return {
     appInfo: command(commandOfMethod.appInfo),
     scanCatalog: command(commandOfMethod.scanCatalog),
+    storedCatalog: command(commandOfMethod.storedCatalog),
     skillLevels: command(commandOfMethod.skillLevels),
     skillResource: command(commandOfMethod.skillResource),
     validatePath: command(commandOfMethod.validatePath),

@@ -1,0 +1,90 @@
+// The last catalog, kept in the cache folder so the app shows it at once at the next start while a scan confirms it.
+// One file per scan set-up (home, platform, added folders, settings file), so one home's catalog is never shown for
+// another; bounded, written through the one writer, and checked on reading (a damaged or hostile file is ignored
+// with a note, and replaced by the next scan's).
+import { createHash } from "node:crypto";
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import type { ScanResult, StoredCatalog } from "../../../shared/model";
+import { jsonDepth, parseJsonWithinLimits } from "../fs/json-limits";
+import { readTextFile } from "../fs/safe-fs";
+import { writeFileAtomic } from "../fs/write";
+import { isScanResult } from "./shape";
+
+/** Bump when the file's shape changes. */
+export const SNAPSHOT_FORMAT = 1;
+/** Largest snapshot read or written (a catalog of 10,000 skills is a few MB). */
+export const MAX_SNAPSHOT_BYTES = 64 * 1024 * 1024;
+/** Deepest nesting read or written (a plugin's manifest is the deepest part). */
+export const MAX_SNAPSHOT_DEPTH = 64;
+
+/** What a catalog was scanned for: it is shown again only for the very same. */
+export interface SnapshotKey {
+  home: string;
+  platform: string;
+  include: string[];
+  homeLocations: boolean;
+  /** The settings file (another profile of the app has another). */
+  settingsFile: string;
+}
+
+/** The key as one string (folders resolved, in order). */
+const keyText = (key: SnapshotKey): string =>
+  JSON.stringify([
+    path.resolve(key.home),
+    key.platform,
+    key.include.map((dir) => path.resolve(dir)),
+    key.homeLocations,
+    path.resolve(key.settingsFile),
+  ]);
+
+/** The snapshot file for a key under a cache folder. */
+export function snapshotFileIn(cacheDir: string, key: SnapshotKey): string {
+  const id = createHash("sha256").update(keyText(key)).digest("hex").slice(0, 32);
+  return path.join(cacheDir, "catalog", `catalog-v${SNAPSHOT_FORMAT}-${id}.json`);
+}
+
+/** The stored catalog for a key; null when there is none, or when it was ignored (then `note` says why). */
+export async function readCatalogSnapshot(
+  file: string,
+  key: SnapshotKey,
+): Promise<{ stored: StoredCatalog | null; note: string | null }> {
+  const ignored = (why: string) => ({
+    stored: null,
+    note: `the stored catalog ${file} was ignored (${why}); it will be rebuilt.`,
+  });
+  const read = await readTextFile(file, { maxBytes: MAX_SNAPSHOT_BYTES });
+  if (!read.ok) {
+    if (read.reason === "not-found") return { stored: null, note: null };
+    return ignored(read.reason === "too-large" ? "it is too large" : `it cannot be read: ${read.reason}`);
+  }
+  const parsed = parseJsonWithinLimits(read.text, { maxBytes: MAX_SNAPSHOT_BYTES, maxDepth: MAX_SNAPSHOT_DEPTH });
+  if (!parsed.ok) return ignored(parsed.why.replace(/\.$/, ""));
+  const v = parsed.value as Record<string, unknown> | null;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return ignored("it is not a JSON object");
+  if (v.format !== SNAPSHOT_FORMAT) return ignored("it has an unknown format");
+  // Another set-up's catalog (a hash collision or a copied file) is never shown.
+  if (v.key !== keyText(key)) return ignored("it is another home's or profile's");
+  if (typeof v.savedAt !== "string" || Number.isNaN(Date.parse(v.savedAt))) return ignored("its time is missing");
+  if (!isScanResult(v.catalog)) return ignored("its catalog has the wrong shape");
+  return { stored: { catalog: v.catalog, savedAt: v.savedAt }, note: null };
+}
+
+/**
+ * Writes the catalog for a key; one the reader would refuse (over the limits, a string too long) is not stored: the
+ * next start scans as before.
+ */
+export async function writeCatalogSnapshot(
+  file: string,
+  key: SnapshotKey,
+  catalog: ScanResult,
+  now: Date = new Date(),
+): Promise<boolean> {
+  if (!isScanResult(catalog)) return false;
+  const text = JSON.stringify({ format: SNAPSHOT_FORMAT, key: keyText(key), savedAt: now.toISOString(), catalog });
+  if (Buffer.byteLength(text) > MAX_SNAPSHOT_BYTES || jsonDepth(text, MAX_SNAPSHOT_DEPTH) > MAX_SNAPSHOT_DEPTH)
+    return false;
+  await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+  await writeFileAtomic(file, text, { mode: 0o600 });
+  return true;
+}

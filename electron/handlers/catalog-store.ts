@@ -1,0 +1,88 @@
+// The stored catalog of a session: read once for the page's first paint, written after each scan and (debounced)
+// after the watcher's changes, only while the settings leave the cache on; failures cost only the next start's speed.
+import path from "node:path";
+import type { ScanResult, StoredCatalog } from "../../shared/model";
+import {
+  readCatalogSnapshot,
+  snapshotFileIn,
+  writeCatalogSnapshot,
+  type SnapshotKey,
+} from "../engine/catalog-snapshot/snapshot";
+import { defaultSettingsFile } from "../engine/settings";
+import { updateCacheDir } from "../engine/updates/sources";
+import type { HandlerContext } from "./context";
+
+/** How long the watcher's changes settle before the stored catalog is rewritten. */
+const CHANGED_WRITE_DELAY_MS = 5_000;
+
+/** The session's stored catalog. */
+export interface CatalogStore {
+  read(): Promise<StoredCatalog | null>;
+  /** Stores a catalog a scan returned. */
+  save(catalog: ScanResult): void;
+  /** Stores the watcher's catalog once its changes settle. */
+  changed(catalog: ScanResult): void;
+  /** Writes a pending change now (the session ends). */
+  flush(): Promise<void>;
+}
+
+/** Creates the store for a session's scan set-up. */
+export function createCatalogStore(
+  context: HandlerContext,
+  cacheOn: () => Promise<boolean>,
+  log: (message: string) => void,
+): CatalogStore {
+  const { env, platform, home, include, homeLocations } = context.scanOptions;
+  const key: SnapshotKey = {
+    home,
+    platform,
+    include: include ?? [],
+    homeLocations: homeLocations !== false,
+    settingsFile: path.resolve(context.settingsFile ?? defaultSettingsFile(env, platform, home)),
+  };
+  const file = snapshotFileIn(updateCacheDir(env, platform, home), key);
+  const on = () => cacheOn().catch(() => false);
+  let writing: Promise<void> = Promise.resolve();
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let pending: ScanResult | null = null;
+
+  const write = (catalog: ScanResult) => {
+    writing = writing
+      .then(async () => {
+        if (await on()) await writeCatalogSnapshot(file, key, catalog);
+      })
+      .catch(() => undefined);
+  };
+
+  return {
+    async read() {
+      if (!(await on())) return null;
+      const { stored, note } = await readCatalogSnapshot(file, key);
+      if (note) log(note);
+      return stored;
+    },
+    save(catalog) {
+      if (timer) clearTimeout(timer);
+      timer = null;
+      pending = null;
+      write(catalog);
+    },
+    changed(catalog) {
+      pending = catalog;
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(() => {
+        timer = null;
+        if (pending) write(pending);
+        pending = null;
+      }, CHANGED_WRITE_DELAY_MS);
+      timer.unref?.();
+    },
+    async flush() {
+      if (timer) clearTimeout(timer);
+      timer = null;
+      if (pending) write(pending);
+      pending = null;
+      await writing;
+    },
+  };
+}
