@@ -18,6 +18,7 @@ export function pageApi(answers: Partial<Record<keyof SkillshelfApi, (...args: n
     onTaskProgress: () => () => undefined,
     onTaskOutput: () => () => undefined,
     cancelUpdate: async () => undefined,
+    storedCatalog: async () => null,
   };
   const api = new Proxy({} as SkillshelfApi, {
     get: (_target, name: string) => {

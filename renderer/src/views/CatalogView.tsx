@@ -176,6 +176,12 @@ export function CatalogView(props: { catalog: CatalogData; updates: UpdatesData 
                   ? plural(total, "item")
                   : `${count(shown)} of ${plural(total, "item")}`
                 : ""}
+              {catalog.stored ? (
+                <span className="list-checking" data-testid="catalog-checking">
+                  {" "}
+                  · Checking for changes…
+                </span>
+              ) : null}
             </div>
             <label className="sort">
               <span>Sort</span>

@@ -15,14 +15,35 @@ export interface CatalogData {
   progress: TaskProgress | null;
   error: string | null;
   refresh: () => void;
+  /** True while `scan` is the catalog stored at the last run, shown until the first scan confirms (replaces) it. */
+  stored: boolean;
 }
 
-/** Scans on start and on demand, and applies the watcher's changes as they arrive. */
+/**
+ * Scans on start and on demand, and applies the watcher's changes as they arrive. At start the stored catalog is shown
+ * at once, if the first scan has not already answered; the scan's result then replaces it row by row (same ids).
+ */
 export function useCatalog(api: SkillshelfApi): CatalogData {
   const [scan, setScan] = useState<ScanResult | null>(null);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState<TaskProgress | null>(null);
+  const [stored, setStored] = useState(false);
+  const scanned = useRef(false);
+  useEffect(() => {
+    let live = true;
+    api
+      .storedCatalog()
+      .then((last) => {
+        if (!live || !last || scanned.current) return;
+        setScan(last.catalog);
+        setStored(true);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [api]);
   useEffect(
     () => api.onTaskProgress((p) => (p.kind === "update-download" ? undefined : setProgress(p.value >= 1 ? null : p))),
     [api],
@@ -30,7 +51,11 @@ export function useCatalog(api: SkillshelfApi): CatalogData {
   const scanNow = useCallback(() => {
     api
       .scanCatalog()
-      .then((result) => setScan(result))
+      .then((result) => {
+        scanned.current = true;
+        setScan(result);
+        setStored(false);
+      })
       .catch((e: unknown) => setError(errorMessage(e)))
       .finally(() => {
         setLoading(false);
@@ -45,11 +70,12 @@ export function useCatalog(api: SkillshelfApi): CatalogData {
   // The first scan starts with `loading` already true.
   useEffect(() => {
     scanNow();
+    // A change is relative to the scan's catalog; the stored one is replaced by the scan anyway.
     return api.onCatalogChanged((change) =>
-      setScan((current) => (current ? applyCatalogChange(current, change) : current)),
+      setScan((current) => (current && scanned.current ? applyCatalogChange(current, change) : current)),
     );
   }, [api, scanNow]);
-  return { scan, loading, progress, error, refresh };
+  return { scan, loading, progress, error, refresh, stored };
 }
 
 /** Update states by skill id, and a "check now". */

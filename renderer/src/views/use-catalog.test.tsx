@@ -1,0 +1,70 @@
+// At start the page shows the stored catalog at once and says it is checking; the first scan's result replaces it
+// (changed rows updated, removed ones gone, new ones added), and a stored catalog arriving after the scan is ignored.
+import { act, renderHook, waitFor } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import type { ScanResult, Skill } from "../../../shared/model";
+import { pageApi } from "../test/page-api";
+import { useCatalog } from "./use-app-data";
+
+const skill = (name: string, description = `Does ${name} things.`): Skill => ({
+  id: `id-${name}`,
+  name,
+  description,
+  dir: `/h/.claude/skills/${name}`,
+  realDir: `/h/.claude/skills/${name}`,
+  client: "claude-code",
+  locationId: "claude-code:user",
+  version: null,
+  versionSource: null,
+  contentHash: "0".repeat(64),
+  diagnostics: [],
+  valid: true,
+  links: [],
+  userOwned: true,
+});
+const catalogOf = (...skills: Skill[]): ScanResult => ({ locations: [], skills, plugins: [], diagnostics: [] });
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+describe("useCatalog at start", () => {
+  it("shows the stored catalog until the scan confirms it, then the scan's rows", async () => {
+    const scan = deferred<ScanResult>();
+    const { api } = pageApi({
+      storedCatalog: async () => ({
+        catalog: catalogOf(skill("alpha"), skill("beta")),
+        savedAt: "2026-01-01T00:00:00Z",
+      }),
+      scanCatalog: () => scan.promise,
+      onCatalogChanged: () => () => undefined,
+    });
+    const { result } = renderHook(() => useCatalog(api));
+    await waitFor(() => expect(result.current.stored).toBe(true));
+    expect(result.current.scan?.skills.map((s) => s.name)).toEqual(["alpha", "beta"]);
+    expect(result.current.loading).toBe(true);
+    await act(async () => scan.resolve(catalogOf(skill("alpha", "Changed."), skill("gamma"))));
+    expect(result.current.stored).toBe(false);
+    expect(result.current.loading).toBe(false);
+    expect(result.current.scan?.skills.map((s) => [s.name, s.description])).toEqual([
+      ["alpha", "Changed."],
+      ["gamma", "Does gamma things."],
+    ]);
+  });
+
+  it("ignores a stored catalog that arrives after the scan", async () => {
+    const stored = deferred<{ catalog: ScanResult; savedAt: string } | null>();
+    const { api } = pageApi({
+      storedCatalog: () => stored.promise,
+      scanCatalog: async () => catalogOf(skill("fresh")),
+      onCatalogChanged: () => () => undefined,
+    });
+    const { result } = renderHook(() => useCatalog(api));
+    await waitFor(() => expect(result.current.loading).toBe(false));
+    await act(async () => stored.resolve({ catalog: catalogOf(skill("old")), savedAt: "2026-01-01T00:00:00Z" }));
+    expect(result.current.stored).toBe(false);
+    expect(result.current.scan?.skills.map((s) => s.name)).toEqual(["fresh"]);
+  });
+});
