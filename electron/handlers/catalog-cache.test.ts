@@ -19,13 +19,14 @@ afterEach(async () => {
   }
 });
 
-async function harness(settings: object | null, liveCatalog = false) {
-  const tmp = await makeTempDir();
-  const root = tmp.dir;
-  await writeTree(root, {
-    "home/.claude/skills/alpha/SKILL.md": skill("alpha"),
-    "home/.claude/skills/beta/SKILL.md": skill("beta"),
-  });
+async function harness(settings: object | null, liveCatalog = false, at?: string) {
+  const tmp = at ? null : await makeTempDir();
+  const root = at ?? tmp!.dir;
+  if (!at)
+    await writeTree(root, {
+      "home/.claude/skills/alpha/SKILL.md": skill("alpha"),
+      "home/.claude/skills/beta/SKILL.md": skill("beta"),
+    });
   const settingsFile = path.join(root, "config", "settings.json");
   if (settings) await writeTree(root, { "config/settings.json": JSON.stringify({ version: 1, ...settings }) });
   // A result is kept only when what it read is older than the 2-second racy window.
@@ -46,7 +47,7 @@ async function harness(settings: object | null, liveCatalog = false) {
     liveCatalog,
     settingsFile,
   });
-  open.push({ session, cleanup: tmp.cleanup });
+  open.push({ session, cleanup: tmp ? tmp.cleanup : async () => undefined });
   return { session, reads, cacheFile: cacheFileIn(path.join(root, "cache")), root };
 }
 
@@ -73,5 +74,20 @@ describe("the app's validation cache", () => {
     await session.handlers["validate:path"](path.join(root, "home/.claude/skills/alpha"), "agent-skills");
     expect(reads).toHaveLength(4);
     expect(existsSync(cacheFile)).toBe(false);
+  });
+
+  it("stores the catalog for the next session of the same home, and for no other", async () => {
+    const first = await harness(null);
+    expect(await first.session.handlers["catalog:stored"]()).toBeNull();
+    const scanned = await first.session.handlers["catalog:scan"]();
+    await first.session.dispose();
+    const again = await harness(null, false, first.root);
+    const stored = await again.session.handlers["catalog:stored"]();
+    expect(stored?.catalog).toEqual(scanned);
+    // Shown, not trusted: a path of the stored catalog is refused until a scan of this session shows it.
+    await expect(again.session.handlers["skill:levels"](scanned.skills[0]!.dir)).rejects.toThrow(/not a skill/);
+    await writeTree(first.root, { "config/settings.json": JSON.stringify({ version: 1, validationCache: false }) });
+    const off = await harness(null, false, first.root);
+    expect(await off.session.handlers["catalog:stored"]()).toBeNull();
   });
 });
