@@ -27,3 +27,6 @@ await (await import("./bombs.bench")).runBombsBench();
 
 console.log("\n== App in Chromium ==");
 await (await import("./app.bench")).runAppBench();
+
+console.log("\n== App in Chromium, warm start: the stored catalog ==");
+await (await import("./app-stored.bench")).runStoredCatalogBench({ count });
