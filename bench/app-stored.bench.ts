@@ -123,7 +123,7 @@ export async function runStoredCatalogBench(options: { count?: number; rounds?: 
       const next = await host(scanOptions, settingsFile);
       try {
         const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-        const t = await load(page, next.url);
+        const t = await load(page, next.pageUrl(next.issueCode()));
         rows.push(t.rows);
         confirmed.push(t.confirmed);
         await page.close();

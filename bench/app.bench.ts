@@ -21,7 +21,10 @@ interface BenchGlobals {
   MutationObserver: new (fn: () => void) => { observe(target: unknown, options: unknown): void; disconnect(): void };
 }
 
-async function withHost<T>(count: number, run: (url: string, prefetch: () => Promise<void>) => Promise<T>): Promise<T> {
+async function withHost<T>(
+  count: number,
+  run: (url: () => string, prefetch: () => Promise<void>) => Promise<T>,
+): Promise<T> {
   const tmp = await makeTempDir("skillshelf-app-bench-");
   try {
     const tree = await generateSkills(path.join(tmp.dir, "skills"), count);
@@ -49,7 +52,8 @@ async function withHost<T>(count: number, run: (url: string, prefetch: () => Pro
     });
     try {
       const prefetch = () => host.session.prefetchCatalog();
-      return await run(host.url, prefetch);
+      // Each page signs in with a one-time code, as the file `serve` writes does.
+      return await run(() => host.pageUrl(host.issueCode()), prefetch);
     } finally {
       await host.close();
     }
@@ -115,13 +119,13 @@ export async function runAppBench(
       const warm: number[] = [];
       for (let i = 0; i < rounds; i++) {
         const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-        cold.push(await firstPaint(page, url));
+        cold.push(await firstPaint(page, url()));
         await page.close();
       }
       for (let i = 0; i < rounds; i++) {
         await prefetch();
         const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-        warm.push(await firstPaint(page, url));
+        warm.push(await firstPaint(page, url()));
         await page.close();
       }
       const list = (times: number[]) => times.map((t) => `${t.toFixed(0)} ms`).join(", ");
@@ -132,7 +136,7 @@ export async function runAppBench(
     });
     await withHost(filterCount, async (url) => {
       const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-      const load = await firstPaint(page, url);
+      const load = await firstPaint(page, url());
       console.log(
         `page load → first painted catalog, ${filterCount} skills, scan started by the page: ${load.toFixed(0)} ms`,
       );

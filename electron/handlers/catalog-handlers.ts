@@ -124,6 +124,8 @@ export function createCatalogHandlers(
       "validate:path": async (target, profile) => engine.validatePath(path.resolve(target), profile, await cacheFile()),
     },
     prefetch() {
+      // The stored catalog is read before the scan's work starts, so the first page gets it at once.
+      void stored.read();
       const pending = (prefetched = nextCatalog());
       return pending.then(
         () => undefined,

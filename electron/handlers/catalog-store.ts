@@ -17,6 +17,7 @@ const CHANGED_WRITE_DELAY_MS = 5_000;
 
 /** The session's stored catalog. */
 export interface CatalogStore {
+  /** The stored catalog, read once per session (a page loaded later gets the session's own scan instead). */
   read(): Promise<StoredCatalog | null>;
   /** Stores a catalog a scan returned. */
   save(catalog: ScanResult): void;
@@ -45,6 +46,8 @@ export function createCatalogStore(
   let writing: Promise<void> = Promise.resolve();
   let timer: ReturnType<typeof setTimeout> | null = null;
   let pending: ScanResult | null = null;
+  let first: Promise<StoredCatalog | null> | null = null;
+  let latest: StoredCatalog | null = null;
 
   const write = (catalog: ScanResult) => {
     writing = writing
@@ -55,19 +58,25 @@ export function createCatalogStore(
   };
 
   return {
-    async read() {
-      if (!(await on())) return null;
-      const { stored, note } = await readCatalogSnapshot(file, key);
-      if (note) log(note);
-      return stored;
+    read() {
+      if (latest) return Promise.resolve(latest);
+      first ??= on().then(async (yes) => {
+        if (!yes) return null;
+        const { stored, note } = await readCatalogSnapshot(file, key);
+        if (note) log(note);
+        return stored;
+      });
+      return first;
     },
     save(catalog) {
+      latest = { catalog, savedAt: new Date().toISOString() };
       if (timer) clearTimeout(timer);
       timer = null;
       pending = null;
       write(catalog);
     },
     changed(catalog) {
+      latest = { catalog, savedAt: new Date().toISOString() };
       pending = catalog;
       if (timer) clearTimeout(timer);
       timer = setTimeout(() => {

@@ -30,20 +30,6 @@ export function useCatalog(api: SkillshelfApi): CatalogData {
   const [progress, setProgress] = useState<TaskProgress | null>(null);
   const [stored, setStored] = useState(false);
   const scanned = useRef(false);
-  useEffect(() => {
-    let live = true;
-    api
-      .storedCatalog()
-      .then((last) => {
-        if (!live || !last || scanned.current) return;
-        setScan(last.catalog);
-        setStored(true);
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [api]);
   useEffect(
     () => api.onTaskProgress((p) => (p.kind === "update-download" ? undefined : setProgress(p.value >= 1 ? null : p))),
     [api],
@@ -69,11 +55,27 @@ export function useCatalog(api: SkillshelfApi): CatalogData {
   }, [scanNow]);
   // The first scan starts with `loading` already true.
   useEffect(() => {
-    scanNow();
+    let live = true;
+    // The stored catalog first (one small read), then the scan: the host answers the first before the scan's work.
+    api
+      .storedCatalog()
+      .then((last) => {
+        if (!live || !last || scanned.current) return;
+        setScan(last.catalog);
+        setStored(true);
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        if (live) scanNow();
+      });
     // A change is relative to the scan's catalog; the stored one is replaced by the scan anyway.
-    return api.onCatalogChanged((change) =>
+    const unsubscribe = api.onCatalogChanged((change) =>
       setScan((current) => (current && scanned.current ? applyCatalogChange(current, change) : current)),
     );
+    return () => {
+      live = false;
+      unsubscribe();
+    };
   }, [api, scanNow]);
   return { scan, loading, progress, error, refresh, stored };
 }

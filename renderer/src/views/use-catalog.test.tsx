@@ -54,17 +54,17 @@ describe("useCatalog at start", () => {
     ]);
   });
 
-  it("ignores a stored catalog that arrives after the scan", async () => {
-    const stored = deferred<{ catalog: ScanResult; savedAt: string } | null>();
-    const { api } = pageApi({
-      storedCatalog: () => stored.promise,
-      scanCatalog: async () => catalogOf(skill("fresh")),
-      onCatalogChanged: () => () => undefined,
-    });
-    const { result } = renderHook(() => useCatalog(api));
-    await waitFor(() => expect(result.current.loading).toBe(false));
-    await act(async () => stored.resolve({ catalog: catalogOf(skill("old")), savedAt: "2026-01-01T00:00:00Z" }));
-    expect(result.current.stored).toBe(false);
-    expect(result.current.scan?.skills.map((s) => s.name)).toEqual(["fresh"]);
+  it("scans as before when there is no stored catalog or it cannot be had", async () => {
+    for (const storedCatalog of [async () => null, async () => Promise.reject(new Error("offline"))]) {
+      const { api } = pageApi({
+        storedCatalog,
+        scanCatalog: async () => catalogOf(skill("fresh")),
+        onCatalogChanged: () => () => undefined,
+      });
+      const { result } = renderHook(() => useCatalog(api));
+      await waitFor(() => expect(result.current.loading).toBe(false));
+      expect(result.current.stored).toBe(false);
+      expect(result.current.scan?.skills.map((s) => s.name)).toEqual(["fresh"]);
+    }
   });
 });
