@@ -21,6 +21,8 @@ import { prestartWorker } from "./worker-lease";
 import { readSharedWithWorker } from "./worker-pool";
 
 const DEFAULT_CONCURRENCY = 32;
+/** Skills checked against the cache (stats only, synchronous) between two turns of the event loop. */
+const CACHE_CHECKS_PER_TURN = 250;
 const DEFAULT_WORKER_MIN_SKILLS = 400;
 
 function progress(options: ScanOptions, value: number, title: string, detail?: string): void {
@@ -66,7 +68,9 @@ export async function readMissing(
   const cache = options.validationCache ? state.cache : undefined;
   const since = cache && cacheSinceNow();
   const jobs: ReadJob[] = [];
-  for (const group of todo) {
+  for (const [i, group] of todo.entries()) {
+    // Stats alone never yield: let the host answer its page (and the stored catalog) between runs of them.
+    if (cache && i > 0 && i % CACHE_CHECKS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
     const job: ReadJob = { dir: group.primary.path, realDir: group.realDir, profile: profileFor(group.primary) };
     if (since) job.cacheSince = since;
     const kept = cache && (await readFromCache(cache, job));
