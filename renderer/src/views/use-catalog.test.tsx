@@ -33,7 +33,7 @@ function deferred<T>() {
 describe("useCatalog at start", () => {
   it("shows the stored catalog until the scan confirms it, then the scan's rows", async () => {
     const scan = deferred<ScanResult>();
-    const { api } = pageApi({
+    const { api, calls } = pageApi({
       storedCatalog: async () => ({
         catalog: catalogOf(skill("alpha"), skill("beta")),
         savedAt: "2026-01-01T00:00:00Z",
@@ -45,6 +45,9 @@ describe("useCatalog at start", () => {
     await waitFor(() => expect(result.current.stored).toBe(true));
     expect(result.current.scan?.skills.map((s) => s.name)).toEqual(["alpha", "beta"]);
     expect(result.current.loading).toBe(true);
+    // The stored catalog is asked for first, so the host answers it before the scan's work.
+    const asked = calls.map(([method]) => method).filter((m) => m === "storedCatalog" || m === "scanCatalog");
+    expect(asked).toEqual(["storedCatalog", "scanCatalog"]);
     await act(async () => scan.resolve(catalogOf(skill("alpha", "Changed."), skill("gamma"))));
     expect(result.current.stored).toBe(false);
     expect(result.current.loading).toBe(false);
