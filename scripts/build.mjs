@@ -10,14 +10,19 @@ import path from "node:path";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const pkg = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
 const at = (p) => path.join(root, p);
-/** Folders whose sources decide a skill's validation result: their hash is the rules' version the validation cache keys on. */
+/**
+ * Folders (and single files) whose sources decide what the validation cache keeps — a skill's result, and the content
+ * hash the scan keeps with it: their hash is the rules' version the cache keys on.
+ */
 const RULES_SOURCES = ["electron/engine/skill", "electron/engine/fs", "electron/engine/validate-cache", "shared"];
+const RULES_FILES = ["electron/engine/discovery/hash.ts"];
 function rulesId() {
   const hash = createHash("sha256");
   for (const folder of RULES_SOURCES)
     for (const name of readdirSync(at(folder)).sort())
       if (name.endsWith(".ts") && !name.endsWith(".test.ts"))
         hash.update(`${folder}/${name}\0`).update(readFileSync(at(`${folder}/${name}`)));
+  for (const file of RULES_FILES) hash.update(`${file}\0`).update(readFileSync(at(file)));
   return hash.digest("hex").slice(0, 16);
 }
 const define = {

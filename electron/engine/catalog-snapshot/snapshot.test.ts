@@ -1,7 +1,6 @@
 // The stored catalog comes back only for the set-up it was stored for, and a damaged or hostile file is ignored with
 // a note, never shown.
 import { readFile, truncate, writeFile } from "node:fs/promises";
-import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ScanResult } from "../../../shared/model";
 import { makeTempDir } from "../../../test-support/tmp";
