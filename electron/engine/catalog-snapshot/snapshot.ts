@@ -6,7 +6,7 @@ import { createHash } from "node:crypto";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import type { ScanResult, StoredCatalog } from "../../../shared/model";
-import { jsonDepth, parseJsonWithinLimits } from "../fs/json-limits";
+import { jsonLimitProblem, parseJsonWithinLimits } from "../fs/json-limits";
 import { readTextFile } from "../fs/safe-fs";
 import { writeFileAtomic } from "../fs/write";
 import { isScanResult } from "./shape";
@@ -82,8 +82,7 @@ export async function writeCatalogSnapshot(
 ): Promise<boolean> {
   if (!isScanResult(catalog)) return false;
   const text = JSON.stringify({ format: SNAPSHOT_FORMAT, key: keyText(key), savedAt: now.toISOString(), catalog });
-  if (Buffer.byteLength(text) > MAX_SNAPSHOT_BYTES || jsonDepth(text, MAX_SNAPSHOT_DEPTH) > MAX_SNAPSHOT_DEPTH)
-    return false;
+  if (jsonLimitProblem(text, { maxBytes: MAX_SNAPSHOT_BYTES, maxDepth: MAX_SNAPSHOT_DEPTH })) return false;
   await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
   await writeFileAtomic(file, text, { mode: 0o600 });
   return true;

@@ -23,7 +23,14 @@ const scan: ScanResult = {
   plugins: [],
   diagnostics: [],
 };
-const catalog: CatalogData = { scan, loading: false, progress: null, error: null, refresh: () => undefined };
+const catalog: CatalogData = {
+  scan,
+  loading: false,
+  progress: null,
+  error: null,
+  refresh: () => undefined,
+  stored: false,
+};
 const updates: UpdatesData = {
   updates: new Map(),
   checking: false,

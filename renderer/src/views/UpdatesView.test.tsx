@@ -49,7 +49,14 @@ const failed = (name: string, cause: FailureCause) => info(name, { cause, reason
 function renderView(list: UpdateInfo[], api: SkillshelfApi, extra: Partial<UpdatesData> = {}) {
   const skills = list.map((u) => skillOf(u.name));
   const scan = { locations: [], skills, plugins: [], diagnostics: [] } as ScanResult;
-  const catalog: CatalogData = { scan, loading: false, progress: null, error: null, refresh: () => undefined };
+  const catalog: CatalogData = {
+    scan,
+    loading: false,
+    progress: null,
+    error: null,
+    refresh: () => undefined,
+    stored: false,
+  };
   const updates: UpdatesData = {
     updates: new Map(list.map((u) => [u.skillId, u])),
     checking: false,
