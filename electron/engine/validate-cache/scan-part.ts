@@ -7,6 +7,7 @@ import type { ReadSkillOptions } from "../skill/types";
 import { hashSkillFolderWithInfo, type FolderHash } from "../discovery/hash";
 import type { CacheRecord, ScanPart } from "./format";
 import { entriesOf } from "./entries";
+import { parseJsonWithinLimits } from "../fs/json-limits";
 
 /** Deepest frontmatter kept (deeper is read afresh each time; real frontmatter is a few levels). */
 const MAX_FRONTMATTER_DEPTH = 32;
@@ -46,13 +47,11 @@ export function reportOf(dir: string, record: CacheRecord & { s: ScanPart }): Sk
   const s = record.s;
   let frontmatter: Record<string, unknown> | null = null;
   if (s.fm !== null) {
-    try {
-      const parsed = JSON.parse(s.fm) as unknown;
-      if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed) || !isPlainJson(parsed)) return null;
-      frontmatter = parsed as Record<string, unknown>;
-    } catch {
-      return null;
-    }
+    const parsed = parseJsonWithinLimits(s.fm);
+    if (!parsed.ok) return null;
+    const value = parsed.value;
+    if (typeof value !== "object" || value === null || Array.isArray(value) || !isPlainJson(value)) return null;
+    frontmatter = value as Record<string, unknown>;
   }
   return {
     dir,
