@@ -64,6 +64,7 @@ export type UpdateApplyResult =
       previousVersion: string | null;
       kept: string[];
       canUndo: boolean;
+      /** What else to know once applied (the skills installer's lock), or "": the page names the apps to restart in. */
       restartNote: string;
     }
   | {

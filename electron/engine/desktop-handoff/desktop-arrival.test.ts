@@ -114,6 +114,30 @@ describe("waitForDesktopArrival", () => {
     if (result.status === "stale") expect(result.advice[0]).toContain("Upload the .skill file again");
   });
 
+  it("does not call a copy still being written stale: it waits until two looks see it the same", async () => {
+    const { home, env } = await buildFixtureHome("linux", path.join(tmp, "linux-writing"));
+    const tree = fixtureDesktopTree(home, "linux");
+    const dir = path.join(tree, "skills", "brand-voice");
+    let looks = 0;
+    let writing: Promise<void> = Promise.resolve();
+    const result = await waitForDesktopArrival({
+      home,
+      platform: "linux",
+      env,
+      name: "brand-voice",
+      version: "2.1.0",
+      timeoutMs: 60_000,
+      pollMs: 100,
+      onCheck: () => {
+        looks++;
+        // Half-written on the first look after the start, whole on the next.
+        if (looks === 1) writing = writeTree(dir, { "SKILL.md": "" });
+        if (looks === 2) writing = writing.then(() => writeTree(dir, { "SKILL.md": brandVoice("2.1.0") }));
+      },
+    });
+    expect(result).toMatchObject({ status: "arrived", version: "2.1.0" });
+  });
+
   it("says when a different version than the one handed off arrives", async () => {
     const { home, env } = await buildFixtureHome("linux", path.join(tmp, "linux-other"));
     const tree = fixtureDesktopTree(home, "linux");

@@ -166,6 +166,7 @@ export async function waitForDesktopArrival(options: ArrivalOptions): Promise<Ar
   /** Each copy as the first look found it (its fingerprint and version): a change from this is an upload. */
   let baseline: Map<string, { print: string; version: string | null }> | null = null;
   let changed = null as { copy: DesktopCopy; before: string | null | undefined } | null;
+  let unsettled = new Map<string, string>();
 
   const look = async (): Promise<DesktopCopy | null> => {
     trees = await desktopTrees(options);
@@ -191,16 +192,21 @@ export async function waitForDesktopArrival(options: ArrivalOptions): Promise<Ar
     }
     const prints = new Map<string, { print: string; version: string | null }>();
     for (const copy of copies) prints.set(copy.dir, { print: await fingerprint(copy.dir), version: copy.version });
-    if (baseline) {
-      for (const copy of copies) {
-        const was = baseline.get(copy.dir);
-        if (!was || was.print !== prints.get(copy.dir)!.print) {
-          const other = [...baseline.values()].find((b) => b.version === copy.version);
-          changed = { copy, before: was ? was.version : other ? other.version : undefined };
-          break;
-        }
+    if (!baseline) baseline = prints;
+    const settling = unsettled;
+    unsettled = new Map();
+    for (const copy of copies) {
+      const was = baseline.get(copy.dir);
+      const now = prints.get(copy.dir)!.print;
+      if (was?.print === now) continue;
+      // A copy being written looks changed; it counts once two looks in a row see it the same.
+      if (settling.get(copy.dir) !== now) {
+        unsettled.set(copy.dir, now);
+        continue;
       }
-    } else baseline = prints;
+      const other = [...baseline.values()].find((b) => b.version === copy.version);
+      changed ??= { copy, before: was ? was.version : other ? other.version : undefined };
+    }
     return null;
   };
 
@@ -226,7 +232,8 @@ export async function waitForDesktopArrival(options: ArrivalOptions): Promise<Ar
           if (timer) clearTimeout(timer);
           timer = setTimeout(done, 100);
         };
-        timer = setTimeout(done, Math.min(pollMs, left));
+        // A copy seen changing is looked at again soon, to see it settled.
+        timer = setTimeout(done, Math.min(unsettled.size > 0 ? Math.min(pollMs, 300) : pollMs, left));
         options.signal?.addEventListener("abort", done, { once: true });
         if (options.signal?.aborted) done();
       });
