@@ -182,7 +182,7 @@ test.describe("the guided update", () => {
     await entryRow(page, NAME).first().click();
     await page.locator(".update-plan").getByRole("button", { name: "Update…" }).click();
     await expect(page.getByRole("heading", { name: `Update ${NAME}` })).toBeVisible();
-    await expect(page.locator('[data-step="changes"]')).toContainText("1.0.0 → 2.0.0");
+    await expect(page.locator('[data-step="changes"]')).toContainText("version 1.0.0 → version 2.0.0");
   });
 
   test("the folder update: progress moves, the folder has the new version, Undo restores the old one byte for byte", async ({
@@ -191,7 +191,7 @@ test.describe("the guided update", () => {
     const before = await snapshot(claudeDir);
     await openUpdates(page, app.url, { check: true });
     await item(page, "replace-folder").getByRole("button", { name: "Update…" }).click();
-    await expect(page.locator('[data-step="changes"]')).toContainText("1.0.0 → 2.0.0");
+    await expect(page.locator('[data-step="changes"]')).toContainText("version 1.0.0 → version 2.0.0");
     await saveScreenshot(page, "wizard-1-what-changes");
     await expectAccessible(page, "wizard step 1");
     await page.evaluate(RECORD_PROGRESS);
@@ -250,7 +250,7 @@ test.describe("the guided update", () => {
     const download = await downloading;
     expect(download.suggestedFilename()).toBe(`${NAME}-2.0.0.skill`);
     expect(await readFile((await download.path())!)).toEqual(await readFile(archive));
-    await expect(page.getByText("Waiting for Claude Desktop…")).toBeVisible();
+    await expect(page.getByText("Waiting for Claude Desktop to show version 2.0.0…")).toBeVisible();
     await saveScreenshot(page, "wizard-3-desktop-handoff");
     await page.setViewportSize({ width: 800, height: 600 });
     expect(
