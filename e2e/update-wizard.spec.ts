@@ -164,8 +164,8 @@ test.describe("the guided update", () => {
     await expect(folder.locator(".versions")).toHaveText("1.0.0 → 2.0.0");
     await expect(folder.locator(".update-place")).toContainText("Claude Code");
     await expect(desktop.locator(".update-place")).toContainText("Claude Desktop — account 1");
-    await expect(folder.locator(".next-step")).toContainText("replace this folder");
-    await expect(desktop.locator(".next-step")).toContainText("upload it in Claude Desktop");
+    await expect(folder.locator(".next-step")).toContainText("Then it replaces the folder");
+    await expect(desktop.locator(".next-step")).toContainText("a .skill file for you to upload in Claude Desktop");
     await expect(folder.locator(".release-notes .markdown li strong")).toHaveText("guides");
     await expect(folder.locator(".release-notes .markdown h2")).toHaveCount(0);
     await expect(folder.locator(".release-notes .markdown .md-heading")).toHaveText("What's new");
@@ -175,8 +175,10 @@ test.describe("the guided update", () => {
 
     await page.reload();
     await page.getByRole("button", { name: /^Updates/ }).click();
-    await expect(item(page, "replace-folder").locator(".next-step")).toContainText("replace this folder");
-    await expect(item(page, "desktop-upload").locator(".next-step")).toContainText("upload it in Claude Desktop");
+    await expect(item(page, "replace-folder").locator(".next-step")).toContainText("Then it replaces the folder");
+    await expect(item(page, "desktop-upload").locator(".next-step")).toContainText(
+      "a .skill file for you to upload in Claude Desktop",
+    );
     await page.getByRole("button", { name: "Catalog" }).click();
     await expect(page.locator(".updates-banner")).toContainText("2 updates available");
     await entryRow(page, NAME).first().click();

@@ -8,7 +8,7 @@ import {
   type TaskProgress,
   type UpdateInfo,
 } from "../../../shared/model";
-import { useEffect, useRef, type RefObject } from "react";
+import { useEffect, useRef, useState, type RefObject } from "react";
 import { clientLabel, desktopAccountTitles, locationTitle } from "../../../shared/ui-catalog";
 import type { UpdateFileChange, UpdateProblem } from "../../../shared/update-flow";
 import { escapeControl } from "../../../shared/terminal-text";
@@ -74,6 +74,25 @@ export function focusOpener(root: HTMLElement | null, skillId: string): void {
 }
 
 /**
+ * The copy the open wizard updates, held while it is open: applying rescans the folder and rechecks it, and the copy
+ * may be missing from the catalog or the update states for a moment; the wizard must not vanish with its Done step.
+ */
+export function useOpenWizard(
+  active: string | null,
+  updates: ReadonlyMap<string, UpdateInfo>,
+  skills: ReadonlyMap<string, Skill>,
+): { info: UpdateInfo; skill: Skill } | null {
+  const info = active ? updates.get(active) : undefined;
+  const skill = active ? skills.get(active) : undefined;
+  const [held, setHeld] = useState<{ id: string; info: UpdateInfo; skill: Skill } | null>(null);
+  if (active && info && skill && (held?.id !== active || held.info !== info || held.skill !== skill))
+    setHeld({ id: active, info, skill });
+  if (!active) return null;
+  if (info && skill) return { info, skill };
+  return held?.id === active ? held : null;
+}
+
+/**
  * Focus back where the wizard was opened, once it is gone and the list is shown again: `view` marks the list's root,
  * `closing(skillId)` is called as the wizard closes (the button that opened it was replaced by the wizard).
  */
@@ -100,7 +119,7 @@ export function useReturnFocus(open: boolean): {
 export function ProblemView(props: { problem: UpdateProblem; title?: string }) {
   const { problem } = props;
   return (
-    <div className="update-problem" role="alert">
+    <div className="update-problem" role="alert" data-cause={problem.cause}>
       {props.title ? <h3>{props.title}</h3> : null}
       <p className="problem-message">{problem.message}</p>
       <p>{problem.advice}</p>

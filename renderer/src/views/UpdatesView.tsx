@@ -16,7 +16,7 @@ import { HistorySection } from "./UpdateHistory";
 import { ReleaseNotes } from "./ReleaseNotes";
 import { groupTitle, groupUpdates, type GroupedUpdates } from "./update-groups";
 import { UpdateGroupView } from "./UpdateGroupView";
-import { guidedNextStep, placeOf, useReturnFocus } from "./UpdateParts";
+import { guidedNextStep, placeOf, useOpenWizard, useReturnFocus } from "./UpdateParts";
 import { useSettings } from "./use-settings";
 import { UpdateWizard } from "./UpdateWizard";
 import type { CatalogData, UpdatesData } from "./use-app-data";
@@ -119,16 +119,15 @@ export function UpdatesView(props: {
 
   const { view, closing } = useReturnFocus(active !== null);
 
-  const activeInfo = active ? updates.updates.get(active) : undefined;
-  const activeSkill = active ? skills.get(active) : undefined;
-  if (activeInfo && activeSkill)
+  const wizard = useOpenWizard(active, updates.updates, skills);
+  if (wizard)
     return (
       <UpdateWizard
-        info={activeInfo}
-        skill={activeSkill}
-        place={place(activeSkill)}
+        info={wizard.info}
+        skill={wizard.skill}
+        place={place(wizard.skill)}
         onClose={() => {
-          closing(activeInfo.skillId);
+          closing(wizard.info.skillId);
           setActive(null);
         }}
       />
