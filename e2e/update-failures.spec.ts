@@ -42,6 +42,9 @@ const OWN_DATA = { SKILLSHELF_DATA_DIR: "", XDG_DATA_HOME: "", HOME: USER_HOME }
 /** The app's own limit before it gives up on a server that does not answer (download.ts), with room for a busy machine. */
 const SLOW_ANSWER_MS = 15_000;
 
+// Each test waits for states, never for time; the limit only leaves room for a loaded 2-core machine (axe runs 4 times).
+test.describe.configure({ timeout: 180_000 });
+
 let releases: RunningReleaseServer;
 let app: AppHost;
 let claudeDir: string;
@@ -135,7 +138,6 @@ async function expectAccessible(page: Page, name: string): Promise<void> {
 
 test.describe("a download that fails", () => {
   test("slow: the server does not answer in time; Retry works once it does", async ({ page }) => {
-    test.setTimeout(120_000);
     const { problem, version } = await failWith(page, "slow", "timeout", SLOW_ANSWER_MS + 45_000);
     await expect(problem.locator(".problem-message")).toHaveText(
       "The server did not answer in time (the limit is 15 s).",
@@ -153,7 +155,6 @@ test.describe("a download that fails", () => {
   });
 
   test("corrupt: it says what a checksum mismatch means, the hashes only in Details; Retry works", async ({ page }) => {
-    test.setTimeout(180_000);
     const before = await readFile(path.join(claudeDir, "SKILL.md"), "utf8");
     const { problem, version } = await failWith(page, "corrupt", "checksum");
     await expect(problem.locator(".problem-message")).toHaveText(
@@ -207,7 +208,6 @@ test.describe("a new tag after a check", () => {
   test("the checked file is gone; after Check now the new version installs, and the done step passes axe", async ({
     page,
   }) => {
-    test.setTimeout(180_000);
     const checked = nextVersion();
     await openUpdates(page);
     await expect(page.locator('.update-item[data-plan="replace-folder"] .versions')).toHaveText(`1.0.0 → ${checked}`);
