@@ -1,7 +1,7 @@
 // The guided update of one installed copy, as a dialog: 1 what changes, 2 download (a real progress bar, cancel) and
 // the files it changes, 3 apply by place (folder swap; Claude Desktop's .skill file and the wait for its arrival),
 // 4 done, with Undo. Focus moves into it and stays in it; Escape cancels the running step, or closes it.
-import { useEffect, useReducer, useRef, type KeyboardEvent } from "react";
+import { useEffect, useReducer, useRef } from "react";
 import type { Skill, UpdateInfo } from "../../../shared/model";
 import { updateSourceLabel } from "../../../shared/update-text";
 import { useApi } from "./api-context";
@@ -9,7 +9,7 @@ import { DownloadProgress, guidedNextStep, hostProblem, ProblemView, versionChan
 import { RecipeRunner } from "./RecipeRunner";
 import { ReleaseNotes } from "./ReleaseNotes";
 import { INITIAL_WIZARD, retryOf, runningStep, wizardReducer } from "./update-wizard-state";
-import { trapTab } from "./update-wizard-focus";
+import { trapTab, useKeyDown } from "./update-wizard-focus";
 import { DonePanel } from "./UpdateWizardDone";
 import { DesktopHandoffPanel } from "./UpdateWizardHandoff";
 import { ReviewPanel } from "./UpdateWizardReview";
@@ -35,11 +35,15 @@ export function UpdateWizard(props: { info: UpdateInfo; skill: Skill; place: str
   /** Leaving the wizard ends its task: a download stops, a wait for Claude Desktop ends, staged files go. */
   useEffect(() => (taskId ? () => void api.cancelUpdate(taskId).catch(() => undefined) : undefined), [api, taskId]);
 
+  /** A cancel asked for before the task had an id (Escape or Close right after the click) is sent once it has one. */
+  const cancelOnStart = useRef(false);
   const download = async () => {
     dispatch({ type: "download" });
+    cancelOnStart.current = false;
     try {
       const { taskId: id } = await api.startUpdate(info.skillId);
       dispatch({ type: "started", taskId: id });
+      if (cancelOnStart.current) void api.cancelUpdate(id).catch(() => undefined);
       const result = await api.reviewUpdate(id);
       if (result.ok) dispatch({ type: "reviewed", review: result.review });
       else if (result.problem.cause === "cancelled") dispatch({ type: "download-cancelled" });
@@ -50,6 +54,7 @@ export function UpdateWizard(props: { info: UpdateInfo; skill: Skill; place: str
   };
   const cancel = async () => {
     if (taskId) await api.cancelUpdate(taskId).catch(() => undefined);
+    else cancelOnStart.current = true;
   };
   const apply = async () => {
     if (!taskId) return;
@@ -65,14 +70,14 @@ export function UpdateWizard(props: { info: UpdateInfo; skill: Skill; place: str
   };
   const close = () => void cancel().then(props.onClose);
   /** Escape cancels the running download (nothing changes), else closes; a running apply is never interrupted. */
-  const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
+  useKeyDown(dialog, (e) => {
     if (e.key === "Escape") {
       e.preventDefault();
       const running = runningStep(state);
       if (running === "download") void cancel();
       else if (running === null) close();
     } else if (dialog.current) trapTab(e, dialog.current);
-  };
+  });
   const retry = retryOf(state);
   const retryButton = retry ? (
     <button type="button" className="button primary" onClick={() => void (retry === "apply" ? apply() : download())}>
@@ -81,14 +86,7 @@ export function UpdateWizard(props: { info: UpdateInfo; skill: Skill; place: str
   ) : null;
 
   return (
-    <section
-      className="wizard card"
-      role="dialog"
-      aria-modal="true"
-      aria-labelledby="wizard-title"
-      ref={dialog}
-      onKeyDown={onKeyDown}
-    >
+    <section className="wizard card" role="dialog" aria-modal="true" aria-labelledby="wizard-title" ref={dialog}>
       <div className="wizard-head">
         <h2 id="wizard-title" ref={heading} tabIndex={-1}>
           Update {skill.name}

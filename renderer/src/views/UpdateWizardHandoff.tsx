@@ -1,11 +1,12 @@
 // The Desktop hand-off step: the .skill file to upload (opened or shown in the app; a download link and a copyable
 // path in the browser), the steps in Claude Desktop, and the wait for the new version, which the user can stop and
 // which says plainly when the copy that arrives is not the new version.
-import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { ArrivalView, UpdateApplyResult } from "../../../shared/update-flow";
 import { errorMessage } from "../lib/format";
 import { useApi } from "./api-context";
 import { CopyButton } from "./CopyButton";
+import { useKeyDown } from "./update-wizard-focus";
 
 /** The hand-off of a made .skill file and the wait for Claude Desktop to show it. */
 export function DesktopHandoffPanel(props: {
@@ -56,15 +57,18 @@ export function DesktopHandoffPanel(props: {
   useEffect(() => {
     if (stopped) checkAgain.current?.focus();
   }, [stopped]);
-  const onKeyDown = (e: KeyboardEvent) => {
+  const panel = useRef<HTMLDivElement>(null);
+  /** Escape while waiting stops the wait (not the wizard): the dialog's own Escape never sees it. */
+  useKeyDown(panel, (e) => {
     if (e.key !== "Escape" || !waiting) return;
     e.stopPropagation();
+    e.preventDefault();
     stop();
-  };
+  });
   const run = (action: Promise<{ ok: boolean; message: string }>) =>
     void action.then((r) => setMessage(r.message)).catch((e: unknown) => setMessage(errorMessage(e)));
   return (
-    <div className="handoff" onKeyDown={onKeyDown}>
+    <div className="handoff" ref={panel}>
       <p>
         Claude Desktop keeps its skills in sync itself, so its folder is not changed. The new version is ready to
         upload:

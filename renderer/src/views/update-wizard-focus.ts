@@ -1,4 +1,6 @@
-// Keyboard rules of the guided update's dialog: Tab and Shift+Tab go round inside it, never out to the page behind.
+// Keyboard rules of the guided update's dialog: Tab and Shift+Tab go round inside it, never out to the page behind;
+// its keys are listened to on its element (a dialog's keys, which no single control inside it owns).
+import { useEffect, useLayoutEffect, useRef, type RefObject } from "react";
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
@@ -30,4 +32,20 @@ export function trapTab(event: { key: string; shiftKey: boolean; preventDefault(
     event.preventDefault();
     first.focus();
   }
+}
+
+/** Calls the latest `handler` for every keydown inside `ref`'s element (a child's handler may stop it first). */
+export function useKeyDown(ref: RefObject<HTMLElement | null>, handler: (event: KeyboardEvent) => void): void {
+  const latest = useRef(handler);
+  // At commit, so a key pressed right after a render already sees that render's state.
+  useLayoutEffect(() => {
+    latest.current = handler;
+  });
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return undefined;
+    const listener = (event: KeyboardEvent) => latest.current(event);
+    element.addEventListener("keydown", listener);
+    return () => element.removeEventListener("keydown", listener);
+  }, [ref]);
 }
