@@ -164,8 +164,8 @@ test.describe("the guided update", () => {
     await expect(folder.locator(".versions")).toHaveText("1.0.0 → 2.0.0");
     await expect(folder.locator(".update-place")).toContainText("Claude Code");
     await expect(desktop.locator(".update-place")).toContainText("Claude Desktop — account 1");
-    await expect(folder.locator(".next-step")).toContainText("replace this folder");
-    await expect(desktop.locator(".next-step")).toContainText("upload it in Claude Desktop");
+    await expect(folder.locator(".next-step")).toContainText("Then it replaces the folder");
+    await expect(desktop.locator(".next-step")).toContainText("a .skill file for you to upload in Claude Desktop");
     await expect(folder.locator(".release-notes .markdown li strong")).toHaveText("guides");
     await expect(folder.locator(".release-notes .markdown h2")).toHaveCount(0);
     await expect(folder.locator(".release-notes .markdown .md-heading")).toHaveText("What's new");
@@ -175,14 +175,16 @@ test.describe("the guided update", () => {
 
     await page.reload();
     await page.getByRole("button", { name: /^Updates/ }).click();
-    await expect(item(page, "replace-folder").locator(".next-step")).toContainText("replace this folder");
-    await expect(item(page, "desktop-upload").locator(".next-step")).toContainText("upload it in Claude Desktop");
+    await expect(item(page, "replace-folder").locator(".next-step")).toContainText("Then it replaces the folder");
+    await expect(item(page, "desktop-upload").locator(".next-step")).toContainText(
+      "a .skill file for you to upload in Claude Desktop",
+    );
     await page.getByRole("button", { name: "Catalog" }).click();
     await expect(page.locator(".updates-banner")).toContainText("2 updates available");
     await entryRow(page, NAME).first().click();
     await page.locator(".update-plan").getByRole("button", { name: "Update…" }).click();
     await expect(page.getByRole("heading", { name: `Update ${NAME}` })).toBeVisible();
-    await expect(page.locator('[data-step="changes"]')).toContainText("1.0.0 → 2.0.0");
+    await expect(page.locator('[data-step="changes"]')).toContainText("version 1.0.0 → version 2.0.0");
   });
 
   test("the folder update: progress moves, the folder has the new version, Undo restores the old one byte for byte", async ({
@@ -191,7 +193,7 @@ test.describe("the guided update", () => {
     const before = await snapshot(claudeDir);
     await openUpdates(page, app.url, { check: true });
     await item(page, "replace-folder").getByRole("button", { name: "Update…" }).click();
-    await expect(page.locator('[data-step="changes"]')).toContainText("1.0.0 → 2.0.0");
+    await expect(page.locator('[data-step="changes"]')).toContainText("version 1.0.0 → version 2.0.0");
     await saveScreenshot(page, "wizard-1-what-changes");
     await expectAccessible(page, "wizard step 1");
     await page.evaluate(RECORD_PROGRESS);
@@ -250,7 +252,7 @@ test.describe("the guided update", () => {
     const download = await downloading;
     expect(download.suggestedFilename()).toBe(`${NAME}-2.0.0.skill`);
     expect(await readFile((await download.path())!)).toEqual(await readFile(archive));
-    await expect(page.getByText("Waiting for Claude Desktop…")).toBeVisible();
+    await expect(page.getByText("Waiting for Claude Desktop to show version 2.0.0…")).toBeVisible();
     await saveScreenshot(page, "wizard-3-desktop-handoff");
     await page.setViewportSize({ width: 800, height: 600 });
     expect(

@@ -58,7 +58,9 @@ test.describe("update checks", () => {
     await expect(page.locator('[role="option"] .entry-name')).toHaveText(["old-skill"]);
     await entryRow(page, "old-skill").click();
     await expect(page.locator(".update-state")).toContainText("Version 2.1.0 is available (you have 1.0.0)");
-    await expect(page.locator(".update-plan")).toContainText("Next step: Download version 2.1.0");
+    await expect(page.locator(".update-plan")).toContainText(
+      "Next step: Skillshelf downloads version 2.1.0, checks it",
+    );
     await saveScreenshot(page, "update-available");
   });
 

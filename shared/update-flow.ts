@@ -64,6 +64,7 @@ export type UpdateApplyResult =
       previousVersion: string | null;
       kept: string[];
       canUndo: boolean;
+      /** What else to know once applied (the skills installer's lock), or "": the page names the apps to restart in. */
       restartNote: string;
     }
   | {
@@ -84,8 +85,11 @@ export type UpdateAllItem =
 
 /** How waiting for Claude Desktop ended. */
 export interface ArrivalView {
-  status: "arrived" | "timeout" | "cancelled";
+  /** "stale": a copy arrived or changed in Claude Desktop, but it is not the version handed off. */
+  status: "arrived" | "stale" | "timeout" | "cancelled";
   version: string | null;
+  /** What Claude Desktop has, in a sentence ("stale" only). */
+  message?: string;
   advice: string[];
 }
 

@@ -64,11 +64,7 @@ function appliedView(applied: ServiceApplied): UpdateApplyResult {
     };
   }
   const { lock } = applied;
-  const lockNote = lock
-    ? lock.ok
-      ? " The skills installer's lock now records the new folder."
-      : ` ${lock.reason}`
-    : "";
+  const lockNote = lock ? (lock.ok ? "The skills installer's lock now records the new folder." : lock.reason) : "";
   return {
     ok: true,
     kind: "replace-folder",
@@ -78,7 +74,8 @@ function appliedView(applied: ServiceApplied): UpdateApplyResult {
     previousVersion: applied.previousVersion,
     kept: applied.kept,
     canUndo: true,
-    restartNote: `Start a new conversation (or restart the client) so it loads the new version.${lockNote}`,
+    // The page names the apps that load the copy ("start a new conversation in Claude Code"); this is what else to know.
+    restartNote: lockNote,
   };
 }
 

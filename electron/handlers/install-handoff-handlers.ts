@@ -53,6 +53,8 @@ export function createHandoffHandlers(options: {
         const result = await service.waitForArrival(taskId, { timeoutMs: options.arrivalTimeoutMs ?? 5 * 60_000 });
         if (result?.status === "arrived") return { status: "arrived", version: result.version, advice: [] };
         if (!result || result.status === "cancelled") return { status: "cancelled", version: null, advice: [] };
+        if (result.status === "stale")
+          return { status: "stale", version: result.version, message: result.message, advice: result.advice };
         return { status: "timeout", version: null, advice: result.advice };
       }),
   };

@@ -46,4 +46,28 @@ describe("startReleaseServer", () => {
     server.setBehaviour("normal");
     expect((await fetch(`${server.url}/repos/acme/missing/releases/latest`)).status).toBe(404);
   });
+
+  it("fails asset downloads on demand, as a failure proxy would, and serves them again once told", async () => {
+    const body = (await (await fetch(`${server.url}/repos/acme/agentkey/releases/latest`)).json()) as {
+      assets: Array<{ name: string; browser_download_url: string }>;
+    };
+    const url = body.assets.find((a) => a.name === "notes.txt")!.browser_download_url;
+    server.setDownloadFault("forbidden");
+    expect((await fetch(url)).status).toBe(403);
+    server.setDownloadFault("gone");
+    expect((await fetch(url)).status).toBe(404);
+    server.setDownloadFault("corrupt");
+    const corrupt = new Uint8Array(await (await fetch(url)).arrayBuffer());
+    expect(corrupt.byteLength).toBe(5);
+    expect(new TextDecoder().decode(corrupt)).not.toBe("hello");
+    server.setDownloadFault("cut");
+    await expect(fetch(url).then((r) => r.arrayBuffer())).rejects.toThrow();
+    server.setDownloadFault("refused");
+    await expect(fetch(url)).rejects.toMatchObject({ cause: { code: "ECONNREFUSED" } });
+    server.setDownloadFault("slow");
+    const slow = await fetch(url, { signal: AbortSignal.timeout(300) }).catch((e: unknown) => e);
+    expect((slow as Error).name).toBe("TimeoutError");
+    server.setDownloadFault(null);
+    expect(await (await fetch(url)).text()).toBe("hello");
+  });
 });

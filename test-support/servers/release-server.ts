@@ -1,11 +1,13 @@
 // A loopback server that behaves like the GitHub REST API's latest-release endpoint (ETag, 304, 403 rate
-// limiting, 500, slow answers, asset downloads of a real zip) and counts what it is asked, for cache tests.
+// limiting, 500, slow answers, asset downloads of a real zip, downloads that fail on demand: download-faults.ts) and
+// counts what it is asked, for cache tests.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { createHash } from "node:crypto";
 import { strToU8, zipSync } from "fflate";
 import { TreeRoutes } from "./github-trees-routes";
 import { defaultSourceFiles, sourceArchive } from "./source-archives";
 import { closeNow, headerRecord, listenOnLoopback } from "./loopback";
+import { closedLoopbackPort, serveFault, type DownloadFault } from "./download-faults";
 
 /** How the server answers every request (until switched). */
 export type ReleaseBehaviour =
@@ -38,6 +40,8 @@ export interface ReleaseServerOptions {
   slowMs?: number;
   /** "oversized": the latest-release answer is this many bytes of valid-looking JSON, streamed without a length (default 300 MB). */
   oversizeBytes?: number;
+  /** Asset downloads fail this way until setDownloadFault(null). */
+  downloadFault?: DownloadFault;
   /** Asset downloads are sent in chunks of this many bytes with a pause between them (so progress can be seen). */
   throttleAssets?: { chunkBytes: number; pauseMs: number };
 }
@@ -65,6 +69,8 @@ export interface RunningReleaseServer {
   /** Holds every answer until the returned function is called (a check that is surely still running, whatever the load). */
   hold: () => () => void;
   setRelease: (repo: string, release: FakeRelease) => void;
+  /** Makes every asset download fail this way from now on (null: serve them again), as a failure proxy would. */
+  setDownloadFault: (fault: DownloadFault | null) => void;
   /** The repository, Trees and Contents endpoints (content checks of skills without versions). */
   trees: TreeRoutes;
   close: () => Promise<void>;
@@ -102,6 +108,8 @@ export async function startReleaseServer(opts: ReleaseServerOptions = {}): Promi
   const timers = new Set<ReturnType<typeof setTimeout>>();
   const trees = new TreeRoutes();
   let base = "";
+  let fault: DownloadFault | null = opts.downloadFault ?? null;
+  const refusedPort = await closedLoopbackPort();
 
   function assetsOf(repo: string, release: FakeRelease): Record<string, Uint8Array> {
     if (release.noAssets) return {};
@@ -226,6 +234,7 @@ export async function startReleaseServer(opts: ReleaseServerOptions = {}): Promi
       release && release.tag === tag && (!release.token || fromStorage) ? assetsOf(repo, release)[name] : undefined;
     if (!bytes) return sendJson(res, 404, { message: "Not Found" });
     stats.assetDownloads++;
+    if (fault && serveFault(fault, res, bytes, refusedPort, `/download/${repo}/${tag}/${name}`)) return;
     res.writeHead(200, { "content-type": "application/octet-stream", "content-length": String(bytes.byteLength) });
     const throttle = opts.throttleAssets;
     if (!throttle) return void res.end(Buffer.from(bytes));
@@ -352,6 +361,7 @@ export async function startReleaseServer(opts: ReleaseServerOptions = {}): Promi
       };
     },
     setRelease: (repo, release) => void releases.set(repo, release),
+    setDownloadFault: (f) => void (fault = f),
     trees,
     close: async () => {
       for (const answer of held ?? []) answer();

@@ -192,9 +192,10 @@ export async function updateDesktopCopy(
     if (arrival.status === "cancelled") io.stderr("Stopped waiting; the archive is still there to upload.\n");
     else
       io.stderr(
-        ["Claude Desktop does not show the new version yet.", ...arrival.advice.map((a) => `  - ${safe(a)}`)].join(
-          "\n",
-        ) + "\n",
+        [
+          arrival.status === "stale" ? safe(arrival.message) : "Claude Desktop does not show the new version yet.",
+          ...arrival.advice.map((a) => `  - ${safe(a)}`),
+        ].join("\n") + "\n",
       );
   }
   return finish(1);

@@ -82,10 +82,12 @@ export async function obtainFromGithubTree(
       // Only to the API's own origin: GitHub redirects the archive to codeload with a token of its own in the address.
       ...(options.token ? { bearer: { token: options.token, origin: url.origin } } : {}),
     }).catch((error: unknown) => {
-      if (!options.token && error instanceof InstallError && /answered 404\b/.test(error.message))
+      if (!options.token && error instanceof InstallError && error.failure === "not-found")
         throw new InstallError(
           "install.download.failed",
-          `${error.message} If ${repo.key} is a private repository, set a GitHub token (Settings → GitHub token, or GITHUB_TOKEN) and update again.`,
+          `GitHub has no such folder to download. If ${repo.key} is a private repository, set a GitHub token (Settings → GitHub token, or GITHUB_TOKEN) and update again.`,
+          "not-found",
+          error.detail,
         );
       throw error;
     });

@@ -81,6 +81,14 @@ async function sameContent(
   return (await oldHash(a.rel)) === (await hashFile(path.join(newRoot, ...b.rel.split("/"))));
 }
 
+/** A file's size in words: "1.2 KB → 1.5 KB" when it changed, else the one size there is (never a size beside a dash). */
+export function sizeWords(before: number | undefined, after: number | undefined): string {
+  if (before !== undefined && after !== undefined) return `${formatBytes(before)} → ${formatBytes(after)}`;
+  if (after !== undefined) return `${formatBytes(after)}, new`;
+  if (before !== undefined) return `${formatBytes(before)}, removed`;
+  return "size not known";
+}
+
 /**
  * Compares the installed copy (oldDir) with the new release (newDir). A file only in the installed copy is kept
  * unless the manifest of the release Skillshelf installed there lists it unchanged (then the release removed it).
@@ -152,14 +160,9 @@ export async function diffFolders(
     } else if (a?.link !== undefined && a?.link !== null) {
       file.note = `a link to ${a.link}` + (change === "changed" ? ", replaced by a file" : "");
     } else if (tooBig) {
-      file.note = `over ${formatBytes(MAX_DIFF_FILE_BYTES)}: ${before ? formatBytes(before.size) : "—"} → ${after ? formatBytes(after.size) : "—"}, no text diff shown`;
+      file.note = `${sizeWords(before?.size, after?.size)}; too large to show the changes (over ${formatBytes(MAX_DIFF_FILE_BYTES)})`;
     } else if (binary) {
-      file.note =
-        change === "changed"
-          ? `changed (${before!.size} bytes → ${after!.size} bytes)`
-          : change === "added"
-            ? `binary, ${after!.size} bytes`
-            : `binary, ${before!.size} bytes`;
+      file.note = `not text, ${sizeWords(before?.size, after?.size)}`;
     } else {
       const patch = createTwoFilesPatch(`a/${rel}`, `b/${rel}`, a?.text ?? "", b?.text ?? "", undefined, undefined, {
         context: 3,

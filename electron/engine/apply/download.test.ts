@@ -32,6 +32,13 @@ beforeEach(async () => {
       return;
     }
     if (req.url === "/silent") return;
+    if (req.url === "/cut") {
+      res.writeHead(200, { "content-length": "1000" });
+      res.write("x".repeat(100), () => res.socket?.destroy());
+      return;
+    }
+    if (req.url === "/forbidden") return void res.writeHead(403).end();
+    if (req.url === "/small") return void res.writeHead(200, { "content-length": "5" }).end("hello");
     if (req.url === "/drip") {
       // A byte every 50 ms: never idle long enough to stall, far too slow to finish within the deadline.
       res.writeHead(200, { "content-length": "100" });
@@ -96,10 +103,46 @@ describe("downloadFile", () => {
     });
   });
 
-  it("names the HTTP status of a failed download", async () => {
+  it("says in words what a failed answer means; the HTTP status is a detail", async () => {
     await expect(downloadFile(`${base}/missing.zip`, { dir: tmp.dir })).rejects.toMatchObject({
       code: "install.download.failed",
-      message: expect.stringMatching(/answered 404 Not Found for 127\.0\.0\.1:\d+\/missing\.zip/),
+      failure: "not-found",
+      message: "The file is no longer where the release said it is.",
+      detail: expect.stringMatching(/answered 404 Not Found for 127\.0\.0\.1:\d+\/missing\.zip/),
     });
+    await expect(downloadFile(`${base}/forbidden`, { dir: tmp.dir })).rejects.toMatchObject({
+      failure: "unknown",
+      message: "The server refused the download.",
+      detail: expect.stringMatching(/^The server answered 403 Forbidden/),
+    });
+  });
+
+  it("says a connection cut in the middle, or refused, in words; the system's code is only a detail", async () => {
+    const cut = await downloadFile(`${base}/cut`, { dir: tmp.dir }).catch((e: unknown) => e);
+    expect(cut).toMatchObject({
+      code: "install.download.failed",
+      failure: "offline",
+      message: "The connection was lost in the middle of the download.",
+    });
+    expect((cut as Error).message).not.toMatch(/[A-Z]{2,}_[A-Z_]+|\(E[A-Z]+\)/);
+    const closed = createServer();
+    const port = await listenOnLoopback(closed);
+    await closeNow(closed);
+    await expect(downloadFile(`http://127.0.0.1:${port}/x.zip`, { dir: tmp.dir })).rejects.toMatchObject({
+      failure: "offline",
+      message: "The download could not start: the server could not be reached.",
+      detail: "ECONNREFUSED",
+    });
+    expect(await left()).toEqual([]);
+  });
+
+  it("leads a checksum mismatch with what it means; both hashes are in the details", async () => {
+    await expect(downloadFile(`${base}/small`, { dir: tmp.dir, sha256: "A".repeat(64) })).rejects.toMatchObject({
+      code: "install.download.checksum",
+      failure: "checksum",
+      message: "The download doesn't match what the publisher announced, so it was not installed.",
+      detail: `SHA-256 of the download: 2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824\nSHA-256 the release published: ${"a".repeat(64)}`,
+    });
+    expect(await left()).toEqual([]);
   });
 });

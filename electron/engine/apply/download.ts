@@ -114,6 +114,12 @@ async function fetchFollowingSafeRedirects(
   );
 }
 
+/** What an HTTP failure means, in words, for the causes that have their own. */
+const HTTP_FAILURE_WORDS: Partial<Record<FailureCause, string>> = {
+  "not-found": "The file is no longer where the release said it is.",
+  "rate-limited": "The server refused the download for now: too many requests were made.",
+};
+
 /** The cause of an HTTP failure: gone, or refused for too many requests, or otherwise unknown. */
 function httpFailure(status: number, headers: Headers): FailureCause {
   if (status === 404 || status === 410) return "not-found";
@@ -149,16 +155,23 @@ export async function downloadFile(url: string, options: DownloadOptions): Promi
       detail,
     });
   let written = false;
+  let answered = false;
   let received = 0;
   try {
     const { response, url: finalUrl } = await fetchFollowingSafeRedirects(url, controller.signal, options.bearer);
+    answered = true;
     if (!response.ok || !response.body) {
       await response.body?.cancel();
+      const failure = httpFailure(response.status, response.headers);
       throw new InstallError(
         "install.download.failed",
+        HTTP_FAILURE_WORDS[failure] ??
+          (response.status >= 500
+            ? "The server had a problem and did not send the file."
+            : "The server refused the download."),
+        failure,
         `The server answered ${response.status} ${response.statusText || ""}`.trim() +
           ` for ${finalUrl.host}${finalUrl.pathname}.`,
-        httpFailure(response.status, response.headers),
       );
     }
     const declared = Number(response.headers.get("content-length") ?? NaN);
@@ -220,7 +233,9 @@ export async function downloadFile(url: string, options: DownloadOptions): Promi
     if (options.sha256 && options.sha256.toLowerCase() !== sha256) {
       throw new InstallError(
         "install.download.checksum",
-        `The downloaded file's SHA-256 is ${sha256}, not the published ${options.sha256.toLowerCase()}; it was discarded.`,
+        "The download doesn't match what the publisher announced, so it was not installed.",
+        "checksum",
+        `SHA-256 of the download: ${sha256}\nSHA-256 the release published: ${options.sha256.toLowerCase()}`,
       );
     }
     progress(1, formatBytes(bytes));
@@ -230,8 +245,15 @@ export async function downloadFile(url: string, options: DownloadOptions): Promi
     if (error instanceof InstallError) throw error;
     if (options.signal?.aborted) throw new InstallError("install.download.cancelled", "The download was cancelled.");
     if (timedOut) throw new InstallError("install.download.failed", timedOut, "timeout");
-    const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message;
-    throw new InstallError("install.download.failed", `The download failed (${cause}).`, "offline");
+    const systemCode = (error as { cause?: { code?: string } }).cause?.code;
+    throw new InstallError(
+      "install.download.failed",
+      answered
+        ? "The connection was lost in the middle of the download."
+        : "The download could not start: the server could not be reached.",
+      "offline",
+      systemCode ?? (error as Error).message,
+    );
   } finally {
     clearTimeout(timer);
     clearTimeout(deadline);

@@ -45,6 +45,8 @@ export class InstallError extends Error {
     message: string,
     /** The cause, when the code alone does not say it (install.download.failed: offline, not found, rate-limited…). */
     readonly failure?: FailureCause,
+    /** The technical facts behind the sentence (a system error's code, two checksums), shown only on demand. */
+    readonly detail?: string,
   ) {
     super(message);
   }

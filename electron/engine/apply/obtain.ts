@@ -93,7 +93,12 @@ export async function unpackSource(
   } else {
     source = path.resolve(from.file);
     const info = await stat(source).catch((error: NodeJS.ErrnoException) => {
-      throw new InstallError("install.source.unreadable", `${source} cannot be read (${error.code ?? error.message}).`);
+      throw new InstallError(
+        "install.source.unreadable",
+        `${source} cannot be read.`,
+        undefined,
+        error.code ?? error.message,
+      );
     });
     // A folder's links are checked where they really resolve, not only by their text.
     if (info.isDirectory()) await copyTree(source, unpacked, { links: "real-inside" });

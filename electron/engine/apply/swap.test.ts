@@ -94,7 +94,7 @@ describe("applyFolderUpdate", () => {
     expect(plan.files.find((f) => f.path === "logo.png")).toMatchObject({
       change: "changed",
       binary: true,
-      note: "changed (5 bytes → 7 bytes)",
+      note: "not text, 5 bytes → 7 bytes",
     });
   });
 

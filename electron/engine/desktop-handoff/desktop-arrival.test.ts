@@ -85,6 +85,83 @@ describe("waitForDesktopArrival", () => {
     });
   });
 
+  it("says at once, plainly, when the upload that arrives is still the old version", async () => {
+    const { home, env } = await buildFixtureHome("darwin", path.join(tmp, "mac-stale"));
+    const treeB = fixtureDesktopTree(home, "darwin", "b");
+    let writing: Promise<void> | null = null;
+    const result = await waitForDesktopArrival({
+      home,
+      platform: "darwin",
+      env,
+      name: "brand-voice",
+      version: "2.1.0",
+      timeoutMs: 60_000,
+      pollMs: 100,
+      onCheck: (copies) => {
+        if (writing) return;
+        const copy = copies.find((c) => c.tree === treeB)!;
+        // Claude Desktop wrote the upload into the tree, but the file uploaded held the version it already had.
+        writing = writeTree(copy.dir, { "SKILL.md": brandVoice(copy.version!), "notes.md": "re-uploaded\n" });
+      },
+    });
+    expect(result).toMatchObject({
+      status: "stale",
+      tree: treeB,
+      message: expect.stringMatching(
+        /^Claude Desktop still has 1\.4\.0 of "brand-voice" — the upload may not have replaced it\.$/,
+      ),
+    });
+    if (result.status === "stale") expect(result.advice[0]).toContain("Upload the .skill file again");
+  });
+
+  it("does not call a copy still being written stale: it waits until two looks see it the same", async () => {
+    const { home, env } = await buildFixtureHome("linux", path.join(tmp, "linux-writing"));
+    const tree = fixtureDesktopTree(home, "linux");
+    const dir = path.join(tree, "skills", "brand-voice");
+    let looks = 0;
+    let writing: Promise<void> = Promise.resolve();
+    const result = await waitForDesktopArrival({
+      home,
+      platform: "linux",
+      env,
+      name: "brand-voice",
+      version: "2.1.0",
+      timeoutMs: 60_000,
+      pollMs: 100,
+      onCheck: () => {
+        looks++;
+        // Half-written on the first look after the start, whole on the next.
+        if (looks === 1) writing = writeTree(dir, { "SKILL.md": "" });
+        if (looks === 2) writing = writing.then(() => writeTree(dir, { "SKILL.md": brandVoice("2.1.0") }));
+      },
+    });
+    expect(result).toMatchObject({ status: "arrived", version: "2.1.0" });
+  });
+
+  it("says when a different version than the one handed off arrives", async () => {
+    const { home, env } = await buildFixtureHome("linux", path.join(tmp, "linux-other"));
+    const tree = fixtureDesktopTree(home, "linux");
+    let writing: Promise<void> | null = null;
+    const result = await waitForDesktopArrival({
+      home,
+      platform: "linux",
+      env,
+      name: "brand-voice",
+      version: "2.1.0",
+      timeoutMs: 60_000,
+      pollMs: 100,
+      onCheck: () => {
+        writing ??= writeTree(path.join(tree, "skills", "brand-voice-upload"), { "SKILL.md": brandVoice("1.9.0") });
+      },
+    });
+    expect(result).toMatchObject({
+      status: "stale",
+      version: "1.9.0",
+      message:
+        'Claude Desktop now has 1.9.0 of "brand-voice", not version 2.1.0 — a different file may have been uploaded.',
+    });
+  });
+
   it("after the timeout says which version Desktop still has, where, and what to try", async () => {
     const { home, env } = await buildFixtureHome("darwin", path.join(tmp, "mac-timeout"));
     const result = await waitForDesktopArrival({

@@ -1,6 +1,8 @@
 // After a Desktop hand-off: watch every Claude Desktop account tree until a skill of that name shows the new version
-// (or, without a version, the packed content), or say after a while that it has not and what to try. Read only.
+// (or, without a version, the packed content); say at once when a copy changes there but is not the new version (an
+// upload that did not replace it, or another file), or after a while that nothing came and what to try. Read only.
 import { watch, type FSWatcher } from "node:fs";
+import { stat } from "node:fs/promises";
 import path from "node:path";
 import { hashSkillFolder } from "../discovery/hash";
 import { findDesktopTrees } from "../discovery/desktop";
@@ -42,6 +44,8 @@ export interface DesktopCopy {
 /** How waiting ended. */
 export type ArrivalResult =
   | { status: "arrived"; tree: string; dir: string; version: string | null }
+  /** A copy arrived or changed in a tree while waiting, and it is not the version handed off. */
+  | { status: "stale"; tree: string; dir: string; version: string | null; message: string; advice: string[] }
   | { status: "timeout"; trees: string[]; copies: DesktopCopy[]; advice: string[] }
   | { status: "cancelled" };
 
@@ -117,6 +121,34 @@ function adviceFor(options: ArrivalOptions, trees: string[], copies: DesktopCopy
   return advice;
 }
 
+/** What a copy looked like: its content and when its SKILL.md was last written (an upload rewrites it). */
+async function fingerprint(dir: string): Promise<string> {
+  const skillMd = await stat(path.join(dir, "SKILL.md")).catch(() => null);
+  return `${await hashSkillFolder(dir)}:${skillMd ? `${skillMd.ino}:${skillMd.mtimeMs}:${skillMd.size}` : "-"}`;
+}
+
+/** The copy that changed but is not the version handed off, in words, with what to do. */
+function staleResult(options: ArrivalOptions, copy: DesktopCopy, before: string | null | undefined) {
+  const expected = options.version ? `version ${options.version}` : "the new copy";
+  const has = copy.version ? copy.version : "a copy without a version number";
+  const sameAsBefore = before !== undefined && before === copy.version;
+  const message = sameAsBefore
+    ? `Claude Desktop still has ${has} of "${options.name}" — the upload may not have replaced it.`
+    : `Claude Desktop now has ${has} of "${options.name}", not ${expected} — a different file may have been uploaded.`;
+  return {
+    status: "stale" as const,
+    tree: copy.tree,
+    dir: copy.dir,
+    version: copy.version,
+    message,
+    advice: [
+      `Upload the .skill file again (${DESKTOP_UPLOAD_PLACES.current}, or ${DESKTOP_UPLOAD_PLACES.earlier} in earlier versions), pick the file Skillshelf made for ${expected}, and confirm that it replaces "${options.name}".`,
+      "If Claude Desktop asks whether to replace the skill, choose to replace it.",
+      "Then choose Check again here.",
+    ],
+  };
+}
+
 /** Waits until a skill of that name shows the expected version (or content) in any Desktop account tree, bounded by a timeout. */
 export async function waitForDesktopArrival(options: ArrivalOptions): Promise<ArrivalResult> {
   if (options.version === null && !options.contentHash)
@@ -130,6 +162,11 @@ export async function waitForDesktopArrival(options: ArrivalOptions): Promise<Ar
   let wake: (() => void) | null = null;
   let timer: NodeJS.Timeout | null = null;
   const nudge = () => wake?.();
+
+  /** Each copy as the first look found it (its fingerprint and version): a change from this is an upload. */
+  let baseline: Map<string, { print: string; version: string | null }> | null = null;
+  let changed = null as { copy: DesktopCopy; before: string | null | undefined } | null;
+  let unsettled = new Map<string, string>();
 
   const look = async (): Promise<DesktopCopy | null> => {
     trees = await desktopTrees(options);
@@ -153,6 +190,23 @@ export async function waitForDesktopArrival(options: ArrivalOptions): Promise<Ar
       )
         return copy;
     }
+    const prints = new Map<string, { print: string; version: string | null }>();
+    for (const copy of copies) prints.set(copy.dir, { print: await fingerprint(copy.dir), version: copy.version });
+    if (!baseline) baseline = prints;
+    const settling = unsettled;
+    unsettled = new Map();
+    for (const copy of copies) {
+      const was = baseline.get(copy.dir);
+      const now = prints.get(copy.dir)!.print;
+      if (was?.print === now) continue;
+      // A copy being written looks changed; it counts once two looks in a row see it the same.
+      if (settling.get(copy.dir) !== now) {
+        unsettled.set(copy.dir, now);
+        continue;
+      }
+      const other = [...baseline.values()].find((b) => b.version === copy.version);
+      changed ??= { copy, before: was ? was.version : other ? other.version : undefined };
+    }
     return null;
   };
 
@@ -163,6 +217,7 @@ export async function waitForDesktopArrival(options: ArrivalOptions): Promise<Ar
       const found = await look();
       if (options.signal?.aborted) return { status: "cancelled" };
       if (found) return { status: "arrived", tree: found.tree, dir: found.dir, version: found.version };
+      if (changed) return staleResult(options, changed.copy, changed.before);
       const left = deadline - Date.now();
       if (left <= 0) return { status: "timeout", trees, copies, advice: adviceFor(options, trees, copies) };
       await new Promise<void>((resolve) => {
@@ -177,7 +232,8 @@ export async function waitForDesktopArrival(options: ArrivalOptions): Promise<Ar
           if (timer) clearTimeout(timer);
           timer = setTimeout(done, 100);
         };
-        timer = setTimeout(done, Math.min(pollMs, left));
+        // A copy seen changing is looked at again soon, to see it settled.
+        timer = setTimeout(done, Math.min(unsettled.size > 0 ? Math.min(pollMs, 300) : pollMs, left));
         options.signal?.addEventListener("abort", done, { once: true });
         if (options.signal?.aborted) done();
       });

@@ -59,7 +59,7 @@ const ADVICE: Partial<Record<InstallErrorCode, string>> = {
   "install.download.too-large": "The release file is larger than a skill should be; ask the skill's author.",
   "install.download.cancelled": "Nothing was changed. Start the update again when you want it.",
   "install.download.checksum":
-    "The file that arrived is not the file the release published (damaged on the way, or changed since), so it was not used. Retry; if it happens again, tell the skill's author.",
+    "It may have been damaged on the way or changed since it was published; your installed copy is unchanged. Retry; if it happens again, tell the skill's author.",
   "install.source.unreadable": "Check that the file is there and readable, then try again.",
   "install.archive.invalid":
     "The release file is damaged or not an archive; try again later, or tell the skill's author.",
@@ -107,7 +107,7 @@ export function problemOf(error: unknown): UpdateProblem {
       cause,
       message: error.message,
       advice: ADVICE_OF_CAUSE[cause] ?? ADVICE[error.code] ?? "Nothing was changed.",
-      detail: `${error.code}: ${error.message}`,
+      detail: `${error.code}: ${error.message}${error.detail ? `\n${error.detail}` : ""}`,
     };
   if (error instanceof PackRefusedError) {
     const lines = error.diagnostics.filter((d) => d.severity === "error").map((d) => `${d.code}: ${d.message}`);

@@ -10,6 +10,7 @@ import { DiagnosticsList } from "./Diagnostics";
 import { useOpenExternal } from "./ExternalLink";
 import { InlineText, When } from "./InlineText";
 import { FileActionMessage, useFileActions } from "./use-file-actions";
+import { guidedNextStep } from "./UpdateParts";
 import { useUpdateLauncher } from "./update-launcher";
 import { SkillHistory } from "./UpdateHistory";
 
@@ -134,7 +135,7 @@ function UpdateSection(props: { update: UpdateInfo }) {
       {plan && (update.state === "outdated" || update.state === "changed-locally") ? (
         <div className="update-plan" data-plan={plan.kind}>
           <p>
-            <strong>Next step:</strong> {plan.nextStep}
+            <strong>Next step:</strong> {guided && launchUpdate ? guidedNextStep(update) : plan.nextStep}
           </p>
           {plan.steps.length > 1 ? (
             <ol>

@@ -16,7 +16,7 @@ import { HistorySection } from "./UpdateHistory";
 import { ReleaseNotes } from "./ReleaseNotes";
 import { groupTitle, groupUpdates, type GroupedUpdates } from "./update-groups";
 import { UpdateGroupView } from "./UpdateGroupView";
-import { placeOf } from "./UpdateParts";
+import { guidedNextStep, placeOf, useOpenWizard, useReturnFocus } from "./UpdateParts";
 import { useSettings } from "./use-settings";
 import { UpdateWizard } from "./UpdateWizard";
 import type { CatalogData, UpdatesData } from "./use-app-data";
@@ -117,11 +117,20 @@ export function UpdatesView(props: {
   const offlineGroup = groups.retry.find((g) => g.key === "offline");
   const infoPlace = (u: UpdateInfo) => place(skills.get(u.skillId)!);
 
-  const activeInfo = active ? updates.updates.get(active) : undefined;
-  const activeSkill = active ? skills.get(active) : undefined;
-  if (activeInfo && activeSkill)
+  const { view, closing } = useReturnFocus(active !== null);
+
+  const wizard = useOpenWizard(active, updates.updates, skills);
+  if (wizard)
     return (
-      <UpdateWizard info={activeInfo} skill={activeSkill} place={place(activeSkill)} onClose={() => setActive(null)} />
+      <UpdateWizard
+        info={wizard.info}
+        skill={wizard.skill}
+        place={place(wizard.skill)}
+        onClose={() => {
+          closing(wizard.info.skillId);
+          setActive(null);
+        }}
+      />
     );
 
   /** Update all is one operation of the update service; the page only shows how each copy fared. */
@@ -161,9 +170,9 @@ export function UpdatesView(props: {
     void changeIgnore({ unignoreUpdates: name }, `Updates of ${name} are shown again.`, name);
 
   return (
-    <div className="updates-view">
+    <div className="updates-view" ref={view}>
       <div className="updates-head">
-        <h1>Updates</h1>
+        <h1 tabIndex={-1}>Updates</h1>
         <p className="muted" aria-live="polite">
           <CheckStatus updates={updates} offline={offlineGroup !== undefined} />
         </p>
@@ -339,11 +348,11 @@ function PendingItem(props: {
       <p className="muted">Found by {updateSourceLabel(info.source)}.</p>
       <ReleaseNotes info={info} />
       <p className="next-step">
-        <strong>Next step:</strong> {info.plan?.nextStep}
+        <strong>Next step:</strong> {action ? guidedNextStep(info) : info.plan?.nextStep}
       </p>
       <div className="updates-actions">
         {action ? (
-          <button type="button" className="button primary" onClick={props.onUpdate}>
+          <button type="button" className="button primary" data-opens-update={info.skillId} onClick={props.onUpdate}>
             {action}
           </button>
         ) : null}

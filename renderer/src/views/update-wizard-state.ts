@@ -85,3 +85,10 @@ export function retryOf(state: WizardState): "download" | "apply" | null {
   if (state.step === 3 && state.review) return "apply";
   return null;
 }
+
+/** The step running now, which Escape cancels ("download") or must not interrupt ("apply"); null when none runs. */
+export function runningStep(state: WizardState): "download" | "apply" | null {
+  if (state.step === 2 && !state.review && !state.problem) return "download";
+  if (state.step === 3 && state.busy) return "apply";
+  return null;
+}

@@ -1,0 +1,145 @@
+// The Desktop hand-off step: the .skill file to upload (opened or shown in the app; a download link and a copyable
+// path in the browser), the steps in Claude Desktop, and the wait for the new version, which the user can stop and
+// which says plainly when the copy that arrives is not the new version.
+import { useEffect, useRef, useState } from "react";
+import type { ArrivalView, UpdateApplyResult } from "../../../shared/update-flow";
+import { errorMessage } from "../lib/format";
+import { useApi } from "./api-context";
+import { CopyButton } from "./CopyButton";
+import { useKeyDown } from "./update-wizard-focus";
+
+/** The hand-off of a made .skill file and the wait for Claude Desktop to show it. */
+export function DesktopHandoffPanel(props: {
+  taskId: string;
+  applied: Extract<UpdateApplyResult, { kind: "desktop-upload" }>;
+  onArrived: () => void;
+}) {
+  const { api, host } = useApi();
+  const { taskId, applied, onArrived } = props;
+  const [arrival, setArrival] = useState<ArrivalView | null>(null);
+  const [waiting, setWaiting] = useState(true);
+  const [stopped, setStopped] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  /** Each "Check again" starts one more wait; the effect runs the wait and ignores it once left or stopped. */
+  const [attempt, setAttempt] = useState(0);
+  const arrived = useRef(onArrived);
+  const checkAgain = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    arrived.current = onArrived;
+  });
+  useEffect(() => {
+    if (stopped) return undefined;
+    let live = true;
+    api
+      .waitForArrival(taskId)
+      .then((result) => {
+        if (!live) return;
+        setArrival(result);
+        if (result.status === "arrived") arrived.current();
+      })
+      .catch((e: unknown) => (live ? setMessage(errorMessage(e)) : undefined))
+      .finally(() => (live ? setWaiting(false) : undefined));
+    return () => {
+      live = false;
+    };
+  }, [api, taskId, attempt, stopped]);
+  const wait = () => {
+    setWaiting(true);
+    setStopped(false);
+    setArrival(null);
+    setAttempt((n) => n + 1);
+  };
+  /** The way out of the wait: the page stops waiting, the file stays, and Check again starts a new wait. */
+  const stop = () => {
+    setStopped(true);
+    setWaiting(false);
+  };
+  useEffect(() => {
+    if (stopped) checkAgain.current?.focus();
+  }, [stopped]);
+  const panel = useRef<HTMLDivElement>(null);
+  /** Escape while waiting stops the wait (not the wizard): the dialog's own Escape never sees it. */
+  useKeyDown(panel, (e) => {
+    if (e.key !== "Escape" || !waiting) return;
+    e.stopPropagation();
+    e.preventDefault();
+    stop();
+  });
+  const run = (action: Promise<{ ok: boolean; message: string }>) =>
+    void action.then((r) => setMessage(r.message)).catch((e: unknown) => setMessage(errorMessage(e)));
+  return (
+    <div className="handoff" ref={panel}>
+      <p>
+        Claude Desktop keeps its skills in sync itself, so its folder is not changed. The new version is ready to
+        upload:
+      </p>
+      <p>
+        <code className="handoff-file">{applied.archive}</code>
+      </p>
+      {host === "electron" ? (
+        <div className="wizard-actions">
+          <button type="button" className="button primary" onClick={() => run(api.openHandoff(taskId))}>
+            Open in Claude Desktop
+          </button>
+          <button type="button" className="button" onClick={() => run(api.revealHandoff(taskId))}>
+            Show in folder
+          </button>
+        </div>
+      ) : (
+        <div className="wizard-actions">
+          {/* The browser cannot open files with Claude Desktop: it downloads the file, or the path is copied. */}
+          <a className="button primary" href={`/api/handoff/${taskId}`} download>
+            Download the .skill file
+          </a>
+          <CopyButton text={applied.archive} label="Copy its path" />
+        </div>
+      )}
+      {message ? <p role="status">{message}</p> : null}
+      <ol className="handoff-steps">
+        {applied.steps.map((s, i) => (
+          <li key={i}>{s}</li>
+        ))}
+      </ol>
+      {waiting ? (
+        <div className="wizard-actions">
+          <p role="status" className="waiting">
+            Waiting for Claude Desktop to show {applied.version ? `version ${applied.version}` : "the new copy"}…
+          </p>
+          <button type="button" className="button" onClick={stop}>
+            Stop waiting
+          </button>
+        </div>
+      ) : null}
+      {stopped ? (
+        <p role="status" className="arrival-stopped">
+          Stopped waiting. The .skill file is still there to upload; choose Check again once you have uploaded it.
+        </p>
+      ) : null}
+      {arrival?.status === "stale" ? (
+        <div className="arrival-stale" role="alert" data-arrival="stale">
+          <p>{arrival.message}</p>
+          <ul>
+            {arrival.advice.map((a, i) => (
+              <li key={i}>{a}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {arrival?.status === "timeout" ? (
+        <div className="arrival-timeout" role="status" data-arrival="timeout">
+          <p>Claude Desktop does not show the new version yet. What to try:</p>
+          <ul>
+            {arrival.advice.map((a, i) => (
+              <li key={i}>{a}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {!waiting && arrival?.status !== "arrived" ? (
+        <button type="button" className="button" ref={checkAgain} onClick={wait}>
+          Check again
+        </button>
+      ) : null}
+    </div>
+  );
+}
