@@ -42,6 +42,8 @@ export interface AddOptions extends Scope {
 export interface AddedSkill {
   name: string;
   version: string | null;
+  /** The installer's folder hash of the copy being added (a conflict shows it beside the other copy's). */
+  hash: string | null;
   skillPath: string;
   diagnostics: Diagnostic[];
   forced: boolean;
@@ -205,6 +207,7 @@ export async function planAdd(rawSource: string, options: AddOptions): Promise<A
       skills.push({
         name: candidate.name,
         version: candidate.version,
+        hash: (await installerFolderHashes(candidate.dir))?.[0] ?? null,
         skillPath: candidate.skillPath,
         diagnostics: candidate.diagnostics,
         forced: candidate.blockers.length > 0,

@@ -7,6 +7,7 @@ import { createSymlink as symlink } from "../fs/write";
 import { applyFolderUpdate } from "../apply/swap";
 import { copyTree, syncPath } from "../apply/tree";
 import { installerFolderHashes } from "../skill-lock/folder-hash";
+import { readSkill } from "../skill/read-skill";
 import type { AddJournalPlace, AddPlaceKind } from "./add-journal";
 import { moveToBackup } from "./backup-move";
 
@@ -15,7 +16,7 @@ export type Occupant =
   | { kind: "empty" }
   | { kind: "link"; target: string; pointsHere: boolean }
   | { kind: "same-skill" }
-  | { kind: "other-skill" }
+  | { kind: "other-skill"; version: string | null; hash: string | null }
   | { kind: "not-a-skill" };
 
 /** One place to write: a copy of the skill, or a link to `linkTo`. */
@@ -47,7 +48,8 @@ export async function inspectPlace(place: Placement, skillDir: string): Promise<
   if (!info.isDirectory() || !(await lstat(path.join(place.path, "SKILL.md")).catch(() => null)))
     return { kind: "not-a-skill" };
   const [theirs, ours] = await Promise.all([hashOf(place.path), hashOf(skillDir)]);
-  return theirs !== null && theirs === ours ? { kind: "same-skill" } : { kind: "other-skill" };
+  if (theirs !== null && theirs === ours) return { kind: "same-skill" };
+  return { kind: "other-skill", version: (await readSkill(place.path)).version, hash: theirs };
 }
 
 /** What to do at a place given its occupant and whether the user said replace. */
