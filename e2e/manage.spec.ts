@@ -27,7 +27,7 @@ test.describe("adding, sharing and removing skills", () => {
   });
 
   test("Add from a typed path and a drop, Also use in, Remove with Undo", async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(300_000);
     await page.setViewportSize({ width: 1280, height: 900 });
     await openCatalog(page, app.url);
     const from = page.getByLabel(/^From/);
