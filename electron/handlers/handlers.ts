@@ -125,7 +125,7 @@ export function createHandlerSession(context: HandlerContext): HandlerSession {
   return {
     handlers,
     prefetchCatalog: () => catalog.prefetch(),
-    handoffFile: (taskId) => install.handoffArchive(taskId),
+    handoffFile: (taskId) => install.handoffArchive(taskId) ?? manage.handoffFile(taskId),
     receiveUpload: (name, body, declaredBytes) => manage.receiveUpload(name, body, declaredBytes),
     async dispose() {
       disposed = true;

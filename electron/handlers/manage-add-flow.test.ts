@@ -141,6 +141,20 @@ describe("the app's Add flow", () => {
     expect(replaced.skills[0]!.places[0]!.applied?.backup).toBeTruthy();
   });
 
+  it("keeps the .skill an add built for Claude Desktop for the web host's download, by the add's task id", async () => {
+    const { session, root } = await harness();
+    const added = await session.handlers["manage:add"](path.join(root, "src/tidy"), {
+      clients: ["claude-desktop"],
+      dryRun: false,
+      taskId: TASK,
+    });
+    const archive = added.skills[0]!.handoff!.archive;
+    expect(archive).toMatch(/tidy.*\.skill$/);
+    expect(await gone(archive)).toBe(false);
+    expect(session.handoffFile(TASK)).toBe(archive);
+    expect(session.handoffFile("ffffffffffffffff")).toBeNull();
+  });
+
   it("opens the host's dialog for a source, and says so where there is none", async () => {
     const asked: string[] = [];
     const withDialog = await harness({ pickAddSource: async (kind) => (asked.push(kind), "/picked/skill.zip") });

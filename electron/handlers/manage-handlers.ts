@@ -37,6 +37,8 @@ export interface ManageSession {
   handlers: ManageHandlers;
   /** Streams an uploaded archive into staging; resolves with its path for manage:add. */
   receiveUpload(name: string, body: Readable, declaredBytes: number): Promise<string>;
+  /** The .skill an add with this task id built for Claude Desktop (the web host offers it as a download), or null. */
+  handoffFile(taskId: string): string | null;
   dispose(): Promise<void>;
 }
 
@@ -61,6 +63,7 @@ export function createManageHandlers(options: ManageHandlerOptions): ManageSessi
   };
   const running = new Map<string, AbortController>();
   const uploads = new Set<string>();
+  const handoffs = new Map<string, string>();
   const handlers: ManageHandlers = {
     "manage:add": (source, request) =>
       refusalsAsHandlerErrors(async () => {
@@ -90,6 +93,8 @@ export function createManageHandlers(options: ManageHandlerOptions): ManageSessi
         }).finally(() => {
           if (taskId && running.get(taskId) === controller) running.delete(taskId);
         });
+        const archive = result.skills.find((s) => s.handoff)?.handoff?.archive;
+        if (taskId && archive) handoffs.set(taskId, archive);
         if (!request.dryRun && uploads.has(source)) {
           uploads.delete(source);
           await rm(path.dirname(source), { recursive: true, force: true });
@@ -122,6 +127,7 @@ export function createManageHandlers(options: ManageHandlerOptions): ManageSessi
       uploads.add(file);
       return file;
     },
+    handoffFile: (taskId) => handoffs.get(taskId) ?? null,
     async dispose() {
       for (const controller of running.values()) controller.abort();
       for (const file of uploads) await rm(path.dirname(file), { recursive: true, force: true });

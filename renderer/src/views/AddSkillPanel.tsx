@@ -43,6 +43,7 @@ export function AddSkillPanel(props: { onChanged: () => void }) {
   const [force, setForce] = useState(false);
   const [busy, setBusy] = useState(false);
   const [taskId, setTaskId] = useState<string | null>(null);
+  const [appliedTask, setAppliedTask] = useState<string | null>(null);
   const [progress, setProgress] = useState<TaskProgress | null>(null);
   const [message, setMessage] = useState<{ kind: "status" | "alert"; text: string } | null>(null);
   const cancelled = useRef(false);
@@ -71,6 +72,7 @@ export function AddSkillPanel(props: { onChanged: () => void }) {
       const result = await api.addSkill(from, { clients, dryRun, all: several, replace, force, taskId: id });
       setPlan(result);
       if (!dryRun) {
+        setAppliedTask(id);
         setMessage({ kind: "status", text: `Added ${result.skills.map((s) => s.name).join(", ")}.` });
         props.onChanged();
       }
@@ -196,6 +198,11 @@ export function AddSkillPanel(props: { onChanged: () => void }) {
                 {s.handoff ? (
                   <div className="add-handoff">
                     <p>For Claude Desktop: {s.handoff.archive}</p>
+                    {host === "web" && appliedTask ? (
+                      <a href={`/api/handoff/${appliedTask}`} download>
+                        Download {s.name}.skill
+                      </a>
+                    ) : null}
                     <ol>
                       {s.handoff.steps.map((step) => (
                         <li key={step}>{step}</li>
