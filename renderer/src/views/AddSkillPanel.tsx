@@ -69,7 +69,7 @@ export function AddSkillPanel(props: { onChanged: () => void }) {
     setProgress(null);
     setMessage(null);
     try {
-      const result = await api.addSkill(from, { clients, dryRun, all: several, replace, force, taskId: id });
+      const result = await api.addSkill(from, { clients, dryRun, all: dryRun || several, replace, force, taskId: id });
       setPlan(result);
       if (!dryRun) {
         setAppliedTask(id);
