@@ -76,7 +76,7 @@ describe("electronDesktopIntegration", () => {
     const picked = setup({ window, dialogResult: { canceled: false, filePaths: ["/work/tidy.zip"] } });
     expect(await picked.desktop.pickAddSource!("archive")).toBe("/work/tidy.zip");
     expect(picked.log).toEqual(["dialog sheet openFile"]);
-    expect(addSourceDialog("archive").filters[0]!.extensions).toEqual(["zip", "skill", "gz", "tgz"]);
+    expect(addSourceDialog("archive").filters?.[0]?.extensions).toEqual(["zip", "skill", "gz", "tgz"]);
     expect(addSourceDialog("folder").properties).toEqual(["openDirectory"]);
     expect(await setup().desktop.pickAddSource!("folder")).toBeNull();
   });
