@@ -1,14 +1,13 @@
 // The web host's upload of an archive a browser picked for Add: the bytes are streamed into a staging folder of the
 // data folder (only the accepted archive extensions, capped in size), and the file's path there is what Add reads.
-import { createWriteStream } from "node:fs";
 import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
-import { Transform, type Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
+import type { Readable } from "node:stream";
 import { formatBytes } from "../../shared/format";
 import { isAddArchiveName } from "../../shared/manage";
 import { stagingRoot } from "../engine/app-data/data-dir";
 import { ensureTrustedData } from "../engine/app-data/data-trust";
+import { createNewFile } from "../engine/fs/write";
 import { addStagingName } from "../engine/manage/add-journal";
 import { HandlerError } from "./errors";
 
@@ -44,16 +43,19 @@ export async function receiveUpload(
   await mkdir(dir, { mode: 0o700 });
   const file = path.join(dir, safeFileName(name));
   let size = 0;
-  const cap = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      size += chunk.byteLength;
-      if (size > maxBytes)
-        done(new HandlerError(`The archive is larger than ${formatBytes(maxBytes)}, so it was not taken.`));
-      else done(null, chunk);
-    },
-  });
   try {
-    await pipeline(body, cap, createWriteStream(file, { flags: "wx", mode: 0o600 }));
+    const out = await createNewFile(file, { mode: 0o600 });
+    try {
+      for await (const chunk of body as AsyncIterable<Buffer>) {
+        size += chunk.byteLength;
+        if (size > maxBytes)
+          throw new HandlerError(`The archive is larger than ${formatBytes(maxBytes)}, so it was not taken.`);
+        await out.write(chunk);
+      }
+      await out.finish();
+    } finally {
+      await out.close();
+    }
     return file;
   } catch (error) {
     await rm(dir, { recursive: true, force: true });

@@ -2,7 +2,7 @@
 // place was written: only the lock entry was left) or undone (what this add wrote is taken away, what it replaced put
 // back) at the next start. Kept in its own folder of the data folder, beside the swap journal, with the same trust rules.
 import { randomBytes } from "node:crypto";
-import { lstat, readdir, readlink, rename, rm, symlink } from "node:fs/promises";
+import { lstat, readdir, readlink, rm } from "node:fs/promises";
 import path from "node:path";
 import { backupsRoot, stagingRoot } from "../app-data/data-dir";
 import { isBackupPath, isPlainAbsolute, stagePathOf } from "../app-data/data-paths";
@@ -10,7 +10,8 @@ import { ensureTrustedData, readTrustedJson, untrustedDirReason } from "../app-d
 import { processAlive } from "../apply/journal";
 import { rollback } from "../apply/swap";
 import { syncPath } from "../apply/tree";
-import { writeJsonAtomic } from "../fs/write";
+import { renameWithRetry as rename } from "../fs/rename-retry";
+import { createSymlink as symlink, writeJsonAtomic } from "../fs/write";
 import { installerFolderHashes } from "../skill-lock/folder-hash";
 import { upsertLockEntry, type LockEntry } from "../skill-lock/lock-edit";
 
