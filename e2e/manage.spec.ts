@@ -1,28 +1,15 @@
 // Add skill (a path typed, a source dropped), "Also use in…", and Remove with Undo, in a real browser against the web
 // host on a real home; axe finds no serious violation in the add plan and the remove plan, light and dark.
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { lstat, readlink } from "node:fs/promises";
 import path from "node:path";
 import { writeTree } from "../test-support/tmp";
 import { startAppHost, type AppHost } from "./support/app-host";
-import { entryRow, openCatalog, saveScreenshot } from "./support/page";
+import { axeClean } from "./support/axe-clean";
+import { entryRow, openCatalog } from "./support/page";
 
 const SKILL = (name: string) =>
   `---\nname: ${name}\ndescription: The ${name} skill. Use when testing.\n---\n\n# ${name}\n`;
-
-async function axeClean(page: Page, name: string): Promise<void> {
-  for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}`));
-    expect.soft(serious, `${name} (${scheme})`).toEqual([]);
-    await saveScreenshot(page, `manage-${name}-${scheme}`);
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-}
 
 test.describe("adding, sharing and removing skills", () => {
   let app: AppHost;
@@ -40,7 +27,7 @@ test.describe("adding, sharing and removing skills", () => {
   });
 
   test("Add from a typed path and a drop, Also use in, Remove with Undo", async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(300_000);
     await page.setViewportSize({ width: 1280, height: 900 });
     await openCatalog(page, app.url);
     const from = page.getByLabel(/^From/);

@@ -197,6 +197,10 @@ export interface IpcCommands {
     name: string,
     request: { clients: ManageClientId[]; copy?: boolean; replace?: boolean; dryRun: boolean },
   ) => Promise<ShareView>;
+  /** Cancels the download of the add started with this task id (what it staged is removed). */
+  "manage:cancel-add": (taskId: string) => Promise<void>;
+  /** A folder or an archive chosen in the system's open dialog (Electron); null when cancelled. Only a path comes back. */
+  "manage:pick-source": (kind: "folder" | "archive") => Promise<string | null>;
 }
 
 /** Every event: channel name → payload. */
@@ -255,6 +259,8 @@ export interface SkillshelfApi {
   removeSkill: IpcCommands["manage:remove"];
   undoRemoveSkill: IpcCommands["manage:undo-remove"];
   shareSkill: IpcCommands["manage:share"];
+  cancelAddSkill: IpcCommands["manage:cancel-add"];
+  pickAddSource: IpcCommands["manage:pick-source"];
   onCatalogChanged: (listener: (change: IpcEvents["catalog:changed"]) => void) => () => void;
   onAuthorChanged: (listener: (snapshot: IpcEvents["author:changed"]) => void) => () => void;
   onUpdatesChanged: (listener: (updates: IpcEvents["updates:changed"]) => void) => () => void;
@@ -309,6 +315,8 @@ export const commandOfMethod = {
   removeSkill: "manage:remove",
   undoRemoveSkill: "manage:undo-remove",
   shareSkill: "manage:share",
+  cancelAddSkill: "manage:cancel-add",
+  pickAddSource: "manage:pick-source",
 } as const satisfies Record<string, CommandChannel>;
 
 /** Which event each `on…` method subscribes to. */
@@ -383,11 +391,13 @@ export const commandArgs: { [C in CommandChannel]: (args: unknown[]) => boolean 
   "manage:add": (a) =>
     a.length === 2 &&
     isUrl(a[0]) &&
-    isManageRequest(a[1], ["clients", "skills", "all", "copy", "force", "replace", "dryRun", "project"]),
+    isManageRequest(a[1], ["clients", "skills", "all", "copy", "force", "replace", "dryRun", "project", "taskId"]),
   "manage:remove": (a) => a.length === 2 && isSkillName(a[0]) && isManageRequest(a[1], ["clients", "dryRun"]),
   "manage:undo-remove": (a) => a.length === 1 && isSkillName(a[0]),
   "manage:share": (a) =>
     a.length === 2 && isSkillName(a[0]) && isManageRequest(a[1], ["clients", "copy", "replace", "dryRun"]),
+  "manage:cancel-add": (a) => a.length === 1 && isTaskId(a[0]),
+  "manage:pick-source": (a) => a.length === 1 && (a[0] === "folder" || a[0] === "archive"),
 };
 
 /** True for a known command channel name. */

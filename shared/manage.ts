@@ -26,6 +26,17 @@ export interface AddRequest {
   dryRun: boolean;
   /** A project folder instead of the home. */
   project?: string;
+  /** The page's id for this add's progress events (task:progress, kind "add") and for manage:cancel-add. */
+  taskId?: string;
+}
+
+/** The archive files the Add flow accepts from a picker or an upload. */
+export const ADD_ARCHIVE_EXTENSIONS = [".zip", ".skill", ".tar.gz", ".tgz"] as const;
+
+/** True when a file name ends with an accepted archive extension. */
+export function isAddArchiveName(name: string): boolean {
+  const lower = name.toLowerCase();
+  return ADD_ARCHIVE_EXTENSIONS.some((ext) => lower.endsWith(ext));
 }
 
 /** One place a skill goes, with what is there and what is (or was) done. */
@@ -35,6 +46,11 @@ export interface PlaceView {
   linkTo?: string;
   action: "write" | "nothing" | "replace" | "conflict";
   question?: string;
+  /** What is in the way: a copy (its version and installer hash), a link (where it points), or something else. */
+  occupant?:
+    | { kind: "empty" | "not-a-skill" | "same-skill" }
+    | { kind: "link"; target: string; pointsHere: boolean }
+    | { kind: "other-skill"; version: string | null; hash: string | null };
   applied?: { done: "written" | "replaced" | "unchanged"; backup?: string };
 }
 
@@ -45,6 +61,8 @@ export interface AddView {
   skills: Array<{
     name: string;
     version: string | null;
+    /** The installer's folder hash of the copy being added (compare with a conflicting copy's). */
+    hash?: string | null;
     forced: boolean;
     places: Array<PlaceView & { client: string[] }>;
     lock: { file: string; written: boolean } | { file: null; why: string };
@@ -92,5 +110,6 @@ export function isManageRequest(v: unknown, allowed: readonly string[]): boolean
       r.project.length > 0 &&
       r.project.length <= 4096 &&
       !r.project.includes("\u0000"));
-  return clients && names("skills") && project && ["all", "copy", "force", "replace", "dryRun"].every(bool);
+  const taskId = r.taskId === undefined || (typeof r.taskId === "string" && /^[0-9a-f]{16}$/.test(r.taskId));
+  return clients && names("skills") && project && taskId && ["all", "copy", "force", "replace", "dryRun"].every(bool);
 }

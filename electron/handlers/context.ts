@@ -18,6 +18,8 @@ export interface DesktopIntegration {
   openExternal(url: string): Promise<boolean>;
   /** Asks the user for a folder; null when cancelled or when the host has no dialog. */
   pickFolder(): Promise<string | null>;
+  /** Asks for a skill folder or archive to add, in the system's open dialog; absent where there is none (web host). */
+  pickAddSource?(kind: "folder" | "archive"): Promise<string | null>;
   /**
    * Asks the user, in a native dialog the page cannot draw or answer, whether these exact local commands may be
    * started; absent where the host has no such dialog (the web host: the page lists them and approves one by one).

@@ -1,5 +1,6 @@
 // The command handlers Electron main and the web host both register: one session composed of its concerns — catalog,
 // author mode, shell, updates, settings, installs and comparisons — each in its own module, sharing the catalog state.
+import type { Readable } from "node:stream";
 import { VERSION } from "../engine/version";
 import { ignoresOf } from "../engine/settings";
 import type { CommandHandlers } from "../../shared/ipc";
@@ -22,6 +23,8 @@ export interface HandlerSession {
   prefetchCatalog(): Promise<void>;
   /** The .skill file an update task of this session built for Claude Desktop, or null. */
   handoffFile(taskId: string): string | null;
+  /** Streams an archive a browser uploaded for Add into staging; resolves with its path (web host). */
+  receiveUpload(name: string, body: Readable, declaredBytes: number): Promise<string>;
   dispose(): Promise<void>;
 }
 
@@ -98,6 +101,8 @@ export function createHandlerSession(context: HandlerContext): HandlerSession {
         () => undefined,
       ),
     changed: () => void catalog.prefetch().catch(() => undefined),
+    emit,
+    ...(desktop.pickAddSource ? { pickSource: desktop.pickAddSource.bind(desktop) } : {}),
   });
 
   const handlers: CommandHandlers = {
@@ -111,7 +116,7 @@ export function createHandlerSession(context: HandlerContext): HandlerSession {
     ...author.handlers,
     ...updates.handlers,
     ...shell.handlers,
-    ...manage,
+    ...manage.handlers,
     ...settings.handlers,
     ...createCompareHandlers({ catalog: catalogNow }),
     ...install.handlers,
@@ -120,13 +125,15 @@ export function createHandlerSession(context: HandlerContext): HandlerSession {
   return {
     handlers,
     prefetchCatalog: () => catalog.prefetch(),
-    handoffFile: (taskId) => install.handoffArchive(taskId),
+    handoffFile: (taskId) => install.handoffArchive(taskId) ?? manage.handoffFile(taskId),
+    receiveUpload: (name, body, declaredBytes) => manage.receiveUpload(name, body, declaredBytes),
     async dispose() {
       disposed = true;
       await updates.stop();
       await install.dispose();
       await author.dispose();
       await catalog.dispose();
+      await manage.dispose();
     },
   };
 }

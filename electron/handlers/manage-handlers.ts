@@ -1,5 +1,8 @@
 // Add, Remove (with Undo) and "Also use in…" for the app: adapters over the engine's manage module for the session's
 // home; a refusal is a HandlerError with the engine's sentence, and the catalog is scanned again after a change.
+import { rm } from "node:fs/promises";
+import path from "node:path";
+import type { Readable } from "node:stream";
 import type { CommandHandlers } from "../../shared/ipc";
 import { dataDir as defaultDataDir } from "../engine/app-data/data-dir";
 import { InstallError } from "../engine/apply/errors";
@@ -7,9 +10,14 @@ import { addSkill } from "../engine/manage/add";
 import { planRemove, removeSkill, restoreRemoved } from "../engine/manage/remove";
 import { shareSkill } from "../engine/manage/share";
 import { githubApiOf } from "../engine/updates/sources";
+import type { EventSink } from "./context";
 import { HandlerError } from "./errors";
+import { receiveUpload } from "./manage-upload";
 
-type ManageHandlers = Pick<CommandHandlers, "manage:add" | "manage:remove" | "manage:undo-remove" | "manage:share">;
+type ManageHandlers = Pick<
+  CommandHandlers,
+  "manage:add" | "manage:remove" | "manage:undo-remove" | "manage:share" | "manage:cancel-add" | "manage:pick-source"
+>;
 
 /** What the manage handlers need from the session. */
 export interface ManageHandlerOptions {
@@ -18,19 +26,33 @@ export interface ManageHandlerOptions {
   githubToken: () => Promise<string | undefined>;
   /** Called after anything was written, so the catalog shows it. */
   changed: () => void;
+  /** Where an add's progress goes (task:progress). */
+  emit?: EventSink;
+  /** The host's open dialog for a folder or an archive (Electron); absent in the web host. */
+  pickSource?: (kind: "folder" | "archive") => Promise<string | null>;
+}
+
+/** The manage handlers and what the host needs beside them (the upload route of the web host). */
+export interface ManageSession {
+  handlers: ManageHandlers;
+  /** Streams an uploaded archive into staging; resolves with its path for manage:add. */
+  receiveUpload(name: string, body: Readable, declaredBytes: number): Promise<string>;
+  /** The .skill an add with this task id built for Claude Desktop (the web host offers it as a download), or null. */
+  handoffFile(taskId: string): string | null;
+  dispose(): Promise<void>;
 }
 
 async function refusalsAsHandlerErrors<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof InstallError) throw new HandlerError(error.message);
+    if (error instanceof InstallError) throw new HandlerError(error.message, error.failure ?? "refused");
     throw error;
   }
 }
 
 /** The manage commands over the session's home. */
-export function createManageHandlers(options: ManageHandlerOptions): ManageHandlers {
+export function createManageHandlers(options: ManageHandlerOptions): ManageSession {
   const { home, platform, env } = options.scanOptions;
   const processEnv = env as NodeJS.ProcessEnv;
   const dataDir = options.dataDir ?? defaultDataDir(processEnv, platform, home);
@@ -39,10 +61,19 @@ export function createManageHandlers(options: ManageHandlerOptions): ManageHandl
     if (!dryRun) options.changed();
     return result;
   };
-  return {
+  const running = new Map<string, AbortController>();
+  const uploads = new Set<string>();
+  const handoffs = new Map<string, string>();
+  const handlers: ManageHandlers = {
     "manage:add": (source, request) =>
       refusalsAsHandlerErrors(async () => {
         const token = await options.githubToken();
+        const controller = new AbortController();
+        if (request.taskId) {
+          running.get(request.taskId)?.abort();
+          running.set(request.taskId, controller);
+        }
+        const taskId = request.taskId;
         const result = await addSkill(source, {
           ...scope,
           ...(request.project ? { project: request.project } : {}),
@@ -57,7 +88,17 @@ export function createManageHandlers(options: ManageHandlerOptions): ManageHandl
           dryRun: request.dryRun,
           apiBase: githubApiOf({ env: processEnv }),
           ...(token ? { token } : {}),
+          signal: controller.signal,
+          ...(taskId && options.emit ? { taskId, onProgress: (p) => options.emit!("task:progress", p) } : {}),
+        }).finally(() => {
+          if (taskId && running.get(taskId) === controller) running.delete(taskId);
         });
+        const archive = result.skills.find((s) => s.handoff)?.handoff?.archive;
+        if (taskId && archive) handoffs.set(taskId, archive);
+        if (!request.dryRun && uploads.has(source)) {
+          uploads.delete(source);
+          await rm(path.dirname(source), { recursive: true, force: true });
+        }
         return after(request.dryRun, result);
       }),
     "manage:remove": (name, request) =>
@@ -70,5 +111,27 @@ export function createManageHandlers(options: ManageHandlerOptions): ManageHandl
       refusalsAsHandlerErrors(async () => after(false, await restoreRemoved(name, dataDir))),
     "manage:share": (name, request) =>
       refusalsAsHandlerErrors(async () => after(request.dryRun, await shareSkill(name, { ...scope, ...request }))),
+    "manage:cancel-add": async (taskId) => {
+      running.get(taskId)?.abort();
+    },
+    "manage:pick-source": async (kind) => {
+      if (!options.pickSource)
+        throw new HandlerError("This window has no open dialog; choose the file with the page's file field.");
+      return options.pickSource(kind);
+    },
+  };
+  return {
+    handlers,
+    receiveUpload: async (name, body, declaredBytes) => {
+      const file = await receiveUpload(dataDir, name, body, declaredBytes);
+      uploads.add(file);
+      return file;
+    },
+    handoffFile: (taskId) => handoffs.get(taskId) ?? null,
+    async dispose() {
+      for (const controller of running.values()) controller.abort();
+      for (const file of uploads) await rm(path.dirname(file), { recursive: true, force: true });
+      uploads.clear();
+    },
   };
 }

@@ -223,6 +223,20 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       return;
     }
     if (!signedIn()) throw notSignedIn();
+    if (url.pathname === "/api/upload-source") {
+      if (!(req.headers["content-type"] ?? "").toLowerCase().startsWith("application/octet-stream"))
+        throw new HttpRefusal(415, "An upload is sent as application/octet-stream.");
+      const reply = await replyOf(() =>
+        session.receiveUpload(
+          url.searchParams.get("name") ?? "",
+          req,
+          Number(req.headers["content-length"] ?? Number.NaN),
+        ),
+      );
+      if (!reply.ok) req.resume();
+      sendJson(res, reply.ok ? 200 : 422, reply);
+      return;
+    }
     const channel = url.pathname.slice("/api/".length);
     if (!isCommandChannel(channel)) throw new HttpRefusal(404, "There is no such command.");
     const args = await parseArgs(req, channel);

@@ -1,7 +1,7 @@
 // Electron's desktop integration for the handlers: file manager, editor, browser, folder picker.
 import type { BrowserWindow, Dialog, OpenDialogOptions, Shell } from "electron";
 import { describe, expect, it } from "vitest";
-import { electronDesktopIntegration } from "./desktop";
+import { addSourceDialog, electronDesktopIntegration } from "./desktop";
 
 function setup(
   options: {
@@ -69,5 +69,15 @@ describe("electronDesktopIntegration", () => {
     const cancelled = setup();
     expect(await cancelled.desktop.pickFolder()).toBeNull();
     expect(cancelled.log).toEqual(["dialog free openDirectory"]);
+  });
+
+  it("picks a skill folder or archive for Add with the native dialog (archives filtered), only a path back", async () => {
+    const window = { isDestroyed: () => false } as unknown as BrowserWindow;
+    const picked = setup({ window, dialogResult: { canceled: false, filePaths: ["/work/tidy.zip"] } });
+    expect(await picked.desktop.pickAddSource!("archive")).toBe("/work/tidy.zip");
+    expect(picked.log).toEqual(["dialog sheet openFile"]);
+    expect(addSourceDialog("archive").filters?.[0]?.extensions).toEqual(["zip", "skill", "gz", "tgz"]);
+    expect(addSourceDialog("folder").properties).toEqual(["openDirectory"]);
+    expect(await setup().desktop.pickAddSource!("folder")).toBeNull();
   });
 });

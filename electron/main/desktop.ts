@@ -50,9 +50,30 @@ export function electronDesktopIntegration(deps: {
           : await deps.dialog.showOpenDialog(options);
       return result.canceled ? null : (result.filePaths[0] ?? null);
     },
+    async pickAddSource(kind) {
+      const window = deps.getWindow();
+      const options = addSourceDialog(kind);
+      const result =
+        window && !window.isDestroyed()
+          ? await deps.dialog.showOpenDialog(window, options)
+          : await deps.dialog.showOpenDialog(options);
+      return result.canceled ? null : (result.filePaths[0] ?? null);
+    },
     confirmStdioServers: async (servers) => approves(stdioConsentDialog(servers)),
     confirmRecipe: async (skillName, command) => approves(recipeConsentDialog(skillName, command)),
   };
+}
+
+/** The open dialog of Add: a folder, or an archive of the kinds Add reads (Linux and Windows cannot offer both at once). */
+export function addSourceDialog(kind: "folder" | "archive") {
+  return kind === "folder"
+    ? { title: "Add a skill from a folder", buttonLabel: "Add", properties: ["openDirectory" as const] }
+    : {
+        title: "Add a skill from an archive",
+        buttonLabel: "Add",
+        properties: ["openFile" as const],
+        filters: [{ name: "Skill archives", extensions: ["zip", "skill", "gz", "tgz"] }],
+      };
 }
 
 /** The native dialog that asks to run an update command: the exact command, escaped, nothing hidden. */

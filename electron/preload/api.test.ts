@@ -76,6 +76,8 @@ const sampleArgs: Record<string, unknown[]> = {
   removeSkill: ["pdf", { dryRun: true }],
   undoRemoveSkill: ["pdf"],
   shareSkill: ["pdf", { clients: ["gemini-cli"], dryRun: false }],
+  cancelAddSkill: ["0123456789abcdef"],
+  pickAddSource: ["archive"],
 };
 
 describe("createSkillshelfApi", () => {

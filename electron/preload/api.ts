@@ -80,6 +80,8 @@ export function createSkillshelfApi(ipc: PreloadIpc, pathForFile?: PathForFile) 
     removeSkill: (name, request) => invoke(commandOfMethod.removeSkill, name, request),
     undoRemoveSkill: (name) => invoke(commandOfMethod.undoRemoveSkill, name),
     shareSkill: (name, request) => invoke(commandOfMethod.shareSkill, name, request),
+    cancelAddSkill: (taskId) => invoke(commandOfMethod.cancelAddSkill, taskId),
+    pickAddSource: (kind) => invoke(commandOfMethod.pickAddSource, kind),
     onCatalogChanged: (listener) => subscribe(eventOfMethod.onCatalogChanged, listener),
     onAuthorChanged: (listener) => subscribe(eventOfMethod.onAuthorChanged, listener),
     onUpdatesChanged: (listener) => subscribe(eventOfMethod.onUpdatesChanged, listener),

@@ -1,11 +1,11 @@
 // `skillshelf add SOURCE`: stages the source, lists its skills, validates each, shows where each goes (the canonical
 // copy, a link per client) and any conflict, then adds after --yes or a yes on the terminal; --dry-run never writes.
 import { InstallError } from "../../engine/apply/errors";
-import { recoverInterrupted } from "../../engine/apply/swap";
 import { planAdd, type AddResult } from "../../engine/manage/add";
 import { UsageError, listFlag, printJson, type CliCommand, type CliIo } from "../command";
 import { SCAN_FLAGS_USAGE } from "../scan-flags";
-import { CLIENT_USAGE, manageFlagOptions, readManageSetup } from "./manage-flags";
+import { CLIENT_USAGE, manageFlagOptions, readManageSetup, recoverBeforeManage } from "./manage-flags";
+import { addProgressPrinter, cancellableBySigint } from "./add-progress";
 import { formatDiagnostics, safe } from "./report-format";
 import { askOnTerminal } from "./update-handoff";
 
@@ -64,13 +64,13 @@ export const addCommand: CliCommand = {
     const raw = args.positionals[0]!;
     const json = args.values.json === true;
     const dryRun = args.values["dry-run"] === true;
-    const setup = await readManageSetup(args, io, ["claude-code"]);
+    const setup = await readManageSetup(args, io, ["claude-code"], true);
     const fail = (code: string, message: string, result?: unknown) => {
       if (json) printJson(io, { source: raw, applied: false, ...(result ?? {}), error: { code, message } });
       else io.stderr(`skillshelf add: ${safe(message)}\n`);
       return 1;
     };
-    await recoverInterrupted(setup.dataDir);
+    await recoverBeforeManage(setup.dataDir, io, "add");
     const options = {
       ...setup,
       cwd: io.cwd,
@@ -81,12 +81,17 @@ export const addCommand: CliCommand = {
       replace: args.values.replace === true,
       dryRun,
     };
+    const progress = addProgressPrinter(io, process.stderr.isTTY === true);
     let plan;
     try {
-      plan = await planAdd(raw, options);
+      plan = await cancellableBySigint((signal) =>
+        planAdd(raw, { ...options, signal, ...(json ? {} : { onProgress: progress.onProgress }) }),
+      );
     } catch (error) {
       if (error instanceof InstallError) return fail(error.code, error.message);
       throw error;
+    } finally {
+      progress.done();
     }
     try {
       if (!json) printPlan(io, plan.result, io.cwd);

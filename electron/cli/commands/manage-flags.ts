@@ -3,10 +3,14 @@ import path from "node:path";
 import { dataDir as defaultDataDir } from "../../engine/app-data/data-dir";
 import { InstallError } from "../../engine/apply/errors";
 import { CLIENT_IDS, parseClientId, type ClientId } from "../../engine/manage/clients";
+import { recoverInterrupted } from "../../engine/apply/swap";
+import { recoverInterruptedAdds } from "../../engine/manage/add-journal";
+import { defaultSettingsFile, loadSettings } from "../../engine/settings";
 import { githubApiOf, githubTokenOf } from "../../engine/updates/sources";
 import { UsageError, listFlag, stringFlag, type CliArgs, type CliCommand, type CliIo } from "../command";
 import { readScanFlags, scanFlagOptions } from "../scan-flags";
 import { isHttpUrl } from "../source-flags";
+import { safe } from "./report-format";
 
 /** Option specs for parseArgs. */
 export const manageFlagOptions = {
@@ -34,8 +38,16 @@ export interface ManageSetup {
   token: string | undefined;
 }
 
-/** Reads the shared flags; bad values are usage errors (exit 2). */
-export async function readManageSetup(args: CliArgs, io: CliIo, defaultClients: ClientId[]): Promise<ManageSetup> {
+/**
+ * Reads the shared flags; bad values are usage errors (exit 2). With `withToken`, the GitHub token is the one saved in
+ * the app's settings (as `update` and `outdated` use it), else GITHUB_TOKEN; it is never printed.
+ */
+export async function readManageSetup(
+  args: CliArgs,
+  io: CliIo,
+  defaultClients: ClientId[],
+  withToken = false,
+): Promise<ManageSetup> {
   const scan = await readScanFlags(args, io);
   let clients: ClientId[];
   try {
@@ -55,6 +67,22 @@ export async function readManageSetup(args: CliArgs, io: CliIo, defaultClients: 
     clients: clients.length ? [...new Set(clients)] : defaultClients,
     dataDir: defaultDataDir(io.env, scan.platform, scan.home),
     apiBase,
-    token: githubTokenOf(undefined, io.env),
+    token: withToken ? await savedGithubToken(io, scan) : githubTokenOf(undefined, io.env),
   };
+}
+
+async function savedGithubToken(
+  io: CliIo,
+  where: { platform: NodeJS.Platform; home: string },
+): Promise<string | undefined> {
+  const settingsFile = defaultSettingsFile(io.env, where.platform, where.home);
+  const { settings, problems } = await loadSettings(settingsFile);
+  for (const problem of problems) io.stderr(`skillshelf add: ${safe(problem)}\n`);
+  return githubTokenOf(settings.githubToken, io.env);
+}
+
+/** Finishes or undoes what interrupted updates and adds left before a manage command writes; says so on stderr. */
+export async function recoverBeforeManage(dataDir: string, io: CliIo, command: string): Promise<void> {
+  const outcomes = [...(await recoverInterrupted(dataDir)), ...(await recoverInterruptedAdds(dataDir))];
+  for (const r of outcomes) io.stderr(`skillshelf ${command}: ${r.outcome}: ${safe(r.detail)}\n`);
 }

@@ -4,7 +4,7 @@ import { InstallError } from "../../engine/apply/errors";
 import { planRemove, removeSkill, type RemovePlan } from "../../engine/manage/remove";
 import { UsageError, printJson, type CliCommand, type CliIo } from "../command";
 import { SCAN_FLAGS_USAGE } from "../scan-flags";
-import { CLIENT_USAGE, manageFlagOptions, readManageSetup } from "./manage-flags";
+import { CLIENT_USAGE, manageFlagOptions, readManageSetup, recoverBeforeManage } from "./manage-flags";
 import { safe } from "./report-format";
 import { askOnTerminal } from "./update-handoff";
 
@@ -36,6 +36,7 @@ export const removeCommand: CliCommand = {
     const name = args.positionals[0]!;
     const json = args.values.json === true;
     const setup = await readManageSetup(args, io, []);
+    if (args.values["dry-run"] !== true) await recoverBeforeManage(setup.dataDir, io, "remove");
     const options = { ...setup, ...(setup.clients.length ? {} : { clients: undefined }) };
     const fail = (code: string, message: string, plan?: RemovePlan) => {
       if (json) printJson(io, { name, removed: false, ...(plan ? { plan } : {}), error: { code, message } });

@@ -4,7 +4,7 @@ import { InstallError } from "../../engine/apply/errors";
 import { shareSkill } from "../../engine/manage/share";
 import { UsageError, printJson, type CliCommand } from "../command";
 import { SCAN_FLAGS_USAGE } from "../scan-flags";
-import { manageFlagOptions, readManageSetup } from "./manage-flags";
+import { manageFlagOptions, readManageSetup, recoverBeforeManage } from "./manage-flags";
 import { safe } from "./report-format";
 
 /** The `share` command. */
@@ -18,6 +18,7 @@ export const shareCommand: CliCommand = {
     const name = args.positionals[0]!;
     const json = args.values.json === true;
     const setup = await readManageSetup(args, io, []);
+    if (args.values["dry-run"] !== true) await recoverBeforeManage(setup.dataDir, io, "share");
     if (!setup.clients.length) throw new UsageError("name the clients to share with: --client ID (one or more).");
     const dryRun = args.values["dry-run"] === true;
     try {

@@ -7,17 +7,11 @@ import { prepareDesktopHandoff, type DesktopHandoff } from "../desktop-handoff/d
 import { InstallError } from "../apply/errors";
 import { readJsonFileWithinLimits } from "../fs/json-limits";
 import { installerFolderHashes } from "../skill-lock/folder-hash";
-import { MAX_LOCK_BYTES, upsertLockEntry } from "../skill-lock/lock-edit";
+import { MAX_LOCK_BYTES } from "../skill-lock/lock-edit";
 import { gitTreeOf } from "../updates/git-tree";
 import { canonicalDir, clientPlace, lockFileOf, type ClientId, type Scope } from "./clients";
-import {
-  applyPlacement,
-  decide,
-  inspectPlace,
-  type AppliedPlacement,
-  type Placement,
-  type PlannedPlacement,
-} from "./place";
+import { placeJournaled, type AddStep } from "./journaled-place";
+import { decide, inspectPlace, type AppliedPlacement, type Placement, type PlannedPlacement } from "./place";
 import { lockSourceOf, parseAddSource, type AddSource } from "./source";
 import { stageSource, type Candidate } from "./stage-source";
 
@@ -36,14 +30,20 @@ export interface AddOptions extends Scope {
   apiBase?: string;
   token?: string;
   signal?: AbortSignal;
+  /** Progress of the download and stages, as `kind: "add"` with this task id. */
   onProgress?: (p: TaskProgress) => void;
+  taskId?: string;
   platform?: NodeJS.Platform;
+  /** Test hook: awaited after each journaled step (the crash test kills the process there). */
+  onStep?: (step: AddStep) => void | Promise<void>;
 }
 
 /** One skill's plan and, after applying, what was done. */
 export interface AddedSkill {
   name: string;
   version: string | null;
+  /** The installer's folder hash of the copy being added (a conflict shows it beside the other copy's). */
+  hash: string | null;
   skillPath: string;
   diagnostics: Diagnostic[];
   forced: boolean;
@@ -151,7 +151,28 @@ export async function addSkill(rawSource: string, options: AddOptions): Promise<
 /** Stages SOURCE, validates and chooses its skills and looks at every place (nothing written); throws InstallError. */
 export async function planAdd(rawSource: string, options: AddOptions): Promise<AddPlan> {
   const source = parseAddSource(rawSource, options.cwd);
-  const staged = await stageSource(source, options);
+  const taskId = options.taskId ?? "add";
+  const report = (value: number, title: string, detail?: string) =>
+    options.onProgress?.({ taskId, kind: "add", value, title, ...(detail ? { detail } : {}) });
+  const cancelled = () =>
+    new InstallError("install.download.cancelled", "Adding was cancelled; nothing was changed.", "cancelled");
+  if (options.signal?.aborted) throw cancelled();
+  report(-1, source.kind === "local" ? "Reading the source" : "Downloading the source");
+  let staged;
+  try {
+    staged = await stageSource(source, {
+      ...options,
+      onProgress: (p) => report(p.value, "Downloading the source", p.detail),
+    });
+  } catch (error) {
+    if (options.signal?.aborted) throw cancelled();
+    throw error;
+  }
+  if (options.signal?.aborted) {
+    await staged.cleanup();
+    throw cancelled();
+  }
+  report(1, "Checking the skills it holds");
   try {
     const chosen = choose(staged.candidates, options, staged.shown);
     const invalid = chosen.filter((c) => c.blockers.length > 0);
@@ -186,6 +207,7 @@ export async function planAdd(rawSource: string, options: AddOptions): Promise<A
       skills.push({
         name: candidate.name,
         version: candidate.version,
+        hash: (await installerFolderHashes(candidate.dir))?.[0] ?? null,
         skillPath: candidate.skillPath,
         diagnostics: candidate.diagnostics,
         forced: candidate.blockers.length > 0,
@@ -235,17 +257,25 @@ async function applyOne(
   ref: string | null,
   options: AddOptions,
 ) {
-  for (const place of skill.places) place.applied = await applyPlacement(place, candidate.dir, options.dataDir);
-  if (skill.lock.file && skill.places.length) {
-    const canonical = skill.places.find((p) => p.mode === "copy")?.path ?? null;
-    const entry = await lockEntryFor(source, candidate, canonical, ref, skill.lock.file);
-    if (entry) {
-      const edit = await upsertLockEntry(skill.lock.file, skill.name, entry);
-      skill.lock = edit.ok
-        ? { file: skill.lock.file, written: true }
-        : { file: null, why: `the lock was not edited: ${edit.reason}` };
-    }
-  }
+  const lockFile = skill.lock.file;
+  const canonical = skill.places.find((p) => p.mode === "copy")?.path ?? null;
+  const done = await placeJournaled({
+    name: skill.name,
+    places: skill.places,
+    skillDir: candidate.dir,
+    dataDir: options.dataDir,
+    onStep: options.onStep,
+    lock: async () => {
+      if (!lockFile || !skill.places.length) return null;
+      const entry = await lockEntryFor(source, candidate, canonical, ref, lockFile);
+      return entry ? { file: lockFile, entry } : null;
+    },
+  });
+  for (const [i, place] of skill.places.entries()) place.applied = done.applied[i];
+  if (done.lock)
+    skill.lock = done.lock.ok
+      ? { file: lockFile!, written: true }
+      : { file: null, why: `the lock was not edited: ${done.lock.reason}` };
   if (options.clients.includes("claude-desktop"))
     skill.handoff = await prepareDesktopHandoff(candidate.dir, {
       name: skill.name,

@@ -5,9 +5,9 @@ import path from "node:path";
 import { newBackupDir } from "../apply/backups";
 import { syncPath } from "../apply/tree";
 
-/** Renames `dir` into a fresh backup folder and returns where it went; the copy is whole or untouched. */
-export async function moveToBackup(dir: string, dataDir: string): Promise<string> {
-  const backup = await newBackupDir(dataDir, path.resolve(dir), randomBytes(6).toString("hex"));
+/** Renames `dir` into a fresh backup folder (or the one given, named by newBackupDir) and returns where it went. */
+export async function moveToBackup(dir: string, dataDir: string, given?: string): Promise<string> {
+  const backup = given ?? (await newBackupDir(dataDir, path.resolve(dir), randomBytes(6).toString("hex")));
   await rename(dir, backup);
   await syncPath(path.dirname(dir), true);
   return backup;

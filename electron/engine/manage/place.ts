@@ -1,6 +1,5 @@
 // Puts one skill into the folders clients read: a copy renamed into place from a staged copy beside it (atomic), or a
 // link to the one copy; what is already there is looked at first, and anything in the way is a question, not a loss.
-import { randomBytes } from "node:crypto";
 import { lstat, mkdir, readlink, rm } from "node:fs/promises";
 import path from "node:path";
 import { renameWithRetry as rename } from "../fs/rename-retry";
@@ -8,6 +7,8 @@ import { createSymlink as symlink } from "../fs/write";
 import { applyFolderUpdate } from "../apply/swap";
 import { copyTree, syncPath } from "../apply/tree";
 import { installerFolderHashes } from "../skill-lock/folder-hash";
+import { readSkill } from "../skill/read-skill";
+import type { AddJournalPlace, AddPlaceKind } from "./add-journal";
 import { moveToBackup } from "./backup-move";
 
 /** What is at a place before anything is written there. */
@@ -15,7 +16,7 @@ export type Occupant =
   | { kind: "empty" }
   | { kind: "link"; target: string; pointsHere: boolean }
   | { kind: "same-skill" }
-  | { kind: "other-skill" }
+  | { kind: "other-skill"; version: string | null; hash: string | null }
   | { kind: "not-a-skill" };
 
 /** One place to write: a copy of the skill, or a link to `linkTo`. */
@@ -47,7 +48,8 @@ export async function inspectPlace(place: Placement, skillDir: string): Promise<
   if (!info.isDirectory() || !(await lstat(path.join(place.path, "SKILL.md")).catch(() => null)))
     return { kind: "not-a-skill" };
   const [theirs, ours] = await Promise.all([hashOf(place.path), hashOf(skillDir)]);
-  return theirs !== null && theirs === ours ? { kind: "same-skill" } : { kind: "other-skill" };
+  if (theirs !== null && theirs === ours) return { kind: "same-skill" };
+  return { kind: "other-skill", version: (await readSkill(place.path)).version, hash: theirs };
 }
 
 /** What to do at a place given its occupant and whether the user said replace. */
@@ -92,13 +94,9 @@ export function decide(place: Placement, occupant: Occupant, replace: boolean, n
   }
 }
 
-/** Copies `skillDir` to `dest` through a staged copy beside it and one rename (dest must not exist). */
-async function writeCopy(skillDir: string, dest: string): Promise<void> {
+/** Copies `skillDir` to `dest` through the staged copy `stage` beside it and one rename (dest must not exist). */
+async function writeCopy(skillDir: string, dest: string, stage: string): Promise<void> {
   await mkdir(path.dirname(dest), { recursive: true });
-  const stage = path.join(
-    path.dirname(dest),
-    `.skillshelf-staging-${path.basename(dest)}-${randomBytes(4).toString("hex")}`,
-  );
   try {
     await copyTree(skillDir, stage, { links: "inside-only" });
     await syncPath(stage, true);
@@ -109,10 +107,10 @@ async function writeCopy(skillDir: string, dest: string): Promise<void> {
   }
 }
 
-/** Makes `linkPath` a relative link to `target` (created aside and renamed over, so it is never half made). */
-async function writeLink(linkPath: string, target: string): Promise<void> {
+/** Makes `linkPath` a relative link to `target` (created at `aside` and renamed over, so it is never half made). */
+async function writeLink(linkPath: string, target: string, aside: string): Promise<void> {
   await mkdir(path.dirname(linkPath), { recursive: true });
-  const aside = `${linkPath}.skillshelf-${randomBytes(4).toString("hex")}`;
+  await rm(aside, { force: true });
   await symlink(path.relative(path.dirname(linkPath), target), aside, "dir");
   try {
     await rename(aside, linkPath);
@@ -131,35 +129,58 @@ export interface AppliedPlacement {
   replacedLink?: string;
 }
 
-/** Carries out one planned placement (never a conflict); a replaced copy is swapped with a backup (undo: rollback). */
+/** How a planned placement is written (the add journal records it), or null when nothing is written. */
+export function placeKindOf(planned: PlannedPlacement): AddPlaceKind | null {
+  if (planned.action === "nothing" || planned.action === "conflict") return null;
+  if (planned.action === "write") return planned.mode;
+  if (planned.occupant.kind === "link") return planned.mode === "link" ? "relink" : "copy-over-link";
+  return planned.mode === "copy" ? "swap" : "link-over-copy";
+}
+
+/** Carries out one planned placement with the names its journal gave; a replaced copy keeps a backup (undo: rollback). */
 export async function applyPlacement(
   planned: PlannedPlacement,
   skillDir: string,
   dataDir: string,
+  names: Pick<AddJournalPlace, "stage" | "aside" | "backup">,
 ): Promise<AppliedPlacement> {
   const base = { path: planned.path, mode: planned.mode };
-  if (planned.action === "nothing") return { ...base, done: "unchanged" };
+  const kind = placeKindOf(planned);
   if (planned.action === "conflict") throw new Error(`unresolved conflict at ${planned.path}`);
-  if (planned.action === "write") {
-    if (planned.mode === "copy") await writeCopy(skillDir, planned.path);
-    else await writeLink(planned.path, planned.linkTo!);
-    return { ...base, done: "written" };
-  }
-  if (planned.occupant.kind === "link") {
-    const replacedLink = planned.occupant.target;
-    if (planned.mode === "link") await writeLink(planned.path, planned.linkTo!);
-    else {
-      await rm(planned.path, { force: true });
-      await writeCopy(skillDir, planned.path);
+  const named = (name: string | undefined) => {
+    if (!name) throw new Error(`no journaled name for the write at ${planned.path}`);
+    return name;
+  };
+  const stage = () => named(names.stage);
+  const aside = () => named(names.aside);
+  switch (kind) {
+    case null:
+      return { ...base, done: "unchanged" };
+    case "copy":
+      await writeCopy(skillDir, planned.path, stage());
+      return { ...base, done: "written" };
+    case "link":
+      await writeLink(planned.path, planned.linkTo!, aside());
+      return { ...base, done: "written" };
+    case "relink":
+    case "copy-over-link": {
+      const replacedLink = (planned.occupant as { target: string }).target;
+      if (kind === "relink") await writeLink(planned.path, planned.linkTo!, aside());
+      else {
+        await rm(planned.path, { force: true });
+        await writeCopy(skillDir, planned.path, stage());
+      }
+      return { ...base, done: "replaced", replacedLink };
     }
-    return { ...base, done: "replaced", replacedLink };
+    case "swap": {
+      const applied = await applyFolderUpdate(planned.path, skillDir, { dataDir });
+      return { ...base, done: "replaced", backup: applied.backup };
+    }
+    case "link-over-copy": {
+      // The copy goes to the backups (as a removal does), then the link is made.
+      const backup = await moveToBackup(planned.path, dataDir, names.backup);
+      await writeLink(planned.path, planned.linkTo!, aside());
+      return { ...base, done: "replaced", backup };
+    }
   }
-  if (planned.mode === "copy") {
-    const applied = await applyFolderUpdate(planned.path, skillDir, { dataDir });
-    return { ...base, done: "replaced", backup: applied.backup };
-  }
-  // A copy where a link should be: the copy goes to the backups (as a removal does), then the link is made.
-  const backup = await moveToBackup(planned.path, dataDir);
-  await writeLink(planned.path, planned.linkTo!);
-  return { ...base, done: "replaced", backup };
 }

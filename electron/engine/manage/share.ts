@@ -3,7 +3,8 @@
 import path from "node:path";
 import { InstallError } from "../apply/errors";
 import { clientPlace, type ClientId } from "./clients";
-import { applyPlacement, decide, inspectPlace, type AppliedPlacement, type PlannedPlacement } from "./place";
+import { placeJournaled } from "./journaled-place";
+import { decide, inspectPlace, type AppliedPlacement, type PlannedPlacement } from "./place";
 import { planRemove, type RemoveOptions } from "./remove";
 
 /** Options of shareSkill. */
@@ -54,7 +55,8 @@ export async function shareSkill(name: string, options: ShareOptions): Promise<S
         result,
       },
     );
-  for (const place of places) place.applied = await applyPlacement(place, copy.path, options.dataDir);
+  const done = await placeJournaled({ name, places, skillDir: copy.path, dataDir: options.dataDir });
+  for (const [i, place] of places.entries()) place.applied = done.applied[i];
   result.applied = true;
   return result;
 }

@@ -1,7 +1,6 @@
 // Gets everything a source holds into staging (GitHub's repository tarball through its API, a git clone, a download
 // or a local folder or archive through the one archive reader) and lists the skills in it, each read and validated.
 import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { mkdir, readdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { stopsLoading } from "../../../shared/client-fit";
@@ -15,6 +14,7 @@ import { unpackSource } from "../apply/obtain";
 import { copyTree } from "../apply/tree";
 import { readSkill } from "../skill/read-skill";
 import { githubUrl } from "../updates/github-http";
+import { addStagingName } from "./add-journal";
 import type { AddSource } from "./source";
 
 /** One skill found in a source. */
@@ -152,7 +152,7 @@ async function fill(source: AddSource, stagingDir: string, options: StageOptions
 
 /** Stages the source and lists its skills (below `subpath` when one was named); throws InstallError. */
 export async function stageSource(source: AddSource, options: StageOptions): Promise<StagedSource> {
-  const stagingDir = path.join(stagingRoot(options.dataDir), `${Date.now()}-${randomBytes(4).toString("hex")}`);
+  const stagingDir = path.join(stagingRoot(options.dataDir), addStagingName());
   await mkdir(stagingDir, { recursive: true, mode: 0o700 });
   const cleanup = () => rm(stagingDir, { recursive: true, force: true });
   try {

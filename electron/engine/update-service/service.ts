@@ -10,6 +10,7 @@ import { prepareDesktopHandoff, type DesktopHandoff } from "../desktop-handoff/d
 import { InstallError } from "../apply/errors";
 import { obtainSkill, releaseFileSource, type ObtainedSkill } from "../apply/obtain";
 import { recoverInterrupted } from "../apply/swap";
+import { recoverInterruptedAdds } from "../manage/add-journal";
 import { gitTreeOf } from "../updates/git-tree";
 import { githubApiOf, githubTokenOf } from "../updates/sources";
 import { recordHistory, undoRecorded, type HistoryRecord } from "./history";
@@ -71,7 +72,9 @@ export class UpdateService {
 
   /** Finishes or undoes what interrupted updates left, once; every step waits for it. */
   recover(): Promise<UpdateRecovery[]> {
-    return (this.recovered ??= recoverInterrupted(this.options.dataDir).then(
+    const dataDir = this.options.dataDir;
+    const both = async () => [...(await recoverInterrupted(dataDir)), ...(await recoverInterruptedAdds(dataDir))];
+    return (this.recovered ??= both().then(
       (outcomes) => {
         const views = outcomes.map(({ target, outcome, detail }) => ({ target, outcome, detail }));
         for (const r of views) this.options.log?.(recoveryLine(r));

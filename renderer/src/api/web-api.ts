@@ -110,6 +110,8 @@ export function createWebApi(): SkillshelfApi {
     removeSkill: command(commandOfMethod.removeSkill),
     undoRemoveSkill: command(commandOfMethod.undoRemoveSkill),
     shareSkill: command(commandOfMethod.shareSkill),
+    cancelAddSkill: command(commandOfMethod.cancelAddSkill),
+    pickAddSource: command(commandOfMethod.pickAddSource),
     openExternal: async (url: string) => {
       const allowed = await openExternalChecked(url);
       if (allowed) window.open(url, "_blank", "noopener,noreferrer");
@@ -121,4 +123,31 @@ export function createWebApi(): SkillshelfApi {
     onTaskProgress: subscribe(eventOfMethod.onTaskProgress),
     onTaskOutput: subscribe(eventOfMethod.onTaskOutput),
   } satisfies SkillshelfApi;
+}
+
+/** Largest archive the page uploads to the web host for Add (the host refuses more too). */
+export const MAX_UPLOAD_BYTES = 64 * 1024 * 1024;
+
+/** Uploads a file the browser picked to the web host for Add; resolves with its path on the host. */
+export async function uploadAddSource(file: File): Promise<string> {
+  if (file.size > MAX_UPLOAD_BYTES)
+    throw new HostError(`${file.name} is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB, so it was not uploaded.`);
+  let res: Response;
+  try {
+    res = await fetch(`/api/upload-source?name=${encodeURIComponent(file.name)}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/octet-stream" },
+      body: file,
+      credentials: "same-origin",
+      cache: "no-store",
+    });
+  } catch {
+    throw new HostError("Skillshelf's server is not answering. Is `skillshelf serve` still running?");
+  }
+  const body: unknown = await res.json().catch(() => null);
+  if (!body || typeof body !== "object" || !("ok" in body))
+    throw new HostError(`The server refused the upload (HTTP ${res.status}).`);
+  const value = unwrapReply(body);
+  if (typeof value !== "string") throw new HostError("The server's answer to the upload is not a path.");
+  return value;
 }
