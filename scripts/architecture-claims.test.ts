@@ -108,6 +108,8 @@ const fileWriters: Record<string, string> = {
   "electron/engine/apply/journal.ts": "swap journals and the per-folder lock",
   "electron/engine/apply/manifest.ts": "install manifests",
   "electron/engine/archive/pack.ts": "packed .skill archives",
+  "electron/engine/catalog-snapshot/snapshot.ts": "the stored catalog shown at start",
+  "electron/engine/manage/add-journal.ts": "add journals",
   "electron/engine/manage/remove.ts": "removal records",
   "electron/engine/settings.ts": "settings and their backup",
   "electron/engine/skill-lock/lock-edit.ts": "the skills installer's lock",
