@@ -44,6 +44,8 @@ describe("the Electron checklist of commands that can start a program", () => {
         "author:open",
         "catalog:scan",
         "catalog:stored",
+        "manage:cancel-add",
+        "manage:pick-source",
         "manage:remove",
         "manage:share",
         "manage:undo-remove",
