@@ -1,6 +1,16 @@
 // The messages between a scan and its read worker: skill folders to read in batches, their reads back.
 import type { Profile } from "../../../shared/model";
-import type { SkillRead } from "./read";
+import type { SkillReport } from "../skill/types";
+import type { FolderHash } from "./hash";
+
+/** A skill folder as read: the validator's report, its content hash and the profile used. */
+export interface SkillRead {
+  report: SkillReport;
+  hash: FolderHash;
+  profile: Profile;
+  /** With the validation cache: the paths the result depends on and their identities (null: not to be kept). */
+  entries?: Array<[string, string]> | null;
+}
 
 /** One skill folder to read: what readSkillAt takes. */
 export interface ReadJob {

@@ -6,19 +6,13 @@ import type { ClaudeCodeContext, PluginReport } from "../plugin/types";
 import { readSkill } from "../skill/read-skill";
 import { readCacheable } from "../validate-cache/scan-part";
 import type { SkillReport } from "../skill/types";
-import { hashSkillFolderWithInfo, type FolderHash } from "./hash";
+import { hashSkillFolderWithInfo } from "./hash";
 import { findSkillFile, listCapped } from "./list";
 import { isInside, realpathOrNull } from "../fs/safe-fs";
-import type { ReadJob } from "./read-protocol";
+import type { ReadJob, SkillRead } from "./read-protocol";
 
-/** A skill folder as read: the validator's report, its content hash and the profile used. */
-export interface SkillRead {
-  report: SkillReport;
-  hash: FolderHash;
-  profile: Profile;
-  /** With the validation cache: the paths the result depends on and their identities (null: not to be kept). */
-  entries?: Array<[string, string]> | null;
-}
+export type { SkillRead } from "./read-protocol";
+
 
 /** A plugin as read: the plugin reader's report (null if it failed) and each of its skills. */
 export interface PluginRead {
