@@ -57,7 +57,13 @@ describe("waiting for an added skill to arrive in Claude Desktop", () => {
     expect(added.skills[0]!.handoff!.archive).toMatch(/tidy.*\.skill$/);
     const before = changes();
     const arrival = await session.handlers["manage:wait-arrival"](TASK);
-    expect(arrival).toEqual({ status: "arrived", name: "tidy", version: "2.0.0", account: FIXTURE_TREES.a, advice: [] });
+    expect(arrival).toEqual({
+      status: "arrived",
+      name: "tidy",
+      version: "2.0.0",
+      account: FIXTURE_TREES.a,
+      advice: [],
+    });
     expect(changes()).toBe(before + 1);
     expect(session.handoffFile(TASK)).toBe(added.skills[0]!.handoff!.archive);
   });

@@ -13,6 +13,7 @@ import type { DesktopHandoff } from "../engine/desktop-handoff/desktop-handoff";
 import { addSkill } from "../engine/manage/add";
 import { planRemove, removeSkill, restoreRemoved } from "../engine/manage/remove";
 import { shareSkill } from "../engine/manage/share";
+import type { ScanPlatform } from "../engine/discovery/types";
 import { githubApiOf } from "../engine/updates/sources";
 import type { EventSink } from "./context";
 import { HandlerError } from "./errors";
@@ -31,7 +32,7 @@ type ManageHandlers = Pick<
 
 /** What the manage handlers need from the session. */
 export interface ManageHandlerOptions {
-  scanOptions: { home: string; platform: NodeJS.Platform; env: Record<string, string | undefined> };
+  scanOptions: { home: string; platform: ScanPlatform; env: Record<string, string | undefined> };
   dataDir?: string;
   githubToken: () => Promise<string | undefined>;
   /** Called after anything was written, so the catalog shows it. */
@@ -149,10 +150,19 @@ export function createManageHandlers(options: ManageHandlerOptions): ManageSessi
       }).finally(() => {
         if (running.get(taskId) === controller) running.delete(taskId);
       });
-      const view: AddArrivalView = { status: result.status, name: handoff.name, version: null, account: null, advice: [] };
+      const view: AddArrivalView = {
+        status: result.status,
+        name: handoff.name,
+        version: null,
+        account: null,
+        advice: [],
+      };
       if (result.status === "arrived" || result.status === "stale") {
         view.version = result.version;
-        view.account = path.relative(path.dirname(path.dirname(result.tree)), result.tree).split(path.sep).join("/");
+        view.account = path
+          .relative(path.dirname(path.dirname(result.tree)), result.tree)
+          .split(path.sep)
+          .join("/");
       }
       if (result.status === "stale") view.message = result.message;
       if (result.status === "stale" || result.status === "timeout") view.advice = result.advice;
