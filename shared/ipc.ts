@@ -9,6 +9,7 @@ export type { ConfiguredServer, ConfiguredServerList, ServerTestCheck, ServerTes
 import type { CopyComparison } from "./copy-compare";
 import {
   isManageRequest,
+  type AddArrivalView,
   type AddRequest,
   type AddView,
   type ManageClientId,
@@ -199,6 +200,8 @@ export interface IpcCommands {
   ) => Promise<ShareView>;
   /** Cancels the download of the add started with this task id (what it staged is removed). */
   "manage:cancel-add": (taskId: string) => Promise<void>;
+  /** Waits until Claude Desktop's folders show the skill this add handed off (manage:cancel-add stops the wait). */
+  "manage:wait-arrival": (taskId: string) => Promise<AddArrivalView>;
   /** A folder or an archive chosen in the system's open dialog (Electron); null when cancelled. Only a path comes back. */
   "manage:pick-source": (kind: "folder" | "archive") => Promise<string | null>;
 }
@@ -260,6 +263,7 @@ export interface SkillshelfApi {
   undoRemoveSkill: IpcCommands["manage:undo-remove"];
   shareSkill: IpcCommands["manage:share"];
   cancelAddSkill: IpcCommands["manage:cancel-add"];
+  waitForAddArrival: IpcCommands["manage:wait-arrival"];
   pickAddSource: IpcCommands["manage:pick-source"];
   onCatalogChanged: (listener: (change: IpcEvents["catalog:changed"]) => void) => () => void;
   onAuthorChanged: (listener: (snapshot: IpcEvents["author:changed"]) => void) => () => void;
@@ -316,6 +320,7 @@ export const commandOfMethod = {
   undoRemoveSkill: "manage:undo-remove",
   shareSkill: "manage:share",
   cancelAddSkill: "manage:cancel-add",
+  waitForAddArrival: "manage:wait-arrival",
   pickAddSource: "manage:pick-source",
 } as const satisfies Record<string, CommandChannel>;
 
@@ -397,6 +402,7 @@ export const commandArgs: { [C in CommandChannel]: (args: unknown[]) => boolean 
   "manage:share": (a) =>
     a.length === 2 && isSkillName(a[0]) && isManageRequest(a[1], ["clients", "copy", "replace", "dryRun"]),
   "manage:cancel-add": (a) => a.length === 1 && isTaskId(a[0]),
+  "manage:wait-arrival": (a) => a.length === 1 && isTaskId(a[0]),
   "manage:pick-source": (a) => a.length === 1 && (a[0] === "folder" || a[0] === "archive"),
 };
 

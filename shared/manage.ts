@@ -71,6 +71,18 @@ export interface AddView {
   applied: boolean;
 }
 
+/** How waiting for an added skill to show in Claude Desktop ended (the update flow's statuses). */
+export interface AddArrivalView {
+  /** "stale": a copy of that name arrived or changed in Claude Desktop, but it is not the version added. */
+  status: "arrived" | "stale" | "timeout" | "cancelled";
+  name: string;
+  version: string | null;
+  /** The Desktop account tree it arrived in ("<A>/<B>"), for "arrived" and "stale". */
+  account: string | null;
+  message?: string;
+  advice: string[];
+}
+
 /** Every copy and link remove takes (and, applied, where copies were kept), the lock entry and Desktop's steps. */
 export interface RemoveView {
   name: string;

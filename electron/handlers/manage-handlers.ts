@@ -1,14 +1,19 @@
 // Add, Remove (with Undo) and "Also use in…" for the app: adapters over the engine's manage module for the session's
-// home; a refusal is a HandlerError with the engine's sentence, and the catalog is scanned again after a change.
+// home; a refusal is a HandlerError with the engine's sentence, and the catalog is scanned again after a change. An add
+// to Claude Desktop is a hand-off: its .skill is kept by task id, and the update flow's arrival watcher waits for it.
 import { rm } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import type { CommandHandlers } from "../../shared/ipc";
+import type { AddArrivalView } from "../../shared/manage";
 import { dataDir as defaultDataDir } from "../engine/app-data/data-dir";
 import { InstallError } from "../engine/apply/errors";
+import { waitForDesktopArrival } from "../engine/desktop-handoff/desktop-arrival";
+import type { DesktopHandoff } from "../engine/desktop-handoff/desktop-handoff";
 import { addSkill } from "../engine/manage/add";
 import { planRemove, removeSkill, restoreRemoved } from "../engine/manage/remove";
 import { shareSkill } from "../engine/manage/share";
+import type { ScanPlatform } from "../engine/discovery/types";
 import { githubApiOf } from "../engine/updates/sources";
 import type { EventSink } from "./context";
 import { HandlerError } from "./errors";
@@ -16,12 +21,18 @@ import { receiveUpload } from "./manage-upload";
 
 type ManageHandlers = Pick<
   CommandHandlers,
-  "manage:add" | "manage:remove" | "manage:undo-remove" | "manage:share" | "manage:cancel-add" | "manage:pick-source"
+  | "manage:add"
+  | "manage:remove"
+  | "manage:undo-remove"
+  | "manage:share"
+  | "manage:cancel-add"
+  | "manage:pick-source"
+  | "manage:wait-arrival"
 >;
 
 /** What the manage handlers need from the session. */
 export interface ManageHandlerOptions {
-  scanOptions: { home: string; platform: NodeJS.Platform; env: Record<string, string | undefined> };
+  scanOptions: { home: string; platform: ScanPlatform; env: Record<string, string | undefined> };
   dataDir?: string;
   githubToken: () => Promise<string | undefined>;
   /** Called after anything was written, so the catalog shows it. */
@@ -30,6 +41,11 @@ export interface ManageHandlerOptions {
   emit?: EventSink;
   /** The host's open dialog for a folder or an archive (Electron); absent in the web host. */
   pickSource?: (kind: "folder" | "archive") => Promise<string | null>;
+  /** How long one wait for Claude Desktop lasts (default 5 minutes), and how often it looks (tests shorten both). */
+  arrivalTimeoutMs?: number;
+  arrivalPollMs?: number;
+  /** Called after each look a wait for Claude Desktop takes (a test writes the upload then). */
+  onArrivalCheck?: () => void;
 }
 
 /** The manage handlers and what the host needs beside them (the upload route of the web host). */
@@ -63,7 +79,7 @@ export function createManageHandlers(options: ManageHandlerOptions): ManageSessi
   };
   const running = new Map<string, AbortController>();
   const uploads = new Set<string>();
-  const handoffs = new Map<string, string>();
+  const handoffs = new Map<string, DesktopHandoff>();
   const handlers: ManageHandlers = {
     "manage:add": (source, request) =>
       refusalsAsHandlerErrors(async () => {
@@ -93,8 +109,8 @@ export function createManageHandlers(options: ManageHandlerOptions): ManageSessi
         }).finally(() => {
           if (taskId && running.get(taskId) === controller) running.delete(taskId);
         });
-        const archive = result.skills.find((s) => s.handoff)?.handoff?.archive;
-        if (taskId && archive) handoffs.set(taskId, archive);
+        const handoff = result.skills.find((s) => s.handoff)?.handoff;
+        if (taskId && handoff && !request.dryRun) handoffs.set(taskId, handoff);
         if (!request.dryRun && uploads.has(source)) {
           uploads.delete(source);
           await rm(path.dirname(source), { recursive: true, force: true });
@@ -114,6 +130,45 @@ export function createManageHandlers(options: ManageHandlerOptions): ManageSessi
     "manage:cancel-add": async (taskId) => {
       running.get(taskId)?.abort();
     },
+    "manage:wait-arrival": async (taskId) => {
+      const handoff = handoffs.get(taskId);
+      if (!handoff) throw new HandlerError("This add made no .skill file for Claude Desktop.");
+      running.get(taskId)?.abort();
+      const controller = new AbortController();
+      running.set(taskId, controller);
+      const result = await waitForDesktopArrival({
+        home,
+        platform,
+        env,
+        name: handoff.name,
+        version: handoff.version,
+        contentHash: handoff.contentHash,
+        timeoutMs: options.arrivalTimeoutMs ?? 5 * 60_000,
+        pollMs: options.arrivalPollMs ?? 1000,
+        signal: controller.signal,
+        ...(options.onArrivalCheck ? { onCheck: options.onArrivalCheck } : {}),
+      }).finally(() => {
+        if (running.get(taskId) === controller) running.delete(taskId);
+      });
+      const view: AddArrivalView = {
+        status: result.status,
+        name: handoff.name,
+        version: null,
+        account: null,
+        advice: [],
+      };
+      if (result.status === "arrived" || result.status === "stale") {
+        view.version = result.version;
+        view.account = path
+          .relative(path.dirname(path.dirname(result.tree)), result.tree)
+          .split(path.sep)
+          .join("/");
+      }
+      if (result.status === "stale") view.message = result.message;
+      if (result.status === "stale" || result.status === "timeout") view.advice = result.advice;
+      if (result.status === "arrived") options.changed();
+      return view;
+    },
     "manage:pick-source": async (kind) => {
       if (!options.pickSource)
         throw new HandlerError("This window has no open dialog; choose the file with the page's file field.");
@@ -127,7 +182,7 @@ export function createManageHandlers(options: ManageHandlerOptions): ManageSessi
       uploads.add(file);
       return file;
     },
-    handoffFile: (taskId) => handoffs.get(taskId) ?? null,
+    handoffFile: (taskId) => handoffs.get(taskId)?.archive ?? null,
     async dispose() {
       for (const controller of running.values()) controller.abort();
       for (const file of uploads) await rm(path.dirname(file), { recursive: true, force: true });

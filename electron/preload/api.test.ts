@@ -77,6 +77,7 @@ const sampleArgs: Record<string, unknown[]> = {
   undoRemoveSkill: ["pdf"],
   shareSkill: ["pdf", { clients: ["gemini-cli"], dryRun: false }],
   cancelAddSkill: ["0123456789abcdef"],
+  waitForAddArrival: ["0123456789abcdef"],
   pickAddSource: ["archive"],
 };
 

@@ -81,6 +81,7 @@ export function createSkillshelfApi(ipc: PreloadIpc, pathForFile?: PathForFile) 
     undoRemoveSkill: (name) => invoke(commandOfMethod.undoRemoveSkill, name),
     shareSkill: (name, request) => invoke(commandOfMethod.shareSkill, name, request),
     cancelAddSkill: (taskId) => invoke(commandOfMethod.cancelAddSkill, taskId),
+    waitForAddArrival: (taskId) => invoke(commandOfMethod.waitForAddArrival, taskId),
     pickAddSource: (kind) => invoke(commandOfMethod.pickAddSource, kind),
     onCatalogChanged: (listener) => subscribe(eventOfMethod.onCatalogChanged, listener),
     onAuthorChanged: (listener) => subscribe(eventOfMethod.onAuthorChanged, listener),

@@ -1,13 +1,17 @@
 // `skillshelf add SOURCE`: stages the source, lists its skills, validates each, shows where each goes (the canonical
 // copy, a link per client) and any conflict, then adds after --yes or a yes on the terminal; --dry-run never writes.
+// For Claude Desktop it prints the .skill and the steps, and with --wait waits for it to arrive, as `update` does.
+import path from "node:path";
 import { InstallError } from "../../engine/apply/errors";
+import { waitForDesktopArrival, type ArrivalResult } from "../../engine/desktop-handoff/desktop-arrival";
+import type { ScanPlatform } from "../../engine/discovery/types";
 import { planAdd, type AddResult } from "../../engine/manage/add";
 import { UsageError, listFlag, printJson, type CliCommand, type CliIo } from "../command";
 import { SCAN_FLAGS_USAGE } from "../scan-flags";
 import { CLIENT_USAGE, manageFlagOptions, readManageSetup, recoverBeforeManage } from "./manage-flags";
 import { addProgressPrinter, cancellableBySigint } from "./add-progress";
 import { formatDiagnostics, safe } from "./report-format";
-import { askOnTerminal } from "./update-handoff";
+import { askOnTerminal, handoffFlags } from "./update-handoff";
 
 function printPlan(io: CliIo, result: AddResult, cwd: string): void {
   io.stdout(`Source: ${safe(result.source)}\n`);
@@ -44,12 +48,56 @@ function printPlan(io: CliIo, result: AddResult, cwd: string): void {
   }
 }
 
+/** With --wait: waits for each skill handed off to Claude Desktop to arrive there; true when every one did. */
+async function waitForDesktop(
+  io: CliIo,
+  result: AddResult,
+  where: { home: string; platform: ScanPlatform; env: NodeJS.ProcessEnv; waitMs: number; json: boolean },
+): Promise<{ ok: boolean; arrivals: Array<{ name: string; arrival: ArrivalResult }> }> {
+  const arrivals: Array<{ name: string; arrival: ArrivalResult }> = [];
+  for (const { handoff } of result.skills) {
+    if (!handoff) continue;
+    const name = safe(handoff.name);
+    if (!where.json)
+      io.stdout(
+        `\nWaiting for Claude Desktop to show "${name}" (up to ${Math.round(where.waitMs / 60_000)} min; Ctrl+C stops waiting)…\n`,
+      );
+    const arrival = await cancellableBySigint((signal) =>
+      waitForDesktopArrival({
+        home: where.home,
+        platform: where.platform,
+        env: where.env,
+        name: handoff.name,
+        version: handoff.version,
+        contentHash: handoff.contentHash,
+        timeoutMs: where.waitMs,
+        signal,
+      }),
+    );
+    arrivals.push({ name: handoff.name, arrival });
+    if (where.json) continue;
+    if (arrival.status === "arrived")
+      io.stdout(
+        `Added to Claude Desktop (account ${safe(path.relative(path.dirname(path.dirname(arrival.tree)), arrival.tree))})${arrival.version ? `: version ${safe(arrival.version)}` : ""}.\n`,
+      );
+    else if (arrival.status === "cancelled") io.stderr("Stopped waiting; the .skill file is still there to upload.\n");
+    else
+      io.stderr(
+        [
+          arrival.status === "stale" ? safe(arrival.message) : `Claude Desktop does not show "${name}" yet.`,
+          ...arrival.advice.map((a) => `  - ${safe(a)}`),
+        ].join("\n") + "\n",
+      );
+  }
+  return { ok: arrivals.every((a) => a.arrival.status === "arrived"), arrivals };
+}
+
 /** The `add` command. */
 export const addCommand: CliCommand = {
   name: "add",
   summary:
     "Add skills from a repository, address, folder or archive to clients (the skills installer's layout and lock).",
-  usage: `skillshelf add SOURCE [--skill NAME]... [--all] ${CLIENT_USAGE} [--copy] [--force] [--replace] [--yes] [--dry-run] [--json] [--github-api URL] ${SCAN_FLAGS_USAGE}`,
+  usage: `skillshelf add SOURCE [--skill NAME]... [--all] ${CLIENT_USAGE} [--copy] [--force] [--replace] [--yes] [--dry-run] [--wait [--wait-minutes N]] [--json] [--github-api URL] ${SCAN_FLAGS_USAGE}`,
   options: {
     ...manageFlagOptions,
     skill: { type: "string", multiple: true },
@@ -57,6 +105,8 @@ export const addCommand: CliCommand = {
     copy: { type: "boolean" },
     force: { type: "boolean" },
     replace: { type: "boolean" },
+    wait: { type: "boolean" },
+    "wait-minutes": { type: "string" },
   },
   run: async (args, io) => {
     if (args.positionals.length !== 1)
@@ -65,6 +115,9 @@ export const addCommand: CliCommand = {
     const json = args.values.json === true;
     const dryRun = args.values["dry-run"] === true;
     const setup = await readManageSetup(args, io, ["claude-code"], true);
+    const waiting = handoffFlags(args);
+    if (waiting.wait && !setup.clients.includes("claude-desktop"))
+      throw new UsageError("--wait waits for Claude Desktop: use it with --client claude-desktop.");
     const fail = (code: string, message: string, result?: unknown) => {
       if (json) printJson(io, { source: raw, applied: false, ...(result ?? {}), error: { code, message } });
       else io.stderr(`skillshelf add: ${safe(message)}\n`);
@@ -116,8 +169,7 @@ export const addCommand: CliCommand = {
           );
       }
       const result = await plan.apply();
-      if (json) printJson(io, result);
-      else {
+      if (!json) {
         for (const place of result.skills.flatMap((sk) => sk.places))
           if (place.applied?.backup)
             io.stdout(
@@ -126,8 +178,27 @@ export const addCommand: CliCommand = {
         io.stdout(
           `\nAdded ${result.skills.map((sk) => `"${safe(sk.name)}"`).join(", ")}. \`skillshelf remove NAME\` takes one away again.\n`,
         );
+        for (const { handoff } of result.skills)
+          if (handoff)
+            io.stdout(
+              [
+                `\nFor Claude Desktop, upload ${safe(handoff.archive)} (its folders are never written to):`,
+                ...handoff.steps.map((step, i) => `  ${i + 1}. ${safe(step)}`),
+                "",
+              ].join("\n"),
+            );
       }
-      return 0;
+      const waited = waiting.wait
+        ? await waitForDesktop(io, result, {
+            home: setup.home,
+            platform: setup.platform as ScanPlatform,
+            env: setup.env,
+            waitMs: waiting.waitMs,
+            json,
+          })
+        : null;
+      if (json) printJson(io, waited ? { ...result, arrivals: waited.arrivals } : result);
+      return waited && !waited.ok ? 1 : 0;
     } catch (error) {
       if (error instanceof InstallError) return fail(error.code, error.message, plan.result);
       throw error;

@@ -111,6 +111,7 @@ export function createWebApi(): SkillshelfApi {
     undoRemoveSkill: command(commandOfMethod.undoRemoveSkill),
     shareSkill: command(commandOfMethod.shareSkill),
     cancelAddSkill: command(commandOfMethod.cancelAddSkill),
+    waitForAddArrival: command(commandOfMethod.waitForAddArrival),
     pickAddSource: command(commandOfMethod.pickAddSource),
     openExternal: async (url: string) => {
       const allowed = await openExternalChecked(url);

@@ -6,6 +6,7 @@ import type { TaskProgress } from "../../../shared/model";
 import { ADD_ARCHIVE_EXTENSIONS, MANAGE_CLIENTS, type AddView, type ManageClientId } from "../../../shared/manage";
 import { uploadAddSource } from "../api/web-api";
 import { AddConflicts } from "./AddConflicts";
+import { AddDesktopArrival } from "./AddDesktopArrival";
 import { useApi } from "./api-context";
 
 const CLIENT_IDS = Object.keys(MANAGE_CLIENTS) as ManageClientId[];
@@ -208,6 +209,14 @@ export function AddSkillPanel(props: { onChanged: () => void }) {
                         <li key={step}>{step}</li>
                       ))}
                     </ol>
+                    {plan.applied && appliedTask && s === plan.skills.find((k) => k.handoff) ? (
+                      <AddDesktopArrival
+                        key={appliedTask}
+                        taskId={appliedTask}
+                        name={s.name}
+                        onArrived={props.onChanged}
+                      />
+                    ) : null}
                   </div>
                 ) : null}
               </li>

@@ -1,0 +1,98 @@
+// After an add to Claude Desktop: the wait for the skill to show in a Desktop account (the update flow's watcher),
+// which the user can stop and start again, and which says plainly when the copy that arrives is another version.
+import { useEffect, useRef, useState } from "react";
+import type { AddArrivalView } from "../../../shared/manage";
+import { errorMessage } from "../lib/format";
+import { useApi } from "./api-context";
+
+/** The wait for an added skill's .skill upload to arrive in Claude Desktop; the catalog is rescanned on arrival. */
+export function AddDesktopArrival(props: { taskId: string; name: string; onArrived: () => void }) {
+  const { api } = useApi();
+  const { taskId, name, onArrived } = props;
+  const [arrival, setArrival] = useState<AddArrivalView | null>(null);
+  const [waiting, setWaiting] = useState(true);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const arrived = useRef(onArrived);
+  useEffect(() => {
+    arrived.current = onArrived;
+  });
+  useEffect(() => {
+    if (!waiting) return undefined;
+    let live = true;
+    api
+      .waitForAddArrival(taskId)
+      .then((result) => {
+        if (!live) return;
+        setArrival(result);
+        if (result.status === "arrived") arrived.current();
+      })
+      .catch((e: unknown) => (live ? setProblem(errorMessage(e)) : undefined))
+      .finally(() => (live ? setWaiting(false) : undefined));
+    return () => {
+      live = false;
+    };
+  }, [api, taskId, attempt, waiting]);
+  const stop = () => {
+    setWaiting(false);
+    setArrival({ status: "cancelled", name, version: null, account: null, advice: [] });
+    void api.cancelAddSkill(taskId);
+  };
+  const again = () => {
+    setArrival(null);
+    setProblem(null);
+    setWaiting(true);
+    setAttempt((n) => n + 1);
+  };
+  return (
+    <div className="add-arrival" data-testid="add-arrival">
+      {waiting ? (
+        <div className="button-row">
+          <p role="status" className="waiting">
+            Waiting for Claude Desktop to show &quot;{name}&quot;…
+          </p>
+          <button type="button" className="button small" onClick={stop}>
+            Stop waiting
+          </button>
+        </div>
+      ) : null}
+      {arrival?.status === "arrived" ? (
+        <p role="status" data-arrival="arrived">
+          Added to Claude Desktop (account {arrival.account ?? "unknown"})
+          {arrival.version ? `: version ${arrival.version}` : ""}.
+        </p>
+      ) : null}
+      {arrival?.status === "cancelled" ? (
+        <p role="status" data-arrival="cancelled">
+          Stopped waiting. The .skill file is still there to upload; choose Check again once you have uploaded it.
+        </p>
+      ) : null}
+      {arrival?.status === "stale" ? (
+        <div role="alert" data-arrival="stale">
+          <p>{arrival.message}</p>
+          <ul>
+            {arrival.advice.map((a, i) => (
+              <li key={i}>{a}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {arrival?.status === "timeout" ? (
+        <div role="status" data-arrival="timeout">
+          <p>Claude Desktop does not show &quot;{name}&quot; yet. What to try:</p>
+          <ul>
+            {arrival.advice.map((a, i) => (
+              <li key={i}>{a}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {problem ? <p role="alert">{problem}</p> : null}
+      {!waiting && arrival?.status !== "arrived" ? (
+        <button type="button" className="button small" onClick={again}>
+          Check again
+        </button>
+      ) : null}
+    </div>
+  );
+}
