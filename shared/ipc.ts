@@ -166,9 +166,9 @@ export interface IpcCommands {
   /** Updates every given copy whose folder Skillshelf changes (one after the other) and says how each fared. */
   "update:all": (skillIds: string[]) => Promise<UpdateAllItem[]>;
   /** Opens the .skill file this task built with the system (Claude Desktop offers to add it). */
-  "update:open-handoff": (taskId: string) => Promise<{ ok: boolean; message: string }>;
+  "update:open-handoff": (taskId: string) => Promise<{ ok: boolean; message: string; detail?: string }>;
   /** Shows the .skill file this task built in its folder. */
-  "update:reveal-handoff": (taskId: string) => Promise<{ ok: boolean; message: string }>;
+  "update:reveal-handoff": (taskId: string) => Promise<{ ok: boolean; message: string; detail?: string }>;
   /** Waits until Claude Desktop's folders show the new version, or for a while. */
   "update:wait-arrival": (taskId: string) => Promise<ArrivalView>;
   /**

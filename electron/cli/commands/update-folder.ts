@@ -54,14 +54,20 @@ export function refuseUpdate(
   io: CliIo,
   json: boolean,
   name: string,
-  error: { code: string; message: string; cause?: string },
+  error: { code: string; message: string; cause?: string; detail?: string },
 ): number {
+  const detail = error.detail && error.detail !== `${error.code}: ${error.message}` ? error.detail : undefined;
   if (json)
     printJson(io, {
       name,
-      error: { code: error.code, message: error.message, ...(error.cause ? { cause: error.cause } : {}) },
+      error: {
+        code: error.code,
+        message: error.message,
+        ...(error.cause ? { cause: error.cause } : {}),
+        ...(detail ? { detail } : {}),
+      },
     });
-  else io.stderr(`skillshelf update: ${safe(error.message)}\n`);
+  else io.stderr(`skillshelf update: ${safe(error.message)}\n${detail ? `${safeBlock(detail)}\n` : ""}`);
   return 1;
 }
 

@@ -163,7 +163,8 @@ export async function updateDesktopCopy(
     report.opened = await openWithSystem(handoff.archive, { env: io.env });
     report.revealed = await revealInFolder(handoff.archive, { env: io.env });
     if (!input.json)
-      for (const r of [report.opened, report.revealed]) (r.ok ? io.stdout : io.stderr)(`${safe(r.message)}\n`);
+      for (const r of [report.opened, report.revealed])
+        (r.ok ? io.stdout : io.stderr)(`${safe(r.message)}\n${r.detail ? `  ${safe(r.detail)}\n` : ""}`);
   }
   if (!input.wait) return finish(0);
   if (!input.json)

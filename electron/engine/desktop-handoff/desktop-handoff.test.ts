@@ -167,14 +167,21 @@ describe.skipIf(process.platform === "win32")(
       const missing = await openWithSystem(file, { platform: "linux", env: { PATH: path.join(tmp, "empty") } });
       expect(missing).toEqual({
         ok: false,
-        message: `xdg-open was not found on this system, so the file could not be opened. Open ${file} yourself.`,
+        message: `Skillshelf couldn't open Claude Desktop. Open it yourself and upload the file at ${file}.`,
+        detail: "xdg-open was not found on this system.",
       });
       const failing = path.join(tmp, "failing-bin");
       await writeTree(failing, { "xdg-open": "#!/bin/sh\nexit 4\n" });
       await chmod(path.join(failing, "xdg-open"), 0o755);
+      expect(await openWithSystem(file, { platform: "linux", env: { PATH: failing } })).toEqual({
+        ok: false,
+        message: `Skillshelf couldn't open Claude Desktop. Open it yourself and upload the file at ${file}.`,
+        detail: "xdg-open failed (exit code 4).",
+      });
       expect(await revealInFolder(file, { platform: "linux", env: { PATH: failing } })).toEqual({
         ok: false,
-        message: `xdg-open failed (exit code 4). The file is ${file}.`,
+        message: `Skillshelf couldn't show the file in its folder. The file is at ${file}.`,
+        detail: "xdg-open failed (exit code 4).",
       });
       expect(await openWithSystem(path.join(tmp, "nope.skill"), { platform: "linux", env: env() })).toMatchObject({
         ok: false,

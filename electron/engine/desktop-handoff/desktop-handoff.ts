@@ -188,10 +188,11 @@ export async function prepareDesktopHandoff(newSkillDir: string, options: Handof
   };
 }
 
-/** How opening or revealing went, with a sentence to show. */
+/** How opening or revealing went, with a sentence to show and, on failure, what the system's opener did. */
 export interface SystemOpenResult {
   ok: boolean;
   message: string;
+  detail?: string;
 }
 
 function runOpener(
@@ -206,7 +207,7 @@ function runOpener(
       if (code === "ENOENT")
         return resolve({
           ok: false,
-          message: `${command} was not found on this system, so the file could not be opened.`,
+          message: `${command} was not found on this system.`,
         });
       if (typeof code === "number" && !options.exitCodeMatters) return resolve({ ok: true, message: "" });
       if (error.killed) return resolve({ ok: false, message: `${command} did not finish within 20 seconds.` });
@@ -237,7 +238,7 @@ async function openFileWith(
   const result = await runOpener(command, args, { ...options, exitCodeMatters: key !== "win32" }); // explorer exits 1 even when it worked
   return result.ok
     ? { ok: true, message: words.done(abs) }
-    : { ok: false, message: `${result.message} ${words.failed(abs)}` };
+    : { ok: false, message: words.failed(abs), detail: result.message };
 }
 
 /** Opens a file Skillshelf built with the system (Desktop offers to add a `.skill`): `open`, `explorer`, `xdg-open`. */
@@ -246,7 +247,10 @@ export function openWithSystem(file: string, options: HandoffEnvironment = {}): 
     file,
     options,
     (abs) => ({ darwin: ["open", [abs]], win32: ["explorer.exe", [abs]], other: ["xdg-open", [abs]] }),
-    { done: (abs) => `Opened ${abs}.`, failed: (abs) => `Open ${abs} yourself.` },
+    {
+      done: (abs) => `Opened ${abs}.`,
+      failed: (abs) => `Skillshelf couldn't open Claude Desktop. Open it yourself and upload the file at ${abs}.`,
+    },
   );
 }
 
@@ -260,6 +264,9 @@ export function revealInFolder(file: string, options: HandoffEnvironment = {}): 
       win32: ["explorer.exe", [`/select,${abs}`]],
       other: ["xdg-open", [path.dirname(abs)]],
     }),
-    { done: (abs) => `Showed ${abs} in its folder.`, failed: (abs) => `The file is ${abs}.` },
+    {
+      done: (abs) => `Showed ${abs} in its folder.`,
+      failed: (abs) => `Skillshelf couldn't show the file in its folder. The file is at ${abs}.`,
+    },
   );
 }

@@ -26,9 +26,9 @@ describe("update flow", () => {
     expect(slip).toEqual({
       code: "install.archive.unsafe-entry",
       cause: "invalid",
-      message: 'The entry "../x" climbs out of the archive.',
-      advice: expect.stringContaining("your installed copy is unchanged"),
-      detail: expect.stringContaining("install.archive.unsafe-entry"),
+      message: "This download is not safe to unpack; nothing was changed.",
+      advice: expect.stringContaining("Your installed copy is unchanged"),
+      detail: 'install.archive.unsafe-entry: The entry "../x" climbs out of the archive.',
     });
     expect(problemOf(Object.assign(new Error("ENOSPC: no space left"), { code: "ENOSPC" }))).toMatchObject({
       code: "install.disk-full",
@@ -53,6 +53,22 @@ describe("update flow", () => {
       message: "The update failed unexpectedly.",
       detail: "boom",
     });
+  });
+
+  it("blames the skill's author only for what is the author's, never for a hostile or broken download", () => {
+    const download = ["install.archive.unsafe-entry", "install.archive.invalid", "install.archive.too-large"] as const;
+    for (const code of download) {
+      const problem = problemOf(new InstallError(code, 'The archive entry "../../escaped.txt" climbs out.'));
+      expect(problem.message, code).toMatch(/^This download .*nothing was changed\.$/);
+      expect(`${problem.message} ${problem.advice}`, code).not.toMatch(/author|escaped\.txt|details/i);
+      expect(problem.detail, code).toContain('"../../escaped.txt"');
+    }
+    const invalid = problemOf(new InstallError("install.skill.invalid", "SKILL.md has no name."));
+    expect(invalid.advice).toBe(
+      "The new version has errors, so it was not installed. Tell the skill's author; your installed copy is unchanged.",
+    );
+    const pack = problemOf(new PackRefusedError("It has two SKILL.md.", []));
+    expect(pack.advice).toContain("Tell the skill's author");
   });
 
   it("decides the cause where the failure is known, and the advice follows the cause, not the code", () => {

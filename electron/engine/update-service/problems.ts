@@ -62,10 +62,10 @@ const ADVICE: Partial<Record<InstallErrorCode, string>> = {
     "It may have been damaged on the way or changed since it was published; your installed copy is unchanged. Retry; if it happens again, tell the skill's author.",
   "install.source.unreadable": "Check that the file is there and readable, then try again.",
   "install.archive.invalid":
-    "The release file is damaged or not an archive; try again later, or tell the skill's author.",
+    "It may have been damaged on the way; Retry in a moment. Your installed copy is unchanged.",
   "install.archive.unsafe-entry":
-    "The release file tries to write outside its own folder, so it was refused. Tell the skill's author; your installed copy is unchanged.",
-  "install.archive.too-large": "The release file unpacks to more than a skill should hold; tell the skill's author.",
+    "Your installed copy is unchanged. Don't unpack this file by hand; the part of it that was refused is named below.",
+  "install.archive.too-large": "Your installed copy is unchanged. The limit the file passed is named below.",
   "install.skill.not-found": "The release does not hold this skill; get the new version from the skill's page.",
   "install.skill.ambiguous":
     "The release holds several skills with this name; get the new version from the skill's page.",
@@ -91,6 +91,15 @@ const ADVICE: Partial<Record<InstallErrorCode, string>> = {
   "install.local-changes": "Look at the changes first; updating replaces your edits (a backup is kept).",
 };
 
+/** What happened, in a person's words, where the step's own message is about a hostile or broken download, not the skill. */
+const MESSAGE: Partial<Record<InstallErrorCode, string>> = {
+  "install.archive.unsafe-entry": "This download is not safe to unpack; nothing was changed.",
+  "install.archive.invalid":
+    "This download is damaged or is not an archive, so it was not unpacked; nothing was changed.",
+  "install.archive.too-large":
+    "This download unpacks to more than a skill should hold, so it was not unpacked; nothing was changed.",
+};
+
 /** The cause of any failure: the step's own, else its code's, else the system error's, else unknown. */
 export function causeOf(error: unknown): FailureCause {
   if (error instanceof InstallError) return error.failure ?? causeOfErrno(error) ?? CAUSE_OF_CODE[error.code];
@@ -105,7 +114,7 @@ export function problemOf(error: unknown): UpdateProblem {
     return {
       code: error.code,
       cause,
-      message: error.message,
+      message: MESSAGE[error.code] ?? error.message,
       advice: ADVICE_OF_CAUSE[cause] ?? ADVICE[error.code] ?? "Nothing was changed.",
       detail: `${error.code}: ${error.message}${error.detail ? `\n${error.detail}` : ""}`,
     };

@@ -1,7 +1,7 @@
 // The update history: every update, undo and Claude Desktop hand-off of a copy, newest first, each recorded once;
 // "Restore" puts back the newest kept copy (the copy it replaces is kept in turn, so a restore can be undone too), and
 // where no copy is kept the history says so. Shown for every skill in the Updates view and for one in its detail.
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import type { Skill } from "../../../shared/model";
 import type { UpdateEventView, UpdateHistories, UpdateHistory, UpdateProblem } from "../../../shared/update-flow";
 import { versionWords } from "../lib/format";
@@ -69,6 +69,13 @@ function HistoryEntries(props: {
   const { history } = props;
   const events = history.events ?? [];
   const newest = history.backups[0];
+  const outcome = props.outcome?.skillId === history.skillId ? props.outcome : null;
+  const said = useRef<HTMLParagraphElement>(null);
+  const failed = useRef<HTMLDivElement>(null);
+  // The Restore button is disabled while it runs, so focus would fall to the page: it moves to what the restore said.
+  useEffect(() => {
+    (said.current ?? failed.current)?.focus();
+  }, [outcome]);
   return (
     <>
       {events.length > 0 ? (
@@ -90,11 +97,15 @@ function HistoryEntries(props: {
       ) : (
         <p className="muted">No earlier copy is kept, so there is nothing to restore.</p>
       )}
-      {props.outcome?.skillId === history.skillId && props.outcome.text ? (
-        <p role="status">{props.outcome.text}</p>
+      {outcome?.text ? (
+        <p role="status" className="restore-outcome" ref={said} tabIndex={-1}>
+          {outcome.text}
+        </p>
       ) : null}
-      {props.outcome?.skillId === history.skillId && props.outcome.problem ? (
-        <ProblemView problem={props.outcome.problem} title="Restore did not work" />
+      {outcome?.problem ? (
+        <div className="restore-outcome" ref={failed} tabIndex={-1}>
+          <ProblemView problem={outcome.problem} title="Restore did not work" />
+        </div>
       ) : null}
     </>
   );

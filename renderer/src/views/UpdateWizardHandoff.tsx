@@ -20,6 +20,7 @@ export function DesktopHandoffPanel(props: {
   const [waiting, setWaiting] = useState(true);
   const [stopped, setStopped] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
+  const [detail, setDetail] = useState<string | null>(null);
   /** Each "Check again" starts one more wait; the effect runs the wait and ignores it once left or stopped. */
   const [attempt, setAttempt] = useState(0);
   const arrived = useRef(onArrived);
@@ -65,8 +66,13 @@ export function DesktopHandoffPanel(props: {
     e.preventDefault();
     stop();
   });
-  const run = (action: Promise<{ ok: boolean; message: string }>) =>
-    void action.then((r) => setMessage(r.message)).catch((e: unknown) => setMessage(errorMessage(e)));
+  const run = (action: Promise<{ ok: boolean; message: string; detail?: string }>) =>
+    void action
+      .then((r) => {
+        setMessage(r.message);
+        setDetail(r.detail ?? null);
+      })
+      .catch((e: unknown) => setMessage(errorMessage(e)));
   return (
     <div className="handoff" ref={panel}>
       <p>
@@ -95,6 +101,12 @@ export function DesktopHandoffPanel(props: {
         </div>
       )}
       {message ? <p role="status">{message}</p> : null}
+      {detail ? (
+        <details className="handoff-detail">
+          <summary>Details</summary>
+          <pre>{detail}</pre>
+        </details>
+      ) : null}
       <ol className="handoff-steps">
         {applied.steps.map((s, i) => (
           <li key={i}>{s}</li>
