@@ -13,7 +13,6 @@ import type { ReadJob, SkillRead } from "./read-protocol";
 
 export type { SkillRead } from "./read-protocol";
 
-
 /** A plugin as read: the plugin reader's report (null if it failed) and each of its skills. */
 export interface PluginRead {
   report: PluginReport | null;
