@@ -8,6 +8,9 @@ import type { SessionShared } from "./session-shared";
 import type { CatalogWatcher } from "./context";
 import { HandlerError } from "./errors";
 
+/** How long opening a folder waits for its watches to be in place before answering anyway. */
+const WATCH_SETTLE_MS = 5000;
+
 /** The author-mode concern. */
 export interface AuthorConcern {
   handlers: Pick<CommandHandlers, "author:open" | "author:close">;
@@ -50,6 +53,8 @@ export function createAuthorHandlers(shared: SessionShared): AuthorConcern {
         emit("author:changed", state.author);
       },
     );
+    // The watches may be set up in a worker: a save made right after the folder opens must be seen (bounded wait).
+    await Promise.race([watcher.watching?.(), new Promise((resolve) => setTimeout(resolve, WATCH_SETTLE_MS).unref())]);
     if (generation !== authorGeneration || shared.disposed()) {
       await watcher.close();
       throw new HandlerError("Another folder was opened meanwhile.");

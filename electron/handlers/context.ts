@@ -55,6 +55,8 @@ export interface OutsideConsent {
 export interface CatalogWatcher {
   close(): Promise<void>;
   current(): ScanResult;
+  /** Resolves once the folder watches are in place, so a save right after is seen. */
+  watching?(): Promise<void>;
 }
 
 /** Where an update check looks and with what, from the settings (secrets stay in main/host memory). */

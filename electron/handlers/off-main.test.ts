@@ -90,4 +90,36 @@ describe("the handlers' engine keeps its thread free", () => {
     const after = (await lines()).filter((l) => l.startsWith("read ")).map((l) => Number(l.split(" ")[1]));
     expect(after.reduce((a, b) => a + b, 0)).toBeGreaterThan(names.length);
   });
+
+  it("sees a save made right after author:open answers, though the folder's watch is set up in the worker", async () => {
+    const tmp = await makeTempDir();
+    const root = tmp.dir;
+    const dir = path.join(root, "work", "draft");
+    await writeTree(dir, { "SKILL.md": skill("draft") });
+    const scanOptions = {
+      home: path.join(root, "home"),
+      platform: "linux" as const,
+      env: { SKILLSHELF_CACHE_DIR: path.join(root, "cache"), SKILLSHELF_DATA_DIR: path.join(root, "data") },
+      workerScript: CLI_WORKER,
+    };
+    const events: Array<{ channel: EventChannel; payload: unknown }> = [];
+    const session = createHandlerSession({
+      host: "web",
+      scanOptions,
+      desktop: INERT_DESKTOP,
+      emit: <E extends EventChannel>(channel: E, payload: IpcEvents[E]) => void events.push({ channel, payload }),
+      engine: createEngine(scanOptions),
+      liveCatalog: true,
+      watchDebounceMs: 50,
+    });
+    open.push({ session, cleanup: tmp.cleanup });
+    await session.handlers["author:open"](dir);
+    // No pause: a person may save the moment the folder shows (the browser test of author mode did).
+    await writeFile(path.join(dir, "SKILL.md"), skill("draft").replace("Does draft things.", "Saved at once."));
+    const descriptions = () =>
+      events
+        .filter((e) => e.channel === "author:changed")
+        .map((e) => (e.payload as { scan: { skills: Array<{ description: string }> } }).scan.skills[0]?.description);
+    await expect.poll(descriptions, { timeout: 10_000, interval: 50 }).toContain("Saved at once.");
+  });
 });

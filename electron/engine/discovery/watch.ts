@@ -25,6 +25,8 @@ const MAX_WATCH_FAILURES = 3;
 export interface CatalogWatch {
   close(): Promise<void>;
   current(): ScanResult;
+  /** Resolves once the folder watches asked for so far are in place (they may be set up in a worker). */
+  watching(): Promise<void>;
 }
 
 /** What changed between two lists: rebuilt entries that differ from before (a rebuilt copy equal to the old one is not a change), and ids gone. */
@@ -212,6 +214,7 @@ export async function watchCatalog(
   poll.unref();
   return {
     current: () => result,
+    watching: () => watches.settled(),
     close: async () => {
       closed = true;
       clearInterval(poll);

@@ -15,6 +15,8 @@ export interface WatchCallbacks {
 export interface FolderWatches {
   /** Watches `root`; returns what stops it. May throw (in this thread) or fail later through `error`. */
   watch(root: string, on: WatchCallbacks): () => void;
+  /** Resolves once every watch asked for so far is in place (or has failed): changes after that are seen. */
+  settled(): Promise<void>;
   /** Stops every watch (and the worker). */
   close(): void;
 }
@@ -29,6 +31,7 @@ function watchesHere(): FolderWatches {
       w.on("error", on.error);
       return () => w.close();
     },
+    settled: () => Promise.resolve(),
     close: () => undefined,
   };
 }
@@ -40,9 +43,21 @@ function watchesInWorker(script: string): FolderWatches {
   let early: WatchRequest[] | null = null;
   let nextId = 0;
   const open = new Map<number, WatchCallbacks>();
+  /** Watches the worker has not yet said are in place, and who waits for them all. */
+  const unsettled = new Set<number>();
+  let waiters: Array<() => void> = [];
+  const settle = (id: number | null) => {
+    if (id === null) unsettled.clear();
+    else unsettled.delete(id);
+    if (unsettled.size > 0) return;
+    const waiting = waiters;
+    waiters = [];
+    for (const resolve of waiting) resolve();
+  };
   const failAll = (code: string) => {
     const failed = [...open.values()];
     open.clear();
+    settle(null);
     worker = null;
     early = null;
     for (const on of failed) on.error(Object.assign(new Error(`The watching worker stopped (${code}).`), { code }));
@@ -59,6 +74,7 @@ function watchesInWorker(script: string): FolderWatches {
         return;
       }
       const r = reply as WatchReply;
+      if (r.type === "watching" || r.type === "watch-error") settle(r.id);
       const on = typeof r.id === "number" ? open.get(r.id) : undefined;
       if (!on) return;
       if (r.type === "watch-event") on.change(typeof r.filename === "string" ? r.filename : null);
@@ -94,13 +110,17 @@ function watchesInWorker(script: string): FolderWatches {
       }
       const id = ++nextId;
       open.set(id, on);
+      unsettled.add(id);
       send({ type: "watch", id, root });
       return () => {
         if (open.delete(id)) send({ type: "unwatch", id });
+        settle(id);
       };
     },
+    settled: () => (unsettled.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiters.push(resolve))),
     close() {
       open.clear();
+      settle(null);
       const ending = worker;
       worker = null;
       early = null;

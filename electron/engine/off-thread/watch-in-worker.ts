@@ -25,6 +25,7 @@ export function handleWatchRequest(port: MessagePort, request: WatchRequest): vo
     );
     watcher.on("error", fail);
     watches.set(request.id, watcher);
+    post({ type: "watching", id: request.id });
   } catch (error) {
     fail(error);
   }

@@ -3,6 +3,8 @@
 /** Host → worker: start or stop watching a folder (recursively) under an id. */
 export type WatchRequest = { type: "watch"; id: number; root: string } | { type: "unwatch"; id: number };
 
-/** Worker → host: something changed under a watched folder, or its watch failed (and was closed). */
+/** Worker → host: a watch is in place, something changed under a watched folder, or its watch failed (and was closed). */
 export type WatchReply =
-  { type: "watch-event"; id: number; filename: string | null } | { type: "watch-error"; id: number; code: string };
+  | { type: "watching"; id: number }
+  | { type: "watch-event"; id: number; filename: string | null }
+  | { type: "watch-error"; id: number; code: string };
