@@ -49,6 +49,7 @@ describe("the Electron checklist of commands that can start a program", () => {
         "manage:remove",
         "manage:share",
         "manage:undo-remove",
+        "manage:wait-arrival",
         "servers:configured",
         "servers:test",
         "settings:get",
