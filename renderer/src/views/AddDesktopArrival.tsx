@@ -1,48 +1,23 @@
 // After an add to Claude Desktop: the wait for the skill to show in a Desktop account (the update flow's watcher),
 // which the user can stop and start again, and which says plainly when the copy that arrives is another version.
-import { useEffect, useRef, useState } from "react";
-import type { AddArrivalView } from "../../../shared/manage";
-import { errorMessage } from "../lib/format";
+import { useState } from "react";
 import { useApi } from "./api-context";
+import { useArrivalWait } from "./use-arrival-wait";
 
 /** The wait for an added skill's .skill upload to arrive in Claude Desktop; the catalog is rescanned on arrival. */
 export function AddDesktopArrival(props: { taskId: string; name: string; onArrived: () => void }) {
   const { api } = useApi();
   const { taskId, name, onArrived } = props;
-  const [arrival, setArrival] = useState<AddArrivalView | null>(null);
-  const [waiting, setWaiting] = useState(true);
   const [problem, setProblem] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  const arrived = useRef(onArrived);
-  useEffect(() => {
-    arrived.current = onArrived;
-  });
-  useEffect(() => {
-    if (!waiting) return undefined;
-    let live = true;
-    api
-      .waitForAddArrival(taskId)
-      .then((result) => {
-        if (!live) return;
-        setArrival(result);
-        if (result.status === "arrived") arrived.current();
-      })
-      .catch((e: unknown) => (live ? setProblem(errorMessage(e)) : undefined))
-      .finally(() => (live ? setWaiting(false) : undefined));
-    return () => {
-      live = false;
-    };
-  }, [api, taskId, attempt, waiting]);
+  const wait = useArrivalWait(taskId, () => api.waitForAddArrival(taskId), onArrived, setProblem);
+  const { arrival, waiting } = wait;
   const stop = () => {
-    setWaiting(false);
-    setArrival({ status: "cancelled", name, version: null, account: null, advice: [] });
+    wait.stop();
     void api.cancelAddSkill(taskId);
   };
   const again = () => {
-    setArrival(null);
     setProblem(null);
-    setWaiting(true);
-    setAttempt((n) => n + 1);
+    wait.again();
   };
   return (
     <div className="add-arrival" data-testid="add-arrival">
@@ -62,7 +37,7 @@ export function AddDesktopArrival(props: { taskId: string; name: string; onArriv
           {arrival.version ? `: version ${arrival.version}` : ""}.
         </p>
       ) : null}
-      {arrival?.status === "cancelled" ? (
+      {wait.stopped ? (
         <p role="status" data-arrival="cancelled">
           Stopped waiting. The .skill file is still there to upload; choose Check again once you have uploaded it.
         </p>

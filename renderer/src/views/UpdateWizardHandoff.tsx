@@ -2,9 +2,10 @@
 // path in the browser), the steps in Claude Desktop, and the wait for the new version, which the user can stop and
 // which says plainly when the copy that arrives is not the new version.
 import { useEffect, useRef, useState } from "react";
-import type { ArrivalView, UpdateApplyResult } from "../../../shared/update-flow";
+import type { UpdateApplyResult } from "../../../shared/update-flow";
 import { errorMessage } from "../lib/format";
 import { useApi } from "./api-context";
+import { useArrivalWait } from "./use-arrival-wait";
 import { CopyButton } from "./CopyButton";
 import { useKeyDown } from "./update-wizard-focus";
 
@@ -16,45 +17,16 @@ export function DesktopHandoffPanel(props: {
 }) {
   const { api, host } = useApi();
   const { taskId, applied, onArrived } = props;
-  const [arrival, setArrival] = useState<ArrivalView | null>(null);
-  const [waiting, setWaiting] = useState(true);
-  const [stopped, setStopped] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const [detail, setDetail] = useState<string | null>(null);
-  /** Each "Check again" starts one more wait; the effect runs the wait and ignores it once left or stopped. */
-  const [attempt, setAttempt] = useState(0);
-  const arrived = useRef(onArrived);
   const checkAgain = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    arrived.current = onArrived;
-  });
-  useEffect(() => {
-    if (stopped) return undefined;
-    let live = true;
-    api
-      .waitForArrival(taskId)
-      .then((result) => {
-        if (!live) return;
-        setArrival(result);
-        if (result.status === "arrived") arrived.current();
-      })
-      .catch((e: unknown) => (live ? setMessage(errorMessage(e)) : undefined))
-      .finally(() => (live ? setWaiting(false) : undefined));
-    return () => {
-      live = false;
-    };
-  }, [api, taskId, attempt, stopped]);
-  const wait = () => {
-    setWaiting(true);
-    setStopped(false);
-    setArrival(null);
-    setAttempt((n) => n + 1);
-  };
-  /** The way out of the wait: the page stops waiting, the file stays, and Check again starts a new wait. */
-  const stop = () => {
-    setStopped(true);
-    setWaiting(false);
-  };
+  const {
+    arrival,
+    waiting,
+    stopped,
+    stop,
+    again: wait,
+  } = useArrivalWait(taskId, () => api.waitForArrival(taskId), onArrived, setMessage);
   useEffect(() => {
     if (stopped) checkAgain.current?.focus();
   }, [stopped]);
