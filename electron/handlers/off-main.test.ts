@@ -4,11 +4,12 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { makeTempDir, writeTree } from "../../test-support/tmp";
 import type { EventChannel, IpcEvents } from "../../shared/ipc";
 import { endIdleWorkers } from "../engine/discovery/worker-lease";
 import { endTaskWorker, useTaskWorker } from "../engine/off-thread/runner";
+import { ValidationCache, cacheFileIn } from "../engine/validate-cache/store";
 import { createEngine } from "./engine";
 import { createHandlerSession, type HandlerSession } from "./handlers";
 import { INERT_DESKTOP } from "./testing/inert-desktop";
@@ -18,6 +19,7 @@ const skill = (name: string) => `---\nname: ${name}\ndescription: Does ${name} t
 
 const open: Array<{ session: HandlerSession; cleanup: () => Promise<void> }> = [];
 afterEach(async () => {
+  vi.restoreAllMocks();
   for (const item of open.splice(0)) {
     await item.session.dispose();
     await item.cleanup();
@@ -89,6 +91,65 @@ describe("the handlers' engine keeps its thread free", () => {
       .toBe(true);
     const after = (await lines()).filter((l) => l.startsWith("read ")).map((l) => Number(l.split(" ")[1]));
     expect(after.reduce((a, b) => a + b, 0)).toBeGreaterThan(names.length);
+  });
+
+  it("checks, fills and writes the validation cache in the worker: this thread never opens it", async () => {
+    const tmp = await makeTempDir();
+    const root = tmp.dir;
+    const names = ["alpha", "beta", "gamma"];
+    await writeTree(root, Object.fromEntries(names.map((n) => [`home/.claude/skills/${n}/SKILL.md`, skill(n)])));
+    const cacheFile = cacheFileIn(path.join(root, "cache"));
+    // A damaged cache: ignored with a note (from the worker), then rebuilt.
+    await writeTree(root, { [path.relative(root, cacheFile)]: "{ not json" });
+    // A result is kept only when what it read is older than the 2-second racy window.
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    const log = path.join(root, "worker.log");
+    await writeFile(log, "");
+    const script = path.join(root, "recording-worker.mjs");
+    await writeFile(
+      script,
+      `import { parentPort } from "node:worker_threads";\nimport { appendFileSync } from "node:fs";\n` +
+        `parentPort.on("message", (m) => appendFileSync(${JSON.stringify(log)}, m.type + (m.type === "read" ? " " + m.jobs.length + (m.cache ? " through the cache" : "") : "") + "\\n"));\n` +
+        `await import(${JSON.stringify(pathToFileURL(CLI_WORKER).href)});\n`,
+    );
+    const scanOptions = {
+      home: path.join(root, "home"),
+      platform: "linux" as const,
+      env: { SKILLSHELF_CACHE_DIR: path.join(root, "cache"), SKILLSHELF_DATA_DIR: path.join(root, "data") },
+      workerScript: script,
+    };
+    const opened = vi.spyOn(ValidationCache, "open");
+    const reads: string[] = [];
+    const notes: string[] = [];
+    const engine = createEngine(scanOptions);
+    const session = createHandlerSession({
+      host: "web",
+      scanOptions,
+      desktop: INERT_DESKTOP,
+      emit: () => undefined,
+      engine: { ...engine, scan: (options) => engine.scan({ ...options, onSkillRead: (dir) => reads.push(dir) }) },
+      liveCatalog: false,
+      log: (message) => notes.push(message),
+    });
+    open.push({ session, cleanup: tmp.cleanup });
+    const lines = async () => (await readFile(log, "utf8")).split("\n").filter(Boolean);
+
+    const first = await session.handlers["catalog:scan"]();
+    expect(first.skills.map((s) => s.name).sort()).toEqual([...names].sort());
+    expect(reads).toHaveLength(3);
+    expect(notes).toEqual([expect.stringMatching(/validation cache .* was ignored .*rebuilt/)]);
+    expect(JSON.parse(await readFile(cacheFile, "utf8")).records).toHaveLength(3);
+    // The second scan sends every skill to the worker, which answers all three from the cache: nothing is read.
+    const second = await session.handlers["catalog:scan"]();
+    expect(second.skills).toEqual(first.skills);
+    expect(reads).toHaveLength(3);
+    expect(await lines()).toEqual(["read 3 through the cache", "cache-save", "read 3 through the cache", "cache-save"]);
+    // An edit is read again, in the worker.
+    await writeFile(path.join(root, "home/.claude/skills/beta/SKILL.md"), skill("beta").replace("Does", "Now does"));
+    const third = await session.handlers["catalog:scan"]();
+    expect(third.skills.find((s) => s.name === "beta")?.description).toBe("Now does beta things.");
+    expect(reads).toEqual([...reads.slice(0, 3), path.join(root, "home/.claude/skills/beta")]);
+    expect(opened).not.toHaveBeenCalled();
   });
 
   it("sees a save made right after author:open answers, though the folder's watch is set up in the worker", async () => {

@@ -7,13 +7,7 @@ import { nowNs } from "../validate-cache/identity";
 import { reportOf, scanPartOf } from "../validate-cache/scan-part";
 import { hashSkillFolderWithInfo } from "./hash";
 import type { SkillRead } from "./read";
-import type { ReadJob } from "./read-protocol";
-
-/** Where the scan's validation cache is: its file, and (tests) the rules' version to key on. */
-export interface ScanCacheOptions {
-  file: string;
-  rules?: string;
-}
+import type { ReadJob, ScanCacheOptions } from "./read-protocol";
 
 /** Opens the cache a scan uses (its note, when the file was ignored, goes to `onNote`). */
 export async function openScanCache(
@@ -42,6 +36,17 @@ export async function readFromCache(cache: ValidationCache, job: ReadJob): Promi
   cache.counts.hashed++;
   cache.put(key, { ...kept, s: { ...part, h: hash } });
   return { report, hash, profile: job.profile };
+}
+
+/** A job's read through the cache: its record when everything it depends on is unchanged, else `read` recorded. */
+export async function readThroughCache(
+  cache: ValidationCache,
+  job: ReadJob,
+  read: (job: ReadJob) => Promise<SkillRead>,
+): Promise<SkillRead> {
+  const kept = await readFromCache(cache, job);
+  if (kept) return { ...kept, cached: true };
+  return recordRead(cache, job, await read(job.cacheSince ? job : { ...job, cacheSince: cacheSinceNow() }));
 }
 
 /** A job's marker for the read: when reading began, so it can tell what it depends on. */

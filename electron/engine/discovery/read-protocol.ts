@@ -10,6 +10,14 @@ export interface SkillRead {
   profile: Profile;
   /** With the validation cache: the paths the result depends on and their identities (null: not to be kept). */
   entries?: Array<[string, string]> | null;
+  /** Taken from the validation cache (nothing was read), so the scan does not count it as a read. */
+  cached?: true;
+}
+
+/** Where the scan's validation cache is: its file, and (tests) the rules' version to key on. */
+export interface ScanCacheOptions {
+  file: string;
+  rules?: string;
 }
 
 /** One skill folder to read: what readSkillAt takes. */
@@ -27,15 +35,25 @@ export interface ReadBatchRequest {
   batch: number;
   jobs: ReadJob[];
   limit: number;
+  /** The validation cache to check each job against, and to record fresh reads in (the worker keeps it open). */
+  cache?: ScanCacheOptions;
+}
+
+/** Scan → worker: write the validation cache back now (every batch of the scan has been answered). */
+export interface CacheSaveRequest {
+  type: "cache-save";
+  file: string;
 }
 
 /**
  * Worker → scan: the worker has loaded and takes batches; it took a batch (from then on a stall or a crash is blamed on
- * the batch's files); it finished one more file of a batch; a batch's reads in job order; or why a batch failed.
+ * the batch's files); it finished one more file of a batch; a batch's reads in job order; why a batch failed; or the
+ * validation cache was written back (with the note to show when the file on disk had been ignored).
  */
 export type ReadWorkerMessage =
   | { type: "ready" }
   | { type: "taken"; batch: number }
   | { type: "progress"; batch: number }
   | { type: "done"; batch: number; reads: SkillRead[] }
-  | { type: "failed"; batch: number; message: string };
+  | { type: "failed"; batch: number; message: string }
+  | { type: "cache-saved"; file: string; note: string | null };

@@ -1,13 +1,14 @@
-// Worker-thread entry (bundled as dist/cli/read-worker.mjs and dist/main/read-worker.cjs): reads skill folders for a scan,
-// runs the hosts' off-thread tasks (off-thread/tasks.ts) by name, and holds a catalog watcher's folder watches.
+// Worker-thread entry (bundled as dist/cli/read-worker.mjs and dist/main/read-worker.cjs): reads skill folders for a scan
+// (through the validation cache it names), runs the hosts' off-thread tasks (off-thread/tasks.ts) by name, and holds a catalog watcher's folder watches.
 import { parentPort } from "node:worker_threads";
 import { mapBounded } from "../fs/bounded";
 import type { TaskReply, TaskRequest } from "../off-thread/protocol";
 import { runNamedTask } from "../off-thread/tasks";
 import { handleWatchRequest } from "../off-thread/watch-in-worker";
 import type { WatchRequest } from "../off-thread/watch-protocol";
-import type { ReadBatchRequest, ReadWorkerMessage } from "./read-protocol";
+import type { CacheSaveRequest, ReadBatchRequest, ReadWorkerMessage } from "./read-protocol";
 import { readJob } from "./read";
+import { readJobCached, saveWorkerCache } from "./worker-cache";
 
 const port = parentPort;
 /** Shortest time between two progress messages; the main thread's stall limit is far longer (seconds). */
@@ -16,8 +17,9 @@ const PROGRESS_EVERY_MS = 5;
 async function readBatch(request: ReadBatchRequest): Promise<ReadWorkerMessage> {
   try {
     let lastSign = performance.now();
+    const { cache } = request;
     const reads = await mapBounded(request.jobs, Math.max(1, request.limit), async (job) => {
-      const read = await readJob(job);
+      const read = cache ? await readJobCached(cache, job) : await readJob(job);
       // A sign of progress at most every few ms (not one message per folder): the watchdog's limit is seconds.
       const now = performance.now();
       if (now - lastSign >= PROGRESS_EVERY_MS) {
@@ -43,7 +45,7 @@ async function runTaskRequest(request: TaskRequest): Promise<TaskReply> {
 }
 
 if (port) {
-  port.on("message", (request: ReadBatchRequest | TaskRequest | WatchRequest) => {
+  port.on("message", (request: ReadBatchRequest | CacheSaveRequest | TaskRequest | WatchRequest) => {
     if (request?.type === "watch" || request?.type === "unwatch") {
       handleWatchRequest(port, request);
       return;
@@ -60,6 +62,14 @@ if (port) {
           } satisfies TaskReply);
         }
       });
+      return;
+    }
+    if (request?.type === "cache-save") {
+      const { file } = request;
+      // A cache that cannot be written costs only speed: the scan is told it was saved either way.
+      void saveWorkerCache(file)
+        .catch(() => null)
+        .then((note) => port.postMessage({ type: "cache-saved", file, note } satisfies ReadWorkerMessage));
       return;
     }
     if (request?.type !== "read") return;

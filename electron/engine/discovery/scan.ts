@@ -63,10 +63,12 @@ export async function readMissing(
     state.reads.set(key, old && sameRead(old, read) ? old : read);
     tick(job.dir);
   };
-  if (options.validationCache && !state.cache)
+  // Off the answering thread, the worker checks, fills and writes the cache; here, this thread does.
+  const workerCache = options.readsOffThread && options.workerScript ? options.validationCache : null;
+  if (options.validationCache && !workerCache && !state.cache)
     state.cache = await openScanCache(options.validationCache, options.onCacheNote);
-  const cache = options.validationCache ? state.cache : undefined;
-  const since = cache && cacheSinceNow();
+  const cache = options.validationCache && !workerCache ? state.cache : undefined;
+  const since = options.validationCache ? cacheSinceNow() : undefined;
   const jobs: ReadJob[] = [];
   for (const [i, group] of todo.entries()) {
     // Stats alone never yield: let the host answer its page (and the stored catalog) between runs of them.
@@ -77,7 +79,12 @@ export async function readMissing(
     if (kept) keep(job, kept);
     else jobs.push(job);
   }
-  const fresh = (job: ReadJob, read: SkillRead) => keep(job, cache ? recordRead(cache, job, read) : read);
+  const fresh = (job: ReadJob, read: SkillRead) => {
+    if (cache) return keep(job, recordRead(cache, job, read));
+    // A read made here while the worker held the cache says what it depends on; the scan keeps only the read.
+    const { entries: _entries, ...plain } = read;
+    keep(job, plain);
+  };
   if (options.workerScript && jobs.length >= workerMinSkills(options)) {
     await readSharedWithWorker(
       jobs,
@@ -86,6 +93,7 @@ export async function readMissing(
         limit,
         onSkillRead: options.onSkillRead,
         readsHere: !options.readsOffThread,
+        ...(workerCache ? { cache: workerCache, onCacheNote: options.onCacheNote } : {}),
       },
       (i, read) => fresh(jobs[i] as ReadJob, read),
     );

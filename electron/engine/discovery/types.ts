@@ -1,6 +1,6 @@
 // The inputs of a scan; its output is ScanResult in shared/model.ts.
 import type { TaskProgress } from "../../../shared/model";
-import type { ScanCacheOptions } from "./cached-read";
+import type { ScanCacheOptions } from "./read-protocol";
 
 /** Operating systems whose layouts discovery knows. */
 export type ScanPlatform = "darwin" | "win32" | "linux";

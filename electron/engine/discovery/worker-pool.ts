@@ -2,7 +2,7 @@
 // with the worker (it cannot start, throws, exits, stalls, answers nonsense) only moves its unfinished work back here.
 import { limitedRead } from "./limited-read";
 import { readJob, type SkillRead } from "./read";
-import type { ReadJob, ReadWorkerMessage } from "./read-protocol";
+import type { ReadJob, ReadWorkerMessage, ScanCacheOptions } from "./read-protocol";
 import { leaseWorker, releaseWorker, type LeasedWorker } from "./worker-lease";
 
 /** How a shared read runs: the worker bundle, reads in flight here, and the worker's batching. */
@@ -23,6 +23,13 @@ export interface SharedReadSettings {
    * replaced), and reads in short turns only when no worker can start. Default true: both threads read.
    */
   readsHere?: boolean;
+  /**
+   * The validation cache the worker checks each job against and records fresh reads in, written back by the worker
+   * at the end; reads done here (no worker could) are neither checked nor recorded. The note of a damaged cache file
+   * ignored goes to onCacheNote.
+   */
+  cache?: ScanCacheOptions;
+  onCacheNote?: (note: string) => void;
 }
 
 const BATCHES_IN_FLIGHT = 2;
@@ -30,6 +37,8 @@ const BATCHES_IN_FLIGHT = 2;
 const TURN_MS = 4;
 /** A worker that finishes no file for this long while it has work is stopped (the per-file time limit). */
 const DEFAULT_FILE_TIME_LIMIT_MS = 10_000;
+/** Longest the scan waits for the worker to write the validation cache back (it only costs the next scan speed). */
+const CACHE_SAVE_WAIT_MS = 10_000;
 
 class JobQueue {
   private next = 0;
@@ -75,6 +84,7 @@ class ReadHelper {
   private limited: LimitedRead[] = [];
   private arrived: Array<{ batch: number[]; reads: SkillRead[] }> = [];
   private waiters: Array<() => void> = [];
+  private cacheSaved: ((note: string | null) => void) | null = null;
   private watchdog: NodeJS.Timeout | null = null;
   /** When the worker last showed it was making progress (or the watchdog was last set). */
   private lastSign = 0;
@@ -115,6 +125,26 @@ class ReadHelper {
 
   takeLimited(): LimitedRead | undefined {
     return this.limited.shift();
+  }
+
+  /** Asks the worker to write the validation cache back, and waits for it (bounded); resolves with its note. */
+  saveCache(file: string): Promise<string | null> {
+    const lease = this.lease;
+    if (this.dead || !lease) return Promise.resolve(null);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => settle(null), CACHE_SAVE_WAIT_MS);
+      const settle = (note: string | null) => {
+        clearTimeout(timer);
+        this.cacheSaved = null;
+        resolve(note);
+      };
+      this.cacheSaved = settle;
+      try {
+        lease.worker.postMessage({ type: "cache-save", file });
+      } catch {
+        settle(null);
+      }
+    });
   }
 
   changed(): Promise<void> {
@@ -178,6 +208,7 @@ class ReadHelper {
           batch: id,
           jobs: batch.map((i) => this.jobs[i]),
           limit: this.settings.limit,
+          ...(this.settings.cache ? { cache: this.settings.cache } : {}),
         });
       } catch {
         this.fail();
@@ -189,7 +220,12 @@ class ReadHelper {
   }
 
   private onMessage(message: ReadWorkerMessage): void {
-    if (this.dead || !message || typeof message !== "object") return;
+    if (!message || typeof message !== "object") return;
+    if (message.type === "cache-saved") {
+      this.cacheSaved?.(typeof message.note === "string" ? message.note : null);
+      return;
+    }
+    if (this.dead) return;
     if (message.type === "ready") {
       this.ready = true;
       this.fill();
@@ -223,6 +259,7 @@ class ReadHelper {
    * worker that fails without having taken anything is not started again.
    */
   private fail(error?: unknown): void {
+    this.cacheSaved?.(null);
     if (this.dead) return;
     const code = (error as { code?: unknown } | undefined)?.code;
     const limit: LimitedRead["limit"] =
@@ -291,8 +328,9 @@ export async function readSharedWithWorker(
       const arrived = helper.takeArrived();
       if (arrived) {
         arrived.batch.forEach((index, k) => {
-          settings.onSkillRead?.((jobs[index] as ReadJob).dir);
-          onRead(index, arrived.reads[k] as SkillRead);
+          const read = arrived.reads[k] as SkillRead;
+          if (!read.cached) settings.onSkillRead?.((jobs[index] as ReadJob).dir);
+          onRead(index, read);
         });
         continue;
       }
@@ -315,6 +353,10 @@ export async function readSharedWithWorker(
   };
   try {
     await Promise.all(Array.from({ length: Math.max(1, Math.min(settings.limit, jobs.length)) }, runner));
+    if (settings.cache) {
+      const note = await helper.saveCache(settings.cache.file);
+      if (note) settings.onCacheNote?.(note);
+    }
   } finally {
     helper.stop();
   }

@@ -4,6 +4,26 @@
 /** After this much time without a turn, a bounded map lets the event loop run (timers, I/O, requests). */
 const SLICE_MS = 8;
 
+/** When this thread last gave the event loop a turn, and the turn every bounded map waits for (one for all of them). */
+let sliceStart = performance.now();
+let turn: Promise<void> | null = null;
+
+/**
+ * A turn of the event loop once SLICE_MS have passed since the last, else null. Shared by every map in the thread, so
+ * maps running side by side (a scan's locations) hold the thread no longer together than one would alone.
+ */
+function giveTurn(): Promise<void> | null {
+  if (turn || performance.now() - sliceStart < SLICE_MS) return turn;
+  turn = new Promise<void>((resolve) =>
+    setImmediate(() => {
+      turn = null;
+      sliceStart = performance.now();
+      resolve();
+    }),
+  );
+  return turn;
+}
+
 /** Runs `task` over `items` with at most `limit` in flight; results keep the input order; the first failure rejects. */
 export async function mapBounded<T, R>(
   items: readonly T[],
@@ -12,20 +32,7 @@ export async function mapBounded<T, R>(
 ): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
-  let sliceStart = performance.now();
-  let turn: Promise<void> | null = null;
   // Tasks that finish in microtasks (small files read synchronously) would otherwise never let the event loop run.
-  const giveTurn = (): Promise<void> | null => {
-    if (turn || performance.now() - sliceStart < SLICE_MS) return turn;
-    turn = new Promise<void>((resolve) =>
-      setImmediate(() => {
-        turn = null;
-        sliceStart = performance.now();
-        resolve();
-      }),
-    );
-    return turn;
-  };
   const runner = async () => {
     while (next < items.length) {
       const pause = giveTurn();

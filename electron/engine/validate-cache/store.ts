@@ -46,7 +46,7 @@ export class ValidationCache {
   /** Why the file on disk was ignored, when it was (the caller prints it as a note). */
   note: string | null = null;
   private records = new Map<string, CacheRecord>();
-  private dirty = false;
+  private changed = false;
 
   private constructor(
     readonly file: string,
@@ -65,15 +65,20 @@ export class ValidationCache {
     const parsed = parseCacheText(read.text);
     if (!parsed.ok) {
       cache.note = `the validation cache ${file} was ignored (${parsed.why.replace(/^it /, "").replace(/\.$/, "")}); it will be rebuilt.`;
-      cache.dirty = true;
+      cache.changed = true;
       return cache;
     }
     if (parsed.file.rules !== rules) {
-      cache.dirty = true;
+      cache.changed = true;
       return cache;
     }
     for (const record of parsed.file.records) cache.records.set(record.k, record);
     return cache;
+  }
+
+  /** Whether the cache holds anything the file on disk does not (a save would write). */
+  get dirty(): boolean {
+    return this.changed;
   }
 
   /** The kept record for a profile and folder, if any. */
@@ -89,12 +94,12 @@ export class ValidationCache {
     if (record && !isRecord(record)) record = null;
     const had = this.records.delete(key);
     if (record) this.records.set(key, record);
-    if (record || had) this.dirty = true;
+    if (record || had) this.changed = true;
   }
 
   /** Writes the cache back when it changed, keeping the newest records within the limits; failures cost only speed. */
   async save(): Promise<void> {
-    if (!this.dirty) return;
+    if (!this.changed) return;
     let records = [...this.records.values()];
     if (records.length > MAX_RECORDS) records = records.slice(records.length - MAX_RECORDS);
     let text = serialise(this.rules, records);
@@ -105,7 +110,7 @@ export class ValidationCache {
     try {
       await mkdir(path.dirname(this.file), { recursive: true });
       await writeFileAtomic(this.file, text, { mode: 0o600 });
-      this.dirty = false;
+      this.changed = false;
     } catch {
       /* an unwritable cache folder only means the next run reads every skill */
     }
