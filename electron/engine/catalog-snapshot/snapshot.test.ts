@@ -75,7 +75,53 @@ describe("the stored catalog", () => {
   it("is not stored when it breaks the reader's limits", async () => {
     const long = { ...catalog, skills: [{ ...catalog.skills[0]!, description: "x".repeat(70_000) }] };
     expect(await writeCatalogSnapshot(file, key, long)).toBe(false);
-    expect((await readCatalogSnapshot(file, key)).stored?.catalog).toEqual(catalog);
+    let manifest: Record<string, unknown> = { name: "deep" };
+    for (let i = 0; i < 70; i++) manifest = { nested: manifest };
+    const plugin = {
+      ...{ id: "p", name: "deep", format: "agent-plugins", root: "/h/p", manifest, version: null, description: null },
+      ...{ repository: null, skills: [], mcpServers: [], diagnostics: [], valid: true, loads: true },
+    } as unknown as ScanResult["plugins"][number];
+    expect(await writeCatalogSnapshot(file, key, { ...catalog, plugins: [plugin] })).toBe(false);
+    expect(await writeCatalogSnapshot(file, key, { ...catalog, plugins: [{ ...plugin, manifest: null }] })).toBe(true);
+    expect(await writeCatalogSnapshot(file, key, { ...catalog, plugins: [{ ...plugin, root: 7 as never }] })).toBe(
+      false,
+    );
+    expect((await readCatalogSnapshot(file, key)).stored?.catalog.plugins).toEqual([{ ...plugin, manifest: null }]);
+  });
+
+  it("of thousands of skills is written a few hundred rows at a time, letting the thread answer in between", async () => {
+    let turns = 0;
+    let running = true;
+    const tick = () => {
+      turns++;
+      if (running) setImmediate(tick);
+    };
+    setImmediate(tick);
+    // Each row notes how many turns of the event loop had passed when it was turned into JSON.
+    const seenAt: number[] = [];
+    const skills = Array.from({ length: 1_200 }, (_, i) => {
+      const row = { ...catalog.skills[0]!, id: `s${i}`, name: `skill-${i}` };
+      let first = true;
+      Object.defineProperty(row, "description", {
+        enumerable: true,
+        get() {
+          if (first) seenAt.push(turns);
+          first = false;
+          return `Does thing ${i}.`;
+        },
+      });
+      return row;
+    });
+    try {
+      expect(await writeCatalogSnapshot(file, key, { ...catalog, skills })).toBe(true);
+    } finally {
+      running = false;
+    }
+    expect(seenAt).toHaveLength(1_200);
+    // 1,200 rows in turns of a few hundred: the event loop ran several times between the first row and the last.
+    expect((seenAt[1_199] as number) - (seenAt[0] as number)).toBeGreaterThanOrEqual(3);
+    const read = await readCatalogSnapshot(file, key);
+    expect(read.stored?.catalog.skills).toEqual(JSON.parse(JSON.stringify(skills)));
   });
 });
 

@@ -40,6 +40,15 @@ describe("writeFileAtomic", () => {
     expect(await readdir(dir)).toEqual(["state.json"]);
   });
 
+  it("writes data given in pieces in order, replacing the whole file", async () => {
+    const dir = await tempDir();
+    const file = path.join(dir, "catalog.json");
+    await writeFileAtomic(file, "x".repeat(100));
+    await writeFileAtomic(file, ['{"a":', Buffer.from("[1,2"), "", ",3]}"]);
+    expect(await readFile(file, "utf8")).toBe('{"a":[1,2,3]}');
+    expect(await readdir(dir)).toEqual(["catalog.json"]);
+  });
+
   it.skipIf(!posix)(
     "creates the file with exactly the mode asked for, whatever the umask, and replaces looser modes",
     async () => {

@@ -75,10 +75,13 @@ async function syncFolder(dir: string): Promise<void> {
   }
 }
 
-/** Writes a file atomically: temp in the same folder, fsync, rename; never follows a symlink at the target. */
+/**
+ * Writes a file atomically: temp in the same folder, fsync, rename; never follows a symlink at the target. Data given
+ * in pieces is written piece by piece (a large file built in turns is never joined into one string first).
+ */
 export async function writeFileAtomic(
   file: string,
-  data: string | Uint8Array,
+  data: string | Uint8Array | ReadonlyArray<string | Uint8Array>,
   options: WriteOptions = {},
 ): Promise<void> {
   const overwrite = options.overwrite ?? true;
@@ -96,7 +99,8 @@ export async function writeFileAtomic(
     created = true;
     try {
       if (options.mode !== undefined && !isWindows) await handle.chmod(mode);
-      await handle.writeFile(data);
+      if (typeof data === "string" || data instanceof Uint8Array) await handle.writeFile(data);
+      else for (const piece of data) await handle.writeFile(piece);
       await handle.sync();
     } finally {
       await handle.close();
