@@ -15,6 +15,14 @@ import { makeTempDir } from "../test-support/tmp";
 import { generateSkills } from "./generate";
 
 const RENDERER_DIR = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..", "dist", "renderer");
+/** The built read worker `serve` hands its engine (reads, the validation cache and the task worker run there). */
+const WORKER_SCRIPT = path.resolve(
+  path.dirname(new URL(import.meta.url).pathname),
+  "..",
+  "dist",
+  "cli",
+  "read-worker.mjs",
+);
 const BUDGET_MS = 300;
 const CHROMIUM_FLAGS = [
   "--no-sandbox",
@@ -108,7 +116,9 @@ export async function runStoredCatalogBench(options: { count?: number; rounds?: 
       env: { SKILLSHELF_CACHE_DIR: path.join(tmp.dir, "cache") },
       include: [...new Set(tree.dirs.map((d) => path.dirname(d)))],
       homeLocations: false,
+      ...(existsSync(WORKER_SCRIPT) ? { workerScript: WORKER_SCRIPT } : {}),
     };
+    if (!scanOptions.workerScript) console.log(`${WORKER_SCRIPT} is not built: the scan runs on the host's thread.`);
     const settingsFile = path.join(tmp.dir, "config", "settings.json");
     // A result is kept only when what it read is older than the cache's 2-second racy window.
     await new Promise((resolve) => setTimeout(resolve, 2_100));

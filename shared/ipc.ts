@@ -45,6 +45,7 @@ export type {
 export type { PublicSettings, PublicServer, SettingsPatch } from "./settings";
 export type { StdioServer, StdioServerList } from "./stdio-servers";
 import type { CatalogChange, ValidationResult } from "./results";
+import type { SerializedJson } from "./serialized-json";
 export type { CatalogChange, ValidationResult } from "./results";
 
 /** Why a command failed, as both transports say it: the handler's sentence and its cause. */
@@ -53,13 +54,20 @@ export interface IpcFailure {
   cause: FailureCause;
 }
 
-/** Every command's answer on the wire, in Electron's IPC and the web host alike; the page's API unwraps it. */
-export type IpcReply = { ok: true; value?: unknown } | { ok: false; error: IpcFailure };
+/**
+ * Every command's answer on the wire, in Electron's IPC and the web host alike; the page's API unwraps it. `json`
+ * carries a value passed through as JSON bytes (Electron's IPC; the web host writes those bytes in place of `value`).
+ */
+export type IpcReply =
+  { ok: true; value?: unknown } | { ok: true; json: Uint8Array } | { ok: false; error: IpcFailure };
 
 /** The value of a reply, or an Error carrying the handler's own message (never the transport's wrapping). */
 export function unwrapReply(reply: unknown): unknown {
   const r = reply as IpcReply | null;
-  if (r && r.ok === true) return r.value;
+  if (r && r.ok === true)
+    return "json" in r && r.json instanceof Uint8Array
+      ? JSON.parse(new TextDecoder().decode(r.json))
+      : (r as { value?: unknown }).value;
   const error = r && r.ok === false ? r.error : null;
   const message =
     typeof error === "string"
@@ -411,7 +419,14 @@ export function isCommandChannel(value: unknown): value is CommandChannel {
   return typeof value === "string" && Object.prototype.hasOwnProperty.call(commandArgs, value);
 }
 
+/** Commands whose handler may answer with JSON passed through as bytes (a large answer read off the thread). */
+type PassThroughChannel = "catalog:stored";
+
 /** The handlers main and the web host both register: the same functions behind both transports. */
 export type CommandHandlers = {
-  [C in CommandChannel]: (...args: Parameters<IpcCommands[C]>) => ReturnType<IpcCommands[C]>;
+  [C in CommandChannel]: (
+    ...args: Parameters<IpcCommands[C]>
+  ) => C extends PassThroughChannel
+    ? Promise<Awaited<ReturnType<IpcCommands[C]>> | SerializedJson<Awaited<ReturnType<IpcCommands[C]>>>>
+    : ReturnType<IpcCommands[C]>;
 };

@@ -6,6 +6,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { makeTempDir, writeTree } from "../../test-support/tmp";
 import { cacheFileIn } from "../engine/validate-cache/store";
+import { SerializedJson, answerValue } from "../../shared/serialized-json";
 import { createEngine } from "./engine";
 import { createHandlerSession, type HandlerSession } from "./handlers";
 import { INERT_DESKTOP } from "./testing/inert-desktop";
@@ -83,7 +84,9 @@ describe("the app's validation cache", () => {
     await first.session.dispose();
     const again = await harness(null, false, first.root);
     const stored = await again.session.handlers["catalog:stored"]();
-    expect(stored?.catalog).toEqual(scanned);
+    // Passed on as the JSON the task worker read and checked: this thread never parses it.
+    expect(stored).toBeInstanceOf(SerializedJson);
+    expect(answerValue(stored)?.catalog).toEqual(scanned);
     // Shown, not trusted: a path of the stored catalog is refused until a scan of this session shows it.
     await expect(again.session.handlers["skill:levels"](scanned.skills[0]!.dir)).rejects.toThrow(/not a skill/);
     await writeTree(first.root, { "config/settings.json": JSON.stringify({ version: 1, validationCache: false }) });

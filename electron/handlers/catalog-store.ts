@@ -1,13 +1,10 @@
-// The stored catalog of a session: read once for the page's first paint, written after each scan and (debounced)
-// after the watcher's changes, only while the settings leave the cache on; failures cost only the next start's speed.
+// The stored catalog of a session: read once (off the answering thread) for the page's first paint, written after each
+// scan and (debounced) after the watcher's changes, only while the settings leave the cache on; failures cost only the next start's speed.
 import path from "node:path";
 import type { ScanResult, StoredCatalog } from "../../shared/model";
-import {
-  readCatalogSnapshot,
-  snapshotFileIn,
-  writeCatalogSnapshot,
-  type SnapshotKey,
-} from "../engine/catalog-snapshot/snapshot";
+import { SerializedJson } from "../../shared/serialized-json";
+import { snapshotFileIn, writeCatalogSnapshot, type SnapshotKey } from "../engine/catalog-snapshot/snapshot";
+import { offThread } from "../engine/off-thread/tasks";
 import { defaultSettingsFile } from "../engine/settings";
 import { updateCacheDir } from "../engine/updates/sources";
 import type { HandlerContext } from "./context";
@@ -17,8 +14,11 @@ const CHANGED_WRITE_DELAY_MS = 5_000;
 
 /** The session's stored catalog. */
 export interface CatalogStore {
-  /** The stored catalog, read once per session (a page loaded later gets the session's own scan instead). */
-  read(): Promise<StoredCatalog | null>;
+  /**
+   * The stored catalog, read once per session in the task worker and passed on as its JSON (a page loaded later gets
+   * the session's own scan instead).
+   */
+  read(): Promise<StoredCatalog | SerializedJson<StoredCatalog> | null>;
   /** Stores a catalog a scan returned. */
   save(catalog: ScanResult): void;
   /** Stores the watcher's catalog once its changes settle. */
@@ -46,7 +46,7 @@ export function createCatalogStore(
   let writing: Promise<void> = Promise.resolve();
   let timer: ReturnType<typeof setTimeout> | null = null;
   let pending: ScanResult | null = null;
-  let first: Promise<StoredCatalog | null> | null = null;
+  let first: Promise<SerializedJson<StoredCatalog> | null> | null = null;
   let latest: StoredCatalog | null = null;
 
   const write = (catalog: ScanResult) => {
@@ -62,9 +62,9 @@ export function createCatalogStore(
       if (latest) return Promise.resolve(latest);
       first ??= on().then(async (yes) => {
         if (!yes) return null;
-        const { stored, note } = await readCatalogSnapshot(file, key);
+        const { json, note } = await offThread("storedCatalogJson", file, key);
         if (note) log(note);
-        return stored;
+        return json ? new SerializedJson<StoredCatalog>(json) : null;
       });
       return first;
     },

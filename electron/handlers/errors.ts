@@ -2,6 +2,7 @@
 // answer envelope both transports send: the value, or the message and cause of what went wrong.
 import type { IpcFailure, IpcReply } from "../../shared/ipc";
 import type { FailureCause } from "../../shared/model";
+import { SerializedJson } from "../../shared/serialized-json";
 
 /** A refusal the renderer may show as is (a path it may not touch, a missing folder, a setting that cannot be used). */
 export class HandlerError extends Error {
@@ -25,6 +26,7 @@ export function failureOf(error: unknown): IpcFailure {
 export async function replyOf(call: () => Promise<unknown>): Promise<IpcReply> {
   try {
     const value = await call();
+    if (value instanceof SerializedJson) return { ok: true, json: value.bytes };
     return value === undefined ? { ok: true } : { ok: true, value };
   } catch (error) {
     return { ok: false, error: failureOf(error) };

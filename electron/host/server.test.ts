@@ -8,6 +8,8 @@ import { createHandlerSession } from "../handlers/handlers";
 import { webDesktopIntegration } from "./desktop-fallback";
 import { startWebHost, type WebHost } from "./server";
 import { TOKEN_HEADER } from "./security";
+import { SerializedJson } from "../../shared/serialized-json";
+import type { StoredCatalog } from "../../shared/model";
 
 const emptyScan: ScanResult = { locations: [], skills: [], plugins: [], diagnostics: [] };
 
@@ -287,5 +289,56 @@ describe("web host", () => {
       skills: { updated: [], removed: ["gone-skill"] },
       plugins: { updated: [], removed: [] },
     });
+  });
+});
+
+describe("web host answers passed through as JSON", () => {
+  it("writes a handler's JSON bytes as the reply's value, untouched", async () => {
+    const tmp = await makeTempDir();
+    const stored: StoredCatalog = {
+      catalog: { locations: [], skills: [], plugins: [], diagnostics: [] },
+      savedAt: "2026-01-02T03:04:05.000Z",
+    };
+    // Bytes a stringify would never produce (spacing, key order): proof they were written, not re-serialised.
+    const bytes = Buffer.from(
+      `{ "savedAt": "${stored.savedAt}",  "catalog": {"skills":[],"plugins":[],"locations":[],"diagnostics":[]} }`,
+    );
+    const passHost = await startWebHost({
+      port: 0,
+      rendererDir: `${tmp.dir}/renderer`,
+      createSession: (emit) => {
+        const session = createHandlerSession({
+          host: "web",
+          scanOptions: { home: tmp.dir, platform: "linux", env: {} },
+          desktop: webDesktopIntegration({ spawn: async () => ({ code: 0, stdout: "" }) }),
+          emit,
+          engine: scriptedEngine().engine,
+        });
+        return {
+          ...session,
+          handlers: { ...session.handlers, "catalog:stored": async () => new SerializedJson<StoredCatalog>(bytes) },
+        };
+      },
+    });
+    try {
+      const res = await raw(passHost.port, {
+        method: "POST",
+        path: "/api/catalog:stored",
+        headers: {
+          Host: `127.0.0.1:${passHost.port}`,
+          Origin: passHost.origin,
+          "Content-Type": "application/json",
+          [TOKEN_HEADER]: passHost.token,
+        },
+        body: "[]",
+      });
+      expect(res.status).toBe(200);
+      expect(res.body).toBe(`{"ok":true,"value":${bytes.toString()}}`);
+      expect(JSON.parse(res.body)).toEqual({ ok: true, value: stored });
+      expect(Number(res.headers["content-length"])).toBe(Buffer.byteLength(res.body));
+    } finally {
+      await passHost.close();
+      await tmp.cleanup();
+    }
   });
 });

@@ -74,7 +74,12 @@ class HttpRefusal extends Error {
 }
 
 function sendJson(res: ServerResponse, status: number, value: unknown): void {
-  const body = JSON.stringify(value);
+  const reply = value as { ok?: unknown; json?: unknown } | null;
+  // A value passed through as JSON bytes is written in place, never parsed or stringified here.
+  const body =
+    reply?.ok === true && reply.json instanceof Uint8Array
+      ? Buffer.concat([Buffer.from('{"ok":true,"value":'), reply.json, Buffer.from("}")])
+      : JSON.stringify(value);
   res.writeHead(status, {
     ...SECURITY_HEADERS,
     "Content-Type": "application/json; charset=utf-8",

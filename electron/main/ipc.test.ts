@@ -3,7 +3,9 @@
 import { pathToFileURL } from "node:url";
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from "electron";
 import { describe, expect, it, vi } from "vitest";
-import { commandArgs, type CommandChannel, type CommandHandlers } from "../../shared/ipc";
+import { commandArgs, unwrapReply, type CommandChannel, type CommandHandlers } from "../../shared/ipc";
+import type { StoredCatalog } from "../../shared/model";
+import { SerializedJson } from "../../shared/serialized-json";
 import type { HandlerEngine } from "../handlers/context";
 import { createHandlerSession } from "../handlers/handlers";
 import { createSenderCheck, createWindowEventSender, handle, IpcRefusedError, registerCommands } from "./ipc";
@@ -101,6 +103,26 @@ describe("registerCommands", () => {
     );
     const info = await registered.get("app:info")!(eventFrom(contents, mainFrame));
     expect(info).toMatchObject({ ok: true, value: { host: "electron", platform: "linux" } });
+  });
+
+  it("answers a value passed through as JSON with its bytes, which the preload parses", async () => {
+    const { ipcMain, registered } = fakeIpcMain();
+    const { contents, mainFrame } = fakeContents();
+    const bytes = new TextEncoder().encode(
+      '{"catalog":{"locations":[],"skills":[],"plugins":[],"diagnostics":[]},"savedAt":"x"}',
+    );
+    const handlers = {
+      ...realHandlers().handlers,
+      "catalog:stored": async () => new SerializedJson<StoredCatalog>(bytes),
+    };
+    registerCommands(
+      ipcMain,
+      handlers,
+      createSenderCheck(() => contents, indexUrl),
+    );
+    const answer = await registered.get("catalog:stored")!(eventFrom(contents, mainFrame));
+    expect(answer).toEqual({ ok: true, json: bytes });
+    expect(unwrapReply(answer)).toEqual(JSON.parse(new TextDecoder().decode(bytes)));
   });
 
   it("answers a handler's refusal in the web host's envelope, with its own words and cause (no transport wrapping)", async () => {

@@ -44,6 +44,13 @@ describe("the preload's envelope", () => {
     await expect(api.startUpdate("refused")).rejects.toMatchObject({ failure: "refused" });
     await expect(api.appInfo()).resolves.toBe("result of app:info");
   });
+
+  it("parses an answer main passed through as JSON bytes", async () => {
+    const stored = { catalog: { locations: [], skills: [], plugins: [], diagnostics: [] }, savedAt: "2026-01-02" };
+    const json = new TextEncoder().encode(JSON.stringify(stored));
+    const ipc = { ...fakeIpcRenderer().ipc, invoke: async () => ({ ok: true, json }) } as unknown as PreloadIpc;
+    await expect(createSkillshelfApi(ipc).storedCatalog()).resolves.toEqual(stored);
+  });
 });
 
 const sampleArgs: Record<string, unknown[]> = {
