@@ -10,21 +10,22 @@ declare global {
 
 /**
  * Takes the one-time code the sign-in file put in the address's fragment, removes it from the address bar and history,
- * and exchanges it for the HttpOnly session cookie (the code is dead afterwards). A page without a code goes on with
- * the cookie it may already have.
+ * and exchanges it for the HttpOnly session cookie (the code is dead afterwards); true when the host took it. A page
+ * without a code goes on with the cookie it may already have.
  */
-async function signIn(): Promise<void> {
+async function signIn(): Promise<boolean> {
   const params = new URLSearchParams(window.location.hash.replace(/^#/, ""));
   const code = params.get("code");
-  if (!code) return;
+  if (!code) return false;
   window.history.replaceState(null, "", `${window.location.pathname}${window.location.search}`);
-  await fetch("/api/session", {
+  const res = await fetch("/api/session", {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ code }),
     credentials: "same-origin",
     cache: "no-store",
-  }).catch(() => undefined);
+  }).catch(() => null);
+  return res?.ok === true;
 }
 
 /** Whether the host refuses this browser (not signed in); a host that does not answer is left to the app to report. */
@@ -39,9 +40,12 @@ async function refused(): Promise<boolean> {
   return res?.status === 403;
 }
 
-/** The API for this page, or null when this browser is not signed in (the view explains what to do). */
+/**
+ * The API for this page, or null when this browser is not signed in (the view explains what to do). A sign-in the
+ * host just took needs no second question: the page starts asking for its data one round trip sooner.
+ */
 export async function pickApi(): Promise<SkillshelfApi | null> {
   if (window.skillshelf) return window.skillshelf;
-  await signIn();
+  if (await signIn()) return createWebApi();
   return (await refused()) ? null : createWebApi();
 }
