@@ -3,6 +3,7 @@
 import type { IpcFailure, IpcReply } from "../../shared/ipc";
 import type { FailureCause } from "../../shared/model";
 import { SerializedJson } from "../../shared/serialized-json";
+import { isLargeAnswer, jsonInTurns } from "./json-in-turns";
 
 /** A refusal the renderer may show as is (a path it may not touch, a missing folder, a setting that cannot be used). */
 export class HandlerError extends Error {
@@ -22,11 +23,16 @@ export function failureOf(error: unknown): IpcFailure {
   return { message: `Something went wrong: ${(error as Error)?.message ?? String(error)}`, cause: "unknown" };
 }
 
-/** Runs a handler call and answers in the envelope both transports use (Electron's IPC and the web host). */
+/**
+ * Runs a handler call and answers in the envelope both transports use (Electron's IPC and the web host); a long answer
+ * is sent as JSON bytes made in turns.
+ */
 export async function replyOf(call: () => Promise<unknown>): Promise<IpcReply> {
   try {
     const value = await call();
     if (value instanceof SerializedJson) return { ok: true, json: value.bytes };
+    // A long answer (a catalog) goes as JSON made in turns, never one long stringify or clone on this thread.
+    if (isLargeAnswer(value)) return { ok: true, json: await jsonInTurns(value) };
     return value === undefined ? { ok: true } : { ok: true, value };
   } catch (error) {
     return { ok: false, error: failureOf(error) };
