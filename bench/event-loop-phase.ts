@@ -1,6 +1,6 @@
 // One event-loop phase in a fresh process: the handlers wired exactly as `skillshelf serve` wires them (its scan
 // options, worker and engine), and perf_hooks.monitorEventLoopDelay running while they work:
-// `event-loop-phase.ts scan HOME WORKER-SCRIPT|-` (catalog:scan of a generated home) or
+// `event-loop-phase.ts scan HOME WORKER-SCRIPT|-` (catalog:scan of a generated home, answered as a transport answers) or
 // `event-loop-phase.ts hash SKILL-DIR WORKER-SCRIPT|-` (the update check's folder hashes of one big skill), or
 // `event-loop-phase.ts idle MS` (nothing at all: what the machine's load alone does to the figures).
 import path from "node:path";
@@ -10,6 +10,9 @@ import { createHandlerSession } from "../electron/handlers/handlers";
 import { webDesktopIntegration } from "../electron/host/desktop-fallback";
 import { offThread } from "../electron/engine/off-thread/tasks";
 import type { ScanOptions } from "../electron/engine/discovery/types";
+import { replyOf } from "../electron/handlers/errors";
+import { unwrapReply } from "../shared/ipc";
+import type { ScanResult } from "../shared/model";
 
 /** What one phase measured, printed as one JSON line on stdout (delays in ms). */
 export interface LoopPhaseResult {
@@ -78,8 +81,10 @@ if (mode === "idle") {
 } else if (mode === "scan") {
   const handlers = session(target!);
   result = await measured(async () => {
-    const catalog = await handlers.handlers["catalog:scan"]();
-    return `${catalog.skills.length} skills, ${catalog.skills.filter((s) => !s.valid).length} invalid`;
+    // Through the envelope both transports send, so turning the catalog into the page's answer is measured too.
+    const reply = await replyOf(() => handlers.handlers["catalog:scan"]());
+    const catalog = unwrapReply(reply) as ScanResult;
+    return `${catalog.skills.length} skills, ${catalog.skills.filter((s) => !s.valid).length} invalid, answered as ${"json" in reply ? "JSON made in turns" : "a value"}`;
   });
   await handlers.dispose();
 } else {
