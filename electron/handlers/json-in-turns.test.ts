@@ -1,6 +1,7 @@
 // Long answers are sent as JSON made in turns: the bytes are JSON.stringify's, and the thread gets turns in between.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { countTurns } from "../../test-support/event-loop-turns";
 import { isLargeAnswer, jsonInTurns } from "./json-in-turns";
 
 const long = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `s${i}`, n: i, tags: ["a", i % 2 === 0] }));
@@ -29,24 +30,18 @@ describe("answers in turns", () => {
   });
 
   it("let the event loop run between slices of a long list", async () => {
-    let turns = 0;
-    let running = true;
-    const tick = () => {
-      turns++;
-      if (running) setImmediate(tick);
-    };
-    setImmediate(tick);
+    const turns = countTurns();
     const seenAt: number[] = [];
     const skills = Array.from({ length: 1_200 }, (_, i) => ({
       toJSON: () => {
-        seenAt.push(turns);
+        seenAt.push(turns.now());
         return { id: i };
       },
     }));
     try {
       await jsonInTurns({ skills });
     } finally {
-      running = false;
+      turns.stop();
     }
     expect(seenAt).toHaveLength(1_200);
     expect((seenAt[1_199] as number) - (seenAt[0] as number)).toBeGreaterThanOrEqual(3);

@@ -17,6 +17,30 @@ import { INERT_DESKTOP } from "./testing/inert-desktop";
 const CLI_WORKER = path.resolve(__dirname, "../..", "dist", "cli", "read-worker.mjs");
 const skill = (name: string) => `---\nname: ${name}\ndescription: Does ${name} things.\n---\n# ${name}\n`;
 
+/** A worker script that notes each message it is sent (type and what it names) before loading the real, built worker. */
+async function recordingWorker(root: string) {
+  const log = path.join(root, "worker.log");
+  await writeFile(log, "");
+  const script = path.join(root, "recording-worker.mjs");
+  const what = `m.type === "read" ? m.jobs.length + (m.cache ? " through the cache" : "") : m.type === "task" ? m.name : m.type === "watch" ? m.root : ""`;
+  await writeFile(
+    script,
+    `import { parentPort } from "node:worker_threads";\nimport { appendFileSync } from "node:fs";\n` +
+      `parentPort.on("message", (m) => appendFileSync(${JSON.stringify(log)}, (m.type + " " + (${what})).trim() + "\\n"));\n` +
+      `await import(${JSON.stringify(pathToFileURL(CLI_WORKER).href)});\n`,
+  );
+  const lines = async () => (await readFile(log, "utf8")).split("\n").filter(Boolean);
+  return { script, lines };
+}
+
+/** A home under root, with the cache and data folders beside it, read by the given worker script. */
+const scanOptionsIn = (root: string, workerScript: string) => ({
+  home: path.join(root, "home"),
+  platform: "linux" as const,
+  env: { SKILLSHELF_CACHE_DIR: path.join(root, "cache"), SKILLSHELF_DATA_DIR: path.join(root, "data") },
+  workerScript,
+});
+
 const open: Array<{ session: HandlerSession; cleanup: () => Promise<void> }> = [];
 afterEach(async () => {
   vi.restoreAllMocks();
@@ -38,21 +62,8 @@ describe("the handlers' engine keeps its thread free", () => {
       ...Object.fromEntries(names.map((n) => [`home/.claude/skills/${n}/SKILL.md`, skill(n)])),
       "authoring/zeta/SKILL.md": skill("zeta"),
     });
-    const log = path.join(root, "worker.log");
-    await writeFile(log, "");
-    const script = path.join(root, "recording-worker.mjs");
-    await writeFile(
-      script,
-      `import { parentPort } from "node:worker_threads";\nimport { appendFileSync } from "node:fs";\n` +
-        `parentPort.on("message", (m) => appendFileSync(${JSON.stringify(log)}, m.type + " " + (m.type === "read" ? m.jobs.length : m.type === "task" ? m.name : m.type === "watch" ? m.root : "") + "\\n"));\n` +
-        `await import(${JSON.stringify(pathToFileURL(CLI_WORKER).href)});\n`,
-    );
-    const scanOptions = {
-      home: path.join(root, "home"),
-      platform: "linux" as const,
-      env: { SKILLSHELF_CACHE_DIR: path.join(root, "cache"), SKILLSHELF_DATA_DIR: path.join(root, "data") },
-      workerScript: script,
-    };
+    const { script, lines } = await recordingWorker(root);
+    const scanOptions = scanOptionsIn(root, script);
     const events: Array<{ channel: EventChannel; payload: unknown }> = [];
     const session = createHandlerSession({
       host: "web",
@@ -64,7 +75,6 @@ describe("the handlers' engine keeps its thread free", () => {
       watchDebounceMs: 50,
     });
     open.push({ session, cleanup: tmp.cleanup });
-    const lines = async () => (await readFile(log, "utf8")).split("\n").filter(Boolean);
 
     const catalog = await session.handlers["catalog:scan"]();
     expect(catalog.skills.map((s) => s.name).sort()).toEqual([...names].sort());
@@ -103,21 +113,8 @@ describe("the handlers' engine keeps its thread free", () => {
     await writeTree(root, { [path.relative(root, cacheFile)]: "{ not json" });
     // A result is kept only when what it read is older than the 2-second racy window.
     await new Promise((resolve) => setTimeout(resolve, 2_100));
-    const log = path.join(root, "worker.log");
-    await writeFile(log, "");
-    const script = path.join(root, "recording-worker.mjs");
-    await writeFile(
-      script,
-      `import { parentPort } from "node:worker_threads";\nimport { appendFileSync } from "node:fs";\n` +
-        `parentPort.on("message", (m) => appendFileSync(${JSON.stringify(log)}, m.type + (m.type === "read" ? " " + m.jobs.length + (m.cache ? " through the cache" : "") : "") + "\\n"));\n` +
-        `await import(${JSON.stringify(pathToFileURL(CLI_WORKER).href)});\n`,
-    );
-    const scanOptions = {
-      home: path.join(root, "home"),
-      platform: "linux" as const,
-      env: { SKILLSHELF_CACHE_DIR: path.join(root, "cache"), SKILLSHELF_DATA_DIR: path.join(root, "data") },
-      workerScript: script,
-    };
+    const { script, lines } = await recordingWorker(root);
+    const scanOptions = scanOptionsIn(root, script);
     const opened = vi.spyOn(ValidationCache, "open");
     const reads: string[] = [];
     const notes: string[] = [];
@@ -132,7 +129,6 @@ describe("the handlers' engine keeps its thread free", () => {
       log: (message) => notes.push(message),
     });
     open.push({ session, cleanup: tmp.cleanup });
-    const lines = async () => (await readFile(log, "utf8")).split("\n").filter(Boolean);
 
     const first = await session.handlers["catalog:scan"]();
     expect(first.skills.map((s) => s.name).sort()).toEqual([...names].sort());
@@ -157,12 +153,7 @@ describe("the handlers' engine keeps its thread free", () => {
     const root = tmp.dir;
     const dir = path.join(root, "work", "draft");
     await writeTree(dir, { "SKILL.md": skill("draft") });
-    const scanOptions = {
-      home: path.join(root, "home"),
-      platform: "linux" as const,
-      env: { SKILLSHELF_CACHE_DIR: path.join(root, "cache"), SKILLSHELF_DATA_DIR: path.join(root, "data") },
-      workerScript: CLI_WORKER,
-    };
+    const scanOptions = scanOptionsIn(root, CLI_WORKER);
     const events: Array<{ channel: EventChannel; payload: unknown }> = [];
     const session = createHandlerSession({
       host: "web",

@@ -3,6 +3,7 @@
 import { readFile, truncate, writeFile } from "node:fs/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ScanResult } from "../../../shared/model";
+import { countTurns } from "../../../test-support/event-loop-turns";
 import { makeTempDir } from "../../../test-support/tmp";
 import { readCatalogSnapshot, snapshotFileIn, writeCatalogSnapshot, type SnapshotKey } from "./snapshot";
 
@@ -90,13 +91,7 @@ describe("the stored catalog", () => {
   });
 
   it("of thousands of skills is written a few hundred rows at a time, letting the thread answer in between", async () => {
-    let turns = 0;
-    let running = true;
-    const tick = () => {
-      turns++;
-      if (running) setImmediate(tick);
-    };
-    setImmediate(tick);
+    const turns = countTurns();
     // Each row notes how many turns of the event loop had passed when it was turned into JSON.
     const seenAt: number[] = [];
     const skills = Array.from({ length: 1_200 }, (_, i) => {
@@ -105,7 +100,7 @@ describe("the stored catalog", () => {
       Object.defineProperty(row, "description", {
         enumerable: true,
         get() {
-          if (first) seenAt.push(turns);
+          if (first) seenAt.push(turns.now());
           first = false;
           return `Does thing ${i}.`;
         },
@@ -115,7 +110,7 @@ describe("the stored catalog", () => {
     try {
       expect(await writeCatalogSnapshot(file, key, { ...catalog, skills })).toBe(true);
     } finally {
-      running = false;
+      turns.stop();
     }
     expect(seenAt).toHaveLength(1_200);
     // 1,200 rows in turns of a few hundred: the event loop ran several times between the first row and the last.
