@@ -2,12 +2,11 @@
 import { useCallback, useMemo, useState } from "react";
 import type { SkillshelfApi } from "../../../shared/ipc";
 import { ApiContext } from "./api-context";
-import { AuthorView } from "./AuthorView";
 import { CatalogView } from "./CatalogView";
+import { AuthorView, SettingsView } from "./lazy-tabs";
 import { ExternalLinkProvider } from "./ExternalLink";
 import { When } from "./InlineText";
 import { RecoveryNotices } from "./RecoveryNotices";
-import { SettingsView } from "./SettingsView";
 import { UpdateLauncherContext } from "./update-launcher";
 import { pendingUpdates, UpdatesView } from "./UpdatesView";
 import { useAppInfo, useAuthor, useCatalog, useUpdates } from "./use-app-data";

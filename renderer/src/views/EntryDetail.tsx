@@ -2,7 +2,7 @@
 import type { UpdateInfo } from "../../../shared/model";
 import type { CatalogEntry, CatalogGroup } from "../../../shared/ui-catalog";
 import { EntryBadges } from "./Badges";
-import { Levels } from "./Levels";
+import { Levels } from "./lazy-detail";
 import { ManageSkill } from "./ManageSkill";
 import { PluginOverview } from "./PluginOverview";
 import { SkillOverview } from "./SkillOverview";

@@ -7,7 +7,7 @@ import { updateSourceLabel } from "../../../shared/update-text";
 import { useApi } from "./api-context";
 import { DownloadProgress, guidedNextStep, hostProblem, ProblemView, versionChange } from "./UpdateParts";
 import { RecipeRunner } from "./RecipeRunner";
-import { ReleaseNotes } from "./ReleaseNotes";
+import { ReleaseNotes } from "./lazy-detail";
 import { INITIAL_WIZARD, retryOf, runningStep, wizardReducer } from "./update-wizard-state";
 import { trapTab, useKeyDown } from "./update-wizard-focus";
 import { DonePanel } from "./UpdateWizardDone";

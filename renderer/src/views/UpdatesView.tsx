@@ -13,7 +13,7 @@ import { errorMessage } from "../lib/format";
 import { useApi } from "./api-context";
 import { When } from "./InlineText";
 import { HistorySection } from "./UpdateHistory";
-import { ReleaseNotes } from "./ReleaseNotes";
+import { ReleaseNotes } from "./lazy-detail";
 import { groupTitle, groupUpdates, type GroupedUpdates } from "./update-groups";
 import { UpdateGroupView } from "./UpdateGroupView";
 import { guidedNextStep, placeOf, useOpenWizard, useReturnFocus } from "./UpdateParts";

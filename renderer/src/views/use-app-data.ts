@@ -19,6 +19,16 @@ export interface CatalogData {
   stored: boolean;
 }
 
+/** The stored catalog asked for before the first render, by API: the page's first request, not its first effect's. */
+const prefetched = new WeakMap<SkillshelfApi, ReturnType<SkillshelfApi["storedCatalog"]>>();
+
+/** Asks for the stored catalog at once (main.tsx, before mounting); useCatalog takes this answer instead of asking. */
+export function prefetchStoredCatalog(api: SkillshelfApi): void {
+  const answer = api.storedCatalog();
+  answer.catch(() => undefined);
+  prefetched.set(api, answer);
+}
+
 /**
  * Scans on start and on demand, and applies the watcher's changes as they arrive. At start the stored catalog is shown
  * at once, if the first scan has not already answered; the scan's result then replaces it row by row (same ids).
@@ -57,8 +67,9 @@ export function useCatalog(api: SkillshelfApi): CatalogData {
   useEffect(() => {
     let live = true;
     // The stored catalog first (one small read), then the scan: the host answers the first before the scan's work.
-    api
-      .storedCatalog()
+    const asked = prefetched.get(api) ?? api.storedCatalog();
+    prefetched.delete(api);
+    asked
       .then((last) => {
         if (!live || !last || scanned.current) return;
         setScan(last.catalog);
