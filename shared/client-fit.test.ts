@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Diagnostic, Skill } from "./model";
-import { alsoLoadedIn, clientFit, editableHere, stopsLoading } from "./client-fit";
+import { alsoLoadedIn, clientFit, stopsLoading } from "./client-fit";
 
 const skill = (extra: Partial<Skill> = {}): Skill => ({
   id: "s",
@@ -124,9 +124,9 @@ describe("clientFit", () => {
   });
 
   it("treats a Desktop copy the user owns but Desktop syncs as not editable", () => {
-    expect(editableHere(skill({ desktop: desktop({ syncManaged: true }) }))).toBe(false);
-    expect(editableHere(skill({ desktop: desktop({ syncManaged: false }) }))).toBe(true);
-    expect(editableHere(skill({ desktop: desktop({ syncManaged: null }) }))).toBe(true);
+    expect(clientFit(skill({ desktop: desktop({ syncManaged: true }) })).editable).toBe(false);
+    expect(clientFit(skill({ desktop: desktop({ syncManaged: false }) })).editable).toBe(true);
+    expect(clientFit(skill({ desktop: desktop({ syncManaged: null }) })).editable).toBe(true);
   });
 });
 

@@ -54,7 +54,7 @@ export function stopsLoading(diagnostic: Diagnostic, client: Skill["client"] | n
 }
 
 /** Whether changes to this copy last: not for copies Desktop syncs or an app manages (plugin caches, app folders). */
-export function editableHere(skill: Skill): boolean {
+function editableHere(skill: Skill): boolean {
   return skill.userOwned && skill.desktop?.syncManaged !== true;
 }
 

@@ -1,6 +1,6 @@
 // The shared Content-Security-Policy: strict, identical everywhere, and valid as a meta tag.
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy, cspDirectives, metaContentSecurityPolicy, serializeCsp } from "./csp";
+import { contentSecurityPolicy, metaContentSecurityPolicy } from "./csp";
 
 const parse = (policy: string) =>
   new Map(
@@ -24,11 +24,14 @@ describe("contentSecurityPolicy", () => {
   });
 
   it("serialises every directive, and leaves header-only ones out of the meta tag", () => {
-    expect(parse(contentSecurityPolicy).size).toBe(Object.keys(cspDirectives).length);
+    const directive = "[a-z-]+(?: [^ ;]+)+";
+    for (const policy of [contentSecurityPolicy, metaContentSecurityPolicy])
+      expect(policy).toMatch(new RegExp(`^${directive}(?:; ${directive})*$`));
+    expect(contentSecurityPolicy).toContain("frame-ancestors 'none'");
     expect(metaContentSecurityPolicy).not.toContain("frame-ancestors");
-    expect(parse(metaContentSecurityPolicy).get("script-src")).toEqual(["'self'"]);
-    expect(serializeCsp({ "default-src": ["'self'"], "img-src": ["'self'", "data:"] })).toBe(
-      "default-src 'self'; img-src 'self' data:",
+    const headerOnly = ["frame-ancestors", "report-uri", "sandbox"];
+    expect([...parse(metaContentSecurityPolicy)]).toEqual(
+      [...parse(contentSecurityPolicy)].filter(([name]) => !headerOnly.includes(name)),
     );
   });
 });

@@ -2,7 +2,7 @@
 // page, the renderer's meta tag), so the three never drift apart.
 
 /** Each directive and its sources: same-origin code only, no inline script, no eval, nothing remote. */
-export const cspDirectives: Readonly<Record<string, readonly string[]>> = {
+const cspDirectives: Readonly<Record<string, readonly string[]>> = {
   "default-src": ["'none'"],
   "script-src": ["'self'"],
   "style-src": ["'self'"],
@@ -24,7 +24,7 @@ export const cspDirectives: Readonly<Record<string, readonly string[]>> = {
 const headerOnlyDirectives = new Set(["frame-ancestors", "report-uri", "sandbox"]);
 
 /** Serialises directives as a policy string ("name src src; name src"). */
-export function serializeCsp(directives: Readonly<Record<string, readonly string[]>>): string {
+function serializeCsp(directives: Readonly<Record<string, readonly string[]>>): string {
   return Object.entries(directives)
     .map(([name, sources]) => [name, ...sources].join(" "))
     .join("; ");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_INTRO, canonicalJson, catalogHash, renderAvailableSkills } from "./level1";
+import { DEFAULT_INTRO, catalogHash, renderAvailableSkills } from "./level1";
 
 async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
@@ -76,10 +76,9 @@ describe("catalogHash", () => {
   });
 });
 
-describe("canonicalJson", () => {
-  it("sorts keys at every level and writes no whitespace", () => {
-    expect(canonicalJson({ b: 1, a: { d: [{ z: 1, y: 2 }], c: "x" } })).toBe(
-      '{"a":{"c":"x","d":[{"y":2,"z":1}]},"b":1}',
-    );
+describe("catalogHash's canonical JSON", () => {
+  it("sorts keys whatever order a summary lists them in, and writes no whitespace", async () => {
+    const expected = await sha256Hex('[{"description":"b","name":"a","tags":["x","y"]}]');
+    expect(await catalogHash([{ tags: ["x", "y"], description: "b", name: "a" }])).toBe(expected);
   });
 });

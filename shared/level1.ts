@@ -47,7 +47,7 @@ export function renderAvailableSkills(
 }
 
 /** JSON with object keys sorted at every level and no whitespace, so equal data hashes equally. */
-export function canonicalJson(value: unknown): string {
+function canonicalJson(value: unknown): string {
   if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
   if (Array.isArray(value))
     return `[${value.map((item) => (item === undefined ? "null" : canonicalJson(item))).join(",")}]`;

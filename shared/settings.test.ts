@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { commandArgs } from "./ipc";
 import {
   githubTokenProblem,
-  headersProblem,
   parseHeaderLines,
   pollHoursProblem,
   serverUrlProblem,
@@ -51,9 +50,8 @@ describe("settings input checks", () => {
     expect(githubTokenProblem("x".repeat(1025))).toMatch(/too long/);
     expect([1, 24, 168].map(pollHoursProblem)).toEqual([null, null, null]);
     expect([0, 169, 1.5, NaN, "24"].map(pollHoursProblem).every((p) => p !== null)).toBe(true);
-    expect(headersProblem(Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`X-${i}`, "v"])))).toMatch(
-      /At most 20/,
-    );
+    const headers = Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`X-${i}`, "v"]));
+    expect(settingsPatchProblem({ addServer: { url: "https://a.example/mcp", headers } })).toMatch(/At most 20/);
   });
 
   it("let settings:update through only with exactly one valid change", () => {

@@ -112,7 +112,7 @@ export function headerValueProblem(value: unknown): string | null {
 }
 
 /** Why a set of headers cannot be used, or null. */
-export function headersProblem(headers: unknown): string | null {
+function headersProblem(headers: unknown): string | null {
   if (!headers || typeof headers !== "object" || Array.isArray(headers))
     return "The headers are not a list of names and values.";
   const entries = Object.entries(headers);

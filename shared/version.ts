@@ -9,7 +9,7 @@ export function normalizeVersion(raw: string | null | undefined): string | null 
 }
 
 /** -1, 0 or 1 for two SemVer strings (build metadata ignored), or null when either is not SemVer. */
-export function compareVersions(a: string, b: string): -1 | 0 | 1 | null {
+function compareVersions(a: string, b: string): -1 | 0 | 1 | null {
   const left = normalizeVersion(a);
   const right = normalizeVersion(b);
   if (left === null || right === null) return null;

@@ -27,6 +27,32 @@ async function restoreWith(answer: UndoResult) {
   fireEvent.click(restore);
 }
 
+describe("the update history's events", () => {
+  it("tells each event in a sentence, with whether the replaced copy is kept", async () => {
+    const at = "2026-12-01T00:00:00.000Z";
+    const events = [
+      { kind: "undo", at, from: "2.0.0", to: "1.0.0", kept: false },
+      { kind: "update", at, from: null, to: "2.0.0", kept: false },
+    ];
+    const { api } = pageApi({ updateHistory: async () => ({ ...history, events }) as unknown as UpdateHistory });
+    const { container } = render(
+      <ApiContext.Provider value={{ api, host: "web", consent: "none" }}>
+        <SkillHistory skill={skill} />
+      </ApiContext.Provider>,
+    );
+    await screen.findByRole("button", { name: "Restore version 1.0.0" });
+    const sentences = [...container.querySelectorAll(".history-events li")].map((li) => li.textContent);
+    expect(sentences).toEqual([
+      expect.stringMatching(
+        /^Went back to version 1\.0\.0, replacing version 2\.0\.0\. Version 2\.0\.0 is no longer kept\. \(/,
+      ),
+      expect.stringMatching(
+        /^Updated from a copy without a version number to version 2\.0\.0\. The copy it replaced is no longer kept\. \(/,
+      ),
+    ]);
+  });
+});
+
 describe("Restore in the update history", () => {
   it("moves focus to the outcome message once the copy is restored", async () => {
     await restoreWith({ ok: true, version: "1.0.0", replacedVersion: "2.0.0" });

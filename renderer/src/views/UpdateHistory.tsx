@@ -13,7 +13,7 @@ import { hostProblem, ProblemView } from "./UpdateParts";
 const HISTORY_PAGE = 50;
 
 /** One event in a sentence. */
-export function eventSentence(event: UpdateEventView): string {
+function eventSentence(event: UpdateEventView): string {
   const from = versionWords(event.from, "a copy without a version number");
   const to = versionWords(event.to, "a copy without a version number");
   switch (event.kind) {

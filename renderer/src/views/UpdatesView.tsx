@@ -14,7 +14,7 @@ import { useApi } from "./api-context";
 import { When } from "./InlineText";
 import { HistorySection } from "./UpdateHistory";
 import { ReleaseNotes } from "./lazy-detail";
-import { groupTitle, groupUpdates, type GroupedUpdates } from "./update-groups";
+import { groupUpdates, updatesHeadline } from "./update-groups";
 import { UpdateGroupView } from "./UpdateGroupView";
 import { guidedNextStep, placeOf, useOpenWizard, useReturnFocus } from "./UpdateParts";
 import { useSettings } from "./use-settings";
@@ -46,18 +46,6 @@ function useOnline(): boolean {
 /** Pending updates of the catalog (outdated copies not ignored), for the tab count and the banner. */
 export function pendingUpdates(updates: ReadonlyMap<string, UpdateInfo>): UpdateInfo[] {
   return [...updates.values()].filter(isPendingUpdate);
-}
-
-/** The headline: how many updates, else whether anything could not be checked (never "none" when offline). */
-export function updatesHeadline(groups: GroupedUpdates): string {
-  const n = groups.pending.length;
-  if (n > 0) return n === 1 ? "1 update available" : `${n.toLocaleString("en")} updates available`;
-  const offline = groups.retry.find((g) => g.key === "offline");
-  if (offline) return groupTitle(offline);
-  const unchecked = groups.retry.reduce((sum, g) => sum + g.items.length, 0);
-  if (unchecked > 0)
-    return `No updates found, but ${unchecked.toLocaleString("en")} skill${unchecked === 1 ? "" : "s"} could not be checked`;
-  return "No updates available";
 }
 
 /** The status line: when the last check ran, and whether it reached the network. */

@@ -1,9 +1,7 @@
 // The Updates view's order and words: groups by cause (never by the English reason), exact counts, one sentence each.
 import { describe, expect, it } from "vitest";
 import type { FailureCause, UpdateInfo } from "../../../shared/model";
-import { groupMeaning, groupTitle, groupUpdates, type UpdateGroup } from "./update-groups";
-import { eventSentence } from "./UpdateHistory";
-import { updatesHeadline } from "./UpdatesView";
+import { groupMeaning, groupTitle, groupUpdates, updatesHeadline, type UpdateGroup } from "./update-groups";
 
 const info = (name: string, extra: Partial<UpdateInfo>): UpdateInfo => ({
   skillId: name,
@@ -83,15 +81,5 @@ describe("grouping the results", () => {
     );
     expect(headline([info("a", { cause: "no-source" })])).toBe("No updates available");
     expect(headline([info("a", { state: "outdated", latest: "2.0.0" })])).toBe("1 update available");
-  });
-
-  it("tells each history event in a sentence, with whether the replaced copy is kept", () => {
-    const at = "2026-12-01T00:00:00.000Z";
-    expect(eventSentence({ kind: "undo", at, from: "2.0.0", to: "1.0.0", kept: false })).toBe(
-      "Went back to version 1.0.0, replacing version 2.0.0. Version 2.0.0 is no longer kept.",
-    );
-    expect(eventSentence({ kind: "update", at, from: null, to: "2.0.0", kept: false })).toBe(
-      "Updated from a copy without a version number to version 2.0.0. The copy it replaced is no longer kept.",
-    );
   });
 });

@@ -121,3 +121,15 @@ export function groupMeaning(key: UpdateGroup["key"]): string {
       return "Each copy below says why.";
   }
 }
+
+/** The headline: how many updates, else whether anything could not be checked (never "none" when offline). */
+export function updatesHeadline(groups: GroupedUpdates): string {
+  const n = groups.pending.length;
+  if (n > 0) return n === 1 ? "1 update available" : `${n.toLocaleString("en")} updates available`;
+  const offline = groups.retry.find((g) => g.key === "offline");
+  if (offline) return groupTitle(offline);
+  const unchecked = groups.retry.reduce((sum, g) => sum + g.items.length, 0);
+  if (unchecked > 0)
+    return `No updates found, but ${unchecked.toLocaleString("en")} skill${unchecked === 1 ? "" : "s"} could not be checked`;
+  return "No updates available";
+}

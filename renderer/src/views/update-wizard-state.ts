@@ -6,7 +6,7 @@ import type { UpdateApplyResult, UpdateProblem, UpdateReview } from "../../../sh
 /** 1 what changes, 2 download and review, 3 apply, 4 done. */
 export type WizardStep = 1 | 2 | 3 | 4;
 
-/** Everything the wizard shows. */
+/** Everything the wizard shows. Exported for tests: they replay actions through the reducer and compare states. */
 export interface WizardState {
   step: WizardStep;
   taskId: string | null;
@@ -20,7 +20,7 @@ export interface WizardState {
   overwriteLocal: boolean;
 }
 
-/** What can happen to the wizard. */
+/** What can happen to the wizard. Exported for tests: they replay actions through the reducer. */
 export type WizardAction =
   | { type: "download" }
   | { type: "started"; taskId: string }
