@@ -5,7 +5,7 @@ import path from "node:path";
 import { contentSecurityPolicy } from "../../shared/csp";
 import { makeTempDir, writeTree } from "../../test-support/tmp";
 import { APP_INDEX_URL } from "./app-page";
-import { appRelativePath, contentTypeOf, handleAppScheme, registerAppScheme } from "./app-protocol";
+import { handleAppScheme, registerAppScheme } from "./app-protocol";
 import { createFakeElectron, type ProtocolHandler } from "./testing/fake-electron";
 
 const SECRET = "outside the renderer";
@@ -24,6 +24,9 @@ beforeAll(async () => {
     "renderer/assets/index-abc.css": "body{}",
     "renderer/assets/font.woff2": "w",
     "renderer/assets/data.bin": "b",
+    "renderer/assets/X.SVG": "<svg/>",
+    "renderer/a b/c.js": "c",
+    "renderer/a/b": "ab",
     "secret.txt": SECRET,
     "secret-dir/key.txt": SECRET,
   });
@@ -91,7 +94,7 @@ describe("app:// handler", () => {
       status: 200,
       type: "application/octet-stream",
     });
-    expect(contentTypeOf("X.SVG")).toBe("image/svg+xml");
+    expect(await get("app://skillshelf/assets/X.SVG")).toMatchObject({ status: 200, type: "image/svg+xml" });
   });
 
   it("answers HEAD without a body and refuses other methods", async () => {
@@ -145,14 +148,16 @@ describe("app:// handler", () => {
   });
 });
 
-describe("appRelativePath", () => {
-  it("decodes each segment once and refuses dot segments and separators inside one", () => {
-    expect(appRelativePath("app://skillshelf/a%20b/c.js")).toEqual({ ok: true, relative: "a b/c.js" });
-    expect(appRelativePath("app://skillshelf")).toEqual({ ok: true, relative: "index.html" });
-    expect(appRelativePath("app://skillshelf/a/%2e/b")).toEqual({ ok: true, relative: "a/b" });
-    expect(appRelativePath("app://skillshelf/a/.%2f/b")).toEqual({ ok: false, status: 403 });
-    expect(appRelativePath("app://skillshelf/a//b")).toEqual({ ok: false, status: 404 });
-    expect(appRelativePath("file:///etc/passwd")).toEqual({ ok: false, status: 404 });
-    expect(appRelativePath("not a url")).toEqual({ ok: false, status: 400 });
+describe("app:// paths", () => {
+  it("decodes each segment once and refuses dot segments and separators inside one", async () => {
+    expect(await get("app://skillshelf/a%20b/c.js")).toMatchObject({ status: 200, body: "c" });
+    expect(await get("app://skillshelf")).toMatchObject({
+      status: 200,
+      body: "<!doctype html><title>Skillshelf</title>",
+    });
+    expect(await get("app://skillshelf/a/%2e/b")).toMatchObject({ status: 200, body: "ab" });
+    expect((await get("app://skillshelf/a/.%2f/b")).status).toBe(403);
+    expect((await get("app://skillshelf/a//b")).status).toBe(404);
+    expect((await get("file:///etc/passwd")).status).toBe(404);
   });
 });

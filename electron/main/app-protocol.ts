@@ -41,7 +41,7 @@ const contentTypes: Readonly<Record<string, string>> = {
 };
 
 /** The Content-Type app:// sends for a file name. */
-export function contentTypeOf(file: string): string {
+function contentTypeOf(file: string): string {
   return contentTypes[path.extname(file).toLowerCase()] ?? "application/octet-stream";
 }
 
@@ -54,14 +54,14 @@ const isInside = (root: string, target: string) => {
 };
 
 /** Where a request points inside the renderer folder, or the HTTP status refusing it. */
-export type AppPathResult = { ok: true; relative: string } | { ok: false; status: 400 | 403 | 404 };
+type AppPathResult = { ok: true; relative: string } | { ok: false; status: 400 | 403 | 404 };
 
 /**
  * The file an app:// URL names, relative to the renderer folder: host must be ours, each path segment is decoded
  * once and may not be `.`, `..` or hold a slash, backslash, colon or NUL (so `%2e%2e`, `..%2f` and `C:` cannot
  * climb out); a path ending in `/` means its index.html.
  */
-export function appRelativePath(url: string): AppPathResult {
+function appRelativePath(url: string): AppPathResult {
   let parsed: URL;
   try {
     parsed = new URL(url);

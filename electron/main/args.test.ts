@@ -3,18 +3,23 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { scanPlatformOf } from "../engine/discovery/locations";
-import { mainScanOptions, parseMainArgs } from "./args";
+import { mainScanOptions } from "./args";
 
-describe("parseMainArgs", () => {
+describe("the app's options", () => {
+  const read = (argv: string[]) => {
+    const { home, include } = mainScanOptions(argv, "linux", {});
+    return { home: home === os.homedir() ? null : home, include };
+  };
+
   it("reads --home and repeated --include, in both spellings, resolved to absolute paths", () => {
-    expect(parseMainArgs(["/app", "--home", "fixtures/home", "--include=a", "--include", "/b", "--inspect"])).toEqual({
+    expect(read(["/app", "--home", "fixtures/home", "--include=a", "--include", "/b", "--inspect"])).toEqual({
       home: path.resolve("fixtures/home"),
       include: [path.resolve("a"), "/b"],
     });
   });
 
   it("ignores flags without a value and everything it does not know", () => {
-    expect(parseMainArgs(["--home", "--include", "x", "--other", "y", "--home="])).toEqual({
+    expect(read(["--home", "--include", "x", "--other", "y", "--home="])).toEqual({
       home: null,
       include: [path.resolve("x")],
     });

@@ -6,7 +6,7 @@ import { scanPlatformOf } from "../engine/discovery/locations";
 import type { ScanOptions } from "../engine/discovery/types";
 
 /** Reads `--home DIR` and `--include DIR` (repeatable, also `--flag=DIR`) from argv; everything else is ignored. */
-export function parseMainArgs(argv: readonly string[]): { home: string | null; include: string[] } {
+function parseMainArgs(argv: readonly string[]): { home: string | null; include: string[] } {
   let home: string | null = null;
   const include: string[] = [];
   for (let i = 0; i < argv.length; i++) {

@@ -18,12 +18,12 @@ const glyphs: Record<string, readonly string[]> = {
 };
 
 /** The text the overlay shows for a count: the digit, or "9+" beyond nine. */
-export function badgeText(count: number): string {
+function badgeText(count: number): string {
   return count > 9 ? "9+" : String(Math.max(1, Math.floor(count)));
 }
 
 /** RGBA pixels of the overlay at size×size: a red disc with the count's glyphs in white, centred. */
-export function drawBadge(size: number, count: number): Uint8Array {
+function drawBadge(size: number, count: number): Uint8Array {
   const pixels = new Uint8Array(size * size * 4);
   const text = badgeText(count);
   const scale = Math.max(1, Math.min(Math.floor((size * 0.6) / 7), Math.floor((size * 0.75) / (6 * text.length - 1))));

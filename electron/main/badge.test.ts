@@ -1,7 +1,7 @@
 // The pending-update count on the badge, and on Linux in a tray that exists only while updates are pending.
 import type { MenuItemConstructorOptions, NativeImage, Tray } from "electron";
 import { describe, expect, it, vi } from "vitest";
-import { pendingUpdatesLabel, setupBadge, trayMenuTemplate } from "./badge";
+import { setupBadge } from "./badge";
 
 function fakeTray() {
   const state = { tooltip: "", menu: [] as MenuItemConstructorOptions[], destroyed: false };
@@ -36,11 +36,12 @@ function setup(platform: NodeJS.Platform) {
   return { badge, badgeCounts, trays, overlays, actions };
 }
 
-describe("pendingUpdatesLabel", () => {
+describe("the count in words", () => {
   it("says the count in a sentence", () => {
-    expect(pendingUpdatesLabel(0)).toBe("All skills are up to date");
-    expect(pendingUpdatesLabel(1)).toBe("1 skill update available");
-    expect(pendingUpdatesLabel(12)).toBe("12 skill updates available");
+    const { badge, overlays } = setup("win32");
+    badge.show(1);
+    badge.show(12);
+    expect(overlays.map(([, words]) => words)).toEqual(["1 skill update available", "12 skill updates available"]);
   });
 });
 
@@ -84,9 +85,9 @@ describe("setupBadge", () => {
   });
 
   it("wires the tray menu's items to their actions", () => {
-    const actions = { showWindow: vi.fn(), checkUpdates: vi.fn(), quit: vi.fn() };
-    const template = trayMenuTemplate(1, actions);
-    for (const item of template) (item.click as unknown as (() => void) | undefined)?.();
+    const { badge, trays, actions } = setup("linux");
+    badge.show(1);
+    for (const item of trays[0]!.state.menu) (item.click as unknown as (() => void) | undefined)?.();
     expect([actions.showWindow, actions.checkUpdates, actions.quit].map((fn) => fn.mock.calls.length)).toEqual([
       1, 1, 1,
     ]);

@@ -3,13 +3,13 @@
 import type { App, Menu, MenuItemConstructorOptions, NativeImage, Tray } from "electron";
 
 /** The sentence the tray tooltip and menu show for a count. */
-export function pendingUpdatesLabel(count: number): string {
+function pendingUpdatesLabel(count: number): string {
   if (count <= 0) return "All skills are up to date";
   return count === 1 ? "1 skill update available" : `${count} skill updates available`;
 }
 
 /** The tray's menu for a count: the count itself (not clickable), then what the user can do about it. */
-export function trayMenuTemplate(
+function trayMenuTemplate(
   count: number,
   actions: { showWindow(): void; checkUpdates(): void; quit(): void },
 ): MenuItemConstructorOptions[] {

@@ -1,7 +1,7 @@
 // Electron's desktop integration for the handlers: file manager, editor, browser, folder picker.
 import type { BrowserWindow, Dialog, OpenDialogOptions, Shell } from "electron";
 import { describe, expect, it } from "vitest";
-import { addSourceDialog, electronDesktopIntegration } from "./desktop";
+import { electronDesktopIntegration } from "./desktop";
 
 function setup(
   options: {
@@ -11,6 +11,7 @@ function setup(
   } = {},
 ) {
   const log: string[] = [];
+  const shown: OpenDialogOptions[] = [];
   const shell = {
     showItemInFolder: (p: string) => void log.push(`reveal ${p}`),
     openPath: async (p: string) => (log.push(`open ${p}`), options.openPathResult ?? ""),
@@ -19,6 +20,7 @@ function setup(
   const dialog = {
     showOpenDialog: async (...args: [BrowserWindow, OpenDialogOptions] | [OpenDialogOptions]) => {
       const dialogOptions = args.length === 2 ? args[1] : args[0];
+      shown.push(dialogOptions);
       log.push(`dialog ${args.length === 2 ? "sheet" : "free"} ${dialogOptions.properties?.join(",")}`);
       return options.dialogResult ?? { canceled: true, filePaths: [] };
     },
@@ -29,6 +31,7 @@ function setup(
   );
   return {
     log,
+    shown,
     desktop: electronDesktopIntegration({
       shell,
       dialog,
@@ -76,8 +79,9 @@ describe("electronDesktopIntegration", () => {
     const picked = setup({ window, dialogResult: { canceled: false, filePaths: ["/work/tidy.zip"] } });
     expect(await picked.desktop.pickAddSource!("archive")).toBe("/work/tidy.zip");
     expect(picked.log).toEqual(["dialog sheet openFile"]);
-    expect(addSourceDialog("archive").filters?.[0]?.extensions).toEqual(["zip", "skill", "gz", "tgz"]);
-    expect(addSourceDialog("folder").properties).toEqual(["openDirectory"]);
-    expect(await setup().desktop.pickAddSource!("folder")).toBeNull();
+    expect(picked.shown[0]!.filters?.[0]?.extensions).toEqual(["zip", "skill", "gz", "tgz"]);
+    const folder = setup();
+    expect(await folder.desktop.pickAddSource!("folder")).toBeNull();
+    expect(folder.shown[0]!.properties).toEqual(["openDirectory"]);
   });
 });

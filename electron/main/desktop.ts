@@ -65,7 +65,7 @@ export function electronDesktopIntegration(deps: {
 }
 
 /** The open dialog of Add: a folder, or an archive of the kinds Add reads (Linux and Windows cannot offer both at once). */
-export function addSourceDialog(kind: "folder" | "archive") {
+function addSourceDialog(kind: "folder" | "archive") {
   return kind === "folder"
     ? { title: "Add a skill from a folder", buttonLabel: "Add", properties: ["openDirectory" as const] }
     : {
@@ -77,7 +77,7 @@ export function addSourceDialog(kind: "folder" | "archive") {
 }
 
 /** The native dialog that asks to run an update command: the exact command, escaped, nothing hidden. */
-export function recipeConsentDialog(skillName: string, command: string) {
+function recipeConsentDialog(skillName: string, command: string) {
   return {
     type: "warning" as const,
     title: "Run the update command?",
@@ -91,7 +91,7 @@ export function recipeConsentDialog(skillName: string, command: string) {
 }
 
 /** The native dialog that asks to start local servers: each exact command, where it is configured, nothing hidden. */
-export function stdioConsentDialog(servers: StdioServer[]) {
+function stdioConsentDialog(servers: StdioServer[]) {
   const lines = servers.map((s, i) =>
     [
       `${i + 1}. ${escapeControl(s.name)} — from ${escapeControl(s.configFile)}`,

@@ -1,33 +1,15 @@
 // The icon encoder writes real PNGs, and build/icon.png is exactly what it draws at 512×512.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { inflateSync } from "node:zlib";
+import { crc32, inflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { crc32, drawIcon, encodePng, iconPng } from "./icon";
-
-function chunks(png: Buffer) {
-  const found: { type: string; data: Buffer; crcOk: boolean }[] = [];
-  for (let offset = 8; offset < png.length;) {
-    const length = png.readUInt32BE(offset);
-    const type = png.subarray(offset + 4, offset + 8).toString("latin1");
-    const data = png.subarray(offset + 8, offset + 8 + length);
-    found.push({
-      type,
-      data,
-      crcOk: png.readUInt32BE(offset + 8 + length) === crc32(png.subarray(offset + 4, offset + 8 + length)),
-    });
-    offset += 12 + length;
-  }
-  return found;
-}
+import { encodePng, iconPng } from "./icon";
+import { pngChunks as chunks, pngPixels } from "./testing/png-pixels";
 
 describe("icon", () => {
-  it("computes the standard CRC-32", () => {
-    expect(crc32(Buffer.from("123456789"))).toBe(0xcbf43926);
-  });
-
-  it("encodes an RGBA PNG whose chunks check out and whose pixels decode back", () => {
-    const pixels = drawIcon(16);
+  it("encodes an RGBA PNG whose chunks check out (zlib's CRC-32) and whose pixels decode back", () => {
+    expect(crc32("123456789")).toBe(0xcbf43926);
+    const pixels = pngPixels(iconPng(16));
     const png = encodePng(16, 16, pixels);
     expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
     const parts = chunks(png);
@@ -42,7 +24,7 @@ describe("icon", () => {
 
   it("draws an opaque tile with transparent rounded corners", () => {
     const size = 64;
-    const pixels = drawIcon(size);
+    const pixels = pngPixels(iconPng(size));
     const alphaAt = (x: number, y: number) => pixels[(y * size + x) * 4 + 3];
     expect(alphaAt(0, 0)).toBe(0);
     expect(alphaAt(size / 2, size / 2)).toBe(255);

@@ -52,7 +52,7 @@ const shapes: Shape[] = [
 const samples = [0.125, 0.375, 0.625, 0.875];
 
 /** Renders the icon at size×size as straight RGBA bytes, anti-aliased with 4×4 supersampling. */
-export function drawIcon(size: number): Uint8Array {
+function drawIcon(size: number): Uint8Array {
   const pixels = new Uint8Array(size * size * 4);
   for (let py = 0; py < size; py++) {
     for (let px = 0; px < size; px++) {
@@ -84,7 +84,7 @@ const crcTable = Array.from({ length: 256 }, (_, n) => {
 });
 
 /** CRC-32 as PNG chunks need it. */
-export function crc32(bytes: Uint8Array): number {
+function crc32(bytes: Uint8Array): number {
   let crc = 0xffffffff;
   for (const byte of bytes) crc = crcTable[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
   return (crc ^ 0xffffffff) >>> 0;

@@ -8,7 +8,7 @@ import type { StoredCatalog } from "../../shared/model";
 import { SerializedJson } from "../../shared/serialized-json";
 import type { HandlerEngine } from "../handlers/context";
 import { createHandlerSession } from "../handlers/handlers";
-import { createSenderCheck, createWindowEventSender, handle, IpcRefusedError, registerCommands } from "./ipc";
+import { createSenderCheck, createWindowEventSender, registerCommands } from "./ipc";
 import { appPaths } from "./paths";
 
 const { indexUrl } = appPaths("/opt/skillshelf/dist/main");
@@ -33,6 +33,9 @@ function fakeIpcMain() {
   };
   return { ipcMain: ipcMain as unknown as Pick<IpcMain, "handle" | "removeHandler">, registered };
 }
+
+/** What a refused call rejects with (the handler never sees it). */
+const REFUSED = /^Skillshelf refused the call to "/;
 
 const eventFrom = (sender: WebContents, senderFrame: unknown) =>
   ({ sender, senderFrame }) as unknown as IpcMainInvokeEvent;
@@ -167,20 +170,32 @@ describe("registerCommands", () => {
     );
     const call = (channel: string, ...args: unknown[]) =>
       registered.get(channel)!(eventFrom(contents, mainFrame), ...args);
-    await expect(call("skill:levels", 42)).rejects.toThrow(IpcRefusedError);
+    await expect(call("skill:levels", 42)).rejects.toThrow(REFUSED);
     await expect(call("skill:resource", "/skills/a", "../../etc/passwd")).rejects.toThrow(
       /arguments are not what the command accepts/,
     );
-    await expect(call("validate:path", "/skills/a", "no-such-profile")).rejects.toThrow(IpcRefusedError);
-    await expect(call("updates:check", "yes")).rejects.toThrow(IpcRefusedError);
-    await expect(call("app:info", "extra")).rejects.toThrow(IpcRefusedError);
+    await expect(call("validate:path", "/skills/a", "no-such-profile")).rejects.toThrow(REFUSED);
+    await expect(call("updates:check", "yes")).rejects.toThrow(REFUSED);
+    await expect(call("app:info", "extra")).rejects.toThrow(REFUSED);
     expect(calls).toEqual([]);
   });
 });
 
-describe("handle", () => {
+describe("a registered command", () => {
   const { contents, mainFrame } = fakeContents();
   const check = createSenderCheck(() => contents, indexUrl);
+  /** Calls one channel through registerCommands, as ipcMain would. */
+  const handle = async (
+    channel: CommandChannel,
+    handlers: CommandHandlers,
+    checker: ReturnType<typeof createSenderCheck>,
+    event: IpcMainInvokeEvent,
+    args: unknown[],
+  ) => {
+    const { ipcMain, registered } = fakeIpcMain();
+    registerCommands(ipcMain, handlers, checker);
+    return registered.get(channel)!(event, ...args);
+  };
 
   it("calls exactly the handler of the channel with the validated arguments", async () => {
     const { handlers, calls } = recordingHandlers();
@@ -198,7 +213,7 @@ describe("handle", () => {
   it("refuses a subframe, a frame showing another page, a vanished frame and a closed window", async () => {
     const { handlers, calls } = recordingHandlers();
     const refused = (event: IpcMainInvokeEvent, checker = check) =>
-      expect(handle("app:info", handlers, checker, event, [])).rejects.toThrow(IpcRefusedError);
+      expect(handle("app:info", handlers, checker, event, [])).rejects.toThrow(REFUSED);
     await refused(eventFrom(contents, { url: indexUrl }));
     const other = fakeContents(pathToFileURL("/tmp/evil.html").href);
     await refused(

@@ -12,7 +12,7 @@ import {
 } from "../../shared/ipc";
 
 /** Thrown (and so rejected in the renderer) when a call is refused; the handler never sees it. */
-export class IpcRefusedError extends Error {
+class IpcRefusedError extends Error {
   constructor(channel: string, reason: string) {
     super(`Skillshelf refused the call to "${channel}": ${reason}`);
     this.name = "IpcRefusedError";
@@ -39,6 +39,7 @@ export function createSenderCheck(getWindowContents: () => WebContents | null, i
  * Registers every command on ipcMain through the one wrapper; returns a function that removes them all. A refused call
  * rejects; a call that reached its handler answers in the envelope the web host uses (`{ok, value}` or
  * `{ok: false, error: {message, cause}}`), which the preload unwraps, so the page sees the handler's own words.
+ * Exported for tests: they register on a fake ipcMain (registerCommandsOnIpcMain loads Electron).
  */
 export function registerCommands(
   ipcMain: Pick<IpcMain, "handle" | "removeHandler">,
@@ -80,7 +81,7 @@ function refusalOf(
 }
 
 /** Checks the sender, then the arguments, then calls the handler: a refused call throws and reaches nothing. */
-export async function handle(
+async function handle(
   channel: CommandChannel,
   handlers: CommandHandlers,
   checkSender: SenderCheck,

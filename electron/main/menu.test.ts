@@ -2,7 +2,7 @@
 // a packaged app, and the app's own items wired to their actions.
 import type { MenuItemConstructorOptions } from "electron";
 import { describe, expect, it, vi } from "vitest";
-import { buildMenuTemplate, helpLinks } from "./menu";
+import { buildMenuTemplate } from "./menu";
 
 function build(platform: NodeJS.Platform, developer = false) {
   const actions = { openFolder: vi.fn(), checkUpdates: vi.fn(), openExternal: vi.fn() };
@@ -66,6 +66,9 @@ describe("buildMenuTemplate", () => {
     expect(actions.checkUpdates).toHaveBeenCalledOnce();
     click(find(template, "Agent Skills Specification"));
     click(find(template, "Agent Plugins Specification"));
-    expect(actions.openExternal.mock.calls).toEqual([[helpLinks.skillsSpec], [helpLinks.pluginsSpec]]);
+    expect(actions.openExternal.mock.calls).toEqual([
+      ["https://agentskills.io/specification"],
+      ["https://agent-plugins.org/"],
+    ]);
   });
 });

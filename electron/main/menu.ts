@@ -10,7 +10,7 @@ export interface MenuActions {
 }
 
 /** Links the Help menu opens in the browser. */
-export const helpLinks = {
+const helpLinks = {
   skillsSpec: "https://agentskills.io/specification",
   pluginsSpec: "https://agent-plugins.org/",
 } as const;

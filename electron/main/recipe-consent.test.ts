@@ -2,7 +2,7 @@
 // the exact command with control characters made visible; only "Run it" says yes.
 import type { Dialog, MessageBoxOptions } from "electron";
 import { describe, expect, it } from "vitest";
-import { electronDesktopIntegration, recipeConsentDialog } from "./desktop";
+import { electronDesktopIntegration } from "./desktop";
 
 function withAnswer(response: number) {
   const shown: MessageBoxOptions[] = [];
@@ -33,8 +33,10 @@ describe("the recipe confirmation", () => {
     expect(await no.desktop.confirmRecipe!("agentkey", "npx skills update agentkey")).toBe(false);
   });
 
-  it("makes control characters visible and defaults to not running", () => {
-    const dialog = recipeConsentDialog("a\u001b[31mkey", "echo hi\u001b]0;x\u0007");
+  it("makes control characters visible and defaults to not running", async () => {
+    const { desktop, shown } = withAnswer(0);
+    await desktop.confirmRecipe!("a\u001b[31mkey", "echo hi\u001b]0;x\u0007");
+    const dialog = shown[0]!;
     expect(dialog.message).toContain("a\\x1b[31mkey");
     expect(dialog.detail).toContain("echo hi\\x1b]0;x\\x07");
     expect(dialog.defaultId).toBe(0);

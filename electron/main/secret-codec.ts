@@ -3,7 +3,7 @@
 import type { SafeStorage } from "electron";
 import type { SecretCodec } from "../engine/settings-secrets";
 
-/** The parts of safeStorage the codec uses. */
+/** The parts of safeStorage the codec uses. Exported for tests: they hand the codec a fake safeStorage. */
 export type SafeStorageLike = Pick<
   SafeStorage,
   "isEncryptionAvailable" | "encryptString" | "decryptString" | "getSelectedStorageBackend"

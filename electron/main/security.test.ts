@@ -3,18 +3,7 @@ import { EventEmitter } from "node:events";
 import type { App, Session, Shell, WebContents } from "electron";
 import { describe, expect, it, vi } from "vitest";
 import { contentSecurityPolicy } from "../../shared/csp";
-import {
-  denyAllPermissions,
-  isPermissionGranted,
-  hardenWebContents,
-  isLocalRequestUrl,
-  openExternalSafely,
-  parseExternalUrl,
-  secureSession,
-  secureWebPreferences,
-  setupSecurity,
-  withContentSecurityPolicy,
-} from "./security";
+import { openExternalSafely, secureWebPreferences, setupSecurity } from "./security";
 
 function fakeShell() {
   const opened: string[] = [];
@@ -54,6 +43,29 @@ function fakeSession() {
   return { session: session as unknown as Session, handlers };
 }
 
+const appPage = "app://skillshelf/index.html";
+
+/** The app's security set up on fakes as main sets it up; `created()` is a new WebContents the app made. */
+function securedApp() {
+  const app = new EventEmitter();
+  const { session, handlers } = fakeSession();
+  const { opened, shell } = fakeShell();
+  setupSecurity(app as unknown as Pick<App, "on">, session, shell, appPage);
+  const created = () => {
+    const made = fakeContents();
+    app.emit("web-contents-created", {}, made.contents);
+    return made;
+  };
+  const granted = (permission: string, requestingUrl: string | undefined) =>
+    handlers.check!({}, permission, "app://skillshelf", { requestingUrl });
+  const cancels = (url: string) => {
+    let cancel: boolean | undefined;
+    handlers.beforeRequest!({ url }, (response: { cancel?: boolean }) => (cancel = response.cancel));
+    return cancel;
+  };
+  return { handlers, opened, shell, created, granted, cancels };
+}
+
 describe("secureWebPreferences", () => {
   it("isolates and sandboxes the page, with no Node anywhere and web security untouched", () => {
     const prefs = secureWebPreferences("/app/dist/preload/preload.cjs");
@@ -72,11 +84,13 @@ describe("secureWebPreferences", () => {
   });
 });
 
-describe("parseExternalUrl", () => {
+describe("openExternalSafely", () => {
   it.each(["https://agentskills.io/specification", "http://example.com/a?b=c#d", "HTTPS://EXAMPLE.COM"])(
     "accepts %s",
-    (url) => {
-      expect(parseExternalUrl(url)?.protocol).toMatch(/^https?:$/);
+    async (url) => {
+      const { opened, shell } = fakeShell();
+      expect(await openExternalSafely(shell, url)).toBe(true);
+      expect(new URL(opened[0]!).protocol).toMatch(/^https?:$/);
     },
   );
 
@@ -92,13 +106,17 @@ describe("parseExternalUrl", () => {
     "not a url",
     "",
     "//example.com/no-scheme",
-  ])("refuses %s", (url) => {
-    expect(parseExternalUrl(url)).toBeNull();
+  ])("refuses %s", async (url) => {
+    const { opened, shell } = fakeShell();
+    expect(await openExternalSafely(shell, url)).toBe(false);
+    expect(opened).toEqual([]);
   });
 
-  it("refuses what is not a string", () => {
-    expect(parseExternalUrl(42)).toBeNull();
-    expect(parseExternalUrl({ href: "https://example.com" })).toBeNull();
+  it("refuses what is not a string", async () => {
+    const { opened, shell } = fakeShell();
+    expect(await openExternalSafely(shell, 42)).toBe(false);
+    expect(await openExternalSafely(shell, { href: "https://example.com" })).toBe(false);
+    expect(opened).toEqual([]);
   });
 
   it("opens only what it accepts, and passes on the normalised URL", async () => {
@@ -109,12 +127,9 @@ describe("parseExternalUrl", () => {
   });
 });
 
-const appPage = "app://skillshelf/index.html";
-
 describe("session security", () => {
   it("denies every permission request, check and device, even to our own page", () => {
-    const { session, handlers } = fakeSession();
-    denyAllPermissions(session, appPage);
+    const { handlers } = securedApp();
     const callback = vi.fn();
     for (const permission of [
       "media",
@@ -134,30 +149,21 @@ describe("session security", () => {
   });
 
   it("lets only our own page write to the clipboard, for the copy buttons", () => {
-    const { session, handlers } = fakeSession();
-    denyAllPermissions(session, appPage);
+    const { handlers, granted } = securedApp();
     const callback = vi.fn();
     handlers.request!({}, "clipboard-sanitized-write", callback, { requestingUrl: `${appPage}#/skill` });
     handlers.request!({}, "clipboard-sanitized-write", callback, { requestingUrl: "https://evil.example/" });
     expect(callback.mock.calls).toEqual([[true], [false]]);
     expect(handlers.check!({}, "clipboard-sanitized-write", "app://skillshelf", { requestingUrl: appPage })).toBe(true);
-    expect(isPermissionGranted("clipboard-sanitized-write", "app://skillshelf/other.html", appPage)).toBe(false);
-    expect(
-      isPermissionGranted("clipboard-sanitized-write", "file:///opt/skillshelf/dist/renderer/index.html", appPage),
-    ).toBe(false);
-    expect(isPermissionGranted("clipboard-sanitized-write", "app://other/index.html", appPage)).toBe(false);
-    expect(isPermissionGranted("clipboard-sanitized-write", undefined, appPage)).toBe(false);
-    expect(isPermissionGranted("clipboard-read", appPage, appPage)).toBe(false);
+    expect(granted("clipboard-sanitized-write", "app://skillshelf/other.html")).toBe(false);
+    expect(granted("clipboard-sanitized-write", "file:///opt/skillshelf/dist/renderer/index.html")).toBe(false);
+    expect(granted("clipboard-sanitized-write", "app://other/index.html")).toBe(false);
+    expect(granted("clipboard-sanitized-write", undefined)).toBe(false);
+    expect(granted("clipboard-read", appPage)).toBe(false);
   });
 
   it("cancels every remote and file: request and lets the app's own app:// files through", () => {
-    const { session, handlers } = fakeSession();
-    secureSession(session, appPage);
-    const decide = (url: string) => {
-      let cancel: boolean | undefined;
-      handlers.beforeRequest!({ url }, (response: { cancel?: boolean }) => (cancel = response.cancel));
-      return cancel;
-    };
+    const { cancels: decide } = securedApp();
     expect(decide("app://skillshelf/assets/index.js")).toBe(false);
     expect(decide("file:///app/dist/renderer/index.html")).toBe(true);
     expect(decide("file:///etc/passwd")).toBe(true);
@@ -169,42 +175,43 @@ describe("session security", () => {
   });
 
   it("sets our CSP on every response, replacing a policy already there", () => {
-    const { session, handlers } = fakeSession();
-    secureSession(session, appPage);
-    let headers: Record<string, string | string[]> | undefined;
-    handlers.headersReceived!(
-      {
-        url: "app://skillshelf/index.html",
-        responseHeaders: { "content-security-policy": ["default-src *"], "X-Other": ["1"] },
-      },
-      (response: { responseHeaders?: Record<string, string | string[]> }) => (headers = response.responseHeaders),
-    );
-    expect(headers).toEqual({ "X-Other": ["1"], "Content-Security-Policy": [contentSecurityPolicy] });
-    expect(withContentSecurityPolicy(undefined)).toEqual({ "Content-Security-Policy": [contentSecurityPolicy] });
+    const { handlers } = securedApp();
+    const answer = (responseHeaders: Record<string, string[]> | undefined) => {
+      let headers: Record<string, string | string[]> | undefined;
+      handlers.headersReceived!(
+        { url: "app://skillshelf/index.html", responseHeaders },
+        (response: { responseHeaders?: Record<string, string | string[]> }) => (headers = response.responseHeaders),
+      );
+      return headers;
+    };
+    expect(answer({ "content-security-policy": ["default-src *"], "X-Other": ["1"] })).toEqual({
+      "X-Other": ["1"],
+      "Content-Security-Policy": [contentSecurityPolicy],
+    });
+    expect(answer(undefined)).toEqual({ "Content-Security-Policy": [contentSecurityPolicy] });
   });
 
   it("knows which request URLs are local", () => {
-    expect(isLocalRequestUrl("app://skillshelf/index.html")).toBe(true);
-    expect(isLocalRequestUrl("file:///x")).toBe(false);
-    expect(isLocalRequestUrl("devtools://devtools/bundled/inspector.html")).toBe(true);
-    expect(isLocalRequestUrl("https://x")).toBe(false);
-    expect(isLocalRequestUrl("::")).toBe(false);
+    const { cancels } = securedApp();
+    expect(cancels("app://skillshelf/index.html")).toBe(false);
+    expect(cancels("file:///x")).toBe(true);
+    expect(cancels("devtools://devtools/bundled/inspector.html")).toBe(false);
+    expect(cancels("https://x")).toBe(true);
+    expect(cancels("::")).toBe(true);
   });
 });
 
 describe("web contents hardening", () => {
   it("prevents navigation, frame navigation, redirects and webviews", () => {
-    const { contents, fire } = fakeContents();
-    hardenWebContents(contents, fakeShell().shell);
+    const { fire } = securedApp().created();
     for (const event of ["will-navigate", "will-frame-navigate", "will-redirect", "will-attach-webview"]) {
       expect(fire(event), event).toHaveBeenCalledOnce();
     }
   });
 
   it("denies window.open, sending only safe http(s) links to the browser", async () => {
-    const { contents, open } = fakeContents();
-    const { opened, shell } = fakeShell();
-    hardenWebContents(contents, shell);
+    const { opened, created } = securedApp();
+    const { open } = created();
     expect(open("https://agentskills.io/")).toEqual({ action: "deny" });
     expect(open("file:///etc/passwd")).toEqual({ action: "deny" });
     expect(open("https://a:b@evil.example/")).toEqual({ action: "deny" });

@@ -24,7 +24,7 @@ export function secureWebPreferences(preloadPath: string): WebPreferences {
 }
 
 /** Parses a URL the app may hand to the system browser: http(s) only, no user name or password; null otherwise. */
-export function parseExternalUrl(candidate: unknown): URL | null {
+function parseExternalUrl(candidate: unknown): URL | null {
   const href = typeof candidate === "string" ? safeExternalUrl(candidate) : null;
   return href === null ? null : new URL(href);
 }
@@ -41,7 +41,7 @@ export async function openExternalSafely(shell: Pick<Shell, "openExternal">, can
 const localSchemes = new Set(["data:", "blob:", "devtools:", "chrome-extension:"]);
 
 /** True for a request the window may make: only the app's own files on app://skillshelf, never file: or the network. */
-export function isLocalRequestUrl(candidate: string): boolean {
+function isLocalRequestUrl(candidate: string): boolean {
   try {
     const url = new URL(candidate);
     return url.protocol === `${APP_SCHEME}:` ? url.host === APP_HOST : localSchemes.has(url.protocol);
@@ -51,7 +51,7 @@ export function isLocalRequestUrl(candidate: string): boolean {
 }
 
 /** Response headers with our CSP set, replacing any policy already there (header names are case-insensitive). */
-export function withContentSecurityPolicy(
+function withContentSecurityPolicy(
   headers: Record<string, string | string[]> | undefined,
 ): Record<string, string | string[]> {
   const kept = Object.entries(headers ?? {}).filter(([name]) => name.toLowerCase() !== "content-security-policy");
@@ -62,11 +62,7 @@ export function withContentSecurityPolicy(
 const grantedToAppPage = new Set(["clipboard-sanitized-write"]);
 
 /** Deny by default: only a listed permission, asked by our own page, is granted. */
-export function isPermissionGranted(
-  permission: string,
-  requestingUrl: string | undefined,
-  appPageUrl: string,
-): boolean {
+function isPermissionGranted(permission: string, requestingUrl: string | undefined, appPageUrl: string): boolean {
   return (
     grantedToAppPage.has(permission) && typeof requestingUrl === "string" && isAppPageUrl(requestingUrl, appPageUrl)
   );
@@ -78,7 +74,7 @@ type PermissionSession = Pick<
 >;
 
 /** Installs the deny-by-default request, check and device handlers: no camera, location, notifications prompt, USB... */
-export function denyAllPermissions(session: PermissionSession, appPageUrl: string): void {
+function denyAllPermissions(session: PermissionSession, appPageUrl: string): void {
   session.setPermissionRequestHandler((_contents, permission, callback, details) =>
     callback(isPermissionGranted(permission, details.requestingUrl, appPageUrl)),
   );
@@ -89,7 +85,7 @@ export function denyAllPermissions(session: PermissionSession, appPageUrl: strin
 }
 
 /** Locks down a session: deny-by-default permissions, no remote requests, our CSP on every response. */
-export function secureSession(session: PermissionSession & Pick<Session, "webRequest">, appPageUrl: string): void {
+function secureSession(session: PermissionSession & Pick<Session, "webRequest">, appPageUrl: string): void {
   denyAllPermissions(session, appPageUrl);
   session.webRequest.onBeforeRequest((details, callback) => callback({ cancel: !isLocalRequestUrl(details.url) }));
   session.webRequest.onHeadersReceived((details, callback) =>
@@ -98,7 +94,7 @@ export function secureSession(session: PermissionSession & Pick<Session, "webReq
 }
 
 /** Stops every navigation, redirect and webview of one WebContents; window.open is denied, http(s) links go to the browser. */
-export function hardenWebContents(contents: WebContents, shell: Pick<Shell, "openExternal">): void {
+function hardenWebContents(contents: WebContents, shell: Pick<Shell, "openExternal">): void {
   const prevent = (event: Event) => event.preventDefault();
   contents.on("will-navigate", prevent);
   contents.on("will-frame-navigate", prevent);

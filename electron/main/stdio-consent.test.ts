@@ -14,7 +14,7 @@ import {
   writeStdioConfig,
   writeStdioHome,
 } from "../handlers/testing/stdio-home";
-import { electronDesktopIntegration, stdioConsentDialog } from "./desktop";
+import { electronDesktopIntegration } from "./desktop";
 import { pageIpcCaller } from "./testing/page-ipc";
 
 const closers: Array<() => Promise<void>> = [];
@@ -88,8 +88,20 @@ describe("stdio consent in Electron main", () => {
     expect(await latest(false)).toBe("3.0.0");
   });
 
-  it("shows control characters and spaces in a command visibly, so the dialog cannot be made to read differently", () => {
-    const dialog = stdioConsentDialog([
+  it("shows control characters and spaces in a command visibly, so the dialog cannot be made to read differently", async () => {
+    const shown: MessageBoxOptions[] = [];
+    const dialog = {
+      showMessageBox: async (...args: [BrowserWindow, MessageBoxOptions] | [MessageBoxOptions]) => (
+        shown.push(args.length === 2 ? args[1] : args[0]),
+        { response: 0, checkboxChecked: false }
+      ),
+    } as unknown as Pick<Dialog, "showOpenDialog" | "showMessageBox">;
+    const shell = { showItemInFolder: () => undefined, openExternal: async () => undefined } as unknown as Pick<
+      Shell,
+      "showItemInFolder" | "openExternal"
+    >;
+    const desktop = electronDesktopIntegration({ shell, dialog, getWindow: () => null });
+    await desktop.confirmStdioServers!([
       {
         id: "a".repeat(32),
         name: "evil\u001b[2J",
@@ -101,8 +113,9 @@ describe("stdio consent in Electron main", () => {
         approved: false,
       },
     ]);
-    expect(dialog.detail).toContain('sh -c "echo hi\\rrm -rf ~"');
-    expect(dialog.detail).toContain("evil\\x1b[2J");
-    expect(dialog.detail).not.toMatch(/[\u0000-\u0009\u000b-\u001f]/);
+    const [{ detail }] = shown as [MessageBoxOptions];
+    expect(detail).toContain('sh -c "echo hi\\rrm -rf ~"');
+    expect(detail).toContain("evil\\x1b[2J");
+    expect(detail).not.toMatch(/[\u0000-\u0009\u000b-\u001f]/);
   });
 });

@@ -2,15 +2,17 @@
 import { describe, expect, it } from "vitest";
 import type { UpdateInfo } from "../../shared/model";
 import {
-  announcedLimit,
   notificationContent,
   parseAnnounced,
   pendingUpdateCount,
-  pendingUpdates,
   selectUnannounced,
   serializeAnnounced,
-  updateKey,
 } from "./update-alerts";
+
+/** The key a skill version is announced under. */
+const updateKey = (update: UpdateInfo) => `${update.name}@${update.latest}`;
+/** How many announced keys are kept on disk. */
+const announcedLimit = 2000;
 
 function update(
   name: string,
@@ -41,7 +43,9 @@ describe("pendingUpdates", () => {
       update("pptx", null, "unknown"),
       update("ahead", "0.9.0", "ahead"),
     ];
-    expect(pendingUpdates(updates).map(updateKey)).toEqual(["docx@1.1.0", "pdf@2.0.0"]);
+    const { fresh, announced } = selectUnannounced(updates, new Set());
+    expect(fresh.map(updateKey)).toEqual(["docx@1.1.0", "pdf@2.0.0"]);
+    expect([...announced]).toEqual(["docx@1.1.0", "pdf@2.0.0"]);
     expect(pendingUpdateCount(updates)).toBe(2);
     expect(pendingUpdateCount([])).toBe(0);
   });

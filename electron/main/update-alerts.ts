@@ -4,12 +4,12 @@ import type { UpdateInfo } from "../../shared/model";
 import { isPendingUpdate } from "../../shared/update-ignores";
 
 /** Identifies one skill version: the unit a notification is sent for, at most once. */
-export function updateKey(update: Pick<UpdateInfo, "name" | "latest">): string {
+function updateKey(update: Pick<UpdateInfo, "name" | "latest">): string {
   return `${update.name}@${update.latest ?? ""}`;
 }
 
 /** The updates that can be installed now: outdated copies with a known newer version, one per skill version. */
-export function pendingUpdates(updates: readonly UpdateInfo[]): UpdateInfo[] {
+function pendingUpdates(updates: readonly UpdateInfo[]): UpdateInfo[] {
   const byKey = new Map<string, UpdateInfo>();
   for (const update of updates) {
     if (!isPendingUpdate(update) || !update.latest) continue;
@@ -55,7 +55,7 @@ export function notificationContent(fresh: readonly UpdateInfo[]): { title: stri
 }
 
 /** How many announced keys are kept on disk; the oldest are forgotten first. */
-export const announcedLimit = 2000;
+const announcedLimit = 2000;
 
 /** Reads the persisted announced set from untrusted JSON (a list of keys); empty when unreadable. */
 export function parseAnnounced(value: unknown): Set<string> {

@@ -1,7 +1,18 @@
 // Restoring the window: saved bounds are validated and always end up visible on a display that exists.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { defaultWindowSize, minimumWindowSize, parseWindowState, restoreWindowState, type Rect } from "./window-state";
+import { minimumWindowSize, restoreWindowState, type WindowState } from "./window-state";
+
+type Rect = WindowState["bounds"];
+/** The size of a window opened the first time. */
+const defaultWindowSize = { width: 1200, height: 780 };
+/** A display large enough that saved bounds are kept as read. */
+const wall: Rect = { x: -5000, y: -5000, width: 20_000, height: 20_000 };
+/** The saved state as read, or null when it is refused (and the default window opens instead). */
+const parseWindowState = (saved: unknown): WindowState | null => {
+  const restored = restoreWindowState(saved, [wall]);
+  return JSON.stringify(restored) === JSON.stringify(restoreWindowState(null, [wall])) ? null : restored;
+};
 
 const laptop: Rect = { x: 0, y: 25, width: 1440, height: 875 };
 const external: Rect = { x: 1440, y: 0, width: 2560, height: 1440 };
@@ -9,7 +20,7 @@ const external: Rect = { x: 1440, y: 0, width: 2560, height: 1440 };
 const inside = (r: Rect, area: Rect) =>
   r.x >= area.x && r.y >= area.y && r.x + r.width <= area.x + area.width && r.y + r.height <= area.y + area.height;
 
-describe("parseWindowState", () => {
+describe("reading the saved state", () => {
   it.each([
     null,
     42,

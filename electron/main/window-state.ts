@@ -4,7 +4,7 @@ import path from "node:path";
 import { MINIMUM_WINDOW_SIZE } from "../../shared/window-size";
 
 /** A rectangle in screen coordinates (Electron's Rectangle shape). */
-export interface Rect {
+interface Rect {
   x: number;
   y: number;
   width: number;
@@ -18,13 +18,13 @@ export interface WindowState {
 }
 
 /** Size used the first time, and the smallest size the window may take. */
-export const defaultWindowSize = { width: 1200, height: 780 } as const;
+const defaultWindowSize = { width: 1200, height: 780 } as const;
 export const minimumWindowSize = MINIMUM_WINDOW_SIZE;
 
 const isFiniteInt = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v) && Math.abs(v) < 1e6;
 
 /** Reads a saved state from untrusted JSON; null when it is not the expected shape. */
-export function parseWindowState(value: unknown): WindowState | null {
+function parseWindowState(value: unknown): WindowState | null {
   if (typeof value !== "object" || value === null) return null;
   const { bounds, maximized } = value as Record<string, unknown>;
   if (typeof bounds !== "object" || bounds === null) return null;

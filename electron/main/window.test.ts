@@ -6,7 +6,7 @@ import path from "node:path";
 import type { BrowserWindow, BrowserWindowConstructorOptions } from "electron";
 import { afterEach, describe, expect, it } from "vitest";
 import { makeTempDir } from "../../test-support/tmp";
-import { mainWindowOptions, setupWindow } from "./window";
+import { setupWindow } from "./window";
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -46,20 +46,31 @@ function fakeWindowFactory() {
   return { made, createWindow };
 }
 
-describe("mainWindowOptions", () => {
-  it("uses the restored bounds, hides the window until painted and locks down the page", () => {
-    const options = mainWindowOptions(
-      { bounds: { x: 10, y: 20, width: 900, height: 700 }, maximized: false },
-      "/app/preload.cjs",
-      "linux",
-      false,
-    );
+describe("the window's options", () => {
+  /** The options setupWindow creates the window with, for a saved state and a theme. */
+  async function optionsFor(bounds: { x: number; y: number; width: number; height: number }, dark: boolean) {
+    const { dir, cleanup } = await makeTempDir();
+    cleanups.push(cleanup);
+    const stateFile = path.join(dir, "window-state.json");
+    await writeFile(stateFile, JSON.stringify({ bounds, maximized: false }));
+    const { made, createWindow } = fakeWindowFactory();
+    await setupWindow({
+      createWindow,
+      workAreas: () => [{ x: 0, y: 0, width: 1920, height: 1080 }],
+      platform: "linux",
+      dark,
+      stateFile,
+      preloadPath: "/app/preload.cjs",
+      indexUrl: "app://skillshelf/index.html",
+    });
+    return made[0]!.options;
+  }
+
+  it("uses the restored bounds, hides the window until painted and locks down the page", async () => {
+    const options = await optionsFor({ x: 10, y: 20, width: 900, height: 700 }, false);
     expect(options).toMatchObject({ x: 10, y: 20, width: 900, height: 700, show: false, title: "Skillshelf" });
     expect(options.backgroundColor).toBe("#f6f7f9");
-    expect(
-      mainWindowOptions({ bounds: { x: 0, y: 0, width: 900, height: 700 }, maximized: false }, "/p", "linux", true)
-        .backgroundColor,
-    ).toBe("#1f2126");
+    expect((await optionsFor({ x: 0, y: 0, width: 900, height: 700 }, true)).backgroundColor).toBe("#1f2126");
     expect(options.webPreferences).toMatchObject({
       preload: "/app/preload.cjs",
       contextIsolation: true,

@@ -6,7 +6,7 @@ import { secureWebPreferences } from "./security";
 import { minimumWindowSize, restoreWindowState, type WindowState } from "./window-state";
 
 /** The constructor options of the main window (pure, so the security settings are tested as written). */
-export function mainWindowOptions(
+function mainWindowOptions(
   state: WindowState,
   preloadPath: string,
   platform: NodeJS.Platform,
