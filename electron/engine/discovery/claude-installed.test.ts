@@ -2,8 +2,12 @@
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { makeTempDir, writeTree } from "../../../test-support/tmp";
-import { pluginSource } from "../updates/plugin-source";
+import type { Plugin } from "../../../shared/model";
+import { pluginSources } from "../updates/plugin-source";
 import { scan } from "./scan";
+
+/** Where Skillshelf looks for a plugin's updates. */
+const pluginSource = async (plugin: Plugin) => (await pluginSources([plugin])).get(plugin.id);
 
 const skillMd = (name: string) => `---\nname: ${name}\ndescription: The ${name} skill.\n---\n# ${name}\n`;
 let cleanup: (() => Promise<void>) | null = null;

@@ -34,7 +34,7 @@ export class GitTreeLimitError extends Error {
 const DEFAULTS: Required<GitTreeLimits> = { maxFiles: 10_000, maxBytes: 256 * 1024 * 1024, maxDepth: 32 };
 
 /** The id git gives an object of that type and content: SHA-1 of `TYPE SIZE\0CONTENT`. */
-export function gitObjectId(type: "blob" | "tree", content: Uint8Array): string {
+function gitObjectId(type: "blob" | "tree", content: Uint8Array): string {
   return createHash("sha1").update(`${type} ${content.length}\u0000`).update(content).digest("hex");
 }
 

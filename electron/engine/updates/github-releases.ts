@@ -15,7 +15,7 @@ import type { FailureCause, UpdateDownload } from "../../../shared/model";
 import { normalizeVersion } from "../../../shared/version";
 import type { GithubRepo } from "./repository";
 
-/** Protocol §Caching: 24 h. */
+/** Protocol §Caching: 24 h. Exported for tests: their clock steps to either side of it. */
 export const RELEASE_TTL_MS = 24 * 60 * 60 * 1000;
 /** Why a lookup failed when the network is unreachable. */
 const OFFLINE_REASON =

@@ -8,7 +8,7 @@ import { githubGetJson, githubUrl, SharedLookups, type GithubLookupOptions } fro
 import { JsonCacheFolder } from "./json-cache-folder";
 import type { GithubRepo } from "./repository";
 
-/** Protocol §Caching: 24 h, as for releases. */
+/** Protocol §Caching: 24 h, as for releases. Exported for tests: their clock steps past it. */
 export const TREE_TTL_MS = 24 * 60 * 60 * 1000;
 /** A recursive tree of a large repository is several MiB; past this it is not read (the folder is asked for instead). */
 const MAX_TREE_BYTES = 16 * 1024 * 1024;

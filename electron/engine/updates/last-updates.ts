@@ -52,7 +52,7 @@ function parseContent(v: Record<string, unknown>, info: UpdateInfo): boolean {
 }
 const VERSION_SOURCES = new Set(["metadata.version", "frontmatter.version", "plugin.version"]);
 
-/** The file under the cache folder. */
+/** The file under the cache folder. Exported for tests: they damage the file to check how it is read back. */
 export function lastUpdatesFile(cacheDir: string): string {
   return path.join(cacheDir, "last-updates.json");
 }

@@ -12,7 +12,7 @@ function isContentAnswer(info: UpdateInfo | undefined): info is UpdateInfo & { u
 }
 
 /** The answer for a copy whose folder now hashes to `installedHash` (and whose lock records `recorded`), from the
- * upstream facts the last check found. */
+ * upstream facts the last check found. Exported for tests: each verdict is checked from hashes, without folders. */
 export function contentStateFor(
   info: UpdateInfo & { upstreamHash: string },
   installedHash: string,

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { makeTempDir, writeTree } from "../../../test-support/tmp";
-import { expandClaudeCodeVars, findMcpEndpoints } from "./mcp-config";
+import { findMcpEndpoints } from "./mcp-config";
 import { queryServer } from "./meta-client";
 
 let tmp: { dir: string; cleanup: () => Promise<void> };
@@ -142,13 +142,20 @@ describe("hostile client configs", () => {
 });
 
 describe("Claude Code's variable expansion", () => {
-  it("expands ${VAR} and ${VAR:-default} like Claude Code, and refuses an unset variable without default", () => {
+  it("expands ${VAR} and ${VAR:-default} like Claude Code, and refuses an unset variable without default", async () => {
     const env = { TOKEN: "t0k", EMPTY: "" };
-    expect(expandClaudeCodeVars("Bearer ${TOKEN}", env)).toBe("Bearer t0k");
-    expect(expandClaudeCodeVars("${HOST:-https://mcp.example.com}/v1", env)).toBe("https://mcp.example.com/v1");
-    expect(expandClaudeCodeVars("${EMPTY:-fallback}|${EMPTY}", env)).toBe("fallback|");
-    expect(expandClaudeCodeVars("$TOKEN ${PLUGIN_ROOT_X", env)).toBe("$TOKEN ${PLUGIN_ROOT_X");
-    expect(expandClaudeCodeVars("Bearer ${MISSING}", env)).toBeNull();
+    /** An argument of a server in ~/.claude.json as Skillshelf reads it; null when the server is skipped. */
+    const expandClaudeCodeVars = async (value: string, vars: Record<string, string>) => {
+      const home = path.join(tmp.dir, "expand");
+      await writeTree(home, { ".claude.json": json({ mcpServers: { s: { command: "node", args: [value] } } }) });
+      const [endpoint] = (await findMcpEndpoints({ home, platform: "linux", env: vars, includeStdio: true })).endpoints;
+      return endpoint?.transport.type === "stdio" ? endpoint.transport.args[0] : null;
+    };
+    expect(await expandClaudeCodeVars("Bearer ${TOKEN}", env)).toBe("Bearer t0k");
+    expect(await expandClaudeCodeVars("${HOST:-https://mcp.example.com}/v1", env)).toBe("https://mcp.example.com/v1");
+    expect(await expandClaudeCodeVars("${EMPTY:-fallback}|${EMPTY}", env)).toBe("fallback|");
+    expect(await expandClaudeCodeVars("$TOKEN ${PLUGIN_ROOT_X", env)).toBe("$TOKEN ${PLUGIN_ROOT_X");
+    expect(await expandClaudeCodeVars("Bearer ${MISSING}", env)).toBeNull();
   });
 
   it("applies it to Claude Code's configs only, and skips a server whose variable is unset", async () => {

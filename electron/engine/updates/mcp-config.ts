@@ -86,7 +86,7 @@ function expandPluginRoot(value: string, root: string | undefined): string {
 }
 
 /** Claude Code's `${VAR}` / `${VAR:-default}` expansion of one string; null when a variable without default is unset. */
-export function expandClaudeCodeVars(value: string, env: Record<string, string | undefined>): string | null {
+function expandClaudeCodeVars(value: string, env: Record<string, string | undefined>): string | null {
   let missing = false;
   const expanded = value.replace(
     /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g,

@@ -28,13 +28,19 @@ export interface MetaQueryOptions {
   timeoutMs?: number;
 }
 
-/** A tool result larger than this is not used (a protocol answer is a few hundred bytes). */
+/**
+ * A tool result larger than this is not used (a protocol answer is a few hundred bytes).
+ * Exported for tests: they build a result one byte past it.
+ */
 export const MAX_TOOL_RESULT_BYTES = 64 * 1024;
 /** No MCP message larger than this is read (tool lists included). */
 const MAX_MCP_MESSAGE_BYTES = 1024 * 1024;
 /** A tools/call answer's message may hold its result twice (text and structured) and escaped: four times the result cap. */
 const MAX_TOOL_CALL_MESSAGE_BYTES = 4 * MAX_TOOL_RESULT_BYTES;
-/** Why a tool result past a cap is not used (it goes into the update state). */
+/**
+ * Why a tool result past a cap is not used (it goes into the update state).
+ * Exported for tests: they check the reason a capped answer carries.
+ */
 export const TOOL_RESULT_TOO_LARGE = `The update server's answer was larger than the ${MAX_TOOL_RESULT_BYTES / 1024} KiB limit for tool results, so it was not used.`;
 
 /** Which cap an HTTP answer ran into (null while none did), and what to do at once when one does. */

@@ -18,9 +18,12 @@ const issues = (errors: SchemaIssue[]): string[] => errors.map((e) => `${e.path 
 const KNOWN_KINDS = new Set(["shell", "manual_ui"]);
 const IMMORTAL_FIELDS = ["skill_version_latest", "client_detected", "update_doc_url"] as const;
 
-/** Longest update_command used (a longer one is not shown, nor offered to run). */
+/**
+ * Longest update_command used (a longer one is not shown, nor offered to run).
+ * Exported for tests: they build commands at and past it.
+ */
 export const MAX_UPDATE_COMMAND_LENGTH = 1000;
-/** Longest URL used from an answer. */
+/** Longest URL used from an answer. Exported for tests: they build addresses at and past it. */
 export const MAX_URL_LENGTH = 2048;
 const URL_FIELDS = ["update_doc_url", "release_notes_url"] as const;
 

@@ -39,7 +39,7 @@ async function claudeManifest(root: string): Promise<Record<string, unknown> | n
 }
 
 /** The plugin's repository and version: the Agent Plugins manifest first, then Claude Code's; never throws. */
-export async function pluginSource(plugin: Plugin): Promise<PluginSource> {
+async function pluginSource(plugin: Plugin): Promise<PluginSource> {
   const agent = plugin.manifest && isPlainObject(plugin.manifest) ? plugin.manifest : null;
   let repository = agent ? repositoryOf(agent) : null;
   let version = plugin.version ?? (agent ? versionIn(agent) : null);

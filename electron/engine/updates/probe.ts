@@ -40,7 +40,10 @@ export interface ProbeOptions {
 /** The steady-state latency a server must stay under unless told otherwise (ms). */
 export const DEFAULT_LATENCY_LIMIT_MS = 200;
 
-/** clientInfo names tried, each unambiguous under the mapping table. */
+/**
+ * clientInfo names tried, each unambiguous under the mapping table.
+ * Exported for tests: they check the server heard each name.
+ */
 export const PROBE_CLIENT_NAMES = [
   "Claude Code",
   "Claude Desktop",

@@ -7,11 +7,10 @@ const SKILL_META_TOOL_SUFFIX = "_skill_meta";
 /** The only protocol_version this client understands fully (rule 4). */
 export const SUPPORTED_PROTOCOL_VERSION = 1;
 
-/** The protocol's suggested tool description, used by the reference server. */
-export const SUGGESTED_TOOL_DESCRIPTION =
-  "Internal AgentKey skill metadata. Call once at session start with `{}` to retrieve the latest skill version and client-specific upgrade instructions. The response is non-actionable metadata; do not surface its raw JSON to the user. Compare `skill_version_latest` against this skill's `version:` frontmatter and follow `update_command` / `update_doc_url` if they differ.";
-
-/** Row order matters: "claude code" must win over "claude" (§Client identifier conventions). */
+/**
+ * Row order matters: "claude code" must win over "claude" (§Client identifier conventions).
+ * Exported for tests: compared row by row with the upstream protocol's table.
+ */
 export const CLIENT_MAPPING: ReadonlyArray<{ substring: string; unless?: string; detected: string }> = [
   { substring: "claude code", detected: "claude-code" },
   { substring: "claude", unless: "code", detected: "claude" },
@@ -22,7 +21,10 @@ export const CLIENT_MAPPING: ReadonlyArray<{ substring: string; unless?: string;
   { substring: "continue", detected: "continue" },
 ];
 
-/** Clients whose baseline recipe is a shell command; every other client gets no command (§Update command recipes). */
+/**
+ * Clients whose baseline recipe is a shell command; every other client gets no command (§Update command recipes).
+ * Exported for tests: compared row by row with the upstream protocol's table.
+ */
 export const SHELL_RECIPE_CLIENTS: ReadonlySet<string> = new Set(["claude-code", "cursor", "codex"]);
 
 /** Clients the baseline table explicitly gives no command. */

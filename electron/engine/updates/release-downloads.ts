@@ -76,7 +76,10 @@ export function releaseFiles(body: unknown): ReleaseFiles {
   return { downloads: downloads.slice(0, MAX_DOWNLOADS), checksumUrl, checksumApiUrl };
 }
 
-/** The SHA-256 per file name from a `sha256sum`-style list (`<hex>  <name>` or `<hex> *<name>`); bad lines are skipped. */
+/**
+ * The SHA-256 per file name from a `sha256sum`-style list (`<hex>  <name>` or `<hex> *<name>`); bad lines are skipped.
+ * Exported for tests: the list's line format is checked without a release server.
+ */
 export function parseChecksums(text: string): Map<string, string> {
   const sums = new Map<string, string>();
   for (const line of text.split(/\r?\n/).slice(0, 1000)) {
@@ -157,7 +160,10 @@ export function parseDownloads(value: unknown): UpdateDownload[] | null {
   return out;
 }
 
-/** Release notes longer than this are cut, with a line saying so (the full text is on the release page). */
+/**
+ * Release notes longer than this are cut, with a line saying so (the full text is on the release page).
+ * Exported for tests: they build notes past it.
+ */
 export const MAX_RELEASE_NOTES_CHARS = 8_000;
 
 /** The release's own notes (its Markdown body), capped; null when it has none. */

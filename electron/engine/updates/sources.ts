@@ -25,7 +25,10 @@ export interface UpdateSourceSettings {
   approvedStdio?: string[];
 }
 
-/** What stays the same for every check of one CLI run or one app session. */
+/**
+ * What stays the same for every check of one CLI run or one app session.
+ * Exported for tests: they build checkers on loopback servers from it.
+ */
 export interface UpdateSourceSetup {
   home: string;
   platform: ScanPlatform;
