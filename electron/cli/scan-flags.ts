@@ -22,13 +22,14 @@ export const scanFlagOptions = {
 export const SCAN_FLAGS_USAGE = "[--home DIR] [--platform darwin|win32|linux] [--include DIR]...";
 
 /** The platform whose layout a scan uses by default: this machine's, mapped to one of the three known. */
-export function defaultPlatform(platform: NodeJS.Platform = process.platform): ScanPlatform {
+function defaultPlatform(platform: NodeJS.Platform = process.platform): ScanPlatform {
   return scanPlatformOf(platform);
 }
 
 /**
  * The read worker for big scans: the bundle built beside this CLI bundle (none when running from source), unless
  * SKILLSHELF_SCAN_WORKER_MIN is 0; a positive value is the fewest skills a scan reads in the worker (default 400).
+ * Exported for tests: they pass the address of a bundle that is not there.
  */
 export function scanWorkerOptions(
   env: Record<string, string | undefined>,

@@ -17,7 +17,10 @@ export interface DiagnosticRule {
 const MAX_DOC_BYTES = 2 * 1024 * 1024;
 const ROW = /^\| `([^`]+)` \|/;
 
-/** GitHub's anchor for a heading: lowercase, punctuation dropped, spaces turned into hyphens. */
+/**
+ * GitHub's anchor for a heading: lowercase, punctuation dropped, spaces turned into hyphens.
+ * Exported for tests: they check each helpUri names a heading of the document.
+ */
 export function headingAnchor(heading: string): string {
   return heading
     .trim()

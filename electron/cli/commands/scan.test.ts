@@ -4,7 +4,7 @@ import type { ScanResult } from "../../../shared/model";
 import { runBin } from "../../../test-support/cli";
 import { buildFixtureHome } from "../../../test-support/fixture-homes";
 import { makeTempDir, writeTree } from "../../../test-support/tmp";
-import { defaultPlatform } from "../scan-flags";
+import { scanPlatformOf } from "../../engine/discovery/locations";
 
 describe("skillshelf scan", () => {
   let tmp: Awaited<ReturnType<typeof makeTempDir>>;
@@ -77,8 +77,8 @@ describe("skillshelf scan", () => {
   });
 
   it("maps this machine's platform to one of the three layouts", () => {
-    expect(defaultPlatform("darwin")).toBe("darwin");
-    expect(defaultPlatform("win32")).toBe("win32");
-    expect(defaultPlatform("freebsd")).toBe("linux");
+    expect(scanPlatformOf("darwin")).toBe("darwin");
+    expect(scanPlatformOf("win32")).toBe("win32");
+    expect(scanPlatformOf("freebsd")).toBe("linux");
   });
 });

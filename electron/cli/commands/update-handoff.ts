@@ -33,7 +33,10 @@ export const UPDATE_HANDOFF_OPTIONS = {
 /** Usage text for those flags, to append to update's usage line. */
 export const UPDATE_HANDOFF_USAGE = "[--open] [--wait [--wait-minutes N]] [--run-recipe]";
 
-/** The parsed hand-off flags of one `update` invocation. */
+/**
+ * The parsed hand-off flags of one `update` invocation.
+ * Exported for tests: they call each branch with flags.
+ */
 export interface HandoffFlags {
   json: boolean;
   open: boolean;
@@ -68,7 +71,10 @@ export async function askOnTerminal(question: string): Promise<boolean | null> {
   }
 }
 
-/** What the Desktop branch did, as printed with --json. */
+/**
+ * What the Desktop branch did, as printed with --json.
+ * Exported for tests: they read the --json report in this shape.
+ */
 export interface DesktopUpdateReport {
   kind: "desktop-upload";
   name: string;
@@ -202,7 +208,10 @@ export async function updateDesktopCopy(
   return finish(1);
 }
 
-/** What the recipe branch did, as printed with --json. */
+/**
+ * What the recipe branch did, as printed with --json.
+ * Exported for tests: they read the --json report in this shape.
+ */
 export interface RecipeUpdateReport {
   kind: "run-recipe" | "manual";
   name: string;

@@ -82,7 +82,7 @@ async function sameContent(
 }
 
 /** A file's size in words: "1.2 KB → 1.5 KB" when it changed, else the one size there is (never a size beside a dash). */
-export function sizeWords(before: number | undefined, after: number | undefined): string {
+function sizeWords(before: number | undefined, after: number | undefined): string {
   if (before !== undefined && after !== undefined) return `${formatBytes(before)} → ${formatBytes(after)}`;
   if (after !== undefined) return `${formatBytes(after)}, new`;
   if (before !== undefined) return `${formatBytes(before)}, removed`;

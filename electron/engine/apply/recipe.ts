@@ -35,7 +35,7 @@ export function recipeProblem(command: string): string | null {
 }
 
 /** A recipe refused before anything ran; `message` says why. */
-export class RecipeRefusedError extends Error {
+class RecipeRefusedError extends Error {
   override name = "RecipeRefusedError";
   readonly code = "recipe.refused";
 }
@@ -55,7 +55,10 @@ export function recipeHandling(kind: string): { runnable: boolean; note: string 
   };
 }
 
-/** The program and arguments that run a command through the user's shell on a platform (never a shell string of our own). */
+/**
+ * The program and arguments that run a command through the user's shell on a platform (never a shell string of our own).
+ * Exported for tests: Windows' invocation is checked where it cannot run.
+ */
 export function shellInvocation(
   command: string,
   options: { shell?: string; platform?: NodeJS.Platform; env?: NodeJS.ProcessEnv } = {},

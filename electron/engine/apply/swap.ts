@@ -29,7 +29,10 @@ import {
 import { fileHashes, readManifest, removeManifest, writeManifest, type InstallManifest } from "./manifest";
 import { copyTree, linkStaysInside, syncPath } from "./tree";
 
-/** Points a test can stop a swap at (the crash-consistency test kills the process there). */
+/**
+ * Points a test can stop a swap at (the crash-consistency test kills the process there).
+ * Exported for tests: the crash tests name the step to stop at.
+ */
 export type SwapStep = "journal-written" | "stage-copied" | "staged" | "old-moved" | "new-moved" | "recorded";
 
 /** Options of an update or a rollback. */

@@ -72,7 +72,7 @@ export function refusedSegmentReason(segment: string): string | null {
 }
 
 /** True for what macOS adds to the archives it makes: `__MACOSX/`, AppleDouble `._*` files and `.DS_Store`. */
-export function isMacMetadata(segments: readonly string[]): boolean {
+function isMacMetadata(segments: readonly string[]): boolean {
   const last = segments[segments.length - 1] ?? "";
   return segments.includes("__MACOSX") || last === ".DS_Store" || last.startsWith("._");
 }

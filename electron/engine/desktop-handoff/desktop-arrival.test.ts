@@ -6,7 +6,7 @@ import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildFixtureHome, fixtureDesktopTree } from "../../../test-support/fixture-homes";
 import { makeTempDir, writeTree } from "../../../test-support/tmp";
-import { desktopTrees, waitForDesktopArrival, type DesktopCopy } from "./desktop-arrival";
+import { waitForDesktopArrival, type DesktopCopy } from "./desktop-arrival";
 import { packSkill } from "../archive/pack";
 
 let tmp: string;
@@ -20,12 +20,10 @@ const brandVoice = (version: string) =>
 describe("waitForDesktopArrival", () => {
   it("finds every account tree discovery knows and reports arrival in the tree the new version was written to", async () => {
     const { home, env } = await buildFixtureHome("darwin", path.join(tmp, "mac"));
-    expect((await desktopTrees({ home, platform: "darwin", env })).sort()).toEqual(
-      [fixtureDesktopTree(home, "darwin", "a"), fixtureDesktopTree(home, "darwin", "b")].sort(),
-    );
     const treeB = fixtureDesktopTree(home, "darwin", "b");
     let writing: Promise<void> | null = null;
     const seenBefore: DesktopCopy[][] = [];
+    const treesSeen: string[] = [];
     const result = await waitForDesktopArrival({
       home,
       platform: "darwin",
@@ -34,13 +32,17 @@ describe("waitForDesktopArrival", () => {
       version: "2.1.0",
       timeoutMs: 60_000,
       pollMs: 200,
-      onCheck: (copies) => {
+      onCheck: (copies, trees) => {
         if (writing) return;
         seenBefore.push(copies);
+        treesSeen.push(...trees);
         writing = writeTree(path.join(treeB, "skills", "brand-voice"), { "SKILL.md": brandVoice("2.1.0") });
       },
     });
     expect(seenBefore[0]!.map((c) => c.version).sort()).toEqual(["1.4.0", "2.0.0"].sort());
+    expect(treesSeen.sort()).toEqual(
+      [fixtureDesktopTree(home, "darwin", "a"), fixtureDesktopTree(home, "darwin", "b")].sort(),
+    );
     expect(result).toEqual({
       status: "arrived",
       tree: treeB,

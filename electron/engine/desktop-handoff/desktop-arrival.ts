@@ -34,7 +34,10 @@ export interface ArrivalOptions {
   onCheck?: (copies: DesktopCopy[], trees: string[]) => void;
 }
 
-/** One copy of the skill found in an account tree. */
+/**
+ * One copy of the skill found in an account tree.
+ * Exported for tests: onCheck hands them the copies each poll found.
+ */
 export interface DesktopCopy {
   tree: string;
   dir: string;
@@ -72,7 +75,7 @@ async function readDeclared(dir: string): Promise<{ name: string | null; version
 }
 
 /** Every Claude Desktop account tree of the home, as discovery finds them. */
-export async function desktopTrees(options: Pick<ArrivalOptions, "home" | "platform" | "env">): Promise<string[]> {
+async function desktopTrees(options: Pick<ArrivalOptions, "home" | "platform" | "env">): Promise<string[]> {
   const trees: string[] = [];
   for (const { row, path: root } of resolveLocationTable(options)) {
     if (row.kind !== "desktop-root") continue;

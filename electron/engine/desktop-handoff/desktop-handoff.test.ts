@@ -8,13 +8,7 @@ import { buildFixtureHome, fixtureDesktopRoot } from "../../../test-support/fixt
 import { makeTempDir, writeTree } from "../../../test-support/tmp";
 import { hashSkillFolder } from "../discovery/hash";
 import { readSkillArchive } from "../skill/archive";
-import {
-  defaultHandoffDir,
-  desktopUploadSteps,
-  openWithSystem,
-  prepareDesktopHandoff,
-  revealInFolder,
-} from "./desktop-handoff";
+import { desktopUploadSteps, openWithSystem, prepareDesktopHandoff, revealInFolder } from "./desktop-handoff";
 import { PackRefusedError } from "../archive/pack";
 
 let tmp: string;
@@ -80,9 +74,15 @@ describe("prepareDesktopHandoff", () => {
   it("uses the Downloads folder when it exists (XDG_DOWNLOAD_DIR on Linux), and keeps a hostile version out of the path", async () => {
     const home = path.join(tmp, "downloads", "home");
     await mkdir(path.join(home, "Downloads"), { recursive: true });
-    expect(await defaultHandoffDir({ home, platform: "darwin", env: {}, dataDir: path.join(tmp, "unused") })).toBe(
-      path.join(home, "Downloads"),
-    );
+    const onMac = await prepareDesktopHandoff(await newSkill("downloads-mac"), {
+      name: "agentkey",
+      version: "1.8.0",
+      home,
+      platform: "darwin",
+      env: {},
+      dataDir: path.join(tmp, "unused"),
+    });
+    expect(path.dirname(onMac.archive)).toBe(path.join(home, "Downloads"));
     await writeTree(home, {
       ".config/user-dirs.dirs": 'XDG_DESKTOP_DIR="$HOME/Desktop"\nXDG_DOWNLOAD_DIR="$HOME/Téléchargements"\n',
     });

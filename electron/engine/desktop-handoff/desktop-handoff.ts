@@ -81,7 +81,7 @@ async function downloadsFolder(options: HandoffEnvironment = {}): Promise<string
 }
 
 /** Where a hand-off archive goes by default: the Downloads folder when it exists, else `<dataDir>/handoff`. */
-export async function defaultHandoffDir(options: HandoffEnvironment & { dataDir: string }): Promise<string> {
+async function defaultHandoffDir(options: HandoffEnvironment & { dataDir: string }): Promise<string> {
   const downloads = await downloadsFolder(options);
   if (await isFolder(downloads)) return downloads;
   const fallback = path.join(options.dataDir, "handoff");
