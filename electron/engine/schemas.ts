@@ -80,12 +80,18 @@ export function validateSkillMeta(value: unknown): SchemaCheck<SkillMetaResponse
   return check<SkillMetaResponse>(skillMetaSchema, value);
 }
 
-/** Checks a plugin.json object against protocol/plugin-1.0.0.schema.json (strict: unknown fields fail here). */
+/**
+ * Checks a plugin.json object against protocol/plugin-1.0.0.schema.json (strict: unknown fields fail here).
+ * Exported for tests: the reader and the examples are checked against the schema.
+ */
 export function validatePluginManifest(value: unknown): SchemaCheck<PluginManifest> {
   return check<PluginManifest>(pluginSchema, value);
 }
 
-/** Checks an mcp.json object against protocol/mcp-1.0.0.schema.json. */
+/**
+ * Checks an mcp.json object against protocol/mcp-1.0.0.schema.json.
+ * Exported for tests: the reader and the examples are checked against the schema.
+ */
 export function validateMcpConfig(value: unknown): SchemaCheck<McpConfig> {
   return check<McpConfig>(mcpSchema, value);
 }

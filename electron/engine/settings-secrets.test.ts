@@ -3,7 +3,15 @@ import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { tempDirsPerTest } from "../../test-support/temp-dirs";
 import { applySettingsPatch, defaultSettings, loadSettings, saveSettings, SettingsError } from "./settings";
-import { openSecret, PLAINTEXT_CODEC, sealSecret, type SecretCodec } from "./settings-secrets";
+import { openSettingsSecrets, PLAINTEXT_CODEC, sealSecret, type SecretCodec } from "./settings-secrets";
+
+/** A stored token as the settings file is read: its value, or why it is not used. */
+function openSecret(codec: SecretCodec, stored: string): { value: unknown } | { problem: string } {
+  const opened = openSettingsSecrets({ githubToken: stored }, codec);
+  return opened.problems[0]
+    ? { problem: opened.problems[0] }
+    : { value: (opened.raw as { githubToken: unknown }).githubToken };
+}
 
 const tempDir = tempDirsPerTest();
 async function settingsFile(): Promise<string> {

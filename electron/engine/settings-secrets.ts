@@ -30,7 +30,7 @@ export function sealSecret(codec: SecretCodec, value: string): string {
 }
 
 /** One stored secret read back, or why it cannot be (never quoting it). */
-export function openSecret(codec: SecretCodec, stored: string): { value: string } | { problem: string } {
+function openSecret(codec: SecretCodec, stored: string): { value: string } | { problem: string } {
   if (!stored.startsWith(PREFIX)) return { value: stored };
   const rest = stored.slice(PREFIX.length);
   const colon = rest.indexOf(":");

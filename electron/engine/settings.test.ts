@@ -10,11 +10,20 @@ import {
   saveSettings,
   SettingsError,
   toPublicSettings,
-  validateSettings,
+  type Settings,
 } from "./settings";
 import { validationCacheOn } from "./config-dir";
 
 const tempDir = tempDirsPerTest();
+
+/** A settings file holding `raw`, read back as the app reads it (the file is private, so only validation speaks). */
+let written = 0;
+async function validateSettings(raw: unknown): Promise<{ settings: Settings; problems: string[] }> {
+  const file = path.join(await tempDir(), `settings-${(written += 1)}.json`);
+  await writeFile(file, JSON.stringify(raw), { mode: 0o600 });
+  const { settings, problems } = await loadSettings(file);
+  return { settings, problems };
+}
 
 const SECRET = "Bearer s3cr3t-header-value";
 const TOKEN = "ghp_secretTokenValue123";
@@ -192,10 +201,9 @@ describe("loadSettings and saveSettings", () => {
     },
   );
 
-  it("accepts anything JSON without throwing", () => {
+  it("accepts anything JSON without throwing", async () => {
     for (const raw of [null, 3, "x", [], { servers: {} }, { servers: [null, 1, []] }, { version: 2 }]) {
-      expect(() => validateSettings(raw)).not.toThrow();
-      expect(validateSettings(raw).problems.length).toBeGreaterThan(0);
+      expect((await validateSettings(raw)).problems.length).toBeGreaterThan(0);
     }
   });
 });
@@ -281,7 +289,7 @@ describe("names of Claude Desktop accounts", () => {
     expect(toPublicSettings(cleared).accountNames).toEqual({ "other/tree": "Home" });
   });
 
-  it("refuses long or multi-line names and keeps only usable names from a hand-edited file", () => {
+  it("refuses long or multi-line names and keeps only usable names from a hand-edited file", async () => {
     expect(() => applySettingsPatch(defaultSettings(), { nameAccount: { tree: TREE, name: "x".repeat(61) } })).toThrow(
       /at most 60/,
     );
@@ -291,7 +299,7 @@ describe("names of Claude Desktop accounts", () => {
     expect(() => applySettingsPatch(defaultSettings(), { nameAccount: { tree: "", name: "x" } })).toThrow(
       /not understood/,
     );
-    const { settings, problems } = validateSettings({
+    const { settings, problems } = await validateSettings({
       version: 1,
       servers: [],
       pollHours: 24,
@@ -299,7 +307,7 @@ describe("names of Claude Desktop accounts", () => {
     });
     expect(settings.accountNames).toEqual({ [TREE]: "Work" });
     expect(problems).toEqual(["Some names of Claude Desktop accounts cannot be used; they were left out."]);
-    expect(validateSettings({ version: 1, accountNames: ["Work"] }).problems).toEqual([
+    expect((await validateSettings({ version: 1, accountNames: ["Work"] })).problems).toEqual([
       "The names of Claude Desktop accounts are not a list of names, so they were left out.",
     ]);
   });
@@ -322,11 +330,11 @@ describe("the validation cache switch", () => {
     expect(await validationCacheOn(file)).toBe(true);
   });
 
-  it("refuses a value that is not on or off", () => {
+  it("refuses a value that is not on or off", async () => {
     expect(() => applySettingsPatch(defaultSettings(), { validationCache: "no" as unknown as boolean })).toThrow(
       /on or off/,
     );
-    const read = validateSettings({ version: 1, validationCache: "off" });
+    const read = await validateSettings({ version: 1, validationCache: "off" });
     expect(read.settings.validationCache).toBeUndefined();
     expect(read.problems).toEqual(["The validation cache setting is not on or off; it is on."]);
   });
@@ -354,7 +362,7 @@ describe("ignored updates", () => {
     expect("ignoredSkills" in raw || "ignoredVersions" in raw).toBe(false);
   });
 
-  it("refuses names and versions that are not text on one line, and keeps only usable entries of a hand-edited file", () => {
+  it("refuses names and versions that are not text on one line, and keeps only usable entries of a hand-edited file", async () => {
     expect(() => applySettingsPatch(defaultSettings(), { ignoreUpdates: { name: "a\nb", version: null } })).toThrow(
       "That skill's name is not understood.",
     );
@@ -364,7 +372,7 @@ describe("ignored updates", () => {
     expect(() => applySettingsPatch(defaultSettings(), { unignoreUpdates: 3 as unknown as string })).toThrow(
       "That skill's name is not understood.",
     );
-    const read = validateSettings({
+    const read = await validateSettings({
       version: 1,
       ignoredSkills: ["ok", 5, "x".repeat(300)],
       ignoredVersions: { fine: "1.0.0", bad: 2 },

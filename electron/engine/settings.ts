@@ -173,7 +173,7 @@ export function ignoresOf(settings: Settings): UpdateIgnores {
 }
 
 /** Keeps the valid parts of a parsed settings file and says what was dropped. */
-export function validateSettings(raw: unknown): { settings: Settings; problems: string[] } {
+function validateSettings(raw: unknown): { settings: Settings; problems: string[] } {
   const settings = defaultSettings();
   const problems: string[] = [];
   if (!isPlainObject(raw))

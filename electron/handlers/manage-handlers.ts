@@ -48,7 +48,10 @@ export interface ManageHandlerOptions {
   onArrivalCheck?: () => void;
 }
 
-/** The manage handlers and what the host needs beside them (the upload route of the web host). */
+/**
+ * The manage handlers and what the host needs beside them (the upload route of the web host).
+ * Exported for tests: they read the handlers and the upload route from it.
+ */
 export interface ManageSession {
   handlers: ManageHandlers;
   /** Streams an uploaded archive into staging; resolves with its path for manage:add. */

@@ -41,7 +41,7 @@ export interface WebHostOptions {
   onCodeUsed?: () => void;
 }
 
-/** A running web host. */
+/** A running web host. Exported for tests: they hold the running host to call and close it. */
 export interface WebHost {
   /** The page's address (no key: a browser signs in with a one-time code, see pageUrl). */
   url: string;

@@ -12,7 +12,10 @@ import {
   unwrapReply,
 } from "../../shared/ipc";
 
-/** The two ipcRenderer calls the API needs (injected, so tests need no Electron). */
+/**
+ * The two ipcRenderer calls the API needs (injected, so tests need no Electron).
+ * Exported for tests: they hand the API a fake ipcRenderer.
+ */
 export type PreloadIpc = Pick<IpcRenderer, "invoke" | "on" | "removeListener">;
 
 /** Electron's webUtils.getPathForFile: the real path of a dropped File (injected, so tests need no Electron). */

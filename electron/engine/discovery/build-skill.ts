@@ -39,7 +39,10 @@ export type SkillPlace = Pick<Skill, "id" | "dir" | "realDir" | "client" | "loca
   lock?: SkillLockInfo;
 };
 
-/** Says which cap cut a skill's content hash short, in words (scan.skill.truncated names the limit reached). */
+/**
+ * Says which cap cut a skill's content hash short, in words (scan.skill.truncated names the limit reached).
+ * Exported for tests: each cap's words are checked on a real folder's hash.
+ */
 export function truncationReason(hash: FolderHash): string {
   const limit = hash.limit;
   if (limit?.kind === "bytes")

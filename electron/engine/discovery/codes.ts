@@ -1,6 +1,9 @@
 // Discovery's own diagnostic codes (stable, like RULES.md's): one line each on what they mean.
 
-/** Every code discovery reports, with its one-line meaning. */
+/**
+ * Every code discovery reports, with its one-line meaning.
+ * Exported for tests: docs/diagnostics.md is checked against it.
+ */
 export const DISCOVERY_CODES = {
   "desktop.manifest.missing":
     "A Claude Desktop account tree has no manifest.json, so its skills carry no Desktop facts.",

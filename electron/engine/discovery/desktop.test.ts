@@ -1,13 +1,26 @@
-import { describe, expect, it } from "vitest";
-import { joinDesktopManifest, normaliseDesktopDate, type DesktopTree } from "./desktop";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeTempDir, writeTree } from "../../../test-support/tmp";
+import { joinDesktopManifest, readDesktopTree, type DesktopTree } from "./desktop";
+
+let tmp: { dir: string; cleanup: () => Promise<void> };
+beforeAll(async () => (tmp = await makeTempDir()));
+afterAll(async () => tmp.cleanup());
+
+/** manifest.json's lastUpdated as discovery reads it. */
+async function normaliseDesktopDate(lastUpdated: unknown): Promise<string | null | undefined> {
+  const tree = path.join(tmp.dir, `tree-${Math.random().toString(36).slice(2)}`);
+  await writeTree(tree, { "manifest.json": JSON.stringify({ lastUpdated, skills: [] }) });
+  return (await readDesktopTree(tree, tmp.dir)).manifest?.lastUpdated;
+}
 
 describe("Claude Desktop manifests", () => {
-  it("normalises lastUpdated given as epoch ms, a numeric string or an ISO string", () => {
-    expect(normaliseDesktopDate(1763544600000)).toBe("2025-11-19T09:30:00.000Z");
-    expect(normaliseDesktopDate("1763544600000")).toBe("2025-11-19T09:30:00.000Z");
-    expect(normaliseDesktopDate("2026-11-20T09:30:00Z")).toBe("2026-11-20T09:30:00.000Z");
-    expect(normaliseDesktopDate("yesterday")).toBe("yesterday");
-    expect(normaliseDesktopDate(null)).toBeNull();
+  it("normalises lastUpdated given as epoch ms, a numeric string or an ISO string", async () => {
+    expect(await normaliseDesktopDate(1763544600000)).toBe("2025-11-19T09:30:00.000Z");
+    expect(await normaliseDesktopDate("1763544600000")).toBe("2025-11-19T09:30:00.000Z");
+    expect(await normaliseDesktopDate("2026-11-20T09:30:00Z")).toBe("2026-11-20T09:30:00.000Z");
+    expect(await normaliseDesktopDate("yesterday")).toBe("yesterday");
+    expect(await normaliseDesktopDate(null)).toBeNull();
   });
 
   it("joins entries with folders by name, then by skillId", () => {

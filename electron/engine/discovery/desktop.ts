@@ -35,7 +35,7 @@ export interface DesktopTree {
 const TREE_MARKERS = ["manifest.json", "skills", ".claude-plugin"];
 
 /** Normalises Desktop's lastUpdated/updatedAt (epoch ms or an ISO string, both occur) to an ISO string. */
-export function normaliseDesktopDate(value: unknown): string | null {
+function normaliseDesktopDate(value: unknown): string | null {
   if (typeof value === "number" && Number.isFinite(value)) {
     const d = new Date(value);
     return Number.isNaN(d.getTime()) ? null : d.toISOString();

@@ -66,7 +66,10 @@ const DESKTOP_ROWS: LocationRow[] = ["Claude", "Claude-3p"].flatMap((folder): Lo
   },
 ]);
 
-/** Every location of a home, in the order the catalog lists them. */
+/**
+ * Every location of a home, in the order the catalog lists them.
+ * Exported for tests: each row is checked for a path on every platform.
+ */
 export const LOCATION_TABLE: LocationRow[] = [
   ...DESKTOP_ROWS,
   {

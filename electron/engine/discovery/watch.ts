@@ -21,7 +21,10 @@ export type { CatalogChange } from "../../../shared/results";
 
 const MAX_WATCH_FAILURES = 3;
 
-/** A running watch: the latest catalog, and how to stop it. */
+/**
+ * A running watch: the latest catalog, and how to stop it.
+ * Exported for tests: they keep the open watch to close it after each case.
+ */
 export interface CatalogWatch {
   close(): Promise<void>;
   current(): ScanResult;

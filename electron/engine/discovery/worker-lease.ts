@@ -105,7 +105,7 @@ export function releaseWorker(script: string, lease: LeasedWorker, healthy: bool
   idle.set(script, { worker, timer, detach });
 }
 
-/** Ends every idle worker now (tests; a host shutting down). */
+/** Ends every idle worker now (tests; a host shutting down). Exported for tests: they end the workers between cases. */
 export async function endIdleWorkers(): Promise<void> {
   const entries = [...idle.values()];
   idle.clear();

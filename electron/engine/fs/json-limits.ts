@@ -2,7 +2,10 @@
 // instead of building a structure that later code (validation, cloning, stringifying) cannot walk.
 import { readTextFile } from "./safe-fs";
 
-/** Deepest nesting of arrays and objects accepted in JSON the engine reads. */
+/**
+ * Deepest nesting of arrays and objects accepted in JSON the engine reads.
+ * Exported for tests: they nest JSON to either side of it.
+ */
 export const MAX_JSON_DEPTH = 64;
 /** The size limit of a plugin's own JSON files (plugin.json, mcp.json), like a skill's frontmatter. */
 export const MAX_MANIFEST_BYTES = 64 * 1024;

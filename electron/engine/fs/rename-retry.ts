@@ -6,10 +6,13 @@ import { rename } from "node:fs/promises";
 /** The codes Windows gives a rename while something holds the folder open. */
 const HELD_CODES = new Set(["EPERM", "EBUSY", "EACCES"]);
 
-/** How long to wait before each retry (about 3 s in all), then give up. */
+/**
+ * How long to wait before each retry (about 3 s in all), then give up.
+ * Exported for tests: they check the waits taken.
+ */
 export const RENAME_RETRY_DELAYS_MS = [20, 40, 80, 160, 320, 640, 1000, 1000];
 
-/** Settings and faults a test can inject; production code leaves them alone. */
+/** Settings and faults a test can inject; production code leaves them alone. Exported for tests: they set the platform, faults and sleep. */
 export const renameRetry: {
   platform: NodeJS.Platform;
   /** Called before each attempt; a throw is that attempt's failure (an injected fault). */

@@ -15,7 +15,7 @@ import { decide, inspectPlace, type AppliedPlacement, type Placement, type Plann
 import { lockSourceOf, parseAddSource, type AddSource } from "./source";
 import { stageSource, type Candidate } from "./stage-source";
 
-/** Options of addSkill. */
+/** Options of addSkill. Exported for tests: they build options for addSkill. */
 export interface AddOptions extends Scope {
   cwd: string;
   dataDir: string;

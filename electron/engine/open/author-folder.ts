@@ -81,7 +81,10 @@ function pathApi(platform: NodeJS.Platform): typeof path.posix {
   return platform === "win32" ? path.win32 : path.posix;
 }
 
-/** Why a real folder is too broad for author mode (root, a home folder or above one, a system folder), or null. */
+/**
+ * Why a real folder is too broad for author mode (root, a home folder or above one, a system folder), or null.
+ * Exported for tests: other platforms' folders are checked where they do not exist.
+ */
 export function broadFolderProblem(
   realFolder: string,
   options: { platform: NodeJS.Platform; homes: string[] },

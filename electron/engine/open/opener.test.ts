@@ -2,7 +2,7 @@ import { chmod, readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { makeTempDir, writeTree } from "../../../test-support/tmp";
-import { OpenerError, openAsText, revealPath, spawnProgram, type Spawner } from "./opener";
+import { openAsText, revealPath, spawnProgram, type Spawner } from "./opener";
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -67,9 +67,9 @@ describe("openAsText", () => {
     );
     expect(none.calls).toEqual([["xdg-mime", "query", "default", "text/plain"]]);
     const odd = recordingSpawner({ "xdg-mime": { code: 0, stdout: "../../evil\n" } });
-    await expect(openAsText("/s/a.md", { platform: "linux", env, spawn: odd.spawn })).rejects.toBeInstanceOf(
-      OpenerError,
-    );
+    await expect(openAsText("/s/a.md", { platform: "linux", env, spawn: odd.spawn })).rejects.toMatchObject({
+      name: "OpenerError",
+    });
     const failing = recordingSpawner({
       "xdg-mime": { code: 0, stdout: "editor.desktop\n" },
       "gtk-launch": { code: 1 },

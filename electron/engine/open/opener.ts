@@ -22,7 +22,7 @@ export type Spawner = (
 ) => Promise<SpawnOutcome>;
 
 /** An opener failure, in a sentence the user can act on. */
-export class OpenerError extends Error {
+class OpenerError extends Error {
   override name = "OpenerError";
 }
 

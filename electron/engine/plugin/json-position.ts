@@ -110,7 +110,10 @@ function decodeJsonString(raw: string): string {
   }
 }
 
-/** The line and column of a character offset in a text. */
+/**
+ * The line and column of a character offset in a text.
+ * Exported for tests: they check the counting at the text's edges, which parse errors do not all reach.
+ */
 export function positionAt(text: string, offset: number): TextPosition {
   const upTo = text.slice(0, Math.max(0, Math.min(offset, text.length)));
   const lastBreak = upTo.lastIndexOf("\n");

@@ -9,13 +9,16 @@ import { diagnostic, isPlainObject, kindOf, quote } from "./diagnostics";
 import { jsonLimitProblem, MAX_MANIFEST_BYTES } from "../fs/json-limits";
 import { locateJsonPointers, parseJson, pointerOf, type TextPosition } from "./json-position";
 
-/** The only $schema a 1.0.0 manifest may declare. */
+/** The only $schema a 1.0.0 manifest may declare. Exported for tests: the property test generates manifests from it. */
 export const PLUGIN_SCHEMA_ID = "https://agent-plugins.org/schemas/1.0.0/plugin.schema.json";
 
 /** The Agent Plugins versions this validator implements. */
 const SUPPORTED_SPEC_VERSIONS = ["1.0.0"] as const;
 
-/** The fields a 1.0.0 manifest may hold at its top level (§5.2). */
+/**
+ * The fields a 1.0.0 manifest may hold at its top level (§5.2).
+ * Exported for tests: the property test generates manifests from it.
+ */
 export const KNOWN_MANIFEST_FIELDS = [
   "$schema",
   "name",

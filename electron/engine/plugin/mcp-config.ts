@@ -9,7 +9,7 @@ import { locateJsonPointers, parseJson, pointerOf, type TextPosition } from "./j
 import { specVersionOf } from "./manifest";
 import { checkServer } from "./mcp-server";
 
-/** The only $schema a 1.0.0 mcp.json may declare. */
+/** The only $schema a 1.0.0 mcp.json may declare. Exported for tests: the property test generates files from it. */
 export const MCP_SCHEMA_ID = "https://agent-plugins.org/schemas/1.0.0/mcp.schema.json";
 
 /** What reading mcp.json found; no servers when the whole MCP component is invalid. */

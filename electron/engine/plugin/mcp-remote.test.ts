@@ -1,8 +1,18 @@
 // The url rules of remote MCP servers: absolute http(s), no userinfo or fragment, plain http only to loopback.
 import { describe, expect, it } from "vitest";
-import { isLoopbackHost, urlProblem, withoutUserinfo } from "./mcp-remote";
+import { checkRemote, withoutUserinfo } from "./mcp-remote";
 
-describe("urlProblem", () => {
+/** Why checkRemote refuses a server's url (the end of its diagnostic's message), or null when it accepts it. */
+function urlProblem(url: string): string | null {
+  const ctx = { name: "s", root: "/p", realRoot: "/p", file: "/p/mcp.json", at: () => undefined };
+  const found = checkRemote({ url }, ctx).filter((d) => d.code === "plugin.mcp.server.url");
+  return found[0]?.message ?? null;
+}
+
+/** Whether plain http to a host is accepted: only a loopback host. */
+const isLoopbackHost = (host: string) => urlProblem(`http://${host}/`) === null;
+
+describe("a remote server's url", () => {
   it.each([
     "https://mcp.example.com/mcp",
     "https://mcp.example.com:8443/a?b=c",

@@ -7,7 +7,7 @@ const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 
 /** True for `localhost` or an IPv4/IPv6 loopback literal (127.0.0.0/8, ::1), as URL parsing normalises them. */
-export function isLoopbackHost(hostname: string): boolean {
+function isLoopbackHost(hostname: string): boolean {
   if (hostname === "localhost") return true;
   if (/^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname)) return true;
   return hostname === "[::1]";
@@ -19,7 +19,7 @@ export function withoutUserinfo(url: string): string {
 }
 
 /** Why a url is not a valid remote MCP endpoint, or null when it is. */
-export function urlProblem(url: string): string | null {
+function urlProblem(url: string): string | null {
   if (url.trim() === "") return "it is empty";
   if (url !== url.trim() || /[\u0000-\u001f\u007f]/.test(url))
     return "it has spaces or control characters at its ends or inside";

@@ -5,7 +5,11 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { makeTempDir, writeTree } from "../../../test-support/tmp";
 import { gitTreeOf } from "../updates/git-tree";
-import { installerFolderHashes, matchesInstallerHash, recordedAsTree } from "./folder-hash";
+import { installerFolderHashes, recordedAsTree } from "./folder-hash";
+
+/** Whether the folder still has the installer's recorded hash: recordedAsTree then answers with the folder's tree. */
+const matchesInstallerHash = async (dir: string, recorded: string) =>
+  (await recordedAsTree(dir, recorded, "the folder's tree")) === "the folder's tree";
 
 let cleanup: (() => Promise<void>) | null = null;
 afterEach(async () => {

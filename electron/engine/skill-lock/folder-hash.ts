@@ -67,7 +67,7 @@ export async function installerFolderHashes(dir: string): Promise<string[] | nul
 export type InstallerHasher = (dir: string) => Promise<string[] | null>;
 
 /** Whether `dir` still has the installer's recorded SHA-256 hash (null when the folder cannot be hashed). */
-export async function matchesInstallerHash(
+async function matchesInstallerHash(
   dir: string,
   recorded: string,
   hashesOf: InstallerHasher = installerFolderHashes,

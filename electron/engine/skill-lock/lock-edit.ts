@@ -53,7 +53,10 @@ function newLockText(skills: Record<string, LockEntry>): string {
   return JSON.stringify({ version: LOCK_VERSION, skills, dismissed: {} }, null, 2);
 }
 
-/** Test seam: runs after each read of the lock, so a test can be the other writer at the worst moment. */
+/**
+ * Test seam: runs after each read of the lock, so a test can be the other writer at the worst moment.
+ * Exported for tests: they set afterRead.
+ */
 export const lockEditHooks: { afterRead?: (file: string) => Promise<void> } = {};
 
 /** Edits of one lock in this process, one after another (other processes are caught by the compare before rename). */

@@ -4,19 +4,31 @@ import type { UpdateInfo } from "../../../shared/model";
 import { InstallError } from "../apply/errors";
 import { PackRefusedError } from "../archive/pack";
 import { problemOf } from "./problems";
-import { chooseDownload } from "./steps";
+import { testSkill } from "../../../shared/testing/model-fixtures";
+import { decideUpdate } from "./steps";
 
 describe("update flow", () => {
   it("takes the release's best file, or none", () => {
-    const info = {
-      downloads: [
+    const skill = testSkill("agentkey", { version: "1.2.0", versionSource: "metadata.version" });
+    const outdated = (downloads: UpdateInfo["downloads"]) =>
+      ({
+        skillId: skill.id,
+        name: skill.name,
+        dir: skill.dir,
+        state: "outdated",
+        latest: "1.3.0",
+        downloads,
+      }) as UpdateInfo;
+    const decided = decideUpdate(
+      skill,
+      outdated([
         { name: "a.skill", size: 1, url: "https://x/a.skill" },
         { name: "src.zip", size: null, url: "https://x/src.zip" },
-      ],
-    } as UpdateInfo;
-    expect(chooseDownload(info)?.name).toBe("a.skill");
-    expect(chooseDownload({ downloads: [] } as unknown as UpdateInfo)).toBeNull();
-    expect(chooseDownload(undefined)).toBeNull();
+      ]),
+    );
+    expect(decided.ok && decided.origin.kind === "release" ? decided.origin.file.name : null).toBe("a.skill");
+    expect(decideUpdate(skill, outdated([]))).toMatchObject({ ok: false, problem: { code: "install.no-download" } });
+    expect(decideUpdate(skill, undefined)).toMatchObject({ ok: false, problem: { code: "install.not-due" } });
   });
 
   it("says what happened and what to do, with the details on demand", () => {

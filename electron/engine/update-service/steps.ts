@@ -23,7 +23,7 @@ export type UpdateDecision =
   | { ok: false; plan: UpdatePlan; problem: UpdateProblem; resting: boolean };
 
 /** The release file an update takes: the best one the check found (a `.skill` or `.zip` holding the skill first). */
-export function chooseDownload(info: UpdateInfo | undefined): UpdateDownload | null {
+function chooseDownload(info: UpdateInfo | undefined): UpdateDownload | null {
   return info?.downloads?.[0] ?? null;
 }
 
