@@ -8,10 +8,11 @@ import { checkoutTree, exportUses, unmarkedTestOnlyExports, type SourceTree } fr
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 /**
- * Test-only exports in files another change owns right now (the scan's off-thread work, the skill checks' speed):
- * to be made private or marked there. An entry that is no longer found must be taken off this list.
+ * Test-only exports in files another change owns right now (the scan's off-thread work, the stored catalog, the skill
+ * checks' speed), to be made private or marked there. An entry that is no longer found must be taken off this list.
  */
 const PENDING = [
+  "electron/engine/catalog-snapshot/snapshot.ts readCatalogSnapshot",
   "electron/engine/discovery/read.ts readSkillAt",
   "electron/engine/off-thread/runner.ts taskWorkersStarted",
   "electron/engine/off-thread/runner.ts tasksRunOffThread",
@@ -25,6 +26,7 @@ const PENDING = [
   "electron/engine/skill/yaml-limits.ts MAX_YAML_ENTRIES",
   "electron/engine/skill/yaml-limits.ts blockDepth",
   "electron/engine/validate-cache/cached-skill.ts CacheClock",
+  "shared/serialized-json.ts answerValue",
 ];
 
 /** A source tree held in memory. */
