@@ -47,6 +47,7 @@ describe("exports only tests import", () => {
         "export const marked = 1;",
         "export const viaNamespace = 2;",
         "export const viaDynamic = 3;",
+        "export const viaThen = 5;",
         "export const viaTypeQuery = 4;",
         "export interface Shape { x: number }",
         "export default function unusedDefault() {}",
@@ -57,6 +58,7 @@ describe("exports only tests import", () => {
         '  const { viaDynamic } = await import("./a");',
         "  return [used, viaDynamic];",
         "}",
+        'export const lazily = () => import("./a").then((m) => m.viaThen);',
       ].join("\n"),
       "electron/engine/a.test.ts": 'import { onlyTests, marked, type Shape } from "./a";\nexport type T = Shape;',
       "test-support/helper.ts": 'import * as a from "../electron/engine/a";\nexport const v = a.viaNamespace;',
@@ -73,6 +75,7 @@ describe("exports only tests import", () => {
     const uses = new Map(exportUses(tree).map((u) => [u.name, u]));
     expect(uses.get("used")?.appImporters).toEqual(["electron/engine/b.ts"]);
     expect(uses.get("viaDynamic")?.appImporters).toEqual(["electron/engine/b.ts"]);
+    expect(uses.get("viaThen")?.appImporters).toEqual(["electron/engine/b.ts"]);
     expect(uses.get("marked")).toMatchObject({ marked: true, testImporters: ["electron/engine/a.test.ts"] });
     expect(uses.get("default")).toMatchObject({ appImporters: [], testImporters: [] });
   });

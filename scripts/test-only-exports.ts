@@ -125,7 +125,8 @@ function exportsOf(file: string, source: ts.SourceFile): AppExport[] {
 /** Each module this one imports from, with the names it takes ("*" when it takes the whole module). */
 function importsOf(source: ts.SourceFile, walk: boolean): { spec: string; names: string[] }[] {
   const found: { spec: string; names: string[] }[] = [];
-  const namespaceUses = (local: string): string[] => {
+  /** The names read off `local` within `root` (`local.Name`, `local.Name` in a type); "*" when it is used whole. */
+  const usesOf = (root: ts.Node, local: string): string[] => {
     const names = new Set<string>();
     let whole = false;
     const visit = (node: ts.Node) => {
@@ -133,21 +134,33 @@ function importsOf(source: ts.SourceFile, walk: boolean): { spec: string; names:
         const parent = node.parent;
         if (ts.isPropertyAccessExpression(parent) && parent.expression === node) names.add(parent.name.text);
         else if (ts.isQualifiedName(parent) && parent.left === node) names.add(parent.right.text);
-        else if (!ts.isNamespaceImport(parent)) whole = true;
+        else if (!ts.isNamespaceImport(parent) && !ts.isParameter(parent)) whole = true;
       }
       ts.forEachChild(node, visit);
     };
-    visit(source);
+    visit(root);
     return whole ? ["*"] : [...names];
   };
   /** What a dynamic import() or `import("x")` type takes, from what surrounds it. */
   const dynamicNames = (call: ts.Node): string[] => {
     let node = call.parent;
-    while (node && (ts.isParenthesizedExpression(node) || ts.isAwaitExpression(node))) node = node.parent;
-    if (node && ts.isPropertyAccessExpression(node)) return [node.name.text];
+    let awaited = ts.isImportTypeNode(call);
+    while (node && (ts.isParenthesizedExpression(node) || ts.isAwaitExpression(node))) {
+      awaited ||= ts.isAwaitExpression(node);
+      node = node.parent;
+    }
+    if (node && ts.isPropertyAccessExpression(node)) return awaited ? [node.name.text] : thenNames(node);
     if (node && ts.isVariableDeclaration(node) && ts.isObjectBindingPattern(node.name))
       return node.name.elements.map((e) => ((e.propertyName ?? e.name) as ts.Identifier).text);
     return ["*"];
+  };
+  /** `import("x").then((m) => m.Name)`: the names read off the module; "*" for any other use of the promise. */
+  const thenNames = (access: ts.PropertyAccessExpression): string[] => {
+    const call = access.parent;
+    const callback = ts.isCallExpression(call) ? call.arguments[0] : undefined;
+    if (access.name.text !== "then" || !callback || !ts.isArrowFunction(callback)) return ["*"];
+    const param = callback.parameters[0]?.name;
+    return param && ts.isIdentifier(param) ? usesOf(callback.body, param.text) : ["*"];
   };
   const visit = (node: ts.Node) => {
     if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
@@ -157,7 +170,7 @@ function importsOf(source: ts.SourceFile, walk: boolean): { spec: string; names:
       const bindings = clause?.namedBindings;
       if (bindings && ts.isNamedImports(bindings))
         for (const element of bindings.elements) names.push((element.propertyName ?? element.name).text);
-      if (bindings && ts.isNamespaceImport(bindings)) names.push(...namespaceUses(bindings.name.text));
+      if (bindings && ts.isNamespaceImport(bindings)) names.push(...usesOf(source, bindings.name.text));
       found.push({ spec: node.moduleSpecifier.text, names });
     } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
       const clause = node.exportClause;
