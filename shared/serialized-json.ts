@@ -13,6 +13,6 @@ export class SerializedJson<T> {
   }
 }
 
-/** The value of an answer that may have been passed through as JSON. */
+/** The value of an answer that may have been passed through as JSON. Exported for tests: they read handlers' answers. */
 export const answerValue = <T>(answer: T | SerializedJson<T>): T =>
   answer instanceof SerializedJson ? answer.parse() : answer;

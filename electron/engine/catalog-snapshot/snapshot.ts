@@ -44,7 +44,10 @@ export function snapshotFileIn(cacheDir: string, key: SnapshotKey): string {
   return path.join(cacheDir, "catalog", `catalog-v${SNAPSHOT_FORMAT}-${id}.json`);
 }
 
-/** The stored catalog for a key; null when there is none, or when it was ignored (then `note` says why). */
+/**
+ * The stored catalog for a key; null when there is none, or when it was ignored (then `note` says why).
+ * Exported for tests: they check each hostile file's note on the object itself.
+ */
 export async function readCatalogSnapshot(
   file: string,
   key: SnapshotKey,

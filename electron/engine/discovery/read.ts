@@ -23,7 +23,8 @@ export interface PluginRead {
 /**
  * Reads and hashes one skill folder (dir as found; the hash walks its real folder, confined). The instructions are
  * dropped: the catalog never shows them, and a read from the validation cache does not have them. With `since` (ns,
- * when reading began), the read also says what its result depends on, for the validation cache.
+ * when reading began), the read also says what its result depends on, for the validation cache. Exported for tests:
+ * they read one folder as the scan would.
  */
 export async function readSkillAt(
   dir: string,

@@ -162,12 +162,12 @@ export function useTaskWorker(workerScript: string | undefined): void {
   script = workerScript;
 }
 
-/** How many task workers this process has started (a test sees a dead worker replaced). */
+/** How many task workers this process has started. Exported for tests: they see a dead worker replaced. */
 export function taskWorkersStarted(): number {
   return started;
 }
 
-/** Whether tasks run in a worker thread here (a script is set and it can load). */
+/** Whether tasks run in a worker thread here (a script is set and it can load). Exported for tests: they assert it. */
 export function tasksRunOffThread(): boolean {
   return Boolean(script) && !unloadable;
 }
@@ -194,7 +194,7 @@ export function runTask<A extends unknown[], R>(
   return current.run(name, args, () => here(...args), ++nextId, timeMs) as Promise<R>;
 }
 
-/** Ends the task worker now (tests; a host shutting down). */
+/** Ends the task worker now (tests; a host shutting down). Exported for tests: they end it between cases. */
 export function endTaskWorker(): void {
   current?.end(new OffThreadError("The worker was ended.", "crash"));
   current = null;

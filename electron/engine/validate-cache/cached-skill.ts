@@ -9,7 +9,7 @@ import { nowNs } from "./identity";
 import { hashIfFree, readCacheable, scanPartOf } from "./scan-part";
 import type { ValidationCache } from "./store";
 
-/** Test hooks: the clock and the racy window. */
+/** Test hooks: the clock and the racy window. Exported for tests: they set both. */
 export interface CacheClock {
   now?: () => bigint;
   racyWindowNs?: bigint;
