@@ -102,6 +102,25 @@ describe("the CLI bundle loads per command", () => {
     expect([...whole.inputs].some((i) => i.startsWith("node_modules/yaml/"))).toBe(true);
   });
 
+  it("validate's eager graph holds no archive reader, writer or CI format, and no node:crypto, node:zlib or node:url: each loads only when a run needs it", () => {
+    const eager = reach(outputOf("electron/cli/main.ts"), false);
+    reach(outputOf("electron/cli/commands/validate.ts"), false, new Set(), eager);
+    expect(eager.inputs.has("electron/engine/validate-cache/store.ts")).toBe(true);
+    const lazy = [
+      "electron/engine/skill/archive.ts",
+      "electron/engine/fs/write.ts",
+      "electron/cli/commands/validate-formats.ts",
+      "electron/cli/commands/validate-ci-reports.ts",
+      "electron/cli/commands/diagnostic-rules.ts",
+    ];
+    expect([...eager.inputs].filter((i) => lazy.includes(i) || i.startsWith("electron/engine/archive/"))).toEqual([]);
+    expect([...eager.externals].filter((e) => ["node:crypto", "node:zlib", "node:url"].includes(e))).toEqual([]);
+    // They are still reachable when a run needs them.
+    const whole = commandGraph("validate");
+    expect(lazy.filter((i) => !whole.inputs.has(i))).toEqual([]);
+    expect(["node:crypto", "node:zlib"].filter((e) => !whole.externals.has(e))).toEqual([]);
+  });
+
   it("the check is real: outdated, which asks skill-meta servers, does reach the MCP SDK and the update checks", () => {
     const found = commandGraph("outdated");
     expect([...found.inputs].some((i) => i.startsWith("node_modules/@modelcontextprotocol/sdk/"))).toBe(true);

@@ -42,11 +42,14 @@ export class UsageError extends Error {}
  * (which `--format json|sarif` also pass through) finds nothing to rewrite into invalid JSON.
  */
 const RAW_IN_JSON = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+/** The same set, for a quick look: testing scans a long text several times faster than a replace that finds nothing. */
+const HAS_RAW_IN_JSON = new RegExp(RAW_IN_JSON.source);
 const jsonEscape = (char: string) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`;
 
 /** Writes exactly one JSON document to stdout. */
 export function printJson(io: CliIo, value: unknown): void {
-  io.stdout(JSON.stringify(value, null, 2).replace(RAW_IN_JSON, jsonEscape) + "\n");
+  const text = JSON.stringify(value, null, 2);
+  io.stdout((HAS_RAW_IN_JSON.test(text) ? text.replace(RAW_IN_JSON, jsonEscape) : text) + "\n");
 }
 
 /** Reads a string flag that may be given once. */

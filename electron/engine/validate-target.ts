@@ -1,7 +1,6 @@
 // Validates one resolved target (a skill folder, an archive, a plugin or a marketplace) into the result `validate` and the app show.
 import type { ValidationResult } from "../../shared/results";
 import type { PluginFormat, Profile } from "../../shared/model";
-import { readSkillArchive } from "./skill/archive";
 import { readSkill } from "./skill/read-skill";
 import type { RealDirs } from "./skill/real-dirs";
 import type { ValidationTarget } from "./skill/targets";
@@ -53,9 +52,10 @@ export async function validateTarget(
       diagnostics,
     };
   }
+  // The archive reader (and the unpacking rules, zlib among them) is loaded only for archives, like the plugin readers.
   const report =
     target.kind === "archive"
-      ? await readSkillArchive(target.file, { profile })
+      ? await (await import("./skill/archive")).readSkillArchive(target.file, { profile })
       : await readSkill(target.dir, { profile, realDirs });
   return { path: target.path, kind: "skill", name: report.name, valid: report.valid, diagnostics: report.diagnostics };
 }

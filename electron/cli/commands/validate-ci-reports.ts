@@ -3,7 +3,8 @@
 import { createHash } from "node:crypto";
 import type { Diagnostic, Severity } from "../../../shared/model";
 import type { TargetResult } from "../../engine/validate-target";
-import { artifactPath, fullText } from "./validate-formats";
+import { fullText } from "./validate-formats";
+import { artifactPath } from "./validate-summary";
 
 /**
  * Text as XML 1.0 character data or attribute value: markup characters as entities, characters XML cannot hold (C0

@@ -12,15 +12,8 @@ import { ValidationCache, defaultCacheFile } from "../../engine/validate-cache/s
 import { defaultSettingsFile, validationCacheOn } from "../../engine/config-dir";
 import { UsageError, printJson, stringFlag, type CliArgs, type CliCommand, type CliIo } from "../command";
 import { formatDiagnostics, plural, safe, shownPath } from "./report-format";
-import {
-  VALIDATE_FORMATS,
-  searchSummaryLines,
-  toGithubAnnotations,
-  toSarif,
-  type ValidateFormat,
-} from "./validate-formats";
+import { VALIDATE_FORMATS, searchSummaryLines, type ValidateFormat } from "./validate-summary";
 import { owningPaths } from "./owning-targets";
-import { toGitlabCodeQuality, toJunit } from "./validate-ci-reports";
 
 /** One checked path in `validate`'s JSON output. */
 export type ValidateResult = TargetResult;
@@ -149,12 +142,14 @@ export const validateCommand: CliCommand = {
         : validateTarget(target, profile, realDirs),
     );
     await cache?.save();
+    // The CI formats (and the diagnostics' documentation SARIF quotes) load only when asked for.
     if (format === "json") printJson(io, { results });
-    else if (format === "sarif") printJson(io, toSarif(results, io.cwd));
-    else if (format === "gitlab") printJson(io, toGitlabCodeQuality(results, io.cwd));
-    else if (format === "junit") io.stdout(toJunit(results, io.cwd));
+    else if (format === "sarif") printJson(io, (await import("./validate-formats")).toSarif(results, io.cwd));
+    else if (format === "gitlab")
+      printJson(io, (await import("./validate-ci-reports")).toGitlabCodeQuality(results, io.cwd));
+    else if (format === "junit") io.stdout((await import("./validate-ci-reports")).toJunit(results, io.cwd));
     else if (format === "github") {
-      const lines = toGithubAnnotations(results, io.cwd);
+      const lines = (await import("./validate-formats")).toGithubAnnotations(results, io.cwd);
       io.stdout(lines.length > 0 ? lines.join("\n") + "\n" : "");
     } else printReadable(results, searches, io);
     return results.some((r) => r.diagnostics.some((d) => d.severity === "error")) ? 1 : 0;

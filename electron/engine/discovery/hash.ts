@@ -1,5 +1,4 @@
 // Content hash of a skill folder: SHA-256 over its confined walk (relative paths and bytes, sorted).
-import { createHash } from "node:crypto";
 import { closeSync, constants, fstatSync, openSync, readdirSync, readSync, realpathSync, statSync } from "node:fs";
 import { open } from "node:fs/promises";
 import path from "node:path";
@@ -160,6 +159,8 @@ export async function hashSkillFolderWithInfo(
   knownFiles: readonly string[] | null = null,
   alreadyRead: ReadonlyMap<string, Uint8Array> = new Map(),
 ): Promise<FolderHash> {
+  // Loaded on first use: `validate` of unchanged skills hashes nothing, and node:crypto is costly to start.
+  const { createHash } = await import("node:crypto");
   const maxBytes = limits.maxBytes ?? DEFAULT_MAX_BYTES;
   let walk: { files: HashEntry[]; truncated: boolean; limit?: HashLimitHit };
   if (knownFiles && knownFiles.length <= (limits.maxEntries ?? DEFAULT_MAX_ENTRIES)) {

@@ -23,11 +23,6 @@ export const ARCHIVE_LIMITS = {
 /** Most bytes of Markdown held in memory while one archive is validated. */
 const MAX_HELD_BYTES = 64 * 1024 * 1024;
 
-/** True for file names validated as a skill archive: .zip/.skill (what Claude Desktop takes), .tar, .tar.gz, .tgz. */
-export function isSkillArchivePath(file: string): boolean {
-  return /\.(zip|skill|tar|tar\.gz|tgz)$/i.test(file);
-}
-
 /** True for the archives Claude Desktop's upload takes (.zip and .skill). */
 function isZipPath(file: string): boolean {
   return /\.(zip|skill)$/i.test(file);

@@ -4,7 +4,7 @@ import { lstat, readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { isInside } from "../fs/safe-fs";
 import type { ClaudeCodeContext } from "../plugin/types";
-import { isSkillArchivePath } from "./archive";
+import { isSkillArchivePath } from "./archive-path";
 import { isMarketplaceRoot, marketplaceRootKinds } from "./marketplace-root";
 import { countFound, searchFolder, type SearchSummary } from "./target-search";
 

@@ -3,7 +3,6 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { readTextFile } from "../fs/safe-fs";
-import { writeFileAtomic } from "../fs/write";
 import { defaultCacheDir } from "../cache-dir";
 import { VERSION } from "../version";
 import {
@@ -109,6 +108,8 @@ export class ValidationCache {
     }
     try {
       await mkdir(path.dirname(this.file), { recursive: true });
+      // The writer loads only when there is something to write: a run whose every result was kept starts without it.
+      const { writeFileAtomic } = await import("../fs/write");
       await writeFileAtomic(this.file, text, { mode: 0o600 });
       this.changed = false;
     } catch {
