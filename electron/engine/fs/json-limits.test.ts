@@ -50,6 +50,37 @@ describe("jsonLimitProblem", () => {
     );
   });
 
+  it("measures the same depth as a plain scan that steps over escapes one character at a time, for any text", () => {
+    // The reference: the straightforward scanner the quick one (which jumps between quotes) must agree with.
+    const plainDepth = (text: string) => {
+      let depth = 0;
+      let deepest = 0;
+      for (let i = 0; i < text.length; i++) {
+        const ch = text[i];
+        if (ch === '"') {
+          for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === "\\") i++;
+        } else if (ch === "[" || ch === "{") deepest = Math.max(deepest, ++depth);
+        else if ((ch === "]" || ch === "}") && depth > 0) depth--;
+      }
+      return deepest;
+    };
+    const measured = (text: string) => [...Array(40).keys()].find((maxDepth) => !jsonLimitProblem(text, { maxDepth }));
+    const chars = fc.constantFrom('"', "\\", "[", "]", "{", "}", "a", ":", ",");
+    fc.assert(
+      fc.property(fc.array(chars, { maxLength: 60 }), (list) => {
+        const text = list.join("");
+        expect(measured(text)).toBe(plainDepth(text));
+      }),
+      { numRuns: 3000 },
+    );
+    fc.assert(
+      fc.property(fc.json({ depthSize: "medium" }), (text) => {
+        expect(measured(text)).toBe(plainDepth(text));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it("refuses the JSON bombs (millions of `[`) by depth, and a text over maxBytes by size", () => {
     for (const bomb of jsonBombs()) expect(jsonLimitProblem(bomb.text)?.limit, bomb.name).toBe("too-deep");
     expect(jsonLimitProblem(`{"a":"${"x".repeat(MAX_MANIFEST_BYTES)}"}`, { maxBytes: MAX_MANIFEST_BYTES })?.limit).toBe(

@@ -23,10 +23,15 @@ function jsonDepth(text: string, stopAbove = Number.POSITIVE_INFINITY): number {
   for (let i = 0; i < text.length; i++) {
     const ch = text.charCodeAt(i);
     if (ch === 34) {
-      for (i++; i < text.length; i++) {
-        const c = text.charCodeAt(i);
-        if (c === 92) i++;
-        else if (c === 34) break;
+      // To the closing quote in one jump (indexOf is far faster than a loop over long strings): the next quote that
+      // no odd run of backslashes escapes.
+      for (;;) {
+        const quote = text.indexOf('"', i + 1);
+        if (quote < 0) return deepest;
+        let before = quote - 1;
+        while (text.charCodeAt(before) === 92) before--;
+        i = quote;
+        if ((quote - 1 - before) % 2 === 0) break;
       }
     } else if (ch === 91 || ch === 123) {
       if (++depth > deepest) {

@@ -80,9 +80,10 @@ export function isDiagnostic(v: unknown): v is Diagnostic {
   );
 }
 
+/** A name of a path that is empty, "." or ".." (a leading, trailing or doubled "/" makes an empty one). */
+const BAD_NAME = /(?:^|\/)\.{0,2}(?:\/|$)/;
 /** A path inside the skill's folder, as listings give it: "." or names joined by "/", none of them "." or "..". */
-const isRel = (v: unknown): v is string =>
-  isString(v) && (v === "." || (v !== "" && v.split("/").every((n) => n !== "" && n !== "." && n !== "..")));
+const isRel = (v: unknown): v is string => isString(v) && (v === "." || !BAD_NAME.test(v));
 
 const VERSION_SOURCES = new Set(["metadata.version", "frontmatter.version", "plugin.version"]);
 const LIMIT_KINDS = new Set(["entries", "depth", "bytes"]);

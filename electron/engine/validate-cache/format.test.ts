@@ -1,0 +1,39 @@
+// The cache file's record check: a listed path is trusted only as a plain path inside the skill's folder.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { isRecord, type CacheRecord } from "./format";
+
+const record = (rel: string): CacheRecord => ({
+  k: "agent-skills\n/skills/a",
+  e: [
+    [".", "1:2:3:4:5"],
+    [rel, "1:2:3:4:5"],
+  ],
+  n: "a",
+  v: true,
+  d: [],
+});
+
+/** The rule in words: "." (the folder), or names joined by "/", none empty, "." or "..". */
+const plainPath = (rel: string) =>
+  rel === "." || rel.split("/").every((name) => name !== "" && name !== "." && name !== "..");
+
+describe("a cache record's listed paths", () => {
+  it("are refused when they climb out, are absolute, or hold an empty, '.' or '..' name", () => {
+    for (const rel of ["..", "../x", "a/../b", "./a", "a/.", "/a", "a/", "a//b", "", "a/./b"])
+      expect(isRecord(record(rel)), rel).toBe(false);
+    for (const rel of ["SKILL.md", "references/a.md", "...", "a..b/c", ".hidden/x", "a/..b"])
+      expect(isRecord(record(rel)), rel).toBe(true);
+  });
+
+  it("are trusted exactly when every name is a plain one, for any path made of names, dots and slashes", () => {
+    const chars = fc.constantFrom("a", ".", "/", "b");
+    fc.assert(
+      fc.property(fc.array(chars, { maxLength: 12 }), (list) => {
+        const rel = list.join("");
+        expect(isRecord(record(rel))).toBe(plainPath(rel));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+});
