@@ -1,7 +1,7 @@
 // `validate` keeps its cache in the cache folder unless --no-cache or the settings say not to; a damaged cache is
 // ignored with a note on stderr and the output stays what an uncached run prints.
 import { existsSync } from "node:fs";
-import { cp, mkdir, writeFile } from "node:fs/promises";
+import { cp, mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -43,6 +43,23 @@ describe("validate's cache", () => {
     );
     await runBin(["validate", skills], { env });
     expect(existsSync(cacheFile)).toBe(false);
+  });
+
+  it("ignores a damaged record found during the run with a note, and prints what an uncached run prints", async () => {
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    await runBin(["validate", skills], { env });
+    const lines = (await readFile(cacheFile, "utf8")).split("\n");
+    expect(lines).toHaveLength(3);
+    lines[1] = lines[1]!.replace(/"v":(true|false)/, '"v":"yes"');
+    await writeFile(cacheFile, lines.join("\n"));
+    const plain = await runBin(["validate", skills, "--no-cache"], { env });
+    const run = await runBin(["validate", skills], { env });
+    expect(run.stdout).toBe(plain.stdout);
+    expect(run.code).toBe(plain.code);
+    expect(run.stderr).toMatch(
+      /^note: a record in the validation cache .* was ignored \(it has the wrong shape\); it will be rebuilt\.\n$/,
+    );
+    expect((await runBin(["validate", skills], { env })).stderr).toBe("");
   });
 
   it("ignores a damaged cache with a note and prints what an uncached run prints", async () => {

@@ -135,12 +135,15 @@ export const validateCommand: CliCommand = {
     const realDirs = new RealDirs();
     const cached = !args.values["no-cache"] && (await validationCacheOn(defaultSettingsFile(io.env)));
     const cache = cached ? await ValidationCache.open(defaultCacheFile(io.env)) : null;
-    if (cache?.note) io.stderr(`note: ${safe(cache.note)}\n`);
+    const noteAtOpen = cache?.note ?? null;
+    if (noteAtOpen) io.stderr(`note: ${safe(noteAtOpen)}\n`);
     const results = await mapBounded(targets, 16, (target) =>
       cache && target.kind === "skill"
         ? validateSkillCached(target, profile, cache, realDirs)
         : validateTarget(target, profile, realDirs),
     );
+    // Records are checked when first used, so a damaged one is found during the run.
+    if (cache?.note && cache.note !== noteAtOpen) io.stderr(`note: ${safe(cache.note)}\n`);
     await cache?.save();
     // The CI formats (and the diagnostics' documentation SARIF quotes) load only when asked for.
     if (format === "json") printJson(io, { results });

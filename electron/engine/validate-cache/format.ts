@@ -145,6 +145,69 @@ export function isRecord(v: unknown): v is CacheRecord {
   );
 }
 
+/** Deepest nesting of one record (the file's limit less the root object and the records array). */
+const MAX_RECORD_DEPTH = MAX_DEPTH - 2;
+
+/**
+ * The text before the first record, for a file of these rules; the marker tells this layout from the same document
+ * written in one line (as earlier builds did), whose records must be parsed together.
+ */
+const layoutHead = (rules: string): string =>
+  `{"format":${CACHE_FORMAT},"rules":${JSON.stringify(rules)},"oneRecordPerLine":true,"records":[`;
+
+/**
+ * The file's text with one record per line: the same JSON document (any JSON reader, or an older build, reads it), laid
+ * out so that a run can find each record's key without parsing the others. `texts` are the records' JSON texts.
+ */
+export function cacheText(rules: string, texts: readonly string[]): string {
+  return `${layoutHead(rules)}${texts.join(",\n")}]}`;
+}
+
+/** Where the key string ends in a record's text (`{"k":"…"` first), or -1. */
+function keyEnd(text: string): number {
+  for (let at = 6; ;) {
+    const quote = text.indexOf('"', at);
+    if (quote < 0) return -1;
+    let before = quote - 1;
+    while (text.charCodeAt(before) === 92) before--;
+    if ((quote - 1 - before) % 2 === 0) return quote;
+    at = quote + 1;
+  }
+}
+
+/**
+ * Each record's JSON text by its key, when the text is laid out as cacheText lays it out for these rules; null for any
+ * other text (another layout, other rules, a damaged file), which the whole-file parser then judges. Nothing here is
+ * trusted: recordFromText checks a record when it is first used.
+ */
+export function splitCacheText(text: string, rules: string): Map<string, string> | null {
+  const head = layoutHead(rules);
+  if (!text.startsWith(head)) return null;
+  const texts = new Map<string, string>();
+  if (text.length === head.length + 2) return text.endsWith("]}") ? texts : null;
+  for (let at = head.length; ;) {
+    const newline = text.indexOf("\n", at);
+    const last = newline < 0;
+    const end = last ? text.length : newline;
+    const close = last ? "]}" : ",";
+    if (!text.startsWith(close, end - close.length)) return null;
+    const record = text.slice(at, end - close.length);
+    const quote = record.startsWith('{"k":"') ? keyEnd(record) : -1;
+    if (quote < 0 || texts.size >= MAX_RECORDS) return null;
+    const key = parseJsonWithinLimits(record.slice(5, quote + 1), { maxDepth: 0 });
+    if (!key.ok || typeof key.value !== "string") return null;
+    texts.set(key.value, record);
+    if (last) return texts;
+    at = newline + 1;
+  }
+}
+
+/** The record a line of the file holds for `key`, when it is one this build may trust; otherwise null. */
+export function recordFromText(key: string, text: string): CacheRecord | null {
+  const parsed = parseJsonWithinLimits(text, { maxBytes: MAX_CACHE_BYTES, maxDepth: MAX_RECORD_DEPTH });
+  return parsed.ok && isRecord(parsed.value) && parsed.value.k === key ? parsed.value : null;
+}
+
 /** The file's records when its text is a cache this build can trust; otherwise why not, as a clause ("it …"). */
 export function parseCacheText(text: string): { ok: true; file: CacheFile } | { ok: false; why: string } {
   const parsed = parseJsonWithinLimits(text, { maxBytes: MAX_CACHE_BYTES, maxDepth: MAX_DEPTH });

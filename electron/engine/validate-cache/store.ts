@@ -9,9 +9,11 @@ import {
   CACHE_FORMAT,
   MAX_CACHE_BYTES,
   MAX_RECORDS,
+  cacheText,
   isRecord,
   parseCacheText,
-  type CacheFile,
+  recordFromText,
+  splitCacheText,
   type CacheRecord,
 } from "./format";
 
@@ -39,12 +41,25 @@ export interface CacheCounts {
   hashed: number;
 }
 
-/** The validation cache of one run: loaded once, looked up and filled per skill, saved once at the end. */
+/**
+ * One kept result: its record once parsed and checked, and its JSON text as the file held it (written back as it was,
+ * so a run that changes a few results does not serialise every other one again).
+ */
+interface Kept {
+  record?: CacheRecord;
+  text?: string;
+}
+
+/**
+ * The validation cache of one run: loaded once, looked up and filled per skill, saved once at the end. A file in the
+ * layout this build writes is split into records without parsing them; each is parsed and checked when first looked
+ * up, so a run pays for the skills it checks, not for every skill the cache holds (the app keeps thousands).
+ */
 export class ValidationCache {
   readonly counts: CacheCounts = { reused: 0, read: 0, uncacheable: 0, hashed: 0 };
-  /** Why the file on disk was ignored, when it was (the caller prints it as a note). */
+  /** Why the file on disk (or a record in it) was ignored, when it was (the caller prints it as a note). */
   note: string | null = null;
-  private records = new Map<string, CacheRecord>();
+  private records = new Map<string, Kept>();
   private changed = false;
 
   private constructor(
@@ -61,6 +76,11 @@ export class ValidationCache {
         cache.note = `the validation cache ${file} was ignored (${read.reason === "too-large" ? "it is too large" : `it cannot be read: ${read.reason}`}); it will be rebuilt.`;
       return cache;
     }
+    const texts = splitCacheText(read.text, rules);
+    if (texts) {
+      for (const [key, text] of texts) cache.records.set(key, { text });
+      return cache;
+    }
     const parsed = parseCacheText(read.text);
     if (!parsed.ok) {
       cache.note = `the validation cache ${file} was ignored (${parsed.why.replace(/^it /, "").replace(/\.$/, "")}); it will be rebuilt.`;
@@ -71,7 +91,7 @@ export class ValidationCache {
       cache.changed = true;
       return cache;
     }
-    for (const record of parsed.file.records) cache.records.set(record.k, record);
+    for (const record of parsed.file.records) cache.records.set(record.k, { record });
     return cache;
   }
 
@@ -80,9 +100,19 @@ export class ValidationCache {
     return this.changed;
   }
 
-  /** The kept record for a profile and folder, if any. */
+  /** The kept record for a profile and folder, if any; a record that fails its check is dropped with a note. */
   get(key: string): CacheRecord | undefined {
-    return this.records.get(key);
+    const kept = this.records.get(key);
+    if (!kept || kept.record) return kept?.record;
+    const record = recordFromText(key, kept.text!);
+    if (record) {
+      kept.record = record;
+      return record;
+    }
+    this.records.delete(key);
+    this.changed = true;
+    this.note ??= `a record in the validation cache ${this.file} was ignored (it has the wrong shape); it will be rebuilt.`;
+    return undefined;
   }
 
   /**
@@ -92,19 +122,19 @@ export class ValidationCache {
   put(key: string, record: CacheRecord | null): void {
     if (record && !isRecord(record)) record = null;
     const had = this.records.delete(key);
-    if (record) this.records.set(key, record);
+    if (record) this.records.set(key, { record });
     if (record || had) this.changed = true;
   }
 
   /** Writes the cache back when it changed, keeping the newest records within the limits; failures cost only speed. */
   async save(): Promise<void> {
     if (!this.changed) return;
-    let records = [...this.records.values()];
-    if (records.length > MAX_RECORDS) records = records.slice(records.length - MAX_RECORDS);
-    let text = serialise(this.rules, records);
-    while (Buffer.byteLength(text) > MAX_CACHE_BYTES && records.length > 0) {
-      records = records.slice(Math.ceil(records.length / 2));
-      text = serialise(this.rules, records);
+    let texts = [...this.records.values()].map((kept) => kept.text ?? JSON.stringify(kept.record));
+    if (texts.length > MAX_RECORDS) texts = texts.slice(texts.length - MAX_RECORDS);
+    let text = cacheText(this.rules, texts);
+    while (Buffer.byteLength(text) > MAX_CACHE_BYTES && texts.length > 0) {
+      texts = texts.slice(Math.ceil(texts.length / 2));
+      text = cacheText(this.rules, texts);
     }
     try {
       await mkdir(path.dirname(this.file), { recursive: true });
@@ -117,6 +147,3 @@ export class ValidationCache {
     }
   }
 }
-
-const serialise = (rules: string, records: CacheRecord[]): string =>
-  JSON.stringify({ format: CACHE_FORMAT, rules, records } satisfies CacheFile);
