@@ -74,12 +74,7 @@ export async function readTextFile(
   try {
     info = await statCallback(file);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT" || code === "ENOTDIR")
-      return { ok: false, reason: "not-found", message: "The file does not exist." };
-    if (code === "ELOOP")
-      return { ok: false, reason: "unreadable", message: "The file is a symbolic link that loops back on itself." };
-    return { ok: false, reason: "unreadable", message: `The file cannot be read (${code ?? "unknown error"}).` };
+    return statFailure(error);
   }
   if (options.root) {
     const [realRoot, realFile] = await Promise.all([realpathOrNull(options.root), realpathOrNull(file)]);
@@ -93,6 +88,40 @@ export async function readTextFile(
   }
   const refused = refusal(info, maxBytes);
   if (refused) return refused;
+  const read = await readStatedFile(file, maxBytes);
+  if (!read.ok) return read;
+  return options.keepBytes ? withRaw(decodeUtf8(read.bytes), read.bytes) : decodeUtf8(read.bytes);
+}
+
+/** A file's bytes as read, or why they were not. */
+export type BytesRead = { ok: true; bytes: Buffer } | Extract<TextRead, { ok: false }>;
+
+/**
+ * Reads a regular file's bytes within a size cap, undecoded (for a caller that decodes only the parts it uses): the
+ * same stat, refusals and non-blocking read as readTextFile, without a root.
+ */
+export async function readFileBytes(file: string, maxBytes: number): Promise<BytesRead> {
+  let info;
+  try {
+    info = await statCallback(file);
+  } catch (error) {
+    return statFailure(error);
+  }
+  const refused = refusal(info, maxBytes);
+  return refused && !refused.ok ? refused : readStatedFile(file, maxBytes);
+}
+
+function statFailure(error: unknown): Extract<TextRead, { ok: false }> {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === "ENOENT" || code === "ENOTDIR")
+    return { ok: false, reason: "not-found", message: "The file does not exist." };
+  if (code === "ELOOP")
+    return { ok: false, reason: "unreadable", message: "The file is a symbolic link that loops back on itself." };
+  return { ok: false, reason: "unreadable", message: `The file cannot be read (${code ?? "unknown error"}).` };
+}
+
+/** Reads a file stat'ed as regular and small enough; a file that grew past the cap meanwhile is refused. */
+async function readStatedFile(file: string, maxBytes: number): Promise<BytesRead> {
   let bytes: Buffer;
   try {
     // Non-blocking open: even if the file was swapped for a FIFO since the stat, the read cannot hang.
@@ -119,7 +148,7 @@ export async function readTextFile(
       bytes: bytes.length,
     };
   }
-  return options.keepBytes ? withRaw(decodeUtf8(bytes), bytes) : decodeUtf8(bytes);
+  return { ok: true, bytes };
 }
 
 function withRaw(read: TextRead, raw: Uint8Array): TextRead {

@@ -1,6 +1,7 @@
 // The validation cache's file: its shape, the limits a file must keep to be trusted, and its parser.
 import type { Diagnostic, VersionSource } from "../../../shared/model";
 import type { FolderHash } from "../discovery/hash";
+import { isUtf8 } from "node:buffer";
 import { parseJsonWithinLimits } from "../fs/json-limits";
 
 /** Bump when the file's shape changes. */
@@ -156,54 +157,72 @@ const layoutHead = (rules: string): string =>
   `{"format":${CACHE_FORMAT},"rules":${JSON.stringify(rules)},"oneRecordPerLine":true,"records":[`;
 
 /**
- * The file's text with one record per line: the same JSON document (any JSON reader, or an older build, reads it), laid
- * out so that a run can find each record's key without parsing the others. `texts` are the records' JSON texts.
+ * The file with one record per line: the same JSON document (any JSON reader, or an older build, reads it), laid out so
+ * that a run can find each record's key without decoding or parsing the others. Each record is its JSON text, or the
+ * bytes it was read as.
  */
-export function cacheText(rules: string, texts: readonly string[]): string {
-  return `${layoutHead(rules)}${texts.join(",\n")}]}`;
+export function cacheBytes(rules: string, records: ReadonlyArray<string | Uint8Array>): Buffer {
+  const parts: Uint8Array[] = [Buffer.from(layoutHead(rules))];
+  records.forEach((record, i) => {
+    if (i > 0) parts.push(SEPARATOR);
+    parts.push(typeof record === "string" ? Buffer.from(record) : record);
+  });
+  parts.push(TAIL);
+  return Buffer.concat(parts);
 }
 
-/** Where the key string ends in a record's text (`{"k":"…"` first), or -1. */
-function keyEnd(text: string): number {
-  for (let at = 6; ;) {
-    const quote = text.indexOf('"', at);
+const SEPARATOR = Buffer.from(",\n");
+const TAIL = Buffer.from("]}");
+const KEY_START = Buffer.from('{"k":"');
+
+/** Where the key string ends in a record's bytes (`{"k":"…"` first): the first quote no odd run of backslashes escapes. */
+function keyEnd(bytes: Uint8Array): number {
+  for (let at = KEY_START.length; ;) {
+    const quote = bytes.indexOf(34, at);
     if (quote < 0) return -1;
     let before = quote - 1;
-    while (text.charCodeAt(before) === 92) before--;
+    while (bytes[before] === 92) before--;
     if ((quote - 1 - before) % 2 === 0) return quote;
     at = quote + 1;
   }
 }
 
+/** Strict UTF-8 text of bytes, or null. */
+const utf8 = (bytes: Uint8Array): string | null =>
+  isUtf8(bytes) ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8") : null;
+
 /**
- * Each record's JSON text by its key, when the text is laid out as cacheText lays it out for these rules; null for any
- * other text (another layout, other rules, a damaged file), which the whole-file parser then judges. Nothing here is
- * trusted: recordFromText checks a record when it is first used.
+ * Each record's bytes by its key, when the file is laid out as cacheBytes lays it out for these rules; null for any
+ * other file (another layout, other rules, a damaged file), which the whole-file parser then judges. Nothing here is
+ * trusted: recordFromBytes checks a record when it is first used.
  */
-export function splitCacheText(text: string, rules: string): Map<string, string> | null {
-  const head = layoutHead(rules);
-  if (!text.startsWith(head)) return null;
-  const texts = new Map<string, string>();
-  if (text.length === head.length + 2) return text.endsWith("]}") ? texts : null;
+export function splitCacheBytes(file: Buffer, rules: string): Map<string, Uint8Array> | null {
+  const head = Buffer.from(layoutHead(rules));
+  if (file.length < head.length + TAIL.length || !file.subarray(0, head.length).equals(head)) return null;
+  const records = new Map<string, Uint8Array>();
+  if (file.length === head.length + TAIL.length) return file.subarray(head.length).equals(TAIL) ? records : null;
   for (let at = head.length; ;) {
-    const newline = text.indexOf("\n", at);
+    const newline = file.indexOf(10, at);
     const last = newline < 0;
-    const end = last ? text.length : newline;
-    const close = last ? "]}" : ",";
-    if (!text.startsWith(close, end - close.length)) return null;
-    const record = text.slice(at, end - close.length);
-    const quote = record.startsWith('{"k":"') ? keyEnd(record) : -1;
-    if (quote < 0 || texts.size >= MAX_RECORDS) return null;
-    const key = parseJsonWithinLimits(record.slice(5, quote + 1), { maxDepth: 0 });
-    if (!key.ok || typeof key.value !== "string") return null;
-    texts.set(key.value, record);
-    if (last) return texts;
+    const end = last ? file.length : newline;
+    const close = last ? TAIL : SEPARATOR.subarray(0, 1);
+    if (end - close.length < at || !file.subarray(end - close.length, end).equals(close)) return null;
+    const record = file.subarray(at, end - close.length);
+    const quote = record.subarray(0, KEY_START.length).equals(KEY_START) ? keyEnd(record) : -1;
+    if (quote < 0 || records.size >= MAX_RECORDS) return null;
+    const keyText = utf8(record.subarray(KEY_START.length - 1, quote + 1));
+    const key = keyText === null ? null : parseJsonWithinLimits(keyText, { maxDepth: 0 });
+    if (!key?.ok || typeof key.value !== "string") return null;
+    records.set(key.value, record);
+    if (last) return records;
     at = newline + 1;
   }
 }
 
 /** The record a line of the file holds for `key`, when it is one this build may trust; otherwise null. */
-export function recordFromText(key: string, text: string): CacheRecord | null {
+export function recordFromBytes(key: string, bytes: Uint8Array): CacheRecord | null {
+  const text = utf8(bytes);
+  if (text === null) return null;
   const parsed = parseJsonWithinLimits(text, { maxBytes: MAX_CACHE_BYTES, maxDepth: MAX_RECORD_DEPTH });
   return parsed.ok && isRecord(parsed.value) && parsed.value.k === key ? parsed.value : null;
 }

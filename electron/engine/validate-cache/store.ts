@@ -2,18 +2,18 @@
 // the one writer only when something changed; a damaged or hostile file is ignored (with a note) and rebuilt.
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import { readTextFile } from "../fs/safe-fs";
+import { decodeUtf8, readFileBytes } from "../fs/safe-fs";
 import { defaultCacheDir } from "../cache-dir";
 import { VERSION } from "../version";
 import {
   CACHE_FORMAT,
   MAX_CACHE_BYTES,
   MAX_RECORDS,
-  cacheText,
+  cacheBytes,
   isRecord,
   parseCacheText,
-  recordFromText,
-  splitCacheText,
+  recordFromBytes,
+  splitCacheBytes,
   type CacheRecord,
 } from "./format";
 
@@ -42,12 +42,12 @@ export interface CacheCounts {
 }
 
 /**
- * One kept result: its record once parsed and checked, and its JSON text as the file held it (written back as it was,
- * so a run that changes a few results does not serialise every other one again).
+ * One kept result: its record once parsed and checked, and the bytes the file held it as (written back as they were, so
+ * a run that changes a few results neither decodes nor serialises every other one).
  */
 interface Kept {
   record?: CacheRecord;
-  text?: string;
+  bytes?: Uint8Array;
 }
 
 /**
@@ -70,15 +70,16 @@ export class ValidationCache {
   /** Loads the cache file (absent: an empty cache; damaged or hostile: an empty cache and a note). */
   static async open(file: string, rules: string = RULES_VERSION): Promise<ValidationCache> {
     const cache = new ValidationCache(file, rules);
-    const read = await readTextFile(file, { maxBytes: MAX_CACHE_BYTES });
+    const bytes = await readFileBytes(file, MAX_CACHE_BYTES);
+    const layout = bytes.ok ? splitCacheBytes(bytes.bytes, rules) : null;
+    if (layout) {
+      for (const [key, record] of layout) cache.records.set(key, { bytes: record });
+      return cache;
+    }
+    const read = bytes.ok ? decodeUtf8(bytes.bytes) : bytes;
     if (!read.ok) {
       if (read.reason !== "not-found")
         cache.note = `the validation cache ${file} was ignored (${read.reason === "too-large" ? "it is too large" : `it cannot be read: ${read.reason}`}); it will be rebuilt.`;
-      return cache;
-    }
-    const texts = splitCacheText(read.text, rules);
-    if (texts) {
-      for (const [key, text] of texts) cache.records.set(key, { text });
       return cache;
     }
     const parsed = parseCacheText(read.text);
@@ -104,7 +105,7 @@ export class ValidationCache {
   get(key: string): CacheRecord | undefined {
     const kept = this.records.get(key);
     if (!kept || kept.record) return kept?.record;
-    const record = recordFromText(key, kept.text!);
+    const record = recordFromBytes(key, kept.bytes!);
     if (record) {
       kept.record = record;
       return record;
@@ -129,12 +130,12 @@ export class ValidationCache {
   /** Writes the cache back when it changed, keeping the newest records within the limits; failures cost only speed. */
   async save(): Promise<void> {
     if (!this.changed) return;
-    let texts = [...this.records.values()].map((kept) => kept.text ?? JSON.stringify(kept.record));
-    if (texts.length > MAX_RECORDS) texts = texts.slice(texts.length - MAX_RECORDS);
-    let text = cacheText(this.rules, texts);
-    while (Buffer.byteLength(text) > MAX_CACHE_BYTES && texts.length > 0) {
-      texts = texts.slice(Math.ceil(texts.length / 2));
-      text = cacheText(this.rules, texts);
+    let records = [...this.records.values()].map((kept) => kept.bytes ?? JSON.stringify(kept.record));
+    if (records.length > MAX_RECORDS) records = records.slice(records.length - MAX_RECORDS);
+    let text = cacheBytes(this.rules, records);
+    while (text.length > MAX_CACHE_BYTES && records.length > 0) {
+      records = records.slice(Math.ceil(records.length / 2));
+      text = cacheBytes(this.rules, records);
     }
     try {
       await mkdir(path.dirname(this.file), { recursive: true });
