@@ -94,7 +94,7 @@ export async function readTextFile(
 }
 
 /** A file's bytes as read, or why they were not. */
-export type BytesRead = { ok: true; bytes: Buffer } | Extract<TextRead, { ok: false }>;
+type BytesRead = { ok: true; bytes: Buffer } | Extract<TextRead, { ok: false }>;
 
 /**
  * Reads a regular file's bytes within a size cap, undecoded (for a caller that decodes only the parts it uses): the
