@@ -9,13 +9,16 @@ import { hashSkillFolderWithInfo } from "./hash";
 import type { SkillRead } from "./read";
 import type { ReadJob, ScanCacheOptions } from "./read-protocol";
 
-/** Opens the cache a scan uses (its note, when the file was ignored, goes to `onNote`). */
+/** Opens the cache a scan uses (its note, when the file was ignored, goes to `onNote` once). */
 export async function openScanCache(
   options: ScanCacheOptions,
   onNote?: (note: string) => void,
 ): Promise<ValidationCache> {
   const cache = await ValidationCache.open(options.file, options.rules);
-  if (cache.note) onNote?.(cache.note);
+  if (cache.note && onNote) {
+    onNote(cache.note);
+    cache.note = null;
+  }
   return cache;
 }
 

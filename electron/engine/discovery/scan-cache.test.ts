@@ -124,6 +124,23 @@ describe("the scan and validate share the validation cache", () => {
     expect((await scanBoth("rules-test")).read).toEqual([]);
   });
 
+  it("says once that a damaged record was ignored, and reads that skill again", async () => {
+    await settle();
+    await scanBoth("rules-test");
+    // One record per line: spoil the record of alpha only.
+    const lines = (await readFile(cacheFile, "utf8")).split("\n");
+    const at = lines.findIndex((line) => line.includes(`${path.sep}alpha"`));
+    expect(at).toBeGreaterThan(0);
+    lines[at] = lines[at]!.replace(/"n":"alpha"/, '"n":42');
+    await writeFile(cacheFile, lines.join("\n"));
+    const damaged = await scanBoth("rules-test");
+    expect(damaged.notes).toEqual([expect.stringMatching(/a record in the validation cache .* was ignored/)]);
+    expect(damaged.read).toEqual([path.join(skills, "alpha")]);
+    const again = await scanBoth("rules-test");
+    expect(again.notes).toEqual([]);
+    expect(again.read).toEqual([]);
+  });
+
   it("reuses nothing other rules computed", async () => {
     await settle();
     await scanBoth("rules-test");

@@ -105,6 +105,11 @@ export async function readMissing(
     tick(source.root);
   });
   state.stale?.clear();
+  // A record found damaged while reading is said once, like a damaged file.
+  if (cache?.note) {
+    options.onCacheNote?.(cache.note);
+    cache.note = null;
+  }
   await cache?.save();
   return todo.length;
 }

@@ -10,8 +10,6 @@ import { readJob } from "./read";
 interface OpenCache {
   rules: string | undefined;
   cache: Promise<ValidationCache>;
-  /** The note of the file's opening, until a save reports it. */
-  note: string | null;
   /** The file's identity as this worker last read or wrote it; another one on disk means another process wrote it. */
   written: string | null;
   /** Set by a save: the next scan checks the file before trusting what is in memory. */
@@ -30,10 +28,10 @@ const fileIdentity = async (file: string): Promise<string | null> => {
 };
 
 function opening(options: ScanCacheOptions): OpenCache {
-  const entry: OpenCache = { rules: options.rules, note: null, written: null, recheck: false } as OpenCache;
+  const entry: OpenCache = { rules: options.rules, written: null, recheck: false } as OpenCache;
   entry.cache = fileIdentity(options.file).then((identity) => {
     entry.written = identity;
-    return openScanCache(options, (note) => (entry.note = note));
+    return openScanCache(options);
   });
   open.set(options.file, entry);
   return entry;
@@ -54,7 +52,7 @@ export async function readJobCached(options: ScanCacheOptions, job: ReadJob): Pr
   return readThroughCache(await cacheFor(options), job, readJob);
 }
 
-/** Writes the named cache back if it changed; returns the note of its opening (a damaged file ignored), once. */
+/** Writes the named cache back if it changed; returns its note (a damaged file or record ignored), once. */
 export async function saveWorkerCache(file: string): Promise<string | null> {
   const entry = open.get(file);
   if (!entry) return null;
@@ -64,7 +62,7 @@ export async function saveWorkerCache(file: string): Promise<string | null> {
     entry.written = await fileIdentity(file);
   }
   entry.recheck = true;
-  const note = entry.note;
-  entry.note = null;
+  const note = cache.note;
+  cache.note = null;
   return note;
 }
