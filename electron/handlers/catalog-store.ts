@@ -1,13 +1,15 @@
 // The stored catalog of a session: read once (off the answering thread) for the page's first paint, written after each
-// scan and (debounced) after the watcher's changes, only while the settings leave the cache on; failures cost only the next start's speed.
+// scan and (debounced) after the watcher's changes from the JSON the page is answered with (checked and written in the
+// task worker), only while the settings leave the cache on; failures cost only the next start's speed.
 import path from "node:path";
 import type { ScanResult, StoredCatalog } from "../../shared/model";
 import { SerializedJson } from "../../shared/serialized-json";
-import { snapshotFileIn, writeCatalogSnapshot, type SnapshotKey } from "../engine/catalog-snapshot/snapshot";
+import { snapshotFileIn, type SnapshotKey } from "../engine/catalog-snapshot/snapshot";
 import { offThread } from "../engine/off-thread/tasks";
 import { defaultSettingsFile } from "../engine/settings";
 import { updateCacheDir } from "../engine/updates/sources";
 import type { HandlerContext } from "./context";
+import { answerJson } from "./json-in-turns";
 
 /** How long the watcher's changes settle before the stored catalog is rewritten. */
 const CHANGED_WRITE_DELAY_MS = 5_000;
@@ -52,7 +54,8 @@ export function createCatalogStore(
   const write = (catalog: ScanResult) => {
     writing = writing
       .then(async () => {
-        if (await on()) await writeCatalogSnapshot(file, key, catalog);
+        // The bytes the page was (or will be) answered with, checked and written by the task worker.
+        if (await on()) await offThread("writeStoredCatalog", file, key, await answerJson(catalog));
       })
       .catch(() => undefined);
   };

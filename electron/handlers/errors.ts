@@ -3,7 +3,7 @@
 import type { IpcFailure, IpcReply } from "../../shared/ipc";
 import type { FailureCause } from "../../shared/model";
 import { SerializedJson } from "../../shared/serialized-json";
-import { isLargeAnswer, jsonInTurns } from "./json-in-turns";
+import { answerJson, isLargeAnswer } from "./json-in-turns";
 
 /** A refusal the renderer may show as is (a path it may not touch, a missing folder, a setting that cannot be used). */
 export class HandlerError extends Error {
@@ -32,7 +32,7 @@ export async function replyOf(call: () => Promise<unknown>): Promise<IpcReply> {
     const value = await call();
     if (value instanceof SerializedJson) return { ok: true, json: value.bytes };
     // A long answer (a catalog) goes as JSON made in turns, never one long stringify or clone on this thread.
-    if (isLargeAnswer(value)) return { ok: true, json: await jsonInTurns(value) };
+    if (isLargeAnswer(value)) return { ok: true, json: await answerJson(value as object) };
     return value === undefined ? { ok: true } : { ok: true, value };
   } catch (error) {
     return { ok: false, error: failureOf(error) };

@@ -40,8 +40,8 @@ const CLIENTS = oneOf([
 const SCOPES = oneOf(["user", "project", "desktop-account", "plugin", "custom"]);
 const VERSION_SOURCES = oneOf(["metadata.version", "frontmatter.version", "plugin.version"]);
 const FORMATS = oneOf(["agent-plugins", "claude-code"]);
-/** Most rows of each kind a stored catalog may hold (and, below, most diagnostics per row). */
-export const MAX_ROWS = 200_000;
+/** Most rows of each kind and most diagnostics per row a stored catalog may hold. */
+const MAX_ROWS = 200_000;
 const MAX_DIAGNOSTICS = 10_000;
 const MAX_LINKS = 10_000;
 
@@ -84,8 +84,7 @@ const isDesktopFacts = (v: unknown) =>
   optional(v.updatedAt, strOrNull) &&
   str(v.accountTree);
 
-/** True when v has the shape of one skill row. */
-export function isSkill(v: unknown): boolean {
+function isSkill(v: unknown): boolean {
   if (!isObj(v)) return false;
   return (
     str(v.id) &&
@@ -114,8 +113,7 @@ export function isSkill(v: unknown): boolean {
 const isMcpServer = (v: unknown) =>
   isObj(v) && str(v.name) && str(v.type) && bool(v.valid) && optional(v.command, str) && optional(v.url, str);
 
-/** True when v has the shape of one plugin row. */
-export function isPlugin(v: unknown): boolean {
+function isPlugin(v: unknown): boolean {
   if (!isObj(v)) return false;
   return (
     str(v.id) &&

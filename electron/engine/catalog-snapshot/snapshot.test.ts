@@ -3,7 +3,6 @@
 import { readFile, truncate, writeFile } from "node:fs/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ScanResult } from "../../../shared/model";
-import { countTurns } from "../../../test-support/event-loop-turns";
 import { makeTempDir } from "../../../test-support/tmp";
 import { readCatalogSnapshot, snapshotFileIn, writeCatalogSnapshot, type SnapshotKey } from "./snapshot";
 
@@ -88,35 +87,6 @@ describe("the stored catalog", () => {
       false,
     );
     expect((await readCatalogSnapshot(file, key)).stored?.catalog.plugins).toEqual([{ ...plugin, manifest: null }]);
-  });
-
-  it("of thousands of skills is written a few hundred rows at a time, letting the thread answer in between", async () => {
-    const turns = countTurns();
-    // Each row notes how many turns of the event loop had passed when it was turned into JSON.
-    const seenAt: number[] = [];
-    const skills = Array.from({ length: 1_200 }, (_, i) => {
-      const row = { ...catalog.skills[0]!, id: `s${i}`, name: `skill-${i}` };
-      let first = true;
-      Object.defineProperty(row, "description", {
-        enumerable: true,
-        get() {
-          if (first) seenAt.push(turns.now());
-          first = false;
-          return `Does thing ${i}.`;
-        },
-      });
-      return row;
-    });
-    try {
-      expect(await writeCatalogSnapshot(file, key, { ...catalog, skills })).toBe(true);
-    } finally {
-      turns.stop();
-    }
-    expect(seenAt).toHaveLength(1_200);
-    // 1,200 rows in turns of a few hundred: the event loop ran several times between the first row and the last.
-    expect((seenAt[1_199] as number) - (seenAt[0] as number)).toBeGreaterThanOrEqual(3);
-    const read = await readCatalogSnapshot(file, key);
-    expect(read.stored?.catalog.skills).toEqual(JSON.parse(JSON.stringify(skills)));
   });
 });
 

@@ -6,10 +6,10 @@ import { createHash } from "node:crypto";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import type { ScanResult, StoredCatalog } from "../../../shared/model";
-import { jsonLimitProblem, parseJsonWithinLimits } from "../fs/json-limits";
+import { parseJsonWithinLimits } from "../fs/json-limits";
 import { readTextFile } from "../fs/safe-fs";
 import { writeFileAtomic } from "../fs/write";
-import { MAX_ROWS, isPlugin, isScanResult, isSkill } from "./shape";
+import { isScanResult } from "./shape";
 
 /** Bump when the file's shape changes. */
 export const SNAPSHOT_FORMAT = 1;
@@ -85,71 +85,32 @@ export async function readCatalogSnapshotJson(
   return { json: stored ? Buffer.from(JSON.stringify(stored)) : null, note };
 }
 
-/** Rows turned into JSON between two turns of the event loop (the thread answering the page writes the catalog). */
-const ROWS_PER_TURN = 250;
-/** How deep a row sits in the file: the file's object, the catalog, the array of rows. */
-const ROW_NESTING = 3;
-
 /**
- * The file's JSON in pieces, built a few hundred rows per turn so a catalog of 10,000 skills never holds the thread
- * for long; the catalog's rows come last. Null when the reader would refuse it (a row of the wrong shape, too deep,
- * the whole over the size limit).
+ * Writes the catalog for a key from its JSON (the bytes the page was answered with), checked as the reader will check
+ * it: one the reader would refuse (over the limits, the wrong shape) is not stored, and the next start scans as before.
+ * The task worker runs it, so the thread answering the page neither parses nor writes megabytes.
  */
-async function snapshotChunks(head: Record<string, unknown>, catalog: ScanResult): Promise<Buffer[] | null> {
-  const { skills, plugins, ...rest } = catalog;
-  if (!isScanResult({ ...rest, skills: [], plugins: [] })) return null;
-  if (skills.length > MAX_ROWS || plugins.length > MAX_ROWS) return null;
-  const restText = JSON.stringify(rest);
-  const open = `${JSON.stringify(head).slice(0, -1)},"catalog":${restText === "{}" ? "{" : `${restText.slice(0, -1)},`}`;
-  if (jsonLimitProblem(open, { maxDepth: MAX_SNAPSHOT_DEPTH })) return null;
-  // Each piece is encoded once, as it is made: its size counts toward the limit and the writer takes it as it is.
-  const chunks: Buffer[] = [];
-  let bytes = 0;
-  const add = (text: string) => {
-    const chunk = Buffer.from(text);
-    chunks.push(chunk);
-    bytes += chunk.length;
-    return bytes <= MAX_SNAPSHOT_BYTES;
-  };
-  add(open);
-  const kinds: Array<[string, readonly unknown[], (row: unknown) => boolean]> = [
-    ["plugins", plugins, isPlugin],
-    ["skills", skills, isSkill],
-  ];
-  for (const [k, [name, rows, isRow]] of kinds.entries()) {
-    let turn = `"${name}":[`;
-    for (const [i, row] of rows.entries()) {
-      if (i > 0 && i % ROWS_PER_TURN === 0) {
-        if (!add(turn)) return null;
-        turn = "";
-        await new Promise((resolve) => setImmediate(resolve));
-      }
-      if (!isRow(row)) return null;
-      const text = JSON.stringify(row);
-      if (jsonLimitProblem(text, { maxDepth: MAX_SNAPSHOT_DEPTH - ROW_NESTING })) return null;
-      turn += i > 0 ? `,${text}` : text;
-    }
-    if (!add(`${turn}]${k < kinds.length - 1 ? "," : "}}"}`)) return null;
-  }
-  return chunks;
+export async function writeCatalogSnapshotJson(
+  file: string,
+  key: SnapshotKey,
+  catalogJson: Uint8Array,
+  now: Date = new Date(),
+): Promise<boolean> {
+  const head = JSON.stringify({ format: SNAPSHOT_FORMAT, key: keyText(key), savedAt: now.toISOString() });
+  const open = Buffer.from(`${head.slice(0, -1)},"catalog":`);
+  if (open.length + catalogJson.length + 1 > MAX_SNAPSHOT_BYTES) return false;
+  const text = new TextDecoder("utf-8", { fatal: true }).decode(catalogJson);
+  const parsed = parseJsonWithinLimits(text, { maxBytes: MAX_SNAPSHOT_BYTES, maxDepth: MAX_SNAPSHOT_DEPTH - 1 });
+  if (!parsed.ok || !isScanResult(parsed.value)) return false;
+  await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+  await writeFileAtomic(file, [open, catalogJson, "}"], { mode: 0o600 });
+  return true;
 }
 
-/**
- * Writes the catalog for a key; one the reader would refuse (over the limits, a string too long) is not stored: the
- * next start scans as before.
- */
-export async function writeCatalogSnapshot(
+/** Writes the catalog for a key (writeCatalogSnapshotJson of its JSON). Exported for tests: they store catalogs. */
+export const writeCatalogSnapshot = (
   file: string,
   key: SnapshotKey,
   catalog: ScanResult,
   now: Date = new Date(),
-): Promise<boolean> {
-  const chunks = await snapshotChunks(
-    { format: SNAPSHOT_FORMAT, key: keyText(key), savedAt: now.toISOString() },
-    catalog,
-  );
-  if (!chunks) return false;
-  await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-  await writeFileAtomic(file, chunks, { mode: 0o600 });
-  return true;
-}
+): Promise<boolean> => writeCatalogSnapshotJson(file, key, Buffer.from(JSON.stringify(catalog)), now);

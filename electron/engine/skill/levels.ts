@@ -12,7 +12,7 @@ import { MAX_FOLDER_DEPTH, MAX_FOLDER_ENTRIES } from "./skill-folder";
 import { readSkillWithReferences } from "./read-skill";
 import type { ReadSkillOptions } from "./types";
 
-/** Largest bundled file served as level-3 content. */
+/** Largest bundled file served as level-3 content. Exported for tests: they serve one just over it. */
 export const MAX_RESOURCE_BYTES = 2 * 1024 * 1024;
 
 /** Reads one skill folder and reports all three disclosure levels with sizes and token estimates. */

@@ -9,7 +9,10 @@ const TOP_KEY = /^([A-Za-z0-9_][A-Za-z0-9_.-]*):(?: +(.*))?$/;
 const NESTED_KEY = /^ {2}([A-Za-z0-9_][A-Za-z0-9_.-]*): +(.*)$/;
 const PLAIN_FIRST_REFUSED = new Set([..."-?:,[]{}#&*!|>'\"%@`"]);
 
-/** The string a one-line value stands for, or null when it is anything but plain, simply quoted text. */
+/**
+ * The string a one-line value stands for, or null when it is anything but plain, simply quoted text.
+ * Exported for tests: a property test holds it to the YAML parser.
+ */
 export function simpleScalar(raw: string): string | null {
   if (raw.includes("\t")) return null;
   const text = raw.replace(/ +$/, "");

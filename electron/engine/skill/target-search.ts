@@ -33,7 +33,7 @@ const SKIPPED_FOLDERS: ReadonlySet<string> = new Set([
   ".turbo",
 ]);
 
-/** How deep below the searched folder a skill or plugin is looked for. */
+/** How deep below the searched folder a skill or plugin is looked for. Exported for tests: they nest one deeper. */
 export const SEARCH_MAX_DEPTH = 8;
 /** How many folders one search lists at most. */
 const SEARCH_MAX_FOLDERS = 20_000;

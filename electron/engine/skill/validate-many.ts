@@ -10,7 +10,10 @@ export interface ValidateManyOptions extends ReadSkillOptions {
   concurrency?: number;
 }
 
-/** Reads and validates every folder in `dirs`, in order, a bounded number at a time. */
+/**
+ * Reads and validates every folder in `dirs`, in order, a bounded number at a time.
+ * Exported for tests: they and the bench validate many folders the way validate does.
+ */
 export function validateSkills(dirs: readonly string[], options: ValidateManyOptions = {}): Promise<SkillReport[]> {
   const { concurrency = 32, ...readOptions } = options;
   const shared = { realDirs: new RealDirs(), ...readOptions };

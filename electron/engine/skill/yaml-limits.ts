@@ -5,11 +5,11 @@ import { loadYaml } from "./yaml-nodes";
 
 /** A frontmatter longer than this is refused before parsing (the largest of ~790 public skills is 2.7 KB). */
 export const MAX_FRONTMATTER_BYTES = 64 * 1024;
-/** Deepest nesting of block and flow collections accepted (each level costs the parser stack frames). */
+/** Deepest nesting of block and flow collections accepted (each level costs the parser stack frames). Exported for tests. */
 export const MAX_YAML_DEPTH = 64;
-/** Most aliases (`*name`) and most anchors (`&name`) accepted: the yaml library's own default `maxAliasCount`. */
+/** Most aliases and anchors accepted: the yaml library's own default `maxAliasCount`. Exported for tests. */
 export const MAX_YAML_ALIASES = 100;
-/** Most keys and items in all (the parser's duplicate-key check costs the square of a mapping's size). */
+/** Most keys and items in all (the parser's duplicate-key check costs the square of a mapping's size). Exported for tests. */
 export const MAX_YAML_ENTRIES = 1000;
 
 /** Why a frontmatter is refused before parsing: its code, a sentence for people and what to do. */
@@ -22,6 +22,7 @@ export interface YamlLimitProblem {
 /**
  * Deepest block nesting: an indentation stack over the lines, plus the compact `- `, `? ` and `: ` indicators that open a
  * level on the same line. An upper bound (multi-line scalars may count as levels), never less than the parser's depth.
+ * Exported for tests: a property test holds it to the parser's depth.
  */
 export function blockDepth(text: string): number {
   const stack: number[] = [];
