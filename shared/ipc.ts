@@ -59,15 +59,24 @@ export interface IpcFailure {
  * carries a value passed through as JSON bytes (Electron's IPC; the web host writes those bytes in place of `value`).
  */
 export type IpcReply =
-  { ok: true; value?: unknown } | { ok: true; json: Uint8Array } | { ok: false; error: IpcFailure };
+  { ok: true; value?: unknown } | { ok: true; json: Uint8Array | Uint8Array[] } | { ok: false; error: IpcFailure };
+
+/** The text of JSON passed through as bytes, in one piece or several (UTF-8 characters may span two pieces). */
+function jsonText(json: Uint8Array | Uint8Array[]): string {
+  const decoder = new TextDecoder();
+  if (json instanceof Uint8Array) return decoder.decode(json);
+  let text = "";
+  for (const piece of json) text += decoder.decode(piece, { stream: true });
+  return text + decoder.decode();
+}
 
 /** The value of a reply, or an Error carrying the handler's own message (never the transport's wrapping). */
 export function unwrapReply(reply: unknown): unknown {
   const r = reply as IpcReply | null;
-  if (r && r.ok === true)
-    return "json" in r && r.json instanceof Uint8Array
-      ? JSON.parse(new TextDecoder().decode(r.json))
-      : (r as { value?: unknown }).value;
+  if (r && r.ok === true) {
+    if (!("json" in r)) return r.value;
+    if (r.json instanceof Uint8Array || Array.isArray(r.json)) return JSON.parse(jsonText(r.json));
+  }
   const error = r && r.ok === false ? r.error : null;
   const message =
     typeof error === "string"

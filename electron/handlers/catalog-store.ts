@@ -1,10 +1,10 @@
 // The stored catalog of a session: read once (off the answering thread) for the page's first paint, written after each
-// scan and (debounced) after the watcher's changes from the JSON the page is answered with (checked and written in the
-// task worker), only while the settings leave the cache on; failures cost only the next start's speed.
+// scan and (debounced) after the watcher's changes from the JSON the page is answered with (read back in the task
+// worker before it takes the file's name), only while the settings leave the cache on; failures cost only the next start's speed.
 import path from "node:path";
 import type { ScanResult, StoredCatalog } from "../../shared/model";
 import { SerializedJson } from "../../shared/serialized-json";
-import { snapshotFileIn, type SnapshotKey } from "../engine/catalog-snapshot/snapshot";
+import { snapshotFileIn, writeCatalogSnapshotPieces, type SnapshotKey } from "../engine/catalog-snapshot/snapshot";
 import { offThread } from "../engine/off-thread/tasks";
 import { defaultSettingsFile } from "../engine/settings";
 import { updateCacheDir } from "../engine/updates/sources";
@@ -54,8 +54,10 @@ export function createCatalogStore(
   const write = (catalog: ScanResult) => {
     writing = writing
       .then(async () => {
-        // The bytes the page was (or will be) answered with, checked and written by the task worker.
-        if (await on()) await offThread("writeStoredCatalog", file, key, await answerJson(catalog));
+        // The bytes the page was (or will be) answered with, written here and read back in the task worker.
+        if (!(await on())) return;
+        const check = (temp: string) => offThread("storedCatalogReadsBack", temp, key);
+        await writeCatalogSnapshotPieces(file, key, await answerJson(catalog), check);
       })
       .catch(() => undefined);
   };

@@ -75,11 +75,24 @@ class HttpRefusal extends Error {
 
 function sendJson(res: ServerResponse, status: number, value: unknown): void {
   const reply = value as { ok?: unknown; json?: unknown } | null;
-  // A value passed through as JSON bytes is written in place, never parsed or stringified here.
-  const body =
-    reply?.ok === true && reply.json instanceof Uint8Array
-      ? Buffer.concat([Buffer.from('{"ok":true,"value":'), reply.json, Buffer.from("}")])
-      : JSON.stringify(value);
+  // A value passed through as JSON bytes (in pieces) is written in place, never parsed, stringified or joined here.
+  const json = reply?.ok === true ? reply.json : undefined;
+  const pieces = json instanceof Uint8Array ? [json] : Array.isArray(json) ? (json as Uint8Array[]) : null;
+  if (pieces) {
+    const open = Buffer.from('{"ok":true,"value":');
+    const length = pieces.reduce((sum, piece) => sum + piece.length, open.length + 1);
+    res.writeHead(status, {
+      ...SECURITY_HEADERS,
+      "Content-Type": "application/json; charset=utf-8",
+      "Cache-Control": "no-store",
+      "Content-Length": String(length),
+    });
+    res.write(open);
+    for (const piece of pieces) res.write(piece);
+    res.end("}");
+    return;
+  }
+  const body = JSON.stringify(value);
   res.writeHead(status, {
     ...SECURITY_HEADERS,
     "Content-Type": "application/json; charset=utf-8",

@@ -50,6 +50,14 @@ describe("the preload's envelope", () => {
     const json = new TextEncoder().encode(JSON.stringify(stored));
     const ipc = { ...fakeIpcRenderer().ipc, invoke: async () => ({ ok: true, json }) } as unknown as PreloadIpc;
     await expect(createSkillshelfApi(ipc).storedCatalog()).resolves.toEqual(stored);
+    // In pieces, with a character split between two of them.
+    const text = new TextEncoder().encode(JSON.stringify({ ...stored, savedAt: "café ✓" }));
+    const pieces = [text.slice(0, text.length - 6), text.slice(text.length - 6, text.length - 3), text.slice(-3)];
+    const split = {
+      ...fakeIpcRenderer().ipc,
+      invoke: async () => ({ ok: true, json: pieces }),
+    } as unknown as PreloadIpc;
+    await expect(createSkillshelfApi(split).storedCatalog()).resolves.toEqual({ ...stored, savedAt: "café ✓" });
   });
 });
 

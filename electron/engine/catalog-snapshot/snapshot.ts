@@ -85,32 +85,56 @@ export async function readCatalogSnapshotJson(
   return { json: stored ? Buffer.from(JSON.stringify(stored)) : null, note };
 }
 
+/** A written snapshot its check refused: the write is abandoned. */
+class SnapshotRefused extends Error {}
+
 /**
- * Writes the catalog for a key from its JSON (the bytes the page was answered with), checked as the reader will check
- * it: one the reader would refuse (over the limits, the wrong shape) is not stored, and the next start scans as before.
- * The task worker runs it, so the thread answering the page neither parses nor writes megabytes.
+ * Writes the catalog for a key from its JSON in pieces (the bytes the page was answered with), never joined here.
+ * `check` reads the written temp file as the reader will (the hosts run it in the task worker, so the thread answering
+ * the page neither parses nor copies megabytes); one the reader would refuse is not stored (false), and the next
+ * start scans as before.
  */
-export async function writeCatalogSnapshotJson(
+export async function writeCatalogSnapshotPieces(
   file: string,
   key: SnapshotKey,
-  catalogJson: Uint8Array,
+  catalogJson: readonly Uint8Array[],
+  check: (temp: string) => Promise<boolean>,
   now: Date = new Date(),
 ): Promise<boolean> {
   const head = JSON.stringify({ format: SNAPSHOT_FORMAT, key: keyText(key), savedAt: now.toISOString() });
   const open = Buffer.from(`${head.slice(0, -1)},"catalog":`);
-  if (open.length + catalogJson.length + 1 > MAX_SNAPSHOT_BYTES) return false;
-  const text = new TextDecoder("utf-8", { fatal: true }).decode(catalogJson);
-  const parsed = parseJsonWithinLimits(text, { maxBytes: MAX_SNAPSHOT_BYTES, maxDepth: MAX_SNAPSHOT_DEPTH - 1 });
-  if (!parsed.ok || !isScanResult(parsed.value)) return false;
+  const size = catalogJson.reduce((sum, piece) => sum + piece.length, open.length + 1);
+  if (size > MAX_SNAPSHOT_BYTES) return false;
   await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-  await writeFileAtomic(file, [open, catalogJson, "}"], { mode: 0o600 });
+  try {
+    await writeFileAtomic(file, [open, ...catalogJson, "}"], {
+      mode: 0o600,
+      beforeRename: async (temp) => {
+        if (!(await check(temp))) throw new SnapshotRefused();
+      },
+    });
+  } catch (error) {
+    if (error instanceof SnapshotRefused) return false;
+    throw error;
+  }
   return true;
 }
 
-/** Writes the catalog for a key (writeCatalogSnapshotJson of its JSON). Exported for tests: they store catalogs. */
+/** Whether a written snapshot reads back for its key (what writeCatalogSnapshotPieces's check runs, in a worker). */
+export const snapshotReadsBack = async (temp: string, key: SnapshotKey): Promise<boolean> =>
+  (await readCatalogSnapshot(temp, key)).stored !== null;
+
+/** Writes the catalog for a key, checked in this thread. Exported for tests: they store catalogs. */
 export const writeCatalogSnapshot = (
   file: string,
   key: SnapshotKey,
   catalog: ScanResult,
   now: Date = new Date(),
-): Promise<boolean> => writeCatalogSnapshotJson(file, key, Buffer.from(JSON.stringify(catalog)), now);
+): Promise<boolean> =>
+  writeCatalogSnapshotPieces(
+    file,
+    key,
+    [Buffer.from(JSON.stringify(catalog))],
+    (temp) => snapshotReadsBack(temp, key),
+    now,
+  );

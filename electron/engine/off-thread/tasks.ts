@@ -1,5 +1,5 @@
 // The engine work the hosts run off their main thread, by name: folder hashes (discovery's, the update check's git
-// tree and the installer's), validating a path the page names, and reading and writing the stored catalog. The task worker runs the same functions.
+// tree and the installer's), validating a path the page names, and reading and checking the stored catalog. The task worker runs the same functions.
 import type { ValidationResult } from "../../../shared/results";
 import type { Profile } from "../../../shared/model";
 import { hashSkillFolderWithInfo } from "../discovery/hash";
@@ -9,7 +9,7 @@ import { gitTreeOf } from "../updates/git-tree";
 import { validateTarget } from "../validate-target";
 import { validateSkillCached } from "../validate-cache/cached-skill";
 import { ValidationCache } from "../validate-cache/store";
-import { readCatalogSnapshotJson, writeCatalogSnapshotJson } from "../catalog-snapshot/snapshot";
+import { readCatalogSnapshotJson, snapshotReadsBack } from "../catalog-snapshot/snapshot";
 import { runTask } from "./runner";
 
 /** What validating a path found: its results, or that nothing is there (said in words). */
@@ -46,7 +46,7 @@ export const TASKS = {
   installerHashes: installerFolderHashes,
   validatePath,
   storedCatalogJson: readCatalogSnapshotJson,
-  writeStoredCatalog: writeCatalogSnapshotJson,
+  storedCatalogReadsBack: snapshotReadsBack,
 } as const;
 
 /** A task's name. */
