@@ -136,6 +136,16 @@ describe("a skill linked into another client's folder (the skills installer's la
     const counts = new Map(clientCounts(groups).map((c) => [c.client, c.count]));
     expect(counts.get("claude-code")).toBe(6);
     expect(counts.get("agents")).toBe(1);
+    // Placed twice in one client (two links), counted once there.
+    const twice = {
+      ...linked,
+      placements: [
+        ...linked.placements!,
+        { locationId: "code", client: "claude-code" as const, path: "/h/.claude/skills/shared-two", link: true },
+      ],
+    };
+    const again = buildCatalogGroups({ ...withLink, skills: [...scan.skills, twice] });
+    expect(new Map(clientCounts(again).map((c) => [c.client, c.count])).get("claude-code")).toBe(6);
   });
 
   it("is found by its group's heading too", () => {

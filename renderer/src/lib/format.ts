@@ -1,8 +1,11 @@
 // Small formatting helpers for the views.
 
+/** One number format for every count (toLocaleString sets one up per call; a catalog formats thousands). */
+const counts = new Intl.NumberFormat("en-US");
+
 /** "1,234". */
 export function count(n: number): string {
-  return n.toLocaleString("en-US");
+  return counts.format(n);
 }
 
 /** "skill" / "skills". */
