@@ -7,9 +7,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { makeTempDir, writeTree } from "../../test-support/tmp";
 import { cacheFileIn } from "../engine/validate-cache/store";
 import { SerializedJson, answerValue } from "../../shared/serialized-json";
-import { createEngine } from "./engine";
-import { createHandlerSession, type HandlerSession } from "./handlers";
-import { INERT_DESKTOP } from "./testing/inert-desktop";
+import type { HandlerSession } from "./handlers";
+import { countingSession } from "./testing/counting-session";
 
 const skill = (name: string) => `---\nname: ${name}\ndescription: Does ${name} things.\n---\n# ${name}\n`;
 const open: Array<{ session: HandlerSession; cleanup: () => Promise<void> }> = [];
@@ -37,17 +36,7 @@ async function harness(settings: object | null, liveCatalog = false, at?: string
     platform: "linux" as const,
     env: { SKILLSHELF_CACHE_DIR: path.join(root, "cache") },
   };
-  const reads: string[] = [];
-  const engine = createEngine(scanOptions);
-  const session = createHandlerSession({
-    host: "web",
-    scanOptions,
-    desktop: INERT_DESKTOP,
-    emit: () => undefined,
-    engine: { ...engine, scan: (options) => engine.scan({ ...options, onSkillRead: (dir) => reads.push(dir) }) },
-    liveCatalog,
-    settingsFile,
-  });
+  const { session, reads } = countingSession(scanOptions, { liveCatalog, settingsFile });
   open.push({ session, cleanup: tmp ? tmp.cleanup : async () => undefined });
   return { session, reads, cacheFile: cacheFileIn(path.join(root, "cache")), root };
 }

@@ -12,6 +12,7 @@ import { endTaskWorker, useTaskWorker } from "../engine/off-thread/runner";
 import { ValidationCache, cacheFileIn } from "../engine/validate-cache/store";
 import { createEngine } from "./engine";
 import { createHandlerSession, type HandlerSession } from "./handlers";
+import { countingSession } from "./testing/counting-session";
 import { INERT_DESKTOP } from "./testing/inert-desktop";
 
 const CLI_WORKER = path.resolve(__dirname, "../..", "dist", "cli", "read-worker.mjs");
@@ -116,18 +117,8 @@ describe("the handlers' engine keeps its thread free", () => {
     const { script, lines } = await recordingWorker(root);
     const scanOptions = scanOptionsIn(root, script);
     const opened = vi.spyOn(ValidationCache, "open");
-    const reads: string[] = [];
     const notes: string[] = [];
-    const engine = createEngine(scanOptions);
-    const session = createHandlerSession({
-      host: "web",
-      scanOptions,
-      desktop: INERT_DESKTOP,
-      emit: () => undefined,
-      engine: { ...engine, scan: (options) => engine.scan({ ...options, onSkillRead: (dir) => reads.push(dir) }) },
-      liveCatalog: false,
-      log: (message) => notes.push(message),
-    });
+    const { session, reads } = countingSession(scanOptions, { liveCatalog: false, log: (m) => notes.push(m) });
     open.push({ session, cleanup: tmp.cleanup });
 
     const first = await session.handlers["catalog:scan"]();
