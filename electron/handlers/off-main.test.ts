@@ -43,6 +43,22 @@ const scanOptionsIn = (root: string, workerScript: string) => ({
 });
 
 const open: Array<{ session: HandlerSession; cleanup: () => Promise<void> }> = [];
+/** A live session (the catalog watched) over the engine the hosts build, recording the events it sends. */
+function liveSession(scanOptions: ReturnType<typeof scanOptionsIn>, cleanup: () => Promise<void>) {
+  const events: Array<{ channel: EventChannel; payload: unknown }> = [];
+  const session = createHandlerSession({
+    host: "web",
+    scanOptions,
+    desktop: INERT_DESKTOP,
+    emit: <E extends EventChannel>(channel: E, payload: IpcEvents[E]) => void events.push({ channel, payload }),
+    engine: createEngine(scanOptions),
+    liveCatalog: true,
+    watchDebounceMs: 50,
+  });
+  open.push({ session, cleanup });
+  return { session, events };
+}
+
 afterEach(async () => {
   vi.restoreAllMocks();
   for (const item of open.splice(0)) {
@@ -65,17 +81,7 @@ describe("the handlers' engine keeps its thread free", () => {
     });
     const { script, lines } = await recordingWorker(root);
     const scanOptions = scanOptionsIn(root, script);
-    const events: Array<{ channel: EventChannel; payload: unknown }> = [];
-    const session = createHandlerSession({
-      host: "web",
-      scanOptions,
-      desktop: INERT_DESKTOP,
-      emit: <E extends EventChannel>(channel: E, payload: IpcEvents[E]) => void events.push({ channel, payload }),
-      engine: createEngine(scanOptions),
-      liveCatalog: true,
-      watchDebounceMs: 50,
-    });
-    open.push({ session, cleanup: tmp.cleanup });
+    const { session, events } = liveSession(scanOptions, tmp.cleanup);
 
     const catalog = await session.handlers["catalog:scan"]();
     expect(catalog.skills.map((s) => s.name).sort()).toEqual([...names].sort());
@@ -153,17 +159,7 @@ describe("the handlers' engine keeps its thread free", () => {
     const dir = path.join(root, "work", "draft");
     await writeTree(dir, { "SKILL.md": skill("draft") });
     const scanOptions = scanOptionsIn(root, CLI_WORKER);
-    const events: Array<{ channel: EventChannel; payload: unknown }> = [];
-    const session = createHandlerSession({
-      host: "web",
-      scanOptions,
-      desktop: INERT_DESKTOP,
-      emit: <E extends EventChannel>(channel: E, payload: IpcEvents[E]) => void events.push({ channel, payload }),
-      engine: createEngine(scanOptions),
-      liveCatalog: true,
-      watchDebounceMs: 50,
-    });
-    open.push({ session, cleanup: tmp.cleanup });
+    const { session, events } = liveSession(scanOptions, tmp.cleanup);
     await session.handlers["author:open"](dir);
     // No pause: a person may save the moment the folder shows (the browser test of author mode did).
     await writeFile(path.join(dir, "SKILL.md"), skill("draft").replace("Does draft things.", "Saved at once."));
