@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { lstat, readFile, readdir, readlink, stat, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { makeTempDir } from "../../../test-support/tmp";
+import { tempDirsPerTest } from "../../../test-support/temp-dirs";
 import { copyFileNoFollow, createNewFile, createNewFileSync, createSymlink, writeFileAtomic } from "./write";
 
 // A file system without hard links (FAT, some network shares) cannot be mounted here: node's link is made to fail
@@ -18,16 +18,10 @@ vi.mock("node:fs/promises", async (importOriginal) => {
   };
 });
 
-const cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => {
+const tempDir = tempDirsPerTest();
+afterEach(() => {
   failure.link = false;
-  for (const cleanup of cleanups.splice(0)) await cleanup();
 });
-async function tempDir(): Promise<string> {
-  const tmp = await makeTempDir();
-  cleanups.push(tmp.cleanup);
-  return tmp.dir;
-}
 const posix = process.platform !== "win32";
 
 describe.each([

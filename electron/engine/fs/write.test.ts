@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { chmod, lstat, mkdir, readFile, readdir, readlink, stat, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { makeTempDir } from "../../../test-support/tmp";
+import { tempDirsPerTest } from "../../../test-support/temp-dirs";
 import { backupFile, writeFileAtomic, writeJsonAtomic, WriteRefusedError } from "./write";
 
 // Disk failures cannot be produced on demand (the tests run as root, so a read-only folder does not stop a write):
@@ -18,16 +18,10 @@ vi.mock("node:fs/promises", async (importOriginal) => {
   };
 });
 
-const cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => {
+const tempDir = tempDirsPerTest();
+afterEach(() => {
   failure.rename = false;
-  for (const cleanup of cleanups.splice(0)) await cleanup();
 });
-async function tempDir(): Promise<string> {
-  const tmp = await makeTempDir();
-  cleanups.push(tmp.cleanup);
-  return tmp.dir;
-}
 const posix = process.platform !== "win32";
 
 describe("writeFileAtomic", () => {
