@@ -4,41 +4,14 @@
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { useState } from "react";
 import { describe, expect, it } from "vitest";
-import type { Skill, UpdateInfo } from "../../../shared/model";
-import type { UpdateReview, UpdateReviewResult } from "../../../shared/update-flow";
+import type { UpdateReviewResult } from "../../../shared/update-flow";
 import { pageApi } from "../test/page-api";
+import { TASK, info, reviewOf, skill } from "../test/update-fixtures";
 import { ApiContext } from "./api-context";
 import { useReturnFocus } from "./UpdateParts";
 import { UpdateWizard } from "./UpdateWizard";
 
-const TASK = "0123456789abcdef";
-const skill = { id: "s1", name: "notes", dir: "/h/.claude/skills/notes", client: "claude-code" } as Skill;
-const info = {
-  skillId: "s1",
-  name: "notes",
-  dir: skill.dir,
-  installed: "1.0.0",
-  latest: "2.0.0",
-  state: "outdated",
-  source: "github-release",
-  checkedAt: new Date(0).toISOString(),
-  plan: { kind: "replace-folder", nextStep: "Run `skillshelf update notes`", steps: [] },
-} as unknown as UpdateInfo;
-const review: UpdateReview = {
-  taskId: TASK,
-  skillId: "s1",
-  name: "notes",
-  kind: "replace-folder",
-  dir: skill.dir,
-  installed: "1.0.0",
-  version: "2.0.0",
-  source: "https://example.invalid/notes.zip",
-  files: [{ path: "SKILL.md", change: "changed", binary: false }],
-  counts: { added: 0, removed: 0, changed: 1, kept: 0, unchanged: 0 },
-  diffsTruncated: false,
-  diagnostics: [],
-  nothingToDo: false,
-};
+const review = reviewOf();
 
 function show(api: ReturnType<typeof pageApi>["api"], onClose: () => void = () => undefined) {
   return render(
