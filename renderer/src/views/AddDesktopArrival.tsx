@@ -2,6 +2,7 @@
 // which the user can stop and start again, and which says plainly when the copy that arrives is another version.
 import { useState } from "react";
 import { useApi } from "./api-context";
+import { ArrivalNotes } from "./ArrivalNotes";
 import { useArrivalWait } from "./use-arrival-wait";
 
 /** The wait for an added skill's .skill upload to arrive in Claude Desktop; the catalog is rescanned on arrival. */
@@ -37,31 +38,7 @@ export function AddDesktopArrival(props: { taskId: string; name: string; onArriv
           {arrival.version ? `: version ${arrival.version}` : ""}.
         </p>
       ) : null}
-      {wait.stopped ? (
-        <p role="status" data-arrival="cancelled">
-          Stopped waiting. The .skill file is still there to upload; choose Check again once you have uploaded it.
-        </p>
-      ) : null}
-      {arrival?.status === "stale" ? (
-        <div role="alert" data-arrival="stale">
-          <p>{arrival.message}</p>
-          <ul>
-            {arrival.advice.map((a, i) => (
-              <li key={i}>{a}</li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
-      {arrival?.status === "timeout" ? (
-        <div role="status" data-arrival="timeout">
-          <p>Claude Desktop does not show &quot;{name}&quot; yet. What to try:</p>
-          <ul>
-            {arrival.advice.map((a, i) => (
-              <li key={i}>{a}</li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <ArrivalNotes stopped={wait.stopped} arrival={arrival} notYet={`Claude Desktop does not show "${name}" yet.`} />
       {problem ? <p role="alert">{problem}</p> : null}
       {!waiting && arrival?.status !== "arrived" ? (
         <button type="button" className="button small" onClick={again}>

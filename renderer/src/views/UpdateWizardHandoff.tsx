@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import type { UpdateApplyResult } from "../../../shared/update-flow";
 import { errorMessage } from "../lib/format";
 import { useApi } from "./api-context";
+import { ArrivalNotes } from "./ArrivalNotes";
 import { useArrivalWait } from "./use-arrival-wait";
 import { CopyButton } from "./CopyButton";
 import { useKeyDown } from "./update-wizard-focus";
@@ -94,31 +95,7 @@ export function DesktopHandoffPanel(props: {
           </button>
         </div>
       ) : null}
-      {stopped ? (
-        <p role="status" className="arrival-stopped">
-          Stopped waiting. The .skill file is still there to upload; choose Check again once you have uploaded it.
-        </p>
-      ) : null}
-      {arrival?.status === "stale" ? (
-        <div className="arrival-stale" role="alert" data-arrival="stale">
-          <p>{arrival.message}</p>
-          <ul>
-            {arrival.advice.map((a, i) => (
-              <li key={i}>{a}</li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
-      {arrival?.status === "timeout" ? (
-        <div className="arrival-timeout" role="status" data-arrival="timeout">
-          <p>Claude Desktop does not show the new version yet. What to try:</p>
-          <ul>
-            {arrival.advice.map((a, i) => (
-              <li key={i}>{a}</li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <ArrivalNotes stopped={stopped} arrival={arrival} notYet="Claude Desktop does not show the new version yet." />
       {!waiting && arrival?.status !== "arrived" ? (
         <button type="button" className="button" ref={checkAgain} onClick={wait}>
           Check again
