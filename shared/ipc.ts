@@ -45,7 +45,7 @@ export type {
 export type { PublicSettings, PublicServer, SettingsPatch } from "./settings";
 export type { StdioServer, StdioServerList } from "./stdio-servers";
 import type { CatalogChange, ValidationResult } from "./results";
-import type { SerializedJson } from "./serialized-json";
+import { jsonTextOf, type SerializedJson } from "./serialized-json";
 export type { CatalogChange, ValidationResult } from "./results";
 
 /** Why a command failed, as both transports say it: the handler's sentence and its cause. */
@@ -56,26 +56,17 @@ export interface IpcFailure {
 
 /**
  * Every command's answer on the wire, in Electron's IPC and the web host alike; the page's API unwraps it. `json`
- * carries a value passed through as JSON bytes (Electron's IPC; the web host writes those bytes in place of `value`).
+ * carries a value passed through as JSON bytes in pieces (Electron's IPC; the web host writes them in place of `value`).
  */
 export type IpcReply =
-  { ok: true; value?: unknown } | { ok: true; json: Uint8Array | Uint8Array[] } | { ok: false; error: IpcFailure };
-
-/** The text of JSON passed through as bytes, in one piece or several (UTF-8 characters may span two pieces). */
-function jsonText(json: Uint8Array | Uint8Array[]): string {
-  const decoder = new TextDecoder();
-  if (json instanceof Uint8Array) return decoder.decode(json);
-  let text = "";
-  for (const piece of json) text += decoder.decode(piece, { stream: true });
-  return text + decoder.decode();
-}
+  { ok: true; value?: unknown } | { ok: true; json: Uint8Array[] } | { ok: false; error: IpcFailure };
 
 /** The value of a reply, or an Error carrying the handler's own message (never the transport's wrapping). */
 export function unwrapReply(reply: unknown): unknown {
   const r = reply as IpcReply | null;
   if (r && r.ok === true) {
     if (!("json" in r)) return r.value;
-    if (r.json instanceof Uint8Array || Array.isArray(r.json)) return JSON.parse(jsonText(r.json));
+    if (Array.isArray(r.json)) return JSON.parse(jsonTextOf(r.json));
   }
   const error = r && r.ok === false ? r.error : null;
   const message =

@@ -1,15 +1,24 @@
-// A large answer already in JSON (the stored catalog, read and checked off the answering thread): the hosts pass its
-// bytes through as they are, so the thread that answers the page never parses or stringifies megabytes of it.
+// A large answer already in JSON (a catalog, made in turns or read and checked off the answering thread): the hosts
+// pass its bytes through in the pieces they come in, so the thread that answers the page never parses, stringifies
+// or joins megabytes of it.
 
-/** JSON bytes standing for a value of type T; only the engine's own checked output is wrapped. */
+/** The text of JSON bytes in pieces (a UTF-8 character may span two pieces). */
+export function jsonTextOf(pieces: readonly Uint8Array[]): string {
+  const decoder = new TextDecoder();
+  let text = "";
+  for (const piece of pieces) text += decoder.decode(piece, { stream: true });
+  return text + decoder.decode();
+}
+
+/** JSON bytes standing for a value of type T; only the engine's own output is wrapped. */
 export class SerializedJson<T> {
   /** Never set: keeps T in the type, so a handler can only pass through the value its command answers. */
   declare readonly valueType?: T;
-  constructor(readonly bytes: Uint8Array) {}
+  constructor(readonly pieces: readonly Uint8Array[]) {}
 
   /** The value (tests, and the rare caller in the same process that needs the object). */
   parse(): T {
-    return JSON.parse(new TextDecoder().decode(this.bytes)) as T;
+    return JSON.parse(jsonTextOf(this.pieces)) as T;
   }
 }
 

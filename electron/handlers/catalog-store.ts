@@ -69,7 +69,7 @@ export function createCatalogStore(
         if (!yes) return null;
         const { json, note } = await offThread("storedCatalogJson", file, key);
         if (note) log(note);
-        return json ? new SerializedJson<StoredCatalog>(json) : null;
+        return json ? new SerializedJson<StoredCatalog>([json]) : null;
       });
       return first;
     },

@@ -30,7 +30,7 @@ export function failureOf(error: unknown): IpcFailure {
 export async function replyOf(call: () => Promise<unknown>): Promise<IpcReply> {
   try {
     const value = await call();
-    if (value instanceof SerializedJson) return { ok: true, json: value.bytes };
+    if (value instanceof SerializedJson) return { ok: true, json: [...value.pieces] };
     // A long answer (a catalog) goes as JSON made in turns, never one long stringify or clone on this thread.
     if (isLargeAnswer(value)) return { ok: true, json: await answerJson(value as object) };
     return value === undefined ? { ok: true } : { ok: true, value };

@@ -316,7 +316,7 @@ describe("web host answers passed through as JSON", () => {
         });
         return {
           ...session,
-          handlers: { ...session.handlers, "catalog:stored": async () => new SerializedJson<StoredCatalog>(bytes) },
+          handlers: { ...session.handlers, "catalog:stored": async () => new SerializedJson<StoredCatalog>([bytes]) },
         };
       },
     });

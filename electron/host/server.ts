@@ -76,8 +76,7 @@ class HttpRefusal extends Error {
 function sendJson(res: ServerResponse, status: number, value: unknown): void {
   const reply = value as { ok?: unknown; json?: unknown } | null;
   // A value passed through as JSON bytes (in pieces) is written in place, never parsed, stringified or joined here.
-  const json = reply?.ok === true ? reply.json : undefined;
-  const pieces = json instanceof Uint8Array ? [json] : Array.isArray(json) ? (json as Uint8Array[]) : null;
+  const pieces = reply?.ok === true && Array.isArray(reply.json) ? (reply.json as Uint8Array[]) : null;
   if (pieces) {
     const open = Buffer.from('{"ok":true,"value":');
     const length = pieces.reduce((sum, piece) => sum + piece.length, open.length + 1);

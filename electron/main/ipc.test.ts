@@ -116,7 +116,7 @@ describe("registerCommands", () => {
     );
     const handlers = {
       ...realHandlers().handlers,
-      "catalog:stored": async () => new SerializedJson<StoredCatalog>(bytes),
+      "catalog:stored": async () => new SerializedJson<StoredCatalog>([bytes]),
     };
     registerCommands(
       ipcMain,
@@ -124,7 +124,7 @@ describe("registerCommands", () => {
       createSenderCheck(() => contents, indexUrl),
     );
     const answer = await registered.get("catalog:stored")!(eventFrom(contents, mainFrame));
-    expect(answer).toEqual({ ok: true, json: bytes });
+    expect(answer).toEqual({ ok: true, json: [bytes] });
     expect(unwrapReply(answer)).toEqual(JSON.parse(new TextDecoder().decode(bytes)));
   });
 

@@ -48,7 +48,7 @@ describe("the preload's envelope", () => {
   it("parses an answer main passed through as JSON bytes", async () => {
     const stored = { catalog: { locations: [], skills: [], plugins: [], diagnostics: [] }, savedAt: "2026-01-02" };
     const json = new TextEncoder().encode(JSON.stringify(stored));
-    const ipc = { ...fakeIpcRenderer().ipc, invoke: async () => ({ ok: true, json }) } as unknown as PreloadIpc;
+    const ipc = { ...fakeIpcRenderer().ipc, invoke: async () => ({ ok: true, json: [json] }) } as unknown as PreloadIpc;
     await expect(createSkillshelfApi(ipc).storedCatalog()).resolves.toEqual(stored);
     // In pieces, with a character split between two of them.
     const text = new TextEncoder().encode(JSON.stringify({ ...stored, savedAt: "café ✓" }));
