@@ -16,6 +16,19 @@ let home: string;
 let meta: RunningSkillMetaServer;
 let releases: RunningReleaseServer;
 
+/** `outdated` of the test home against the loopback skill-meta server and release API. */
+const checkArgs = () => [
+  "outdated",
+  "--home",
+  home,
+  "--platform",
+  "linux",
+  "--server",
+  meta.url,
+  "--github-api",
+  releases.url,
+];
+
 async function run(args: string[], env: Record<string, string> = {}) {
   let stdout = "";
   let stderr = "";
@@ -64,18 +77,7 @@ afterEach(async () => {
 
 describe("skillshelf outdated", () => {
   it("gives every copy its state as JSON, one per place", async () => {
-    const { code, stdout } = await run([
-      "outdated",
-      "--home",
-      home,
-      "--platform",
-      "linux",
-      "--server",
-      meta.url,
-      "--github-api",
-      releases.url,
-      "--json",
-    ]);
+    const { code, stdout } = await run([...checkArgs(), "--json"]);
     expect(code).toBe(0);
     const { updates } = JSON.parse(stdout) as { updates: UpdateInfo[] };
     const byName = (n: string) => updates.filter((u) => u.name === n);
@@ -92,17 +94,7 @@ describe("skillshelf outdated", () => {
   });
 
   it("lists outdated skills first, with where they live and what to do next", async () => {
-    const { code, stdout } = await run([
-      "outdated",
-      "--home",
-      home,
-      "--platform",
-      "linux",
-      "--server",
-      meta.url,
-      "--github-api",
-      releases.url,
-    ]);
+    const { code, stdout } = await run(checkArgs());
     expect(code).toBe(0);
     expect(stdout.indexOf("Outdated (3)")).toBeGreaterThanOrEqual(0);
     expect(stdout.indexOf("Outdated")).toBeLessThan(stdout.indexOf("Up to date"));
@@ -118,18 +110,7 @@ describe("skillshelf outdated", () => {
   });
 
   it("gives every entry of --json the engine's plan for its place", async () => {
-    const { stdout } = await run([
-      "outdated",
-      "--home",
-      home,
-      "--platform",
-      "linux",
-      "--server",
-      meta.url,
-      "--github-api",
-      releases.url,
-      "--json",
-    ]);
+    const { stdout } = await run([...checkArgs(), "--json"]);
     const { updates } = JSON.parse(stdout) as { updates: UpdateInfo[] };
     const agentkey = updates
       .filter((u) => u.name === "agentkey")
@@ -161,19 +142,7 @@ describe("skillshelf outdated", () => {
     await run(["outdated", "--home", home, "--platform", "linux", "--github-api", releases.url, "--json"]);
     const before = releases.stats.apiRequests;
     expect(before).toBe(2);
-    const { stdout } = await run([
-      "outdated",
-      "--home",
-      home,
-      "--platform",
-      "linux",
-      "--server",
-      meta.url,
-      "--github-api",
-      releases.url,
-      "--offline",
-      "--json",
-    ]);
+    const { stdout } = await run([...checkArgs(), "--offline", "--json"]);
     const { updates } = JSON.parse(stdout) as { updates: UpdateInfo[] };
     expect(updates.find((u) => u.name === "report")).toMatchObject({ state: "outdated", latest: "2.1.0" });
     expect(releases.stats.apiRequests).toBe(before);
@@ -268,17 +237,7 @@ describe("skillshelf outdated", () => {
         ignoredVersions: { report: "2.1.0" },
       }),
     });
-    const args = [
-      "outdated",
-      "--home",
-      home,
-      "--platform",
-      "linux",
-      "--server",
-      meta.url,
-      "--github-api",
-      releases.url,
-    ];
+    const args = checkArgs();
     const env = { SKILLSHELF_CONFIG_DIR: config };
     const plain = await run(args, env);
     expect(plain.code).toBe(0);
