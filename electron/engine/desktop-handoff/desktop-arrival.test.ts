@@ -17,6 +17,11 @@ afterAll(async () => cleanup());
 const brandVoice = (version: string) =>
   `---\nname: brand-voice\ndescription: Rewrites text in the company's brand voice.\nmetadata:\n  version: "${version}"\n---\n# Brand voice\n`;
 
+/** The wait for brand-voice 2.1.0, the fixture home's hand-off (a minute at most, a look every 100 ms unless given). */
+const waitForBrandVoice = (
+  options: Omit<Parameters<typeof waitForDesktopArrival>[0], "name" | "version" | "timeoutMs">,
+) => waitForDesktopArrival({ name: "brand-voice", version: "2.1.0", timeoutMs: 60_000, pollMs: 100, ...options });
+
 describe("waitForDesktopArrival", () => {
   it("finds every account tree discovery knows and reports arrival in the tree the new version was written to", async () => {
     const { home, env } = await buildFixtureHome("darwin", path.join(tmp, "mac"));
@@ -24,13 +29,10 @@ describe("waitForDesktopArrival", () => {
     let writing: Promise<void> | null = null;
     const seenBefore: DesktopCopy[][] = [];
     const treesSeen: string[] = [];
-    const result = await waitForDesktopArrival({
+    const result = await waitForBrandVoice({
       home,
       platform: "darwin",
       env,
-      name: "brand-voice",
-      version: "2.1.0",
-      timeoutMs: 60_000,
       pollMs: 200,
       onCheck: (copies, trees) => {
         if (writing) return;
@@ -91,14 +93,10 @@ describe("waitForDesktopArrival", () => {
     const { home, env } = await buildFixtureHome("darwin", path.join(tmp, "mac-stale"));
     const treeB = fixtureDesktopTree(home, "darwin", "b");
     let writing: Promise<void> | null = null;
-    const result = await waitForDesktopArrival({
+    const result = await waitForBrandVoice({
       home,
       platform: "darwin",
       env,
-      name: "brand-voice",
-      version: "2.1.0",
-      timeoutMs: 60_000,
-      pollMs: 100,
       onCheck: (copies) => {
         if (writing) return;
         const copy = copies.find((c) => c.tree === treeB)!;
@@ -122,14 +120,10 @@ describe("waitForDesktopArrival", () => {
     const dir = path.join(tree, "skills", "brand-voice");
     let looks = 0;
     let writing: Promise<void> = Promise.resolve();
-    const result = await waitForDesktopArrival({
+    const result = await waitForBrandVoice({
       home,
       platform: "linux",
       env,
-      name: "brand-voice",
-      version: "2.1.0",
-      timeoutMs: 60_000,
-      pollMs: 100,
       onCheck: () => {
         looks++;
         // Half-written on the first look after the start, whole on the next.
@@ -144,14 +138,10 @@ describe("waitForDesktopArrival", () => {
     const { home, env } = await buildFixtureHome("linux", path.join(tmp, "linux-other"));
     const tree = fixtureDesktopTree(home, "linux");
     let writing: Promise<void> | null = null;
-    const result = await waitForDesktopArrival({
+    const result = await waitForBrandVoice({
       home,
       platform: "linux",
       env,
-      name: "brand-voice",
-      version: "2.1.0",
-      timeoutMs: 60_000,
-      pollMs: 100,
       onCheck: () => {
         writing ??= writeTree(path.join(tree, "skills", "brand-voice-upload"), { "SKILL.md": brandVoice("1.9.0") });
       },
