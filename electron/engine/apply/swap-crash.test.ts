@@ -1,12 +1,12 @@
 // Crash consistency: a child process performing a swap is killed with SIGKILL at each step and at random moments;
 // after start-up recovery the folder must equal the old or the new version exactly, with a usable backup.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { spawn } from "node:child_process";
 import { chmod, readdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { makeTempDir, writeTree } from "../../../test-support/tmp";
 import { listBackups, recoverInterrupted, type SwapStep } from "./swap";
+import { runCrashChild } from "../../../test-support/crash-child";
 import { fingerprintTree } from "../../../test-support/tree-fingerprint";
 
 const CHILD = fileURLToPath(new URL("../../../test-support/swap-child.ts", import.meta.url));
@@ -29,29 +29,7 @@ async function writeVersion(dir: string, version: string, extra: Record<string, 
   await chmod(path.join(dir, "references/part-0.md"), 0o755);
 }
 
-/** Runs the child; with killAfterMs it is killed that long after it says it is ready. Resolves how it ended. */
-function runChild(
-  args: string[],
-  killAfterMs: number | null,
-): Promise<{ signal: string | null; code: number | null; ms: number }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", CHILD, ...args], { stdio: ["ignore", "pipe", "pipe"] });
-    let started = 0;
-    let stderr = "";
-    child.stderr.on("data", (d) => (stderr += d));
-    child.stdout.on("data", (d: Buffer) => {
-      if (!started && d.toString().includes("ready")) {
-        started = Date.now();
-        if (killAfterMs !== null) setTimeout(() => child.kill("SIGKILL"), killAfterMs);
-      }
-    });
-    child.on("error", reject);
-    child.on("close", (code, signal) => {
-      if (code && code !== 0) reject(new Error(`swap child failed (${code}): ${stderr}`));
-      else resolve({ signal, code, ms: started ? Date.now() - started : 0 });
-    });
-  });
-}
+const runChild = (args: string[], killAfterMs: number | null) => runCrashChild(CHILD, args, killAfterMs);
 
 describe("swap crash consistency", () => {
   it(

@@ -1,7 +1,6 @@
 // Crash consistency of add: a child process adding a skill (a new copy, a link replacing another link, a link replacing
 // a copy, the lock entry) is killed with SIGKILL at every journaled step and at random moments; after the recovery run
 // at start-up the home must be exactly as before or exactly as after, with no staged copy, aside link or journal left.
-import { spawn } from "node:child_process";
 import { mkdir, readFile, readdir, rm, symlink } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -10,6 +9,7 @@ import { makeTempDir, writeTree } from "../../../test-support/tmp";
 import { fingerprintTree } from "../../../test-support/tree-fingerprint";
 import { recoverInterrupted } from "../apply/swap";
 import { recoverInterruptedAdds } from "./add-journal";
+import { runCrashChild } from "../../../test-support/crash-child";
 import type { AddStep } from "./journaled-place";
 
 const CHILD = fileURLToPath(new URL("../../../test-support/add-child.ts", import.meta.url));
@@ -38,25 +38,7 @@ async function writeVersion(dir: string, version: string): Promise<void> {
   await writeTree(dir, files);
 }
 
-function runChild(args: string[], killAfterMs: number | null): Promise<{ signal: string | null; ms: number }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", CHILD, ...args], { stdio: ["ignore", "pipe", "pipe"] });
-    let started = 0;
-    let stderr = "";
-    child.stderr.on("data", (d) => (stderr += d));
-    child.stdout.on("data", (d: Buffer) => {
-      if (!started && d.toString().includes("ready")) {
-        started = Date.now();
-        if (killAfterMs !== null) setTimeout(() => child.kill("SIGKILL"), killAfterMs);
-      }
-    });
-    child.on("error", reject);
-    child.on("close", (code, signal) => {
-      if (code) reject(new Error(`add child failed (${code}): ${stderr}`));
-      else resolve({ signal, ms: started ? Date.now() - started : 0 });
-    });
-  });
-}
+const runChild = (args: string[], killAfterMs: number | null) => runCrashChild(CHILD, args, killAfterMs);
 
 /** Every entry whose name says a write of ours was under way. */
 async function leftovers(dirs: string[]): Promise<string[]> {
