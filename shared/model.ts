@@ -18,25 +18,29 @@ export interface Diagnostic {
 /** Validation profile: the Agent Skills spec alone, or plus Claude Desktop's upload rules. */
 export type Profile = "agent-skills" | "claude-desktop";
 
-/** Known clients whose skill folders Skillshelf reads. */
-export type ClientId =
-  | "claude-desktop"
-  | "claude-code"
-  | "agents"
-  | "cursor"
-  | "codex"
-  | "gemini-cli"
-  | "github-copilot"
-  | "windsurf"
-  | "goose"
-  | "opencode"
-  | "cline"
-  | "roo"
-  | "kiro"
-  | "trae"
-  | "antigravity"
-  | "qwen-code"
-  | "custom";
+/** Known clients whose skill folders Skillshelf reads, as one list (the stored catalog's check reads it too). */
+export const CLIENT_IDS = [
+  "claude-desktop",
+  "claude-code",
+  "agents",
+  "cursor",
+  "codex",
+  "gemini-cli",
+  "github-copilot",
+  "windsurf",
+  "goose",
+  "opencode",
+  "cline",
+  "roo",
+  "kiro",
+  "trae",
+  "antigravity",
+  "qwen-code",
+  "custom",
+] as const;
+
+/** One of the known clients. */
+export type ClientId = (typeof CLIENT_IDS)[number];
 
 /** Where a location sits: a user's own folder, a project, a Desktop account tree, a plugin or one the user added. */
 export type LocationScope = "user" | "project" | "desktop-account" | "plugin" | "custom";

@@ -1,6 +1,6 @@
 // The shape a stored catalog must have to be shown: every field the page reads, of the right type, strings bounded.
 // Anything else (a file damaged, truncated, or written by someone else) is refused as a whole.
-import type { ScanResult } from "../../../shared/model";
+import { CLIENT_IDS, type ScanResult } from "../../../shared/model";
 import { isDiagnostic } from "../validate-cache/format";
 
 type Obj = Record<string, unknown>;
@@ -18,25 +18,7 @@ const oneOf = (values: readonly string[]) => {
   return (v: unknown) => typeof v === "string" && set.has(v);
 };
 
-const CLIENTS = oneOf([
-  "claude-desktop",
-  "claude-code",
-  "agents",
-  "cursor",
-  "codex",
-  "gemini-cli",
-  "github-copilot",
-  "windsurf",
-  "goose",
-  "opencode",
-  "cline",
-  "roo",
-  "kiro",
-  "trae",
-  "antigravity",
-  "qwen-code",
-  "custom",
-]);
+const CLIENTS = oneOf(CLIENT_IDS);
 const SCOPES = oneOf(["user", "project", "desktop-account", "plugin", "custom"]);
 const VERSION_SOURCES = oneOf(["metadata.version", "frontmatter.version", "plugin.version"]);
 const FORMATS = oneOf(["agent-plugins", "claude-code"]);
