@@ -79,7 +79,7 @@ test.describe("Add skill: upload, progress and Cancel, conflicts", () => {
     const progress = page.getByTestId("add-progress");
     await expect(progress).toContainText(/Downloading the source: \d+%/, { timeout: 60_000 });
     await expect(page.getByRole("progressbar", { name: "Add progress" })).toBeVisible();
-    await axeClean(page, "add-progress");
+    await axeClean(page, "add-progress", { screenshot: "manage" });
     await progress.getByRole("button", { name: "Cancel" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Cancelled; nothing was added." })).toBeVisible({
       timeout: 60_000,
@@ -105,7 +105,7 @@ test.describe("Add skill: upload, progress and Cancel, conflicts", () => {
     const question = page.getByRole("region", { name: "Something is already there" });
     await expect(question).toContainText("version 1.0.0", { timeout: 60_000 });
     await expect(question).toContainText("version 2.0.0");
-    await axeClean(page, "add-conflict");
+    await axeClean(page, "add-conflict", { screenshot: "manage" });
     await question.getByRole("button", { name: "Keep mine" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Nothing was added" })).toBeVisible();
     expect(await readFile(mine, "utf8")).toContain("tidy 1.0.0");

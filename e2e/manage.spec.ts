@@ -37,7 +37,7 @@ test.describe("adding, sharing and removing skills", () => {
     const plan = page.getByTestId("add-plan");
     await expect(plan).toContainText(path.join(app.home, ".agents", "skills", "tidy"));
     await expect(plan).toContainText(path.join(app.home, ".cursor", "skills", "tidy"));
-    await axeClean(page, "add-plan");
+    await axeClean(page, "add-plan", { screenshot: "manage" });
     await page.getByRole("button", { name: "Add", exact: true }).click();
     await expect(page.getByRole("status").filter({ hasText: "Added tidy." })).toBeVisible();
     await expect(entryRow(page, "tidy").first()).toBeVisible();
@@ -69,12 +69,12 @@ test.describe("adding, sharing and removing skills", () => {
     const removePlan = page.getByTestId("remove-plan");
     await expect(removePlan).toContainText(path.join(app.home, ".gemini", "skills", "tidy"));
     await expect(removePlan).toContainText(".skill-lock.json");
-    await axeClean(page, "remove-plan");
+    await axeClean(page, "remove-plan", { screenshot: "manage" });
     await page.getByRole("button", { name: "Remove", exact: true }).click();
     await expect(page.getByRole("status").filter({ hasText: "Removed tidy" })).toBeVisible();
     await expect(entryRow(page, "tidy")).toHaveCount(0);
     expect(await lstat(path.join(app.home, ".agents", "skills", "tidy")).catch(() => null)).toBeNull();
-    await axeClean(page, "removed");
+    await axeClean(page, "removed", { screenshot: "manage" });
     await page.getByRole("button", { name: "Undo" }).click();
     await expect(entryRow(page, "tidy").first()).toBeVisible();
     expect((await lstat(path.join(app.home, ".agents", "skills", "tidy"))).isDirectory()).toBe(true);

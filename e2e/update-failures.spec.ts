@@ -3,7 +3,6 @@
 // forbidden, gone, and a new tag appearing after a check. Each failure shows the problem of its own cause and Retry,
 // and Retry succeeds once the server behaves. Keyboard: focus moves into the wizard, Escape closes it, and focus
 // returns to the Update… button. axe in light and dark, at 1280 and 800 wide, on a failure and on the done step.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { mkdtempSync } from "node:fs";
 import { readFile } from "node:fs/promises";
@@ -15,6 +14,7 @@ import type { DownloadFault } from "../test-support/servers/download-faults";
 import { startReleaseServer, type RunningReleaseServer } from "../test-support/servers/release-server";
 import { writeTree } from "../test-support/tmp";
 import { startAppHost, type AppHost } from "./support/app-host";
+import { axeClean } from "./support/axe-clean";
 import { saveScreenshot } from "./support/page";
 
 const NAME = "acme-notes";
@@ -119,23 +119,6 @@ async function retrySucceeds(page: Page, version: string): Promise<void> {
   await expect(wizard(page)).toHaveCount(0);
 }
 
-/** Serious and critical axe violations, light and dark, at 1280 and 800 wide (the project's bar: none). */
-async function expectAccessible(page: Page, name: string): Promise<void> {
-  for (const width of [1280, 800]) {
-    await page.setViewportSize({ width, height: 800 });
-    for (const scheme of ["light", "dark"] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      const results = await new AxeBuilder({ page }).analyze();
-      const serious = results.violations
-        .filter((v) => v.impact === "serious" || v.impact === "critical")
-        .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}`));
-      expect.soft(serious, `${name} (${scheme}, ${width} wide)`).toEqual([]);
-    }
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
-
 test.describe("a download that fails", () => {
   test("slow: the server does not answer in time; Retry works once it does", async ({ page }) => {
     const { problem, version } = await failWith(page, "slow", "timeout", SLOW_ANSWER_MS + 45_000);
@@ -164,7 +147,7 @@ test.describe("a download that fails", () => {
     await problem.getByText("Details", { exact: true }).click();
     await expect(problem.locator("details pre")).toContainText("SHA-256 the release published:");
     await saveScreenshot(page, "wizard-error-checksum");
-    await expectAccessible(page, "wizard checksum failure");
+    await axeClean(page, "wizard checksum failure", { widths: [1280, 800] });
     expect(await readFile(path.join(claudeDir, "SKILL.md"), "utf8")).toBe(before);
     await retrySucceeds(page, version);
   });
@@ -230,7 +213,7 @@ test.describe("a new tag after a check", () => {
     );
     expect(await readFile(path.join(claudeDir, "SKILL.md"), "utf8")).toBe(skillMd("3.0.0"));
     await saveScreenshot(page, "wizard-done-after-new-tag");
-    await expectAccessible(page, "wizard done");
+    await axeClean(page, "wizard done", { widths: [1280, 800] });
     await wizard(page).getByRole("button", { name: "Back to updates", exact: true }).click();
     await expect(page.getByRole("heading", { name: "Updates", level: 1 })).toBeFocused();
   });

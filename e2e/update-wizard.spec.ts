@@ -1,7 +1,6 @@
 // The Updates view and the guided update in the browser, against the real web host and a loopback release server:
 // one skill outdated in ~/.claude/skills and in a Claude Desktop tree; the folder update with a moving progress bar
 // and Undo byte for byte; the Desktop hand-off and its arrival; a zip-slip release refused with nothing changed.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { readdir, readFile, stat } from "node:fs/promises";
@@ -18,6 +17,7 @@ import { fixtureDesktopTree } from "../test-support/fixture-homes";
 import { writeTree } from "../test-support/tmp";
 import { startAppHost, type AppHost } from "./support/app-host";
 import { entryRow, saveScreenshot } from "./support/page";
+import { axeClean } from "./support/axe-clean";
 import { startRecipeApp, type RecipeApp } from "./support/recipe-app";
 
 const NAME = "acme-notes";
@@ -70,19 +70,6 @@ async function openUpdates(page: Page, url: string, options: { check?: boolean }
     await page.getByRole("button", { name: "Check now" }).click();
     await expect(page.getByRole("button", { name: "Check now" })).toBeEnabled();
   }
-}
-
-/** Serious and critical axe violations of this view, light and dark (the project's bar: none). */
-async function expectAccessible(page: Page, name: string): Promise<void> {
-  for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}`));
-    expect.soft(serious, `${name} (${scheme})`).toEqual([]);
-  }
-  await page.emulateMedia({ colorScheme: "light" });
 }
 
 /** Records each value the download's progress bar shows (a script run in the page). */
@@ -171,7 +158,7 @@ test.describe("the guided update", () => {
     await expect(folder.locator(".release-notes .markdown .md-heading")).toHaveText("What's new");
     await expect(folder.locator(".release-notes .markdown script")).toHaveCount(0);
     await saveScreenshot(page, "updates-view");
-    await expectAccessible(page, "updates view");
+    await axeClean(page, "updates view");
 
     await page.reload();
     await page.getByRole("button", { name: /^Updates/ }).click();
@@ -195,7 +182,7 @@ test.describe("the guided update", () => {
     await item(page, "replace-folder").getByRole("button", { name: "Update…" }).click();
     await expect(page.locator('[data-step="changes"]')).toContainText("version 1.0.0 → version 2.0.0");
     await saveScreenshot(page, "wizard-1-what-changes");
-    await expectAccessible(page, "wizard step 1");
+    await axeClean(page, "wizard step 1");
     await page.evaluate(RECORD_PROGRESS);
     await page.getByRole("button", { name: "Download and review" }).click();
     await expect(page.locator(".download-progress")).toBeVisible();
@@ -213,11 +200,11 @@ test.describe("the guided update", () => {
     ).toHaveCount(1);
     await expect(page.locator('.file-changes li[data-change="kept"]')).toContainText("my-notes.md");
     await saveScreenshot(page, "wizard-2-review");
-    await expectAccessible(page, "wizard review");
+    await axeClean(page, "wizard review");
     await page.getByRole("button", { name: "Apply the update" }).click();
     await expect(page.locator(".done-message")).toContainText("Updated acme-notes to version 2.0.0");
     await saveScreenshot(page, "wizard-4-done");
-    await expectAccessible(page, "wizard done");
+    await axeClean(page, "wizard done");
     expect(await readFile(path.join(claudeDir, "SKILL.md"), "utf8")).toBe(skillMd("2.0.0"));
     expect(await readFile(path.join(claudeDir, "my-notes.md"), "utf8")).toBe("mine\n");
     expect((await readFile(path.join(claudeDir, "assets", "data.bin"))).equals(BIG)).toBe(true);
@@ -261,7 +248,7 @@ test.describe("the guided update", () => {
       ),
     ).toBe(true);
     await saveScreenshot(page, "wizard-3-desktop-handoff-800x600");
-    await expectAccessible(page, "wizard Desktop hand-off");
+    await axeClean(page, "wizard Desktop hand-off");
     expect(await snapshot(desktopDir)).toEqual(before);
 
     await writeTree(desktopDir, { "SKILL.md": skillMd("2.0.0") });
@@ -297,7 +284,7 @@ test.describe("a refused release", () => {
     await problem.getByText("Details").click();
     await expect(problem.locator("pre")).toContainText("install.archive.unsafe-entry");
     await saveScreenshot(page, "wizard-error-zip-slip");
-    await expectAccessible(page, "wizard error");
+    await axeClean(page, "wizard error");
     expect(await snapshot(claudeDir)).toEqual(before);
     const stray = (await readdir(app.root, { recursive: true })).filter((f) => f.endsWith("escaped.txt"));
     expect(stray).toEqual([]);
@@ -328,7 +315,7 @@ test.describe("an update server's shell command", () => {
     await expect(page.locator(".recipe-runner pre").first()).toHaveText(COMMAND);
     await expect(page.locator(".recipe-runner").getByRole("button", { name: "Copy" })).toBeVisible();
     await saveScreenshot(page, "wizard-recipe");
-    await expectAccessible(page, "wizard recipe");
+    await axeClean(page, "wizard recipe");
 
     // The page asks; the serve terminal shows the exact command and a one-time code; a wrong code runs nothing.
     await page.getByRole("button", { name: "Run it for me" }).click();
@@ -386,7 +373,7 @@ test.describe("honest unknown states", () => {
     await expect(page.locator(".banner.offline")).toHaveCount(0);
     await expect(page.locator("#pending-title")).toHaveText("No updates found, but 1 skill could not be checked");
     await saveScreenshot(page, "updates-rate-limited");
-    await expectAccessible(page, "updates rate-limited");
+    await axeClean(page, "updates rate-limited");
     await group.getByRole("button", { name: "Open Settings" }).click();
     await expect(page.getByRole("button", { name: "Settings" })).toHaveAttribute("aria-pressed", "true");
   });
@@ -463,7 +450,7 @@ test.describe("update all", () => {
     const alpha = page.locator('.kept-copies[data-skill="alpha-notes"]');
     await expect(alpha).toContainText("Updated from version 1.0.0 to version 2.0.0. The copy it replaced is kept.");
     await saveScreenshot(page, "updates-history");
-    await expectAccessible(page, "updates history");
+    await axeClean(page, "updates history");
     await alpha.getByRole("button", { name: "Restore version 1.0.0" }).click();
     await expect(alpha.getByRole("status")).toContainText("Restored version 1.0.0");
     expect(await readFile(path.join(app.home, ".claude", "skills", "alpha-notes", "SKILL.md"), "utf8")).toBe(

@@ -2,7 +2,6 @@
 // outdated skills first and 600 skills without a source in one collapsed, exact summary (paged when opened); "Ignore
 // this version" kept in the settings and undone; the history with Restore; offline said as offline, with the time of
 // the last check that worked. axe finds nothing serious, light and dark, at 1280 and 800 wide.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { mkdtempSync } from "node:fs";
 import { readFile } from "node:fs/promises";
@@ -12,6 +11,7 @@ import { zipOf } from "../test-support/archives";
 import { startReleaseServer, type RunningReleaseServer } from "../test-support/servers/release-server";
 import { writeTree } from "../test-support/tmp";
 import { allSkills, startAppHost, type AppHost } from "./support/app-host";
+import { axeClean } from "./support/axe-clean";
 import { saveScreenshot } from "./support/page";
 
 const PLAIN = 600;
@@ -30,25 +30,6 @@ const versioned = (name: string, version: string) =>
 const plain = (name: string) => `---\nname: ${name}\ndescription: A skill with no update source.\n---\n# ${name}\n`;
 /** Skillshelf's data folder (backups, history) for this file: a private temp folder. */
 const DATA = mkdtempSync(path.join(tmpdir(), "skillshelf-e2e-updates-view-"));
-
-/** No serious or critical axe violation, light and dark, at 1280 and at 800 wide. */
-async function expectAccessible(page: Page, name: string): Promise<void> {
-  for (const width of [1280, 800]) {
-    await page.setViewportSize({ width, height: 800 });
-    for (const scheme of ["light", "dark"] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      const results = await new AxeBuilder({ page }).analyze();
-      const serious = results.violations
-        .filter((v) => v.impact === "serious" || v.impact === "critical")
-        .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}`));
-      expect.soft(serious, `${name} (${scheme}, ${width})`).toEqual([]);
-      if (scheme === "dark" || width === 800) continue;
-      await saveScreenshot(page, `updates-view-${name}`);
-    }
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 async function openUpdates(page: Page, url: string, options: { check?: boolean } = {}): Promise<void> {
   await page.goto(url);
@@ -108,14 +89,16 @@ test.describe("the Updates view of a big catalog", () => {
     const summary = page.getByRole("button", { name: `${PLAIN} skills have no update source` });
     await expect(summary).toHaveAttribute("aria-expanded", "false");
     await expect(page.locator(".update-group-item")).toHaveCount(0);
-    await expectAccessible(page, "grouped");
+    await axeClean(page, "grouped", { widths: [1280, 800] });
+    await saveScreenshot(page, "updates-view-grouped");
     await summary.click();
     const group = page.locator('.update-group[data-group="no-source"]');
     await expect(group).toContainText("These skills name none of them");
     await expect(group.locator(".update-group-item")).toHaveCount(50);
     await group.getByRole("button", { name: `Show 50 more (of ${PLAIN - 50} not shown)` }).click();
     await expect(group.locator(".update-group-item")).toHaveCount(100);
-    await expectAccessible(page, "grouped-open");
+    await axeClean(page, "grouped-open", { widths: [1280, 800] });
+    await saveScreenshot(page, "updates-view-grouped-open");
   });
 
   test("Ignore this version: kept in the settings across a reload, listed as ignored, and undone in Settings", async ({
@@ -133,7 +116,8 @@ test.describe("the Updates view of a big catalog", () => {
     await expect(headline(page)).toHaveText("1 update available");
     await page.getByRole("button", { name: "1 update ignored" }).click();
     await expect(page.locator('.update-group[data-group="ignored"]')).toContainText("beta");
-    await expectAccessible(page, "ignored");
+    await axeClean(page, "ignored", { widths: [1280, 800] });
+    await saveScreenshot(page, "updates-view-ignored");
     expect((await app.call("settings:get")).ignoredUpdates).toEqual({ skills: [], versions: { beta: "2.0.0" } });
 
     await page.getByRole("button", { name: "Settings" }).click();
@@ -155,7 +139,8 @@ test.describe("the Updates view of a big catalog", () => {
     await expect(entry.locator("ol li")).toHaveText([
       /^Updated from version 1\.0\.0 to version 2\.0\.0\. The copy it replaced is kept\./,
     ]);
-    await expectAccessible(page, "history");
+    await axeClean(page, "history", { widths: [1280, 800] });
+    await saveScreenshot(page, "updates-view-history");
     await entry.getByRole("button", { name: "Restore version 1.0.0" }).click();
     await expect(entry.getByRole("status")).toHaveText(
       "Restored version 1.0.0; the copy it replaced (version 2.0.0) is kept.",
@@ -178,6 +163,7 @@ test.describe("the Updates view of a big catalog", () => {
     await expect(page.getByText("No updates available")).toHaveCount(0);
     await expect(page.locator(".updates-head p")).toHaveText(/^Last checked .+; couldn't check just now\.$/);
     await expect(page.locator('.update-group[data-group="offline"] .update-group-item')).toHaveCount(2);
-    await expectAccessible(page, "offline");
+    await axeClean(page, "offline", { widths: [1280, 800] });
+    await saveScreenshot(page, "updates-view-offline");
   });
 });
