@@ -45,7 +45,8 @@ export type {
 export type { PublicSettings, PublicServer, SettingsPatch } from "./settings";
 export type { StdioServer, StdioServerList } from "./stdio-servers";
 import type { CatalogChange, ValidationResult } from "./results";
-import { jsonTextOf, type SerializedJson } from "./serialized-json";
+import { jsonTextOf, unpackAnswer, type SerializedJson } from "./serialized-json";
+import type { CatalogPacking } from "./catalog-wire";
 export type { CatalogChange, ValidationResult } from "./results";
 
 /** Why a command failed, as both transports say it: the handler's sentence and its cause. */
@@ -59,14 +60,20 @@ export interface IpcFailure {
  * carries a value passed through as JSON bytes in pieces (Electron's IPC; the web host writes them in place of `value`).
  */
 export type IpcReply =
-  { ok: true; value?: unknown } | { ok: true; json: Uint8Array[] } | { ok: false; error: IpcFailure };
+  | { ok: true; value?: unknown; packing?: CatalogPacking }
+  | { ok: true; json: Uint8Array[]; packing?: CatalogPacking }
+  | { ok: false; error: IpcFailure };
 
 /** The value of a reply, or an Error carrying the handler's own message (never the transport's wrapping). */
 export function unwrapReply(reply: unknown): unknown {
   const r = reply as IpcReply | null;
   if (r && r.ok === true) {
-    if (!("json" in r)) return r.value;
-    if (Array.isArray(r.json)) return JSON.parse(jsonTextOf(r.json));
+    const packing = r.packing === "catalog" || r.packing === "stored-catalog" ? r.packing : null;
+    if (!("json" in r)) return packing ? unpackAnswer(r.value, packing) : r.value;
+    if (Array.isArray(r.json)) {
+      const value: unknown = JSON.parse(jsonTextOf(r.json));
+      return packing ? unpackAnswer(value, packing) : value;
+    }
   }
   const error = r && r.ok === false ? r.error : null;
   const message =
@@ -418,6 +425,12 @@ export const commandArgs: { [C in CommandChannel]: (args: unknown[]) => boolean 
 export function isCommandChannel(value: unknown): value is CommandChannel {
   return typeof value === "string" && Object.prototype.hasOwnProperty.call(commandArgs, value);
 }
+
+/** Commands whose answer travels packed (shared/catalog-wire.ts): the hosts pack it, the page's API unpacks it. */
+export const PACKED_REPLIES: { readonly [C in CommandChannel]?: CatalogPacking } = {
+  "catalog:scan": "catalog",
+  "catalog:stored": "stored-catalog",
+};
 
 /** Commands whose handler may answer with JSON passed through as bytes (a large answer read off the thread). */
 type PassThroughChannel = "catalog:stored";

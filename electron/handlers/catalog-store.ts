@@ -9,7 +9,7 @@ import { offThread } from "../engine/off-thread/tasks";
 import { defaultSettingsFile } from "../engine/settings";
 import { updateCacheDir } from "../engine/updates/sources";
 import type { HandlerContext } from "./context";
-import { answerJson } from "./json-in-turns";
+import { catalogJson } from "./catalog-json";
 
 /** How long the watcher's changes settle before the stored catalog is rewritten. */
 const CHANGED_WRITE_DELAY_MS = 5_000;
@@ -57,7 +57,7 @@ export function createCatalogStore(
         // The bytes the page was (or will be) answered with, written here and read back in the task worker.
         if (!(await on())) return;
         const check = (temp: string) => offThread("storedCatalogReadsBack", temp, key);
-        await writeCatalogSnapshotPieces(file, key, await answerJson(catalog), check);
+        await writeCatalogSnapshotPieces(file, key, await catalogJson(catalog), check);
       })
       .catch(() => undefined);
   };
@@ -69,7 +69,7 @@ export function createCatalogStore(
         if (!yes) return null;
         const { json, note } = await offThread("storedCatalogJson", file, key);
         if (note) log(note);
-        return json ? new SerializedJson<StoredCatalog>([json]) : null;
+        return json ? new SerializedJson<StoredCatalog>([json], "stored-catalog") : null;
       });
       return first;
     },

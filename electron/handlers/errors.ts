@@ -3,7 +3,9 @@
 import type { IpcFailure, IpcReply } from "../../shared/ipc";
 import type { FailureCause } from "../../shared/model";
 import { SerializedJson } from "../../shared/serialized-json";
-import { answerJson, isLargeAnswer } from "./json-in-turns";
+import { isLargeAnswer, jsonInTurns } from "./json-in-turns";
+import { packedAnswerJson } from "./catalog-json";
+import type { CatalogPacking } from "../../shared/catalog-wire";
 
 /** A refusal the renderer may show as is (a path it may not touch, a missing folder, a setting that cannot be used). */
 export class HandlerError extends Error {
@@ -25,14 +27,18 @@ export function failureOf(error: unknown): IpcFailure {
 
 /**
  * Runs a handler call and answers in the envelope both transports use (Electron's IPC and the web host); a long answer
- * is sent as JSON bytes made in turns.
+ * is sent as JSON bytes made in turns, a catalog command's (`packing`, from PACKED_REPLIES) in its packed form.
  */
-export async function replyOf(call: () => Promise<unknown>): Promise<IpcReply> {
+export async function replyOf(call: () => Promise<unknown>, packing?: CatalogPacking): Promise<IpcReply> {
   try {
     const value = await call();
-    if (value instanceof SerializedJson) return { ok: true, json: [...value.pieces] };
+    if (value instanceof SerializedJson)
+      return { ok: true, json: [...value.pieces], ...(value.packing ? { packing: value.packing } : {}) };
+    // A catalog goes packed (one row per skill): fewer bytes for the page to receive and parse.
+    if (packing && typeof value === "object")
+      return { ok: true, json: await packedAnswerJson(value, packing), packing };
     // A long answer (a catalog) goes as JSON made in turns, never one long stringify or clone on this thread.
-    if (isLargeAnswer(value)) return { ok: true, json: await answerJson(value as object) };
+    if (isLargeAnswer(value)) return { ok: true, json: await jsonInTurns(value) };
     return value === undefined ? { ok: true } : { ok: true, value };
   } catch (error) {
     return { ok: false, error: failureOf(error) };

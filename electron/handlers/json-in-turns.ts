@@ -36,10 +36,9 @@ async function listJson(list: readonly unknown[], out: Buffer[]): Promise<void> 
 }
 
 /**
- * The same bytes as `JSON.stringify(value)`, in pieces (joining 8 MB into one buffer costs tens of ms of fresh memory) (a plain object's or a list's, with long lists one level down), made in
- * turns: the answering thread is never held for long. Values JSON writes specially (toJSON, undefined members) keep
- * JSON.stringify's meaning.
- * Exported for tests: a property test holds it to JSON.stringify.
+ * The same bytes as `JSON.stringify(value)` (a plain object's or a list's, with long lists one level down), made in
+ * turns so the answering thread is never held for long, and kept in pieces (joining 8 MB costs tens of ms). Values
+ * JSON writes specially (toJSON, undefined members) keep JSON.stringify's meaning.
  */
 export async function jsonInTurns(value: unknown): Promise<Buffer[]> {
   const out: Buffer[] = [];
@@ -59,17 +58,4 @@ export async function jsonInTurns(value: unknown): Promise<Buffer[]> {
     out.push(Buffer.from("}"));
   }
   return out;
-}
-
-/** Each long answer's JSON, made once: the page's answer and the stored catalog's file share the same bytes. */
-const made = new WeakMap<object, Promise<Buffer[]>>();
-
-/** jsonInTurns, once per value (a catalog is answered to the page and stored from the same bytes). */
-export function answerJson(value: object): Promise<Buffer[]> {
-  let json = made.get(value);
-  if (!json) {
-    json = jsonInTurns(value);
-    made.set(value, json);
-  }
-  return json;
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { request } from "node:http";
 import { makeTempDir, writeTree } from "../../test-support/tmp";
-import type { CatalogChange } from "../../shared/ipc";
+import { unwrapReply, type CatalogChange } from "../../shared/ipc";
 import type { ScanResult } from "../../shared/model";
 import type { CatalogWatcher, HandlerEngine } from "../handlers/context";
 import { createHandlerSession } from "../handlers/handlers";
@@ -336,6 +336,23 @@ describe("web host answers passed through as JSON", () => {
       expect(res.body).toBe(`{"ok":true,"value":${bytes.toString()}}`);
       expect(JSON.parse(res.body)).toEqual({ ok: true, value: stored });
       expect(Number(res.headers["content-length"])).toBe(Buffer.byteLength(res.body));
+      // A scan's catalog goes packed, with the envelope saying so; the page's API gives back the catalog.
+      const scanned = await raw(passHost.port, {
+        method: "POST",
+        path: "/api/catalog:scan",
+        headers: {
+          Host: `127.0.0.1:${passHost.port}`,
+          Origin: passHost.origin,
+          "Content-Type": "application/json",
+          [TOKEN_HEADER]: passHost.token,
+        },
+        body: "[]",
+      });
+      expect(scanned.status).toBe(200);
+      expect(scanned.body.startsWith('{"ok":true,"packing":"catalog","value":{')).toBe(true);
+      expect(Number(scanned.headers["content-length"])).toBe(Buffer.byteLength(scanned.body));
+      const catalog = unwrapReply(JSON.parse(scanned.body)) as ScanResult;
+      expect(catalog).toEqual(await passHost.session.handlers["catalog:scan"]());
     } finally {
       await passHost.close();
       await tmp.cleanup();

@@ -4,7 +4,13 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { contentSecurityPolicy } from "../../shared/csp";
 import { formatBytes } from "../../shared/format";
-import { commandArgs, isCommandChannel, type CommandChannel, type CommandHandlers } from "../../shared/ipc";
+import {
+  commandArgs,
+  isCommandChannel,
+  PACKED_REPLIES,
+  type CommandChannel,
+  type CommandHandlers,
+} from "../../shared/ipc";
 import type { EventSink } from "../handlers/context";
 import { parseJsonWithinLimits } from "../engine/fs/json-limits";
 import { replyOf } from "../handlers/errors";
@@ -74,11 +80,12 @@ class HttpRefusal extends Error {
 }
 
 function sendJson(res: ServerResponse, status: number, value: unknown): void {
-  const reply = value as { ok?: unknown; json?: unknown } | null;
+  const reply = value as { ok?: unknown; json?: unknown; packing?: unknown } | null;
   // A value passed through as JSON bytes (in pieces) is written in place, never parsed, stringified or joined here.
   const pieces = reply?.ok === true && Array.isArray(reply.json) ? (reply.json as Uint8Array[]) : null;
   if (pieces) {
-    const open = Buffer.from('{"ok":true,"value":');
+    const packing = typeof reply?.packing === "string" ? `"packing":${JSON.stringify(reply.packing)},` : "";
+    const open = Buffer.from(`{"ok":true,${packing}"value":`);
     const length = pieces.reduce((sum, piece) => sum + piece.length, open.length + 1);
     res.writeHead(status, {
       ...SECURITY_HEADERS,
@@ -257,7 +264,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     const channel = url.pathname.slice("/api/".length);
     if (!isCommandChannel(channel)) throw new HttpRefusal(404, "There is no such command.");
     const args = await parseArgs(req, channel);
-    const reply = await replyOf(() => callHandler(session.handlers, channel, args));
+    const reply = await replyOf(() => callHandler(session.handlers, channel, args), PACKED_REPLIES[channel]);
     sendJson(res, reply.ok ? 200 : reply.error.cause === "unknown" ? 500 : 422, reply);
   }
 

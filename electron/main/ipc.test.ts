@@ -3,8 +3,8 @@
 import { pathToFileURL } from "node:url";
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from "electron";
 import { describe, expect, it, vi } from "vitest";
-import { commandArgs, unwrapReply, type CommandChannel, type CommandHandlers } from "../../shared/ipc";
-import type { StoredCatalog } from "../../shared/model";
+import { commandArgs, unwrapReply, type CommandChannel, type CommandHandlers, type IpcReply } from "../../shared/ipc";
+import type { ScanResult, StoredCatalog } from "../../shared/model";
 import { SerializedJson } from "../../shared/serialized-json";
 import type { HandlerEngine } from "../handlers/context";
 import { createHandlerSession } from "../handlers/handlers";
@@ -126,6 +126,47 @@ describe("registerCommands", () => {
     const answer = await registered.get("catalog:stored")!(eventFrom(contents, mainFrame));
     expect(answer).toEqual({ ok: true, json: [bytes] });
     expect(unwrapReply(answer)).toEqual(JSON.parse(new TextDecoder().decode(bytes)));
+  });
+
+  it("answers a catalog packed (one row per skill), which the preload gives back as the handler's catalog", async () => {
+    const { ipcMain, registered } = fakeIpcMain();
+    const { contents, mainFrame } = fakeContents();
+    const skill = (i: number) => ({
+      id: `skill-${i}`,
+      name: `skill-${i}`,
+      description: "Does one thing.",
+      dir: `/home/someone/.claude/skills/skill-${i}`,
+      realDir: i === 1 ? "/elsewhere/skill-1" : `/home/someone/.claude/skills/skill-${i}`,
+      client: "claude-code" as const,
+      locationId: "loc-1",
+      version: null,
+      versionSource: null,
+      contentHash: "h",
+      diagnostics: [],
+      valid: true,
+      links: [],
+      userOwned: true,
+      placements: [
+        {
+          locationId: "loc-1",
+          client: "claude-code" as const,
+          path: `/home/someone/.claude/skills/skill-${i}`,
+          link: false,
+        },
+      ],
+    });
+    const catalog: ScanResult = { locations: [], skills: [skill(0), skill(1)], plugins: [], diagnostics: [] };
+    registerCommands(
+      ipcMain,
+      { ...realHandlers().handlers, "catalog:scan": async () => catalog },
+      createSenderCheck(() => contents, indexUrl),
+    );
+    const answer = (await registered.get("catalog:scan")!(eventFrom(contents, mainFrame))) as IpcReply;
+    expect(answer).toMatchObject({ ok: true, packing: "catalog" });
+    const text = new TextDecoder().decode(Buffer.concat((answer as { json: Uint8Array[] }).json));
+    expect(JSON.parse(text)).toHaveProperty("skillRows");
+    expect(text).not.toContain('"description"');
+    expect(unwrapReply(answer)).toEqual(catalog);
   });
 
   it("answers a handler's refusal in the web host's envelope, with its own words and cause (no transport wrapping)", async () => {

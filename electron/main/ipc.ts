@@ -5,6 +5,7 @@ import { isAppPageUrl } from "./app-page";
 import { replyOf } from "../handlers/errors";
 import {
   commandArgs,
+  PACKED_REPLIES,
   type CommandChannel,
   type CommandHandlers,
   type EventChannel,
@@ -51,7 +52,7 @@ export function registerCommands(
     ipcMain.handle(channel, async (event, ...args: unknown[]) => {
       const refused = refusalOf(channel, checkSender, event, args);
       if (refused) throw refused;
-      return replyOf(() => handle(channel, handlers, checkSender, event, args));
+      return replyOf(() => handle(channel, handlers, checkSender, event, args), PACKED_REPLIES[channel]);
     });
   }
   return () => channels.forEach((channel) => ipcMain.removeHandler(channel));

@@ -1,15 +1,13 @@
-// Entry point of the renderer: picks the API (Electron preload or web host) and mounts the app.
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
-import { App } from "./views/App";
-import { NoAccess } from "./views/StatusViews";
+// Entry point of the renderer: a small script that picks the API (Electron preload or web host) and asks for the
+// stored catalog at once, while the app's own script (React and the views, in mount.tsx) loads and starts beside it.
 import { pickApi } from "./api/pick-api";
-import { prefetchStoredCatalog } from "./views/use-app-data";
+import { prefetchStoredCatalog } from "./api/prefetch";
 import "./styles.css";
 
-const root = createRoot(document.getElementById("root")!);
-void pickApi().then((api) => {
-  // The stored catalog is the first paint's data: asked for before React renders anything.
-  if (api) prefetchStoredCatalog(api);
-  root.render(<StrictMode>{api ? <App api={api} /> : <NoAccess />}</StrictMode>);
+const api = pickApi().then((picked) => {
+  if (picked) prefetchStoredCatalog(picked);
+  return picked;
 });
+void Promise.all([api, import("./mount")]).then(([picked, { mountApp }]) =>
+  mountApp(document.getElementById("root")!, picked),
+);

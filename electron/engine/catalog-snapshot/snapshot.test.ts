@@ -2,6 +2,7 @@
 // a note, never shown.
 import { readFile, truncate, writeFile } from "node:fs/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { packCatalog, unpackCatalog } from "../../../shared/catalog-wire";
 import type { ScanResult } from "../../../shared/model";
 import { makeTempDir } from "../../../test-support/tmp";
 import { readCatalogSnapshot, snapshotFileIn, writeCatalogSnapshot, type SnapshotKey } from "./snapshot";
@@ -115,14 +116,22 @@ describe("a damaged or hostile stored catalog is ignored with a note", () => {
   });
 
   it("with values of the wrong types", async () => {
-    const good = JSON.parse(await readFile(file, "utf8")) as Record<string, unknown> & { catalog: ScanResult };
+    const packed = JSON.parse(await readFile(file, "utf8")) as Record<string, unknown>;
+    const good = { ...packed, catalog: unpackCatalog(packed.catalog)! };
+    // The file holds the catalog packed: a poisoned value is packed as the writer would pack it.
     const poisoned = (change: (c: Record<string, unknown>) => void) => {
-      const copy = structuredClone(good) as unknown as { catalog: Record<string, unknown> } & Record<string, unknown>;
+      const copy = structuredClone(good) as unknown as { catalog: ScanResult } & Record<string, unknown>;
       change(copy as unknown as Record<string, unknown>);
+      return JSON.stringify({ ...copy, catalog: packCatalog(copy.catalog) });
+    };
+    const rawly = (change: (catalog: Record<string, unknown>) => void) => {
+      const copy = structuredClone(packed) as { catalog: Record<string, unknown> };
+      change(copy.catalog);
       return JSON.stringify(copy);
     };
     const skill = (c: Record<string, unknown>) =>
       (c.catalog as ScanResult).skills[0] as unknown as Record<string, unknown>;
+    const firstRow = (catalog: Record<string, unknown>) => (catalog.skillRows as unknown[][])[0]!;
     for (const [text, why] of [
       [poisoned((c) => (skill(c).name = 42)), /wrong shape/],
       [poisoned((c) => (skill(c).client = "evil")), /wrong shape/],
@@ -130,9 +139,12 @@ describe("a damaged or hostile stored catalog is ignored with a note", () => {
         poisoned((c) => (skill(c).diagnostics = [{ code: "x", severity: "fatal", message: "m", file: "f" }])),
         /wrong shape/,
       ],
-      [poisoned((c) => (skill(c).placements = "all")), /wrong shape/],
+      [poisoned((c) => (skill(c).placements = "all" as never)), /wrong shape/],
       [poisoned((c) => ((c.catalog as Record<string, unknown>).plugins = [{ id: "p" }])), /wrong shape/],
-      [poisoned((c) => ((c.catalog as Record<string, unknown>).skills = { length: 1 })), /wrong shape/],
+      [rawly((catalog) => (catalog.skillRows = { length: 1 })), /wrong shape/],
+      [rawly((catalog) => firstRow(catalog).pop()), /wrong shape/],
+      [rawly((catalog) => (firstRow(catalog)[firstRow(catalog).length - 1] = ["not", "an", "object"])), /wrong shape/],
+      [rawly((catalog) => (catalog.skills = [])), /wrong shape/],
       [poisoned((c) => (c.savedAt = 5)), /time/],
       [poisoned((c) => (c.format = 9)), /unknown format/],
       ["null", /not a JSON object/],

@@ -5,14 +5,15 @@
 import { createHash } from "node:crypto";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
+import { packCatalog, unpackCatalog } from "../../../shared/catalog-wire";
 import type { ScanResult, StoredCatalog } from "../../../shared/model";
 import { parseJsonWithinLimits } from "../fs/json-limits";
 import { readTextFile } from "../fs/safe-fs";
 import { writeFileAtomic } from "../fs/write";
 import { isScanResult } from "./shape";
 
-/** Bump when the file's shape changes. */
-export const SNAPSHOT_FORMAT = 1;
+/** Bump when the file's shape changes (2: the catalog is packed, shared/catalog-wire.ts). */
+export const SNAPSHOT_FORMAT = 2;
 /** Largest snapshot read or written (a catalog of 10,000 skills is a few MB). */
 export const MAX_SNAPSHOT_BYTES = 64 * 1024 * 1024;
 /** Deepest nesting read or written (a plugin's manifest is the deepest part). */
@@ -69,27 +70,29 @@ export async function readCatalogSnapshot(
   // Another set-up's catalog (a hash collision or a copied file) is never shown.
   if (v.key !== keyText(key)) return ignored("it is another home's or profile's");
   if (typeof v.savedAt !== "string" || Number.isNaN(Date.parse(v.savedAt))) return ignored("its time is missing");
-  if (!isScanResult(v.catalog)) return ignored("its catalog has the wrong shape");
-  return { stored: { catalog: v.catalog, savedAt: v.savedAt }, note: null };
+  const catalog = unpackCatalog(v.catalog);
+  if (!isScanResult(catalog)) return ignored("its catalog has the wrong shape");
+  return { stored: { catalog, savedAt: v.savedAt }, note: null };
 }
 
 /**
- * The stored catalog for a key as the JSON of `{catalog, savedAt}` (UTF-8), checked exactly as readCatalogSnapshot
- * checks it: the task worker reads it, so the thread answering the page only passes the bytes on.
+ * The stored catalog for a key as the JSON of `{catalog, savedAt}` (UTF-8, the catalog packed), checked exactly as
+ * readCatalogSnapshot checks it: the task worker reads it, so the thread answering the page only passes the bytes on.
  */
 export async function readCatalogSnapshotJson(
   file: string,
   key: SnapshotKey,
 ): Promise<{ json: Uint8Array | null; note: string | null }> {
   const { stored, note } = await readCatalogSnapshot(file, key);
-  return { json: stored ? Buffer.from(JSON.stringify(stored)) : null, note };
+  if (!stored) return { json: null, note };
+  return { json: Buffer.from(JSON.stringify({ ...stored, catalog: packCatalog(stored.catalog) })), note };
 }
 
 /** A written snapshot its check refused: the write is abandoned. */
 class SnapshotRefused extends Error {}
 
 /**
- * Writes the catalog for a key from its JSON in pieces (the bytes the page was answered with), never joined here.
+ * Writes the catalog for a key from its packed JSON in pieces (the bytes the page was answered with), never joined here.
  * `check` reads the written temp file as the reader will (the hosts run it in the task worker, so the thread answering
  * the page neither parses nor copies megabytes); one the reader would refuse is not stored (false), and the next
  * start scans as before.
@@ -134,7 +137,7 @@ export const writeCatalogSnapshot = (
   writeCatalogSnapshotPieces(
     file,
     key,
-    [Buffer.from(JSON.stringify(catalog))],
+    [Buffer.from(JSON.stringify(packCatalog(catalog)))],
     (temp) => snapshotReadsBack(temp, key),
     now,
   );

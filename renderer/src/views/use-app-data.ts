@@ -6,6 +6,7 @@ import { applyCatalogChange } from "../../../shared/ui-catalog";
 import { checkReachedNetwork } from "../../../shared/update-check-time";
 import { openFolderOfSession, recentFolders, rememberFolder, setOpenFolderOfSession } from "../lib/recent-folders";
 import { errorMessage } from "../lib/format";
+import { takeStoredCatalog } from "../api/prefetch";
 
 /** The catalog, whether it is loading, and what went wrong. */
 export interface CatalogData {
@@ -17,16 +18,6 @@ export interface CatalogData {
   refresh: () => void;
   /** True while `scan` is the catalog stored at the last run, shown until the first scan confirms (replaces) it. */
   stored: boolean;
-}
-
-/** The stored catalog asked for before the first render, by API: the page's first request, not its first effect's. */
-const prefetched = new WeakMap<SkillshelfApi, ReturnType<SkillshelfApi["storedCatalog"]>>();
-
-/** Asks for the stored catalog at once (main.tsx, before mounting); useCatalog takes this answer instead of asking. */
-export function prefetchStoredCatalog(api: SkillshelfApi): void {
-  const answer = api.storedCatalog();
-  answer.catch(() => undefined);
-  prefetched.set(api, answer);
 }
 
 /**
@@ -67,9 +58,7 @@ export function useCatalog(api: SkillshelfApi): CatalogData {
   useEffect(() => {
     let live = true;
     // The stored catalog first (one small read), then the scan: the host answers the first before the scan's work.
-    const asked = prefetched.get(api) ?? api.storedCatalog();
-    prefetched.delete(api);
-    asked
+    takeStoredCatalog(api)
       .then((last) => {
         if (!live || !last || scanned.current) return;
         setScan(last.catalog);

@@ -1,0 +1,127 @@
+// The packed catalog the page receives: lossless for any skill (through JSON, as it travels), smaller for the usual
+// one, and a damaged packed catalog is refused whole, never half-read.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { packCatalog, unpackCatalog } from "./catalog-wire";
+import type { ScanResult, Skill } from "./model";
+
+const text = fc.string({ maxLength: 12 });
+const placement = fc.record({
+  locationId: text,
+  client: fc.constantFrom("custom", "cursor"),
+  path: text,
+  link: fc.boolean(),
+});
+const diagnostic = fc.record({ code: text, severity: fc.constantFrom("error", "warning"), message: text, file: text });
+
+/** Any skill: required keys, any mix of optional ones (absent, null or set), placements of every kind, unknown keys. */
+const skill: fc.Arbitrary<Skill> = fc
+  .record(
+    {
+      id: text,
+      name: text,
+      description: text,
+      dir: fc.constantFrom("/a/x", "/b/y"),
+      realDir: fc.constantFrom("/a/x", "/b/y", "/real/z"),
+      client: fc.constantFrom("custom", "cursor"),
+      locationId: fc.constantFrom("loc-1", "loc-2"),
+      version: fc.option(text),
+      versionSource: fc.option(fc.constantFrom("metadata.version", "frontmatter.version")),
+      contentHash: text,
+      diagnostics: fc.array(diagnostic, { maxLength: 2 }),
+      valid: fc.boolean(),
+      links: fc.array(text, { maxLength: 2 }),
+      userOwned: fc.boolean(),
+      repository: fc.option(text),
+      pluginId: text,
+      drift: fc.array(text, { maxLength: 2 }),
+      desktop: fc.record({ skillId: fc.option(text), accountTree: text }),
+      someFutureKey: fc.jsonValue(),
+    },
+    { requiredKeys: ["id", "name", "description", "dir", "realDir", "client", "locationId", "version"] },
+  )
+  .chain((s) =>
+    fc
+      .oneof(
+        fc.constant(undefined),
+        fc.constant([{ locationId: s.locationId, client: s.client, path: s.dir, link: false }]),
+        fc.constant([{ locationId: s.locationId, client: s.client, path: s.dir, link: true }]),
+        fc.constant([{ locationId: s.locationId, client: s.client, path: s.dir, link: false, extra: 1 }]),
+        fc.array(placement, { maxLength: 3 }),
+      )
+      .map((placements) => ({
+        versionSource: null,
+        contentHash: "h",
+        diagnostics: [],
+        valid: true,
+        links: [],
+        userOwned: true,
+        ...s,
+        ...(placements === undefined ? {} : { placements }),
+      })),
+  ) as unknown as fc.Arbitrary<Skill>;
+
+const catalogOf = (skills: Skill[]): ScanResult => ({ locations: [], skills, plugins: [], diagnostics: [] });
+const throughJson = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+
+describe("the packed catalog", () => {
+  it("gives back every skill as it was, through JSON", () => {
+    fc.assert(
+      fc.property(fc.array(skill, { maxLength: 8 }), (skills) => {
+        const catalog = throughJson(catalogOf(skills));
+        expect(unpackCatalog(throughJson(packCatalog(catalog)))).toEqual(catalog);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it("is smaller for the usual skill (one place, its own folder) and keeps the other parts of the catalog", () => {
+    const usual = (i: number): Skill => ({
+      id: `skill-${i}`,
+      name: `skill-${i}`,
+      description: "Formats reports. Use when the user asks for a report.",
+      dir: `/home/u/.claude/skills/skill-${i}`,
+      realDir: `/home/u/.claude/skills/skill-${i}`,
+      client: "claude-code",
+      locationId: "loc-1",
+      version: "1.0.0",
+      versionSource: "metadata.version",
+      contentHash: "ab".repeat(32),
+      diagnostics: [],
+      valid: true,
+      links: [],
+      userOwned: true,
+      repository: null,
+      placements: [
+        { locationId: "loc-1", client: "claude-code", path: `/home/u/.claude/skills/skill-${i}`, link: false },
+      ],
+    });
+    const catalog: ScanResult = {
+      ...catalogOf(Array.from({ length: 100 }, (_, i) => usual(i))),
+      diagnostics: [{ code: "x", severity: "warning", message: "m", file: "f" } as ScanResult["diagnostics"][number]],
+    };
+    const packed = JSON.stringify(packCatalog(catalog));
+    expect(packed.length).toBeLessThan(JSON.stringify(catalog).length * 0.6);
+    expect(unpackCatalog(JSON.parse(packed))).toEqual(catalog);
+  });
+
+  it("is refused whole when a row or the catalog is not what packing writes", () => {
+    const good = throughJson(packCatalog(catalogOf([fc.sample(skill, { numRuns: 1, seed: 7 })[0]!])));
+    const row = good.skillRows[0]!;
+    const withRow = (r: unknown) => ({ ...good, skillRows: [r] });
+    expect(unpackCatalog(good)).not.toBeNull();
+    for (const bad of [
+      null,
+      "catalog",
+      [],
+      { ...good, skillRows: "rows" },
+      { ...good, skills: [] },
+      withRow(row.slice(0, -1)),
+      withRow([...row, 0]),
+      withRow("row"),
+      withRow(row.map((cell, i) => (i === row.length - 1 ? ["not", "an", "object"] : cell))),
+      withRow(row.map((cell, i) => (i === row.length - 2 ? 2 : cell))),
+    ])
+      expect(unpackCatalog(bad)).toBeNull();
+  });
+});

@@ -1,0 +1,115 @@
+// A catalog as the page receives it: each skill as one row of values instead of an object with named keys, and the
+// parts a skill repeats (its own placement, a real folder equal to its folder) left out. A catalog of 10,000 skills
+// is 40% fewer bytes and far fewer objects to parse, which is most of the time before the page shows its rows.
+// Lossless: unpackCatalog(packCatalog(c)) deep-equals c, whatever keys a skill has.
+import type { ScanResult, Skill, SkillPlacement } from "./model";
+
+/** Which packed form an answer holds (in the reply's envelope), so the page's API restores it. */
+export type CatalogPacking = "catalog" | "stored-catalog";
+
+/** The keys every skill has, in row order; any other key travels in the row's last cell. */
+const ROW_KEYS = [
+  "id",
+  "name",
+  "description",
+  "dir",
+  "realDir",
+  "client",
+  "locationId",
+  "version",
+  "versionSource",
+  "contentHash",
+  "diagnostics",
+  "valid",
+  "links",
+  "userOwned",
+] as const satisfies readonly (keyof Skill)[];
+const REAL_DIR = ROW_KEYS.indexOf("realDir");
+const PLACEMENTS = ROW_KEYS.length;
+const OTHER_KEYS = ROW_KEYS.length + 1;
+const ROW_LENGTH = ROW_KEYS.length + 2;
+const FIXED = new Set<string>([...ROW_KEYS, "placements"]);
+
+/** A row's placements cell: 0 for only its own folder, 1 for none recorded, else the list. */
+type PlacementsCell = 0 | 1 | SkillPlacement[];
+/** One skill as a row: ROW_KEYS' values (realDir 0 when it is dir), the placements cell, the other keys or 0. */
+export type PackedSkill = unknown[];
+
+/** A catalog with its skills as rows. */
+export interface PackedCatalog extends Omit<ScanResult, "skills"> {
+  skillRows: PackedSkill[];
+}
+
+/** True when a skill's placements are exactly its own folder (what nearly every skill has). */
+function ownPlacementOnly(skill: Skill): boolean {
+  const list = skill.placements;
+  if (!list || list.length !== 1) return false;
+  const p = list[0]!;
+  return (
+    Object.keys(p).length === 4 &&
+    p.path === skill.dir &&
+    p.link === false &&
+    p.client === skill.client &&
+    p.locationId === skill.locationId
+  );
+}
+
+/** One skill as a row. */
+function packSkill(skill: Skill): PackedSkill {
+  const row: unknown[] = ROW_KEYS.map((key) => skill[key]);
+  if (skill.realDir === skill.dir) row[REAL_DIR] = 0;
+  const placements: PlacementsCell =
+    skill.placements === undefined ? 1 : ownPlacementOnly(skill) ? 0 : skill.placements;
+  let others: Record<string, unknown> | 0 = 0;
+  for (const key of Object.keys(skill)) {
+    const value = (skill as unknown as Record<string, unknown>)[key];
+    if (FIXED.has(key) || value === undefined) continue;
+    (others ||= {})[key] = value;
+  }
+  row.push(placements, others);
+  return row;
+}
+
+/** The catalog in its packed form (the page's answer and the stored catalog's file). */
+export function packCatalog(catalog: ScanResult): PackedCatalog {
+  const { skills, ...rest } = catalog;
+  return { ...rest, skillRows: skills.map(packSkill) };
+}
+
+/** A row that is not one packSkill wrote: the answer is not used. */
+class PackedRowError extends Error {}
+
+/** One row back into a skill; throws PackedRowError on anything packSkill would not write. */
+function unpackSkill(row: unknown): Skill {
+  if (!Array.isArray(row) || row.length !== ROW_LENGTH) throw new PackedRowError();
+  const skill: Record<string, unknown> = {};
+  for (let i = 0; i < ROW_KEYS.length; i++) skill[ROW_KEYS[i]!] = row[i];
+  if (row[REAL_DIR] === 0) skill.realDir = row[ROW_KEYS.indexOf("dir")];
+  const others: unknown = row[OTHER_KEYS];
+  if (others !== 0) {
+    if (typeof others !== "object" || others === null || Array.isArray(others)) throw new PackedRowError();
+    for (const [key, value] of Object.entries(others)) if (!FIXED.has(key)) skill[key] = value;
+  }
+  const placements: unknown = row[PLACEMENTS];
+  if (placements === 0)
+    skill.placements = [{ locationId: skill.locationId, client: skill.client, path: skill.dir, link: false }];
+  else if (Array.isArray(placements)) skill.placements = placements;
+  else if (placements !== 1) throw new PackedRowError();
+  return skill as unknown as Skill;
+}
+
+/**
+ * The catalog a packed one stands for, or null when it is not one packCatalog wrote (a damaged file, a wrong answer).
+ * The skills' own fields are checked where the catalog is read (the stored file) or trusted as the engine's (a scan).
+ */
+export function unpackCatalog(packed: unknown): ScanResult | null {
+  if (typeof packed !== "object" || packed === null || Array.isArray(packed)) return null;
+  const { skillRows, ...rest } = packed as Record<string, unknown>;
+  if (!Array.isArray(skillRows) || "skills" in rest) return null;
+  try {
+    return { ...rest, skills: skillRows.map(unpackSkill) } as unknown as ScanResult;
+  } catch (error) {
+    if (error instanceof PackedRowError) return null;
+    throw error;
+  }
+}
