@@ -1,6 +1,6 @@
 // The validation cache gives byte-identical results to reading every skill, after every kind of change on disk, and
 // reuses only what it can prove unchanged.
-import { cp, readFile, rename, rm, stat, symlink, utimes, writeFile } from "node:fs/promises";
+import { cp, mkdir, readFile, rename, rm, stat, symlink, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -92,6 +92,26 @@ describe("validation cache", () => {
     const after = await run();
     expect(after.counts.read - after.counts.uncacheable).toBe(1);
     expect(resultOf(after.results, "ref-present")).toBe(resultOf(before, "ref-present"));
+  });
+
+  it("reuses a result when a file the instructions only point at is edited (the rules never read its contents)", async () => {
+    const diagram = path.join(root, "ref-present", "assets", "diagram.png");
+    await writeFile(diagram, Buffer.alloc(4096, 7));
+    const after = await run();
+    expect(after.counts.read - after.counts.uncacheable).toBe(0);
+    expect(after.counts.reused).toBe(total - after.counts.uncacheable);
+  });
+
+  it("re-reads when a file the instructions point at is deleted, or replaced by a folder of the same name", async () => {
+    await rm(path.join(root, "ref-present", "assets", "diagram.png"));
+    const deleted = await run();
+    expect(deleted.counts.read - deleted.counts.uncacheable).toBe(1);
+    expect(resultOf(deleted.results, "ref-present")).not.toBe(resultOf(before, "ref-present"));
+    await run();
+    await rm(path.join(root, "valid-full", "scripts", "fill.py"));
+    await mkdir(path.join(root, "valid-full", "scripts", "fill.py"));
+    const replaced = await run();
+    expect(replaced.counts.read - replaced.counts.uncacheable).toBe(1);
   });
 
   it("re-reads after a rename inside a skill and of a skill folder", async () => {

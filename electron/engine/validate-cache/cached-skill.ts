@@ -4,7 +4,7 @@ import path from "node:path";
 import type { Profile } from "../../../shared/model";
 import type { RealDirs } from "../skill/real-dirs";
 import type { TargetResult } from "../validate-target";
-import { stillMatches } from "./entries";
+import { recordedPaths, stillMatches } from "./entries";
 import { nowNs } from "./identity";
 import { hashIfFree, readCacheable, scanPartOf } from "./scan-part";
 import type { ValidationCache } from "./store";
@@ -29,7 +29,7 @@ export async function validateSkillCached(
   const dir = path.isAbsolute(target.dir) ? target.dir : path.resolve(target.dir);
   const key = recordKey(profile, dir);
   const kept = cache.get(key);
-  if (kept && stillMatches(dir, kept)) {
+  if (kept && stillMatches(dir, kept, true)) {
     cache.counts.reused++;
     return { path: target.path, kind: "skill", name: kept.n, valid: kept.v, diagnostics: kept.d };
   }
@@ -41,7 +41,14 @@ export async function validateSkillCached(
   const s = entries && scanPartOf(report, await hashIfFree(report.realDir, got));
   cache.put(
     key,
-    entries && { k: key, e: entries, n: report.name, v: report.valid, d: report.diagnostics, ...(s ? { s } : {}) },
+    entries && {
+      k: key,
+      ...recordedPaths(entries),
+      n: report.name,
+      v: report.valid,
+      d: report.diagnostics,
+      ...(s ? { s } : {}),
+    },
   );
   return { path: target.path, kind: "skill", name: report.name, valid: report.valid, diagnostics: report.diagnostics };
 }

@@ -37,3 +37,11 @@ describe("a cache record's listed paths", () => {
     );
   });
 });
+
+describe("a cache record's count of the paths its result depends on", () => {
+  it("is absent (all of them) or a whole number from 1 to the number of paths", () => {
+    for (const o of [1, 2, undefined]) expect(isRecord({ ...record("SKILL.md"), o }), String(o)).toBe(true);
+    for (const o of [0, 3, -1, 1.5, "1", null, Number.NaN])
+      expect(isRecord({ ...record("SKILL.md"), o } as unknown), String(o)).toBe(false);
+  });
+});

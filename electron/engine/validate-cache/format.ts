@@ -25,8 +25,14 @@ const MAX_STRING = 64 * 1024;
 export interface CacheRecord {
   /** Profile and absolute folder, joined by a newline. */
   k: string;
-  /** Each path validation read or listed, relative to the folder ("." for itself), with its identity. */
+  /**
+   * Each path the skill was read from, relative to the folder ("." for itself), with its identity: first the ones the
+   * result depends on (the folders, whose identities change with any name in them, and the files whose contents the
+   * rules read), then the rest of its files (the scan's content hash reads them too).
+   */
   e: Array<[string, string]>;
+  /** How many of `e`, from the start, the result depends on (absent: all of them). */
+  o?: number;
   n: string;
   v: boolean;
   d: Diagnostic[];
@@ -137,6 +143,7 @@ export function isRecord(v: unknown): v is CacheRecord {
     r.e.every(
       (e, i) => Array.isArray(e) && e.length === 2 && isRel(e[0]) && (i > 0 || e[0] === ".") && isString(e[1]),
     ) &&
+    (r.o === undefined || (Number.isSafeInteger(r.o) && (r.o as number) >= 1 && (r.o as number) <= r.e.length)) &&
     isString(r.n) &&
     typeof r.v === "boolean" &&
     Array.isArray(r.d) &&
