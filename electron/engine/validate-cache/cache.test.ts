@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Profile } from "../../../shared/model";
 import { makeTempDir } from "../../../test-support/tmp";
+import { StatsSeen } from "../fs/stats-seen";
 import { findTargets } from "../skill/targets";
 import { validateTarget, type TargetResult } from "../validate-target";
 import { validateSkillCached, type CacheClock } from "./cached-skill";
@@ -150,6 +151,19 @@ describe("validation cache", () => {
     const after = await once();
     expect(after.counts.read).toBe(1);
     expect(after.cached.valid).toBe(false);
+  });
+
+  it("checks a skill given as a path with the stats the search for targets took (its folder, its SKILL.md)", async () => {
+    const dir = path.join(root, "valid-minimal");
+    const seen = new StatsSeen();
+    const { targets } = await findTargets(dir, tmp.dir, seen);
+    expect(targets).toEqual([{ kind: "skill", path: dir, dir }]);
+    expect(seen.size).toBe(2);
+    const cache = await ValidationCache.open(cacheFile, "rules-1");
+    const cached = await validateSkillCached(targets[0]!, "agent-skills", cache, undefined, SETTLED, seen);
+    expect(cache.counts.reused).toBe(1);
+    expect(JSON.stringify(cached)).toBe(JSON.stringify(await validateTarget(targets[0]!, "agent-skills")));
+    expect(seen.size).toBe(0);
   });
 
   it("keeps results per profile", async () => {

@@ -2,6 +2,7 @@
 // any other is read and checked as always, and its result kept when nothing it read changed too recently to tell.
 import path from "node:path";
 import type { Profile } from "../../../shared/model";
+import type { StatsSeen } from "../fs/stats-seen";
 import type { RealDirs } from "../skill/real-dirs";
 import type { TargetResult } from "../validate-target";
 import { recordedPaths, stillMatches } from "./entries";
@@ -18,18 +19,22 @@ export interface CacheClock {
 /** A record's key: the profile and the absolute folder (a newline cannot be in either's meaning). */
 export const recordKey = (profile: Profile, dir: string): string => `${profile}\n${dir}`;
 
-/** validateTarget for a skill folder, reusing the cache's result when everything it was computed from is unchanged. */
+/**
+ * validateTarget for a skill folder, reusing the cache's result when everything it was computed from is unchanged
+ * (`seen`: stats this run already took, such as the search for targets).
+ */
 export async function validateSkillCached(
   target: { path: string; dir: string },
   profile: Profile,
   cache: ValidationCache,
   realDirs?: RealDirs,
   clock: CacheClock = {},
+  seen?: StatsSeen,
 ): Promise<TargetResult> {
   const dir = path.isAbsolute(target.dir) ? target.dir : path.resolve(target.dir);
   const key = recordKey(profile, dir);
   const kept = cache.get(key);
-  if (kept && stillMatches(dir, kept, true)) {
+  if (kept && stillMatches(dir, kept, true, seen)) {
     cache.counts.reused++;
     return { path: target.path, kind: "skill", name: kept.n, valid: kept.v, diagnostics: kept.d };
   }

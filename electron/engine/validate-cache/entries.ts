@@ -1,18 +1,20 @@
 // The paths a kept result depends on, with their identities, and the check that they are all unchanged.
 import path from "node:path";
+import type { StatsSeen } from "../fs/stats-seen";
 import type { FolderListing } from "../skill/skill-folder";
 import { MAX_ENTRIES, type CacheRecord } from "./format";
 import { RACY_WINDOW_NS, identityOf, isRacy, statIdentity } from "./identity";
 
 /**
  * True when every recorded path still has the identity it had: with `resultOnly`, the paths the validation result
- * depends on (`validate`), else all of them (the scan, whose content hash reads every file).
+ * depends on (`validate`), else all of them (the scan, whose content hash reads every file). `seen`: stats this run
+ * already took.
  */
-export function stillMatches(dir: string, record: CacheRecord, resultOnly = false): boolean {
+export function stillMatches(dir: string, record: CacheRecord, resultOnly = false, seen?: StatsSeen): boolean {
   const count = resultOnly ? (record.o ?? record.e.length) : record.e.length;
   for (let i = 0; i < count; i++) {
     const [rel, identity] = record.e[i]!;
-    const info = statIdentity(rel === "." ? dir : dir + path.sep + rel, rel === ".");
+    const info = statIdentity(rel === "." ? dir : dir + path.sep + rel, rel === ".", seen);
     if (!info || identityOf(info) !== identity) return false;
   }
   return true;
