@@ -160,9 +160,10 @@ describe("validation cache", () => {
     expect(targets).toEqual([{ kind: "skill", path: dir, dir }]);
     expect(seen.size).toBe(2);
     const cache = await ValidationCache.open(cacheFile, "rules-1");
-    const cached = await validateSkillCached(targets[0]!, "agent-skills", cache, undefined, SETTLED, seen);
+    const target = { kind: "skill" as const, path: dir, dir };
+    const cached = await validateSkillCached(target, "agent-skills", cache, undefined, SETTLED, seen);
     expect(cache.counts.reused).toBe(1);
-    expect(JSON.stringify(cached)).toBe(JSON.stringify(await validateTarget(targets[0]!, "agent-skills")));
+    expect(JSON.stringify(cached)).toBe(JSON.stringify(await validateTarget(target, "agent-skills")));
     expect(seen.size).toBe(0);
   });
 
