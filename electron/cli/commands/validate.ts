@@ -137,9 +137,12 @@ export const validateCommand: CliCommand = {
     const cached = !args.values["no-cache"] && (await validationCacheOn(defaultSettingsFile(io.env)));
     // With the cache, the stats that tell what each path names are kept for the cache's check of the same skill.
     const statsSeen = cached ? new StatsSeen() : undefined;
+    // The cache file is read while the paths are looked at (its reading waits on the disk, theirs on stat calls).
+    const opening = cached ? ValidationCache.open(defaultCacheFile(io.env)) : null;
+    opening?.catch(() => undefined);
     const { targets, searches } = await targetsOf(args, io.cwd, statsSeen);
     const realDirs = new RealDirs();
-    const cache = cached ? await ValidationCache.open(defaultCacheFile(io.env)) : null;
+    const cache = await opening;
     const noteAtOpen = cache?.note ?? null;
     if (noteAtOpen) io.stderr(`note: ${safe(noteAtOpen)}\n`);
     const results = await mapBounded(targets, 16, (target) =>

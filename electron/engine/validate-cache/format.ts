@@ -243,7 +243,8 @@ export function splitCacheBytes(file: Buffer, rules: string): Map<string, Uint8A
 export function recordFromBytes(key: string, bytes: Uint8Array): CacheRecord | null {
   const text = utf8(bytes);
   if (text === null) return null;
-  const parsed = parseJsonWithinLimits(text, { maxBytes: MAX_CACHE_BYTES, maxDepth: MAX_RECORD_DEPTH });
+  // No size check: a record is part of a file read within MAX_CACHE_BYTES.
+  const parsed = parseJsonWithinLimits(text, { maxDepth: MAX_RECORD_DEPTH });
   return parsed.ok && isRecord(parsed.value) && parsed.value.k === key ? parsed.value : null;
 }
 
