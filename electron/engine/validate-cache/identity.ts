@@ -26,7 +26,8 @@ export function statIdentity(abs: string, follow: boolean, seen?: StatsSeen): Bi
 }
 
 /** The identity string of stat results. */
-export const identityOf = (s: BigIntStats): Identity => `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`;
+export const identityOf = (s: Pick<BigIntStats, "dev" | "ino" | "size" | "mtimeNs" | "ctimeNs">): Identity =>
+  `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`;
 
 /**
  * Git's "racy clean": a path changed within the window before `since` (when its reading began) may change again
