@@ -5,6 +5,7 @@ import { severityCounts } from "../../../shared/ui-catalog";
 import type { SearchSummary } from "../../engine/skill/target-search";
 import { MissingPathError, findTargets, type ValidationTarget } from "../../engine/skill/targets";
 import { RealDirs } from "../../engine/skill/real-dirs";
+import { StatsSeen } from "../../engine/fs/stats-seen";
 import { mapBounded } from "../../engine/fs/bounded";
 import { validateTarget, type TargetResult } from "../../engine/validate-target";
 import { validateSkillCached } from "../../engine/validate-cache/cached-skill";
@@ -31,10 +32,11 @@ export async function expandPaths(paths: readonly string[], cwd: string): Promis
   return (await expandPathsWithSearch(paths, cwd)).targets;
 }
 
-/** expandPaths plus what each search of a non-skill folder found where (validate prints it). */
+/** expandPaths plus what each search of a non-skill folder found where (validate prints it); `statsSeen`: see findTargets. */
 async function expandPathsWithSearch(
   paths: readonly string[],
   cwd: string,
+  statsSeen?: StatsSeen,
 ): Promise<{ targets: ValidationTarget[]; searches: SearchSummary[] }> {
   if (paths.length === 0)
     throw new UsageError(
@@ -44,7 +46,7 @@ async function expandPathsWithSearch(
   const searches: SearchSummary[] = [];
   // Paths are looked at several at a time (each is a few stat and readdir calls), then taken in the order given.
   const outcomes = await mapBounded(paths, 16, (p) =>
-    findTargets(p, cwd).then(
+    findTargets(p, cwd, statsSeen).then(
       (found) => ({ found }),
       (error: unknown) => ({ error }),
     ),
@@ -71,10 +73,11 @@ async function expandPathsWithSearch(
 async function targetsOf(
   args: CliArgs,
   cwd: string,
+  statsSeen?: StatsSeen,
 ): Promise<{ targets: ValidationTarget[]; searches: SearchSummary[] }> {
-  if (!args.values.files) return expandPathsWithSearch(args.positionals, cwd);
+  if (!args.values.files) return expandPathsWithSearch(args.positionals, cwd, statsSeen);
   const { paths } = owningPaths(args.positionals, cwd);
-  return paths.length > 0 ? expandPathsWithSearch(paths, cwd) : { targets: [], searches: [] };
+  return paths.length > 0 ? expandPathsWithSearch(paths, cwd, statsSeen) : { targets: [], searches: [] };
 }
 
 /** Reads --format (and --json, its short form), refusing unknown formats. */
@@ -131,15 +134,20 @@ export const validateCommand: CliCommand = {
   async run(args, io) {
     const profile = profileFlag(args);
     const format = formatFlag(args);
-    const { targets, searches } = await targetsOf(args, io.cwd);
-    const realDirs = new RealDirs();
     const cached = !args.values["no-cache"] && (await validationCacheOn(defaultSettingsFile(io.env)));
-    const cache = cached ? await ValidationCache.open(defaultCacheFile(io.env)) : null;
+    // With the cache, the stats that tell what each path names are kept for the cache's check of the same skill.
+    const statsSeen = cached ? new StatsSeen() : undefined;
+    // The cache file is read while the paths are looked at (its reading waits on the disk, theirs on stat calls).
+    const opening = cached ? ValidationCache.open(defaultCacheFile(io.env)) : null;
+    opening?.catch(() => undefined);
+    const { targets, searches } = await targetsOf(args, io.cwd, statsSeen);
+    const realDirs = new RealDirs();
+    const cache = await opening;
     const noteAtOpen = cache?.note ?? null;
     if (noteAtOpen) io.stderr(`note: ${safe(noteAtOpen)}\n`);
     const results = await mapBounded(targets, 16, (target) =>
       cache && target.kind === "skill"
-        ? validateSkillCached(target, profile, cache, realDirs)
+        ? validateSkillCached(target, profile, cache, realDirs, {}, statsSeen)
         : validateTarget(target, profile, realDirs),
     );
     // Records are checked when first used, so a damaged one is found during the run.

@@ -2,7 +2,7 @@
 // from its record (its content hash computed only when the record lacks one), any other is read and recorded.
 import { ValidationCache } from "../validate-cache/store";
 import { recordKey } from "../validate-cache/cached-skill";
-import { stillMatches } from "../validate-cache/entries";
+import { recordedPaths, stillMatches } from "../validate-cache/entries";
 import { nowNs } from "../validate-cache/identity";
 import { reportOf, scanPartOf } from "../validate-cache/scan-part";
 import { hashSkillFolderWithInfo } from "./hash";
@@ -65,7 +65,9 @@ export function recordRead(cache: ValidationCache, job: ReadJob, read: SkillRead
   const key = recordKey(job.profile, job.dir);
   cache.put(
     key,
-    entries && part ? { k: key, e: entries, n: report.name, v: report.valid, d: report.diagnostics, s: part } : null,
+    entries && part
+      ? { k: key, ...recordedPaths(entries), n: report.name, v: report.valid, d: report.diagnostics, s: part }
+      : null,
   );
   return plain;
 }

@@ -1,6 +1,7 @@
 // The messages between a scan and its read worker: skill folders to read in batches, their reads back.
 import type { Profile } from "../../../shared/model";
 import type { SkillReport } from "../skill/types";
+import type { RecordedEntries } from "../validate-cache/entries";
 import type { FolderHash } from "./hash";
 
 /** A skill folder as read: the validator's report, its content hash and the profile used. */
@@ -9,7 +10,7 @@ export interface SkillRead {
   hash: FolderHash;
   profile: Profile;
   /** With the validation cache: the paths the result depends on and their identities (null: not to be kept). */
-  entries?: Array<[string, string]> | null;
+  entries?: RecordedEntries | null;
   /** Taken from the validation cache (nothing was read), so the scan does not count it as a read. */
   cached?: true;
 }

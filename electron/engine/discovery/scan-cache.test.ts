@@ -88,6 +88,25 @@ describe("the scan and validate share the validation cache", () => {
     expect(cache.counts).toEqual({ reused: 4, read: 0, uncacheable: 0, hashed: 0 });
   });
 
+  it("after a file only the content hash reads is edited, validate reuses the skill and the scan reads it", async () => {
+    await settle();
+    const gammaHash = (r: ScanResult) => r.skills.find((s) => s.name === "gamma")?.contentHash;
+    const before = gammaHash((await scanBoth("rules-test")).result);
+    await writeFile(path.join(skills, "gamma", "scripts", "run.sh"), "#!/bin/sh\necho edited\n");
+    const cache = await ValidationCache.open(cacheFile, "rules-test");
+    const { targets } = await findTargets(skills);
+    for (const target of targets) {
+      if (target.kind !== "skill") continue;
+      const cached = await validateSkillCached(target, "agent-skills", cache);
+      expect(JSON.stringify(cached)).toBe(JSON.stringify(await validateTarget(target, "agent-skills")));
+    }
+    expect(cache.counts).toEqual({ reused: 4, read: 0, uncacheable: 0, hashed: 0 });
+    await cache.save();
+    const after = await scanBoth("rules-test");
+    expect(after.read).toEqual([path.join(skills, "gamma")]);
+    expect(gammaHash(after.result)).not.toBe(before);
+  });
+
   it("re-reads an edited skill only, and one edited within the racy window every time until it settles", async () => {
     await settle();
     const alphaHash = (r: ScanResult) => r.skills.find((s) => s.name === "alpha")?.contentHash;

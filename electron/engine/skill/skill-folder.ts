@@ -71,12 +71,19 @@ async function listWithLinks(root: string): Promise<FolderListing> {
 
 /**
  * The rules' view of a listed folder: kinds from the listing (checked on disk past a truncated walk), texts read with
- * confinement; with `keep`, the bytes of each listed file read whole go there (the content hash reuses them).
+ * confinement; with `keep`, the bytes of each listed file read whole go there (the content hash reuses them); with
+ * `reads`, every path whose text the rules asked for, read or not (the validation cache records their identities).
  */
-export function folderFileSet(root: string, listing: FolderListing, keep?: Map<string, Uint8Array>): SkillFileSet {
+export function folderFileSet(
+  root: string,
+  listing: FolderListing,
+  keep?: Map<string, Uint8Array>,
+  reads?: Set<string>,
+): SkillFileSet {
   const display = (rel: string) => path.join(root, ...rel.split("/"));
   const confined = listing.hasLinks || listing.truncated;
   const readText = async (rel: string): Promise<string | null> => {
+    reads?.add(rel);
     const result = await readTextFile(
       display(rel),
       confined

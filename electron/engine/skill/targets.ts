@@ -1,8 +1,9 @@
 // Decides what a path given on the command line is: a skill, a folder of skills, a plugin, a marketplace or a skill archive.
-import { lstatSync, statSync, type Stats } from "node:fs";
+import { lstatSync, statSync, type BigIntStats, type Stats } from "node:fs";
 import { lstat, readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { isInside } from "../fs/safe-fs";
+import type { StatsSeen } from "../fs/stats-seen";
 import type { ClaudeCodeContext } from "../plugin/types";
 import { isSkillArchivePath } from "./archive-path";
 import { isMarketplaceRoot, marketplaceRootKinds } from "./marketplace-root";
@@ -22,19 +23,23 @@ export class MissingPathError extends Error {
   }
 }
 
-/** stat(2) in the calling thread (it opens nothing, so it cannot hang on a FIFO), or null when the path cannot be told. */
-function statOrNull(abs: string): Stats | null {
+/**
+ * stat(2) in the calling thread (it opens nothing, so it cannot hang on a FIFO), or null when the path cannot be told;
+ * kept in `seen` when given.
+ */
+function statOrNull(abs: string, seen?: StatsSeen): Stats | BigIntStats | null {
   try {
-    return statSync(abs, { throwIfNoEntry: false }) ?? null;
+    return (seen ? seen.stat(abs, true) : statSync(abs, { throwIfNoEntry: false })) ?? null;
   } catch {
     return null;
   }
 }
 
 /** True when the folder holds an entry named exactly SKILL.md; false when not or when that cannot be told. */
-function exactSkillFile(dir: string): boolean {
+function exactSkillFile(dir: string, seen?: StatsSeen): boolean {
+  const file = path.join(dir, "SKILL.md");
   try {
-    return lstatSync(path.join(dir, "SKILL.md"), { throwIfNoEntry: false }) !== undefined;
+    return (seen ? seen.stat(file, false) : lstatSync(file, { throwIfNoEntry: false })) !== undefined;
   } catch {
     return false;
   }
@@ -55,12 +60,13 @@ export interface FoundTargets {
  * case) → a skill; a folder with plugin.json or .claude-plugin/plugin.json → a plugin; a .zip/.skill → an archive; any other folder is searched (no dependency folders, no
  * links out, bounded depth) and every skill, plugin and marketplace found is a target — a folder a marketplace lists is
  * a plugin even without a manifest, and the skills inside it are checked as its skills, not again on their own; a
- * folder holding none is a skill target that reports skill.missing-file.
+ * folder holding none is a skill target that reports skill.missing-file. With `seen`, the stats of a skill folder and
+ * its SKILL.md are kept there (the validation cache's check takes them instead of stat'ing the same paths again).
  */
-export async function findTargets(input: string, cwd: string = process.cwd()): Promise<FoundTargets> {
+export async function findTargets(input: string, cwd: string = process.cwd(), seen?: StatsSeen): Promise<FoundTargets> {
   const abs = path.resolve(cwd, input);
   // Synchronous: `validate` of thousands of paths would otherwise wait on a thread-pool round trip for each.
-  const info = statOrNull(abs);
+  const info = statOrNull(abs, seen);
   const one = (target: ValidationTarget): FoundTargets => ({ targets: [target], search: null });
   if (!info) {
     const linked = await lstat(abs).catch(() => null);
@@ -69,7 +75,7 @@ export async function findTargets(input: string, cwd: string = process.cwd()): P
   }
   // .claude-plugin/, or its marketplace.json or plugin.json, names the plugin or marketplace folder above it.
   const manifestOf = claudeManifestParent(abs, info.isDirectory());
-  if (manifestOf) return findTargets(manifestOf, cwd);
+  if (manifestOf) return findTargets(manifestOf, cwd, seen);
   if (!info.isDirectory()) {
     if (path.basename(abs).toLowerCase() === "skill.md")
       return one({ kind: "skill", path: abs, dir: path.dirname(abs) });
@@ -83,7 +89,7 @@ export async function findTargets(input: string, cwd: string = process.cwd()): P
     if (rootTargets) return { targets: await addListedPlugins(rootTargets, abs), search: null };
   }
   // The usual case in one lstat: a SKILL.md under its exact name (the validator lists the folder itself afterwards).
-  if (exactSkillFile(abs)) return one({ kind: "skill", path: abs, dir: abs });
+  if (exactSkillFile(abs, seen)) return one({ kind: "skill", path: abs, dir: abs });
   const names = await readdir(abs).catch(() => [] as string[]);
   if (hasSkillFile(names)) return one({ kind: "skill", path: abs, dir: abs });
   const claude = names.includes(".claude-plugin")

@@ -1,11 +1,12 @@
 // The validation cache gives byte-identical results to reading every skill, after every kind of change on disk, and
 // reuses only what it can prove unchanged.
-import { cp, readFile, rename, rm, stat, symlink, utimes, writeFile } from "node:fs/promises";
+import { cp, mkdir, readFile, rename, rm, stat, symlink, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Profile } from "../../../shared/model";
 import { makeTempDir } from "../../../test-support/tmp";
+import { StatsSeen } from "../fs/stats-seen";
 import { findTargets } from "../skill/targets";
 import { validateTarget, type TargetResult } from "../validate-target";
 import { validateSkillCached, type CacheClock } from "./cached-skill";
@@ -94,6 +95,26 @@ describe("validation cache", () => {
     expect(resultOf(after.results, "ref-present")).toBe(resultOf(before, "ref-present"));
   });
 
+  it("reuses a result when a file the instructions only point at is edited (the rules never read its contents)", async () => {
+    const diagram = path.join(root, "ref-present", "assets", "diagram.png");
+    await writeFile(diagram, Buffer.alloc(4096, 7));
+    const after = await run();
+    expect(after.counts.read - after.counts.uncacheable).toBe(0);
+    expect(after.counts.reused).toBe(total - after.counts.uncacheable);
+  });
+
+  it("re-reads when a file the instructions point at is deleted, or replaced by a folder of the same name", async () => {
+    await rm(path.join(root, "ref-present", "assets", "diagram.png"));
+    const deleted = await run();
+    expect(deleted.counts.read - deleted.counts.uncacheable).toBe(1);
+    expect(resultOf(deleted.results, "ref-present")).not.toBe(resultOf(before, "ref-present"));
+    await run();
+    await rm(path.join(root, "valid-full", "scripts", "fill.py"));
+    await mkdir(path.join(root, "valid-full", "scripts", "fill.py"));
+    const replaced = await run();
+    expect(replaced.counts.read - replaced.counts.uncacheable).toBe(1);
+  });
+
   it("re-reads after a rename inside a skill and of a skill folder", async () => {
     await rename(path.join(root, "ref-present", "references"), path.join(root, "ref-present", "refs"));
     await rename(path.join(root, "valid-full"), path.join(root, "valid-full-renamed"));
@@ -130,6 +151,20 @@ describe("validation cache", () => {
     const after = await once();
     expect(after.counts.read).toBe(1);
     expect(after.cached.valid).toBe(false);
+  });
+
+  it("checks a skill given as a path with the stats the search for targets took (its folder, its SKILL.md)", async () => {
+    const dir = path.join(root, "valid-minimal");
+    const seen = new StatsSeen();
+    const { targets } = await findTargets(dir, tmp.dir, seen);
+    expect(targets).toEqual([{ kind: "skill", path: dir, dir }]);
+    expect(seen.size).toBe(2);
+    const cache = await ValidationCache.open(cacheFile, "rules-1");
+    const target = { kind: "skill" as const, path: dir, dir };
+    const cached = await validateSkillCached(target, "agent-skills", cache, undefined, SETTLED, seen);
+    expect(cache.counts.reused).toBe(1);
+    expect(JSON.stringify(cached)).toBe(JSON.stringify(await validateTarget(target, "agent-skills")));
+    expect(seen.size).toBe(0);
   });
 
   it("keeps results per profile", async () => {

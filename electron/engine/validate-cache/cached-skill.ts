@@ -2,9 +2,10 @@
 // any other is read and checked as always, and its result kept when nothing it read changed too recently to tell.
 import path from "node:path";
 import type { Profile } from "../../../shared/model";
+import type { StatsSeen } from "../fs/stats-seen";
 import type { RealDirs } from "../skill/real-dirs";
 import type { TargetResult } from "../validate-target";
-import { stillMatches } from "./entries";
+import { recordedPaths, stillMatches } from "./entries";
 import { nowNs } from "./identity";
 import { hashIfFree, readCacheable, scanPartOf } from "./scan-part";
 import type { ValidationCache } from "./store";
@@ -18,18 +19,22 @@ export interface CacheClock {
 /** A record's key: the profile and the absolute folder (a newline cannot be in either's meaning). */
 export const recordKey = (profile: Profile, dir: string): string => `${profile}\n${dir}`;
 
-/** validateTarget for a skill folder, reusing the cache's result when everything it was computed from is unchanged. */
+/**
+ * validateTarget for a skill folder, reusing the cache's result when everything it was computed from is unchanged
+ * (`seen`: stats this run already took, such as the search for targets).
+ */
 export async function validateSkillCached(
   target: { path: string; dir: string },
   profile: Profile,
   cache: ValidationCache,
   realDirs?: RealDirs,
   clock: CacheClock = {},
+  seen?: StatsSeen,
 ): Promise<TargetResult> {
   const dir = path.isAbsolute(target.dir) ? target.dir : path.resolve(target.dir);
   const key = recordKey(profile, dir);
   const kept = cache.get(key);
-  if (kept && stillMatches(dir, kept)) {
+  if (kept && stillMatches(dir, kept, true, seen)) {
     cache.counts.reused++;
     return { path: target.path, kind: "skill", name: kept.n, valid: kept.v, diagnostics: kept.d };
   }
@@ -41,7 +46,14 @@ export async function validateSkillCached(
   const s = entries && scanPartOf(report, await hashIfFree(report.realDir, got));
   cache.put(
     key,
-    entries && { k: key, e: entries, n: report.name, v: report.valid, d: report.diagnostics, ...(s ? { s } : {}) },
+    entries && {
+      k: key,
+      ...recordedPaths(entries),
+      n: report.name,
+      v: report.valid,
+      d: report.diagnostics,
+      ...(s ? { s } : {}),
+    },
   );
   return { path: target.path, kind: "skill", name: report.name, valid: report.valid, diagnostics: report.diagnostics };
 }

@@ -1,7 +1,7 @@
 // The cache file's record check: a listed path is trusted only as a plain path inside the skill's folder.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { isRecord, type CacheRecord } from "./format";
+import { cacheBytes, isRecord, splitCacheBytes, type CacheRecord } from "./format";
 
 const record = (rel: string): CacheRecord => ({
   k: "agent-skills\n/skills/a",
@@ -35,5 +35,36 @@ describe("a cache record's listed paths", () => {
       }),
       { numRuns: 5000 },
     );
+  });
+});
+
+describe("a cache record's count of the paths its result depends on", () => {
+  it("is absent (all of them) or a whole number from 1 to the number of paths", () => {
+    for (const o of [1, 2, undefined]) expect(isRecord({ ...record("SKILL.md"), o }), String(o)).toBe(true);
+    for (const o of [0, 3, -1, 1.5, "1", null, Number.NaN])
+      expect(isRecord({ ...record("SKILL.md"), o } as unknown), String(o)).toBe(false);
+  });
+});
+
+describe("splitting a cache file into its records by key", () => {
+  const line = (key: string) => JSON.stringify({ ...record("SKILL.md"), k: key });
+
+  it("decodes keys with escapes and non-ASCII names, and keeps each record's bytes as written", () => {
+    const keys = ["agent-skills\n/skills/café", 'agent-skills\n/skills/quote"d\\x', "claude-desktop\n/s/a"];
+    const split = splitCacheBytes(cacheBytes("r", keys.map(line)), "r");
+    expect([...split!.keys()]).toEqual(keys);
+    expect(Buffer.from(split!.get(keys[1]!)!).toString("utf8")).toBe(line(keys[1]!));
+  });
+
+  it("refuses a file whose key is not UTF-8, not closed or not valid JSON, or whose line does not end as laid out", () => {
+    const good = cacheBytes("r", [line("a"), line("b")]);
+    const bad = Buffer.from(good);
+    bad[bad.indexOf('"a"') + 1] = 0xff;
+    expect(splitCacheBytes(bad, "r")).toBeNull();
+    expect(splitCacheBytes(cacheBytes("r", ['{"k":"a\\"}']), "r")).toBeNull();
+    expect(splitCacheBytes(cacheBytes("r", ['{"k":"a\\x"}']), "r")).toBeNull();
+    expect(splitCacheBytes(Buffer.from(good.toString().replace(",\n", "\n")), "r")).toBeNull();
+    expect(splitCacheBytes(good, "other rules")).toBeNull();
+    expect(splitCacheBytes(good.subarray(0, good.length - 1), "r")).toBeNull();
   });
 });

@@ -25,8 +25,14 @@ const MAX_STRING = 64 * 1024;
 export interface CacheRecord {
   /** Profile and absolute folder, joined by a newline. */
   k: string;
-  /** Each path validation read or listed, relative to the folder ("." for itself), with its identity. */
+  /**
+   * Each path the skill was read from, relative to the folder ("." for itself), with its identity: first the ones the
+   * result depends on (the folders, whose identities change with any name in them, and the files whose contents the
+   * rules read), then the rest of its files (the scan's content hash reads them too).
+   */
   e: Array<[string, string]>;
+  /** How many of `e`, from the start, the result depends on (absent: all of them). */
+  o?: number;
   n: string;
   v: boolean;
   d: Diagnostic[];
@@ -137,6 +143,7 @@ export function isRecord(v: unknown): v is CacheRecord {
     r.e.every(
       (e, i) => Array.isArray(e) && e.length === 2 && isRel(e[0]) && (i > 0 || e[0] === ".") && isString(e[1]),
     ) &&
+    (r.o === undefined || (Number.isSafeInteger(r.o) && (r.o as number) >= 1 && (r.o as number) <= r.e.length)) &&
     isString(r.n) &&
     typeof r.v === "boolean" &&
     Array.isArray(r.d) &&
@@ -175,13 +182,17 @@ const SEPARATOR = Buffer.from(",\n");
 const TAIL = Buffer.from("]}");
 const KEY_START = Buffer.from('{"k":"');
 
-/** Where the key string ends in a record's bytes (`{"k":"…"` first): the first quote no odd run of backslashes escapes. */
-function keyEnd(bytes: Uint8Array): number {
-  for (let at = KEY_START.length; ;) {
-    const quote = bytes.indexOf(34, at);
-    if (quote < 0) return -1;
+/** True when `file` holds `part` at `at` (compared in place: no view made per record). */
+const holdsAt = (file: Buffer, at: number, part: Uint8Array): boolean =>
+  at >= 0 && at + part.length <= file.length && file.compare(part, 0, part.length, at, at + part.length) === 0;
+
+/** Where the key string ends (`{"k":"…"` at `start`): the first quote after it no odd run of backslashes escapes. */
+function keyEnd(file: Buffer, start: number, end: number): number {
+  for (let at = start + KEY_START.length; ;) {
+    const quote = file.indexOf(34, at);
+    if (quote < 0 || quote >= end) return -1;
     let before = quote - 1;
-    while (bytes[before] === 92) before--;
+    while (file[before] === 92) before--;
     if ((quote - 1 - before) % 2 === 0) return quote;
     at = quote + 1;
   }
@@ -191,6 +202,15 @@ function keyEnd(bytes: Uint8Array): number {
 const utf8 = (bytes: Uint8Array): string | null =>
   isUtf8(bytes) ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8") : null;
 
+/** The key a record's line starts with, from its JSON string text (`"…"`, no unescaped quote inside), or null. */
+function keyOf(file: Buffer, from: number, to: number): string | null {
+  const text = file.toString("utf8", from, to);
+  // The decoder replaces what is not UTF-8 with U+FFFD: only then is the strict check worth a view of the bytes.
+  if (text.includes("\uFFFD") && utf8(file.subarray(from, to)) === null) return null;
+  const key = parseJsonWithinLimits(text, { maxDepth: 0 });
+  return key.ok && typeof key.value === "string" ? key.value : null;
+}
+
 /**
  * Each record's bytes by its key, when the file is laid out as cacheBytes lays it out for these rules; null for any
  * other file (another layout, other rules, a damaged file), which the whole-file parser then judges. Nothing here is
@@ -198,22 +218,22 @@ const utf8 = (bytes: Uint8Array): string | null =>
  */
 export function splitCacheBytes(file: Buffer, rules: string): Map<string, Uint8Array> | null {
   const head = Buffer.from(layoutHead(rules));
-  if (file.length < head.length + TAIL.length || !file.subarray(0, head.length).equals(head)) return null;
+  if (file.length < head.length + TAIL.length || !holdsAt(file, 0, head)) return null;
   const records = new Map<string, Uint8Array>();
-  if (file.length === head.length + TAIL.length) return file.subarray(head.length).equals(TAIL) ? records : null;
+  if (file.length === head.length + TAIL.length) return holdsAt(file, head.length, TAIL) ? records : null;
   for (let at = head.length; ;) {
     const newline = file.indexOf(10, at);
     const last = newline < 0;
     const end = last ? file.length : newline;
-    const close = last ? TAIL : SEPARATOR.subarray(0, 1);
-    if (end - close.length < at || !file.subarray(end - close.length, end).equals(close)) return null;
-    const record = file.subarray(at, end - close.length);
-    const quote = record.subarray(0, KEY_START.length).equals(KEY_START) ? keyEnd(record) : -1;
+    const closeLength = last ? TAIL.length : 1;
+    if (end - closeLength < at || !(last ? holdsAt(file, end - TAIL.length, TAIL) : file[end - 1] === SEPARATOR[0]))
+      return null;
+    const recordEnd = end - closeLength;
+    const quote = holdsAt(file, at, KEY_START) ? keyEnd(file, at, recordEnd) : -1;
     if (quote < 0 || records.size >= MAX_RECORDS) return null;
-    const keyText = utf8(record.subarray(KEY_START.length - 1, quote + 1));
-    const key = keyText === null ? null : parseJsonWithinLimits(keyText, { maxDepth: 0 });
-    if (!key?.ok || typeof key.value !== "string") return null;
-    records.set(key.value, record);
+    const key = keyOf(file, at + KEY_START.length - 1, quote + 1);
+    if (key === null) return null;
+    records.set(key, file.subarray(at, recordEnd));
     if (last) return records;
     at = newline + 1;
   }
@@ -223,7 +243,8 @@ export function splitCacheBytes(file: Buffer, rules: string): Map<string, Uint8A
 export function recordFromBytes(key: string, bytes: Uint8Array): CacheRecord | null {
   const text = utf8(bytes);
   if (text === null) return null;
-  const parsed = parseJsonWithinLimits(text, { maxBytes: MAX_CACHE_BYTES, maxDepth: MAX_RECORD_DEPTH });
+  // No size check: a record is part of a file read within MAX_CACHE_BYTES.
+  const parsed = parseJsonWithinLimits(text, { maxDepth: MAX_RECORD_DEPTH });
   return parsed.ok && isRecord(parsed.value) && parsed.value.k === key ? parsed.value : null;
 }
 

@@ -6,7 +6,7 @@ import { readSkillWithFiles } from "../skill/read-skill";
 import type { ReadSkillOptions } from "../skill/types";
 import { hashSkillFolderWithInfo, type FolderHash } from "../discovery/hash";
 import type { CacheRecord, ScanPart } from "./format";
-import { entriesOf } from "./entries";
+import { entriesOf, type RecordedEntries } from "./entries";
 import { parseJsonWithinLimits } from "../fs/json-limits";
 
 /** Deepest frontmatter kept (deeper is read afresh each time; real frontmatter is a few levels). */
@@ -73,7 +73,7 @@ export function reportOf(dir: string, record: CacheRecord & { s: ScanPart }): Sk
 /** A skill as read for the cache: its report, the paths it depends on (null: not to be kept), and its listing's files. */
 export interface CacheableRead {
   report: SkillReport;
-  entries: Array<[string, string]> | null;
+  entries: RecordedEntries | null;
   /** The folder's regular files (relative, sorted) and the bytes already read, for the content hash; null files: walk. */
   files: string[] | null;
   read: Map<string, Uint8Array>;
@@ -86,8 +86,8 @@ export async function readCacheable(
   since: bigint | null,
   window?: bigint,
 ): Promise<CacheableRead> {
-  const { report, files, read, listing } = await readSkillWithFiles(dir, options);
-  const entries = since === null ? null : entriesOf(dir, listing, since, window);
+  const { report, files, read, listing, contentsRead } = await readSkillWithFiles(dir, options);
+  const entries = since === null ? null : entriesOf(dir, listing, contentsRead, since, window);
   return { report, entries, files, read };
 }
 
