@@ -4,7 +4,7 @@ import { mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ScanPlatform } from "../../electron/engine/discovery/types";
-import type { CommandChannel, IpcCommands } from "../../shared/ipc";
+import { unwrapReply, type CommandChannel, type IpcCommands } from "../../shared/ipc";
 import type { ScanResult } from "../../shared/model";
 import { buildFixtureHome } from "../../test-support/fixture-homes";
 import { makeTempDir } from "../../test-support/tmp";
@@ -153,7 +153,8 @@ export async function startAppHost(options: AppHostOptions): Promise<AppHost> {
     });
     const body = (await res.json()) as { ok: boolean; value?: unknown; error?: { message: string; cause: string } };
     if (!body.ok) throw new Error(`${channel}: ${body.error?.message} (HTTP ${res.status})`);
-    return body.value as never;
+    // A catalog's answer travels packed: the page's own unwrapping restores it.
+    return unwrapReply(body) as never;
   };
   return {
     url,
