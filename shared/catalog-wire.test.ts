@@ -4,6 +4,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { packCatalog, unpackCatalog } from "./catalog-wire";
 import type { ScanResult, Skill } from "./model";
+import { testSkill } from "./testing/model-fixtures";
 
 const text = fc.string({ maxLength: 12 });
 const placement = fc.record({
@@ -49,16 +50,7 @@ const skill: fc.Arbitrary<Skill> = fc
         fc.constant([{ locationId: s.locationId, client: s.client, path: s.dir, link: false, extra: 1 }]),
         fc.array(placement, { maxLength: 3 }),
       )
-      .map((placements) => ({
-        versionSource: null,
-        contentHash: "h",
-        diagnostics: [],
-        valid: true,
-        links: [],
-        userOwned: true,
-        ...s,
-        ...(placements === undefined ? {} : { placements }),
-      })),
+      .map((placements) => ({ ...testSkill("x"), ...s, ...(placements === undefined ? {} : { placements }) })),
   ) as unknown as fc.Arbitrary<Skill>;
 
 const catalogOf = (skills: Skill[]): ScanResult => ({ locations: [], skills, plugins: [], diagnostics: [] });
@@ -76,26 +68,15 @@ describe("the packed catalog", () => {
   });
 
   it("is smaller for the usual skill (one place, its own folder) and keeps the other parts of the catalog", () => {
-    const usual = (i: number): Skill => ({
-      id: `skill-${i}`,
-      name: `skill-${i}`,
-      description: "Formats reports. Use when the user asks for a report.",
-      dir: `/home/u/.claude/skills/skill-${i}`,
-      realDir: `/home/u/.claude/skills/skill-${i}`,
-      client: "claude-code",
-      locationId: "loc-1",
-      version: "1.0.0",
-      versionSource: "metadata.version",
-      contentHash: "ab".repeat(32),
-      diagnostics: [],
-      valid: true,
-      links: [],
-      userOwned: true,
-      repository: null,
-      placements: [
-        { locationId: "loc-1", client: "claude-code", path: `/home/u/.claude/skills/skill-${i}`, link: false },
-      ],
-    });
+    const usual = (i: number): Skill =>
+      testSkill(`skill-${i}`, {
+        description: "Formats reports. Use when the user asks for a report.",
+        version: "1.0.0",
+        versionSource: "metadata.version",
+        contentHash: "ab".repeat(32),
+        repository: null,
+        placements: [{ locationId: "code", client: "claude-code", path: `/h/code/skill-${i}`, link: false }],
+      });
     const catalog: ScanResult = {
       ...catalogOf(Array.from({ length: 100 }, (_, i) => usual(i))),
       diagnostics: [{ code: "x", severity: "warning", message: "m", file: "f" } as ScanResult["diagnostics"][number]],

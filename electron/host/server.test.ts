@@ -321,33 +321,25 @@ describe("web host answers passed through as JSON", () => {
       },
     });
     try {
-      const res = await raw(passHost.port, {
-        method: "POST",
-        path: "/api/catalog:stored",
-        headers: {
-          Host: `127.0.0.1:${passHost.port}`,
-          Origin: passHost.origin,
-          "Content-Type": "application/json",
-          [TOKEN_HEADER]: passHost.token,
-        },
-        body: "[]",
-      });
+      const post = (channel: string) =>
+        raw(passHost.port, {
+          method: "POST",
+          path: `/api/${channel}`,
+          headers: {
+            Host: `127.0.0.1:${passHost.port}`,
+            Origin: passHost.origin,
+            "Content-Type": "application/json",
+            [TOKEN_HEADER]: passHost.token,
+          },
+          body: "[]",
+        });
+      const res = await post("catalog:stored");
       expect(res.status).toBe(200);
       expect(res.body).toBe(`{"ok":true,"value":${bytes.toString()}}`);
       expect(JSON.parse(res.body)).toEqual({ ok: true, value: stored });
       expect(Number(res.headers["content-length"])).toBe(Buffer.byteLength(res.body));
       // A scan's catalog goes packed, with the envelope saying so; the page's API gives back the catalog.
-      const scanned = await raw(passHost.port, {
-        method: "POST",
-        path: "/api/catalog:scan",
-        headers: {
-          Host: `127.0.0.1:${passHost.port}`,
-          Origin: passHost.origin,
-          "Content-Type": "application/json",
-          [TOKEN_HEADER]: passHost.token,
-        },
-        body: "[]",
-      });
+      const scanned = await post("catalog:scan");
       expect(scanned.status).toBe(200);
       expect(scanned.body.startsWith('{"ok":true,"packing":"catalog","value":{')).toBe(true);
       expect(Number(scanned.headers["content-length"])).toBe(Buffer.byteLength(scanned.body));

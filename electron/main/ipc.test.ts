@@ -6,6 +6,7 @@ import { describe, expect, it, vi } from "vitest";
 import { commandArgs, unwrapReply, type CommandChannel, type CommandHandlers, type IpcReply } from "../../shared/ipc";
 import type { ScanResult, StoredCatalog } from "../../shared/model";
 import { SerializedJson } from "../../shared/serialized-json";
+import { testSkill } from "../../shared/testing/model-fixtures";
 import type { HandlerEngine } from "../handlers/context";
 import { createHandlerSession } from "../handlers/handlers";
 import { createSenderCheck, createWindowEventSender, registerCommands } from "./ipc";
@@ -131,31 +132,17 @@ describe("registerCommands", () => {
   it("answers a catalog packed (one row per skill), which the preload gives back as the handler's catalog", async () => {
     const { ipcMain, registered } = fakeIpcMain();
     const { contents, mainFrame } = fakeContents();
-    const skill = (i: number) => ({
-      id: `skill-${i}`,
-      name: `skill-${i}`,
-      description: "Does one thing.",
-      dir: `/home/someone/.claude/skills/skill-${i}`,
-      realDir: i === 1 ? "/elsewhere/skill-1" : `/home/someone/.claude/skills/skill-${i}`,
-      client: "claude-code" as const,
-      locationId: "loc-1",
-      version: null,
-      versionSource: null,
-      contentHash: "h",
+    const skill = (id: string, realDir = `/h/code/${id}`) =>
+      testSkill(id, {
+        realDir,
+        placements: [{ locationId: "code", client: "claude-code", path: `/h/code/${id}`, link: false }],
+      });
+    const catalog: ScanResult = {
+      locations: [],
+      skills: [skill("skill-0"), skill("skill-1", "/elsewhere/skill-1")],
+      plugins: [],
       diagnostics: [],
-      valid: true,
-      links: [],
-      userOwned: true,
-      placements: [
-        {
-          locationId: "loc-1",
-          client: "claude-code" as const,
-          path: `/home/someone/.claude/skills/skill-${i}`,
-          link: false,
-        },
-      ],
-    });
-    const catalog: ScanResult = { locations: [], skills: [skill(0), skill(1)], plugins: [], diagnostics: [] };
+    };
     registerCommands(
       ipcMain,
       { ...realHandlers().handlers, "catalog:scan": async () => catalog },

@@ -75,9 +75,8 @@ describe("the scan and validate share the validation cache", () => {
     expect((await scanBoth(rules)).read).toEqual([]);
   });
 
-  it("after a scan, validate reuses every skill the scan recorded", async () => {
-    await settle();
-    expect(under((await scanBoth("rules-test")).read, skills)).toHaveLength(4);
+  /** Validates every skill of the folder through the cache, each result equal to an uncached one; the cache used. */
+  async function validateEachCachedAsUncached(): Promise<ValidationCache> {
     const cache = await ValidationCache.open(cacheFile, "rules-test");
     const { targets } = await findTargets(skills);
     for (const target of targets) {
@@ -85,6 +84,13 @@ describe("the scan and validate share the validation cache", () => {
       const cached = await validateSkillCached(target, "agent-skills", cache);
       expect(JSON.stringify(cached)).toBe(JSON.stringify(await validateTarget(target, "agent-skills")));
     }
+    return cache;
+  }
+
+  it("after a scan, validate reuses every skill the scan recorded", async () => {
+    await settle();
+    expect(under((await scanBoth("rules-test")).read, skills)).toHaveLength(4);
+    const cache = await validateEachCachedAsUncached();
     expect(cache.counts).toEqual({ reused: 4, read: 0, uncacheable: 0, hashed: 0 });
   });
 
@@ -93,13 +99,7 @@ describe("the scan and validate share the validation cache", () => {
     const gammaHash = (r: ScanResult) => r.skills.find((s) => s.name === "gamma")?.contentHash;
     const before = gammaHash((await scanBoth("rules-test")).result);
     await writeFile(path.join(skills, "gamma", "scripts", "run.sh"), "#!/bin/sh\necho edited\n");
-    const cache = await ValidationCache.open(cacheFile, "rules-test");
-    const { targets } = await findTargets(skills);
-    for (const target of targets) {
-      if (target.kind !== "skill") continue;
-      const cached = await validateSkillCached(target, "agent-skills", cache);
-      expect(JSON.stringify(cached)).toBe(JSON.stringify(await validateTarget(target, "agent-skills")));
-    }
+    const cache = await validateEachCachedAsUncached();
     expect(cache.counts).toEqual({ reused: 4, read: 0, uncacheable: 0, hashed: 0 });
     await cache.save();
     const after = await scanBoth("rules-test");
