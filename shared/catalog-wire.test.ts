@@ -105,4 +105,15 @@ describe("the packed catalog", () => {
     ])
       expect(unpackCatalog(bad)).toBeNull();
   });
+
+  it("never lets a row's other keys change what a skill is made of", () => {
+    const good = throughJson(packCatalog(catalogOf([testSkill("x")])));
+    const row = good.skillRows[0]!;
+    row[row.length - 1] = JSON.parse('{"__proto__": {"valid": false, "polluted": true}, "id": "not-x", "extra": 1}');
+    const skill = unpackCatalog(good)!.skills[0]!;
+    expect(Object.getPrototypeOf(skill)).toBe(Object.prototype);
+    expect("polluted" in skill).toBe(false);
+    expect(skill.id).toBe("x");
+    expect((skill as unknown as { extra: number }).extra).toBe(1);
+  });
 });

@@ -105,7 +105,8 @@ function unpackSkill(row: unknown): Skill {
   const others: unknown = row[OTHER_KEYS];
   if (others !== 0) {
     if (typeof others !== "object" || others === null || Array.isArray(others)) throw new PackedRowError();
-    for (const [key, value] of Object.entries(others)) if (!FIXED.has(key)) skill[key] = value;
+    // A "__proto__" key (JSON.parse makes it an own key) would set the skill's prototype: it is dropped.
+    for (const [key, value] of Object.entries(others)) if (!FIXED.has(key) && key !== "__proto__") skill[key] = value;
   }
   const placements: unknown = row[PLACEMENTS];
   if (placements === 0)
