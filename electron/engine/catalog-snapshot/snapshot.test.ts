@@ -55,6 +55,15 @@ describe("the stored catalog", () => {
     });
   });
 
+  it("replaces the same key's file in an earlier format, which is never read again", async () => {
+    const older = file.replace(/catalog-v\d+-/, "catalog-v1-");
+    expect(older).not.toBe(file);
+    await writeFile(older, '{"format":1}');
+    expect(await writeCatalogSnapshot(file, key, catalog)).toBe(true);
+    await expect(readFile(older)).rejects.toMatchObject({ code: "ENOENT" });
+    expect((await readCatalogSnapshot(file, key)).stored?.catalog).toEqual(catalog);
+  });
+
   it("is kept apart per home, platform, added folders and settings file (profile)", async () => {
     const others: SnapshotKey[] = [
       { ...key, home: "/other" },

@@ -3,7 +3,7 @@
 // another; bounded, written through the one writer, and checked on reading (a damaged or hostile file is ignored
 // with a note, and replaced by the next scan's).
 import { createHash } from "node:crypto";
-import { mkdir } from "node:fs/promises";
+import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { packCatalog, unpackCatalog } from "../../../shared/catalog-wire";
 import type { ScanResult, StoredCatalog } from "../../../shared/model";
@@ -120,6 +120,9 @@ export async function writeCatalogSnapshotPieces(
     if (error instanceof SnapshotRefused) return false;
     throw error;
   }
+  // The same key's file in an earlier format is never read again: it goes (a catalog is megabytes).
+  for (let format = 1; format < SNAPSHOT_FORMAT; format++)
+    await rm(file.replace(`catalog-v${SNAPSHOT_FORMAT}-`, `catalog-v${format}-`), { force: true });
   return true;
 }
 
