@@ -5,6 +5,7 @@ import { spawnSync } from "node:child_process";
 import { lstat, readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { packCatalog, unpackCatalog } from "../../../shared/catalog-wire";
 import { runBin } from "../../../test-support/cli";
 import { startReleaseServer, type RunningReleaseServer } from "../../../test-support/servers/release-server";
 import { skipBecause } from "../../../test-support/skip";
@@ -17,6 +18,7 @@ import {
   type SkillsOracle,
 } from "../../../test-support/skills-oracle";
 import { makeTempDir, writeTree } from "../../../test-support/tmp";
+import { scan } from "../discovery/scan";
 
 const SKILL = (name: string) =>
   `---\nname: ${name}\ndescription: The ${name} skill, for interop tests.\n---\n\nBody.\n`;
@@ -102,6 +104,14 @@ describe("skillshelf add and remove beside the real skills installer", () => {
     ]);
     expect(installed.code, installed.stdout + installed.stderr).toBe(0);
     expect(await listed()).toEqual(["alpha", "beta"]);
+    // What the installer wrote (one real folder, linked from two clients' folders, with its lock entry) reaches the
+    // page packed (shared/catalog-wire.ts) and comes back unchanged.
+    const catalog = await scan({ home: where.home, platform: "linux", env: {} });
+    expect(catalog.skills.find((s) => s.name === "beta")?.placements?.length).toBeGreaterThan(1);
+    expect(catalog.skills.find((s) => s.name === "beta")?.lock).toBeDefined();
+    expect(unpackCatalog(JSON.parse(JSON.stringify(packCatalog(catalog))))).toEqual(
+      JSON.parse(JSON.stringify(catalog)),
+    );
     const remove = await skillshelf("remove", "beta", "--yes");
     expect(remove.code, remove.stdout + remove.stderr).toBe(0);
     for (const dir of [".agents/skills/beta", ".claude/skills/beta", ".cursor/skills/beta"])
