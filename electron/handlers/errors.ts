@@ -37,7 +37,7 @@ export async function replyOf(call: () => Promise<unknown>, packing?: CatalogPac
     // A catalog goes packed (one row per skill): fewer bytes for the page to receive and parse.
     if (packing && typeof value === "object")
       return { ok: true, json: await packedAnswerJson(value, packing), packing };
-    // A long answer (a catalog) goes as JSON made in turns, never one long stringify or clone on this thread.
+    // Any other long answer (a validation, a list of updates) goes as JSON made in turns, never one long stringify.
     if (isLargeAnswer(value)) return { ok: true, json: await jsonInTurns(value) };
     return value === undefined ? { ok: true } : { ok: true, value };
   } catch (error) {
