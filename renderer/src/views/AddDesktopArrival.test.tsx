@@ -44,7 +44,10 @@ async function addToDesktop() {
   await screen.findByText('Waiting for Claude Desktop to show "tidy"…');
   const addTask = calls.find(([m, a]) => m === "addSkill" && (a[1] as { dryRun: boolean }).dryRun === false)!;
   const taskId = (addTask[1][1] as { taskId: string }).taskId;
-  expect(calls.filter(([m]) => m === "waitForAddArrival")).toEqual([["waitForAddArrival", [taskId]]]);
+  // The wait is asked for in an effect, which may run after the waiting text shows (a loaded machine).
+  await waitFor(() =>
+    expect(calls.filter(([m]) => m === "waitForAddArrival")).toEqual([["waitForAddArrival", [taskId]]]),
+  );
   return { answer: (v: AddArrivalView) => answer(v), calls, taskId, changed: () => changed };
 }
 
