@@ -4,13 +4,17 @@ import { lstatSync, statSync, type BigIntStats } from "node:fs";
 
 const BIGINT = { bigint: true, throwIfNoEntry: false } as const;
 
+/** stat(2) (`follow`) or lstat(2) with nanosecond times, as the validation cache compares them; undefined: absent. */
+export const statNs = (abs: string, follow: boolean): BigIntStats | undefined =>
+  follow ? statSync(abs, BIGINT) : lstatSync(abs, BIGINT);
+
 /** The stats one run took (nanosecond times, as the validation cache compares them), each to be used once. */
 export class StatsSeen {
   private readonly stats = new Map<string, BigIntStats>();
 
   /** stat(2) (`follow`) or lstat(2) of a path, kept for one later `take`; undefined when the path is absent. */
   stat(abs: string, follow: boolean): BigIntStats | undefined {
-    const info = follow ? statSync(abs, BIGINT) : lstatSync(abs, BIGINT);
+    const info = statNs(abs, follow);
     if (info) this.stats.set(keyOf(abs, follow), info);
     return info;
   }

@@ -1,6 +1,6 @@
 // The identity of a file or folder as validation saw it: device, inode, size, mtime and ctime in nanoseconds.
-import { lstatSync, statSync, type BigIntStats } from "node:fs";
-import type { StatsSeen } from "../fs/stats-seen";
+import type { BigIntStats } from "node:fs";
+import { statNs, type StatsSeen } from "../fs/stats-seen";
 
 /** A listed path's identity, as one string ("dev:ino:size:mtimeNs:ctimeNs"), or null when it cannot be stat'ed. */
 export type Identity = string;
@@ -11,15 +11,13 @@ export const RACY_WINDOW_NS = 2_000_000_000n;
 /** The wall clock in nanoseconds (file timestamps use the same clock). */
 export const nowNs = (): bigint => BigInt(Date.now()) * 1_000_000n;
 
-const BIGINT = { bigint: true, throwIfNoEntry: false } as const;
-
 /**
  * One stat result, or null (gone, unreadable); `follow` for the skill folder itself, which may be a link. With `seen`,
  * a stat of the same path this run already took is used instead, once.
  */
 export function statIdentity(abs: string, follow: boolean, seen?: StatsSeen): BigIntStats | null {
   try {
-    return seen?.take(abs, follow) ?? (follow ? statSync(abs, BIGINT) : lstatSync(abs, BIGINT)) ?? null;
+    return seen?.take(abs, follow) ?? statNs(abs, follow) ?? null;
   } catch {
     return null;
   }
