@@ -1,11 +1,13 @@
 // Small formatting helpers for the views.
 
-/** One number format for every count (toLocaleString sets one up per call; a catalog formats thousands). */
-const counts = new Intl.NumberFormat("en-US");
+/** For counts that are not whole numbers, set up on first need: a fresh page takes 25–100 ms to make one. */
+let fractional: Intl.NumberFormat | undefined;
 
-/** "1,234". */
+/** "1,234": whole numbers grouped by hand as en-US groups them (no Intl set-up before the first rows paint). */
 export function count(n: number): string {
-  return counts.format(n);
+  if (!Number.isSafeInteger(n) || Object.is(n, -0)) return (fractional ??= new Intl.NumberFormat("en-US")).format(n);
+  const grouped = String(Math.abs(n)).replace(/\B(?=(\d{3})+$)/g, ",");
+  return n < 0 ? `-${grouped}` : grouped;
 }
 
 /** "skill" / "skills". */

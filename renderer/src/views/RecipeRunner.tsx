@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { RecipeOutcome } from "../../../shared/update-flow";
 import { escapeControl } from "../../../shared/terminal-text";
-import { errorMessage } from "../lib/format";
+import { count, errorMessage } from "../lib/format";
 import { useApi } from "./api-context";
 import { ConsentCodeForm, consentNote } from "./ConsentCode";
 import { CopyButton } from "./CopyButton";
@@ -115,9 +115,7 @@ export function RecipeRunner(props: {
       {taskId ? (
         <>
           {dropped ? (
-            <p className="muted">
-              The output is long; only its last {MAX_OUTPUT_CHARS.toLocaleString()} characters are shown.
-            </p>
+            <p className="muted">The output is long; only its last {count(MAX_OUTPUT_CHARS)} characters are shown.</p>
           ) : null}
           <pre
             className="code-block recipe-output"

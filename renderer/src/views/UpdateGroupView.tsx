@@ -2,6 +2,7 @@
 // means, and the copies themselves a page at a time, so thousands of them never become thousands of elements at once.
 import { useId, useState, type ReactNode } from "react";
 import type { UpdateInfo } from "../../../shared/model";
+import { count } from "../lib/format";
 import { groupMeaning, groupTitle, type UpdateGroup } from "./update-groups";
 
 /** Copies shown per page of an open group. */
@@ -51,7 +52,7 @@ export function UpdateGroupView(props: {
           </ul>
           {rest > 0 ? (
             <button type="button" className="button small" onClick={() => setShown(shown + GROUP_PAGE)}>
-              Show {Math.min(rest, GROUP_PAGE).toLocaleString("en")} more (of {rest.toLocaleString("en")} not shown)
+              Show {count(Math.min(rest, GROUP_PAGE))} more (of {count(rest)} not shown)
             </button>
           ) : null}
         </div>

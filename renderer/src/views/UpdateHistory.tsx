@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Skill } from "../../../shared/model";
 import type { UpdateEventView, UpdateHistories, UpdateHistory, UpdateProblem } from "../../../shared/update-flow";
-import { versionWords } from "../lib/format";
+import { count, versionWords } from "../lib/format";
 import { useApi } from "./api-context";
 import { When } from "./InlineText";
 import { hostProblem, ProblemView } from "./UpdateParts";
@@ -151,7 +151,7 @@ export function HistorySection(props: {
       </ul>
       {list.length > shown ? (
         <button type="button" className="button small" onClick={() => setShown(shown + HISTORY_PAGE)}>
-          Show more ({(list.length - shown).toLocaleString("en")} not shown)
+          Show more ({count(list.length - shown)} not shown)
         </button>
       ) : null}
     </section>

@@ -3,6 +3,7 @@
 // and the updates the user ignored. Reasons come from `cause` and `state`, never from the English `reason`.
 import type { FailureCause, UpdateInfo } from "../../../shared/model";
 import { isPendingUpdate } from "../../../shared/update-ignores";
+import { count } from "../lib/format";
 
 /** One summary: the copies that share a reason. */
 export interface UpdateGroup {
@@ -70,7 +71,7 @@ export function groupUpdates(list: readonly UpdateInfo[]): GroupedUpdates {
   };
 }
 
-const skills = (n: number) => `${n.toLocaleString("en")} skill${n === 1 ? "" : "s"}`;
+const skills = (n: number) => `${count(n)} skill${n === 1 ? "" : "s"}`;
 const have = (n: number) => (n === 1 ? "has" : "have");
 
 /** The summary line of a group, counts exact. */
@@ -78,7 +79,7 @@ export function groupTitle(group: UpdateGroup): string {
   const n = group.items.length;
   switch (group.key) {
     case "ignored":
-      return `${n.toLocaleString("en")} update${n === 1 ? "" : "s"} ignored`;
+      return `${count(n)} update${n === 1 ? "" : "s"} ignored`;
     case "offline":
       return `Couldn't check ${skills(n)} — you're offline`;
     case "rate-limited":
@@ -125,11 +126,11 @@ export function groupMeaning(key: UpdateGroup["key"]): string {
 /** The headline: how many updates, else whether anything could not be checked (never "none" when offline). */
 export function updatesHeadline(groups: GroupedUpdates): string {
   const n = groups.pending.length;
-  if (n > 0) return n === 1 ? "1 update available" : `${n.toLocaleString("en")} updates available`;
+  if (n > 0) return n === 1 ? "1 update available" : `${count(n)} updates available`;
   const offline = groups.retry.find((g) => g.key === "offline");
   if (offline) return groupTitle(offline);
   const unchecked = groups.retry.reduce((sum, g) => sum + g.items.length, 0);
   if (unchecked > 0)
-    return `No updates found, but ${unchecked.toLocaleString("en")} skill${unchecked === 1 ? "" : "s"} could not be checked`;
+    return `No updates found, but ${count(unchecked)} skill${unchecked === 1 ? "" : "s"} could not be checked`;
   return "No updates available";
 }
