@@ -1,18 +1,33 @@
 // The stored catalog asked for before the app's script has loaded: the page's first request, not its first effect's.
 import type { SkillshelfApi } from "../../../shared/ipc";
 
-const prefetched = new WeakMap<SkillshelfApi, ReturnType<SkillshelfApi["storedCatalog"]>>();
+type StoredAnswer = Awaited<ReturnType<SkillshelfApi["storedCatalog"]>>;
+
+/** The prefetched answer: the request, and its value once it has arrived. */
+interface Prefetched {
+  answer: Promise<StoredAnswer>;
+  arrived?: { value: StoredAnswer };
+}
+
+/** What useCatalog starts from: the answer itself when it is already here (no loading frame), else the request. */
+export type StoredCatalogStart = { arrived: StoredAnswer } | { pending: Promise<StoredAnswer> };
+
+const prefetched = new WeakMap<SkillshelfApi, Prefetched>();
 
 /** Asks for the stored catalog at once (main.tsx, before the app loads); useCatalog takes this answer instead of asking. */
 export function prefetchStoredCatalog(api: SkillshelfApi): void {
-  const answer = api.storedCatalog();
-  answer.catch(() => undefined);
-  prefetched.set(api, answer);
+  const entry: Prefetched = { answer: api.storedCatalog() };
+  entry.answer.then(
+    (value) => (entry.arrived = { value }),
+    () => undefined,
+  );
+  prefetched.set(api, entry);
 }
 
 /** The answer prefetchStoredCatalog asked for, once (a later call asks again), or a new request when none was made. */
-export function takeStoredCatalog(api: SkillshelfApi): ReturnType<SkillshelfApi["storedCatalog"]> {
-  const asked = prefetched.get(api) ?? api.storedCatalog();
+export function takeStoredCatalog(api: SkillshelfApi): StoredCatalogStart {
+  const entry = prefetched.get(api);
   prefetched.delete(api);
-  return asked;
+  if (entry?.arrived) return { arrived: entry.arrived.value };
+  return { pending: entry?.answer ?? api.storedCatalog() };
 }

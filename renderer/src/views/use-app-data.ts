@@ -25,11 +25,14 @@ export interface CatalogData {
  * at once, if the first scan has not already answered; the scan's result then replaces it row by row (same ids).
  */
 export function useCatalog(api: SkillshelfApi): CatalogData {
-  const [scan, setScan] = useState<ScanResult | null>(null);
+  // Taken once: when the prefetched stored catalog is already here, the first render shows its rows.
+  const [start] = useState(() => takeStoredCatalog(api));
+  const arrived = "arrived" in start ? start.arrived : null;
+  const [scan, setScan] = useState<ScanResult | null>(arrived?.catalog ?? null);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState<TaskProgress | null>(null);
-  const [stored, setStored] = useState(false);
+  const [stored, setStored] = useState(Boolean(arrived));
   const scanned = useRef(false);
   useEffect(
     () => api.onTaskProgress((p) => (p.kind === "update-download" ? undefined : setProgress(p.value >= 1 ? null : p))),
@@ -58,16 +61,18 @@ export function useCatalog(api: SkillshelfApi): CatalogData {
   useEffect(() => {
     let live = true;
     // The stored catalog first (one small read), then the scan: the host answers the first before the scan's work.
-    takeStoredCatalog(api)
-      .then((last) => {
-        if (!live || !last || scanned.current) return;
-        setScan(last.catalog);
-        setStored(true);
-      })
-      .catch(() => undefined)
-      .finally(() => {
-        if (live) scanNow();
-      });
+    if ("pending" in start)
+      start.pending
+        .then((last) => {
+          if (!live || !last || scanned.current) return;
+          setScan(last.catalog);
+          setStored(true);
+        })
+        .catch(() => undefined)
+        .finally(() => {
+          if (live) scanNow();
+        });
+    else scanNow();
     // A change is relative to the scan's catalog; the stored one is replaced by the scan anyway.
     const unsubscribe = api.onCatalogChanged((change) =>
       setScan((current) => (current && scanned.current ? applyCatalogChange(current, change) : current)),
@@ -76,7 +81,7 @@ export function useCatalog(api: SkillshelfApi): CatalogData {
       live = false;
       unsubscribe();
     };
-  }, [api, scanNow]);
+  }, [api, scanNow, start]);
   return { scan, loading, progress, error, refresh, stored };
 }
 

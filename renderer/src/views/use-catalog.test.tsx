@@ -4,6 +4,7 @@ import { act, renderHook, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { ScanResult, Skill } from "../../../shared/model";
 import { pageApi } from "../test/page-api";
+import { prefetchStoredCatalog } from "../api/prefetch";
 import { useCatalog } from "./use-app-data";
 
 const skill = (name: string, description = `Does ${name} things.`): Skill => ({
@@ -69,5 +70,24 @@ describe("useCatalog at start", () => {
       expect(result.current.stored).toBe(false);
       expect(result.current.scan?.skills.map((s) => s.name)).toEqual(["fresh"]);
     }
+  });
+
+  it("shows a stored catalog that arrived before the page mounted in its first render, and asks for it once", async () => {
+    const { api, calls } = pageApi({
+      storedCatalog: async () => ({ catalog: catalogOf(skill("alpha")), savedAt: "2026-01-01T00:00:00Z" }),
+      scanCatalog: () => new Promise<ScanResult>(() => undefined),
+      onCatalogChanged: () => () => undefined,
+    });
+    prefetchStoredCatalog(api);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const renders: Array<string[] | null> = [];
+    renderHook(() => {
+      const data = useCatalog(api);
+      renders.push(data.scan ? data.scan.skills.map((s) => s.name) : null);
+      return data;
+    });
+    expect(renders[0]).toEqual(["alpha"]);
+    await waitFor(() => expect(calls.some(([method]) => method === "scanCatalog")).toBe(true));
+    expect(calls.filter(([method]) => method === "storedCatalog")).toHaveLength(1);
   });
 });
