@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Plugin, ScanResult, Skill, UpdateInfo } from "./model";
 import { testLocation, testSkill } from "./testing/model-fixtures";
@@ -167,5 +168,51 @@ describe("applyCatalogChange", () => {
     expect(next.skills.map((s) => s.id).sort()).toEqual(["cur", "desk", "fresh", "kit-skill", "warned", "zeta"]);
     expect(next.skills.find((s) => s.id === "zeta")!.description).toBe("new");
     expect(next.plugins).toEqual([]);
+  });
+});
+
+describe("the sidebar's counts", () => {
+  const clients = ["claude-code", "agents", "cursor", "codex"] as const;
+  const locations = clients.map((client) => location(client, { client }));
+  const placementOf = fc.record({ client: fc.constantFrom(...clients), link: fc.boolean() });
+  const skillOf = fc.record({
+    home: fc.constantFrom(...clients),
+    placements: fc.option(fc.array(placementOf, { maxLength: 4 }), { nil: undefined }),
+  });
+
+  it("equal, for every client, the rows its filter shows (and no filter returns the groups as they are)", () => {
+    fc.assert(
+      fc.property(fc.array(skillOf, { maxLength: 30 }), (drawn) => {
+        const skills = drawn.map(({ home, placements }, i) =>
+          skill(`s${i}`, {
+            client: home,
+            locationId: home,
+            dir: `/h/${home}/s${i}`,
+            realDir: `/h/${home}/s${i}`,
+            ...(placements
+              ? {
+                  placements: placements.map((p) => ({
+                    locationId: p.client,
+                    client: p.client,
+                    path: `/h/${p.client}/s${i}`,
+                    link: p.link,
+                  })),
+                }
+              : {}),
+          }),
+        );
+        const groups = buildCatalogGroups({ locations, skills, plugins: [], diagnostics: [] });
+        expect(filterGroups(groups, NO_FILTERS, new Map())).toBe(groups);
+        const counted = new Map(clientCounts(groups).map((c) => [c.client, c.count]));
+        for (const client of clients) {
+          const shown = filterGroups(groups, { ...NO_FILTERS, client }, new Map()).reduce(
+            (n, g) => n + g.entries.length,
+            0,
+          );
+          expect(counted.get(client) ?? 0).toBe(shown);
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -265,6 +265,14 @@ export function filterGroups(
   updates: ReadonlyMap<string, UpdateInfo>,
 ): CatalogGroup[] {
   const terms = filters.query.toLowerCase().split(/\s+/).filter(Boolean);
+  const narrowed =
+    filters.client !== "all" ||
+    terms.length > 0 ||
+    filters.hasErrors ||
+    filters.hasWarnings ||
+    filters.updateAvailable ||
+    filters.notUserOwned;
+  if (!narrowed) return groups;
   const out: CatalogGroup[] = [];
   for (const group of groups) {
     const entries = group.entries.filter((entry) => {
@@ -306,15 +314,16 @@ export function clientCounts(groups: CatalogGroup[]): Array<{ client: ClientId; 
   const counts = new Map<ClientId, number>();
   const count = (client: ClientId) => counts.set(client, (counts.get(client) ?? 0) + 1);
   // entryClients without a set per entry (10,000 rows): the group's client, then each other client placed, once.
-  for (const group of groups)
+  for (const group of groups) {
+    counts.set(group.client, (counts.get(group.client) ?? 0) + group.entries.length);
     for (const entry of group.entries) {
-      count(group.client);
-      if (entry.kind !== "skill" || !entry.skill.placements) continue;
-      const placed = entry.skill.placements;
+      const placed = entry.kind === "skill" ? entry.skill.placements : undefined;
+      if (!placed || (placed.length === 1 && placed[0]!.client === group.client)) continue;
       placed.forEach((p, i) => {
         if (p.client !== group.client && placed.findIndex((q) => q.client === p.client) === i) count(p.client);
       });
     }
+  }
   return [...counts.keys()]
     .sort((a, b) => clientRank(a) - clientRank(b))
     .map((client) => ({ client, label: clientLabel(client), count: counts.get(client)! }));

@@ -9,6 +9,7 @@ import {
   NO_FILTERS,
   type CatalogFilters,
 } from "../../../shared/ui-catalog";
+import type { UpdateInfo } from "../../../shared/model";
 import { isPendingUpdate } from "../../../shared/update-ignores";
 import { count, plural } from "../lib/format";
 import { useApi } from "./api-context";
@@ -20,8 +21,12 @@ import { EmptyState, ErrorState, Loading } from "./StatusViews";
 import type { CatalogData, UpdatesData } from "./use-app-data";
 import { useSettings } from "./use-settings";
 
+/** No update states: what the list is ordered and filtered by when neither the filter nor the order uses them. */
+const NO_UPDATES: ReadonlyMap<string, UpdateInfo> = new Map();
+
 /** The shown entry with this key and its group, or null when the filters hide it. */
 function findEntry(groups: ReturnType<typeof sortGroups>, key: string | null) {
+  if (key === null) return null;
   for (const group of groups) for (const entry of group.entries) if (entry.key === key) return { entry, group };
   return null;
 }
@@ -50,14 +55,18 @@ export function CatalogView(props: { catalog: CatalogData; updates: UpdatesData 
   const [removedName, setRemovedName] = useState<string | null>(null);
   const deferredFilters = useDeferredValue(filters);
   const { api } = useApi();
-  const accountNames = useSettings(api).settings?.accountNames;
+  // By content: the settings arriving (or saving other keys) must not group 10,000 rows again.
+  const accountNamesKey = JSON.stringify(useSettings(api).settings?.accountNames ?? {});
+  const accountNames = useMemo(() => JSON.parse(accountNamesKey) as Record<string, string>, [accountNamesKey]);
   const groups = useMemo(
     () => (catalog.scan ? buildCatalogGroups(catalog.scan, accountNames) : []),
     [catalog.scan, accountNames],
   );
+  // Update states change the list only when a filter or the order uses them.
+  const updatesUsed = deferredFilters.updateAvailable || sort === "updates" ? updates.updates : NO_UPDATES;
   const filtered = useMemo(
-    () => sortGroups(filterGroups(groups, deferredFilters, updates.updates), sort, updates.updates),
-    [groups, deferredFilters, updates.updates, sort],
+    () => sortGroups(filterGroups(groups, deferredFilters, updatesUsed), sort, updatesUsed),
+    [groups, deferredFilters, updatesUsed, sort],
   );
   const limits = useMemo(() => (catalog.scan ? catalogLimitNotes(catalog.scan) : []), [catalog.scan]);
   const rows = useMemo(() => catalogRows(filtered), [filtered]);
