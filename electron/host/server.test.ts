@@ -69,6 +69,8 @@ describe("web host", () => {
     cleanup = tmp.cleanup;
     await writeTree(tmp.dir, {
       "renderer/index.html": "<!doctype html><title>Skillshelf</title>",
+      "renderer/assets/mount-DkGAW4iB.js": "export {};",
+      "renderer/assets/notes.js": "export {};",
       "secret.txt": "outside",
     });
     host = await startWebHost({
@@ -121,6 +123,18 @@ describe("web host", () => {
     expect(res.headers["content-security-policy"]).not.toContain("unsafe");
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
     expect(res.headers["x-frame-options"]).toBe("DENY");
+  });
+
+  it("lets the browser keep only the files named by their content; the page is fetched again each time", async () => {
+    const get = (p: string) => raw(host.port, { path: p, headers: { Host: hostHeader() } });
+    const hashed = await get("/assets/mount-DkGAW4iB.js");
+    expect(hashed.status).toBe(200);
+    expect(hashed.headers["cache-control"]).toBe("private, max-age=31536000, immutable");
+    for (const p of ["/", "/index.html", "/assets/notes.js"]) {
+      const res = await get(p);
+      expect(res.status, p).toBe(200);
+      expect(res.headers["cache-control"], p).toBe("no-store");
+    }
   });
 
   it("never serves files outside the renderer folder", async () => {

@@ -17,6 +17,12 @@ const MIME: Record<string, string> = {
   ".map": "application/json; charset=utf-8",
 };
 
+/**
+ * A file Vite names by its content (assets/<name>-<hash>.<ext>): a browser may keep it, and V8 its compiled code, for
+ * good (a new build gives new names); everything else, the page first, is fetched again each time.
+ */
+const CONTENT_NAMED = /^\/assets\/[^/]+-[A-Za-z0-9_-]{8,}\.(?:js|css|woff2?|svg|png)$/;
+
 /** The page shown when the renderer has not been built yet. */
 const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Skillshelf</title></head><body><h1>Skillshelf</h1><p>The app's pages have not been built yet. Run <code>npm run build</code> and reload this page.</p></body></html>`;
 
@@ -60,7 +66,7 @@ export async function serveStatic(
     ...headers,
     "Content-Type": type,
     "Content-Length": String(body.length),
-    "Cache-Control": "no-store",
+    "Cache-Control": CONTENT_NAMED.test(urlPath) ? "private, max-age=31536000, immutable" : "no-store",
   });
   res.end(headOnly ? undefined : body);
 }

@@ -60,7 +60,11 @@ describe("app:// registration", () => {
     const fake = createFakeElectron();
     registerAppScheme(fake.electron.protocol);
     expect(fake.report.privilegedSchemes).toEqual([
-      { scheme: "app", privileges: { standard: true, secure: true, supportFetchAPI: true }, beforeReady: true },
+      {
+        scheme: "app",
+        privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true },
+        beforeReady: true,
+      },
     ]);
   });
 });

@@ -101,7 +101,11 @@ describe("dist/main/main.cjs wiring", () => {
     expect(report.contentsHardening).toEqual({ prevented: 2, windowOpen: { action: "deny" } });
 
     expect(report.privilegedSchemes).toEqual([
-      { scheme: "app", privileges: { standard: true, secure: true, supportFetchAPI: true }, beforeReady: true },
+      {
+        scheme: "app",
+        privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true },
+        beforeReady: true,
+      },
     ]);
     expect(report.handledSchemes).toEqual(["app"]);
     const built = existsSync(path.join(root, "dist", "renderer", "index.html"));
