@@ -1,5 +1,8 @@
 // The catalog in a real browser against the web host: fixture homes for each OS, search, filters, detail, keyboard.
 import { expect, test } from "@playwright/test";
+import { createServer, type IncomingHttpHeaders } from "node:http";
+import type { AddressInfo } from "node:net";
+import { SESSION_HEADER } from "../shared/ipc";
 import type { ScanPlatform } from "../electron/engine/discovery/types";
 import { splitInlineCode } from "../shared/format";
 import { clientLabel, desktopAccountTitles } from "../shared/ui-catalog";
@@ -204,19 +207,43 @@ test.describe("first-run states", () => {
     await saveScreenshot(page, "catalog-empty");
   });
 
-  test("the private file signs a browser in once: the code leaves the address bar, a second use fails, the cookie is HttpOnly", async ({
+  test("the private file signs a browser in once: the code leaves the address bar, a second use fails, no cookie is set, a reload stays signed in", async ({
     page,
   }) => {
     const code = await app.currentCode();
     await page.goto(app.url);
     await expect(page.getByRole("heading", { name: "No skills found yet" })).toBeVisible();
     expect(page.url()).toBe(`${app.origin}/`);
-    const cookies = await page.context().cookies(`${app.origin}/api/`);
-    expect(cookies).toMatchObject([{ httpOnly: true, sameSite: "Strict", path: "/api" }]);
-    expect(await page.evaluate(() => (globalThis as unknown as { document: { cookie: string } }).document.cookie)).toBe(
-      "",
-    );
+    expect(await page.context().cookies()).toEqual([]);
     expect(await app.currentCode()).not.toBe(code);
+    // The tab keeps its session (sessionStorage) through a reload, with no code in the address.
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "No skills found yet" })).toBeVisible();
+
+    // Another user's server on another loopback port, visited by this browser after signing in, receives no
+    // credential (a cookie for 127.0.0.1 would have gone to every port), and its pages cannot read the session.
+    const seen: IncomingHttpHeaders[] = [];
+    const other = createServer((req, res) => {
+      seen.push(req.headers);
+      res.writeHead(200, { "Content-Type": "text/html" }).end("<!doctype html><title>Another server</title>");
+    });
+    await new Promise<void>((resolve) => other.listen(0, "127.0.0.1", resolve));
+    try {
+      const otherOrigin = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
+      await page.goto(`${otherOrigin}/api/app:info`);
+      await page.goto(`${otherOrigin}/`);
+      expect(seen.length).toBeGreaterThanOrEqual(2);
+      for (const headers of seen) {
+        expect(headers.cookie).toBeUndefined();
+        expect(headers[SESSION_HEADER]).toBeUndefined();
+      }
+      const stored = await page.evaluate(
+        () => (globalThis as unknown as { sessionStorage: { length: number } }).sessionStorage.length,
+      );
+      expect(stored).toBe(0);
+    } finally {
+      await new Promise((resolve) => other.close(resolve));
+    }
 
     const stranger = await page.context().browser()!.newPage();
     await stranger.goto(`${app.origin}/#code=${encodeURIComponent(code)}`);

@@ -235,7 +235,7 @@ test.describe("the guided update", () => {
     expect(archive.endsWith(`${NAME}-2.0.0.skill`)).toBe(true);
     expect((await stat(archive)).isFile()).toBe(true);
     const downloading = page.waitForEvent("download");
-    await page.getByRole("link", { name: "Download the .skill file" }).click();
+    await page.getByRole("button", { name: "Download the .skill file" }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toBe(`${NAME}-2.0.0.skill`);
     expect(await readFile((await download.path())!)).toEqual(await readFile(archive));

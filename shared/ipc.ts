@@ -292,6 +292,12 @@ export interface SkillshelfApi {
 /** Header that carries the web host's per-run token on API calls. */
 export const TOKEN_HEADER = "x-skillshelf-token";
 
+/**
+ * Header that carries a signed-in page's session secret on web host calls. A header, not a cookie: a browser sends a
+ * 127.0.0.1 cookie to every port, so a server of another user on another port would receive it.
+ */
+export const SESSION_HEADER = "x-skillshelf-session";
+
 /** Which command each API method calls; implementations map methods to channels through this. */
 export const commandOfMethod = {
   appInfo: "app:info",

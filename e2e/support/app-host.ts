@@ -4,7 +4,7 @@ import { mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ScanPlatform } from "../../electron/engine/discovery/types";
-import { unwrapReply, type CommandChannel, type IpcCommands } from "../../shared/ipc";
+import { SESSION_HEADER, unwrapReply, type CommandChannel, type IpcCommands } from "../../shared/ipc";
 import type { ScanResult } from "../../shared/model";
 import { buildFixtureHome } from "../../test-support/fixture-homes";
 import { makeTempDir } from "../../test-support/tmp";
@@ -31,7 +31,7 @@ export interface AppHost {
   currentCode(): Promise<string>;
   /** The temp folder holding the home and anything the test adds. */
   root: string;
-  /** Calls one command the way the page does (the session cookie, same Origin). */
+  /** Calls one command the way the page does (the session header, same Origin). */
   call<C extends CommandChannel>(
     channel: C,
     ...args: Parameters<IpcCommands[C]>
@@ -81,7 +81,7 @@ async function waitForOutput(
 const codeInFile = async (file: string): Promise<string> =>
   decodeURIComponent(/#code=([^"&]+)/.exec(await readFile(file, "utf8"))?.[1] ?? "");
 
-/** Signs in with the file's one-time code, as the page does, and waits until serve wrote the next code. */
+/** Signs in with the file's one-time code, as the page does, and waits until serve wrote the next code; the session. */
 async function signIn(origin: string, file: string): Promise<string> {
   const code = await codeInFile(file);
   const res = await fetch(`${origin}/api/session`, {
@@ -89,10 +89,10 @@ async function signIn(origin: string, file: string): Promise<string> {
     headers: { "Content-Type": "application/json", Origin: origin },
     body: JSON.stringify({ code }),
   });
-  const cookie = res.headers.get("set-cookie")?.split(";")[0];
-  if (!res.ok || !cookie) throw new Error(`signing in failed (HTTP ${res.status})`);
+  const session = ((await res.json().catch(() => null)) as { value?: { session?: string } } | null)?.value?.session;
+  if (!res.ok || !session) throw new Error(`signing in failed (HTTP ${res.status})`);
   for (let i = 0; i < 100 && (await codeInFile(file)) === code; i++) await new Promise((r) => setTimeout(r, 50));
-  return cookie;
+  return session;
 }
 
 /** Starts a host for one test file. */
@@ -143,12 +143,12 @@ export async function startAppHost(options: AppHostOptions): Promise<AppHost> {
   });
   const [origin, url] = started;
   const openFile = fileURLToPath(url);
-  const cookie = await signIn(origin, openFile);
+  const session = await signIn(origin, openFile);
   let consentSeen = 0;
   const call: AppHost["call"] = async (channel, ...callArgs) => {
     const res = await fetch(`${origin}/api/${channel}`, {
       method: "POST",
-      headers: { "Content-Type": "application/json", Origin: origin, Cookie: cookie },
+      headers: { "Content-Type": "application/json", Origin: origin, [SESSION_HEADER]: session },
       body: JSON.stringify(callArgs),
     });
     const body = (await res.json()) as { ok: boolean; value?: unknown; error?: { message: string; cause: string } };

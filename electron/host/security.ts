@@ -1,8 +1,8 @@
 // The web host's gatekeeping, as pure functions: the per-run token, the Host and Origin checks and the page headers.
 import { randomBytes, timingSafeEqual } from "node:crypto";
 
-/** Header that carries the per-run token on API calls (declared with the contract). */
-export { TOKEN_HEADER } from "../../shared/ipc";
+/** Headers that carry the per-run token and a page's session secret on API calls (declared with the contract). */
+export { SESSION_HEADER, TOKEN_HEADER } from "../../shared/ipc";
 
 /** A fresh random token for one run of the host (256 bits, URL-safe). */
 export function createToken(): string {
@@ -17,28 +17,9 @@ export function tokenMatches(presented: string | null | undefined, token: string
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** The name of this host's session cookie: per port, since a browser sends a 127.0.0.1 cookie to every port. */
-export function sessionCookieName(port: number): string {
-  return `skillshelf-${port}`;
-}
-
-/** The Set-Cookie value of a session: script cannot read it, other sites never send it, and only the API gets it. */
-export function sessionCookie(port: number, secret: string): string {
-  return `${sessionCookieName(port)}=${secret}; HttpOnly; SameSite=Strict; Path=/api`;
-}
-
-/** One cookie's value from a Cookie header, or null. */
-export function readCookie(header: string | undefined, name: string): string | null {
-  for (const part of (header ?? "").split(";")) {
-    const eq = part.indexOf("=");
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return null;
-}
-
 /**
- * The one-time sign-in codes and the sessions they opened: a code is exchanged once for a session secret (the
- * HttpOnly cookie), and is dead from then on.
+ * The one-time sign-in codes and the sessions they opened: a code is exchanged once for a session secret (which the
+ * page keeps in its tab's sessionStorage and sends in a header), and is dead from then on.
  */
 export class SignIns {
   readonly #codes = new Set<string>();
@@ -67,8 +48,8 @@ export class SignIns {
     return secret;
   }
 
-  /** Whether a presented cookie value is a session secret this host gave out. */
-  isSession(presented: string | null): boolean {
+  /** Whether a presented value is a session secret this host gave out. */
+  isSession(presented: string | null | undefined): boolean {
     let ok = false;
     for (const secret of this.#sessions) ok = tokenMatches(presented, secret) || ok;
     return ok;

@@ -1,5 +1,5 @@
 // The web host: the same handlers as Electron main over loopback HTTP, behind Host and Origin checks and a session
-// cookie a one-time sign-in code opens (or, for tests in this process, the per-run token header).
+// secret a one-time sign-in code opens, sent in a header (or, for tests in this process, the per-run token header).
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { contentSecurityPolicy } from "../../shared/csp";
@@ -23,10 +23,8 @@ import {
   fetchSiteAllowed,
   isAllowedHost,
   isSameOrigin,
-  readCookie,
   SECURITY_HEADERS,
-  sessionCookie,
-  sessionCookieName,
+  SESSION_HEADER,
   SignIns,
   TOKEN_HEADER,
   tokenMatches,
@@ -178,7 +176,10 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const session = options.createSession((channel, payload) => streams.send(channel, payload));
   let port = 0;
 
-  /** Exchanges a one-time code ({ code }) for the session cookie; the code is dead afterwards, used or not. */
+  /**
+   * Exchanges a one-time code ({ code }) for a session secret, answered in the body (never a cookie, which a browser
+   * would also send to other ports); the code is dead afterwards, used or not.
+   */
   async function signIn(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (!(req.headers["content-type"] ?? "").toLowerCase().startsWith("application/json"))
       throw new HttpRefusal(415, "API calls must send JSON.");
@@ -195,8 +196,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
         403,
         "This sign-in code was already used or is not this server's. Open the file `skillshelf serve` printed again.",
       );
-    res.setHeader("Set-Cookie", sessionCookie(port, secret));
-    sendJson(res, 200, { ok: true });
+    sendJson(res, 200, { ok: true, value: { session: secret } });
     options.onCodeUsed?.();
   }
 
@@ -214,8 +214,11 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     const origin = req.headers.origin;
     if (!fetchSiteAllowed(req.headers["sec-fetch-site"] as string | undefined))
       throw new HttpRefusal(403, "Calls from other sites are refused.");
+    // An EventSource cannot send headers: the event stream alone takes the session in its address.
+    const presented =
+      req.headers[SESSION_HEADER] ?? (url.pathname === "/api/events" ? url.searchParams.get("session") : null);
     const signedIn = () =>
-      signIns.isSession(readCookie(req.headers.cookie, sessionCookieName(port))) ||
+      signIns.isSession(typeof presented === "string" ? presented : null) ||
       tokenMatches(req.headers[TOKEN_HEADER] as string | undefined, token);
     const notSignedIn = () =>
       new HttpRefusal(403, "This browser is not signed in. Open the file `skillshelf serve` printed in its terminal.");

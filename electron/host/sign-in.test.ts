@@ -1,9 +1,11 @@
-// Signing a browser in to the web host, with the real server on 127.0.0.1: a one-time code is exchanged once for an
-// HttpOnly SameSite=Strict cookie that opens the API and the event stream; the code is dead afterwards.
+// Signing a browser in to the web host, with the real server on 127.0.0.1: a one-time code is exchanged once for a
+// session secret the page sends in a header (never a cookie, which a browser sends to every port); the code is dead
+// afterwards.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import path from "node:path";
 import { request } from "node:http";
 import { makeTempDir, writeTree } from "../../test-support/tmp";
+import { SESSION_HEADER } from "../../shared/ipc";
 import { webDesktopIntegration } from "./desktop-fallback";
 import type { WebHost } from "./server";
 import { startSessionHost } from "./testing/web-host";
@@ -69,32 +71,35 @@ describe("signing in to the web host", () => {
   const info = (headers: Record<string, string>) =>
     send(host, "/api/app:info", { Origin: host.origin, "Content-Type": "application/json", ...headers }, "[]");
 
-  it("exchanges a code once for an HttpOnly, SameSite=Strict cookie of this port that opens the API", async () => {
+  const sessionOf = (answer: Answer) => (JSON.parse(answer.body) as { value: { session: string } }).value.session;
+
+  it("exchanges a code once for a session secret in the answer's body (never a cookie) that opens the API", async () => {
     const code = host.issueCode();
     const first = await exchange(code);
     expect(first.status).toBe(200);
-    const setCookie = String(first.headers["set-cookie"]);
-    expect(setCookie).toMatch(new RegExp(`^skillshelf-${host.port}=[A-Za-z0-9_-]{40,}; `));
-    expect(setCookie).toContain("HttpOnly");
-    expect(setCookie).toContain("SameSite=Strict");
-    expect(setCookie).toContain("Path=/api");
-    const cookie = setCookie.split(";")[0]!;
+    expect(first.headers["set-cookie"]).toBeUndefined();
+    const session = sessionOf(first);
+    expect(session).toMatch(/^[A-Za-z0-9_-]{40,}$/);
     used.push(code);
-    expect((await info({ Cookie: cookie })).status).toBe(200);
-    expect((await send(host, "/api/events", { Cookie: cookie })).status).toBe(200);
+    expect((await info({ [SESSION_HEADER]: session })).status).toBe(200);
+    // The event stream takes it in its address (an EventSource cannot send headers), or in the header.
+    expect((await send(host, `/api/events?session=${session}`, {})).status).toBe(200);
+    expect((await send(host, "/api/events", { [SESSION_HEADER]: session })).status).toBe(200);
 
     const again = await exchange(code);
     expect(again.status).toBe(403);
     expect(again.headers["set-cookie"]).toBeUndefined();
   });
 
-  it("refuses the API without a session, with a made-up cookie, or with another port's cookie name", async () => {
+  it("refuses the API without a session, with a made-up one, or with the secret anywhere but its header", async () => {
+    const session = sessionOf(await exchange(host.issueCode()));
     expect((await info({})).status).toBe(403);
-    expect((await info({ Cookie: `skillshelf-${host.port}=made-up` })).status).toBe(403);
-    const cookie = String((await exchange(host.issueCode())).headers["set-cookie"]).split(";")[0]!;
-    const secret = cookie.split("=")[1]!;
-    expect((await info({ Cookie: `skillshelf-1=${secret}` })).status).toBe(403);
-    expect((await info({ Cookie: `other=1; ${cookie}` })).status).toBe(200);
+    expect((await info({ [SESSION_HEADER]: "made-up" })).status).toBe(403);
+    // What a cookie-based session took is no longer a way in: a browser would send a cookie to every port.
+    expect((await info({ Cookie: `skillshelf-${host.port}=${session}` })).status).toBe(403);
+    expect((await send(host, `/api/app:info?session=${session}`, { Origin: host.origin }, "[]")).status).toBe(403);
+    expect((await send(host, "/api/events?session=made-up", {})).status).toBe(403);
+    expect((await info({ [SESSION_HEADER]: session })).status).toBe(200);
   });
 
   it("refuses an exchange from another origin or site (the code stays usable for the real page)", async () => {

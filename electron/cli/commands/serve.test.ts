@@ -3,6 +3,7 @@ import { spawn } from "node:child_process";
 import { chown, mkdir, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { SESSION_HEADER } from "../../../shared/ipc";
 import { BIN, runBin } from "../../../test-support/cli";
 import { skipBecause } from "../../../test-support/skip";
 import { makeTempDir } from "../../../test-support/tmp";
@@ -73,8 +74,8 @@ describe("skillshelf serve", () => {
         });
       const signed = await signIn();
       expect(signed.status).toBe(200);
-      const cookie = signed.headers.get("set-cookie")!.split(";")[0]!;
-      expect(await (await ask({ Cookie: cookie })).json()).toMatchObject({
+      const { session } = ((await signed.json()) as { value: { session: string } }).value;
+      expect(await (await ask({ [SESSION_HEADER]: session })).json()).toMatchObject({
         ok: true,
         value: { host: "web", platform: "linux", consent: "code" },
       });

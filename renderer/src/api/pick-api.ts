@@ -1,6 +1,7 @@
 // Chooses the API: Electron's preload object when present, otherwise the web host's, once this browser is signed in.
 import type { SkillshelfApi } from "../../../shared/ipc";
 import { createWebApi } from "./web-api";
+import { rememberSession, sessionHeaders } from "./web-session";
 
 declare global {
   interface Window {
@@ -10,8 +11,8 @@ declare global {
 
 /**
  * Takes the one-time code the sign-in file put in the address's fragment, removes it from the address bar and history,
- * and exchanges it for the HttpOnly session cookie (the code is dead afterwards); true when the host took it. A page
- * without a code goes on with the cookie it may already have.
+ * and exchanges it for a session secret this tab keeps (the code is dead afterwards); true when the host took it. A
+ * page without a code goes on with the session its tab may already hold (a reload).
  */
 async function signIn(): Promise<boolean> {
   const params = new URLSearchParams(window.location.hash.replace(/^#/, ""));
@@ -22,19 +23,24 @@ async function signIn(): Promise<boolean> {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ code }),
-    credentials: "same-origin",
+    credentials: "omit",
     cache: "no-store",
   }).catch(() => null);
-  return res?.ok === true;
+  if (res?.ok !== true) return false;
+  const body: unknown = await res.json().catch(() => null);
+  const session = (body as { value?: { session?: unknown } } | null)?.value?.session;
+  if (typeof session !== "string") return false;
+  rememberSession(session);
+  return true;
 }
 
 /** Whether the host refuses this browser (not signed in); a host that does not answer is left to the app to report. */
 async function refused(): Promise<boolean> {
   const res = await fetch("/api/app:info", {
     method: "POST",
-    headers: { "Content-Type": "application/json" },
+    headers: { "Content-Type": "application/json", ...sessionHeaders() },
     body: "[]",
-    credentials: "same-origin",
+    credentials: "omit",
     cache: "no-store",
   }).catch(() => null);
   return res?.status === 403;

@@ -1,5 +1,5 @@
 // The API object over the web host: commands as POSTs and events from one server-sent event stream, both carrying the
-// HttpOnly session cookie the sign-in set (the page never holds a key).
+// session secret this tab signed in with (web-session.ts).
 import {
   commandOfMethod,
   eventOfMethod,
@@ -10,6 +10,7 @@ import {
   type SkillshelfApi,
   unwrapReply,
 } from "../../../shared/ipc";
+import { eventStreamUrl, sessionHeaders } from "./web-session";
 
 /** An error the host answered with, in words for the page to show. */
 class HostError extends Error {
@@ -21,14 +22,14 @@ class HostError extends Error {
 
 type Listener = (payload: unknown) => void;
 
-/** Builds the API for a page served by the web host (same origin), signed in by its session cookie. */
+/** Builds the API for a page served by the web host (same origin), signed in by this tab's session. */
 export function createWebApi(): SkillshelfApi {
   const listeners = new Map<EventChannel, Set<Listener>>();
   let source: EventSource | null = null;
 
   function ensureStream(): void {
     if (source) return;
-    source = new EventSource("/api/events");
+    source = new EventSource(eventStreamUrl());
     for (const channel of Object.values(eventOfMethod)) {
       source.addEventListener(channel, (event) => {
         const payload: unknown = JSON.parse((event as MessageEvent<string>).data);
@@ -54,9 +55,9 @@ export function createWebApi(): SkillshelfApi {
       try {
         res = await fetch(`/api/${channel}`, {
           method: "POST",
-          headers: { "Content-Type": "application/json" },
+          headers: { "Content-Type": "application/json", ...sessionHeaders() },
           body: JSON.stringify(args),
-          credentials: "same-origin",
+          credentials: "omit",
           cache: "no-store",
         });
       } catch {
@@ -137,9 +138,9 @@ export async function uploadAddSource(file: File): Promise<string> {
   try {
     res = await fetch(`/api/upload-source?name=${encodeURIComponent(file.name)}`, {
       method: "POST",
-      headers: { "Content-Type": "application/octet-stream" },
+      headers: { "Content-Type": "application/octet-stream", ...sessionHeaders() },
       body: file,
-      credentials: "same-origin",
+      credentials: "omit",
       cache: "no-store",
     });
   } catch {
@@ -151,4 +152,45 @@ export async function uploadAddSource(file: File): Promise<string> {
   const value = unwrapReply(body);
   if (typeof value !== "string") throw new HostError("The server's answer to the upload is not a path.");
   return value;
+}
+
+/** The file name a download's Content-Disposition gives, or `fallback`. */
+function attachmentName(disposition: string | null, fallback: string): string {
+  const quoted = /filename="([^"]+)"/.exec(disposition ?? "");
+  return quoted?.[1] ?? fallback;
+}
+
+/**
+ * Downloads the .skill file an update or an add built (GET /api/handoff/<task>, with this tab's session: a plain link
+ * would carry none) and hands it to the browser as a download.
+ */
+export async function downloadHandoff(taskId: string, fallbackName: string): Promise<void> {
+  let res: Response;
+  try {
+    res = await fetch(`/api/handoff/${encodeURIComponent(taskId)}`, {
+      headers: sessionHeaders(),
+      credentials: "omit",
+      cache: "no-store",
+    });
+  } catch {
+    throw new HostError("Skillshelf's server is not answering. Is `skillshelf serve` still running?");
+  }
+  if (!res.ok) {
+    const body: unknown = await res.json().catch(() => null);
+    const message = (body as { error?: { message?: unknown } } | null)?.error?.message;
+    throw new HostError(
+      typeof message === "string" ? message : `The server refused the download (HTTP ${res.status}).`,
+    );
+  }
+  const url = URL.createObjectURL(await res.blob());
+  try {
+    const link = document.createElement("a");
+    link.href = url;
+    link.download = attachmentName(res.headers.get("Content-Disposition"), fallbackName);
+    document.body.append(link);
+    link.click();
+    link.remove();
+  } finally {
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  }
 }

@@ -7,6 +7,7 @@ import { ADD_ARCHIVE_EXTENSIONS, MANAGE_CLIENTS, type AddView, type ManageClient
 import { uploadAddSource } from "../api/web-api";
 import { AddConflicts } from "./AddConflicts";
 import { AddDesktopArrival } from "./AddDesktopArrival";
+import { HandoffDownload } from "./HandoffDownload";
 import { useApi } from "./api-context";
 
 const CLIENT_IDS = Object.keys(MANAGE_CLIENTS) as ManageClientId[];
@@ -200,9 +201,11 @@ export function AddSkillPanel(props: { onChanged: () => void }) {
                   <div className="add-handoff">
                     <p>For Claude Desktop: {s.handoff.archive}</p>
                     {host === "web" && appliedTask ? (
-                      <a href={`/api/handoff/${appliedTask}`} download>
-                        Download {s.name}.skill
-                      </a>
+                      <HandoffDownload
+                        taskId={appliedTask}
+                        archive={s.handoff.archive}
+                        label={`Download ${s.name}.skill`}
+                      />
                     ) : null}
                     <ol>
                       {s.handoff.steps.map((step) => (

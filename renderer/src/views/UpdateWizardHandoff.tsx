@@ -8,6 +8,7 @@ import { useApi } from "./api-context";
 import { ArrivalNotes } from "./ArrivalNotes";
 import { useArrivalWait } from "./use-arrival-wait";
 import { CopyButton } from "./CopyButton";
+import { HandoffDownload } from "./HandoffDownload";
 import { useKeyDown } from "./update-wizard-focus";
 
 /** The hand-off of a made .skill file and the wait for Claude Desktop to show it. */
@@ -67,9 +68,7 @@ export function DesktopHandoffPanel(props: {
       ) : (
         <div className="wizard-actions">
           {/* The browser cannot open files with Claude Desktop: it downloads the file, or the path is copied. */}
-          <a className="button primary" href={`/api/handoff/${taskId}`} download>
-            Download the .skill file
-          </a>
+          <HandoffDownload taskId={taskId} archive={applied.archive} label="Download the .skill file" primary />
           <CopyButton text={applied.archive} label="Copy its path" />
         </div>
       )}
