@@ -142,11 +142,12 @@ export async function findAllSites(
 /** Longest a scan waits for the read worker it started while listing (it loads in parallel, in ~0.15 s when idle). */
 const WORKER_WARM_WAIT_MS = 2_000;
 
-/** Plans, lists and reads everything from scratch into a fresh state. */
-export async function createScanState(options: ScanOptions): Promise<ScanState> {
+/** Plans, lists and reads everything from scratch into a fresh state; `planned` sees the plan before any listing. */
+export async function createScanState(options: ScanOptions, planned?: (plan: ScanPlan) => void): Promise<ScanState> {
   progress(options, -1, "Finding skill folders");
   const cap = locationCap(options);
   const [plan, lock] = await Promise.all([planScan(options), readSkillLock(options)]);
+  planned?.(plan);
   // Once listing has found enough skills for the worker, it starts loading beside the listing, so it is ready to read.
   const script = options.workerScript;
   let warm: Promise<boolean> | null = null;

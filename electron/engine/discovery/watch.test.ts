@@ -1,3 +1,4 @@
+import { writeFileSync } from "node:fs";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -115,6 +116,40 @@ describe("watchCatalog on an author's folder", () => {
     expect(new Set(rec.reads)).toEqual(new Set([path.join(folder, "alpha")]));
     expect(watch.current().skills.find((s) => s.id === id)?.description).toBe("First skill, now edited.");
     expect(await readFile(file, "utf8")).toContain("now edited");
+  });
+
+  it("reports an edit made after the first scan read the skill, before the watch was returned", async () => {
+    const tmp = await makeTempDir();
+    cleanup = tmp.cleanup;
+    const folder = path.join(tmp.dir, "skills");
+    await writeTree(folder, {
+      "alpha/SKILL.md": skillMd("alpha", "First skill."),
+      "beta/SKILL.md": skillMd("beta", "Second skill."),
+    });
+    const file = path.join(folder, "alpha", "SKILL.md");
+    const rec = recorder();
+    let edited = false;
+    open = await watchCatalog(
+      {
+        home: tmp.dir,
+        platform: "linux",
+        env: {},
+        homeLocations: false,
+        include: [folder],
+        debounceMs: 50,
+        // The scan reports a skill once it is read and kept: the edit lands after alpha's read, mid-scan.
+        onProgress: (p) => {
+          if (edited || !p.detail?.endsWith(path.join(folder, "alpha"))) return;
+          edited = true;
+          writeFileSync(file, skillMd("alpha", "Edited while the first scan ran."));
+        },
+      },
+      rec.onChange,
+    );
+    expect(edited).toBe(true);
+    const id = skillId(path.join(folder, "alpha"));
+    await rec.until(() => mentions(rec.changes, id) > 0, "the edit made during the first scan");
+    expect(open.current().skills.find((s) => s.id === id)?.description).toBe("Edited while the first scan ran.");
   });
 
   it("reports an edit once with the default debounce too", async () => {

@@ -1,6 +1,6 @@
 // watchCatalog(): watches every location and reports only what changed, re-reading only the skills that changed.
 import path from "node:path";
-import type { Diagnostic, ScanResult } from "../../../shared/model";
+import type { Diagnostic, Location, ScanResult } from "../../../shared/model";
 import type { CatalogChange } from "../../../shared/results";
 import { isInside } from "../fs/safe-fs";
 import { folderWatches } from "../off-thread/folder-watch";
@@ -62,12 +62,9 @@ export async function watchCatalog(
   const debounceMs = options.debounceMs ?? 20;
   const pollMs = options.pollMs ?? 5_000;
   const cap = locationCap(options);
-  const state = await createScanState(options);
-  let groups = groupSites(state);
   // Where this thread answers requests, 10,000 skills are assembled a slice at a time.
   const assembleNow = (s: ScanState, g: SiteGroup[]) =>
     options.readsOffThread ? assembleChangesInTurns(s, g) : Promise.resolve(assembleChanges(s, g));
-  let result = (await assembleNow(state, groups)).result;
   const lockFiles = skillLockCandidates(options);
   // Where this thread answers requests, the watches live in a worker (Linux's recursive watch walks the whole tree).
   const watches = folderWatches(options.readsOffThread ? options.workerScript : undefined);
@@ -76,10 +73,14 @@ export async function watchCatalog(
   let timer: NodeJS.Timeout | null = null;
   let chain: Promise<void> = Promise.resolve();
   let closed = false;
+  // Changes seen while the first scan runs wait in `pending` until its catalog exists, then are applied to it.
+  let ready = false;
+  let groups: SiteGroup[] = [];
+  let result: ScanResult;
 
   let firstPendingAt = 0;
   const schedule = () => {
-    if (closed) return;
+    if (closed || !ready) return;
     const now = Date.now();
     if (!timer) firstPendingAt = now;
     else clearTimeout(timer);
@@ -108,7 +109,8 @@ export async function watchCatalog(
           "Scan again to refresh; on Linux, raise fs.inotify.max_user_watches if the folder is very large.",
         ),
       );
-      result = { ...result, diagnostics: [...result.diagnostics, watchDiagnostics.at(-1) as Diagnostic] };
+      // Before the first catalog exists, it takes every diagnostic at once when it is made.
+      if (ready) result = { ...result, diagnostics: [...result.diagnostics, watchDiagnostics.at(-1) as Diagnostic] };
     }
   };
 
@@ -135,9 +137,9 @@ export async function watchCatalog(
     }
   };
 
-  const syncWatchers = () => {
+  const syncWatchers = (locations: readonly Location[]) => {
     const targets = new Set<string>();
-    for (const loc of result.locations) if (loc.exists) targets.add(loc.path);
+    for (const loc of locations) if (loc.exists) targets.add(loc.path);
     for (const f of lockFiles) targets.add(path.dirname(f));
     const covered = (p: string) => {
       for (let a = p; ; a = path.dirname(a)) {
@@ -185,7 +187,7 @@ export async function watchCatalog(
       ? { ...next.result, diagnostics: [...next.result.diagnostics, ...watchDiagnostics] }
       : next.result;
     const structural = change.replan || change.children.size > 0 || change.relist.size > 0;
-    if (structural) syncWatchers();
+    if (structural) syncWatchers(result.locations);
     if (closed) return;
     const out: CatalogChange = {
       skills: changesOf(before.skills, result.skills, next.changedSkills),
@@ -205,7 +207,15 @@ export async function watchCatalog(
     }
   };
 
-  syncWatchers();
+  // The locations are watched as soon as they are known, before the first scan lists or reads them: a change made
+  // after a skill was read and before its watch began would otherwise be missed until the next scan.
+  const state = await createScanState(options, (plan) => syncWatchers(plan.locations));
+  groups = groupSites(state);
+  result = (await assembleNow(state, groups)).result;
+  if (watchDiagnostics.length) result = { ...result, diagnostics: [...result.diagnostics, ...watchDiagnostics] };
+  ready = true;
+  syncWatchers(result.locations);
+  if (pending.size > 0) schedule();
   const poll = setInterval(() => {
     void Promise.all(
       result.locations.map(async (loc) => ((await pathExists(loc.path)) !== loc.exists ? loc.path : null)),
