@@ -4,7 +4,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { packCatalog, unpackCatalog } from "./catalog-wire";
 import type { ScanResult, Skill } from "./model";
-import { testSkill } from "./testing/model-fixtures";
+import { testLocation, testSkill } from "./testing/model-fixtures";
 
 const text = fc.string({ maxLength: 12 });
 const placement = fc.record({
@@ -22,10 +22,11 @@ const skill: fc.Arbitrary<Skill> = fc
       id: text,
       name: text,
       description: text,
-      dir: fc.constantFrom("/a/x", "/b/y"),
+      // Inside its location, the location itself, a neighbour sharing its prefix, Windows paths, and elsewhere.
+      dir: fc.constantFrom("/a/x", "/a/x/y", "/a/", "/a", "/ab/x", "C:\\w\\s", "C:\\w", "C:\\w/s", "/b/y"),
       realDir: fc.constantFrom("/a/x", "/b/y", "/real/z"),
       client: fc.constantFrom("custom", "cursor"),
-      locationId: fc.constantFrom("loc-1", "loc-2"),
+      locationId: fc.constantFrom("loc-1", "loc-2", "loc-3", "loc-gone"),
       version: fc.option(text),
       versionSource: fc.option(fc.constantFrom("metadata.version", "frontmatter.version")),
       contentHash: text,
@@ -53,7 +54,14 @@ const skill: fc.Arbitrary<Skill> = fc
       .map((placements) => ({ ...testSkill("x"), ...s, ...(placements === undefined ? {} : { placements }) })),
   ) as unknown as fc.Arbitrary<Skill>;
 
-const catalogOf = (skills: Skill[]): ScanResult => ({ locations: [], skills, plugins: [], diagnostics: [] });
+/** The locations the skills name: loc-3 twice (the first is used), and no loc-gone. */
+const LOCATIONS = [
+  testLocation("loc-1", { path: "/a" }),
+  testLocation("loc-2", { path: "C:\\w" }),
+  testLocation("loc-3", { path: "/b" }),
+  testLocation("loc-3", { path: "/other" }),
+];
+const catalogOf = (skills: Skill[]): ScanResult => ({ locations: LOCATIONS, skills, plugins: [], diagnostics: [] });
 const throughJson = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
 describe("the packed catalog", () => {
@@ -82,7 +90,7 @@ describe("the packed catalog", () => {
       diagnostics: [{ code: "x", severity: "warning", message: "m", file: "f" } as ScanResult["diagnostics"][number]],
     };
     const packed = JSON.stringify(packCatalog(catalog));
-    expect(packed.length).toBeLessThan(JSON.stringify(catalog).length * 0.6);
+    expect(packed.length).toBeLessThan(JSON.stringify(catalog).length * 0.5);
     expect(unpackCatalog(JSON.parse(packed))).toEqual(catalog);
   });
 
@@ -102,6 +110,14 @@ describe("the packed catalog", () => {
       withRow("row"),
       withRow(row.map((cell, i) => (i === row.length - 1 ? ["not", "an", "object"] : cell))),
       withRow(row.map((cell, i) => (i === row.length - 2 ? 2 : cell))),
+      // A location index nobody has, or not a whole index; a folder relative to no location, or of a bad shape.
+      withRow(row.map((cell, i) => (i === 6 ? 9 : cell))),
+      withRow(row.map((cell, i) => (i === 6 ? 0.5 : cell))),
+      withRow(row.map((cell, i) => (i === 6 ? "loc-1" : i === 3 ? ["x"] : cell))),
+      withRow(row.map((cell, i) => (i === 6 ? 0 : i === 3 ? ["x", ":"] : cell))),
+      withRow(row.map((cell, i) => (i === 6 ? 0 : i === 3 ? [1] : cell))),
+      withRow(row.map((cell, i) => (i === 6 ? 0 : i === 3 ? ["x", "/", "y"] : cell))),
+      { ...withRow(row.map((cell, i) => (i === 6 ? 0 : cell))), locations: [{ id: 1, path: "/a" }] },
     ])
       expect(unpackCatalog(bad)).toBeNull();
   });
@@ -115,5 +131,16 @@ describe("the packed catalog", () => {
     expect("polluted" in skill).toBe(false);
     expect(skill.id).toBe("x");
     expect((skill as unknown as { extra: number }).extra).toBe(1);
+  });
+
+  it("names a skill's location by its place in the list and its folder by the rest of the path", () => {
+    const inside = testSkill("x", { locationId: "loc-1", dir: "/a/x", realDir: "/a/x", repository: null });
+    const [row] = throughJson(packCatalog(catalogOf([inside]))).skillRows;
+    expect(row![6]).toBe(0);
+    expect(row![3]).toEqual(["x"]);
+    const windows = testSkill("y", { locationId: "loc-2", dir: "C:\\w\\y", realDir: "C:\\w\\y" });
+    const [winRow] = throughJson(packCatalog(catalogOf([windows]))).skillRows;
+    expect(winRow![3]).toEqual(["y", "\\"]);
+    expect(unpackCatalog(throughJson(packCatalog(catalogOf([inside, windows]))))!.skills).toEqual([inside, windows]);
   });
 });

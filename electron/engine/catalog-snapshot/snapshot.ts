@@ -12,8 +12,8 @@ import { readTextFile } from "../fs/safe-fs";
 import { writeFileAtomic } from "../fs/write";
 import { isScanResult } from "./shape";
 
-/** Bump when the file's shape changes (2: the catalog is packed, shared/catalog-wire.ts). */
-export const SNAPSHOT_FORMAT = 2;
+/** Bump when the file's shape changes (2: the catalog is packed, shared/catalog-wire.ts; 3: rows name their location by index). */
+export const SNAPSHOT_FORMAT = 3;
 /** Largest snapshot read or written (a catalog of 10,000 skills is a few MB). */
 export const MAX_SNAPSHOT_BYTES = 64 * 1024 * 1024;
 /** Deepest nesting read or written (a plugin's manifest is the deepest part). */
