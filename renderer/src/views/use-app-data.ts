@@ -72,7 +72,11 @@ export function useCatalog(api: SkillshelfApi): CatalogData {
         .finally(() => {
           if (live) scanNow();
         });
-    else scanNow();
+    // After this turn, as above: an effect run twice (React's strict mode) still scans once.
+    else
+      void Promise.resolve().then(() => {
+        if (live) scanNow();
+      });
     // A change is relative to the scan's catalog; the stored one is replaced by the scan anyway.
     const unsubscribe = api.onCatalogChanged((change) =>
       setScan((current) => (current && scanned.current ? applyCatalogChange(current, change) : current)),

@@ -1,6 +1,7 @@
 // At start the page shows the stored catalog at once and says it is checking; the first scan's result replaces it
 // (changed rows updated, removed ones gone, new ones added), and a stored catalog arriving after the scan is ignored.
 import { act, renderHook, waitFor } from "@testing-library/react";
+import { StrictMode } from "react";
 import { describe, expect, it } from "vitest";
 import type { ScanResult, Skill } from "../../../shared/model";
 import { pageApi } from "../test/page-api";
@@ -89,5 +90,18 @@ describe("useCatalog at start", () => {
     expect(renders[0]).toEqual(["alpha"]);
     await waitFor(() => expect(calls.some(([method]) => method === "scanCatalog")).toBe(true));
     expect(calls.filter(([method]) => method === "storedCatalog")).toHaveLength(1);
+  });
+
+  it("scans once under React's strict mode, which runs the effect twice", async () => {
+    const { api, calls } = pageApi({
+      storedCatalog: async () => ({ catalog: catalogOf(skill("alpha")), savedAt: "2026-01-01T00:00:00Z" }),
+      scanCatalog: async () => catalogOf(skill("alpha")),
+      onCatalogChanged: () => () => undefined,
+    });
+    prefetchStoredCatalog(api);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const { result } = renderHook(() => useCatalog(api), { wrapper: StrictMode });
+    await waitFor(() => expect(result.current.loading).toBe(false));
+    expect(calls.filter(([method]) => method === "scanCatalog")).toHaveLength(1);
   });
 });
