@@ -6,6 +6,7 @@ import type { CatalogChange } from "../../../shared/results";
 import { buildFixtureHome, FIXTURE_TREES } from "../../../test-support/fixture-homes";
 import { makeTempDir, writeTree } from "../../../test-support/tmp";
 import { skillId } from "./ids";
+import type { ScanOptions } from "./types";
 import { watchCatalog, type CatalogWatch } from "./watch";
 
 const skillMd = (name: string, description: string) =>
@@ -54,7 +55,10 @@ afterEach(async () => {
   cleanup = null;
 });
 
-async function authorFolder(debounceMs: number | undefined = 200) {
+async function authorFolder(
+  debounceMs: number | undefined = 200,
+  more: (folder: string) => Partial<ScanOptions> = () => ({}),
+) {
   const tmp = await makeTempDir();
   cleanup = tmp.cleanup;
   const folder = path.join(tmp.dir, "skills");
@@ -72,6 +76,7 @@ async function authorFolder(debounceMs: number | undefined = 200) {
       include: [folder],
       debounceMs,
       onSkillRead: rec.onSkillRead,
+      ...more(folder),
     },
     rec.onChange,
   );
@@ -119,37 +124,19 @@ describe("watchCatalog on an author's folder", () => {
   });
 
   it("reports an edit made after the first scan read the skill, before the watch was returned", async () => {
-    const tmp = await makeTempDir();
-    cleanup = tmp.cleanup;
-    const folder = path.join(tmp.dir, "skills");
-    await writeTree(folder, {
-      "alpha/SKILL.md": skillMd("alpha", "First skill."),
-      "beta/SKILL.md": skillMd("beta", "Second skill."),
-    });
-    const file = path.join(folder, "alpha", "SKILL.md");
-    const rec = recorder();
     let edited = false;
-    open = await watchCatalog(
-      {
-        home: tmp.dir,
-        platform: "linux",
-        env: {},
-        homeLocations: false,
-        include: [folder],
-        debounceMs: 50,
-        // The scan reports a skill once it is read and kept: the edit lands after alpha's read, mid-scan.
-        onProgress: (p) => {
-          if (edited || !p.detail?.endsWith(path.join(folder, "alpha"))) return;
-          edited = true;
-          writeFileSync(file, skillMd("alpha", "Edited while the first scan ran."));
-        },
+    // The scan reports a skill once it is read and kept: the edit lands after alpha's read, mid-scan.
+    const { folder, rec, watch } = await authorFolder(50, (folder) => ({
+      onProgress: (p) => {
+        if (edited || !p.detail?.endsWith(path.join(folder, "alpha"))) return;
+        edited = true;
+        writeFileSync(path.join(folder, "alpha", "SKILL.md"), skillMd("alpha", "Edited while the first scan ran."));
       },
-      rec.onChange,
-    );
+    }));
     expect(edited).toBe(true);
     const id = skillId(path.join(folder, "alpha"));
     await rec.until(() => mentions(rec.changes, id) > 0, "the edit made during the first scan");
-    expect(open.current().skills.find((s) => s.id === id)?.description).toBe("Edited while the first scan ran.");
+    expect(watch.current().skills.find((s) => s.id === id)?.description).toBe("Edited while the first scan ran.");
   });
 
   it("reports an edit once with the default debounce too", async () => {
