@@ -2,7 +2,7 @@
 // the one writer only when something changed; a damaged or hostile file is ignored (with a note) and rebuilt.
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import { decodeUtf8, readFileBytes } from "../fs/safe-fs";
+import { decodeUtf8, readFileBytes, readFileBytesSync } from "../fs/safe-fs";
 import { defaultCacheDir } from "../cache-dir";
 import { VERSION } from "../version";
 import {
@@ -70,7 +70,8 @@ export class ValidationCache {
   /** Loads the cache file (absent: an empty cache; damaged or hostile: an empty cache and a note). */
   static async open(file: string, rules: string = RULES_VERSION): Promise<ValidationCache> {
     const cache = new ValidationCache(file, rules);
-    const bytes = await readFileBytes(file, MAX_CACHE_BYTES);
+    // Read at once: `validate` stats its paths synchronously meanwhile, and a chunked read would wait for them.
+    const bytes = readFileBytesSync(file, MAX_CACHE_BYTES) ?? (await readFileBytes(file, MAX_CACHE_BYTES));
     const layout = bytes.ok ? splitCacheBytes(bytes.bytes, rules) : null;
     if (layout) {
       for (const [key, record] of layout) cache.records.set(key, { bytes: record });
