@@ -7,7 +7,7 @@ import { MissingPathError, findTargets, type ValidationTarget } from "../../engi
 import { RealDirs } from "../../engine/skill/real-dirs";
 import { StatsSeen } from "../../engine/fs/stats-seen";
 import { mapBounded } from "../../engine/fs/bounded";
-import { validateTarget, type TargetResult } from "../../engine/validate-target";
+import type { TargetResult } from "../../engine/validate-target";
 import { validateSkillCached } from "../../engine/validate-cache/cached-skill";
 import { ValidationCache, defaultCacheFile } from "../../engine/validate-cache/store";
 import { defaultSettingsFile, validationCacheOn } from "../../engine/config-dir";
@@ -15,6 +15,8 @@ import { UsageError, printJson, stringFlag, type CliArgs, type CliCommand, type 
 import { formatDiagnostics, plural, safe, shownPath } from "./report-format";
 import { VALIDATE_FORMATS, searchSummaryLines, type ValidateFormat } from "./validate-summary";
 import { owningPaths } from "./owning-targets";
+
+type ValidateTarget = typeof import("../../engine/validate-target").validateTarget;
 
 /** One checked path in `validate`'s JSON output. */
 export type ValidateResult = TargetResult;
@@ -145,6 +147,9 @@ export const validateCommand: CliCommand = {
     const cache = await opening;
     const noteAtOpen = cache?.note ?? null;
     if (noteAtOpen) io.stderr(`note: ${safe(noteAtOpen)}\n`);
+    // The reader and the rules load only when a target is read, not taken from the cache.
+    const validateTarget = async (...args: Parameters<ValidateTarget>) =>
+      (await import("../../engine/validate-target")).validateTarget(...args);
     const results = await mapBounded(targets, 16, (target) =>
       cache && target.kind === "skill"
         ? validateSkillCached(target, profile, cache, realDirs, {}, statsSeen)
