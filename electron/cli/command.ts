@@ -51,6 +51,10 @@ const RAW_IN_JSON = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 const HAS_RAW_IN_JSON = new RegExp(RAW_IN_JSON.source);
 const jsonEscape = (char: string) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`;
 
+/** JSON text with each RAW_IN_JSON character written as its \uXXXX escape. */
+export const escapeRawInJson = (text: string): string =>
+  HAS_RAW_IN_JSON.test(text) ? text.replace(RAW_IN_JSON, jsonEscape) : text;
+
 /** True when UTF-8 bytes may hold a character of RAW_IN_JSON (found with memchr-speed indexOf, not a scan of the text). */
 export function mayHoldRawInJson(bytes: Buffer): boolean {
   if (bytes.indexOf(0x7f) >= 0) return true;
@@ -77,7 +81,7 @@ export function printJson(io: CliIo, value: unknown): void {
       return;
     }
   }
-  io.stdout((HAS_RAW_IN_JSON.test(text) ? text.replace(RAW_IN_JSON, jsonEscape) : text) + "\n");
+  io.stdout(escapeRawInJson(text) + "\n");
 }
 
 /** Reads a string flag that may be given once. */

@@ -42,8 +42,8 @@ export interface CacheCounts {
 }
 
 /**
- * One kept result: its record once parsed and checked, and the bytes the file held it as (written back as they were, so
- * a run that changes a few results neither decodes nor serialises every other one).
+ * One kept result: the bytes the file held it as (written back as they were, so a run that changes a few results neither
+ * decodes nor serialises every other one), or the record this run put.
  */
 interface Kept {
   record?: CacheRecord;
@@ -102,15 +102,16 @@ export class ValidationCache {
     return this.changed;
   }
 
-  /** The kept record for a profile and folder, if any; a record that fails its check is dropped with a note. */
+  /**
+   * The kept record for a profile and folder, if any; a record that fails its check is dropped with a note. A record
+   * from the file is parsed on each call and not held (a run asks for each key once): its objects live only as long as
+   * the caller keeps them, not to the end of the run.
+   */
   get(key: string): CacheRecord | undefined {
     const kept = this.records.get(key);
     if (!kept || kept.record) return kept?.record;
     const record = recordFromBytes(key, kept.bytes!);
-    if (record) {
-      kept.record = record;
-      return record;
-    }
+    if (record) return record;
     this.records.delete(key);
     this.changed = true;
     this.note ??= `a record in the validation cache ${this.file} was ignored (it has the wrong shape); it will be rebuilt.`;
