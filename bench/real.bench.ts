@@ -3,7 +3,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { availableParallelism as availableCores, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
@@ -102,6 +102,7 @@ export async function runRealBench(options: { count?: number; rounds?: number } 
   await rm(cacheEnv.SKILLSHELF_CACHE_DIR, { recursive: true, force: true });
   const a = stats(ours);
   const w = stats(warm);
+  console.log(`Load average (1 min) after the rounds: ${loadavg()[0]!.toFixed(2)} on ${availableCores()} cores.`);
   console.log(
     `skillshelf validate --json --no-cache, whole process: min ${ms(a.min)}, median ${ms(a.median)} over ${rounds} rounds (${summary}).`,
   );

@@ -86,16 +86,36 @@ describe("the CLI bundle loads per command", () => {
   it("validate's eager graph (what checking one skill loads) holds no plugin reader and no semver: they load only for plugins", () => {
     const found = reach(outputOf("electron/cli/main.ts"), false);
     reach(outputOf("electron/cli/commands/validate.ts"), false, new Set(), found);
-    expect(found.inputs.has("electron/engine/skill/read-skill.ts")).toBe(true);
+    expect(found.inputs.has("electron/engine/skill/targets.ts")).toBe(true);
     expect(
       [...found.inputs].filter((i) => i.startsWith("electron/engine/plugin/") || i.includes("node_modules/semver/")),
     ).toEqual([]);
     expect([...found.externals].filter((e) => !e.startsWith("node:") && e !== "buffer" && e !== "process")).toEqual([]);
   });
 
-  it("validate's eager graph holds no yaml package: it loads only for frontmatter the fast path and cheap limits leave to it", () => {
+  it("validate's eager graph holds no skill reader and no rules: a run whose every skill is in the cache never loads them", () => {
     const eager = reach(outputOf("electron/cli/main.ts"), false);
     reach(outputOf("electron/cli/commands/validate.ts"), false, new Set(), eager);
+    expect(eager.inputs.has("electron/engine/validate-cache/cached-skill.ts")).toBe(true);
+    const reader = [
+      "electron/engine/validate-target.ts",
+      "electron/engine/skill/read-skill.ts",
+      "electron/engine/skill/frontmatter.ts",
+      "electron/engine/skill/body.ts",
+      "electron/engine/skill/references.ts",
+      "electron/engine/validate-cache/scan-part.ts",
+      "electron/engine/discovery/hash.ts",
+    ];
+    expect(reader.filter((input) => eager.inputs.has(input))).toEqual([]);
+    const whole = commandGraph("validate");
+    expect(reader.filter((input) => !whole.inputs.has(input))).toEqual([]);
+  });
+
+  it("the skill reader's graph holds no yaml package: it loads only for frontmatter the fast path and cheap limits leave to it", () => {
+    const readerChunk = Object.keys(meta.outputs).find(
+      (out) => out.endsWith(".mjs") && "electron/engine/skill/read-skill.ts" in meta.outputs[out]!.inputs,
+    )!;
+    const eager = reach(readerChunk, false);
     expect(eager.inputs.has("electron/engine/skill/simple-frontmatter.ts")).toBe(true);
     expect([...eager.inputs].filter((i) => i.includes("node_modules/yaml/"))).toEqual([]);
     const whole = commandGraph("validate");

@@ -4,6 +4,11 @@ import type { ParseArgsConfig } from "node:util";
 /** Where a command writes and what it may read of its environment (tests pass their own). */
 export interface CliIo {
   stdout: (text: string) => void;
+  /**
+   * stdout for bytes already encoded (printJson's UTF-8, so a long document is not encoded twice); absent where the
+   * terminal guard applies or a test collects text, and then printJson writes text.
+   */
+  stdoutBytes?: (bytes: Uint8Array) => void;
   stderr: (text: string) => void;
   env: NodeJS.ProcessEnv;
   cwd: string;
@@ -46,10 +51,37 @@ const RAW_IN_JSON = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 const HAS_RAW_IN_JSON = new RegExp(RAW_IN_JSON.source);
 const jsonEscape = (char: string) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`;
 
-/** Writes exactly one JSON document to stdout. */
+/** JSON text with each RAW_IN_JSON character written as its \uXXXX escape. */
+export const escapeRawInJson = (text: string): string =>
+  HAS_RAW_IN_JSON.test(text) ? text.replace(RAW_IN_JSON, jsonEscape) : text;
+
+/** True when UTF-8 bytes may hold a character of RAW_IN_JSON (found with memchr-speed indexOf, not a scan of the text). */
+export function mayHoldRawInJson(bytes: Buffer): boolean {
+  if (bytes.indexOf(0x7f) >= 0) return true;
+  // U+0080–U+009F are C2 80–C2 9F; U+2028–U+202E are E2 80 A8–AE; U+2066–U+2069 are E2 81 A6–A9.
+  for (let at = bytes.indexOf(0xc2); at >= 0; at = bytes.indexOf(0xc2, at + 1))
+    if (bytes[at + 1]! >= 0x80 && bytes[at + 1]! <= 0x9f) return true;
+  for (let at = bytes.indexOf(0xe2); at >= 0; at = bytes.indexOf(0xe2, at + 1)) {
+    const [b1, b2] = [bytes[at + 1]!, bytes[at + 2]!];
+    if ((b1 === 0x80 && b2 >= 0xa8 && b2 <= 0xae) || (b1 === 0x81 && b2 >= 0xa6 && b2 <= 0xa9)) return true;
+  }
+  return false;
+}
+
+const NEWLINE = Buffer.from("\n");
+
+/** Writes exactly one JSON document to stdout (as bytes when the writer takes them: a long one is encoded once). */
 export function printJson(io: CliIo, value: unknown): void {
   const text = JSON.stringify(value, null, 2);
-  io.stdout((HAS_RAW_IN_JSON.test(text) ? text.replace(RAW_IN_JSON, jsonEscape) : text) + "\n");
+  if (io.stdoutBytes) {
+    const bytes = Buffer.from(text);
+    if (!mayHoldRawInJson(bytes)) {
+      io.stdoutBytes(bytes);
+      io.stdoutBytes(NEWLINE);
+      return;
+    }
+  }
+  io.stdout(escapeRawInJson(text) + "\n");
 }
 
 /** Reads a string flag that may be given once. */

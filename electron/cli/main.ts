@@ -5,6 +5,7 @@ const write = (stream: NodeJS.WriteStream) => (text: string) => void stream.writ
 
 runCli(process.argv.slice(2), {
   stdout: write(process.stdout),
+  stdoutBytes: (bytes) => void process.stdout.write(bytes),
   stderr: write(process.stderr),
   env: process.env,
   cwd: process.cwd(),

@@ -29,7 +29,9 @@ function helpText(): string {
 function terminalSafeIo(io: CliIo, command: CliCommand | null, json: boolean): CliIo {
   const safe = (write: (text: string) => void) => (text: string) => write(escapeControl(text, { keepNewlines: true }));
   const rawStdout = json || command?.ownsTerminalEscaping === true;
-  return { ...io, stdout: rawStdout ? io.stdout : safe(io.stdout), stderr: safe(io.stderr) };
+  return rawStdout
+    ? { ...io, stderr: safe(io.stderr) }
+    : { ...io, stdout: safe(io.stdout), stdoutBytes: undefined, stderr: safe(io.stderr) };
 }
 
 /** Runs one invocation and returns its exit code; never throws. */

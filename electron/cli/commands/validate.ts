@@ -7,14 +7,17 @@ import { MissingPathError, findTargets, type ValidationTarget } from "../../engi
 import { RealDirs } from "../../engine/skill/real-dirs";
 import { StatsSeen } from "../../engine/fs/stats-seen";
 import { mapBounded } from "../../engine/fs/bounded";
-import { validateTarget, type TargetResult } from "../../engine/validate-target";
+import type { TargetResult } from "../../engine/validate-target";
 import { validateSkillCached } from "../../engine/validate-cache/cached-skill";
 import { ValidationCache, defaultCacheFile } from "../../engine/validate-cache/store";
 import { defaultSettingsFile, validationCacheOn } from "../../engine/config-dir";
 import { UsageError, printJson, stringFlag, type CliArgs, type CliCommand, type CliIo } from "../command";
+import { JsonListPrinter } from "../json-list";
 import { formatDiagnostics, plural, safe, shownPath } from "./report-format";
 import { VALIDATE_FORMATS, searchSummaryLines, type ValidateFormat } from "./validate-summary";
 import { owningPaths } from "./owning-targets";
+
+type ValidateTarget = typeof import("../../engine/validate-target").validateTarget;
 
 /** One checked path in `validate`'s JSON output. */
 export type ValidateResult = TargetResult;
@@ -145,17 +148,41 @@ export const validateCommand: CliCommand = {
     const cache = await opening;
     const noteAtOpen = cache?.note ?? null;
     if (noteAtOpen) io.stderr(`note: ${safe(noteAtOpen)}\n`);
-    const results = await mapBounded(targets, 16, (target) =>
+    // The reader and the rules load only when a target is read, not taken from the cache.
+    const validateTarget = async (...args: Parameters<ValidateTarget>) =>
+      (await import("../../engine/validate-target")).validateTarget(...args);
+    const check = (target: ValidationTarget) =>
       cache && target.kind === "skill"
         ? validateSkillCached(target, profile, cache, realDirs, {}, statsSeen)
-        : validateTarget(target, profile, realDirs),
-    );
-    // Records are checked when first used, so a damaged one is found during the run.
-    if (cache?.note && cache.note !== noteAtOpen) io.stderr(`note: ${safe(cache.note)}\n`);
-    await cache?.save();
+        : validateTarget(target, profile, realDirs);
+    const failed = (result: ValidateResult) => result.diagnostics.some((d) => d.severity === "error");
+    const finish = async () => {
+      // Records are checked when first used, so a damaged one is found during the run.
+      if (cache?.note && cache.note !== noteAtOpen) io.stderr(`note: ${safe(cache.note)}\n`);
+      await cache?.save();
+    };
+    if (format === "json") {
+      // Each result becomes text as soon as those before it have (results are not all kept until the end).
+      const printer = new JsonListPrinter(io, "results");
+      const done = new Map<number, ValidateResult>();
+      let next = 0;
+      const errors = await mapBounded(targets, 16, async (target, index) => {
+        const result = await check(target);
+        done.set(index, result);
+        for (let ready; (ready = done.get(next)) !== undefined; next++) {
+          done.delete(next);
+          printer.add(ready);
+        }
+        return failed(result);
+      });
+      await finish();
+      printer.end();
+      return errors.includes(true) ? 1 : 0;
+    }
+    const results = await mapBounded(targets, 16, check);
+    await finish();
     // The CI formats (and the diagnostics' documentation SARIF quotes) load only when asked for.
-    if (format === "json") printJson(io, { results });
-    else if (format === "sarif") printJson(io, (await import("./validate-formats")).toSarif(results, io.cwd));
+    if (format === "sarif") printJson(io, (await import("./validate-formats")).toSarif(results, io.cwd));
     else if (format === "gitlab")
       printJson(io, (await import("./validate-ci-reports")).toGitlabCodeQuality(results, io.cwd));
     else if (format === "junit") io.stdout((await import("./validate-ci-reports")).toJunit(results, io.cwd));
@@ -163,6 +190,6 @@ export const validateCommand: CliCommand = {
       const lines = (await import("./validate-formats")).toGithubAnnotations(results, io.cwd);
       io.stdout(lines.length > 0 ? lines.join("\n") + "\n" : "");
     } else printReadable(results, searches, io);
-    return results.some((r) => r.diagnostics.some((d) => d.severity === "error")) ? 1 : 0;
+    return results.some(failed) ? 1 : 0;
   },
 };

@@ -3,7 +3,7 @@ import { execFileSync } from "node:child_process";
 import { mkdir, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { makeTempDir, writeTree } from "../../../test-support/tmp";
-import { readTextFile, resolveInside, walkTree } from "./safe-fs";
+import { readFileBytesSync, readTextFile, resolveInside, walkTree } from "./safe-fs";
 
 let dir: string;
 let cleanup: () => Promise<void>;
@@ -67,6 +67,28 @@ describe("readTextFile", () => {
     await symlink("loop-a", path.join(dir, "loop-b"));
     expect(await readTextFile(path.join(dir, "loop-a"))).toMatchObject({ ok: false, reason: "unreadable" });
     await c2();
+  });
+});
+
+describe("readFileBytesSync", () => {
+  it("reads a file's bytes in full, a large one and an empty one, undecoded", async () => {
+    const big = Buffer.alloc(3 * 1024 * 1024 + 7, 0xff);
+    big.write("start", 0);
+    await writeTree(dir, { "big.bin": big, "empty.bin": "" });
+    const read = readFileBytesSync(path.join(dir, "big.bin"), 4 * 1024 * 1024);
+    expect(read?.ok && read.bytes.equals(big)).toBe(true);
+    expect(readFileBytesSync(path.join(dir, "empty.bin"), 10)).toMatchObject({ ok: true, bytes: Buffer.alloc(0) });
+  });
+
+  it("refuses a file over the cap, a folder, a FIFO (without blocking) and a missing file, as readFileBytes does", async () => {
+    await writeFile(path.join(dir, "big.md"), Buffer.alloc(2048, 0x61));
+    await mkdir(path.join(dir, "sub"));
+    execFileSync("mkfifo", [path.join(dir, "fifo")]);
+    expect(readFileBytesSync(path.join(dir, "big.md"), 1024)).toMatchObject({ ok: false, reason: "too-large" });
+    expect(readFileBytesSync(path.join(dir, "sub"), 1024)).toMatchObject({ ok: false, reason: "not-regular" });
+    expect(readFileBytesSync(path.join(dir, "fifo"), 1024)).toMatchObject({ ok: false, reason: "not-regular" });
+    expect(readFileBytesSync(path.join(dir, "none"), 1024)).toMatchObject({ ok: false, reason: "not-found" });
+    expect(readFileBytesSync(path.join(dir, "none", "deeper"), 1024)).toMatchObject({ reason: "not-found" });
   });
 });
 

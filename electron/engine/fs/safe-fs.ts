@@ -111,6 +111,38 @@ export async function readFileBytes(file: string, maxBytes: number): Promise<Byt
   return refused && !refused.ok ? refused : readStatedFile(file, maxBytes);
 }
 
+/**
+ * readFileBytes in synchronous reads, for a file read while the caller's own synchronous work holds the thread (the
+ * callback read would wait for it between chunks): opened non-blocking and checked with fstat before any read, like
+ * readSmallFileSync. Null hands over to readFileBytes: an open error other than a missing file, or a file that grew.
+ */
+export function readFileBytesSync(file: string, maxBytes: number): BytesRead | null {
+  let fd: number;
+  try {
+    fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === "ENOENT" || code === "ENOTDIR" ? statFailure(error) : null;
+  }
+  try {
+    const info = fstatSync(fd);
+    const refused = refusal(info, maxBytes);
+    if (refused && !refused.ok) return refused;
+    // A byte more than fstat saw is asked for: a file that grew meanwhile goes to the careful path.
+    const buffer = Buffer.allocUnsafe(info.size + 1);
+    let length = 0;
+    for (let read; (read = readSync(fd, buffer, length, buffer.length - length, length)) > 0;) {
+      length += read;
+      if (length > info.size) return null;
+    }
+    return { ok: true, bytes: buffer.subarray(0, length) };
+  } catch {
+    return null;
+  } finally {
+    closeSync(fd);
+  }
+}
+
 function statFailure(error: unknown): Extract<TextRead, { ok: false }> {
   const code = (error as NodeJS.ErrnoException).code;
   if (code === "ENOENT" || code === "ENOTDIR")

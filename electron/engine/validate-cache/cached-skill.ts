@@ -7,7 +7,6 @@ import type { RealDirs } from "../skill/real-dirs";
 import type { TargetResult } from "../validate-target";
 import { recordedPaths, stillMatches } from "./entries";
 import { nowNs } from "./identity";
-import { hashIfFree, readCacheable, scanPartOf } from "./scan-part";
 import type { ValidationCache } from "./store";
 
 /** Test hooks: the clock and the racy window. Exported for tests: they set both. */
@@ -38,6 +37,8 @@ export async function validateSkillCached(
     cache.counts.reused++;
     return { path: target.path, kind: "skill", name: kept.n, valid: kept.v, diagnostics: kept.d };
   }
+  // The reader and the rules load with the first skill that must be read: a run whose every result was kept skips them.
+  const { hashIfFree, readCacheable, scanPartOf } = await import("./scan-part");
   const got = await readCacheable(dir, { profile, realDirs }, (clock.now ?? nowNs)(), clock.racyWindowNs);
   const { report, entries } = got;
   cache.counts.read++;

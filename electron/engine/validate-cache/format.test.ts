@@ -50,7 +50,16 @@ describe("splitting a cache file into its records by key", () => {
   const line = (key: string) => JSON.stringify({ ...record("SKILL.md"), k: key });
 
   it("decodes keys with escapes and non-ASCII names, and keeps each record's bytes as written", () => {
-    const keys = ["agent-skills\n/skills/café", 'agent-skills\n/skills/quote"d\\x', "claude-desktop\n/s/a"];
+    const keys = [
+      "agent-skills\n/skills/café",
+      'agent-skills\n/skills/quote"d\\x',
+      "claude-desktop\n/s/a",
+      "agent-skills\n/s/back\\nslash",
+      "agent-skills\n/s/two\nlines",
+      "agent-skills\n/s/tab\there",
+      "no newline",
+      "agent-skills\n",
+    ];
     const split = splitCacheBytes(cacheBytes("r", keys.map(line)), "r");
     expect([...split!.keys()]).toEqual(keys);
     expect(Buffer.from(split!.get(keys[1]!)!).toString("utf8")).toBe(line(keys[1]!));

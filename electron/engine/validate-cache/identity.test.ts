@@ -23,4 +23,14 @@ describe("a path's identity", () => {
     expect(identityOf({ ...base, mtimeNs: -1n })).not.toBe(identityOf({ ...base, mtimeNs: -2n }));
     expect(identityOf({ ...base, mtimeNs: -1n })).not.toBe(identityOf({ ...base, mtimeNs: 2n ** 64n - 2n }));
   });
+
+  it("keeps one time when ctime equals mtime, and both when they differ by any amount", () => {
+    expect(identityOf(base)).toBe("65024:2148787:4096:1796144813505447479");
+    expect(identityOf({ ...base, ctimeNs: base.mtimeNs + 1n })).toBe(
+      "65024:2148787:4096:1796144813505447479:1796144813505447480",
+    );
+    expect(identityOf({ ...base, mtimeNs: base.ctimeNs - 1n })).toBe(
+      "65024:2148787:4096:1796144813505447478:1796144813505447479",
+    );
+  });
 });

@@ -2,7 +2,10 @@
 import type { BigIntStats } from "node:fs";
 import { statNs, type StatsSeen } from "../fs/stats-seen";
 
-/** A listed path's identity, as one string ("dev:ino:size:mtimeNs:ctimeNs"), or null when it cannot be stat'ed. */
+/**
+ * A listed path's identity, as one string ("dev:ino:size:mtimeNs:ctimeNs", or "dev:ino:size:mtimeNs" when ctime equals
+ * mtime, as it does for most files: the two forms differ in their count of fields, so neither can stand for the other).
+ */
 export type Identity = string;
 
 /** How close to the recording a timestamp may be and still be trusted: FAT and SMB keep 2-second times. */
@@ -25,7 +28,9 @@ export function statIdentity(abs: string, follow: boolean, seen?: StatsSeen): Bi
 
 /** The identity string of stat results. */
 export const identityOf = (s: Pick<BigIntStats, "dev" | "ino" | "size" | "mtimeNs" | "ctimeNs">): Identity =>
-  `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`;
+  s.ctimeNs === s.mtimeNs
+    ? `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}`
+    : `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`;
 
 /**
  * Git's "racy clean": a path changed within the window before `since` (when its reading began) may change again

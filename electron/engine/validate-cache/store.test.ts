@@ -84,4 +84,18 @@ describe("the validation cache file", () => {
     expect(cache.get(record("a").k)).toBeUndefined();
     expect(cache.note).toMatch(/ignored \(is not valid JSON\)/);
   });
+
+  it("does not hold a record read from the file: each look-up parses its line afresh, so a run's objects can go", async () => {
+    await saved(["a", "b"]);
+    const cache = await ValidationCache.open(file, "rules-1");
+    const first = cache.get(record("a").k);
+    const second = cache.get(record("a").k);
+    expect(second).toEqual(record("a"));
+    expect(second).not.toBe(first);
+    expect(second!.d).not.toBe(first!.d);
+    cache.put(record("c").k, record("c"));
+    await cache.save();
+    const rewritten = JSON.parse(await readFile(file, "utf8")) as { records: CacheRecord[] };
+    expect(rewritten.records).toEqual(["a", "b", "c"].map(record));
+  });
 });

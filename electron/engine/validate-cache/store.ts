@@ -2,7 +2,7 @@
 // the one writer only when something changed; a damaged or hostile file is ignored (with a note) and rebuilt.
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import { decodeUtf8, readFileBytes } from "../fs/safe-fs";
+import { decodeUtf8, readFileBytes, readFileBytesSync } from "../fs/safe-fs";
 import { defaultCacheDir } from "../cache-dir";
 import { VERSION } from "../version";
 import {
@@ -42,8 +42,8 @@ export interface CacheCounts {
 }
 
 /**
- * One kept result: its record once parsed and checked, and the bytes the file held it as (written back as they were, so
- * a run that changes a few results neither decodes nor serialises every other one).
+ * One kept result: the bytes the file held it as (written back as they were, so a run that changes a few results neither
+ * decodes nor serialises every other one), or the record this run put.
  */
 interface Kept {
   record?: CacheRecord;
@@ -70,7 +70,8 @@ export class ValidationCache {
   /** Loads the cache file (absent: an empty cache; damaged or hostile: an empty cache and a note). */
   static async open(file: string, rules: string = RULES_VERSION): Promise<ValidationCache> {
     const cache = new ValidationCache(file, rules);
-    const bytes = await readFileBytes(file, MAX_CACHE_BYTES);
+    // Read at once: `validate` stats its paths synchronously meanwhile, and a chunked read would wait for them.
+    const bytes = readFileBytesSync(file, MAX_CACHE_BYTES) ?? (await readFileBytes(file, MAX_CACHE_BYTES));
     const layout = bytes.ok ? splitCacheBytes(bytes.bytes, rules) : null;
     if (layout) {
       for (const [key, record] of layout) cache.records.set(key, { bytes: record });
@@ -101,15 +102,16 @@ export class ValidationCache {
     return this.changed;
   }
 
-  /** The kept record for a profile and folder, if any; a record that fails its check is dropped with a note. */
+  /**
+   * The kept record for a profile and folder, if any; a record that fails its check is dropped with a note. A record
+   * from the file is parsed on each call and not held (a run asks for each key once): its objects live only as long as
+   * the caller keeps them, not to the end of the run.
+   */
   get(key: string): CacheRecord | undefined {
     const kept = this.records.get(key);
     if (!kept || kept.record) return kept?.record;
     const record = recordFromBytes(key, kept.bytes!);
-    if (record) {
-      kept.record = record;
-      return record;
-    }
+    if (record) return record;
     this.records.delete(key);
     this.changed = true;
     this.note ??= `a record in the validation cache ${this.file} was ignored (it has the wrong shape); it will be rebuilt.`;
