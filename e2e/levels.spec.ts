@@ -163,9 +163,13 @@ test.describe("levels", () => {
     const answers = await page.evaluate(
       async ({ dir }) => {
         const ask = async (args: unknown[]) => {
+          // As the page calls: with the session its tab keeps.
+          const storage = (globalThis as unknown as { sessionStorage: { getItem(key: string): string | null } })
+            .sessionStorage;
+          const session = storage.getItem("skillshelf-session") ?? "";
           const res = await fetch("/api/skill:resource", {
             method: "POST",
-            headers: { "Content-Type": "application/json" },
+            headers: { "Content-Type": "application/json", "x-skillshelf-session": session },
             body: JSON.stringify(args),
           });
           return { status: res.status, body: await res.text() };
