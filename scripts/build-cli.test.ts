@@ -93,9 +93,15 @@ describe("the CLI bundle loads per command", () => {
     expect([...found.externals].filter((e) => !e.startsWith("node:") && e !== "buffer" && e !== "process")).toEqual([]);
   });
 
-  it("validate's eager graph holds no skill reader and no rules: a run whose every skill is in the cache never loads them", () => {
+  /** What `validate` loads before its first await: the CLI's entry and the command's module, with their static imports. */
+  const validateEagerGraph = () => {
     const eager = reach(outputOf("electron/cli/main.ts"), false);
     reach(outputOf("electron/cli/commands/validate.ts"), false, new Set(), eager);
+    return eager;
+  };
+
+  it("validate's eager graph holds no skill reader and no rules: a run whose every skill is in the cache never loads them", () => {
+    const eager = validateEagerGraph();
     expect(eager.inputs.has("electron/engine/validate-cache/cached-skill.ts")).toBe(true);
     const reader = [
       "electron/engine/validate-target.ts",
@@ -123,8 +129,7 @@ describe("the CLI bundle loads per command", () => {
   });
 
   it("validate's eager graph holds no archive reader, writer or CI format, and no node:crypto, node:zlib or node:url: each loads only when a run needs it", () => {
-    const eager = reach(outputOf("electron/cli/main.ts"), false);
-    reach(outputOf("electron/cli/commands/validate.ts"), false, new Set(), eager);
+    const eager = validateEagerGraph();
     expect(eager.inputs.has("electron/engine/validate-cache/store.ts")).toBe(true);
     const lazy = [
       "electron/engine/skill/archive.ts",
