@@ -113,34 +113,16 @@ export async function readFileBytes(file: string, maxBytes: number): Promise<Byt
 
 /**
  * readFileBytes in synchronous reads, for a file read while the caller's own synchronous work holds the thread (the
- * callback read would wait for it between chunks): opened non-blocking and checked with fstat before any read, like
- * readSmallFileSync. Null hands over to readFileBytes: an open error other than a missing file, or a file that grew.
+ * callback read would wait for it between chunks). Null hands over to readFileBytes: an open error other than a
+ * missing file, or a file that grew.
  */
 export function readFileBytesSync(file: string, maxBytes: number): BytesRead | null {
-  let fd: number;
-  try {
-    fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
-  } catch (error) {
+  const missing = (error: unknown) => {
     const code = (error as NodeJS.ErrnoException).code;
     return code === "ENOENT" || code === "ENOTDIR" ? statFailure(error) : null;
-  }
-  try {
-    const info = fstatSync(fd);
-    const refused = refusal(info, maxBytes);
-    if (refused && !refused.ok) return refused;
-    // A byte more than fstat saw is asked for: a file that grew meanwhile goes to the careful path.
-    const buffer = Buffer.allocUnsafe(info.size + 1);
-    let length = 0;
-    for (let read; (read = readSync(fd, buffer, length, buffer.length - length, length)) > 0;) {
-      length += read;
-      if (length > info.size) return null;
-    }
-    return { ok: true, bytes: buffer.subarray(0, length) };
-  } catch {
-    return null;
-  } finally {
-    closeSync(fd);
-  }
+  };
+  const read = readCheckedSync(file, maxBytes, Infinity, (size) => Buffer.allocUnsafe(size), missing);
+  return read === null || "ok" in read ? read : { ok: true, bytes: read };
 }
 
 function statFailure(error: unknown): Extract<TextRead, { ok: false }> {
@@ -226,34 +208,50 @@ function scratchOf(size: number): Buffer {
 }
 
 /**
- * The fast path of readTextFile for small files: opened non-blocking (a FIFO or device cannot hang it), checked with
- * fstat on the open descriptor before any read, read synchronously. Null hands over to the careful path, which then
- * gives its usual answer: any open error, a file over SYNC_READ_MAX, or one that grew while it was read.
+ * A file read with synchronous calls: opened non-blocking (a FIFO or device cannot hang it), checked with fstat on the
+ * open descriptor before any read, then read asking for a byte more than fstat saw (a regular file reads short only
+ * at its end, and one that grew meanwhile goes to the careful path). A refusal (not a file, over maxBytes) is
+ * returned; null hands over to the careful path: an open error openFailure does not answer, a file over `largest`, or
+ * one that grew while it was read.
  */
-function readSmallFileSync(file: string, maxBytes: number, keepBytes: boolean): TextRead | null {
+function readCheckedSync(
+  file: string,
+  maxBytes: number,
+  largest: number,
+  bufferOf: (size: number) => Buffer,
+  openFailure: (error: unknown) => Extract<TextRead, { ok: false }> | null = () => null,
+): Buffer | Extract<TextRead, { ok: false }> | null {
   let fd: number;
   try {
     fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
-  } catch {
-    return null;
+  } catch (error) {
+    return openFailure(error);
   }
   try {
     const info = fstatSync(fd);
     const refused = refusal(info, maxBytes);
-    if (refused) return refused;
-    if (info.size > SYNC_READ_MAX) return null;
-    // One read asks for a byte more than fstat saw: a regular file reads short only at its end, and a file that grew
-    // meanwhile goes to the careful path.
-    const buffer = keepBytes ? Buffer.allocUnsafe(info.size + 1) : scratchOf(info.size + 1);
+    if (refused) return refused as Extract<TextRead, { ok: false }>;
+    if (info.size > largest) return null;
+    const buffer = bufferOf(info.size + 1);
     const read = readSync(fd, buffer, 0, info.size + 1, 0);
-    if (read > info.size) return null;
-    const bytes = buffer.subarray(0, read);
-    return keepBytes ? withRaw(decodeUtf8(bytes), bytes) : decodeUtf8(bytes);
+    return read > info.size ? null : buffer.subarray(0, read);
   } catch {
     return null;
   } finally {
     closeSync(fd);
   }
+}
+
+/** The fast path of readTextFile for small files (up to SYNC_READ_MAX); null hands over to the careful path. */
+function readSmallFileSync(file: string, maxBytes: number, keepBytes: boolean): TextRead | null {
+  const read = readCheckedSync(
+    file,
+    maxBytes,
+    SYNC_READ_MAX,
+    keepBytes ? (size) => Buffer.allocUnsafe(size) : scratchOf,
+  );
+  if (read === null || "ok" in read) return read;
+  return keepBytes ? withRaw(decodeUtf8(read), read) : decodeUtf8(read);
 }
 
 /** Decodes bytes as strict UTF-8, stripping (and reporting) a BOM and noting NUL bytes. */
