@@ -1,7 +1,7 @@
 // Chooses the API: Electron's preload object when present, otherwise the web host's, once this browser is signed in.
 import type { SkillshelfApi } from "../../../shared/ipc";
 import { createWebApi } from "./web-api";
-import { rememberSession, sessionHeaders } from "./web-session";
+import { hostFetch, rememberSession } from "./web-session";
 
 declare global {
   interface Window {
@@ -19,12 +19,10 @@ async function signIn(): Promise<boolean> {
   const code = params.get("code");
   if (!code) return false;
   window.history.replaceState(null, "", `${window.location.pathname}${window.location.search}`);
-  const res = await fetch("/api/session", {
+  const res = await hostFetch("/api/session", {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ code }),
-    credentials: "omit",
-    cache: "no-store",
   }).catch(() => null);
   if (res?.ok !== true) return false;
   const body: unknown = await res.json().catch(() => null);
@@ -36,12 +34,10 @@ async function signIn(): Promise<boolean> {
 
 /** Whether the host refuses this browser (not signed in); a host that does not answer is left to the app to report. */
 async function refused(): Promise<boolean> {
-  const res = await fetch("/api/app:info", {
+  const res = await hostFetch("/api/app:info", {
     method: "POST",
-    headers: { "Content-Type": "application/json", ...sessionHeaders() },
+    headers: { "Content-Type": "application/json" },
     body: "[]",
-    credentials: "omit",
-    cache: "no-store",
   }).catch(() => null);
   return res?.status === 403;
 }

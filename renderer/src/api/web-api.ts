@@ -10,7 +10,7 @@ import {
   type SkillshelfApi,
   unwrapReply,
 } from "../../../shared/ipc";
-import { eventStreamUrl, sessionHeaders } from "./web-session";
+import { eventStreamUrl, hostFetch } from "./web-session";
 
 /** An error the host answered with, in words for the page to show. */
 class HostError extends Error {
@@ -21,6 +21,15 @@ class HostError extends Error {
 }
 
 type Listener = (payload: unknown) => void;
+
+/** hostFetch, with a host that does not answer said in words. */
+async function reachHost(path: string, init: Parameters<typeof hostFetch>[1]): Promise<Response> {
+  try {
+    return await hostFetch(path, init);
+  } catch {
+    throw new HostError("Skillshelf's server is not answering. Is `skillshelf serve` still running?");
+  }
+}
 
 /** Builds the API for a page served by the web host (same origin), signed in by this tab's session. */
 export function createWebApi(): SkillshelfApi {
@@ -51,18 +60,11 @@ export function createWebApi(): SkillshelfApi {
 
   function command<C extends CommandChannel>(channel: C) {
     return async (...args: Parameters<IpcCommands[C]>): Promise<Awaited<ReturnType<IpcCommands[C]>>> => {
-      let res: Response;
-      try {
-        res = await fetch(`/api/${channel}`, {
-          method: "POST",
-          headers: { "Content-Type": "application/json", ...sessionHeaders() },
-          body: JSON.stringify(args),
-          credentials: "omit",
-          cache: "no-store",
-        });
-      } catch {
-        throw new HostError("Skillshelf's server is not answering. Is `skillshelf serve` still running?");
-      }
+      const res = await reachHost(`/api/${channel}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(args),
+      });
       const body: unknown = await res.json().catch(() => null);
       if (!body || typeof body !== "object" || !("ok" in body))
         throw new HostError(`The server refused the request (HTTP ${res.status}).`);
@@ -134,18 +136,11 @@ export const MAX_UPLOAD_BYTES = 64 * 1024 * 1024;
 export async function uploadAddSource(file: File): Promise<string> {
   if (file.size > MAX_UPLOAD_BYTES)
     throw new HostError(`${file.name} is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB, so it was not uploaded.`);
-  let res: Response;
-  try {
-    res = await fetch(`/api/upload-source?name=${encodeURIComponent(file.name)}`, {
-      method: "POST",
-      headers: { "Content-Type": "application/octet-stream", ...sessionHeaders() },
-      body: file,
-      credentials: "omit",
-      cache: "no-store",
-    });
-  } catch {
-    throw new HostError("Skillshelf's server is not answering. Is `skillshelf serve` still running?");
-  }
+  const res = await reachHost(`/api/upload-source?name=${encodeURIComponent(file.name)}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/octet-stream" },
+    body: file,
+  });
   const body: unknown = await res.json().catch(() => null);
   if (!body || typeof body !== "object" || !("ok" in body))
     throw new HostError(`The server refused the upload (HTTP ${res.status}).`);
@@ -165,16 +160,7 @@ function attachmentName(disposition: string | null, fallback: string): string {
  * would carry none) and hands it to the browser as a download.
  */
 export async function downloadHandoff(taskId: string, fallbackName: string): Promise<void> {
-  let res: Response;
-  try {
-    res = await fetch(`/api/handoff/${encodeURIComponent(taskId)}`, {
-      headers: sessionHeaders(),
-      credentials: "omit",
-      cache: "no-store",
-    });
-  } catch {
-    throw new HostError("Skillshelf's server is not answering. Is `skillshelf serve` still running?");
-  }
+  const res = await reachHost(`/api/handoff/${encodeURIComponent(taskId)}`, {});
   if (!res.ok) {
     const body: unknown = await res.json().catch(() => null);
     const message = (body as { error?: { message?: unknown } } | null)?.error?.message;

@@ -28,7 +28,7 @@ function sessionSecret(): string | null {
 }
 
 /** The headers that carry this tab's session on a call (none before signing in). */
-export function sessionHeaders(): Record<string, string> {
+function sessionHeaders(): Record<string, string> {
   const secret = sessionSecret();
   return secret ? { [SESSION_HEADER]: secret } : {};
 }
@@ -37,4 +37,17 @@ export function sessionHeaders(): Record<string, string> {
 export function eventStreamUrl(): string {
   const secret = sessionSecret();
   return secret ? `/api/events?session=${encodeURIComponent(secret)}` : "/api/events";
+}
+
+/** A call to the web host as the page makes every one: this tab's session in its header, no cookies, never cached. */
+export function hostFetch(
+  path: string,
+  init: { method?: string; headers?: Record<string, string>; body?: BodyInit } = {},
+) {
+  return fetch(path, {
+    ...init,
+    headers: { ...init.headers, ...sessionHeaders() },
+    credentials: "omit",
+    cache: "no-store",
+  });
 }
