@@ -1,16 +1,19 @@
 // Entry point of the `skillshelf` command: wires process I/O to the dispatcher.
+import { exitCodeWithOutput, guardOutput } from "./process-output";
 import { runCli } from "./run";
 
-const write = (stream: NodeJS.WriteStream) => (text: string) => void stream.write(text);
+const stdout = guardOutput(process.stdout);
+const stderr = guardOutput(process.stderr);
 
 runCli(process.argv.slice(2), {
-  stdout: write(process.stdout),
-  stdoutBytes: (bytes) => void process.stdout.write(bytes),
-  stderr: write(process.stderr),
+  stdout: stdout.text,
+  stdoutBytes: stdout.bytes,
+  stderr: stderr.text,
   env: process.env,
   cwd: process.cwd(),
   stdoutIsTerminal: process.stdout.isTTY === true,
-  passthrough: { stdout: write(process.stdout), stderr: write(process.stderr) },
-}).then((code) => {
-  process.exitCode = code;
+  passthrough: { stdout: stdout.text, stderr: stderr.text },
+}).then(async (code) => {
+  await stdout.settled();
+  process.exitCode = exitCodeWithOutput(code, stdout, stderr);
 });
