@@ -4,6 +4,7 @@
 import { chromium, type Page } from "@playwright/test";
 import { existsSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
+import { createServer as createHttpServer } from "node:http";
 import { createServer, type AddressInfo } from "node:net";
 import path from "node:path";
 import { createEngine } from "../electron/handlers/engine";
@@ -37,14 +38,29 @@ const CHROMIUM_FLAGS = [
 interface BenchGlobals {
   __rows?: number;
   __confirmed?: number;
-  performance: { now(): number; getEntriesByType(type: "navigation"): { loadEventEnd: number }[] };
+  performance: {
+    now(): number;
+    getEntriesByType(type: "navigation"): { loadEventEnd: number }[];
+    getEntriesByType(type: "resource"): { initiatorType: string; startTime: number }[];
+  };
   requestAnimationFrame(fn: () => void): void;
   document: { querySelector(s: string): unknown };
   MutationObserver: new (fn: () => void) => { observe(target: unknown, options: unknown): void; disconnect(): void };
 }
 
-/** Loads the page; returns when rows were first painted and when the "Checking for changes…" note went away. */
-async function load(page: Page, url: string): Promise<{ rows: number; confirmed: number; loaded: number }> {
+/** When the page's first script was asked for (ms after navigation), from resource timing; NaN when it has none. */
+interface Loaded {
+  rows: number;
+  confirmed: number;
+  loaded: number;
+  firstScript: number;
+}
+
+/**
+ * Loads the page; returns when rows were first painted and (with `confirm`) when the "Checking for changes…" note went
+ * away.
+ */
+async function load(page: Page, url: string, confirm = true): Promise<Loaded> {
   await page.addInitScript(() => {
     const g = globalThis as unknown as BenchGlobals;
     let checking = false;
@@ -66,13 +82,20 @@ async function load(page: Page, url: string): Promise<{ rows: number; confirmed:
   await page.waitForFunction(() => ((globalThis as unknown as BenchGlobals).__rows ?? -1) > 0, null, {
     timeout: 120_000,
   });
-  await page.waitForFunction(() => (globalThis as unknown as BenchGlobals).__confirmed !== undefined, null, {
-    timeout: 300_000,
-  });
+  if (confirm)
+    await page.waitForFunction(() => (globalThis as unknown as BenchGlobals).__confirmed !== undefined, null, {
+      timeout: 300_000,
+    });
   return page.evaluate(() => {
     const w = globalThis as unknown as BenchGlobals;
     const nav = w.performance.getEntriesByType("navigation")[0];
-    return { rows: w.__rows!, confirmed: w.__confirmed!, loaded: nav?.loadEventEnd ?? NaN };
+    const scripts = w.performance.getEntriesByType("resource").filter((e) => e.initiatorType === "script");
+    return {
+      rows: w.__rows!,
+      confirmed: w.__confirmed ?? NaN,
+      loaded: nav?.loadEventEnd ?? NaN,
+      firstScript: scripts.length > 0 ? Math.min(...scripts.map((e) => e.startTime)) : NaN,
+    };
   });
 }
 
@@ -99,6 +122,7 @@ interface Series {
   rows: number[];
   loaded: number[];
   confirmed: number[];
+  firstScript: number[];
 }
 
 /**
@@ -112,7 +136,7 @@ async function startsOf(
   port: number,
   openPage: () => Promise<Page>,
 ): Promise<Series> {
-  const series: Series = { rows: [], loaded: [], confirmed: [] };
+  const series: Series = { rows: [], loaded: [], confirmed: [], firstScript: [] };
   for (let i = 0; i < rounds; i++) {
     const next = await host(scanOptions, settingsFile, port);
     try {
@@ -125,6 +149,7 @@ async function startsOf(
       series.rows.push(t.rows);
       series.loaded.push(t.loaded);
       series.confirmed.push(t.confirmed);
+      series.firstScript.push(t.firstScript);
       await page.close();
     } finally {
       await next.session.dispose();
@@ -152,8 +177,39 @@ function report(title: string, series: Series): void {
   console.log(
     `${title}: page load → first painted rows: ${list(series.rows)}; median ${m.toFixed(0)} ms (budget ${BUDGET_MS} ms: ${m <= BUDGET_MS ? "met" : "MISSED"})`,
   );
+  console.log(`  page load → the app's first script asked for: ${list(series.firstScript)}`);
   console.log(`  page load → its load event (the page's scripts ran): ${list(series.loaded)}`);
   console.log(`  page load → the scan confirmed it (validation cache warm): ${list(series.confirmed)}`);
+}
+
+/** A page of rows with no script and no stylesheet: what this browser needs to paint anything at all. */
+const STATIC_ROWS_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>rows</title></head><body>${Array.from(
+  { length: 40 },
+  (_, i) => `<div role="option">skill-${i} <span>A skill, as a row shows it.</span></div>`,
+).join("")}</body></html>`;
+
+/**
+ * The floor under the budget, from the same browser and run: a static page of 40 rows served from 127.0.0.1, loaded
+ * in a new page `rounds` times and timed as the app's rows are.
+ */
+async function staticPageFloor(openPage: () => Promise<Page>, rounds: number): Promise<number[]> {
+  const server = createHttpServer((_request, response) => {
+    response.writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" });
+    response.end(STATIC_ROWS_PAGE);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  try {
+    const { port } = server.address() as AddressInfo;
+    const times: number[] = [];
+    for (let i = 0; i < rounds; i++) {
+      const page = await openPage();
+      times.push((await load(page, `http://127.0.0.1:${port}/`, false)).rows);
+      await page.close();
+    }
+    return times;
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+  }
 }
 
 /** Measures the warm start on `count` generated skills and prints it beside the budget. */
@@ -197,6 +253,10 @@ export async function runStoredCatalogBench(options: { count?: number; rounds?: 
       browser.newPage({ viewport: { width: 1400, height: 900 } }),
     );
     report(`${count} skills, warm cache (the stored catalog), a new browser profile at each start`, fresh);
+    const floor = await staticPageFloor(() => browser.newPage({ viewport: { width: 1400, height: 900 } }), rounds);
+    console.log(
+      `  the floor, same browser: a static page of 40 rows (no script, no stylesheet) paints them at ${list(floor)}; median ${median(floor).toFixed(0)} ms`,
+    );
     // A returning user: one browser profile kept across starts on one port, so the browser's cache (and V8's code
     // cache of the content-named scripts) holds from the last start, as Electron's code cache does for app://. The
     // first start only fills it and is not counted.
