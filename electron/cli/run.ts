@@ -15,7 +15,7 @@ function helpText(): string {
     "Commands:",
     ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
     "",
-    "Every command takes --json for machine output. Run `skillshelf <command> --help` for its options.",
+    "Every command takes --json for machine output. Run `skillshelf <command> --help` (or `skillshelf help <command>`) for its options.",
     "Exit codes: 0 success, 1 failed operation (validate: an error was found), 2 bad usage or unreadable input.",
   ];
   return lines.join("\n") + "\n";
@@ -37,6 +37,8 @@ function terminalSafeIo(io: CliIo, command: CliCommand | null, json: boolean): C
 /** Runs one invocation and returns its exit code; never throws. */
 export async function runCli(argv: string[], rawIo: CliIo): Promise<number> {
   let io = terminalSafeIo(rawIo, null, false);
+  // `help COMMAND` is `COMMAND --help`, as in git and npm.
+  if (argv[0] === "help" && argv.length > 1) return runCli([argv[1]!, "--help"], rawIo);
   const [name, ...rest] = argv;
   if (!name || name === "--help" || name === "-h" || name === "help") {
     io.stdout(helpText());
