@@ -5,8 +5,9 @@ import { tempDirsPerTest } from "../../../test-support/temp-dirs";
 import { backupFile, writeFileAtomic, writeJsonAtomic, WriteRefusedError } from "./write";
 
 // Disk failures cannot be produced on demand (the tests run as root, so a read-only folder does not stop a write):
-// node's rename is made to fail on request, everything else is the real file system.
-const failure = vi.hoisted(() => ({ rename: false }));
+// node's rename is made to fail on request, and writev to write short (half of its first piece, as a signal or a
+// nearly full disk may), everything else is the real file system.
+const failure = vi.hoisted(() => ({ rename: false, shortWritev: false }));
 vi.mock("node:fs/promises", async (importOriginal) => {
   const real = await importOriginal<typeof import("node:fs/promises")>();
   return {
@@ -15,12 +16,25 @@ vi.mock("node:fs/promises", async (importOriginal) => {
       if (failure.rename) throw Object.assign(new Error("EIO: i/o error, rename"), { code: "EIO" });
       return real.rename(from, to);
     },
+    open: async (...args: Parameters<typeof real.open>) => {
+      const handle = await real.open(...args);
+      if (!failure.shortWritev) return handle;
+      return new Proxy(handle, {
+        get(target, property) {
+          if (property === "writev")
+            return (pieces: Uint8Array[]) => target.writev([pieces[0]!.subarray(0, Math.ceil(pieces[0]!.length / 2))]);
+          const value = Reflect.get(target, property) as unknown;
+          return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+        },
+      });
+    },
   };
 });
 
 const tempDir = tempDirsPerTest();
 afterEach(() => {
   failure.rename = false;
+  failure.shortWritev = false;
 });
 const posix = process.platform !== "win32";
 
@@ -41,6 +55,34 @@ describe("writeFileAtomic", () => {
     await writeFileAtomic(file, ['{"a":', Buffer.from("[1,2"), "", ",3]}"]);
     expect(await readFile(file, "utf8")).toBe('{"a":[1,2,3]}');
     expect(await readdir(dir)).toEqual(["catalog.json"]);
+  });
+
+  it("writes thousands of pieces (more than one writev takes) in order, multibyte text included", async () => {
+    const dir = await tempDir();
+    const file = path.join(dir, "results.json");
+    const pieces = Array.from({ length: 2_500 }, (_, i) =>
+      i % 3 === 0
+        ? `café-${i},`
+        : i % 3 === 1
+          ? Buffer.from(`${i}\n`)
+          : i % 7 === 2
+            ? ""
+            : new Uint8Array([65 + (i % 26)]),
+    );
+    await writeFileAtomic(file, pieces);
+    expect(await readFile(file)).toEqual(
+      Buffer.concat(pieces.map((p) => (typeof p === "string" ? Buffer.from(p) : p))),
+    );
+  });
+
+  it("goes on after short writes until every piece is on disk", async () => {
+    const dir = await tempDir();
+    const file = path.join(dir, "results.json");
+    failure.shortWritev = true;
+    const pieces = ["head:", Buffer.from("a".repeat(1000)), "", "ü".repeat(33), Buffer.from("tail")];
+    await writeFileAtomic(file, pieces);
+    expect(await readFile(file, "utf8")).toBe(`head:${"a".repeat(1000)}${"ü".repeat(33)}tail`);
+    expect(await readdir(dir)).toEqual(["results.json"]);
   });
 
   it.skipIf(!posix)(

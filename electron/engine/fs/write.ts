@@ -75,9 +75,45 @@ async function syncFolder(dir: string): Promise<void> {
   }
 }
 
+/** How many pieces one writev(2) call takes (POSIX guarantees IOV_MAX of at least 16; Linux and macOS take 1,024). */
+const PIECES_PER_WRITEV = 1024;
+
+/**
+ * Writes pieces in order with writev(2), up to PIECES_PER_WRITEV at a time, going on after a short write: the kernel
+ * copies from each piece, so thousands of small pieces cost neither a joined copy (~60 ms for a 10 MB cache of
+ * 20,000 pieces, most of it faulting in new memory) nor a call each.
+ */
+async function writePieces(handle: FileHandle, data: ReadonlyArray<string | Uint8Array>): Promise<void> {
+  let batch: Uint8Array[] = [];
+  const flush = async () => {
+    let pending = batch;
+    batch = [];
+    while (pending.length > 0) {
+      let { bytesWritten } = await handle.writev(pending);
+      if (bytesWritten <= 0) throw Object.assign(new Error("writev wrote nothing"), { code: "EIO" });
+      const rest: Uint8Array[] = [];
+      for (const piece of pending) {
+        if (bytesWritten >= piece.length) bytesWritten -= piece.length;
+        else {
+          rest.push(bytesWritten > 0 ? piece.subarray(bytesWritten) : piece);
+          bytesWritten = 0;
+        }
+      }
+      pending = rest;
+    }
+  };
+  for (const piece of data) {
+    const bytes = typeof piece === "string" ? Buffer.from(piece) : piece;
+    if (bytes.length === 0) continue;
+    batch.push(bytes);
+    if (batch.length === PIECES_PER_WRITEV) await flush();
+  }
+  await flush();
+}
+
 /**
  * Writes a file atomically: temp in the same folder, fsync, rename; never follows a symlink at the target. Data given
- * in pieces is written piece by piece (a large file built in turns is never joined into one string first).
+ * in pieces is written in pieces (a large file built in turns is never joined into one string first).
  */
 export async function writeFileAtomic(
   file: string,
@@ -100,7 +136,7 @@ export async function writeFileAtomic(
     try {
       if (options.mode !== undefined && !isWindows) await handle.chmod(mode);
       if (typeof data === "string" || data instanceof Uint8Array) await handle.writeFile(data);
-      else for (const piece of data) await handle.writeFile(piece);
+      else await writePieces(handle, data);
       await handle.sync();
     } finally {
       await handle.close();

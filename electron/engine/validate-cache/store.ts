@@ -9,7 +9,7 @@ import {
   CACHE_FORMAT,
   MAX_CACHE_BYTES,
   MAX_RECORDS,
-  cacheBytes,
+  cacheParts,
   isRecord,
   parseCacheText,
   recordFromBytes,
@@ -29,6 +29,9 @@ export const cacheFileIn = (cacheDir: string): string =>
 /** The default cache file (SKILLSHELF_CACHE_DIR, else the platform's cache folder). */
 export const defaultCacheFile = (env: Record<string, string | undefined> = process.env): string =>
   cacheFileIn(defaultCacheDir(env));
+
+/** The bytes of a file given in pieces. */
+const sizeOf = (parts: readonly Uint8Array[]): number => parts.reduce((n, part) => n + part.length, 0);
 
 /**
  * How a run used the cache, for the bench and tests: skills reused, read afresh, not cacheable, and (the scan) reused
@@ -134,16 +137,16 @@ export class ValidationCache {
     if (!this.changed) return;
     let records = [...this.records.values()].map((kept) => kept.bytes ?? JSON.stringify(kept.record));
     if (records.length > MAX_RECORDS) records = records.slice(records.length - MAX_RECORDS);
-    let text = cacheBytes(this.rules, records);
-    while (text.length > MAX_CACHE_BYTES && records.length > 0) {
+    let parts = cacheParts(this.rules, records);
+    while (sizeOf(parts) > MAX_CACHE_BYTES && records.length > 0) {
       records = records.slice(Math.ceil(records.length / 2));
-      text = cacheBytes(this.rules, records);
+      parts = cacheParts(this.rules, records);
     }
     try {
       await mkdir(path.dirname(this.file), { recursive: true });
       // The writer loads only when there is something to write: a run whose every result was kept starts without it.
       const { writeFileAtomic } = await import("../fs/write");
-      await writeFileAtomic(this.file, text, { mode: 0o600 });
+      await writeFileAtomic(this.file, parts, { mode: 0o600 });
       this.changed = false;
     } catch {
       /* an unwritable cache folder only means the next run reads every skill */
