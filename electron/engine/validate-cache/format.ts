@@ -178,7 +178,7 @@ export function cacheParts(rules: string, records: ReadonlyArray<string | Uint8A
   return parts;
 }
 
-/** The file cacheParts lays out, as one buffer. */
+/** The file cacheParts lays out, as one buffer. Exported for tests: they build cache files from records with it. */
 export const cacheBytes = (rules: string, records: ReadonlyArray<string | Uint8Array>): Buffer =>
   Buffer.concat(cacheParts(rules, records));
 
