@@ -65,6 +65,22 @@ describe("splitting a cache file into its records by key", () => {
     expect(Buffer.from(split!.get(keys[1]!)!).toString("utf8")).toBe(line(keys[1]!));
   });
 
+  it("lays out records of this run (text) and records read back (bytes), mixed and of any length, one per line", () => {
+    const recordText = fc
+      .tuple(fc.string({ maxLength: 30 }), fc.nat({ max: 3_000_000 }))
+      .map(([key, padding]) => JSON.stringify({ k: key, pad: "x".repeat(padding % 700_000) }));
+    fc.assert(
+      fc.property(fc.array(fc.tuple(recordText, fc.boolean()), { maxLength: 12 }), (records) => {
+        const texts = records.map(([text]) => text);
+        const parts = records.map(([text, asBytes]) => (asBytes ? Buffer.from(text) : text));
+        const expected = `{"format":2,"rules":"r","oneRecordPerLine":true,"records":[${texts.join(",\n")}]}`;
+        expect(cacheBytes("r", parts).toString("utf8")).toBe(expected);
+        expect(JSON.parse(expected)).toMatchObject({ records: texts.map((t) => JSON.parse(t) as unknown) });
+      }),
+      { numRuns: 40 },
+    );
+  });
+
   it("refuses a file whose key is not UTF-8, not closed or not valid JSON, or whose line does not end as laid out", () => {
     const good = cacheBytes("r", [line("a"), line("b")]);
     const bad = Buffer.from(good);
