@@ -48,11 +48,12 @@ interface BenchGlobals {
   MutationObserver: new (fn: () => void) => { observe(target: unknown, options: unknown): void; disconnect(): void };
 }
 
-/** When the page's first script was asked for (ms after navigation), from resource timing; NaN when it has none. */
+/** What one page load measured, in ms after navigation (confirmed: NaN when not waited for). */
 interface Loaded {
   rows: number;
   confirmed: number;
   loaded: number;
+  /** When the page's first script was asked for, from resource timing; NaN when it has none. */
   firstScript: number;
 }
 

@@ -6,13 +6,13 @@ const stdout = guardOutput(process.stdout);
 const stderr = guardOutput(process.stderr);
 
 runCli(process.argv.slice(2), {
-  stdout: stdout.text,
-  stdoutBytes: stdout.bytes,
-  stderr: stderr.text,
+  stdout: stdout.write,
+  stdoutBytes: stdout.write,
+  stderr: stderr.write,
   env: process.env,
   cwd: process.cwd(),
   stdoutIsTerminal: process.stdout.isTTY === true,
-  passthrough: { stdout: stdout.text, stderr: stderr.text },
+  passthrough: { stdout: stdout.write, stderr: stderr.write },
 }).then(async (code) => {
   await stdout.settled();
   process.exitCode = exitCodeWithOutput(code, stdout, stderr);

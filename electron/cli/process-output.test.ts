@@ -65,17 +65,17 @@ describe("the bin's output", () => {
 describe("guardOutput", () => {
   it("drops writes after EPIPE without keeping a failure", async () => {
     const out = guardOutput(failingStream("EPIPE"));
-    out.text("first");
+    out.write("first");
     await out.settled();
-    out.text("second");
-    out.bytes(new Uint8Array([1]));
+    out.write("second");
+    out.write(new Uint8Array([1]));
     expect(out.failure).toBeNull();
     expect(exitCodeWithOutput(0, out, guardOutput(new Writable({ write: (_c, _e, cb) => cb() })))).toBe(0);
   });
 
   it("keeps any other write error and turns success into a failed operation", async () => {
     const out = guardOutput(failingStream("EIO"));
-    out.text("first");
+    out.write("first");
     await out.settled();
     expect(out.failure?.code).toBe("EIO");
     const said: string[] = [];

@@ -2,10 +2,10 @@
 // head` ends quietly instead of with a stack trace, and a command that writes (`update --yes`) is never cut short by a
 // closed pipe — its work finishes, only the rest of its output is dropped.
 
-/** A stream's writers plus what became of it. */
+/** A stream's writer plus what became of it. */
 export interface GuardedOutput {
-  text: (text: string) => void;
-  bytes: (bytes: Uint8Array) => void;
+  /** Writes text or bytes, or nothing once the stream has failed. */
+  write: (chunk: string | Uint8Array) => void;
   /** The error that stopped the output other than its reader leaving (a full disk, say), or null. */
   readonly failure: NodeJS.ErrnoException | null;
   /** Resolves once what was written has been taken or has failed (a write's error arrives after it). */
@@ -19,38 +19,30 @@ export interface GuardedOutput {
 export function guardOutput(stream: NodeJS.WritableStream): GuardedOutput {
   let stopped = false;
   let failure: NodeJS.ErrnoException | null = null;
-  const stop = (error: NodeJS.ErrnoException) => {
+  const stop = (error: NodeJS.ErrnoException | null | undefined) => {
+    if (!error) return;
     stopped = true;
     if (error.code !== "EPIPE") failure ??= error;
   };
   stream.on("error", stop);
-  const write = (chunk: string | Uint8Array) => {
-    if (stopped) return;
+  const write = (chunk: string | Uint8Array, done?: () => void) => {
+    if (stopped) return done?.();
     try {
-      stream.write(chunk);
+      stream.write(chunk, (error) => {
+        stop(error);
+        done?.();
+      });
     } catch (error) {
       stop(error as NodeJS.ErrnoException);
+      done?.();
     }
   };
   return {
-    text: write,
-    bytes: write,
+    write: (chunk) => write(chunk),
     get failure() {
       return failure;
     },
-    settled: () =>
-      new Promise<void>((resolve) => {
-        if (stopped) return resolve();
-        try {
-          stream.write("", (error) => {
-            if (error) stop(error);
-            resolve();
-          });
-        } catch (error) {
-          stop(error as NodeJS.ErrnoException);
-          resolve();
-        }
-      }),
+    settled: () => new Promise<void>((resolve) => write("", resolve)),
   };
 }
 
@@ -60,7 +52,7 @@ export function guardOutput(stream: NodeJS.WritableStream): GuardedOutput {
  */
 export function exitCodeWithOutput(code: number, stdout: GuardedOutput, stderr: GuardedOutput): number {
   if (!stdout.failure) return code;
-  stderr.text(
+  stderr.write(
     `skillshelf: the output could not be written (${stdout.failure.code ?? stdout.failure.message}); it is incomplete.\n`,
   );
   return code === 0 ? 1 : code;

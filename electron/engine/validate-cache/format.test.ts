@@ -1,7 +1,11 @@
 // The cache file's record check: a listed path is trusted only as a plain path inside the skill's folder.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { cacheBytes, isRecord, splitCacheBytes, type CacheRecord } from "./format";
+import { cacheParts, isRecord, splitCacheBytes, type CacheRecord } from "./format";
+
+/** The cache file the store writes, joined into one buffer as it lands on disk. */
+const cacheBytes = (rules: string, records: ReadonlyArray<string | Uint8Array>): Buffer =>
+  Buffer.concat(cacheParts(rules, records));
 
 const record = (rel: string): CacheRecord => ({
   k: "agent-skills\n/skills/a",

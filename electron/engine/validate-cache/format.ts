@@ -178,10 +178,6 @@ export function cacheParts(rules: string, records: ReadonlyArray<string | Uint8A
   return parts;
 }
 
-/** The file cacheParts lays out, as one buffer. Exported for tests: they build cache files from records with it. */
-export const cacheBytes = (rules: string, records: ReadonlyArray<string | Uint8Array>): Buffer =>
-  Buffer.concat(cacheParts(rules, records));
-
 const SEPARATOR = Buffer.from(",\n");
 const TAIL = Buffer.from("]}");
 const KEY_START = Buffer.from('{"k":"');
@@ -216,7 +212,7 @@ function keyOf(file: Buffer, from: number, to: number): string | null {
 }
 
 /**
- * Each record's bytes by its key, when the file is laid out as cacheBytes lays it out for these rules; null for any
+ * Each record's bytes by its key, when the file is laid out as cacheParts lays it out for these rules; null for any
  * other file (another layout, other rules, a damaged file), which the whole-file parser then judges. Nothing here is
  * trusted: recordFromBytes checks a record when it is first used.
  */
