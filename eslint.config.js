@@ -52,6 +52,14 @@ const unboundedJson = {
   selector: "CallExpression[callee.object.name='JSON'][callee.property.name='parse']",
   message: "JSON is parsed through electron/engine/fs/json-limits.ts (size and depth limits) (docs/architecture.md).",
 };
+// The data folder (journals, backups, removal records) belongs to the user running Skillshelf: one function makes it,
+// from the environment and that user's home, never from --home (docs/architecture.md).
+const dataFolderBuilt = {
+  selector: "MemberExpression[property.name='SKILLSHELF_DATA_DIR'], Literal[value='SKILLSHELF_DATA_DIR']",
+  message: "the data folder is made by electron/engine/app-data/data-dir.ts alone (docs/architecture.md).",
+};
+/** The one module that makes the data folder. */
+const makesDataFolder = ["electron/engine/app-data/data-dir.ts"];
 /** Where JSON.parse itself may be called, each for a reason. */
 const parsesJson = [
   // The bounded reader itself.
@@ -270,10 +278,11 @@ export default tseslint.config(
   },
   {
     files: ["electron/**/*.ts"],
-    ignores: [...mayWrite, ...parsesJson],
-    rules: { "no-restricted-syntax": ["error", ...writeFlags, unboundedJson] },
+    ignores: [...mayWrite, ...parsesJson, ...makesDataFolder],
+    rules: { "no-restricted-syntax": ["error", ...writeFlags, unboundedJson, dataFolderBuilt] },
   },
-  { files: parsesJson, rules: { "no-restricted-syntax": ["error", ...writeFlags] } },
+  { files: parsesJson, rules: { "no-restricted-syntax": ["error", ...writeFlags, dataFolderBuilt] } },
+  { files: makesDataFolder, rules: { "no-restricted-syntax": ["error", ...writeFlags, unboundedJson] } },
   {
     files: ["electron/preload/**/*.ts"],
     ignores: ["electron/preload/**/*.test.ts"],

@@ -81,6 +81,21 @@ const linted: { claim: string; plants: { file: string; code: string; rule: strin
     ],
   },
   {
+    claim: "refuses `SKILLSHELF_DATA_DIR` in any other module",
+    plants: [
+      {
+        file: "electron/handlers/planted.ts",
+        code: "export const data = (env: NodeJS.ProcessEnv) => env.SKILLSHELF_DATA_DIR;\n",
+        rule: "no-restricted-syntax",
+      },
+      {
+        file: "electron/engine/manage/planted.ts",
+        code: 'export const data = (env: NodeJS.ProcessEnv) => env["SKILLSHELF_DATA_DIR"];\n',
+        rule: "no-restricted-syntax",
+      },
+    ],
+  },
+  {
     claim: "A lint rule refuses `JSON.parse` elsewhere",
     plants: [
       {

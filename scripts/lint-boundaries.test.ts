@@ -245,6 +245,18 @@ const violations: { name: string; file: string; code: string; rule: string }[] =
     rule: "no-restricted-imports",
   },
   {
+    name: "handlers → a data folder of their own (env.SKILLSHELF_DATA_DIR)",
+    file: "electron/handlers/y.ts",
+    code: 'import path from "node:path";\nexport const data = (env: NodeJS.ProcessEnv, home: string) => env.SKILLSHELF_DATA_DIR ?? path.join(home, "data");\n',
+    rule: "no-restricted-syntax",
+  },
+  {
+    name: 'cli → a data folder of its own (env["SKILLSHELF_DATA_DIR"])',
+    file: "electron/cli/y.ts",
+    code: 'export const data = (env: NodeJS.ProcessEnv) => env["SKILLSHELF_DATA_DIR"];\n',
+    rule: "no-restricted-syntax",
+  },
+  {
     name: "a relative import across layers that resolves nowhere",
     file: "renderer/src/app.ts",
     code: importing("../../electron/engine/missing"),
@@ -288,6 +300,11 @@ const allowed: { name: string; file: string; code: string }[] = [
     name: "a test and a test fixture builder → writeFile",
     file: "electron/handlers/testing/y.ts",
     code: importing("node:fs/promises", "writeFile"),
+  },
+  {
+    name: "the one module that makes the data folder → SKILLSHELF_DATA_DIR",
+    file: "electron/engine/app-data/data-dir.ts",
+    code: "export const data = (env: NodeJS.ProcessEnv) => env.SKILLSHELF_DATA_DIR;\n",
   },
   {
     name: "the bounded reader → JSON.parse",

@@ -74,7 +74,7 @@ async function refusalsAsHandlerErrors<T>(work: () => Promise<T>): Promise<T> {
 export function createManageHandlers(options: ManageHandlerOptions): ManageSession {
   const { home, platform, env } = options.scanOptions;
   const processEnv = env as NodeJS.ProcessEnv;
-  const dataDir = options.dataDir ?? defaultDataDir(processEnv, platform, home);
+  const dataDir = options.dataDir ?? defaultDataDir(processEnv, process.platform);
   const scope = { home, env: processEnv, dataDir };
   const after = <T>(dryRun: boolean, result: T): T => {
     if (!dryRun) options.changed();
@@ -127,7 +127,7 @@ export function createManageHandlers(options: ManageHandlerOptions): ManageSessi
         return request.dryRun ? plan : after(false, await removeSkill(plan, removeOptions));
       }),
     "manage:undo-remove": (name) =>
-      refusalsAsHandlerErrors(async () => after(false, await restoreRemoved(name, dataDir))),
+      refusalsAsHandlerErrors(async () => after(false, await restoreRemoved(name, scope))),
     "manage:share": (name, request) =>
       refusalsAsHandlerErrors(async () => after(request.dryRun, await shareSkill(name, { ...scope, ...request }))),
     "manage:cancel-add": async (taskId) => {

@@ -65,7 +65,7 @@ export async function readManageSetup(
     platform: scan.platform,
     ...(project ? { project: path.resolve(io.cwd, project) } : {}),
     clients: clients.length ? [...new Set(clients)] : defaultClients,
-    dataDir: defaultDataDir(io.env, scan.platform, scan.home),
+    dataDir: defaultDataDir(io.env, process.platform),
     apiBase,
     token: withToken ? await savedGithubToken(io, scan) : githubTokenOf(undefined, io.env),
   };

@@ -1,7 +1,8 @@
 // `skillshelf remove NAME`: shows every copy and link of the skill per client and its lock entry, then removes them
 // after --yes or a yes on the terminal — copies kept in the backups, so `skillshelf rollback NAME` puts it all back.
 import { InstallError } from "../../engine/apply/errors";
-import { planRemove, removeSkill, type RemovePlan } from "../../engine/manage/remove";
+import { homedir } from "node:os";
+import { latestRemoval, planRemove, removeSkill, type RemovePlan } from "../../engine/manage/remove";
 import { UsageError, printJson, type CliCommand, type CliIo } from "../command";
 import { SCAN_FLAGS_USAGE } from "../scan-flags";
 import { CLIENT_USAGE, manageFlagOptions, readManageSetup, recoverBeforeManage } from "./manage-flags";
@@ -23,6 +24,17 @@ function printPlan(io: CliIo, plan: RemovePlan): void {
     io.stdout("  Claude Desktop keeps its own copy; Skillshelf never changes it. To remove it there:\n");
     for (const step of plan.desktopSteps) io.stdout(`    - ${safe(step)}\n`);
   }
+}
+
+/** A path as one shell word (quoted when it holds anything but plain path characters). */
+const shellWord = (p: string) => (/^[\w./@%+=:,-]+$/.test(p) ? p : `'${p.replace(/'/g, "'\\''")}'`);
+
+/** The rollback command that finds this removal's record, or null when it cannot be read back (never promised then). */
+async function undoCommand(name: string, setup: { home: string; env: NodeJS.ProcessEnv; dataDir: string }) {
+  const found = await latestRemoval(name, setup);
+  if (!found || "refused" in found) return null;
+  const home = setup.home === homedir() ? "" : ` --home ${shellWord(setup.home)}`;
+  return `skillshelf rollback ${shellWord(name)}${home}`;
 }
 
 /** The `remove` command. */
@@ -77,8 +89,10 @@ export const removeCommand: CliCommand = {
       if (error instanceof InstallError) return fail(error.code, error.message, plan);
       throw error;
     }
-    if (json) printJson(io, { name, removed: true, plan });
-    else io.stdout(`\nRemoved "${safe(name)}". \`skillshelf rollback ${safe(name)}\` puts it back.\n`);
+    const undo = await undoCommand(name, setup);
+    if (json) printJson(io, { name, removed: true, plan, undo });
+    else if (undo) io.stdout(`\nRemoved "${safe(name)}". \`${safe(undo)}\` puts it back.\n`);
+    else io.stdout(`\nRemoved "${safe(name)}". Its copies are kept in Skillshelf's backups.\n`);
     return 0;
   },
 };

@@ -10,9 +10,11 @@ import { SCAN_FLAGS_USAGE, readScanFlags, scanFlagOptions } from "../scan-flags"
 import { safe } from "./report-format";
 import { findSkillTarget } from "./skill-target";
 
+type RemovalScope = Parameters<typeof restoreRemoved>[1];
+
 /** Puts back a skill `skillshelf remove` took away (every copy, link and the lock entry). */
-async function undoRemoval(name: string, data: string, json: boolean, io: CliIo): Promise<number> {
-  const plan = await restoreRemoved(name, data);
+async function undoRemoval(name: string, where: RemovalScope, json: boolean, io: CliIo): Promise<number> {
+  const plan = await restoreRemoved(name, where);
   if (json) printJson(io, { name, restored: true, undoneRemoval: plan });
   else
     io.stdout(
@@ -41,8 +43,9 @@ export const rollbackCommand: CliCommand = {
       return 1;
     };
     const target = await findSkillTarget(arg, scanOptions, io.cwd);
-    if (!target && (await latestRemoval(arg, data)))
-      return undoRemoval(arg, data, json, io).catch((error: unknown) => {
+    const where: RemovalScope = { home: scanOptions.home, env: io.env, dataDir: data };
+    if (!target && (await latestRemoval(arg, where)))
+      return undoRemoval(arg, where, json, io).catch((error: unknown) => {
         if (error instanceof InstallError) return fail(error.code, error.message);
         throw error;
       });

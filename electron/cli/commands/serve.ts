@@ -1,5 +1,4 @@
 // `skillshelf serve [--port N] [--open] [scan flags] [--server URL]... [--github-api URL]`: the GUI in a browser, on 127.0.0.1.
-import { homedir } from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { dataDir } from "../../engine/app-data/data-dir";
@@ -27,7 +26,7 @@ function openInBrowser(file: string): void {
 
 /** Where the sign-in file goes: a private folder in the data folder of the user running serve (never --home's). */
 function openPageFolder(env: NodeJS.ProcessEnv): string {
-  return path.join(dataDir(env, process.platform, homedir()), "serve");
+  return path.join(dataDir(env, process.platform), "serve");
 }
 
 /** Resolves when the process is asked to stop. */

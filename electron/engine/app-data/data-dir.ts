@@ -1,12 +1,13 @@
 // Where Skillshelf keeps what it downloads and the copies it replaced: SKILLSHELF_DATA_DIR, else the platform's app-data
 // folder of the user running Skillshelf — never below `--home`, which may be another user's (whose files would then
-// decide what this process moves and deletes).
+// decide what this process moves and deletes). It takes no home on purpose, and lint keeps every other module from
+// building the folder itself (eslint.config.js, dataFolderBuilt).
 import { homedir } from "node:os";
 import path from "node:path";
 
 /** The data folder for an environment and platform; `userHome` is the running user's own home (injectable for tests). */
-export function dataDir(env: NodeJS.ProcessEnv, platform: NodeJS.Platform, userHome: string = homedir()): string {
-  const home = userHome;
+export function dataDir(env: NodeJS.ProcessEnv, platform: NodeJS.Platform): string {
+  const home = homedir();
   if (env.SKILLSHELF_DATA_DIR) return path.resolve(env.SKILLSHELF_DATA_DIR);
   if (platform === "darwin") return path.join(home, "Library", "Application Support", "Skillshelf");
   if (platform === "win32") return path.join(env.APPDATA ?? path.join(home, "AppData", "Roaming"), "Skillshelf");

@@ -3,6 +3,7 @@
 // (chown, as root) and skip with the reason elsewhere.
 import { afterEach, beforeEach, describe, expect, it, type TestContext } from "vitest";
 import { chmod, chown, mkdir, readdir, stat, writeFile } from "node:fs/promises";
+import { homedir } from "node:os";
 import path from "node:path";
 import { skipBecause } from "../../../test-support/skip";
 import { makeTempDir, writeTree } from "../../../test-support/tmp";
@@ -67,9 +68,12 @@ function needRoot(ctx: TestContext): void {
 
 describe("the data folder's place", () => {
   it("follows the running user's home, never the home being scanned; SKILLSHELF_DATA_DIR still overrides", () => {
-    expect(dataDirOf({}, "linux", "/home/me")).toBe("/home/me/.local/share/skillshelf");
-    expect(dataDirOf({ SKILLSHELF_DATA_DIR: "/x/data" }, "linux", "/home/me")).toBe("/x/data");
-    expect(dataDirOf({}, "darwin", "/Users/me")).toBe("/Users/me/Library/Application Support/Skillshelf");
+    expect(dataDirOf({}, "linux")).toBe(path.join(homedir(), ".local/share/skillshelf"));
+    expect(dataDirOf({ SKILLSHELF_DATA_DIR: "/x/data" }, "linux")).toBe("/x/data");
+    expect(dataDirOf({}, "darwin")).toBe(path.join(homedir(), "Library/Application Support/Skillshelf"));
+    // It takes no home: a third argument (the scanned --home) is a type error, not a silently used path.
+    // @ts-expect-error the data folder never comes from --home
+    expect(dataDirOf({}, "linux", "/home/alice")).toBe(path.join(homedir(), ".local/share/skillshelf"));
   });
 });
 

@@ -9,7 +9,7 @@ import { readJsonFileWithinLimits } from "../fs/json-limits";
 import { installerFolderHashes } from "../skill-lock/folder-hash";
 import { MAX_LOCK_BYTES } from "../skill-lock/lock-edit";
 import { gitTreeOf } from "../updates/git-tree";
-import { canonicalDir, clientPlace, lockFileOf, type ClientId, type Scope } from "./clients";
+import { canonicalDir, checkClientFolder, clientPlace, lockFileOf, type ClientId, type Scope } from "./clients";
 import { placeJournaled, type AddStep } from "./journaled-place";
 import { decide, inspectPlace, type AppliedPlacement, type Placement, type PlannedPlacement } from "./place";
 import { lockSourceOf, parseAddSource, type AddSource } from "./source";
@@ -196,6 +196,9 @@ export async function planAdd(rawSource: string, options: AddOptions): Promise<A
         `The skill name "${unsafe.name.slice(0, 100)}" cannot be a folder name; nothing was added.`,
       );
     const lockFile = lockFileOf(options);
+    for (const place of placementsOf(chosen[0]!.name, options))
+      await checkClientFolder(path.dirname(place.path), options);
+    if (lockFile) await checkClientFolder(path.dirname(lockFile), options);
     const skills: AddedSkill[] = [];
     for (const candidate of chosen) {
       const places = [];

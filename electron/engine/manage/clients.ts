@@ -1,5 +1,6 @@
 // The clients a skill can be added to, by plain name, and the folder each reads skills from (user or project scope),
 // as the `skills` installer lays them out: the shared agents folder holds the one copy, the others link to it.
+import { lstat, realpath, stat } from "node:fs/promises";
 import path from "node:path";
 import { InstallError } from "../apply/errors";
 import { skillLockCandidates } from "../discovery/locations";
@@ -73,4 +74,51 @@ export function parseClientId(raw: string): ClientId {
 /** The installer's lock for this scope, or null in a project (its project lock is another format, not written). */
 export function lockFileOf(scope: Scope): string | null {
   return scope.project ? null : skillLockCandidates({ home: scope.home, env: scope.env })[0]!;
+}
+
+const isInside = (child: string, parent: string) => {
+  const rel = path.relative(parent, child);
+  return rel === "" || (!rel.startsWith("..") && !path.isAbsolute(rel));
+};
+
+/** `dir` or its nearest folder that exists (a client folder is often not made yet). */
+async function nearestExisting(dir: string): Promise<string> {
+  let at = path.resolve(dir);
+  while (!(await lstat(at).catch(() => null))) {
+    const up = path.dirname(at);
+    if (up === at) break;
+    at = up;
+  }
+  return at;
+}
+
+/**
+ * Refuses a folder Skillshelf would write, remove or restore in (a client's skills folder, the installer's lock
+ * folder) unless it is the running user's: the home (or project) and every folder on the way down to it belong to
+ * this user, and so does the folder it really is, wherever a link leads. So `--home` never lends this process another
+ * user's folders, nor a link of theirs that leads to this user's own files (nor one they could swap in meanwhile).
+ */
+export async function checkClientFolder(dir: string, scope: Scope): Promise<void> {
+  const uid = process.getuid?.();
+  if (uid === undefined) return;
+  const refuse = (why: string) =>
+    new InstallError(
+      "install.target.unsafe",
+      `Skillshelf does not change ${dir.slice(0, 300)}: ${why}. Nothing was changed.`,
+      "refused",
+    );
+  const root = path.resolve(scope.project ?? scope.home);
+  const existing = await nearestExisting(dir);
+  const chain = [existing];
+  if (isInside(existing, root)) for (let at = existing; at !== root;) chain.push((at = path.dirname(at)));
+  for (const at of chain) {
+    const owner = (await lstat(at)).uid;
+    if (owner !== uid)
+      throw refuse(
+        `${at.slice(0, 300)} belongs to another user (uid ${owner}), and Skillshelf changes only your folders`,
+      );
+  }
+  const real = await realpath(existing);
+  const owner = (await stat(real)).uid;
+  if (owner !== uid) throw refuse(`it leads to ${real.slice(0, 300)}, which belongs to another user (uid ${owner})`);
 }

@@ -49,13 +49,15 @@ describe("removeSkill", () => {
     const backup = plan.items.find((i) => i.kind === "copy")!;
     expect(backup.kind === "copy" && (await readFile(path.join(backup.backup!, "a.md"), "utf8"))).toBe("A\n");
 
-    await restoreRemoved("tidy", dataDir);
+    await restoreRemoved("tidy", { home, env: {}, dataDir });
     expect(await readFile(path.join(home, ".claude/skills/tidy/a.md"), "utf8")).toBe("A\n");
     expect(await readlink(path.join(home, ".cursor/skills/tidy"))).toBe(
       path.join("..", "..", ".agents", "skills", "tidy"),
     );
     expect(JSON.parse(await readFile(lockFile, "utf8")).skills.tidy).toEqual(JSON.parse(lockBefore).skills.tidy);
-    await expect(restoreRemoved("tidy", dataDir)).rejects.toMatchObject({ code: "install.rollback.none" });
+    await expect(restoreRemoved("tidy", { home, env: {}, dataDir })).rejects.toMatchObject({
+      code: "install.rollback.none",
+    });
   });
 
   it("with a client, removes only that client's link and keeps the copy and the lock entry", async () => {
@@ -82,7 +84,7 @@ describe("removeSkill", () => {
   it("does not undo over something put there since", async () => {
     await removeSkill(await planRemove("tidy", { home, env: {}, dataDir }), { home, env: {}, dataDir });
     await writeTree(path.join(home, ".agents/skills/tidy"), { "SKILL.md": SKILL("tidy") });
-    await expect(restoreRemoved("tidy", dataDir)).rejects.toMatchObject({ code: "manage.conflict" });
+    await expect(restoreRemoved("tidy", { home, env: {}, dataDir })).rejects.toMatchObject({ code: "manage.conflict" });
     expect(await readdir(path.join(home, ".agents/skills/tidy"))).toEqual(["SKILL.md"]);
   });
 });

@@ -5,14 +5,17 @@ import { randomBytes } from "node:crypto";
 import { lstat, mkdir, readdir, readlink, rm, unlink } from "node:fs/promises";
 import path from "node:path";
 import { renameWithRetry as rename } from "../fs/rename-retry";
+import { backupsRoot } from "../app-data/data-dir";
+import { isBackupPath, isPlainAbsolute } from "../app-data/data-paths";
+import { ensureTrustedData, readTrustedJson, untrustedDirReason, untrustedError } from "../app-data/data-trust";
 import { InstallError } from "../apply/errors";
 import { syncPath } from "../apply/tree";
 import { readJsonFileWithinLimits } from "../fs/json-limits";
-import { createSymlink as symlink, writeFileAtomic } from "../fs/write";
+import { createSymlink as symlink, writeJsonAtomic } from "../fs/write";
 import { installerSkillFolders } from "../skill-lock/agent-folders";
 import { MAX_LOCK_BYTES, removeLockEntry, upsertLockEntry } from "../skill-lock/lock-edit";
 import { moveToBackup } from "./backup-move";
-import { CLIENT_IDS, clientPlace, lockFileOf, type ClientId, type Scope } from "./clients";
+import { CLIENT_IDS, checkClientFolder, clientPlace, lockFileOf, type ClientId, type Scope } from "./clients";
 
 /** One thing remove takes away. */
 export type Removal =
@@ -28,6 +31,8 @@ export interface RemovePlan {
   desktopSteps: string[];
   id: string;
   removedAt?: string;
+  /** The project whose folders it was removed from (absent: the home's). */
+  project?: string;
 }
 
 /** Options of planRemove and removeSkill. */
@@ -41,6 +46,14 @@ const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 /** A removal record far larger than this is not one Skillshelf wrote. */
 const MAX_REMOVAL_RECORD_BYTES = 1024 * 1024;
 const removalsDir = (dataDir: string) => path.join(dataDir, "removals");
+const RECORD_ID = /^\d{1,16}-[0-9a-f]{8}$/;
+
+/** Every folder of this scope remove looks in: the clients' and, in the home, the installer's. */
+function scopeFolders(scope: Scope): string[] {
+  const dirs = CLIENT_IDS.map((id) => clientPlace(id, scope).dir).filter((d): d is string => !!d);
+  if (!scope.project) dirs.push(...installerSkillFolders(scope.home, scope.env));
+  return [...new Set(dirs.map((d) => path.resolve(d)))];
+}
 
 async function readLockEntry(file: string, name: string): Promise<Record<string, unknown> | null> {
   const lock = (await readJsonFileWithinLimits(file, MAX_LOCK_BYTES)) as { skills?: Record<string, unknown> } | null;
@@ -65,12 +78,14 @@ export async function planRemove(name: string, options: RemoveOptions): Promise<
     const at = path.join(dir, name);
     const info = await lstat(at).catch(() => null);
     if (!info) continue;
+    await checkClientFolder(dir, options);
     if (info.isSymbolicLink()) items.push({ kind: "link", path: at, target: await readlink(at), clients: ids });
     else if (info.isDirectory() && (await lstat(path.join(at, "SKILL.md")).catch(() => null)))
       items.push({ kind: "copy", path: at, clients: ids });
   }
   const lockFile = lockFileOf(options);
   const entry = lockFile && !options.clients?.length ? await readLockEntry(lockFile, name) : null;
+  if (lockFile && entry) await checkClientFolder(path.dirname(lockFile), options);
   const desktopSteps = options.clients?.includes("claude-desktop")
     ? [
         "Open Claude Desktop, then Settings → Capabilities (Skills).",
@@ -89,6 +104,7 @@ export async function planRemove(name: string, options: RemoveOptions): Promise<
     lock: lockFile && entry ? { file: lockFile, entry } : null,
     desktopSteps,
     id: `${Date.now()}-${randomBytes(4).toString("hex")}`,
+    ...(options.project ? { project: path.resolve(options.project) } : {}),
   };
 }
 
@@ -98,8 +114,8 @@ const recordFile = (dataDir: string, plan: RemovePlan) =>
 /** Removes what plan lists: links first, then copies moved into the backups, then the lock entry; returns the record. */
 export async function removeSkill(plan: RemovePlan, options: RemoveOptions): Promise<RemovePlan> {
   plan.removedAt = new Date().toISOString();
-  await mkdir(removalsDir(options.dataDir), { recursive: true });
-  const save = () => writeFileAtomic(recordFile(options.dataDir, plan), JSON.stringify(plan, null, 2));
+  await ensureTrustedData(options.dataDir, removalsDir(options.dataDir));
+  const save = () => writeJsonAtomic(recordFile(options.dataDir, plan), plan, { mode: 0o600 });
   await save();
   for (const item of plan.items) {
     if (item.kind === "link") await unlink(item.path);
@@ -119,40 +135,106 @@ export async function removeSkill(plan: RemovePlan, options: RemoveOptions): Pro
   return plan;
 }
 
-/** The newest removal of `name` that can still be undone, or null. */
-export async function latestRemoval(name: string, dataDir: string): Promise<{ file: string; plan: RemovePlan } | null> {
-  const names = (await readdir(removalsDir(dataDir)).catch(() => [] as string[]))
-    .filter((f) => f.startsWith(`${name}.`) && f.endsWith(".json") && f.slice(name.length + 1).split(".").length === 2)
-    .sort()
-    .reverse();
-  for (const f of names) {
-    const file = path.join(removalsDir(dataDir), f);
-    const plan = (await readJsonFileWithinLimits(file, MAX_REMOVAL_RECORD_BYTES)) as RemovePlan | null;
-    if (plan?.name === name && Array.isArray(plan.items)) return { file, plan };
+/** Why a removal record is not one remove wrote for this scope (so nothing is done on its word), or null. */
+export function removalShapeProblem(record: unknown, fileName: string, scope: Scope, dataDir: string): string | null {
+  if (typeof record !== "object" || record === null || Array.isArray(record)) return "it is not a record";
+  const r = record as Record<string, unknown>;
+  if (typeof r.name !== "string" || !SAFE_NAME.test(r.name)) return "its skill name is not a folder name";
+  if (typeof r.id !== "string" || !RECORD_ID.test(r.id)) return "its id is not one Skillshelf makes";
+  if (fileName !== `${r.name}.${r.id}.json`) return "its file name does not match its name and id";
+  if (r.project !== undefined && !isPlainAbsolute(r.project)) return "its project is not a plain absolute path";
+  const where: Scope = { ...scope, ...(typeof r.project === "string" ? { project: r.project } : {}) };
+  const folders = scopeFolders(where);
+  if (!Array.isArray(r.items) || r.items.length > 64) return "its items are not a short list";
+  for (const item of r.items as Removal[]) {
+    if (typeof item !== "object" || item === null) return "an item is not a record";
+    if (!Array.isArray(item.clients) || !item.clients.every((c) => (CLIENT_IDS as unknown[]).includes(c)))
+      return "an item names a client Skillshelf does not know";
+    if (!isPlainAbsolute(item.path) || path.basename(item.path) !== r.name)
+      return "an item is not a folder of the skill";
+    if (!folders.includes(path.dirname(item.path))) return "an item is not in a client folder of this home";
+    if (item.kind === "link") {
+      if (typeof item.target !== "string" || !item.target || item.target.length > 4096 || item.target.includes("\0"))
+        return "a link's target is not a path";
+    } else if (item.kind === "copy") {
+      if (item.backup !== undefined && !isBackupPath(backupsRoot(dataDir), item.path, item.backup))
+        return "a copy's backup is not where Skillshelf keeps backups";
+    } else return "an item's kind is unknown";
   }
+  if (r.lock !== null && r.lock !== undefined) {
+    const lock = r.lock as { file?: unknown; entry?: unknown };
+    if (lock.file !== lockFileOf(where)) return "its lock file is not the installer's lock of this home";
+    if (typeof lock.entry !== "object" || lock.entry === null || Array.isArray(lock.entry))
+      return "its lock entry is not a record";
+  }
+  if (!Array.isArray(r.desktopSteps) || !r.desktopSteps.every((d) => typeof d === "string"))
+    return "its Claude Desktop steps are not text";
   return null;
 }
 
+/** A removal that can be undone, or why the newest record of `name` may not be used. */
+export type FoundRemoval = { file: string; plan: RemovePlan } | { refused: string } | null;
+
+/**
+ * The newest removal of `name` this user recorded for this scope. A record read back is trusted only when it is ours
+ * and private (the trusted reader) and every path in it has the shape remove gives it; otherwise its refusal.
+ */
+export async function latestRemoval(name: string, options: Scope & { dataDir: string }): Promise<FoundRemoval> {
+  if (!SAFE_NAME.test(name)) return null;
+  const dir = removalsDir(options.dataDir);
+  const folderWhy = (await untrustedDirReason(options.dataDir)) ?? (await untrustedDirReason(dir));
+  const names = (await readdir(dir).catch(() => [] as string[]))
+    .filter((f) => f.startsWith(`${name}.`) && f.endsWith(".json") && f.slice(name.length + 1).split(".").length === 2)
+    .sort()
+    .reverse();
+  if (!names.length) return null;
+  if (folderWhy) return { refused: folderWhy };
+  const file = path.join(dir, names[0]!);
+  const read = await readTrustedJson(file, MAX_REMOVAL_RECORD_BYTES);
+  if (!read.ok) return { refused: `the record ${file} ${read.why}` };
+  const shape = removalShapeProblem(read.value, names[0]!, options, options.dataDir);
+  if (shape) return { refused: `the record ${file} was not used: ${shape}` };
+  return { file, plan: read.value as RemovePlan };
+}
+
+/** Checks, right before it is used, that a record's place and backup are still what remove left. */
+async function checkBeforeRestore(item: Removal, scope: Scope, dataDir: string): Promise<void> {
+  await checkClientFolder(path.dirname(item.path), scope);
+  if (item.kind !== "copy" || !item.backup) return;
+  const info = await lstat(item.backup).catch(() => null);
+  if (!info?.isDirectory() || !isBackupPath(backupsRoot(dataDir), item.path, item.backup))
+    throw new InstallError(
+      "install.rollback.none",
+      `The kept copy of ${item.path} is no longer at ${item.backup}, so nothing was put back.`,
+    );
+}
+
 /** Puts back the newest removal of `name`: copies renamed back, links made again, the lock entry re-added. */
-export async function restoreRemoved(name: string, dataDir: string): Promise<RemovePlan> {
-  const found = await latestRemoval(name, dataDir);
+export async function restoreRemoved(name: string, options: Scope & { dataDir: string }): Promise<RemovePlan> {
+  const found = await latestRemoval(name, options);
   if (!found) throw new InstallError("install.rollback.none", `Skillshelf has no removal of "${name}" to undo.`);
+  if ("refused" in found) throw untrustedError(found.refused);
   const { plan, file } = found;
+  const scope: Scope = { ...options, ...(plan.project ? { project: plan.project } : {}) };
   for (const item of plan.items) {
     if (await lstat(item.path).catch(() => null))
       throw new InstallError(
         "manage.conflict",
         `${item.path} is there again, so the removal of "${name}" was not undone; move it away first.`,
       );
+    await checkBeforeRestore(item, scope, options.dataDir);
   }
+  if (plan.lock) await checkClientFolder(path.dirname(plan.lock.file), scope);
   for (const item of plan.items) {
     if (item.kind !== "copy" || !item.backup) continue;
+    await checkBeforeRestore(item, scope, options.dataDir);
     await mkdir(path.dirname(item.path), { recursive: true });
     await rename(item.backup, item.path);
     await syncPath(path.dirname(item.path), true);
   }
   for (const item of plan.items) {
     if (item.kind !== "link") continue;
+    await checkClientFolder(path.dirname(item.path), scope);
     await mkdir(path.dirname(item.path), { recursive: true });
     await symlink(item.target, item.path, "dir");
   }

@@ -2,7 +2,7 @@
 // copy with `copy`), with the same look-first rules as add; the copy itself and the lock are left as they are.
 import path from "node:path";
 import { InstallError } from "../apply/errors";
-import { clientPlace, type ClientId } from "./clients";
+import { checkClientFolder, clientPlace, type ClientId } from "./clients";
 import { placeJournaled } from "./journaled-place";
 import { decide, inspectPlace, type AppliedPlacement, type PlannedPlacement } from "./place";
 import { planRemove, type RemoveOptions } from "./remove";
@@ -36,6 +36,7 @@ export async function shareSkill(name: string, options: ShareOptions): Promise<S
   const places: ShareResult["places"] = [];
   for (const id of options.clients) {
     const dir = clientPlace(id, options).dir!;
+    await checkClientFolder(dir, options);
     const at = path.join(dir, name);
     if (path.resolve(at) === path.resolve(copy.path)) continue;
     const place = {
