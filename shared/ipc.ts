@@ -8,7 +8,7 @@ import { isConfiguredServerId, type ConfiguredServerList, type ServerTestResult 
 export type { ConfiguredServer, ConfiguredServerList, ServerTestCheck, ServerTestResult } from "./mcp-servers";
 import type { CopyComparison } from "./copy-compare";
 import {
-  isManageRequest,
+  isManageClientId,
   type AddArrivalView,
   type AddRequest,
   type AddView,
@@ -47,6 +47,19 @@ export type { StdioServer, StdioServerList } from "./stdio-servers";
 import type { CatalogChange, ValidationResult } from "./results";
 import { jsonTextOf, unpackAnswer, type SerializedJson } from "./serialized-json";
 import type { CatalogPacking } from "./catalog-wire";
+import {
+  arrayOf,
+  exactObject,
+  isBoolean,
+  literal,
+  noArgs,
+  nullable,
+  oneOf,
+  optional,
+  tuple,
+  type ArgsGuard,
+  type Guard,
+} from "./ipc-validators";
 export type { CatalogChange, ValidationResult } from "./results";
 
 /** Why a command failed, as both transports say it: the handler's sentence and its cause. */
@@ -235,56 +248,15 @@ export type CommandChannel = keyof IpcCommands;
 /** Event channel names. */
 export type EventChannel = keyof IpcEvents;
 
+/** One method per command of the table, typed by its channel's signature. */
+export type CommandMethods = { [M in CommandMethod]: IpcCommands[(typeof COMMANDS)[M]["channel"]] };
+/** One `on…` method per event: subscribes a listener and returns its unsubscribe. */
+export type EventMethods = {
+  [M in keyof typeof eventOfMethod]: (listener: (payload: IpcEvents[(typeof eventOfMethod)[M]]) => void) => () => void;
+};
+
 /** The API object the renderer receives (window.skillshelf): one named method per command and per event. */
-export interface SkillshelfApi {
-  appInfo: IpcCommands["app:info"];
-  scanCatalog: IpcCommands["catalog:scan"];
-  storedCatalog: IpcCommands["catalog:stored"];
-  skillLevels: IpcCommands["skill:levels"];
-  skillResource: IpcCommands["skill:resource"];
-  validatePath: IpcCommands["validate:path"];
-  openAuthorFolder: IpcCommands["author:open"];
-  closeAuthorFolder: IpcCommands["author:close"];
-  checkUpdates: IpcCommands["updates:check"];
-  lastUpdates: IpcCommands["updates:last"];
-  revealPath: IpcCommands["shell:reveal"];
-  openInEditor: IpcCommands["shell:open-in-editor"];
-  openExternal: IpcCommands["shell:open-external"];
-  getSettings: IpcCommands["settings:get"];
-  updateSettings: IpcCommands["settings:update"];
-  listConfiguredServers: IpcCommands["servers:configured"];
-  compareCopies: IpcCommands["skill:compare"];
-  testServer: IpcCommands["servers:test"];
-  listStdioServers: IpcCommands["stdio:list"];
-  reviewStdioServers: IpcCommands["stdio:review"];
-  approveStdioServer: IpcCommands["stdio:approve"];
-  revokeStdioServer: IpcCommands["stdio:revoke"];
-  startUpdate: IpcCommands["update:start"];
-  reviewUpdate: IpcCommands["update:review"];
-  cancelUpdate: IpcCommands["update:cancel"];
-  applyUpdate: IpcCommands["update:apply"];
-  updateAll: IpcCommands["update:all"];
-  openHandoff: IpcCommands["update:open-handoff"];
-  revealHandoff: IpcCommands["update:reveal-handoff"];
-  waitForArrival: IpcCommands["update:wait-arrival"];
-  runRecipe: IpcCommands["update:run-recipe"];
-  recipeResult: IpcCommands["update:recipe-result"];
-  undoUpdate: IpcCommands["update:undo"];
-  updateHistory: IpcCommands["update:history"];
-  updateHistories: IpcCommands["update:histories"];
-  updateRecoveries: IpcCommands["update:recoveries"];
-  addSkill: IpcCommands["manage:add"];
-  removeSkill: IpcCommands["manage:remove"];
-  undoRemoveSkill: IpcCommands["manage:undo-remove"];
-  shareSkill: IpcCommands["manage:share"];
-  cancelAddSkill: IpcCommands["manage:cancel-add"];
-  waitForAddArrival: IpcCommands["manage:wait-arrival"];
-  pickAddSource: IpcCommands["manage:pick-source"];
-  onCatalogChanged: (listener: (change: IpcEvents["catalog:changed"]) => void) => () => void;
-  onAuthorChanged: (listener: (snapshot: IpcEvents["author:changed"]) => void) => () => void;
-  onUpdatesChanged: (listener: (updates: IpcEvents["updates:changed"]) => void) => () => void;
-  onTaskProgress: (listener: (progress: IpcEvents["task:progress"]) => void) => () => void;
-  onTaskOutput: (listener: (output: IpcEvents["task:output"]) => void) => () => void;
+export interface SkillshelfApi extends CommandMethods, EventMethods {
   /** The file-system path of a file dropped on the window (a DOM File), where the host can tell it (Electron's webUtils). */
   pathForDroppedFile?: (file: unknown) => string | null;
 }
@@ -298,54 +270,7 @@ export const TOKEN_HEADER = "x-skillshelf-token";
  */
 export const SESSION_HEADER = "x-skillshelf-session";
 
-/** Which command each API method calls; implementations map methods to channels through this. */
-export const commandOfMethod = {
-  appInfo: "app:info",
-  scanCatalog: "catalog:scan",
-  storedCatalog: "catalog:stored",
-  skillLevels: "skill:levels",
-  skillResource: "skill:resource",
-  validatePath: "validate:path",
-  openAuthorFolder: "author:open",
-  closeAuthorFolder: "author:close",
-  checkUpdates: "updates:check",
-  lastUpdates: "updates:last",
-  revealPath: "shell:reveal",
-  openInEditor: "shell:open-in-editor",
-  openExternal: "shell:open-external",
-  getSettings: "settings:get",
-  updateSettings: "settings:update",
-  listConfiguredServers: "servers:configured",
-  compareCopies: "skill:compare",
-  testServer: "servers:test",
-  listStdioServers: "stdio:list",
-  reviewStdioServers: "stdio:review",
-  approveStdioServer: "stdio:approve",
-  revokeStdioServer: "stdio:revoke",
-  startUpdate: "update:start",
-  reviewUpdate: "update:review",
-  cancelUpdate: "update:cancel",
-  applyUpdate: "update:apply",
-  updateAll: "update:all",
-  openHandoff: "update:open-handoff",
-  revealHandoff: "update:reveal-handoff",
-  waitForArrival: "update:wait-arrival",
-  runRecipe: "update:run-recipe",
-  recipeResult: "update:recipe-result",
-  undoUpdate: "update:undo",
-  updateHistory: "update:history",
-  updateHistories: "update:histories",
-  updateRecoveries: "update:recoveries",
-  addSkill: "manage:add",
-  removeSkill: "manage:remove",
-  undoRemoveSkill: "manage:undo-remove",
-  shareSkill: "manage:share",
-  cancelAddSkill: "manage:cancel-add",
-  waitForAddArrival: "manage:wait-arrival",
-  pickAddSource: "manage:pick-source",
-} as const satisfies Record<string, CommandChannel>;
-
-/** Which event each `on…` method subscribes to. */
+/** Which event each `on…` method subscribes to: the event table, as COMMANDS is the command table. */
 export const eventOfMethod = {
   onCatalogChanged: "catalog:changed",
   onAuthorChanged: "author:changed",
@@ -359,78 +284,147 @@ const isPath = (v: unknown): v is string =>
   typeof v === "string" && v.length > 0 && v.length <= MAX_PATH && !v.includes("\u0000");
 const isRelPath = (v: unknown): v is string =>
   isPath(v) && !v.startsWith("/") && !/^[a-zA-Z]:/.test(v) && !v.split(/[\\/]/).includes("..");
-const isProfile = (v: unknown): v is Profile => v === "agent-skills" || v === "claude-desktop";
+const isProfile = literal("agent-skills", "claude-desktop") satisfies Guard<Profile>;
 const isUrl = (v: unknown): v is string => typeof v === "string" && v.length > 0 && v.length <= 8192;
-const isSkillId = (v: unknown): v is string =>
-  typeof v === "string" && v.length > 0 && v.length <= MAX_PATH && !v.includes("\u0000");
-const isApplyOptions = (v: unknown): boolean =>
-  typeof v === "object" &&
-  v !== null &&
-  !Array.isArray(v) &&
-  Object.keys(v).every((k) => k === "overwriteLocal") &&
-  ["undefined", "boolean"].includes(typeof (v as { overwriteLocal?: unknown }).overwriteLocal);
+const isSkillId = isPath;
 const isStdioId = (v: unknown): v is string => typeof v === "string" && /^[0-9a-f]{32}$/.test(v);
 /** A confirmation code as typed (letters, digits, spaces and dashes), or null for "print me one". */
-const isConsentCode = (v: unknown): boolean => v === null || (typeof v === "string" && /^[A-Za-z0-9 -]{1,32}$/.test(v));
-
+const isConsentCode = nullable((v: unknown): v is string => typeof v === "string" && /^[A-Za-z0-9 -]{1,32}$/.test(v));
 const isSkillName = (v: unknown): v is string => typeof v === "string" && /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/.test(v);
+const isSettingsPatch = (v: unknown): v is SettingsPatch => settingsPatchProblem(v) === null;
+const isClientList = arrayOf(isManageClientId, 100);
+const isNameList = arrayOf((v: unknown): v is string => typeof v === "string" && v.length > 0 && v.length <= 200, 100);
+const isAddRequest = exactObject({
+  clients: isClientList,
+  skills: optional(isNameList),
+  all: optional(isBoolean),
+  copy: optional(isBoolean),
+  force: optional(isBoolean),
+  replace: optional(isBoolean),
+  dryRun: isBoolean,
+  project: optional(isPath),
+  taskId: optional(isTaskId),
+});
+const isRemoveRequest = exactObject({ clients: optional(isClientList), dryRun: isBoolean });
+const isShareRequest = exactObject({
+  clients: isClientList,
+  copy: optional(isBoolean),
+  replace: optional(isBoolean),
+  dryRun: isBoolean,
+});
+const taskIdOnly = tuple(isTaskId);
+const skillIdOnly = tuple(isSkillId);
 
-/** Runtime argument checks per command: the only way arguments reach a handler. */
-export const commandArgs: { [C in CommandChannel]: (args: unknown[]) => boolean } = {
-  "app:info": (a) => a.length === 0,
-  "catalog:scan": (a) => a.length === 0,
-  "catalog:stored": (a) => a.length === 0,
-  "skill:levels": (a) => a.length === 1 && isPath(a[0]),
-  "skill:resource": (a) => a.length === 2 && isPath(a[0]) && isRelPath(a[1]),
-  "validate:path": (a) => a.length === 2 && isPath(a[0]) && isProfile(a[1]),
-  "author:open": (a) => a.length === 1 && (a[0] === null || isPath(a[0])),
-  "author:close": (a) => a.length === 0,
-  "updates:check": (a) => a.length === 1 && typeof a[0] === "boolean",
-  "updates:last": (a) => a.length === 0,
-  "shell:reveal": (a) => a.length === 1 && isPath(a[0]),
-  "shell:open-in-editor": (a) => a.length === 1 && isPath(a[0]),
-  "shell:open-external": (a) => a.length === 1 && isUrl(a[0]),
-  "settings:get": (a) => a.length === 0,
-  "settings:update": (a) => a.length === 1 && settingsPatchProblem(a[0]) === null,
-  "servers:configured": (a) => a.length === 0,
-  "skill:compare": (a) => a.length === 2 && isPath(a[0]) && isPath(a[1]),
-  "servers:test": (a) => a.length === 1 && isConfiguredServerId(a[0]),
-  "stdio:list": (a) => a.length === 0,
-  "stdio:review": (a) => a.length === 0,
-  "stdio:approve": (a) => (a.length === 1 || (a.length === 2 && isConsentCode(a[1]))) && isStdioId(a[0]),
-  "stdio:revoke": (a) => a.length === 1 && isStdioId(a[0]),
-  "update:start": (a) => a.length === 1 && isSkillId(a[0]),
-  "update:review": (a) => a.length === 1 && isTaskId(a[0]),
-  "update:cancel": (a) => a.length === 1 && isTaskId(a[0]),
-  "update:apply": (a) =>
-    (a.length === 1 && isTaskId(a[0])) || (a.length === 2 && isTaskId(a[0]) && isApplyOptions(a[1])),
-  "update:all": (a) => a.length === 1 && Array.isArray(a[0]) && a[0].length <= 10_000 && a[0].every(isSkillId),
-  "update:open-handoff": (a) => a.length === 1 && isTaskId(a[0]),
-  "update:reveal-handoff": (a) => a.length === 1 && isTaskId(a[0]),
-  "update:wait-arrival": (a) => a.length === 1 && isTaskId(a[0]),
-  "update:run-recipe": (a) => (a.length === 1 || (a.length === 2 && isConsentCode(a[1]))) && isSkillId(a[0]),
-  "update:recipe-result": (a) => a.length === 1 && isTaskId(a[0]),
-  "update:undo": (a) => a.length === 1 && isSkillId(a[0]),
-  "update:history": (a) => a.length === 1 && isSkillId(a[0]),
-  "update:histories": (a) => a.length === 0,
-  "update:recoveries": (a) => a.length === 0,
-  "manage:add": (a) =>
-    a.length === 2 &&
-    isUrl(a[0]) &&
-    isManageRequest(a[1], ["clients", "skills", "all", "copy", "force", "replace", "dryRun", "project", "taskId"]),
-  "manage:remove": (a) => a.length === 2 && isSkillName(a[0]) && isManageRequest(a[1], ["clients", "dryRun"]),
-  "manage:undo-remove": (a) => a.length === 1 && isSkillName(a[0]),
-  "manage:share": (a) =>
-    a.length === 2 && isSkillName(a[0]) && isManageRequest(a[1], ["clients", "copy", "replace", "dryRun"]),
-  "manage:cancel-add": (a) => a.length === 1 && isTaskId(a[0]),
-  "manage:wait-arrival": (a) => a.length === 1 && isTaskId(a[0]),
-  "manage:pick-source": (a) => a.length === 1 && (a[0] === "folder" || a[0] === "archive"),
+/** A command's entry: its channel and the check of its arguments, which may accept only what the channel's type takes. */
+interface CommandSpec<C extends CommandChannel = CommandChannel> {
+  readonly channel: C;
+  readonly args: ArgsGuard<Parameters<IpcCommands[C]>>;
+}
+
+/** Each entry checked against its own channel's signature. */
+type CheckedTable<T> = {
+  [M in keyof T]: T[M] extends { channel: infer C extends CommandChannel } ? CommandSpec<C> : CommandSpec;
 };
 
-/** True for a known command channel name. */
-export function isCommandChannel(value: unknown): value is CommandChannel {
-  return typeof value === "string" && Object.prototype.hasOwnProperty.call(commandArgs, value);
+/** A type error naming the channels of IpcCommands the table has no method for. */
+type EveryChannel<T> = [Exclude<CommandChannel, T[keyof T] extends { channel: infer C } ? C : never>] extends [never]
+  ? unknown
+  : {
+      "IpcCommands has channels the table lacks": Exclude<
+        CommandChannel,
+        T[keyof T] extends { channel: infer C } ? C : never
+      >;
+    };
+
+/** The table, unchanged at run time; its type proves every channel has a method and every validator fits its channel. */
+function commandTable<const T extends CheckedTable<T>>(table: T & EveryChannel<T>): T {
+  return table;
 }
+
+/**
+ * Every command, once: API method → channel → argument validator (exact keys). The preload, the page's web API, main's
+ * registration and the web host's dispatch are all made from it; nothing else lists commands.
+ */
+export const COMMANDS = commandTable({
+  appInfo: { channel: "app:info", args: noArgs },
+  scanCatalog: { channel: "catalog:scan", args: noArgs },
+  storedCatalog: { channel: "catalog:stored", args: noArgs },
+  skillLevels: { channel: "skill:levels", args: tuple(isPath) },
+  skillResource: { channel: "skill:resource", args: tuple(isPath, isRelPath) },
+  validatePath: { channel: "validate:path", args: tuple(isPath, isProfile) },
+  openAuthorFolder: { channel: "author:open", args: tuple(nullable(isPath)) },
+  closeAuthorFolder: { channel: "author:close", args: noArgs },
+  checkUpdates: { channel: "updates:check", args: tuple(isBoolean) },
+  lastUpdates: { channel: "updates:last", args: noArgs },
+  revealPath: { channel: "shell:reveal", args: tuple(isPath) },
+  openInEditor: { channel: "shell:open-in-editor", args: tuple(isPath) },
+  openExternal: { channel: "shell:open-external", args: tuple(isUrl) },
+  getSettings: { channel: "settings:get", args: noArgs },
+  updateSettings: { channel: "settings:update", args: tuple(isSettingsPatch) },
+  listConfiguredServers: { channel: "servers:configured", args: noArgs },
+  compareCopies: { channel: "skill:compare", args: tuple(isPath, isPath) },
+  testServer: { channel: "servers:test", args: tuple(isConfiguredServerId) },
+  listStdioServers: { channel: "stdio:list", args: noArgs },
+  reviewStdioServers: { channel: "stdio:review", args: noArgs },
+  approveStdioServer: { channel: "stdio:approve", args: oneOf(tuple(isStdioId), tuple(isStdioId, isConsentCode)) },
+  revokeStdioServer: { channel: "stdio:revoke", args: tuple(isStdioId) },
+  startUpdate: { channel: "update:start", args: skillIdOnly },
+  reviewUpdate: { channel: "update:review", args: taskIdOnly },
+  cancelUpdate: { channel: "update:cancel", args: taskIdOnly },
+  applyUpdate: {
+    channel: "update:apply",
+    args: oneOf(tuple(isTaskId), tuple(isTaskId, exactObject({ overwriteLocal: optional(isBoolean) }))),
+  },
+  updateAll: { channel: "update:all", args: tuple(arrayOf(isSkillId, 10_000)) },
+  openHandoff: { channel: "update:open-handoff", args: taskIdOnly },
+  revealHandoff: { channel: "update:reveal-handoff", args: taskIdOnly },
+  waitForArrival: { channel: "update:wait-arrival", args: taskIdOnly },
+  runRecipe: { channel: "update:run-recipe", args: oneOf(tuple(isSkillId), tuple(isSkillId, isConsentCode)) },
+  recipeResult: { channel: "update:recipe-result", args: taskIdOnly },
+  undoUpdate: { channel: "update:undo", args: skillIdOnly },
+  updateHistory: { channel: "update:history", args: skillIdOnly },
+  updateHistories: { channel: "update:histories", args: noArgs },
+  updateRecoveries: { channel: "update:recoveries", args: noArgs },
+  addSkill: { channel: "manage:add", args: tuple(isUrl, isAddRequest) },
+  removeSkill: { channel: "manage:remove", args: tuple(isSkillName, isRemoveRequest) },
+  undoRemoveSkill: { channel: "manage:undo-remove", args: tuple(isSkillName) },
+  shareSkill: { channel: "manage:share", args: tuple(isSkillName, isShareRequest) },
+  cancelAddSkill: { channel: "manage:cancel-add", args: taskIdOnly },
+  waitForAddArrival: { channel: "manage:wait-arrival", args: taskIdOnly },
+  pickAddSource: { channel: "manage:pick-source", args: tuple(literal("folder", "archive")) },
+});
+
+/** An API method that calls a command. */
+export type CommandMethod = keyof typeof COMMANDS;
+
+/** An API method that subscribes to an event. */
+export type EventMethod = keyof typeof eventOfMethod;
+
+/** The table's entries as [method, spec] pairs, for the builders that iterate it. */
+export const commandEntries = Object.entries(COMMANDS) as [CommandMethod, CommandSpec][];
+
+/** The event table's entries as [method, channel] pairs. */
+export const eventEntries = Object.entries(eventOfMethod) as [EventMethod, EventChannel][];
+
+/**
+ * A call's arguments as they go on the wire: trailing undefined ones dropped, so an optional argument left out is
+ * absent (Electron would carry an undefined, JSON a null, and neither is what the command's validator accepts).
+ */
+export function wireArgs(args: readonly unknown[]): unknown[] {
+  let length = args.length;
+  while (length > 0 && args[length - 1] === undefined) length--;
+  return args.slice(0, length);
+}
+
+/** Which command each API method calls (derived from COMMANDS). */
+export const commandOfMethod = Object.fromEntries(commandEntries.map(([method, spec]) => [method, spec.channel])) as {
+  readonly [M in CommandMethod]: (typeof COMMANDS)[M]["channel"];
+};
+
+/** Runtime argument checks per command channel (derived from COMMANDS): the only way arguments reach a handler. */
+export const commandArgs = Object.fromEntries(
+  commandEntries.map(([, spec]) => [spec.channel, spec.args as (args: readonly unknown[]) => boolean]),
+) as { readonly [C in CommandChannel]: (args: readonly unknown[]) => boolean };
 
 /** Commands whose answer travels packed (shared/catalog-wire.ts): the hosts pack it, the page's API unpacks it. */
 export const PACKED_REPLIES: { readonly [C in CommandChannel]?: CatalogPacking } = {
@@ -449,3 +443,13 @@ export type CommandHandlers = {
     ? Promise<Awaited<ReturnType<IpcCommands[C]>> | SerializedJson<Awaited<ReturnType<IpcCommands[C]>>>>
     : ReturnType<IpcCommands[C]>;
 };
+
+/** The handler of a channel; a session without one is a programming error, refused before any command is served. */
+export function handlerOf(
+  handlers: CommandHandlers,
+  channel: CommandChannel,
+): (...handlerArgs: unknown[]) => Promise<unknown> {
+  const handler = (handlers as Partial<Record<string, unknown>>)[channel];
+  if (typeof handler !== "function") throw new Error(`The handlers have nothing for the command "${channel}".`);
+  return handler as (...handlerArgs: unknown[]) => Promise<unknown>;
+}

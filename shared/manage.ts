@@ -102,26 +102,7 @@ export interface ShareView {
   applied: boolean;
 }
 
-/** Checks an AddRequest (or the options of remove/share) arriving over IPC. */
-export function isManageRequest(v: unknown, allowed: readonly string[]): boolean {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  const r = v as Record<string, unknown>;
-  if (Object.keys(r).some((k) => !allowed.includes(k))) return false;
-  const bool = (k: string) => r[k] === undefined || typeof r[k] === "boolean";
-  const names = (k: string) =>
-    r[k] === undefined ||
-    (Array.isArray(r[k]) &&
-      (r[k] as unknown[]).length <= 100 &&
-      (r[k] as unknown[]).every((s) => typeof s === "string" && s.length > 0 && s.length <= 200));
-  const clients =
-    r.clients === undefined ||
-    (Array.isArray(r.clients) && r.clients.every((c) => typeof c === "string" && Object.hasOwn(MANAGE_CLIENTS, c)));
-  const project =
-    r.project === undefined ||
-    (typeof r.project === "string" &&
-      r.project.length > 0 &&
-      r.project.length <= 4096 &&
-      !r.project.includes("\u0000"));
-  const taskId = r.taskId === undefined || (typeof r.taskId === "string" && /^[0-9a-f]{16}$/.test(r.taskId));
-  return clients && names("skills") && project && taskId && ["all", "copy", "force", "replace", "dryRun"].every(bool);
+/** A known client id (of MANAGE_CLIENTS), as the IPC validators check it. */
+export function isManageClientId(v: unknown): v is ManageClientId {
+  return typeof v === "string" && Object.hasOwn(MANAGE_CLIENTS, v);
 }

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { request } from "node:http";
 import { makeTempDir, writeTree } from "../../test-support/tmp";
-import { unwrapReply, type CatalogChange } from "../../shared/ipc";
+import { commandOfMethod, unwrapReply, type CatalogChange } from "../../shared/ipc";
 import type { ScanResult } from "../../shared/model";
 import type { CatalogWatcher, HandlerEngine } from "../handlers/context";
-import { createHandlerSession } from "../handlers/handlers";
+import { createHandlerSession, type HandlerSession } from "../handlers/handlers";
 import { webDesktopIntegration } from "./desktop-fallback";
 import { startWebHost, type WebHost } from "./server";
 import { TOKEN_HEADER } from "./security";
@@ -231,6 +231,22 @@ describe("web host", () => {
     ).toBe(405);
   });
 
+  it("routes every command of the table to a handler that checks its arguments", async () => {
+    for (const channel of Object.values(commandOfMethod)) {
+      const res = await call(channel, [{ not: "an argument" }, 1, 2]);
+      expect(res.status, channel).toBe(400);
+      expect(JSON.parse(res.body).error.message, channel).toBe(`The arguments for ${channel} are not valid.`);
+    }
+  });
+
+  it("refuses an extra key in an object argument", async () => {
+    const apply = await call("update:apply", ["0123456789abcdef", { overwriteLocal: true, extra: 1 }]);
+    expect(apply.status).toBe(400);
+    const add = await call("manage:add", ["acme/skills", { clients: ["cursor"], dryRun: true, home: "/" }]);
+    expect(add.status).toBe(400);
+    expect(JSON.parse(add.body).error.message).toBe("The arguments for manage:add are not valid.");
+  });
+
   it("refuses skill paths that are not in the catalog", async () => {
     const res = await call("skill:levels", ["/etc"]);
     expect(res.status).toBe(422);
@@ -303,6 +319,36 @@ describe("web host", () => {
       skills: { updated: [], removed: ["gone-skill"] },
       plugins: { updated: [], removed: [] },
     });
+  });
+});
+
+describe("web host handlers", () => {
+  it("refuses to start on handlers missing a command of the table", async () => {
+    const tmp = await makeTempDir();
+    const made: HandlerSession[] = [];
+    try {
+      await expect(
+        startWebHost({
+          port: 0,
+          rendererDir: `${tmp.dir}/renderer`,
+          createSession: (emit) => {
+            const session = createHandlerSession({
+              host: "web",
+              scanOptions: { home: tmp.dir, platform: "linux", env: {} },
+              desktop: webDesktopIntegration({ spawn: async () => ({ code: 0, stdout: "" }) }),
+              emit,
+              engine: scriptedEngine().engine,
+            });
+            made.push(session);
+            const { "manage:share": _dropped, ...rest } = session.handlers;
+            return { ...session, handlers: rest as typeof session.handlers };
+          },
+        }),
+      ).rejects.toThrow(/nothing for the command "manage:share"/);
+    } finally {
+      for (const session of made) await session.dispose();
+      await tmp.cleanup();
+    }
   });
 });
 

@@ -4,13 +4,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { contentSecurityPolicy } from "../../shared/csp";
 import { formatBytes } from "../../shared/format";
-import {
-  commandArgs,
-  isCommandChannel,
-  PACKED_REPLIES,
-  type CommandChannel,
-  type CommandHandlers,
-} from "../../shared/ipc";
+import { commandEntries, handlerOf, PACKED_REPLIES, type CommandChannel } from "../../shared/ipc";
 import type { EventSink } from "../handlers/context";
 import { parseJsonWithinLimits } from "../engine/fs/json-limits";
 import { replyOf } from "../handlers/errors";
@@ -148,7 +142,14 @@ function parseBody(text: string): unknown {
   return parsed.value;
 }
 
-async function parseArgs(req: IncomingMessage, channel: CommandChannel): Promise<unknown[]> {
+/** One command as the host serves it: the table's validator and the session's handler. */
+interface Route {
+  channel: CommandChannel;
+  accepts: (args: readonly unknown[]) => boolean;
+  handler: (...args: unknown[]) => Promise<unknown>;
+}
+
+async function parseArgs(req: IncomingMessage, route: Route): Promise<unknown[]> {
   const type = req.headers["content-type"] ?? "";
   if (!type.toLowerCase().startsWith("application/json")) throw new HttpRefusal(415, "API calls must send JSON.");
   let args: unknown;
@@ -158,14 +159,9 @@ async function parseArgs(req: IncomingMessage, channel: CommandChannel): Promise
     if (error instanceof HttpRefusal) throw error;
     throw new HttpRefusal(400, "The request body is not valid JSON.");
   }
-  if (!Array.isArray(args) || !commandArgs[channel](args))
-    throw new HttpRefusal(400, `The arguments for ${channel} are not valid.`);
+  if (!Array.isArray(args) || !route.accepts(args))
+    throw new HttpRefusal(400, `The arguments for ${route.channel} are not valid.`);
   return args;
-}
-
-async function callHandler(handlers: CommandHandlers, channel: CommandChannel, args: unknown[]): Promise<unknown> {
-  const handler = handlers[channel] as (...a: unknown[]) => Promise<unknown>;
-  return handler(...args);
 }
 
 /** Starts the web host on 127.0.0.1 and resolves once it listens. */
@@ -174,6 +170,12 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const signIns = new SignIns();
   const streams = new EventStreams();
   const session = options.createSession((channel, payload) => streams.send(channel, payload));
+  const routes = new Map<string, Route>(
+    commandEntries.map(([, { channel, args }]) => [
+      channel,
+      { channel, accepts: args, handler: handlerOf(session.handlers, channel) },
+    ]),
+  );
   let port = 0;
 
   /**
@@ -264,10 +266,10 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       sendJson(res, reply.ok ? 200 : 422, reply);
       return;
     }
-    const channel = url.pathname.slice("/api/".length);
-    if (!isCommandChannel(channel)) throw new HttpRefusal(404, "There is no such command.");
-    const args = await parseArgs(req, channel);
-    const reply = await replyOf(() => callHandler(session.handlers, channel, args), PACKED_REPLIES[channel]);
+    const route = routes.get(url.pathname.slice("/api/".length));
+    if (!route) throw new HttpRefusal(404, "There is no such command.");
+    const args = await parseArgs(req, route);
+    const reply = await replyOf(() => route.handler(...args), PACKED_REPLIES[route.channel]);
     sendJson(res, reply.ok ? 200 : reply.error.cause === "unknown" ? 500 : 422, reply);
   }
 

@@ -3,7 +3,14 @@
 import { pathToFileURL } from "node:url";
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from "electron";
 import { describe, expect, it, vi } from "vitest";
-import { commandArgs, unwrapReply, type CommandChannel, type CommandHandlers, type IpcReply } from "../../shared/ipc";
+import {
+  commandArgs,
+  commandOfMethod,
+  unwrapReply,
+  type CommandChannel,
+  type CommandHandlers,
+  type IpcReply,
+} from "../../shared/ipc";
 import type { ScanResult, StoredCatalog } from "../../shared/model";
 import { SerializedJson } from "../../shared/serialized-json";
 import { testSkill } from "../../shared/testing/model-fixtures";
@@ -95,6 +102,49 @@ describe("registerCommands", () => {
     expect([...registered.keys()].sort()).toEqual(Object.keys(commandArgs).sort());
     remove();
     expect(registered.size).toBe(0);
+  });
+
+  it("has a real handler for every command of the table, and refuses handlers missing one before registering any", () => {
+    const { ipcMain, registered } = fakeIpcMain();
+    const { contents } = fakeContents();
+    registerCommands(
+      ipcMain,
+      realHandlers().handlers,
+      createSenderCheck(() => contents, indexUrl),
+    );
+    expect([...registered.keys()].sort()).toEqual(Object.values(commandOfMethod).sort());
+    const partial = fakeIpcMain();
+    const { "update:apply": _dropped, ...rest } = recordingHandlers().handlers;
+    expect(() =>
+      registerCommands(
+        partial.ipcMain,
+        rest as CommandHandlers,
+        createSenderCheck(() => contents, indexUrl),
+      ),
+    ).toThrow(/nothing for the command "update:apply"/);
+    expect(partial.registered.size).toBe(0);
+  });
+
+  it("refuses an extra key in an object argument, before the handler runs", async () => {
+    const { ipcMain, registered } = fakeIpcMain();
+    const { contents, mainFrame } = fakeContents();
+    const { handlers, calls } = recordingHandlers();
+    registerCommands(
+      ipcMain,
+      handlers,
+      createSenderCheck(() => contents, indexUrl),
+    );
+    const call = (channel: string, ...args: unknown[]) =>
+      registered.get(channel)!(eventFrom(contents, mainFrame), ...args);
+    await expect(call("update:apply", "0123456789abcdef", { overwriteLocal: true, extra: 1 })).rejects.toThrow(
+      /refused the call to "update:apply": its arguments/,
+    );
+    await expect(call("manage:add", "acme/skills", { clients: ["cursor"], dryRun: true, home: "/" })).rejects.toThrow(
+      REFUSED,
+    );
+    expect(calls).toEqual([]);
+    await call("update:apply", "0123456789abcdef", { overwriteLocal: true });
+    expect(calls).toEqual([["update:apply", ["0123456789abcdef", { overwriteLocal: true }]]]);
   });
 
   it("passes a good call from our window to the real handler", async () => {

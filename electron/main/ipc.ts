@@ -4,7 +4,8 @@ import type { IpcMain, IpcMainInvokeEvent, WebContents } from "electron";
 import { isAppPageUrl } from "./app-page";
 import { replyOf } from "../handlers/errors";
 import {
-  commandArgs,
+  commandEntries,
+  handlerOf,
   PACKED_REPLIES,
   type CommandChannel,
   type CommandHandlers,
@@ -47,15 +48,15 @@ export function registerCommands(
   handlers: CommandHandlers,
   checkSender: SenderCheck,
 ): () => void {
-  const channels = Object.keys(commandArgs) as CommandChannel[];
-  for (const channel of channels) {
-    ipcMain.handle(channel, async (event, ...args: unknown[]) => {
-      const refused = refusalOf(channel, checkSender, event, args);
-      if (refused) throw refused;
-      return replyOf(() => handle(channel, handlers, checkSender, event, args), PACKED_REPLIES[channel]);
-    });
+  const channels = commandEntries.map(([, { channel, args }]) => ({
+    channel,
+    args,
+    handler: handlerOf(handlers, channel),
+  }));
+  for (const { channel, args: accepts, handler } of channels) {
+    ipcMain.handle(channel, (event, ...args: unknown[]) => handle(channel, accepts, handler, checkSender(event), args));
   }
-  return () => channels.forEach((channel) => ipcMain.removeHandler(channel));
+  return () => channels.forEach(({ channel }) => ipcMain.removeHandler(channel));
 }
 
 /** Registers every command on Electron's own ipcMain, the one place main touches it raw (loaded on call: tests need no Electron). */
@@ -67,32 +68,20 @@ export async function registerCommandsOnIpcMain(
   return registerCommands(ipcMain, handlers, checkSender);
 }
 
-/** Why a call is refused (a foreign sender, arguments the command does not accept), or null. */
-function refusalOf(
-  channel: CommandChannel,
-  checkSender: SenderCheck,
-  event: IpcMainInvokeEvent,
-  args: unknown[],
-): IpcRefusedError | null {
-  const senderProblem = checkSender(event);
-  if (senderProblem) return new IpcRefusedError(channel, senderProblem);
-  const validate = commandArgs[channel];
-  if (!validate(args)) return new IpcRefusedError(channel, "its arguments are not what the command accepts");
-  return null;
-}
-
-/** Checks the sender, then the arguments, then calls the handler: a refused call throws and reaches nothing. */
+/**
+ * The one wrapper of every command: a foreign sender or arguments the table's validator refuses reject before the
+ * handler runs; otherwise the handler's outcome goes back in the envelope.
+ */
 async function handle(
   channel: CommandChannel,
-  handlers: CommandHandlers,
-  checkSender: SenderCheck,
-  event: IpcMainInvokeEvent,
+  accepts: (args: readonly unknown[]) => boolean,
+  handler: (...handlerArgs: unknown[]) => Promise<unknown>,
+  senderProblem: string | null,
   args: unknown[],
 ): Promise<unknown> {
-  const refused = refusalOf(channel, checkSender, event, args);
-  if (refused) throw refused;
-  const handler = handlers[channel] as (...handlerArgs: unknown[]) => Promise<unknown>;
-  return handler(...args);
+  if (senderProblem) throw new IpcRefusedError(channel, senderProblem);
+  if (!accepts(args)) throw new IpcRefusedError(channel, "its arguments are not what the command accepts");
+  return replyOf(() => handler(...args), PACKED_REPLIES[channel]);
 }
 
 /** Sends events to our window only, and only while it is alive. */

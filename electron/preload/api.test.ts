@@ -118,6 +118,20 @@ describe("createSkillshelfApi", () => {
     expect(invoked.length).toBe(Object.keys(commandOfMethod).length);
   });
 
+  it("leaves out an optional argument not given, and passes one given", async () => {
+    const { ipc, invoked } = fakeIpcRenderer();
+    const api = createSkillshelfApi(ipc);
+    await api.applyUpdate("0123456789abcdef", undefined);
+    await api.applyUpdate("0123456789abcdef", { overwriteLocal: true });
+    await api.runRecipe("claude-code:/h/s/pdf", null);
+    expect(invoked).toEqual([
+      ["update:apply", ["0123456789abcdef"]],
+      ["update:apply", ["0123456789abcdef", { overwriteLocal: true }]],
+      ["update:run-recipe", ["claude-code:/h/s/pdf", null]],
+    ]);
+    for (const [channel, args] of invoked) expect(commandArgs[channel as keyof typeof commandArgs](args)).toBe(true);
+  });
+
   it("delivers each event's payload alone to its listener, until unsubscribed", () => {
     const { ipc, emit, count } = fakeIpcRenderer();
     const api = createSkillshelfApi(ipc) as unknown as Record<

@@ -1,14 +1,14 @@
 // The API object over the web host: commands as POSTs and events from one server-sent event stream, both carrying the
 // session secret this tab signed in with (web-session.ts).
 import {
-  commandOfMethod,
-  eventOfMethod,
-  type CommandChannel,
-  type EventChannel,
-  type IpcCommands,
-  type IpcEvents,
-  type SkillshelfApi,
+  commandEntries,
+  eventEntries,
   unwrapReply,
+  wireArgs,
+  type CommandMethods,
+  type EventChannel,
+  type EventMethods,
+  type SkillshelfApi,
 } from "../../../shared/ipc";
 import { eventStreamUrl, hostFetch } from "./web-session";
 
@@ -39,7 +39,7 @@ export function createWebApi(): SkillshelfApi {
   function ensureStream(): void {
     if (source) return;
     source = new EventSource(eventStreamUrl());
-    for (const channel of Object.values(eventOfMethod)) {
+    for (const [, channel] of eventEntries) {
       source.addEventListener(channel, (event) => {
         const payload: unknown = JSON.parse((event as MessageEvent<string>).data);
         for (const listener of listeners.get(channel) ?? []) listener(payload);
@@ -47,85 +47,46 @@ export function createWebApi(): SkillshelfApi {
     }
   }
 
-  function subscribe<E extends EventChannel>(channel: E) {
-    return (listener: (payload: IpcEvents[E]) => void) => {
+  function subscribe(channel: EventChannel) {
+    return (listener: Listener) => {
       ensureStream();
       const set = listeners.get(channel) ?? new Set<Listener>();
       listeners.set(channel, set);
-      const wrapped: Listener = (payload) => listener(payload as IpcEvents[E]);
+      const wrapped: Listener = (payload) => listener(payload);
       set.add(wrapped);
       return () => void set.delete(wrapped);
     };
   }
 
-  function command<C extends CommandChannel>(channel: C) {
-    return async (...args: Parameters<IpcCommands[C]>): Promise<Awaited<ReturnType<IpcCommands[C]>>> => {
+  function command(channel: string) {
+    return async (...args: unknown[]): Promise<unknown> => {
       const res = await reachHost(`/api/${channel}`, {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify(args),
+        body: JSON.stringify(wireArgs(args)),
       });
       const body: unknown = await res.json().catch(() => null);
       if (!body || typeof body !== "object" || !("ok" in body))
         throw new HostError(`The server refused the request (HTTP ${res.status}).`);
-      return unwrapReply(body) as Awaited<ReturnType<IpcCommands[C]>>;
+      return unwrapReply(body);
     };
   }
 
-  const openExternalChecked = command(commandOfMethod.openExternal);
+  const commands = Object.fromEntries(
+    commandEntries.map(([method, { channel }]) => [method, command(channel)]),
+  ) as CommandMethods;
+  const events = Object.fromEntries(
+    eventEntries.map(([method, channel]) => [method, subscribe(channel)]),
+  ) as EventMethods;
   return {
-    appInfo: command(commandOfMethod.appInfo),
-    scanCatalog: command(commandOfMethod.scanCatalog),
-    storedCatalog: command(commandOfMethod.storedCatalog),
-    skillLevels: command(commandOfMethod.skillLevels),
-    skillResource: command(commandOfMethod.skillResource),
-    validatePath: command(commandOfMethod.validatePath),
-    openAuthorFolder: command(commandOfMethod.openAuthorFolder),
-    closeAuthorFolder: command(commandOfMethod.closeAuthorFolder),
-    checkUpdates: command(commandOfMethod.checkUpdates),
-    lastUpdates: command(commandOfMethod.lastUpdates),
-    revealPath: command(commandOfMethod.revealPath),
-    openInEditor: command(commandOfMethod.openInEditor),
-    getSettings: command(commandOfMethod.getSettings),
-    updateSettings: command(commandOfMethod.updateSettings),
-    listConfiguredServers: command(commandOfMethod.listConfiguredServers),
-    compareCopies: command(commandOfMethod.compareCopies),
-    testServer: command(commandOfMethod.testServer),
-    listStdioServers: command(commandOfMethod.listStdioServers),
-    reviewStdioServers: command(commandOfMethod.reviewStdioServers),
-    approveStdioServer: command(commandOfMethod.approveStdioServer),
-    revokeStdioServer: command(commandOfMethod.revokeStdioServer),
-    startUpdate: command(commandOfMethod.startUpdate),
-    reviewUpdate: command(commandOfMethod.reviewUpdate),
-    cancelUpdate: command(commandOfMethod.cancelUpdate),
-    applyUpdate: command(commandOfMethod.applyUpdate),
-    updateAll: command(commandOfMethod.updateAll),
-    openHandoff: command(commandOfMethod.openHandoff),
-    revealHandoff: command(commandOfMethod.revealHandoff),
-    waitForArrival: command(commandOfMethod.waitForArrival),
-    runRecipe: command(commandOfMethod.runRecipe),
-    recipeResult: command(commandOfMethod.recipeResult),
-    undoUpdate: command(commandOfMethod.undoUpdate),
-    updateHistory: command(commandOfMethod.updateHistory),
-    updateHistories: command(commandOfMethod.updateHistories),
-    updateRecoveries: command(commandOfMethod.updateRecoveries),
-    addSkill: command(commandOfMethod.addSkill),
-    removeSkill: command(commandOfMethod.removeSkill),
-    undoRemoveSkill: command(commandOfMethod.undoRemoveSkill),
-    shareSkill: command(commandOfMethod.shareSkill),
-    cancelAddSkill: command(commandOfMethod.cancelAddSkill),
-    waitForAddArrival: command(commandOfMethod.waitForAddArrival),
-    pickAddSource: command(commandOfMethod.pickAddSource),
+    ...commands,
+    ...events,
+    /** The host only checks the URL; the browser opens it, in a new tab without a way back to this page. */
     openExternal: async (url: string) => {
-      const allowed = await openExternalChecked(url);
+      const allowed = await commands.openExternal(url);
       if (allowed) window.open(url, "_blank", "noopener,noreferrer");
       return allowed;
     },
-    onCatalogChanged: subscribe(eventOfMethod.onCatalogChanged),
-    onAuthorChanged: subscribe(eventOfMethod.onAuthorChanged),
-    onUpdatesChanged: subscribe(eventOfMethod.onUpdatesChanged),
-    onTaskProgress: subscribe(eventOfMethod.onTaskProgress),
-    onTaskOutput: subscribe(eventOfMethod.onTaskOutput),
   } satisfies SkillshelfApi;
 }
 
