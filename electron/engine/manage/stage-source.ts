@@ -82,7 +82,9 @@ async function defaultBranch(source: Extract<AddSource, { kind: "github" }>, opt
   if (answer.kind === "status")
     throw new InstallError(
       "install.download.failed",
-      `GitHub answered ${answer.status} for ${name}: ${answer.reason}`,
+      answer.status === 404
+        ? `GitHub answered 404 for ${name}: no such repository, or it is private (set a GitHub token).`
+        : `GitHub answered ${answer.status} for ${name}: ${answer.reason}`,
       answer.rateLimited ? "rate-limited" : answer.status === 404 ? "not-found" : undefined,
     );
   const reason = answer.kind === "failed" ? answer.reason : "GitHub's answer could not be used.";
