@@ -31,6 +31,11 @@ export interface DesktopIntegration {
    */
   confirmRecipe?(skillName: string, command: string): Promise<boolean>;
   /**
+   * Asks, in a native dialog the page cannot draw or answer, whether git may fetch this address for Add (with the
+   * user's keys); absent where the host has no such dialog (the web host asks at its terminal, or refuses).
+   */
+  confirmProgramSource?(source: string): Promise<boolean>;
+  /**
    * True in the web host: a file Skillshelf made (the .skill for Claude Desktop) is offered to the browser as a download
    * and never handed to the system's opener (`open`, `xdg-open`), which would start whatever program it picks.
    */

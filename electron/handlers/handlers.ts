@@ -14,7 +14,7 @@ import type { SessionShared } from "./session-shared";
 import { createSettingsHandlers } from "./settings-handlers";
 import { createShellHandlers } from "./shell-handlers";
 import { createUpdatesState } from "./updates-state";
-import { createManageHandlers } from "./manage-handlers";
+import { createManageHandlers, terminalSourceConsent } from "./manage-handlers";
 
 /** The handlers plus what they hold open (watchers), so a host can release it. */
 export interface HandlerSession {
@@ -103,6 +103,7 @@ export function createHandlerSession(context: HandlerContext): HandlerSession {
     changed: () => void catalog.prefetch().catch(() => undefined),
     emit,
     ...(desktop.pickAddSource ? { pickSource: desktop.pickAddSource.bind(desktop) } : {}),
+    confirmProgramSource: desktop.confirmProgramSource?.bind(desktop) ?? terminalSourceConsent(desktop.outsideConsent),
   });
 
   const handlers: CommandHandlers = {

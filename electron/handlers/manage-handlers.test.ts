@@ -1,7 +1,9 @@
 // The app's Add, Remove with Undo and "Also use in…" through the session's handlers on a real home, and the IPC
 // argument checks every request passes before it reaches them.
+import { spawnSync } from "node:child_process";
 import { lstat, readFile, readlink } from "node:fs/promises";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { commandArgs } from "../../shared/ipc";
 import { makeTempDir, writeTree } from "../../test-support/tmp";
@@ -19,7 +21,7 @@ afterEach(async () => {
   }
 });
 
-async function harness() {
+async function harness(extra: Partial<DesktopIntegration> = {}) {
   const tmp = await makeTempDir();
   await writeTree(tmp.dir, { "home/.keep": "", "src/tidy/SKILL.md": SKILL("tidy") });
   const desktop: DesktopIntegration = {
@@ -27,6 +29,7 @@ async function harness() {
     openInEditor: async () => undefined,
     openExternal: async () => true,
     pickFolder: async () => null,
+    ...extra,
   };
   const scanOptions = {
     home: path.join(tmp.dir, "home"),
@@ -94,5 +97,59 @@ describe("manage handlers", () => {
     expect(commandArgs["manage:undo-remove"](["tidy", 1])).toBe(false);
     expect(commandArgs["manage:share"](["tidy", { clients: ["cursor"], copy: true, dryRun: false }])).toBe(true);
     expect(commandArgs["manage:share"](["tidy", { clients: ["cursor"], project: "/x", dryRun: false }])).toBe(false);
+  });
+
+  describe("a git source asked for by the page", () => {
+    /** A bare repository holding one skill, as a file:// address (git runs for it, as for any git address). */
+    const gitRepo = (root: string): string => {
+      const repo = path.join(root, "src");
+      const git = (cwd: string, ...args: string[]) =>
+        expect(spawnSync("git", ["-c", "user.name=t", "-c", "user.email=t@e", ...args], { cwd }).status).toBe(0);
+      git(repo, "init", "-q", "-b", "main");
+      git(repo, "add", "-A");
+      git(repo, "commit", "-qm", "one");
+      git(root, "clone", "-q", "--bare", repo, path.join(root, "tidy.git"));
+      return pathToFileURL(path.join(root, "tidy.git")).href;
+    };
+    const request = { clients: ["claude-code" as const], dryRun: true };
+
+    it("is refused, with what to do instead, when the host cannot ask the person outside the page", async () => {
+      const { session, root } = await harness();
+      const url = gitRepo(root);
+      for (const source of [url, "git@github.com:acme/skills.git", "ssh://git@example.com/acme/skills.git"]) {
+        const error = await session.handlers["manage:add"](source, request).catch((e: unknown) => e);
+        expect(error, source).toBeInstanceOf(HandlerError);
+        expect((error as Error).message).toMatch(/runs git on this computer with your keys.*skillshelf add/);
+      }
+      const local = await session.handlers["manage:add"](path.join(root, "src/tidy"), request);
+      expect(local.skills.map((s) => s.name)).toEqual(["tidy"]);
+    });
+
+    it("runs only once the host's dialog says yes, and not when it says no", async () => {
+      const asked: string[] = [];
+      let answer = false;
+      const { session, root } = await harness({
+        confirmProgramSource: async (source) => (asked.push(source), answer),
+      });
+      const url = gitRepo(root);
+      const error = await session.handlers["manage:add"](url, request).catch((e: unknown) => e);
+      expect((error as Error).message).toMatch(/was not confirmed/);
+      answer = true;
+      expect((await session.handlers["manage:add"](url, request)).skills.map((s) => s.name)).toEqual(["tidy"]);
+      expect(asked).toEqual([url, url]);
+    });
+
+    it("is asked at the serve terminal (y/N) when the web host has one, with the exact command", async () => {
+      const asked: string[][] = [];
+      const { session, root } = await harness({
+        outsideConsent: { mode: "terminal", confirm: async (...args) => (asked.push(args.map(String)), "yes") },
+      });
+      const url = gitRepo(root);
+      expect((await session.handlers["manage:add"](url, request)).skills.map((s) => s.name)).toEqual(["tidy"]);
+      expect(asked).toEqual([[`add skills from ${url}`, `git clone --depth 1 -- ${url}`, "null"]]);
+      const coded = await harness({ outsideConsent: { mode: "code", confirm: async () => "yes" } });
+      const error = await coded.session.handlers["manage:add"](gitRepo(coded.root), request).catch((e: unknown) => e);
+      expect((error as Error).message).toMatch(/runs git on this computer/);
+    });
   });
 });

@@ -11,11 +11,12 @@ import { InstallError } from "../engine/apply/errors";
 import { waitForDesktopArrival } from "../engine/desktop-handoff/desktop-arrival";
 import type { DesktopHandoff } from "../engine/desktop-handoff/desktop-handoff";
 import { addSkill } from "../engine/manage/add";
+import { parseAddSource } from "../engine/manage/source";
 import { planRemove, removeSkill, restoreRemoved } from "../engine/manage/remove";
 import { shareSkill } from "../engine/manage/share";
 import type { ScanPlatform } from "../engine/discovery/types";
 import { githubApiOf } from "../engine/updates/sources";
-import type { EventSink } from "./context";
+import type { EventSink, OutsideConsent } from "./context";
 import { HandlerError } from "./errors";
 import { receiveUpload } from "./manage-upload";
 
@@ -41,6 +42,12 @@ export interface ManageHandlerOptions {
   emit?: EventSink;
   /** The host's open dialog for a folder or an archive (Electron); absent in the web host. */
   pickSource?: (kind: "folder" | "archive") => Promise<string | null>;
+  /**
+   * Asks the person, outside the page, whether git may run for this address (git, ssh and file .git sources run git
+   * with the user's keys); absent: the page's git sources are refused. Local folders and archives need no question:
+   * they are read, never run, whether picked, uploaded or typed.
+   */
+  confirmProgramSource?: (source: string) => Promise<boolean>;
   /** How long one wait for Claude Desktop lasts (default 5 minutes), and how often it looks (tests shorten both). */
   arrivalTimeoutMs?: number;
   arrivalPollMs?: number;
@@ -70,6 +77,13 @@ async function refusalsAsHandlerErrors<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The serve terminal's y/N question for a git source, or undefined where there is none (a code needs a page field). */
+export function terminalSourceConsent(consent: OutsideConsent | undefined) {
+  if (consent?.mode !== "terminal") return undefined;
+  return async (source: string): Promise<boolean> =>
+    (await consent.confirm(`add skills from ${source}`, `git clone --depth 1 -- ${source}`, null)) === "yes";
+}
+
 /** The manage commands over the session's home. */
 export function createManageHandlers(options: ManageHandlerOptions): ManageSession {
   const { home, platform, env } = options.scanOptions;
@@ -83,9 +97,21 @@ export function createManageHandlers(options: ManageHandlerOptions): ManageSessi
   const running = new Map<string, AbortController>();
   const uploads = new Set<string>();
   const handoffs = new Map<string, DesktopHandoff>();
+  const confirmed = new Set<string>();
+  const confirmSource = async (source: string): Promise<void> => {
+    if (parseAddSource(source, home).kind !== "git" || confirmed.has(source)) return;
+    if (!options.confirmProgramSource)
+      throw new HandlerError(
+        `Adding from a git address runs git on this computer with your keys, so this page cannot start it: run "skillshelf add ${source.slice(0, 200)}" in a terminal, or download the skill as an archive and upload it here.`,
+      );
+    if (!(await options.confirmProgramSource(source)))
+      throw new HandlerError("Nothing was added: running git for this address was not confirmed.");
+    confirmed.add(source);
+  };
   const handlers: ManageHandlers = {
     "manage:add": (source, request) =>
       refusalsAsHandlerErrors(async () => {
+        await confirmSource(source);
         const token = await options.githubToken();
         const controller = new AbortController();
         if (request.taskId) {

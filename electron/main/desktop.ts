@@ -61,6 +61,7 @@ export function electronDesktopIntegration(deps: {
     },
     confirmStdioServers: async (servers) => approves(stdioConsentDialog(servers)),
     confirmRecipe: async (skillName, command) => approves(recipeConsentDialog(skillName, command)),
+    confirmProgramSource: async (source) => approves(programSourceDialog(source)),
   };
 }
 
@@ -84,6 +85,20 @@ function recipeConsentDialog(skillName: string, command: string) {
     message: `Run this command through your shell to update "${escapeControl(skillName)}"?`,
     detail: `The skill's update server gives this command. Skillshelf runs it exactly as written below, on this computer, with your permissions. Run it only if you trust it.\n\n${escapeControl(command)}`,
     buttons: ["Don't run", "Run it"],
+    defaultId: 0,
+    cancelId: 0,
+    noLink: true,
+  };
+}
+
+/** The native dialog that asks to run git for an Add: the exact address, escaped. */
+function programSourceDialog(source: string) {
+  return {
+    type: "warning" as const,
+    title: "Run git for this address?",
+    message: "Allow Skillshelf to run git to get skills from this address?",
+    detail: `git runs on this computer with your permissions and your keys (ssh, saved passwords), and connects to the address below. Allow it only if you asked to add from it.\n\n${escapeControl(source)}`,
+    buttons: ["Don't run", "Run git"],
     defaultId: 0,
     cancelId: 0,
     noLink: true,

@@ -28,8 +28,21 @@ function githubOf(owner: string, repo: string, ref: string | null, rest: string[
   return subpath === null ? null : { kind: "github", owner, repo: name, ref, subpath };
 }
 
+/** A path segment of an address, decoded; null when it hides a separator, `.`/`..` or a control character. */
+function decodedSegment(raw: string): string | null {
+  let part: string;
+  try {
+    part = decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+  return /[/\\\u0000-\u001f]/.test(part) || part === "." || part === ".." ? null : part;
+}
+
 function fromGithubUrl(url: URL): AddSource | null {
-  const parts = url.pathname.split("/").filter(Boolean).map(decodeURIComponent);
+  const decoded = url.pathname.split("/").filter(Boolean).map(decodedSegment);
+  if (decoded.some((p) => p === null)) return null;
+  const parts = decoded as string[];
   const [owner, repo, kind, ...rest] = parts;
   if (!owner || !repo) return null;
   if (kind === undefined) return githubOf(owner, repo, null, []);

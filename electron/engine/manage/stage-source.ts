@@ -1,6 +1,5 @@
 // Gets everything a source holds into staging (GitHub's repository tarball through its API, a git clone, a download
 // or a local folder or archive through the one archive reader) and lists the skills in it, each read and validated.
-import { spawn } from "node:child_process";
 import { mkdir, readdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { stopsLoading } from "../../../shared/client-fit";
@@ -13,8 +12,10 @@ import { skillFolders } from "../apply/locate";
 import { unpackSource } from "../apply/obtain";
 import { copyTree } from "../apply/tree";
 import { readSkill } from "../skill/read-skill";
-import { githubUrl } from "../updates/github-http";
+import { MAX_RELEASE_BODY_BYTES } from "../updates/capped-body";
+import { githubGetJson, githubUrl } from "../updates/github-http";
 import { addStagingName } from "./add-journal";
+import { cloneGitSource } from "./git-source";
 import type { AddSource } from "./source";
 
 /** One skill found in a source. */
@@ -47,32 +48,51 @@ export interface StageOptions {
   signal?: AbortSignal;
   onProgress?: (p: TaskProgress) => void;
   maxBytes?: number;
+  /** Time allowed for GitHub's answer naming the default branch (default REPO_ANSWER_TIMEOUT_MS; tests shorten it). */
+  apiTimeoutMs?: number;
 }
 
 const MAX_CANDIDATES = 500;
 
+/** Time allowed for GitHub's answer naming a repository's default branch, whether or not the caller can cancel. */
+export const REPO_ANSWER_TIMEOUT_MS = 20_000;
+/** Largest answer about a repository read (a real one is a few KiB). */
+const MAX_REPO_ANSWER_BYTES = MAX_RELEASE_BODY_BYTES;
+
 async function defaultBranch(source: Extract<AddSource, { kind: "github" }>, options: StageOptions): Promise<string> {
+  const name = `${source.owner}/${source.repo}`;
   const url = githubUrl(
     options.apiBase,
     `/repos/${encodeURIComponent(source.owner)}/${encodeURIComponent(source.repo)}`,
   );
   if (!url) throw new InstallError("install.download.refused-url", "The GitHub API address is not a valid URL.");
-  const response = await fetch(url, {
-    headers: {
-      accept: "application/vnd.github+json",
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-    },
-    signal: options.signal ?? AbortSignal.timeout(20_000),
-  }).catch((error: Error) => {
-    throw new InstallError("install.download.failed", `GitHub could not be reached (${error.message}).`);
+  const answer = await githubGetJson(url, {
+    token: options.token,
+    timeoutMs: options.apiTimeoutMs ?? REPO_ANSWER_TIMEOUT_MS,
+    maxBytes: MAX_REPO_ANSWER_BYTES,
+    signal: options.signal,
   });
-  const body = (await response.json().catch(() => null)) as { default_branch?: unknown } | null;
-  if (!response.ok || typeof body?.default_branch !== "string")
+  if (options.signal?.aborted)
+    throw new InstallError("install.download.cancelled", "The download was cancelled.", "cancelled");
+  if (answer.kind === "ok") {
+    const branch = (answer.body as { default_branch?: unknown } | null)?.default_branch;
+    if (typeof branch === "string" && branch) return branch;
+    throw new InstallError("install.download.failed", `GitHub's answer about ${name} names no default branch.`);
+  }
+  if (answer.kind === "status")
     throw new InstallError(
       "install.download.failed",
-      `GitHub answered ${response.status} for ${source.owner}/${source.repo}: no such repository, or it is private (set a GitHub token).`,
+      answer.status === 404
+        ? `GitHub answered 404 for ${name}: no such repository, or it is private (set a GitHub token).`
+        : `GitHub answered ${answer.status} for ${name}: ${answer.reason}`,
+      answer.rateLimited ? "rate-limited" : answer.status === 404 ? "not-found" : undefined,
     );
-  return body.default_branch;
+  const reason = answer.kind === "failed" ? answer.reason : "GitHub's answer could not be used.";
+  throw new InstallError(
+    "install.download.failed",
+    `GitHub's answer about ${name} could not be read: ${reason}`,
+    answer.kind === "failed" && answer.cause === "timeout" ? "timeout" : "offline",
+  );
 }
 
 /** The one folder GitHub's tarball holds everything under. */
@@ -84,34 +104,6 @@ async function onlyFolder(dir: string): Promise<string> {
       "GitHub's archive does not have the one top-level folder it should have.",
     );
   return path.join(dir, entries[0]!.name);
-}
-
-function gitClone(url: string, ref: string | null, dest: string, signal?: AbortSignal): Promise<void> {
-  const args = ["clone", "--quiet", "--depth", "1", ...(ref ? ["--branch", ref] : []), "--", url, dest];
-  return new Promise((resolve, reject) => {
-    const child = spawn("git", args, {
-      // Only plain transports: `ext::` and other helpers would run a command named in the address.
-      env: { ...process.env, GIT_TERMINAL_PROMPT: "0", GIT_ALLOW_PROTOCOL: "https:http:ssh:git:file" },
-      stdio: ["ignore", "ignore", "pipe"],
-      signal,
-      timeout: 300_000,
-    });
-    let stderr = "";
-    child.stderr.on("data", (d: Buffer) => (stderr = (stderr + d.toString("utf8")).slice(-2000)));
-    child.on("error", (error) =>
-      reject(new InstallError("install.download.failed", `git could not be run (${error.message}).`)),
-    );
-    child.on("close", (code) =>
-      code === 0
-        ? resolve()
-        : reject(
-            new InstallError(
-              "install.download.failed",
-              `git clone of ${url} failed: ${stderr.trim().split("\n").pop() ?? code}`,
-            ),
-          ),
-    );
-  });
 }
 
 /** Fills `stagingDir` from the source; returns the folder standing for the repository root and the subpath in it. */
@@ -127,7 +119,7 @@ async function fill(source: AddSource, stagingDir: string, options: StageOptions
   }
   if (source.kind === "git") {
     const clone = path.join(stagingDir, "clone");
-    await gitClone(source.url, source.ref, clone, options.signal);
+    await cloneGitSource(source.url, source.ref, clone, { signal: options.signal });
     await rm(path.join(clone, ".git"), { recursive: true, force: true });
     await copyTree(clone, unpacked, { links: "real-inside" });
     await rm(clone, { recursive: true, force: true });
@@ -157,7 +149,13 @@ export async function stageSource(source: AddSource, options: StageOptions): Pro
   const cleanup = () => rm(stagingDir, { recursive: true, force: true });
   try {
     const { root, subpath, shown, ref } = await fill(source, stagingDir, options);
-    const base = path.join(root, ...subpath.split("/").filter(Boolean));
+    const base = path.resolve(root, ...subpath.split("/").filter(Boolean));
+    const inside = path.relative(root, base);
+    if (inside === ".." || inside.startsWith(`..${path.sep}`) || path.isAbsolute(inside))
+      throw new InstallError(
+        "manage.source.invalid",
+        `The folder "${subpath.slice(0, 200)}" is outside what ${shown} holds, so nothing was added from it.`,
+      );
     const rels = (await skillFolders(base)).slice(0, MAX_CANDIDATES);
     if (!rels.length)
       throw new InstallError(

@@ -34,6 +34,8 @@ export interface GithubGetOptions {
   timeoutMs: number;
   /** Bodies past this many bytes are abandoned and reported. */
   maxBytes: number;
+  /** The caller's cancel; the time limit holds whether or not one is given. */
+  signal?: AbortSignal;
 }
 
 /** Why there was no answer, so a caller can word it for its own lookup. */
@@ -92,7 +94,8 @@ export async function githubGetJson(url: URL, options: GithubGetOptions): Promis
   };
   if (options.etag) headers["if-none-match"] = options.etag;
   if (options.token) headers.authorization = `Bearer ${options.token}`;
-  const signal = AbortSignal.timeout(options.timeoutMs);
+  const limit = AbortSignal.timeout(options.timeoutMs);
+  const signal = options.signal ? AbortSignal.any([options.signal, limit]) : limit;
   let target = url;
   try {
     for (let hop = 0; hop < 3; hop++) {
