@@ -116,6 +116,22 @@ describe("the app's Add flow", () => {
     expect(await readdir(path.join(dataDir, "staging")).catch(() => [])).toEqual([]);
   });
 
+  it("holds at most 4 uploads waiting to be added, refusing a fifth in a sentence until one is added", async () => {
+    const { session, home, dataDir } = await harness();
+    const zip = Buffer.from(zipSync({ "tidy/SKILL.md": strToU8(SKILL("tidy")) }));
+    const files: string[] = [];
+    for (let i = 0; i < 4; i++) files.push(await session.receiveUpload(`t${i}.zip`, Readable.from([zip]), zip.length));
+    await expect(session.receiveUpload("t4.zip", Readable.from([zip]), zip.length)).rejects.toThrow(
+      /^Skillshelf already holds 4 uploads waiting to be added \(.+\); add one of them first/,
+    );
+    expect(await readdir(path.join(dataDir, "staging"))).toHaveLength(4);
+    await session.handlers["manage:add"](files[0]!, { clients: ["claude-code"], dryRun: false });
+    expect(await gone(path.join(home, ".agents/skills/tidy"))).toBe(false);
+    await session.receiveUpload("t4.zip", Readable.from([zip]), zip.length);
+    await session.dispose();
+    expect(await readdir(path.join(dataDir, "staging"))).toEqual([]);
+  });
+
   it("shows a conflicting copy's version and hash beside the new one's, and replaces it only when asked", async () => {
     const { session, root, home } = await harness();
     await writeTree(path.join(home, ".agents/skills/tidy"), { "SKILL.md": SKILL("tidy", "1.0.0") });

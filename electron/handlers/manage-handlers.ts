@@ -207,7 +207,7 @@ export function createManageHandlers(options: ManageHandlerOptions): ManageSessi
   return {
     handlers,
     receiveUpload: async (name, body, declaredBytes) => {
-      const file = await receiveUpload(dataDir, name, body, declaredBytes);
+      const file = await receiveUpload(dataDir, name, body, declaredBytes, undefined, uploads);
       uploads.add(file);
       return file;
     },

@@ -150,6 +150,24 @@ describe("rollback", () => {
     expect(backups.map((b) => b.version)).toEqual(["3.0.0", "2.0.0"]);
     expect((await readdir(path.dirname(backups[0]!.dir))).length).toBe(2);
   });
+
+  it("drops the restored backup from the record, so keeping 3 still keeps 3 real copies", async () => {
+    await writeTree(target, { "SKILL.md": skillMd("1.0.0") });
+    for (const v of ["2.0.0", "3.0.0", "4.0.0"]) await applyFolderUpdate(target, await release(v), { dataDir });
+    const [restored] = await listBackups(target, dataDir);
+    expect(restored!.version).toBe("3.0.0");
+    await rollback(target, dataDir);
+    const record = JSON.parse(await readFile(path.join(dataDir, "backups", `${targetKey(target)}.json`), "utf8")) as {
+      backups: Array<{ dir: string }>;
+    };
+    expect(record.backups.map((b) => b.dir)).not.toContain(restored!.dir);
+    expect(record.backups).toHaveLength(3);
+    expect((await listBackups(target, dataDir)).map((b) => b.version)).toEqual(["4.0.0", "2.0.0", "1.0.0"]);
+    await applyFolderUpdate(target, await release("5.0.0"), { dataDir });
+    const kept = await listBackups(target, dataDir);
+    expect(kept.map((b) => b.version)).toEqual(["3.0.0", "4.0.0", "2.0.0"]);
+    expect((await readdir(path.dirname(kept[0]!.dir))).length).toBe(3);
+  });
 });
 
 describe("recoverInterrupted", () => {

@@ -3,6 +3,8 @@ import { mkdir, readdir, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { gunzipSync } from "node:zlib";
+import { spawnSync } from "node:child_process";
+import { skipBecause } from "../../../test-support/skip";
 import { makeTempDir } from "../../../test-support/tmp";
 import { tarGzOf, zipOf, type TarEntrySpec, type ZipEntrySpec } from "../../../test-support/archives";
 import { extractArchive } from "./extract";
@@ -102,6 +104,8 @@ describe("extractArchive", () => {
     ],
     ["a drive letter", { "demo/SKILL.md": skill, "C:/evil.txt": "pwned" }, /drive letter/],
     ["a backslash slip", { "demo/SKILL.md": skill, "..\\evil.txt": "pwned" }, /climbs out/],
+    ["a backslash-absolute path", { "demo/SKILL.md": skill, "\\etc\\x": "pwned" }, /"\\etc\\x" is an absolute path/],
+    ["a backslash-absolute skill", { "\\abs\\SKILL.md": skill }, /is an absolute path/],
     [
       "a symbolic link",
       { "demo/SKILL.md": skill, "demo/link": { data: "../../etc/passwd", unixMode: 0o120777 } },
@@ -133,6 +137,14 @@ describe("extractArchive", () => {
       [
         { name: "demo/SKILL.md", body: skill },
         { name: "/tmp/evil.txt", body: "pwned" },
+      ],
+      /is an absolute path/,
+    ],
+    [
+      "a backslash-absolute path",
+      [
+        { name: "demo/SKILL.md", body: skill },
+        { name: "\\etc\\x", body: "pwned" },
       ],
       /is an absolute path/,
     ],
@@ -184,6 +196,22 @@ describe("extractArchive", () => {
       expect(error.message).toMatch(message);
     });
   }
+
+  it("refuses a zip Python's zipfile wrote with a backslash-absolute entry (\\abs\\SKILL.md), writing nothing", async (ctx) => {
+    const file = path.join(tmp.dir, "python.zip");
+    const script = [
+      "import sys, zipfile",
+      "with zipfile.ZipFile(sys.argv[1], 'w') as z:",
+      "    z.writestr('demo/SKILL.md', sys.argv[2])",
+      "    z.writestr(zipfile.ZipInfo('\\\\abs\\\\SKILL.md'), sys.argv[2])",
+    ].join("\n");
+    const made = spawnSync("python3", ["-c", script, file, skill], { encoding: "utf8" });
+    if (made.error) skipBecause(ctx, "python3 is not installed");
+    expect(made.status, made.stderr).toBe(0);
+    const error = await refused(await readFile(file), "python-copy.zip");
+    expect(error.code).toBe("install.archive.unsafe-entry");
+    expect(error.message).toMatch(/"\\abs\\SKILL\.md" is an absolute path/);
+  });
 
   it("refuses a zip bomb by ratio and by total size", async () => {
     const zeros = new Uint8Array(8 * 1024 * 1024);

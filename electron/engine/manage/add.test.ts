@@ -131,6 +131,23 @@ describe("addSkill from a local folder", () => {
     expect(await readFile(path.join(home, ".agents/skills/tidy/SKILL.md"), "utf8")).toBe(SKILL("tidy"));
     expect(await lstat(path.join(home, ".agents", ".skill-lock.json")).catch(() => null)).toBeNull();
   });
+
+  it("names a forced skill whose SKILL.md is not UTF-8 after its own folder, never after staging's", async () => {
+    const latin1 = Buffer.from("---\nname: caf\xe9\ndescription: Caf\xe9 notes.\n---\n\nBody.\n", "latin1");
+    await writeTree(path.join(tmp.dir, "cafe-notes"), { "SKILL.md": latin1 });
+    const result = await addSkill(path.join(tmp.dir, "cafe-notes"), { ...options, force: true });
+    expect(result.skills.map((s) => [s.name, s.forced])).toEqual([["cafe-notes", true]]);
+    expect(await readFile(path.join(home, ".agents/skills/cafe-notes/SKILL.md"))).toEqual(latin1);
+    expect(await readdir(path.join(home, ".agents/skills"))).toEqual(["cafe-notes"]);
+    expect(await readdir(path.join(home, ".claude/skills"))).toEqual(["cafe-notes"]);
+
+    const zip = path.join(tmp.dir, "loose.zip");
+    await writeFile(zip, zipOf({ "SKILL.md": new Uint8Array(latin1) }));
+    const error = await refusal(addSkill(zip, { ...options, force: true }));
+    expect(error.code).toBe("install.skill.invalid");
+    expect(error.message).toMatch(/gives no name Skillshelf can read.*nothing was added/);
+    expect(await readdir(path.join(home, ".agents/skills"))).toEqual(["cafe-notes"]);
+  });
 });
 
 describe("conflicts are questions", () => {

@@ -84,6 +84,36 @@ function choose(candidates: Candidate[], options: AddOptions, shown: string): Ca
   );
 }
 
+/** Refuses a chosen skill whose SKILL.md gives no readable name and whose folder has none of its own. */
+function refuseNameless(chosen: Candidate[], shown: string): void {
+  const nameless = chosen.find((c) => !c.name);
+  if (nameless)
+    throw new InstallError(
+      "install.skill.invalid",
+      `${nameless.skillPath} in ${shown} gives no name Skillshelf can read, and it is in no folder of its own whose name could be used instead; nothing was added.`,
+    );
+}
+
+const folderOf = (c: Candidate) => {
+  const dir = path.posix.dirname(c.skillPath);
+  return dir === "." ? "its top folder" : `${dir}/`;
+};
+
+/** Refuses two chosen skills that would go into one folder (one name, or names differing only in letter case). */
+function refuseSameNames(chosen: Candidate[], shown: string): void {
+  const seen = new Map<string, Candidate>();
+  for (const c of chosen) {
+    const key = c.name.normalize("NFC").toLowerCase();
+    const first = seen.get(key);
+    if (first)
+      throw new InstallError(
+        "install.skill.ambiguous",
+        `${shown} holds two skills named "${c.name.slice(0, 100)}", in ${folderOf(first)} and ${folderOf(c)}; both would go into one folder, so nothing was added. Add one of them by its folder's path.`,
+      );
+    seen.set(key, c);
+  }
+}
+
 /** The placements of one skill: the canonical copy and a link (or copy) per client that reads elsewhere. */
 function placementsOf(name: string, options: AddOptions): Array<Placement & { client: ClientId[] }> {
   const canonical = path.join(canonicalDir(options), name);
@@ -189,6 +219,8 @@ export async function planAdd(rawSource: string, options: AddOptions): Promise<A
           )
           .join("; ") + " — nothing was added (--force adds it anyway).",
       );
+    refuseNameless(chosen, staged.shown);
+    refuseSameNames(chosen, staged.shown);
     const unsafe = chosen.find((c) => !SAFE_NAME.test(c.name));
     if (unsafe)
       throw new InstallError(

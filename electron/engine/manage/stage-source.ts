@@ -1,12 +1,12 @@
 // Gets everything a source holds into staging (GitHub's repository tarball through its API, a git clone, a download
 // or a local folder or archive through the one archive reader) and lists the skills in it, each read and validated.
-import { mkdir, readdir, rm } from "node:fs/promises";
+import { mkdir, readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { stopsLoading } from "../../../shared/client-fit";
 import type { Diagnostic, TaskProgress } from "../../../shared/model";
 import { stagingRoot } from "../app-data/data-dir";
 import { downloadFile } from "../apply/download";
-import { InstallError } from "../apply/errors";
+import { causeOfErrno, InstallError } from "../apply/errors";
 import { extractArchive } from "../archive/extract";
 import { skillFolders } from "../apply/locate";
 import { unpackSource } from "../apply/obtain";
@@ -20,6 +20,7 @@ import type { AddSource } from "./source";
 
 /** One skill found in a source. */
 export interface Candidate {
+  /** The SKILL.md's name, else its folder's own name; "" when neither can be read (add refuses it). */
   name: string;
   dir: string;
   /** Its SKILL.md's path in the repository (the installer's skillPath), "/"-separated. */
@@ -142,6 +143,46 @@ async function fill(source: AddSource, stagingDir: string, options: StageOptions
   return { root: await onlyFolder(unpacked), subpath: source.subpath, shown, ref: source.ref };
 }
 
+/** The source as a person names it, before it is staged. */
+function sourceShown(source: AddSource): string {
+  return source.kind === "local"
+    ? source.path
+    : source.kind === "github"
+      ? `${source.owner}/${source.repo}`
+      : source.url;
+}
+
+/** The name the source's root folder stands for (its staged copy is named `unpacked`), or "" when it has none. */
+async function rootName(source: AddSource, subpath: string): Promise<string> {
+  const last = subpath.split("/").filter(Boolean).pop();
+  if (last) return last;
+  if (source.kind === "github") return source.repo;
+  if (source.kind === "git")
+    return (
+      source.url
+        .replace(/[\\/:]+$/, "")
+        .split(/[\\/:]/)
+        .pop()
+        ?.replace(/\.git$/, "") ?? ""
+    );
+  if (source.kind === "local" && (await stat(source.path)).isDirectory()) return path.basename(source.path);
+  return "";
+}
+
+/** A file-system failure reading the source as a sentence (a path too long, links in a circle, no permission). */
+function unreadableSource(error: unknown, source: AddSource): unknown {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  if (error instanceof InstallError || typeof code !== "string") return error;
+  const shown = sourceShown(source);
+  const why =
+    code === "ENAMETOOLONG"
+      ? `${shown} holds folders nested so deeply that a path in it is longer than the system allows`
+      : code === "ELOOP"
+        ? `${shown} holds links that lead round in a circle`
+        : `${shown} could not be read (${code})`;
+  return new InstallError("install.source.unreadable", `${why}; nothing was added.`, causeOfErrno(error), code);
+}
+
 /** Stages the source and lists its skills (below `subpath` when one was named); throws InstallError. */
 export async function stageSource(source: AddSource, options: StageOptions): Promise<StagedSource> {
   const stagingDir = path.join(stagingRoot(options.dataDir), addStagingName());
@@ -170,7 +211,7 @@ export async function stageSource(source: AddSource, options: StageOptions): Pro
       const diagnostics = report.diagnostics.filter((d) => d.code !== "skill.name.dir-mismatch");
       const repoRel = [subpath, rel].filter(Boolean).join("/");
       candidates.push({
-        name: report.name || path.basename(dir),
+        name: report.name || (rel ? path.basename(dir) : await rootName(source, subpath)),
         dir,
         skillPath: repoRel ? `${repoRel}/SKILL.md` : "SKILL.md",
         version: report.version,
@@ -182,6 +223,6 @@ export async function stageSource(source: AddSource, options: StageOptions): Pro
     return { stagingDir, shown, ref, candidates, cleanup };
   } catch (error) {
     await cleanup();
-    throw error;
+    throw unreadableSource(error, source);
   }
 }

@@ -157,4 +157,29 @@ describe("the lock editor", () => {
       reason: expect.stringContaining("kept changing"),
     });
   });
+
+  it("keeps a UTF-8 byte-order mark the lock starts with, byte for byte, through every kind of edit", async () => {
+    const bom = Buffer.from([0xef, 0xbb, 0xbf]);
+    const entry = { source: "acme/skills", sourceType: "github", skillFolderHash: NEW };
+    await writeFile(file, Buffer.concat([bom, Buffer.from(ODD)]));
+    expect(await upsertLockEntry(file, "new-one", entry)).toEqual({ ok: true, file, changed: true });
+    const upserted = await readFile(file);
+    expect(upserted.subarray(0, 3)).toEqual(bom);
+    expect(upserted.subarray(3, 4).toString()).toBe("{");
+    await writeFile(file, Buffer.concat([bom, Buffer.from(ODD)]));
+    expect((await recordLockHash(file, ["zeta"], NEW, NOW)).ok).toBe(true);
+    expect(await readFile(file)).toEqual(
+      Buffer.concat([
+        bom,
+        Buffer.from(
+          ODD.replace(
+            `"zeta": { "source": "o/r", "skillFolderHash": "${OLD}", "updatedAt": "2026-01-01T00:00:00.000Z" }`,
+            `"zeta": { "source": "o/r", "skillFolderHash": "${NEW}", "updatedAt": "${NOW.toISOString()}" }`,
+          ),
+        ),
+      ]),
+    );
+    expect((await removeLockEntry(file, "10")).ok).toBe(true);
+    expect((await readFile(file)).subarray(0, 3)).toEqual(bom);
+  });
 });

@@ -28,6 +28,12 @@ async function fullNameFindings(name: string): Promise<string[]> {
     .filter((code) => code.startsWith("skill.name.") && code !== "skill.name.dir-mismatch");
 }
 
+/** Valid-looking names of exactly `length` characters: words of a-z0-9 joined by single hyphens. */
+const namesOfLength = (length: number) =>
+  fc
+    .array(fc.stringMatching(/^[a-z0-9]{1,12}$/), { minLength: 1, maxLength: 40 })
+    .map((words) => words.join("-").padEnd(length, "x").slice(0, length).replace(/-$/, "x"));
+
 /** Names near the edge of the rules: hyphens, digits, case, underscores, dots, spaces, non-ASCII, lengths near 64. */
 const names = fc.oneof(
   fc.string({
@@ -38,6 +44,8 @@ const names = fc.oneof(
   fc
     .array(fc.stringMatching(/^[a-z0-9]{1,12}$/), { minLength: 1, maxLength: 8 })
     .chain((words) => fc.constantFrom(words.join("-"), words.join("--"), `-${words.join("-")}`, `${words.join("-")}-`)),
+  namesOfLength(64),
+  namesOfLength(65),
 );
 
 describe("the valid-name fast path", () => {
@@ -51,5 +59,13 @@ describe("the valid-name fast path", () => {
       }),
       { numRuns: 400 },
     );
+  });
+
+  it("takes a name of exactly 64 characters and refuses one of 65, as the full rules do", async () => {
+    for (const name of ["a".repeat(64), `${"ab-".repeat(21)}c`, "a".repeat(65), `${"ab-".repeat(21)}cd`]) {
+      const valid = name.length <= 64;
+      expect(await fullNameFindings(name), name).toEqual(valid ? [] : ["skill.name.too-long"]);
+      expect(isValidSkillName(name), name).toBe(valid);
+    }
   });
 });
