@@ -117,8 +117,12 @@ export interface UpdateBackup {
 
 /** One thing that happened to an installed copy, recorded once where it happened. */
 export interface UpdateEvent {
-  /** "update": a new version replaced the folder; "undo": a kept copy was put back; "handoff": a .skill for Desktop. */
-  kind: "update" | "undo" | "handoff";
+  /**
+   * "update": a new version replaced the folder; "undo": a kept copy was put back; "handoff": a .skill for Desktop;
+   * "add": the skill was added; "remove": it was removed (its copy kept); "restore": a removal was undone; "share": it
+   * was made available to more clients.
+   */
+  kind: "update" | "undo" | "handoff" | "add" | "remove" | "restore" | "share";
   at: string;
   /** The version before (null: none, or not known). */
   from: string | null;

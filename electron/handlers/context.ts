@@ -80,6 +80,8 @@ export interface UpdateSources {
 
 /** The engine functions the handlers call; injectable so tests and hosts can substitute or wrap them. */
 export interface HandlerEngine {
+  /** The GitHub API the session's checks use (a host's --github-api, else the environment's): downloads use it too. */
+  githubApi?: string;
   scan(options: ScanOptions): Promise<ScanResult>;
   watchCatalog(
     options: ScanOptions & { debounceMs?: number; homeLocations?: boolean },

@@ -7,7 +7,7 @@ import { getSkillLevels, readSkillResource } from "../engine/skill/levels";
 import { useTaskWorker } from "../engine/off-thread/runner";
 import { offThread } from "../engine/off-thread/tasks";
 import { readLastUpdates, writeLastUpdates } from "../engine/updates/last-updates";
-import { createUpdateChecker } from "../engine/updates/sources";
+import { createUpdateChecker, githubApiOf } from "../engine/updates/sources";
 import type { ValidationResult } from "../../shared/ipc";
 import type { Profile } from "../../shared/model";
 import type { HandlerEngine } from "./context";
@@ -56,6 +56,7 @@ export function createEngine(scanOptions: ScanOptions, sources: UpdateSourceOpti
     offline: sources.offline,
   });
   return {
+    githubApi: githubApiOf({ githubApi: sources.githubApi, env }),
     scan: (options) => scan(offMain(options)),
     watchCatalog: (options, onChange) => watchCatalog(offMain(options), onChange),
     getSkillLevels: (dir) => getSkillLevels(dir),

@@ -86,6 +86,7 @@ export function createHandlerSession(context: HandlerContext): HandlerSession {
     updateInfo: async (skillId) =>
       (await updates.handlers["updates:last"]()).updates.find((u) => u.skillId === skillId),
     log: context.log ?? ((message) => console.warn(message)),
+    ...(context.engine.githubApi ? { githubApi: context.engine.githubApi } : {}),
     githubToken: () =>
       settings.updateSources().then(
         (sources) => sources.githubToken,
@@ -94,14 +95,8 @@ export function createHandlerSession(context: HandlerContext): HandlerSession {
   });
 
   const manage = createManageHandlers({
-    scanOptions: context.scanOptions,
-    githubToken: () =>
-      settings.updateSources().then(
-        (sources) => sources.githubToken,
-        () => undefined,
-      ),
+    service: install.service,
     changed: () => void catalog.prefetch().catch(() => undefined),
-    emit,
     ...(desktop.pickAddSource ? { pickSource: desktop.pickAddSource.bind(desktop) } : {}),
     confirmProgramSource: desktop.confirmProgramSource?.bind(desktop) ?? terminalSourceConsent(desktop.outsideConsent),
   });

@@ -44,6 +44,8 @@ export interface InstallHandlersOptions {
   log?: (message: string) => void;
   /** The GitHub token from the settings (the environment's GITHUB_TOKEN when absent), for private repositories. */
   githubToken?: () => Promise<string | undefined>;
+  /** The GitHub API every download, add and content check of the session uses (serve's --github-api, else the environment's). */
+  githubApi?: string;
   /** How long a task the page no longer asks about is kept (default 15 minutes). */
   taskIdleMs?: number;
 }
@@ -108,6 +110,7 @@ export function createInstallHandlers(options: InstallHandlersOptions): {
     platform,
     env,
     ...(options.githubToken ? { githubToken: options.githubToken } : {}),
+    ...(options.githubApi ? { githubApi: options.githubApi } : {}),
     onProgress: (progress) => emit("task:progress", progress),
     ...(options.log ? { log: options.log } : {}),
     ...(options.taskIdleMs ? { idleMs: options.taskIdleMs } : {}),

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { buildFixtureHome, FIXTURE_TREES, fixtureDesktopTree } from "../../test-support/fixture-homes";
 import { makeTempDir, writeTree } from "../../test-support/tmp";
 import { HandlerError } from "./errors";
+import { UpdateService } from "../engine/update-service/service";
 import { createManageHandlers, type ManageSession } from "./manage-handlers";
 
 const SKILL = (version: string) =>
@@ -25,16 +26,15 @@ async function harness(onArrivalCheck?: (tree: string) => void) {
   await writeTree(tmp.dir, { "src/tidy/SKILL.md": SKILL("2.0.0") });
   const tree = fixtureDesktopTree(home, "linux");
   let changes = 0;
+  const service = new UpdateService({ home, platform: "linux", env, dataDir: path.join(tmp.dir, "data") });
   const session = createManageHandlers({
-    scanOptions: { home, platform: "linux", env },
-    dataDir: path.join(tmp.dir, "data"),
-    githubToken: async () => undefined,
+    service,
     changed: () => void changes++,
     arrivalTimeoutMs: 60_000,
     arrivalPollMs: 100,
     ...(onArrivalCheck ? { onArrivalCheck: () => onArrivalCheck(tree) } : {}),
   });
-  open.push({ session, cleanup: tmp.cleanup });
+  open.push({ session, cleanup: async () => (await service.dispose(), await tmp.cleanup()) });
   const added = await session.handlers["manage:add"](path.join(tmp.dir, "src/tidy"), {
     clients: ["claude-desktop"],
     dryRun: false,

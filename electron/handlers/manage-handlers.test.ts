@@ -119,7 +119,9 @@ describe("manage handlers", () => {
       for (const source of [url, "git@github.com:acme/skills.git", "ssh://git@example.com/acme/skills.git"]) {
         const error = await session.handlers["manage:add"](source, request).catch((e: unknown) => e);
         expect(error, source).toBeInstanceOf(HandlerError);
-        expect((error as Error).message).toMatch(/runs git on this computer with your keys.*skillshelf add/);
+        expect((error as Error).message).toMatch(/runs git on this computer with your keys.*upload it here/);
+        // The page never offers a command line as the way to act.
+        expect((error as Error).message).not.toMatch(/skillshelf |--/);
       }
       const local = await session.handlers["manage:add"](path.join(root, "src/tidy"), request);
       expect(local.skills.map((s) => s.name)).toEqual(["tidy"]);

@@ -1,22 +1,17 @@
-// Add, Remove (with Undo) and "Also use in…" for the app: adapters over the engine's manage module for the session's
-// home; a refusal is a HandlerError with the engine's sentence, and the catalog is scanned again after a change. An add
-// to Claude Desktop is a hand-off: its .skill is kept by task id, and the update flow's arrival watcher waits for it.
+// Add, Remove (with Undo) and "Also use in…" for the app: thin adapters over the session's lifecycle service (the
+// same one updates use: one data folder, one recovery, one history, GitHub's address from one place). A refusal
+// reaches the page with the engine's sentence, and the catalog is scanned again after a change. An add to Claude
+// Desktop is a hand-off: its .skill is kept by task id, and the service waits for it to arrive.
 import { rm } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import type { CommandHandlers } from "../../shared/ipc";
 import type { AddArrivalView } from "../../shared/manage";
-import { dataDir as defaultDataDir } from "../engine/app-data/data-dir";
 import { InstallError } from "../engine/apply/errors";
-import { waitForDesktopArrival } from "../engine/desktop-handoff/desktop-arrival";
 import type { DesktopHandoff } from "../engine/desktop-handoff/desktop-handoff";
-import { addSkill } from "../engine/manage/add";
 import { parseAddSource } from "../engine/manage/source";
-import { planRemove, removeSkill, restoreRemoved } from "../engine/manage/remove";
-import { shareSkill } from "../engine/manage/share";
-import type { ScanPlatform } from "../engine/discovery/types";
-import { githubApiOf } from "../engine/updates/sources";
-import type { EventSink, OutsideConsent } from "./context";
+import type { UpdateService } from "../engine/update-service/service";
+import type { OutsideConsent } from "./context";
 import { HandlerError } from "./errors";
 import { receiveUpload } from "./manage-upload";
 
@@ -33,13 +28,10 @@ type ManageHandlers = Pick<
 
 /** What the manage handlers need from the session. */
 export interface ManageHandlerOptions {
-  scanOptions: { home: string; platform: ScanPlatform; env: Record<string, string | undefined> };
-  dataDir?: string;
-  githubToken: () => Promise<string | undefined>;
+  /** The session's lifecycle service (its home, data folder, GitHub access and progress events). */
+  service: UpdateService;
   /** Called after anything was written, so the catalog shows it. */
   changed: () => void;
-  /** Where an add's progress goes (task:progress). */
-  emit?: EventSink;
   /** The host's open dialog for a folder or an archive (Electron); absent in the web host. */
   pickSource?: (kind: "folder" | "archive") => Promise<string | null>;
   /**
@@ -84,17 +76,15 @@ export function terminalSourceConsent(consent: OutsideConsent | undefined) {
     (await consent.confirm(`add skills from ${source}`, `git clone --depth 1 -- ${source}`, null)) === "yes";
 }
 
-/** The manage commands over the session's home. */
+/** The manage commands over the session's lifecycle service. */
 export function createManageHandlers(options: ManageHandlerOptions): ManageSession {
-  const { home, platform, env } = options.scanOptions;
-  const processEnv = env as NodeJS.ProcessEnv;
-  const dataDir = options.dataDir ?? defaultDataDir(processEnv, process.platform);
-  const scope = { home, env: processEnv, dataDir };
+  const { service } = options;
+  const home = service.home;
   const after = <T>(dryRun: boolean, result: T): T => {
     if (!dryRun) options.changed();
     return result;
   };
-  const running = new Map<string, AbortController>();
+  const waits = new Map<string, AbortController>();
   const uploads = new Set<string>();
   const handoffs = new Map<string, DesktopHandoff>();
   const confirmed = new Set<string>();
@@ -102,7 +92,7 @@ export function createManageHandlers(options: ManageHandlerOptions): ManageSessi
     if (parseAddSource(source, home).kind !== "git" || confirmed.has(source)) return;
     if (!options.confirmProgramSource)
       throw new HandlerError(
-        `Adding from a git address runs git on this computer with your keys, so this page cannot start it: run "skillshelf add ${source.slice(0, 200)}" in a terminal, or download the skill as an archive and upload it here.`,
+        "Adding from a git address runs git on this computer with your keys, and this page cannot confirm that. Give the GitHub address (owner/repo) instead, or download the skill as an archive and upload it here.",
       );
     if (!(await options.confirmProgramSource(source)))
       throw new HandlerError("Nothing was added: running git for this address was not confirmed.");
@@ -112,18 +102,9 @@ export function createManageHandlers(options: ManageHandlerOptions): ManageSessi
     "manage:add": (source, request) =>
       refusalsAsHandlerErrors(async () => {
         await confirmSource(source);
-        const token = await options.githubToken();
-        const controller = new AbortController();
-        if (request.taskId) {
-          running.get(request.taskId)?.abort();
-          running.set(request.taskId, controller);
-        }
-        const taskId = request.taskId;
-        const result = await addSkill(source, {
-          ...scope,
+        const result = await service.add(source, {
           ...(request.project ? { project: request.project } : {}),
           cwd: home,
-          platform,
           clients: request.clients.length ? request.clients : ["claude-code"],
           skills: request.skills,
           all: request.all,
@@ -131,15 +112,10 @@ export function createManageHandlers(options: ManageHandlerOptions): ManageSessi
           force: request.force,
           replace: request.replace,
           dryRun: request.dryRun,
-          apiBase: githubApiOf({ env: processEnv }),
-          ...(token ? { token } : {}),
-          signal: controller.signal,
-          ...(taskId && options.emit ? { taskId, onProgress: (p) => options.emit!("task:progress", p) } : {}),
-        }).finally(() => {
-          if (taskId && running.get(taskId) === controller) running.delete(taskId);
+          ...(request.taskId ? { taskId: request.taskId } : {}),
         });
         const handoff = result.skills.find((s) => s.handoff)?.handoff;
-        if (taskId && handoff && !request.dryRun) handoffs.set(taskId, handoff);
+        if (request.taskId && handoff && !request.dryRun) handoffs.set(request.taskId, handoff);
         if (!request.dryRun && uploads.has(source)) {
           uploads.delete(source);
           await rm(path.dirname(source), { recursive: true, force: true });
@@ -148,37 +124,32 @@ export function createManageHandlers(options: ManageHandlerOptions): ManageSessi
       }),
     "manage:remove": (name, request) =>
       refusalsAsHandlerErrors(async () => {
-        const removeOptions = { ...scope, ...(request.clients?.length ? { clients: request.clients } : {}) };
-        const plan = await planRemove(name, removeOptions);
-        return request.dryRun ? plan : after(false, await removeSkill(plan, removeOptions));
+        const plan = await service.planRemove(name, request.clients);
+        return request.dryRun ? plan : after(false, await service.remove(plan, request.clients));
       }),
-    "manage:undo-remove": (name) =>
-      refusalsAsHandlerErrors(async () => after(false, await restoreRemoved(name, scope))),
+    "manage:undo-remove": (name) => refusalsAsHandlerErrors(async () => after(false, await service.undoRemove(name))),
     "manage:share": (name, request) =>
-      refusalsAsHandlerErrors(async () => after(request.dryRun, await shareSkill(name, { ...scope, ...request }))),
+      refusalsAsHandlerErrors(async () => after(request.dryRun, await service.share(name, request))),
     "manage:cancel-add": async (taskId) => {
-      running.get(taskId)?.abort();
+      waits.get(taskId)?.abort();
+      await service.cancel(taskId);
     },
     "manage:wait-arrival": async (taskId) => {
       const handoff = handoffs.get(taskId);
       if (!handoff) throw new HandlerError("This add made no .skill file for Claude Desktop.");
-      running.get(taskId)?.abort();
+      waits.get(taskId)?.abort();
       const controller = new AbortController();
-      running.set(taskId, controller);
-      const result = await waitForDesktopArrival({
-        home,
-        platform,
-        env,
-        name: handoff.name,
-        version: handoff.version,
-        contentHash: handoff.contentHash,
-        timeoutMs: options.arrivalTimeoutMs ?? 5 * 60_000,
-        pollMs: options.arrivalPollMs ?? 1000,
-        signal: controller.signal,
-        ...(options.onArrivalCheck ? { onCheck: options.onArrivalCheck } : {}),
-      }).finally(() => {
-        if (running.get(taskId) === controller) running.delete(taskId);
-      });
+      waits.set(taskId, controller);
+      const result = await service
+        .waitForDesktop(handoff, {
+          timeoutMs: options.arrivalTimeoutMs ?? 5 * 60_000,
+          pollMs: options.arrivalPollMs ?? 1000,
+          signal: controller.signal,
+          ...(options.onArrivalCheck ? { onCheck: options.onArrivalCheck } : {}),
+        })
+        .finally(() => {
+          if (waits.get(taskId) === controller) waits.delete(taskId);
+        });
       const view: AddArrivalView = {
         status: result.status,
         name: handoff.name,
@@ -207,13 +178,13 @@ export function createManageHandlers(options: ManageHandlerOptions): ManageSessi
   return {
     handlers,
     receiveUpload: async (name, body, declaredBytes) => {
-      const file = await receiveUpload(dataDir, name, body, declaredBytes, undefined, uploads);
+      const file = await receiveUpload(service.dataDir, name, body, declaredBytes, undefined, uploads);
       uploads.add(file);
       return file;
     },
     handoffFile: (taskId) => handoffs.get(taskId)?.archive ?? null,
     async dispose() {
-      for (const controller of running.values()) controller.abort();
+      for (const controller of waits.values()) controller.abort();
       for (const file of uploads) await rm(path.dirname(file), { recursive: true, force: true });
       uploads.clear();
     },

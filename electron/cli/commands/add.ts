@@ -3,12 +3,19 @@
 // For Claude Desktop it prints the .skill and the steps, and with --wait waits for it to arrive, as `update` does.
 import path from "node:path";
 import { InstallError } from "../../engine/apply/errors";
-import { waitForDesktopArrival, type ArrivalResult } from "../../engine/desktop-handoff/desktop-arrival";
-import type { ScanPlatform } from "../../engine/discovery/types";
-import { planAdd, type AddResult } from "../../engine/manage/add";
-import { UsageError, listFlag, printJson, type CliCommand, type CliIo } from "../command";
+import type { ArrivalResult } from "../../engine/desktop-handoff/desktop-arrival";
+import type { AddResult } from "../../engine/manage/add";
+import type { UpdateService } from "../../engine/update-service/service";
+import { UsageError, listFlag, printJson, type CliArgs, type CliCommand, type CliIo } from "../command";
 import { SCAN_FLAGS_USAGE } from "../scan-flags";
-import { CLIENT_USAGE, manageFlagOptions, readManageSetup, recoverBeforeManage } from "./manage-flags";
+import {
+  CLIENT_USAGE,
+  lifecycleOf,
+  manageFlagOptions,
+  readManageSetup,
+  recoverBeforeManage,
+  type ManageSetup,
+} from "./manage-flags";
 import { addProgressPrinter, cancellableBySigint } from "./add-progress";
 import { formatDiagnostics, safe } from "./report-format";
 import { askOnTerminal, handoffFlags } from "./update-handoff";
@@ -52,7 +59,7 @@ function printPlan(io: CliIo, result: AddResult, cwd: string): void {
 async function waitForDesktop(
   io: CliIo,
   result: AddResult,
-  where: { home: string; platform: ScanPlatform; env: NodeJS.ProcessEnv; waitMs: number; json: boolean },
+  where: { service: UpdateService; waitMs: number; json: boolean },
 ): Promise<{ ok: boolean; arrivals: Array<{ name: string; arrival: ArrivalResult }> }> {
   const arrivals: Array<{ name: string; arrival: ArrivalResult }> = [];
   for (const { handoff } of result.skills) {
@@ -63,16 +70,7 @@ async function waitForDesktop(
         `\nWaiting for Claude Desktop to show "${name}" (up to ${Math.round(where.waitMs / 60_000)} min; Ctrl+C stops waiting)…\n`,
       );
     const arrival = await cancellableBySigint((signal) =>
-      waitForDesktopArrival({
-        home: where.home,
-        platform: where.platform,
-        env: where.env,
-        name: handoff.name,
-        version: handoff.version,
-        contentHash: handoff.contentHash,
-        timeoutMs: where.waitMs,
-        signal,
-      }),
+      where.service.waitForDesktop(handoff, { timeoutMs: where.waitMs, signal }),
     );
     arrivals.push({ name: handoff.name, arrival });
     if (where.json) continue;
@@ -123,87 +121,102 @@ export const addCommand: CliCommand = {
       else io.stderr(`skillshelf add: ${safe(message)}\n`);
       return 1;
     };
-    await recoverBeforeManage(setup.dataDir, io, "add");
-    const options = {
-      ...setup,
-      cwd: io.cwd,
-      skills: listFlag(args, "skill"),
-      all: args.values.all === true,
-      copy: args.values.copy === true,
-      force: args.values.force === true,
-      replace: args.values.replace === true,
-      dryRun,
-    };
     const progress = addProgressPrinter(io, process.stderr.isTTY === true);
-    let plan;
+    const service = lifecycleOf(setup, json ? undefined : progress.onProgress);
     try {
-      plan = await cancellableBySigint((signal) =>
-        planAdd(raw, { ...options, signal, ...(json ? {} : { onProgress: progress.onProgress }) }),
-      );
-    } catch (error) {
-      if (error instanceof InstallError) return fail(error.code, error.message);
-      throw error;
+      return await addWith({ service, setup, args, raw, json, dryRun, waiting, fail, progress }, io);
     } finally {
-      progress.done();
-    }
-    try {
-      if (!json) printPlan(io, plan.result, io.cwd);
-      if (dryRun) {
-        if (json) printJson(io, plan.result);
-        else io.stdout("\nDry run: nothing was changed.\n");
-        return 0;
-      }
-      if (plan.conflicts.length)
-        return fail("manage.conflict", `Nothing was added: ${plan.conflicts.join(" ")}`, plan.result);
-      if (args.values.yes !== true) {
-        const answer = await askOnTerminal(
-          `Add ${plan.result.skills.map((s) => `"${safe(s.name)}"`).join(", ")} as shown?`,
-        );
-        if (answer !== true)
-          return fail(
-            "manage.not-confirmed",
-            answer === null
-              ? "There is no terminal to confirm on, so nothing was changed; add --yes to add."
-              : "Not confirmed, so nothing was changed.",
-            plan.result,
-          );
-      }
-      const result = await plan.apply();
-      if (!json) {
-        for (const place of result.skills.flatMap((sk) => sk.places))
-          if (place.applied?.backup)
-            io.stdout(
-              `The replaced copy at ${safe(place.path)} is kept at ${safe(place.applied.backup)}; \`skillshelf rollback ${safe(place.path)}\` puts it back.\n`,
-            );
-        io.stdout(
-          `\nAdded ${result.skills.map((sk) => `"${safe(sk.name)}"`).join(", ")}. \`skillshelf remove NAME\` takes one away again.\n`,
-        );
-        for (const { handoff } of result.skills)
-          if (handoff)
-            io.stdout(
-              [
-                `\nFor Claude Desktop, upload ${safe(handoff.archive)} (its folders are never written to):`,
-                ...handoff.steps.map((step, i) => `  ${i + 1}. ${safe(step)}`),
-                "",
-              ].join("\n"),
-            );
-      }
-      const waited = waiting.wait
-        ? await waitForDesktop(io, result, {
-            home: setup.home,
-            platform: setup.platform as ScanPlatform,
-            env: setup.env,
-            waitMs: waiting.waitMs,
-            json,
-          })
-        : null;
-      if (json) printJson(io, waited ? { ...result, arrivals: waited.arrivals } : result);
-      return waited && !waited.ok ? 1 : 0;
-    } catch (error) {
-      if (error instanceof InstallError) return fail(error.code, error.message, plan.result);
-      throw error;
-    } finally {
-      await plan.cleanup();
+      await service.dispose();
     }
   },
 };
+
+/** One `add` invocation: its flags read, its service made. */
+interface AddRun {
+  service: UpdateService;
+  setup: ManageSetup;
+  args: CliArgs;
+  raw: string;
+  json: boolean;
+  dryRun: boolean;
+  waiting: ReturnType<typeof handoffFlags>;
+  fail: (code: string, message: string, result?: unknown) => number;
+  progress: ReturnType<typeof addProgressPrinter>;
+}
+
+/** Plans the add through the service, shows it, asks, applies, and waits for Claude Desktop when asked to. */
+async function addWith(run: AddRun, io: CliIo): Promise<number> {
+  const { service, setup, args, raw, json, dryRun, waiting, fail, progress } = run;
+  await recoverBeforeManage(service, io, "add");
+  const options = {
+    ...(setup.project ? { project: setup.project } : {}),
+    clients: setup.clients,
+    cwd: io.cwd,
+    skills: listFlag(args, "skill"),
+    all: args.values.all === true,
+    copy: args.values.copy === true,
+    force: args.values.force === true,
+    replace: args.values.replace === true,
+    dryRun,
+  };
+  let plan;
+  try {
+    plan = await cancellableBySigint((signal) => service.planAdd(raw, { ...options, signal }));
+  } catch (error) {
+    if (error instanceof InstallError) return fail(error.code, error.message);
+    throw error;
+  } finally {
+    progress.done();
+  }
+  try {
+    if (!json) printPlan(io, plan.result, io.cwd);
+    if (dryRun) {
+      if (json) printJson(io, plan.result);
+      else io.stdout("\nDry run: nothing was changed.\n");
+      return 0;
+    }
+    if (plan.conflicts.length)
+      return fail("manage.conflict", `Nothing was added: ${plan.conflicts.join(" ")}`, plan.result);
+    if (args.values.yes !== true) {
+      const answer = await askOnTerminal(
+        `Add ${plan.result.skills.map((s) => `"${safe(s.name)}"`).join(", ")} as shown?`,
+      );
+      if (answer !== true)
+        return fail(
+          "manage.not-confirmed",
+          answer === null
+            ? "There is no terminal to confirm on, so nothing was changed; add --yes to add."
+            : "Not confirmed, so nothing was changed.",
+          plan.result,
+        );
+    }
+    const result = await plan.apply();
+    if (!json) {
+      for (const place of result.skills.flatMap((sk) => sk.places))
+        if (place.applied?.backup)
+          io.stdout(
+            `The replaced copy at ${safe(place.path)} is kept at ${safe(place.applied.backup)}; \`skillshelf rollback ${safe(place.path)}\` puts it back.\n`,
+          );
+      io.stdout(
+        `\nAdded ${result.skills.map((sk) => `"${safe(sk.name)}"`).join(", ")}. \`skillshelf remove NAME\` takes one away again.\n`,
+      );
+      for (const { handoff } of result.skills)
+        if (handoff)
+          io.stdout(
+            [
+              `\nFor Claude Desktop, upload ${safe(handoff.archive)} (its folders are never written to):`,
+              ...handoff.steps.map((step, i) => `  ${i + 1}. ${safe(step)}`),
+              "",
+            ].join("\n"),
+          );
+    }
+    const waited = waiting.wait ? await waitForDesktop(io, result, { service, waitMs: waiting.waitMs, json }) : null;
+    if (json) printJson(io, waited ? { ...result, arrivals: waited.arrivals } : result);
+    return waited && !waited.ok ? 1 : 0;
+  } catch (error) {
+    if (error instanceof InstallError) return fail(error.code, error.message, plan.result);
+    throw error;
+  } finally {
+    await plan.cleanup();
+  }
+}

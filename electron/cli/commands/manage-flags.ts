@@ -3,8 +3,9 @@ import path from "node:path";
 import { dataDir as defaultDataDir } from "../../engine/app-data/data-dir";
 import { InstallError } from "../../engine/apply/errors";
 import { CLIENT_IDS, parseClientId, type ClientId } from "../../engine/manage/clients";
-import { recoverInterrupted } from "../../engine/apply/swap";
-import { recoverInterruptedAdds } from "../../engine/manage/add-journal";
+import type { TaskProgress } from "../../../shared/model";
+import type { ScanPlatform } from "../../engine/discovery/types";
+import { UpdateService } from "../../engine/update-service/service";
 import { defaultSettingsFile, loadSettings } from "../../engine/settings";
 import { githubApiOf, githubTokenOf } from "../../engine/updates/sources";
 import { UsageError, listFlag, stringFlag, type CliArgs, type CliCommand, type CliIo } from "../command";
@@ -81,8 +82,20 @@ async function savedGithubToken(
   return githubTokenOf(settings.githubToken, io.env);
 }
 
+/** The lifecycle service a manage command drives: its home, platform, data folder and GitHub access, as the app's. */
+export function lifecycleOf(setup: ManageSetup, onProgress?: (p: TaskProgress) => void): UpdateService {
+  return new UpdateService({
+    dataDir: setup.dataDir,
+    home: setup.home,
+    platform: setup.platform as ScanPlatform,
+    env: setup.env,
+    githubApi: setup.apiBase,
+    githubToken: async () => setup.token,
+    ...(onProgress ? { onProgress } : {}),
+  });
+}
+
 /** Finishes or undoes what interrupted updates and adds left before a manage command writes; says so on stderr. */
-export async function recoverBeforeManage(dataDir: string, io: CliIo, command: string): Promise<void> {
-  const outcomes = [...(await recoverInterrupted(dataDir)), ...(await recoverInterruptedAdds(dataDir))];
-  for (const r of outcomes) io.stderr(`skillshelf ${command}: ${r.outcome}: ${safe(r.detail)}\n`);
+export async function recoverBeforeManage(service: UpdateService, io: CliIo, command: string): Promise<void> {
+  for (const r of await service.recover()) io.stderr(`skillshelf ${command}: ${r.outcome}: ${safe(r.detail)}\n`);
 }

@@ -2,10 +2,18 @@
 // after --yes or a yes on the terminal — copies kept in the backups, so `skillshelf rollback NAME` puts it all back.
 import { InstallError } from "../../engine/apply/errors";
 import { homedir } from "node:os";
-import { latestRemoval, planRemove, removeSkill, type RemovePlan } from "../../engine/manage/remove";
-import { UsageError, printJson, type CliCommand, type CliIo } from "../command";
+import { latestRemoval, type RemovePlan } from "../../engine/manage/remove";
+import { UsageError, printJson, type CliArgs, type CliCommand, type CliIo } from "../command";
 import { SCAN_FLAGS_USAGE } from "../scan-flags";
-import { CLIENT_USAGE, manageFlagOptions, readManageSetup, recoverBeforeManage } from "./manage-flags";
+import type { UpdateService } from "../../engine/update-service/service";
+import {
+  CLIENT_USAGE,
+  lifecycleOf,
+  manageFlagOptions,
+  readManageSetup,
+  recoverBeforeManage,
+  type ManageSetup,
+} from "./manage-flags";
 import { safe } from "./report-format";
 import { askOnTerminal } from "./update-handoff";
 
@@ -48,51 +56,70 @@ export const removeCommand: CliCommand = {
     const name = args.positionals[0]!;
     const json = args.values.json === true;
     const setup = await readManageSetup(args, io, []);
-    if (args.values["dry-run"] !== true) await recoverBeforeManage(setup.dataDir, io, "remove");
-    const options = { ...setup, ...(setup.clients.length ? {} : { clients: undefined }) };
-    const fail = (code: string, message: string, plan?: RemovePlan) => {
-      if (json) printJson(io, { name, removed: false, ...(plan ? { plan } : {}), error: { code, message } });
-      else io.stderr(`skillshelf remove: ${safe(message)}\n`);
-      return 1;
-    };
-    let plan: RemovePlan;
+    const service = lifecycleOf(setup);
     try {
-      plan = await planRemove(name, options);
-    } catch (error) {
-      if (error instanceof InstallError) return fail(error.code, error.message);
-      throw error;
+      return await removeWith({ service, setup, flags: args.values, name, json }, io);
+    } finally {
+      await service.dispose();
     }
-    if (!json) printPlan(io, plan);
-    if (args.values["dry-run"] === true) {
-      if (json) printJson(io, { name, removed: false, dryRun: true, plan });
-      else io.stdout("\nDry run: nothing was changed.\n");
-      return 0;
-    }
-    if (!plan.items.length && !plan.lock) {
-      if (json) printJson(io, { name, removed: false, plan });
-      return 0;
-    }
-    if (args.values.yes !== true) {
-      const answer = await askOnTerminal(`Remove all of this (copies are kept as backups)?`);
-      if (answer !== true)
-        return fail(
-          "manage.not-confirmed",
-          answer === null
-            ? "There is no terminal to confirm on, so nothing was changed; add --yes to remove."
-            : "Not confirmed, so nothing was changed.",
-          plan,
-        );
-    }
-    try {
-      await removeSkill(plan, options);
-    } catch (error) {
-      if (error instanceof InstallError) return fail(error.code, error.message, plan);
-      throw error;
-    }
-    const undo = await undoCommand(name, setup);
-    if (json) printJson(io, { name, removed: true, plan, undo });
-    else if (undo) io.stdout(`\nRemoved "${safe(name)}". \`${safe(undo)}\` puts it back.\n`);
-    else io.stdout(`\nRemoved "${safe(name)}". Its copies are kept in Skillshelf's backups.\n`);
-    return 0;
   },
 };
+
+/** One `remove` invocation: its flags read, its service made. */
+interface RemoveRun {
+  service: UpdateService;
+  setup: ManageSetup;
+  flags: CliArgs["values"];
+  name: string;
+  json: boolean;
+}
+
+/** Plans the removal through the service, shows it, asks, removes, and promises only an undo it can find. */
+async function removeWith(run: RemoveRun, io: CliIo): Promise<number> {
+  const { service, setup, flags, name, json } = run;
+  if (flags["dry-run"] !== true) await recoverBeforeManage(service, io, "remove");
+  const fail = (code: string, message: string, plan?: RemovePlan) => {
+    if (json) printJson(io, { name, removed: false, ...(plan ? { plan } : {}), error: { code, message } });
+    else io.stderr(`skillshelf remove: ${safe(message)}\n`);
+    return 1;
+  };
+  let plan: RemovePlan;
+  try {
+    plan = await service.planRemove(name, setup.clients);
+  } catch (error) {
+    if (error instanceof InstallError) return fail(error.code, error.message);
+    throw error;
+  }
+  if (!json) printPlan(io, plan);
+  if (flags["dry-run"] === true) {
+    if (json) printJson(io, { name, removed: false, dryRun: true, plan });
+    else io.stdout("\nDry run: nothing was changed.\n");
+    return 0;
+  }
+  if (!plan.items.length && !plan.lock) {
+    if (json) printJson(io, { name, removed: false, plan });
+    return 0;
+  }
+  if (flags.yes !== true) {
+    const answer = await askOnTerminal(`Remove all of this (copies are kept as backups)?`);
+    if (answer !== true)
+      return fail(
+        "manage.not-confirmed",
+        answer === null
+          ? "There is no terminal to confirm on, so nothing was changed; add --yes to remove."
+          : "Not confirmed, so nothing was changed.",
+        plan,
+      );
+  }
+  try {
+    await service.remove(plan, setup.clients);
+  } catch (error) {
+    if (error instanceof InstallError) return fail(error.code, error.message, plan);
+    throw error;
+  }
+  const undo = await undoCommand(name, setup);
+  if (json) printJson(io, { name, removed: true, plan, undo });
+  else if (undo) io.stdout(`\nRemoved "${safe(name)}". \`${safe(undo)}\` puts it back.\n`);
+  else io.stdout(`\nRemoved "${safe(name)}". Its copies are kept in Skillshelf's backups.\n`);
+  return 0;
+}

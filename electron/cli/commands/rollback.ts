@@ -2,19 +2,18 @@
 // replaced copy becomes a backup in turn, so a rollback can itself be undone.
 import { dataDir as defaultDataDir } from "../../engine/app-data/data-dir";
 import { InstallError } from "../../engine/apply/errors";
-import { listBackups, recoverInterrupted } from "../../engine/apply/swap";
+import { listBackups } from "../../engine/apply/swap";
 import { undoRecorded } from "../../engine/update-service/history";
 import { UsageError, printJson, type CliCommand, type CliIo } from "../command";
-import { latestRemoval, restoreRemoved } from "../../engine/manage/remove";
+import { latestRemoval } from "../../engine/manage/remove";
+import { UpdateService } from "../../engine/update-service/service";
 import { SCAN_FLAGS_USAGE, readScanFlags, scanFlagOptions } from "../scan-flags";
 import { safe } from "./report-format";
 import { findSkillTarget } from "./skill-target";
 
-type RemovalScope = Parameters<typeof restoreRemoved>[1];
-
-/** Puts back a skill `skillshelf remove` took away (every copy, link and the lock entry). */
-async function undoRemoval(name: string, where: RemovalScope, json: boolean, io: CliIo): Promise<number> {
-  const plan = await restoreRemoved(name, where);
+/** Puts back a skill `skillshelf remove` took away (every copy, link and the lock entry), through the service. */
+async function undoRemoval(name: string, service: UpdateService, json: boolean, io: CliIo): Promise<number> {
+  const plan = await service.undoRemove(name);
   if (json) printJson(io, { name, restored: true, undoneRemoval: plan });
   else
     io.stdout(
@@ -36,49 +35,69 @@ export const rollbackCommand: CliCommand = {
     const json = args.values.json === true;
     const scanOptions = await readScanFlags(args, io);
     const data = defaultDataDir(io.env, process.platform);
-    await recoverInterrupted(data);
-    const fail = (code: string, message: string) => {
-      if (json) printJson(io, { name: arg, restored: false, error: { code, message } });
-      else io.stderr(`skillshelf rollback: ${safe(message)}\n`);
-      return 1;
-    };
-    const target = await findSkillTarget(arg, scanOptions, io.cwd);
-    const where: RemovalScope = { home: scanOptions.home, env: io.env, dataDir: data };
-    if (!target && (await latestRemoval(arg, where)))
-      return undoRemoval(arg, where, json, io).catch((error: unknown) => {
-        if (error instanceof InstallError) return fail(error.code, error.message);
-        throw error;
-      });
-    if (!target)
-      return fail("install.skill.not-found", `No installed skill "${arg}" was found for this home and platform.`);
-    const { skill } = target;
-    if (!skill.userOwned || skill.desktop)
-      return fail(
-        "install.not-updatable",
-        `"${skill.name}" at ${skill.dir} is managed by its client; Skillshelf never changes it, so there is nothing to roll back.`,
-      );
+    const where = { home: scanOptions.home, env: io.env, dataDir: data };
+    const service = new UpdateService({ ...where, platform: scanOptions.platform });
     try {
-      const result = await undoRecorded(skill, data);
-      const backups = await listBackups(skill.realDir, data);
-      if (json)
-        printJson(io, {
-          name: skill.name,
-          dir: skill.dir,
-          realDir: skill.realDir,
-          restored: true,
-          version: result.version,
-          replacedVersion: result.previousVersion,
-          replacedKeptAt: result.backup,
-          backups,
-        });
-      else
-        io.stdout(
-          `Restored "${safe(skill.name)}" ${safe(result.version ?? "(no version)")} in ${safe(skill.realDir)}; the copy it replaced (${safe(result.previousVersion ?? "no version")}) is kept at ${safe(result.backup)}.\n`,
-        );
-      return 0;
-    } catch (error) {
-      if (error instanceof InstallError) return fail(error.code, error.message);
-      throw error;
+      return await rollbackWith(arg, { service, where, scanOptions, json }, io);
+    } finally {
+      await service.dispose();
     }
   },
 };
+
+/** One `rollback` invocation: its service made, its flags read. */
+interface RollbackRun {
+  service: UpdateService;
+  where: { home: string; env: NodeJS.ProcessEnv; dataDir: string };
+  scanOptions: Awaited<ReturnType<typeof readScanFlags>>;
+  json: boolean;
+}
+
+/** Undoes the newest removal of ARG when no such skill is installed, else puts back its last replaced copy. */
+async function rollbackWith(arg: string, run: RollbackRun, io: CliIo): Promise<number> {
+  const { service, where, scanOptions, json } = run;
+  const data = where.dataDir;
+  await service.recover();
+  const fail = (code: string, message: string) => {
+    if (json) printJson(io, { name: arg, restored: false, error: { code, message } });
+    else io.stderr(`skillshelf rollback: ${safe(message)}\n`);
+    return 1;
+  };
+  const target = await findSkillTarget(arg, scanOptions, io.cwd);
+  if (!target && (await latestRemoval(arg, where)))
+    return undoRemoval(arg, service, json, io).catch((error: unknown) => {
+      if (error instanceof InstallError) return fail(error.code, error.message);
+      throw error;
+    });
+  if (!target)
+    return fail("install.skill.not-found", `No installed skill "${arg}" was found for this home and platform.`);
+  const { skill } = target;
+  if (!skill.userOwned || skill.desktop)
+    return fail(
+      "install.not-updatable",
+      `"${skill.name}" at ${skill.dir} is managed by its client; Skillshelf never changes it, so there is nothing to roll back.`,
+    );
+  try {
+    const result = await undoRecorded(skill, data);
+    const backups = await listBackups(skill.realDir, data);
+    if (json)
+      printJson(io, {
+        name: skill.name,
+        dir: skill.dir,
+        realDir: skill.realDir,
+        restored: true,
+        version: result.version,
+        replacedVersion: result.previousVersion,
+        replacedKeptAt: result.backup,
+        backups,
+      });
+    else
+      io.stdout(
+        `Restored "${safe(skill.name)}" ${safe(result.version ?? "(no version)")} in ${safe(skill.realDir)}; the copy it replaced (${safe(result.previousVersion ?? "no version")}) is kept at ${safe(result.backup)}.\n`,
+      );
+    return 0;
+  } catch (error) {
+    if (error instanceof InstallError) return fail(error.code, error.message);
+    throw error;
+  }
+}

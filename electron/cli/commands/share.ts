@@ -1,10 +1,9 @@
 // `skillshelf share NAME --client ID...`: makes an installed skill available to more clients — a link to its one copy
 // (or a copy with --copy); anything already at the place is a question answered by --replace.
 import { InstallError } from "../../engine/apply/errors";
-import { shareSkill } from "../../engine/manage/share";
 import { UsageError, printJson, type CliCommand } from "../command";
 import { SCAN_FLAGS_USAGE } from "../scan-flags";
-import { manageFlagOptions, readManageSetup, recoverBeforeManage } from "./manage-flags";
+import { lifecycleOf, manageFlagOptions, readManageSetup, recoverBeforeManage } from "./manage-flags";
 import { safe } from "./report-format";
 
 /** The `share` command. */
@@ -18,12 +17,13 @@ export const shareCommand: CliCommand = {
     const name = args.positionals[0]!;
     const json = args.values.json === true;
     const setup = await readManageSetup(args, io, []);
-    if (args.values["dry-run"] !== true) await recoverBeforeManage(setup.dataDir, io, "share");
     if (!setup.clients.length) throw new UsageError("name the clients to share with: --client ID (one or more).");
+    const service = lifecycleOf(setup);
     const dryRun = args.values["dry-run"] === true;
     try {
-      const result = await shareSkill(name, {
-        ...setup,
+      if (!dryRun) await recoverBeforeManage(service, io, "share");
+      const result = await service.share(name, {
+        clients: setup.clients,
         copy: args.values.copy === true,
         replace: args.values.replace === true,
         dryRun,
@@ -43,6 +43,8 @@ export const shareCommand: CliCommand = {
       if (json) printJson(io, { name, applied: false, error: { code: error.code, message: error.message } });
       else io.stderr(`skillshelf share: ${safe(error.message)}\n`);
       return 1;
+    } finally {
+      await service.dispose();
     }
   },
 };

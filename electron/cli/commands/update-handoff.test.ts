@@ -4,6 +4,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildFixtureHome, fixtureDesktopTree } from "../../../test-support/fixture-homes";
 import { makeTempDir, writeTree } from "../../../test-support/tmp";
+import { waitForDesktopArrival } from "../../engine/desktop-handoff/desktop-arrival";
+import { prepareDesktopHandoff, type DesktopHandoff } from "../../engine/desktop-handoff/desktop-handoff";
 import { hashSkillFolder } from "../../engine/discovery/hash";
 import { readSkillArchive } from "../../engine/skill/archive";
 import type { CliIo } from "../command";
@@ -41,6 +43,22 @@ const FLAGS: HandoffFlags = { json: false, open: false, wait: false, waitMs: 60_
 const NEW_VERSION =
   "---\nname: brand-voice\ndescription: Rewrites text in the company's brand voice.\nversion: 2.1.0\n---\n# Brand voice 2.1\n";
 
+/** The branch's input over the engine's own packer and watcher, as the lifecycle service hands them over. */
+function desktopInput(
+  flags: Partial<HandoffFlags>,
+  at: { skillDir: string; name: string; version: string; home: string; env: NodeJS.ProcessEnv; dataDir: string },
+) {
+  const { skillDir, name, version, home, env, dataDir } = at;
+  return {
+    ...FLAGS,
+    ...flags,
+    name,
+    handOff: () => prepareDesktopHandoff(skillDir, { name, version, dataDir, home, env, platform: "linux" }),
+    waitForArrival: (handoff: DesktopHandoff, options: { timeoutMs: number; signal?: AbortSignal }) =>
+      waitForDesktopArrival({ home, platform: "linux", env, ...handoff, ...options }),
+  };
+}
+
 async function desktopHome(name: string) {
   const { home, env } = await buildFixtureHome("linux", path.join(tmp, name));
   const tree = fixtureDesktopTree(home, "linux");
@@ -65,7 +83,7 @@ describe("updateDesktopCopy", () => {
       });
     });
     const { exitCode, report } = await updateDesktopCopy(
-      { ...FLAGS, wait: true, skillDir, name: "brand-voice", version: "2.1.0", home, platform: "linux", env, dataDir },
+      desktopInput({ wait: true }, { skillDir, name: "brand-voice", version: "2.1.0", home, env, dataDir }),
       io,
     );
     await writing;
@@ -91,7 +109,7 @@ describe("updateDesktopCopy", () => {
     const { home, env, skillDir, dataDir } = await desktopHome("json");
     const io = captureIo();
     const ok = await updateDesktopCopy(
-      { ...FLAGS, json: true, skillDir, name: "brand-voice", version: "2.1.0", home, platform: "linux", env, dataDir },
+      desktopInput({ json: true }, { skillDir, name: "brand-voice", version: "2.1.0", home, env, dataDir }),
       io,
     );
     expect(ok.exitCode).toBe(0);
@@ -100,7 +118,7 @@ describe("updateDesktopCopy", () => {
     );
     const wrong = captureIo();
     const refused = await updateDesktopCopy(
-      { ...FLAGS, skillDir, name: "brand-voice-pro", version: "2.1.0", home, platform: "linux", env, dataDir },
+      desktopInput({}, { skillDir, name: "brand-voice-pro", version: "2.1.0", home, env, dataDir }),
       wrong,
     );
     expect(refused.exitCode).toBe(1);
@@ -117,17 +135,7 @@ describe("updateDesktopCopy", () => {
       await chmod(path.join(bin, "xdg-open"), 0o755);
       const io = captureIo({ ...process.env, PATH: bin });
       const { exitCode, report } = await updateDesktopCopy(
-        {
-          ...FLAGS,
-          open: true,
-          skillDir,
-          name: "brand-voice",
-          version: "2.1.0",
-          home,
-          platform: "linux",
-          env,
-          dataDir,
-        },
+        desktopInput({ open: true }, { skillDir, name: "brand-voice", version: "2.1.0", home, env, dataDir }),
         io,
       );
       expect(exitCode).toBe(0);

@@ -7,11 +7,9 @@
 //   "run-recipe" / "manual": return (await updateByRecipe({ name, recipe: plan.recipe, yes: args.values.yes === true, ...handoffFlags(args) }, io)).exitCode;
 import { createInterface } from "node:readline/promises";
 import type { Diagnostic } from "../../../shared/model";
-import type { ScanPlatform } from "../../engine/discovery/types";
-import { waitForDesktopArrival, type ArrivalResult } from "../../engine/desktop-handoff/desktop-arrival";
+import type { ArrivalResult } from "../../engine/desktop-handoff/desktop-arrival";
 import {
   openWithSystem,
-  prepareDesktopHandoff,
   revealInFolder,
   type DesktopHandoff,
   type SystemOpenResult,
@@ -92,15 +90,14 @@ export interface DesktopUpdateReport {
 
 /** Where the Desktop branch runs and what it was asked to do. */
 export interface DesktopUpdateInput extends HandoffFlags {
-  skillDir: string;
   name: string;
-  version: string | null;
-  home: string;
-  platform: ScanPlatform;
-  env: Record<string, string | undefined>;
-  dataDir: string;
-  /** Folder for the archive (default: Downloads, else <dataDir>/handoff). */
-  outDir?: string;
+  /** Packs the new version for Desktop's upload (the lifecycle service, which records it); throws PackRefusedError. */
+  handOff: () => Promise<DesktopHandoff>;
+  /** Waits until Claude Desktop shows the handed-off version (the lifecycle service's wait). */
+  waitForArrival: (
+    handoff: DesktopHandoff,
+    options: { timeoutMs: number; signal?: AbortSignal },
+  ) => Promise<ArrivalResult>;
   signal?: AbortSignal;
 }
 
@@ -131,14 +128,7 @@ export async function updateDesktopCopy(
   };
   let handoff: DesktopHandoff;
   try {
-    handoff = await prepareDesktopHandoff(input.skillDir, {
-      name: input.name,
-      version: input.version,
-      dataDir: input.dataDir,
-      outDir: input.outDir,
-      home: input.home,
-      env: input.env,
-    });
+    handoff = await input.handOff();
   } catch (error) {
     if (!(error instanceof PackRefusedError)) throw error;
     report.error = `The new version cannot be packed for Claude Desktop: ${error.message}`;
@@ -177,15 +167,9 @@ export async function updateDesktopCopy(
     io.stdout(
       `\nWaiting for Claude Desktop to show ${handoff.version ? `version ${safe(handoff.version)}` : "the new copy"} of "${safe(handoff.name)}" (up to ${Math.round(input.waitMs / 60_000)} min; Ctrl+C stops waiting)…\n`,
     );
-  const arrival = await waitForDesktopArrival({
-    home: input.home,
-    platform: input.platform,
-    env: input.env,
-    name: handoff.name,
-    version: handoff.version,
-    contentHash: handoff.contentHash,
+  const arrival = await input.waitForArrival(handoff, {
     timeoutMs: input.waitMs,
-    signal: input.signal,
+    ...(input.signal ? { signal: input.signal } : {}),
   });
   report.arrival = arrival;
   if (arrival.status === "arrived") {

@@ -235,13 +235,9 @@ export const updateCommand: CliCommand = {
           await updateDesktopCopy(
             {
               ...flags,
-              skillDir: service.stagedFolder(started.taskId)!,
               name: skill.name,
-              version: review.version,
-              home,
-              platform,
-              env: io.env,
-              dataDir: data,
+              handOff: () => service.handOffDesktop(started.taskId),
+              waitForArrival: (handoff, options) => service.waitForDesktop(handoff, options),
             },
             io,
           )

@@ -1,5 +1,5 @@
-// The update history: one record per update, undo and Claude Desktop hand-off, written by the update service where
-// each happens (once), kept in the data folder (0600, read only when it is ours), the newest MAX_HISTORY_EVENTS kept.
+// The history of a skill's life: one record per update, undo, Claude Desktop hand-off, add, removal, put-back and
+// share, written by the lifecycle service where each happens (once), kept in the data folder (0600, read only when it is ours), the newest MAX_HISTORY_EVENTS kept.
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import type { UpdateEvent } from "../../../shared/update-flow";
@@ -12,7 +12,7 @@ import { rollback, type ApplyResult } from "../apply/swap";
 export const MAX_HISTORY_EVENTS = 1_000;
 const MAX_FILE_BYTES = 4 * 1024 * 1024;
 const FORMAT = 1;
-const KINDS = new Set<UpdateEvent["kind"]>(["update", "undo", "handoff"]);
+const KINDS = new Set<UpdateEvent["kind"]>(["update", "undo", "handoff", "add", "remove", "restore", "share"]);
 
 /** One stored record: what happened to which folder, and the backup it left (the copy it replaced), if any. */
 export interface HistoryRecord extends UpdateEvent {

@@ -1,13 +1,15 @@
-// The update service every front end drives (the CLI's `update`, the app's guided update, Update all): it owns the
-// tasks (one per installed folder: start, review, apply, undo, cancel), their progress and outcomes, the rule of what
-// may be updated, the before-hash and lock record of a content update, and the recovery of interrupted updates.
+// The lifecycle service every front end drives (the CLI's commands, the app's guided update, Update all, Add, Remove,
+// "Also use in…", Undo): one owner of a skill's whole life. It owns the tasks (one per installed folder: start, review,
+// apply, undo, cancel; and the adds running), their progress and outcomes, the rule of what may be updated, the
+// before-hash and lock record of a content update, the one history (updates, undos, hand-offs, adds, removes,
+// shares), the one recovery of interrupted work, and the one data folder all of it uses.
 import type { Skill, TaskProgress, UpdateInfo } from "../../../shared/model";
 import type { UndoResult, UpdateAllItem, UpdateRecovery } from "../../../shared/update-flow";
 import type { ScanPlatform } from "../discovery/types";
 import { obtainFromGithubTree, recordContentUpdate } from "../apply/content-update";
 import { waitForDesktopArrival, type ArrivalResult } from "../desktop-handoff/desktop-arrival";
 import { prepareDesktopHandoff, type DesktopHandoff } from "../desktop-handoff/desktop-handoff";
-import { InstallError } from "../apply/errors";
+import { InstallError, type InstallErrorCode } from "../apply/errors";
 import { obtainSkill, releaseFileSource, type ObtainedSkill } from "../apply/obtain";
 import { recoverInterrupted } from "../apply/swap";
 import { recoverInterruptedAdds } from "../manage/add-journal";
@@ -18,6 +20,11 @@ import { problemOf, refusal } from "./problems";
 import { reviewOf } from "./review";
 import { applyReviewed, decideUpdate, diffForUpdate, type GivenSource, type UpdateDecision } from "./steps";
 import { newTaskId, TaskRegistry, type ServiceApplied, type ServiceReview, type UpdateTask } from "./tasks";
+import { ManageOperations, type AddRequest, type ShareRequest } from "./manage-ops";
+import type { AddPlan, AddResult } from "../manage/add";
+import type { ClientId } from "../manage/clients";
+import type { RemovePlan } from "../manage/remove";
+import type { ShareResult } from "../manage/share";
 
 /** Where the service works and whom it tells. */
 export interface UpdateServiceOptions {
@@ -60,14 +67,64 @@ function recoveryLine(r: UpdateRecovery): string {
 export class UpdateService {
   private readonly tasks: TaskRegistry;
   private recovered: Promise<UpdateRecovery[]> | null = null;
+  private readonly manage: ManageOperations;
 
   constructor(private readonly options: UpdateServiceOptions) {
     this.tasks = new TaskRegistry(options.idleMs ?? 15 * 60_000, options.now ?? Date.now, (task) => this.drop(task));
+    const { dataDir, home, platform, env } = options;
+    this.manage = new ManageOperations({
+      scope: { dataDir, home, platform, env: env as NodeJS.ProcessEnv },
+      githubApi: () => this.githubApi,
+      githubToken: async () => githubTokenOf(await options.githubToken?.(), env),
+      recover: () => this.recover(),
+      record: (record) => this.record(record),
+      ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    });
+  }
+
+  /** The GitHub API every call of this service uses: the one given (flag, setting), else the environment's. */
+  get githubApi(): string {
+    return this.options.githubApi ?? githubApiOf({ env: this.options.env });
+  }
+
+  /** Stages SOURCE and plans adding its skills (nothing written); the plan's apply() writes and records it. */
+  planAdd(source: string, request: AddRequest): Promise<AddPlan> {
+    return this.manage.planAdd(source, request);
+  }
+
+  /** Adds the skills SOURCE holds (or, as a dry run, says what it would do), recorded in the history. */
+  add(source: string, request: AddRequest): Promise<AddResult> {
+    return this.manage.add(source, request);
+  }
+
+  /** Every copy and link of an installed skill and its lock entry (nothing changed). */
+  planRemove(name: string, clients?: ClientId[]): Promise<RemovePlan> {
+    return this.manage.planRemove(name, clients);
+  }
+
+  /** Removes what a plan lists, copies kept in the backups, recorded so undoRemove() puts it back. */
+  remove(plan: RemovePlan, clients?: ClientId[]): Promise<RemovePlan> {
+    return this.manage.remove(plan, clients);
+  }
+
+  /** Puts back the newest removal of `name`. */
+  undoRemove(name: string): Promise<RemovePlan> {
+    return this.manage.undoRemove(name);
+  }
+
+  /** "Also use in…": links or copies an installed skill into more clients. */
+  share(name: string, request: ShareRequest): Promise<ShareResult> {
+    return this.manage.share(name, request);
   }
 
   /** The data folder the service works in (backups and journal live there). */
   get dataDir(): string {
     return this.options.dataDir;
+  }
+
+  /** The home whose skills the service installs, updates and removes. */
+  get home(): string {
+    return this.options.home;
   }
 
   /** Finishes or undoes what interrupted updates left, once; every step waits for it. */
@@ -139,6 +196,7 @@ export class UpdateService {
 
   /** Stops a task: a download ends, a wait for Claude Desktop ends, staged files go; an apply under way finishes. */
   async cancel(taskId: string): Promise<void> {
+    if (this.manage.cancelAdd(taskId)) return;
     const task = this.tasks.get(taskId);
     if (!task) return;
     task.arrival?.abort();
@@ -151,6 +209,25 @@ export class UpdateService {
   /** The reviewed new version's folder in staging (for a front end that packs it itself), or null. */
   stagedFolder(taskId: string): string | null {
     return this.task(taskId).obtained?.skillDir ?? null;
+  }
+
+  /**
+   * Applies a reviewed Claude Desktop task (the .skill for Desktop's upload, recorded in the history) and gives the
+   * packer's refusal as it is thrown (a front end that prints its diagnostics); apply() answers with a problem instead.
+   */
+  async handOffDesktop(taskId: string, outDir?: string): Promise<DesktopHandoff> {
+    const task = this.task(taskId);
+    const reviewed = await task.review;
+    if (!reviewed.ok) throw new InstallError(reviewed.problem.code as InstallErrorCode, reviewed.problem.message);
+    if (task.plan.kind !== "desktop-upload" || !task.obtained)
+      throw new InstallError("install.not-due", "This update has nothing to hand to Claude Desktop; start it again.");
+    task.stage = "applying";
+    try {
+      return await this.completeHandoff(task, task.obtained, outDir);
+    } catch (error) {
+      task.stage = "reviewed";
+      throw error;
+    }
   }
 
   /** The Desktop hand-off a task made. */
@@ -171,18 +248,7 @@ export class UpdateService {
     const stop = () => controller.abort();
     options.signal?.addEventListener("abort", stop, { once: true });
     try {
-      const { home, platform, env } = this.options;
-      const result = await waitForDesktopArrival({
-        home,
-        platform,
-        env,
-        name: handoff.name,
-        version: handoff.version,
-        contentHash: handoff.contentHash,
-        timeoutMs: options.timeoutMs,
-        pollMs: options.pollMs ?? 1000,
-        signal: controller.signal,
-      });
+      const result = await this.waitForDesktop(handoff, { ...options, signal: controller.signal });
       if (result.status === "arrived") await this.drop(task);
       return result;
     } finally {
@@ -190,6 +256,26 @@ export class UpdateService {
       if (task.arrival === controller) task.arrival = null;
       this.tasks.get(taskId);
     }
+  }
+
+  /** Waits until Claude Desktop's folders show a handed-off skill (an update's or an add's), or for `timeoutMs`. */
+  waitForDesktop(
+    handoff: Pick<DesktopHandoff, "name" | "version" | "contentHash">,
+    options: { timeoutMs: number; pollMs?: number; signal?: AbortSignal; onCheck?: () => void },
+  ): Promise<ArrivalResult> {
+    const { home, platform, env } = this.options;
+    return waitForDesktopArrival({
+      home,
+      platform,
+      env,
+      name: handoff.name,
+      version: handoff.version,
+      contentHash: handoff.contentHash,
+      timeoutMs: options.timeoutMs,
+      pollMs: options.pollMs ?? 1000,
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.onCheck ? { onCheck: options.onCheck } : {}),
+    });
   }
 
   /** Puts back the copy the last update of this folder replaced. */
@@ -234,6 +320,7 @@ export class UpdateService {
 
   /** Ends every task and removes what was staged. */
   async dispose(): Promise<void> {
+    this.manage.dispose();
     await this.recovered;
     this.tasks.stop();
     for (const task of this.tasks.all()) {
@@ -313,7 +400,7 @@ export class UpdateService {
     const { origin } = task;
     if (origin.kind === "given") return obtainSkill(origin.source, common);
     const token = githubTokenOf(await this.options.githubToken?.(), env);
-    const apiBase = this.options.githubApi ?? githubApiOf({ env });
+    const apiBase = this.githubApi;
     if (origin.kind === "tree")
       return obtainFromGithubTree(task.info, { ...common, apiBase, ...(token ? { token } : {}) });
     return obtainSkill(releaseFileSource(origin.file, token, apiBase), { ...common, sha256: origin.file.sha256 });
@@ -356,18 +443,7 @@ export class UpdateService {
     task.stage = "applying";
     try {
       if (plan.kind === "desktop-upload") {
-        const handoff = await this.handOff(task, obtained, options.handoffDir);
-        task.handoff = handoff;
-        task.stage = "handed-off";
-        await this.record({
-          kind: "handoff",
-          name: skill.name,
-          target: skill.dir,
-          from: skill.version,
-          to: obtained.version,
-          backup: null,
-        });
-        await this.release(task);
+        const handoff = await this.completeHandoff(task, obtained, options.handoffDir);
         return { ok: true, kind: "desktop-upload", name: skill.name, handoff };
       }
       const content = task.origin.kind === "tree" && task.info !== undefined;
@@ -399,6 +475,27 @@ export class UpdateService {
       task.stage = "reviewed";
       return { ok: false, problem: problemOf(error) };
     }
+  }
+
+  /** Packs the task's new version for Claude Desktop, records the hand-off once and releases the staging. */
+  private async completeHandoff(
+    task: UpdateTask,
+    obtained: ObtainedSkill,
+    outDir: string | undefined,
+  ): Promise<DesktopHandoff> {
+    const handoff = await this.handOff(task, obtained, outDir);
+    task.handoff = handoff;
+    task.stage = "handed-off";
+    await this.record({
+      kind: "handoff",
+      name: task.skill.name,
+      target: task.skill.dir,
+      from: task.skill.version,
+      to: obtained.version,
+      backup: null,
+    });
+    await this.release(task);
+    return handoff;
   }
 
   private handOff(task: UpdateTask, obtained: ObtainedSkill, outDir: string | undefined): Promise<DesktopHandoff> {

@@ -23,6 +23,14 @@ function eventSentence(event: UpdateEventView): string {
       return `Went back to ${to}, replacing ${from}. ${event.kept ? `${capital(from)} is kept.` : `${capital(from)} is no longer kept.`}`;
     case "handoff":
       return `Prepared ${to} for Claude Desktop to upload.`;
+    case "add":
+      return `Added ${to}.`;
+    case "remove":
+      return "Removed; its copy is kept, so the removal can be undone.";
+    case "restore":
+      return "Put back after it was removed.";
+    case "share":
+      return "Made available to more apps.";
   }
 }
 
