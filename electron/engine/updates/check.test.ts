@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
-import type { Skill } from "../../../shared/model";
+import type { Plugin, Skill } from "../../../shared/model";
 import {
   startSkillMetaServer,
   type RunningSkillMetaServer,
@@ -204,7 +204,7 @@ describe("what failed, and which plugin", () => {
       diagnostics: [],
       valid: true,
       loads: true,
-    } as const;
+    } satisfies Plugin;
     const [info] = await checkUpdates([member], { releases: lookup(), plugins: [plugin] });
     expect(info).toMatchObject({
       state: "unknown",
