@@ -448,7 +448,9 @@ test.describe("update all", () => {
       );
 
     const alpha = page.locator('.kept-copies[data-skill="alpha-notes"]');
-    await expect(alpha).toContainText("Updated from version 1.0.0 to version 2.0.0. The copy it replaced is kept.");
+    await expect(alpha).toContainText(
+      "Updated from version 1.0.0 to version 2.0.0. The old copy is kept, so you can go back to it.",
+    );
     await saveScreenshot(page, "updates-history");
     await axeClean(page, "updates history");
     await alpha.getByRole("button", { name: "Restore version 1.0.0" }).click();

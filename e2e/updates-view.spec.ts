@@ -147,7 +147,7 @@ test.describe("the Updates view of a big catalog", () => {
     );
     await expect(entry.locator("ol li")).toHaveText([
       /^Went back to version 1\.0\.0, replacing version 2\.0\.0\. Version 2\.0\.0 is kept\./,
-      /^Updated from version 1\.0\.0 to version 2\.0\.0\. The copy it replaced is no longer kept\./,
+      /^Updated from version 1\.0\.0 to version 2\.0\.0\. The old copy has been cleared away, so you can't go back to it\./,
     ]);
     expect(await readFile(path.join(alpha.realDir, "SKILL.md"), "utf8")).toBe(versioned("alpha", "1.0.0"));
   });

@@ -4,6 +4,7 @@ import type { SkillLevels, SkillResource } from "./levels";
 import type { FailureCause, Profile, ScanResult, StoredCatalog, TaskProgress, UpdateInfo } from "./model";
 import { settingsPatchProblem, type PublicSettings, type SettingsPatch } from "./settings";
 import type { StdioServerList } from "./stdio-servers";
+import type { UpdateServerStatus } from "./update-servers";
 import { isConfiguredServerId, type ConfiguredServerList, type ServerTestResult } from "./mcp-servers";
 export type { ConfiguredServer, ConfiguredServerList, ServerTestCheck, ServerTestResult } from "./mcp-servers";
 import type { CopyComparison } from "./copy-compare";
@@ -154,6 +155,8 @@ export interface IpcCommands {
   "author:close": () => Promise<void>;
   /** Runs an update check; `force` starts a new session (a manual "check now"). */
   "updates:check": (force: boolean) => Promise<UpdateInfo[]>;
+  /** Each skill-meta server's state as last asked; `tryUnasked` asks the added servers no check asked yet (Settings). */
+  "updates:servers": (tryUnasked: boolean) => Promise<UpdateServerStatus[]>;
   /** The last results and when they were found (kept across restarts), for the page's first paint; no network. */
   "updates:last": () => Promise<LastUpdateResults>;
   "shell:reveal": (path: string) => Promise<void>;
@@ -356,6 +359,7 @@ export const COMMANDS = commandTable({
   closeAuthorFolder: { channel: "author:close", args: noArgs },
   checkUpdates: { channel: "updates:check", args: tuple(isBoolean) },
   lastUpdates: { channel: "updates:last", args: noArgs },
+  updateServers: { channel: "updates:servers", args: tuple(isBoolean) },
   revealPath: { channel: "shell:reveal", args: tuple(isPath) },
   openInEditor: { channel: "shell:open-in-editor", args: tuple(isPath) },
   openExternal: { channel: "shell:open-external", args: tuple(isUrl) },

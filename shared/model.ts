@@ -285,6 +285,12 @@ export interface UpdateInfo {
   plan?: UpdatePlan;
   /** The user chose not to see this update: "version" (this latest version) or "skill" (no updates of this skill). */
   ignored?: "version" | "skill";
+  /** What could not be reached, for people ("GitHub", "the server at …"), when a source failed. */
+  failedSource?: string;
+  /** A later check could not reach the source: this is the last known answer, as of `checkedAt`. */
+  stale?: { at: string; cause: FailureCause; reason?: string; failedSource?: string };
+  /** The plugin the copy's version comes from: the plugin is what a person updates, once for all its skills. */
+  plugin?: { id: string; name: string; format: PluginFormat };
 }
 
 /** Progress of a long task (scan, download, install), reported on one event. */

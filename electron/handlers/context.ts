@@ -4,6 +4,7 @@ import type { PollerClock } from "../engine/updates/poller";
 import type { CatalogChange, EventChannel, IpcEvents, ValidationResult } from "../../shared/ipc";
 import type { SkillLevels, SkillResource } from "../../shared/levels";
 import type { StdioServer } from "../../shared/stdio-servers";
+import type { UpdateServerStatus } from "../../shared/update-servers";
 import type { Plugin, Profile, ScanResult, Skill, UpdateInfo } from "../../shared/model";
 import type { SecretCodec } from "../engine/settings-secrets";
 import type { LastUpdates } from "../engine/updates/last-updates";
@@ -96,6 +97,8 @@ export interface HandlerEngine {
     skills: Skill[],
     options: { force: boolean; sources?: UpdateSources; plugins?: Plugin[] },
   ): Promise<UpdateInfo[]>;
+  /** Each skill-meta server's state as last asked; with `tryUnasked`, the settings' servers not asked yet are asked now. */
+  updateServers?(sources: UpdateSources | undefined, tryUnasked: boolean): Promise<UpdateServerStatus[]>;
   /** Where the last results are kept between runs (beside the release cache); absent: kept in memory only. */
   lastUpdates?: { read(): Promise<LastUpdates | null>; write(last: LastUpdates): Promise<void> };
 }

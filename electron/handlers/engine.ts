@@ -70,6 +70,11 @@ export function createEngine(scanOptions: ScanOptions, sources: UpdateSourceOpti
         force,
         settings: { ...settings, servers: settings?.servers ?? [], includeStdio: settings?.includeStdio ?? false },
       }),
+    updateServers: (settings, tryUnasked) =>
+      checker.servers(
+        { ...settings, servers: settings?.servers ?? [], includeStdio: settings?.includeStdio ?? false },
+        tryUnasked,
+      ),
     lastUpdates: {
       read: () => readLastUpdates(checker.cacheDir),
       write: (last) => writeLastUpdates(checker.cacheDir, last),

@@ -4,17 +4,19 @@
 import type { CatalogChange, CommandHandlers } from "../../shared/ipc";
 import type { ScanResult, Skill, UpdateInfo } from "../../shared/model";
 import { allSkills } from "../../shared/scan-result";
-import { lastSuccessAfter } from "../../shared/update-check-time";
+import { answerTime, lastSuccessAfter } from "../../shared/update-check-time";
 import { markIgnored, NO_IGNORES, type UpdateIgnores } from "../../shared/update-ignores";
 import { planUpdate } from "../engine/apply/plan";
+import { keepKnownAnswers } from "../engine/updates/known-answers";
 import { recomputeUpdates, type LastUpdates } from "../engine/updates/last-updates";
+import { serverLabel } from "../../shared/update-servers";
 import { recomputeContentStates } from "../engine/updates/local-content";
 import { createUpdatePoller, type PollerClock } from "../engine/updates/poller";
 import type { EventSink, HandlerEngine, UpdateSources } from "./context";
 
 /** What the update concern needs from its session. */
 export interface UpdatesStateOptions {
-  engine: Pick<HandlerEngine, "checkUpdates" | "lastUpdates">;
+  engine: Pick<HandlerEngine, "checkUpdates" | "lastUpdates" | "updateServers">;
   emit: EventSink;
   /** The catalog as the session knows it now. */
   catalog: () => ScanResult;
@@ -29,7 +31,7 @@ export interface UpdatesStateOptions {
 
 /** The update commands and what the session tells the concern. */
 export interface UpdatesState {
-  handlers: Pick<CommandHandlers, "updates:check" | "updates:last">;
+  handlers: Pick<CommandHandlers, "updates:check" | "updates:last" | "updates:servers">;
   /** The ignore lists changed: the page gets the results marked anew (no network). */
   ignoresChanged(): void;
   /** Starts polling (after the first catalog). */
@@ -89,11 +91,12 @@ export function createUpdatesState(options: UpdatesStateOptions): UpdatesState {
       const force = newSession || newSources;
       newSources = false;
       const catalog = options.catalog();
-      return engine.checkUpdates(allSkills(catalog), {
-        force,
-        sources: await options.sources(),
-        plugins: catalog.plugins,
-      });
+      const sources = await options.sources();
+      const found = await engine.checkUpdates(allSkills(catalog), { force, sources, plugins: catalog.plugins });
+      const servers = (await engine.updateServers?.(sources, false).catch(() => [])) ?? [];
+      const failed = servers.filter((s) => s.state === "unreachable").map((s) => serverLabel(s.address));
+      await loaded();
+      return keepKnownAnswers(last.updates, found, failed);
     },
     intervalHours: options.intervalHours,
     clock: options.clock,
@@ -137,6 +140,8 @@ export function createUpdatesState(options: UpdatesStateOptions): UpdatesState {
         if (running) return withPlans(await running.catch(() => last.updates));
         return withPlans(force || newSources || poller.latest() === null ? await poller.checkNow() : last.updates);
       },
+      "updates:servers": async (tryUnasked) =>
+        (await engine.updateServers?.(await options.sources(), tryUnasked)) ?? [],
       "updates:last": async () => {
         await loaded();
         return {
@@ -185,6 +190,6 @@ export function createUpdatesState(options: UpdatesStateOptions): UpdatesState {
 /** The time of a check: the newest `checkedAt` among its results (null for an empty catalog's check). */
 function latestTime(updates: readonly UpdateInfo[]): string | null {
   let latest: string | null = null;
-  for (const u of updates) if (latest === null || u.checkedAt > latest) latest = u.checkedAt;
+  for (const u of updates) if (latest === null || answerTime(u) > latest) latest = answerTime(u);
   return latest ?? new Date().toISOString();
 }

@@ -72,6 +72,7 @@ describe("the Electron checklist of commands that can start a program", () => {
         "update:wait-arrival",
         "updates:check",
         "updates:last",
+        "updates:servers",
         "validate:path",
       ].sort(),
     );

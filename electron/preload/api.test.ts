@@ -67,6 +67,7 @@ const sampleArgs: Record<string, unknown[]> = {
   validatePath: ["/skills/pdf", "claude-desktop"],
   openAuthorFolder: [null],
   checkUpdates: [true],
+  updateServers: [false],
   revealPath: ["/skills/pdf"],
   openInEditor: ["/skills/pdf/SKILL.md"],
   openExternal: ["https://agentskills.io/"],

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
-import type { Skill } from "../../../shared/model";
+import type { Plugin, Skill } from "../../../shared/model";
 import {
   startSkillMetaServer,
   type RunningSkillMetaServer,
@@ -160,6 +160,60 @@ describe("checkUpdates with skill-meta", () => {
       expect(info, behaviour).toMatchObject({ state: "outdated", source: "github-release", latest: "1.3.1" });
       expect(JSON.stringify(info)).not.toMatch(/protocol_version|skill_version_latest/);
     }
+  });
+});
+
+describe("skill-meta first", () => {
+  it("uses the skill-meta answer when both a server and a GitHub release answer, whichever is newer", async () => {
+    const repository = "https://github.com/acme/agentkey";
+    const older = await metaServer({ latest: "1.3.0" });
+    const [outdated] = await checkUpdates([skill("agentkey", "1.2.0", { repository })], {
+      session: session(older),
+      releases: lookup(),
+    });
+    expect(outdated).toMatchObject({ state: "outdated", source: "skill-meta", latest: "1.3.0" });
+    const current = await metaServer({ latest: "1.2.0" });
+    const [upToDate] = await checkUpdates([skill("agentkey", "1.2.0", { repository })], {
+      session: session(current),
+      releases: lookup(),
+    });
+    expect(upToDate).toMatchObject({ state: "up-to-date", source: "skill-meta", latest: "1.2.0" });
+  });
+});
+
+describe("what failed, and which plugin", () => {
+  it("names GitHub when it cannot be reached, and marks a plugin's skills with the plugin they are updated with", async () => {
+    await releases.close();
+    const root = "/home/u/.claude/plugins/kit";
+    const member = skill("dependency-audit", null, {
+      pluginId: "p1",
+      dir: `${root}/skills/dependency-audit`,
+      repository: "https://github.com/acme/agentkey",
+    });
+    const plugin = {
+      id: "p1",
+      name: "security-kit",
+      format: "claude-code",
+      root,
+      manifest: null,
+      version: "1.0.0",
+      description: null,
+      repository: "https://github.com/acme/agentkey",
+      skills: [member],
+      mcpServers: [],
+      diagnostics: [],
+      valid: true,
+      loads: true,
+    } satisfies Plugin;
+    const [info] = await checkUpdates([member], { releases: lookup(), plugins: [plugin] });
+    expect(info).toMatchObject({
+      state: "unknown",
+      installed: "1.0.0",
+      installedSource: "plugin.version",
+      failedSource: "GitHub",
+      plugin: { id: "p1", name: "security-kit", format: "claude-code" },
+    });
+    releases = await startReleaseServer({ releases: {} });
   });
 });
 

@@ -22,6 +22,9 @@ export interface CheckUpdatesOptions {
   now?: () => Date;
 }
 
+/** Causes that mean GitHub could not be asked (not that it answered "no such release"). */
+const GITHUB_FAILURES = new Set<UpdateInfo["cause"]>(["offline", "timeout", "rate-limited", "unknown"]);
+
 /** Why nothing can be checked when neither the skill nor its plugin names a source. */
 const NO_SOURCE_REASON =
   "No update source is known: the skill names no GitHub repository and no configured MCP server answers for it.";
@@ -122,6 +125,8 @@ async function checkSkill(skill: Skill, options: CheckUpdatesOptions, checkedAt:
   }
   if (result.state === "unknown") result.cause ??= "unknown";
   else delete result.cause;
+  if (result.state === "unknown" && GITHUB_FAILURES.has(result.cause!) && result.source.startsWith("github-"))
+    result.failedSource = "GitHub";
   for (const key of Object.keys(result) as Array<keyof UpdateInfo>) if (result[key] === undefined) delete result[key];
   return result;
 }
@@ -130,14 +135,16 @@ async function checkSkill(skill: Skill, options: CheckUpdatesOptions, checkedAt:
 export async function checkUpdates(skills: Skill[], options: CheckUpdatesOptions): Promise<UpdateInfo[]> {
   const checkedAt = (options.now?.() ?? new Date()).toISOString();
   const plugins = await pluginSources(options.plugins ?? []);
+  const byId = new Map((options.plugins ?? []).map((p) => [p.id, p]));
   return Promise.all(
     skills.map((skill) => {
       const seen = withPluginSource(skill, skill.pluginId ? plugins.get(skill.pluginId) : undefined);
-      return checkSkill(seen, options, checkedAt).catch((): UpdateInfo => ({
-        ...base(seen, checkedAt),
-        reason: "The update check failed for this skill.",
-        cause: "unknown",
-      }));
+      const plugin = seen.versionSource === "plugin.version" ? byId.get(skill.pluginId!) : undefined;
+      const mark = (info: UpdateInfo): UpdateInfo =>
+        plugin ? { ...info, plugin: { id: plugin.id, name: plugin.name, format: plugin.format } } : info;
+      return checkSkill(seen, options, checkedAt).then(mark, (): UpdateInfo =>
+        mark({ ...base(seen, checkedAt), reason: "The update check failed for this skill.", cause: "unknown" }),
+      );
     }),
   );
 }

@@ -106,6 +106,16 @@ describe("last update results on disk", () => {
     expect(await readLastUpdates(tmp.dir)).toBeNull();
   });
 
+  it("keeps a last known answer's later failure, what failed and the plugin across a restart", async () => {
+    const kept = info({
+      failedSource: "GitHub",
+      stale: { at: "2026-11-30T13:00:00.000Z", cause: "offline", failedSource: "GitHub" },
+      plugin: { id: "p1", name: "security-kit", format: "claude-code" },
+    });
+    await writeLastUpdates(tmp.dir, { updates: [kept], checkedAt });
+    expect((await readLastUpdates(tmp.dir))?.updates).toEqual([kept]);
+  });
+
   it("keeps a content check's results (source github-tree, hashes, folder, changed files) across a restart", async () => {
     const content = info({
       skillId: "s3",

@@ -111,7 +111,30 @@ function parseInfo(v: unknown): UpdateInfo | null {
     if (!downloads) return null;
     info.downloads = downloads;
   }
-  return info;
+  return parseKept(v, info) ? info : null;
+}
+
+/** What failed, the last known answer's later failure and the plugin: checked like the rest. */
+function parseKept(v: Record<string, unknown>, info: UpdateInfo): boolean {
+  if (v.failedSource !== undefined) {
+    if (!str(v.failedSource, 2048)) return false;
+    info.failedSource = v.failedSource;
+  }
+  if (v.stale !== undefined) {
+    const t = v.stale;
+    if (!isPlainObject(t) || !str(t.at, 64) || !FAILURE_CAUSES.includes(t.cause as FailureCause)) return false;
+    if (!optStr(t.reason) || !(t.failedSource === undefined || str(t.failedSource, 2048))) return false;
+    info.stale = { at: t.at, cause: t.cause as FailureCause };
+    if (t.reason !== undefined) info.stale.reason = t.reason as string;
+    if (t.failedSource !== undefined) info.stale.failedSource = t.failedSource as string;
+  }
+  if (v.plugin !== undefined) {
+    const p = v.plugin;
+    if (!isPlainObject(p) || !str(p.id, 1024) || !str(p.name, 256)) return false;
+    if (p.format !== "claude-code" && p.format !== "agent-plugins") return false;
+    info.plugin = { id: p.id, name: p.name, format: p.format };
+  }
+  return true;
 }
 
 /** The stored results; null when there are none. A damaged file is deleted (the next check writes a new one). */

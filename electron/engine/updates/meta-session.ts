@@ -1,8 +1,9 @@
 // One update-check session: every configured server is asked at most once (protocol: one call per
 // session); a manual "check now" creates a new session.
 import { mapBounded } from "../fs/bounded";
+import type { UpdateServerStatus } from "../../../shared/update-servers";
 import type { McpEndpoint } from "./endpoints";
-import { describeEndpoint } from "./endpoints";
+import { describeEndpoint, redactUrl } from "./endpoints";
 import { queryServer, type ServerMetaResult } from "./meta-client";
 import type { MetaAnswer } from "./meta-response";
 
@@ -24,6 +25,7 @@ export interface SourcedAnswer {
 /** The set of servers asked in one session, each at most once, lazily on first use. */
 export class SkillMetaSession {
   #results: Promise<Map<string, SourcedAnswer[]>> | undefined;
+  #statuses = new Map<string, UpdateServerStatus>();
   readonly #endpoints: McpEndpoint[];
   readonly #options: MetaSessionOptions;
 
@@ -44,6 +46,11 @@ export class SkillMetaSession {
     return this.#results;
   }
 
+  /** Each server's state in this session: answering (for which skills), unreachable (why), or not asked yet. */
+  statuses(): UpdateServerStatus[] {
+    return this.#endpoints.map((e) => this.#statuses.get(e.id) ?? { ...whereOf(e), state: "not-asked", skills: [] });
+  }
+
   /** The answers for installed skills named `skill`, in server order. */
   async answersFor(skill: string): Promise<SourcedAnswer[]> {
     return (await this.answers()).get(skill) ?? [];
@@ -61,6 +68,14 @@ export class SkillMetaSession {
       log(
         `skill-meta ${describeEndpoint(endpoint)}: ${r.reachable ? `${r.answers.length} skill-meta tool(s)` : `skipped, ${r.reason}`}`,
       );
+      const at = new Date().toISOString();
+      this.#statuses.set(endpoint.id, {
+        ...whereOf(endpoint),
+        state: r.reachable ? "answering" : "unreachable",
+        skills: [...new Set(r.answers.map((a) => a.skill))].sort(),
+        ...(r.reachable ? {} : { error: `It could not be used: ${r.reason ?? "it did not answer"}.` }),
+        at,
+      });
       return r;
     });
     const bySkill = new Map<string, SourcedAnswer[]>();
@@ -73,4 +88,9 @@ export class SkillMetaSession {
     });
     return bySkill;
   }
+}
+
+function whereOf(endpoint: McpEndpoint): Pick<UpdateServerStatus, "address" | "configuredIn"> {
+  const t = endpoint.transport;
+  return { address: t.type === "http" ? redactUrl(t.url) : t.command, configuredIn: endpoint.configuredIn };
 }

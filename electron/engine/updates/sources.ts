@@ -3,10 +3,11 @@
 import os from "node:os";
 import path from "node:path";
 import type { Plugin, Skill, UpdateInfo } from "../../../shared/model";
+import type { UpdateServerStatus } from "../../../shared/update-servers";
 import type { ScanPlatform } from "../discovery/types";
 import { defaultCacheDir } from "./cache-dir";
 import { checkUpdates } from "./check";
-import { urlEndpoint } from "./endpoints";
+import { redactUrl, urlEndpoint } from "./endpoints";
 import { GITHUB_API } from "./github-http";
 import { ReleaseLookup } from "./github-releases";
 import { GithubTrees } from "./github-trees";
@@ -92,7 +93,12 @@ export interface UpdateCheckRequest {
 export interface UpdateChecker {
   readonly cacheDir: string;
   check(request: UpdateCheckRequest): Promise<UpdateInfo[]>;
+  /** Each server's state as last asked (the settings' servers included); with `tryUnasked`, those not asked are now. */
+  servers(settings: UpdateSourceSettings, tryUnasked: boolean): Promise<UpdateServerStatus[]>;
 }
+
+/** How long a server just added in Settings may take to answer. */
+const TRY_TIMEOUT_MS = 5_000;
 
 /** The checker for one CLI run or app session. */
 export function createUpdateChecker(setup: UpdateSourceSetup): UpdateChecker {
@@ -122,8 +128,40 @@ export function createUpdateChecker(setup: UpdateSourceSetup): UpdateChecker {
     return new SkillMetaSession(found.endpoints, { timeoutMs: setup.metaTimeoutMs, log: setup.log });
   }
 
+  /** Servers of the settings asked on their own (when added), by address. */
+  const tried = new Map<string, UpdateServerStatus>();
+  function statuses(settings: UpdateSourceSettings): UpdateServerStatus[] {
+    const list = (session?.statuses() ?? []).map((s) =>
+      s.state === "not-asked" && s.configuredIn === "settings" ? (tried.get(s.address) ?? s) : s,
+    );
+    for (const server of settings.servers) {
+      const address = redactUrl(server.url);
+      if (list.some((s) => s.configuredIn === "settings" && s.address === address)) continue;
+      list.push(tried.get(address) ?? { address, configuredIn: "settings", state: "not-asked", skills: [] });
+    }
+    return list;
+  }
+
   return {
     cacheDir,
+    async servers(settings, tryUnasked) {
+      if (!tryUnasked || setup.offline) return statuses(settings);
+      const unasked = new Set(
+        statuses(settings)
+          .filter((s) => s.state === "not-asked")
+          .map((s) => s.address),
+      );
+      const fresh = settings.servers.filter((server) => unasked.has(redactUrl(server.url))).slice(0, 10);
+      await Promise.all(
+        fresh.map(async (server) => {
+          const one = new SkillMetaSession([urlEndpoint(server.url, server.headers)], { timeoutMs: TRY_TIMEOUT_MS });
+          await one.answers();
+          const [status] = one.statuses();
+          if (status) tried.set(status.address, status);
+        }),
+      );
+      return statuses(settings);
+    },
     async check({ skills, plugins = [], pluginRoots, settings, force }) {
       const token = githubTokenOf(settings.githubToken, env);
       if (!releases || releases.token !== token) {

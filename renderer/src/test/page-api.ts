@@ -19,6 +19,7 @@ export function pageApi(answers: Partial<Record<keyof SkillshelfApi, (...args: n
     onTaskOutput: () => () => undefined,
     cancelUpdate: async () => undefined,
     storedCatalog: async () => null,
+    updateServers: async () => [],
   };
   const api = new Proxy({} as SkillshelfApi, {
     get: (_target, name: string) => {

@@ -15,6 +15,7 @@ import { ConfiguredServersSection } from "./ConfiguredServersSection";
 import { IgnoredUpdatesSection } from "./IgnoredUpdatesSection";
 import { useApi } from "./api-context";
 import { ErrorState, Loading } from "./StatusViews";
+import { ServerState, useServerStatuses } from "./ServerState";
 import { StdioServersSection } from "./StdioServersSection";
 import { useSettings, type SettingsData } from "./use-settings";
 
@@ -28,6 +29,8 @@ function FieldError(props: { id: string; message: string | null }) {
 
 function ServersSection(props: { settings: PublicSettings; data: SettingsData }) {
   const { settings, data } = props;
+  const { api } = useApi();
+  const servers = useServerStatuses(api);
   const [url, setUrl] = useState("");
   const [headerText, setHeaderText] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -46,6 +49,7 @@ function ServersSection(props: { settings: PublicSettings; data: SettingsData })
     if (!failed) {
       setUrl("");
       setHeaderText("");
+      servers.tryNew();
     }
   };
   return (
@@ -68,6 +72,7 @@ function ServersSection(props: { settings: PublicSettings; data: SettingsData })
                     {name}: ••••
                   </span>
                 ))}
+                <ServerState url={server.url} statuses={servers.statuses} trying={servers.trying} />
               </div>
               <button
                 type="button"

@@ -97,13 +97,14 @@ function UpdateSection(props: { update: UpdateInfo }) {
       <h2>Updates</h2>
       <p className={`update-state state-${update.state}`}>{updateStateSentence(update)}</p>
       <p className="muted">
-        Checked with {updateSourceLabel(update.source)}
+        {update.source === "none" ? "Checked" : `Checked with ${updateSourceLabel(update.source)}`}
         {update.checkedAt ? (
           <>
-            , <When date={update.checkedAt} />
+            {" "}
+            <When date={update.checkedAt} />
           </>
         ) : null}
-        .
+        {update.source === "none" ? "; no update source is known for this skill." : "."}
       </p>
       {facts && (facts.where || facts.files.length) ? (
         <div className="update-content" data-testid="update-content">

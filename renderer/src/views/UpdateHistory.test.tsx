@@ -44,10 +44,10 @@ describe("the update history's events", () => {
     const sentences = [...container.querySelectorAll(".history-events li")].map((li) => li.textContent);
     expect(sentences).toEqual([
       expect.stringMatching(
-        /^Went back to version 1\.0\.0, replacing version 2\.0\.0\. Version 2\.0\.0 is no longer kept\. \(/,
+        /^Went back to version 1\.0\.0, replacing version 2\.0\.0\. Version 2\.0\.0 has been cleared away\. \(/,
       ),
       expect.stringMatching(
-        /^Updated from a copy without a version number to version 2\.0\.0\. The copy it replaced is no longer kept\. \(/,
+        /^Updated from a copy without a version number to version 2\.0\.0\. The old copy has been cleared away, so you can't go back to it\. \(/,
       ),
     ]);
   });

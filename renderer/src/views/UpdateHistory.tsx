@@ -18,9 +18,9 @@ function eventSentence(event: UpdateEventView): string {
   const to = versionWords(event.to, "a copy without a version number");
   switch (event.kind) {
     case "update":
-      return `Updated from ${from} to ${to}. ${event.kept ? "The copy it replaced is kept." : "The copy it replaced is no longer kept."}`;
+      return `Updated from ${from} to ${to}. ${event.kept ? "The old copy is kept, so you can go back to it." : "The old copy has been cleared away, so you can't go back to it."}`;
     case "undo":
-      return `Went back to ${to}, replacing ${from}. ${event.kept ? `${capital(from)} is kept.` : `${capital(from)} is no longer kept.`}`;
+      return `Went back to ${to}, replacing ${from}. ${event.kept ? `${capital(from)} is kept, so you can switch back.` : `${capital(from)} has been cleared away.`}`;
     case "handoff":
       return `Prepared ${to} for Claude Desktop to upload.`;
     case "add":

@@ -1,6 +1,7 @@
 // The guided update in a real DOM: leaving it cancels its task (the cleanup effect), a failed download offers Retry,
 // and a copy changed locally is applied only after the user ticks "Replace my changes".
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import type { ArrivalView } from "../../../shared/update-flow";
 import { describe, expect, it } from "vitest";
 import { pageApi } from "../test/page-api";
 import { TASK, info, reviewOf as review, skill } from "../test/update-fixtures";
@@ -71,5 +72,32 @@ describe("the update wizard", () => {
     await waitFor(() => expect(calls.some(([m]) => m === "applyUpdate")).toBe(true));
     expect(calls.find(([m]) => m === "applyUpdate")).toEqual(["applyUpdate", [TASK, { overwriteLocal: true }]]);
     expect(await screen.findByRole("button", { name: "Retry" })).toBeTruthy();
+  });
+
+  it("stays on the Claude Desktop hand-off until the copy arrives, and only then shows Done", async () => {
+    let arrive: (view: ArrivalView) => void = () => undefined;
+    const { api, calls } = pageApi({
+      startUpdate: async () => ({ taskId: TASK }),
+      reviewUpdate: async () => ({ ok: true, review: review() }),
+      applyUpdate: async () => ({
+        ok: true,
+        kind: "desktop-upload",
+        name: info.name,
+        archive: "/h/Downloads/notes-2.0.0.skill",
+        version: "2.0.0",
+        steps: ["Upload it in Claude Desktop."],
+        moved: [],
+      }),
+      waitForArrival: () => new Promise<ArrivalView>((resolve) => (arrive = resolve)),
+    });
+    const view = show(api);
+    fireEvent.click(screen.getByRole("button", { name: "Download and review" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Apply the update" }));
+    await waitFor(() => expect(calls.some(([m]) => m === "waitForArrival")).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(view.container.querySelector('[data-step="apply"]')).not.toBeNull();
+    expect(view.container.querySelector('[data-step="done"]')).toBeNull();
+    act(() => arrive({ status: "arrived", version: "2.0.0", advice: [] }));
+    await waitFor(() => expect(view.container.querySelector('[data-step="done"]')).not.toBeNull());
   });
 });

@@ -113,25 +113,38 @@ describe("the Updates view", () => {
     await waitFor(() => expect(container.querySelectorAll("li").length).toBeLessThan(120));
   });
 
-  it("says it could not check when offline, and keeps the time of the last successful check", async () => {
+  it("names what could not be reached once, and keeps known updates with their time", async () => {
     const { api } = pageApi();
-    const list = ["one", "two", "three"].map((n) => failed(n, "offline"));
-    renderView(list, api, { lastSuccessAt: new Date(Date.now() - 30 * 60_000), checkedAt: new Date() });
-    expect(headline().textContent).toBe("Couldn't check 3 skills — you're offline");
-    expect(screen.queryByText("No updates available")).toBeNull();
+    const earlier = new Date(Date.now() - 30 * 60_000).toISOString();
+    const kept = {
+      ...outdated("alpha"),
+      checkedAt: earlier,
+      stale: { at: new Date().toISOString(), cause: "offline" as const, failedSource: "GitHub" },
+    };
+    const list = [kept, ...["one", "two"].map((n) => ({ ...failed(n, "offline"), failedSource: "GitHub" }))];
+    renderView(list, api, { lastSuccessAt: new Date(earlier), checkedAt: new Date() });
+    expect(headline().textContent).toBe("1 update available");
     expect(document.querySelector(".updates-head p")!.textContent).toBe(
-      "Last checked 30 minutes ago; couldn't check just now.",
+      "Checked just now: GitHub could not be reached. Where an earlier check found an answer, it is shown with its time.",
     );
-    const group = screen.getByRole("button", { name: "Couldn't check 3 skills — you're offline" }).closest("section")!;
+    expect(screen.getAllByText(/GitHub could not be reached/)).toHaveLength(1);
+    const alpha = screen.getByRole("heading", { name: "alpha" }).closest("li")!;
+    expect(alpha.textContent).toMatch(/as of \d{1,2}:\d{2}.*; the last check could not reach it\./);
+    const group = screen.getByRole("button", { name: "Couldn't check 2 skills this time" }).closest("section")!;
     expect(within(group).getByRole("button", { name: "Check again" })).toBeTruthy();
-    expect(group.textContent).toContain("The update sources could not be reached from this computer.");
   });
 
-  it("says when no check has reached the network yet", () => {
-    const { api } = pageApi();
-    renderView([failed("one", "offline")], api, { lastSuccessAt: null });
-    expect(document.querySelector(".updates-head p")!.textContent).toBe(
-      "Couldn't check just now; no check has reached the update sources yet.",
+  it("names a skill-meta server that did not answer", async () => {
+    const { api } = pageApi({
+      updateServers: async () => [
+        { address: "http://127.0.0.1:9/mcp", configuredIn: "settings", state: "unreachable", skills: [], error: "x" },
+      ],
+    });
+    renderView([outdated("alpha")], api);
+    await waitFor(() =>
+      expect(document.querySelector(".updates-head p")!.textContent).toBe(
+        "Checked just now: the server at 127.0.0.1:9/mcp could not be reached.",
+      ),
     );
   });
 
@@ -197,8 +210,8 @@ describe("the Updates view", () => {
     const history = (await screen.findByRole("heading", { name: "History" })).closest("section")!;
     const alpha = within(history).getByRole("heading", { name: "alpha" }).closest("li")!;
     expect([...alpha.querySelectorAll("ol li")].map((li) => li.textContent)).toEqual([
-      "Went back to version 1.0.0, replacing version 2.0.0. Version 2.0.0 is kept. (just now)",
-      "Updated from version 1.0.0 to version 2.0.0. The copy it replaced is kept. (just now)",
+      "Went back to version 1.0.0, replacing version 2.0.0. Version 2.0.0 is kept, so you can switch back. (just now)",
+      "Updated from version 1.0.0 to version 2.0.0. The old copy is kept, so you can go back to it. (just now)",
     ]);
     const beta = within(history).getByRole("heading", { name: "beta" }).closest("li")!;
     expect(beta.textContent).toContain("Prepared version 2.0.0 for Claude Desktop to upload.");

@@ -8,13 +8,14 @@ import type { SettingsPatch } from "../../../shared/settings";
 import type { UpdateAllItem } from "../../../shared/update-flow";
 import { isPendingUpdate } from "../../../shared/update-ignores";
 import { allSkills } from "../../../shared/scan-result";
+import { serverLabel, type UpdateServerStatus } from "../../../shared/update-servers";
 import { updateSourceLabel } from "../../../shared/update-text";
 import { errorMessage } from "../lib/format";
 import { useApi } from "./api-context";
 import { When } from "./InlineText";
 import { HistorySection } from "./UpdateHistory";
 import { ReleaseNotes } from "./lazy-detail";
-import { groupUpdates, updatesHeadline } from "./update-groups";
+import { groupUpdates, updatesHeadline, type PluginUpdate } from "./update-groups";
 import { UpdateGroupView } from "./UpdateGroupView";
 import { guidedNextStep, placeOf, useOpenWizard, useReturnFocus } from "./UpdateParts";
 import { useSettings } from "./use-settings";
@@ -43,31 +44,65 @@ function useOnline(): boolean {
   return online;
 }
 
-/** Pending updates of the catalog (outdated copies not ignored), for the tab count and the banner. */
+/** Pending updates, one per thing a person updates (a plugin's skills once, as the plugin), for the tab and banner. */
 export function pendingUpdates(updates: ReadonlyMap<string, UpdateInfo>): UpdateInfo[] {
-  return [...updates.values()].filter(isPendingUpdate);
+  const groups = groupUpdates([...updates.values()].filter(isPendingUpdate));
+  return [...groups.pending, ...groups.plugins.map((p) => p.items[0]!)];
 }
 
-/** The status line: when the last check ran, and whether it reached the network. */
-function CheckStatus(props: { updates: UpdatesData; offline: boolean }) {
-  const { updates } = props;
+/** What the last check could not reach, named once: the machine, GitHub, or a server (null: nothing failed). */
+export function failureWords(
+  list: readonly UpdateInfo[],
+  servers: readonly UpdateServerStatus[],
+  online: boolean,
+): string | null {
+  const names = new Set<string>();
+  for (const u of list) {
+    const failed = u.stale?.failedSource ?? (u.state === "unknown" ? u.failedSource : undefined);
+    if (failed) names.add(failed);
+  }
+  for (const s of servers) if (s.state === "unreachable") names.add(serverLabel(s.address));
+  const offline = list.some((u) => u.cause === "offline" || u.stale?.cause === "offline");
+  if (!online && (offline || names.size > 0)) return "this computer is offline";
+  if (names.size === 0) return offline ? "the update sources could not be reached" : null;
+  const all = [...names];
+  const joined = all.length === 1 ? all[0]! : `${all.slice(0, -1).join(", ")} and ${all[all.length - 1]}`;
+  return `${joined} could not be reached`;
+}
+
+/** The status line: when the last check ran and, once, what it could not reach. */
+function CheckStatus(props: { updates: UpdatesData; failure: string | null; stale: boolean }) {
+  const { updates, failure } = props;
   if (updates.checking) return <>Checking for updates…</>;
   if (!updates.checkedAt) return <>Not checked yet.</>;
-  if (!props.offline)
+  if (!failure)
     return (
       <>
-        Checked <When date={updates.checkedAt} />
+        Checked <When date={updates.checkedAt} />.
       </>
     );
-  return updates.lastSuccessAt ? (
+  return (
     <>
-      Last checked <When date={updates.lastSuccessAt} />; couldn't check <When date={updates.checkedAt} />.
-    </>
-  ) : (
-    <>
-      Couldn't check <When date={updates.checkedAt} />; no check has reached the update sources yet.
+      Checked <When date={updates.checkedAt} />: {failure}.
+      {props.stale ? " Where an earlier check found an answer, it is shown with its time." : null}
     </>
   );
+}
+
+/** The servers' states, asked again whenever the results change (no network: the host answers from memory). */
+function useServerStates(api: ReturnType<typeof useApi>["api"], key: unknown): UpdateServerStatus[] {
+  const [servers, setServers] = useState<UpdateServerStatus[]>([]);
+  useEffect(() => {
+    let live = true;
+    api.updateServers(false).then(
+      (next) => live && setServers(next),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, key]);
+  return servers;
 }
 
 /** The view. */
@@ -102,7 +137,9 @@ export function UpdatesView(props: {
   const groups = useMemo(() => groupUpdates(list), [list]);
   const { pending, ahead } = groups;
   const ownFolders = pending.filter((u) => u.plan?.kind === "replace-folder");
-  const offlineGroup = groups.retry.find((g) => g.key === "offline");
+  const servers = useServerStates(api, updates.updates);
+  const failure = failureWords(list, servers, online);
+  const anyStale = list.some((u) => u.stale && u.state !== "unknown");
   const infoPlace = (u: UpdateInfo) => place(skills.get(u.skillId)!);
 
   const { view, closing } = useReturnFocus(active !== null);
@@ -162,7 +199,7 @@ export function UpdatesView(props: {
       <div className="updates-head">
         <h1 tabIndex={-1}>Updates</h1>
         <p className="muted" aria-live="polite">
-          <CheckStatus updates={updates} offline={offlineGroup !== undefined} />
+          <CheckStatus updates={updates} failure={failure} stale={anyStale} />
         </p>
         <div className="updates-actions">
           <button
@@ -181,7 +218,7 @@ export function UpdatesView(props: {
         </div>
         {updates.checking ? <progress className="check-progress" aria-label="Checking for updates" /> : null}
       </div>
-      {!online && !offlineGroup ? (
+      {!online && !failure ? (
         <div className="banner warning offline">
           This computer is offline: the states below are the last ones known. Check again when you are back online.
         </div>
@@ -215,6 +252,9 @@ export function UpdatesView(props: {
           <p className="muted">Check now to find out whether newer versions exist.</p>
         ) : null}
         <ul className="update-list">
+          {groups.plugins.map((p) => (
+            <PluginItem key={p.plugin.id} update={p} />
+          ))}
           {pending.map((u) => (
             <PendingItem
               key={u.skillId}
@@ -333,7 +373,10 @@ function PendingItem(props: {
       <p className="update-place" title={info.dir}>
         {place}
       </p>
-      <p className="muted">Found by {updateSourceLabel(info.source)}.</p>
+      <p className="muted">
+        Found by {updateSourceLabel(info.source)}
+        {info.stale ? <> {asOf(info.checkedAt)}; the last check could not reach it</> : null}.
+      </p>
       <ReleaseNotes info={info} />
       <p className="next-step">
         <strong>Next step:</strong> {action ? guidedNextStep(info) : info.plan?.nextStep}
@@ -353,6 +396,59 @@ function PendingItem(props: {
           Don't check this skill for updates
         </button>
       </div>
+    </li>
+  );
+}
+
+/** "as of 10:42" (today), else "as of 3 Dec, 10:42": when a kept answer was found. */
+export function asOf(iso: string): string {
+  const date = new Date(iso);
+  const time = date.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  const today = date.toDateString() === new Date().toDateString();
+  return today ? `as of ${time}` : `as of ${date.toLocaleDateString([], { day: "numeric", month: "short" })}, ${time}`;
+}
+
+/** A plugin's release, once: what it updates and how its own client updates it (no button here: it cannot work). */
+function PluginItem(props: { update: PluginUpdate }) {
+  const { plugin, installed, latest, items } = props.update;
+  const first = items[0]!;
+  const names = [...new Set(items.map((u) => u.name))].sort();
+  return (
+    <li className="update-item" data-state="outdated" data-plugin={plugin.name}>
+      <div className="update-item-head">
+        <h3>{plugin.name} (plugin)</h3>
+        <span className="versions">
+          {installed ?? "unknown"} → <strong>{latest ?? "unknown"}</strong>
+        </span>
+      </div>
+      <p className="update-place">
+        Updates its skill{names.length === 1 ? "" : "s"} {names.join(", ")}.
+      </p>
+      <p className="muted">
+        Found by {updateSourceLabel(first.source)}
+        {first.stale ? <> {asOf(first.checkedAt)}; the last check could not reach it</> : null}.
+      </p>
+      <ReleaseNotes info={first} />
+      {plugin.format === "claude-code" ? (
+        <div className="next-step">
+          <strong>Next step:</strong> this plugin is updated in Claude Code, not here:
+          <ol>
+            <li>Open Claude Code.</li>
+            <li>
+              Type <code>/plugin</code> and press Enter.
+            </li>
+            <li>Choose {plugin.name} among the installed plugins, then choose Update.</li>
+          </ol>
+          <p className="muted small">
+            If no update is offered, refresh its marketplace first: type <code>/plugin marketplace update</code> in
+            Claude Code.
+          </p>
+        </div>
+      ) : (
+        <p className="next-step">
+          <strong>Next step:</strong> update {plugin.name} in the app you installed it with; its skills follow.
+        </p>
+      )}
     </li>
   );
 }

@@ -1,7 +1,14 @@
 // The Updates view's order and words: groups by cause (never by the English reason), exact counts, one sentence each.
 import { describe, expect, it } from "vitest";
 import type { FailureCause, UpdateInfo } from "../../../shared/model";
-import { groupMeaning, groupTitle, groupUpdates, updatesHeadline, type UpdateGroup } from "./update-groups";
+import {
+  groupMeaning,
+  groupTitle,
+  groupUpdates,
+  updateRowCount,
+  updatesHeadline,
+  type UpdateGroup,
+} from "./update-groups";
 
 const info = (name: string, extra: Partial<UpdateInfo>): UpdateInfo => ({
   skillId: name,
@@ -45,7 +52,7 @@ describe("grouping the results", () => {
   it("titles each group with its exact count, and says what it means", () => {
     const titles: Array<[UpdateGroup["key"], number, string]> = [
       ["ignored", 1, "1 update ignored"],
-      ["offline", 1, "Couldn't check 1 skill — you're offline"],
+      ["offline", 1, "Couldn't check 1 skill this time"],
       ["rate-limited", 3, "Couldn't check 3 skills — GitHub's limit of requests was reached"],
       ["timeout", 2, "Couldn't check 2 skills — the source took too long to answer"],
       ["locked", 1, "Couldn't check 1 skill — another update of them is under way"],
@@ -77,9 +84,26 @@ describe("grouping the results", () => {
       "No updates found, but 2 skills could not be checked",
     );
     expect(headline([info("a", { cause: "offline" }), info("b", { cause: "timeout" })])).toBe(
-      "Couldn't check 1 skill — you're offline",
+      "No updates found, but 2 skills could not be checked",
     );
     expect(headline([info("a", { cause: "no-source" })])).toBe("No updates available");
     expect(headline([info("a", { state: "outdated", latest: "2.0.0" })])).toBe("1 update available");
+  });
+});
+
+describe("a plugin's release", () => {
+  it("is one row and one count, however many of its skills it updates", () => {
+    const plugin = { id: "p1", name: "security-kit", format: "claude-code" } as const;
+    const groups = groupUpdates([
+      info("dependency-audit", { state: "outdated", latest: "1.1.0", installedSource: "plugin.version", plugin }),
+      info("pdf", { state: "outdated", latest: "2.0.0" }),
+      info("secret-scanner", { state: "outdated", latest: "1.1.0", installedSource: "plugin.version", plugin }),
+    ]);
+    expect(groups.pending.map((u) => u.name)).toEqual(["pdf"]);
+    expect(groups.plugins.map((p) => [p.plugin.name, p.latest, p.items.map((u) => u.name)])).toEqual([
+      ["security-kit", "1.1.0", ["dependency-audit", "secret-scanner"]],
+    ]);
+    expect(updateRowCount(groups)).toBe(2);
+    expect(updatesHeadline(groups)).toBe("2 updates available");
   });
 });

@@ -12,9 +12,20 @@ export interface UpdateGroup {
   items: UpdateInfo[];
 }
 
+/** One plugin release: the plugin is what a person updates, once for all the skills it carries. */
+export interface PluginUpdate {
+  plugin: NonNullable<UpdateInfo["plugin"]>;
+  installed: string | null;
+  latest: string | null;
+  /** Its skills' copies, each outdated with the plugin's version. */
+  items: UpdateInfo[];
+}
+
 /** What the view shows, in order. */
 export interface GroupedUpdates {
+  /** Skills updated one by one (a plugin's skills are in `plugins` instead). */
   pending: UpdateInfo[];
+  plugins: PluginUpdate[];
   /** Copies newer than their release, or changed here. */
   ahead: UpdateInfo[];
   /** Copies a new check may answer (each group has a "Check again"). */
@@ -46,11 +57,16 @@ export function isRetryable(cause: FailureCause): boolean {
 /** The view's sections from the results (already sorted by the caller). */
 export function groupUpdates(list: readonly UpdateInfo[]): GroupedUpdates {
   const pending: UpdateInfo[] = [];
+  const plugins = new Map<string, PluginUpdate>();
   const ahead: UpdateInfo[] = [];
   const ignored: UpdateInfo[] = [];
   const byCause = new Map<FailureCause, UpdateInfo[]>();
   for (const u of list) {
-    if (isPendingUpdate(u)) pending.push(u);
+    if (isPendingUpdate(u) && u.plugin) {
+      const row = plugins.get(u.plugin.id) ?? { plugin: u.plugin, installed: u.installed, latest: u.latest, items: [] };
+      row.items.push(u);
+      plugins.set(u.plugin.id, row);
+    } else if (isPendingUpdate(u)) pending.push(u);
     else if (u.ignored) ignored.push(u);
     else if (u.state === "ahead" || u.state === "changed-locally") ahead.push(u);
     else if (u.state === "unknown") {
@@ -64,6 +80,7 @@ export function groupUpdates(list: readonly UpdateInfo[]): GroupedUpdates {
     .map(([key, items]) => ({ key, items }));
   return {
     pending,
+    plugins: [...plugins.values()].sort((a, b) => a.plugin.name.localeCompare(b.plugin.name)),
     ahead,
     retry: groups.filter((g) => isRetryable(g.key as FailureCause)),
     quiet: groups.filter((g) => !isRetryable(g.key as FailureCause)),
@@ -81,7 +98,7 @@ export function groupTitle(group: UpdateGroup): string {
     case "ignored":
       return `${count(n)} update${n === 1 ? "" : "s"} ignored`;
     case "offline":
-      return `Couldn't check ${skills(n)} — you're offline`;
+      return `Couldn't check ${skills(n)} this time`;
     case "rate-limited":
       return `Couldn't check ${skills(n)} — GitHub's limit of requests was reached`;
     case "timeout":
@@ -105,7 +122,7 @@ export function groupMeaning(key: UpdateGroup["key"]): string {
     case "ignored":
       return "You asked not to be told about these updates. Show one again to update it.";
     case "offline":
-      return "The update sources could not be reached from this computer. Check again when you are back online.";
+      return "Their update source could not be reached (the line above says which), and no earlier answer is known. Check again later.";
     case "rate-limited":
       return "GitHub answers a limited number of requests without a token. Add a GitHub token in Settings to raise the limit, or check again later.";
     case "timeout":
@@ -123,12 +140,15 @@ export function groupMeaning(key: UpdateGroup["key"]): string {
   }
 }
 
+/** How many things a person updates: each skill copy on its own, each plugin once (the badge, the heading, the tab). */
+export function updateRowCount(groups: Pick<GroupedUpdates, "pending" | "plugins">): number {
+  return groups.pending.length + groups.plugins.length;
+}
+
 /** The headline: how many updates, else whether anything could not be checked (never "none" when offline). */
 export function updatesHeadline(groups: GroupedUpdates): string {
-  const n = groups.pending.length;
+  const n = updateRowCount(groups);
   if (n > 0) return n === 1 ? "1 update available" : `${count(n)} updates available`;
-  const offline = groups.retry.find((g) => g.key === "offline");
-  if (offline) return groupTitle(offline);
   const unchecked = groups.retry.reduce((sum, g) => sum + g.items.length, 0);
   if (unchecked > 0)
     return `No updates found, but ${count(unchecked)} skill${unchecked === 1 ? "" : "s"} could not be checked`;

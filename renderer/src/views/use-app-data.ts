@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { AppInfo, AuthorSnapshot, SkillshelfApi } from "../../../shared/ipc";
 import type { ScanResult, TaskProgress, UpdateInfo } from "../../../shared/model";
 import { applyCatalogChange } from "../../../shared/ui-catalog";
-import { checkReachedNetwork } from "../../../shared/update-check-time";
+import { answerTime, checkReachedNetwork } from "../../../shared/update-check-time";
 import { openFolderOfSession, recentFolders, rememberFolder, setOpenFolderOfSession } from "../lib/recent-folders";
 import { errorMessage } from "../lib/format";
 import { takeStoredCatalog } from "../api/prefetch";
@@ -102,7 +102,10 @@ export interface UpdatesData {
 
 /** When the check behind these results ran: the newest `checkedAt` among them. */
 function checkTime(list: readonly UpdateInfo[]): Date | null {
-  const newest = list.reduce<string | null>((max, u) => (max === null || u.checkedAt > max ? u.checkedAt : max), null);
+  const newest = list.reduce<string | null>(
+    (max, u) => (max === null || answerTime(u) > max ? answerTime(u) : max),
+    null,
+  );
   const time = newest ? Date.parse(newest) : NaN;
   return Number.isFinite(time) ? new Date(time) : null;
 }
