@@ -22,6 +22,8 @@ export interface AddRequest {
   copy?: boolean;
   force?: boolean;
   replace?: boolean;
+  /** Clients whose place keeps what is there (a conflict answered "Keep mine"); the other clients are still done. */
+  keep?: ManageClientId[];
   /** Only look: stage, validate and show the places (nothing written). */
   dryRun: boolean;
   /** A project folder instead of the home. */
@@ -46,11 +48,23 @@ export interface PlaceView {
   linkTo?: string;
   action: "write" | "nothing" | "replace" | "conflict";
   question?: string;
-  /** What is in the way: a copy (its version and installer hash), a link (where it points), or something else. */
+  /** True when the person chose to keep what is there ("Keep mine"): nothing is written at this place. */
+  kept?: boolean;
+  /** What is in the way: a copy (its version, hash, last change, differing files, origin), a link, or something else. */
   occupant?:
     | { kind: "empty" | "not-a-skill" | "same-skill" }
     | { kind: "link"; target: string; pointsHere: boolean }
-    | { kind: "other-skill"; version: string | null; hash: string | null };
+    | {
+        kind: "other-skill";
+        version: string | null;
+        hash: string | null;
+        /** Newest file change of the copy there (ISO time). */
+        modified?: string | null;
+        differs?: Array<{ path: string; change: "changed" | "only-there" | "only-new" }>;
+        differsMore?: number;
+        /** Where the installer's lock says the copy there came from, or null when nothing records it. */
+        origin?: string | null;
+      };
   applied?: { done: "written" | "replaced" | "unchanged"; backup?: string };
 }
 
@@ -63,6 +77,8 @@ export interface AddView {
     version: string | null;
     /** The installer's folder hash of the copy being added (compare with a conflicting copy's). */
     hash?: string | null;
+    /** Newest file change of the copy being added (ISO time). */
+    modified?: string | null;
     forced: boolean;
     places: Array<PlaceView & { client: string[] }>;
     lock: { file: string; written: boolean } | { file: null; why: string };

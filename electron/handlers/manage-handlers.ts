@@ -130,6 +130,7 @@ export function createManageHandlers(options: ManageHandlerOptions): ManageSessi
           copy: request.copy,
           force: request.force,
           replace: request.replace,
+          keep: request.keep,
           dryRun: request.dryRun,
           apiBase: githubApiOf({ env: processEnv }),
           ...(token ? { token } : {}),
