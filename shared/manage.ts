@@ -1,5 +1,6 @@
 // What the app's Add, Remove and "Also use in…" commands take and answer: plain data, the same shapes the engine's
 // add, remove and share return (the handlers pass them through).
+import type { Diagnostic } from "./model";
 
 /** Clients a skill can be added to, by id, with the names people read. */
 export const MANAGE_CLIENTS = {
@@ -80,6 +81,8 @@ export interface AddView {
     /** Newest file change of the copy being added (ISO time). */
     modified?: string | null;
     forced: boolean;
+    /** What the checks found in the skill being added. */
+    diagnostics?: Diagnostic[];
     places: Array<PlaceView & { client: string[] }>;
     lock: { file: string; written: boolean } | { file: null; why: string };
     handoff?: { archive: string; steps: string[] };
