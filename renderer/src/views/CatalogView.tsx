@@ -84,7 +84,13 @@ export function CatalogView(props: { catalog: CatalogData; updates: UpdatesData 
     if (!pendingSelect) return null;
     const entries = groups.flatMap((g) => g.entries);
     for (const dir of pendingSelect) {
-      const found = entries.find((e) => e.kind === "skill" && e.skill.dir === dir);
+      const found = entries.find(
+        (e) =>
+          e.kind === "skill" &&
+          (e.skill.dir === dir ||
+            (e.skill.links ?? []).includes(dir) ||
+            (e.skill.placements ?? []).some((p) => p.path === dir)),
+      );
       if (found) return found.key;
     }
     return null;
