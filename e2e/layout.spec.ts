@@ -1,5 +1,5 @@
 // The window at its smallest (Electron's minimum, 800×600): one toolbar line, a list with room for many rows, no
-// sideways scrolling, in every view.
+// sideways scrolling, in every view; the filters fold to a strip, names and the search are whole, and Add's steps fit.
 import { expect, test, type Page } from "@playwright/test";
 import { MINIMUM_WINDOW_SIZE } from "../shared/window-size";
 import { allSkills, startAppHost, type AppHost } from "./support/app-host";
@@ -51,6 +51,20 @@ async function groupHeadersWhole(page: Page): Promise<void> {
   }
 }
 
+/** No element inside `selector` is cut off sideways (its content wider than its box). */
+async function nothingClipped(page: Page, selector: string): Promise<void> {
+  type Box = { scrollWidth: number; clientWidth: number; textContent: string | null; tagName: string };
+  // Inputs scroll their own text, and the visually hidden are meant to be 1 px.
+  const clipped = await page
+    .locator(`${selector} *:not(input):not(.visually-hidden)`)
+    .evaluateAll((els) =>
+      (els as unknown as Box[])
+        .filter((e) => e.clientWidth > 0 && e.scrollWidth > e.clientWidth + 1)
+        .map((e) => `${e.tagName}: ${(e.textContent ?? "").slice(0, 60)}`),
+    );
+  expect(clipped).toEqual([]);
+}
+
 test.describe("the smallest window", () => {
   let app: AppHost;
   test.beforeAll(async () => {
@@ -58,6 +72,63 @@ test.describe("the smallest window", () => {
   });
   test.afterAll(async () => {
     await app?.close();
+  });
+
+  test("800×600: the filters fold to a strip, names and search whole, Add's steps in view", async ({ page }) => {
+    await page.setViewportSize(MINIMUM_WINDOW_SIZE);
+    await openCatalog(page, app.url);
+    expect((await page.locator(".sidebar").boundingBox())!.width).toBeLessThanOrEqual(60);
+    await expect(page.getByRole("checkbox", { name: "Has errors" })).toBeHidden();
+    await page.getByRole("button", { name: "Show filters" }).click();
+    await expect(page.getByRole("checkbox", { name: "Has errors" })).toBeVisible();
+    await noSidewaysScroll(page);
+    await page.getByRole("button", { name: "Hide filters" }).click();
+    const search = page.getByRole("searchbox");
+    expect(
+      await search.evaluate((el) => {
+        const input = el as unknown as { scrollWidth: number; clientWidth: number };
+        return input.scrollWidth <= input.clientWidth;
+      }),
+    ).toBe(true);
+    expect((await search.boundingBox())!.width).toBeGreaterThanOrEqual(200);
+    await nothingClipped(page, '[role="option"] .entry-name');
+    const names = page.locator('[role="option"] .entry-name');
+    for (const name of (await names.all()).slice(0, 8))
+      expect(await name.evaluate((e) => e.scrollWidth <= e.clientWidth + 1)).toBe(true);
+
+    // Keyboard: the search and the list come before Add's fields.
+    await page.getByRole("button", { name: "Add skill…" }).click();
+    const order = await page.evaluate(() => {
+      const doc = (globalThis as unknown as { document: { querySelectorAll(s: string): ArrayLike<unknown> } }).document;
+      const all = Array.from(doc.querySelectorAll("input, button, select, [tabindex='0']")) as Array<{
+        getAttribute(n: string): string | null;
+        type?: string;
+      }>;
+      const at = (pick: (e: (typeof all)[number]) => boolean) => all.findIndex(pick);
+      return {
+        search: at((e) => e.type === "search"),
+        from: at((e) => e.type === "text"),
+      };
+    });
+    expect(order.search).toBeLessThan(order.from);
+    const skill = allSkills(await app.catalog())[0]!;
+    await page.getByLabel(/^From/).fill(skill.dir);
+    await page.getByRole("button", { name: "Show what it adds" }).click();
+    const found = page.getByRole("heading", { name: "2. What was found" });
+    await expect(found).toBeFocused({ timeout: 60_000 });
+    await expect(found).toBeInViewport();
+    const pane = (await page.locator(".detail-pane").boundingBox())!;
+    expect(pane.width).toBeGreaterThanOrEqual(400);
+    for (const step of await page.locator(".add-step").all()) {
+      const box = (await step.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(MINIMUM_WINDOW_SIZE.width + 0.5);
+    }
+    await nothingClipped(page, ".add-skill");
+    await noSidewaysScroll(page);
+    await saveScreenshot(page, "layout-800-add");
+    await page.screenshot({ path: "/tmp/addui-800-add.png" });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.screenshot({ path: "/tmp/addui-1280-add.png" });
   });
 
   for (const width of [MINIMUM_WINDOW_SIZE.width, 1024]) {

@@ -30,10 +30,11 @@ test.describe("adding, sharing and removing skills", () => {
     test.setTimeout(300_000);
     await page.setViewportSize({ width: 1280, height: 900 });
     await openCatalog(page, app.url);
+    await page.getByRole("button", { name: "Add skill…" }).click();
     const from = page.getByLabel(/^From/);
     await from.fill(path.join(app.root, "src", "tidy"));
-    await page.getByRole("checkbox", { name: "Cursor" }).check();
     await page.getByRole("button", { name: "Show what it adds" }).click();
+    await page.getByRole("checkbox", { name: "Cursor" }).check();
     const plan = page.getByTestId("add-plan");
     await expect(plan).toContainText(path.join(app.home, ".agents", "skills", "tidy"));
     await expect(plan).toContainText(path.join(app.home, ".cursor", "skills", "tidy"));
@@ -41,6 +42,7 @@ test.describe("adding, sharing and removing skills", () => {
     await page.getByRole("button", { name: "Add", exact: true }).click();
     await expect(page.getByRole("status").filter({ hasText: "Added tidy." })).toBeVisible();
     await expect(entryRow(page, "tidy").first()).toBeVisible();
+    await expect(page.locator('[role="option"][aria-selected="true"]')).toContainText("tidy");
     expect((await lstat(path.join(app.home, ".claude", "skills", "tidy"))).isSymbolicLink()).toBe(true);
 
     // A source dropped on the panel fills it in.
@@ -56,8 +58,9 @@ test.describe("adding, sharing and removing skills", () => {
     );
     await expect(from).toHaveValue(neat);
 
-    // Also use in Gemini CLI: a link to the one copy.
+    // Also use in Gemini CLI: a link to the one copy; the clients it is in already are not offered.
     await entryRow(page, "tidy").first().click();
+    await expect(page.getByLabel("Also use in").locator("option")).toHaveText(["Gemini CLI"]);
     await page.getByLabel("Also use in").selectOption("gemini-cli");
     await page.getByRole("button", { name: "Add link" }).click();
     await expect(page.getByRole("status").filter({ hasText: "also in Gemini CLI" })).toBeVisible();

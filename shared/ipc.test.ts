@@ -33,6 +33,8 @@ describe("the command table", () => {
     const add = { clients: ["cursor"], skills: ["pdf"], dryRun: true, taskId: TASK, project: "/work/p" };
     expect(commandArgs["manage:add"](["acme/skills", add])).toBe(true);
     expect(commandArgs["manage:add"](["acme/skills", { ...add, target: "/etc" }])).toBe(false);
+    expect(commandArgs["manage:add"](["acme/skills", { ...add, replace: true, keep: ["agents"] }])).toBe(true);
+    expect(commandArgs["manage:add"](["acme/skills", { ...add, keep: ["notepad"] }])).toBe(false);
     expect(commandArgs["manage:remove"](["pdf", { dryRun: true }])).toBe(true);
     expect(commandArgs["manage:remove"](["pdf", { dryRun: true, skills: ["x"] }])).toBe(false);
     expect(commandArgs["manage:share"](["pdf", { clients: ["codex"], dryRun: false }])).toBe(true);

@@ -304,6 +304,7 @@ const isAddRequest = exactObject({
   copy: optional(isBoolean),
   force: optional(isBoolean),
   replace: optional(isBoolean),
+  keep: optional(isClientList),
   dryRun: isBoolean,
   project: optional(isPath),
   taskId: optional(isTaskId),

@@ -1,5 +1,6 @@
 // What the app's Add, Remove and "Also use in…" commands take and answer: plain data, the same shapes the engine's
 // add, remove and share return (the handlers pass them through).
+import type { Diagnostic } from "./model";
 
 /** Clients a skill can be added to, by id, with the names people read. */
 export const MANAGE_CLIENTS = {
@@ -22,6 +23,8 @@ export interface AddRequest {
   copy?: boolean;
   force?: boolean;
   replace?: boolean;
+  /** Clients whose place keeps what is there (a conflict answered "Keep mine"); the other clients are still done. */
+  keep?: ManageClientId[];
   /** Only look: stage, validate and show the places (nothing written). */
   dryRun: boolean;
   /** A project folder instead of the home. */
@@ -46,11 +49,23 @@ export interface PlaceView {
   linkTo?: string;
   action: "write" | "nothing" | "replace" | "conflict";
   question?: string;
-  /** What is in the way: a copy (its version and installer hash), a link (where it points), or something else. */
+  /** True when the person chose to keep what is there ("Keep mine"): nothing is written at this place. */
+  kept?: boolean;
+  /** What is in the way: a copy (its version, hash, last change, differing files, origin), a link, or something else. */
   occupant?:
     | { kind: "empty" | "not-a-skill" | "same-skill" }
     | { kind: "link"; target: string; pointsHere: boolean }
-    | { kind: "other-skill"; version: string | null; hash: string | null };
+    | {
+        kind: "other-skill";
+        version: string | null;
+        hash: string | null;
+        /** Newest file change of the copy there (ISO time). */
+        modified?: string | null;
+        differs?: Array<{ path: string; change: "changed" | "only-there" | "only-new" }>;
+        differsMore?: number;
+        /** Where the installer's lock says the copy there came from, or null when nothing records it. */
+        origin?: string | null;
+      };
   applied?: { done: "written" | "replaced" | "unchanged"; backup?: string };
 }
 
@@ -63,7 +78,11 @@ export interface AddView {
     version: string | null;
     /** The installer's folder hash of the copy being added (compare with a conflicting copy's). */
     hash?: string | null;
+    /** Newest file change of the copy being added (ISO time). */
+    modified?: string | null;
     forced: boolean;
+    /** What the checks found in the skill being added. */
+    diagnostics?: Diagnostic[];
     places: Array<PlaceView & { client: string[] }>;
     lock: { file: string; written: boolean } | { file: null; why: string };
     handoff?: { archive: string; steps: string[] };

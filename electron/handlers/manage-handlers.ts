@@ -111,6 +111,7 @@ export function createManageHandlers(options: ManageHandlerOptions): ManageSessi
           copy: request.copy,
           force: request.force,
           replace: request.replace,
+          keep: request.keep,
           dryRun: request.dryRun,
           ...(request.taskId ? { taskId: request.taskId } : {}),
         });

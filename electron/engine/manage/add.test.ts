@@ -167,6 +167,42 @@ describe("conflicts are questions", () => {
     expect(await readFile(path.join(backup!.dir, "SKILL.md"), "utf8")).toContain("Old.");
   });
 
+  it("the plan shows both copies as a person judges them: last change, differing files, where the old one came from", async () => {
+    await writeTree(path.join(home, ".agents/skills/tidy"), { "SKILL.md": SKILL("tidy", "Old."), "mine.txt": "x\n" });
+    await writeTree(path.join(home, ".agents"), {
+      ".skill-lock.json": JSON.stringify({
+        version: 3,
+        skills: { tidy: { source: "acme/tidy", sourceType: "github" } },
+      }),
+    });
+    const plan = await addSkill(path.join(tmp.dir, "tidy"), { ...options, dryRun: true });
+    const occupant = plan.skills[0]!.places.find((p) => p.action === "conflict")!.occupant;
+    expect(occupant).toMatchObject({ kind: "other-skill", origin: "acme/tidy", differsMore: 0 });
+    expect(occupant.kind === "other-skill" && occupant.differs).toEqual([
+      { path: "mine.txt", change: "only-there" },
+      { path: "SKILL.md", change: "changed" },
+    ]);
+    expect(occupant.kind === "other-skill" && Date.parse(occupant.modified!)).toBeGreaterThan(Date.now() - 60_000);
+    expect(Date.parse(plan.skills[0]!.modified!)).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it("keep for one client leaves its copy and still does the other clients (a link to the copy kept)", async () => {
+    await writeTree(path.join(home, ".agents/skills/tidy"), { "SKILL.md": SKILL("tidy", "Old.") });
+    const asked = { ...options, clients: ["agents", "cursor"] as AddOptions["clients"] };
+    const result = await addSkill(path.join(tmp.dir, "tidy"), { ...asked, replace: true, keep: ["agents"] });
+    expect(result.applied).toBe(true);
+    expect(result.skills[0]!.places.map((p) => [p.client, p.action, p.kept ?? false])).toEqual([
+      [["agents"], "nothing", true],
+      [["cursor"], "write", false],
+    ]);
+    expect(await readFile(path.join(home, ".agents/skills/tidy/SKILL.md"), "utf8")).toContain("Old.");
+    expect(await readlink(path.join(home, ".cursor/skills/tidy"))).toBe(
+      path.join("..", "..", ".agents", "skills", "tidy"),
+    );
+    expect(await listBackups(path.join(home, ".agents/skills/tidy"), options.dataDir)).toEqual([]);
+    expect(result.skills[0]!.lock).toEqual({ file: null, why: "the copy already there was kept" });
+  });
+
   it("the same skill already there is left as it is", async () => {
     await addSkill(path.join(tmp.dir, "tidy"), options);
     const again = await addSkill(path.join(tmp.dir, "tidy"), options);

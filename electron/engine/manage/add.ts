@@ -11,7 +11,8 @@ import { MAX_LOCK_BYTES } from "../skill-lock/lock-edit";
 import { gitTreeOf } from "../updates/git-tree";
 import { canonicalDir, checkClientFolder, clientPlace, lockFileOf, type ClientId, type Scope } from "./clients";
 import { placeJournaled, type AddStep } from "./journaled-place";
-import { decide, inspectPlace, type AppliedPlacement, type Placement, type PlannedPlacement } from "./place";
+import { lockedOrigin, newestChange } from "./compare-copies";
+import { decide, inspectPlace, keepAsIs, type AppliedPlacement, type Placement, type PlannedPlacement } from "./place";
 import { lockSourceOf, parseAddSource, type AddSource } from "./source";
 import { stageSource, type Candidate } from "./stage-source";
 
@@ -26,6 +27,8 @@ export interface AddOptions extends Scope {
   copy?: boolean;
   force?: boolean;
   replace?: boolean;
+  /** Clients whose place keeps what is there (a conflict answered "keep mine"); the other places are still done. */
+  keep?: ClientId[];
   dryRun?: boolean;
   apiBase?: string;
   token?: string;
@@ -44,6 +47,8 @@ export interface AddedSkill {
   version: string | null;
   /** The installer's folder hash of the copy being added (a conflict shows it beside the other copy's). */
   hash: string | null;
+  /** The newest change to a file of the copy being added (ISO time), or null. */
+  modified: string | null;
   skillPath: string;
   diagnostics: Diagnostic[];
   forced: boolean;
@@ -234,26 +239,32 @@ export async function planAdd(rawSource: string, options: AddOptions): Promise<A
     const skills: AddedSkill[] = [];
     for (const candidate of chosen) {
       const places = [];
-      for (const place of placementsOf(candidate.name, options))
-        places.push({
-          ...decide(place, await inspectPlace(place, candidate.dir), options.replace === true, candidate.name),
-          client: place.client,
-        });
+      for (const place of placementsOf(candidate.name, options)) {
+        const occupant = await inspectPlace(place, candidate.dir);
+        if (occupant.kind === "other-skill" && place.path === path.join(canonicalDir(options), candidate.name))
+          occupant.origin = await lockedOrigin(lockFile, candidate.name);
+        const planned = decide(place, occupant, options.replace === true, candidate.name);
+        places.push({ ...keepAsIs(planned, place.client, options.keep), client: place.client });
+      }
+      const keptCopy = places.some((p) => p.kept && p.mode === "copy");
       skills.push({
         name: candidate.name,
         version: candidate.version,
         hash: (await installerFolderHashes(candidate.dir))?.[0] ?? null,
+        modified: await newestChange(candidate.dir),
         skillPath: candidate.skillPath,
         diagnostics: candidate.diagnostics,
         forced: candidate.blockers.length > 0,
         places,
         lock: !places.length
           ? { file: null, why: "no client folder was chosen" }
-          : lockFile
-            ? lockSourceOf(source)
-              ? { file: lockFile, written: false }
-              : { file: null, why: "the skills installer keeps no lock entry for an archive" }
-            : { file: null, why: "a project's skills are not recorded in the global lock" },
+          : keptCopy
+            ? { file: null, why: "the copy already there was kept" }
+            : lockFile
+              ? lockSourceOf(source)
+                ? { file: lockFile, written: false }
+                : { file: null, why: "the skills installer keeps no lock entry for an archive" }
+              : { file: null, why: "a project's skills are not recorded in the global lock" },
       });
     }
     const result: AddResult = {

@@ -8,6 +8,7 @@ import { applyFolderUpdate } from "../apply/swap";
 import { copyTree, syncPath } from "../apply/tree";
 import { installerFolderHashes } from "../skill-lock/folder-hash";
 import { readSkill } from "../skill/read-skill";
+import { compareCopies, type CopyComparison } from "./compare-copies";
 import type { AddJournalPlace, AddPlaceKind } from "./add-journal";
 import { moveToBackup } from "./backup-move";
 
@@ -16,7 +17,7 @@ export type Occupant =
   | { kind: "empty" }
   | { kind: "link"; target: string; pointsHere: boolean }
   | { kind: "same-skill" }
-  | { kind: "other-skill"; version: string | null; hash: string | null }
+  | ({ kind: "other-skill"; version: string | null; hash: string | null; origin?: string | null } & CopyComparison)
   | { kind: "not-a-skill" };
 
 /** One place to write: a copy of the skill, or a link to `linkTo`. */
@@ -32,6 +33,8 @@ export interface PlannedPlacement extends Placement {
   action: "write" | "nothing" | "replace" | "conflict";
   /** Why a conflict is one, for people. */
   question?: string;
+  /** True when the user chose to keep what is there (a conflict or replace left as it is). */
+  kept?: boolean;
 }
 
 const hashOf = async (dir: string) => (await installerFolderHashes(dir))?.[0] ?? null;
@@ -49,7 +52,16 @@ export async function inspectPlace(place: Placement, skillDir: string): Promise<
     return { kind: "not-a-skill" };
   const [theirs, ours] = await Promise.all([hashOf(place.path), hashOf(skillDir)]);
   if (theirs !== null && theirs === ours) return { kind: "same-skill" };
-  return { kind: "other-skill", version: (await readSkill(place.path)).version, hash: theirs };
+  const compared = await compareCopies(place.path, skillDir);
+  return { kind: "other-skill", version: (await readSkill(place.path)).version, hash: theirs, ...compared };
+}
+
+/** A conflict or replace at a place whose clients (none: the shared agents folder) are all in `keep`: left as it is. */
+export function keepAsIs(planned: PlannedPlacement, clients: string[], keep: readonly string[] = []): PlannedPlacement {
+  if (planned.action !== "conflict" && planned.action !== "replace") return planned;
+  if (!(clients.length ? clients : ["agents"]).every((id) => keep.includes(id))) return planned;
+  const { question: _question, ...rest } = planned;
+  return { ...rest, action: "nothing", kept: true };
 }
 
 /** What to do at a place given its occupant and whether the user said replace. */

@@ -34,13 +34,20 @@ async function addToDesktop() {
   });
   render(
     <ApiContext.Provider value={{ api, host: "web", consent: "none" }}>
-      <AddSkillPanel onChanged={() => void changed++} />
+      <AddSkillPanel
+        onChanged={() => void changed++}
+        onAdded={() => undefined}
+        onShow={() => undefined}
+        onClose={() => undefined}
+      />
     </ApiContext.Provider>,
   );
   fireEvent.change(screen.getByRole("textbox"), { target: { value: "/src/tidy" } });
-  fireEvent.click(screen.getByRole("checkbox", { name: /Claude Desktop/ }));
   fireEvent.click(screen.getByRole("button", { name: "Show what it adds" }));
-  fireEvent.click(await screen.findByRole("button", { name: "Add" }));
+  fireEvent.click(await screen.findByRole("checkbox", { name: /Claude Desktop/ }));
+  await waitFor(() => expect(calls.filter(([m]) => m === "addSkill")).toHaveLength(2));
+  await waitFor(() => expect(screen.getByRole("button", { name: "Add" }).hasAttribute("disabled")).toBe(false));
+  fireEvent.click(screen.getByRole("button", { name: "Add" }));
   await screen.findByText('Waiting for Claude Desktop to show "tidy"…');
   const addTask = calls.find(([m, a]) => m === "addSkill" && (a[1] as { dryRun: boolean }).dryRun === false)!;
   const taskId = (addTask[1][1] as { taskId: string }).taskId;

@@ -53,6 +53,9 @@ export function CatalogView(props: { catalog: CatalogData; updates: UpdatesData 
   }, []);
   const [tab, setTab] = useState<DetailTab>("overview");
   const [removedName, setRemovedName] = useState<string | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [pendingSelect, setPendingSelect] = useState<string[] | null>(null);
   const deferredFilters = useDeferredValue(filters);
   const { api } = useApi();
   // By content: the settings arriving (or saving other keys) must not group 10,000 rows again.
@@ -76,12 +79,65 @@ export function CatalogView(props: { catalog: CatalogData; updates: UpdatesData 
   const selected = useMemo(() => findEntry(filtered, selectedKey), [filtered, selectedKey]);
   const set = <K extends keyof CatalogFilters>(key: K, value: CatalogFilters[K]) =>
     setFilters((f) => ({ ...f, [key]: value }));
+  // The skill an add just wrote is selected once the new scan lists it (state adjusted while rendering).
+  const justAdded = useMemo(() => {
+    if (!pendingSelect) return null;
+    const entries = groups.flatMap((g) => g.entries);
+    for (const dir of pendingSelect) {
+      const found = entries.find(
+        (e) =>
+          e.kind === "skill" &&
+          (e.skill.dir === dir ||
+            (e.skill.links ?? []).includes(dir) ||
+            (e.skill.placements ?? []).some((p) => p.path === dir)),
+      );
+      if (found) return found.key;
+    }
+    return null;
+  }, [groups, pendingSelect]);
+  if (justAdded !== null) {
+    setSelectedKey(justAdded);
+    setPendingSelect(null);
+  }
+  const select = (key: string | null) => {
+    setAdding(false);
+    setSelectedKey(key);
+  };
   const outdated = useMemo(() => [...updates.updates.values()].filter(isPendingUpdate).length, [updates.updates]);
 
   return (
-    <div className="catalog">
+    <div className={filtersOpen ? "catalog filters-open" : "catalog"}>
       <aside className="sidebar" aria-label="Filters">
-        <section>
+        <div className="sidebar-actions">
+          <button
+            type="button"
+            className="button small sidebar-toggle"
+            aria-expanded={filtersOpen}
+            aria-label={filtersOpen ? "Hide filters" : "Show filters"}
+            title={filtersOpen ? "Hide filters" : "Show filters"}
+            onClick={() => setFiltersOpen((open) => !open)}
+          >
+            <span aria-hidden="true">{filtersOpen ? "«" : "☰"}</span>
+          </button>
+          <button
+            type="button"
+            className={adding ? "button small primary sidebar-add selected" : "button small primary sidebar-add"}
+            aria-label="Add skill…"
+            title="Add skill…"
+            aria-pressed={adding}
+            onClick={() => {
+              setAdding(true);
+              setRemovedName(null);
+            }}
+          >
+            <span aria-hidden="true">+</span>
+            <span className="sidebar-add-label" aria-hidden="true">
+              {" "}
+              Add skill…
+            </span>
+          </button>
+        </div>
+        <section className="sidebar-filters">
           <h2 className="sidebar-title">Clients</h2>
           <ul className="client-list">
             <li>
@@ -110,7 +166,7 @@ export function CatalogView(props: { catalog: CatalogData; updates: UpdatesData 
             ))}
           </ul>
         </section>
-        <section>
+        <section className="sidebar-filters">
           <h2 className="sidebar-title">Show only</h2>
           <label className="check">
             <input type="checkbox" checked={filters.hasErrors} onChange={(e) => set("hasErrors", e.target.checked)} />{" "}
@@ -143,7 +199,7 @@ export function CatalogView(props: { catalog: CatalogData; updates: UpdatesData 
           </label>
         </section>
         {catalog.scan && catalog.scan.diagnostics.length > 0 ? (
-          <section>
+          <section className="sidebar-filters">
             <details className="place-notes-box">
               <summary>{plural(catalog.scan.diagnostics.length, "note")} about these places</summary>
               <ul className="place-notes">
@@ -156,7 +212,6 @@ export function CatalogView(props: { catalog: CatalogData; updates: UpdatesData 
             </details>
           </section>
         ) : null}
-        <AddSkillPanel onChanged={catalog.refresh} />
       </aside>
       <section className="list-pane" aria-label="Skills and plugins">
         {removedName ? (
@@ -167,7 +222,7 @@ export function CatalogView(props: { catalog: CatalogData; updates: UpdatesData 
             type="search"
             className="search"
             ref={searchRef}
-            placeholder="Search names, descriptions, folders, clients  ( / )"
+            placeholder="Search skills  ( / )"
             aria-label="Search skills by name, description, folder or client"
             aria-keyshortcuts="/ Control+F Meta+F"
             value={filters.query}
@@ -247,15 +302,28 @@ export function CatalogView(props: { catalog: CatalogData; updates: UpdatesData 
           <CatalogList
             rows={rows}
             selectedKey={selectedKey}
-            onSelect={setSelectedKey}
+            onSelect={select}
             onOpen={() => document.getElementById("detail-title")?.focus()}
             updates={updates.updates}
             label="Catalog"
           />
         )}
       </section>
-      <section className="detail-pane" aria-label="Details">
-        {selected ? (
+      <section className="detail-pane" aria-label={adding ? "Add skill" : "Details"}>
+        {adding ? (
+          <AddSkillPanel
+            onChanged={catalog.refresh}
+            onAdded={(paths) => {
+              setFilters(NO_FILTERS);
+              setPendingSelect(paths);
+            }}
+            onShow={() => {
+              setAdding(false);
+              requestAnimationFrame(() => document.getElementById("detail-title")?.focus());
+            }}
+            onClose={() => setAdding(false)}
+          />
+        ) : selected ? (
           <EntryDetail
             key={selected.entry.key}
             entry={selected.entry}

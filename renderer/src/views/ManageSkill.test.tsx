@@ -7,7 +7,7 @@ import type { RemoveView } from "../../../shared/manage";
 import type { Skill } from "../../../shared/model";
 import { pageApi } from "../test/page-api";
 import { ApiContext } from "./api-context";
-import { ManageSkill, RemovedNotice } from "./ManageSkill";
+import { ManageSkill, RemovedNotice, shareTargets } from "./ManageSkill";
 
 const skill = { id: "s1", name: "tidy", dir: "/h/.agents/skills/tidy", userOwned: true } as Skill;
 const plan: RemoveView = {
@@ -42,5 +42,27 @@ describe("Remove", () => {
     await waitFor(() => expect(screen.getAllByRole("status").map((s) => s.textContent)).toHaveLength(1));
     expect(screen.getByRole("status").textContent).toContain("Removed tidy; its copies are kept as backups.");
     expect(calls.at(-1)).toEqual(["removeSkill", ["tidy", { dryRun: false }]]);
+    // The pressed button is gone with the detail: the focus is on Undo, never on the page body.
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Undo" }));
+  });
+});
+
+describe("Also use in…", () => {
+  it("never offers a client the skill is already in, and says so when it is in all of them", () => {
+    const linked = {
+      ...skill,
+      links: ["/h/.claude/skills/tidy"],
+      placements: [{ locationId: "c", client: "cursor", path: "/h/.cursor/skills/tidy", link: true }],
+    } as Skill;
+    expect(shareTargets(linked)).toEqual(["gemini-cli"]);
+    const { api } = pageApi();
+    render(
+      <ApiContext.Provider value={{ api, host: "web", consent: "none" }}>
+        <ManageSkill skill={linked} onChanged={() => undefined} onRemoved={() => undefined} />
+      </ApiContext.Provider>,
+    );
+    const options = screen.getAllByRole("option").map((o) => o.textContent);
+    expect(options).toEqual(["Gemini CLI"]);
+    expect(screen.getByLabelText("Also use in").className).toBe("select");
   });
 });
