@@ -121,8 +121,7 @@ export class ManageOperations {
     await this.ctx.recover();
     const done = await removeSkill(plan, { ...this.ctx.scope, ...(clients?.length ? { clients } : {}) });
     const target = removedTarget(done);
-    if (target)
-      await this.ctx.record({ kind: "remove", name: done.name, target, from: null, to: null, backup: null });
+    if (target) await this.ctx.record({ kind: "remove", name: done.name, target, from: null, to: null, backup: null });
     return done;
   }
 

@@ -71,7 +71,7 @@ function renderFlow() {
     cancelAddSkill: async () => undefined,
   });
   render(
-    <ApiContext.Provider value={{ api, host: "app", consent: "none" }}>
+    <ApiContext.Provider value={{ api, host: "web", consent: "none" }}>
       <AddSkillPanel
         onChanged={() => undefined}
         onAdded={(paths) => added.push(paths)}
