@@ -1,5 +1,5 @@
 // Add, Remove (with Undo) and "Also use in…" for the app: adapters over the engine's manage module for the session's
-// home; a refusal is a HandlerError with the engine's sentence, and the catalog is scanned again after a change. An add
+// home; a refusal is an EngineError with the engine's sentence, and the catalog is scanned again after a change. An add
 // to Claude Desktop is a hand-off: its .skill is kept by task id, and the update flow's arrival watcher waits for it.
 import { rm } from "node:fs/promises";
 import path from "node:path";
@@ -7,7 +7,6 @@ import type { Readable } from "node:stream";
 import type { CommandHandlers } from "../../shared/ipc";
 import type { AddArrivalView } from "../../shared/manage";
 import { dataDir as defaultDataDir } from "../engine/app-data/data-dir";
-import { InstallError } from "../engine/apply/errors";
 import { waitForDesktopArrival } from "../engine/desktop-handoff/desktop-arrival";
 import type { DesktopHandoff } from "../engine/desktop-handoff/desktop-handoff";
 import { addSkill } from "../engine/manage/add";
@@ -17,7 +16,7 @@ import { shareSkill } from "../engine/manage/share";
 import type { ScanPlatform } from "../engine/discovery/types";
 import { githubApiOf } from "../engine/updates/sources";
 import type { EventSink, OutsideConsent } from "./context";
-import { HandlerError } from "./errors";
+import { EngineError } from "../engine/errors";
 import { receiveUpload } from "./manage-upload";
 
 type ManageHandlers = Pick<
@@ -68,15 +67,6 @@ export interface ManageSession {
   dispose(): Promise<void>;
 }
 
-async function refusalsAsHandlerErrors<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof InstallError) throw new HandlerError(error.message, error.failure ?? "refused");
-    throw error;
-  }
-}
-
 /** The serve terminal's y/N question for a git source, or undefined where there is none (a code needs a page field). */
 export function terminalSourceConsent(consent: OutsideConsent | undefined) {
   if (consent?.mode !== "terminal") return undefined;
@@ -101,67 +91,64 @@ export function createManageHandlers(options: ManageHandlerOptions): ManageSessi
   const confirmSource = async (source: string): Promise<void> => {
     if (parseAddSource(source, home).kind !== "git" || confirmed.has(source)) return;
     if (!options.confirmProgramSource)
-      throw new HandlerError(
+      throw new EngineError(
+        "app.refused",
         `Adding from a git address runs git on this computer with your keys, so this page cannot start it: run "skillshelf add ${source.slice(0, 200)}" in a terminal, or download the skill as an archive and upload it here.`,
       );
     if (!(await options.confirmProgramSource(source)))
-      throw new HandlerError("Nothing was added: running git for this address was not confirmed.");
+      throw new EngineError("app.refused", "Nothing was added: running git for this address was not confirmed.");
     confirmed.add(source);
   };
   const handlers: ManageHandlers = {
-    "manage:add": (source, request) =>
-      refusalsAsHandlerErrors(async () => {
-        await confirmSource(source);
-        const token = await options.githubToken();
-        const controller = new AbortController();
-        if (request.taskId) {
-          running.get(request.taskId)?.abort();
-          running.set(request.taskId, controller);
-        }
-        const taskId = request.taskId;
-        const result = await addSkill(source, {
-          ...scope,
-          ...(request.project ? { project: request.project } : {}),
-          cwd: home,
-          platform,
-          clients: request.clients.length ? request.clients : ["claude-code"],
-          skills: request.skills,
-          all: request.all,
-          copy: request.copy,
-          force: request.force,
-          replace: request.replace,
-          dryRun: request.dryRun,
-          apiBase: githubApiOf({ env: processEnv }),
-          ...(token ? { token } : {}),
-          signal: controller.signal,
-          ...(taskId && options.emit ? { taskId, onProgress: (p) => options.emit!("task:progress", p) } : {}),
-        }).finally(() => {
-          if (taskId && running.get(taskId) === controller) running.delete(taskId);
-        });
-        const handoff = result.skills.find((s) => s.handoff)?.handoff;
-        if (taskId && handoff && !request.dryRun) handoffs.set(taskId, handoff);
-        if (!request.dryRun && uploads.has(source)) {
-          uploads.delete(source);
-          await rm(path.dirname(source), { recursive: true, force: true });
-        }
-        return after(request.dryRun, result);
-      }),
-    "manage:remove": (name, request) =>
-      refusalsAsHandlerErrors(async () => {
-        const removeOptions = { ...scope, ...(request.clients?.length ? { clients: request.clients } : {}) };
-        const plan = await planRemove(name, removeOptions);
-        return request.dryRun ? plan : after(false, await removeSkill(plan, removeOptions));
-      }),
-    "manage:undo-remove": (name) =>
-      refusalsAsHandlerErrors(async () => after(false, await restoreRemoved(name, scope))),
-    "manage:share": (name, request) =>
-      refusalsAsHandlerErrors(async () => after(request.dryRun, await shareSkill(name, { ...scope, ...request }))),
+    "manage:add": async (source, request) => {
+      await confirmSource(source);
+      const token = await options.githubToken();
+      const controller = new AbortController();
+      if (request.taskId) {
+        running.get(request.taskId)?.abort();
+        running.set(request.taskId, controller);
+      }
+      const taskId = request.taskId;
+      const result = await addSkill(source, {
+        ...scope,
+        ...(request.project ? { project: request.project } : {}),
+        cwd: home,
+        platform,
+        clients: request.clients.length ? request.clients : ["claude-code"],
+        skills: request.skills,
+        all: request.all,
+        copy: request.copy,
+        force: request.force,
+        replace: request.replace,
+        dryRun: request.dryRun,
+        apiBase: githubApiOf({ env: processEnv }),
+        ...(token ? { token } : {}),
+        signal: controller.signal,
+        ...(taskId && options.emit ? { taskId, onProgress: (p) => options.emit!("task:progress", p) } : {}),
+      }).finally(() => {
+        if (taskId && running.get(taskId) === controller) running.delete(taskId);
+      });
+      const handoff = result.skills.find((s) => s.handoff)?.handoff;
+      if (taskId && handoff && !request.dryRun) handoffs.set(taskId, handoff);
+      if (!request.dryRun && uploads.has(source)) {
+        uploads.delete(source);
+        await rm(path.dirname(source), { recursive: true, force: true });
+      }
+      return after(request.dryRun, result);
+    },
+    "manage:remove": async (name, request) => {
+      const removeOptions = { ...scope, ...(request.clients?.length ? { clients: request.clients } : {}) };
+      const plan = await planRemove(name, removeOptions);
+      return request.dryRun ? plan : after(false, await removeSkill(plan, removeOptions));
+    },
+    "manage:undo-remove": async (name) => after(false, await restoreRemoved(name, scope)),
+    "manage:share": async (name, request) => after(request.dryRun, await shareSkill(name, { ...scope, ...request })),
     "manage:cancel-add": async (taskId) => {
       running.get(taskId)?.abort();
     },
     "manage:wait-arrival": async (taskId) => {
       const handoff = handoffs.get(taskId);
-      if (!handoff) throw new HandlerError("This add made no .skill file for Claude Desktop.");
+      if (!handoff) throw new EngineError("app.refused", "This add made no .skill file for Claude Desktop.");
       running.get(taskId)?.abort();
       const controller = new AbortController();
       running.set(taskId, controller);
@@ -200,7 +187,10 @@ export function createManageHandlers(options: ManageHandlerOptions): ManageSessi
     },
     "manage:pick-source": async (kind) => {
       if (!options.pickSource)
-        throw new HandlerError("This window has no open dialog; choose the file with the page's file field.");
+        throw new EngineError(
+          "app.refused",
+          "This window has no open dialog; choose the file with the page's file field.",
+        );
       return options.pickSource(kind);
     },
   };

@@ -1,7 +1,7 @@
 // `skillshelf rollback NAME|PATH`: puts back the copy the last update (or rollback) replaced, byte for byte; the
 // replaced copy becomes a backup in turn, so a rollback can itself be undone.
 import { dataDir as defaultDataDir } from "../../engine/app-data/data-dir";
-import { InstallError } from "../../engine/apply/errors";
+import { EngineError } from "../../engine/errors";
 import { listBackups, recoverInterrupted } from "../../engine/apply/swap";
 import { undoRecorded } from "../../engine/update-service/history";
 import { UsageError, printJson, type CliCommand, type CliIo } from "../command";
@@ -46,7 +46,7 @@ export const rollbackCommand: CliCommand = {
     const where: RemovalScope = { home: scanOptions.home, env: io.env, dataDir: data };
     if (!target && (await latestRemoval(arg, where)))
       return undoRemoval(arg, where, json, io).catch((error: unknown) => {
-        if (error instanceof InstallError) return fail(error.code, error.message);
+        if (error instanceof EngineError) return fail(error.code, error.message);
         throw error;
       });
     if (!target)
@@ -77,7 +77,7 @@ export const rollbackCommand: CliCommand = {
         );
       return 0;
     } catch (error) {
-      if (error instanceof InstallError) return fail(error.code, error.message);
+      if (error instanceof EngineError) return fail(error.code, error.message);
       throw error;
     }
   },

@@ -7,7 +7,7 @@ import type { ScanPlatform } from "../discovery/types";
 import { obtainFromGithubTree, recordContentUpdate } from "../apply/content-update";
 import { waitForDesktopArrival, type ArrivalResult } from "../desktop-handoff/desktop-arrival";
 import { prepareDesktopHandoff, type DesktopHandoff } from "../desktop-handoff/desktop-handoff";
-import { InstallError } from "../apply/errors";
+import { EngineError } from "../errors";
 import { obtainSkill, releaseFileSource, type ObtainedSkill } from "../apply/obtain";
 import { recoverInterrupted } from "../apply/swap";
 import { recoverInterruptedAdds } from "../manage/add-journal";
@@ -43,10 +43,10 @@ export interface UpdateServiceOptions {
 export type StartResult = { ok: true; taskId: string; attached: boolean } | Extract<UpdateDecision, { ok: false }>;
 
 /** Raised for a task id the service does not know (finished and read, expired, or never started). */
-export class UpdateTaskGone extends Error {
+export class UpdateTaskGone extends EngineError {
   override name = "UpdateTaskGone";
   constructor() {
-    super("That update is no longer running; start it again.");
+    super("update.task-gone", "That update is no longer running; start it again.");
   }
 }
 
@@ -327,7 +327,7 @@ export class UpdateService {
       const obtained = await this.obtain(task, progress);
       task.obtained = obtained;
       if (task.controller.signal.aborted)
-        throw new InstallError("install.download.cancelled", "The update was cancelled.");
+        throw new EngineError("install.download.cancelled", "The update was cancelled.");
       const dir = task.plan.kind === "replace-folder" ? task.skill.realDir : task.skill.dir;
       const diff = await diffForUpdate(dir, obtained.skillDir, this.options.dataDir);
       task.diff = diff;
