@@ -3,7 +3,7 @@ import path from "node:path";
 import { dataDir as defaultDataDir } from "../../engine/app-data/data-dir";
 import { EngineError } from "../../engine/errors";
 import { CLIENT_IDS, parseClientId, type ClientId } from "../../engine/manage/clients";
-import { recoverInterrupted } from "../../engine/apply/swap";
+import { recoverInterrupted } from "../../engine/transaction/swap";
 import { recoverInterruptedAdds } from "../../engine/manage/add-journal";
 import { defaultSettingsFile, loadSettings } from "../../engine/settings";
 import { githubApiOf, githubTokenOf } from "../../engine/updates/sources";

@@ -2,7 +2,7 @@
 // replaced copy becomes a backup in turn, so a rollback can itself be undone.
 import { dataDir as defaultDataDir } from "../../engine/app-data/data-dir";
 import { EngineError } from "../../engine/errors";
-import { listBackups, recoverInterrupted } from "../../engine/apply/swap";
+import { listBackups, recoverInterrupted } from "../../engine/transaction/swap";
 import { undoRecorded } from "../../engine/update-service/history";
 import { UsageError, printJson, type CliCommand, type CliIo } from "../command";
 import { latestRemoval, restoreRemoved } from "../../engine/manage/remove";

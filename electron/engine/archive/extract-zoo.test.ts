@@ -14,7 +14,7 @@ import { tarGzOf, zipOf } from "../../../test-support/archives";
 import { writeTree } from "../../../test-support/tmp";
 import { EngineError } from "../errors";
 import { extractArchive } from "./extract";
-import { obtainSkill } from "../apply/obtain";
+import { obtainSkill } from "../fetch/obtain";
 import { applyReviewed, diffForUpdate } from "../update-service/steps";
 
 /** What macOS adds to the archives it makes (`__MACOSX/`, AppleDouble `._*` files, `.DS_Store`): left out on unpacking. */

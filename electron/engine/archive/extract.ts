@@ -16,7 +16,7 @@ import {
 } from "./extract-rules";
 import { readTar, type EntrySink } from "./extract-tar";
 import { listZip, unreadableZipEntry, zipEntryBytes } from "./extract-zip";
-import { StagingWriter } from "../apply/staging-writer";
+import { StagingWriter } from "./staging-writer";
 
 /** The archive formats Skillshelf reads ("tar.gz" also reads a plain tar: gzip is detected from the bytes). */
 export type ArchiveFormat = "zip" | "tar.gz" | "tar";

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { makeTempDir, writeTree } from "../../../test-support/tmp";
 import { fingerprintTree } from "../../../test-support/tree-fingerprint";
 import { EngineError } from "../errors";
-import { applyFolderUpdate } from "../apply/swap";
+import { applyFolderUpdate } from "../transaction/swap";
 import { RENAME_RETRY_DELAYS_MS, renameRetry, renameWithRetry } from "./rename-retry";
 
 let tmp: { dir: string; cleanup: () => Promise<void> };

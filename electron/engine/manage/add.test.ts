@@ -7,7 +7,7 @@ import { zipOf } from "../../../test-support/archives";
 import { startReleaseServer, type RunningReleaseServer } from "../../../test-support/servers/release-server";
 import { makeTempDir, writeTree } from "../../../test-support/tmp";
 import { EngineError } from "../errors";
-import { listBackups } from "../apply/swap";
+import { listBackups } from "../transaction/swap";
 import { installerFolderHashes } from "../skill-lock/folder-hash";
 import { gitTreeOf } from "../updates/git-tree";
 import { addSkill, type AddOptions } from "./add";

@@ -2,7 +2,7 @@
 // shallow clone without checkout, its tree counted and sized against the archive limits, and only then checked out.
 import { spawn } from "node:child_process";
 import { formatBytes } from "../../../shared/format";
-import { isLoopbackHost } from "../apply/download";
+import { isLoopbackHost } from "../fetch/download";
 import { EngineError } from "../errors";
 import { EXTRACT_LIMITS, type ExtractLimits } from "../archive/extract-rules";
 

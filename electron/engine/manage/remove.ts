@@ -9,7 +9,7 @@ import { backupsRoot } from "../app-data/data-dir";
 import { isBackupPath, isPlainAbsolute } from "../app-data/data-paths";
 import { ensureTrustedData, readTrustedJson, untrustedDirReason, untrustedError } from "../app-data/data-trust";
 import { EngineError } from "../errors";
-import { syncPath } from "../apply/tree";
+import { syncPath } from "../transaction/tree";
 import { readJsonFileWithinLimits } from "../fs/json-limits";
 import { createSymlink as symlink, writeJsonAtomic } from "../fs/write";
 import { installerSkillFolders } from "../skill-lock/agent-folders";

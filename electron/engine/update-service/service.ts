@@ -4,12 +4,12 @@
 import type { Skill, TaskProgress, UpdateInfo } from "../../../shared/model";
 import type { UndoResult, UpdateAllItem, UpdateRecovery } from "../../../shared/update-flow";
 import type { ScanPlatform } from "../discovery/types";
-import { obtainFromGithubTree, recordContentUpdate } from "../apply/content-update";
+import { obtainFromGithubTree, recordContentUpdate } from "../fetch/content-update";
 import { waitForDesktopArrival, type ArrivalResult } from "../desktop-handoff/desktop-arrival";
 import { prepareDesktopHandoff, type DesktopHandoff } from "../desktop-handoff/desktop-handoff";
 import { EngineError } from "../errors";
-import { obtainSkill, releaseFileSource, type ObtainedSkill } from "../apply/obtain";
-import { recoverInterrupted } from "../apply/swap";
+import { obtainSkill, releaseFileSource, type ObtainedSkill } from "../fetch/obtain";
+import { recoverInterrupted } from "../transaction/swap";
 import { recoverInterruptedAdds } from "../manage/add-journal";
 import { gitTreeOf } from "../updates/git-tree";
 import { githubApiOf, githubTokenOf } from "../updates/sources";

@@ -10,7 +10,7 @@ import { downloadFile } from "./download";
 import { EngineError } from "../errors";
 import { extractArchive } from "../archive/extract";
 import { locateSkill } from "./locate";
-import { copyTree } from "./tree";
+import { copyTree } from "../transaction/tree";
 
 /** A new version, unpacked and validated in staging; call cleanup() when done with it. */
 export interface ObtainedSkill {

@@ -7,7 +7,8 @@ import { backupsRoot, journalRoot } from "../app-data/data-dir";
 import { ensureTrustedData, readTrustedJson, untrustedDirReason, untrustedReason } from "../app-data/data-trust";
 import { isBackupPath, isPlainAbsolute, stagePathOf } from "../app-data/data-paths";
 import { EngineError } from "../errors";
-import { targetKey, type InstallManifest } from "./manifest";
+import type { InstallManifest } from "./manifest";
+import { targetKey } from "../app-data/data-paths";
 
 /** A record of ours far larger than this is damaged, not ours to trust. */
 const MAX_JOURNAL_BYTES = 1024 * 1024;

@@ -11,7 +11,7 @@ import { parseGithubRepo } from "../updates/repository";
 import { downloadFile } from "./download";
 import { EngineError } from "../errors";
 import { extractArchive } from "../archive/extract";
-import { recordLockHash, type LockHashResult } from "./lock-hash";
+import { recordLockHash, type LockHashResult } from "../transaction/lock-hash";
 import { stageSkill, type ObtainedSkill } from "./obtain";
 
 /** Options of obtainFromGithubTree. */
