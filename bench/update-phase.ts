@@ -2,8 +2,8 @@
 // installed copy, swap it in. Prints one JSON line: each step's time, the peak RSS and what changed.
 import { performance } from "node:perf_hooks";
 import { diffFolders } from "../electron/engine/apply/diff";
-import { obtainSkill } from "../electron/engine/apply/obtain";
-import { applyFolderUpdate } from "../electron/engine/apply/swap";
+import { obtainSkill } from "../electron/engine/fetch/obtain";
+import { applyFolderUpdate } from "../electron/engine/transaction/swap";
 
 /** What the update phase measured. */
 export interface UpdatePhaseResult {

@@ -119,9 +119,9 @@ describe("docs/architecture.md's rules are held by lint", () => {
  * the installer's lock in particular is written by lock-edit.ts alone.
  */
 const fileWriters: Record<string, string> = {
-  "electron/engine/apply/backups.ts": "backup records",
-  "electron/engine/apply/journal.ts": "swap journals and the per-folder lock",
-  "electron/engine/apply/manifest.ts": "install manifests",
+  "electron/engine/transaction/backups.ts": "backup records",
+  "electron/engine/transaction/journal.ts": "swap journals and the per-folder lock",
+  "electron/engine/transaction/manifest.ts": "install manifests",
   "electron/engine/archive/pack.ts": "packed .skill archives",
   "electron/engine/catalog-snapshot/snapshot.ts": "the stored catalog shown at start",
   "electron/engine/manage/add-journal.ts": "add journals",

@@ -5,7 +5,7 @@ import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { chmod } from "node:fs/promises";
 import { stagePathOf } from "../electron/engine/app-data/data-paths";
-import { targetKey } from "../electron/engine/apply/manifest";
+import { targetKey } from "../electron/engine/app-data/data-paths";
 import { writeTree } from "./tmp";
 
 /** Writes the journal of an interrupted update of `target` into `dataDir`. */

@@ -20,6 +20,6 @@ for (const name of ["mkdir", "open", "writeFile", "link", "rm", "readFile", "sta
   };
 }
 syncBuiltinESMExports();
-const { lockTarget } = await import("../electron/engine/apply/journal");
+const { lockTarget } = await import("../electron/engine/transaction/journal");
 await lockTarget(dataDir, target);
 process.stdout.write(`locked after ${calls} calls\n`);

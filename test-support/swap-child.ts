@@ -1,7 +1,7 @@
 // A child process that performs one folder update, for the crash-consistency test: it kills itself with SIGKILL at
 // the named step (or runs to the end, so the parent can kill it at a random moment).
 // Usage: node --import tsx test-support/swap-child.ts TARGET NEW_DIR DATA_DIR STEP|none [KEEP...]
-import { applyFolderUpdate, type SwapStep } from "../electron/engine/apply/swap";
+import { applyFolderUpdate, type SwapStep } from "../electron/engine/transaction/swap";
 
 const [target, newDir, dataDir, killAt, ...keep] = process.argv.slice(2);
 if (!target || !newDir || !dataDir || !killAt) {

@@ -2,7 +2,7 @@
 // as it was (or exactly as the new version).
 import { readlink } from "node:fs/promises";
 import path from "node:path";
-import { hashFile, listTree } from "../electron/engine/apply/tree";
+import { hashFile, listTree } from "../electron/engine/transaction/tree";
 
 /** A folder's fingerprint: each file's SHA-256 and exec bit, each link's target, each folder (links never followed). */
 export async function fingerprintTree(root: string): Promise<Map<string, string>> {

@@ -140,7 +140,7 @@ describe("docs/diagnostics.md", () => {
     }
   });
   it("says install.busy also means an interrupted update not yet finished, where the swap reports it so", () => {
-    const swap = readFileSync(path.join(REPO, "electron/engine/apply/swap.ts"), "utf8");
+    const swap = readFileSync(path.join(REPO, "electron/engine/transaction/swap.ts"), "utf8");
     expect(swap).toMatch(/"install\.busy",[\s\S]{0,300}was interrupted/);
     const row = docRows().find((r) => r.code === "install.busy");
     expect(row?.cells[2]).toMatch(/interrupted and not yet finished/);

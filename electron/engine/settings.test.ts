@@ -175,7 +175,7 @@ describe("loadSettings and saveSettings", () => {
       expect((await stat(target)).mode & 0o777).toBe(0o644);
       await expect(saveSettings(file, { ...defaultSettings(), githubToken: TOKEN })).rejects.toMatchObject({
         name: "WriteRefusedError",
-        code: "symlink",
+        code: "write.symlink",
       });
       expect(await readFile(target, "utf8")).toBe("{ not json");
       expect((await readdir(dir)).sort()).toEqual(["elsewhere.json", "settings.json"]);

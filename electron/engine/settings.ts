@@ -28,6 +28,7 @@ import { backupFile, writeJsonAtomic } from "./fs/write";
 import { isPlainObject } from "./plugin/diagnostics";
 import { holdsSecrets, openSettingsSecrets, PLAINTEXT_CODEC, sealSecret, type SecretCodec } from "./settings-secrets";
 import { parseJsonWithinLimits } from "./fs/json-limits";
+import { EngineError } from "./errors";
 
 export { defaultConfigDir, defaultSettingsFile } from "./config-dir";
 
@@ -62,8 +63,11 @@ export interface LoadedSettings {
 }
 
 /** A change the settings refuse, in words the renderer may show. */
-export class SettingsError extends Error {
+export class SettingsError extends EngineError {
   override name = "SettingsError";
+  constructor(message: string) {
+    super("settings.refused", message);
+  }
 }
 
 const MAX_SETTINGS_BYTES = 1024 * 1024;

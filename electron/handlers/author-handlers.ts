@@ -6,7 +6,7 @@ import { checkAuthorFolder } from "../engine/open/author-folder";
 import type { AuthorSnapshot, CommandHandlers } from "../../shared/ipc";
 import type { SessionShared } from "./session-shared";
 import type { CatalogWatcher } from "./context";
-import { HandlerError } from "./errors";
+import { EngineError } from "../engine/errors";
 
 /** How long opening a folder waits for its watches to be in place before answering anyway. */
 const WATCH_SETTLE_MS = 5000;
@@ -39,7 +39,7 @@ export function createAuthorHandlers(shared: SessionShared): AuthorConcern {
       platform: process.platform,
       homes: [context.scanOptions.home, os.homedir()],
     });
-    if (!check.ok) throw new HandlerError(check.message);
+    if (!check.ok) throw new EngineError("app.refused", check.message);
     await closeAuthor();
     const generation = authorGeneration;
     let revision = 0;
@@ -57,7 +57,7 @@ export function createAuthorHandlers(shared: SessionShared): AuthorConcern {
     await Promise.race([watcher.watching?.(), new Promise((resolve) => setTimeout(resolve, WATCH_SETTLE_MS).unref())]);
     if (generation !== authorGeneration || shared.disposed()) {
       await watcher.close();
-      throw new HandlerError("Another folder was opened meanwhile.");
+      throw new EngineError("app.refused", "Another folder was opened meanwhile.");
     }
     authorWatcher = watcher;
     state.author = snapshot(watcher.current());

@@ -9,7 +9,7 @@ import { cacheFileIn } from "../engine/validate-cache/store";
 import { createCatalogStore } from "./catalog-store";
 import type { SessionShared } from "./session-shared";
 import type { CatalogWatcher } from "./context";
-import { HandlerError } from "./errors";
+import { EngineError } from "../engine/errors";
 
 type CatalogCommands = "catalog:scan" | "catalog:stored" | "skill:levels" | "skill:resource" | "validate:path";
 
@@ -103,7 +103,10 @@ export function createCatalogHandlers(
 
   function requireSkillDir(dir: string): string {
     if (!state.isKnownSkillDir(dir))
-      throw new HandlerError("That folder is not a skill in the catalog or the folder opened in author mode.");
+      throw new EngineError(
+        "app.refused",
+        "That folder is not a skill in the catalog or the folder opened in author mode.",
+      );
     return path.resolve(dir);
   }
 

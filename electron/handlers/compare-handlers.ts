@@ -4,7 +4,7 @@ import type { CommandHandlers, CopyComparison } from "../../shared/ipc";
 import type { ScanResult } from "../../shared/model";
 import { allSkills } from "../../shared/scan-result";
 import { diffFolders } from "../engine/apply/diff";
-import { HandlerError } from "./errors";
+import { EngineError } from "../engine/errors";
 
 type CompareHandlers = Pick<CommandHandlers, "skill:compare">;
 
@@ -22,11 +22,13 @@ export function createCompareHandlers(options: { catalog: () => ScanResult }): C
       const a = knownDir(here);
       const b = knownDir(there);
       if (!a || !b)
-        throw new HandlerError(
+        throw new EngineError(
+          "app.refused",
           "Only copies of skills in the catalog can be compared; scan again if a copy was just added.",
         );
       if (a.name !== b.name)
-        throw new HandlerError(
+        throw new EngineError(
+          "app.refused",
           `These are different skills (${a.name} and ${b.name}); only copies of the same skill are compared.`,
         );
       const diff = await diffFolders(a.realDir, b.realDir);

@@ -52,7 +52,7 @@ export interface OutsideConsent {
   /**
    * Asks whether `command` may start, for `purpose` (shown beside it). Terminal mode asks and answers. Code mode: with
    * `code` null it prints a new code beside the command and answers "code-sent"; with a code it answers "yes" only for
-   * the code printed for this very purpose and command (once), and throws a HandlerError for any other.
+   * the code printed for this very purpose and command (once), and throws an EngineError for any other.
    */
   confirm(purpose: string, command: string, code: string | null): Promise<"yes" | "no" | "code-sent">;
 }

@@ -11,7 +11,7 @@ import { createUpdateChecker, githubApiOf } from "../engine/updates/sources";
 import type { ValidationResult } from "../../shared/ipc";
 import type { Profile } from "../../shared/model";
 import type { HandlerEngine } from "./context";
-import { HandlerError } from "./errors";
+import { EngineError } from "../engine/errors";
 
 /** Where update checks look, beyond what the home's MCP configs name. */
 export interface UpdateSourceOptions {
@@ -33,7 +33,7 @@ export async function validateAnyPath(
   cacheFile?: string | null,
 ): Promise<ValidationResult[]> {
   const found = await offThread("validatePath", target, profile, cacheFile ?? null);
-  if ("missing" in found) throw new HandlerError(found.missing);
+  if ("missing" in found) throw new EngineError("app.refused", found.missing);
   return found.results;
 }
 

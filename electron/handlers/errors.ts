@@ -1,27 +1,19 @@
-// The one error type handlers throw on purpose (its message is written for the user and is shown as is), and the one
-// answer envelope both transports send: the value, or the message and cause of what went wrong.
+// The one answer envelope both transports send: the value, or the message and cause of what went wrong (an EngineError's
+// message is written for the user and is shown as is).
 import type { IpcFailure, IpcReply } from "../../shared/ipc";
-import type { FailureCause } from "../../shared/model";
+import { EngineError } from "../engine/errors";
 import { SerializedJson } from "../../shared/serialized-json";
 import { isLargeAnswer, jsonInTurns } from "./json-in-turns";
 import { packedAnswerJson } from "./catalog-json";
 import type { CatalogPacking } from "../../shared/catalog-wire";
 
-/** A refusal the renderer may show as is (a path it may not touch, a missing folder, a setting that cannot be used). */
-export class HandlerError extends Error {
-  override name = "HandlerError";
-  constructor(
-    message: string,
-    /** Why, for a page that acts on it (a locked copy, a task that is gone). */
-    readonly failure: FailureCause = "refused",
-  ) {
-    super(message);
-  }
-}
-
-/** What the page is told of any error a handler threw: its own words when meant for the user, else a generic line. */
+/**
+ * What the page is told of any error a handler or host threw, the one place an error becomes the page's envelope: an
+ * EngineError's own sentence and cause (the thrower's, else its code's), else a generic line. Exported for tests: they
+ * hold every path to the same cause for the same code.
+ */
 export function failureOf(error: unknown): IpcFailure {
-  if (error instanceof HandlerError) return { message: error.message, cause: error.failure };
+  if (error instanceof EngineError) return { message: error.message, cause: error.failure };
   return { message: `Something went wrong: ${(error as Error)?.message ?? String(error)}`, cause: "unknown" };
 }
 

@@ -10,7 +10,7 @@ import { dataDir as defaultDataDir } from "../engine/app-data/data-dir";
 import { UpdateService, UpdateTaskGone } from "../engine/update-service/service";
 import type { ServiceApplied } from "../engine/update-service/tasks";
 import type { DesktopIntegration, EventSink } from "./context";
-import { HandlerError } from "./errors";
+import { EngineError } from "../engine/errors";
 import { createHandoffHandlers } from "./install-handoff-handlers";
 import { createHistoryHandlers, type HistoryCommand } from "./install-history-handlers";
 import { createRecipeRuns } from "./recipe-handlers";
@@ -86,7 +86,7 @@ async function taskCall<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (error instanceof UpdateTaskGone) throw new HandlerError(error.message, "not-found");
+    if (error instanceof UpdateTaskGone) throw new EngineError("app.not-found", error.message);
     throw error;
   }
 }
@@ -118,7 +118,8 @@ export function createInstallHandlers(options: InstallHandlersOptions): {
 
   function skillById(skillId: string): Skill {
     const skill = allSkills(options.catalog()).find((s) => s.id === skillId);
-    if (!skill) throw new HandlerError("That skill is not in the catalog any more; rescan and try again.", "not-found");
+    if (!skill)
+      throw new EngineError("app.not-found", "That skill is not in the catalog any more; rescan and try again.");
     return skill;
   }
 
@@ -136,7 +137,7 @@ export function createInstallHandlers(options: InstallHandlersOptions): {
     "update:start": async (skillId) => {
       const skill = skillById(skillId);
       const started = service.start(skill, await options.updateInfo(skillId));
-      if (!started.ok) throw new HandlerError(started.problem.message, started.problem.cause);
+      if (!started.ok) throw new EngineError("app.refused", started.problem.message, started.problem.cause);
       return { taskId: started.taskId, attached: started.attached };
     },
     "update:review": (taskId) =>

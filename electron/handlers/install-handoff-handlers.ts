@@ -5,7 +5,7 @@ import type { ScanOptions } from "../engine/discovery/types";
 import { openWithSystem, type DesktopHandoff } from "../engine/desktop-handoff/desktop-handoff";
 import type { UpdateService } from "../engine/update-service/service";
 import type { DesktopIntegration } from "./context";
-import { HandlerError } from "./errors";
+import { EngineError } from "../engine/errors";
 
 type HandoffCommand = "update:open-handoff" | "update:reveal-handoff" | "update:wait-arrival";
 
@@ -21,7 +21,7 @@ export function createHandoffHandlers(options: {
   const { home, platform, env } = options.scanOptions;
   const handoffOf = (taskId: string): DesktopHandoff => {
     const handoff = service.handoffOf(taskId);
-    if (!handoff) throw new HandlerError("The .skill file for Claude Desktop has not been made yet.");
+    if (!handoff) throw new EngineError("app.refused", "The .skill file for Claude Desktop has not been made yet.");
     return handoff;
   };
   return {

@@ -4,11 +4,11 @@ import type { CommandHandlers } from "../../shared/ipc";
 import type { ScanResult, Skill } from "../../shared/model";
 import { allSkills } from "../../shared/scan-result";
 import type { UpdateEventView, UpdateHistory, UpdateRecovery } from "../../shared/update-flow";
-import { foldersWithBackups, MAX_HISTORY_RECORDS, type BackupEntry } from "../engine/apply/backups";
-import { listBackups } from "../engine/apply/swap";
+import { foldersWithBackups, MAX_HISTORY_RECORDS, type BackupEntry } from "../engine/transaction/backups";
+import { listBackups } from "../engine/transaction/swap";
 import { readHistory, type HistoryRecord } from "../engine/update-service/history";
 import type { UpdateService } from "../engine/update-service/service";
-import { HandlerError } from "./errors";
+import { EngineError } from "../engine/errors";
 
 /** The commands of this file. */
 export type HistoryCommand = "update:undo" | "update:history" | "update:histories" | "update:recoveries";
@@ -50,7 +50,8 @@ export function createHistoryHandlers(options: {
     "update:undo": async (skillId) => {
       const skill = skillById(skillId);
       if (!isOwnedFolder(skill))
-        throw new HandlerError(
+        throw new EngineError(
+          "app.refused",
           `"${skill.name}" is managed by its client; Skillshelf never changes it, so there is nothing to undo.`,
         );
       return service.undo(skill);

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { buildFixtureHome, FIXTURE_TREES, fixtureDesktopTree } from "../../test-support/fixture-homes";
 import { makeTempDir, writeTree } from "../../test-support/tmp";
-import { HandlerError } from "./errors";
+import { EngineError } from "../engine/errors";
 import { UpdateService } from "../engine/update-service/service";
 import { createManageHandlers, type ManageSession } from "./manage-handlers";
 
@@ -84,6 +84,6 @@ describe("waiting for an added skill to arrive in Claude Desktop", () => {
     stop = () => void session.handlers["manage:cancel-add"](TASK);
     const arrival = await session.handlers["manage:wait-arrival"](TASK);
     expect(arrival).toEqual({ status: "cancelled", name: "tidy", version: null, account: null, advice: [] });
-    await expect(session.handlers["manage:wait-arrival"]("ffffffffffffffff")).rejects.toBeInstanceOf(HandlerError);
+    await expect(session.handlers["manage:wait-arrival"]("ffffffffffffffff")).rejects.toBeInstanceOf(EngineError);
   });
 });

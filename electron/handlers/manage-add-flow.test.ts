@@ -12,7 +12,7 @@ import { startReleaseServer, type RunningReleaseServer } from "../../test-suppor
 import { makeTempDir, writeTree } from "../../test-support/tmp";
 import type { DesktopIntegration } from "./context";
 import { createEngine } from "./engine";
-import { HandlerError } from "./errors";
+import { EngineError } from "../engine/errors";
 import { createHandlerSession, type HandlerSession } from "./handlers";
 import { receiveUpload } from "./manage-upload";
 
@@ -86,8 +86,8 @@ describe("the app's Add flow", () => {
       .toBe(true);
     await session.handlers["manage:cancel-add"](TASK);
     const error = await outcome;
-    expect(error).toBeInstanceOf(HandlerError);
-    expect((error as HandlerError).failure).toBe("cancelled");
+    expect(error).toBeInstanceOf(EngineError);
+    expect((error as EngineError).failure).toBe("cancelled");
     expect(await gone(path.join(home, ".claude"))).toBe(true);
     expect(await readdir(path.join(dataDir, "staging")).catch(() => [])).toEqual([]);
   });

@@ -9,7 +9,7 @@ import { commandArgs } from "../../shared/ipc";
 import { makeTempDir, writeTree } from "../../test-support/tmp";
 import type { DesktopIntegration } from "./context";
 import { createEngine } from "./engine";
-import { HandlerError } from "./errors";
+import { EngineError } from "../engine/errors";
 import { createHandlerSession, type HandlerSession } from "./handlers";
 
 const SKILL = (name: string) => `---\nname: ${name}\ndescription: The ${name} skill.\n---\n\nBody.\n`;
@@ -75,16 +75,16 @@ describe("manage handlers", () => {
     expect(await readlink(path.join(home, ".gemini/skills/tidy"))).toBe("../../.agents/skills/tidy");
   });
 
-  it("answers a refusal as a HandlerError with the engine's sentence", async () => {
+  it("answers a refusal as an EngineError with the engine's sentence", async () => {
     const { session, root, home } = await harness();
     await writeTree(home, { ".agents/skills/tidy/SKILL.md": SKILL("tidy").replace("Body.", "Other.") });
     const error = await session.handlers["manage:add"](path.join(root, "src/tidy"), {
       clients: [],
       dryRun: false,
     }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(HandlerError);
+    expect(error).toBeInstanceOf(EngineError);
     expect((error as Error).message).toContain("replace it, keeping a backup");
-    await expect(session.handlers["manage:undo-remove"]("tidy")).rejects.toBeInstanceOf(HandlerError);
+    await expect(session.handlers["manage:undo-remove"]("tidy")).rejects.toBeInstanceOf(EngineError);
   });
 
   it("checks every argument before a handler sees it", () => {
@@ -118,7 +118,7 @@ describe("manage handlers", () => {
       const url = gitRepo(root);
       for (const source of [url, "git@github.com:acme/skills.git", "ssh://git@example.com/acme/skills.git"]) {
         const error = await session.handlers["manage:add"](source, request).catch((e: unknown) => e);
-        expect(error, source).toBeInstanceOf(HandlerError);
+        expect(error, source).toBeInstanceOf(EngineError);
         expect((error as Error).message).toMatch(/runs git on this computer with your keys.*upload it here/);
         // The page never offers a command line as the way to act.
         expect((error as Error).message).not.toMatch(/skillshelf |--/);

@@ -7,12 +7,11 @@ import path from "node:path";
 import type { Readable } from "node:stream";
 import type { CommandHandlers } from "../../shared/ipc";
 import type { AddArrivalView } from "../../shared/manage";
-import { InstallError } from "../engine/apply/errors";
+import { EngineError } from "../engine/errors";
 import type { DesktopHandoff } from "../engine/desktop-handoff/desktop-handoff";
 import { parseAddSource } from "../engine/manage/source";
 import type { UpdateService } from "../engine/update-service/service";
 import type { OutsideConsent } from "./context";
-import { HandlerError } from "./errors";
 import { receiveUpload } from "./manage-upload";
 
 type ManageHandlers = Pick<
@@ -60,15 +59,6 @@ export interface ManageSession {
   dispose(): Promise<void>;
 }
 
-async function refusalsAsHandlerErrors<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof InstallError) throw new HandlerError(error.message, error.failure ?? "refused");
-    throw error;
-  }
-}
-
 /** The serve terminal's y/N question for a git source, or undefined where there is none (a code needs a page field). */
 export function terminalSourceConsent(consent: OutsideConsent | undefined) {
   if (consent?.mode !== "terminal") return undefined;
@@ -91,53 +81,51 @@ export function createManageHandlers(options: ManageHandlerOptions): ManageSessi
   const confirmSource = async (source: string): Promise<void> => {
     if (parseAddSource(source, home).kind !== "git" || confirmed.has(source)) return;
     if (!options.confirmProgramSource)
-      throw new HandlerError(
+      throw new EngineError(
+        "app.refused",
         "Adding from a git address runs git on this computer with your keys, and this page cannot confirm that. Give the GitHub address (owner/repo) instead, or download the skill as an archive and upload it here.",
       );
     if (!(await options.confirmProgramSource(source)))
-      throw new HandlerError("Nothing was added: running git for this address was not confirmed.");
+      throw new EngineError("app.refused", "Nothing was added: running git for this address was not confirmed.");
     confirmed.add(source);
   };
   const handlers: ManageHandlers = {
-    "manage:add": (source, request) =>
-      refusalsAsHandlerErrors(async () => {
-        await confirmSource(source);
-        const result = await service.add(source, {
-          ...(request.project ? { project: request.project } : {}),
-          cwd: home,
-          clients: request.clients.length ? request.clients : ["claude-code"],
-          skills: request.skills,
-          all: request.all,
-          copy: request.copy,
-          force: request.force,
-          replace: request.replace,
-          keep: request.keep,
-          dryRun: request.dryRun,
-          ...(request.taskId ? { taskId: request.taskId } : {}),
-        });
-        const handoff = result.skills.find((s) => s.handoff)?.handoff;
-        if (request.taskId && handoff && !request.dryRun) handoffs.set(request.taskId, handoff);
-        if (!request.dryRun && uploads.has(source)) {
-          uploads.delete(source);
-          await rm(path.dirname(source), { recursive: true, force: true });
-        }
-        return after(request.dryRun, result);
-      }),
-    "manage:remove": (name, request) =>
-      refusalsAsHandlerErrors(async () => {
-        const plan = await service.planRemove(name, request.clients);
-        return request.dryRun ? plan : after(false, await service.remove(plan, request.clients));
-      }),
-    "manage:undo-remove": (name) => refusalsAsHandlerErrors(async () => after(false, await service.undoRemove(name))),
-    "manage:share": (name, request) =>
-      refusalsAsHandlerErrors(async () => after(request.dryRun, await service.share(name, request))),
+    "manage:add": async (source, request) => {
+      await confirmSource(source);
+      const result = await service.add(source, {
+        ...(request.project ? { project: request.project } : {}),
+        cwd: home,
+        clients: request.clients.length ? request.clients : ["claude-code"],
+        skills: request.skills,
+        all: request.all,
+        copy: request.copy,
+        force: request.force,
+        replace: request.replace,
+        keep: request.keep,
+        dryRun: request.dryRun,
+        ...(request.taskId ? { taskId: request.taskId } : {}),
+      });
+      const handoff = result.skills.find((s) => s.handoff)?.handoff;
+      if (request.taskId && handoff && !request.dryRun) handoffs.set(request.taskId, handoff);
+      if (!request.dryRun && uploads.has(source)) {
+        uploads.delete(source);
+        await rm(path.dirname(source), { recursive: true, force: true });
+      }
+      return after(request.dryRun, result);
+    },
+    "manage:remove": async (name, request) => {
+      const plan = await service.planRemove(name, request.clients);
+      return request.dryRun ? plan : after(false, await service.remove(plan, request.clients));
+    },
+    "manage:undo-remove": async (name) => after(false, await service.undoRemove(name)),
+    "manage:share": async (name, request) => after(request.dryRun, await service.share(name, request)),
     "manage:cancel-add": async (taskId) => {
       waits.get(taskId)?.abort();
       await service.cancel(taskId);
     },
     "manage:wait-arrival": async (taskId) => {
       const handoff = handoffs.get(taskId);
-      if (!handoff) throw new HandlerError("This add made no .skill file for Claude Desktop.");
+      if (!handoff) throw new EngineError("app.refused", "This add made no .skill file for Claude Desktop.");
       waits.get(taskId)?.abort();
       const controller = new AbortController();
       waits.set(taskId, controller);
@@ -172,7 +160,10 @@ export function createManageHandlers(options: ManageHandlerOptions): ManageSessi
     },
     "manage:pick-source": async (kind) => {
       if (!options.pickSource)
-        throw new HandlerError("This window has no open dialog; choose the file with the page's file field.");
+        throw new EngineError(
+          "app.refused",
+          "This window has no open dialog; choose the file with the page's file field.",
+        );
       return options.pickSource(kind);
     },
   };

@@ -5,7 +5,7 @@ import path from "node:path";
 import { PassThrough, Readable } from "node:stream";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { makeTempDir } from "../../test-support/tmp";
-import { HandlerError } from "./errors";
+import { EngineError } from "../engine/errors";
 import { UploadShelf } from "./manage-upload";
 
 let tmp: { dir: string; cleanup: () => Promise<void> };
@@ -24,8 +24,8 @@ const refusal = (p: Promise<unknown>) =>
       throw new Error("expected a refusal");
     },
     (e: unknown) => {
-      expect(e).toBeInstanceOf(HandlerError);
-      return (e as HandlerError).message;
+      expect(e).toBeInstanceOf(EngineError);
+      return (e as EngineError).message;
     },
   );
 

@@ -10,7 +10,7 @@ import { stagingRoot } from "../engine/app-data/data-dir";
 import { ensureTrustedData } from "../engine/app-data/data-trust";
 import { createNewFile } from "../engine/fs/write";
 import { addStagingName } from "../engine/manage/add-journal";
-import { HandlerError } from "./errors";
+import { EngineError } from "../engine/errors";
 
 /** The largest archive the web host takes for Add (the page checks first, the host again while it reads). */
 export const MAX_UPLOAD_BYTES = 64 * 1024 * 1024;
@@ -64,10 +64,11 @@ export class UploadShelf {
     return { count: this.held.size + this.arriving.size, bytes };
   }
 
-  private refusal(count: number, bytes: number, over: boolean): HandlerError {
+  private refusal(count: number, bytes: number, over: boolean): EngineError {
     const minutes = Math.round(this.ttlMs / 60_000);
     const waiting = `Skillshelf already holds ${count} upload${count === 1 ? "" : "s"} waiting to be added (${formatBytes(bytes)})`;
-    return new HandlerError(
+    return new EngineError(
+      "app.refused",
       `${waiting}${over ? `, and this archive would take them past ${formatBytes(this.maxTotalBytes)}` : ""}; add one of them first (an upload not added within ${minutes} minute${minutes === 1 ? "" : "s"} is dropped). This archive was not taken.`,
     );
   }
@@ -130,11 +131,14 @@ export function uploadShelf(held: Set<string>, dataDir: string, limits?: UploadL
 }
 
 /** Why an upload of this name and declared size is not taken, before any byte is read; null when it may be. */
-function namedOrSizedRefusal(name: string, declaredBytes: number, maxBytes: number): HandlerError | null {
+function namedOrSizedRefusal(name: string, declaredBytes: number, maxBytes: number): EngineError | null {
   if (name.length > 1000 || !isAddArchiveName(name))
-    return new HandlerError("Only a .zip, .skill, .tar.gz or .tgz archive can be uploaded to add a skill.");
+    return new EngineError(
+      "app.refused",
+      "Only a .zip, .skill, .tar.gz or .tgz archive can be uploaded to add a skill.",
+    );
   if (Number.isFinite(declaredBytes) && declaredBytes > maxBytes)
-    return new HandlerError(`The archive is larger than ${formatBytes(maxBytes)}, so it was not taken.`);
+    return new EngineError("app.refused", `The archive is larger than ${formatBytes(maxBytes)}, so it was not taken.`);
   return null;
 }
 
@@ -150,7 +154,7 @@ function safeFileName(name: string): string {
 }
 
 /**
- * Streams `body` into a fresh staging folder; resolves with the file's path, or throws HandlerError (nothing kept).
+ * Streams `body` into a fresh staging folder; resolves with the file's path, or throws EngineError (nothing kept).
  * Given the session's set of uploads, it goes through that set's shelf: capped, held in the set, dropped when unused.
  */
 export function receiveUpload(
@@ -187,7 +191,10 @@ async function streamUpload(
       for await (const chunk of body as AsyncIterable<Buffer>) {
         size += chunk.byteLength;
         if (size > maxBytes)
-          throw new HandlerError(`The archive is larger than ${formatBytes(maxBytes)}, so it was not taken.`);
+          throw new EngineError(
+            "app.refused",
+            `The archive is larger than ${formatBytes(maxBytes)}, so it was not taken.`,
+          );
         await out.write(chunk);
       }
       await out.finish();
@@ -197,7 +204,10 @@ async function streamUpload(
     return file;
   } catch (error) {
     await rm(dir, { recursive: true, force: true });
-    if (error instanceof HandlerError) throw error;
-    throw new HandlerError(`The upload did not arrive whole (${(error as Error).message}); nothing was kept.`);
+    if (error instanceof EngineError) throw error;
+    throw new EngineError(
+      "app.refused",
+      `The upload did not arrive whole (${(error as Error).message}); nothing was kept.`,
+    );
   }
 }

@@ -7,7 +7,7 @@ import type { RecipeOutcome } from "../../shared/update-flow";
 import { planUpdate } from "../engine/apply/plan";
 import { recipeProblem, runRecipe } from "../engine/apply/recipe";
 import type { DesktopIntegration, EventSink } from "./context";
-import { HandlerError } from "./errors";
+import { EngineError } from "../engine/errors";
 
 type RecipeCommand = "update:run-recipe" | "update:recipe-result";
 
@@ -43,7 +43,8 @@ export function createRecipeRuns(options: RecipeRunsOptions): {
   async function confirmed(name: string, command: string, code: string | null): Promise<boolean> {
     if (desktop.confirmRecipe) return desktop.confirmRecipe(name, command);
     if (!desktop.outsideConsent)
-      throw new HandlerError(
+      throw new EngineError(
+        "app.refused",
         `Here Skillshelf only shows the update command for "${name}": copy it and run it in a terminal yourself.`,
       );
     return (await desktop.outsideConsent.confirm(`update "${name}"`, command, code)) === "yes";
@@ -95,17 +96,18 @@ export function createRecipeRuns(options: RecipeRunsOptions): {
         const plan = planUpdate(skill, await options.updateInfo(skillId));
         const recipe = plan.recipe;
         if (plan.kind !== "run-recipe" || !recipe || recipe.kind !== "shell")
-          throw new HandlerError(`"${skill.name}" has no update command to run. ${plan.nextStep}`);
+          throw new EngineError("app.refused", `"${skill.name}" has no update command to run. ${plan.nextStep}`);
         const problem = recipe.suspicious
           ? "it holds control characters, line breaks or invisible characters"
           : recipeProblem(recipe.command);
-        if (problem) throw new HandlerError(`The update command for "${skill.name}" is not run: ${problem}.`);
+        if (problem)
+          throw new EngineError("app.refused", `The update command for "${skill.name}" is not run: ${problem}.`);
         if (!(await confirmed(skill.name, recipe.command, code ?? null))) return null;
         return startRecipe(skill, recipe.command);
       },
       "update:recipe-result": async (taskId) => {
         const run = recipes.get(taskId);
-        if (!run) throw new HandlerError("That command is no longer running.");
+        if (!run) throw new EngineError("app.refused", "That command is no longer running.");
         return run.result;
       },
     },

@@ -7,7 +7,7 @@ import type { ScanOptions } from "../engine/discovery/types";
 import { redactUrl, type McpEndpoint } from "../engine/updates/endpoints";
 import { findMcpEndpoints } from "../engine/updates/mcp-config";
 import { probeSkillMetaServer } from "../engine/updates/probe";
-import { HandlerError } from "./errors";
+import { EngineError } from "../engine/errors";
 
 type ServerHandlers = Pick<CommandHandlers, "servers:configured" | "servers:test">;
 
@@ -81,7 +81,10 @@ export function createServerHandlers(options: {
         (e) => e.transport.type === "http" && serverId(e, e.transport.url) === id,
       );
       if (!endpoint || endpoint.transport.type !== "http")
-        throw new HandlerError("That server is no longer in your clients' configs. Reload the list and try again.");
+        throw new EngineError(
+          "app.refused",
+          "That server is no longer in your clients' configs. Reload the list and try again.",
+        );
       const report = await probe(endpoint.transport.url, {
         headers: endpoint.transport.headers.reveal(),
         timeoutMs: TEST_TIMEOUT_MS,

@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { tempDirsPerTest } from "../../test-support/temp-dirs";
 import type { SecretCodec } from "../engine/settings-secrets";
-import { HandlerError } from "./errors";
+import { EngineError } from "../engine/errors";
 import { SettingsState } from "./settings-state";
 
 const tempDir = tempDirsPerTest();
@@ -20,7 +20,7 @@ describe("SettingsState with a codec that cannot keep secrets", () => {
     const file = path.join(await tempDir(), "settings.json");
     const state = new SettingsState(file, noKeychain);
     const refusal = await state.update({ githubToken: "ghp_neverWritten42" }).catch((e: unknown) => e);
-    expect(refusal).toBeInstanceOf(HandlerError);
+    expect(refusal).toBeInstanceOf(EngineError);
     expect((refusal as Error).message).toMatch(/no keyring is running\. Nothing was saved\./);
     expect((await state.publicView()).hasGithubToken).toBe(false);
     await state.update({ pollHours: 12 });

@@ -12,7 +12,7 @@ import {
 } from "../engine/settings";
 import type { PublicSettings, SettingsPatch } from "../../shared/settings";
 import type { UpdateSources } from "./context";
-import { HandlerError } from "./errors";
+import { EngineError } from "../engine/errors";
 import { WriteRefusedError } from "../engine/fs/write";
 import { PLAINTEXT_CODEC, type SecretCodec } from "../engine/settings-secrets";
 
@@ -75,25 +75,24 @@ export class SettingsState {
     return () => void this.#listeners.delete(listener);
   }
 
-  /** Applies and saves one change (changes run one after another); refusals come back as HandlerError. */
+  /** Applies and saves one change (changes run one after another); refusals come back as EngineError. */
   update(patch: SettingsPatch): Promise<PublicSettings> {
     const run = this.#queue.then(async () => {
       await this.load();
-      let next: Settings;
-      try {
-        next = applySettingsPatch(this.#settings, patch);
-      } catch (error) {
-        if (error instanceof SettingsError) throw new HandlerError(error.message);
-        throw error;
-      }
+      // A refused change throws a SettingsError, an EngineError the page is shown as is.
+      const next: Settings = applySettingsPatch(this.#settings, patch);
       try {
         await saveSettings(this.file, next, this.codec);
       } catch (error) {
-        if (error instanceof SettingsError) throw new HandlerError(error.message);
+        if (error instanceof SettingsError) throw error;
         if (error instanceof WriteRefusedError)
-          throw new HandlerError(`The settings could not be saved: ${error.message} Nothing was changed.`);
+          throw new EngineError(
+            "app.refused",
+            `The settings could not be saved: ${error.message} Nothing was changed.`,
+          );
         const code = (error as NodeJS.ErrnoException).code;
-        throw new HandlerError(
+        throw new EngineError(
+          "app.refused",
           `The settings could not be saved to ${this.file}${code ? ` (${code})` : ""}. Nothing was changed.`,
         );
       }

@@ -4,7 +4,7 @@ import { decideOpen } from "../engine/open/open-policy";
 import type { CommandHandlers, OpenResult } from "../../shared/ipc";
 import { safeExternalUrl } from "../../shared/ui-links";
 import type { SessionShared } from "./session-shared";
-import { HandlerError } from "./errors";
+import { EngineError } from "../engine/errors";
 
 /** The shell concern. */
 export interface ShellConcern {
@@ -20,7 +20,8 @@ export function createShellHandlers(shared: SessionShared): ShellConcern {
   async function requireCatalogPath(p: string): Promise<string> {
     const real = await state.realPathInCatalog(p);
     if (real === null)
-      throw new HandlerError(
+      throw new EngineError(
+        "app.refused",
         "That path is not part of the catalog: it is not inside a skill or plugin folder of the catalog or of the folder opened in author mode (links leading elsewhere are not followed).",
       );
     return real;
@@ -36,7 +37,10 @@ export function createShellHandlers(shared: SessionShared): ShellConcern {
       await desktop.reveal(decision.path);
       return { action: "revealed", path: decision.path, reason: decision.reason };
     } catch (error) {
-      throw new HandlerError(error instanceof Error ? error.message : `${decision.path} could not be opened.`);
+      throw new EngineError(
+        "app.refused",
+        error instanceof Error ? error.message : `${decision.path} could not be opened.`,
+      );
     }
   }
 
@@ -45,7 +49,7 @@ export function createShellHandlers(shared: SessionShared): ShellConcern {
       "shell:reveal": async (p) => {
         const real = await requireCatalogPath(p);
         await desktop.reveal(real).catch((error: unknown) => {
-          throw new HandlerError(error instanceof Error ? error.message : `${real} could not be shown.`);
+          throw new EngineError("app.refused", error instanceof Error ? error.message : `${real} could not be shown.`);
         });
       },
       "shell:open-in-editor": async (p) => openFile(p),

@@ -6,7 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { makeTempDir, writeTree } from "../../test-support/tmp";
-import { readJournals } from "../engine/apply/journal";
+import { readJournals } from "../engine/transaction/journal";
 import type { DesktopIntegration } from "./context";
 import { createEngine } from "./engine";
 import { createHandlerSession } from "./handlers";

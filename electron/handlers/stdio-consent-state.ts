@@ -8,7 +8,7 @@ import {
   type StdioApproval,
   type StdioCommand,
 } from "../engine/updates/stdio-consent";
-import { HandlerError } from "./errors";
+import { EngineError } from "../engine/errors";
 
 /** Reads the configs and lists the local commands they name (starting nothing). */
 export type StdioCommandFinder = () => Promise<StdioCommand[]>;
@@ -77,7 +77,8 @@ export class StdioConsentState {
       const found = await this.find();
       const chosen = ids.map((id) => found.find((c) => c.id === id));
       if (chosen.some((c) => c === undefined))
-        throw new HandlerError(
+        throw new EngineError(
+          "app.refused",
           "That local server is not in your apps' settings any more (or its command changed). Reload the list and check the command again.",
         );
       return withApproved(this.#approvals, chosen as StdioCommand[], this.now());
@@ -97,7 +98,8 @@ export class StdioConsentState {
         await saveStdioApprovals(this.file, approvals);
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
-        throw new HandlerError(
+        throw new EngineError(
+          "app.refused",
           `The approvals could not be saved to ${this.file}${code ? ` (${code})` : ""}. Nothing was changed.`,
         );
       }

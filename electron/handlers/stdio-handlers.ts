@@ -4,7 +4,7 @@ import type { CommandHandlers, StdioServerList } from "../../shared/ipc";
 import type { ScanOptions } from "../engine/discovery/types";
 import { stdioApprovalsFile } from "../engine/updates/stdio-consent";
 import type { DesktopIntegration } from "./context";
-import { HandlerError } from "./errors";
+import { EngineError } from "../engine/errors";
 import { formatCommandLine } from "../../shared/stdio-servers";
 import { findSessionEndpoints } from "./server-handlers";
 import { StdioConsentState } from "./stdio-consent-state";
@@ -41,7 +41,10 @@ export function createStdioHandlers(consent: StdioConsentState, desktop: Desktop
     "stdio:review": async () => {
       const confirm = desktop.confirmStdioServers;
       if (!confirm)
-        throw new HandlerError("Here, each local server is approved on its own: use Approve beside it in the list.");
+        throw new EngineError(
+          "app.refused",
+          "Here, each local server is approved on its own: use Approve beside it in the list.",
+        );
       reviewing ??= review(confirm).finally(() => {
         reviewing = null;
       });
@@ -49,18 +52,21 @@ export function createStdioHandlers(consent: StdioConsentState, desktop: Desktop
     },
     "stdio:approve": async (id, code) => {
       if (desktop.confirmStdioServers)
-        throw new HandlerError(
+        throw new EngineError(
+          "app.refused",
           "In the app, local servers are approved in the dialog Skillshelf shows: use “Review local servers…”.",
         );
       const outside = desktop.outsideConsent;
       if (!outside)
-        throw new HandlerError(
+        throw new EngineError(
+          "app.refused",
           "Here local servers cannot be approved: start `skillshelf serve` in a terminal to approve them there.",
         );
       const list = await consent.list();
       const server = list.servers.find((s) => s.id === id);
       if (!server)
-        throw new HandlerError(
+        throw new EngineError(
+          "app.refused",
           "That local server is not in your apps' settings any more (or its command changed). Reload the list and check the command again.",
         );
       const where = `${server.cwd ? ` in ${server.cwd}` : ""} (from ${server.configFile})`;
@@ -68,7 +74,10 @@ export function createStdioHandlers(consent: StdioConsentState, desktop: Desktop
       const answer = await outside.confirm(purpose, formatCommandLine(server.command, server.args), code ?? null);
       if (answer === "code-sent") return list;
       if (answer === "no")
-        throw new HandlerError(`"${server.name}" was not approved in the terminal, so it will not be started.`);
+        throw new EngineError(
+          "app.refused",
+          `"${server.name}" was not approved in the terminal, so it will not be started.`,
+        );
       return consent.approve([id]);
     },
     "stdio:revoke": async (id) => consent.revoke(id),

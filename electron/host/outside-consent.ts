@@ -5,7 +5,7 @@ import { randomInt, timingSafeEqual } from "node:crypto";
 import { createInterface, type Interface } from "node:readline";
 import { escapeControl } from "../../shared/terminal-text";
 import type { OutsideConsent } from "../handlers/context";
-import { HandlerError } from "../handlers/errors";
+import { EngineError } from "../engine/errors";
 
 /** How long a question waits for its answer, or a printed code stays valid. */
 export const CONSENT_TIMEOUT_MS = 5 * 60_000;
@@ -78,7 +78,8 @@ export function codeConsent(terminal: ConsentTerminal): TerminalConsent {
         return "yes";
       }
       if (current && ++current.tries >= MAX_TRIES) pending = null;
-      throw new HandlerError(
+      throw new EngineError(
+        "app.refused",
         "That code is not the one the terminal shows for this command (or it was used, or it expired). Ask again for a new code.",
       );
     },

@@ -2,7 +2,7 @@
 // copy, a link per client) and any conflict, then adds after --yes or a yes on the terminal; --dry-run never writes.
 // For Claude Desktop it prints the .skill and the steps, and with --wait waits for it to arrive, as `update` does.
 import path from "node:path";
-import { InstallError } from "../../engine/apply/errors";
+import { EngineError } from "../../engine/errors";
 import type { ArrivalResult } from "../../engine/desktop-handoff/desktop-arrival";
 import type { AddResult } from "../../engine/manage/add";
 import type { UpdateService } from "../../engine/update-service/service";
@@ -163,7 +163,7 @@ async function addWith(run: AddRun, io: CliIo): Promise<number> {
   try {
     plan = await cancellableBySigint((signal) => service.planAdd(raw, { ...options, signal }));
   } catch (error) {
-    if (error instanceof InstallError) return fail(error.code, error.message);
+    if (error instanceof EngineError) return fail(error.code, error.message);
     throw error;
   } finally {
     progress.done();
@@ -214,7 +214,7 @@ async function addWith(run: AddRun, io: CliIo): Promise<number> {
     if (json) printJson(io, waited ? { ...result, arrivals: waited.arrivals } : result);
     return waited && !waited.ok ? 1 : 0;
   } catch (error) {
-    if (error instanceof InstallError) return fail(error.code, error.message, plan.result);
+    if (error instanceof EngineError) return fail(error.code, error.message, plan.result);
     throw error;
   } finally {
     await plan.cleanup();

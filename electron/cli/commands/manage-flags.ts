@@ -1,7 +1,7 @@
 // The flags add, remove and share share: --client (plain ids), --project, and the scope and data folder they name.
 import path from "node:path";
 import { dataDir as defaultDataDir } from "../../engine/app-data/data-dir";
-import { InstallError } from "../../engine/apply/errors";
+import { EngineError } from "../../engine/errors";
 import { CLIENT_IDS, parseClientId, type ClientId } from "../../engine/manage/clients";
 import type { TaskProgress } from "../../../shared/model";
 import type { ScanPlatform } from "../../engine/discovery/types";
@@ -54,7 +54,7 @@ export async function readManageSetup(
   try {
     clients = listFlag(args, "client").map(parseClientId);
   } catch (error) {
-    if (error instanceof InstallError) throw new UsageError(error.message);
+    if (error instanceof EngineError) throw new UsageError(error.message);
     throw error;
   }
   const project = stringFlag(args, "project");

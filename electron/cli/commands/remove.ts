@@ -1,6 +1,6 @@
 // `skillshelf remove NAME`: shows every copy and link of the skill per client and its lock entry, then removes them
 // after --yes or a yes on the terminal — copies kept in the backups, so `skillshelf rollback NAME` puts it all back.
-import { InstallError } from "../../engine/apply/errors";
+import { EngineError } from "../../engine/errors";
 import { homedir } from "node:os";
 import { latestRemoval, type RemovePlan } from "../../engine/manage/remove";
 import { UsageError, printJson, type CliArgs, type CliCommand, type CliIo } from "../command";
@@ -87,7 +87,7 @@ async function removeWith(run: RemoveRun, io: CliIo): Promise<number> {
   try {
     plan = await service.planRemove(name, setup.clients);
   } catch (error) {
-    if (error instanceof InstallError) return fail(error.code, error.message);
+    if (error instanceof EngineError) return fail(error.code, error.message);
     throw error;
   }
   if (!json) printPlan(io, plan);
@@ -114,7 +114,7 @@ async function removeWith(run: RemoveRun, io: CliIo): Promise<number> {
   try {
     await service.remove(plan, setup.clients);
   } catch (error) {
-    if (error instanceof InstallError) return fail(error.code, error.message, plan);
+    if (error instanceof EngineError) return fail(error.code, error.message, plan);
     throw error;
   }
   const undo = await undoCommand(name, setup);

@@ -1,8 +1,8 @@
 // `skillshelf rollback NAME|PATH`: puts back the copy the last update (or rollback) replaced, byte for byte; the
 // replaced copy becomes a backup in turn, so a rollback can itself be undone.
 import { dataDir as defaultDataDir } from "../../engine/app-data/data-dir";
-import { InstallError } from "../../engine/apply/errors";
-import { listBackups } from "../../engine/apply/swap";
+import { EngineError } from "../../engine/errors";
+import { listBackups } from "../../engine/transaction/swap";
 import { undoRecorded } from "../../engine/update-service/history";
 import { UsageError, printJson, type CliCommand, type CliIo } from "../command";
 import { latestRemoval } from "../../engine/manage/remove";
@@ -66,7 +66,7 @@ async function rollbackWith(arg: string, run: RollbackRun, io: CliIo): Promise<n
   const target = await findSkillTarget(arg, scanOptions, io.cwd);
   if (!target && (await latestRemoval(arg, where)))
     return undoRemoval(arg, service, json, io).catch((error: unknown) => {
-      if (error instanceof InstallError) return fail(error.code, error.message);
+      if (error instanceof EngineError) return fail(error.code, error.message);
       throw error;
     });
   if (!target)
@@ -97,7 +97,7 @@ async function rollbackWith(arg: string, run: RollbackRun, io: CliIo): Promise<n
       );
     return 0;
   } catch (error) {
-    if (error instanceof InstallError) return fail(error.code, error.message);
+    if (error instanceof EngineError) return fail(error.code, error.message);
     throw error;
   }
 }

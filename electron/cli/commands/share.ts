@@ -1,6 +1,6 @@
 // `skillshelf share NAME --client ID...`: makes an installed skill available to more clients — a link to its one copy
 // (or a copy with --copy); anything already at the place is a question answered by --replace.
-import { InstallError } from "../../engine/apply/errors";
+import { EngineError } from "../../engine/errors";
 import { UsageError, printJson, type CliCommand } from "../command";
 import { SCAN_FLAGS_USAGE } from "../scan-flags";
 import { lifecycleOf, manageFlagOptions, readManageSetup, recoverBeforeManage } from "./manage-flags";
@@ -39,7 +39,7 @@ export const shareCommand: CliCommand = {
       }
       return 0;
     } catch (error) {
-      if (!(error instanceof InstallError)) throw error;
+      if (!(error instanceof EngineError)) throw error;
       if (json) printJson(io, { name, applied: false, error: { code: error.code, message: error.message } });
       else io.stderr(`skillshelf share: ${safe(error.message)}\n`);
       return 1;

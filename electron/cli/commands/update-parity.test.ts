@@ -13,7 +13,7 @@ import { makeTempDir, writeTree } from "../../../test-support/tmp";
 import { fingerprintTree } from "../../../test-support/tree-fingerprint";
 import { scan } from "../../engine/discovery/scan";
 import { createEngine } from "../../handlers/engine";
-import { HandlerError } from "../../handlers/errors";
+import { EngineError } from "../../engine/errors";
 import { createInstallHandlers } from "../../handlers/install-handlers";
 import { INERT_DESKTOP } from "../../handlers/testing/inert-desktop";
 
@@ -200,7 +200,7 @@ async function throughHandlers(scenario: Scenario): Promise<{ outcome: Outcome; 
         : { outcome: "refused", code: applied.problem.code, cause: applied.problem.cause };
     }
   } catch (error) {
-    if (!(error instanceof HandlerError)) throw error;
+    if (!(error instanceof EngineError)) throw error;
     outcome = { outcome: "not-started" };
   }
   return { outcome, files: await skillFiles(home) };

@@ -1,8 +1,18 @@
 // The shapes of the paths a journal or backup record may name: a swap's stage beside its target, every backup one
 // folder below `backups/<key>` (in the data folder, or `.skillshelf-backups` beside the skill). A path of another shape
 // is not one Skillshelf made, so it is never moved or deleted on a record's word.
+import { createHash } from "node:crypto";
 import path from "node:path";
-import { targetKey } from "../apply/manifest";
+
+/** A stable, file-name-safe key for one installed folder: its name plus a hash of its real path. */
+export function targetKey(realDir: string): string {
+  const name =
+    path
+      .basename(realDir)
+      .replace(/[^\w.-]/g, "_")
+      .slice(0, 64) || "skill";
+  return `${name}-${createHash("sha256").update(realDir).digest("hex").slice(0, 12)}`;
+}
 
 /** The two places a backup of realDir may live: the data folder's backups, or `.skillshelf-backups` beside the skill. */
 export function backupHolders(backupsRoot: string, realDir: string): string[] {

@@ -9,9 +9,9 @@ import { skipBecause } from "../../../test-support/skip";
 import { makeTempDir, writeTree } from "../../../test-support/tmp";
 import { fingerprintTree } from "../../../test-support/tree-fingerprint";
 import { backupsRoot, dataDir as dataDirOf, journalRoot } from "./data-dir";
-import { lockTarget } from "../apply/journal";
-import { targetKey } from "../apply/manifest";
-import { applyFolderUpdate, listBackups, recoverInterrupted } from "../apply/swap";
+import { lockTarget } from "../transaction/journal";
+import { targetKey } from "./data-paths";
+import { applyFolderUpdate, listBackups, recoverInterrupted } from "../transaction/swap";
 
 const NOBODY = 65534;
 let tmp: { dir: string; cleanup: () => Promise<void> };

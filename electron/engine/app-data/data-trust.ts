@@ -4,7 +4,7 @@
 import { constants, type Stats } from "node:fs";
 import { lstat, mkdir, open } from "node:fs/promises";
 import { parseJsonWithinLimits } from "../fs/json-limits";
-import { InstallError } from "../apply/errors";
+import { EngineError } from "../errors";
 
 const isWindows = process.platform === "win32";
 
@@ -41,8 +41,8 @@ export async function untrustedDirReason(dir: string): Promise<string | null> {
 }
 
 /** The refusal, as an install error with the advice. */
-export function untrustedError(why: string): InstallError {
-  return new InstallError(
+export function untrustedError(why: string): EngineError {
+  return new EngineError(
     "install.data.untrusted",
     `Skillshelf's data folder is not safe to use: ${why}. It must belong to you and be writable by you alone; nothing was changed.`,
   );

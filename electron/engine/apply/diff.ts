@@ -4,8 +4,8 @@ import { readFile, readlink } from "node:fs/promises";
 import path from "node:path";
 import { createTwoFilesPatch } from "diff";
 import { formatBytes } from "../../../shared/format";
-import type { InstallManifest } from "./manifest";
-import { hashFile, listTree, type TreeEntry } from "./tree";
+import type { InstallManifest } from "../transaction/manifest";
+import { hashFile, listTree, type TreeEntry } from "../transaction/tree";
 
 /** Largest file shown as a text diff; bigger ones are summed up by size. */
 const MAX_DIFF_FILE_BYTES = 512 * 1024;

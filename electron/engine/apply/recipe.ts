@@ -2,6 +2,7 @@
 // shell, with its output streamed and its exit status reported; `manual_ui` and unknown kinds are instructions only.
 import { spawn, spawnSync } from "node:child_process";
 import { escapeControl, escapeHidden } from "../../../shared/terminal-text";
+import { EngineError } from "../errors";
 
 /** The longest recipe command that is run at all (real ones are a few dozen characters). */
 const MAX_RECIPE_LENGTH = 1_000;
@@ -35,9 +36,11 @@ export function recipeProblem(command: string): string | null {
 }
 
 /** A recipe refused before anything ran; `message` says why. */
-class RecipeRefusedError extends Error {
+class RecipeRefusedError extends EngineError {
   override name = "RecipeRefusedError";
-  readonly code = "recipe.refused";
+  constructor(message: string) {
+    super("recipe.refused", message);
+  }
 }
 
 /** How a recipe of some kind is handled: run on request (`shell`) or shown as instructions only (everything else). */

@@ -1,7 +1,7 @@
 // The safety rules every archive entry passes, whoever reads the archive (install, validate, content updates): its name
 // (extract-names), its kind, duplicates by case and Unicode normalisation, and the limits on entries and sizes.
 import { formatBytes } from "../../../shared/format";
-import { InstallError } from "../apply/errors";
+import { EngineError } from "../errors";
 import { comparableName, judgeEntryName } from "./extract-names";
 
 /** A plain file, a folder, or something else (a link, a device…) described for people; only the first two are kept. */
@@ -29,7 +29,7 @@ export const EXTRACT_LIMITS: ExtractLimits = {
 };
 
 /** One entry broke a rule: `entry` and `rule` let a reader that lists every refusal (validate) say it its own way. */
-export class EntryRefusedError extends InstallError {
+export class EntryRefusedError extends EngineError {
   constructor(
     readonly entry: string,
     readonly rule: string,
@@ -50,7 +50,7 @@ export function refuseEntry(entry: string, rule: string, escapes = false): never
 
 /** Refuses the whole archive as a possible bomb. */
 export function tooLarge(message: string): never {
-  throw new InstallError(
+  throw new EngineError(
     "install.archive.too-large",
     `${message}; the archive was refused as a possible archive bomb and nothing from it was kept.`,
   );
@@ -69,7 +69,7 @@ export interface KeptEntry {
 /** Most names listed as left out; the rest are counted. */
 const MAX_LEFT_OUT = 200;
 
-/** Applies the rules to each entry of one archive, in order; throws InstallError at the first entry that breaks one. */
+/** Applies the rules to each entry of one archive, in order; throws EngineError at the first entry that breaks one. */
 export class EntryRules {
   readonly #limits: ExtractLimits;
   readonly #archiveBytes: number;

@@ -2,7 +2,7 @@
 // pax_global_header), handing each entry's name, kind and mode to the caller and, when it asks, the entry's bytes.
 import { createReadStream } from "node:fs";
 import { Parser, type ReadEntry } from "tar";
-import { InstallError } from "../apply/errors";
+import { EngineError } from "../errors";
 import type { EntryKind } from "./extract-rules";
 
 const FILE_TYPES = new Set(["File", "OldFile", "ContiguousFile"]);
@@ -77,7 +77,7 @@ export async function readTar(
   });
   const done = new Promise<void>((resolve) => {
     const fail = (message: string | Error) => {
-      failure ??= new InstallError(
+      failure ??= new EngineError(
         "install.archive.invalid",
         `The file is not a readable tar archive (${typeof message === "string" ? message : message.message}).`,
       );
@@ -97,5 +97,5 @@ export async function readTar(
     await done;
   }
   if (failure) throw failure;
-  if (entries === 0) throw new InstallError("install.archive.invalid", "The tar archive holds no entries.");
+  if (entries === 0) throw new EngineError("install.archive.invalid", "The tar archive holds no entries.");
 }

@@ -1,7 +1,7 @@
 // Reads a zip from its central directory, as unzip tools do: stored and deflated entries, data descriptors, zip64,
 // names decoded by extract-names, each entry's kind from the producer's attributes (Unix mode, MS-DOS attributes).
 import { crc32, inflateRawSync } from "node:zlib";
-import { InstallError } from "../apply/errors";
+import { EngineError } from "../errors";
 import { decodeZipName } from "./extract-names";
 import type { EntryKind } from "./extract-rules";
 
@@ -33,7 +33,7 @@ export interface ZipEntry {
 }
 
 function invalid(why: string): never {
-  throw new InstallError("install.archive.invalid", `The file is not a readable zip archive (${why}).`);
+  throw new EngineError("install.archive.invalid", `The file is not a readable zip archive (${why}).`);
 }
 
 /** Sizes and offset from the zip64 extra field (0x0001) for the fields the entry marks 0xFFFFFFFF. */
@@ -73,7 +73,7 @@ function kindOf(name: string, host: number, external: number): { kind: EntryKind
   return { kind: slash || external & 0x10 ? "dir" : "file", mode: null };
 }
 
-/** Every entry of the zip's central directory, in its order; throws InstallError for a damaged zip. */
+/** Every entry of the zip's central directory, in its order; throws EngineError for a damaged zip. */
 export function listZip(data: Uint8Array): ZipEntry[] {
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
   let eocd = -1;
@@ -135,7 +135,7 @@ export function unreadableZipEntry(entry: ZipEntry): string | null {
   return null;
 }
 
-/** The entry's unpacked bytes, checked against its declared size and CRC-32; throws InstallError when they differ. */
+/** The entry's unpacked bytes, checked against its declared size and CRC-32; throws EngineError when they differ. */
 export function zipEntryBytes(data: Uint8Array, entry: ZipEntry): Uint8Array {
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
   const at = entry.localOffset;
@@ -156,7 +156,7 @@ export function zipEntryBytes(data: Uint8Array, entry: ZipEntry): Uint8Array {
     }
   }
   if (bytes.length !== entry.size)
-    throw new InstallError(
+    throw new EngineError(
       "install.archive.unsafe-entry",
       `The archive entry "${entry.name.slice(0, 300)}" declares ${entry.size} bytes but holds ${bytes.length > entry.size ? "more" : bytes.length}, so the archive was refused and nothing from it was kept.`,
     );

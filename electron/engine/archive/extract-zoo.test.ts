@@ -12,9 +12,9 @@ import { expectedTree, ZOO, ZOO_FIXTURES } from "../../../test-support/archive-z
 import { readSkillArchive } from "../skill/archive";
 import { tarGzOf, zipOf } from "../../../test-support/archives";
 import { writeTree } from "../../../test-support/tmp";
-import { InstallError } from "../apply/errors";
+import { EngineError } from "../errors";
 import { extractArchive } from "./extract";
-import { obtainSkill } from "../apply/obtain";
+import { obtainSkill } from "../fetch/obtain";
 import { applyReviewed, diffForUpdate } from "../update-service/steps";
 
 /** What macOS adds to the archives it makes (`__MACOSX/`, AppleDouble `._*` files, `.DS_Store`): left out on unpacking. */
@@ -131,9 +131,9 @@ describe("names no one should install", () => {
       await mkdir(path.dirname(archive), { recursive: true });
       await writeFile(archive, bytes);
       const error = await obtainSkill({ file: archive }, { dataDir, expectName: "zoo-skill" }).catch((e: unknown) => e);
-      expect(error, file).toBeInstanceOf(InstallError);
-      expect((error as InstallError).code, file).toBe("install.archive.unsafe-entry");
-      expect((error as InstallError).message, file).toMatch(reason);
+      expect(error, file).toBeInstanceOf(EngineError);
+      expect((error as EngineError).code, file).toBe("install.archive.unsafe-entry");
+      expect((error as EngineError).message, file).toMatch(reason);
       expect(await readdir(path.join(dataDir, "staging")), file).toEqual([]);
       const report = await readSkillArchive(archive);
       expect(report.valid, file).toBe(false);

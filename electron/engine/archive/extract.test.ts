@@ -8,7 +8,7 @@ import { skipBecause } from "../../../test-support/skip";
 import { makeTempDir } from "../../../test-support/tmp";
 import { tarGzOf, zipOf, type TarEntrySpec, type ZipEntrySpec } from "../../../test-support/archives";
 import { extractArchive } from "./extract";
-import { InstallError } from "../apply/errors";
+import { EngineError } from "../errors";
 
 let tmp: { dir: string; cleanup: () => Promise<void> };
 beforeEach(async () => (tmp = await makeTempDir()));
@@ -20,7 +20,7 @@ async function listAll(dir: string): Promise<string[]> {
   return (await readdir(dir, { recursive: true })).map(String).sort();
 }
 
-async function refused(bytes: Uint8Array, fileName: string): Promise<InstallError> {
+async function refused(bytes: Uint8Array, fileName: string): Promise<EngineError> {
   const file = path.join(tmp.dir, fileName);
   await writeFile(file, bytes);
   await mkdir(path.join(tmp.dir, "staging"), { recursive: true });
@@ -30,10 +30,10 @@ async function refused(bytes: Uint8Array, fileName: string): Promise<InstallErro
     () => null,
     (e: unknown) => e,
   );
-  expect(error).toBeInstanceOf(InstallError);
+  expect(error).toBeInstanceOf(EngineError);
   // Nothing is left anywhere: not the staging folder, not a file beside it or above it.
   expect(await listAll(tmp.dir)).toEqual(before);
-  return error as InstallError;
+  return error as EngineError;
 }
 
 const zip = (entries: Record<string, ZipEntrySpec>) => zipOf(entries);

@@ -4,7 +4,7 @@
 import { mkdir, open, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { formatBytes } from "../../../shared/format";
-import { InstallError } from "../apply/errors";
+import { EngineError } from "../errors";
 import {
   EntryRefusedError,
   EntryRules,
@@ -16,7 +16,7 @@ import {
 } from "./extract-rules";
 import { readTar, type EntrySink } from "./extract-tar";
 import { listZip, unreadableZipEntry, zipEntryBytes } from "./extract-zip";
-import { StagingWriter } from "../apply/staging-writer";
+import { StagingWriter } from "./staging-writer";
 
 /** The archive formats Skillshelf reads ("tar.gz" also reads a plain tar: gzip is detected from the bytes). */
 export type ArchiveFormat = "zip" | "tar.gz" | "tar";
@@ -60,7 +60,7 @@ export function archiveFormatOf(name: string, head: Uint8Array): ArchiveFormat |
   return null;
 }
 
-/** Reads `file` entry by entry through the rules, handing what they keep to `visitor`; throws InstallError on refusal. */
+/** Reads `file` entry by entry through the rules, handing what they keep to `visitor`; throws EngineError on refusal. */
 export async function readArchive(
   file: string,
   visitor: ArchiveVisitor,
@@ -68,7 +68,7 @@ export async function readArchive(
 ): Promise<ArchiveSummary> {
   const limits = { ...EXTRACT_LIMITS, ...options.limits };
   const handle = await open(file, "r").catch((error: NodeJS.ErrnoException) => {
-    throw new InstallError("install.source.unreadable", `The archive cannot be read (${error.code ?? error.message}).`);
+    throw new EngineError("install.source.unreadable", `The archive cannot be read (${error.code ?? error.message}).`);
   });
   const head = new Uint8Array(512);
   let size: number;
@@ -79,12 +79,12 @@ export async function readArchive(
     await handle.close();
   }
   if (size > limits.maxArchiveBytes)
-    throw new InstallError(
+    throw new EngineError(
       "install.archive.too-large",
       `The archive is ${formatBytes(size)}, over the ${formatBytes(limits.maxArchiveBytes)} limit, so it was not opened.`,
     );
   const format = options.format ?? archiveFormatOf(path.basename(file), head);
-  if (!format) throw new InstallError("install.archive.invalid", "The file is neither a zip nor a tar archive.");
+  if (!format) throw new EngineError("install.archive.invalid", "The file is neither a zip nor a tar archive.");
   const rules = new EntryRules(limits, size);
   const judge: Judge = (name, kind, mode, declared, packed) => {
     try {
@@ -156,7 +156,7 @@ async function readZip(
     }
     const unreadable = unreadableZipEntry(entry);
     if (unreadable)
-      throw new InstallError(
+      throw new EngineError(
         "install.archive.invalid",
         `The archive entry "${entry.name.slice(0, 300)}" ${unreadable}, so the archive cannot be read.`,
       );
@@ -167,7 +167,7 @@ async function readZip(
   }
 }
 
-/** Unpacks `file` into `destDir`, which must not exist yet; on any refusal destDir is removed and an InstallError thrown. */
+/** Unpacks `file` into `destDir`, which must not exist yet; on any refusal destDir is removed and an EngineError thrown. */
 export async function extractArchive(
   file: string,
   destDir: string,
@@ -181,14 +181,14 @@ export async function extractArchive(
   } catch (error) {
     writer.abort();
     await rm(destDir, { recursive: true, force: true });
-    if (error instanceof InstallError) throw error;
+    if (error instanceof EngineError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "EEXIST")
-      throw new InstallError(
+      throw new EngineError(
         "install.archive.unsafe-entry",
         "The archive names one file twice, so it was refused and nothing from it was kept.",
       );
-    throw new InstallError(
+    throw new EngineError(
       "install.archive.invalid",
       `The archive could not be unpacked (${(error as Error).message}).`,
     );

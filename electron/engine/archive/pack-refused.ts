@@ -1,15 +1,15 @@
 // Why a skill was not packed: the error packSkill throws and the diagnostics it (and the Desktop rewrite) carries.
 import type { Diagnostic } from "../../../shared/model";
+import { EngineError } from "../errors";
 
 /** A skill that cannot be packed (or would not pass the profile); `diagnostics` says why and what to change. */
-export class PackRefusedError extends Error {
+export class PackRefusedError extends EngineError {
   override name = "PackRefusedError";
-  readonly code = "pack.refused";
   constructor(
     message: string,
     readonly diagnostics: Diagnostic[],
   ) {
-    super(message);
+    super("pack.refused", message);
   }
 }
 

@@ -5,8 +5,8 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { makeTempDir, writeTree } from "../../../test-support/tmp";
 import { fingerprintTree } from "../../../test-support/tree-fingerprint";
-import { InstallError } from "../apply/errors";
-import { applyFolderUpdate } from "../apply/swap";
+import { EngineError } from "../errors";
+import { applyFolderUpdate } from "../transaction/swap";
 import { RENAME_RETRY_DELAYS_MS, renameRetry, renameWithRetry } from "./rename-retry";
 
 let tmp: { dir: string; cleanup: () => Promise<void> };
@@ -94,9 +94,9 @@ describe("the swap's renames", () => {
     renameRetry.platform = "win32";
     renameRetry.fault = heldFor(1000, "EBUSY", target);
     const error = await applyFolderUpdate(target, next, { dataDir }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(InstallError);
-    expect((error as InstallError).code).toBe("install.swap.failed");
-    expect((error as InstallError).message).toMatch(/in use by another program/);
+    expect(error).toBeInstanceOf(EngineError);
+    expect((error as EngineError).code).toBe("install.swap.failed");
+    expect((error as EngineError).message).toMatch(/in use by another program/);
     renameRetry.fault = null;
     expect(await fingerprintTree(target)).toEqual(before);
   });

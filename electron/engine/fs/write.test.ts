@@ -109,7 +109,7 @@ describe("writeFileAtomic", () => {
     await symlink(outside, file);
     const error = await writeFileAtomic(file, "token=secret", { mode: 0o600 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(WriteRefusedError);
-    expect((error as WriteRefusedError).code).toBe("symlink");
+    expect((error as WriteRefusedError).refused).toBe("symlink");
     expect((error as Error).message).toMatch(/symbolic link/);
     expect(await readFile(outside, "utf8")).toBe("precious");
     expect(await readlink(file)).toBe(outside);
@@ -127,7 +127,9 @@ describe("writeFileAtomic", () => {
   it("refuses a folder at the target", async () => {
     const dir = await tempDir();
     await mkdir(path.join(dir, "state.json"));
-    await expect(writeFileAtomic(path.join(dir, "state.json"), "x")).rejects.toMatchObject({ code: "not-regular" });
+    await expect(writeFileAtomic(path.join(dir, "state.json"), "x")).rejects.toMatchObject({
+      code: "write.not-regular",
+    });
     expect(await readdir(dir)).toEqual(["state.json"]);
   });
 
@@ -189,7 +191,7 @@ describe("backupFile", () => {
     await writeFile(outside, "elsewhere");
     const file = path.join(dir, "settings.json");
     await symlink(outside, file);
-    await expect(backupFile(file, `${file}.bak`)).rejects.toMatchObject({ code: "symlink" });
+    await expect(backupFile(file, `${file}.bak`)).rejects.toMatchObject({ code: "write.symlink" });
     expect((await readdir(dir)).sort()).toEqual(["outside.txt", "settings.json"]);
   });
 });

@@ -14,6 +14,7 @@ import { closeSync, constants, openSync, writeSync } from "node:fs";
 import { link, lstat, open, rename, symlink, unlink, type FileHandle } from "node:fs/promises";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
+import { EngineError } from "../errors";
 
 /** Options of a write: the file's permission bits (0o600 for anything holding a secret). */
 export interface WriteOptions {
@@ -27,13 +28,14 @@ export interface WriteOptions {
 }
 
 /** A write refused before anything was written (the target is a link or not a regular file), with a sentence to show. */
-export class WriteRefusedError extends Error {
+export class WriteRefusedError extends EngineError {
   override name = "WriteRefusedError";
   constructor(
     message: string,
-    readonly code: "symlink" | "not-regular",
+    /** What was refused: a link, or something that is not a regular file. */
+    readonly refused: "symlink" | "not-regular",
   ) {
-    super(message);
+    super(`write.${refused}`, message);
   }
 }
 

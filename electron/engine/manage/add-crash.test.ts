@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeTempDir, writeTree } from "../../../test-support/tmp";
 import { fingerprintTree } from "../../../test-support/tree-fingerprint";
-import { recoverInterrupted } from "../apply/swap";
+import { recoverInterrupted } from "../transaction/swap";
 import { recoverInterruptedAdds } from "./add-journal";
 import { runCrashChild } from "../../../test-support/crash-child";
 import type { AddStep } from "./journaled-place";

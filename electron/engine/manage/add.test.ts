@@ -6,8 +6,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { zipOf } from "../../../test-support/archives";
 import { startReleaseServer, type RunningReleaseServer } from "../../../test-support/servers/release-server";
 import { makeTempDir, writeTree } from "../../../test-support/tmp";
-import { InstallError } from "../apply/errors";
-import { listBackups } from "../apply/swap";
+import { EngineError } from "../errors";
+import { listBackups } from "../transaction/swap";
 import { installerFolderHashes } from "../skill-lock/folder-hash";
 import { gitTreeOf } from "../updates/git-tree";
 import { addSkill, type AddOptions } from "./add";
@@ -53,13 +53,13 @@ const lockOf = async () =>
     skills: Record<string, Record<string, string>>;
   };
 
-async function refusal(p: Promise<unknown>): Promise<InstallError> {
+async function refusal(p: Promise<unknown>): Promise<EngineError> {
   const error = await p.then(
     () => null,
     (e: unknown) => e,
   );
-  expect(error).toBeInstanceOf(InstallError);
-  return error as InstallError;
+  expect(error).toBeInstanceOf(EngineError);
+  return error as EngineError;
 }
 
 describe("addSkill from a local folder", () => {

@@ -4,7 +4,7 @@
 import path from "node:path";
 import type { Diagnostic, TaskProgress } from "../../../shared/model";
 import { prepareDesktopHandoff, type DesktopHandoff } from "../desktop-handoff/desktop-handoff";
-import { InstallError } from "../apply/errors";
+import { EngineError } from "../errors";
 import { readJsonFileWithinLimits } from "../fs/json-limits";
 import { installerFolderHashes } from "../skill-lock/folder-hash";
 import { MAX_LOCK_BYTES } from "../skill-lock/lock-edit";
@@ -74,7 +74,7 @@ function choose(candidates: Candidate[], options: AddOptions, shown: string): Ca
     const picked = options.skills.map((want) => {
       const found = candidates.find((c) => c.name === want || path.basename(path.dirname(c.skillPath)) === want);
       if (!found)
-        throw new InstallError(
+        throw new EngineError(
           "install.skill.not-found",
           `${shown} holds no skill named "${want.slice(0, 100)}"; it holds ${candidates.map((c) => c.name).join(", ")}.`,
         );
@@ -83,7 +83,7 @@ function choose(candidates: Candidate[], options: AddOptions, shown: string): Ca
     return [...new Set(picked)];
   }
   if (candidates.length === 1) return candidates;
-  throw new InstallError(
+  throw new EngineError(
     "manage.skill.choose",
     `${shown} holds ${candidates.length} skills (${candidates.map((c) => c.name).join(", ")}); choose with --skill NAME or add all with --all.`,
   );
@@ -93,7 +93,7 @@ function choose(candidates: Candidate[], options: AddOptions, shown: string): Ca
 function refuseNameless(chosen: Candidate[], shown: string): void {
   const nameless = chosen.find((c) => !c.name);
   if (nameless)
-    throw new InstallError(
+    throw new EngineError(
       "install.skill.invalid",
       `${nameless.skillPath} in ${shown} gives no name Skillshelf can read, and it is in no folder of its own whose name could be used instead; nothing was added.`,
     );
@@ -111,7 +111,7 @@ function refuseSameNames(chosen: Candidate[], shown: string): void {
     const key = c.name.normalize("NFC").toLowerCase();
     const first = seen.get(key);
     if (first)
-      throw new InstallError(
+      throw new EngineError(
         "install.skill.ambiguous",
         `${shown} holds two skills named "${c.name.slice(0, 100)}", in ${folderOf(first)} and ${folderOf(c)}; both would go into one folder, so nothing was added. Add one of them by its folder's path.`,
       );
@@ -173,7 +173,7 @@ export interface AddPlan {
   cleanup(): Promise<void>;
 }
 
-/** Adds the skills SOURCE holds to the chosen clients; throws InstallError for a refusal (nothing written). */
+/** Adds the skills SOURCE holds to the chosen clients; throws EngineError for a refusal (nothing written). */
 export async function addSkill(rawSource: string, options: AddOptions): Promise<AddResult> {
   const plan = await planAdd(rawSource, options);
   try {
@@ -183,14 +183,14 @@ export async function addSkill(rawSource: string, options: AddOptions): Promise<
   }
 }
 
-/** Stages SOURCE, validates and chooses its skills and looks at every place (nothing written); throws InstallError. */
+/** Stages SOURCE, validates and chooses its skills and looks at every place (nothing written); throws EngineError. */
 export async function planAdd(rawSource: string, options: AddOptions): Promise<AddPlan> {
   const source = parseAddSource(rawSource, options.cwd);
   const taskId = options.taskId ?? "add";
   const report = (value: number, title: string, detail?: string) =>
     options.onProgress?.({ taskId, kind: "add", value, title, ...(detail ? { detail } : {}) });
   const cancelled = () =>
-    new InstallError("install.download.cancelled", "Adding was cancelled; nothing was changed.", "cancelled");
+    new EngineError("install.download.cancelled", "Adding was cancelled; nothing was changed.", "cancelled");
   if (options.signal?.aborted) throw cancelled();
   report(-1, source.kind === "local" ? "Reading the source" : "Downloading the source");
   let staged;
@@ -212,7 +212,7 @@ export async function planAdd(rawSource: string, options: AddOptions): Promise<A
     const chosen = choose(staged.candidates, options, staged.shown);
     const invalid = chosen.filter((c) => c.blockers.length > 0);
     if (invalid.length && !options.force)
-      throw new InstallError(
+      throw new EngineError(
         "install.skill.invalid",
         invalid
           .map(
@@ -228,7 +228,7 @@ export async function planAdd(rawSource: string, options: AddOptions): Promise<A
     refuseSameNames(chosen, staged.shown);
     const unsafe = chosen.find((c) => !SAFE_NAME.test(c.name));
     if (unsafe)
-      throw new InstallError(
+      throw new EngineError(
         "install.skill.invalid",
         `The skill name "${unsafe.name.slice(0, 100)}" cannot be a folder name; nothing was added.`,
       );
@@ -282,7 +282,7 @@ export async function planAdd(rawSource: string, options: AddOptions): Promise<A
     const conflicts = skills.flatMap((s) => s.places.flatMap((p) => (p.action === "conflict" ? [p.question!] : [])));
     const apply = async () => {
       if (conflicts.length)
-        throw Object.assign(new InstallError("manage.conflict", `Nothing was added: ${conflicts.join(" ")}`), {
+        throw Object.assign(new EngineError("manage.conflict", `Nothing was added: ${conflicts.join(" ")}`), {
           result,
         });
       for (const [i, skill] of skills.entries()) await applyOne(skill, chosen[i]!, source, staged.ref, options);

@@ -2,8 +2,8 @@
 import { randomBytes } from "node:crypto";
 import { renameWithRetry as rename } from "../fs/rename-retry";
 import path from "node:path";
-import { newBackupDir } from "../apply/backups";
-import { syncPath } from "../apply/tree";
+import { newBackupDir } from "../transaction/backups";
+import { syncPath } from "../transaction/tree";
 
 /** Renames `dir` into a fresh backup folder (or the one given, named by newBackupDir) and returns where it went. */
 export async function moveToBackup(dir: string, dataDir: string, given?: string): Promise<string> {

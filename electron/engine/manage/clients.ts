@@ -2,7 +2,7 @@
 // as the `skills` installer lays them out: the shared agents folder holds the one copy, the others link to it.
 import { lstat, realpath, stat } from "node:fs/promises";
 import path from "node:path";
-import { InstallError } from "../apply/errors";
+import { EngineError } from "../errors";
 import { skillLockCandidates } from "../discovery/locations";
 
 /** A client Skillshelf can add a skill to. */
@@ -65,7 +65,7 @@ export function clientPlace(id: ClientId, scope: Scope): ClientPlace {
 export function parseClientId(raw: string): ClientId {
   const id = raw.trim().toLowerCase();
   if ((CLIENT_IDS as string[]).includes(id)) return id as ClientId;
-  throw new InstallError(
+  throw new EngineError(
     "manage.client.unknown",
     `"${raw.slice(0, 60)}" is not a client Skillshelf can add skills to; use one of ${CLIENT_IDS.join(", ")}.`,
   );
@@ -102,7 +102,7 @@ export async function checkClientFolder(dir: string, scope: Scope): Promise<void
   const uid = process.getuid?.();
   if (uid === undefined) return;
   const refuse = (why: string) =>
-    new InstallError(
+    new EngineError(
       "install.target.unsafe",
       `Skillshelf does not change ${dir.slice(0, 300)}: ${why}. Nothing was changed.`,
       "refused",

@@ -2,7 +2,7 @@
 // which files differ, and where the one already there came from (the installer's lock entry, when it has one).
 import { lstat } from "node:fs/promises";
 import path from "node:path";
-import { hashFile, listTree, type TreeEntry } from "../apply/tree";
+import { hashFile, listTree, type TreeEntry } from "../transaction/tree";
 import { readJsonFileWithinLimits } from "../fs/json-limits";
 import { MAX_LOCK_BYTES } from "../skill-lock/lock-edit";
 

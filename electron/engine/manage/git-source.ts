@@ -2,8 +2,8 @@
 // shallow clone without checkout, its tree counted and sized against the archive limits, and only then checked out.
 import { spawn } from "node:child_process";
 import { formatBytes } from "../../../shared/format";
-import { isLoopbackHost } from "../apply/download";
-import { InstallError } from "../apply/errors";
+import { isLoopbackHost } from "../fetch/download";
+import { EngineError } from "../errors";
 import { EXTRACT_LIMITS, type ExtractLimits } from "../archive/extract-rules";
 
 /** The limits a git tree is held to before checkout: the archive limits on files, folders and unpacked bytes. */
@@ -32,7 +32,7 @@ function transportOf(url: string): { protocol: string; host: string } | null {
 export function allowedGitProtocols(url: string): string {
   const where = transportOf(url);
   if (!where)
-    throw new InstallError(
+    throw new EngineError(
       "install.download.refused-url",
       `"${url.slice(0, 200)}" is not a git address Skillshelf uses.`,
     );
@@ -40,11 +40,11 @@ export function allowedGitProtocols(url: string): string {
   if ((where.protocol === "http" || where.protocol === "git") && isLoopbackHost(where.host))
     return `https:ssh:file:${where.protocol}`;
   if (where.protocol === "http" || where.protocol === "git")
-    throw new InstallError(
+    throw new EngineError(
       "install.download.refused-url",
       `Plain ${where.protocol}:// is not safe for git (${where.host}): anyone on the way could change what is cloned; use an https:// or ssh address.`,
     );
-  throw new InstallError("install.download.refused-url", `git over ${where.protocol} is not used; use https or ssh.`);
+  throw new EngineError("install.download.refused-url", `git over ${where.protocol} is not used; use https or ssh.`);
 }
 
 /** Runs git; resolves with its exit code; `onRecord` sees stdout records (NUL-separated) and may stop git by returning false. */
@@ -78,7 +78,7 @@ function runGit(
     });
     child.on("error", (error) => {
       if (options.signal?.aborted) return resolve({ code: null, stderr, stopped: true });
-      reject(new InstallError("install.download.failed", `git could not be run (${error.message}).`));
+      reject(new EngineError("install.download.failed", `git could not be run (${error.message}).`));
     });
     child.on("close", (code) => resolve({ code, stderr, stopped }));
   });
@@ -105,12 +105,12 @@ async function checkGitTree(dir: string, shown: string): Promise<void> {
     },
   });
   if (hit)
-    throw new InstallError(
+    throw new EngineError(
       "install.archive.too-large",
       `${shown} holds ${hit} (the limit for a source, as for archives), so it was refused as a possible bomb and nothing from it was kept.`,
     );
   if (result.code !== 0)
-    throw new InstallError(
+    throw new EngineError(
       "install.download.failed",
       `git could not list what ${shown} holds: ${lastLine(result.stderr)}`,
     );
@@ -126,7 +126,7 @@ export async function cloneGitSource(
   options: { signal?: AbortSignal } = {},
 ): Promise<void> {
   const allow = allowedGitProtocols(url);
-  const cancelled = () => new InstallError("install.download.cancelled", "The clone was cancelled.", "cancelled");
+  const cancelled = () => new EngineError("install.download.cancelled", "The clone was cancelled.", "cancelled");
   const branch = ref ? ["--branch", ref] : [];
   const clone = await runGit(["clone", "--quiet", "--no-checkout", "--depth", "1", ...branch, "--", url, dest], {
     allow,
@@ -134,7 +134,7 @@ export async function cloneGitSource(
   });
   if (options.signal?.aborted) throw cancelled();
   if (clone.code !== 0)
-    throw new InstallError("install.download.failed", `git clone of ${url} failed: ${lastLine(clone.stderr)}`);
+    throw new EngineError("install.download.failed", `git clone of ${url} failed: ${lastLine(clone.stderr)}`);
   await checkGitTree(dest, url);
   const checkout = await runGit(["checkout", "--quiet", "--force", "HEAD"], {
     cwd: dest,
@@ -143,5 +143,5 @@ export async function cloneGitSource(
   });
   if (options.signal?.aborted) throw cancelled();
   if (checkout.code !== 0)
-    throw new InstallError("install.download.failed", `git checkout of ${url} failed: ${lastLine(checkout.stderr)}`);
+    throw new EngineError("install.download.failed", `git checkout of ${url} failed: ${lastLine(checkout.stderr)}`);
 }

@@ -1,7 +1,7 @@
 // Writes the places of one skill under an add journal (add and share): the journal names every staged copy, link made
 // aside and backup before the first write, so a crash is finished or undone at the next start, and a failure midway is
 // undone at once.
-import { newBackupDir } from "../apply/backups";
+import { newBackupDir } from "../transaction/backups";
 import { stagePathOf } from "../app-data/data-paths";
 import { installerFolderHashes } from "../skill-lock/folder-hash";
 import { upsertLockEntry, type LockEditResult, type LockEntry } from "../skill-lock/lock-edit";

@@ -4,7 +4,7 @@ import { lstat, readFile, readlink, readdir, symlink } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { makeTempDir, writeTree } from "../../../test-support/tmp";
-import { InstallError } from "../apply/errors";
+import { EngineError } from "../errors";
 import { addSkill } from "./add";
 import { planRemove, removeSkill, restoreRemoved } from "./remove";
 import { shareSkill } from "./share";
@@ -74,8 +74,8 @@ describe("removeSkill", () => {
     const plan = await planRemove("tidy", { home, env: {}, dataDir });
     expect(plan.items.map((i) => path.relative(home, i.path))).toContain(".roo/skills/tidy");
     const error = await planRemove("nope", { home, env: {}, dataDir }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(InstallError);
-    expect((error as InstallError).code).toBe("manage.not-installed");
+    expect(error).toBeInstanceOf(EngineError);
+    expect((error as EngineError).code).toBe("manage.not-installed");
     await expect(planRemove("../etc", { home, env: {}, dataDir })).rejects.toMatchObject({
       code: "manage.not-installed",
     });

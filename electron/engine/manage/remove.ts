@@ -8,8 +8,8 @@ import { renameWithRetry as rename } from "../fs/rename-retry";
 import { backupsRoot } from "../app-data/data-dir";
 import { isBackupPath, isPlainAbsolute } from "../app-data/data-paths";
 import { ensureTrustedData, readTrustedJson, untrustedDirReason, untrustedError } from "../app-data/data-trust";
-import { InstallError } from "../apply/errors";
-import { syncPath } from "../apply/tree";
+import { EngineError } from "../errors";
+import { syncPath } from "../transaction/tree";
 import { readJsonFileWithinLimits } from "../fs/json-limits";
 import { createSymlink as symlink, writeJsonAtomic } from "../fs/write";
 import { installerSkillFolders } from "../skill-lock/agent-folders";
@@ -64,7 +64,7 @@ async function readLockEntry(file: string, name: string): Promise<Record<string,
 /** Finds every copy and link of `name` (nothing is changed). */
 export async function planRemove(name: string, options: RemoveOptions): Promise<RemovePlan> {
   if (!SAFE_NAME.test(name))
-    throw new InstallError("manage.not-installed", `"${name.slice(0, 100)}" is not a skill name.`);
+    throw new EngineError("manage.not-installed", `"${name.slice(0, 100)}" is not a skill name.`);
   const clients = options.clients?.length ? options.clients : CLIENT_IDS;
   const folders = new Map<string, ClientId[]>();
   for (const id of clients) {
@@ -94,7 +94,7 @@ export async function planRemove(name: string, options: RemoveOptions): Promise<
       ]
     : [];
   if (!items.length && !entry && !desktopSteps.length)
-    throw new InstallError(
+    throw new EngineError(
       "manage.not-installed",
       `No copy or link of "${name}" was found in the chosen clients' folders.`,
     );
@@ -127,7 +127,7 @@ export async function removeSkill(plan: RemovePlan, options: RemoveOptions): Pro
   if (plan.lock) {
     const edit = await removeLockEntry(plan.lock.file, plan.name);
     if (!edit.ok)
-      throw new InstallError(
+      throw new EngineError(
         "install.swap.failed",
         `The copies were removed but the lock was not edited: ${edit.reason}`,
       );
@@ -203,7 +203,7 @@ async function checkBeforeRestore(item: Removal, scope: Scope, dataDir: string):
   if (item.kind !== "copy" || !item.backup) return;
   const info = await lstat(item.backup).catch(() => null);
   if (!info?.isDirectory() || !isBackupPath(backupsRoot(dataDir), item.path, item.backup))
-    throw new InstallError(
+    throw new EngineError(
       "install.rollback.none",
       `The kept copy of ${item.path} is no longer at ${item.backup}, so nothing was put back.`,
     );
@@ -212,13 +212,13 @@ async function checkBeforeRestore(item: Removal, scope: Scope, dataDir: string):
 /** Puts back the newest removal of `name`: copies renamed back, links made again, the lock entry re-added. */
 export async function restoreRemoved(name: string, options: Scope & { dataDir: string }): Promise<RemovePlan> {
   const found = await latestRemoval(name, options);
-  if (!found) throw new InstallError("install.rollback.none", `Skillshelf has no removal of "${name}" to undo.`);
+  if (!found) throw new EngineError("install.rollback.none", `Skillshelf has no removal of "${name}" to undo.`);
   if ("refused" in found) throw untrustedError(found.refused);
   const { plan, file } = found;
   const scope: Scope = { ...options, ...(plan.project ? { project: plan.project } : {}) };
   for (const item of plan.items) {
     if (await lstat(item.path).catch(() => null))
-      throw new InstallError(
+      throw new EngineError(
         "manage.conflict",
         `${item.path} is there again, so the removal of "${name}" was not undone; move it away first.`,
       );
@@ -241,7 +241,7 @@ export async function restoreRemoved(name: string, options: Scope & { dataDir: s
   if (plan.lock) {
     const edit = await upsertLockEntry(plan.lock.file, name, plan.lock.entry);
     if (!edit.ok)
-      throw new InstallError("install.swap.failed", `The copies are back but the lock was not edited: ${edit.reason}`);
+      throw new EngineError("install.swap.failed", `The copies are back but the lock was not edited: ${edit.reason}`);
   }
   await rm(file, { force: true });
   return plan;

@@ -1,7 +1,7 @@
 // "Also use in…": makes a skill that is already installed available to more clients — a link to its one copy (or a
 // copy with `copy`), with the same look-first rules as add; the copy itself and the lock are left as they are.
 import path from "node:path";
-import { InstallError } from "../apply/errors";
+import { EngineError } from "../errors";
 import { checkClientFolder, clientPlace, type ClientId } from "./clients";
 import { placeJournaled } from "./journaled-place";
 import { decide, inspectPlace, type AppliedPlacement, type PlannedPlacement } from "./place";
@@ -23,16 +23,16 @@ export interface ShareResult {
   applied: boolean;
 }
 
-/** Links (or copies) the installed skill `name` into each client's folder; throws InstallError for a refusal. */
+/** Links (or copies) the installed skill `name` into each client's folder; throws EngineError for a refusal. */
 export async function shareSkill(name: string, options: ShareOptions): Promise<ShareResult> {
   if (options.clients.includes("claude-desktop"))
-    throw new InstallError(
+    throw new EngineError(
       "manage.client.unknown",
       "Claude Desktop takes skills only through its own upload; use `skillshelf pack NAME --for claude-desktop` and its steps.",
     );
   const found = await planRemove(name, { ...options, clients: undefined }).catch(() => null);
   const copy = found?.items.find((i) => i.kind === "copy");
-  if (!copy) throw new InstallError("manage.not-installed", `No installed copy of "${name}" was found to share.`);
+  if (!copy) throw new EngineError("manage.not-installed", `No installed copy of "${name}" was found to share.`);
   const places: ShareResult["places"] = [];
   for (const id of options.clients) {
     const dir = clientPlace(id, options).dir!;
@@ -51,7 +51,7 @@ export async function shareSkill(name: string, options: ShareOptions): Promise<S
   const conflicts = places.filter((p) => p.action === "conflict");
   if (conflicts.length)
     throw Object.assign(
-      new InstallError("manage.conflict", `Nothing was shared: ${conflicts.map((c) => c.question).join(" ")}`),
+      new EngineError("manage.conflict", `Nothing was shared: ${conflicts.map((c) => c.question).join(" ")}`),
       {
         result,
       },

@@ -2,7 +2,7 @@
 // repository (owner/repo, owner/repo/path, a tree or release address), a git address or an https archive address.
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { InstallError } from "../apply/errors";
+import { EngineError } from "../errors";
 
 /** One source of skills to add, as parsed. */
 export type AddSource =
@@ -52,11 +52,11 @@ function fromGithubUrl(url: URL): AddSource | null {
   return null;
 }
 
-/** Parses SOURCE (relative paths against cwd); throws InstallError("manage.source.invalid") with what was expected. */
+/** Parses SOURCE (relative paths against cwd); throws EngineError("manage.source.invalid") with what was expected. */
 export function parseAddSource(raw: string, cwd: string): AddSource {
   const input = raw.trim();
   const invalid = () =>
-    new InstallError(
+    new EngineError(
       "manage.source.invalid",
       `"${input.slice(0, 200)}" is not a source Skillshelf can add from: give owner/repo, owner/repo/path/to/skill, a GitHub address, a git address, an https address of an archive, or a local folder or .zip/.skill/.tar.gz file.`,
     );

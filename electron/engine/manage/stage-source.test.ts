@@ -11,7 +11,7 @@ import { closeNow, listenOnLoopback } from "../../../test-support/servers/loopba
 import { startReleaseServer, type RunningReleaseServer } from "../../../test-support/servers/release-server";
 import { makeTempDir, writeTree } from "../../../test-support/tmp";
 import { stagingRoot } from "../app-data/data-dir";
-import { InstallError } from "../apply/errors";
+import { EngineError } from "../errors";
 import { EXTRACT_LIMITS } from "../archive/extract-rules";
 import { GIT_TREE_LIMITS, allowedGitProtocols } from "./git-source";
 import { parseAddSource, type AddSource } from "./source";
@@ -35,13 +35,13 @@ beforeEach(async () => {
 });
 afterEach(() => tmp.cleanup());
 
-async function refusal(p: Promise<unknown>): Promise<InstallError> {
+async function refusal(p: Promise<unknown>): Promise<EngineError> {
   const error = await p.then(
     () => null,
     (e: unknown) => e,
   );
-  expect(error).toBeInstanceOf(InstallError);
-  return error as InstallError;
+  expect(error).toBeInstanceOf(EngineError);
+  return error as EngineError;
 }
 
 const stagingLeft = async () => readdir(stagingRoot(dataDir)).catch(() => []);

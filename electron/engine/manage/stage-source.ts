@@ -5,12 +5,12 @@ import path from "node:path";
 import { stopsLoading } from "../../../shared/client-fit";
 import type { Diagnostic, TaskProgress } from "../../../shared/model";
 import { stagingRoot } from "../app-data/data-dir";
-import { downloadFile } from "../apply/download";
-import { causeOfErrno, InstallError } from "../apply/errors";
+import { downloadFile } from "../fetch/download";
+import { causeOfErrno, EngineError } from "../errors";
 import { extractArchive } from "../archive/extract";
-import { skillFolders } from "../apply/locate";
-import { unpackSource } from "../apply/obtain";
-import { copyTree } from "../apply/tree";
+import { skillFolders } from "../fetch/locate";
+import { unpackSource } from "../fetch/obtain";
+import { copyTree } from "../transaction/tree";
 import { readSkill } from "../skill/read-skill";
 import { MAX_RELEASE_BODY_BYTES } from "../updates/capped-body";
 import { githubGetJson, githubUrl } from "../updates/github-http";
@@ -66,7 +66,7 @@ async function defaultBranch(source: Extract<AddSource, { kind: "github" }>, opt
     options.apiBase,
     `/repos/${encodeURIComponent(source.owner)}/${encodeURIComponent(source.repo)}`,
   );
-  if (!url) throw new InstallError("install.download.refused-url", "The GitHub API address is not a valid URL.");
+  if (!url) throw new EngineError("install.download.refused-url", "The GitHub API address is not a valid URL.");
   const answer = await githubGetJson(url, {
     token: options.token,
     timeoutMs: options.apiTimeoutMs ?? REPO_ANSWER_TIMEOUT_MS,
@@ -74,14 +74,14 @@ async function defaultBranch(source: Extract<AddSource, { kind: "github" }>, opt
     signal: options.signal,
   });
   if (options.signal?.aborted)
-    throw new InstallError("install.download.cancelled", "The download was cancelled.", "cancelled");
+    throw new EngineError("install.download.cancelled", "The download was cancelled.", "cancelled");
   if (answer.kind === "ok") {
     const branch = (answer.body as { default_branch?: unknown } | null)?.default_branch;
     if (typeof branch === "string" && branch) return branch;
-    throw new InstallError("install.download.failed", `GitHub's answer about ${name} names no default branch.`);
+    throw new EngineError("install.download.failed", `GitHub's answer about ${name} names no default branch.`);
   }
   if (answer.kind === "status")
-    throw new InstallError(
+    throw new EngineError(
       "install.download.failed",
       answer.status === 404
         ? `GitHub answered 404 for ${name}: no such repository, or it is private (set a GitHub token).`
@@ -89,7 +89,7 @@ async function defaultBranch(source: Extract<AddSource, { kind: "github" }>, opt
       answer.rateLimited ? "rate-limited" : answer.status === 404 ? "not-found" : undefined,
     );
   const reason = answer.kind === "failed" ? answer.reason : "GitHub's answer could not be used.";
-  throw new InstallError(
+  throw new EngineError(
     "install.download.failed",
     `GitHub's answer about ${name} could not be read: ${reason}`,
     answer.kind === "failed" && answer.cause === "timeout" ? "timeout" : "offline",
@@ -100,7 +100,7 @@ async function defaultBranch(source: Extract<AddSource, { kind: "github" }>, opt
 async function onlyFolder(dir: string): Promise<string> {
   const entries = await readdir(dir, { withFileTypes: true });
   if (entries.length !== 1 || !entries[0]!.isDirectory())
-    throw new InstallError(
+    throw new EngineError(
       "install.archive.invalid",
       "GitHub's archive does not have the one top-level folder it should have.",
     );
@@ -129,7 +129,7 @@ async function fill(source: AddSource, stagingDir: string, options: StageOptions
   const ref = source.ref ?? (await defaultBranch(source, options));
   const repo = `/repos/${encodeURIComponent(source.owner)}/${encodeURIComponent(source.repo)}`;
   const url = githubUrl(options.apiBase, `${repo}/tarball/${encodeURIComponent(ref)}`);
-  if (!url) throw new InstallError("install.download.refused-url", "The GitHub API address is not a valid URL.");
+  if (!url) throw new EngineError("install.download.refused-url", "The GitHub API address is not a valid URL.");
   const downloaded = await downloadFile(url.href, {
     dir: stagingDir,
     maxBytes: options.maxBytes,
@@ -172,7 +172,7 @@ async function rootName(source: AddSource, subpath: string): Promise<string> {
 /** A file-system failure reading the source as a sentence (a path too long, links in a circle, no permission). */
 function unreadableSource(error: unknown, source: AddSource): unknown {
   const code = (error as NodeJS.ErrnoException | null)?.code;
-  if (error instanceof InstallError || typeof code !== "string") return error;
+  if (error instanceof EngineError || typeof code !== "string") return error;
   const shown = sourceShown(source);
   const why =
     code === "ENAMETOOLONG"
@@ -180,10 +180,10 @@ function unreadableSource(error: unknown, source: AddSource): unknown {
       : code === "ELOOP"
         ? `${shown} holds links that lead round in a circle`
         : `${shown} could not be read (${code})`;
-  return new InstallError("install.source.unreadable", `${why}; nothing was added.`, causeOfErrno(error), code);
+  return new EngineError("install.source.unreadable", `${why}; nothing was added.`, causeOfErrno(error), code);
 }
 
-/** Stages the source and lists its skills (below `subpath` when one was named); throws InstallError. */
+/** Stages the source and lists its skills (below `subpath` when one was named); throws EngineError. */
 export async function stageSource(source: AddSource, options: StageOptions): Promise<StagedSource> {
   const stagingDir = path.join(stagingRoot(options.dataDir), addStagingName());
   await mkdir(stagingDir, { recursive: true, mode: 0o700 });
@@ -193,13 +193,13 @@ export async function stageSource(source: AddSource, options: StageOptions): Pro
     const base = path.resolve(root, ...subpath.split("/").filter(Boolean));
     const inside = path.relative(root, base);
     if (inside === ".." || inside.startsWith(`..${path.sep}`) || path.isAbsolute(inside))
-      throw new InstallError(
+      throw new EngineError(
         "manage.source.invalid",
         `The folder "${subpath.slice(0, 200)}" is outside what ${shown} holds, so nothing was added from it.`,
       );
     const rels = (await skillFolders(base)).slice(0, MAX_CANDIDATES);
     if (!rels.length)
-      throw new InstallError(
+      throw new EngineError(
         "install.skill.not-found",
         `${shown} holds no SKILL.md, so there is no skill in it to add.`,
       );

@@ -4,6 +4,7 @@
 // task starts a fresh one. Without a worker script (the CLI from source, the worker itself) a task runs in this thread.
 import { Worker } from "node:worker_threads";
 import type { TaskReply, TaskRequest } from "./protocol";
+import { EngineError } from "../errors";
 
 /** The heap a task worker may use (as the read worker): a hostile folder stops it, never the host. */
 const MEMORY_MB = 256;
@@ -13,12 +14,13 @@ const DEFAULT_TASK_TIME_MS = 60_000;
 const IDLE_MS = 60_000;
 
 /** Why a task did not finish in the worker: it ran out of memory, overran its time, or the worker stopped. */
-export class OffThreadError extends Error {
+export class OffThreadError extends EngineError {
+  override name = "OffThreadError";
   constructor(
     message: string,
     readonly limit: "memory" | "time" | "crash",
   ) {
-    super(message);
+    super(`off-thread.${limit}`, message);
   }
 }
 

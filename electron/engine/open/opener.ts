@@ -4,6 +4,7 @@
 import { spawn } from "node:child_process";
 import { lstat } from "node:fs/promises";
 import path from "node:path";
+import { EngineError } from "../errors";
 
 /** What a started program did: its exit code when it was waited for (null when it was left running), and its output. */
 export interface SpawnOutcome {
@@ -22,8 +23,11 @@ export type Spawner = (
 ) => Promise<SpawnOutcome>;
 
 /** An opener failure, in a sentence the user can act on. */
-class OpenerError extends Error {
+class OpenerError extends EngineError {
   override name = "OpenerError";
+  constructor(message: string) {
+    super("open.failed", message);
+  }
 }
 
 const WAIT_LIMIT_MS = 15_000;

@@ -20,7 +20,7 @@ import {
 } from "../../../test-support/skills-oracle";
 import { makeTempDir, writeTree } from "../../../test-support/tmp";
 import { scan } from "../discovery/scan";
-import { recordLockHash } from "../apply/lock-hash";
+import { recordLockHash } from "../transaction/lock-hash";
 import { gitTreeOf } from "../updates/git-tree";
 import { createUpdateChecker } from "../updates/sources";
 

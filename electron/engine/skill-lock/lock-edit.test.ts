@@ -4,7 +4,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { makeTempDir } from "../../../test-support/tmp";
-import { recordLockHash } from "../apply/lock-hash";
+import { recordLockHash } from "../transaction/lock-hash";
 import { lockEditHooks, removeLockEntry, upsertLockEntry } from "./lock-edit";
 
 let tmp: { dir: string; cleanup: () => Promise<void> };

@@ -4,7 +4,7 @@ import { stat } from "node:fs/promises";
 import path from "node:path";
 import { formatBytes } from "../../../shared/format";
 import { DEFAULT_MAX_BYTES, decodeUtf8, realpathOrNull, type TextRead } from "../fs/safe-fs";
-import { InstallError } from "../apply/errors";
+import { EngineError } from "../errors";
 import { EXTRACT_LIMITS, type EntryRefusedError, type KeptEntry } from "../archive/extract-rules";
 import { DiagnosticSink, quote } from "./diagnostics";
 import { ListedFileSet } from "./file-set";
@@ -108,7 +108,7 @@ export async function readSkillArchive(file: string, options: ReadSkillOptions =
   try {
     summary = await readArchive(abs, { folder: keep, file: keep }, { onRefused: refused });
   } catch (error) {
-    if (!(error instanceof InstallError)) throw error;
+    if (!(error instanceof EngineError)) throw error;
     const code =
       error.code === "install.archive.too-large"
         ? "skill.archive.too-large"

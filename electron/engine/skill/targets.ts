@@ -8,6 +8,7 @@ import type { ClaudeCodeContext } from "../plugin/types";
 import { isSkillArchivePath } from "./archive-path";
 import { isMarketplaceRoot, marketplaceRootKinds } from "./marketplace-root";
 import { countFound, searchFolder, type SearchSummary } from "./target-search";
+import { EngineError } from "../errors";
 
 /** One thing to check, as a path names it. */
 export type ValidationTarget =
@@ -17,9 +18,10 @@ export type ValidationTarget =
   | { kind: "marketplace"; path: string; root: string };
 
 /** A path that does not exist: bad usage, not a finding. */
-export class MissingPathError extends Error {
+export class MissingPathError extends EngineError {
+  override name = "MissingPathError";
   constructor(readonly target: string) {
-    super(`${target}: no such file or folder.`);
+    super("path.missing", `${target}: no such file or folder.`);
   }
 }
 

@@ -6,7 +6,7 @@ import type { UpdateEvent } from "../../../shared/update-flow";
 import { ensureTrustedData, readTrustedJson, untrustedDirReason } from "../app-data/data-trust";
 import { isPlainAbsolute } from "../app-data/data-paths";
 import { writeJsonAtomic } from "../fs/write";
-import { rollback, type ApplyResult } from "../apply/swap";
+import { rollback, type ApplyResult } from "../transaction/swap";
 
 /** Events kept; older ones are dropped and the history says how many. */
 export const MAX_HISTORY_EVENTS = 1_000;

@@ -1,7 +1,7 @@
 // The steps the CLI and the app share: the file an update takes, and every failure as a sentence with what to do.
 import { describe, expect, it } from "vitest";
 import type { UpdateInfo } from "../../../shared/model";
-import { InstallError } from "../apply/errors";
+import { EngineError } from "../errors";
 import { PackRefusedError } from "../archive/pack";
 import { problemOf } from "./problems";
 import { testSkill } from "../../../shared/testing/model-fixtures";
@@ -33,7 +33,7 @@ describe("update flow", () => {
 
   it("says what happened and what to do, with the details on demand", () => {
     const slip = problemOf(
-      new InstallError("install.archive.unsafe-entry", 'The entry "../x" climbs out of the archive.'),
+      new EngineError("install.archive.unsafe-entry", 'The entry "../x" climbs out of the archive.'),
     );
     expect(slip).toEqual({
       code: "install.archive.unsafe-entry",
@@ -70,12 +70,12 @@ describe("update flow", () => {
   it("blames the skill's author only for what is the author's, never for a hostile or broken download", () => {
     const download = ["install.archive.unsafe-entry", "install.archive.invalid", "install.archive.too-large"] as const;
     for (const code of download) {
-      const problem = problemOf(new InstallError(code, 'The archive entry "../../escaped.txt" climbs out.'));
+      const problem = problemOf(new EngineError(code, 'The archive entry "../../escaped.txt" climbs out.'));
       expect(problem.message, code).toMatch(/^This download .*nothing was changed\.$/);
       expect(`${problem.message} ${problem.advice}`, code).not.toMatch(/author|escaped\.txt|details/i);
       expect(problem.detail, code).toContain('"../../escaped.txt"');
     }
-    const invalid = problemOf(new InstallError("install.skill.invalid", "SKILL.md has no name."));
+    const invalid = problemOf(new EngineError("install.skill.invalid", "SKILL.md has no name."));
     expect(invalid.advice).toBe(
       "The new version has errors, so it was not installed. Tell the skill's author; your installed copy is unchanged.",
     );
@@ -85,15 +85,15 @@ describe("update flow", () => {
 
   it("decides the cause where the failure is known, and the advice follows the cause, not the code", () => {
     const offline = problemOf(
-      new InstallError("install.download.failed", "The download failed (ECONNREFUSED).", "offline"),
+      new EngineError("install.download.failed", "The download failed (ECONNREFUSED).", "offline"),
     );
     expect(offline).toMatchObject({ cause: "offline", advice: expect.stringContaining("internet connection") });
-    const gone = problemOf(new InstallError("install.download.failed", "The server answered 404.", "not-found"));
+    const gone = problemOf(new EngineError("install.download.failed", "The server answered 404.", "not-found"));
     expect(gone.cause).toBe("not-found");
     expect(gone.advice).not.toContain("internet connection");
-    expect(problemOf(new InstallError("install.busy", "Another update is running.")).cause).toBe("locked");
+    expect(problemOf(new EngineError("install.busy", "Another update is running.")).cause).toBe("locked");
     const checksum = problemOf(
-      new InstallError(
+      new EngineError(
         "install.download.checksum",
         "The download doesn't match what the publisher announced, so it was not installed.",
         "checksum",
@@ -109,7 +109,7 @@ describe("update flow", () => {
         "install.download.checksum: The download doesn't match what the publisher announced, so it was not installed.\nSHA-256 of the download: aa\nSHA-256 the release published: bb",
     });
     expect(`${checksum.message} ${checksum.advice}`).not.toMatch(/SHA-256|[0-9a-f]{8}/);
-    const swapDenied = new InstallError("install.swap.failed", "The update could not be applied.", "permission");
+    const swapDenied = new EngineError("install.swap.failed", "The update could not be applied.", "permission");
     expect(problemOf(swapDenied).advice).not.toContain("disk space");
   });
 });

@@ -3,44 +3,8 @@
 // from the wording of a message.
 import type { FailureCause } from "../../../shared/model";
 import type { UpdateProblem } from "../../../shared/update-flow";
-import { causeOfErrno, InstallError, type InstallErrorCode } from "../apply/errors";
+import { causeOfErrno, EngineError, type EngineErrorCode } from "../errors";
 import { PackRefusedError } from "../archive/pack";
-
-/** The cause each install code stands for when the step that threw did not name one. */
-const CAUSE_OF_CODE: Record<InstallErrorCode, FailureCause> = {
-  "install.download.refused-url": "refused",
-  "install.download.failed": "unknown",
-  "install.download.too-large": "invalid",
-  "install.download.cancelled": "cancelled",
-  "install.download.checksum": "checksum",
-  "install.source.unreadable": "not-found",
-  "install.archive.invalid": "invalid",
-  "install.archive.unsafe-entry": "invalid",
-  "install.archive.too-large": "invalid",
-  "install.skill.not-found": "not-found",
-  "install.skill.ambiguous": "invalid",
-  "install.skill.invalid": "invalid",
-  "install.skill.name-mismatch": "invalid",
-  "install.target.unsafe": "refused",
-  "install.swap.failed": "unknown",
-  "install.rollback.none": "not-found",
-  "install.busy": "locked",
-  "install.not-due": "refused",
-  "install.not-updatable": "refused",
-  "install.no-download": "not-found",
-  "install.content.mismatch": "invalid",
-  "install.local-changes": "changed-locally",
-  "install.target.moved": "refused",
-  "install.data.untrusted": "refused",
-  "install.kept.conflict": "refused",
-  "install.source.link-outside": "invalid",
-  "manage.source.invalid": "invalid",
-  "manage.skill.choose": "refused",
-  "manage.conflict": "refused",
-  "manage.not-installed": "not-found",
-  "manage.client.unknown": "refused",
-  "manage.not-confirmed": "cancelled",
-};
 
 /** What to do, by cause, where the code's own advice does not fit every cause (a failed download, a failed swap). */
 const ADVICE_OF_CAUSE: Partial<Record<FailureCause, string>> = {
@@ -52,7 +16,7 @@ const ADVICE_OF_CAUSE: Partial<Record<FailureCause, string>> = {
   permission: "Skillshelf may not write in this folder; check its permissions, then Retry. Nothing was changed.",
 };
 
-const ADVICE: Partial<Record<InstallErrorCode, string>> = {
+const ADVICE: Partial<Record<EngineErrorCode, string>> = {
   "install.download.refused-url":
     "The release points at an address Skillshelf does not download from; get the file from the skill's page instead.",
   "install.download.failed": "Retry in a moment; nothing was changed.",
@@ -92,7 +56,7 @@ const ADVICE: Partial<Record<InstallErrorCode, string>> = {
 };
 
 /** What happened, in a person's words, where the step's own message is about a hostile or broken download, not the skill. */
-const MESSAGE: Partial<Record<InstallErrorCode, string>> = {
+const MESSAGE: Partial<Record<EngineErrorCode, string>> = {
   "install.archive.unsafe-entry": "This download is not safe to unpack; nothing was changed.",
   "install.archive.invalid":
     "This download is damaged or is not an archive, so it was not unpacked; nothing was changed.",
@@ -102,22 +66,13 @@ const MESSAGE: Partial<Record<InstallErrorCode, string>> = {
 
 /** The cause of any failure: the step's own, else its code's, else the system error's, else unknown. */
 export function causeOf(error: unknown): FailureCause {
-  if (error instanceof InstallError) return error.failure ?? causeOfErrno(error) ?? CAUSE_OF_CODE[error.code];
-  if (error instanceof PackRefusedError) return "invalid";
+  if (error instanceof EngineError) return error.failure;
   return causeOfErrno(error) ?? "unknown";
 }
 
 /** Any failure of an update step as a problem for people: what happened, what to do, the details and the cause. */
 export function problemOf(error: unknown): UpdateProblem {
   const cause = causeOf(error);
-  if (error instanceof InstallError)
-    return {
-      code: error.code,
-      cause,
-      message: MESSAGE[error.code] ?? error.message,
-      advice: ADVICE_OF_CAUSE[cause] ?? ADVICE[error.code] ?? "Nothing was changed.",
-      detail: `${error.code}: ${error.message}${error.detail ? `\n${error.detail}` : ""}`,
-    };
   if (error instanceof PackRefusedError) {
     const lines = error.diagnostics.filter((d) => d.severity === "error").map((d) => `${d.code}: ${d.message}`);
     return {
@@ -128,6 +83,14 @@ export function problemOf(error: unknown): UpdateProblem {
       detail: lines.join("\n") || error.message,
     };
   }
+  if (error instanceof EngineError)
+    return {
+      code: error.code,
+      cause,
+      message: MESSAGE[error.code] ?? error.message,
+      advice: ADVICE_OF_CAUSE[cause] ?? ADVICE[error.code] ?? "Nothing was changed.",
+      detail: `${error.code}: ${error.message}${error.detail ? `\n${error.detail}` : ""}`,
+    };
   const text = error instanceof Error ? error.message : String(error);
   if (cause === "disk-full")
     return {
@@ -155,6 +118,6 @@ export function problemOf(error: unknown): UpdateProblem {
 }
 
 /** A problem the service itself decides (a refusal before any step ran), with its code and cause. */
-export function refusal(code: InstallErrorCode, message: string, cause?: FailureCause): UpdateProblem {
-  return problemOf(new InstallError(code, message, cause));
+export function refusal(code: EngineErrorCode, message: string, cause?: FailureCause): UpdateProblem {
+  return problemOf(new EngineError(code, message, cause));
 }

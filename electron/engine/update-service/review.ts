@@ -2,7 +2,7 @@
 // found, and the local edits applying would replace.
 import type { UpdateReview } from "../../../shared/update-flow";
 import type { FolderDiff } from "../apply/diff";
-import type { ObtainedSkill } from "../apply/obtain";
+import type { ObtainedSkill } from "../fetch/obtain";
 import type { UpdateTask } from "./tasks";
 
 /** The review of one task's download against the installed folder `dir`. */

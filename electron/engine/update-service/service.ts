@@ -6,12 +6,12 @@
 import type { Skill, TaskProgress, UpdateInfo } from "../../../shared/model";
 import type { UndoResult, UpdateAllItem, UpdateRecovery } from "../../../shared/update-flow";
 import type { ScanPlatform } from "../discovery/types";
-import { obtainFromGithubTree, recordContentUpdate } from "../apply/content-update";
+import { obtainFromGithubTree, recordContentUpdate } from "../fetch/content-update";
 import { waitForDesktopArrival, type ArrivalResult } from "../desktop-handoff/desktop-arrival";
 import { prepareDesktopHandoff, type DesktopHandoff } from "../desktop-handoff/desktop-handoff";
-import { InstallError, type InstallErrorCode } from "../apply/errors";
-import { obtainSkill, releaseFileSource, type ObtainedSkill } from "../apply/obtain";
-import { recoverInterrupted } from "../apply/swap";
+import { EngineError, type EngineErrorCode } from "../errors";
+import { obtainSkill, releaseFileSource, type ObtainedSkill } from "../fetch/obtain";
+import { recoverInterrupted } from "../transaction/swap";
 import { recoverInterruptedAdds } from "../manage/add-journal";
 import { gitTreeOf } from "../updates/git-tree";
 import { githubApiOf, githubTokenOf } from "../updates/sources";
@@ -218,9 +218,9 @@ export class UpdateService {
   async handOffDesktop(taskId: string, outDir?: string): Promise<DesktopHandoff> {
     const task = this.task(taskId);
     const reviewed = await task.review;
-    if (!reviewed.ok) throw new InstallError(reviewed.problem.code as InstallErrorCode, reviewed.problem.message);
+    if (!reviewed.ok) throw new EngineError(reviewed.problem.code as EngineErrorCode, reviewed.problem.message);
     if (task.plan.kind !== "desktop-upload" || !task.obtained)
-      throw new InstallError("install.not-due", "This update has nothing to hand to Claude Desktop; start it again.");
+      throw new EngineError("install.not-due", "This update has nothing to hand to Claude Desktop; start it again.");
     task.stage = "applying";
     try {
       return await this.completeHandoff(task, task.obtained, outDir);
@@ -414,7 +414,7 @@ export class UpdateService {
       const obtained = await this.obtain(task, progress);
       task.obtained = obtained;
       if (task.controller.signal.aborted)
-        throw new InstallError("install.download.cancelled", "The update was cancelled.");
+        throw new EngineError("install.download.cancelled", "The update was cancelled.");
       const dir = task.plan.kind === "replace-folder" ? task.skill.realDir : task.skill.dir;
       const diff = await diffForUpdate(dir, obtained.skillDir, this.options.dataDir);
       task.diff = diff;

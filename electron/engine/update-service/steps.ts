@@ -2,12 +2,12 @@
 // file to take, what the new version changes in the installed folder, and applying it with the user's files kept.
 import type { Skill, UpdateDownload, UpdateInfo, UpdatePlan } from "../../../shared/model";
 import type { UpdateProblem } from "../../../shared/update-flow";
-import { treeSourceOf } from "../apply/content-update";
+import { treeSourceOf } from "../fetch/content-update";
 import { diffFolders, type FolderDiff } from "../apply/diff";
-import { readManifest } from "../apply/manifest";
+import { readManifest } from "../transaction/manifest";
 import { planUpdate } from "../apply/plan";
-import { unkeepableError } from "../apply/kept-conflict";
-import { applyFolderUpdate, type ApplyResult } from "../apply/swap";
+import { unkeepableError } from "../transaction/kept-conflict";
+import { applyFolderUpdate, type ApplyResult } from "../transaction/swap";
 import { refusal } from "./problems";
 
 /** A file or address the user named instead of the release (the CLI's --from). */

@@ -5,8 +5,8 @@ import type { Skill, UpdateInfo, UpdatePlan } from "../../../shared/model";
 import type { UpdateProblem, UpdateReview } from "../../../shared/update-flow";
 import type { DesktopHandoff } from "../desktop-handoff/desktop-handoff";
 import type { FolderDiff } from "../apply/diff";
-import type { LockHashResult } from "../apply/lock-hash";
-import type { ObtainedSkill } from "../apply/obtain";
+import type { LockHashResult } from "../transaction/lock-hash";
+import type { ObtainedSkill } from "../fetch/obtain";
 import type { UpdateOrigin } from "./steps";
 
 /** Where a task is: downloading, reviewed (ready to apply or retry), failed, applying, or handed to Claude Desktop. */

@@ -135,7 +135,7 @@ export async function checkContent(input: ContentCheckInput, trees: GithubTrees)
   } catch (error) {
     // A limit crosses from the worker by its name; a worker stopped by its own limits says which.
     const why =
-      error instanceof OffThreadError || (error instanceof Error && error.name === new GitTreeLimitError().name)
+      error instanceof OffThreadError || (error instanceof Error && error.name === new GitTreeLimitError("").name)
         ? error.message
         : "The installed folder could not be read.";
     return {

@@ -4,6 +4,7 @@ import { createHash } from "node:crypto";
 import type { Dirent } from "node:fs";
 import { lstat, readFile, readdir, readlink } from "node:fs/promises";
 import path from "node:path";
+import { EngineError } from "../errors";
 
 /** One entry of a git tree: its mode as git writes it and its object id (hex). */
 export interface GitTreeEntry {
@@ -27,8 +28,11 @@ export interface GitTreeLimits {
 }
 
 /** A folder too large or too deep to hash within the limits. */
-export class GitTreeLimitError extends Error {
+export class GitTreeLimitError extends EngineError {
   override name = "GitTreeLimitError";
+  constructor(message: string) {
+    super("tree.too-large", message);
+  }
 }
 
 const DEFAULTS: Required<GitTreeLimits> = { maxFiles: 10_000, maxBytes: 256 * 1024 * 1024, maxDepth: 32 };

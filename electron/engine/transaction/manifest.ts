@@ -1,10 +1,10 @@
 // The record of what Skillshelf installed into a folder (each file's SHA-256), so a later update can tell the
 // release's files from files the user added or edited, and never delete the user's own.
-import { createHash } from "node:crypto";
 import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { writeJsonAtomic } from "../fs/write";
 import { manifestsRoot } from "../app-data/data-dir";
+import { targetKey } from "../app-data/data-paths";
 import { hashFile, listTree } from "./tree";
 import { readTrustedJson } from "../app-data/data-trust";
 
@@ -18,16 +18,6 @@ export interface InstallManifest {
   installedAt: string;
   /** Relative path → SHA-256 of every file of the installed release. */
   files: Record<string, string>;
-}
-
-/** A stable, file-name-safe key for one installed folder: its name plus a hash of its real path. */
-export function targetKey(realDir: string): string {
-  const name =
-    path
-      .basename(realDir)
-      .replace(/[^\w.-]/g, "_")
-      .slice(0, 64) || "skill";
-  return `${name}-${createHash("sha256").update(realDir).digest("hex").slice(0, 12)}`;
 }
 
 function manifestFile(dataDir: string, realDir: string): string {

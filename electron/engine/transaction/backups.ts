@@ -14,7 +14,8 @@ import {
   untrustedReason,
 } from "../app-data/data-trust";
 import { isBackupPath, isPlainAbsolute } from "../app-data/data-paths";
-import { targetKey, type InstallManifest } from "./manifest";
+import type { InstallManifest } from "./manifest";
+import { targetKey } from "../app-data/data-paths";
 
 /** A record of ours far larger than this is damaged, not ours to trust. */
 const MAX_RECORD_BYTES = 1024 * 1024;

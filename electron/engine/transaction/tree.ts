@@ -4,7 +4,7 @@ import { constants, createReadStream } from "node:fs";
 import { chmod, lstat, mkdir, open, readdir, readlink, realpath, type FileHandle } from "node:fs/promises";
 import path from "node:path";
 import { copyFileNoFollow, createSymlink } from "../fs/write";
-import { InstallError } from "./errors";
+import { EngineError } from "../errors";
 
 /** Most entries a skill folder may hold for Skillshelf to copy or compare it. */
 const MAX_TREE_ENTRIES = 50_000;
@@ -28,7 +28,7 @@ export async function listTree(root: string): Promise<TreeEntry[]> {
       const kind = info.isFile() ? "file" : info.isDirectory() ? "dir" : info.isSymbolicLink() ? "link" : "other";
       out.push({ rel: childRel, kind, mode: info.mode & 0o7777, size: info.size });
       if (out.length > MAX_TREE_ENTRIES)
-        throw new InstallError(
+        throw new EngineError(
           "install.target.unsafe",
           `The folder ${root} holds more than ${MAX_TREE_ENTRIES} entries, too many to copy safely.`,
         );
@@ -101,21 +101,21 @@ export async function copyTree(src: string, dest: string, options: { links?: Lin
     } else if (entry.kind === "link") {
       const target = await readlink(from);
       if (options.links !== "keep" && options.links !== undefined && !linkStaysInside(entry.rel, target)) {
-        throw new InstallError(
+        throw new EngineError(
           options.links === "real-inside" ? "install.source.link-outside" : "install.target.unsafe",
           `"${entry.rel}" is a link to a place outside the skill's folder; Skillshelf does not copy it.`,
         );
       }
       const problem = options.links === "real-inside" ? await realLinkProblem(realRoot!, from) : null;
       if (problem)
-        throw new InstallError(
+        throw new EngineError(
           "install.source.link-outside",
           `"${entry.rel}" is a link that ${problem} (${target}); Skillshelf does not install links like that from a folder.`,
         );
       await mkdir(path.dirname(to), { recursive: true });
       await createSymlink(target, to);
     } else {
-      throw new InstallError(
+      throw new EngineError(
         "install.target.unsafe",
         `"${entry.rel}" is a device, pipe or socket, not a file; Skillshelf does not copy it.`,
       );

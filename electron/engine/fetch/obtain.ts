@@ -7,10 +7,10 @@ import type { Diagnostic, TaskProgress, UpdateDownload } from "../../../shared/m
 import { githubUrl } from "../updates/github-http";
 import { stagingRoot } from "../app-data/data-dir";
 import { downloadFile } from "./download";
-import { InstallError } from "./errors";
+import { EngineError } from "../errors";
 import { extractArchive } from "../archive/extract";
 import { locateSkill } from "./locate";
-import { copyTree } from "./tree";
+import { copyTree } from "../transaction/tree";
 
 /** A new version, unpacked and validated in staging; call cleanup() when done with it. */
 export interface ObtainedSkill {
@@ -61,7 +61,7 @@ export function releaseFileSource(
   return onApi(file.url) ? { url: file.url, bearer: { token, origin } } : { url: file.url };
 }
 
-/** Downloads or reads the new version named by `from` and returns it validated; throws InstallError with the reason. */
+/** Downloads or reads the new version named by `from` and returns it validated; throws EngineError with the reason. */
 export function obtainSkill(from: DownloadSource | { file: string }, options: ObtainOptions): Promise<ObtainedSkill> {
   return stageSkill(options.dataDir, options.expectName, (stagingDir) => unpackSource(from, stagingDir, options));
 }
@@ -93,7 +93,7 @@ export async function unpackSource(
   } else {
     source = path.resolve(from.file);
     const info = await stat(source).catch((error: NodeJS.ErrnoException) => {
-      throw new InstallError(
+      throw new EngineError(
         "install.source.unreadable",
         `${source} cannot be read.`,
         undefined,
@@ -103,9 +103,9 @@ export async function unpackSource(
     // A folder's links are checked where they really resolve, not only by their text.
     if (info.isDirectory()) await copyTree(source, unpacked, { links: "real-inside" });
     else if (info.isFile()) leftOut = (await extractArchive(source, unpacked)).leftOut;
-    else throw new InstallError("install.source.unreadable", `${source} is neither a folder nor an archive file.`);
+    else throw new EngineError("install.source.unreadable", `${source} is neither a folder nor an archive file.`);
   }
-  if (options.signal?.aborted) throw new InstallError("install.download.cancelled", "The update was cancelled.");
+  if (options.signal?.aborted) throw new EngineError("install.download.cancelled", "The update was cancelled.");
   return { unpacked, source, leftOut };
 }
 
@@ -126,7 +126,7 @@ export async function stageSkill(
     const located = await locateSkill(unpacked, expectName);
     const outside = located.diagnostics.filter((d) => d.code === "skill.symlink.outside");
     if (outside.length > 0)
-      throw new InstallError(
+      throw new EngineError(
         "install.source.link-outside",
         `The new version holds a link out of its folder, so it was not installed: ${outside[0]!.message}`,
       );

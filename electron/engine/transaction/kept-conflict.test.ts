@@ -5,7 +5,7 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { makeTempDir, writeTree } from "../../../test-support/tmp";
 import { fingerprintTree } from "../../../test-support/tree-fingerprint";
-import { diffFolders } from "./diff";
+import { diffFolders } from "../apply/diff";
 import { applyFolderUpdate } from "./swap";
 import { applyReviewed } from "../update-service/steps";
 

@@ -6,8 +6,9 @@ import { writeFileAtomic, writeJsonAtomic } from "../fs/write";
 import { backupsRoot, journalRoot } from "../app-data/data-dir";
 import { ensureTrustedData, readTrustedJson, untrustedDirReason, untrustedReason } from "../app-data/data-trust";
 import { isBackupPath, isPlainAbsolute, stagePathOf } from "../app-data/data-paths";
-import { InstallError } from "./errors";
-import { targetKey, type InstallManifest } from "./manifest";
+import { EngineError } from "../errors";
+import type { InstallManifest } from "./manifest";
+import { targetKey } from "../app-data/data-paths";
 
 /** A record of ours far larger than this is damaged, not ours to trust. */
 const MAX_JOURNAL_BYTES = 1024 * 1024;
@@ -201,7 +202,7 @@ export async function lockTarget(dataDir: string, target: string): Promise<() =>
       await rm(file, { force: true });
     }
   }
-  throw new InstallError(
+  throw new EngineError(
     "install.busy",
     `Another update or rollback of ${target} is running; try again when it has finished.`,
   );

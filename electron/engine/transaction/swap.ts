@@ -12,7 +12,7 @@ import { DEFAULT_KEEP_BACKUPS, forgetBackup, listBackups, newBackupDir, recordBa
 import { stagingRoot } from "../app-data/data-dir";
 import { stagePathOf } from "../app-data/data-paths";
 import { untrustedDirReason, untrustedReason } from "../app-data/data-trust";
-import { causeOfErrno, InstallError } from "./errors";
+import { causeOfErrno, EngineError } from "../errors";
 import { placeOf, placeProblem, type Place } from "./swap-place";
 import { unkeepableError } from "./kept-conflict";
 import {
@@ -78,15 +78,15 @@ async function withLock<T>(dataDir: string, targetRealDir: string, work: () => P
 async function checkTarget(targetRealDir: string, dataDir: string): Promise<string> {
   const target = path.resolve(targetRealDir);
   const info = await lstat(target).catch(() => null);
-  if (!info) throw new InstallError("install.target.unsafe", `The skill folder ${target} does not exist.`);
+  if (!info) throw new EngineError("install.target.unsafe", `The skill folder ${target} does not exist.`);
   if (info.isSymbolicLink())
-    throw new InstallError(
+    throw new EngineError(
       "install.target.unsafe",
       `${target} is a link; the update is applied once, to the real folder it points at (${await realpath(target).catch(() => "unknown")}).`,
     );
-  if (!info.isDirectory()) throw new InstallError("install.target.unsafe", `${target} is not a folder.`);
+  if (!info.isDirectory()) throw new EngineError("install.target.unsafe", `${target} is not a folder.`);
   if ((await realpath(target)) !== target)
-    throw new InstallError(
+    throw new EngineError(
       "install.target.unsafe",
       `${target} lies below a link; give its real path (${await realpath(target)}).`,
     );
@@ -94,7 +94,7 @@ async function checkTarget(targetRealDir: string, dataDir: string): Promise<stri
   if (process.platform !== "win32" && parent.mode & 0o002) {
     const sticky = (parent.mode & 0o1000) !== 0;
     if (!sticky || untrustedReason(info, target) !== null)
-      throw new InstallError(
+      throw new EngineError(
         "install.target.unsafe",
         sticky
           ? `${target} lies in a folder every user may write to (${path.dirname(target)}) and does not belong to you, so Skillshelf does not replace it.`
@@ -103,7 +103,7 @@ async function checkTarget(targetRealDir: string, dataDir: string): Promise<stri
   }
   for (const { journal } of await readJournals(dataDir)) {
     if (journal?.target === target) {
-      throw new InstallError(
+      throw new EngineError(
         "install.busy",
         processAlive(journal.pid)
           ? `Another update or rollback of ${target} is running; try again when it has finished.`
@@ -205,12 +205,12 @@ async function refuseMoved(
   if (!problem) return;
   if (when === "before-old-move") {
     await removeJournal(dataDir, journal.id);
-    throw new InstallError(
+    throw new EngineError(
       "install.target.moved",
       `${problem}. Nothing was moved; the staged copy may be left at ${journal.stage}.`,
     );
   }
-  throw new InstallError(
+  throw new EngineError(
     "install.target.moved",
     `${problem}. The old version is in ${journal.backup}; once the folder is as it was, Skillshelf finishes the update (restart it, or run \`skillshelf update\` again).`,
   );
@@ -268,10 +268,10 @@ async function applyLocked(targetRealDir: string, newDir: string, options: SwapO
       await syncPath(stage, true);
     });
   } catch (error) {
-    if (error instanceof InstallError && error.code === "install.target.moved") throw error;
+    if (error instanceof EngineError && error.code === "install.target.moved") throw error;
     await recoverOne(options.dataDir, journal);
-    if (error instanceof InstallError) throw error;
-    throw new InstallError(
+    if (error instanceof EngineError) throw error;
+    throw new EngineError(
       "install.swap.failed",
       `The update could not be applied: ${whyFailed(error, target)}; the folder was left as it was.`,
       causeOfErrno(error),
@@ -297,7 +297,7 @@ async function rollbackLocked(
   const target = await checkTarget(targetRealDir, dataDir);
   const [latest] = await listBackups(target, dataDir);
   if (!latest)
-    throw new InstallError(
+    throw new EngineError(
       "install.rollback.none",
       `There is no earlier copy of ${target} to go back to: Skillshelf keeps one when it updates a skill.`,
     );
@@ -322,9 +322,9 @@ async function rollbackLocked(
   try {
     await runSwap(journal, { ...options, dataDir }, async () => undefined);
   } catch (error) {
-    if (error instanceof InstallError && error.code === "install.target.moved") throw error;
+    if (error instanceof EngineError && error.code === "install.target.moved") throw error;
     await recoverOne(dataDir, journal);
-    throw new InstallError(
+    throw new EngineError(
       "install.swap.failed",
       `The rollback could not be applied: ${whyFailed(error, target)}; the folder was left as it was.`,
       causeOfErrno(error),

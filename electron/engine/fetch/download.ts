@@ -7,7 +7,7 @@ import { formatBytes } from "../../../shared/format";
 import type { FailureCause, TaskProgress } from "../../../shared/model";
 import { createNewFile } from "../fs/write";
 import { VERSION } from "../version";
-import { InstallError } from "./errors";
+import { EngineError } from "../errors";
 
 /** Largest download accepted unless the caller says otherwise (a skill is small; a source archive may not be). */
 const DEFAULT_MAX_DOWNLOAD_BYTES = 100 * 1024 * 1024;
@@ -91,7 +91,7 @@ async function fetchFollowingSafeRedirects(
   for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
     const reason = refusedUrlReason(current);
     if (reason)
-      throw new InstallError(
+      throw new EngineError(
         "install.download.refused-url",
         hop ? `The download was redirected to an address that is refused: ${reason}` : reason,
       );
@@ -108,7 +108,7 @@ async function fetchFollowingSafeRedirects(
     }
     return { response, url: new URL(current) };
   }
-  throw new InstallError(
+  throw new EngineError(
     "install.download.failed",
     `The download was redirected more than ${MAX_REDIRECTS} times, so it was given up.`,
   );
@@ -127,12 +127,12 @@ function httpFailure(status: number, headers: Headers): FailureCause {
   return "unknown";
 }
 
-/** Downloads `url` into options.dir; throws InstallError (refused address, HTTP error, too large, cancelled, checksum). */
+/** Downloads `url` into options.dir; throws EngineError (refused address, HTTP error, too large, cancelled, checksum). */
 export async function downloadFile(url: string, options: DownloadOptions): Promise<Downloaded> {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_DOWNLOAD_BYTES;
   const controller = new AbortController();
   const abortFromCaller = () => controller.abort(options.signal?.reason);
-  if (options.signal?.aborted) throw new InstallError("install.download.cancelled", "The download was cancelled.");
+  if (options.signal?.aborted) throw new EngineError("install.download.cancelled", "The download was cancelled.");
   options.signal?.addEventListener("abort", abortFromCaller, { once: true });
   let timedOut: string | null = null;
   const connectMs = options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS;
@@ -163,7 +163,7 @@ export async function downloadFile(url: string, options: DownloadOptions): Promi
     if (!response.ok || !response.body) {
       await response.body?.cancel();
       const failure = httpFailure(response.status, response.headers);
-      throw new InstallError(
+      throw new EngineError(
         "install.download.failed",
         HTTP_FAILURE_WORDS[failure] ??
           (response.status >= 500
@@ -177,7 +177,7 @@ export async function downloadFile(url: string, options: DownloadOptions): Promi
     const declared = Number(response.headers.get("content-length") ?? NaN);
     if (Number.isFinite(declared) && declared > maxBytes) {
       await response.body.cancel();
-      throw new InstallError(
+      throw new EngineError(
         "install.download.too-large",
         `The file is ${formatBytes(declared)}, over the ${formatBytes(maxBytes)} limit for downloads, so it was not downloaded.`,
       );
@@ -213,7 +213,7 @@ export async function downloadFile(url: string, options: DownloadOptions): Promi
         received = bytes;
         if (bytes > maxBytes) {
           await reader.cancel();
-          throw new InstallError(
+          throw new EngineError(
             "install.download.too-large",
             `The download passed the ${formatBytes(maxBytes)} limit, so it was stopped.`,
           );
@@ -231,7 +231,7 @@ export async function downloadFile(url: string, options: DownloadOptions): Promi
     }
     const sha256 = hash.digest("hex");
     if (options.sha256 && options.sha256.toLowerCase() !== sha256) {
-      throw new InstallError(
+      throw new EngineError(
         "install.download.checksum",
         "The download doesn't match what the publisher announced, so it was not installed.",
         "checksum",
@@ -242,11 +242,11 @@ export async function downloadFile(url: string, options: DownloadOptions): Promi
     return { file, bytes, sha256, name: lastSegment(finalUrl) };
   } catch (error) {
     if (written) await rm(file, { force: true });
-    if (error instanceof InstallError) throw error;
-    if (options.signal?.aborted) throw new InstallError("install.download.cancelled", "The download was cancelled.");
-    if (timedOut) throw new InstallError("install.download.failed", timedOut, "timeout");
+    if (error instanceof EngineError) throw error;
+    if (options.signal?.aborted) throw new EngineError("install.download.cancelled", "The download was cancelled.");
+    if (timedOut) throw new EngineError("install.download.failed", timedOut, "timeout");
     const systemCode = (error as { cause?: { code?: string } }).cause?.code;
-    throw new InstallError(
+    throw new EngineError(
       "install.download.failed",
       answered
         ? "The connection was lost in the middle of the download."

@@ -9,9 +9,9 @@ import { gitTreeOf } from "../updates/git-tree";
 import { githubUrl } from "../updates/github-http";
 import { parseGithubRepo } from "../updates/repository";
 import { downloadFile } from "./download";
-import { InstallError } from "./errors";
+import { EngineError } from "../errors";
 import { extractArchive } from "../archive/extract";
-import { recordLockHash, type LockHashResult } from "./lock-hash";
+import { recordLockHash, type LockHashResult } from "../transaction/lock-hash";
 import { stageSkill, type ObtainedSkill } from "./obtain";
 
 /** Options of obtainFromGithubTree. */
@@ -46,17 +46,17 @@ export function treeSourceOf(
 /** The single top-level folder GitHub's tarball puts everything under (`OWNER-REPO-SHORTSHA/`). */
 async function archiveRoot(unpacked: string, missing: string): Promise<string> {
   const entries = await readdir(unpacked, { withFileTypes: true });
-  if (entries.length === 0) throw new InstallError("install.skill.not-found", missing);
+  if (entries.length === 0) throw new EngineError("install.skill.not-found", missing);
   const dirs = entries.filter((e) => e.isDirectory());
   if (dirs.length !== 1 || entries.length !== 1)
-    throw new InstallError(
+    throw new EngineError(
       "install.archive.invalid",
       "GitHub's archive of the repository does not have the one top-level folder it should have.",
     );
   return path.join(unpacked, dirs[0]!.name);
 }
 
-/** Downloads the repository at the checked branch and returns the skill's folder from it, validated; throws InstallError. */
+/** Downloads the repository at the checked branch and returns the skill's folder from it, validated; throws EngineError. */
 export async function obtainFromGithubTree(
   info: UpdateInfo | undefined,
   options: TreeObtainOptions,
@@ -64,7 +64,7 @@ export async function obtainFromGithubTree(
   const source = treeSourceOf(info);
   const repo = parseGithubRepo(source?.repo ?? null);
   if (!source || !repo)
-    throw new InstallError(
+    throw new EngineError(
       "install.no-download",
       "The update check did not say where this skill's folder is on GitHub; run the check again.",
     );
@@ -72,7 +72,7 @@ export async function obtainFromGithubTree(
     options.apiBase,
     `/repos/${encodeURIComponent(repo.owner)}/${encodeURIComponent(repo.repo)}/tarball/${encodeURIComponent(source.branch)}`,
   );
-  if (!url) throw new InstallError("install.download.refused-url", "The GitHub API address is not a valid URL.");
+  if (!url) throw new EngineError("install.download.refused-url", "The GitHub API address is not a valid URL.");
   return stageSkill(options.dataDir, options.expectName, async (stagingDir) => {
     const downloaded = await downloadFile(url.href, {
       dir: stagingDir,
@@ -82,8 +82,8 @@ export async function obtainFromGithubTree(
       // Only to the API's own origin: GitHub redirects the archive to codeload with a token of its own in the address.
       ...(options.token ? { bearer: { token: options.token, origin: url.origin } } : {}),
     }).catch((error: unknown) => {
-      if (!options.token && error instanceof InstallError && error.failure === "not-found")
-        throw new InstallError(
+      if (!options.token && error instanceof EngineError && error.failure === "not-found")
+        throw new EngineError(
           "install.download.failed",
           `GitHub has no such folder to download. If ${repo.key} is a private repository, set a GitHub token (Settings → GitHub token, or GITHUB_TOKEN) and update again.`,
           "not-found",
@@ -107,18 +107,18 @@ export async function obtainFromGithubTree(
     const folderDir = path.join(root, ...source.folder.split("/").filter(Boolean));
     const relative = path.relative(root, folderDir);
     if (relative.startsWith("..") || path.isAbsolute(relative))
-      throw new InstallError(
+      throw new EngineError(
         "install.skill.not-found",
         "The skill's folder named by the check lies outside the repository.",
       );
     const got = await gitTreeOf(folderDir).catch(() => null);
     if (!got)
-      throw new InstallError(
+      throw new EngineError(
         "install.skill.not-found",
         `GitHub's archive of ${repo.key} holds no folder ${source.folder || "/"}.`,
       );
     if (got.sha !== source.upstreamHash) {
-      throw new InstallError(
+      throw new EngineError(
         "install.content.mismatch",
         `The folder ${source.folder || "/"} in GitHub's archive of ${repo.key} is not the one the update check found (tree ${got.sha.slice(0, 7)}, not ${source.upstreamHash.slice(0, 7)}): it changed since the check. Nothing was changed; check again, then update.`,
       );

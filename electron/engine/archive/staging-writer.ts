@@ -3,8 +3,8 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { createNewFileSync, type NewFileSyncWriter } from "../fs/write";
-import type { EntrySink } from "../archive/extract-tar";
-import type { KeptEntry } from "../archive/extract-rules";
+import type { EntrySink } from "./extract-tar";
+import type { KeptEntry } from "./extract-rules";
 
 /** The archive reader's visitor that writes into `root`; `abort()` closes a file left open by a refusal. */
 export class StagingWriter {

@@ -8,7 +8,7 @@ import type { Diagnostic } from "../../../shared/model";
 import { readSkill } from "../skill/read-skill";
 import type { SkillReport } from "../skill/types";
 import { stopsLoading } from "../../../shared/client-fit";
-import { InstallError } from "./errors";
+import { EngineError } from "../errors";
 
 /** Deepest folder searched below the unpacked root (a monorepo's `repo-tag/plugins/x/skills/NAME` fits). */
 const MAX_DEPTH = 8;
@@ -57,7 +57,7 @@ function depthOf(rel: string): number {
 async function chooseFolder(root: string, expectName: string): Promise<string> {
   const folders = await skillFolders(root);
   if (!folders.length)
-    throw new InstallError(
+    throw new EngineError(
       "install.skill.not-found",
       "The release holds no SKILL.md, so there is no skill in it to install.",
     );
@@ -69,7 +69,7 @@ async function chooseFolder(root: string, expectName: string): Promise<string> {
       .slice(0, 5)
       .map((rel) => rel || "(the archive's root)")
       .join(", ");
-    throw new InstallError(
+    throw new EngineError(
       "install.skill.not-found",
       `The release holds ${folders.length} skills (${listed}${folders.length > 5 ? ", …" : ""}) and none is in a folder named "${expectName}".`,
     );
@@ -77,7 +77,7 @@ async function chooseFolder(root: string, expectName: string): Promise<string> {
   const shallowest = Math.min(...pool.map(depthOf));
   const best = pool.filter((rel) => depthOf(rel) === shallowest);
   if (best.length > 1)
-    throw new InstallError(
+    throw new EngineError(
       "install.skill.ambiguous",
       `The release holds several folders named "${expectName}" with a SKILL.md (${best.slice(0, 3).join(", ")}); it is not clear which one to install.`,
     );
@@ -98,7 +98,7 @@ export async function locateSkill(root: string, expectName: string): Promise<Loc
   }
   const report = await readSkill(dir);
   if (report.name && report.name !== expectName) {
-    throw new InstallError(
+    throw new EngineError(
       "install.skill.name-mismatch",
       `The release holds the skill "${report.name.slice(0, 100)}", not "${expectName}", so it was not installed in its place.`,
     );
@@ -111,7 +111,7 @@ export async function locateSkill(root: string, expectName: string): Promise<Loc
       .slice(0, 3)
       .map((d) => `${d.code}: ${d.message}`)
       .join(" ");
-    throw new InstallError(
+    throw new EngineError(
       "install.skill.invalid",
       `The skill in the release cannot be read by clients (${blockers.length} error${blockers.length === 1 ? "" : "s"}), so it was not installed. ${first}`,
     );

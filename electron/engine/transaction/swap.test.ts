@@ -20,9 +20,10 @@ import { tmpdir } from "node:os";
 import { fileURLToPath } from "node:url";
 import { skipBecause } from "../../../test-support/skip";
 import { makeTempDir, writeTree } from "../../../test-support/tmp";
-import { diffFolders } from "./diff";
+import { diffFolders } from "../apply/diff";
 import { lockTarget } from "./journal";
-import { readManifest, targetKey } from "./manifest";
+import { readManifest } from "./manifest";
+import { targetKey } from "../app-data/data-paths";
 import { applyFolderUpdate, listBackups, recoverInterrupted, rollback } from "./swap";
 import { fingerprintTree } from "../../../test-support/tree-fingerprint";
 

@@ -6,7 +6,7 @@ import { makeTempDir, writeTree } from "../../../test-support/tmp";
 import { tarGzOf, zipOf } from "../../../test-support/archives";
 import { startReleaseServer, type RunningReleaseServer } from "../../../test-support/servers/release-server";
 import { downloadFile } from "./download";
-import type { InstallError } from "./errors";
+import type { EngineError } from "../errors";
 import { obtainSkill, releaseFileSource } from "./obtain";
 
 let tmp: { dir: string; cleanup: () => Promise<void> };
@@ -81,7 +81,7 @@ describe("obtainSkill", () => {
     const downloadCode = (url: string) =>
       downloadFile(url, { dir, connectTimeoutMs: 5_000 }).then(
         () => "downloaded",
-        (error: InstallError) => `${error.code}: ${error.message}`,
+        (error: EngineError) => `${error.code}: ${error.message}`,
       );
     expect(await downloadCode("http://example.com/x.zip")).toMatch(
       /^install.download.refused-url: Plain http is not safe/,
