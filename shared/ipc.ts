@@ -141,7 +141,7 @@ export interface LastUpdateResults {
   checking?: boolean;
 }
 
-/** Every command: channel name → signature. Each returns a Promise. */
+/** Every command: channel name → signature. Each returns a Promise. Exported for tests: they type their fakes. */
 export interface IpcCommands {
   "app:info": () => Promise<AppInfo>;
   "catalog:scan": () => Promise<ScanResult>;
@@ -273,7 +273,10 @@ export const TOKEN_HEADER = "x-skillshelf-token";
  */
 export const SESSION_HEADER = "x-skillshelf-session";
 
-/** Which event each `on…` method subscribes to: the event table, as COMMANDS is the command table. */
+/**
+ * Which event each `on…` method subscribes to: the event table, as COMMANDS is the command table.
+ * Exported for tests: they check each API object against it.
+ */
 export const eventOfMethod = {
   onCatalogChanged: "catalog:changed",
   onAuthorChanged: "author:changed",
@@ -348,6 +351,7 @@ function commandTable<const T extends CheckedTable<T>>(table: T & EveryChannel<T
 /**
  * Every command, once: API method → channel → argument validator (exact keys). The preload, the page's web API, main's
  * registration and the web host's dispatch are all made from it; nothing else lists commands.
+ * Exported for tests: they check every host against it.
  */
 export const COMMANDS = commandTable({
   appInfo: { channel: "app:info", args: noArgs },
@@ -421,12 +425,15 @@ export function wireArgs(args: readonly unknown[]): unknown[] {
   return args.slice(0, length);
 }
 
-/** Which command each API method calls (derived from COMMANDS). */
+/** Which command each API method calls (derived from COMMANDS). Exported for tests: they check the derivation. */
 export const commandOfMethod = Object.fromEntries(commandEntries.map(([method, spec]) => [method, spec.channel])) as {
   readonly [M in CommandMethod]: (typeof COMMANDS)[M]["channel"];
 };
 
-/** Runtime argument checks per command channel (derived from COMMANDS): the only way arguments reach a handler. */
+/**
+ * Runtime argument checks per command channel (derived from COMMANDS): the only way arguments reach a handler.
+ * Exported for tests: they plant arguments against them.
+ */
 export const commandArgs = Object.fromEntries(
   commandEntries.map(([, spec]) => [spec.channel, spec.args as (args: readonly unknown[]) => boolean]),
 ) as { readonly [C in CommandChannel]: (args: readonly unknown[]) => boolean };

@@ -33,6 +33,7 @@ export interface UploadLimits {
 /**
  * The uploads of one session: `held` (the session's set, emptied by Add and dispose) capped in count and total bytes,
  * counting uploads still arriving; an upload not added within the time limit is deleted and leaves the set.
+ * Exported for tests: they hold uploads on a shelf of their own.
  */
 export class UploadShelf {
   private readonly received = new Map<string, { bytes: number; at: number }>();

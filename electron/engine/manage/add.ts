@@ -173,7 +173,10 @@ export interface AddPlan {
   cleanup(): Promise<void>;
 }
 
-/** Adds the skills SOURCE holds to the chosen clients; throws EngineError for a refusal (nothing written). */
+/**
+ * Adds the skills SOURCE holds to the chosen clients; throws EngineError for a refusal (nothing written).
+ * Exported for tests: front ends add through the lifecycle service (planAdd), tests drive the engine directly.
+ */
 export async function addSkill(rawSource: string, options: AddOptions): Promise<AddResult> {
   const plan = await planAdd(rawSource, options);
   try {

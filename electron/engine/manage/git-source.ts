@@ -28,7 +28,10 @@ function transportOf(url: string): { protocol: string; host: string } | null {
   return scp ? { protocol: "ssh", host: scp[1]! } : null;
 }
 
-/** The transports git may use for `url` (GIT_ALLOW_PROTOCOL), or throws the refusal in words. */
+/**
+ * The transports git may use for `url` (GIT_ALLOW_PROTOCOL), or throws the refusal in words.
+ * Exported for tests: they check each transport's answer without running git.
+ */
 export function allowedGitProtocols(url: string): string {
   const where = transportOf(url);
   if (!where)

@@ -41,7 +41,7 @@ export interface StagedSource {
   cleanup(): Promise<void>;
 }
 
-/** Options of stageSource. */
+/** Options of stageSource. Exported for tests: they stage sources directly. */
 export interface StageOptions {
   dataDir: string;
   apiBase?: string;
@@ -55,7 +55,10 @@ export interface StageOptions {
 
 const MAX_CANDIDATES = 500;
 
-/** Time allowed for GitHub's answer naming a repository's default branch, whether or not the caller can cancel. */
+/**
+ * Time allowed for GitHub's answer naming a repository's default branch, whether or not the caller can cancel.
+ * Exported for tests: they assert the real limit while running with a short one.
+ */
 export const REPO_ANSWER_TIMEOUT_MS = 20_000;
 /** Largest answer about a repository read (a real one is a few KiB). */
 const MAX_REPO_ANSWER_BYTES = MAX_RELEASE_BODY_BYTES;

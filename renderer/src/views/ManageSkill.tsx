@@ -15,7 +15,10 @@ const FOLDER_OF: Record<string, string> = {
   "gemini-cli": ".gemini/skills",
 };
 
-/** The clients "Also use in…" may offer: those whose folder does not hold the skill yet (by any of its paths). */
+/**
+ * The clients "Also use in…" may offer: those whose folder does not hold the skill yet (by any of its paths).
+ * Exported for tests: they check the offer for each placement.
+ */
 export function shareTargets(skill: Skill): ManageClientId[] {
   const paths = [skill.dir, ...(skill.links ?? []), ...(skill.placements ?? []).map((p) => p.path)].map((p) =>
     p.replace(/\\/g, "/"),

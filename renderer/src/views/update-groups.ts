@@ -140,7 +140,10 @@ export function groupMeaning(key: UpdateGroup["key"]): string {
   }
 }
 
-/** How many things a person updates: each skill copy on its own, each plugin once (the badge, the heading, the tab). */
+/**
+ * How many things a person updates: each skill copy on its own, each plugin once (the badge, the heading, the tab).
+ * Exported for tests: they check the count against the rows.
+ */
 export function updateRowCount(groups: Pick<GroupedUpdates, "pending" | "plugins">): number {
   return groups.pending.length + groups.plugins.length;
 }
