@@ -35,7 +35,10 @@ export type InstallErrorCode =
   | "manage.conflict"
   | "manage.not-installed"
   | "manage.client.unknown"
-  | "manage.not-confirmed";
+  | "manage.not-confirmed"
+  | "budget.settings.unusable"
+  | "budget.settings.changed"
+  | "budget.undo.none";
 
 /** A refused or failed install step; `message` is a sentence a user understands. */
 export class InstallError extends Error {

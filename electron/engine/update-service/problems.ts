@@ -40,6 +40,9 @@ const CAUSE_OF_CODE: Record<InstallErrorCode, FailureCause> = {
   "manage.not-installed": "not-found",
   "manage.client.unknown": "refused",
   "manage.not-confirmed": "cancelled",
+  "budget.settings.unusable": "invalid",
+  "budget.settings.changed": "changed-locally",
+  "budget.undo.none": "not-found",
 };
 
 /** What to do, by cause, where the code's own advice does not fit every cause (a failed download, a failed swap). */
