@@ -52,7 +52,6 @@ export async function setSkillOverride(
   const before = await currentBytes(file);
   await overrideEditHooks.afterRead?.(file);
   let next: string;
-  let bom = false;
   if (before === null) {
     if (mode === "on") return { file, name, mode, undoId: "", changed: false };
     next = `${JSON.stringify({ skillOverrides: { [name]: mode } }, null, 2)}\n`;
@@ -65,8 +64,7 @@ export async function setSkillOverride(
         `The settings file ${file} was left as it is: it is not a JSON object Skillshelf can edit without changing the rest.`,
       );
     if (edited === decoded.text) return { file, name, mode, undoId: "", changed: false };
-    bom = decoded.bom;
-    next = (bom ? "\uFEFF" : "") + edited;
+    next = (decoded.bom ? "\uFEFF" : "") + edited;
   }
   const undoId = `${Date.now()}-${randomBytes(6).toString("hex")}`;
   const root = undoRoot(dataDir);
