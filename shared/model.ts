@@ -134,6 +134,8 @@ export interface Skill {
   placements?: SkillPlacement[];
   /** The `skills` installer's lock entry for this skill, when it has one. */
   lock?: SkillLockInfo;
+  /** True when the frontmatter says `disable-model-invocation: true` (Claude Code keeps it out of the listing). */
+  disableModelInvocation?: true;
 }
 
 /** One MCP server declared by a plugin's mcp.json (secrets stay out of this shape). */

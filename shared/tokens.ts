@@ -3,7 +3,7 @@
 const SURROGATE_PAIRS = /[\ud800-\udbff][\udc00-\udfff]/g;
 
 /** Characters per token assumed by the estimate (English prose averages about four). */
-const CHARS_PER_TOKEN = 4;
+export const CHARS_PER_TOKEN = 4;
 
 /** Counts Unicode code points (what the spec's length limits count): UTF-16 units, a surrogate pair counted once. */
 export function codePoints(text: string): number {

@@ -23,7 +23,12 @@ const FAMILIES = [
   "marketplace",
 ];
 /** Dotted literals of three or more parts that are not codes (reverse-domain identifiers); any other is taken for a code. */
-const NOT_CODE_IDENTIFIERS = new Set(["com.example.client", "dev.skillshelf.app", "yaml.node.type"]);
+const NOT_CODE_IDENTIFIERS = new Set([
+  "com.example.client",
+  "dev.skillshelf.app",
+  "yaml.node.type",
+  "settings.local.json",
+]);
 /** Dotted string literals of those families that are not codes: file names and a version source (Skill.versionSource). */
 const NOT_CODES = new Set(["plugin.version"]);
 const FILE_NAME = /^[a-z-]+\.(md|json|ini|exe|zip|skill|ya?ml|toml|txt)$/;

@@ -40,6 +40,9 @@ export type ManageErrorCode =
   | "manage.client.unknown"
   | "manage.not-confirmed";
 
+/** Codes of the context budget's edits of a client's settings. */
+export type BudgetErrorCode = "budget.settings.unusable" | "budget.settings.changed" | "budget.undo.none";
+
 /** Codes of the engine's other refusals: packing, recipes, settings, writes, workers, openers, paths, tasks. */
 export type OtherErrorCode =
   | "pack.refused"
@@ -59,7 +62,7 @@ export type OtherErrorCode =
 export type AppErrorCode = "app.refused" | "app.not-found" | "app.cancelled" | "app.locked" | "app.invalid";
 
 /** Every code an EngineError can carry, by area. */
-export type EngineErrorCode = InstallErrorCode | ManageErrorCode | OtherErrorCode | AppErrorCode;
+export type EngineErrorCode = InstallErrorCode | ManageErrorCode | BudgetErrorCode | OtherErrorCode | AppErrorCode;
 
 /** The cause each code stands for when the place that threw did not name one: the one code→cause map. */
 const CAUSE_OF_CODE: Record<EngineErrorCode, FailureCause> = {
@@ -95,6 +98,9 @@ const CAUSE_OF_CODE: Record<EngineErrorCode, FailureCause> = {
   "manage.not-installed": "not-found",
   "manage.client.unknown": "refused",
   "manage.not-confirmed": "cancelled",
+  "budget.settings.unusable": "invalid",
+  "budget.settings.changed": "changed-locally",
+  "budget.undo.none": "not-found",
   "pack.refused": "invalid",
   "recipe.refused": "refused",
   "settings.refused": "refused",

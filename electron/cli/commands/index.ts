@@ -28,6 +28,12 @@ export const commands: readonly CommandEntry[] = [
     load: async () => (await import("./levels")).levelsCommand,
   },
   {
+    name: "budget",
+    summary:
+      "Show what each client's skill listing costs every conversation, what it cuts, and switch skills down or off.",
+    load: async () => (await import("./budget")).budgetCommand,
+  },
+  {
     name: "scan",
     summary: "Find every skill and plugin on this machine (or a given home) and check each one.",
     load: async () => (await import("./scan")).scanCommand,

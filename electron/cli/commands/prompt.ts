@@ -5,9 +5,10 @@ import { readSkillArchive } from "../../engine/skill/archive";
 import { readSkill } from "../../engine/skill/read-skill";
 import type { SkillReport } from "../../engine/skill/types";
 import { mapBounded } from "../../engine/fs/bounded";
-import { UsageError, printJson, stringFlag, type CliCommand } from "../command";
+import { UsageError, printJson, stringFlag, type CliArgs, type CliCommand, type CliIo } from "../command";
 import { expandPaths } from "./validate";
 import { safeBlock, shownPath } from "./report-format";
+import { SCAN_FLAGS_USAGE, scanFlagOptions } from "../scan-flags";
 
 /**
  * The `prompt` command. Its stdout is exactly the rendered string — no newline is added, so
@@ -18,10 +19,18 @@ import { safeBlock, shownPath } from "./report-format";
 export const promptCommand: CliCommand = {
   name: "prompt",
   summary: "Print the level-1 <available_skills> block for skills, byte-exact (no trailing newline).",
-  usage: "skillshelf prompt PATH... [--intro TEXT | --no-intro] [--json]",
-  options: { intro: { type: "string" }, "no-intro": { type: "boolean" }, json: { type: "boolean" } },
+  usage: `skillshelf prompt PATH... [--intro TEXT | --no-intro] [--json] | skillshelf prompt --client ID [--project DIR] [--json] ${SCAN_FLAGS_USAGE}`,
+  options: {
+    intro: { type: "string" },
+    "no-intro": { type: "boolean" },
+    json: { type: "boolean" },
+    client: { type: "string" },
+    project: { type: "string" },
+    ...scanFlagOptions,
+  },
   ownsTerminalEscaping: true,
   async run(args, io) {
+    if (stringFlag(args, "client") !== undefined) return clientPrompt(args, io);
     const intro = stringFlag(args, "intro");
     if (intro !== undefined && args.values["no-intro"])
       throw new UsageError("give either --intro TEXT or --no-intro, not both.");
@@ -55,3 +64,19 @@ export const promptCommand: CliCommand = {
     return usable.length === reports.length ? 0 : 1;
   },
 };
+
+/** `prompt --client ID`: the listing that client sends, as it sends it (its own caps, budget and overrides applied). */
+async function clientPrompt(args: CliArgs, io: CliIo): Promise<number> {
+  if (args.positionals.length) throw new UsageError("give either PATH... or --client ID, not both.");
+  const { budgetFromFlags } = await import("./budget");
+  const { report } = await budgetFromFlags(args, io);
+  const [client, ...others] = report.clients;
+  if (!client || others.length)
+    throw new UsageError(
+      `--client names ${report.clients.length} listings here (${report.clients.map((c) => c.id).join(", ")}); give --project DIR to pick one.`,
+    );
+  if (args.values.json)
+    printJson(io, { client: client.id, text: client.text, chars: client.chars, tokens: client.tokens });
+  else io.stdout(io.stdoutIsTerminal ? safeBlock(client.text) : client.text);
+  return 0;
+}

@@ -88,7 +88,8 @@ function isSkill(v: unknown): boolean {
     optional(v.pluginId, str) &&
     optional(v.desktop, isDesktopFacts) &&
     optional(v.placements, (p) => arrayOf(p, isPlacement, MAX_LINKS)) &&
-    optional(v.lock, isLock)
+    optional(v.lock, isLock) &&
+    optional(v.disableModelInvocation, (d) => d === true)
   );
 }
 

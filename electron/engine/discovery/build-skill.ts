@@ -87,5 +87,8 @@ export function skillFrom(read: SkillRead, place: SkillPlace): Skill {
     repository: repositoryOf(report, place.lock),
   };
   if (place.lock) skill.lock = place.lock;
+  // The frontmatter fast path reads a plain `true` as the string "true".
+  const dmi = report.frontmatter?.["disable-model-invocation"];
+  if (dmi === true || dmi === "true") skill.disableModelInvocation = true;
   return skill;
 }

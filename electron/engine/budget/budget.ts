@@ -1,0 +1,184 @@
+// The budget of every client and scope found by a scan: the listing each builds, its cost, its cuts, its switches.
+import path from "node:path";
+import type { BudgetReport, ClientBudget } from "../../../shared/budget";
+import { DEFAULT_INTRO } from "../../../shared/level1";
+import type { ClientId, Location, ScanResult, Skill } from "../../../shared/model";
+import { mergeSettings, projectSettingsFiles, readSettingsFile, userSettingsFile } from "./claude-settings";
+import { buildListing, type Candidate } from "./listing";
+import { TOKEN_ESTIMATE, claudeCodeRules, noSwitchNote, unpublishedRules } from "./rules";
+
+/** Where Claude Code's settings are and which extra projects to report. */
+export interface BudgetOptions {
+  /** CLAUDE_CONFIG_DIR or ~/.claude of the home scanned. */
+  claudeConfigDir: string;
+  /** Project folders to report for Claude Code even without a .claude/skills folder of their own. */
+  projects?: string[];
+}
+
+/** The clients with a listing of their own, in the order they are shown. */
+const LISTED_CLIENTS: readonly ClientId[] = [
+  "claude-code",
+  "claude-desktop",
+  "cursor",
+  "codex",
+  "gemini-cli",
+  "github-copilot",
+  "windsurf",
+  "goose",
+  "opencode",
+  "agents",
+  "cline",
+  "roo",
+  "kiro",
+  "trae",
+  "antigravity",
+  "qwen-code",
+];
+
+const CLIENT_LABELS: Partial<Record<ClientId, string>> = {
+  "claude-code": "Claude Code",
+  "claude-desktop": "Claude Desktop",
+  cursor: "Cursor",
+  codex: "Codex",
+  "gemini-cli": "Gemini CLI",
+  "github-copilot": "GitHub Copilot",
+  windsurf: "Windsurf",
+  goose: "Goose",
+  opencode: "OpenCode",
+  agents: "Readers of ~/.agents/skills",
+};
+
+const labelOf = (client: ClientId) => CLIENT_LABELS[client] ?? client;
+
+/** The project a project-scope skills folder belongs to (`<project>/.claude/skills` → `<project>`). */
+const projectOf = (loc: Location) => path.dirname(path.dirname(loc.path));
+
+/** Every skill of the scan, plugin skills included, with the places it is read from, grouped by location id. */
+function candidatesByLocation(result: ScanResult): Map<string, Candidate[]> {
+  const out = new Map<string, Candidate[]>();
+  const seen = new Set<string>();
+  const add = (skill: Skill) => {
+    const places = skill.placements?.length ? skill.placements : [{ locationId: skill.locationId, path: skill.dir }];
+    for (const p of places) {
+      // A plugin's skills are in the catalog's list of skills and in their plugin's: each place counts once.
+      const key = `${p.locationId}\0${p.path}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const list = out.get(p.locationId) ?? [];
+      const candidate: Candidate = { skill, path: p.path };
+      if (skill.desktop?.enabled === false) candidate.excluded = "Claude Desktop has it turned off.";
+      list.push(candidate);
+      out.set(p.locationId, list);
+    }
+  };
+  for (const skill of result.skills) if (!skill.pluginId) add(skill);
+  for (const plugin of result.plugins) {
+    if (plugin.client && plugin.client !== "claude-code") continue;
+    if (!plugin.loads) continue;
+    for (const skill of plugin.skills) add(skill);
+  }
+  return out;
+}
+
+/** Whether a Claude Code location is one it never lists from (its trash of skills moved aside). */
+const isTrash = (loc: Location) => path.basename(loc.path) === ".trash";
+
+/** The budget of every client and scope in a scan (Claude Code's settings are read from disk). */
+export async function computeBudget(result: ScanResult, options: BudgetOptions): Promise<BudgetReport> {
+  const byLocation = candidatesByLocation(result);
+  const from = (locs: Location[]) => locs.flatMap((l) => byLocation.get(l.id) ?? []);
+  const pluginLocations = new Set(result.plugins.filter((p) => p.loads && p.locationId).map((p) => p.locationId));
+  const clients: ClientBudget[] = [];
+  for (const client of LISTED_CLIENTS) {
+    const locs = result.locations.filter((l) => l.client === client && l.exists && !isTrash(l));
+    if (client === "claude-code") {
+      clients.push(...(await claudeCode(result, locs, pluginLocations, from, options)));
+      continue;
+    }
+    if (client === "claude-desktop") {
+      for (const loc of locs.filter((l) => l.desktop?.accountTree))
+        clients.push(plain(`${client}@${loc.desktop!.accountTree}`, client, loc.label ?? labelOf(client), from([loc])));
+      continue;
+    }
+    const user = locs.filter((l) => l.scope === "user");
+    if (user.length) clients.push(plain(client, client, labelOf(client), from(user)));
+    const projects = new Map<string, Location[]>();
+    for (const l of locs.filter((x) => x.scope === "project"))
+      projects.set(projectOf(l), [...(projects.get(projectOf(l)) ?? []), l]);
+    for (const [dir, ps] of projects) {
+      const b = plain(`${client}@${dir}`, client, `${labelOf(client)} in ${dir}`, from([...user, ...ps]));
+      b.projectDir = dir;
+      clients.push(b);
+    }
+  }
+  return { clients, tokenEstimate: TOKEN_ESTIMATE };
+}
+
+/** A client that publishes no rule: its listing is every readable skill it reads, in full. */
+function plain(id: string, client: ClientId, label: string, candidates: Candidate[]): ClientBudget {
+  const { rules, shown } = unpublishedRules(client);
+  const listing = buildListing(candidates, rules, DEFAULT_INTRO);
+  return {
+    id,
+    client,
+    label,
+    rules: shown,
+    ...listing,
+    limitChars: null,
+    notes: [],
+    switches: { kind: "none", note: noSwitchNote(client) },
+  };
+}
+
+/** Claude Code for the user and for each project: its settings (local > project > user), its plugins. */
+async function claudeCode(
+  result: ScanResult,
+  locs: Location[],
+  pluginLocations: Set<string | undefined>,
+  from: (locs: Location[]) => Candidate[],
+  options: BudgetOptions,
+): Promise<ClientBudget[]> {
+  const userFile = userSettingsFile(options.claudeConfigDir);
+  const userRead = await readSettingsFile(userFile);
+  const pluginLocs = result.locations.filter((l) => pluginLocations.has(l.id) && l.client === "claude-code");
+  const userLocs = [...locs.filter((l) => l.scope === "user"), ...pluginLocs];
+  const out: ClientBudget[] = [];
+  const build = (
+    id: string,
+    label: string,
+    candidates: Candidate[],
+    files: (typeof userRead)[],
+    writable: string[],
+  ) => {
+    const settings = mergeSettings(files);
+    const { rules, shown } = claudeCodeRules(settings);
+    const listing = buildListing(candidates, rules, DEFAULT_INTRO);
+    const b: ClientBudget = {
+      id,
+      client: "claude-code",
+      label,
+      rules: shown,
+      ...listing,
+      limitChars: rules.budgetChars,
+      notes: files.filter((f) => f.problem && f.problem !== "missing").map((f) => `${f.file}: ${f.problem}`),
+      switches: { kind: "skillOverrides", files: writable },
+    };
+    return b;
+  };
+  out.push(build("claude-code", "Claude Code", from(userLocs), [userRead], [userFile]));
+  const projects = new Map<string, Location[]>();
+  for (const l of locs.filter((x) => x.scope === "project" && x.path.endsWith(path.join(".claude", "skills"))))
+    projects.set(projectOf(l), [...(projects.get(projectOf(l)) ?? []), l]);
+  for (const dir of options.projects ?? []) if (!projects.has(path.resolve(dir))) projects.set(path.resolve(dir), []);
+  for (const [dir, ps] of projects) {
+    const files = projectSettingsFiles(dir);
+    const reads = [userRead, ...(await Promise.all(files.map(readSettingsFile)))];
+    const b = build(`claude-code@${dir}`, `Claude Code in ${dir}`, [...from(userLocs), ...from(ps)], reads, [
+      ...files,
+      userFile,
+    ]);
+    b.projectDir = dir;
+    out.push(b);
+  }
+  return out;
+}
