@@ -30,7 +30,7 @@ const NOT_CODE_IDENTIFIERS = new Set([
   "settings.local.json",
 ]);
 /** Dotted string literals of those families that are not codes: file names and a version source (Skill.versionSource). */
-const NOT_CODES = new Set(["plugin.version"]);
+const NOT_CODES = new Set(["plugin.version", "settings.local.json"]);
 const FILE_NAME = /^[a-z-]+\.(md|json|ini|exe|zip|skill|ya?ml|toml|txt)$/;
 
 interface DocRow {
