@@ -5,6 +5,7 @@ import { buildCatalogGroups, catalogRows, severityCounts, type CatalogEntry } fr
 import { plural } from "../lib/format";
 import { useApi } from "./api-context";
 import { CatalogList } from "./CatalogList";
+import { DesktopCheckCard } from "./DesktopCheck";
 import { EntryDetail, type DetailTab } from "./EntryDetail";
 import { When } from "./InlineText";
 import { EmptyState } from "./StatusViews";
@@ -226,6 +227,7 @@ export function AuthorView(props: { author: AuthorData; updates: ReadonlyMap<str
                 revision={snapshot.revision}
                 tab={tab}
                 onTab={setTab}
+                tools={selected.entry.kind === "skill" ? <DesktopCheckCard skill={selected.entry.skill} /> : null}
               />
             ) : null}
           </section>
