@@ -29,7 +29,10 @@ export function DesktopCheckCard(props: { skill: Skill }) {
   };
   const check = current && "check" in current ? current.check : null;
   const reasons = check ? check.diagnostics.filter((d) => d.severity === "error") : [];
-  const others = check ? check.diagnostics.filter((d) => d.severity !== "error") : [];
+  // The skill's own warnings are listed beside the levels; here only what the upload itself adds.
+  const others = check
+    ? check.diagnostics.filter((d) => d.severity !== "error" && /^(pack|desktop)\./.test(d.code))
+    : [];
   return (
     <section className="desktop-check" aria-label="Claude Desktop check" data-testid="desktop-check">
       <button type="button" className="button" onClick={() => void run()} disabled={busy}>
