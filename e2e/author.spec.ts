@@ -147,6 +147,74 @@ test.describe("author mode", () => {
     await expect(fit).not.toContainText("can load it");
   });
 
+  test("a workspace: problems beside every level, level 3 tokens, and the Claude Desktop check", async ({ page }) => {
+    const trip = path.join(app.root, "work", "trip-planner");
+    await writeTree(trip, {
+      "SKILL.md": [
+        "---",
+        "name: trip-planner",
+        "description: Plans <b>trips</b> end to end.",
+        "---",
+        "# Trip planner",
+        "",
+        "Read `references/guide.md` first.",
+        "Then follow `references/missing.md`.",
+        "",
+      ].join("\n"),
+      "references/guide.md": `# Guide\n\n${"Pack light and book early. ".repeat(1500)}\n`,
+    });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(app.url);
+    await page.getByRole("button", { name: /^Author mode/ }).click();
+    await page.getByLabel("Folder path").fill(trip);
+    await page.getByRole("button", { name: "Open", exact: true }).click();
+    await expect(page.locator("#detail-title")).toHaveText("trip-planner");
+    await expect(page.locator(".detail-eyebrow")).toHaveText("Opened folder — skill trip-planner");
+    const missing = page.locator('[data-code="skill.ref.path-missing"]');
+    await expect(missing.locator(".place")).toHaveText("SKILL.md:8:14");
+    await expect(missing).toContainText("references/missing.md");
+
+    const problems = page.getByTestId("level-problems");
+    for (const level of [/Level 1/, /Level 2/]) {
+      await page.getByRole("tab", { name: level }).click();
+      await expect(problems).toBeInViewport();
+      await expect(problems).toContainText("Problems · 1 warning");
+      await expect(problems.locator('[data-code="skill.ref.path-missing"] .place')).toHaveText("SKILL.md:8:14");
+      await expect(problems.locator(".diagnostic-fix")).toContainText("Add the file");
+    }
+    await saveScreenshot(page, "author-level2-problems");
+
+    await page.getByRole("tab", { name: /Level 3/ }).click();
+    const total = page.getByTestId("level3-tokens");
+    await expect(total).toContainText(/≈ \d{1,3}(,\d{3})+ tokens/);
+    await expect(page.getByTitle("references/guide.md")).toContainText("39.6 KB · ≈ 10,128 tokens");
+    await expect(page.getByTitle("SKILL.md", { exact: true })).toContainText(/≈ \d+ tokens/);
+    await expect(page.locator(".file-row.missing")).toContainText("references/missing.md");
+    await expect(problems).toBeInViewport();
+    await saveScreenshot(page, "author-level3-tokens");
+
+    await page.getByRole("button", { name: "Would Claude Desktop accept this?" }).click();
+    const verdict = page.getByTestId("desktop-check").getByRole("status");
+    await expect(verdict).toContainText("Claude Desktop would refuse this upload, for this reason:");
+    await expect(verdict.locator('[data-code="desktop.description.xml"] .place')).toHaveText(/^SKILL\.md:3/);
+    await expect(verdict.locator('[data-code="desktop.description.xml"] .diagnostic-fix')).toBeVisible();
+    await expect(verdict).toBeInViewport();
+    await saveScreenshot(page, "author-desktop-refused");
+
+    await writeFile(
+      path.join(trip, "SKILL.md"),
+      skillText("Plans trips end to end.").replace("my-skill", "trip-planner"),
+    );
+    await expect(page.getByTestId("desktop-check")).toContainText("The files changed since the last check");
+    await page.getByRole("button", { name: "Would Claude Desktop accept this?" }).click();
+    await expect(verdict).toContainText("Claude Desktop would accept this skill as “trip-planner” when you upload it.");
+
+    await page.setViewportSize({ width: 800, height: 600 });
+    await page.getByRole("tab", { name: /Level 1/ }).click();
+    await expect(problems).toBeInViewport();
+    await saveScreenshot(page, "author-level1-800");
+  });
+
   test("dropping a folder from the file manager opens it", async ({ page }) => {
     await page.goto(app.url);
     await page.getByRole("button", { name: /^Author mode/ }).click();

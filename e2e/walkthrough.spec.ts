@@ -49,7 +49,7 @@ test.describe("a walk-through as each kind of user", () => {
     const fit = page.getByTestId("client-fit");
     await expect(page.locator(".overview > .card").first()).toHaveAttribute("data-testid", "client-fit");
     await expect(fit.getByRole("heading")).toHaveText("Works in Claude Desktop?");
-    await expect(fit).toContainText("Loads in Claude Desktop.");
+    await expect(fit).toContainText("Loads in Claude Desktop despite 1 error against the Agent Skills rules");
     await expect(page.getByTestId("fit-instead")).toContainText("Ask the skill's author");
     await expect(page.locator('[data-code="skill.field.unexpected"]')).toBeVisible();
     await expect(page.locator(".diagnostic-fix")).toHaveCount(0);
@@ -62,7 +62,7 @@ test.describe("a walk-through as each kind of user", () => {
     await openCatalog(page, app.url);
     await search(page).fill("agentkey codex");
     await entryRow(page, "agentkey").first().click();
-    await expect(page.getByTestId("client-fit")).toContainText("Loads in Codex.");
+    await expect(page.getByTestId("client-fit")).toContainText("Loads in Codex despite 1 error");
     await expect(page.getByTestId("fit-instead")).toHaveCount(0);
     const fix = page.locator('[data-code="skill.field.unexpected"] .diagnostic-fix');
     await expect(fix).toBeVisible();

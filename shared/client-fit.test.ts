@@ -52,7 +52,7 @@ describe("clientFit", () => {
       }),
     );
     expect(fit.verdict).toBe("loads");
-    expect(fit.headline).toMatch(/^Loads in Claude Desktop\./);
+    expect(fit.headline).toMatch(/^Loads in Claude Desktop despite 1 error against the Agent Skills rules: /);
     expect(fit.blockers).toEqual([]);
     expect(fit.authorNotes).toEqual([topLevelVersion]);
     expect(fit.editable).toBe(false);
@@ -95,6 +95,15 @@ describe("clientFit", () => {
       instead: null,
     });
     expect(clientFit(skill({ client: "agents" })).headline).toBe("Agents that read this folder can load it.");
+  });
+
+  it("says what loads where and why when a skill with a rule error loads in its client", () => {
+    const upper = d("skill.name.uppercase", "error", 'The name "Trip" has uppercase letters.');
+    const fit = clientFit(skill({ client: "claude-code", diagnostics: [upper], valid: false }));
+    expect(fit.verdict).toBe("loads");
+    expect(fit.headline).toBe(
+      'Loads in Claude Code despite 1 error against the Agent Skills rules: Claude Code loads it anyway, but other agents that check those rules may refuse it. The error: The name "Trip" has uppercase letters.',
+    );
   });
 
   it("never says agents can load a skill with errors against the Agent Skills rules (author mode's folders)", () => {

@@ -113,6 +113,19 @@ export function clientFit(skill: Skill): ClientFit {
       instead,
     };
   }
+  if (!generic && ruleErrors.length > 0) {
+    // The badge beside this says "N errors": say which client loads it anyway, and who may not.
+    const errors = ruleErrors.length === 1 ? "1 error" : `${ruleErrors.length} errors`;
+    return {
+      verdict: "loads",
+      clientName,
+      headline: `Loads in ${clientName} despite ${errors} against the Agent Skills rules: ${clientName} loads it anyway, but other agents that check those rules may refuse it. ${ruleErrors.length === 1 ? "The error" : "The first"}: ${ruleErrors[0]!.message}`,
+      blockers,
+      authorNotes,
+      editable,
+      instead,
+    };
+  }
   const notes =
     authorNotes.length > 0 ? " Some details do not follow the Agent Skills rules; they do not stop it loading." : "";
   const loads = generic ? "Agents that read this folder can load it." : `Loads in ${clientName}.`;

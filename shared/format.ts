@@ -7,6 +7,13 @@ export function formatBytes(n: number): string {
   return `${(n / 1024 / 1024).toFixed(1)} MB`;
 }
 
+/** "9,553": whole counts (tokens, characters, lines) grouped the same way in the CLI, diagnostics and the views. */
+export function formatCount(n: number): string {
+  if (!Number.isSafeInteger(n)) return String(n);
+  const grouped = String(Math.abs(n)).replace(/\B(?=(\d{3})+$)/g, ",");
+  return n < 0 ? `-${grouped}` : grouped;
+}
+
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;

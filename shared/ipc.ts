@@ -1,5 +1,6 @@
 // The one contract across the process boundary: every command (renderer → main/host) and every event
 // (main/host → renderer), with runtime validators for arguments, since the renderer is untrusted.
+import type { DesktopCheck } from "./desktop-check";
 import type { SkillLevels, SkillResource } from "./levels";
 import type { FailureCause, Profile, ScanResult, StoredCatalog, TaskProgress, UpdateInfo } from "./model";
 import { settingsPatchProblem, type PublicSettings, type SettingsPatch } from "./settings";
@@ -153,6 +154,8 @@ export interface IpcCommands {
   /** Opens a folder in author mode; null asks the user to pick one (a native dialog where there is one). */
   "author:open": (path: string | null) => Promise<AuthorSnapshot | null>;
   "author:close": () => Promise<void>;
+  /** Runs `pack --for claude-desktop`'s checks on a skill of the opened folder, writing no archive. */
+  "author:desktop-check": (dir: string) => Promise<DesktopCheck>;
   /** Runs an update check; `force` starts a new session (a manual "check now"). */
   "updates:check": (force: boolean) => Promise<UpdateInfo[]>;
   /** Each skill-meta server's state as last asked; `tryUnasked` asks the added servers no check asked yet (Settings). */
@@ -362,6 +365,7 @@ export const COMMANDS = commandTable({
   validatePath: { channel: "validate:path", args: tuple(isPath, isProfile) },
   openAuthorFolder: { channel: "author:open", args: tuple(nullable(isPath)) },
   closeAuthorFolder: { channel: "author:close", args: noArgs },
+  checkForDesktop: { channel: "author:desktop-check", args: tuple(isPath) },
   checkUpdates: { channel: "updates:check", args: tuple(isBoolean) },
   lastUpdates: { channel: "updates:last", args: noArgs },
   updateServers: { channel: "updates:servers", args: tuple(isBoolean) },

@@ -39,6 +39,8 @@ export interface Level3Entry {
   kind: "file" | "dir";
   size: number;
   referenced: boolean;
+  /** Estimated tokens of a text file (characters ÷ 4); null for folders, binary files and files not read. */
+  tokens: number | null;
 }
 
 /** Level 3: the bundled files and what the instructions point at. */
@@ -50,6 +52,10 @@ export interface Level3View {
   /** Entries left out because their real path is outside the folder. */
   outside: string[];
   truncated: boolean;
+  /** Estimated tokens of all text files counted (what a model spends reading every one). */
+  tokens: number;
+  /** Files whose tokens were not estimated: not text, too large, or past the reading budget. */
+  uncounted: number;
 }
 
 /** All three levels of one skill. */

@@ -2,6 +2,7 @@
 // a person authors in (/, a home, system folders).
 import os from "node:os";
 import path from "node:path";
+import { checkForDesktop } from "../engine/archive/desktop-check";
 import { checkAuthorFolder } from "../engine/open/author-folder";
 import type { AuthorSnapshot, CommandHandlers } from "../../shared/ipc";
 import type { SessionShared } from "./session-shared";
@@ -13,7 +14,7 @@ const WATCH_SETTLE_MS = 5000;
 
 /** The author-mode concern. */
 export interface AuthorConcern {
-  handlers: Pick<CommandHandlers, "author:open" | "author:close">;
+  handlers: Pick<CommandHandlers, "author:open" | "author:close" | "author:desktop-check">;
   /** Closes the open folder's watcher. */
   dispose(): Promise<void>;
 }
@@ -73,6 +74,16 @@ export function createAuthorHandlers(shared: SessionShared): AuthorConcern {
         return openAuthor(chosen);
       },
       "author:close": async () => closeAuthor(),
+      // Only a skill of the opened folder: the check reads the whole folder and packs it into a temporary file.
+      "author:desktop-check": async (dir) => {
+        const abs = path.resolve(dir);
+        const open = state.author?.path;
+        const inside =
+          open !== undefined && (abs === open || abs.startsWith(open.endsWith(path.sep) ? open : open + path.sep));
+        if (!inside || !state.isKnownSkillDir(abs))
+          throw new HandlerError("That folder is not a skill in the folder opened in author mode.");
+        return checkForDesktop(abs);
+      },
     },
     dispose: closeAuthor,
   };

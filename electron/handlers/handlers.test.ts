@@ -144,6 +144,15 @@ describe("command handlers", () => {
     await expect(session.handlers["skill:levels"](dir)).rejects.toThrow(/not a skill in the catalog/);
   });
 
+  it("answers whether Claude Desktop would accept a skill of the opened folder, and only of it", async () => {
+    const { session, root } = await harness();
+    const dir = path.join(root, "authoring/beta");
+    await expect(session.handlers["author:desktop-check"](dir)).rejects.toThrow(/not a skill in the folder opened/);
+    await session.handlers["author:open"](dir);
+    expect(await session.handlers["author:desktop-check"](dir)).toMatchObject({ accepted: true, name: "beta" });
+    await expect(session.handlers["author:desktop-check"](root)).rejects.toThrow(/not a skill in the folder opened/);
+  });
+
   it("explains a missing or non-folder author path", async () => {
     const { session, root } = await harness();
     await expect(session.handlers["author:open"](path.join(root, "nope"))).rejects.toThrow(/There is no folder/);

@@ -41,6 +41,7 @@ describe("the Electron checklist of commands that can start a program", () => {
       [
         "app:info",
         "author:close",
+        "author:desktop-check",
         "author:open",
         "catalog:scan",
         "catalog:stored",

@@ -66,6 +66,7 @@ const sampleArgs: Record<string, unknown[]> = {
   skillResource: ["/skills/pdf", "references/a.md"],
   validatePath: ["/skills/pdf", "claude-desktop"],
   openAuthorFolder: [null],
+  checkForDesktop: ["/work/my-skill"],
   checkUpdates: [true],
   updateServers: [false],
   revealPath: ["/skills/pdf"],

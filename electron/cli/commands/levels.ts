@@ -1,7 +1,7 @@
 // `skillshelf levels PATH [--json]`: what a model sees of one skill at levels 1, 2 and 3, with sizes and token estimates.
 import type { SkillLevels } from "../../../shared/levels";
 import { severityCounts } from "../../../shared/ui-catalog";
-import { formatBytes } from "../../../shared/format";
+import { formatBytes, formatCount } from "../../../shared/format";
 import { getSkillLevels } from "../../engine/skill/levels";
 import { UsageError, printJson, type CliCommand, type CliIo } from "../command";
 import { formatDiagnostics, plural, safe, safeBlock, shownPath } from "./report-format";
@@ -17,12 +17,12 @@ function printReadable(levels: SkillLevels, io: CliIo): void {
     "",
   ];
   lines.push(
-    `Level 1 — catalog entry, always in the prompt: ${level1.chars} characters, about ${level1.tokens} tokens (estimate)`,
+    `Level 1 — catalog entry, always in the prompt: ${formatCount(level1.chars)} characters, about ${formatCount(level1.tokens)} tokens (estimate)`,
   );
   lines.push(safeBlock(level1.text) || "  (nothing: the skill has no readable name or description)", "");
   const endLine = level2.startLine + Math.max(level2.lines - 1, 0);
   lines.push(
-    `Level 2 — instructions, loaded when a task matches: SKILL.md lines ${level2.startLine}-${endLine}, ${level2.lines} lines, ${level2.chars} characters, about ${level2.tokens} tokens (estimate)`,
+    `Level 2 — instructions, loaded when a task matches: SKILL.md lines ${level2.startLine}-${endLine}, ${formatCount(level2.lines)} lines, ${formatCount(level2.chars)} characters, about ${formatCount(level2.tokens)} tokens (estimate)`,
   );
   const bodyLines = level2.text.split("\n");
   lines.push(...bodyLines.slice(0, PREVIEW_LINES).map((l) => `  | ${safeBlock(l.replace(/\r$/, ""))}`));
@@ -32,12 +32,12 @@ function printReadable(levels: SkillLevels, io: CliIo): void {
   const files = level3.entries.filter((e) => e.kind === "file");
   const total = files.reduce((sum, e) => sum + e.size, 0);
   lines.push(
-    `Level 3 — bundled files, read only when the instructions point at them: ${plural(files.length, "file")}, ${formatBytes(total)}${level3.truncated ? " (listing cut short)" : ""}`,
+    `Level 3 — bundled files, read only when the instructions point at them: ${plural(files.length, "file")}, ${formatBytes(total)}, about ${formatCount(level3.tokens)} tokens (estimate)${level3.uncounted > 0 ? `; ${plural(level3.uncounted, "file")} not counted (not text or too large)` : ""}${level3.truncated ? " (listing cut short)" : ""}`,
   );
   const width = Math.max(0, ...files.map((e) => safe(e.path).length));
   for (const entry of files) {
     lines.push(
-      `  ${safe(entry.path).padEnd(width)}  ${formatBytes(entry.size).padStart(10)}${entry.referenced ? "  referenced" : ""}`,
+      `  ${safe(entry.path).padEnd(width)}  ${formatBytes(entry.size).padStart(10)}  ${(entry.tokens === null ? "—" : `≈ ${formatCount(entry.tokens)} tokens`).padStart(16)}${entry.referenced ? "  referenced" : ""}`,
     );
   }
   for (const ref of level3.references.filter((r) => !r.exists || r.outside)) {

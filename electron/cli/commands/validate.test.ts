@@ -183,4 +183,12 @@ describe("skillshelf validate: usage and readable output", () => {
     expect(run.stdout).toMatch(/\nvalid\s+skill valid-minimal \(valid-minimal\)\n/);
     expect(lines.at(-1)).toBe("3 checked (2 valid, 1 invalid): 1 error, 2 warnings, 0 notes.");
   });
+
+  it("prints a backticked path to a missing file with its line, column and fix", async () => {
+    const run = await runBin(["validate", "ref-path-missing"], { cwd: FIXTURES });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(
+      /\n {4}warning\s+ref-path-missing\/SKILL\.md:6:41 {2}The instructions name "references\/missing\.md".* \[skill\.ref\.path-missing\]\n\s+fix: Add the file/,
+    );
+  });
 });

@@ -1,6 +1,7 @@
 // Rules on the instructions (body) and the files they reference (RULES.md "Body and files").
 import { MAX_BODY_LINES, MAX_BODY_TOKENS } from "../../../shared/limits";
 import { estimateTokens } from "../../../shared/tokens";
+import { formatCount } from "../../../shared/format";
 import path from "node:path";
 import { resolveInside } from "../fs/safe-fs";
 import { quote, type DiagnosticSink } from "./diagnostics";
@@ -35,7 +36,7 @@ export function checkBody(body: string, bodyStartLine: number, sink: DiagnosticS
     sink.add(
       "skill.body.lines",
       "warning",
-      `The instructions are ${lines} lines long; the specification recommends under ${MAX_BODY_LINES}.`,
+      `The instructions are ${formatCount(lines)} lines long; the specification recommends under ${formatCount(MAX_BODY_LINES)}.`,
       "Move detailed material into files under references/ and link to them.",
       { line: bodyStartLine },
     );
@@ -44,7 +45,7 @@ export function checkBody(body: string, bodyStartLine: number, sink: DiagnosticS
     sink.add(
       "skill.body.tokens",
       "warning",
-      `The instructions are about ${tokens} tokens (an estimate: characters ÷ 4); the specification recommends under ${MAX_BODY_TOKENS}.`,
+      `The instructions are about ${formatCount(tokens)} tokens (an estimate: characters ÷ 4); the specification recommends under ${formatCount(MAX_BODY_TOKENS)}.`,
       "Move detailed material into files under references/ and link to them.",
       { line: bodyStartLine },
     );

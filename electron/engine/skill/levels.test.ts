@@ -77,6 +77,19 @@ describe("getSkillLevels", () => {
     );
   });
 
+  it("level 3 estimates each text file's tokens and their total; binary files are not counted", async () => {
+    const { level3 } = await getSkillLevels(skillDir);
+    const skillMd = level3.entries.find((e) => e.path === "SKILL.md")!;
+    expect(level3.entries.find((e) => e.path === "references/guide.md")?.tokens).toBe(estimateTokens("# Guide\n"));
+    expect(level3.entries.find((e) => e.path === "assets/logo.png")?.tokens).toBeNull();
+    expect(level3.entries.find((e) => e.path === "references")?.tokens).toBeNull();
+    expect(skillMd.tokens).toBeGreaterThan(0);
+    const counted = level3.entries.filter((e) => e.kind === "file" && e.tokens !== null);
+    expect(level3.tokens).toBe(counted.reduce((n, e) => n + e.tokens!, 0));
+    expect(level3.uncounted).toBe(level3.entries.filter((e) => e.kind === "file").length - counted.length);
+    expect(level3.uncounted).toBeGreaterThanOrEqual(2);
+  });
+
   it("works on a folder without SKILL.md (empty levels, the diagnostic says why)", async () => {
     const levels = await getSkillLevels(path.join(FIXTURES, "missing-file"));
     expect(levels.level1.text).toBe("");

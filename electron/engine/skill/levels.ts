@@ -35,7 +35,10 @@ export async function getSkillLevels(dir: string, options: ReadSkillOptions = {}
       kind: e.kind === "dir" ? "dir" : "file",
       size: e.size,
       referenced: referenced.has(e.rel),
+      tokens: null,
     }));
+  await estimateFileTokens(abs, entries);
+  const counted = entries.filter((e) => e.kind === "file" && e.tokens !== null);
   return {
     dir: abs,
     level1: {
@@ -58,9 +61,25 @@ export async function getSkillLevels(dir: string, options: ReadSkillOptions = {}
       missing: [...new Set(references.filter((r) => !r.exists && !r.outside).map((r) => r.target))],
       outside: walk.outside,
       truncated: walk.truncated,
+      tokens: counted.reduce((sum, e) => sum + e.tokens!, 0),
+      uncounted: entries.filter((e) => e.kind === "file").length - counted.length,
     },
     diagnostics: report.diagnostics,
   };
+}
+
+/** How many bytes level 3 reads in all to estimate its files' tokens: a huge folder is listed, not read whole. */
+export const MAX_TOKEN_READ_BYTES = 8 * 1024 * 1024;
+
+/** Fills in each text file's token estimate, read with level 3's confinement, within the reading budget. */
+async function estimateFileTokens(dir: string, entries: Level3Entry[]): Promise<void> {
+  let budget = MAX_TOKEN_READ_BYTES;
+  for (const entry of entries) {
+    if (entry.kind !== "file" || entry.size > MAX_RESOURCE_BYTES || entry.size > budget) continue;
+    budget -= entry.size;
+    const resource = await readSkillResource(dir, entry.path);
+    if (resource.ok && resource.kind === "text") entry.tokens = estimateTokens(resource.text);
+  }
 }
 
 const MIME_BY_EXTENSION: Record<string, string> = {

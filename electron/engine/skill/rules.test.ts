@@ -157,6 +157,8 @@ const rows: Row[] = [
   { code: "skill.ref.missing", severity: "warning", trigger: "ref-missing", near: "ref-in-code", line: 6 },
   { code: "skill.ref.outside", severity: "error", trigger: "ref-outside", near: "ref-in-code", line: 6 },
   { code: "skill.ref.chain", severity: "info", trigger: "ref-chain", near: "ref-chain-near", line: 6 },
+  { code: "skill.ref.path-missing", severity: "warning", trigger: "ref-path-missing", near: "ref-path-near", line: 6 },
+  { code: "skill.ref.path-missing", severity: "warning", trigger: "ref-path-missing", near: "valid-full", line: 6 },
   {
     code: "desktop.name.reserved",
     severity: "error",

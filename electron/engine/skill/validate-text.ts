@@ -3,6 +3,7 @@ import type { Diagnostic, Profile } from "../../../shared/model";
 import type { SkillReference } from "../../../shared/levels";
 import type { TextRead } from "../fs/safe-fs";
 import { checkBody, checkReferences, type ReferenceContext } from "./body";
+import { checkCodePaths } from "./code-paths";
 import { checkDesktopFields } from "./desktop";
 import { DiagnosticSink, hasNoErrors } from "./diagnostics";
 import { checkFields } from "./fields";
@@ -188,6 +189,8 @@ export async function validateSkillText(input: SkillTextInput): Promise<SkillTex
     result.description = (description ?? "").trim().replace(/^(['"])(.*)\1$/, "$2");
   }
   checkBody(split.body, split.bodyStartLine, sink);
-  result.references = await checkReferences(split.body, split.bodyStartLine, input.files, sink, input.context);
+  const links = await checkReferences(split.body, split.bodyStartLine, input.files, sink, input.context);
+  const linked = new Set(links.filter((r) => !r.outside).map((r) => r.target));
+  result.references = [...links, ...(await checkCodePaths(split.body, split.bodyStartLine, input.files, sink, linked))];
   return result;
 }

@@ -5,6 +5,7 @@ import { buildCatalogGroups, catalogRows, severityCounts, type CatalogEntry } fr
 import { plural } from "../lib/format";
 import { useApi } from "./api-context";
 import { CatalogList } from "./CatalogList";
+import { DesktopCheckCard } from "./DesktopCheck";
 import { EntryDetail, type DetailTab } from "./EntryDetail";
 import { When } from "./InlineText";
 import { EmptyState } from "./StatusViews";
@@ -147,11 +148,24 @@ function ownDiagnostics(
   return [...seen.values()];
 }
 
+/**
+ * What a group is called in author mode: the scan names a folder given to it "Added skill NAME" (the wording of
+ * folders added to the catalog), but here the person opened it to work on it. Exported for tests.
+ */
+export function authorGroupTitle(title: string): string {
+  const added = /^Added (skill|plugin|folder) (.*)$/.exec(title);
+  if (!added) return title;
+  return added[1] === "folder" ? `Opened folder — ${added[2]}` : `Opened folder — ${added[1]} ${added[2]}`;
+}
+
 /** The author-mode window content. */
 export function AuthorView(props: { author: AuthorData; updates: ReadonlyMap<string, UpdateInfo> }) {
   const { author } = props;
   const snapshot = author.snapshot;
-  const groups = useMemo(() => (snapshot ? buildCatalogGroups(snapshot.scan) : []), [snapshot]);
+  const groups = useMemo(
+    () => (snapshot ? buildCatalogGroups(snapshot.scan).map((g) => ({ ...g, title: authorGroupTitle(g.title) })) : []),
+    [snapshot],
+  );
   const rows = useMemo(() => catalogRows(groups), [groups]);
   const [selectedKey, setSelectedKey] = useState<string | null>(null);
   const [tab, setTab] = useState<DetailTab>("overview");
@@ -226,6 +240,7 @@ export function AuthorView(props: { author: AuthorData; updates: ReadonlyMap<str
                 revision={snapshot.revision}
                 tab={tab}
                 onTab={setTab}
+                tools={selected.entry.kind === "skill" ? <DesktopCheckCard skill={selected.entry.skill} /> : null}
               />
             ) : null}
           </section>

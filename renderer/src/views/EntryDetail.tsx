@@ -1,4 +1,5 @@
 // The detail pane for one catalog entry: a skill (overview and its three levels) or a plugin.
+import type { ReactNode } from "react";
 import type { UpdateInfo } from "../../../shared/model";
 import type { CatalogEntry, CatalogGroup } from "../../../shared/ui-catalog";
 import { EntryBadges } from "./Badges";
@@ -26,6 +27,8 @@ export function EntryDetail(props: {
   onTab: (tab: DetailTab) => void;
   onChanged?: () => void;
   onRemoved?: (name: string) => void;
+  /** Shown under the header on every tab (author mode's tools). */
+  tools?: ReactNode;
 }) {
   const { entry } = props;
   const tabs = entry.kind === "skill" ? TABS : TABS.slice(0, 1);
@@ -48,6 +51,7 @@ export function EntryDetail(props: {
         </h1>
         <EntryBadges entry={entry} update={props.update} />
         <p className="detail-description">{entry.description || "This has no description."}</p>
+        {props.tools}
       </header>
       <div className="tabs" role="tablist" aria-label="Views of this item">
         {tabs.map((t) => (

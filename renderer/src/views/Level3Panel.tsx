@@ -2,7 +2,7 @@
 import { useEffect, useState } from "react";
 import type { Level3Entry, SkillLevels, SkillResource } from "../../../shared/levels";
 import { formatBytes } from "../../../shared/format";
-import { errorMessage, plural } from "../lib/format";
+import { count, errorMessage, plural } from "../lib/format";
 import { useApi } from "./api-context";
 import { CopyButton } from "./CopyButton";
 import { FileActionMessage, useFileActions } from "./use-file-actions";
@@ -117,6 +117,19 @@ export function Level3Panel(props: { levels: SkillLevels; revision: string }) {
         {plural(files.filter((e) => e.kind === "file").length, "file")} bundled with this skill. A model reads them only
         when the instructions point to them.
       </p>
+      <div className="meters">
+        <div className="meter" data-testid="level3-tokens">
+          <div className="meter-label">
+            All files <span className="muted">(estimate)</span>
+          </div>
+          <div className="meter-value">
+            ≈ {count(level3.tokens)} tokens
+            {level3.uncounted > 0 ? (
+              <span className="muted"> · {plural(level3.uncounted, "file")} not counted (not text, or too large)</span>
+            ) : null}
+          </div>
+        </div>
+      </div>
       {level3.missing.length > 0 ? (
         <div className="banner warning" role="alert">
           <strong>Missing files:</strong> the instructions point to {level3.missing.map((m) => `“${m}”`).join(", ")},
@@ -157,7 +170,10 @@ export function Level3Panel(props: { levels: SkillLevels; revision: string }) {
                   >
                     <span className="file-name">{entry.path.split("/").pop()}</span>
                     {entry.referenced ? <span className="badge ok">referenced</span> : null}
-                    <span className="file-size">{formatBytes(entry.size)}</span>
+                    <span className="file-size">
+                      {formatBytes(entry.size)}
+                      {entry.tokens !== null ? ` · ≈ ${count(entry.tokens)} tokens` : ""}
+                    </span>
                   </button>
                 )}
               </li>

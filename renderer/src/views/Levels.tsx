@@ -6,6 +6,7 @@ import { errorMessage } from "../lib/format";
 import { useApi } from "./api-context";
 import { Level1Panel, Level2Panel } from "./LevelPanels";
 import { Level3Panel } from "./Level3Panel";
+import { WithProblems } from "./LevelProblems";
 import { ErrorState, Loading } from "./StatusViews";
 
 /** One level of one skill. */
@@ -33,7 +34,15 @@ export function Levels(props: { skill: Skill; level: "level1" | "level2" | "leve
   if (error)
     return <ErrorState title="This skill could not be read" message={error} onRetry={() => setAttempt((n) => n + 1)} />;
   if (!levels || levels.dir !== dir) return <Loading label="Reading the skill…" />;
-  if (props.level === "level1") return <Level1Panel level={levels.level1} />;
-  if (props.level === "level2") return <Level2Panel level={levels.level2} />;
-  return <Level3Panel levels={levels} revision={props.revision} />;
+  return (
+    <WithProblems skill={props.skill}>
+      {props.level === "level1" ? (
+        <Level1Panel level={levels.level1} />
+      ) : props.level === "level2" ? (
+        <Level2Panel level={levels.level2} />
+      ) : (
+        <Level3Panel levels={levels} revision={props.revision} />
+      )}
+    </WithProblems>
+  );
 }
