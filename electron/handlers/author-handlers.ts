@@ -81,7 +81,7 @@ export function createAuthorHandlers(shared: SessionShared): AuthorConcern {
         const inside =
           open !== undefined && (abs === open || abs.startsWith(open.endsWith(path.sep) ? open : open + path.sep));
         if (!inside || !state.isKnownSkillDir(abs))
-          throw new HandlerError("That folder is not a skill in the folder opened in author mode.");
+          throw new EngineError("app.refused", "That folder is not a skill in the folder opened in author mode.");
         return checkForDesktop(abs);
       },
     },
