@@ -42,7 +42,12 @@ const outdated = (name: string): UpdateInfo =>
     state: "outdated",
     latest: "2.0.0",
     source: "github-release",
-    plan: { kind: "replace-folder", nextStep: "Update it here.", steps: [] } as unknown as UpdateInfo["plan"],
+    plan: {
+      kind: "replace-folder",
+      action: "download",
+      nextStep: "Update it here.",
+      steps: [],
+    } as unknown as UpdateInfo["plan"],
   });
 const failed = (name: string, cause: FailureCause) => info(name, { cause, reason: `Reason for ${name}.` });
 
