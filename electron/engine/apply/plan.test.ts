@@ -102,7 +102,7 @@ describe("planUpdate", () => {
     });
     expect(planUpdate(skill({ userOwned: false }), info())).toMatchObject({
       kind: "not-updatable",
-      nextStep: expect.stringContaining("managed by its client"),
+      nextStep: expect.stringContaining("managed by its client, Claude Code: update it in Claude Code"),
     });
   });
 

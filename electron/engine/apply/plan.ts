@@ -3,6 +3,7 @@
 import type { Skill, UpdateAction, UpdateInfo, UpdatePlan, UpdatePlanKind } from "../../../shared/model";
 import { hasControlOrBreak } from "../../../shared/terminal-text";
 import { DESKTOP_UPLOAD_PLACES, desktopUploadSteps } from "../desktop-handoff/desktop-handoff";
+import { clientLabel } from "../../../shared/ui-catalog";
 import { treeSourceOf } from "./content-update";
 
 export type { UpdatePlan, UpdatePlanKind } from "../../../shared/model";
@@ -79,7 +80,10 @@ function outdatedStep(
         steps: [],
       };
     case "not-updatable":
-      return { nextStep: "This copy is managed by its client; update it from that client.", steps: [] };
+      return {
+        nextStep: `This copy is managed by its client, ${clientLabel(skill.client)}: update it in ${clientLabel(skill.client)}, which replaces its copy with the new version.`,
+        steps: [],
+      };
     case "replace-folder":
       if (info?.source === "github-tree" && info.repository) {
         return {

@@ -118,6 +118,28 @@ describe("the Updates view", () => {
     await waitFor(() => expect(container.querySelectorAll("li").length).toBeLessThan(120));
   });
 
+  it("draws no Update button for a version with nothing to download, and Update all does not count it", () => {
+    const { api } = pageApi();
+    const bare = {
+      ...outdated("bare"),
+      source: "skill-meta" as const,
+      plan: {
+        kind: "replace-folder",
+        action: "none",
+        nextStep: "The update source names version 2.0.0 but offers no file to download.",
+        steps: [],
+      } as unknown as UpdateInfo["plan"],
+    };
+    const { container } = renderView([outdated("alpha"), bare], api);
+    const bareRow = [...container.querySelectorAll<HTMLElement>(".update-item")].find((li) =>
+      li.textContent?.startsWith("bare"),
+    )!;
+    expect(within(bareRow).queryByRole("button", { name: /^Update/ })).toBeNull();
+    expect(bareRow.textContent).toContain("offers no file to download");
+    expect(bareRow.textContent).not.toContain("Skillshelf downloads");
+    expect(screen.getByRole("button", { name: "Update all… (1)" })).toBeTruthy();
+  });
+
   it("names what could not be reached once, and keeps known updates with their time", async () => {
     const { api } = pageApi();
     const earlier = new Date(Date.now() - 30 * 60_000).toISOString();
