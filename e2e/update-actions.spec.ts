@@ -110,7 +110,12 @@ test("only updates that can succeed get a button; Update all previews, then sums
   await expect(mine).toContainText("You changed this copy since it was installed.");
   await expect(page.locator(".updates-view")).not.toContainText(/skillshelf update|--dry-run|terminal/);
   await mine.getByRole("button", { name: "Show my changes" }).click();
-  await expect(mine.locator(".changed-files li")).toHaveText(["SKILL.md"]);
+  const yours = mine.getByRole("region", { name: "Changes in SKILL.md" });
+  await expect(yours.getByRole("columnheader")).toHaveText(["As installed", "Yours now"], { timeout: 30_000 });
+  await expect(yours.locator(".diff-removed")).toContainText("Write it plainly.");
+  await expect(yours.locator(".diff-added")).toContainText("Write it my way.");
+  await expect(mine).toContainText("you changed SKILL.md");
+  await saveScreenshot(page, "show-my-changes");
   await mine.getByRole("button", { name: "Update anyway (my version is kept as a backup)" }).click();
   const wizard = page.getByRole("dialog", { name: "Update copywriting" });
   await expect(wizard).toContainText("you changed this copy since it was installed");

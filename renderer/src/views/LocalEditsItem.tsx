@@ -2,14 +2,13 @@
 // (only when there is something to update from; the current copy is kept as a backup) and "Keep mine". No command line.
 import { useId, useState } from "react";
 import type { UpdateInfo } from "../../../shared/model";
-import { escapeControl } from "../../../shared/terminal-text";
+import { LocalChanges } from "./LocalChanges";
 
 /** The row; `onUpdate` opens the guided update, `onKeep` stops offering updates of this skill (undoable). */
 export function LocalEditsItem(props: { info: UpdateInfo; place: string; onUpdate: () => void; onKeep: () => void }) {
   const { info } = props;
   const [open, setOpen] = useState(false);
   const id = useId();
-  const files = info.changedFiles ?? [];
   const canUpdate = info.plan?.action === "download";
   return (
     <li className="update-item" data-state="changed-locally" data-plan={info.plan?.kind}>
@@ -42,23 +41,10 @@ export function LocalEditsItem(props: { info: UpdateInfo; place: string; onUpdat
       </div>
       {open ? (
         <div id={`${id}-changes`} className="local-changes">
-          {files.length ? (
-            <>
-              <p>Files you changed, added or removed since it was installed:</p>
-              <ul className="changed-files">
-                {files.map((f) => (
-                  <li key={f}>
-                    <code>{escapeControl(f)}</code>
-                  </li>
-                ))}
-              </ul>
-            </>
-          ) : (
-            <p>The folder differs from what was installed, but Skillshelf does not know which files.</p>
-          )}
+          <LocalChanges info={info} />
           {canUpdate ? (
             <p className="muted">
-              &quot;Update anyway&quot; shows each file it would replace, line by line, before anything changes.
+              Nothing was changed. &quot;Update anyway&quot; shows the same before anything is replaced.
             </p>
           ) : null}
         </div>

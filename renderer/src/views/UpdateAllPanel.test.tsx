@@ -78,21 +78,57 @@ describe("Update all", () => {
 });
 
 describe("a copy changed here", () => {
-  it("offers Show my changes, Update anyway and Keep mine, and no command line", () => {
+  it("offers Show my changes (line by line, then the review ended), Update anyway and Keep mine; no command line", async () => {
     let updated = 0;
     let kept = 0;
-    const changed = info("copywriting", {}, { state: "changed-locally", changedFiles: ["SKILL.md", "notes.md"] });
+    const changed = info(
+      "copywriting",
+      {},
+      {
+        state: "changed-locally",
+        changedFiles: ["SKILL.md"],
+        recordedHash: "a".repeat(40),
+        upstreamHash: "a".repeat(40),
+      },
+    );
+    const diff = "--- a/SKILL.md\n+++ b/SKILL.md\n@@ -1,2 +1,2 @@\n-Write it my way.\n+Write it plainly.\n end\n";
+    const review = { files: [{ path: "SKILL.md", change: "changed", binary: false, diff }] };
+    const { api, calls } = pageApi({
+      startUpdate: async () => ({ taskId: "t1" }),
+      reviewUpdate: async () => ({ ok: true, review }),
+    });
     render(
-      <ul>
-        <LocalEditsItem info={changed} place="Claude Code" onUpdate={() => updated++} onKeep={() => kept++} />
-      </ul>,
+      <ApiContext.Provider value={{ api, host: "web", consent: "none" }}>
+        <ul>
+          <LocalEditsItem info={changed} place="Claude Code" onUpdate={() => updated++} onKeep={() => kept++} />
+        </ul>
+      </ApiContext.Provider>,
     );
     fireEvent.click(screen.getByRole("button", { name: "Show my changes" }));
-    expect(screen.getAllByRole("listitem").map((li) => li.textContent)).toContain("notes.md");
+    const region = await screen.findByRole("region", { name: "Changes in SKILL.md" });
+    expect(
+      within(region)
+        .getAllByRole("columnheader")
+        .map((h) => h.textContent),
+    ).toEqual(["As installed", "Yours now"]);
+    expect(within(region).getByText("Write it my way.").closest("td")!.className).toBe("diff-added");
+    await waitFor(() => expect(calls.some(([m, a]) => m === "cancelUpdate" && a[0] === "t1")).toBe(true));
+    expect(calls.some(([m]) => m === "applyUpdate")).toBe(false);
     fireEvent.click(screen.getByRole("button", { name: "Update anyway (my version is kept as a backup)" }));
     fireEvent.click(screen.getByRole("button", { name: "Keep mine" }));
     expect([updated, kept]).toEqual([1, 1]);
     expect(document.body.textContent).not.toMatch(/skillshelf |--dry-run|terminal/);
+  });
+
+  it("lists the changed files when there is no source to compare with", () => {
+    const changed = info("copywriting", { action: "none" }, { state: "changed-locally", changedFiles: ["notes.md"] });
+    render(
+      <ul>
+        <LocalEditsItem info={changed} place="Claude Code" onUpdate={() => undefined} onKeep={() => undefined} />
+      </ul>,
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Show my changes" }));
+    expect(screen.getAllByRole("listitem").map((li) => li.textContent)).toContain("notes.md");
   });
 
   it("offers no Update anyway when there is nothing to update from", () => {

@@ -11,9 +11,11 @@ export function hunkWords(header: string): string {
   return `From line ${line}`;
 }
 
-/** The change of one file: `left` and `right` name the two sides ("Now", "After the update"). */
-export function UpdateDiff(props: { path: string; diff: string; left: string; right: string }) {
-  const rows = sideBySide(diffLines(props.diff));
+/** The change of one file: `left` and `right` name the two sides ("Now", "After the update"); `swap` reads it backwards. */
+export function UpdateDiff(props: { path: string; diff: string; left: string; right: string; swap?: boolean }) {
+  const rows = sideBySide(diffLines(props.diff)).map((row) =>
+    props.swap && row.kind !== "hunk" ? { ...row, left: row.right, right: row.left } : row,
+  );
   return (
     <div className="side-diff" role="region" aria-label={`Changes in ${props.path}`} tabIndex={0}>
       <table>
