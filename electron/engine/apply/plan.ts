@@ -61,7 +61,12 @@ function outdatedStep(
   info: UpdateInfo | undefined,
 ): { nextStep: string; steps: string[] } {
   const recipe = info?.recipe;
-  if ((kind === "desktop-upload" || kind === "replace-folder") && !downloadable(kind, info))
+  if (kind === "desktop-upload" && !downloadable(kind, info))
+    return {
+      nextStep: `Claude Desktop's sync would undo changes made in this folder. ${nothingToDownloadStep(info)} Once you have it as a .skill file, upload it in Claude Desktop (${DESKTOP_UPLOAD_PLACE}) to replace this skill.`,
+      steps: desktopUploadSteps("the .skill file", skill.name, info?.latest ?? null),
+    };
+  if (kind === "replace-folder" && !downloadable(kind, info))
     return { nextStep: nothingToDownloadStep(info), steps: linkNote(skill) };
   switch (kind) {
     case "desktop-upload":
