@@ -91,7 +91,11 @@ function UpdateSection(props: { update: UpdateInfo }) {
   const local = update.state === "changed-locally";
   const action =
     guided && launchUpdate ? (
-      <button type="button" className="button primary" onClick={() => launchUpdate(update.skillId)}>
+      <button
+        type="button"
+        className={local ? "button" : "button primary"}
+        onClick={() => launchUpdate(update.skillId)}
+      >
         {local ? "Update anyway (my version is kept as a backup)" : "Update…"}
       </button>
     ) : null;
