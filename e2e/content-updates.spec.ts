@@ -55,7 +55,11 @@ test.describe("content checks of skills without a version", () => {
     await expect(page.locator(".update-state")).toContainText("an update would overwrite these changes");
     await expect(page.getByTestId("update-content")).toContainText("Changed here since it was installed");
     await expect(page.locator(".changed-files li")).toHaveText(["SKILL.md"]);
-    await expect(page.locator(".update-plan")).toContainText("Look at the difference first");
+    await expect(page.locator(".update-plan")).toContainText("Keep your changes, or update anyway");
+    await expect(page.locator(".update-plan").getByRole("button")).toHaveText([
+      "Update anyway (my version is kept as a backup)",
+    ]);
+    await expect(page.locator(".overview")).not.toContainText(/skillshelf update|--dry-run/);
     await saveScreenshot(page, "content-changed-locally");
 
     await entryRow(page, "moved").click();

@@ -436,11 +436,16 @@ test.describe("update all", () => {
     await expect(page.locator('.update-item[data-state="ahead"]')).toContainText(
       "This copy (9.0.0) is newer than the latest release (2.0.0); nothing to do.",
     );
-    await page.getByRole("button", { name: "Update all in your folders (2)" }).click();
-    const status = page.getByRole("list", { name: "Update all" });
-    await expect(status.getByRole("listitem")).toHaveText([
-      /^alpha-notes: updated to 2\.0\.0/,
-      /^beta-notes: updated to 2\.0\.0/,
+    await page.getByRole("button", { name: "Update all… (2)" }).click();
+    await expect(page.getByRole("list", { name: "Will be updated" }).getByRole("listitem")).toHaveText([
+      "alpha-notes 1.0.0 → 2.0.0",
+      "beta-notes 1.0.0 → 2.0.0",
+    ]);
+    await page.getByRole("button", { name: "Update 2 copies now" }).click();
+    await expect(page.locator(".update-all").getByRole("status")).toHaveText("2 updated, 0 not updated, 0 skipped.");
+    await expect(page.getByRole("list", { name: "Updated" }).getByRole("listitem")).toHaveText([
+      /^alpha-notes: now version 2\.0\.0/,
+      /^beta-notes: now version 2\.0\.0/,
     ]);
     for (const s of skills)
       expect(await readFile(path.join(app.home, ".claude", "skills", s, "SKILL.md"), "utf8")).toContain(

@@ -248,7 +248,15 @@ export interface UpdatePlan {
   /** Numbered steps where there are several (Desktop upload, manual). */
   steps: string[];
   recipe?: { kind: "shell" | "manual_ui" | string; command: string; suspicious: boolean };
+  /**
+   * The one action the app can offer that can succeed: "download" (Skillshelf fetches and applies it), "recipe" (the
+   * server's command, under the consent rules), or "none" (only the steps in words; no button).
+   */
+  action?: UpdateAction;
 }
+
+/** What a button for this copy's update would do (see UpdatePlan.action). */
+export type UpdateAction = "download" | "recipe" | "none";
 
 /** What an update check found for one installed copy of a skill. */
 export interface UpdateInfo {

@@ -29,6 +29,7 @@ const info = (over: Partial<UpdateInfo> = {}): UpdateInfo => ({
   latest: "1.3.0",
   state: "outdated",
   source: "github-release",
+  downloads: [{ name: "agentkey.zip", size: 10, url: "https://example.test/agentkey.zip" }],
   checkedAt: "2026-11-30T12:00:00.000Z",
   ...over,
 });
@@ -101,7 +102,7 @@ describe("planUpdate", () => {
     });
     expect(planUpdate(skill({ userOwned: false }), info())).toMatchObject({
       kind: "not-updatable",
-      nextStep: expect.stringContaining("managed by its client"),
+      nextStep: expect.stringContaining("managed by its client, Claude Code: update it in Claude Code"),
     });
   });
 

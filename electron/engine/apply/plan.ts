@@ -1,8 +1,10 @@
 // The decision per installed copy: how it is updated (decided by where it lives and what the update server offers)
 // and the next step for people. The CLI's `outdated`, the app and `update` all branch on this one plan.
-import type { Skill, UpdateInfo, UpdatePlan, UpdatePlanKind } from "../../../shared/model";
+import type { Skill, UpdateAction, UpdateInfo, UpdatePlan, UpdatePlanKind } from "../../../shared/model";
 import { hasControlOrBreak } from "../../../shared/terminal-text";
 import { DESKTOP_UPLOAD_PLACES, desktopUploadSteps } from "../desktop-handoff/desktop-handoff";
+import { clientLabel } from "../../../shared/ui-catalog";
+import { treeSourceOf } from "./content-update";
 
 export type { UpdatePlan, UpdatePlanKind } from "../../../shared/model";
 
@@ -59,6 +61,13 @@ function outdatedStep(
   info: UpdateInfo | undefined,
 ): { nextStep: string; steps: string[] } {
   const recipe = info?.recipe;
+  if (kind === "desktop-upload" && !downloadable(kind, info))
+    return {
+      nextStep: `Claude Desktop's sync would undo changes made in this folder. ${nothingToDownloadStep(info)} Once you have it as a .skill file, upload it in Claude Desktop (${DESKTOP_UPLOAD_PLACE}) to replace this skill.`,
+      steps: desktopUploadSteps("the .skill file", skill.name, info?.latest ?? null),
+    };
+  if (kind === "replace-folder" && !downloadable(kind, info))
+    return { nextStep: nothingToDownloadStep(info), steps: linkNote(skill) };
   switch (kind) {
     case "desktop-upload":
       return {
@@ -76,7 +85,10 @@ function outdatedStep(
         steps: [],
       };
     case "not-updatable":
-      return { nextStep: "This copy is managed by its client; update it from that client.", steps: [] };
+      return {
+        nextStep: `This copy is managed by its client, ${clientLabel(skill.client)}: update it in ${clientLabel(skill.client)}, which replaces its copy with the new version.`,
+        steps: [],
+      };
     case "replace-folder":
       if (info?.source === "github-tree" && info.repository) {
         return {
@@ -89,6 +101,33 @@ function outdatedStep(
         steps: linkNote(skill),
       };
   }
+}
+
+/** Whether Skillshelf has something to fetch for this place: the folder on GitHub (a folder it replaces) or a file. */
+function downloadable(kind: UpdatePlanKind, info: UpdateInfo | undefined): boolean {
+  if (kind === "replace-folder" && treeSourceOf(info) !== null) return true;
+  return (info?.downloads?.length ?? 0) > 0;
+}
+
+/** A newer version is named but no file comes with it: the server's own page when it has one, else who to ask. */
+function nothingToDownloadStep(info: UpdateInfo | undefined): string {
+  const named = `The update source names ${versionText(info)} but offers no file to download, so Skillshelf cannot fetch it.`;
+  if (info?.updateDocUrl) return `${named} Its update page says how to get it.`;
+  if (info?.releaseNotesUrl) return `${named} Its release page may say where to get it.`;
+  return `${named} Get it where you got this skill, or ask its author.`;
+}
+
+/**
+ * The one action that can succeed for this copy now (the same rule as the update service's decideUpdate): a download
+ * for an outdated copy (or one changed locally whose folder on GitHub is known) in a place Skillshelf changes and with
+ * something to fetch; the server's command when it is not suspicious; else none (the steps are words only).
+ */
+function actionOf(kind: UpdatePlanKind, info: UpdateInfo | undefined, plan: UpdatePlan): UpdateAction {
+  const state = info?.state;
+  if (kind === "run-recipe") return state === "outdated" && plan.recipe && !plan.recipe.suspicious ? "recipe" : "none";
+  if (kind !== "replace-folder" && kind !== "desktop-upload") return "none";
+  const due = state === "outdated" || (state === "changed-locally" && kind === "replace-folder");
+  return due && downloadable(kind, info) && (state === "outdated" || treeSourceOf(info) !== null) ? "download" : "none";
 }
 
 /** What to do when nothing is due, by state. */
@@ -125,5 +164,6 @@ export function planUpdate(skill: Skill, info: UpdateInfo | undefined): UpdatePl
   };
   if (info?.recipe)
     plan.recipe = { kind: info.recipe.kind, command: info.recipe.command, suspicious: isSuspicious(info.recipe) };
+  plan.action = actionOf(kind, info, plan);
   return plan;
 }

@@ -18,7 +18,7 @@ export const info = {
   state: "outdated",
   source: "github-release",
   checkedAt: new Date(0).toISOString(),
-  plan: { kind: "replace-folder", nextStep: "Run `skillshelf update notes`", steps: [] },
+  plan: { kind: "replace-folder", action: "download", nextStep: "Run `skillshelf update notes`", steps: [] },
 } as unknown as UpdateInfo;
 
 /** What the update would change: SKILL.md, nothing of the user's kept; `extra` changes any of it. */

@@ -87,15 +87,44 @@ function UpdateSection(props: { update: UpdateInfo }) {
   const launchUpdate = useUpdateLauncher();
   const plan = update.plan;
   const facts = contentFacts(update);
-  const guided =
-    update.state === "outdated" &&
-    (plan?.kind === "replace-folder" ||
-      plan?.kind === "desktop-upload" ||
-      (plan?.kind === "run-recipe" && !plan.recipe?.suspicious));
+  const guided = plan?.action === "download" || plan?.action === "recipe";
+  const local = update.state === "changed-locally";
+  const action =
+    guided && launchUpdate ? (
+      <button
+        type="button"
+        className={local ? "button" : "button primary"}
+        onClick={() => launchUpdate(update.skillId)}
+      >
+        {local ? "Update anyway (my version is kept as a backup)" : "Update…"}
+      </button>
+    ) : null;
   return (
     <section className="card">
       <h2>Updates</h2>
       <p className={`update-state state-${update.state}`}>{updateStateSentence(update)}</p>
+      {plan && (update.state === "outdated" || local) ? (
+        <div className="update-plan" data-plan={plan.kind}>
+          <p>
+            <strong>Next step:</strong>{" "}
+            {local
+              ? guided
+                ? "Keep your changes, or update anyway: you see every file it replaces before anything changes."
+                : "Nothing to do: there is no newer version to replace your changes with."
+              : guided && launchUpdate
+                ? guidedNextStep(update)
+                : plan.nextStep}
+          </p>
+          {action}
+          {plan.steps.length > 1 ? (
+            <ol>
+              {plan.steps.map((step, i) => (
+                <li key={i}>{step}</li>
+              ))}
+            </ol>
+          ) : null}
+        </div>
+      ) : null}
       <p className="muted">
         {update.source === "none" ? "Checked" : `Checked with ${updateSourceLabel(update.source)}`}
         {update.checkedAt ? (
@@ -133,25 +162,6 @@ function UpdateSection(props: { update: UpdateInfo }) {
           ) : null}
         </div>
       ) : null}
-      {plan && (update.state === "outdated" || update.state === "changed-locally") ? (
-        <div className="update-plan" data-plan={plan.kind}>
-          <p>
-            <strong>Next step:</strong> {guided && launchUpdate ? guidedNextStep(update) : plan.nextStep}
-          </p>
-          {plan.steps.length > 1 ? (
-            <ol>
-              {plan.steps.map((step, i) => (
-                <li key={i}>{step}</li>
-              ))}
-            </ol>
-          ) : null}
-          {guided && launchUpdate ? (
-            <button type="button" className="button primary" onClick={() => launchUpdate(update.skillId)}>
-              Update…
-            </button>
-          ) : null}
-        </div>
-      ) : null}
       {update.releaseNotesUrl ? (
         <button type="button" className="link" onClick={() => openExternal(update.releaseNotesUrl!)}>
           Release notes
@@ -178,8 +188,10 @@ export function SkillOverview(props: { skill: Skill; update?: UpdateInfo }) {
   const skillFile = `${skill.dir}${skill.dir.includes("\\") ? "\\" : "/"}SKILL.md`;
   const fit = clientFit(skill);
   const [comparing, setComparing] = useState<string | null>(null);
+  const pressing = update && (update.state === "outdated" || update.state === "changed-locally");
   return (
     <div className="overview">
+      {update && pressing ? <UpdateSection update={update} /> : null}
       <section className={`card fit fit-${fit.verdict}`} data-testid="client-fit">
         <h2>
           {skill.client === "custom" || skill.client === "agents"
@@ -224,7 +236,7 @@ export function SkillOverview(props: { skill: Skill; update?: UpdateInfo }) {
           </p>
         )}
       </section>
-      {update ? <UpdateSection update={update} /> : null}
+      {update && !pressing ? <UpdateSection update={update} /> : null}
       <SkillHistory skill={skill} />
       <section className="card">
         <h2>Where it lives</h2>

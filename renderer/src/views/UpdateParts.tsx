@@ -13,6 +13,7 @@ import { clientLabel, desktopAccountTitles, locationTitle } from "../../../share
 import type { UpdateFileChange, UpdateProblem } from "../../../shared/update-flow";
 import { escapeControl } from "../../../shared/terminal-text";
 import { errorMessage } from "../lib/format";
+import { UpdateDiff } from "./UpdateDiff";
 
 /** A command that failed in transport or handler, as a problem: the handler's own words and its cause. */
 export function hostProblem(error: unknown): UpdateProblem {
@@ -42,11 +43,15 @@ export function versionChange(installed: string | null | undefined, latest: stri
 export function guidedNextStep(info: UpdateInfo): string {
   const which = info.latest ? `version ${info.latest}` : "the new version";
   const kind = info.plan?.kind;
+  const can = info.plan?.action;
+  if (can !== "download" && can !== "recipe") return info.plan?.nextStep ?? "";
+  if (kind === "replace-folder" && info.state === "changed-locally")
+    return `Skillshelf downloads the version from its source and shows every file it would replace; nothing is applied before you say so. Your current copy, with your changes, is kept as a backup, so you can undo.`;
   if (kind === "replace-folder")
     return `Skillshelf downloads ${which}, checks it and shows every file it changes; nothing is applied before you say so. Then it replaces the folder and keeps the current copy as a backup, so you can undo.`;
   if (kind === "desktop-upload")
     return `Claude Desktop's sync would undo changes made in its folder, so Skillshelf downloads ${which}, checks it and makes a .skill file for you to upload in Claude Desktop; then it watches for the new version to arrive.`;
-  if (kind === "run-recipe" && info.plan?.recipe && !info.plan.recipe.suspicious)
+  if (kind === "run-recipe" && info.plan?.recipe)
     return "Skillshelf shows the command the skill's server gives for this update, runs it once you confirm, and shows its output.";
   return info.plan?.nextStep ?? "";
 }
@@ -158,40 +163,31 @@ export function DownloadProgress(props: { progress: TaskProgress | null }) {
 
 const MARK = { added: "added", removed: "removed", changed: "changed", kept: "yours, kept" } as const;
 
-/** The files an update touches, each with its diff behind a disclosure. */
+/** Files whose change is shown open at once; the rest open on demand. */
+const OPEN_DIFFS = 3;
+
+/** The files an update touches, each with its change side by side (the first few open). */
 export function FileChanges(props: { files: UpdateFileChange[] }) {
   const shown = props.files;
   if (shown.length === 0) return <p className="muted">No files change.</p>;
+  let opened = 0;
   return (
     <ul className="file-changes">
-      {shown.map((f) => (
-        <li key={`${f.change}:${f.path}`} data-change={f.change}>
-          <span className={`change-mark change-${f.change}`}>{MARK[f.change]}</span> <code>{f.path}</code>
-          {f.note ? <span className="muted"> — {f.note}</span> : null}
-          {f.diff ? (
-            <details>
-              <summary>Show the changes in {f.path}</summary>
-              <pre className="code-block diff" tabIndex={0} role="region" aria-label={`Changes in ${f.path}`}>
-                {f.diff.split("\n").map((line, i) => (
-                  <span
-                    key={i}
-                    className={
-                      line.startsWith("+") && !line.startsWith("+++")
-                        ? "diff-add"
-                        : line.startsWith("-") && !line.startsWith("---")
-                          ? "diff-del"
-                          : undefined
-                    }
-                  >
-                    {escapeControl(line)}
-                    {"\n"}
-                  </span>
-                ))}
-              </pre>
-            </details>
-          ) : null}
-        </li>
-      ))}
+      {shown.map((f) => {
+        const open = f.diff ? opened++ < OPEN_DIFFS : false;
+        return (
+          <li key={`${f.change}:${f.path}`} data-change={f.change}>
+            <span className={`change-mark change-${f.change}`}>{MARK[f.change]}</span> <code>{f.path}</code>
+            {f.note ? <span className="muted"> — {f.note}</span> : null}
+            {f.diff ? (
+              <details open={open}>
+                <summary>Lines changed in {f.path}</summary>
+                <UpdateDiff path={f.path} diff={f.diff} left="Now" right="After the update" />
+              </details>
+            ) : null}
+          </li>
+        );
+      })}
     </ul>
   );
 }

@@ -110,7 +110,9 @@ export function UpdateWizard(props: { info: UpdateInfo; skill: Skill; place: str
         <div className="wizard-body" data-step="changes">
           <p>
             <strong>{skill.name}</strong> in {place}:{" "}
-            {info.installed || info.latest ? (
+            {info.state === "changed-locally" ? (
+              <>you changed this copy since it was installed; the update replaces your changes.</>
+            ) : info.installed || info.latest ? (
               <>{versionChange(info.installed, info.latest)}.</>
             ) : (
               <>its folder changed on GitHub since it was installed (it has no version).</>
@@ -123,11 +125,11 @@ export function UpdateWizard(props: { info: UpdateInfo; skill: Skill; place: str
           </p>
           {note ? <p role="status">{note}</p> : null}
           <div className="wizard-actions">
-            {kind === "replace-folder" || kind === "desktop-upload" ? (
+            {info.plan?.action === "download" && (kind === "replace-folder" || kind === "desktop-upload") ? (
               <button type="button" className="button primary" onClick={() => void download()}>
                 Download and review
               </button>
-            ) : kind === "run-recipe" && info.plan?.recipe ? (
+            ) : info.plan?.action === "recipe" && info.plan.recipe ? (
               <RecipeRunner skillId={info.skillId} name={skill.name} recipe={info.plan.recipe} />
             ) : null}
           </div>

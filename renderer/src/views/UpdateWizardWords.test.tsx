@@ -20,7 +20,12 @@ const outdated = (kind: string, extra: Partial<UpdateInfo> = {}) =>
     installed: "1.2.0",
     latest: "1.3.0",
     state: "outdated",
-    plan: { kind, nextStep: "Run `skillshelf update pdf-helper`: it fetches this folder…", steps: [] },
+    plan: {
+      kind,
+      action: kind === "run-recipe" ? "recipe" : "download",
+      nextStep: "Run `skillshelf update pdf-helper`: it fetches this folder…",
+      steps: [],
+    },
     ...extra,
   }) as unknown as UpdateInfo;
 

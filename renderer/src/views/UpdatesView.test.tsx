@@ -42,7 +42,12 @@ const outdated = (name: string): UpdateInfo =>
     state: "outdated",
     latest: "2.0.0",
     source: "github-release",
-    plan: { kind: "replace-folder", nextStep: "Update it here.", steps: [] } as unknown as UpdateInfo["plan"],
+    plan: {
+      kind: "replace-folder",
+      action: "download",
+      nextStep: "Update it here.",
+      steps: [],
+    } as unknown as UpdateInfo["plan"],
   });
 const failed = (name: string, cause: FailureCause) => info(name, { cause, reason: `Reason for ${name}.` });
 
@@ -111,6 +116,28 @@ describe("the Updates view", () => {
     fireEvent.click(within(group).getByRole("button", { name: "Show 50 more (of 10,250 not shown)" }));
     expect(group.querySelectorAll("li")).toHaveLength(100);
     await waitFor(() => expect(container.querySelectorAll("li").length).toBeLessThan(120));
+  });
+
+  it("draws no Update button for a version with nothing to download, and Update all does not count it", () => {
+    const { api } = pageApi();
+    const bare = {
+      ...outdated("bare"),
+      source: "skill-meta" as const,
+      plan: {
+        kind: "replace-folder",
+        action: "none",
+        nextStep: "The update source names version 2.0.0 but offers no file to download.",
+        steps: [],
+      } as unknown as UpdateInfo["plan"],
+    };
+    const { container } = renderView([outdated("alpha"), bare], api);
+    const bareRow = [...container.querySelectorAll<HTMLElement>(".update-item")].find((li) =>
+      li.textContent?.startsWith("bare"),
+    )!;
+    expect(within(bareRow).queryByRole("button", { name: /^Update/ })).toBeNull();
+    expect(bareRow.textContent).toContain("offers no file to download");
+    expect(bareRow.textContent).not.toContain("Skillshelf downloads");
+    expect(screen.getByRole("button", { name: "Update all… (1)" })).toBeTruthy();
   });
 
   it("names what could not be reached once, and keeps known updates with their time", async () => {

@@ -5,13 +5,13 @@
 import { useEffect, useMemo, useState } from "react";
 import type { Skill, UpdateInfo } from "../../../shared/model";
 import type { SettingsPatch } from "../../../shared/settings";
-import type { UpdateAllItem } from "../../../shared/update-flow";
 import { isPendingUpdate } from "../../../shared/update-ignores";
 import { allSkills } from "../../../shared/scan-result";
 import { serverLabel, type UpdateServerStatus } from "../../../shared/update-servers";
 import { updateSourceLabel } from "../../../shared/update-text";
-import { errorMessage } from "../lib/format";
 import { useApi } from "./api-context";
+import { LocalEditsItem } from "./LocalEditsItem";
+import { UpdateAllPanel } from "./UpdateAllPanel";
 import { When } from "./InlineText";
 import { HistorySection } from "./UpdateHistory";
 import { ReleaseNotes } from "./lazy-detail";
@@ -22,13 +22,6 @@ import { useSettings } from "./use-settings";
 import { UpdateWizard } from "./UpdateWizard";
 import type { CatalogData, UpdatesData } from "./use-app-data";
 import "../updates.css";
-/** How one copy fared in Update all, in a line. */
-export function updateAllLine(item: UpdateAllItem): string {
-  if (!item.ok) return `${item.name}: not updated. ${item.problem.message} ${item.problem.advice}`;
-  if (item.nothingToDo) return `${item.name}: already holds exactly these files; nothing to do.`;
-  return `${item.name}: updated to ${item.version ?? "the new version"} (the old copy is kept below).`;
-}
-
 function useOnline(): boolean {
   const [online, setOnline] = useState(() => navigator.onLine);
   useEffect(() => {
@@ -120,8 +113,6 @@ export function UpdatesView(props: {
   const accountNames = settings.settings?.accountNames;
   const place = (skill: Skill) => placeOf(catalog.scan, skill, accountNames);
   const { active, onActiveChange: setActive } = props;
-  const [allStatus, setAllStatus] = useState<string[] | null>(null);
-  const [updatingAll, setUpdatingAll] = useState(false);
   const [ignoreNote, setIgnoreNote] = useState<{ text: string; name: string; undo: boolean } | null>(null);
   const skills = useMemo(
     () => new Map<string, Skill>((catalog.scan ? allSkills(catalog.scan) : []).map((s) => [s.id, s])),
@@ -136,7 +127,7 @@ export function UpdatesView(props: {
   );
   const groups = useMemo(() => groupUpdates(list), [list]);
   const { pending, ahead } = groups;
-  const ownFolders = pending.filter((u) => u.plan?.kind === "replace-folder");
+  const actionable = [...pending, ...groups.plugins.flatMap((p) => p.items), ...ahead];
   const servers = useServerStates(api, updates.updates);
   const failure = failureWords(list, servers, online);
   const anyStale = list.some((u) => u.stale && u.state !== "unknown");
@@ -157,19 +148,6 @@ export function UpdatesView(props: {
         }}
       />
     );
-
-  /** Update all is one operation of the update service; the page only shows how each copy fared. */
-  const updateAll = async () => {
-    setUpdatingAll(true);
-    try {
-      const items = await api.updateAll(ownFolders.map((u) => u.skillId));
-      setAllStatus(items.map(updateAllLine));
-    } catch (e) {
-      setAllStatus([`Update all stopped: ${errorMessage(e)}`]);
-    } finally {
-      setUpdatingAll(false);
-    }
-  };
 
   /** Saves an ignore (or shows a skill's updates again); the host sends the results marked anew. */
   const changeIgnore = async (patch: SettingsPatch, text: string, name: string) => {
@@ -210,13 +188,9 @@ export function UpdatesView(props: {
           >
             {updates.checking ? "Checking…" : "Check now"}
           </button>
-          {ownFolders.length > 0 ? (
-            <button type="button" className="button primary" disabled={updatingAll} onClick={() => void updateAll()}>
-              {updatingAll ? "Updating…" : `Update all in your folders (${ownFolders.length})`}
-            </button>
-          ) : null}
         </div>
         {updates.checking ? <progress className="check-progress" aria-label="Checking for updates" /> : null}
+        <UpdateAllPanel list={actionable} />
       </div>
       {!online && !failure ? (
         <div className="banner warning offline">
@@ -238,13 +212,6 @@ export function UpdatesView(props: {
             </button>
           ) : null}
         </div>
-      ) : null}
-      {allStatus ? (
-        <ul className="update-all-status" aria-label="Update all">
-          {allStatus.map((line, i) => (
-            <li key={i}>{line}</li>
-          ))}
-        </ul>
       ) : null}
       <section aria-labelledby="pending-title">
         <h2 id="pending-title">{updatesHeadline(groups)}</h2>
@@ -295,17 +262,29 @@ export function UpdatesView(props: {
         <section aria-labelledby="ahead-title">
           <h2 id="ahead-title">Newer than the release, or changed here</h2>
           <ul className="update-list">
-            {ahead.map((u) => (
-              <li key={u.skillId} className="update-item" data-state={u.state}>
-                <h3>{u.name}</h3>
-                <p className="update-place">{place(skills.get(u.skillId)!)}</p>
-                <p>
-                  {u.state === "ahead"
-                    ? `This copy (${u.installed}) is newer than the latest release (${u.latest}); nothing to do.`
-                    : u.plan?.nextStep}
-                </p>
-              </li>
-            ))}
+            {ahead.map((u) =>
+              u.state === "changed-locally" ? (
+                <LocalEditsItem
+                  key={u.skillId}
+                  info={u}
+                  place={place(skills.get(u.skillId)!)}
+                  onUpdate={() => setActive(u.skillId)}
+                  onKeep={() =>
+                    void changeIgnore(
+                      { ignoreUpdates: { name: u.name, version: null } },
+                      `Your version of ${u.name} is kept; Skillshelf no longer offers updates for it.`,
+                      u.name,
+                    )
+                  }
+                />
+              ) : (
+                <li key={u.skillId} className="update-item" data-state={u.state}>
+                  <h3>{u.name}</h3>
+                  <p className="update-place">{place(skills.get(u.skillId)!)}</p>
+                  <p>{`This copy (${u.installed}) is newer than the latest release (${u.latest}); nothing to do.`}</p>
+                </li>
+              ),
+            )}
           </ul>
         </section>
       ) : null}
@@ -348,12 +327,13 @@ function PendingItem(props: {
 }) {
   const { info, place } = props;
   const kind = info.plan?.kind;
+  const can = info.plan?.action;
   const action =
-    kind === "replace-folder"
+    can === "download" && kind === "replace-folder"
       ? "Update…"
-      : kind === "desktop-upload"
+      : can === "download" && kind === "desktop-upload"
         ? "Update for Claude Desktop…"
-        : kind === "run-recipe" && !info.plan?.recipe?.suspicious
+        : can === "recipe"
           ? "Update with its command…"
           : null;
   return (
