@@ -4,7 +4,7 @@ import type { Skill, UpdateAction, UpdateInfo, UpdatePlan, UpdatePlanKind } from
 import { hasControlOrBreak } from "../../../shared/terminal-text";
 import { DESKTOP_UPLOAD_PLACES, desktopUploadSteps } from "../desktop-handoff/desktop-handoff";
 import { clientLabel } from "../../../shared/ui-catalog";
-import { treeSourceOf } from "./content-update";
+import { treeSourceOf } from "../fetch/content-update";
 
 export type { UpdatePlan, UpdatePlanKind } from "../../../shared/model";
 
