@@ -26,6 +26,7 @@ export type InstallErrorCode =
   | "install.no-download"
   | "install.content.mismatch"
   | "install.local-changes"
+  | "install.capabilities-added"
   | "install.data.untrusted"
   | "install.target.moved"
   | "install.kept.conflict"

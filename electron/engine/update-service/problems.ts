@@ -30,6 +30,7 @@ const CAUSE_OF_CODE: Record<InstallErrorCode, FailureCause> = {
   "install.no-download": "not-found",
   "install.content.mismatch": "invalid",
   "install.local-changes": "changed-locally",
+  "install.capabilities-added": "refused",
   "install.target.moved": "refused",
   "install.data.untrusted": "refused",
   "install.kept.conflict": "refused",
@@ -89,6 +90,7 @@ const ADVICE: Partial<Record<InstallErrorCode, string>> = {
   "install.not-updatable": "Update this copy from the client that manages it.",
   "install.no-download": "The release offers nothing to download; get the new version from the skill's page.",
   "install.local-changes": "Look at the changes first; updating replaces your edits (a backup is kept).",
+  "install.capabilities-added": "Update it on its own to see what it adds, then decide.",
 };
 
 /** What happened, in a person's words, where the step's own message is about a hostile or broken download, not the skill. */
