@@ -1,12 +1,13 @@
 // The capability reader on fixture folders (one per capability and per hidden-text form) and on temp folders for
-// the bounds: links out of the folder are never followed, and a cap is said.
+// the bounds: links out of the folder are never followed, and a cap is said. The folders are in samples/, not
+// fixtures/, which the output-parity snapshot reads.
 import { symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { makeTempDir, writeTree } from "../../../test-support/tmp";
 import { CAPABILITY_LIMITS, readCapabilities } from "./read";
 
-const fixture = (name: string) => path.join(__dirname, "fixtures", name);
+const fixture = (name: string) => path.join(__dirname, "samples", name);
 
 describe("readCapabilities", () => {
   it("lists scripts by shebang and extension, and executable files", async () => {
