@@ -111,7 +111,7 @@ export function capabilityChanges(prev: Capabilities, next: Capabilities): Capab
   const hooks = had(prev.hooks, hookKey);
   for (const h of next.hooks)
     if (!hooks.has(hookKey(h)))
-      out.push({ kind: "hook", item: h.command, text: `Runs \`${h.command}\` on ${h.event} (a hook in ${h.file})` });
+      out.push({ kind: "hook", item: h.command, text: `Runs "${h.command}" on ${h.event} (a hook in ${h.file})` });
   const tools = new Set(prev.allowedTools);
   for (const t of next.allowedTools)
     if (!tools.has(t)) out.push({ kind: "tool", item: t, text: `May use ${t} without asking (allowed-tools)` });
@@ -124,7 +124,7 @@ export function capabilityChanges(prev: Capabilities, next: Capabilities): Capab
       out.push({
         kind: "server",
         item: s.command,
-        text: `Starts ${s.kind === "mcp" ? "an MCP" : "an LSP"} server "${s.name}": \`${s.command}\``,
+        text: `Starts ${s.kind === "mcp" ? "an MCP" : "an LSP"} server "${s.name}": ${s.command}`,
       });
   const shells = had(prev.shellCommands, (c) => c.command);
   for (const c of next.shellCommands)
@@ -132,7 +132,7 @@ export function capabilityChanges(prev: Capabilities, next: Capabilities): Capab
       out.push({
         kind: "shell",
         item: c.command,
-        text: `Runs \`${c.command}\` when loaded (${c.file}, line ${c.line})`,
+        text: `Runs "${c.command}" when loaded (${c.file}, line ${c.line})`,
       });
   const hosts = new Set(prev.hosts);
   for (const h of next.hosts) if (!hosts.has(h)) out.push({ kind: "host", item: h, text: `Names a new host: ${h}` });
