@@ -1,4 +1,5 @@
 // What a model sees of one skill at each disclosure level, as the engine reports it and the views show it.
+import type { Capabilities } from "./capabilities";
 import type { Diagnostic } from "./model";
 
 /** Level 1: the skill's `<available_skills>` entry. */
@@ -65,6 +66,8 @@ export interface SkillLevels {
   level2: Level2View;
   level3: Level3View;
   diagnostics: Diagnostic[];
+  /** What the skill can do: scripts, hooks, tools, servers, shell commands, hosts, hidden text. */
+  capabilities?: Capabilities;
 }
 
 /** One bundled file's content, read with the same confinement as level 3. */

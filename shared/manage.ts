@@ -1,5 +1,6 @@
 // What the app's Add, Remove and "Also use in…" commands take and answer: plain data, the same shapes the engine's
 // add, remove and share return (the handlers pass them through).
+import type { CapabilityReview } from "./capabilities";
 import type { Diagnostic } from "./model";
 
 /** Clients a skill can be added to, by id, with the names people read. */
@@ -83,6 +84,8 @@ export interface AddView {
     forced: boolean;
     /** What the checks found in the skill being added. */
     diagnostics?: Diagnostic[];
+    /** What the skill can do (all of it new to this machine). */
+    capabilities?: CapabilityReview;
     places: Array<PlaceView & { client: string[] }>;
     lock: { file: string; written: boolean } | { file: null; why: string };
     handoff?: { archive: string; steps: string[] };

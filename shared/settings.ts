@@ -15,6 +15,8 @@ export interface PublicSettings {
   pollHours: number;
   /** Whether validation keeps each skill's result and reuses it while the skill's files are unchanged (default on). */
   validationCache: boolean;
+  /** Whether Update all leaves for a person an update that adds scripts, hooks or servers (default on). */
+  askBeforeRunning?: boolean;
   /** Names the user gave Claude Desktop account trees, by account tree id ("<A>/<B>"). */
   accountNames: Record<string, string>;
   /** Updates the user chose not to see (skill names, and one version per skill name). */
@@ -34,6 +36,8 @@ export interface SettingsPatch {
   pollHours?: number;
   /** Turns the validation cache on or off. */
   validationCache?: boolean;
+  /** Turns "Ask before an update adds scripts, hooks or servers" on or off. */
+  askBeforeRunning?: boolean;
   /** Names a Claude Desktop account tree (by its id); a null or blank name goes back to "account N". */
   nameAccount?: { tree: string; name: string | null };
   /** Ignores one version of a skill (a newer one shows again), or with a null version every update of the skill. */
@@ -216,6 +220,8 @@ export function settingsPatchProblem(patch: unknown): string | null {
       return pollHoursProblem(p.pollHours);
     case "validationCache":
       return typeof p.validationCache === "boolean" ? null : "The validation cache can only be turned on or off.";
+    case "askBeforeRunning":
+      return typeof p.askBeforeRunning === "boolean" ? null : "This setting can only be turned on or off.";
     case "nameAccount": {
       const naming = p.nameAccount as Record<string, unknown> | null;
       if (

@@ -1,5 +1,6 @@
 // What the guided update shows across the process boundary: the review of a downloaded version, what applying did,
 // Claude Desktop's arrival, a recipe run's result, and the backups of a folder (history and undo).
+import type { CapabilityChange, CapabilityReview } from "./capabilities";
 import type { Diagnostic, FailureCause, UpdatePlanKind } from "./model";
 
 /** Something that went wrong, in words: what happened, what to do, and the technical details on demand. */
@@ -48,6 +49,8 @@ export interface UpdateReview {
   localEdits?: string[];
   /** What the archive held that is never installed (macOS metadata: `__MACOSX/`, `._*`, `.DS_Store`). */
   leftOut?: string[];
+  /** What the new version can do that the installed one could not (scripts, hooks, tools, servers, hosts, hidden text). */
+  capabilities?: CapabilityReview;
 }
 
 /** The review, or why there is none (nothing was changed). */
@@ -81,7 +84,9 @@ export type UpdateApplyResult =
 /** How one copy fared in "Update all". */
 export type UpdateAllItem =
   | { skillId: string; name: string; ok: true; version: string | null; nothingToDo: boolean }
-  | { skillId: string; name: string; ok: false; problem: UpdateProblem };
+  | { skillId: string; name: string; ok: false; problem: UpdateProblem }
+  /** Left for a person: the new version adds something that runs, and the setting asks first (what, in `added`). */
+  | { skillId: string; name: string; ok: false; held: true; problem: UpdateProblem; added: CapabilityChange[] };
 
 /** How waiting for Claude Desktop ended. */
 export interface ArrivalView {

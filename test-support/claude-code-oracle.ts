@@ -6,8 +6,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 
-/** The release the oracle tests were written against (the newest this registry mirror serves when they were). */
-export const CLAUDE_CODE_VERSION = "2.1.197";
+/** The release the oracle tests run against (the newest the registry served when they were last moved). */
+export const CLAUDE_CODE_VERSION = "2.1.332";
 
 /** Where the oracles are cached: $SKILLSHELF_ORACLE_CACHE, else ~/.cache/skillshelf-oracles. */
 export function oracleCache(env: NodeJS.ProcessEnv = process.env): string {

@@ -19,6 +19,7 @@ const FAMILIES = [
   "pack",
   "install",
   "recipe",
+  "capability",
   "claude-plugin",
   "marketplace",
 ];

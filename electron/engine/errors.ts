@@ -29,7 +29,8 @@ export type InstallErrorCode =
   | "install.data.untrusted"
   | "install.target.moved"
   | "install.kept.conflict"
-  | "install.source.link-outside";
+  | "install.source.link-outside"
+  | "install.capabilities-added";
 
 /** Codes of adding, removing and sharing skills. */
 export type ManageErrorCode =
@@ -92,6 +93,7 @@ const CAUSE_OF_CODE: Record<EngineErrorCode, FailureCause> = {
   "install.data.untrusted": "refused",
   "install.kept.conflict": "refused",
   "install.source.link-outside": "invalid",
+  "install.capabilities-added": "refused",
   "manage.source.invalid": "invalid",
   "manage.skill.choose": "refused",
   "manage.conflict": "refused",

@@ -264,6 +264,7 @@ describe("applySettingsPatch", () => {
       hasGithubToken: true,
       pollHours: 24,
       validationCache: true,
+      askBeforeRunning: true,
       accountNames: {},
       ignoredUpdates: { skills: [], versions: {} },
       problems: [],
@@ -310,6 +311,23 @@ describe("names of Claude Desktop accounts", () => {
     expect((await validateSettings({ version: 1, accountNames: ["Work"] })).problems).toEqual([
       "The names of Claude Desktop accounts are not a list of names, so they were left out.",
     ]);
+  });
+});
+
+describe("the ask-before-running switch", () => {
+  it("is on by default, turned off and on by a patch, and kept across a save and a load", async () => {
+    const file = path.join(await tempDir(), "settings.json");
+    expect(toPublicSettings(defaultSettings()).askBeforeRunning).toBe(true);
+    await saveSettings(file, applySettingsPatch(defaultSettings(), { askBeforeRunning: false }));
+    expect(JSON.parse(await readFile(file, "utf8")).askBeforeRunning).toBe(false);
+    const loaded = await loadSettings(file);
+    expect(loaded.problems).toEqual([]);
+    expect(toPublicSettings(loaded.settings).askBeforeRunning).toBe(false);
+    await saveSettings(file, applySettingsPatch(loaded.settings, { askBeforeRunning: true }));
+    expect("askBeforeRunning" in JSON.parse(await readFile(file, "utf8"))).toBe(false);
+    expect(() => applySettingsPatch(defaultSettings(), { askBeforeRunning: "no" as unknown as boolean })).toThrow(
+      /on or off/,
+    );
   });
 });
 

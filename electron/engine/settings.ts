@@ -46,6 +46,8 @@ export interface Settings {
   pollHours: number;
   /** False when the user turned the validation cache off (absent: on). */
   validationCache?: boolean;
+  /** False when the user lets Update all apply updates that add scripts, hooks or servers (absent: it asks). */
+  askBeforeRunning?: boolean;
   /** Names the user gave Claude Desktop account trees, by account tree id. */
   accountNames?: Record<string, string>;
   /** Skill names whose updates are not checked ("Don't check this skill for updates"). */
@@ -82,6 +84,7 @@ const KNOWN_KEYS = new Set([
   "askStdioServers",
   "accountNames",
   "validationCache",
+  "askBeforeRunning",
   "ignoredSkills",
   "ignoredVersions",
 ]);
@@ -219,6 +222,12 @@ function validateSettings(raw: unknown): { settings: Settings; problems: string[
       if (!raw.validationCache) settings.validationCache = false;
     } else problems.push("The validation cache setting is not on or off; it is on.");
   }
+  if (raw.askBeforeRunning !== undefined) {
+    if (typeof raw.askBeforeRunning === "boolean") {
+      if (!raw.askBeforeRunning) settings.askBeforeRunning = false;
+    } else
+      problems.push("The setting to ask before an update adds scripts, hooks or servers is not on or off; it is on.");
+  }
   if (raw.accountNames !== undefined) {
     const names = readAccountNames(raw.accountNames, problems);
     if (Object.keys(names).length > 0) settings.accountNames = names;
@@ -335,6 +344,7 @@ export async function saveSettings(
     ...(settings.githubToken ? { githubToken: sealSecret(codec, settings.githubToken) } : {}),
     pollHours: settings.pollHours,
     ...(settings.validationCache === false ? { validationCache: false } : {}),
+    ...(settings.askBeforeRunning === false ? { askBeforeRunning: false } : {}),
     ...named,
     ...(settings.ignoredSkills?.length ? { ignoredSkills: settings.ignoredSkills } : {}),
     ...(settings.ignoredVersions && Object.keys(settings.ignoredVersions).length
@@ -351,6 +361,7 @@ export function toPublicSettings(settings: Settings, problems: string[] = []): P
     hasGithubToken: settings.githubToken !== undefined,
     pollHours: settings.pollHours,
     validationCache: settings.validationCache !== false,
+    askBeforeRunning: settings.askBeforeRunning !== false,
     accountNames: { ...settings.accountNames },
     ignoredUpdates: ignoresOf(settings),
     problems: [...problems],
@@ -381,6 +392,9 @@ export function applySettingsPatch(settings: Settings, patch: SettingsPatch): Se
   } else if (patch.validationCache !== undefined) {
     if (patch.validationCache) delete next.validationCache;
     else next.validationCache = false;
+  } else if (patch.askBeforeRunning !== undefined) {
+    if (patch.askBeforeRunning) delete next.askBeforeRunning;
+    else next.askBeforeRunning = false;
   } else if (patch.nameAccount !== undefined) {
     const names = { ...next.accountNames };
     const name = patch.nameAccount.name?.trim() ?? "";

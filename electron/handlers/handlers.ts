@@ -86,6 +86,10 @@ export function createHandlerSession(context: HandlerContext): HandlerSession {
     updateInfo: async (skillId) =>
       (await updates.handlers["updates:last"]()).updates.find((u) => u.skillId === skillId),
     log: context.log ?? ((message) => console.warn(message)),
+    askBeforeRunning: async () => {
+      await settings.load();
+      return settings.current().askBeforeRunning !== false;
+    },
     ...(context.engine.githubApi ? { githubApi: context.engine.githubApi } : {}),
     githubToken: () =>
       settings.updateSources().then(

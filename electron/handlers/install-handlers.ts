@@ -48,6 +48,8 @@ export interface InstallHandlersOptions {
   githubApi?: string;
   /** How long a task the page no longer asks about is kept (default 15 minutes). */
   taskIdleMs?: number;
+  /** Whether Update all leaves updates that add scripts, hooks or servers for a person (the setting; default yes). */
+  askBeforeRunning?: () => Promise<boolean>;
 }
 
 /** The page's view of what applying did. */
@@ -155,7 +157,8 @@ export function createInstallHandlers(options: InstallHandlersOptions): {
       const copies = [];
       for (const skillId of skillIds)
         copies.push({ skill: skillById(skillId), info: await options.updateInfo(skillId) });
-      return service.updateAll(copies);
+      const askBeforeRunning = (await options.askBeforeRunning?.().catch(() => true)) ?? true;
+      return service.updateAll(copies, undefined, { askBeforeRunning });
     },
     ...createHandoffHandlers({ service, desktop, scanOptions, arrivalTimeoutMs: options.arrivalTimeoutMs, taskCall }),
     ...recipeRuns.handlers,

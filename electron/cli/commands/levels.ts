@@ -1,4 +1,5 @@
 // `skillshelf levels PATH [--json]`: what a model sees of one skill at levels 1, 2 and 3, with sizes and token estimates.
+import { capabilitySummary } from "../../../shared/capabilities";
 import type { SkillLevels } from "../../../shared/levels";
 import { severityCounts } from "../../../shared/ui-catalog";
 import { formatBytes, formatCount } from "../../../shared/format";
@@ -44,6 +45,8 @@ function printReadable(levels: SkillLevels, io: CliIo): void {
     lines.push(`  ${ref.outside ? "outside the folder" : "missing"}: ${safe(ref.target)} (SKILL.md line ${ref.line})`);
   }
   for (const rel of level3.outside) lines.push(`  left out (a link leaving the folder): ${safe(rel)}`);
+  const can = levels.capabilities ? capabilitySummary(levels.capabilities) : "";
+  if (can) lines.push("", `What it can do: ${safe(can)}`);
   const counts = severityCounts(levels.diagnostics);
   lines.push(
     "",

@@ -1,6 +1,7 @@
 // The `skillshelf update` branch for a folder the user owns: show what the update service's review found (files
 // added, removed, changed, the user's files kept, text diffs), then have the service apply it after --yes or a yes on
 // the terminal; --dry-run never writes.
+import type { CapabilityReview } from "../../../shared/capabilities";
 import type { UpdateInfo, UpdatePlan } from "../../../shared/model";
 import type { FolderDiff } from "../../engine/apply/diff";
 import type { ServiceApplied } from "../../engine/update-service/tasks";
@@ -18,6 +19,8 @@ export interface FolderUpdateInput {
   diff: FolderDiff;
   /** What the archive held that is never installed (macOS metadata), as the review says. */
   leftOut: string[];
+  /** What the new version can do that the installed one could not, as the review says. */
+  capabilities?: CapabilityReview;
   /** Applies the reviewed task through the service. */
   apply: () => Promise<ServiceApplied>;
   dryRun: boolean;
@@ -42,6 +45,8 @@ export interface FolderUpdateReport {
   diff: FolderDiff;
   /** What the archive held that was never installed (macOS metadata). */
   leftOut: string[];
+  /** What the new version adds that the installed one could not do (scripts, hooks, tools, servers, hosts…). */
+  capabilities?: CapabilityReview;
   backup?: string;
   kept?: string[];
   refused?: string;
@@ -88,6 +93,13 @@ export function formatFolderPlan(report: FolderUpdateReport, links: string[]): s
   );
   if (report.leftOut.length)
     lines.push(`  left out: ${report.leftOut.map(safe).join(", ")} (macOS metadata in the archive; never installed)`);
+  const added = report.capabilities?.added ?? [];
+  if (added.length) {
+    lines.push("  what the new version adds that the installed one could not do:");
+    for (const c of added) lines.push(`    ! ${safe(c.text)}`);
+  }
+  if (report.capabilities?.capabilities.capped) lines.push(`  (${safe(report.capabilities.capabilities.capped)})`);
+  if (added.length) lines.push("  files:");
   for (const file of diff.files)
     lines.push(`    ${MARKS[file.change]} ${safe(file.path)}${file.note ? `  — ${safe(file.note)}` : ""}`);
   if (diff.diffsTruncated) lines.push("  (some text diffs were left out to keep this readable; see the notes above)");
@@ -111,6 +123,7 @@ export async function updateFolderCopy(input: FolderUpdateInput, io: CliIo): Pro
     applied: false,
     diff,
     leftOut: input.leftOut,
+    ...(input.capabilities ? { capabilities: input.capabilities } : {}),
   };
   const finish = (code: number) => {
     if (input.json) printJson(io, report);

@@ -252,6 +252,7 @@ export const updateCommand: CliCommand = {
           source: review.source,
           diff,
           leftOut: review.leftOut ?? [],
+          ...(review.capabilities ? { capabilities: review.capabilities } : {}),
           apply: () => service.apply(started.taskId, { overwriteLocal }),
           dryRun,
           yes,

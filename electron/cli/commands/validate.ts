@@ -126,13 +126,14 @@ export const validateCommand: CliCommand = {
   name: "validate",
   summary: "Check skills, plugins and skill archives against the specifications.",
   usage:
-    "skillshelf validate PATH... [--profile agent-skills|claude-desktop] [--format text|json|sarif|github|junit|gitlab] [--json] [--files] [--no-cache]",
+    "skillshelf validate PATH... [--profile agent-skills|claude-desktop] [--format text|json|sarif|github|junit|gitlab] [--json] [--files] [--no-cache] [--capabilities]",
   options: {
     profile: { type: "string" },
     format: { type: "string" },
     json: { type: "boolean" },
     files: { type: "boolean" },
     "no-cache": { type: "boolean" },
+    capabilities: { type: "boolean" },
   },
   async run(args, io) {
     const profile = profileFlag(args);
@@ -151,10 +152,18 @@ export const validateCommand: CliCommand = {
     // The reader and the rules load only when a target is read, not taken from the cache.
     const validateTarget = async (...args: Parameters<ValidateTarget>) =>
       (await import("../../engine/validate-target")).validateTarget(...args);
-    const check = (target: ValidationTarget) =>
+    const checkOnly = (target: ValidationTarget) =>
       cache && target.kind === "skill"
         ? validateSkillCached(target, profile, cache, realDirs, {}, statsSeen)
         : validateTarget(target, profile, realDirs);
+    const withCapabilities = args.values.capabilities === true;
+    const check = async (target: ValidationTarget) => {
+      const result = await checkOnly(target);
+      const dir = target.kind === "skill" ? target.dir : target.kind === "plugin" ? target.root : null;
+      if (!withCapabilities || dir === null) return result;
+      const { capabilityFindings } = await import("../../engine/capabilities/findings");
+      return { ...result, diagnostics: [...result.diagnostics, ...(await capabilityFindings(dir))] };
+    };
     const failed = (result: ValidateResult) => result.diagnostics.some((d) => d.severity === "error");
     const finish = async () => {
       // Records are checked when first used, so a damaged one is found during the run.

@@ -2,7 +2,9 @@
 // folder, links from the clients that read elsewhere, or copies with `copy`), its lock entry edited in, Claude
 // Desktop given a hand-off; every candidate validated first, every conflict a question answered by `replace`.
 import path from "node:path";
+import { capabilityReviewOf, type CapabilityReview } from "../../../shared/capabilities";
 import type { Diagnostic, TaskProgress } from "../../../shared/model";
+import { readCapabilities } from "../capabilities/read";
 import { prepareDesktopHandoff, type DesktopHandoff } from "../desktop-handoff/desktop-handoff";
 import { EngineError } from "../errors";
 import { readJsonFileWithinLimits } from "../fs/json-limits";
@@ -51,6 +53,8 @@ export interface AddedSkill {
   modified: string | null;
   skillPath: string;
   diagnostics: Diagnostic[];
+  /** What the skill can do (scripts, hooks, tools, servers, hosts, hidden text): all of it is new to this machine. */
+  capabilities: CapabilityReview;
   forced: boolean;
   places: Array<PlannedPlacement & { client: ClientId[]; applied?: AppliedPlacement }>;
   lock: { file: string; written: boolean } | { file: null; why: string };
@@ -257,6 +261,7 @@ export async function planAdd(rawSource: string, options: AddOptions): Promise<A
         modified: await newestChange(candidate.dir),
         skillPath: candidate.skillPath,
         diagnostics: candidate.diagnostics,
+        capabilities: capabilityReviewOf(null, await readCapabilities(candidate.dir)),
         forced: candidate.blockers.length > 0,
         places,
         lock: !places.length

@@ -64,8 +64,8 @@ function pathText(keys: Array<string | number>): string {
 }
 
 /**
- * Checks a map of events (`events`, found under `keys` in `file`); every problem is an error, since Claude Code refuses
- * the whole hooks file or manifest. `at` locates members when the JSON was read with positions.
+ * Checks a map of events (`events`, found under `keys` in `file`); every problem is a warning, since Claude Code
+ * (2.1.332) ignores the entry at runtime and its validator warns. `at` locates members when the JSON was read with positions.
  */
 export function checkHookEvents(
   events: unknown,
@@ -77,7 +77,7 @@ export function checkHookEvents(
   const fail = (where: Array<string | number>, message: string, fix: string) => {
     if (found.length < MAX_REPORTED)
       found.push(
-        diagnostic("claude-plugin.hooks.invalid", "error", file, `${message} Claude Code refuses these hooks.`, {
+        diagnostic("claude-plugin.hooks.invalid", "warning", file, `${message} Claude Code ignores this entry.`, {
           fix,
           at: at?.(...where),
         }),

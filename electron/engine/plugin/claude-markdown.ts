@@ -108,11 +108,18 @@ export async function checkMarkdownComponent(file: string, kind: Kind): Promise<
   const { parseDocument } = await loadYaml();
   const doc = parseDocument(split.yaml, { uniqueKeys: false, prettyErrors: false });
   if (doc.errors.length > 0) {
-    error(
-      "claude-plugin.frontmatter.yaml",
-      `The ${kind}'s frontmatter is not valid YAML (${doc.errors[0]!.message.split("\n")[0]}); Claude Code then loads it with all its frontmatter fields dropped.`,
-      "Correct the YAML; quote values that contain `: `, start with `[`, `{`, `*` or `&`, or hold `#`.",
-      2,
+    // Claude Code (2.1.332) loads the file with its frontmatter dropped and its validator passes it: a warning.
+    found.push(
+      diagnostic(
+        "claude-plugin.frontmatter.yaml",
+        "warning",
+        file,
+        `The ${kind}'s frontmatter is not valid YAML (${doc.errors[0]!.message.split("\n")[0]}); Claude Code then loads it with all its frontmatter fields dropped.`,
+        {
+          fix: "Correct the YAML; quote values that contain `: `, start with `[`, `{`, `*` or `&`, or hold `#`.",
+          at: { line: 2, column: 1 },
+        },
+      ),
     );
     return found;
   }

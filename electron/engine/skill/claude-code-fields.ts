@@ -21,9 +21,15 @@ export const CLAUDE_CODE_SKILL_KEYS: ReadonlyMap<string, Shape> = new Map<string
   ["paths", "text-or-list"],
   ["shell", "text"],
   ["version", "text"],
+  ["disallowed-tools", "text-or-list"],
+  ["disallowedTools", "text-or-list"],
+  ["background", "boolean"],
+  ["fallback", "text-or-list"],
+  ["created_by", "text"],
+  ["improved_by", "text"],
 ]);
 
-/** Keys whose wrong type Claude Code's own validator reports as an error (the rest it drops or reads loosely). */
+/** Keys whose wrong type or unknown word Claude Code's own validator reports as an error (the rest it drops or reads loosely). */
 const CLAUDE_CODE_ERRORS: ReadonlySet<string> = new Set(["shell"]);
 
 /** The values Claude Code knows for keys that take one of a few words. */
@@ -78,10 +84,11 @@ export function checkClaudeCodeKeys(fm: ParsedFrontmatter, sink: DiagnosticSink)
       const value = fm.data[entry.key];
       const words = CLAUDE_CODE_WORDS.get(entry.key);
       if (fits(shape, value) && words && typeof value === "string" && !words.includes(value)) {
+        const refused = CLAUDE_CODE_ERRORS.has(entry.key);
         sink.add(
-          "skill.claude-code.type",
-          "warning",
-          `\`${entry.key}\` is ${quote(value)}; Claude Code knows only ${words.map((w) => quote(w)).join(" and ")}.`,
+          refused ? "skill.claude-code.invalid" : "skill.claude-code.type",
+          refused ? "error" : "warning",
+          `\`${entry.key}\` is ${quote(value)}; Claude Code knows only ${words.map((w) => quote(w)).join(" and ")}${refused ? " and reports this as an error" : ""}.`,
           `Write \`${entry.key}: ${words[0]}\`, or remove it.`,
           entry,
         );

@@ -10,6 +10,7 @@ import { decodeUtf8, resolveInside, walkTree } from "../fs/safe-fs";
 import { countLines } from "./body";
 import { MAX_FOLDER_DEPTH, MAX_FOLDER_ENTRIES } from "./skill-folder";
 import { readSkillWithReferences } from "./read-skill";
+import { readCapabilities } from "../capabilities/read";
 import type { ReadSkillOptions } from "./types";
 
 /** Largest bundled file served as level-3 content. Exported for tests: they serve one just over it. */
@@ -18,9 +19,10 @@ export const MAX_RESOURCE_BYTES = 2 * 1024 * 1024;
 /** Reads one skill folder and reports all three disclosure levels with sizes and token estimates. */
 export async function getSkillLevels(dir: string, options: ReadSkillOptions = {}): Promise<SkillLevels> {
   const abs = path.resolve(dir);
-  const [{ report, text }, walk] = await Promise.all([
+  const [{ report, text }, walk, capabilities] = await Promise.all([
     readSkillWithReferences(abs, options),
     walkTree(abs, { maxEntries: MAX_FOLDER_ENTRIES, maxDepth: MAX_FOLDER_DEPTH }),
+    readCapabilities(abs).catch(() => null),
   ]);
   const level1Text =
     report.name || report.description
@@ -65,6 +67,7 @@ export async function getSkillLevels(dir: string, options: ReadSkillOptions = {}
       uncounted: entries.filter((e) => e.kind === "file").length - counted.length,
     },
     diagnostics: report.diagnostics,
+    ...(capabilities ? { capabilities } : {}),
   };
 }
 

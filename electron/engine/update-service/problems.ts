@@ -53,6 +53,7 @@ const ADVICE: Partial<Record<EngineErrorCode, string>> = {
   "install.not-updatable": "Update this copy from the client that manages it.",
   "install.no-download": "The release offers nothing to download; get the new version from the skill's page.",
   "install.local-changes": "Look at the changes first; updating replaces your edits (a backup is kept).",
+  "install.capabilities-added": "Update it on its own to see what it adds, then decide.",
 };
 
 /** What happened, in a person's words, where the step's own message is about a hostile or broken download, not the skill. */

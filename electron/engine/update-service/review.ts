@@ -1,12 +1,19 @@
 // The review of a downloaded version as every front end shows it: the files it changes, the counts, what checking it
 // found, and the local edits applying would replace.
+import type { CapabilityReview } from "../../../shared/capabilities";
 import type { UpdateReview } from "../../../shared/update-flow";
 import type { FolderDiff } from "../apply/diff";
 import type { ObtainedSkill } from "../fetch/obtain";
 import type { UpdateTask } from "./tasks";
 
 /** The review of one task's download against the installed folder `dir`. */
-export function reviewOf(task: UpdateTask, dir: string, obtained: ObtainedSkill, diff: FolderDiff): UpdateReview {
+export function reviewOf(
+  task: UpdateTask,
+  dir: string,
+  obtained: ObtainedSkill,
+  diff: FolderDiff,
+  capabilities?: CapabilityReview,
+): UpdateReview {
   const files = diff.files.map((f) => ({
     path: f.path,
     change: f.change,
@@ -36,5 +43,6 @@ export function reviewOf(task: UpdateTask, dir: string, obtained: ObtainedSkill,
     diagnostics: obtained.diagnostics,
     nothingToDo: !diff.added.length && !diff.removed.length && !diff.changed.length,
     ...(task.overwritesLocalEdits ? { localEdits: task.info?.changedFiles ?? [] } : {}),
+    ...(capabilities ? { capabilities } : {}),
   };
 }

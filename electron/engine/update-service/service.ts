@@ -18,6 +18,8 @@ import { githubApiOf, githubTokenOf } from "../updates/sources";
 import { recordHistory, undoRecorded, type HistoryRecord } from "./history";
 import { problemOf, refusal } from "./problems";
 import { reviewOf } from "./review";
+import { capabilityReviewOf, RUNNING_KINDS, type CapabilityChange } from "../../../shared/capabilities";
+import { readCapabilities } from "../capabilities/read";
 import { applyReviewed, decideUpdate, diffForUpdate, type GivenSource, type UpdateDecision } from "./steps";
 import { newTaskId, TaskRegistry, type ServiceApplied, type ServiceReview, type UpdateTask } from "./tasks";
 import { ManageOperations, type AddRequest, type ShareRequest } from "./manage-ops";
@@ -297,11 +299,12 @@ export class UpdateService {
   async updateAll(
     copies: ReadonlyArray<{ skill: Skill; info: UpdateInfo | undefined }>,
     onItem?: (item: UpdateAllItem) => void,
+    options: { askBeforeRunning?: boolean } = {},
   ): Promise<UpdateAllItem[]> {
     const items: UpdateAllItem[] = [];
     for (const { skill, info } of copies) {
       if (info?.ignored) continue;
-      const item = await this.updateOne(skill, info);
+      const item = await this.updateOne(skill, info, options.askBeforeRunning !== false);
       items.push(item);
       onItem?.(item);
     }
@@ -338,7 +341,7 @@ export class UpdateService {
     return task;
   }
 
-  private async updateOne(skill: Skill, info: UpdateInfo | undefined): Promise<UpdateAllItem> {
+  private async updateOne(skill: Skill, info: UpdateInfo | undefined, askFirst: boolean): Promise<UpdateAllItem> {
     const base = { skillId: skill.id, name: skill.name };
     const decision = decideUpdate(skill, info);
     if (decision.ok && (decision.plan.kind !== "replace-folder" || decision.overwritesLocalEdits))
@@ -359,6 +362,11 @@ export class UpdateService {
     if (review.review.nothingToDo) {
       await this.cancel(started.taskId);
       return { ...base, ok: true, version: review.review.version, nothingToDo: true };
+    }
+    const caps = review.review.capabilities;
+    if (askFirst && caps?.asks) {
+      await this.cancel(started.taskId);
+      return { ...base, ok: false, held: true, problem: heldRefusal(skill.name, caps.added), added: caps.added };
     }
     const applied = await this.apply(started.taskId);
     if (!applied.ok) {
@@ -418,9 +426,11 @@ export class UpdateService {
       const dir = task.plan.kind === "replace-folder" ? task.skill.realDir : task.skill.dir;
       const diff = await diffForUpdate(dir, obtained.skillDir, this.options.dataDir);
       task.diff = diff;
+      const before = await readCapabilities(dir).catch(() => null);
+      const capabilities = capabilityReviewOf(before, await readCapabilities(obtained.skillDir));
       task.stage = "reviewed";
       progress(1, "Downloaded and checked");
-      return { ok: true, review: reviewOf(task, dir, obtained, diff), diff };
+      return { ok: true, review: reviewOf(task, dir, obtained, diff, capabilities), diff };
     } catch (error) {
       progress(1, "Stopped");
       task.stage = "failed";
@@ -532,6 +542,17 @@ export class UpdateService {
     task.arrival?.abort();
     await this.release(task);
   }
+}
+
+/** Why Update all left a copy for a person: what its new version adds that runs, named. */
+function heldRefusal(name: string, added: CapabilityChange[]): ReturnType<typeof refusal> {
+  const running = added.filter((c) => RUNNING_KINDS.has(c.kind));
+  const listed = running.slice(0, 5).map((c) => c.text.charAt(0).toLowerCase() + c.text.slice(1));
+  const more = running.length > 5 ? ` and ${running.length - 5} more` : "";
+  return refusal(
+    "install.capabilities-added",
+    `"${name}" was left for you: its new version ${listed.join("; ")}${more}.`,
+  );
 }
 
 /** The refusal to replace local edits without a yes (nothing changed; applying again with the yes goes ahead). */

@@ -1,6 +1,7 @@
 // The middle steps of Add: what the source holds (each skill with its checks) and where each goes, client by client.
 import { MANAGE_CLIENTS, type AddView, type ManageClientId } from "../../../shared/manage";
 import { placeClients } from "./AddConflicts";
+import { CapabilityChanges } from "./CapabilityChanges";
 
 type PlannedPlace = AddView["skills"][number]["places"][number];
 
@@ -30,9 +31,8 @@ export function AddFound(props: { plan: AddView; from: string }) {
       </p>
       <ul className="add-found">
         {plan.candidates.map((c) => {
-          const findings = (plan.skills.find((s) => s.name === c.name)?.diagnostics ?? []).filter(
-            (d) => d.severity !== "info",
-          );
+          const chosen = plan.skills.find((s) => s.name === c.name);
+          const findings = (chosen?.diagnostics ?? []).filter((d) => d.severity !== "info");
           return (
             <li key={c.skillPath}>
               <strong>{c.name}</strong>
@@ -54,6 +54,7 @@ export function AddFound(props: { plan: AddView; from: string }) {
                   ))}
                 </ul>
               ) : null}
+              <CapabilityChanges review={chosen?.capabilities} adding />
             </li>
           );
         })}

@@ -1,4 +1,5 @@
 // Level 3: the files bundled with a skill as a tree confined to its folder, references marked, and a file viewer.
+import { capabilitySummary } from "../../../shared/capabilities";
 import { useEffect, useState } from "react";
 import type { Level3Entry, SkillLevels, SkillResource } from "../../../shared/levels";
 import { formatBytes } from "../../../shared/format";
@@ -130,6 +131,11 @@ export function Level3Panel(props: { levels: SkillLevels; revision: string }) {
           </div>
         </div>
       </div>
+      {props.levels.capabilities && capabilitySummary(props.levels.capabilities) ? (
+        <p className="capability-summary" data-testid="capability-summary">
+          {capabilitySummary(props.levels.capabilities)}.
+        </p>
+      ) : null}
       {level3.missing.length > 0 ? (
         <div className="banner warning" role="alert">
           <strong>Missing files:</strong> the instructions point to {level3.missing.map((m) => `“${m}”`).join(", ")},

@@ -263,6 +263,40 @@ function ValidationSection(props: { settings: PublicSettings; data: SettingsData
   );
 }
 
+function UpdateSafetySection(props: { settings: PublicSettings; data: SettingsData }) {
+  const { settings, data } = props;
+  const [error, setError] = useState<string | null>(null);
+  const toggle = async (on: boolean) =>
+    setError(
+      await data.update(
+        { askBeforeRunning: on },
+        on
+          ? "Update all will leave updates that add scripts, hooks or servers for you."
+          : "Update all will apply updates that add scripts, hooks or servers.",
+      ),
+    );
+  return (
+    <section className="card settings-section" aria-labelledby="settings-update-safety">
+      <h2 id="settings-update-safety">Before updating</h2>
+      <label>
+        <input
+          type="checkbox"
+          checked={settings.askBeforeRunning !== false}
+          disabled={data.busy}
+          onChange={(e) => void toggle(e.target.checked)}
+          aria-describedby="ask-before-running-hint"
+        />{" "}
+        Ask before an update adds scripts, hooks or servers
+      </label>
+      <p id="ask-before-running-hint" className="small muted">
+        Update all then leaves such an update for you and says what it adds; update that skill on its own to see it and
+        decide.
+      </p>
+      <FieldError id="update-safety-error" message={error} />
+    </section>
+  );
+}
+
 /** The Settings page. */
 export function SettingsView(props: { locations?: readonly Location[] }) {
   const { api, host } = useApi();
@@ -296,6 +330,7 @@ export function SettingsView(props: { locations?: readonly Location[] }) {
         <ChecksSection key={settings.pollHours} settings={settings} data={data} />
         <IgnoredUpdatesSection settings={settings} data={data} />
         <ValidationSection settings={settings} data={data} />
+        <UpdateSafetySection settings={settings} data={data} />
         <ConfiguredServersSection api={api} />
         <StdioServersSection api={api} />
         <AccountNamesSection settings={settings} data={data} locations={props.locations ?? []} />

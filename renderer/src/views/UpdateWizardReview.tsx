@@ -1,6 +1,7 @@
 // The guided update's review: what the download holds (counts, notes, every file with its diff), and the button that
 // applies it, held back while the copy has local edits the user has not agreed to replace.
 import type { UpdateReview } from "../../../shared/update-flow";
+import { CapabilityChanges } from "./CapabilityChanges";
 import { FileChanges } from "./UpdateParts";
 
 /** How many files of the user's own are kept, with the verb agreeing ("1 file of your own is kept"). */
@@ -47,6 +48,7 @@ export function ReviewPanel(props: {
           ))}
         </ul>
       ) : null}
+      <CapabilityChanges review={review.capabilities} />
       <FileChanges files={review.files} />
       {review.diffsTruncated ? (
         <p className="muted">Some text diffs were left out to keep this readable; each such file says so.</p>
