@@ -385,7 +385,7 @@ test.describe("honest unknown states", () => {
     await expect(
       group.locator(".update-group-item").filter({ hasText: NAME }).locator(".unknown-reason"),
     ).toContainText("Offline");
-    await expect(page.locator("#pending-title")).toHaveText("Couldn't check 1 skill — you're offline");
+    await expect(page.locator("#pending-title")).toHaveText("No updates found, but 1 skill could not be checked");
     await expect(page.getByRole("alert")).toHaveCount(0);
     await saveScreenshot(page, "updates-offline");
   });
