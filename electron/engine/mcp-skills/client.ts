@@ -3,7 +3,6 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { ResultSchema, ReadResourceResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { EngineError } from "../errors";
-import { isLoopbackHost } from "../fetch/download";
 import { httpTransport, type CapWatch } from "../updates/meta-client";
 import { isPlainObject } from "../plugin/diagnostics";
 import { VERSION } from "../version";
@@ -17,6 +16,7 @@ import {
   type ListedSkill,
   type SkillFile,
 } from "./protocol";
+import { refusedServerUrl } from "./server-url";
 import { REMOTE_LIMITS, RemoteStaging, type RemoteLimits } from "./staged-files";
 
 /** Options of one fetch from a server. */
@@ -30,17 +30,6 @@ export interface McpSkillsOptions {
 const SKILL_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
 const MAX_LIST_PAGES = 20;
 
-/** Why a server address is refused (https, or plain http on this machine only), or null. */
-export function refusedServerUrl(raw: string): string | null {
-  if (!URL.canParse(raw)) return `"${raw.slice(0, 200)}" is not an address.`;
-  const url = new URL(raw);
-  if (url.username || url.password) return "Addresses with a user name or password are not used.";
-  if (url.protocol === "https:" || (url.protocol === "http:" && isLoopbackHost(url.hostname))) return null;
-  return url.protocol === "http:"
-    ? `Plain http is not safe for fetching skills (${url.host}); use an https address.`
-    : `Only https addresses can be fetched from, not ${url.protocol.replace(/:$/, "")}.`;
-}
-
 /** The bytes of one `resources/read` answer for `uri`, or why it cannot be used. */
 function contentBytes(result: unknown, uri: string): Buffer | string {
   const contents = isPlainObject(result) && Array.isArray(result.contents) ? result.contents : null;
@@ -48,7 +37,8 @@ function contentBytes(result: unknown, uri: string): Buffer | string {
   const item = contents.find((c) => isPlainObject(c) && c.uri === uri) ?? (contents.length === 1 ? contents[0] : null);
   if (!isPlainObject(item)) return "the server's answer does not hold that file";
   if (typeof item.text === "string") return Buffer.from(item.text, "utf8");
-  if (typeof item.blob === "string" && /^[A-Za-z0-9+/]*={0,2}$/.test(item.blob)) return Buffer.from(item.blob, "base64");
+  if (typeof item.blob === "string" && /^[A-Za-z0-9+/]*={0,2}$/.test(item.blob))
+    return Buffer.from(item.blob, "base64");
   return "the server's answer holds neither text nor base64 bytes";
 }
 
@@ -80,7 +70,8 @@ class Session {
 
   async fetch(name: string, staging: RemoteStaging): Promise<void> {
     const described = describedSkillOf(await this.call(SKILLS_GET, { name }));
-    if (typeof described === "string") throw this.bad(`its answer to ${SKILLS_GET} for "${name}" cannot be used: ${described}`);
+    if (typeof described === "string")
+      throw this.bad(`its answer to ${SKILLS_GET} for "${name}" cannot be used: ${described}`);
     if (described.name !== name) throw this.bad(`it answered ${SKILLS_GET} for "${name}" with another skill`);
     if (described.files.length > this.limits.maxFilesPerSkill)
       throw new EngineError(
