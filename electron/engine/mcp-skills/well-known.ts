@@ -91,7 +91,8 @@ function filesOf(entry: Record<string, unknown>, name: string, index: URL): Inde
   }
   if (entry.type === "archive")
     return "it is published as an archive, which Skillshelf does not read from an index yet";
-  if (typeof entry.url !== "string" || !URL.canParse(entry.url, index.href)) return "it gives no address for its SKILL.md";
+  if (typeof entry.url !== "string" || !URL.canParse(entry.url, index.href))
+    return "it gives no address for its SKILL.md";
   const url = new URL(entry.url, index);
   if (!sameOrigin(url)) return "its SKILL.md is on another site than the index";
   return [{ path: "SKILL.md", url, sha256: sha256Of(entry.digest) }];
