@@ -95,7 +95,7 @@ export const addCommand: CliCommand = {
   name: "add",
   summary:
     "Add skills from a repository, address, folder or archive to clients (the skills installer's layout and lock).",
-  usage: `skillshelf add SOURCE [--skill NAME]... [--all] ${CLIENT_USAGE} [--copy] [--force] [--replace] [--yes] [--dry-run] [--wait [--wait-minutes N]] [--json] [--github-api URL] ${SCAN_FLAGS_USAGE}`,
+  usage: `skillshelf add SOURCE|mcp:URL [--skill NAME]... [--all] ${CLIENT_USAGE} [--copy] [--force] [--replace] [--yes] [--dry-run] [--wait [--wait-minutes N]] [--json] [--github-api URL] ${SCAN_FLAGS_USAGE}`,
   options: {
     ...manageFlagOptions,
     skill: { type: "string", multiple: true },

@@ -3,13 +3,15 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { EngineError } from "../errors";
+import { refusedServerUrl } from "../mcp-skills/server-url";
 
 /** One source of skills to add, as parsed. */
 export type AddSource =
   | { kind: "local"; path: string }
   | { kind: "url"; url: string }
   | { kind: "github"; owner: string; repo: string; ref: string | null; subpath: string }
-  | { kind: "git"; url: string; ref: string | null };
+  | { kind: "git"; url: string; ref: string | null }
+  | { kind: "mcp"; url: string };
 
 const NAME = /^[A-Za-z0-9_.-]{1,100}$/;
 const ARCHIVE = /\.(zip|skill|tar\.gz|tgz|tar)$/i;
@@ -52,6 +54,13 @@ function fromGithubUrl(url: URL): AddSource | null {
   return null;
 }
 
+/** `mcp:URL`: an MCP server's streamable-HTTP address, https (plain http only on this machine, as for archives). */
+function mcpSource(raw: string): AddSource {
+  const refused = refusedServerUrl(raw);
+  if (refused) throw new EngineError("manage.source.invalid", `mcp: needs the address of an MCP server. ${refused}`);
+  return { kind: "mcp", url: new URL(raw).href };
+}
+
 /** Parses SOURCE (relative paths against cwd); throws EngineError("manage.source.invalid") with what was expected. */
 export function parseAddSource(raw: string, cwd: string): AddSource {
   const input = raw.trim();
@@ -61,6 +70,7 @@ export function parseAddSource(raw: string, cwd: string): AddSource {
       `"${input.slice(0, 200)}" is not a source Skillshelf can add from: give owner/repo, owner/repo/path/to/skill, a GitHub address, a git address, an https address of an archive, or a local folder or .zip/.skill/.tar.gz file.`,
     );
   if (!input || input.length > MAX_SOURCE || /[\u0000-\u001f]/.test(input)) throw invalid();
+  if (/^mcp:/i.test(input)) return mcpSource(input.slice(4));
   const local = path.resolve(cwd, input);
   const isUrl = /^[a-z][a-z0-9+.-]*:\/\//i.test(input);
   if (!isUrl && (existsSync(local) || input.startsWith(".") || path.isAbsolute(input) || ARCHIVE.test(input)))
@@ -104,6 +114,7 @@ export function lockSourceOf(source: AddSource): { source: string; sourceType: s
     case "local":
       return ARCHIVE.test(source.path) ? null : { source: source.path, sourceType: "local", sourceUrl: source.path };
     case "url":
+    case "mcp":
       return null;
   }
 }

@@ -16,6 +16,8 @@ import { MAX_RELEASE_BODY_BYTES } from "../updates/capped-body";
 import { githubGetJson, githubUrl } from "../updates/github-http";
 import { addStagingName } from "./add-journal";
 import { cloneGitSource } from "./git-source";
+import { stageMcpSkills } from "../mcp-skills/client";
+import { stageSiteSkills } from "../mcp-skills/well-known";
 import type { AddSource } from "./source";
 
 /** One skill found in a source. */
@@ -51,9 +53,13 @@ export interface StageOptions {
   maxBytes?: number;
   /** Time allowed for GitHub's answer naming the default branch (default REPO_ANSWER_TIMEOUT_MS; tests shorten it). */
   apiTimeoutMs?: number;
+  /** The skills asked for: a server or site with one named sends only that one. */
+  skills?: string[];
 }
 
 const MAX_CANDIDATES = 500;
+/** An address naming an archive: it is downloaded, never read as a site's skills index. */
+const ARCHIVE_PATH = /\.(zip|skill|tar\.gz|tgz|tar)$/i;
 
 /**
  * Time allowed for GitHub's answer naming a repository's default branch, whether or not the caller can cancel.
@@ -117,6 +123,18 @@ async function fill(source: AddSource, stagingDir: string, options: StageOptions
     await unpackSource({ file: source.path }, stagingDir, options);
     return { root: unpacked, subpath: "", shown: source.path, ref: null };
   }
+  const one = options.skills?.length === 1 ? options.skills[0]! : null;
+  if (source.kind === "mcp") {
+    await mkdir(unpacked, { recursive: true, mode: 0o700 });
+    await stageMcpSkills(source.url, unpacked, { skill: one, signal: options.signal });
+    return { root: unpacked, subpath: "", shown: `mcp:${source.url}`, ref: null };
+  }
+  if (source.kind === "url" && !ARCHIVE_PATH.test(new URL(source.url).pathname)) {
+    await mkdir(unpacked, { recursive: true, mode: 0o700 });
+    if (await stageSiteSkills(source.url, unpacked, { skill: one, signal: options.signal }))
+      return { root: unpacked, subpath: "", shown: source.url, ref: null };
+    await rm(unpacked, { recursive: true, force: true });
+  }
   if (source.kind === "url") {
     await unpackSource({ url: source.url }, stagingDir, options);
     return { root: unpacked, subpath: "", shown: source.url, ref: null };
@@ -152,7 +170,9 @@ function sourceShown(source: AddSource): string {
     ? source.path
     : source.kind === "github"
       ? `${source.owner}/${source.repo}`
-      : source.url;
+      : source.kind === "mcp"
+        ? `mcp:${source.url}`
+        : source.url;
 }
 
 /** The name the source's root folder stands for (its staged copy is named `unpacked`), or "" when it has none. */

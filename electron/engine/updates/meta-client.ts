@@ -85,6 +85,7 @@ function cappedResponse(response: Response, maxBytes: number, watch: CapWatch): 
 function originBoundFetch(
   endpointUrl: string,
   watch: CapWatch,
+  maxMessageBytes?: number,
 ): (url: string | URL, init?: RequestInit) => Promise<Response> {
   const origin = new URL(endpointUrl).origin;
   return async (url, init) => {
@@ -93,21 +94,22 @@ function originBoundFetch(
     const toolCall = typeof init?.body === "string" && /"method"\s*:\s*"tools\/call"/.test(init.body);
     return cappedResponse(
       await fetch(target, { ...init, redirect: "manual" }),
-      toolCall ? MAX_TOOL_CALL_MESSAGE_BYTES : MAX_MCP_MESSAGE_BYTES,
+      maxMessageBytes ?? (toolCall ? MAX_TOOL_CALL_MESSAGE_BYTES : MAX_MCP_MESSAGE_BYTES),
       watch,
     );
   };
 }
 
-/** A streamable-HTTP transport bound to the server's origin, with capped answers and no reconnection (used by the query and the probe). */
+/** A streamable-HTTP transport bound to the server's origin, with capped answers and no reconnection (query, probe, skills). */
 export function httpTransport(
   url: string,
   headers: Record<string, string>,
   watch: CapWatch = { exceeded: null },
+  maxMessageBytes?: number,
 ): StreamableHTTPClientTransport {
   return new StreamableHTTPClientTransport(new URL(url), {
     requestInit: { headers },
-    fetch: originBoundFetch(url, watch),
+    fetch: originBoundFetch(url, watch, maxMessageBytes),
     redirectPolicy: "same-origin",
     reconnectionOptions: {
       maxRetries: 0,

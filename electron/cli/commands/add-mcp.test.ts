@@ -1,0 +1,85 @@
+// `skillshelf add mcp:URL --skill NAME` and `add https://SITE` against a real MCP server and a site on loopback:
+// installs into a temp home like any source, and a name that collides with an installed skill is a conflict question.
+import { lstat, readFile } from "node:fs/promises";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { runBin } from "../../../test-support/cli";
+import { startMcpSkillsServer, type RunningMcpSkillsServer } from "../../../test-support/servers/mcp-skills-server";
+import { digestOf, startSkillsSite } from "../../../test-support/servers/skills-site";
+import { makeTempDir, writeTree } from "../../../test-support/tmp";
+
+const SKILL = (name: string, description = `The ${name} skill, from a server.`) =>
+  `---\nname: ${name}\ndescription: ${description}\n---\n\nBody.\n`;
+
+let tmp: { dir: string; cleanup: () => Promise<void> };
+let home: string;
+let server: RunningMcpSkillsServer;
+const env = () => ({
+  SKILLSHELF_DATA_DIR: path.join(tmp.dir, "data"),
+  SKILLSHELF_CONFIG_DIR: path.join(tmp.dir, "config"),
+  GITHUB_TOKEN: "",
+  XDG_STATE_HOME: "",
+  CLAUDE_CONFIG_DIR: "",
+});
+const run = (...args: string[]) =>
+  runBin([...args, "--home", home, "--platform", "linux"], { env: env(), cwd: tmp.dir });
+const gone = async (p: string) => (await lstat(p).catch(() => null)) === null;
+
+beforeEach(async () => {
+  tmp = await makeTempDir("skillshelf-add-mcp-");
+  home = path.join(tmp.dir, "home");
+  await writeTree(home, { ".keep": "" });
+  server = await startMcpSkillsServer({
+    skills: {
+      "pdf-tools": { "SKILL.md": SKILL("pdf-tools"), "references/forms.md": "# Forms\n" },
+      notes: { "SKILL.md": SKILL("notes") },
+    },
+  });
+});
+afterEach(async () => {
+  await server.close();
+  await tmp.cleanup();
+});
+
+describe("skillshelf add mcp:URL", () => {
+  it("installs the one skill named, fetched through the protocol", async () => {
+    const add = await run("add", `mcp:${server.url}`, "--skill", "pdf-tools", "--yes", "--json");
+    expect(add.code, add.stderr).toBe(0);
+    expect(JSON.parse(add.stdout)).toMatchObject({ applied: true, skills: [{ name: "pdf-tools" }] });
+    expect(await readFile(path.join(home, ".agents/skills/pdf-tools/references/forms.md"), "utf8")).toBe("# Forms\n");
+    expect(await readFile(path.join(home, ".claude/skills/pdf-tools/SKILL.md"), "utf8")).toBe(SKILL("pdf-tools"));
+    expect(await gone(path.join(home, ".agents/skills/notes"))).toBe(true);
+    expect(server.stats.gets).toBe(1);
+  });
+
+  it("asks before replacing an installed skill of the same name", async () => {
+    await writeTree(path.join(home, ".agents/skills/notes"), { "SKILL.md": SKILL("notes", "My own notes.") });
+    const add = await run("add", `mcp:${server.url}`, "--skill", "notes", "--yes", "--json");
+    expect(add.code).toBe(1);
+    expect((JSON.parse(add.stdout) as { error: { code: string } }).error.code).toBe("manage.conflict");
+    expect(await readFile(path.join(home, ".agents/skills/notes/SKILL.md"), "utf8")).toContain("My own notes.");
+  });
+
+  it("refuses mcp: with plain http to another machine", async () => {
+    const add = await run("add", "mcp:http://example.com/mcp", "--yes");
+    expect(add.code).not.toBe(0);
+    expect(add.stderr).toMatch(/Plain http is not safe/);
+  });
+
+  it("installs from a site's well-known index", async () => {
+    const site = await startSkillsSite({
+      files: { "/.well-known/agent-skills/docs/SKILL.md": SKILL("docs") },
+      index: {
+        at: "agent-skills",
+        body: { skills: [{ name: "docs", type: "skill-md", url: "docs/SKILL.md", digest: digestOf(SKILL("docs")) }] },
+      },
+    });
+    try {
+      const add = await run("add", site.url, "--yes", "--json");
+      expect(add.code, add.stderr).toBe(0);
+      expect(await readFile(path.join(home, ".agents/skills/docs/SKILL.md"), "utf8")).toBe(SKILL("docs"));
+    } finally {
+      await site.close();
+    }
+  });
+});
