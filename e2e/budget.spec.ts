@@ -12,12 +12,16 @@ import { saveScreenshot } from "./support/page";
 
 const DATA = mkdtempSync(path.join(tmpdir(), "skillshelf-e2e-budget-"));
 const SETTINGS = '{\n  "theme": "dark",\n\t"spinnerTips":   [ 1,2 ]\n}\n';
-const skill = (name: string, description: string) => `---\nname: ${name}\ndescription: ${description}\n---\n# ${name}\n`;
+const skill = (name: string, description: string) =>
+  `---\nname: ${name}\ndescription: ${description}\n---\n# ${name}\n`;
 const LONG = `Writes the quarterly report from the ledger and the notes of the month, ${"with every table checked twice ".repeat(60)}and more`;
 
 /** The Claude Code bar's figure ("~N tokens"). */
 async function claudeTokens(page: Page): Promise<number> {
-  const text = await page.locator(".budget-bar", { hasText: /^Claude Code/ }).locator(".budget-bar-value").innerText();
+  const text = await page
+    .locator(".budget-bar", { hasText: /^Claude Code/ })
+    .locator(".budget-bar-value")
+    .innerText();
   return Number(/~([\d,]+) tokens/.exec(text)![1]!.replace(/,/g, ""));
 }
 

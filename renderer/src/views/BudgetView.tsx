@@ -76,6 +76,9 @@ function TopCosts(props: {
     <section aria-labelledby="budget-top">
       <h2 id="budget-top">Costliest skills</h2>
       {top.length === 0 ? <p className="muted">This client lists no skill.</p> : null}
+      {top.length && switchable ? (
+        <p className="muted small">Each switch shows the tokens it saves every conversation.</p>
+      ) : null}
       <ul className="budget-list">
         {top.map((e) => {
           const key = `${client.id}\0${e.name}`;
@@ -186,14 +189,14 @@ export function BudgetView() {
   const [done, setDone] = useState<Done>({});
   const [busy, setBusy] = useState(false);
 
-  const load = useCallback(async () => {
-    const next = await api.budgetReport();
+  const show = useCallback((next: BudgetReport) => {
     setReport(next);
     setSelected((s) => (s && next.clients.some((c) => c.id === s) ? s : (next.clients[0]?.id ?? null)));
-  }, [api]);
+  }, []);
+  const load = useCallback(async () => show(await api.budgetReport()), [api, show]);
   useEffect(() => {
-    load().catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
-  }, [load]);
+    api.budgetReport().then(show, (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+  }, [api, show]);
 
   const run = async (work: () => Promise<void>) => {
     setBusy(true);
@@ -225,7 +228,9 @@ export function BudgetView() {
   return (
     <div className="budget-view">
       <h1>Budget</h1>
-      <p className="lead">What the list of skills each client sends at the start of every conversation costs.</p>
+      <p className="lead">
+        What each client pays, at the start of every conversation, for the list of skills it gives the model.
+      </p>
       {error ? (
         <div className="banner warning" role="alert">
           {error}
