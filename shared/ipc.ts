@@ -1,5 +1,6 @@
 // The one contract across the process boundary: every command (renderer → main/host) and every event
 // (main/host → renderer), with runtime validators for arguments, since the renderer is untrusted.
+import { OVERRIDE_MODES, type BudgetReport, type OverrideChange, type OverrideMode } from "./budget";
 import type { DesktopCheck } from "./desktop-check";
 import type { SkillLevels, SkillResource } from "./levels";
 import type { FailureCause, Profile, ScanResult, StoredCatalog, TaskProgress, UpdateInfo } from "./model";
@@ -238,6 +239,24 @@ export interface IpcCommands {
   "manage:wait-arrival": (taskId: string) => Promise<AddArrivalView>;
   /** A folder or an archive chosen in the system's open dialog (Electron); null when cancelled. Only a path comes back. */
   "manage:pick-source": (kind: "folder" | "archive") => Promise<string | null>;
+  /** What each client's level-1 listing costs every conversation, its cuts and its switches (this home, its projects). */
+  "budget:report": () => Promise<BudgetReport>;
+  /** Sets one skill's Claude Code `skillOverrides` in the user's, a project's or its local settings (with an undo id). */
+  "budget:set-override": (request: OverrideRequest) => Promise<OverrideChange>;
+  /** Puts the settings file of one budget:set-override back byte for byte. */
+  "budget:undo": (undoId: string) => Promise<{ file: string }>;
+}
+
+/** Which settings file of Claude Code an override goes to: the user's, a project's shared one, or its local one. */
+export type OverrideScope = "user" | "project" | "local";
+
+/** One switch of a skill for Claude Code (project: a folder the catalog found, for the project and local scopes). */
+export interface OverrideRequest {
+  client: "claude-code";
+  name: string;
+  mode: OverrideMode;
+  scope: OverrideScope;
+  project?: string;
 }
 
 /** Every event: channel name → payload. */
@@ -322,6 +341,14 @@ const isShareRequest = exactObject({
   replace: optional(isBoolean),
   dryRun: isBoolean,
 });
+const isOverrideRequest = exactObject({
+  client: literal("claude-code"),
+  name: isSkillName,
+  mode: literal(...OVERRIDE_MODES),
+  scope: literal("user", "project", "local"),
+  project: optional(isPath),
+});
+const isUndoId = (v: unknown): v is string => typeof v === "string" && /^[0-9]{1,16}-[0-9a-f]{12}$/.test(v);
 const taskIdOnly = tuple(isTaskId);
 const skillIdOnly = tuple(isSkillId);
 
@@ -405,6 +432,9 @@ export const COMMANDS = commandTable({
   cancelAddSkill: { channel: "manage:cancel-add", args: taskIdOnly },
   waitForAddArrival: { channel: "manage:wait-arrival", args: taskIdOnly },
   pickAddSource: { channel: "manage:pick-source", args: tuple(literal("folder", "archive")) },
+  budgetReport: { channel: "budget:report", args: noArgs },
+  setSkillOverride: { channel: "budget:set-override", args: tuple(isOverrideRequest) },
+  undoSkillOverride: { channel: "budget:undo", args: tuple(isUndoId) },
 });
 
 /** An API method that calls a command. */

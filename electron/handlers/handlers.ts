@@ -5,6 +5,7 @@ import { VERSION } from "../engine/version";
 import { ignoresOf } from "../engine/settings";
 import type { CommandHandlers } from "../../shared/ipc";
 import { createAuthorHandlers } from "./author-handlers";
+import { createBudgetHandlers } from "./budget-handlers";
 import { createCatalogHandlers } from "./catalog-handlers";
 import { CatalogState } from "./catalog-state";
 import { createCompareHandlers } from "./compare-handlers";
@@ -39,6 +40,7 @@ export function createHandlerSession(context: HandlerContext): HandlerSession {
     debounce: context.watchDebounceMs === undefined ? {} : { debounceMs: context.watchDebounceMs },
   };
   const catalogNow = () => shared.state.catalog;
+  let catalogLoaded = false;
 
   const settings = createSettingsHandlers(shared);
   const fixedInterval = context.updatePolling?.intervalHours;
@@ -65,6 +67,7 @@ export function createHandlerSession(context: HandlerContext): HandlerSession {
     {
       loaded: () => {
         // After the first catalog, so it is never delayed: an update a crash interrupted is finished or undone.
+        catalogLoaded = true;
         if (!disposed) install.startRecovery();
         updates.catalogLoaded();
         if (context.updatePolling && !disposed) updates.start();
@@ -105,6 +108,13 @@ export function createHandlerSession(context: HandlerContext): HandlerSession {
     confirmProgramSource: desktop.confirmProgramSource?.bind(desktop) ?? terminalSourceConsent(desktop.outsideConsent),
   });
 
+  const budget = createBudgetHandlers({
+    scanOptions: context.scanOptions,
+    dataDir: install.service.dataDir,
+    catalog: async () => (catalogLoaded ? shared.state.catalog : catalog.handlers["catalog:scan"]()),
+    changed: () => void catalog.prefetch().catch(() => undefined),
+  });
+
   const handlers: CommandHandlers = {
     "app:info": async () => ({
       version: VERSION,
@@ -120,6 +130,7 @@ export function createHandlerSession(context: HandlerContext): HandlerSession {
     ...settings.handlers,
     ...createCompareHandlers({ catalog: catalogNow }),
     ...install.handlers,
+    ...budget,
   };
 
   return {

@@ -96,6 +96,8 @@ const sampleArgs: Record<string, unknown[]> = {
   cancelAddSkill: ["0123456789abcdef"],
   waitForAddArrival: ["0123456789abcdef"],
   pickAddSource: ["archive"],
+  setSkillOverride: [{ client: "claude-code", name: "pdf", mode: "off", scope: "user" }],
+  undoSkillOverride: ["1700000000000-0123456789ab"],
 };
 
 describe("createSkillshelfApi", () => {

@@ -3,7 +3,7 @@ import { useCallback, useMemo, useState } from "react";
 import type { SkillshelfApi } from "../../../shared/ipc";
 import { ApiContext } from "./api-context";
 import { CatalogView } from "./CatalogView";
-import { AuthorView, SettingsView } from "./lazy-tabs";
+import { AuthorView, BudgetView, SettingsView } from "./lazy-tabs";
 import { ExternalLinkProvider } from "./ExternalLink";
 import { When } from "./InlineText";
 import { RecoveryNotices } from "./RecoveryNotices";
@@ -11,7 +11,7 @@ import { UpdateLauncherContext } from "./update-launcher";
 import { pendingUpdates, UpdatesView } from "./UpdatesView";
 import { useAppInfo, useAuthor, useCatalog, useUpdates } from "./use-app-data";
 
-type Mode = "catalog" | "updates" | "author" | "settings";
+type Mode = "catalog" | "updates" | "budget" | "author" | "settings";
 
 /** The whole app for one API object. */
 export function App(props: { api: SkillshelfApi }) {
@@ -74,6 +74,14 @@ export function App(props: { api: SkillshelfApi }) {
                 </button>
                 <button
                   type="button"
+                  aria-pressed={mode === "budget"}
+                  className={mode === "budget" ? "selected" : ""}
+                  onClick={() => switchMode("budget")}
+                >
+                  Budget
+                </button>
+                <button
+                  type="button"
                   aria-pressed={mode === "author"}
                   className={mode === "author" ? "selected" : ""}
                   onClick={() => switchMode("author")}
@@ -132,6 +140,8 @@ export function App(props: { api: SkillshelfApi }) {
                   active={activeUpdate}
                   onActiveChange={setActiveUpdate}
                 />
+              ) : mode === "budget" ? (
+                <BudgetView />
               ) : mode === "author" ? (
                 <AuthorView author={author} updates={updates.updates} />
               ) : (

@@ -5,3 +5,5 @@ import { later } from "./later";
 export const SettingsView = later(() => import("./SettingsView").then((m) => m.SettingsView));
 /** The author-mode tab. */
 export const AuthorView = later(() => import("./AuthorView").then((m) => m.AuthorView));
+/** The Budget tab. */
+export const BudgetView = later(() => import("./BudgetView").then((m) => m.BudgetView));
