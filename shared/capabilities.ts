@@ -77,7 +77,7 @@ export interface CapabilityReview {
   asks: boolean;
 }
 
-/** No capabilities (the "old version" of a skill being added). */
+/** No capabilities (the "old version" of a skill being added). Exported for tests: they diff against it. */
 export const NO_CAPABILITIES: Capabilities = {
   scripts: [],
   hooks: [],

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { FAILURE_CAUSES } from "../../shared/model";
 import { causeOfCode, ENGINE_ERROR_CODES, EngineError } from "./errors";
-import { problemOf } from "./update-service/problems";
+import { problemOf } from "./lifecycle/problems";
 
 describe("EngineError", () => {
   it("gives every code a cause from the one map", () => {

@@ -7,8 +7,8 @@ import { allSkills } from "../../shared/scan-result";
 import type { UpdateApplyResult, UpdateReviewResult } from "../../shared/update-flow";
 import type { ScanOptions } from "../engine/discovery/types";
 import { dataDir as defaultDataDir } from "../engine/app-data/data-dir";
-import { UpdateService, UpdateTaskGone } from "../engine/update-service/service";
-import type { ServiceApplied } from "../engine/update-service/tasks";
+import { LifecycleService, UpdateTaskGone } from "../engine/lifecycle/service";
+import type { ServiceApplied } from "../engine/lifecycle/tasks";
 import type { DesktopIntegration, EventSink } from "./context";
 import { EngineError } from "../engine/errors";
 import { createHandoffHandlers } from "./install-handoff-handlers";
@@ -101,12 +101,12 @@ export function createInstallHandlers(options: InstallHandlersOptions): {
   /** The .skill file a task of this session built, or null (the web host's download serves only these). */
   handoffArchive(taskId: string): string | null;
   /** The service the commands drive (one per session). */
-  service: UpdateService;
+  service: LifecycleService;
   dispose(): Promise<void>;
 } {
   const { scanOptions, emit, desktop } = options;
   const { home, platform, env } = scanOptions;
-  const service = new UpdateService({
+  const service = new LifecycleService({
     dataDir: options.dataDir ?? defaultDataDir(env as NodeJS.ProcessEnv, process.platform),
     home,
     platform,

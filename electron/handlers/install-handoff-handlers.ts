@@ -3,7 +3,7 @@ import type { CommandHandlers } from "../../shared/ipc";
 import type { ArrivalView } from "../../shared/update-flow";
 import type { ScanOptions } from "../engine/discovery/types";
 import { openWithSystem, type DesktopHandoff } from "../engine/desktop-handoff/desktop-handoff";
-import type { UpdateService } from "../engine/update-service/service";
+import type { LifecycleService } from "../engine/lifecycle/service";
 import type { DesktopIntegration } from "./context";
 import { EngineError } from "../engine/errors";
 
@@ -11,7 +11,7 @@ type HandoffCommand = "update:open-handoff" | "update:reveal-handoff" | "update:
 
 /** The hand-off commands over the session's update service. */
 export function createHandoffHandlers(options: {
-  service: UpdateService;
+  service: LifecycleService;
   desktop: DesktopIntegration;
   scanOptions: ScanOptions;
   arrivalTimeoutMs: number | undefined;

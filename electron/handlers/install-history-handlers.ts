@@ -6,8 +6,8 @@ import { allSkills } from "../../shared/scan-result";
 import type { UpdateEventView, UpdateHistory, UpdateRecovery } from "../../shared/update-flow";
 import { foldersWithBackups, MAX_HISTORY_RECORDS, type BackupEntry } from "../engine/transaction/backups";
 import { listBackups } from "../engine/transaction/swap";
-import { readHistory, type HistoryRecord } from "../engine/update-service/history";
-import type { UpdateService } from "../engine/update-service/service";
+import { readHistory, type HistoryRecord } from "../engine/lifecycle/history";
+import type { LifecycleService } from "../engine/lifecycle/service";
 import { EngineError } from "../engine/errors";
 
 /** The commands of this file. */
@@ -38,7 +38,7 @@ async function recordsByTarget(dataDir: string): Promise<{ byTarget: Map<string,
 
 /** The history commands, and the start of recovery (after the first catalog: it must not move folders a scan reads). */
 export function createHistoryHandlers(options: {
-  service: UpdateService;
+  service: LifecycleService;
   catalog: () => ScanResult;
   skillById: (skillId: string) => Skill;
 }): { handlers: Pick<CommandHandlers, HistoryCommand>; startRecovery(): void } {

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { buildFixtureHome, FIXTURE_TREES, fixtureDesktopTree } from "../../test-support/fixture-homes";
 import { makeTempDir, writeTree } from "../../test-support/tmp";
 import { EngineError } from "../engine/errors";
-import { UpdateService } from "../engine/update-service/service";
+import { LifecycleService } from "../engine/lifecycle/service";
 import { createManageHandlers, type ManageSession } from "./manage-handlers";
 
 const SKILL = (version: string) =>
@@ -26,7 +26,7 @@ async function harness(onArrivalCheck?: (tree: string) => void) {
   await writeTree(tmp.dir, { "src/tidy/SKILL.md": SKILL("2.0.0") });
   const tree = fixtureDesktopTree(home, "linux");
   let changes = 0;
-  const service = new UpdateService({ home, platform: "linux", env, dataDir: path.join(tmp.dir, "data") });
+  const service = new LifecycleService({ home, platform: "linux", env, dataDir: path.join(tmp.dir, "data") });
   const session = createManageHandlers({
     service,
     changed: () => void changes++,

@@ -10,7 +10,7 @@ import type { AddArrivalView } from "../../shared/manage";
 import { EngineError } from "../engine/errors";
 import type { DesktopHandoff } from "../engine/desktop-handoff/desktop-handoff";
 import { parseAddSource } from "../engine/manage/source";
-import type { UpdateService } from "../engine/update-service/service";
+import type { LifecycleService } from "../engine/lifecycle/service";
 import type { OutsideConsent } from "./context";
 import { receiveUpload } from "./manage-upload";
 
@@ -28,7 +28,7 @@ type ManageHandlers = Pick<
 /** What the manage handlers need from the session. */
 export interface ManageHandlerOptions {
   /** The session's lifecycle service (its home, data folder, GitHub access and progress events). */
-  service: UpdateService;
+  service: LifecycleService;
   /** Called after anything was written, so the catalog shows it. */
   changed: () => void;
   /** The host's open dialog for a folder or an archive (Electron); absent in the web host. */

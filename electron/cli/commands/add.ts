@@ -5,7 +5,7 @@ import path from "node:path";
 import { EngineError } from "../../engine/errors";
 import type { ArrivalResult } from "../../engine/desktop-handoff/desktop-arrival";
 import type { AddResult } from "../../engine/manage/add";
-import type { UpdateService } from "../../engine/update-service/service";
+import type { LifecycleService } from "../../engine/lifecycle/service";
 import { UsageError, listFlag, printJson, type CliArgs, type CliCommand, type CliIo } from "../command";
 import { SCAN_FLAGS_USAGE } from "../scan-flags";
 import {
@@ -59,7 +59,7 @@ function printPlan(io: CliIo, result: AddResult, cwd: string): void {
 async function waitForDesktop(
   io: CliIo,
   result: AddResult,
-  where: { service: UpdateService; waitMs: number; json: boolean },
+  where: { service: LifecycleService; waitMs: number; json: boolean },
 ): Promise<{ ok: boolean; arrivals: Array<{ name: string; arrival: ArrivalResult }> }> {
   const arrivals: Array<{ name: string; arrival: ArrivalResult }> = [];
   for (const { handoff } of result.skills) {
@@ -133,7 +133,7 @@ export const addCommand: CliCommand = {
 
 /** One `add` invocation: its flags read, its service made. */
 interface AddRun {
-  service: UpdateService;
+  service: LifecycleService;
   setup: ManageSetup;
   args: CliArgs;
   raw: string;

@@ -5,7 +5,7 @@ import { EngineError } from "../../engine/errors";
 import { CLIENT_IDS, parseClientId, type ClientId } from "../../engine/manage/clients";
 import type { TaskProgress } from "../../../shared/model";
 import type { ScanPlatform } from "../../engine/discovery/types";
-import { UpdateService } from "../../engine/update-service/service";
+import { LifecycleService } from "../../engine/lifecycle/service";
 import { defaultSettingsFile, loadSettings } from "../../engine/settings";
 import { githubApiOf, githubTokenOf } from "../../engine/updates/sources";
 import { UsageError, listFlag, stringFlag, type CliArgs, type CliCommand, type CliIo } from "../command";
@@ -83,8 +83,8 @@ async function savedGithubToken(
 }
 
 /** The lifecycle service a manage command drives: its home, platform, data folder and GitHub access, as the app's. */
-export function lifecycleOf(setup: ManageSetup, onProgress?: (p: TaskProgress) => void): UpdateService {
-  return new UpdateService({
+export function lifecycleOf(setup: ManageSetup, onProgress?: (p: TaskProgress) => void): LifecycleService {
+  return new LifecycleService({
     dataDir: setup.dataDir,
     home: setup.home,
     platform: setup.platform as ScanPlatform,
@@ -96,6 +96,6 @@ export function lifecycleOf(setup: ManageSetup, onProgress?: (p: TaskProgress) =
 }
 
 /** Finishes or undoes what interrupted updates and adds left before a manage command writes; says so on stderr. */
-export async function recoverBeforeManage(service: UpdateService, io: CliIo, command: string): Promise<void> {
+export async function recoverBeforeManage(service: LifecycleService, io: CliIo, command: string): Promise<void> {
   for (const r of await service.recover()) io.stderr(`skillshelf ${command}: ${r.outcome}: ${safe(r.detail)}\n`);
 }

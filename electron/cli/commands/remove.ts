@@ -5,7 +5,7 @@ import { homedir } from "node:os";
 import { latestRemoval, type RemovePlan } from "../../engine/manage/remove";
 import { UsageError, printJson, type CliArgs, type CliCommand, type CliIo } from "../command";
 import { SCAN_FLAGS_USAGE } from "../scan-flags";
-import type { UpdateService } from "../../engine/update-service/service";
+import type { LifecycleService } from "../../engine/lifecycle/service";
 import {
   CLIENT_USAGE,
   lifecycleOf,
@@ -67,7 +67,7 @@ export const removeCommand: CliCommand = {
 
 /** One `remove` invocation: its flags read, its service made. */
 interface RemoveRun {
-  service: UpdateService;
+  service: LifecycleService;
   setup: ManageSetup;
   flags: CliArgs["values"];
   name: string;

@@ -3,16 +3,16 @@
 import { dataDir as defaultDataDir } from "../../engine/app-data/data-dir";
 import { EngineError } from "../../engine/errors";
 import { listBackups } from "../../engine/transaction/swap";
-import { undoRecorded } from "../../engine/update-service/history";
+import { undoRecorded } from "../../engine/lifecycle/history";
 import { UsageError, printJson, type CliCommand, type CliIo } from "../command";
 import { latestRemoval } from "../../engine/manage/remove";
-import { UpdateService } from "../../engine/update-service/service";
+import { LifecycleService } from "../../engine/lifecycle/service";
 import { SCAN_FLAGS_USAGE, readScanFlags, scanFlagOptions } from "../scan-flags";
 import { safe } from "./report-format";
 import { findSkillTarget } from "./skill-target";
 
 /** Puts back a skill `skillshelf remove` took away (every copy, link and the lock entry), through the service. */
-async function undoRemoval(name: string, service: UpdateService, json: boolean, io: CliIo): Promise<number> {
+async function undoRemoval(name: string, service: LifecycleService, json: boolean, io: CliIo): Promise<number> {
   const plan = await service.undoRemove(name);
   if (json) printJson(io, { name, restored: true, undoneRemoval: plan });
   else
@@ -36,7 +36,7 @@ export const rollbackCommand: CliCommand = {
     const scanOptions = await readScanFlags(args, io);
     const data = defaultDataDir(io.env, process.platform);
     const where = { home: scanOptions.home, env: io.env, dataDir: data };
-    const service = new UpdateService({ ...where, platform: scanOptions.platform });
+    const service = new LifecycleService({ ...where, platform: scanOptions.platform });
     try {
       return await rollbackWith(arg, { service, where, scanOptions, json }, io);
     } finally {
@@ -47,7 +47,7 @@ export const rollbackCommand: CliCommand = {
 
 /** One `rollback` invocation: its service made, its flags read. */
 interface RollbackRun {
-  service: UpdateService;
+  service: LifecycleService;
   where: { home: string; env: NodeJS.ProcessEnv; dataDir: string };
   scanOptions: Awaited<ReturnType<typeof readScanFlags>>;
   json: boolean;

@@ -4,7 +4,7 @@
 import type { CapabilityReview } from "../../../shared/capabilities";
 import type { UpdateInfo, UpdatePlan } from "../../../shared/model";
 import type { FolderDiff } from "../../engine/apply/diff";
-import type { ServiceApplied } from "../../engine/update-service/tasks";
+import type { ServiceApplied } from "../../engine/lifecycle/tasks";
 import { printJson, type CliIo } from "../command";
 import { safe, safeBlock } from "./report-format";
 

@@ -5,8 +5,8 @@ import path from "node:path";
 import type { Plugin, Skill, TaskProgress, UpdateInfo } from "../../../shared/model";
 import { dataDir as defaultDataDir } from "../../engine/app-data/data-dir";
 import { planUpdate } from "../../engine/apply/plan";
-import { UpdateService } from "../../engine/update-service/service";
-import { decideUpdate } from "../../engine/update-service/steps";
+import { LifecycleService } from "../../engine/lifecycle/service";
+import { decideUpdate } from "../../engine/lifecycle/steps";
 import { createUpdateChecker, githubApiOf } from "../../engine/updates/sources";
 import { UsageError, listFlag, printJson, stringFlag, type CliArgs, type CliCommand, type CliIo } from "../command";
 import { SCAN_FLAGS_USAGE, readScanFlags, scanFlagOptions } from "../scan-flags";
@@ -119,7 +119,7 @@ export const updateCommand: CliCommand = {
       shown = Math.max(shown, quarter);
     };
     let githubToken: string | undefined;
-    const service = new UpdateService({
+    const service = new LifecycleService({
       dataDir: data,
       home,
       platform,

@@ -15,7 +15,7 @@ import { writeTree } from "../../../test-support/tmp";
 import { EngineError } from "../errors";
 import { extractArchive } from "./extract";
 import { obtainSkill } from "../fetch/obtain";
-import { applyReviewed, diffForUpdate } from "../update-service/steps";
+import { applyReviewed, diffForUpdate } from "../lifecycle/steps";
 
 /** What macOS adds to the archives it makes (`__MACOSX/`, AppleDouble `._*` files, `.DS_Store`): left out on unpacking. */
 const isMacMetadata = (rel: string) => /(^|\/)__MACOSX(\/|$)|(^|\/)(\._[^/]*|\.DS_Store)$/.test(rel);

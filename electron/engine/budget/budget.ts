@@ -2,7 +2,8 @@
 import path from "node:path";
 import type { BudgetReport, ClientBudget } from "../../../shared/budget";
 import { DEFAULT_INTRO } from "../../../shared/level1";
-import type { ClientId, Location, ScanResult, Skill } from "../../../shared/model";
+import { CLIENT_IDS, type ClientId, type Location, type ScanResult, type Skill } from "../../../shared/model";
+import { clientLabel } from "../../../shared/ui-catalog";
 import { mergeSettings, projectSettingsFiles, readSettingsFile, userSettingsFile } from "./claude-settings";
 import { buildListing, type Candidate } from "./listing";
 import { TOKEN_ESTIMATE, claudeCodeRules, noSwitchNote, unpublishedRules } from "./rules";
@@ -15,40 +16,14 @@ export interface BudgetOptions {
   projects?: string[];
 }
 
-/** The clients with a listing of their own, in the order they are shown. */
+/** The clients with a listing of their own (every known client but added folders), in the order they are shown. */
 const LISTED_CLIENTS: readonly ClientId[] = [
   "claude-code",
-  "claude-desktop",
-  "cursor",
-  "codex",
-  "gemini-cli",
-  "github-copilot",
-  "windsurf",
-  "goose",
-  "opencode",
-  "agents",
-  "cline",
-  "roo",
-  "kiro",
-  "trae",
-  "antigravity",
-  "qwen-code",
+  ...CLIENT_IDS.filter((c) => c !== "claude-code" && c !== "custom"),
 ];
 
-const CLIENT_LABELS: Partial<Record<ClientId, string>> = {
-  "claude-code": "Claude Code",
-  "claude-desktop": "Claude Desktop",
-  cursor: "Cursor",
-  codex: "Codex",
-  "gemini-cli": "Gemini CLI",
-  "github-copilot": "GitHub Copilot",
-  windsurf: "Windsurf",
-  goose: "Goose",
-  opencode: "OpenCode",
-  agents: "Readers of ~/.agents/skills",
-};
-
-const labelOf = (client: ClientId) => CLIENT_LABELS[client] ?? client;
+/** The name people know a client by; the shared agents folder is named by who reads it. */
+const labelOf = (client: ClientId) => (client === "agents" ? "Readers of ~/.agents/skills" : clientLabel(client));
 
 /** The project a project-scope skills folder belongs to (`<project>/.claude/skills` → `<project>`). */
 const projectOf = (loc: Location) => path.dirname(path.dirname(loc.path));

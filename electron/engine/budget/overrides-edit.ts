@@ -12,10 +12,13 @@ import { writeFileAtomic } from "../fs/write";
 import { objectSpan, removeMember, setMember } from "../skill-lock/json-text";
 import { MAX_SETTINGS_BYTES } from "./claude-settings";
 
-/** Where the previous bytes of each settings edit are kept, in the data folder. */
+/** Where the previous bytes of each settings edit are kept, in the data folder. Exported for tests: they read it. */
 export const undoRoot = (dataDir: string) => path.join(dataDir, "settings-undo");
 
-/** Test seam: runs after the settings file is read, so a test can be the other program at the worst moment. */
+/**
+ * Test seam: runs after the settings file is read, so a test can be the other program at the worst moment.
+ * Exported for tests: they set it.
+ */
 export const overrideEditHooks: { afterRead?: (file: string) => Promise<void> } = {};
 
 const sha = (bytes: Uint8Array | null) => (bytes ? createHash("sha256").update(bytes).digest("hex") : "none");
@@ -29,7 +32,10 @@ async function currentBytes(file: string): Promise<Buffer | null> {
   throw new EngineError("budget.settings.unusable", `The settings file ${file} was left as it is: ${read.message}`);
 }
 
-/** The new text of a settings file with `name` set to `mode` ("on" removes the override): only that member changes. */
+/**
+ * The new text of a settings file with `name` set to `mode` ("on" removes the override): only that member changes.
+ * Exported for tests: the property test drives it with any file.
+ */
 export function editedSettings(text: string, name: string, mode: OverrideMode): string | null {
   const json = parseJsonWithinLimits(text);
   if (!json.ok || !isObject(json.value)) return null;

@@ -9,7 +9,7 @@ import { hiddenTextOf } from "./hidden";
 import { frontmatterOf, hooksIn, serversIn, toolsOf } from "./declarations";
 import { hostsOf, interpreterOf, shellCommandsOf } from "./text-scan";
 
-/** The bounds of one reading. */
+/** The bounds of one reading. Exported for tests: they read past them. */
 export const CAPABILITY_LIMITS = {
   files: 2000,
   fileBytes: 1024 * 1024,

@@ -24,7 +24,10 @@ const PATH_LIKE = /^(?:\.\/|\{baseDir\}\/|\$\{CLAUDE_SKILL_DIR\}\/)?(?:[\w.-]+\/
 const SKILL_FOLDERS = new Set(["references", "scripts", "assets"]);
 const MAX_CODE_PATHS = 200;
 
-/** Inline code spans outside fenced code whose whole text is a relative path into a folder (never a URL or `..`). */
+/**
+ * Inline code spans outside fenced code whose whole text is a relative path into a folder (never a URL or `..`).
+ * Exported for tests: they check the extraction alone.
+ */
 export function extractCodePaths(markdown: string, firstLine = 1): CodePath[] {
   const found: CodePath[] = [];
   if (!markdown.includes("`")) return found;

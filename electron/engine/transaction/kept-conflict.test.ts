@@ -7,7 +7,7 @@ import { makeTempDir, writeTree } from "../../../test-support/tmp";
 import { fingerprintTree } from "../../../test-support/tree-fingerprint";
 import { diffFolders } from "../apply/diff";
 import { applyFolderUpdate } from "./swap";
-import { applyReviewed } from "../update-service/steps";
+import { applyReviewed } from "../lifecycle/steps";
 
 let tmp: { dir: string; cleanup: () => Promise<void> };
 let dataDir: string;

@@ -27,7 +27,10 @@ const ACTIONS: Array<{ mode: Exclude<OverrideMode, "on">; label: string; done: s
   { mode: "user-invocable-only", label: "User-invocable only", done: "User-invocable only" },
 ];
 
-/** Tokens a switch saves every conversation: the whole entry, or its description for name only. */
+/**
+ * Tokens a switch saves every conversation: the whole entry, or its description for name only.
+ * Exported for tests: they check the figures shown.
+ */
 export function savingOf(entry: BudgetEntry, mode: Exclude<OverrideMode, "on">): number {
   if (mode !== "name-only") return entry.tokens;
   return Math.max(0, entry.tokens - estimateTokens("x".repeat(71 + codePoints(escapeLevel1(entry.name)))));

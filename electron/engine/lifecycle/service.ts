@@ -29,7 +29,7 @@ import type { RemovePlan } from "../manage/remove";
 import type { ShareResult } from "../manage/share";
 
 /** Where the service works and whom it tells. */
-export interface UpdateServiceOptions {
+export interface LifecycleServiceOptions {
   /** Skillshelf's data folder (staging, backups, journal). */
   dataDir: string;
   home: string;
@@ -66,12 +66,12 @@ function recoveryLine(r: UpdateRecovery): string {
 }
 
 /** The service. */
-export class UpdateService {
+export class LifecycleService {
   private readonly tasks: TaskRegistry;
   private recovered: Promise<UpdateRecovery[]> | null = null;
   private readonly manage: ManageOperations;
 
-  constructor(private readonly options: UpdateServiceOptions) {
+  constructor(private readonly options: LifecycleServiceOptions) {
     this.tasks = new TaskRegistry(options.idleMs ?? 15 * 60_000, options.now ?? Date.now, (task) => this.drop(task));
     const { dataDir, home, platform, env } = options;
     this.manage = new ManageOperations({

@@ -12,7 +12,7 @@ import { startReleaseServer, type RunningReleaseServer } from "../../../test-sup
 import { makeTempDir, writeTree } from "../../../test-support/tmp";
 import { scan } from "../discovery/scan";
 import { readHistory } from "./history";
-import { UpdateService, UpdateTaskGone } from "./service";
+import { LifecycleService, UpdateTaskGone } from "./service";
 
 const md = (name: string, version: string) =>
   `---\nname: ${name}\ndescription: The ${name} skill.\nmetadata:\n  version: "${version}"\n---\n# ${name} ${version}\n`;
@@ -38,7 +38,7 @@ function outdated(skill: Skill, server: RunningReleaseServer, asset = `${skill.n
 }
 
 async function setup(names: string[] = ["notes"]) {
-  const tmp = await makeTempDir("skillshelf-update-service-");
+  const tmp = await makeTempDir("skillshelf-lifecycle-service-");
   const home = path.join(tmp.dir, "home");
   const releases: Record<string, { tag: string; assets: Record<string, Uint8Array> }> = {};
   for (const name of names) {
@@ -54,7 +54,7 @@ async function setup(names: string[] = ["notes"]) {
   const catalog = await scan({ home, platform: "linux", env });
   const skills = names.map((n) => allSkills(catalog).find((s) => s.name === n)!);
   let clock = 1_000_000;
-  const service = new UpdateService({
+  const service = new LifecycleService({
     dataDir: data,
     home,
     platform: "linux",

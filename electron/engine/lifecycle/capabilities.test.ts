@@ -10,7 +10,7 @@ import { zipOf } from "../../../test-support/archives";
 import { startReleaseServer, type RunningReleaseServer } from "../../../test-support/servers/release-server";
 import { makeTempDir, writeTree } from "../../../test-support/tmp";
 import { scan } from "../discovery/scan";
-import { UpdateService } from "./service";
+import { LifecycleService } from "./service";
 
 const md = (name: string, version: string, extra = "", body = "") =>
   `---\nname: ${name}\ndescription: The ${name} skill.\n${extra}metadata:\n  version: "${version}"\n---\n# ${name} ${version}\n${body}`;
@@ -69,7 +69,7 @@ async function setup() {
   const env = { SKILLSHELF_DATA_DIR: data, SKILLSHELF_CACHE_DIR: path.join(tmp.dir, "cache") };
   const catalog = await scan({ home, platform: "linux", env });
   const byName = (n: string) => allSkills(catalog).find((s) => s.name === n)!;
-  const service = new UpdateService({ dataDir: data, home, platform: "linux", env });
+  const service = new LifecycleService({ dataDir: data, home, platform: "linux", env });
   cleanups.push(async () => {
     await service.dispose();
     await server.close();
