@@ -123,7 +123,8 @@ const fileWriters: Record<string, string> = {
   "electron/engine/transaction/journal.ts": "swap journals and the per-folder lock",
   "electron/engine/transaction/manifest.ts": "install manifests",
   "electron/engine/archive/pack.ts": "packed .skill archives",
-  "electron/engine/budget/overrides-edit.ts": "Claude Code's settings (skillOverrides, in place) and their undo records",
+  "electron/engine/budget/overrides-edit.ts":
+    "Claude Code's settings (skillOverrides, in place) and their undo records",
   "electron/engine/catalog-snapshot/snapshot.ts": "the stored catalog shown at start",
   "electron/engine/manage/add-journal.ts": "add journals",
   "electron/engine/manage/remove.ts": "removal records",
