@@ -1,12 +1,11 @@
 // A real MCP server offering the Skills extension (official SDK, streamable HTTP on 127.0.0.1) for tests: the server
 // side as Skillshelf reads it (electron/engine/mcp-skills/protocol.ts), switchable into hostile modes.
-import { createHash, randomUUID } from "node:crypto";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createHash } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { ReadResourceRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { SKILLS_EXTENSION, SKILLS_GET, SKILLS_LIST } from "../../electron/engine/mcp-skills/protocol";
-import { closeNow, listenOnLoopback } from "./loopback";
+import { openMcpSession, serveMcpOnLoopback, type McpSessions } from "./mcp-http";
 
 /** How the server misbehaves, if it does. */
 export type McpSkillsBehaviour =
@@ -53,7 +52,7 @@ function readBody(req: IncomingMessage): Promise<unknown> {
 export async function startMcpSkillsServer(opts: McpSkillsServerOptions): Promise<RunningMcpSkillsServer> {
   const behaviour = opts.behaviour ?? "normal";
   const stats = { reads: 0, gets: 0 };
-  const sessions = new Map<string, StreamableHTTPServerTransport>();
+  const sessions: McpSessions = new Map();
   const hanging = new Set<() => void>();
   const filesOf = (name: string) => {
     const files = Object.entries(opts.skills[name] ?? {}).map(([path, content]) => ({ path, content }));
@@ -97,34 +96,12 @@ export async function startMcpSkillsServer(opts: McpSkillsServerOptions): Promis
     const body = req.method === "POST" ? await readBody(req) : undefined;
     const sessionId = req.headers["mcp-session-id"];
     let transport = typeof sessionId === "string" ? sessions.get(sessionId) : undefined;
-    if (!transport) {
-      const created: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
-        sessionIdGenerator: () => randomUUID(),
-        enableJsonResponse: true,
-        onsessioninitialized: (id) => void sessions.set(id, created),
-      });
-      created.onclose = () => {
-        if (created.sessionId) sessions.delete(created.sessionId);
-      };
-      await build().connect(created);
-      transport = created;
-    }
+    transport ??= await openMcpSession(sessions, build());
     await transport.handleRequest(req, res, body);
   }
 
-  const http = createServer((req, res) => {
-    handle(req, res).catch(() => {
-      if (!res.headersSent) res.writeHead(500).end();
-    });
+  const served = await serveMcpOnLoopback(sessions, handle, () => {
+    for (const release of hanging) release();
   });
-  const port = await listenOnLoopback(http);
-  return {
-    url: `http://127.0.0.1:${port}/mcp`,
-    stats,
-    close: async () => {
-      for (const release of hanging) release();
-      await Promise.all([...sessions.values()].map((t) => t.close().catch(() => undefined)));
-      await closeNow(http);
-    },
-  };
+  return { ...served, stats };
 }

@@ -1,11 +1,10 @@
 // A real skill-meta MCP server (official SDK, streamable HTTP on 127.0.0.1) for tests and the browser e2e:
 // a reference implementation of the protocol's server side that can be switched into each failure mode.
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import { randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { baselineRecipe, detectClient } from "../../electron/engine/updates/protocol-tables";
-import { closeNow, headerRecord, listenOnLoopback } from "./loopback";
+import { headerRecord } from "./loopback";
+import { openMcpSession, serveMcpOnLoopback, type McpSessions } from "./mcp-http";
 
 /** The protocol's suggested tool description, which the reference server gives its tool. */
 const SUGGESTED_TOOL_DESCRIPTION =
@@ -116,7 +115,7 @@ export async function startSkillMetaServer(opts: SkillMetaServerOptions = {}): P
     clientNames: [],
     headers: [],
   };
-  const sessions = new Map<string, StreamableHTTPServerTransport>();
+  const sessions: McpSessions = new Map();
   const pending = new Set<ReturnType<typeof setTimeout>>();
 
   function buildMcpServer(): McpServer {
@@ -224,33 +223,13 @@ export async function startSkillMetaServer(opts: SkillMetaServerOptions = {}): P
         res.writeHead(400, { "content-type": "application/json" }).end(JSON.stringify({ error: "no session" }));
         return;
       }
-      const created: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
-        sessionIdGenerator: () => randomUUID(),
-        enableJsonResponse: true,
-        onsessioninitialized: (id) => void sessions.set(id, created),
-      });
-      created.onclose = () => {
-        if (created.sessionId) sessions.delete(created.sessionId);
-      };
-      await buildMcpServer().connect(created);
-      transport = created;
+      transport = await openMcpSession(sessions, buildMcpServer());
     }
     await transport.handleRequest(req, res, body);
   }
 
-  const http = createServer((req, res) => {
-    handle(req, res).catch(() => {
-      if (!res.headersSent) res.writeHead(500).end();
-    });
+  const served = await serveMcpOnLoopback(sessions, handle, () => {
+    for (const t of pending) clearTimeout(t);
   });
-  const port = await listenOnLoopback(http);
-  return {
-    url: `http://127.0.0.1:${port}/mcp`,
-    stats,
-    close: async () => {
-      for (const t of pending) clearTimeout(t);
-      await Promise.all([...sessions.values()].map((t) => t.close().catch(() => undefined)));
-      await closeNow(http);
-    },
-  };
+  return { ...served, stats };
 }
