@@ -7,7 +7,7 @@ import { allSkills } from "../../shared/scan-result";
 import type { UpdateApplyResult, UpdateReviewResult } from "../../shared/update-flow";
 import type { ScanOptions } from "../engine/discovery/types";
 import { dataDir as defaultDataDir } from "../engine/app-data/data-dir";
-import { LifecycleService, UpdateTaskGone } from "../engine/lifecycle/service";
+import { LifecycleService } from "../engine/lifecycle/service";
 import type { ServiceApplied } from "../engine/lifecycle/tasks";
 import type { DesktopIntegration, EventSink } from "./context";
 import { EngineError } from "../engine/errors";
@@ -83,16 +83,6 @@ function appliedView(applied: ServiceApplied): UpdateApplyResult {
   };
 }
 
-/** Turns the service's "no such task" into the page's refusal. */
-async function taskCall<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    if (error instanceof UpdateTaskGone) throw new EngineError("app.not-found", error.message);
-    throw error;
-  }
-}
-
 /** The install commands plus their cleanup. */
 export function createInstallHandlers(options: InstallHandlersOptions): {
   handlers: Pick<CommandHandlers, InstallCommand>;
@@ -142,17 +132,15 @@ export function createInstallHandlers(options: InstallHandlersOptions): {
       if (!started.ok) throw new EngineError("app.refused", started.problem.message, started.problem.cause);
       return { taskId: started.taskId, attached: started.attached };
     },
-    "update:review": (taskId) =>
-      taskCall(async (): Promise<UpdateReviewResult> => {
-        const review = await service.review(taskId);
-        return review.ok ? { ok: true, review: review.review } : review;
-      }),
+    "update:review": async (taskId): Promise<UpdateReviewResult> => {
+      const review = await service.review(taskId);
+      return review.ok ? { ok: true, review: review.review } : review;
+    },
     "update:cancel": async (taskId) => {
       if (service.running().some((t) => t.taskId === taskId)) return service.cancel(taskId);
       recipeRuns.cancel(taskId);
     },
-    "update:apply": (taskId, applyOptions) =>
-      taskCall(async () => appliedView(await service.apply(taskId, applyOptions ?? {}))),
+    "update:apply": async (taskId, applyOptions) => appliedView(await service.apply(taskId, applyOptions ?? {})),
     "update:all": async (skillIds) => {
       const copies = [];
       for (const skillId of skillIds)
@@ -160,7 +148,7 @@ export function createInstallHandlers(options: InstallHandlersOptions): {
       const askBeforeRunning = (await options.askBeforeRunning?.().catch(() => true)) ?? true;
       return service.updateAll(copies, undefined, { askBeforeRunning });
     },
-    ...createHandoffHandlers({ service, desktop, scanOptions, arrivalTimeoutMs: options.arrivalTimeoutMs, taskCall }),
+    ...createHandoffHandlers({ service, desktop, scanOptions, arrivalTimeoutMs: options.arrivalTimeoutMs }),
     ...recipeRuns.handlers,
     ...history.handlers,
   };

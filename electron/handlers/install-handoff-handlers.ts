@@ -15,9 +15,8 @@ export function createHandoffHandlers(options: {
   desktop: DesktopIntegration;
   scanOptions: ScanOptions;
   arrivalTimeoutMs: number | undefined;
-  taskCall: <T>(call: () => Promise<T>) => Promise<T>;
 }): Pick<CommandHandlers, HandoffCommand> {
-  const { service, desktop, taskCall } = options;
+  const { service, desktop } = options;
   const { home, platform, env } = options.scanOptions;
   const handoffOf = (taskId: string): DesktopHandoff => {
     const handoff = service.handoffOf(taskId);
@@ -25,37 +24,34 @@ export function createHandoffHandlers(options: {
     return handoff;
   };
   return {
-    "update:open-handoff": (taskId) =>
-      taskCall(async () => {
-        const archive = handoffOf(taskId).archive;
-        // The web host never hands a file to the system's opener: the page offers it as a download instead.
-        if (desktop.downloadsOnly)
-          return {
-            ok: false,
-            message: `Here the file is not opened for you: download it, or open ${archive} yourself.`,
-          };
-        return openWithSystem(archive, { home, platform, env: env as NodeJS.ProcessEnv });
-      }),
-    "update:reveal-handoff": (taskId) =>
-      taskCall(async () => {
-        const archive = handoffOf(taskId).archive;
-        return desktop.reveal(archive).then(
-          () => ({ ok: true, message: `Showed ${archive} in its folder.` }),
-          (error: unknown) => ({
-            ok: false,
-            message: `${error instanceof Error ? error.message : "The folder could not be shown."} The file is ${archive}.`,
-          }),
-        );
-      }),
-    "update:wait-arrival": (taskId) =>
-      taskCall(async (): Promise<ArrivalView> => {
-        handoffOf(taskId);
-        const result = await service.waitForArrival(taskId, { timeoutMs: options.arrivalTimeoutMs ?? 5 * 60_000 });
-        if (result?.status === "arrived") return { status: "arrived", version: result.version, advice: [] };
-        if (!result || result.status === "cancelled") return { status: "cancelled", version: null, advice: [] };
-        if (result.status === "stale")
-          return { status: "stale", version: result.version, message: result.message, advice: result.advice };
-        return { status: "timeout", version: null, advice: result.advice };
-      }),
+    "update:open-handoff": async (taskId) => {
+      const archive = handoffOf(taskId).archive;
+      // The web host never hands a file to the system's opener: the page offers it as a download instead.
+      if (desktop.downloadsOnly)
+        return {
+          ok: false,
+          message: `Here the file is not opened for you: download it, or open ${archive} yourself.`,
+        };
+      return openWithSystem(archive, { home, platform, env: env as NodeJS.ProcessEnv });
+    },
+    "update:reveal-handoff": async (taskId) => {
+      const archive = handoffOf(taskId).archive;
+      return desktop.reveal(archive).then(
+        () => ({ ok: true, message: `Showed ${archive} in its folder.` }),
+        (error: unknown) => ({
+          ok: false,
+          message: `${error instanceof Error ? error.message : "The folder could not be shown."} The file is ${archive}.`,
+        }),
+      );
+    },
+    "update:wait-arrival": async (taskId): Promise<ArrivalView> => {
+      handoffOf(taskId);
+      const result = await service.waitForArrival(taskId, { timeoutMs: options.arrivalTimeoutMs ?? 5 * 60_000 });
+      if (result?.status === "arrived") return { status: "arrived", version: result.version, advice: [] };
+      if (!result || result.status === "cancelled") return { status: "cancelled", version: null, advice: [] };
+      if (result.status === "stale")
+        return { status: "stale", version: result.version, message: result.message, advice: result.advice };
+      return { status: "timeout", version: null, advice: result.advice };
+    },
   };
 }

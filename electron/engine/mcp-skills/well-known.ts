@@ -2,6 +2,7 @@
 // `/.well-known/skills/index.json`) and fetches the skill files it names into staging, bounded and checked.
 import { EngineError } from "../errors";
 import { parseJsonWithinLimits } from "../fs/json-limits";
+import { readCappedBytes } from "../updates/capped-body";
 import { isPlainObject } from "../plugin/diagnostics";
 import { VERSION } from "../version";
 import { sha256Of } from "./protocol";
@@ -44,30 +45,13 @@ async function get(
     return { status: response.status, body: null };
   }
   const max = limits.maxFileBytes;
-  const declared = Number(response.headers.get("content-length"));
-  const tooLarge = () =>
-    new EngineError(
+  const read = await readCappedBytes(response, max);
+  if (!read.ok)
+    throw new EngineError(
       "install.download.too-large",
       `${url.host}${url.pathname.slice(0, 200)} is over the ${Math.round(max / 1024)} KiB limit for one file, so nothing was added.`,
     );
-  if (Number.isFinite(declared) && declared > max) {
-    await response.body.cancel().catch(() => undefined);
-    throw tooLarge();
-  }
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return { status: response.status, body: Buffer.concat(chunks, size) };
+  return { status: response.status, body: read.bytes };
 }
 
 /** The index's base addresses: the given path's folder first (a site under a path), then the origin. */

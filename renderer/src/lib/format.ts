@@ -1,4 +1,5 @@
 // Small formatting helpers for the views.
+import { formatCount } from "../../../shared/format";
 
 /** For counts that are not whole numbers, set up on first need: a fresh page takes 25–100 ms to make one. */
 let fractional: Intl.NumberFormat | undefined;
@@ -6,8 +7,7 @@ let fractional: Intl.NumberFormat | undefined;
 /** "1,234": whole numbers grouped by hand as en-US groups them (no Intl set-up before the first rows paint). */
 export function count(n: number): string {
   if (!Number.isSafeInteger(n) || Object.is(n, -0)) return (fractional ??= new Intl.NumberFormat("en-US")).format(n);
-  const grouped = String(Math.abs(n)).replace(/\B(?=(\d{3})+$)/g, ",");
-  return n < 0 ? `-${grouped}` : grouped;
+  return formatCount(n);
 }
 
 /** "skill" / "skills". */
