@@ -19,6 +19,8 @@ export interface BudgetHandlerOptions {
   dataDir: string;
   /** The catalog the page was shown (scanned first when there is none yet). */
   catalog: () => Promise<ScanResult>;
+  /** The names the person gave Desktop's account trees (Settings), so the budget names them as the catalog does. */
+  accountNames?: () => Readonly<Record<string, string>>;
   /** Called after a settings file was written, so the catalog is scanned again. */
   changed: () => void;
 }
@@ -45,7 +47,8 @@ function settingsFileFor(request: OverrideRequest, clients: ClientBudget[], clau
 /** The budget commands of one session. */
 export function createBudgetHandlers(options: BudgetHandlerOptions): BudgetHandlers {
   const claudeConfigDir = resolveBase("claudeConfig", options.scanOptions);
-  const report = async () => computeBudget(await options.catalog(), { claudeConfigDir });
+  const report = async () =>
+    computeBudget(await options.catalog(), { claudeConfigDir, accountNames: options.accountNames?.() ?? {} });
   return {
     "budget:report": report,
     "budget:set-override": async (request) => {

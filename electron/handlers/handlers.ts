@@ -111,6 +111,7 @@ export function createHandlerSession(context: HandlerContext): HandlerSession {
   const budget = createBudgetHandlers({
     scanOptions: context.scanOptions,
     dataDir: install.service.dataDir,
+    accountNames: () => settings.current().accountNames ?? {},
     catalog: async () => (catalogLoaded ? shared.state.catalog : catalog.handlers["catalog:scan"]()),
     changed: () => void catalog.prefetch().catch(() => undefined),
   });

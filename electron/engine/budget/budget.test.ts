@@ -114,3 +114,26 @@ describe("computeBudget", () => {
     expect(cc.entries).toHaveLength(3);
   });
 });
+
+describe("Claude Desktop's account trees", () => {
+  it("are named as the catalog names them (account 1, 2, or the person's own name), never by their ids", async () => {
+    const { buildFixtureHome } = await import("../../../test-support/fixture-homes");
+    const tmp = await makeTempDir("skillshelf-budget-desktop-");
+    try {
+      const built = await buildFixtureHome("darwin", tmp.dir);
+      const result = await scan({ home: built.home, platform: "darwin", env: built.env });
+      const claudeConfigDir = path.join(built.home, ".claude");
+      const desktop = (report: Awaited<ReturnType<typeof computeBudget>>) =>
+        report.clients.filter((c) => c.client === "claude-desktop").map((c) => c.label);
+      expect(desktop(await computeBudget(result, { claudeConfigDir }))).toEqual([
+        "Claude Desktop — account 1",
+        "Claude Desktop — account 2",
+      ]);
+      const tree = result.locations.find((l) => l.desktop?.accountTree)!.desktop!.accountTree!;
+      const named = await computeBudget(result, { claudeConfigDir, accountNames: { [tree]: "Work" } });
+      expect(desktop(named)).toContain("Claude Desktop — Work");
+    } finally {
+      await tmp.cleanup();
+    }
+  });
+});

@@ -3,7 +3,7 @@ import path from "node:path";
 import type { BudgetReport, ClientBudget } from "../../../shared/budget";
 import { DEFAULT_INTRO } from "../../../shared/level1";
 import { CLIENT_IDS, type ClientId, type Location, type ScanResult, type Skill } from "../../../shared/model";
-import { clientLabel } from "../../../shared/ui-catalog";
+import { clientLabel, desktopAccountTitles } from "../../../shared/ui-catalog";
 import { mergeSettings, projectSettingsFiles, readSettingsFile, userSettingsFile } from "./claude-settings";
 import { buildListing, type Candidate } from "./listing";
 import { TOKEN_ESTIMATE, claudeCodeRules, noSwitchNote, unpublishedRules } from "./rules";
@@ -14,6 +14,8 @@ export interface BudgetOptions {
   claudeConfigDir: string;
   /** Project folders to report for Claude Code even without a .claude/skills folder of their own. */
   projects?: string[];
+  /** The names the person gave Desktop's account trees (the app's settings), by account tree id. */
+  accountNames?: Readonly<Record<string, string>>;
 }
 
 /** The clients with a listing of their own (every known client but added folders), in the order they are shown. */
@@ -64,6 +66,8 @@ export async function computeBudget(result: ScanResult, options: BudgetOptions):
   const from = (locs: Location[]) => locs.flatMap((l) => byLocation.get(l.id) ?? []);
   const pluginLocations = new Set(result.plugins.filter((p) => p.loads && p.locationId).map((p) => p.locationId));
   const clients: ClientBudget[] = [];
+  // Desktop's account trees are named as the catalog names them ("account 1"), never by their ids.
+  const accountTitles = desktopAccountTitles(result.locations, options.accountNames);
   for (const client of LISTED_CLIENTS) {
     const locs = result.locations.filter((l) => l.client === client && l.exists && !isTrash(l));
     if (client === "claude-code") {
@@ -72,7 +76,14 @@ export async function computeBudget(result: ScanResult, options: BudgetOptions):
     }
     if (client === "claude-desktop") {
       for (const loc of locs.filter((l) => l.desktop?.accountTree))
-        clients.push(plain(`${client}@${loc.desktop!.accountTree}`, client, loc.label ?? labelOf(client), from([loc])));
+        clients.push(
+          plain(
+            `${client}@${loc.desktop!.accountTree}`,
+            client,
+            accountTitles.get(loc.id) ?? loc.label ?? labelOf(client),
+            from([loc]),
+          ),
+        );
       continue;
     }
     const user = locs.filter((l) => l.scope === "user");
