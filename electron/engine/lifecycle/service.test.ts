@@ -12,7 +12,7 @@ import { startReleaseServer, type RunningReleaseServer } from "../../../test-sup
 import { makeTempDir, writeTree } from "../../../test-support/tmp";
 import { scan } from "../discovery/scan";
 import { readHistory } from "./history";
-import { LifecycleService, UpdateTaskGone } from "./service";
+import { LifecycleService } from "./service";
 
 const md = (name: string, version: string) =>
   `---\nname: ${name}\ndescription: The ${name} skill.\nmetadata:\n  version: "${version}"\n---\n# ${name} ${version}\n`;
@@ -92,7 +92,7 @@ describe("the update service", () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     const review = await service.review(started.taskId);
     expect(review).toMatchObject({ ok: false, problem: { code: "install.download.failed", cause: "not-found" } });
-    await expect(service.review(started.taskId)).rejects.toThrow(UpdateTaskGone);
+    await expect(service.review(started.taskId)).rejects.toMatchObject({ code: "update.task-gone" });
   });
 
   it("drops a task nobody asks about after the idle time, with what it staged", async () => {
@@ -109,7 +109,7 @@ describe("the update service", () => {
     await service.sweep();
     expect(service.running()).toEqual([]);
     expect(await staging()).toEqual([]);
-    await expect(service.review(started.taskId)).rejects.toThrow(UpdateTaskGone);
+    await expect(service.review(started.taskId)).rejects.toMatchObject({ code: "update.task-gone" });
   });
 
   it("retries a failed apply without downloading again what was downloaded and checked", async () => {

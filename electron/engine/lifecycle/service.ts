@@ -52,7 +52,7 @@ export interface LifecycleServiceOptions {
 export type StartResult = { ok: true; taskId: string; attached: boolean } | Extract<UpdateDecision, { ok: false }>;
 
 /** Raised for a task id the service does not know (finished and read, expired, or never started). */
-export class UpdateTaskGone extends EngineError {
+class UpdateTaskGone extends EngineError {
   override name = "UpdateTaskGone";
   constructor() {
     super("update.task-gone", "That update is no longer running; start it again.");
