@@ -56,6 +56,8 @@ describe("computeBudget", () => {
     // alpha 71+5+18 = 94, shared 71+6+11 = 88, kit:alpha 71+9+12 = 92.
     expect(cc.chars).toBe(OVERHEAD + 94 + 88 + 92);
     expect(cc.tokens).toBe(Math.ceil(cc.chars / 4));
+    expect(report.tokenEstimate).toContain("estimated as characters ÷ 4");
+    expect(report.tokenEstimate).toContain("measured error on 9 listings: ±8%");
     expect(cc.limitChars).toBe(8000);
     expect(cc.cuts.map((c) => `${c.kind}:${c.name}`).sort()).toEqual(["duplicate:alpha", "not-listed:quiet"]);
     expect(cc.cuts.find((c) => c.kind === "duplicate")!.detail).toMatch(/copies that differ/);
