@@ -1,5 +1,6 @@
 // A skill's facts: version and its source, every place it lives, Claude Desktop's facts, updates and findings.
-import { useState } from "react";
+import { useEffect, useState } from "react";
+import { skillCosts, type BudgetReport } from "../../../shared/budget";
 import { alsoLoadedIn, clientFit, stopsLoading } from "../../../shared/client-fit";
 import type { Skill, UpdateInfo, UpdateRecipe } from "../../../shared/model";
 import { escapeControl, escapeHidden, hasControlOrBreak } from "../../../shared/terminal-text";
@@ -8,6 +9,7 @@ import { CopyButton } from "./CopyButton";
 import { CopyCompare } from "./CopyCompare";
 import { DiagnosticsList } from "./Diagnostics";
 import { useOpenExternal } from "./ExternalLink";
+import { useApi } from "./api-context";
 import { InlineText, When } from "./InlineText";
 import { FileActionMessage, useFileActions } from "./use-file-actions";
 import { guidedNextStep } from "./UpdateParts";
@@ -178,6 +180,56 @@ function UpdateSection(props: { update: UpdateInfo }) {
 }
 
 /** The frontmatter could not be read at all, so nothing in it (the version included) is known. */
+const count = (n: number) => n.toLocaleString("en-US");
+
+/** What the skill costs every conversation in each client that lists it (the Budget's figures), and who leaves it out. */
+function SkillCost(props: { skillId: string }) {
+  const { api } = useApi();
+  // The answer is kept with the skill it was asked for, so another skill's figures are never shown.
+  const [answer, setAnswer] = useState<{ skillId: string; report: BudgetReport | null } | null>(null);
+  useEffect(() => {
+    let live = true;
+    Promise.resolve()
+      .then(() => api.budgetReport())
+      .then(
+        (report) => live && setAnswer({ skillId: props.skillId, report }),
+        () => live && setAnswer({ skillId: props.skillId, report: null }),
+      );
+    return () => {
+      live = false;
+    };
+  }, [api, props.skillId]);
+  const current = answer?.skillId === props.skillId ? answer : null;
+  const report = current?.report ?? null;
+  const failed = current !== null && current.report === null;
+  const costs = report ? skillCosts(report, props.skillId) : null;
+  return (
+    <section className="card" data-testid="skill-cost">
+      <h2>What it costs every conversation</h2>
+      {failed ? <p className="muted">The clients' listings could not be worked out; the Budget tab says why.</p> : null}
+      {!report && !failed ? <p className="muted">Working out each client's listing…</p> : null}
+      {costs && costs.listed.length === 0 ? <p className="muted">No client on this computer lists it.</p> : null}
+      {costs && costs.listed.length > 0 ? (
+        <ul className="skill-costs">
+          {costs.listed.map((c) => (
+            <li key={`${c.clientId}\0${c.listedAs}`}>
+              <strong>{c.label}</strong>: {count(c.chars)} characters, ≈{count(c.tokens)} tokens
+              {c.listedAs.includes(":") ? ` (listed as ${c.listedAs})` : ""}
+              {c.mode === "name-only" ? " (name only)" : ""}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {costs?.notListed.map((c) => (
+        <p key={c.clientId} className="muted">
+          Not listed in {c.label}: {c.detail}
+        </p>
+      ))}
+      {report ? <p className="muted small">{report.tokenEstimate}</p> : null}
+    </section>
+  );
+}
+
 function frontmatterUnread(skill: Skill): boolean {
   return skill.diagnostics.some((d) => d.code.startsWith("skill.frontmatter.") && stopsLoading(d, null));
 }
@@ -236,6 +288,7 @@ export function SkillOverview(props: { skill: Skill; update?: UpdateInfo }) {
           </p>
         )}
       </section>
+      <SkillCost skillId={skill.id} />
       {update && !pressing ? <UpdateSection update={update} /> : null}
       <SkillHistory skill={skill} />
       <section className="card">
