@@ -1,8 +1,8 @@
 // The error of the characters ÷ 4 estimate against real tokenizers, on listings shaped like people's: the bound
-// docs/budget.md and the app state (MEASURED_TOKEN_ERROR) must hold. Needs @anthropic-ai/tokenizer and gpt-tokenizer
-// (devDependencies, or a node_modules named by SKILLSHELF_TOKENIZER_MODULES); skips with the reason when absent.
-import { createRequire } from "node:module";
-import path from "node:path";
+// docs/budget.md and the app state (MEASURED_TOKEN_ERROR) must hold, against @anthropic-ai/tokenizer and gpt-tokenizer
+// (devDependencies).
+import { countTokens } from "@anthropic-ai/tokenizer";
+import { encode } from "gpt-tokenizer/encoding/o200k_base";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_INTRO } from "../../../shared/level1";
 import type { Skill } from "../../../shared/model";
@@ -83,28 +83,10 @@ function listings(): string[] {
   );
 }
 
-/** Loads a tokenizer package from the repository's node_modules, or from SKILLSHELF_TOKENIZER_MODULES. */
-function load<T>(id: string): T | null {
-  const from = process.env.SKILLSHELF_TOKENIZER_MODULES;
-  const req = createRequire(from ? path.join(path.resolve(from), "..", "resolve-from.js") : import.meta.url);
-  try {
-    return req(id) as T;
-  } catch {
-    return null;
-  }
-}
-
 describe("the characters ÷ 4 token estimate", () => {
-  it("stays within the measured error docs/budget.md states, against Claude's and OpenAI's tokenizers", (ctx) => {
-    const claude = load<{ countTokens: (text: string) => number }>("@anthropic-ai/tokenizer");
-    const openai = load<{ encode: (text: string) => number[] }>("gpt-tokenizer/encoding/o200k_base");
-    if (!claude || !openai) {
-      // Not a CI failure yet: the packages are not among the devDependencies (see docs/budget.md#tokens).
-      const reason =
-        "@anthropic-ai/tokenizer 0.0.4 and gpt-tokenizer 3.4.0 are not installed (add them as devDependencies, or set SKILLSHELF_TOKENIZER_MODULES to a node_modules holding them)";
-      console.warn(`[skipped] ${ctx.task.name}: ${reason}.`);
-      return ctx.skip(reason);
-    }
+  it("stays within the measured error docs/budget.md states, against Claude's and OpenAI's tokenizers", () => {
+    const claude = { countTokens };
+    const openai = { encode };
     const texts = listings();
     const errors = { claude: [] as number[], openai: [] as number[] };
     for (const text of texts) {
