@@ -1,5 +1,6 @@
 // `skillshelf add mcp:URL --skill NAME` and `add https://SITE` against a real MCP server and a site on loopback:
-// installs into a temp home like any source, and a name that collides with an installed skill is a conflict question.
+// installs into a temp home like any source, a name that collides with an installed skill is a conflict question, two
+// skills of one name are told apart by URI, and `allowed-tools` from a server needs --allow-tools.
 import { lstat, readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -58,6 +59,36 @@ describe("skillshelf add mcp:URL", () => {
     expect(add.code).toBe(1);
     expect((JSON.parse(add.stdout) as { error: { code: string } }).error.code).toBe("manage.conflict");
     expect(await readFile(path.join(home, ".agents/skills/notes/SKILL.md"), "utf8")).toContain("My own notes.");
+  });
+
+  it("tells two skills of one name apart by their URI", async () => {
+    await server.close();
+    server = await startMcpSkillsServer({
+      skills: {
+        "acme/billing/refunds": { "SKILL.md": SKILL("refunds", "Billing refunds.") },
+        "acme/support/refunds": { "SKILL.md": SKILL("refunds", "Support refunds.") },
+      },
+    });
+    const ambiguous = await run("add", `mcp:${server.url}`, "--skill", "refunds", "--yes", "--json");
+    expect(ambiguous.code).toBe(1);
+    expect((JSON.parse(ambiguous.stdout) as { error: { code: string } }).error.code).toBe("install.skill.ambiguous");
+    const uri = "skill://acme/support/refunds/SKILL.md";
+    const add = await run("add", `mcp:${server.url}`, "--skill", uri, "--yes", "--json");
+    expect(add.code, add.stderr).toBe(0);
+    expect(await readFile(path.join(home, ".agents/skills/refunds/SKILL.md"), "utf8")).toContain("Support refunds.");
+  });
+
+  it("installs a server's allowed-tools only with --allow-tools", async () => {
+    await server.close();
+    const md = "---\nname: shell\ndescription: Runs things.\nallowed-tools: Bash\n---\n";
+    server = await startMcpSkillsServer({ skills: { shell: { "SKILL.md": md } } });
+    const refused = await run("add", `mcp:${server.url}`, "--skill", "shell", "--yes");
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/allowed-tools.*--allow-tools/);
+    expect(await gone(path.join(home, ".agents/skills/shell"))).toBe(true);
+    const add = await run("add", `mcp:${server.url}`, "--skill", "shell", "--allow-tools", "--yes");
+    expect(add.code, add.stderr).toBe(0);
+    expect(await readFile(path.join(home, ".agents/skills/shell/SKILL.md"), "utf8")).toBe(md);
   });
 
   it("refuses mcp: with plain http to another machine", async () => {

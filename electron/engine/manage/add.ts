@@ -29,6 +29,8 @@ export interface AddOptions extends Scope {
   copy?: boolean;
   force?: boolean;
   replace?: boolean;
+  /** The user approved the `allowed-tools` grants of skills from an MCP server (refused without it, as the spec asks). */
+  allowTools?: boolean;
   /** Clients whose place keeps what is there (a conflict answered "keep mine"); the other places are still done. */
   keep?: ClientId[];
   dryRun?: boolean;
@@ -72,11 +74,20 @@ export interface AddResult {
 /** A skill name that is a safe folder name (the installer's names; no separators, no dots alone). */
 const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 
+/** True when `want` is the folder's path in the source, or an MCP skill's SKILL.md URI ending in that path. */
+function namesFolder(want: string, folder: string): boolean {
+  if (folder === ".") return false;
+  const uri = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/(.+)$/.exec(want);
+  return want === folder || uri?.[1] === `${folder}/SKILL.md`;
+}
+
 function choose(candidates: Candidate[], options: AddOptions, shown: string): Candidate[] {
   if (options.all) return candidates;
   if (options.skills?.length) {
     const picked = options.skills.map((want) => {
-      const found = candidates.find((c) => c.name === want || path.basename(path.dirname(c.skillPath)) === want);
+      const found =
+        candidates.find((c) => c.name === want || path.basename(path.dirname(c.skillPath)) === want) ??
+        candidates.find((c) => namesFolder(want, path.posix.dirname(c.skillPath)));
       if (!found)
         throw new EngineError(
           "install.skill.not-found",

@@ -55,6 +55,8 @@ export interface StageOptions {
   apiTimeoutMs?: number;
   /** The skills asked for: a server or site with one named sends only that one. */
   skills?: string[];
+  /** The user approved the `allowed-tools` grants of skills from an MCP server. */
+  allowTools?: boolean;
 }
 
 const MAX_CANDIDATES = 500;
@@ -126,7 +128,11 @@ async function fill(source: AddSource, stagingDir: string, options: StageOptions
   const one = options.skills?.length === 1 ? options.skills[0]! : null;
   if (source.kind === "mcp") {
     await mkdir(unpacked, { recursive: true, mode: 0o700 });
-    await stageMcpSkills(source.url, unpacked, { skill: one, signal: options.signal });
+    await stageMcpSkills(source.url, unpacked, {
+      skill: one,
+      approveToolGrants: options.allowTools === true,
+      signal: options.signal,
+    });
     return { root: unpacked, subpath: "", shown: `mcp:${source.url}`, ref: null };
   }
   if (source.kind === "url" && !ARCHIVE_PATH.test(new URL(source.url).pathname)) {

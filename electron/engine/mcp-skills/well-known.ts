@@ -5,7 +5,7 @@ import { parseJsonWithinLimits } from "../fs/json-limits";
 import { readCappedBytes } from "../updates/capped-body";
 import { isPlainObject } from "../plugin/diagnostics";
 import { VERSION } from "../version";
-import { sha256Of } from "./protocol";
+import { isSpecDigest } from "./protocol";
 import { refusedServerUrl } from "./server-url";
 import { REMOTE_LIMITS, RemoteStaging, type RemoteLimits } from "./staged-files";
 
@@ -79,7 +79,7 @@ function filesOf(entry: Record<string, unknown>, name: string, index: URL): Inde
     return "it gives no address for its SKILL.md";
   const url = new URL(entry.url, index);
   if (!sameOrigin(url)) return "its SKILL.md is on another site than the index";
-  return [{ path: "SKILL.md", url, sha256: sha256Of(entry.digest) }];
+  return [{ path: "SKILL.md", url, sha256: isSpecDigest(entry.digest) ? entry.digest.slice(7) : null }];
 }
 
 /** Fetches the chosen skills of the site's index into `root/<name>/…`; null when the site publishes no index. */
