@@ -1,11 +1,16 @@
 // `skillshelf add mcp:URL --skill NAME` and `add https://SITE` against a real MCP server and a site on loopback:
 // installs into a temp home like any source, a name that collides with an installed skill is a conflict question, two
 // skills of one name are told apart by URI, and `allowed-tools` from a server needs --allow-tools.
-import { lstat, readFile } from "node:fs/promises";
+import { lstat, readFile, realpath } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runBin } from "../../../test-support/cli";
-import { startMcpSkillsServer, type RunningMcpSkillsServer } from "../../../test-support/servers/mcp-skills-server";
+import {
+  specDigest,
+  startMcpSkillsServer,
+  type RunningMcpSkillsServer,
+} from "../../../test-support/servers/mcp-skills-server";
+import { readOrigins } from "../../engine/mcp-skills/origins";
 import { digestOf, startSkillsSite } from "../../../test-support/servers/skills-site";
 import { makeTempDir, writeTree } from "../../../test-support/tmp";
 
@@ -51,6 +56,20 @@ describe("skillshelf add mcp:URL", () => {
     expect(await readFile(path.join(home, ".claude/skills/pdf-tools/SKILL.md"), "utf8")).toBe(SKILL("pdf-tools"));
     expect(await gone(path.join(home, ".agents/skills/notes"))).toBe(true);
     expect(server.stats.gets).toBe(1);
+  });
+
+  it("records the server, the skill's URI and its digests in the data folder", async () => {
+    const add = await run("add", `mcp:${server.url}`, "--skill", "pdf-tools", "--yes", "--json");
+    expect(add.code, add.stderr).toBe(0);
+    expect(JSON.parse(add.stdout)).toMatchObject({ skills: [{ origin: { recorded: true } }] });
+    const record = await readOrigins(path.join(tmp.dir, "data"));
+    const canonical = await realpath(path.join(home, ".agents/skills/pdf-tools"));
+    const origin = record.get(canonical) ?? record.get(path.join(home, ".agents/skills/pdf-tools"));
+    expect(origin).toMatchObject({ kind: "mcp", server: server.url, uri: "skill://pdf-tools/SKILL.md" });
+    expect(origin?.kind === "mcp" && origin.resources.map((r) => r.digest)).toEqual([
+      specDigest(SKILL("pdf-tools")),
+      specDigest("# Forms\n"),
+    ]);
   });
 
   it("asks before replacing an installed skill of the same name", async () => {
@@ -109,6 +128,8 @@ describe("skillshelf add mcp:URL", () => {
       const add = await run("add", site.url, "--yes", "--json");
       expect(add.code, add.stderr).toBe(0);
       expect(await readFile(path.join(home, ".agents/skills/docs/SKILL.md"), "utf8")).toBe(SKILL("docs"));
+      const record = [...(await readOrigins(path.join(tmp.dir, "data"))).values()];
+      expect(record).toMatchObject([{ kind: "site", name: "docs", digest: digestOf(SKILL("docs")) }]);
     } finally {
       await site.close();
     }

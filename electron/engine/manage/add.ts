@@ -15,6 +15,7 @@ import { canonicalDir, checkClientFolder, clientPlace, lockFileOf, type ClientId
 import { placeJournaled, type AddStep } from "./journaled-place";
 import { lockedOrigin, newestChange } from "./compare-copies";
 import { decide, inspectPlace, keepAsIs, type AppliedPlacement, type Placement, type PlannedPlacement } from "./place";
+import { recordOrigin } from "../mcp-skills/origins";
 import { lockSourceOf, parseAddSource, type AddSource } from "./source";
 import { stageSource, type Candidate } from "./stage-source";
 
@@ -60,6 +61,8 @@ export interface AddedSkill {
   forced: boolean;
   places: Array<PlannedPlacement & { client: ClientId[]; applied?: AppliedPlacement }>;
   lock: { file: string; written: boolean } | { file: null; why: string };
+  /** For a skill from an MCP server or a site: whether its origin was recorded in the data folder for updates. */
+  origin?: { recorded: true } | { recorded: false; why: string };
   handoff?: DesktopHandoff;
 }
 
@@ -282,7 +285,12 @@ export async function planAdd(rawSource: string, options: AddOptions): Promise<A
             : lockFile
               ? lockSourceOf(source)
                 ? { file: lockFile, written: false }
-                : { file: null, why: "the skills installer keeps no lock entry for an archive" }
+                : {
+                    file: null,
+                    why: candidate.origin
+                      ? "the skills installer's lock has no entry for an MCP server or a site; Skillshelf records the source in its data folder"
+                      : "the skills installer keeps no lock entry for an archive",
+                  }
               : { file: null, why: "a project's skills are not recorded in the global lock" },
       });
     }
@@ -337,6 +345,11 @@ async function applyOne(
     },
   });
   for (const [i, place] of skill.places.entries()) place.applied = done.applied[i];
+  if (candidate.origin && canonical)
+    skill.origin = await recordOrigin(options.dataDir, canonical, candidate.origin).then(
+      () => ({ recorded: true as const }),
+      (error: unknown) => ({ recorded: false as const, why: String((error as Error)?.message ?? error).slice(0, 300) }),
+    );
   if (done.lock)
     skill.lock = done.lock.ok
       ? { file: lockFile!, written: true }
