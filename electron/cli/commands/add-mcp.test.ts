@@ -20,6 +20,7 @@ const SKILL = (name: string, description = `The ${name} skill, from a server.`) 
 let tmp: { dir: string; cleanup: () => Promise<void> };
 let home: string;
 let server: RunningMcpSkillsServer;
+let served: Record<string, Record<string, string>>;
 const env = () => ({
   SKILLSHELF_DATA_DIR: path.join(tmp.dir, "data"),
   SKILLSHELF_CONFIG_DIR: path.join(tmp.dir, "config"),
@@ -35,12 +36,11 @@ beforeEach(async () => {
   tmp = await makeTempDir("skillshelf-add-mcp-");
   home = path.join(tmp.dir, "home");
   await writeTree(home, { ".keep": "" });
-  server = await startMcpSkillsServer({
-    skills: {
-      "pdf-tools": { "SKILL.md": SKILL("pdf-tools"), "references/forms.md": "# Forms\n" },
-      notes: { "SKILL.md": SKILL("notes") },
-    },
-  });
+  served = {
+    "pdf-tools": { "SKILL.md": SKILL("pdf-tools"), "references/forms.md": "# Forms\n" },
+    notes: { "SKILL.md": SKILL("notes") },
+  };
+  server = await startMcpSkillsServer({ skills: served });
 });
 afterEach(async () => {
   await server.close();
@@ -70,6 +70,33 @@ describe("skillshelf add mcp:URL", () => {
       specDigest(SKILL("pdf-tools")),
       specDigest("# Forms\n"),
     ]);
+  });
+
+  it("outdated compares the server's current digests with the installed copy", async () => {
+    expect((await run("add", `mcp:${server.url}`, "--skill", "pdf-tools", "--yes")).code).toBe(0);
+    type Updates = {
+      updates: Array<{
+        name: string;
+        state: string;
+        source: string;
+        changedFiles?: string[];
+        plan?: { nextStep: string };
+      }>;
+    };
+    const outdated = async () => {
+      const out = await run("outdated", "--json");
+      expect(out.code, out.stderr).toBe(0);
+      return (JSON.parse(out.stdout) as Updates).updates.find((u) => u.name === "pdf-tools");
+    };
+    expect(await outdated()).toMatchObject({ state: "up-to-date", source: "mcp-skills" });
+    served["pdf-tools"]!["references/forms.md"] = "# Forms, revised\n";
+    const changed = await outdated();
+    expect(changed).toMatchObject({ state: "outdated", source: "mcp-skills", changedFiles: ["references/forms.md"] });
+    expect(changed?.plan?.nextStep).toContain(
+      `skillshelf add mcp:${server.url} --skill skill://pdf-tools/SKILL.md --replace`,
+    );
+    await writeTree(path.join(home, ".agents/skills/pdf-tools"), { "SKILL.md": `${SKILL("pdf-tools")}Edited.\n` });
+    expect(await outdated()).toMatchObject({ state: "changed-locally", changedFiles: ["SKILL.md"] });
   });
 
   it("asks before replacing an installed skill of the same name", async () => {

@@ -232,22 +232,18 @@ async function chosen(session: Session, want: string | null): Promise<string[]> 
   return top.map((e) => e.uri);
 }
 
-/** Fetches the chosen skills into `root/<skill path>/…`; throws EngineError with a sentence for every failure. */
-export async function stageMcpSkills(
+/** Connects to the server, checks its declarations, runs `work` in the session, and turns every failure into a sentence. */
+async function withSession<T>(
   url: string,
-  root: string,
-  options: McpSkillsOptions = {},
-): Promise<StagedMcpSkill[]> {
+  options: McpSkillsOptions,
+  work: (session: Session, limits: RemoteLimits) => Promise<T>,
+): Promise<T> {
   const refused = refusedServerUrl(url);
   if (refused) throw new EngineError("install.download.refused-url", refused);
   const limits = { ...REMOTE_LIMITS, ...options.limits };
-  const want = options.skill ?? null;
-  if (want !== null && (!want || want.length > 2048 || /[\u0000-\u001f\u007f]/.test(want)))
-    throw new EngineError("manage.source.invalid", `"${want.slice(0, 100)}" cannot name a skill.`);
   const client = new Client({ name: "skillshelf", version: VERSION });
   const watch: CapWatch = { exceeded: null, onExceeded: () => void client.close().catch(() => undefined) };
   const session = new Session(client, url, limits, watch, options.approveToolGrants === true);
-  const staging = new RemoteStaging(root, limits, url);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const stop = () => void client.close().catch(() => undefined);
   options.signal?.addEventListener("abort", stop, { once: true });
@@ -259,7 +255,7 @@ export async function stageMcpSkills(
       reject(new Error("deadline"));
     }, limits.totalTimeoutMs);
   });
-  const work = async () => {
+  const run = async () => {
     await client.connect(
       httpTransport(url, {}, watch, () => session.cap),
       { timeout: limits.requestTimeoutMs },
@@ -273,12 +269,10 @@ export async function stageMcpSkills(
       );
     if (!isPlainObject(capabilities?.resources))
       throw session.bad("it declares the Skills extension but not the resources capability the extension requires");
-    const fetched: StagedMcpSkill[] = [];
-    for (const uri of await chosen(session, want)) fetched.push(await session.fetch(uri, staging));
-    return fetched;
+    return work(session, limits);
   };
   try {
-    return await Promise.race([work(), deadline]);
+    return await Promise.race([run(), deadline]);
   } catch (error) {
     if (options.signal?.aborted)
       throw new EngineError("install.download.cancelled", "The download was cancelled.", "cancelled");
@@ -305,4 +299,33 @@ export async function stageMcpSkills(
     options.signal?.removeEventListener("abort", stop);
     await client.close().catch(() => undefined);
   }
+}
+
+/** Fetches the chosen skills into `root/<skill path>/…`; throws EngineError with a sentence for every failure. */
+export async function stageMcpSkills(
+  url: string,
+  root: string,
+  options: McpSkillsOptions = {},
+): Promise<StagedMcpSkill[]> {
+  const want = options.skill ?? null;
+  if (want !== null && (!want || want.length > 2048 || /[\u0000-\u001f\u007f]/.test(want)))
+    throw new EngineError("manage.source.invalid", `"${want.slice(0, 100)}" cannot name a skill.`);
+  return withSession(url, options, async (session, limits) => {
+    const staging = new RemoteStaging(root, limits, url);
+    const fetched: StagedMcpSkill[] = [];
+    for (const uri of await chosen(session, want)) fetched.push(await session.fetch(uri, staging));
+    return fetched;
+  });
+}
+
+/** The server's current resources of the skill at `uri` (`skills/get`, every rule checked), without reading a file. */
+export async function currentMcpResources(
+  url: string,
+  uri: string,
+  options: McpSkillsOptions = {},
+): Promise<SkillResource[]> {
+  return withSession(url, { ...options, approveToolGrants: true }, async (session) => {
+    const { entry } = await session.get(uri);
+    return entry.resources;
+  });
 }
