@@ -273,7 +273,9 @@ export interface UpdateInfo {
   reason?: string;
   /** Why the state is unknown, as a cause the page may act on (offline, rate-limited, no source…). */
   cause?: FailureCause;
-  source: "skill-meta" | "github-release" | "github-tree" | "none";
+  source: "skill-meta" | "github-release" | "github-tree" | "mcp-skills" | "none";
+  /** Checks of a skill installed from an MCP server (source "mcp-skills"): the server and the skill's SKILL.md URI. */
+  remote?: { server: string; uri: string };
   /** Content checks (source "github-tree"): the repository ("owner/repo"), the skill's folder in it and its branch. */
   repository?: string;
   folder?: string;

@@ -11,6 +11,8 @@ export function updateSourceLabel(source: UpdateInfo["source"]): string {
       return "GitHub releases";
     case "github-tree":
       return "the skill's folder on GitHub";
+    case "mcp-skills":
+      return "the MCP server it was added from";
     default:
       return "no source";
   }
@@ -20,10 +22,14 @@ export function updateSourceLabel(source: UpdateInfo["source"]): string {
 export function updateStateSentence(update: UpdateInfo): string {
   switch (update.state) {
     case "up-to-date":
-      return update.source === "github-tree" && update.reason ? update.reason : "This is the latest version.";
+      return (update.source === "github-tree" || update.source === "mcp-skills") && update.reason
+        ? update.reason
+        : "This is the latest version.";
     case "outdated":
       if (update.source === "github-tree" && update.installed === null)
         return update.reason ?? "The skill's folder on GitHub has changed since this copy was installed.";
+      if (update.source === "mcp-skills")
+        return update.reason ?? "The MCP server it was added from serves a changed copy.";
       return `Version ${update.latest ?? "(unknown)"} is available (you have ${update.installed ?? "an unknown version"}).`;
     case "ahead":
       return `This copy (${update.installed ?? "?"}) is newer than the latest release (${update.latest ?? "?"}).`;

@@ -6,7 +6,7 @@ import { closeNow, listenOnLoopback } from "./loopback";
 
 /** Options of the test site: path → body of every file it serves, and the index it publishes. */
 export interface SkillsSiteOptions {
-  files: Record<string, string>;
+  files: Record<string, string | Uint8Array>;
   /** The index at /.well-known/agent-skills/index.json, or at the older /.well-known/skills/index.json. */
   index?: { at: "agent-skills" | "skills"; body: unknown };
   /** Paths answered with an endless body. */
@@ -20,8 +20,8 @@ export interface RunningSkillsSite {
   close: () => Promise<void>;
 }
 
-/** "sha256:hex" of a text, as an index gives digests. */
-export const digestOf = (text: string) => `sha256:${createHash("sha256").update(text).digest("hex")}`;
+/** "sha256:hex" of a text or bytes, as an index gives digests. */
+export const digestOf = (text: string | Uint8Array) => `sha256:${createHash("sha256").update(text).digest("hex")}`;
 
 /** Starts the site on a random loopback port. */
 export async function startSkillsSite(opts: SkillsSiteOptions): Promise<RunningSkillsSite> {
@@ -43,7 +43,8 @@ export async function startSkillsSite(opts: SkillsSiteOptions): Promise<RunningS
     }
     const body = opts.files[decodeURIComponent(url.pathname)];
     if (body === undefined) return void res.writeHead(404).end("not found");
-    res.writeHead(200, { "content-type": "text/markdown" }).end(body);
+    const type = typeof body === "string" ? "text/markdown" : "application/gzip";
+    res.writeHead(200, { "content-type": type }).end(body);
   });
   const port = await listenOnLoopback(http);
   return { url: `http://127.0.0.1:${port}`, requests, close: () => closeNow(http) };

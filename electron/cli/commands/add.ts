@@ -95,7 +95,7 @@ export const addCommand: CliCommand = {
   name: "add",
   summary:
     "Add skills from a repository, address, folder or archive to clients (the skills installer's layout and lock).",
-  usage: `skillshelf add SOURCE|mcp:URL [--skill NAME]... [--all] ${CLIENT_USAGE} [--copy] [--force] [--replace] [--yes] [--dry-run] [--wait [--wait-minutes N]] [--json] [--github-api URL] ${SCAN_FLAGS_USAGE}`,
+  usage: `skillshelf add SOURCE|mcp:URL [--skill NAME]... [--all] ${CLIENT_USAGE} [--copy] [--force] [--replace] [--allow-tools] [--yes] [--dry-run] [--wait [--wait-minutes N]] [--json] [--github-api URL] ${SCAN_FLAGS_USAGE}`,
   options: {
     ...manageFlagOptions,
     skill: { type: "string", multiple: true },
@@ -103,6 +103,7 @@ export const addCommand: CliCommand = {
     copy: { type: "boolean" },
     force: { type: "boolean" },
     replace: { type: "boolean" },
+    "allow-tools": { type: "boolean" },
     wait: { type: "boolean" },
     "wait-minutes": { type: "string" },
   },
@@ -157,6 +158,7 @@ async function addWith(run: AddRun, io: CliIo): Promise<number> {
     copy: args.values.copy === true,
     force: args.values.force === true,
     replace: args.values.replace === true,
+    allowTools: args.values["allow-tools"] === true,
     dryRun,
   };
   let plan;

@@ -1,6 +1,7 @@
 // `skillshelf outdated`: the update state of every skill a scan finds, from skill-meta servers and GitHub
 // releases; outdated skills first, each with where it lives and what to do next.
 import type { Skill, UpdateInfo } from "../../../shared/model";
+import { dataDir } from "../../engine/app-data/data-dir";
 import { scan } from "../../engine/discovery/scan";
 import { allSkills } from "../../../shared/scan-result";
 import { planUpdate } from "../../engine/apply/plan";
@@ -60,10 +61,12 @@ function formatOutdated(all: UpdateInfo[], skills: Map<string, Skill>, includeIg
       const versions =
         u.source === "github-tree" && u.installed === null
           ? contentVersions(u)
-          : state === "outdated"
-            ? `${safe(u.installed)} → ${safe(u.latest)}`
-            : (u.installed === null ? "no version" : safe(u.installed)) +
-              (u.latest && state !== "up-to-date" ? ` (latest ${safe(u.latest)})` : "");
+          : u.source === "mcp-skills"
+            ? `no version (${safe(u.remote?.server ?? "")})`
+            : state === "outdated"
+              ? `${safe(u.installed)} → ${safe(u.latest)}`
+              : (u.installed === null ? "no version" : safe(u.installed)) +
+                (u.latest && state !== "up-to-date" ? ` (latest ${safe(u.latest)})` : "");
       const via = u.source === "none" ? "" : `  [${u.source}]`;
       const mark = u.ignored ? "  (ignored)" : "";
       lines.push(
@@ -80,7 +83,9 @@ function formatOutdated(all: UpdateInfo[], skills: Map<string, Skill>, includeIg
           "            suspicious: holds control characters — not offered",
         );
       if (
-        (state === "unknown" || state === "changed-locally" || (state === "outdated" && u.source === "github-tree")) &&
+        (state === "unknown" ||
+          state === "changed-locally" ||
+          (state === "outdated" && (u.source === "github-tree" || u.source === "mcp-skills"))) &&
         u.reason
       )
         lines.push(`    why:   ${safe(u.reason)}`);
@@ -143,6 +148,7 @@ export const outdatedCommand: CliCommand = {
       githubApi,
       offline,
       metaTimeoutMs: timeoutMs,
+      dataDir: dataDir(io.env, platform),
     });
     const checked = await checker.check({
       skills: [...byId.values()],

@@ -66,6 +66,11 @@ function outdatedStep(
       nextStep: `Claude Desktop's sync would undo changes made in this folder. ${nothingToDownloadStep(info)} Once you have it as a .skill file, upload it in Claude Desktop (${DESKTOP_UPLOAD_PLACE}) to replace this skill.`,
       steps: desktopUploadSteps("the .skill file", skill.name, info?.latest ?? null),
     };
+  if (kind === "replace-folder" && info?.source === "mcp-skills" && info.remote)
+    return {
+      nextStep: `Run \`skillshelf add mcp:${info.remote.server} --skill ${info.remote.uri} --replace\`: it fetches the server's current copy, checks and reviews it like a new skill, and replaces this folder, keeping the old copy as a backup.`,
+      steps: linkNote(skill),
+    };
   if (kind === "replace-folder" && !downloadable(kind, info))
     return { nextStep: nothingToDownloadStep(info), steps: linkNote(skill) };
   switch (kind) {

@@ -15,6 +15,7 @@ import { canonicalDir, checkClientFolder, clientPlace, lockFileOf, type ClientId
 import { placeJournaled, type AddStep } from "./journaled-place";
 import { lockedOrigin, newestChange } from "./compare-copies";
 import { decide, inspectPlace, keepAsIs, type AppliedPlacement, type Placement, type PlannedPlacement } from "./place";
+import { recordOrigin } from "../mcp-skills/origins";
 import { lockSourceOf, parseAddSource, type AddSource } from "./source";
 import { stageSource, type Candidate } from "./stage-source";
 
@@ -29,6 +30,8 @@ export interface AddOptions extends Scope {
   copy?: boolean;
   force?: boolean;
   replace?: boolean;
+  /** The user approved the `allowed-tools` grants of skills from an MCP server (refused without it, as the spec asks). */
+  allowTools?: boolean;
   /** Clients whose place keeps what is there (a conflict answered "keep mine"); the other places are still done. */
   keep?: ClientId[];
   dryRun?: boolean;
@@ -58,6 +61,8 @@ export interface AddedSkill {
   forced: boolean;
   places: Array<PlannedPlacement & { client: ClientId[]; applied?: AppliedPlacement }>;
   lock: { file: string; written: boolean } | { file: null; why: string };
+  /** For a skill from an MCP server or a site: whether its origin was recorded in the data folder for updates. */
+  origin?: { recorded: true } | { recorded: false; why: string };
   handoff?: DesktopHandoff;
 }
 
@@ -72,11 +77,20 @@ export interface AddResult {
 /** A skill name that is a safe folder name (the installer's names; no separators, no dots alone). */
 const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 
+/** True when `want` is the folder's path in the source, or an MCP skill's SKILL.md URI ending in that path. */
+function namesFolder(want: string, folder: string): boolean {
+  if (folder === ".") return false;
+  const uri = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/(.+)$/.exec(want);
+  return want === folder || uri?.[1] === `${folder}/SKILL.md`;
+}
+
 function choose(candidates: Candidate[], options: AddOptions, shown: string): Candidate[] {
   if (options.all) return candidates;
   if (options.skills?.length) {
     const picked = options.skills.map((want) => {
-      const found = candidates.find((c) => c.name === want || path.basename(path.dirname(c.skillPath)) === want);
+      const found =
+        candidates.find((c) => c.name === want || path.basename(path.dirname(c.skillPath)) === want) ??
+        candidates.find((c) => namesFolder(want, path.posix.dirname(c.skillPath)));
       if (!found)
         throw new EngineError(
           "install.skill.not-found",
@@ -271,7 +285,12 @@ export async function planAdd(rawSource: string, options: AddOptions): Promise<A
             : lockFile
               ? lockSourceOf(source)
                 ? { file: lockFile, written: false }
-                : { file: null, why: "the skills installer keeps no lock entry for an archive" }
+                : {
+                    file: null,
+                    why: candidate.origin
+                      ? "the skills installer's lock has no entry for an MCP server or a site; Skillshelf records the source in its data folder"
+                      : "the skills installer keeps no lock entry for an archive",
+                  }
               : { file: null, why: "a project's skills are not recorded in the global lock" },
       });
     }
@@ -326,6 +345,11 @@ async function applyOne(
     },
   });
   for (const [i, place] of skill.places.entries()) place.applied = done.applied[i];
+  if (candidate.origin && canonical)
+    skill.origin = await recordOrigin(options.dataDir, canonical, candidate.origin).then(
+      () => ({ recorded: true as const }),
+      (error: unknown) => ({ recorded: false as const, why: String((error as Error)?.message ?? error).slice(0, 300) }),
+    );
   if (done.lock)
     skill.lock = done.lock.ok
       ? { file: lockFile!, written: true }

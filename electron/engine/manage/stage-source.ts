@@ -18,6 +18,7 @@ import { addStagingName } from "./add-journal";
 import { cloneGitSource } from "./git-source";
 import { stageMcpSkills } from "../mcp-skills/client";
 import { stageSiteSkills } from "../mcp-skills/well-known";
+import type { RemoteOrigin } from "../mcp-skills/origins";
 import type { AddSource } from "./source";
 
 /** One skill found in a source. */
@@ -32,6 +33,8 @@ export interface Candidate {
   diagnostics: Diagnostic[];
   /** Findings that stop clients from loading it (it is refused unless forced). */
   blockers: Diagnostic[];
+  /** Where it came from, when that was an MCP server or a site's index (recorded once it is installed). */
+  origin?: RemoteOrigin;
 }
 
 /** A source unpacked in staging with its skills; cleanup() removes the staging folder. */
@@ -55,6 +58,8 @@ export interface StageOptions {
   apiTimeoutMs?: number;
   /** The skills asked for: a server or site with one named sends only that one. */
   skills?: string[];
+  /** The user approved the `allowed-tools` grants of skills from an MCP server. */
+  allowTools?: boolean;
 }
 
 const MAX_CANDIDATES = 500;
@@ -116,8 +121,17 @@ async function onlyFolder(dir: string): Promise<string> {
   return path.join(dir, entries[0]!.name);
 }
 
+/** What fill staged: the folder standing for the repository root, the subpath in it, and remote origins by folder. */
+interface Filled {
+  root: string;
+  subpath: string;
+  shown: string;
+  ref: string | null;
+  origins?: Map<string, RemoteOrigin>;
+}
+
 /** Fills `stagingDir` from the source; returns the folder standing for the repository root and the subpath in it. */
-async function fill(source: AddSource, stagingDir: string, options: StageOptions) {
+async function fill(source: AddSource, stagingDir: string, options: StageOptions): Promise<Filled> {
   const unpacked = path.join(stagingDir, "unpacked");
   if (source.kind === "local") {
     await unpackSource({ file: source.path }, stagingDir, options);
@@ -126,13 +140,23 @@ async function fill(source: AddSource, stagingDir: string, options: StageOptions
   const one = options.skills?.length === 1 ? options.skills[0]! : null;
   if (source.kind === "mcp") {
     await mkdir(unpacked, { recursive: true, mode: 0o700 });
-    await stageMcpSkills(source.url, unpacked, { skill: one, signal: options.signal });
-    return { root: unpacked, subpath: "", shown: `mcp:${source.url}`, ref: null };
+    const staged = await stageMcpSkills(source.url, unpacked, {
+      skill: one,
+      approveToolGrants: options.allowTools === true,
+      signal: options.signal,
+    });
+    const origins = new Map<string, RemoteOrigin>(
+      staged.map((s) => [s.path, { kind: "mcp", server: source.url, uri: s.uri, resources: s.resources }]),
+    );
+    return { root: unpacked, subpath: "", shown: `mcp:${source.url}`, ref: null, origins };
   }
   if (source.kind === "url" && !ARCHIVE_PATH.test(new URL(source.url).pathname)) {
     await mkdir(unpacked, { recursive: true, mode: 0o700 });
-    if (await stageSiteSkills(source.url, unpacked, { skill: one, signal: options.signal }))
-      return { root: unpacked, subpath: "", shown: source.url, ref: null };
+    const staged = await stageSiteSkills(source.url, unpacked, { skill: one, signal: options.signal });
+    if (staged) {
+      const origins = new Map<string, RemoteOrigin>(staged.map((s) => [s.name, { kind: "site", ...s }]));
+      return { root: unpacked, subpath: "", shown: source.url, ref: null, origins };
+    }
     await rm(unpacked, { recursive: true, force: true });
   }
   if (source.kind === "url") {
@@ -212,7 +236,7 @@ export async function stageSource(source: AddSource, options: StageOptions): Pro
   await mkdir(stagingDir, { recursive: true, mode: 0o700 });
   const cleanup = () => rm(stagingDir, { recursive: true, force: true });
   try {
-    const { root, subpath, shown, ref } = await fill(source, stagingDir, options);
+    const { root, subpath, shown, ref, origins } = await fill(source, stagingDir, options);
     const base = path.resolve(root, ...subpath.split("/").filter(Boolean));
     const inside = path.relative(root, base);
     if (inside === ".." || inside.startsWith(`..${path.sep}`) || path.isAbsolute(inside))
@@ -233,7 +257,9 @@ export async function stageSource(source: AddSource, options: StageOptions): Pro
       // The copy is installed in a folder of its name, so the staged folder's name is not a finding.
       const diagnostics = report.diagnostics.filter((d) => d.code !== "skill.name.dir-mismatch");
       const repoRel = [subpath, rel].filter(Boolean).join("/");
+      const origin = origins?.get(repoRel);
       candidates.push({
+        ...(origin ? { origin } : {}),
         name: report.name || (rel ? path.basename(dir) : await rootName(source, subpath)),
         dir,
         skillPath: repoRel ? `${repoRel}/SKILL.md` : "SKILL.md",

@@ -1,34 +1,56 @@
-// Fetches skills from an MCP server that offers the Skills extension: connect over streamable HTTP (the skill-meta
-// client's origin-bound, capped transport), check the extension, `skills/list`, `skills/get`, read each `skill://` file.
+// Fetches skills from an MCP server that offers the Skills extension, as its Final text says: check the declaration
+// (and `resources`), page through `skills/list`, confirm each chosen skill with `skills/get` by URI, then read every
+// listed resource with `resources/read`, each checked against its size and digest and kept inside the skill's folder.
+import { isDeepStrictEqual } from "node:util";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { ResultSchema, ReadResourceResultSchema } from "@modelcontextprotocol/sdk/types.js";
+import { formatBytes } from "../../../shared/format";
+import { frontmatterOf } from "../capabilities/declarations";
 import { EngineError } from "../errors";
 import { httpTransport, type CapWatch } from "../updates/meta-client";
 import { isPlainObject } from "../plugin/diagnostics";
 import { VERSION } from "../version";
 import {
-  describedSkillOf,
-  listedSkillsOf,
-  SKILL_SCHEME,
+  listResultOf,
+  pathInSkill,
+  skillAddressOf,
+  skillEntryOf,
   SKILLS_EXTENSION,
   SKILLS_GET,
   SKILLS_LIST,
-  type ListedSkill,
-  type SkillFile,
+  type ListedEntry,
+  type SkillAddress,
+  type SkillEntry,
+  type SkillResource,
 } from "./protocol";
 import { refusedServerUrl } from "./server-url";
 import { REMOTE_LIMITS, RemoteStaging, type RemoteLimits } from "./staged-files";
 
 /** Options of one fetch from a server. */
 export interface McpSkillsOptions {
-  /** Only this skill (else every skill the server lists, up to the limit). */
+  /** Only this skill: its name, its skill path (`acme/billing/refunds`) or its SKILL.md's URI; else every listed skill. */
   skill?: string | null;
+  /** The user approved the `allowed-tools` grants of MCP skills (the spec says they are ignored unless approved). */
+  approveToolGrants?: boolean;
   limits?: Partial<RemoteLimits>;
   signal?: AbortSignal;
 }
 
-const SKILL_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
-const MAX_LIST_PAGES = 20;
+/** A skill fetched from a server: where it came from (the SKILL.md's URI) and the resources it was verified against. */
+export interface StagedMcpSkill {
+  name: string;
+  uri: string;
+  /** Its folder under the staging root: its skill path, so skills of one name stay apart. */
+  path: string;
+  resources: SkillResource[];
+}
+
+const MAX_LIST_PAGES = 50;
+/** The error a server answers `skills/get` with for a URI that names no skill it serves. */
+const INVALID_PARAMS = -32602;
+const MAX_LISTING_MESSAGE = 8 * 1024 * 1024;
+/** A read's answer may be a text escaped in JSON or base64 bytes: six times the declared size covers both. */
+const readCap = (size: number) => size * 6 + 64 * 1024;
 
 /** The bytes of one `resources/read` answer for `uri`, or why it cannot be used. */
 function contentBytes(result: unknown, uri: string): Buffer | string {
@@ -43,53 +65,108 @@ function contentBytes(result: unknown, uri: string): Buffer | string {
 }
 
 class Session {
+  cap = MAX_LISTING_MESSAGE;
+
   constructor(
     readonly client: Client,
     readonly url: string,
     readonly limits: RemoteLimits,
     readonly watch: CapWatch,
+    readonly approveToolGrants: boolean,
   ) {}
 
   async call(method: string, params: Record<string, unknown>): Promise<unknown> {
+    this.cap = MAX_LISTING_MESSAGE;
     const request = { method, params } as never;
     return this.client.request(request, ResultSchema, { timeout: this.limits.requestTimeoutMs });
   }
 
-  async list(): Promise<ListedSkill[]> {
-    const skills: ListedSkill[] = [];
+  async list(): Promise<ListedEntry[]> {
+    const entries: ListedEntry[] = [];
     let cursor: string | null = null;
     for (let page = 0; page < MAX_LIST_PAGES; page++) {
-      const listed = listedSkillsOf(await this.call(SKILLS_LIST, cursor ? { cursor } : {}));
+      const listed = listResultOf(await this.call(SKILLS_LIST, cursor ? { cursor } : {}));
       if (!listed) throw this.bad(`its answer to ${SKILLS_LIST} is not a list of skills`);
-      skills.push(...listed.skills);
-      if (skills.length > this.limits.maxSkills * 4) break;
-      if (!(cursor = listed.nextCursor)) break;
+      entries.push(...listed.entries);
+      if (entries.length > this.limits.maxSkills * 20 || !(cursor = listed.nextCursor)) break;
     }
-    return skills;
+    return entries;
   }
 
-  async fetch(name: string, staging: RemoteStaging): Promise<void> {
-    const described = describedSkillOf(await this.call(SKILLS_GET, { name }));
-    if (typeof described === "string")
-      throw this.bad(`its answer to ${SKILLS_GET} for "${name}" cannot be used: ${described}`);
-    if (described.name !== name) throw this.bad(`it answered ${SKILLS_GET} for "${name}" with another skill`);
-    if (described.files.length > this.limits.maxFilesPerSkill)
+  /** The current entry of the skill at `uri` (`skills/get`), checked against every rule before anything is read. */
+  async get(uri: string): Promise<{ entry: SkillEntry & { resources: SkillResource[] }; address: SkillAddress }> {
+    const result = await this.call(SKILLS_GET, { uri }).catch((error: unknown) => {
+      if ((error as { code?: unknown } | null)?.code !== INVALID_PARAMS) throw error;
+      throw new EngineError("install.skill.not-found", `${this.url} serves no skill at ${uri.slice(0, 300)}.`);
+    });
+    const entry = skillEntryOf(isPlainObject(result) ? result.skill : null);
+    if (typeof entry === "string") throw this.bad(`its ${SKILLS_GET} entry for ${uri} is invalid: ${entry}`);
+    if (entry.uri !== uri) throw this.bad(`it answered ${SKILLS_GET} for ${uri} with another skill`);
+    const address = skillAddressOf(uri);
+    if (typeof address === "string") throw this.bad(`the skill at ${uri.slice(0, 300)} cannot be used: ${address}`);
+    if (entry.frontmatter.name !== address.name)
+      throw new EngineError(
+        "install.skill.name-mismatch",
+        `The skill at ${uri} on ${this.url} is named "${entry.frontmatter.name.slice(0, 100)}", not "${address.name}" as the last part of its URI must be; nothing was added.`,
+      );
+    if (entry.resources === "dynamic")
+      throw new EngineError(
+        "install.skill.invalid",
+        `The skill "${address.name}" on ${this.url} is generated on the fly ("dynamic"), so it has no digests to check its files against; Skillshelf does not install such skills.`,
+      );
+    this.checkResources(entry.resources, uri, address);
+    if ("allowed-tools" in entry.frontmatter && !this.approveToolGrants)
+      throw new EngineError(
+        "install.skill.invalid",
+        `The skill "${address.name}" on ${this.url} asks for tools to be allowed without asking (allowed-tools); a skill from an MCP server gets that only when you approve it (--allow-tools). Nothing was added.`,
+      );
+    return { entry: { ...entry, resources: entry.resources }, address };
+  }
+
+  checkResources(resources: SkillResource[], uri: string, address: SkillAddress): void {
+    const total = resources.reduce((sum, r) => sum + r.size, 0);
+    if (resources.length > this.limits.maxFilesPerSkill || total > this.limits.maxSkillBytes)
       throw new EngineError(
         "install.download.too-large",
-        `The skill "${name}" on ${this.url} has more than ${this.limits.maxFilesPerSkill} files, so nothing was added.`,
+        `The skill "${address.name}" on ${this.url} has ${resources.length} files and ${formatBytes(total)}, over the ${this.limits.maxFilesPerSkill} files or ${formatBytes(this.limits.maxSkillBytes)} a skill may have, so nothing was added.`,
       );
-    for (const file of described.files) await this.readFile(name, file, staging);
+    const seen = new Set<string>();
+    for (const r of resources) {
+      if (seen.has(r.uri)) throw this.bad(`the skill "${address.name}" lists ${r.uri.slice(0, 300)} twice`);
+      seen.add(r.uri);
+      if (pathInSkill(address, r.uri) === null)
+        throw new EngineError(
+          "install.archive.unsafe-entry",
+          `The skill "${address.name}" on ${this.url} lists the file ${r.uri.slice(0, 300)}, which is not inside the skill's folder (${address.root.slice(0, 300)}/); nothing was added.`,
+        );
+    }
+    if (!seen.has(uri)) throw this.bad(`the skill "${address.name}" does not list its own SKILL.md among its files`);
   }
 
-  async readFile(skill: string, file: SkillFile, staging: RemoteStaging): Promise<void> {
-    const entry = staging.claim(skill, file.path, file.size);
-    if (!file.uri.startsWith(`${SKILL_SCHEME}//`))
-      throw this.bad(`it names the file "${entry.slice(0, 300)}" with an address that is not a skill:// resource`);
+  /** Reads every file of the entry into staging under its skill path, SKILL.md first (its frontmatter checked). */
+  async fetch(uri: string, staging: RemoteStaging): Promise<StagedMcpSkill> {
+    const { entry, address } = await this.get(uri);
+    const ordered = [...entry.resources].sort((a, b) => Number(b.uri === uri) - Number(a.uri === uri));
+    for (const resource of ordered) {
+      const bytes = await this.read(resource, address, staging);
+      if (resource.uri === uri && !isDeepStrictEqual(frontmatterOf(bytes.toString("utf8")), entry.frontmatter))
+        throw new EngineError(
+          "install.download.checksum",
+          `The SKILL.md of "${address.name}" on ${this.url} does not carry the frontmatter its entry announced, so nothing was added.`,
+        );
+    }
+    return { name: address.name, uri, path: address.path, resources: entry.resources };
+  }
+
+  async read(resource: SkillResource, address: SkillAddress, staging: RemoteStaging): Promise<Buffer> {
+    const entryName = staging.claim(address.path, pathInSkill(address, resource.uri)!, resource.size);
     this.watch.exceeded = null;
-    const result = await this.client.readResource({ uri: file.uri }, { timeout: this.limits.requestTimeoutMs });
-    const bytes = contentBytes(ReadResourceResultSchema.parse(result), file.uri);
-    if (typeof bytes === "string") throw this.bad(`${bytes} ("${entry.slice(0, 300)}")`);
-    staging.write(entry, bytes, { size: file.size, sha256: file.sha256 });
+    this.cap = readCap(resource.size);
+    const result = await this.client.readResource({ uri: resource.uri }, { timeout: this.limits.requestTimeoutMs });
+    const bytes = contentBytes(ReadResourceResultSchema.parse(result), resource.uri);
+    if (typeof bytes === "string") throw this.bad(`${bytes} ("${entryName.slice(0, 300)}")`);
+    staging.write(entryName, bytes, { size: resource.size, sha256: resource.digest.slice("sha256:".length) });
+    return bytes;
   }
 
   bad(why: string): EngineError {
@@ -100,43 +177,73 @@ class Session {
   }
 }
 
-/** The skills to fetch: the one asked for, else all that are listed (refused past the limit). */
-function chosen(listed: ListedSkill[], want: string | null, url: string, limits: RemoteLimits): string[] {
-  const names = [...new Set(listed.map((s) => s.name))];
-  const bad = names.find((n) => !SKILL_NAME.test(n));
-  if (want) {
-    if (names.includes(want)) return [want];
-    throw new EngineError(
-      "install.skill.not-found",
-      `${url} offers no skill named "${want.slice(0, 100)}"; it offers ${names.slice(0, 20).join(", ") || "none"}.`,
-    );
-  }
-  if (bad !== undefined)
-    throw new EngineError(
-      "install.archive.unsafe-entry",
-      `${url} lists a skill named "${bad.slice(0, 100)}", which cannot be a folder name; nothing was added.`,
-    );
-  if (!names.length) throw new EngineError("install.skill.not-found", `${url} offers no skills.`);
-  if (names.length > limits.maxSkills)
-    throw new EngineError(
-      "install.download.too-large",
-      `${url} offers more than ${limits.maxSkills} skills; choose one with --skill NAME.`,
-    );
-  return names;
+/** The listed skills that hold no other chosen one's folder above them (a nested skill comes with its enclosing one). */
+function outermost(entries: SkillEntry[]): SkillEntry[] {
+  const roots = entries.map((e) => e.uri.replace(/\/SKILL\.md$/, "/"));
+  return entries.filter((_, i) => !roots.some((root, j) => j !== i && roots[i]!.startsWith(root)));
 }
 
-/** Fetches the chosen skills into `root/<name>/…`; throws EngineError with a sentence for every failure. */
-export async function stageMcpSkills(url: string, root: string, options: McpSkillsOptions = {}): Promise<string[]> {
+/** The URIs of the skills to fetch: the one asked for (by URI, skill path or name), else every listed one. */
+async function chosen(session: Session, want: string | null): Promise<string[]> {
+  const url = session.url;
+  if (want?.includes("://")) return [want];
+  const listing = await session.list();
+  const valid = listing.filter((e): e is SkillEntry => !("invalid" in e));
+  if (want?.includes("/")) {
+    const hit = listing.find((e) => e.uri.replace(/^[A-Za-z][A-Za-z0-9+.-]*:\/\//, "") === `${want}/SKILL.md`);
+    return [hit?.uri ?? `skill://${want}/SKILL.md`];
+  }
+  if (want !== null) {
+    const named = listing.filter((e) => ("invalid" in e ? e.name : e.frontmatter.name) === want);
+    const broken = named.find((e) => "invalid" in e);
+    if (broken && "invalid" in broken) throw session.bad(`its entry for "${want}" is invalid: ${broken.invalid}`);
+    if (named.length > 1)
+      throw new EngineError(
+        "install.skill.ambiguous",
+        `${url} serves ${named.length} skills named "${want}" (${named
+          .map((e) => e.uri)
+          .join(", ")
+          .slice(0, 600)}); choose one with --skill and its path or URI.`,
+      );
+    if (named[0]) return [named[0].uri];
+    throw new EngineError(
+      "install.skill.not-found",
+      `${url} lists no skill named "${want.slice(0, 100)}" (it lists ${
+        valid
+          .map((e) => e.frontmatter.name)
+          .slice(0, 20)
+          .join(", ") || "none"
+      }); a server may serve skills it does not list, which --skill can name by their URI.`,
+    );
+  }
+  const broken = listing.find((e): e is Extract<ListedEntry, { invalid: string }> => "invalid" in e);
+  if (broken) throw session.bad(`its entry ${broken.uri || broken.name || "(unnamed)"} is invalid: ${broken.invalid}`);
+  if (!valid.length)
+    throw new EngineError(
+      "install.skill.not-found",
+      `${url} lists no skills; a server may serve skills it does not list, which --skill can name by their URI.`,
+    );
+  const top = outermost(valid);
+  if (top.length > session.limits.maxSkills)
+    throw new EngineError(
+      "install.download.too-large",
+      `${url} offers more than ${session.limits.maxSkills} skills; choose one with --skill NAME.`,
+    );
+  return top.map((e) => e.uri);
+}
+
+/** Connects to the server, checks its declarations, runs `work` in the session, and turns every failure into a sentence. */
+async function withSession<T>(
+  url: string,
+  options: McpSkillsOptions,
+  work: (session: Session, limits: RemoteLimits) => Promise<T>,
+): Promise<T> {
   const refused = refusedServerUrl(url);
   if (refused) throw new EngineError("install.download.refused-url", refused);
   const limits = { ...REMOTE_LIMITS, ...options.limits };
-  const want = options.skill ?? null;
-  if (want !== null && !SKILL_NAME.test(want))
-    throw new EngineError("manage.source.invalid", `"${want.slice(0, 100)}" cannot be a skill's name.`);
   const client = new Client({ name: "skillshelf", version: VERSION });
   const watch: CapWatch = { exceeded: null, onExceeded: () => void client.close().catch(() => undefined) };
-  const session = new Session(client, url, limits, watch);
-  const staging = new RemoteStaging(root, limits, url);
+  const session = new Session(client, url, limits, watch, options.approveToolGrants === true);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const stop = () => void client.close().catch(() => undefined);
   options.signal?.addEventListener("abort", stop, { once: true });
@@ -148,29 +255,31 @@ export async function stageMcpSkills(url: string, root: string, options: McpSkil
       reject(new Error("deadline"));
     }, limits.totalTimeoutMs);
   });
-  const work = async () => {
-    await client.connect(httpTransport(url, {}, watch, limits.maxFileBytes * 2 + 64 * 1024), {
-      timeout: limits.requestTimeoutMs,
-    });
-    const extensions = client.getServerCapabilities()?.extensions;
+  const run = async () => {
+    await client.connect(
+      httpTransport(url, {}, watch, () => session.cap),
+      { timeout: limits.requestTimeoutMs },
+    );
+    const capabilities = client.getServerCapabilities();
+    const extensions = capabilities?.extensions;
     if (!isPlainObject(extensions) || !isPlainObject(extensions[SKILLS_EXTENSION]))
       throw new EngineError(
         "install.skill.not-found",
         `${url} is an MCP server that does not offer skills (it does not declare the Skills extension), so there is nothing to add from it.`,
       );
-    const names = chosen(await session.list(), want, url, limits);
-    for (const name of names) await session.fetch(name, staging);
-    return names;
+    if (!isPlainObject(capabilities?.resources))
+      throw session.bad("it declares the Skills extension but not the resources capability the extension requires");
+    return work(session, limits);
   };
   try {
-    return await Promise.race([work(), deadline]);
+    return await Promise.race([run(), deadline]);
   } catch (error) {
     if (options.signal?.aborted)
       throw new EngineError("install.download.cancelled", "The download was cancelled.", "cancelled");
     if (watch.exceeded !== null)
       throw new EngineError(
         "install.download.too-large",
-        `${url} sent an answer larger than the ${Math.round(watch.exceeded / 1024)} KiB allowed, so nothing was added.`,
+        `${url} sent an answer larger than the ${formatBytes(watch.exceeded)} allowed, so nothing was added.`,
       );
     if (error instanceof EngineError) throw error;
     if (timedOut || /timed out|timeout/i.test((error as Error)?.message ?? ""))
@@ -190,4 +299,33 @@ export async function stageMcpSkills(url: string, root: string, options: McpSkil
     options.signal?.removeEventListener("abort", stop);
     await client.close().catch(() => undefined);
   }
+}
+
+/** Fetches the chosen skills into `root/<skill path>/…`; throws EngineError with a sentence for every failure. */
+export async function stageMcpSkills(
+  url: string,
+  root: string,
+  options: McpSkillsOptions = {},
+): Promise<StagedMcpSkill[]> {
+  const want = options.skill ?? null;
+  if (want !== null && (!want || want.length > 2048 || /[\u0000-\u001f\u007f]/.test(want)))
+    throw new EngineError("manage.source.invalid", `"${want.slice(0, 100)}" cannot name a skill.`);
+  return withSession(url, options, async (session, limits) => {
+    const staging = new RemoteStaging(root, limits, url);
+    const fetched: StagedMcpSkill[] = [];
+    for (const uri of await chosen(session, want)) fetched.push(await session.fetch(uri, staging));
+    return fetched;
+  });
+}
+
+/** The server's current resources of the skill at `uri` (`skills/get`, every rule checked), without reading a file. */
+export async function currentMcpResources(
+  url: string,
+  uri: string,
+  options: McpSkillsOptions = {},
+): Promise<SkillResource[]> {
+  return withSession(url, { ...options, approveToolGrants: true }, async (session) => {
+    const { entry } = await session.get(uri);
+    return entry.resources;
+  });
 }

@@ -6,24 +6,28 @@ import { formatBytes } from "../../../shared/format";
 import { EngineError } from "../errors";
 import { EntryRules, EXTRACT_LIMITS, refuseEntry } from "../archive/extract-rules";
 import { StagingWriter } from "../archive/staging-writer";
+import { SPEC_SKILL_LIMITS } from "./protocol";
 
 /** Limits of what one server or site may send for one add. */
 export interface RemoteLimits {
   maxSkills: number;
   maxFilesPerSkill: number;
   maxFileBytes: number;
+  /** The sum of one skill's file sizes. */
+  maxSkillBytes: number;
   maxTotalBytes: number;
   /** Time allowed for one request, and for the whole add. */
   requestTimeoutMs: number;
   totalTimeoutMs: number;
 }
 
-/** Defaults: far above any real skill, far below what would hurt the machine. */
+/** Defaults: exactly the MCP Skills extension's per-skill limits (512 files, 16 MiB), which every host MUST accept. */
 export const REMOTE_LIMITS: RemoteLimits = {
   maxSkills: 50,
-  maxFilesPerSkill: 1000,
-  maxFileBytes: 4 * 1024 * 1024,
-  maxTotalBytes: 64 * 1024 * 1024,
+  maxFilesPerSkill: SPEC_SKILL_LIMITS.maxResources,
+  maxFileBytes: SPEC_SKILL_LIMITS.maxBytes,
+  maxSkillBytes: SPEC_SKILL_LIMITS.maxBytes,
+  maxTotalBytes: 128 * 1024 * 1024,
   requestTimeoutMs: 20_000,
   totalTimeoutMs: 120_000,
 };

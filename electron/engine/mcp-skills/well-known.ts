@@ -1,25 +1,45 @@
-// Reads a site's well-known skills index (`/.well-known/agent-skills/index.json`, then the older
-// `/.well-known/skills/index.json`) and fetches the skill files it names into staging, bounded and checked.
+// Reads a site's well-known skills index (discovery RFC v0.2.0 at `/.well-known/agent-skills/index.json`, then the
+// older `/.well-known/skills/index.json`) and fetches what it names into staging: SKILL.md files, archives (through
+// the archive reader) and `files` lists, every digest checked, everything bounded.
+import { createHash } from "node:crypto";
+import { rm, stat } from "node:fs/promises";
+import path from "node:path";
+import { extractArchive } from "../archive/extract";
 import { EngineError } from "../errors";
+import { createNewFile } from "../fs/write";
+import { isValidSkillName } from "../skill/name-rules";
 import { parseJsonWithinLimits } from "../fs/json-limits";
 import { readCappedBytes } from "../updates/capped-body";
 import { isPlainObject } from "../plugin/diagnostics";
 import { VERSION } from "../version";
-import { sha256Of } from "./protocol";
+import { isSpecDigest } from "./protocol";
 import { refusedServerUrl } from "./server-url";
 import { REMOTE_LIMITS, RemoteStaging, type RemoteLimits } from "./staged-files";
 
-/** The index paths tried, newest first (from issue #36's text). */
+/** The index paths tried, newest first (the RFC's v0.2.0 path, then its v0.1.0 one the `skills` installer also reads). */
 export const WELL_KNOWN_INDEXES = [".well-known/agent-skills/index.json", ".well-known/skills/index.json"];
+/** The one `$schema` the discovery RFC v0.2.0 defines. Exported for tests: they publish indexes that name it. */
+export const DISCOVERY_SCHEMA = "https://schemas.agentskills.io/discovery/0.2.0/schema.json";
 /** Largest index read. */
 const MAX_INDEX_BYTES = 1024 * 1024;
-const SKILL_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
+/** A path the superseded v0.2.0 draft's `files` allowed: printable ASCII without `\ ? # [ ]`, relative, no `..`. */
+const DRAFT_PATH = /^[\x20-\x7e]+$/;
 
 /** One file to fetch for a skill: where it goes in the skill's folder, its address, its digest if the index gave one. */
 interface IndexedFile {
   path: string;
   url: URL;
   sha256: string | null;
+}
+
+/** How one index entry is fetched: its files one by one (with the draft's skill-level digest), or one archive. */
+type EntryPlan = { files: IndexedFile[]; skillDigest: string | null } | { archive: URL; sha256: string };
+
+/** A skill fetched from a site: its index and the digest a later check compares (artifact or skill-level). */
+export interface StagedSiteSkill {
+  name: string;
+  index: string;
+  digest: string | null;
 }
 
 /** Options of one fetch from a site. */
@@ -61,33 +81,128 @@ function indexUrls(site: URL): URL[] {
   return urls.filter((u, i) => urls.findIndex((o) => o.href === u.href) === i);
 }
 
-/** The files of one index entry: its `files` list (the older index) or its one `url` (a SKILL.md), same-origin only. */
-function filesOf(entry: Record<string, unknown>, name: string, index: URL): IndexedFile[] | string {
-  const sameOrigin = (u: URL) => u.origin === index.origin;
-  if (Array.isArray(entry.files)) {
-    const folder = new URL(`${encodeURIComponent(name)}/`, index);
-    const files: IndexedFile[] = [];
-    for (const f of entry.files) {
-      if (typeof f !== "string" || !f) return "a file in it has no name";
-      files.push({ path: f, url: new URL(f.split("/").map(encodeURIComponent).join("/"), folder), sha256: null });
-    }
-    return files;
-  }
-  if (entry.type === "archive")
-    return "it is published as an archive, which Skillshelf does not read from an index yet";
-  if (typeof entry.url !== "string" || !URL.canParse(entry.url, index.href))
-    return "it gives no address for its SKILL.md";
-  const url = new URL(entry.url, index);
-  if (!sameOrigin(url)) return "its SKILL.md is on another site than the index";
-  return [{ path: "SKILL.md", url, sha256: sha256Of(entry.digest) }];
+/** Why an index's `$schema` or `version` is not one Skillshelf reads, or null when it is (absent means v0.1.0). */
+function unknownIndexVersion(index: Record<string, unknown>): string | null {
+  if ("$schema" in index)
+    return index.$schema === DISCOVERY_SCHEMA
+      ? null
+      : `it names the schema "${String(index.$schema).slice(0, 200)}", which Skillshelf does not know`;
+  if (!("version" in index)) return null;
+  return typeof index.version === "string" && /^0\.[12]\.\d+$/.test(index.version)
+    ? null
+    : `it is version "${String(index.version).slice(0, 50)}", which Skillshelf does not know`;
 }
 
-/** Fetches the chosen skills of the site's index into `root/<name>/…`; null when the site publishes no index. */
+/**
+ * The skill-level digest of the superseded v0.2.0 draft: SHA-256 of the sorted `{path}\0{hex}\n` lines.
+ * Exported for tests: they check the draft's worked example.
+ */
+export function skillLevelDigest(files: Array<{ path: string; sha256: string }>): string {
+  const lines = [...files]
+    .sort((a, b) => Buffer.compare(Buffer.from(a.path), Buffer.from(b.path)))
+    .map((f) => `${f.path}\0${f.sha256}\n`);
+  return `sha256:${createHash("sha256").update(lines.join("")).digest("hex")}`;
+}
+
+/** The draft's `{ path, digest }` files of an entry, or why they cannot be used. */
+function draftFilesOf(entry: Record<string, unknown>, files: unknown[], folder: URL): EntryPlan | string {
+  const out: IndexedFile[] = [];
+  for (const f of files) {
+    if (!isPlainObject(f) || typeof f.path !== "string") return "a file in it has no path";
+    const p = f.path;
+    if (!DRAFT_PATH.test(p) || /[\\?#[\]]/.test(p) || p.startsWith("/") || p.split("/").includes(".."))
+      return `the file "${p.slice(0, 200)}" has a path the index format does not allow`;
+    if (!isSpecDigest(f.digest)) return `the file "${p.slice(0, 200)}" has no sha256:{hex} digest`;
+    out.push({
+      path: p,
+      url: new URL(p.split("/").map(encodeURIComponent).join("/"), folder),
+      sha256: f.digest.slice(7),
+    });
+  }
+  if (!out.some((f) => f.path === "SKILL.md")) return "its files do not include SKILL.md";
+  if (!isSpecDigest(entry.digest)) return "it has no skill-level sha256:{hex} digest";
+  return { files: out, skillDigest: entry.digest };
+}
+
+/** How to fetch one index entry, why it cannot be used, or null for a `type` the RFC says to skip. */
+function planOf(entry: Record<string, unknown>, name: string, index: URL): EntryPlan | string | null {
+  if (Array.isArray(entry.files)) {
+    const folder = new URL(`${encodeURIComponent(name)}/`, index);
+    if (entry.files.some((f) => typeof f !== "string")) return draftFilesOf(entry, entry.files, folder);
+    const files = (entry.files as string[]).map((f) => ({
+      path: f,
+      url: new URL(f.split("/").map(encodeURIComponent).join("/"), folder),
+      sha256: null,
+    }));
+    return files.every((f) => f.path) ? { files, skillDigest: null } : "a file in it has no name";
+  }
+  if (entry.type !== "skill-md" && entry.type !== "archive") return null;
+  if (typeof entry.url !== "string" || !URL.canParse(entry.url, index.href)) return "it gives no address";
+  if (!isSpecDigest(entry.digest)) return "it has no sha256:{hex} digest";
+  const url = new URL(entry.url, index);
+  if (url.origin !== index.origin) return "its file is on another site than the index";
+  if (entry.type === "archive") return { archive: url, sha256: entry.digest.slice(7) };
+  return { files: [{ path: "SKILL.md", url, sha256: entry.digest.slice(7) }], skillDigest: null };
+}
+
+/** Fetches one entry's files (or its archive, unpacked through the archive reader) into `root/<name>/`. */
+async function fetchEntry(
+  plan: EntryPlan,
+  name: string,
+  at: { root: string; staging: RemoteStaging; limits: RemoteLimits; signal: AbortSignal },
+  broken: (why: string) => EngineError,
+): Promise<void> {
+  if ("archive" in plan) {
+    const got = await get(plan.archive, { ...at.limits, maxFileBytes: at.limits.maxSkillBytes }, at.signal);
+    if (!got.body) throw broken(`the site answered ${got.status} for the archive of "${name}"`);
+    if (createHash("sha256").update(got.body).digest("hex") !== plan.sha256)
+      throw new EngineError(
+        "install.download.checksum",
+        `The archive of "${name}" is not the one its SHA-256 digest names (it was changed or damaged on the way); nothing was added.`,
+      );
+    const file = path.join(at.root, `.${name}.download`);
+    try {
+      const sink = await createNewFile(file);
+      await sink.write(got.body).finally(() => sink.finish());
+      const limits = { maxFiles: at.limits.maxFilesPerSkill, maxTotalBytes: at.limits.maxSkillBytes };
+      await extractArchive(file, path.join(at.root, name), { limits });
+    } finally {
+      await rm(file, { force: true });
+    }
+    if (!(await stat(path.join(at.root, name, "SKILL.md")).catch(() => null))?.isFile())
+      throw broken(`the archive of "${name}" holds no SKILL.md at its root`);
+    return;
+  }
+  if (plan.files.length > at.limits.maxFilesPerSkill)
+    throw broken(`the skill "${name}" has more than ${at.limits.maxFilesPerSkill} files`);
+  const fetched: Array<{ path: string; sha256: string }> = [];
+  for (const file of plan.files) {
+    const entryName = at.staging.claim(name, file.path, null);
+    const got = await get(file.url, at.limits, at.signal);
+    if (!got.body) throw broken(`the site answered ${got.status} for "${entryName.slice(0, 300)}"`);
+    at.staging.write(entryName, got.body, { sha256: file.sha256 });
+    fetched.push({ path: file.path, sha256: createHash("sha256").update(got.body).digest("hex") });
+  }
+  if (plan.skillDigest && skillLevelDigest(fetched) !== plan.skillDigest)
+    throw new EngineError(
+      "install.download.checksum",
+      `The files of "${name}" are not the ones the index's skill digest names (the index and the files disagree); nothing was added.`,
+    );
+}
+
+/** The digest a later check compares: the artifact's, or the draft's skill-level one. */
+const digestOfPlan = (plan: EntryPlan) =>
+  "archive" in plan
+    ? `sha256:${plan.sha256}`
+    : (plan.skillDigest ??
+      (plan.files.length === 1 && plan.files[0]!.sha256 ? `sha256:${plan.files[0]!.sha256}` : null));
+
+/** Fetches the chosen skills of the site's index into `root/<name>/…` (each digest checked); null when there is no index. */
 export async function stageSiteSkills(
   raw: string,
   root: string,
   options: SiteSkillsOptions = {},
-): Promise<string[] | null> {
+): Promise<StagedSiteSkill[] | null> {
   const refused = refusedServerUrl(raw);
   if (refused) throw new EngineError("install.download.refused-url", refused);
   const limits = { ...REMOTE_LIMITS, ...options.limits };
@@ -104,38 +219,39 @@ export async function stageSiteSkills(
       const parsed = parseJsonWithinLimits(answer.body.toString("utf8"));
       if (!parsed.ok || !isPlainObject(parsed.value) || !Array.isArray(parsed.value.skills))
         throw broken("it is not a JSON object with a list of skills");
+      const unknown = unknownIndexVersion(parsed.value);
+      if (unknown) throw broken(unknown);
       const entries = parsed.value.skills.filter(isPlainObject);
       const names = entries.map((e) => (typeof e.name === "string" ? e.name : ""));
       const chosen = options.skill ? entries.filter((e) => e.name === options.skill) : entries;
-      if (!chosen.length)
+      const plans: Array<{ name: string; plan: EntryPlan }> = [];
+      for (const entry of chosen) {
+        const name = String(entry.name ?? "");
+        if (!isValidSkillName(name))
+          throw broken(`it lists a skill named "${name.slice(0, 100)}", which is not a valid skill name`);
+        const plan = planOf(entry, name, index);
+        if (typeof plan === "string") throw broken(`the skill "${name}": ${plan}`);
+        if (plan) plans.push({ name, plan });
+        else if (options.skill)
+          throw broken(
+            `the skill "${name}" is of the type "${String(entry.type).slice(0, 50)}", which Skillshelf does not know`,
+          );
+      }
+      if (!plans.length)
         throw new EngineError(
           "install.skill.not-found",
           options.skill
             ? `${site.host} offers no skill named "${options.skill.slice(0, 100)}"; it offers ${names.slice(0, 20).join(", ") || "none"}.`
-            : `${site.host}'s skills index lists no skills.`,
+            : `${site.host}'s skills index lists no skills Skillshelf can read.`,
         );
-      if (chosen.length > limits.maxSkills)
+      if (plans.length > limits.maxSkills)
         throw new EngineError(
           "install.download.too-large",
           `${site.host} offers more than ${limits.maxSkills} skills; choose one with --skill NAME.`,
         );
       const staging = new RemoteStaging(root, limits, site.host);
-      for (const entry of chosen) {
-        const name = String(entry.name ?? "");
-        if (!SKILL_NAME.test(name))
-          throw broken(`it lists a skill named "${name.slice(0, 100)}", which cannot be a folder name`);
-        const files = filesOf(entry, name, index);
-        if (typeof files === "string") throw broken(`the skill "${name}": ${files}`);
-        if (files.length > limits.maxFilesPerSkill)
-          throw broken(`the skill "${name}" has more than ${limits.maxFilesPerSkill} files`);
-        for (const file of files) {
-          const entryName = staging.claim(name, file.path, null);
-          const got = await get(file.url, limits, signal);
-          if (!got.body) throw broken(`the site answered ${got.status} for "${entryName.slice(0, 300)}"`);
-          staging.write(entryName, got.body, { sha256: file.sha256 });
-        }
-      }
-      return chosen.map((e) => String(e.name));
+      for (const { name, plan } of plans) await fetchEntry(plan, name, { root, staging, limits, signal }, broken);
+      return plans.map(({ name, plan }) => ({ name, index: index.href, digest: digestOfPlan(plan) }));
     }
     return null;
   } catch (error) {

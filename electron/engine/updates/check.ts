@@ -20,6 +20,8 @@ export interface CheckUpdatesOptions {
   plugins?: readonly Plugin[];
   /** The check's time (the clock, by default). */
   now?: () => Date;
+  /** The check of a copy installed from an MCP server (its recorded origin), or null for any other copy. */
+  remote?: (skill: Skill) => Promise<Partial<UpdateInfo> | null>;
 }
 
 /** Causes that mean GitHub could not be asked (not that it answered "no such release"). */
@@ -105,6 +107,8 @@ function pick(meta: Verdict | null, release: Verdict | null): Verdict | null {
 /** The update state of one installed copy. */
 async function checkSkill(skill: Skill, options: CheckUpdatesOptions, checkedAt: string): Promise<UpdateInfo> {
   const info = base(skill, checkedAt);
+  const remote = options.remote ? await options.remote(skill) : null;
+  if (remote) return { ...info, ...remote };
   const answers = options.session ? await options.session.answersFor(skill.name).catch(() => []) : [];
   const meta = applyMetaRules(skill, answers);
   const metaVerdict: Verdict | null = meta ? { ...meta, source: "skill-meta" } : null;

@@ -85,7 +85,7 @@ function cappedResponse(response: Response, maxBytes: number, watch: CapWatch): 
 function originBoundFetch(
   endpointUrl: string,
   watch: CapWatch,
-  maxMessageBytes?: number,
+  maxMessageBytes?: number | (() => number),
 ): (url: string | URL, init?: RequestInit) => Promise<Response> {
   const origin = new URL(endpointUrl).origin;
   return async (url, init) => {
@@ -94,18 +94,19 @@ function originBoundFetch(
     const toolCall = typeof init?.body === "string" && /"method"\s*:\s*"tools\/call"/.test(init.body);
     return cappedResponse(
       await fetch(target, { ...init, redirect: "manual" }),
-      maxMessageBytes ?? (toolCall ? MAX_TOOL_CALL_MESSAGE_BYTES : MAX_MCP_MESSAGE_BYTES),
+      (typeof maxMessageBytes === "function" ? maxMessageBytes() : maxMessageBytes) ??
+        (toolCall ? MAX_TOOL_CALL_MESSAGE_BYTES : MAX_MCP_MESSAGE_BYTES),
       watch,
     );
   };
 }
 
-/** A streamable-HTTP transport bound to the server's origin, with capped answers and no reconnection (query, probe, skills). */
+/** A streamable-HTTP transport bound to the server's origin, with capped answers (a fixed cap, or one read per request) and no reconnection (query, probe, skills). */
 export function httpTransport(
   url: string,
   headers: Record<string, string>,
   watch: CapWatch = { exceeded: null },
-  maxMessageBytes?: number,
+  maxMessageBytes?: number | (() => number),
 ): StreamableHTTPClientTransport {
   return new StreamableHTTPClientTransport(new URL(url), {
     requestInit: { headers },

@@ -1,12 +1,15 @@
 // The one place that builds the update sources (skill-meta servers, GitHub releases, the cache folder) for both the
 // CLI's `outdated` and the app's handlers, so that both ask the same servers and keep the same cache.
+import { realpath } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { Plugin, Skill, UpdateInfo } from "../../../shared/model";
 import type { UpdateServerStatus } from "../../../shared/update-servers";
 import type { ScanPlatform } from "../discovery/types";
 import { defaultCacheDir } from "./cache-dir";
-import { checkUpdates } from "./check";
+import { checkUpdates, type CheckUpdatesOptions } from "./check";
+import { checkMcpOrigin } from "../mcp-skills/check-origin";
+import { readOrigins, type OriginRecord } from "../mcp-skills/origins";
 import { redactUrl, urlEndpoint } from "./endpoints";
 import { GITHUB_API } from "./github-http";
 import { ReleaseLookup } from "./github-releases";
@@ -48,6 +51,8 @@ export interface UpdateSourceSetup {
   freshTrees?: boolean;
   /** Deadline per release lookup. */
   releaseTimeoutMs?: number;
+  /** The data folder: skills installed from an MCP server are checked against the origin recorded there. */
+  dataDir?: string;
   log?: (line: string) => void;
 }
 
@@ -99,6 +104,17 @@ export interface UpdateChecker {
 
 /** How long a server just added in Settings may take to answer. */
 const TRY_TIMEOUT_MS = 5_000;
+
+/** The check of copies installed from an MCP server, by their recorded origin (none when the record is unreadable). */
+async function remoteCheck(dataDir: string): Promise<CheckUpdatesOptions["remote"]> {
+  const origins = await readOrigins(dataDir).catch(() => new Map<string, OriginRecord>());
+  if (!origins.size) return undefined;
+  return async (skill) => {
+    const real = await realpath(skill.dir).catch(() => skill.dir);
+    const origin = origins.get(real) ?? origins.get(skill.dir);
+    return origin?.kind === "mcp" ? checkMcpOrigin(origin, real) : null;
+  };
+}
 
 /** The checker for one CLI run or app session. */
 export function createUpdateChecker(setup: UpdateSourceSetup): UpdateChecker {
@@ -201,7 +217,8 @@ export function createUpdateChecker(setup: UpdateSourceSetup): UpdateChecker {
         refresh,
         ...(setup.freshTrees ? { ttlMs: 0 } : {}),
       });
-      return checkUpdates(skills, { session, releases: releaseLookup, plugins, trees });
+      const remote = setup.dataDir && !setup.offline ? await remoteCheck(setup.dataDir) : undefined;
+      return checkUpdates(skills, { session, releases: releaseLookup, plugins, trees, ...(remote ? { remote } : {}) });
     },
   };
 }
