@@ -6,6 +6,7 @@ import type { ScanResult } from "../../../shared/model";
 import { testLocation, testSkill } from "../../../shared/testing/model-fixtures";
 import { pageApi } from "../test/page-api";
 import { ApiContext } from "../app/api-context";
+import { SettingsProvider } from "../app/settings-store";
 import { CatalogView } from "./CatalogView";
 import type { CatalogData, UpdatesData } from "../app/use-app-data";
 
@@ -44,7 +45,9 @@ function renderCatalog() {
   const { api } = pageApi();
   render(
     <ApiContext.Provider value={{ api, host: "web", consent: "none" }}>
-      <CatalogView catalog={catalog} updates={updates} />
+      <SettingsProvider api={api}>
+        <CatalogView catalog={catalog} updates={updates} />
+      </SettingsProvider>
     </ApiContext.Provider>,
   );
   return screen.getByRole("listbox", { name: "Catalog" });

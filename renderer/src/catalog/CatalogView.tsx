@@ -12,14 +12,13 @@ import {
 import type { UpdateInfo } from "../../../shared/model";
 import { isPendingUpdate } from "../../../shared/update-ignores";
 import { count, plural } from "../lib/format";
-import { useApi } from "../app/api-context";
 import { CatalogList } from "./CatalogList";
 import { AddSkillPanel } from "../manage/AddSkillPanel";
 import { EntryDetail, type DetailTab } from "./EntryDetail";
 import { RemovedNotice } from "../manage/ManageSkill";
 import { EmptyState, ErrorState, Loading } from "../shared/StatusViews";
 import type { CatalogData, UpdatesData } from "../app/use-app-data";
-import { useSettings } from "../settings/use-settings";
+import { useSettingsStore } from "../app/settings-store";
 
 /** No update states: what the list is ordered and filtered by when neither the filter nor the order uses them. */
 const NO_UPDATES: ReadonlyMap<string, UpdateInfo> = new Map();
@@ -57,9 +56,8 @@ export function CatalogView(props: { catalog: CatalogData; updates: UpdatesData 
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [pendingSelect, setPendingSelect] = useState<string[] | null>(null);
   const deferredFilters = useDeferredValue(filters);
-  const { api } = useApi();
   // By content: the settings arriving (or saving other keys) must not group 10,000 rows again.
-  const accountNamesKey = JSON.stringify(useSettings(api).settings?.accountNames ?? {});
+  const accountNamesKey = JSON.stringify(useSettingsStore().settings?.accountNames ?? {});
   const accountNames = useMemo(() => JSON.parse(accountNamesKey) as Record<string, string>, [accountNamesKey]);
   const groups = useMemo(
     () => (catalog.scan ? buildCatalogGroups(catalog.scan, accountNames) : []),

@@ -109,7 +109,7 @@ export function UpdatesView(props: {
   const { catalog, updates } = props;
   const { api } = useApi();
   const online = useOnline();
-  const settings = useSettings(api);
+  const settings = useSettings();
   const accountNames = settings.settings?.accountNames;
   const place = (skill: Skill) => placeOf(catalog.scan, skill, accountNames);
   const { active, onActiveChange: setActive } = props;
