@@ -1,5 +1,5 @@
-// The whole app in a real DOM: the settings are read once for every tab, and a change saved in Settings is what the
-// catalog shows next, with no second read.
+// The whole app in a real DOM: the settings are read once for every tab, a change saved in Settings is what the
+// catalog shows next with no second read, and the catalog is as it was left after a trip to another tab.
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { PublicSettings, SettingsPatch } from "../../../shared/ipc";
@@ -83,5 +83,35 @@ describe("the app's settings", () => {
     expect(await screen.findByLabelText("Claude Desktop — account 1")).toHaveProperty("value", "Work");
     expect(count("getSettings")).toBe(1);
     expect(count("updateSettings")).toBe(1);
+  });
+});
+
+describe("the catalog after another tab", () => {
+  it("keeps its search, filters, order, selected skill and detail tab", async () => {
+    renderApp();
+    const list = await screen.findByRole("listbox", { name: "Catalog" });
+    await within(list).findByText("alpha");
+    fireEvent.change(screen.getByRole("searchbox", { name: /Search skills/ }), { target: { value: "a" } });
+    fireEvent.click(screen.getByRole("button", { name: /^Claude Code/ }));
+    fireEvent.change(screen.getByRole("combobox", { name: "Sort the list" }), { target: { value: "problems" } });
+    fireEvent.click(await within(list).findByText("beta"));
+    fireEvent.click(await screen.findByRole("tab", { name: /Level 1/ }));
+    const shown = () => ({
+      search: (screen.getByRole("searchbox", { name: /Search skills/ }) as HTMLInputElement).value,
+      client: screen.getByRole("button", { name: /^Claude Code/ }).getAttribute("aria-pressed"),
+      sort: (screen.getByRole("combobox", { name: "Sort the list" }) as HTMLSelectElement).value,
+      selected: within(screen.getByRole("listbox", { name: "Catalog" })).getByRole("option", { selected: true })
+        .textContent,
+      title: screen.getByRole("heading", { level: 1 }).textContent,
+      tab: screen.getByRole("tab", { selected: true }).textContent,
+    });
+    const before = shown();
+    expect(before).toMatchObject({ search: "a", client: "true", sort: "problems", title: "beta" });
+    expect(before.tab).toMatch(/Level 1/);
+    tab(/^Updates/);
+    expect(screen.queryByRole("listbox", { name: "Catalog" })).toBeNull();
+    tab(/^Catalog$/);
+    await screen.findByRole("listbox", { name: "Catalog" });
+    expect(shown()).toEqual(before);
   });
 });

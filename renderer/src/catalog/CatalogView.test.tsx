@@ -8,6 +8,7 @@ import { pageApi } from "../test/page-api";
 import { ApiContext } from "../app/api-context";
 import { SettingsProvider } from "../app/settings-store";
 import { CatalogView } from "./CatalogView";
+import { CatalogViewStateProvider } from "./catalog-view-state";
 import type { CatalogData, UpdatesData } from "../app/use-app-data";
 
 const scan: ScanResult = {
@@ -46,7 +47,9 @@ function renderCatalog() {
   render(
     <ApiContext.Provider value={{ api, host: "web", consent: "none" }}>
       <SettingsProvider api={api}>
-        <CatalogView catalog={catalog} updates={updates} />
+        <CatalogViewStateProvider>
+          <CatalogView catalog={catalog} updates={updates} />
+        </CatalogViewStateProvider>
       </SettingsProvider>
     </ApiContext.Provider>,
   );

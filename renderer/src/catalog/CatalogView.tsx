@@ -14,11 +14,12 @@ import { isPendingUpdate } from "../../../shared/update-ignores";
 import { count, plural } from "../lib/format";
 import { CatalogList } from "./CatalogList";
 import { AddSkillPanel } from "../manage/AddSkillPanel";
-import { EntryDetail, type DetailTab } from "./EntryDetail";
+import { EntryDetail } from "./EntryDetail";
 import { RemovedNotice } from "../manage/ManageSkill";
 import { EmptyState, ErrorState, Loading } from "../shared/StatusViews";
 import type { CatalogData, UpdatesData } from "../app/use-app-data";
 import { useSettingsStore } from "../app/settings-store";
+import { useCatalogViewState } from "./catalog-view-state";
 
 /** No update states: what the list is ordered and filtered by when neither the filter nor the order uses them. */
 const NO_UPDATES: ReadonlyMap<string, UpdateInfo> = new Map();
@@ -33,9 +34,7 @@ function findEntry(groups: ReturnType<typeof sortGroups>, key: string | null) {
 /** The catalog window content. */
 export function CatalogView(props: { catalog: CatalogData; updates: UpdatesData }) {
   const { catalog, updates } = props;
-  const [filters, setFilters] = useState<CatalogFilters>(NO_FILTERS);
-  const [selectedKey, setSelectedKey] = useState<string | null>(null);
-  const [sort, setSort] = useState<CatalogSort>("name");
+  const { filters, setFilters, selectedKey, setSelectedKey, sort, setSort, tab, setTab } = useCatalogViewState();
   const searchRef = useRef<HTMLInputElement>(null);
   useEffect(() => {
     const focusSearch = (event: KeyboardEvent) => {
@@ -50,7 +49,6 @@ export function CatalogView(props: { catalog: CatalogData; updates: UpdatesData 
     window.addEventListener("keydown", focusSearch);
     return () => window.removeEventListener("keydown", focusSearch);
   }, []);
-  const [tab, setTab] = useState<DetailTab>("overview");
   const [removedName, setRemovedName] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
   const [filtersOpen, setFiltersOpen] = useState(false);
