@@ -10,7 +10,8 @@ import { When } from "../shared/InlineText";
 import { RecoveryNotices } from "./RecoveryNotices";
 import { SettingsProvider } from "./settings-store";
 import { UpdateLauncherContext } from "./update-launcher";
-import { pendingUpdates, UpdatesView } from "../updates/UpdatesView";
+import { UpdatesView } from "../updates/UpdatesView";
+import { pendingUpdates } from "../updates/update-groups";
 import { useAppInfo, useAuthor, useCatalog, useUpdates } from "./use-app-data";
 
 type Mode = "catalog" | "updates" | "budget" | "author" | "settings";
