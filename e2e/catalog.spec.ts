@@ -191,6 +191,39 @@ test.describe("searching, filtering and reading a skill", () => {
   });
 });
 
+test.describe("the catalog after another tab", () => {
+  let app: AppHost;
+  test.beforeAll(async () => {
+    app = await startAppHost({ platform: "darwin" });
+  });
+  test.afterAll(async () => {
+    await app?.close();
+  });
+
+  test("keeps its search, filter, order and selected skill", async ({ page }) => {
+    await openCatalog(page, app.url);
+    const target = allSkills(await app.catalog()).find((s) => s.name && s.client !== "custom")!;
+    const search = page.getByRole("searchbox", { name: /Search skills/ });
+    const client = page.locator(".client-list .client", { hasText: new RegExp(`^${clientLabel(target.client)}\\d`) });
+    const sort = page.getByRole("combobox", { name: "Sort the list" });
+    await search.fill(target.name);
+    await client.click();
+    await sort.selectOption("problems");
+    await entryRow(page, target.name).first().click();
+    await expect(page.locator("#detail-title")).toHaveText(target.name);
+
+    await page.getByRole("button", { name: /^Updates/ }).click();
+    await expect(page.getByRole("listbox", { name: "Catalog" })).toHaveCount(0);
+    await page.getByRole("button", { name: "Catalog", exact: true }).click();
+
+    await expect(search).toHaveValue(target.name);
+    await expect(client).toHaveAttribute("aria-pressed", "true");
+    await expect(sort).toHaveValue("problems");
+    await expect.poll(() => selectedName(page)).toBe(target.name);
+    await expect(page.locator("#detail-title")).toHaveText(target.name);
+  });
+});
+
 test.describe("first-run states", () => {
   let app: AppHost;
   test.beforeAll(async () => {

@@ -6,7 +6,9 @@ import type { ScanResult } from "../../../shared/model";
 import { testLocation, testSkill } from "../../../shared/testing/model-fixtures";
 import { pageApi } from "../test/page-api";
 import { ApiContext } from "../app/api-context";
+import { SettingsProvider } from "../app/settings-store";
 import { CatalogView } from "./CatalogView";
+import { CatalogViewStateProvider } from "./catalog-view-state";
 import type { CatalogData, UpdatesData } from "../app/use-app-data";
 
 const scan: ScanResult = {
@@ -44,7 +46,11 @@ function renderCatalog() {
   const { api } = pageApi();
   render(
     <ApiContext.Provider value={{ api, host: "web", consent: "none" }}>
-      <CatalogView catalog={catalog} updates={updates} />
+      <SettingsProvider api={api}>
+        <CatalogViewStateProvider>
+          <CatalogView catalog={catalog} updates={updates} />
+        </CatalogViewStateProvider>
+      </SettingsProvider>
     </ApiContext.Provider>,
   );
   return screen.getByRole("listbox", { name: "Catalog" });

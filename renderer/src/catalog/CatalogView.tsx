@@ -1,6 +1,6 @@
 // The catalog: filters in the sidebar, the grouped list, and the selected item's detail.
-import { useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
-import { CATALOG_SORTS, catalogLimitNotes, sortGroups, type CatalogSort } from "../../../shared/catalog-view";
+import { useDeferredValue, useMemo, useState } from "react";
+import { catalogLimitNotes, sortGroups } from "../../../shared/catalog-view";
 import {
   buildCatalogGroups,
   catalogRows,
@@ -11,55 +11,34 @@ import {
 } from "../../../shared/ui-catalog";
 import type { UpdateInfo } from "../../../shared/model";
 import { isPendingUpdate } from "../../../shared/update-ignores";
-import { count, plural } from "../lib/format";
-import { useApi } from "../app/api-context";
 import { CatalogList } from "./CatalogList";
+import { CatalogListHeader } from "./CatalogListHeader";
+import { CatalogSidebar } from "./CatalogSidebar";
+import { useFindShortcut } from "./use-find-shortcut";
 import { AddSkillPanel } from "../manage/AddSkillPanel";
-import { EntryDetail, type DetailTab } from "./EntryDetail";
+import { EntryDetail } from "./EntryDetail";
 import { RemovedNotice } from "../manage/ManageSkill";
 import { EmptyState, ErrorState, Loading } from "../shared/StatusViews";
 import type { CatalogData, UpdatesData } from "../app/use-app-data";
-import { useSettings } from "../settings/use-settings";
+import { useSettingsStore } from "../app/settings-store";
+import { useCatalogViewState } from "./catalog-view-state";
+import { entryKeyAt, findEntry } from "./catalog-entries";
 
 /** No update states: what the list is ordered and filtered by when neither the filter nor the order uses them. */
 const NO_UPDATES: ReadonlyMap<string, UpdateInfo> = new Map();
 
-/** The shown entry with this key and its group, or null when the filters hide it. */
-function findEntry(groups: ReturnType<typeof sortGroups>, key: string | null) {
-  if (key === null) return null;
-  for (const group of groups) for (const entry of group.entries) if (entry.key === key) return { entry, group };
-  return null;
-}
-
 /** The catalog window content. */
 export function CatalogView(props: { catalog: CatalogData; updates: UpdatesData }) {
   const { catalog, updates } = props;
-  const [filters, setFilters] = useState<CatalogFilters>(NO_FILTERS);
-  const [selectedKey, setSelectedKey] = useState<string | null>(null);
-  const [sort, setSort] = useState<CatalogSort>("name");
-  const searchRef = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    const focusSearch = (event: KeyboardEvent) => {
-      const target = event.target as HTMLElement | null;
-      const typing = Boolean(target?.closest?.("input, textarea, select, [contenteditable=true]"));
-      const find = (event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === "f";
-      if (!find && (event.key !== "/" || typing || event.ctrlKey || event.metaKey || event.altKey)) return;
-      event.preventDefault();
-      searchRef.current?.focus();
-      searchRef.current?.select();
-    };
-    window.addEventListener("keydown", focusSearch);
-    return () => window.removeEventListener("keydown", focusSearch);
-  }, []);
-  const [tab, setTab] = useState<DetailTab>("overview");
+  const { filters, setFilters, selectedKey, setSelectedKey, sort, setSort, tab, setTab } = useCatalogViewState();
+  const searchRef = useFindShortcut();
   const [removedName, setRemovedName] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [pendingSelect, setPendingSelect] = useState<string[] | null>(null);
   const deferredFilters = useDeferredValue(filters);
-  const { api } = useApi();
   // By content: the settings arriving (or saving other keys) must not group 10,000 rows again.
-  const accountNamesKey = JSON.stringify(useSettings(api).settings?.accountNames ?? {});
+  const accountNamesKey = JSON.stringify(useSettingsStore().settings?.accountNames ?? {});
   const accountNames = useMemo(() => JSON.parse(accountNamesKey) as Record<string, string>, [accountNamesKey]);
   const groups = useMemo(
     () => (catalog.scan ? buildCatalogGroups(catalog.scan, accountNames) : []),
@@ -80,21 +59,7 @@ export function CatalogView(props: { catalog: CatalogData; updates: UpdatesData 
   const set = <K extends keyof CatalogFilters>(key: K, value: CatalogFilters[K]) =>
     setFilters((f) => ({ ...f, [key]: value }));
   // The skill an add just wrote is selected once the new scan lists it (state adjusted while rendering).
-  const justAdded = useMemo(() => {
-    if (!pendingSelect) return null;
-    const entries = groups.flatMap((g) => g.entries);
-    for (const dir of pendingSelect) {
-      const found = entries.find(
-        (e) =>
-          e.kind === "skill" &&
-          (e.skill.dir === dir ||
-            (e.skill.links ?? []).includes(dir) ||
-            (e.skill.placements ?? []).some((p) => p.path === dir)),
-      );
-      if (found) return found.key;
-    }
-    return null;
-  }, [groups, pendingSelect]);
+  const justAdded = useMemo(() => (pendingSelect ? entryKeyAt(groups, pendingSelect) : null), [groups, pendingSelect]);
   if (justAdded !== null) {
     setSelectedKey(justAdded);
     setPendingSelect(null);
@@ -107,168 +72,37 @@ export function CatalogView(props: { catalog: CatalogData; updates: UpdatesData 
 
   return (
     <div className={filtersOpen ? "catalog filters-open" : "catalog"}>
-      <aside className="sidebar" aria-label="Filters">
-        <div className="sidebar-actions">
-          <button
-            type="button"
-            className="button small sidebar-toggle"
-            aria-expanded={filtersOpen}
-            aria-label={filtersOpen ? "Hide filters" : "Show filters"}
-            title={filtersOpen ? "Hide filters" : "Show filters"}
-            onClick={() => setFiltersOpen((open) => !open)}
-          >
-            <span aria-hidden="true">{filtersOpen ? "«" : "☰"}</span>
-          </button>
-          <button
-            type="button"
-            className={adding ? "button small primary sidebar-add selected" : "button small primary sidebar-add"}
-            aria-label="Add skill…"
-            title="Add skill…"
-            aria-pressed={adding}
-            onClick={() => {
-              setAdding(true);
-              setRemovedName(null);
-            }}
-          >
-            <span aria-hidden="true">+</span>
-            <span className="sidebar-add-label" aria-hidden="true">
-              {" "}
-              Add skill…
-            </span>
-          </button>
-        </div>
-        <section className="sidebar-filters">
-          <h2 className="sidebar-title">Clients</h2>
-          <ul className="client-list">
-            <li>
-              <button
-                type="button"
-                className={filters.client === "all" ? "client selected" : "client"}
-                aria-pressed={filters.client === "all"}
-                onClick={() => set("client", "all")}
-              >
-                <span>All places</span>
-                <span className="count">{count(total)}</span>
-              </button>
-            </li>
-            {clients.map((c) => (
-              <li key={c.client}>
-                <button
-                  type="button"
-                  className={filters.client === c.client ? "client selected" : "client"}
-                  aria-pressed={filters.client === c.client}
-                  onClick={() => set("client", c.client)}
-                >
-                  <span>{c.label}</span>
-                  <span className="count">{count(c.count)}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        </section>
-        <section className="sidebar-filters">
-          <h2 className="sidebar-title">Show only</h2>
-          <label className="check">
-            <input type="checkbox" checked={filters.hasErrors} onChange={(e) => set("hasErrors", e.target.checked)} />{" "}
-            Has errors
-          </label>
-          <label className="check">
-            <input
-              type="checkbox"
-              checked={filters.hasWarnings}
-              onChange={(e) => set("hasWarnings", e.target.checked)}
-            />{" "}
-            Has warnings
-          </label>
-          <label className="check">
-            <input
-              type="checkbox"
-              checked={filters.updateAvailable}
-              onChange={(e) => set("updateAvailable", e.target.checked)}
-            />{" "}
-            Update available
-            {outdated > 0 ? <span className="count pill">{outdated}</span> : null}
-          </label>
-          <label className="check">
-            <input
-              type="checkbox"
-              checked={filters.notUserOwned}
-              onChange={(e) => set("notUserOwned", e.target.checked)}
-            />{" "}
-            Managed by an app
-          </label>
-        </section>
-        {catalog.scan && catalog.scan.diagnostics.length > 0 ? (
-          <section className="sidebar-filters">
-            <details className="place-notes-box">
-              <summary>{plural(catalog.scan.diagnostics.length, "note")} about these places</summary>
-              <ul className="place-notes">
-                {catalog.scan.diagnostics.slice(0, 50).map((d, i) => (
-                  <li key={i} className={`sev-${d.severity}`} title={d.file}>
-                    {d.message}
-                  </li>
-                ))}
-              </ul>
-            </details>
-          </section>
-        ) : null}
-      </aside>
+      <CatalogSidebar
+        filters={filters}
+        set={set}
+        clients={clients}
+        total={total}
+        outdated={outdated}
+        diagnostics={catalog.scan?.diagnostics ?? []}
+        filtersOpen={filtersOpen}
+        toggleFilters={() => setFiltersOpen((open) => !open)}
+        adding={adding}
+        onAdd={() => {
+          setAdding(true);
+          setRemovedName(null);
+        }}
+      />
       <section className="list-pane" aria-label="Skills and plugins">
         {removedName ? (
           <RemovedNotice name={removedName} onDone={() => setRemovedName(null)} onChanged={catalog.refresh} />
         ) : null}
-        <div className="list-header">
-          <input
-            type="search"
-            className="search"
-            ref={searchRef}
-            placeholder="Search skills  ( / )"
-            aria-label="Search skills by name, description, folder or client"
-            aria-keyshortcuts="/ Control+F Meta+F"
-            value={filters.query}
-            onChange={(e) => set("query", e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key !== "ArrowDown") return;
-              e.preventDefault();
-              document.querySelector<HTMLElement>('[role="listbox"]')?.focus();
-            }}
-          />
-          <div className="list-tools">
-            <div className="list-count" aria-live="polite">
-              {catalog.scan
-                ? shown === total
-                  ? plural(total, "item")
-                  : `${count(shown)} of ${plural(total, "item")}`
-                : ""}
-              {catalog.stored ? (
-                <span className="list-checking" data-testid="catalog-checking">
-                  {" "}
-                  · Checking for changes…
-                </span>
-              ) : null}
-            </div>
-            <label className="sort">
-              <span>Sort</span>
-              <select value={sort} onChange={(e) => setSort(e.target.value as CatalogSort)} aria-label="Sort the list">
-                {CATALOG_SORTS.map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {s.label}
-                  </option>
-                ))}
-              </select>
-            </label>
-          </div>
-          {limits.length > 0 ? (
-            <div className="list-limits" role="note" data-testid="list-limits">
-              <strong>Not everything is listed:</strong>
-              <ul>
-                {limits.map((text, i) => (
-                  <li key={i}>{text}</li>
-                ))}
-              </ul>
-            </div>
-          ) : null}
-        </div>
+        <CatalogListHeader
+          searchRef={searchRef}
+          query={filters.query}
+          onQuery={(query) => set("query", query)}
+          scanned={catalog.scan !== null}
+          stored={catalog.stored}
+          shown={shown}
+          total={total}
+          sort={sort}
+          onSort={setSort}
+          limits={limits}
+        />
         {catalog.error ? (
           <ErrorState title="Skillshelf could not look for skills" message={catalog.error} onRetry={catalog.refresh} />
         ) : !catalog.scan ? (

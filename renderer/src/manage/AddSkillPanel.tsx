@@ -1,44 +1,17 @@
 // "Add skill…" in the main pane, as steps: where from (pasted, typed, dropped, picked or uploaded) → what was found,
 // each skill with its checks → where it goes, client by client → what is already there, answered place by place →
 // the result, with the new skill selected in the list. A download shows its progress and can be cancelled.
-import { useEffect, useRef, useState } from "react";
-import type { TaskProgress } from "../../../shared/model";
-import { ADD_ARCHIVE_EXTENSIONS, type AddView, type ManageClientId } from "../../../shared/manage";
+import { useRef, useState } from "react";
+import type { AddView, ManageClientId } from "../../../shared/manage";
 import { uploadAddSource } from "../api/web-api";
 import { AddConflicts, keepIds, type ConflictAnswer } from "./AddConflicts";
 import { AddFound, AddWhere } from "./AddFound";
+import { AddGo } from "./AddGo";
 import { AddResult } from "./AddResult";
+import { AddProgress, AddSource } from "./AddSource";
 import { useApi } from "../app/api-context";
-
-function newTaskId(): string {
-  const bytes = new Uint8Array(8);
-  crypto.getRandomValues(bytes);
-  return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-function AddProgress(props: { progress: TaskProgress | null; onCancel: () => void }) {
-  const p = props.progress;
-  const known = p !== null && p.value >= 0;
-  return (
-    <div className="download-progress" data-testid="add-progress">
-      <progress aria-label="Add progress" max={1} value={known ? p.value : undefined} />
-      <p className="muted">
-        {p ? p.title : "Starting…"}
-        {known && p.value < 1 ? `: ${Math.round(p.value * 100)}%` : ""}
-        {p?.detail ? ` — ${p.detail}` : ""}
-      </p>
-      <button type="button" className="button small" onClick={props.onCancel}>
-        Cancel
-      </button>
-    </div>
-  );
-}
-
-/** The paths an applied add wrote, those of the chosen clients first (the catalog selects the first it lists). */
-function writtenPaths(plan: AddView): string[] {
-  const places = plan.skills.flatMap((s) => s.places).filter((p) => p.applied && !p.kept);
-  return [...places.filter((p) => p.client.length), ...places.filter((p) => !p.client.length)].map((p) => p.path);
-}
+import { errorMessage } from "../lib/format";
+import { newTaskId, useAddFocus, useTaskProgress, writtenPaths } from "./add-flow";
 
 /** The Add flow; `onAdded` gets the written paths (the catalog selects the new skill), `onClose` leaves the flow. */
 export function AddSkillPanel(props: {
@@ -57,32 +30,17 @@ export function AddSkillPanel(props: {
   const [busy, setBusy] = useState(false);
   const [taskId, setTaskId] = useState<string | null>(null);
   const [appliedTask, setAppliedTask] = useState<string | null>(null);
-  const [progress, setProgress] = useState<TaskProgress | null>(null);
   const [message, setMessage] = useState<{ kind: "status" | "alert"; text: string } | null>(null);
   const cancelled = useRef(false);
   const runs = useRef(0);
-  const titleRef = useRef<HTMLHeadingElement>(null);
-  const focusNext = useRef<"found" | "result" | null>(null);
   const from = uploaded?.path ?? source.trim();
   const shown = uploaded?.name ?? plan?.source ?? "";
   const invalid = plan?.candidates.filter((c) => !c.valid) ?? [];
   const conflicts = plan?.skills.flatMap((s) => s.places.filter((p) => p.action === "conflict")) ?? [];
   const unanswered = conflicts.some((p) => !answers[p.path]);
 
-  useEffect(
-    () => (taskId ? api.onTaskProgress((p) => (p.taskId === taskId ? setProgress(p) : undefined)) : undefined),
-    [api, taskId],
-  );
-  useEffect(() => titleRef.current?.focus(), []);
-  // A step that appears takes the focus it was asked for; a control that went away never leaves it on the page body.
-  useEffect(() => {
-    const wanted = focusNext.current ? document.getElementById(`add-${focusNext.current}-title`) : null;
-    if (wanted) {
-      focusNext.current = null;
-      wanted.focus();
-    } else if (!busy && (document.activeElement === document.body || !document.activeElement))
-      (document.getElementById("add-found-title") ?? titleRef.current)?.focus();
-  }, [busy, plan]);
+  const [progress, setProgress] = useTaskProgress(api, taskId);
+  const { titleRef, focusNextRef } = useAddFocus(busy, plan);
 
   const choose = (next: string) => {
     setSource(next);
@@ -113,18 +71,14 @@ export function AddSkillPanel(props: {
       if (dryRun) setAnswers({});
       else {
         setAppliedTask(id);
-        focusNext.current = "result";
+        focusNextRef.current = "result";
         props.onChanged();
         props.onAdded(writtenPaths(result));
       }
     } catch (error) {
       if (mine !== runs.current) return;
       if (dryRun) setPlan(null);
-      const text = cancelled.current
-        ? "Cancelled; nothing was added."
-        : error instanceof Error
-          ? error.message
-          : String(error);
+      const text = cancelled.current ? "Cancelled; nothing was added." : errorMessage(error);
       setMessage({ kind: cancelled.current ? "status" : "alert", text });
     } finally {
       if (mine === runs.current) {
@@ -134,7 +88,7 @@ export function AddSkillPanel(props: {
     }
   };
   const look = () => {
-    focusNext.current = "found";
+    focusNextRef.current = "found";
     void run(true);
   };
   const cancel = () => {
@@ -147,7 +101,7 @@ export function AddSkillPanel(props: {
       const picked = await api.pickAddSource(kind);
       if (picked) choose(picked);
     } catch (error) {
-      setMessage({ kind: "alert", text: error instanceof Error ? error.message : String(error) });
+      setMessage({ kind: "alert", text: errorMessage(error) });
     }
   };
   const upload = async (file: File | undefined) => {
@@ -158,11 +112,11 @@ export function AddSkillPanel(props: {
       const path = await uploadAddSource(file);
       choose("");
       setUploaded({ path, name: file.name });
-      focusNext.current = "found";
+      focusNextRef.current = "found";
       await run(true, { path });
     } catch (error) {
       setBusy(false);
-      setMessage({ kind: "alert", text: error instanceof Error ? error.message : String(error) });
+      setMessage({ kind: "alert", text: errorMessage(error) });
     }
   };
   const onDrop = (event: React.DragEvent) => {
@@ -194,42 +148,17 @@ export function AddSkillPanel(props: {
           Close
         </button>
       </div>
-      <section className="add-step" aria-labelledby="add-source-title">
-        <h3 id="add-source-title">1. Where it comes from</h3>
-        <label className="field">
-          <span>From (owner/repo, an address, a folder or archive path — or drop one here)</span>
-          <input type="text" value={source} onChange={(e) => choose(e.target.value)} spellCheck={false} />
-        </label>
-        <div className="button-row">
-          {host === "web" ? (
-            <label className="button small file-button">
-              <input
-                type="file"
-                className="visually-hidden"
-                accept={ADD_ARCHIVE_EXTENSIONS.join(",")}
-                onChange={(e) => {
-                  void upload(e.target.files?.[0]);
-                  e.target.value = "";
-                }}
-              />
-              Or upload an archive (.zip, .skill, .tar.gz)…
-            </label>
-          ) : (
-            <>
-              <button type="button" className="button small" disabled={busy} onClick={() => void pick("folder")}>
-                Choose folder…
-              </button>
-              <button type="button" className="button small" disabled={busy} onClick={() => void pick("archive")}>
-                Choose archive…
-              </button>
-            </>
-          )}
-          <button type="button" className="button small primary" disabled={busy || !from} onClick={look}>
-            Show what it adds
-          </button>
-        </div>
-        {uploaded ? <p className="muted">Uploaded {uploaded.name}</p> : null}
-      </section>
+      <AddSource
+        host={host}
+        source={source}
+        onSource={choose}
+        uploaded={uploaded}
+        busy={busy}
+        canLook={Boolean(from)}
+        onLook={look}
+        onPick={(kind) => void pick(kind)}
+        onUpload={(file) => void upload(file)}
+      />
       {busy && taskId ? <AddProgress progress={progress} onCancel={cancel} /> : null}
       {plan ? (
         <div className="add-skill-plan" data-testid="add-plan">
@@ -243,24 +172,15 @@ export function AddSkillPanel(props: {
                 answers={answers}
                 onAnswer={(place, answer) => setAnswers((a) => ({ ...a, [place.path]: answer }))}
               />
-              <section className="add-step" aria-labelledby="add-go-title">
-                <h3 id="add-go-title">{conflicts.length ? "5" : "4"}. Add</h3>
-                {invalid.length ? (
-                  <label className="check">
-                    <input type="checkbox" checked={force} onChange={(e) => setForce(e.target.checked)} /> Add even
-                    though {invalid.map((c) => c.name).join(", ")} cannot be read by clients
-                  </label>
-                ) : null}
-                {unanswered ? <p className="muted">Answer the question above first.</p> : null}
-                <button
-                  type="button"
-                  className="button primary"
-                  disabled={busy || unanswered || !clients.length || (invalid.length > 0 && !force)}
-                  onClick={() => void run(false)}
-                >
-                  Add
-                </button>
-              </section>
+              <AddGo
+                step={conflicts.length ? 5 : 4}
+                invalid={invalid}
+                force={force}
+                onForce={setForce}
+                unanswered={unanswered}
+                disabled={busy || unanswered || !clients.length || (invalid.length > 0 && !force)}
+                onAdd={() => void run(false)}
+              />
             </>
           )}
           {applied && appliedTask ? (

@@ -4,12 +4,12 @@ import { describe, expect, it } from "vitest";
 import type { PublicSettings } from "../../../shared/settings";
 import { pageApi } from "../test/page-api";
 import { ApiContext } from "../app/api-context";
+import { SettingsProvider } from "../app/settings-store";
 import { IgnoredUpdatesSection } from "./IgnoredUpdatesSection";
-import { useApi } from "../app/api-context";
 import { useSettings } from "./use-settings";
 
 function Section() {
-  const data = useSettings(useApi().api);
+  const data = useSettings();
   return data.settings ? <IgnoredUpdatesSection settings={data.settings} data={data} /> : null;
 }
 
@@ -35,7 +35,9 @@ describe("Ignored updates in Settings", () => {
     });
     render(
       <ApiContext.Provider value={{ api, host: "web", consent: "none" }}>
-        <Section />
+        <SettingsProvider api={api}>
+          <Section />
+        </SettingsProvider>
       </ApiContext.Provider>,
     );
     const section = (await screen.findByRole("heading", { name: "Ignored updates" })).closest("section")!;
@@ -54,7 +56,9 @@ describe("Ignored updates in Settings", () => {
     });
     render(
       <ApiContext.Provider value={{ api, host: "web", consent: "none" }}>
-        <Section />
+        <SettingsProvider api={api}>
+          <Section />
+        </SettingsProvider>
       </ApiContext.Provider>,
     );
     const section = (await screen.findByRole("heading", { name: "Ignored updates" })).closest("section")!;

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import type { PublicSettings, SettingsPatch } from "../../../shared/ipc";
 import { pageApi } from "../test/page-api";
 import { ApiContext } from "../app/api-context";
+import { SettingsProvider } from "../app/settings-store";
 import { SettingsView } from "./SettingsView";
 
 const initial: PublicSettings = {
@@ -34,7 +35,9 @@ function renderSettings() {
   });
   render(
     <ApiContext.Provider value={{ api, host: "web", consent: "none" }}>
-      <SettingsView />
+      <SettingsProvider api={api}>
+        <SettingsView />
+      </SettingsProvider>
     </ApiContext.Provider>,
   );
   const updates = () => calls.filter(([method]) => method === "updateSettings").map(([, args]) => args[0]);

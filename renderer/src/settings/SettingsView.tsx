@@ -300,7 +300,7 @@ function UpdateSafetySection(props: { settings: PublicSettings; data: SettingsDa
 /** The Settings page. */
 export function SettingsView(props: { locations?: readonly Location[] }) {
   const { api, host } = useApi();
-  const data = useSettings(api);
+  const data = useSettings();
   if (data.loadError)
     return <ErrorState title="The settings could not be read" message={data.loadError} onRetry={data.reload} />;
   if (!data.settings) return <Loading label="Reading settings…" />;

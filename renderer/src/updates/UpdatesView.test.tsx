@@ -7,6 +7,7 @@ import type { SkillshelfApi } from "../../../shared/ipc";
 import type { FailureCause, ScanResult, Skill, UpdateInfo } from "../../../shared/model";
 import { pageApi } from "../test/page-api";
 import { ApiContext } from "../app/api-context";
+import { SettingsProvider } from "../app/settings-store";
 import type { CatalogData, UpdatesData } from "../app/use-app-data";
 import { UpdatesView } from "./UpdatesView";
 
@@ -73,13 +74,15 @@ function renderView(list: UpdateInfo[], api: SkillshelfApi, extra: Partial<Updat
   };
   const page = (u: UpdatesData) => (
     <ApiContext.Provider value={{ api, host: "web", consent: "none" }}>
-      <UpdatesView
-        catalog={catalog}
-        updates={u}
-        openSettings={() => undefined}
-        active={null}
-        onActiveChange={() => undefined}
-      />
+      <SettingsProvider api={api}>
+        <UpdatesView
+          catalog={catalog}
+          updates={u}
+          openSettings={() => undefined}
+          active={null}
+          onActiveChange={() => undefined}
+        />
+      </SettingsProvider>
     </ApiContext.Provider>
   );
   const view = render(page(updates));

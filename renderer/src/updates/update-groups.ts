@@ -157,3 +157,9 @@ export function updatesHeadline(groups: GroupedUpdates): string {
     return `No updates found, but ${count(unchecked)} skill${unchecked === 1 ? "" : "s"} could not be checked`;
   return "No updates available";
 }
+
+/** Pending updates, one per thing a person updates (a plugin's skills once, as the plugin), for the tab and banner. */
+export function pendingUpdates(updates: ReadonlyMap<string, UpdateInfo>): UpdateInfo[] {
+  const groups = groupUpdates([...updates.values()].filter(isPendingUpdate));
+  return [...groups.pending, ...groups.plugins.map((p) => p.items[0]!)];
+}

@@ -1,0 +1,123 @@
+// One update in the Updates view: a skill's pending update with its next step and ignore buttons, or a plugin's
+// release, updated in its own client.
+import type { UpdateInfo } from "../../../shared/model";
+import { updateSourceLabel } from "../../../shared/update-text";
+import { ReleaseNotes } from "../shared/lazy-detail";
+import type { PluginUpdate } from "./update-groups";
+import { guidedNextStep } from "./UpdateParts";
+
+/** A skill's pending update: versions, where it lives, its source and notes, the next step and its buttons. */
+export function PendingItem(props: {
+  info: UpdateInfo;
+  place: string;
+  onUpdate: () => void;
+  ignoreVersion: () => void;
+  skipSkill: () => void;
+}) {
+  const { info, place } = props;
+  const kind = info.plan?.kind;
+  const can = info.plan?.action;
+  const action =
+    can === "download" && kind === "replace-folder"
+      ? "Update…"
+      : can === "download" && kind === "desktop-upload"
+        ? "Update for Claude Desktop…"
+        : can === "recipe"
+          ? "Update with its command…"
+          : null;
+  return (
+    <li className="update-item" data-state="outdated" data-plan={kind}>
+      <div className="update-item-head">
+        <h3>{info.name}</h3>
+        <span className="versions">
+          {info.installed || info.latest ? (
+            <>
+              {info.installed ?? "unknown"} → <strong>{info.latest ?? "unknown"}</strong>
+            </>
+          ) : (
+            "newer folder on GitHub"
+          )}
+        </span>
+      </div>
+      <p className="update-place" title={info.dir}>
+        {place}
+      </p>
+      <p className="muted">
+        Found by {updateSourceLabel(info.source)}
+        {info.stale ? <> {asOf(info.checkedAt)}; the last check could not reach it</> : null}.
+      </p>
+      <ReleaseNotes info={info} />
+      <p className="next-step">
+        <strong>Next step:</strong> {action ? guidedNextStep(info) : info.plan?.nextStep}
+      </p>
+      <div className="updates-actions">
+        {action ? (
+          <button type="button" className="button primary" data-opens-update={info.skillId} onClick={props.onUpdate}>
+            {action}
+          </button>
+        ) : null}
+        {info.latest ? (
+          <button type="button" className="button small" onClick={props.ignoreVersion}>
+            Ignore this version
+          </button>
+        ) : null}
+        <button type="button" className="button small" onClick={props.skipSkill}>
+          Don't check this skill for updates
+        </button>
+      </div>
+    </li>
+  );
+}
+
+/** "as of 10:42" (today), else "as of 3 Dec, 10:42": when a kept answer was found. */
+function asOf(iso: string): string {
+  const date = new Date(iso);
+  const time = date.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  const today = date.toDateString() === new Date().toDateString();
+  return today ? `as of ${time}` : `as of ${date.toLocaleDateString([], { day: "numeric", month: "short" })}, ${time}`;
+}
+
+/** A plugin's release, once: what it updates and how its own client updates it (no button here: it cannot work). */
+export function PluginItem(props: { update: PluginUpdate }) {
+  const { plugin, installed, latest, items } = props.update;
+  const first = items[0]!;
+  const names = [...new Set(items.map((u) => u.name))].sort();
+  return (
+    <li className="update-item" data-state="outdated" data-plugin={plugin.name}>
+      <div className="update-item-head">
+        <h3>{plugin.name} (plugin)</h3>
+        <span className="versions">
+          {installed ?? "unknown"} → <strong>{latest ?? "unknown"}</strong>
+        </span>
+      </div>
+      <p className="update-place">
+        Updates its skill{names.length === 1 ? "" : "s"} {names.join(", ")}.
+      </p>
+      <p className="muted">
+        Found by {updateSourceLabel(first.source)}
+        {first.stale ? <> {asOf(first.checkedAt)}; the last check could not reach it</> : null}.
+      </p>
+      <ReleaseNotes info={first} />
+      {plugin.format === "claude-code" ? (
+        <div className="next-step">
+          <strong>Next step:</strong> this plugin is updated in Claude Code, not here:
+          <ol>
+            <li>Open Claude Code.</li>
+            <li>
+              Type <code>/plugin</code> and press Enter.
+            </li>
+            <li>Choose {plugin.name} among the installed plugins, then choose Update.</li>
+          </ol>
+          <p className="muted small">
+            If no update is offered, refresh its marketplace first: type <code>/plugin marketplace update</code> in
+            Claude Code.
+          </p>
+        </div>
+      ) : (
+        <p className="next-step">
+          <strong>Next step:</strong> update {plugin.name} in the app you installed it with; its skills follow.
+        </p>
+      )}
+    </li>
+  );
+}
