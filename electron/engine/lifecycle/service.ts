@@ -131,8 +131,9 @@ export class LifecycleService {
 
   /** Finishes or undoes what interrupted updates left, once; every step waits for it. */
   recover(): Promise<UpdateRecovery[]> {
-    const dataDir = this.options.dataDir;
-    const both = async () => [...(await recoverInterrupted(dataDir)), ...(await recoverInterruptedAdds(dataDir))];
+    const { dataDir, home, env } = this.options;
+    const adds = () => recoverInterruptedAdds({ dataDir, home, env: env as NodeJS.ProcessEnv });
+    const both = async () => [...(await recoverInterrupted(dataDir)), ...(await adds())];
     return (this.recovered ??= both().then(
       (outcomes) => {
         const views = outcomes.map(({ target, outcome, detail }) => ({ target, outcome, detail }));
