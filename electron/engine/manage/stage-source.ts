@@ -5,7 +5,7 @@ import path from "node:path";
 import { stopsLoading } from "../../../shared/client-fit";
 import type { Diagnostic, TaskProgress } from "../../../shared/model";
 import { stagingRoot } from "../app-data/data-dir";
-import { downloadFile } from "../fetch/download";
+import { downloadGithubTarball } from "../fetch/github-tarball";
 import { causeOfErrno, EngineError } from "../errors";
 import { extractArchive } from "../archive/extract";
 import { skillFolders } from "../fetch/locate";
@@ -148,16 +148,7 @@ async function fill(source: AddSource, stagingDir: string, options: StageOptions
     return { root: unpacked, subpath: "", shown: source.url, ref: source.ref };
   }
   const ref = source.ref ?? (await defaultBranch(source, options));
-  const repo = `/repos/${encodeURIComponent(source.owner)}/${encodeURIComponent(source.repo)}`;
-  const url = githubUrl(options.apiBase, `${repo}/tarball/${encodeURIComponent(ref)}`);
-  if (!url) throw new EngineError("install.download.refused-url", "The GitHub API address is not a valid URL.");
-  const downloaded = await downloadFile(url.href, {
-    dir: stagingDir,
-    maxBytes: options.maxBytes,
-    signal: options.signal,
-    onProgress: options.onProgress,
-    ...(options.token ? { bearer: { token: options.token, origin: url.origin } } : {}),
-  });
+  const downloaded = await downloadGithubTarball(source, ref, { ...options, dir: stagingDir });
   await extractArchive(downloaded.file, unpacked, { format: "tar.gz" });
   await rm(downloaded.file, { force: true });
   const shown = `https://github.com/${source.owner}/${source.repo}${source.subpath ? `/tree/${ref}/${source.subpath}` : ""}`;
