@@ -6,12 +6,12 @@ import { lstat, readdir, readlink, rm } from "node:fs/promises";
 import path from "node:path";
 import { backupsRoot, stagingRoot } from "../app-data/data-dir";
 import { isBackupPath, isPlainAbsolute, stagePathOf } from "../app-data/data-paths";
-import { ensureTrustedData, readTrustedJson, untrustedDirReason } from "../app-data/data-trust";
+import { readTrustedJson, untrustedDirReason, writeDataJson } from "../app-data/data-trust";
 import { processAlive } from "../transaction/journal";
 import { rollback } from "../transaction/swap";
 import { syncPath } from "../transaction/tree";
 import { renameWithRetry as rename } from "../fs/rename-retry";
-import { createSymlink as symlink, writeJsonAtomic } from "../fs/write";
+import { createSymlink as symlink } from "../fs/write";
 import { installerFolderHashes } from "../skill-lock/folder-hash";
 import { upsertLockEntry, type LockEntry } from "../skill-lock/lock-edit";
 import { checkClientFolder, lockFileOf, type Scope } from "./clients";
@@ -92,8 +92,7 @@ const journalFile = (dataDir: string, id: string) => path.join(addJournalRoot(da
 
 /** Writes (or rewrites) an add's journal atomically, readable by this user alone. */
 export async function writeAddJournal(dataDir: string, journal: AddJournal): Promise<void> {
-  await ensureTrustedData(dataDir, addJournalRoot(dataDir));
-  await writeJsonAtomic(journalFile(dataDir, journal.id), journal, { mode: 0o600 });
+  await writeDataJson(dataDir, journalFile(dataDir, journal.id), journal);
 }
 
 /** Deletes a finished add's journal. */

@@ -7,11 +7,11 @@ import path from "node:path";
 import { renameWithRetry as rename } from "../fs/rename-retry";
 import { backupsRoot } from "../app-data/data-dir";
 import { isBackupPath, isPlainAbsolute } from "../app-data/data-paths";
-import { ensureTrustedData, readTrustedJson, untrustedDirReason, untrustedError } from "../app-data/data-trust";
+import { readTrustedJson, untrustedDirReason, untrustedError, writeDataJson } from "../app-data/data-trust";
 import { EngineError } from "../errors";
 import { syncPath } from "../transaction/tree";
 import { readJsonFileWithinLimits } from "../fs/json-limits";
-import { createSymlink as symlink, writeJsonAtomic } from "../fs/write";
+import { createSymlink as symlink } from "../fs/write";
 import { installerSkillFolders } from "../skill-lock/agent-folders";
 import { MAX_LOCK_BYTES, removeLockEntry, upsertLockEntry } from "../skill-lock/lock-edit";
 import { moveToBackup } from "./backup-move";
@@ -108,8 +108,7 @@ const recordFile = (dataDir: string, plan: RemovePlan) =>
 /** Removes what plan lists: links first, then copies moved into the backups, then the lock entry; returns the record. */
 export async function removeSkill(plan: RemovePlan, options: RemoveOptions): Promise<RemovePlan> {
   plan.removedAt = new Date().toISOString();
-  await ensureTrustedData(options.dataDir, removalsDir(options.dataDir));
-  const save = () => writeJsonAtomic(recordFile(options.dataDir, plan), plan, { mode: 0o600 });
+  const save = () => writeDataJson(options.dataDir, recordFile(options.dataDir, plan), plan);
   await save();
   for (const item of plan.items) {
     if (item.kind === "link") await unlink(item.path);

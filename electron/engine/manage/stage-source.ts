@@ -1,6 +1,7 @@
 // Gets everything a source holds into staging (GitHub's repository tarball through its API, a git clone, a download
 // or a local folder or archive through the one archive reader) and lists the skills in it, each read and validated.
 import { mkdir, readdir, rm, stat } from "node:fs/promises";
+import { ensureDataFolder } from "../app-data/data-trust";
 import path from "node:path";
 import { stopsLoading } from "../../../shared/client-fit";
 import type { Diagnostic, TaskProgress } from "../../../shared/model";
@@ -200,7 +201,7 @@ function unreadableSource(error: unknown, source: AddSource): unknown {
 /** Stages the source and lists its skills (below `subpath` when one was named); throws EngineError. */
 export async function stageSource(source: AddSource, options: StageOptions): Promise<StagedSource> {
   const stagingDir = path.join(stagingRoot(options.dataDir), addStagingName());
-  await mkdir(stagingDir, { recursive: true, mode: 0o700 });
+  await ensureDataFolder(options.dataDir, stagingDir);
   const cleanup = () => rm(stagingDir, { recursive: true, force: true });
   try {
     const { root, subpath, shown, ref } = await fill(source, stagingDir, options);
