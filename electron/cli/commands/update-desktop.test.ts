@@ -11,6 +11,7 @@ import { buildFixtureHome, fixtureDesktopTree } from "../../../test-support/fixt
 import { makeTempDir, writeTree } from "../../../test-support/tmp";
 import { hashSkillFolder } from "../../engine/discovery/hash";
 import { readSkillArchive } from "../../engine/skill/archive";
+import { readHistory } from "../../engine/lifecycle/history";
 
 let tmp: string;
 let cleanup: () => Promise<void>;
@@ -33,6 +34,50 @@ async function setup(name: string) {
 }
 
 describe("skillshelf update (Claude Desktop copy)", () => {
+  it("goes through the lifecycle service: the hand-off is in the history, and --platform darwin reaches it", async () => {
+    const { home, env } = await buildFixtureHome("darwin", path.join(tmp, "darwin"));
+    const tree = fixtureDesktopTree(home, "darwin");
+    const release = path.join(tmp, "darwin", "brand-voice-2.1.0.zip");
+    await writeFile(release, zipSync({ "brand-voice/SKILL.md": strToU8(NEW_SKILL) }));
+    const data = path.join(tmp, "darwin", "data");
+    // On Linux the hand-off goes to XDG_DOWNLOAD_DIR; on macOS to ~/Downloads: where it lands says which platform ran.
+    await writeTree(home, {
+      ".config/user-dirs.dirs": 'XDG_DOWNLOAD_DIR="$HOME/Linux-Downloads"\n',
+      "Linux-Downloads/.keep": "",
+      "Downloads/.keep": "",
+    });
+    const run = await runBin(
+      [
+        "update",
+        path.join(tree, "skills", "brand-voice"),
+        "--from",
+        release,
+        "--home",
+        home,
+        "--platform",
+        "darwin",
+      ].concat(["--json"]),
+      { env: { ...env, SKILLSHELF_DATA_DIR: data } },
+    );
+    expect(run.code, run.stderr + run.stdout).toBe(0);
+    const report = JSON.parse(run.stdout) as { kind: string; archive: string; steps: string[] };
+    expect(report).toMatchObject({
+      kind: "desktop-upload",
+      archive: path.join(home, "Downloads", "brand-voice-2.1.0.skill"),
+    });
+    expect(report.steps.join("\n")).toContain(report.archive);
+    expect(await readdir(path.join(home, "Linux-Downloads"))).toEqual([".keep"]);
+    const history = await readHistory(data);
+    expect(history.records).toEqual([
+      expect.objectContaining({
+        kind: "handoff",
+        name: "brand-voice",
+        target: path.join(tree, "skills", "brand-voice"),
+        to: "2.1.0",
+      }),
+    ]);
+  });
+
   it("produces a .skill that passes the desktop profile, prints the steps, and leaves the Desktop tree untouched", async () => {
     const { home, tree, release, data, env } = await setup("plain");
     const before = await hashSkillFolder(tree);
