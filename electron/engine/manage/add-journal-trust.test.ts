@@ -8,7 +8,7 @@ import { skipBecause } from "../../../test-support/skip";
 import { makeTempDir, writeTree } from "../../../test-support/tmp";
 import { fingerprintTree } from "../../../test-support/tree-fingerprint";
 import { installerFolderHashes } from "../skill-lock/folder-hash";
-import { addJournalRoot, recoverInterruptedAdds, writeAddJournal, type AddJournal } from "./add-journal";
+import { recoverInterruptedAdds, writeAddJournal, type AddJournal } from "./add-journal";
 
 const NOBODY = 65534;
 const ID = "0123456789ab";
@@ -50,7 +50,7 @@ async function plant(place: string, edit: (j: AddJournal) => void = () => undefi
   };
   edit(journal);
   await writeAddJournal(dataDir, journal);
-  return path.join(addJournalRoot(dataDir), `${ID}.json`);
+  return path.join(dataDir, "add-journal", `${ID}.json`);
 }
 
 const homeCopy = () => path.join(home, ".claude", "skills", "editor");
