@@ -21,9 +21,9 @@ afterAll(async () => cleanup());
 const NEW_SKILL =
   '---\nname: brand-voice\ndescription: Rewrites text in the company\'s brand voice.\nmetadata:\n  version: "2.1.0"\n---\n# Brand voice 2.1\n\nSee [words](references/words.md).\n';
 
-async function setup(name: string) {
-  const { home, env } = await buildFixtureHome("linux", path.join(tmp, name));
-  const tree = fixtureDesktopTree(home, "linux");
+async function setup(name: string, platform: "linux" | "darwin" = "linux") {
+  const { home, env } = await buildFixtureHome(platform, path.join(tmp, name));
+  const tree = fixtureDesktopTree(home, platform);
   const release = path.join(tmp, name, "brand-voice-2.1.0.zip");
   await writeFile(
     release,
@@ -35,30 +35,17 @@ async function setup(name: string) {
 
 describe("skillshelf update (Claude Desktop copy)", () => {
   it("goes through the lifecycle service: the hand-off is in the history, and --platform darwin reaches it", async () => {
-    const { home, env } = await buildFixtureHome("darwin", path.join(tmp, "darwin"));
-    const tree = fixtureDesktopTree(home, "darwin");
-    const release = path.join(tmp, "darwin", "brand-voice-2.1.0.zip");
-    await writeFile(release, zipSync({ "brand-voice/SKILL.md": strToU8(NEW_SKILL) }));
-    const data = path.join(tmp, "darwin", "data");
+    const { home, tree, release, data, env } = await setup("darwin", "darwin");
     // On Linux the hand-off goes to XDG_DOWNLOAD_DIR; on macOS to ~/Downloads: where it lands says which platform ran.
     await writeTree(home, {
       ".config/user-dirs.dirs": 'XDG_DOWNLOAD_DIR="$HOME/Linux-Downloads"\n',
       "Linux-Downloads/.keep": "",
       "Downloads/.keep": "",
     });
-    const run = await runBin(
-      [
-        "update",
-        path.join(tree, "skills", "brand-voice"),
-        "--from",
-        release,
-        "--home",
-        home,
-        "--platform",
-        "darwin",
-      ].concat(["--json"]),
-      { env: { ...env, SKILLSHELF_DATA_DIR: data } },
-    );
+    const target = path.join(tree, "skills", "brand-voice");
+    const run = await runBin(["update", target, "--from", release, "--home", home, "--platform", "darwin", "--json"], {
+      env,
+    });
     expect(run.code, run.stderr + run.stdout).toBe(0);
     const report = JSON.parse(run.stdout) as { kind: string; archive: string; steps: string[] };
     expect(report).toMatchObject({
@@ -72,7 +59,7 @@ describe("skillshelf update (Claude Desktop copy)", () => {
       expect.objectContaining({
         kind: "handoff",
         name: "brand-voice",
-        target: path.join(tree, "skills", "brand-voice"),
+        target,
         to: "2.1.0",
       }),
     ]);
