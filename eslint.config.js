@@ -95,6 +95,22 @@ const archiveReading = {
   patterns: [{ group: ["**/extract-zip", "**/extract-tar"], allowTypeImports: true, message: archiveWhy }],
 };
 const archiveReaders = ["electron/engine/archive/extract*.ts"];
+// The CLI and the handlers are thin adapters over the lifecycle service: what adds, removes, shares, restores, undoes or
+// recovers (and records it in the one history) is reached through engine/lifecycle/service.ts, never around it.
+const lifecycleWhy =
+  "the CLI and the handlers add, remove, restore, undo and recover through the LifecycleService (electron/engine/lifecycle/service.ts) (docs/architecture.md).";
+const lifecycleInternals = [
+  ["**/engine/manage/remove", ["planRemove", "removeSkill", "restoreRemoved", "latestRemoval"]],
+  ["**/engine/manage/add", ["addSkill", "planAdd"]],
+  ["**/engine/manage/share", ["shareSkill"]],
+  ["**/engine/manage/add-journal", ["recoverAddJournal", "recoverInterruptedAdds"]],
+  ["**/engine/lifecycle/history", ["undoRecorded", "recordHistory"]],
+  ["**/engine/transaction/swap", ["rollback", "recoverInterrupted"]],
+]
+  .map(([path, importNames]) => ({ group: [path], importNames, message: lifecycleWhy }))
+  .concat({ group: ["**/engine/manage/record-places", "**/engine/manage/journaled-place"], message: lifecycleWhy });
+/** The front ends over the lifecycle service. */
+const frontEnds = ["electron/handlers/**/*.ts", "electron/cli/**/*.ts"];
 
 /** no-restricted-imports with these paths, plus the archive readers' packages and modules unless `readsArchives`. */
 const restrictImports = (paths, readsArchives = false) => [
@@ -253,6 +269,19 @@ export default tseslint.config(
     files: ["electron/engine/**/*.ts", "electron/handlers/**/*.ts", "electron/cli/**/*.ts", "electron/host/**/*.ts"],
     ignores: mayWrite,
     rules: { "no-restricted-imports": restrictImports([electronPackage, ...fsWrites]) },
+  },
+  {
+    files: frontEnds,
+    ignores: mayWrite,
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [electronPackage, ...fsWrites, ...archiveReading.paths],
+          patterns: [...archiveReading.patterns, ...lifecycleInternals],
+        },
+      ],
+    },
   },
   {
     files: archiveReaders,

@@ -96,6 +96,21 @@ const linted: { claim: string; plants: { file: string; code: string; rule: strin
     ],
   },
   {
+    claim: "a lint rule (`lifecycleInternals` in `eslint.config.js`) refuses their importing those functions around it",
+    plants: [
+      {
+        file: "electron/handlers/planted.ts",
+        code: 'import { restoreRemoved } from "../engine/manage/remove";\nexport const used = restoreRemoved;\n',
+        rule: "no-restricted-imports",
+      },
+      {
+        file: "electron/cli/commands/planted.ts",
+        code: 'import { recoverInterruptedAdds } from "../../engine/manage/add-journal";\nexport const used = recoverInterruptedAdds;\n',
+        rule: "no-restricted-imports",
+      },
+    ],
+  },
+  {
     claim: "A lint rule refuses `JSON.parse` elsewhere",
     plants: [
       {
@@ -119,18 +134,14 @@ describe("docs/architecture.md's rules are held by lint", () => {
  * the installer's lock in particular is written by lock-edit.ts alone.
  */
 const fileWriters: Record<string, string> = {
-  "electron/engine/transaction/backups.ts": "backup records",
-  "electron/engine/transaction/journal.ts": "swap journals and the per-folder lock",
-  "electron/engine/transaction/manifest.ts": "install manifests",
+  "electron/engine/app-data/data-trust.ts":
+    "every file of the data folder, 0600: journals, add journals, removal and backup records, manifests, the history, the swap lock, budget undo records",
   "electron/engine/archive/pack.ts": "packed .skill archives",
   "electron/engine/budget/overrides-edit.ts":
     "Claude Code's settings (skillOverrides, in place) and their undo records",
   "electron/engine/catalog-snapshot/snapshot.ts": "the stored catalog shown at start",
-  "electron/engine/manage/add-journal.ts": "add journals",
-  "electron/engine/manage/remove.ts": "removal records",
   "electron/engine/settings.ts": "settings and their backup",
   "electron/engine/skill-lock/lock-edit.ts": "the skills installer's lock",
-  "electron/engine/lifecycle/history.ts": "the update history",
   "electron/engine/updates/json-cache-folder.ts": "update-check caches",
   "electron/engine/updates/last-updates.ts": "the last update results",
   "electron/engine/updates/stdio-consent.ts": "consents to start local servers",
@@ -161,5 +172,34 @@ describe("docs/architecture.md's lock rule", () => {
       if (/\b(writeFileAtomic|writeJsonAtomic|backupFile)\(/.test(text)) writers.push(file);
     }
     expect(writers.sort()).toEqual(Object.keys(fileWriters).sort());
+  });
+});
+
+/** Claims of the page held by a named test: the page names the test, and the test file is there. */
+const heldByTests: { claim: string; test: string }[] = [
+  {
+    claim: "Every folder of the data folder is made 0700 and every file in it written 0600 by one writer",
+    test: "electron/engine/app-data/data-modes.test.ts",
+  },
+  {
+    claim: "An add journal is trusted no more loosely than a removal record",
+    test: "electron/engine/manage/add-journal-trust.test.ts",
+  },
+  {
+    claim:
+      "An add journal, which recovery follows to delete, rename and link, is held to the same rule by the same code",
+    test: "electron/engine/manage/add-journal-trust.test.ts",
+  },
+  {
+    claim: "Root's rollback refuses a removal record an unprivileged user's own `skillshelf` wrote",
+    test: "electron/cli/commands/rollback-home.test.ts",
+  },
+];
+
+describe("docs/architecture.md's claims held by tests", () => {
+  it.each(heldByTests)("$claim ($test)", async ({ claim, test }) => {
+    expect(page).toContain(claim);
+    expect(page).toContain(path.basename(path.dirname(test)) + "/" + path.basename(test));
+    await expect(readFile(path.join(repo, test), "utf8")).resolves.toContain("describe(");
   });
 });

@@ -15,6 +15,10 @@ const stubs = [
   "electron/engine/discovery/scan.ts",
   "electron/engine/discovery/read.ts",
   "electron/engine/archive/extract-zip.ts",
+  "electron/engine/manage/remove.ts",
+  "electron/engine/manage/add-journal.ts",
+  "electron/engine/lifecycle/history.ts",
+  "electron/engine/lifecycle/service.ts",
   "electron/main/window.ts",
   "electron/main/app-page.ts",
   "electron/handlers/handlers.ts",
@@ -257,6 +261,30 @@ const violations: { name: string; file: string; code: string; rule: string }[] =
     rule: "no-restricted-syntax",
   },
   {
+    name: "cli → restoreRemoved around the lifecycle service",
+    file: "electron/cli/commands/y.ts",
+    code: importing("../../engine/manage/remove", "restoreRemoved"),
+    rule: "no-restricted-imports",
+  },
+  {
+    name: "cli → latestRemoval around the lifecycle service",
+    file: "electron/cli/commands/y.ts",
+    code: importing("../../engine/manage/remove", "latestRemoval"),
+    rule: "no-restricted-imports",
+  },
+  {
+    name: "cli → undoRecorded around the lifecycle service",
+    file: "electron/cli/commands/y.ts",
+    code: importing("../../engine/lifecycle/history", "undoRecorded"),
+    rule: "no-restricted-imports",
+  },
+  {
+    name: "handlers → recoverInterruptedAdds around the lifecycle service",
+    file: "electron/handlers/y.ts",
+    code: importing("../engine/manage/add-journal", "recoverInterruptedAdds"),
+    rule: "no-restricted-imports",
+  },
+  {
     name: "a relative import across layers that resolves nowhere",
     file: "renderer/src/app.ts",
     code: importing("../../electron/engine/missing"),
@@ -279,6 +307,11 @@ const allowed: { name: string; file: string; code: string }[] = [
     name: "handlers → engine, shared/ipc and node",
     file: "electron/handlers/y.ts",
     code: `${importing("../engine/x")}import { thing as contract } from "../../shared/ipc";\nimport { stat } from "node:fs/promises";\nexport const more = [contract, stat];\n`,
+  },
+  {
+    name: "cli → the lifecycle service, a removal record's type and the add journal's staging name",
+    file: "electron/cli/commands/y.ts",
+    code: `${importing("../../engine/lifecycle/service")}import type { thing as plan } from "../../engine/manage/remove";\nimport { thing as staging } from "../../engine/manage/add-journal";\nexport const more: Array<typeof plan | typeof staging> = [staging];\n`,
   },
   {
     name: "preload → electron and shared",

@@ -2,7 +2,7 @@
 // after --yes or a yes on the terminal — copies kept in the backups, so `skillshelf rollback NAME` puts it all back.
 import { EngineError } from "../../engine/errors";
 import { homedir } from "node:os";
-import { latestRemoval, type RemovePlan } from "../../engine/manage/remove";
+import type { RemovePlan } from "../../engine/manage/remove";
 import { UsageError, printJson, type CliArgs, type CliCommand, type CliIo } from "../command";
 import { SCAN_FLAGS_USAGE } from "../scan-flags";
 import type { LifecycleService } from "../../engine/lifecycle/service";
@@ -38,8 +38,8 @@ function printPlan(io: CliIo, plan: RemovePlan): void {
 const shellWord = (p: string) => (/^[\w./@%+=:,-]+$/.test(p) ? p : `'${p.replace(/'/g, "'\\''")}'`);
 
 /** The rollback command that finds this removal's record, or null when it cannot be read back (never promised then). */
-async function undoCommand(name: string, setup: { home: string; env: NodeJS.ProcessEnv; dataDir: string }) {
-  const found = await latestRemoval(name, setup);
+async function undoCommand(name: string, service: LifecycleService, setup: { home: string }) {
+  const found = await service.removalOf(name);
   if (!found || "refused" in found) return null;
   const home = setup.home === homedir() ? "" : ` --home ${shellWord(setup.home)}`;
   return `skillshelf rollback ${shellWord(name)}${home}`;
@@ -117,7 +117,7 @@ async function removeWith(run: RemoveRun, io: CliIo): Promise<number> {
     if (error instanceof EngineError) return fail(error.code, error.message, plan);
     throw error;
   }
-  const undo = await undoCommand(name, setup);
+  const undo = await undoCommand(name, service, setup);
   if (json) printJson(io, { name, removed: true, plan, undo });
   else if (undo) io.stdout(`\nRemoved "${safe(name)}". \`${safe(undo)}\` puts it back.\n`);
   else io.stdout(`\nRemoved "${safe(name)}". Its copies are kept in Skillshelf's backups.\n`);

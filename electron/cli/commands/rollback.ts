@@ -3,9 +3,7 @@
 import { dataDir as defaultDataDir } from "../../engine/app-data/data-dir";
 import { EngineError } from "../../engine/errors";
 import { listBackups } from "../../engine/transaction/swap";
-import { undoRecorded } from "../../engine/lifecycle/history";
 import { UsageError, printJson, type CliCommand, type CliIo } from "../command";
-import { latestRemoval } from "../../engine/manage/remove";
 import { LifecycleService } from "../../engine/lifecycle/service";
 import { SCAN_FLAGS_USAGE, readScanFlags, scanFlagOptions } from "../scan-flags";
 import { safe } from "./report-format";
@@ -64,7 +62,7 @@ async function rollbackWith(arg: string, run: RollbackRun, io: CliIo): Promise<n
     return 1;
   };
   const target = await findSkillTarget(arg, scanOptions, io.cwd);
-  if (!target && (await latestRemoval(arg, where)))
+  if (!target && (await service.removalOf(arg)))
     return undoRemoval(arg, service, json, io).catch((error: unknown) => {
       if (error instanceof EngineError) return fail(error.code, error.message);
       throw error;
@@ -78,7 +76,7 @@ async function rollbackWith(arg: string, run: RollbackRun, io: CliIo): Promise<n
       `"${skill.name}" at ${skill.dir} is managed by its client; Skillshelf never changes it, so there is nothing to roll back.`,
     );
   try {
-    const result = await undoRecorded(skill, data);
+    const result = await service.rollback(skill);
     const backups = await listBackups(skill.realDir, data);
     if (json)
       printJson(io, {

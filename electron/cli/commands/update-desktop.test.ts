@@ -11,6 +11,7 @@ import { buildFixtureHome, fixtureDesktopTree } from "../../../test-support/fixt
 import { makeTempDir, writeTree } from "../../../test-support/tmp";
 import { hashSkillFolder } from "../../engine/discovery/hash";
 import { readSkillArchive } from "../../engine/skill/archive";
+import { readHistory } from "../../engine/lifecycle/history";
 
 let tmp: string;
 let cleanup: () => Promise<void>;
@@ -20,9 +21,9 @@ afterAll(async () => cleanup());
 const NEW_SKILL =
   '---\nname: brand-voice\ndescription: Rewrites text in the company\'s brand voice.\nmetadata:\n  version: "2.1.0"\n---\n# Brand voice 2.1\n\nSee [words](references/words.md).\n';
 
-async function setup(name: string) {
-  const { home, env } = await buildFixtureHome("linux", path.join(tmp, name));
-  const tree = fixtureDesktopTree(home, "linux");
+async function setup(name: string, platform: "linux" | "darwin" = "linux") {
+  const { home, env } = await buildFixtureHome(platform, path.join(tmp, name));
+  const tree = fixtureDesktopTree(home, platform);
   const release = path.join(tmp, name, "brand-voice-2.1.0.zip");
   await writeFile(
     release,
@@ -33,6 +34,37 @@ async function setup(name: string) {
 }
 
 describe("skillshelf update (Claude Desktop copy)", () => {
+  it("goes through the lifecycle service: the hand-off is in the history, and --platform darwin reaches it", async () => {
+    const { home, tree, release, data, env } = await setup("darwin", "darwin");
+    // On Linux the hand-off goes to XDG_DOWNLOAD_DIR; on macOS to ~/Downloads: where it lands says which platform ran.
+    await writeTree(home, {
+      ".config/user-dirs.dirs": 'XDG_DOWNLOAD_DIR="$HOME/Linux-Downloads"\n',
+      "Linux-Downloads/.keep": "",
+      "Downloads/.keep": "",
+    });
+    const target = path.join(tree, "skills", "brand-voice");
+    const run = await runBin(["update", target, "--from", release, "--home", home, "--platform", "darwin", "--json"], {
+      env,
+    });
+    expect(run.code, run.stderr + run.stdout).toBe(0);
+    const report = JSON.parse(run.stdout) as { kind: string; archive: string; steps: string[] };
+    expect(report).toMatchObject({
+      kind: "desktop-upload",
+      archive: path.join(home, "Downloads", "brand-voice-2.1.0.skill"),
+    });
+    expect(report.steps.join("\n")).toContain(report.archive);
+    expect(await readdir(path.join(home, "Linux-Downloads"))).toEqual([".keep"]);
+    const history = await readHistory(data);
+    expect(history.records).toEqual([
+      expect.objectContaining({
+        kind: "handoff",
+        name: "brand-voice",
+        target,
+        to: "2.1.0",
+      }),
+    ]);
+  });
+
   it("produces a .skill that passes the desktop profile, prints the steps, and leaves the Desktop tree untouched", async () => {
     const { home, tree, release, data, env } = await setup("plain");
     const before = await hashSkillFolder(tree);

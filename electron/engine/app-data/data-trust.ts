@@ -3,7 +3,9 @@
 // delete, so it is refused before it is read (the shapes of the paths it may name are in data-paths.ts).
 import { constants, type Stats } from "node:fs";
 import { lstat, mkdir, open } from "node:fs/promises";
+import path from "node:path";
 import { parseJsonWithinLimits } from "../fs/json-limits";
+import { writeFileAtomic, type WriteOptions } from "../fs/write";
 import { EngineError } from "../errors";
 
 const isWindows = process.platform === "win32";
@@ -21,7 +23,7 @@ export function untrustedReason(info: Stats, what: string): string | null {
 
 /** Creates a folder of the data folder (mode 0700) when missing, then refuses it unless it is ours and private. */
 export async function ensureTrustedDir(dir: string): Promise<void> {
-  await mkdir(dir, { recursive: true, mode: 0o700 });
+  await mkdir(dir, { recursive: true, mode: DATA_DIR_MODE });
   const why = untrustedReason(await lstat(dir), dir);
   if (why) throw untrustedError(why);
 }
@@ -30,6 +32,40 @@ export async function ensureTrustedDir(dir: string): Promise<void> {
 export async function ensureTrustedData(dataDir: string, ...subdirs: string[]): Promise<void> {
   await ensureTrustedDir(dataDir);
   for (const dir of subdirs) await ensureTrustedDir(dir);
+}
+
+/** The mode of every folder Skillshelf makes in its data folder (this user alone). */
+export const DATA_DIR_MODE = 0o700;
+/** The mode of every file Skillshelf writes in its data folder (this user alone). */
+export const DATA_FILE_MODE = 0o600;
+
+/** Makes (0700) and checks the data folder and every folder from it down to `dir`, which must lie inside it. */
+export async function ensureDataFolder(dataDir: string, dir: string): Promise<void> {
+  const rel = path.relative(dataDir, dir);
+  if (rel.startsWith("..") || path.isAbsolute(rel))
+    throw new TypeError(`${dir} is not inside the data folder ${dataDir}`);
+  const chain = [dataDir];
+  for (const part of rel.split(path.sep).filter(Boolean)) chain.push(path.join(chain[chain.length - 1]!, part));
+  await ensureTrustedData(dataDir, ...chain.slice(1));
+}
+
+/**
+ * The one writer of the data folder's files: its folders made 0700 and checked to be ours, the file written atomically
+ * with mode 0600 (whatever the caller's other options), so no record, journal or hand-off there is readable by others.
+ */
+export async function writeDataFile(
+  dataDir: string,
+  file: string,
+  data: string | Uint8Array,
+  options: Omit<WriteOptions, "mode"> = {},
+): Promise<void> {
+  await ensureDataFolder(dataDir, path.dirname(file));
+  await writeFileAtomic(file, data, { ...options, mode: DATA_FILE_MODE });
+}
+
+/** writeDataFile for a JSON value (two-space indented, as every record Skillshelf writes). */
+export function writeDataJson(dataDir: string, file: string, value: unknown): Promise<void> {
+  return writeDataFile(dataDir, file, `${JSON.stringify(value, null, 2)}\n`);
 }
 
 /** Why a folder of the data folder that already exists is not trusted (a missing one is fine: null). */

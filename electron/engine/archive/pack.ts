@@ -30,6 +30,8 @@ export interface PackOptions {
   forDesktop?: boolean;
   /** Replace an existing file at `out` (default false: an existing file is refused, never silently replaced). */
   overwrite?: boolean;
+  /** The archive's mode (default 0644; 0600 in Skillshelf's data folder). */
+  mode?: number;
 }
 
 /** A packed archive and what went into it. */
@@ -233,7 +235,7 @@ async function writeCheckedArchive(
   try {
     await mkdir(path.dirname(file), { recursive: true });
     await writeFileAtomic(file, archive, {
-      mode: 0o644,
+      mode: options.mode ?? 0o644,
       overwrite: options.overwrite ?? false,
       tempSuffix: ".skill",
       beforeRename: async (temp) => {

@@ -5,7 +5,7 @@ import { lstat, mkdir, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 import type { OverrideChange, OverrideMode } from "../../../shared/budget";
 import { EngineError } from "../errors";
-import { ensureTrustedData, readTrustedJson } from "../app-data/data-trust";
+import { readTrustedJson, writeDataFile } from "../app-data/data-trust";
 import { parseJsonWithinLimits } from "../fs/json-limits";
 import { decodeUtf8, readFileBytes } from "../fs/safe-fs";
 import { writeFileAtomic } from "../fs/write";
@@ -74,14 +74,13 @@ export async function setSkillOverride(
   }
   const undoId = `${Date.now()}-${randomBytes(6).toString("hex")}`;
   const root = undoRoot(dataDir);
-  await ensureTrustedData(dataDir, root);
   const record = {
     file,
     name,
     before: before ? before.toString("base64") : null,
     after: sha(Buffer.from(next, "utf8")),
   };
-  await writeFileAtomic(path.join(root, `${undoId}.json`), JSON.stringify(record), { mode: 0o600 });
+  await writeDataFile(dataDir, path.join(root, `${undoId}.json`), JSON.stringify(record));
   const fileMode = before === null ? 0o644 : (await stat(file)).mode & 0o777;
   if (before === null) await mkdir(path.dirname(file), { recursive: true });
   await writeFileAtomic(file, next, {

@@ -20,6 +20,7 @@ import { lstat, mkdir, mkdtemp, readFile, rm, stat, unlink } from "node:fs/promi
 import path from "node:path";
 import type { Diagnostic } from "../../../shared/model";
 import { packSkill, PackRefusedError, type PackResult } from "../archive/pack";
+import { DATA_FILE_MODE, ensureDataFolder } from "../app-data/data-trust";
 
 /** Where Desktop's upload lives, in the words of current and earlier versions. */
 export const DESKTOP_UPLOAD_PLACES = {
@@ -80,13 +81,18 @@ async function downloadsFolder(options: HandoffEnvironment = {}): Promise<string
   return path.join(home, "Downloads");
 }
 
-/** Where a hand-off archive goes by default: the Downloads folder when it exists, else `<dataDir>/handoff`. */
-async function defaultHandoffDir(options: HandoffEnvironment & { dataDir: string }): Promise<string> {
+/**
+ * Where a hand-off archive goes by default: the Downloads folder when it exists, else `<dataDir>/handoff` (made and
+ * written by the data folder's rules: the folder 0700, the archive 0600).
+ */
+async function defaultHandoffDir(
+  options: HandoffEnvironment & { dataDir: string },
+): Promise<{ dir: string; private: boolean }> {
   const downloads = await downloadsFolder(options);
-  if (await isFolder(downloads)) return downloads;
+  if (await isFolder(downloads)) return { dir: downloads, private: false };
   const fallback = path.join(options.dataDir, "handoff");
-  await mkdir(fallback, { recursive: true });
-  return fallback;
+  await ensureDataFolder(options.dataDir, fallback);
+  return { dir: fallback, private: true };
 }
 
 /** A version as a file-name part: letters, digits, `.`, `_`, `+`, `-` only, at most 64 characters. */
@@ -111,9 +117,9 @@ export function desktopUploadSteps(archive: string, name: string, version: strin
 }
 
 /** Packs for Desktop into `out`; null when a file appeared there meanwhile (the next name is tried). */
-async function packInto(dir: string, out: string): Promise<PackResult | null> {
+async function packInto(dir: string, out: string, mode: number | undefined): Promise<PackResult | null> {
   try {
-    return await packSkill(dir, { out, forDesktop: true });
+    return await packSkill(dir, { out, forDesktop: true, ...(mode ? { mode } : {}) });
   } catch (error) {
     if (error instanceof PackRefusedError && error.diagnostics.some((d) => d.code === "pack.out.exists")) return null;
     throw error;
@@ -126,9 +132,12 @@ async function packInto(dir: string, out: string): Promise<PackResult | null> {
  */
 export async function prepareDesktopHandoff(newSkillDir: string, options: HandoffOptions): Promise<DesktopHandoff> {
   let outDir = options.outDir;
+  let mode: number | undefined;
   if (!outDir) {
     if (!options.dataDir) throw new TypeError("prepareDesktopHandoff needs outDir or dataDir");
-    outDir = await defaultHandoffDir({ ...options, dataDir: options.dataDir });
+    const where = await defaultHandoffDir({ ...options, dataDir: options.dataDir });
+    outDir = where.dir;
+    if (where.private) mode = DATA_FILE_MODE;
   }
   await mkdir(outDir, { recursive: true });
   const base = `${fileSafe(options.name) || "skill"}${options.version ? `-${fileSafe(options.version)}` : ""}`;
@@ -147,7 +156,7 @@ export async function prepareDesktopHandoff(newSkillDir: string, options: Handof
           packed = { ...aside, file: out };
         continue;
       }
-      packed = await packInto(newSkillDir, out);
+      packed = await packInto(newSkillDir, out, mode);
     }
   } finally {
     await rm(scratch, { recursive: true, force: true });

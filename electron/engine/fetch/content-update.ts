@@ -6,9 +6,8 @@ import path from "node:path";
 import { renameWithRetry as rename } from "../fs/rename-retry";
 import type { Skill, TaskProgress, UpdateInfo } from "../../../shared/model";
 import { gitTreeOf } from "../updates/git-tree";
-import { githubUrl } from "../updates/github-http";
 import { parseGithubRepo } from "../updates/repository";
-import { downloadFile } from "./download";
+import { downloadGithubTarball } from "./github-tarball";
 import { EngineError } from "../errors";
 import { extractArchive } from "../archive/extract";
 import { recordLockHash, type LockHashResult } from "../transaction/lock-hash";
@@ -68,29 +67,19 @@ export async function obtainFromGithubTree(
       "install.no-download",
       "The update check did not say where this skill's folder is on GitHub; run the check again.",
     );
-  const url = githubUrl(
-    options.apiBase,
-    `/repos/${encodeURIComponent(repo.owner)}/${encodeURIComponent(repo.repo)}/tarball/${encodeURIComponent(source.branch)}`,
-  );
-  if (!url) throw new EngineError("install.download.refused-url", "The GitHub API address is not a valid URL.");
   return stageSkill(options.dataDir, options.expectName, async (stagingDir) => {
-    const downloaded = await downloadFile(url.href, {
-      dir: stagingDir,
-      maxBytes: options.maxBytes,
-      signal: options.signal,
-      onProgress: options.onProgress,
-      // Only to the API's own origin: GitHub redirects the archive to codeload with a token of its own in the address.
-      ...(options.token ? { bearer: { token: options.token, origin: url.origin } } : {}),
-    }).catch((error: unknown) => {
-      if (!options.token && error instanceof EngineError && error.failure === "not-found")
-        throw new EngineError(
-          "install.download.failed",
-          `GitHub has no such folder to download. If ${repo.key} is a private repository, set a GitHub token (Settings → GitHub token, or GITHUB_TOKEN) and update again.`,
-          "not-found",
-          error.detail,
-        );
-      throw error;
-    });
+    const downloaded = await downloadGithubTarball(repo, source.branch, { ...options, dir: stagingDir }).catch(
+      (error: unknown) => {
+        if (!options.token && error instanceof EngineError && error.failure === "not-found")
+          throw new EngineError(
+            "install.download.failed",
+            `GitHub has no such folder to download. If ${repo.key} is a private repository, set a GitHub token (Settings → GitHub token, or GITHUB_TOKEN) and update again.`,
+            "not-found",
+            error.detail,
+          );
+        throw error;
+      },
+    );
     const unpacked = path.join(stagingDir, "unpacked");
     // Only the skill's folder is unpacked: the rest of the repository (its links, its size) is none of the update's business.
     const wanted = source.folder.split("/").filter(Boolean).join("/");

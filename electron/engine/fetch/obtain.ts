@@ -1,7 +1,8 @@
 // Gets the new version of a skill into staging: downloads it (or reads a local archive or folder), unpacks it safely,
 // finds the skill inside and validates it. Nothing outside `<dataDir>/staging` is written.
 import { randomBytes } from "node:crypto";
-import { mkdir, rm, stat } from "node:fs/promises";
+import { rm, stat } from "node:fs/promises";
+import { ensureDataFolder } from "../app-data/data-trust";
 import path from "node:path";
 import type { Diagnostic, TaskProgress, UpdateDownload } from "../../../shared/model";
 import { githubUrl } from "../updates/github-http";
@@ -119,7 +120,7 @@ export async function stageSkill(
   fill: (stagingDir: string) => Promise<{ unpacked: string; source: string; leftOut?: string[] }>,
 ): Promise<ObtainedSkill> {
   const stagingDir = path.join(stagingRoot(dataDir), `${Date.now()}-${randomBytes(4).toString("hex")}`);
-  await mkdir(stagingDir, { recursive: true, mode: 0o700 });
+  await ensureDataFolder(dataDir, stagingDir);
   const cleanup = () => rm(stagingDir, { recursive: true, force: true });
   try {
     const { unpacked, source, leftOut = [] } = await fill(stagingDir);

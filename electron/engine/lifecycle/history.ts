@@ -3,9 +3,8 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import type { UpdateEvent } from "../../../shared/update-flow";
-import { ensureTrustedData, readTrustedJson, untrustedDirReason } from "../app-data/data-trust";
+import { readTrustedJson, untrustedDirReason, writeDataJson } from "../app-data/data-trust";
 import { isPlainAbsolute } from "../app-data/data-paths";
-import { writeJsonAtomic } from "../fs/write";
 import { rollback, type ApplyResult } from "../transaction/swap";
 
 /** Events kept; older ones are dropped and the history says how many. */
@@ -90,12 +89,11 @@ export function recordHistory(
       const now = await readHistory(dataDir);
       const records = [...now.records, full];
       const over = Math.max(0, records.length - MAX_HISTORY_EVENTS);
-      await ensureTrustedData(dataDir);
-      await writeJsonAtomic(
-        historyFile(dataDir),
-        { format: FORMAT, dropped: now.dropped + over, records: records.slice(over) },
-        { mode: 0o600 },
-      );
+      await writeDataJson(dataDir, historyFile(dataDir), {
+        format: FORMAT,
+        dropped: now.dropped + over,
+        records: records.slice(over),
+      });
       return full;
     });
   appending.set(dataDir, run);

@@ -5,7 +5,14 @@ import path from "node:path";
 import type { TaskProgress } from "../../../shared/model";
 import { planAdd, type AddOptions, type AddPlan, type AddResult } from "../manage/add";
 import type { ClientId, Scope } from "../manage/clients";
-import { planRemove, removeSkill, restoreRemoved, type RemovePlan } from "../manage/remove";
+import {
+  latestRemoval,
+  planRemove,
+  removeSkill,
+  restoreRemoved,
+  type FoundRemoval,
+  type RemovePlan,
+} from "../manage/remove";
 import { shareSkill, type ShareResult } from "../manage/share";
 import type { HistoryRecord } from "./history";
 
@@ -123,6 +130,11 @@ export class ManageOperations {
     const target = removedTarget(done);
     if (target) await this.ctx.record({ kind: "remove", name: done.name, target, from: null, to: null, backup: null });
     return done;
+  }
+
+  /** The newest removal of `name` that can be undone, or why its record may not be used (nothing changed). */
+  removalOf(name: string): Promise<FoundRemoval> {
+    return latestRemoval(name, this.ctx.scope);
   }
 
   /** Puts back the newest removal of `name` and records it. */

@@ -25,7 +25,8 @@ import { newTaskId, TaskRegistry, type ServiceApplied, type ServiceReview, type 
 import { ManageOperations, type AddRequest, type ShareRequest } from "./manage-ops";
 import type { AddPlan, AddResult } from "../manage/add";
 import type { ClientId } from "../manage/clients";
-import type { RemovePlan } from "../manage/remove";
+import type { FoundRemoval, RemovePlan } from "../manage/remove";
+import type { ApplyResult } from "../transaction/swap";
 import type { ShareResult } from "../manage/share";
 
 /** Where the service works and whom it tells. */
@@ -109,6 +110,11 @@ export class LifecycleService {
     return this.manage.remove(plan, clients);
   }
 
+  /** The newest removal of `name` that undoRemove() would put back, or why its record may not be used. */
+  removalOf(name: string): Promise<FoundRemoval> {
+    return this.manage.removalOf(name);
+  }
+
   /** Puts back the newest removal of `name`. */
   undoRemove(name: string): Promise<RemovePlan> {
     return this.manage.undoRemove(name);
@@ -131,8 +137,9 @@ export class LifecycleService {
 
   /** Finishes or undoes what interrupted updates left, once; every step waits for it. */
   recover(): Promise<UpdateRecovery[]> {
-    const dataDir = this.options.dataDir;
-    const both = async () => [...(await recoverInterrupted(dataDir)), ...(await recoverInterruptedAdds(dataDir))];
+    const { dataDir, home, env } = this.options;
+    const adds = () => recoverInterruptedAdds({ dataDir, home, env: env as NodeJS.ProcessEnv });
+    const both = async () => [...(await recoverInterrupted(dataDir)), ...(await adds())];
     return (this.recovered ??= both().then(
       (outcomes) => {
         const views = outcomes.map(({ target, outcome, detail }) => ({ target, outcome, detail }));
@@ -280,11 +287,16 @@ export class LifecycleService {
     });
   }
 
-  /** Puts back the copy the last update of this folder replaced. */
-  async undo(skill: Skill): Promise<UndoResult> {
+  /** Puts back the copy the last update of this folder replaced and records it; throws EngineError (the CLI's `rollback`). */
+  async rollback(skill: { name: string; realDir: string }): Promise<ApplyResult> {
     await this.recover();
+    return undoRecorded(skill, this.options.dataDir, this.options.log);
+  }
+
+  /** Puts back the copy the last update of this folder replaced, its failure as a problem (the app's Undo). */
+  async undo(skill: Skill): Promise<UndoResult> {
     try {
-      const result = await undoRecorded(skill, this.options.dataDir, this.options.log);
+      const result = await this.rollback(skill);
       return { ok: true, version: result.version, replacedVersion: result.previousVersion };
     } catch (error) {
       return { ok: false, problem: problemOf(error) };

@@ -88,7 +88,7 @@ describe("add crash consistency", () => {
       const problems: string[] = [];
       const check = async (label: string) => {
         const swaps = await recoverInterrupted(dataDir);
-        const adds = await recoverInterruptedAdds(dataDir);
+        const adds = await recoverInterruptedAdds({ dataDir, home, env: {} });
         const now = await print();
         const left = await leftovers(clientDirs);
         const journals = await readdir(path.join(dataDir, "add-journal")).catch(() => []);

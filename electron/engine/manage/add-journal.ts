@@ -6,14 +6,16 @@ import { lstat, readdir, readlink, rm } from "node:fs/promises";
 import path from "node:path";
 import { backupsRoot, stagingRoot } from "../app-data/data-dir";
 import { isBackupPath, isPlainAbsolute, stagePathOf } from "../app-data/data-paths";
-import { ensureTrustedData, readTrustedJson, untrustedDirReason } from "../app-data/data-trust";
+import { readTrustedJson, untrustedDirReason, writeDataJson } from "../app-data/data-trust";
 import { processAlive } from "../transaction/journal";
 import { rollback } from "../transaction/swap";
 import { syncPath } from "../transaction/tree";
 import { renameWithRetry as rename } from "../fs/rename-retry";
-import { createSymlink as symlink, writeJsonAtomic } from "../fs/write";
+import { createSymlink as symlink } from "../fs/write";
 import { installerFolderHashes } from "../skill-lock/folder-hash";
 import { upsertLockEntry, type LockEntry } from "../skill-lock/lock-edit";
+import { checkClientFolder, lockFileOf, type Scope } from "./clients";
+import { checkBeforeRestore, scopeFolders } from "./record-places";
 
 /** How one place is written (decided from what was there): each kind is undone its own way. */
 export type AddPlaceKind = "copy" | "link" | "relink" | "copy-over-link" | "link-over-copy" | "swap";
@@ -45,6 +47,13 @@ export interface AddJournal {
   createdAt: string;
   places: AddJournalPlace[];
   lock?: { file: string; entry: LockEntry };
+  /** The project whose folders the add wrote (absent: the home's). */
+  project?: string;
+}
+
+/** Where add journals are read back: the data folder and the home (a journal's project, if any, is its own). */
+export interface AddJournalScope extends Scope {
+  dataDir: string;
 }
 
 /** How recovery left one interrupted add (the shape of the update recovery's outcomes, so both are shown alike). */
@@ -83,8 +92,7 @@ const journalFile = (dataDir: string, id: string) => path.join(addJournalRoot(da
 
 /** Writes (or rewrites) an add's journal atomically, readable by this user alone. */
 export async function writeAddJournal(dataDir: string, journal: AddJournal): Promise<void> {
-  await ensureTrustedData(dataDir, addJournalRoot(dataDir));
-  await writeJsonAtomic(journalFile(dataDir, journal.id), journal, { mode: 0o600 });
+  await writeDataJson(dataDir, journalFile(dataDir, journal.id), journal);
 }
 
 /** Deletes a finished add's journal. */
@@ -92,18 +100,30 @@ export async function removeAddJournal(dataDir: string, id: string): Promise<voi
   await rm(journalFile(dataDir, id), { force: true });
 }
 
-/** Why a journal's paths are not the ones an add writes (so recovery must not touch them), or null. */
-export function addJournalShapeProblem(dataDir: string, j: AddJournal, fileName?: string): string | null {
+/** The scope a journal's add wrote in: the one given, in the journal's project when it names one. */
+const scopeOf = (scope: Scope, j: AddJournal): Scope => ({ ...scope, ...(j.project ? { project: j.project } : {}) });
+
+/**
+ * Why a journal's paths are not the ones an add writes in this scope (so recovery must not touch them), or null: every
+ * place a skill folder in a client folder of this home (or the journal's project), its stage and aside beside it, a
+ * backup where Skillshelf keeps backups, the lock exactly this home's installer lock.
+ */
+export function addJournalShapeProblem(scope: AddJournalScope, j: AddJournal, fileName?: string): string | null {
+  const dataDir = scope.dataDir;
   const r = j as unknown as Record<string, unknown>;
   if (typeof r.id !== "string" || !/^[0-9a-f]{12}$/.test(r.id)) return "its id is not one Skillshelf makes";
   if (fileName !== undefined && fileName !== `${r.id}.json`) return "its file name does not match its id";
   if (r.op !== "add" || (r.step !== "placing" && r.step !== "placed")) return "its operation or step is unknown";
   if (!Number.isInteger(r.pid)) return "its process id is not a whole number";
   if (typeof r.name !== "string" || !SAFE_NAME.test(r.name)) return "its skill name is not a folder name";
+  if (r.project !== undefined && !isPlainAbsolute(r.project)) return "its project is not a plain absolute path";
+  const where = scopeOf(scope, j);
+  const folders = scopeFolders(where);
   if (!Array.isArray(r.places) || r.places.length > 20) return "its places are not a short list";
   for (const p of r.places as AddJournalPlace[]) {
     if (typeof p !== "object" || p === null || !KINDS.includes(p.kind)) return "a place's kind is unknown";
     if (!isPlainAbsolute(p.path) || path.basename(p.path) !== r.name) return "a place is not a folder of the skill";
+    if (!folders.includes(path.dirname(p.path))) return "a place is not in a client folder of this home";
     const copyKind = p.kind === "copy" || p.kind === "copy-over-link";
     const linkKind = p.kind === "link" || p.kind === "relink" || p.kind === "link-over-copy";
     if (copyKind && p.stage !== stagePathOf(p.path, r.id)) return "a staged copy is not beside its place";
@@ -120,8 +140,7 @@ export function addJournalShapeProblem(dataDir: string, j: AddJournal, fileName?
   }
   if (r.lock !== undefined) {
     const lock = r.lock as { file?: unknown; entry?: unknown };
-    if (!isPlainAbsolute(lock.file) || path.basename(lock.file) !== ".skill-lock.json")
-      return "its lock file is not the installer's lock";
+    if (lock.file !== lockFileOf(where)) return "its lock file is not the installer's lock of this home";
     if (typeof lock.entry !== "object" || lock.entry === null || Array.isArray(lock.entry))
       return "its lock entry is not a record";
   }
@@ -151,7 +170,8 @@ async function putLinkBack(place: string, target: string, aside: string): Promis
 }
 
 /** Undoes one place; returns a sentence when it could not be (then the rest is left as it is for the user). */
-async function undoPlace(p: AddJournalPlace, dataDir: string, id: string): Promise<string | null> {
+async function undoPlace(p: AddJournalPlace, where: Scope, dataDir: string, id: string): Promise<string | null> {
+  await checkBeforeRestore({ path: p.path }, where, dataDir);
   if (p.stage) await rm(p.stage, { recursive: true, force: true });
   if (p.aside && (await info(p.aside))?.isSymbolicLink()) await rm(p.aside, { force: true });
   switch (p.kind) {
@@ -173,6 +193,7 @@ async function undoPlace(p: AddJournalPlace, dataDir: string, id: string): Promi
     case "link-over-copy":
       if (await linksTo(p.path, p.linkTo!)) await rm(p.path, { force: true });
       if (!(await info(p.path)) && (await info(p.backup!))) {
+        await checkBeforeRestore({ path: p.path, backup: p.backup }, where, dataDir);
         await rename(p.backup!, p.path);
         await syncPath(path.dirname(p.path), true);
       }
@@ -198,12 +219,36 @@ async function removeTornLockWrites(lockFile: string): Promise<void> {
   }
 }
 
-/** Finishes ("placed") or undoes ("placing") one add; also used in-process when a write fails midway. */
-export async function recoverAddJournal(dataDir: string, journal: AddJournal): Promise<AddRecoveryOutcome> {
+/** Why a journal's places may not be used now (a folder is another user's, or leads to one), or null. */
+async function placesRefused(journal: AddJournal, where: Scope, dataDir: string): Promise<string | null> {
+  try {
+    for (const place of journal.places) await checkBeforeRestore({ path: place.path }, where, dataDir);
+    if (journal.lock) await checkClientFolder(path.dirname(journal.lock.file), where);
+    return null;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
+/**
+ * Finishes ("placed") or undoes ("placing") one add; also used in-process when a write fails midway. Every place is
+ * checked before anything is done, and each again right before it is used; a refusal changes nothing.
+ */
+export async function recoverAddJournal(scope: AddJournalScope, journal: AddJournal): Promise<AddRecoveryOutcome> {
+  const dataDir = scope.dataDir;
+  const where = scopeOf(scope, journal);
   const target = journal.places.find((p) => p.kind === "copy" || p.kind === "swap")?.path ?? journal.places[0]?.path;
   const shown = target ?? journal.name;
+  const refused = await placesRefused(journal, where, dataDir);
+  if (refused)
+    return {
+      target: shown,
+      outcome: "needs-attention",
+      detail: `the add of "${journal.name}" was not recovered and its journal was left: ${refused}`,
+    };
   if (journal.step === "placed") {
     if (journal.lock) {
+      await checkClientFolder(path.dirname(journal.lock.file), where);
       await removeTornLockWrites(journal.lock.file);
       const edit = await upsertLockEntry(journal.lock.file, journal.name, journal.lock.entry);
       if (!edit.ok)
@@ -218,7 +263,7 @@ export async function recoverAddJournal(dataDir: string, journal: AddJournal): P
   }
   const problems: string[] = [];
   for (const place of [...journal.places].reverse()) {
-    const problem = await undoPlace(place, dataDir, journal.id).catch((error: Error) => error.message);
+    const problem = await undoPlace(place, where, dataDir, journal.id).catch((error: Error) => error.message);
     if (problem) problems.push(problem);
   }
   if (problems.length)
@@ -246,7 +291,8 @@ async function removeDeadAddStaging(dataDir: string): Promise<void> {
 }
 
 /** Finishes or undoes every add a crash interrupted and removes the staging killed adds left (run at start-up). */
-export async function recoverInterruptedAdds(dataDir: string): Promise<AddRecoveryOutcome[]> {
+export async function recoverInterruptedAdds(scope: AddJournalScope): Promise<AddRecoveryOutcome[]> {
+  const dataDir = scope.dataDir;
   const dir = addJournalRoot(dataDir);
   const folderWhy = (await untrustedDirReason(dataDir)) ?? (await untrustedDirReason(dir));
   if (folderWhy)
@@ -267,7 +313,7 @@ export async function recoverInterruptedAdds(dataDir: string): Promise<AddRecove
     }
     const journal = read.value as AddJournal;
     const shape =
-      journal && typeof journal === "object" ? addJournalShapeProblem(dataDir, journal, name) : "it is not a record";
+      journal && typeof journal === "object" ? addJournalShapeProblem(scope, journal, name) : "it is not a record";
     if (shape) {
       outcomes.push({
         target: null,
@@ -278,7 +324,7 @@ export async function recoverInterruptedAdds(dataDir: string): Promise<AddRecove
     }
     if (journal.pid === process.pid || processAlive(journal.pid)) continue;
     outcomes.push(
-      await recoverAddJournal(dataDir, journal).catch((error: Error): AddRecoveryOutcome => ({
+      await recoverAddJournal(scope, journal).catch((error: Error): AddRecoveryOutcome => ({
         target: journal.name,
         outcome: "needs-attention",
         detail: `the add of "${journal.name}" could not be recovered: ${error.message}`,

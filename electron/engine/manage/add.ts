@@ -337,6 +337,7 @@ async function applyOne(
     places: skill.places,
     skillDir: candidate.dir,
     dataDir: options.dataDir,
+    scope: options,
     onStep: options.onStep,
     lock: async () => {
       if (!lockFile || !skill.places.length) return null;

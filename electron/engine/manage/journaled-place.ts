@@ -1,6 +1,7 @@
 // Writes the places of one skill under an add journal (add and share): the journal names every staged copy, link made
 // aside and backup before the first write, so a crash is finished or undone at the next start, and a failure midway is
 // undone at once.
+import path from "node:path";
 import { newBackupDir } from "../transaction/backups";
 import { stagePathOf } from "../app-data/data-paths";
 import { installerFolderHashes } from "../skill-lock/folder-hash";
@@ -14,6 +15,7 @@ import {
   type AddJournal,
   type AddJournalPlace,
 } from "./add-journal";
+import type { Scope } from "./clients";
 import { applyPlacement, placeKindOf, type AppliedPlacement, type PlannedPlacement } from "./place";
 
 /** Points a test can stop an add at (the crash test kills the process there). */
@@ -25,6 +27,8 @@ export interface JournaledPlaces {
   places: PlannedPlacement[];
   skillDir: string;
   dataDir: string;
+  /** The home (or project) the places are in: recorded in the journal, and what recovery checks them against. */
+  scope: Scope;
   lock?: () => Promise<{ file: string; entry: LockEntry } | null>;
   onStep?: (step: AddStep) => void | Promise<void>;
 }
@@ -62,6 +66,7 @@ export async function placeJournaled(
     name: work.name,
     createdAt: new Date().toISOString(),
     places: journalPlaces.filter((p): p is AddJournalPlace => p !== null),
+    ...(work.scope.project ? { project: path.resolve(work.scope.project) } : {}),
   };
   const written = journal.places.length > 0;
   if (written) {
@@ -75,7 +80,7 @@ export async function placeJournaled(
       if (journalPlaces[i]) await work.onStep?.("place-written");
     }
   } catch (error) {
-    if (written) await recoverAddJournal(work.dataDir, journal).catch(() => undefined);
+    if (written) await recoverAddJournal({ ...work.scope, dataDir: work.dataDir }, journal).catch(() => undefined);
     throw error;
   }
   const lock = (await work.lock?.()) ?? null;

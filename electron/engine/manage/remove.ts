@@ -7,15 +7,16 @@ import path from "node:path";
 import { renameWithRetry as rename } from "../fs/rename-retry";
 import { backupsRoot } from "../app-data/data-dir";
 import { isBackupPath, isPlainAbsolute } from "../app-data/data-paths";
-import { ensureTrustedData, readTrustedJson, untrustedDirReason, untrustedError } from "../app-data/data-trust";
+import { readTrustedJson, untrustedDirReason, untrustedError, writeDataJson } from "../app-data/data-trust";
 import { EngineError } from "../errors";
 import { syncPath } from "../transaction/tree";
 import { readJsonFileWithinLimits } from "../fs/json-limits";
-import { createSymlink as symlink, writeJsonAtomic } from "../fs/write";
+import { createSymlink as symlink } from "../fs/write";
 import { installerSkillFolders } from "../skill-lock/agent-folders";
 import { MAX_LOCK_BYTES, removeLockEntry, upsertLockEntry } from "../skill-lock/lock-edit";
 import { moveToBackup } from "./backup-move";
 import { CLIENT_IDS, checkClientFolder, clientPlace, lockFileOf, type ClientId, type Scope } from "./clients";
+import { checkBeforeRestore, scopeFolders } from "./record-places";
 
 /** One thing remove takes away. */
 export type Removal =
@@ -47,13 +48,6 @@ const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 const MAX_REMOVAL_RECORD_BYTES = 1024 * 1024;
 const removalsDir = (dataDir: string) => path.join(dataDir, "removals");
 const RECORD_ID = /^\d{1,16}-[0-9a-f]{8}$/;
-
-/** Every folder of this scope remove looks in: the clients' and, in the home, the installer's. */
-function scopeFolders(scope: Scope): string[] {
-  const dirs = CLIENT_IDS.map((id) => clientPlace(id, scope).dir).filter((d): d is string => !!d);
-  if (!scope.project) dirs.push(...installerSkillFolders(scope.home, scope.env));
-  return [...new Set(dirs.map((d) => path.resolve(d)))];
-}
 
 async function readLockEntry(file: string, name: string): Promise<Record<string, unknown> | null> {
   const lock = (await readJsonFileWithinLimits(file, MAX_LOCK_BYTES)) as { skills?: Record<string, unknown> } | null;
@@ -114,8 +108,7 @@ const recordFile = (dataDir: string, plan: RemovePlan) =>
 /** Removes what plan lists: links first, then copies moved into the backups, then the lock entry; returns the record. */
 export async function removeSkill(plan: RemovePlan, options: RemoveOptions): Promise<RemovePlan> {
   plan.removedAt = new Date().toISOString();
-  await ensureTrustedData(options.dataDir, removalsDir(options.dataDir));
-  const save = () => writeJsonAtomic(recordFile(options.dataDir, plan), plan, { mode: 0o600 });
+  const save = () => writeDataJson(options.dataDir, recordFile(options.dataDir, plan), plan);
   await save();
   for (const item of plan.items) {
     if (item.kind === "link") await unlink(item.path);
@@ -195,18 +188,6 @@ export async function latestRemoval(name: string, options: Scope & { dataDir: st
   const shape = removalShapeProblem(read.value, names[0]!, options, options.dataDir);
   if (shape) return { refused: `the record ${file} was not used: ${shape}` };
   return { file, plan: read.value as RemovePlan };
-}
-
-/** Checks, right before it is used, that a record's place and backup are still what remove left. */
-async function checkBeforeRestore(item: Removal, scope: Scope, dataDir: string): Promise<void> {
-  await checkClientFolder(path.dirname(item.path), scope);
-  if (item.kind !== "copy" || !item.backup) return;
-  const info = await lstat(item.backup).catch(() => null);
-  if (!info?.isDirectory() || !isBackupPath(backupsRoot(dataDir), item.path, item.backup))
-    throw new EngineError(
-      "install.rollback.none",
-      `The kept copy of ${item.path} is no longer at ${item.backup}, so nothing was put back.`,
-    );
 }
 
 /** Puts back the newest removal of `name`: copies renamed back, links made again, the lock entry re-added. */

@@ -56,7 +56,7 @@ export async function shareSkill(name: string, options: ShareOptions): Promise<S
         result,
       },
     );
-  const done = await placeJournaled({ name, places, skillDir: copy.path, dataDir: options.dataDir });
+  const done = await placeJournaled({ name, places, skillDir: copy.path, dataDir: options.dataDir, scope: options });
   for (const [i, place] of places.entries()) place.applied = done.applied[i];
   result.applied = true;
   return result;

@@ -1,11 +1,12 @@
 // Gets everything a source holds into staging (GitHub's repository tarball through its API, a git clone, a download
 // or a local folder or archive through the one archive reader) and lists the skills in it, each read and validated.
 import { mkdir, readdir, rm, stat } from "node:fs/promises";
+import { ensureDataFolder } from "../app-data/data-trust";
 import path from "node:path";
 import { stopsLoading } from "../../../shared/client-fit";
 import type { Diagnostic, TaskProgress } from "../../../shared/model";
 import { stagingRoot } from "../app-data/data-dir";
-import { downloadFile } from "../fetch/download";
+import { downloadGithubTarball } from "../fetch/github-tarball";
 import { causeOfErrno, EngineError } from "../errors";
 import { extractArchive } from "../archive/extract";
 import { skillFolders } from "../fetch/locate";
@@ -172,16 +173,7 @@ async function fill(source: AddSource, stagingDir: string, options: StageOptions
     return { root: unpacked, subpath: "", shown: source.url, ref: source.ref };
   }
   const ref = source.ref ?? (await defaultBranch(source, options));
-  const repo = `/repos/${encodeURIComponent(source.owner)}/${encodeURIComponent(source.repo)}`;
-  const url = githubUrl(options.apiBase, `${repo}/tarball/${encodeURIComponent(ref)}`);
-  if (!url) throw new EngineError("install.download.refused-url", "The GitHub API address is not a valid URL.");
-  const downloaded = await downloadFile(url.href, {
-    dir: stagingDir,
-    maxBytes: options.maxBytes,
-    signal: options.signal,
-    onProgress: options.onProgress,
-    ...(options.token ? { bearer: { token: options.token, origin: url.origin } } : {}),
-  });
+  const downloaded = await downloadGithubTarball(source, ref, { ...options, dir: stagingDir });
   await extractArchive(downloaded.file, unpacked, { format: "tar.gz" });
   await rm(downloaded.file, { force: true });
   const shown = `https://github.com/${source.owner}/${source.repo}${source.subpath ? `/tree/${ref}/${source.subpath}` : ""}`;
@@ -233,7 +225,7 @@ function unreadableSource(error: unknown, source: AddSource): unknown {
 /** Stages the source and lists its skills (below `subpath` when one was named); throws EngineError. */
 export async function stageSource(source: AddSource, options: StageOptions): Promise<StagedSource> {
   const stagingDir = path.join(stagingRoot(options.dataDir), addStagingName());
-  await mkdir(stagingDir, { recursive: true, mode: 0o700 });
+  await ensureDataFolder(options.dataDir, stagingDir);
   const cleanup = () => rm(stagingDir, { recursive: true, force: true });
   try {
     const { root, subpath, shown, ref, origins } = await fill(source, stagingDir, options);

@@ -4,7 +4,6 @@ import { randomBytes } from "node:crypto";
 import { lstat, mkdir, readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { renameWithRetry as rename } from "../fs/rename-retry";
-import { writeJsonAtomic } from "../fs/write";
 import { backupsRoot } from "../app-data/data-dir";
 import {
   ensureTrustedData,
@@ -12,6 +11,7 @@ import {
   untrustedDirReason,
   untrustedError,
   untrustedReason,
+  writeDataJson,
 } from "../app-data/data-trust";
 import { isBackupPath, isPlainAbsolute } from "../app-data/data-paths";
 import type { InstallManifest } from "./manifest";
@@ -122,8 +122,7 @@ export async function recordBackup(dataDir: string, realDir: string, entry: Back
   if (!record.backups.some((b) => b.dir === entry.dir)) record.backups.push(entry);
   const dropped = record.backups.length > keep ? record.backups.slice(0, record.backups.length - keep) : [];
   record.backups = record.backups.slice(dropped.length);
-  await ensureTrustedData(dataDir, backupsRoot(dataDir));
-  await writeJsonAtomic(recordFile(dataDir, realDir), record, { mode: 0o600 });
+  await writeDataJson(dataDir, recordFile(dataDir, realDir), record);
   for (const old of dropped) {
     // Checked again right before the delete: the folder holding it must still be a real folder of ours.
     if (!(await isOurBackupHolder(dataDir, realDir, old.dir))) continue;
@@ -143,7 +142,7 @@ export async function forgetBackup(dataDir: string, realDir: string, dir: string
   const record = await readRecord(dataDir, realDir);
   const backups = record.backups.filter((b) => b.dir !== dir);
   if (backups.length !== record.backups.length)
-    await writeJsonAtomic(recordFile(dataDir, realDir), { ...record, backups }, { mode: 0o600 });
+    await writeDataJson(dataDir, recordFile(dataDir, realDir), { ...record, backups });
 }
 
 /** True when dir has the shape of a backup of realDir and the folder holding it is a real folder of this user. */

@@ -2,9 +2,15 @@
 import { constants } from "node:fs";
 import { open, readdir, rm } from "node:fs/promises";
 import path from "node:path";
-import { writeFileAtomic, writeJsonAtomic } from "../fs/write";
 import { backupsRoot, journalRoot } from "../app-data/data-dir";
-import { ensureTrustedData, readTrustedJson, untrustedDirReason, untrustedReason } from "../app-data/data-trust";
+import {
+  ensureTrustedData,
+  readTrustedJson,
+  untrustedDirReason,
+  untrustedReason,
+  writeDataFile,
+  writeDataJson,
+} from "../app-data/data-trust";
 import { isBackupPath, isPlainAbsolute, stagePathOf } from "../app-data/data-paths";
 import { EngineError } from "../errors";
 import type { InstallManifest } from "./manifest";
@@ -43,8 +49,7 @@ function journalFile(dataDir: string, id: string): string {
 
 /** Writes (or rewrites) a swap's journal atomically, readable by this user alone. */
 export async function writeJournal(dataDir: string, journal: SwapJournal): Promise<void> {
-  await ensureTrustedData(dataDir, journalRoot(dataDir));
-  await writeJsonAtomic(journalFile(dataDir, journal.id), journal, { mode: 0o600 });
+  await writeDataJson(dataDir, journalFile(dataDir, journal.id), journal);
 }
 
 /**
@@ -184,8 +189,8 @@ const LOCK_TEMP = /^\.(.+)\.(\d+)\.[0-9a-f]+\.lock-tmp$/;
  * one (`overwrite: false`), so a crash can never leave a lock without its owner's id — an empty lock would refuse every
  * update of the folder until it aged. A crash's temp file is removed by `removeTornJournalWrites`.
  */
-async function createLock(file: string): Promise<void> {
-  await writeFileAtomic(file, String(process.pid), { mode: 0o600, overwrite: false });
+async function createLock(dataDir: string, file: string): Promise<void> {
+  await writeDataFile(dataDir, file, String(process.pid), { overwrite: false });
 }
 
 /** Takes the one lock per folder (two updates of one folder never run at once); returns its release. */
@@ -194,7 +199,7 @@ export async function lockTarget(dataDir: string, target: string): Promise<() =>
   await ensureTrustedData(dataDir, journalRoot(dataDir));
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      await createLock(file);
+      await createLock(dataDir, file);
       return () => rm(file, { force: true });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;

@@ -1,12 +1,11 @@
 // The record of what Skillshelf installed into a folder (each file's SHA-256), so a later update can tell the
 // release's files from files the user added or edited, and never delete the user's own.
-import { mkdir, rm } from "node:fs/promises";
+import { rm } from "node:fs/promises";
 import path from "node:path";
-import { writeJsonAtomic } from "../fs/write";
 import { manifestsRoot } from "../app-data/data-dir";
 import { targetKey } from "../app-data/data-paths";
 import { hashFile, listTree } from "./tree";
-import { readTrustedJson } from "../app-data/data-trust";
+import { readTrustedJson, writeDataJson } from "../app-data/data-trust";
 
 /** A record of ours far larger than this is damaged, not ours to trust. */
 const MAX_MANIFEST_FILE_BYTES = 32 * 1024 * 1024;
@@ -42,8 +41,7 @@ export async function readManifest(dataDir: string, realDir: string): Promise<In
 
 /** Records what was just installed at realDir. */
 export async function writeManifest(dataDir: string, manifest: InstallManifest): Promise<void> {
-  await mkdir(manifestsRoot(dataDir), { recursive: true, mode: 0o700 });
-  await writeJsonAtomic(manifestFile(dataDir, manifest.target), manifest, { mode: 0o600 });
+  await writeDataJson(dataDir, manifestFile(dataDir, manifest.target), manifest);
 }
 
 /** Forgets the manifest (after a rollback to a copy whose release is not known). */
