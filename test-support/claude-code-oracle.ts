@@ -69,8 +69,15 @@ export interface OracleVerdict {
   output: string;
 }
 
-/** Runs `claude plugin validate` on one folder with a throwaway home and config folder, no network needed. */
-export async function claudeValidate(bin: string, target: string): Promise<OracleVerdict> {
+/**
+ * Runs `claude plugin validate` on one folder with a throwaway home and config folder, no network needed; `extra` adds
+ * options (such as `--profile directory`).
+ */
+export async function claudeValidate(
+  bin: string,
+  target: string,
+  extra: readonly string[] = [],
+): Promise<OracleVerdict> {
   const home = await mkdtemp(path.join(os.tmpdir(), "skillshelf-claude-home-"));
   const env = {
     PATH: process.env.PATH ?? "",
@@ -83,10 +90,15 @@ export async function claudeValidate(bin: string, target: string): Promise<Oracl
   };
   try {
     return await new Promise<OracleVerdict>((resolve) => {
-      execFile(bin, ["plugin", "validate", target], { encoding: "utf8", timeout: 120_000, env }, (error, out, err) => {
-        const code = error ? (typeof error.code === "number" ? error.code : null) : 0;
-        resolve({ status: code, output: `${out}${err}` });
-      });
+      execFile(
+        bin,
+        ["plugin", "validate", target, ...extra],
+        { encoding: "utf8", timeout: 120_000, env },
+        (error, out, err) => {
+          const code = error ? (typeof error.code === "number" ? error.code : null) : 0;
+          resolve({ status: code, output: `${out}${err}` });
+        },
+      );
     });
   } finally {
     await rm(home, { recursive: true, force: true });

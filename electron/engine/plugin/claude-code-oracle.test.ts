@@ -11,6 +11,7 @@ import { findTargets } from "../skill/targets";
 import { validateTarget } from "../validate-target";
 
 const FIXTURES = fileURLToPath(new URL("./fixtures/claude-code/", import.meta.url));
+const DIRECTORY_FIXTURES = fileURLToPath(new URL("./fixtures/plugin-directory/", import.meta.url));
 
 /** Fixtures Claude Code's validator passes but its loader fails on, where Skillshelf keeps an error. */
 const STRICTER_ON_PURPOSE = new Set(["marketplace-source-missing"]);
@@ -60,5 +61,39 @@ describe("claude plugin validate as an oracle", () => {
     }
     const context = `Claude Code said:\n${oracle.output}\nSkillshelf's errors: ${ours.codes.join(", ") || "none"}`;
     expect(ours.valid, context).toBe(oracle.status === 0);
+  });
+});
+
+describe("claude plugin validate --profile directory as an oracle", () => {
+  const names = readdirSync(DIRECTORY_FIXTURES);
+  let reason = "";
+  const verdicts = new Map<string, OracleVerdict>();
+  beforeAll(async () => {
+    const found = ensureClaudeCode();
+    if (!found.ok) {
+      reason = found.reason;
+      return;
+    }
+    for (const name of names)
+      verdicts.set(
+        name,
+        await claudeValidate(found.bin, path.join(DIRECTORY_FIXTURES, name), ["--profile", "directory"]),
+      );
+  }, 600_000);
+
+  it.for(names)("agrees on %s with the claude-plugin-directory profile", async (name, ctx) => {
+    const oracle = verdicts.get(name);
+    if (!oracle) skipBecause(ctx, reason);
+    expect([0, 1], `claude plugin validate exited ${oracle.status}:\n${oracle.output}`).toContain(oracle.status);
+    const dir = path.join(DIRECTORY_FIXTURES, name);
+    const { targets } = await findTargets(dir);
+    const ours = await validateTarget(
+      targets.find((t) => t.path === dir)!,
+      "claude-plugin-directory",
+    );
+    const errors = ours.diagnostics.filter((d) => d.severity === "error").map((d) => d.code);
+    expect(ours.valid, `Claude Code said:\n${oracle.output}\nSkillshelf's errors: ${errors.join(", ") || "none"}`).toBe(
+      oracle.status === 0,
+    );
   });
 });
