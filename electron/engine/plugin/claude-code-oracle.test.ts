@@ -5,7 +5,13 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
-import { claudeValidate, ensureClaudeCode, type OracleVerdict } from "../../../test-support/claude-code-oracle";
+import {
+  claudeCodeSkillKeys,
+  claudeValidate,
+  ensureClaudeCode,
+  type OracleVerdict,
+} from "../../../test-support/claude-code-oracle";
+import { makeTempDir, writeTree } from "../../../test-support/tmp";
 import { skipBecause } from "../../../test-support/skip";
 import { findTargets } from "../skill/targets";
 import { validateTarget } from "../validate-target";
@@ -96,4 +102,37 @@ describe("claude plugin validate --profile directory as an oracle", () => {
       oracle.status === 0,
     );
   });
+});
+
+describe("the skill keys Claude Code's own schema reads", () => {
+  it("are never an error in a Claude Code plugin's skill (the list is read from the program, not kept by hand)", async (ctx) => {
+    const found = ensureClaudeCode();
+    if (!found.ok) skipBecause(ctx, found.reason);
+    const keys = await claudeCodeSkillKeys(found.bin);
+    if (!keys)
+      throw new Error("Claude Code's SKILL.md schema was not found in the program: update claudeCodeSkillKeys.");
+    expect(keys).toEqual(expect.arrayContaining(["when_to_use", "disallowed-tools", "improved_by"]));
+    const tmp = await makeTempDir("skillshelf-oracle-keys-");
+    try {
+      const files: Record<string, string> = {
+        ".claude-plugin/plugin.json": JSON.stringify({ name: "keys", version: "1.0.0" }),
+      };
+      const own = keys.filter((key) => key !== "name" && key !== "description");
+      // `shell` takes one of Claude Code's words and `metadata` the specification's mapping; any other key plain text.
+      const value = (key: string) => (key === "shell" ? "bash" : key === "metadata" ? "{ owner: tests }" : "x");
+      for (const key of own)
+        files[`skills/${key.toLowerCase().replace(/_/g, "-")}/SKILL.md`] =
+          `---\nname: ${key.toLowerCase().replace(/_/g, "-")}\ndescription: Uses ${key}.\n${key}: ${value(key)}\n---\nDo it.\n`;
+      await writeTree(tmp.dir, files);
+      const { targets } = await findTargets(tmp.dir);
+      const result = await validateTarget(
+        targets.find((t) => t.path === tmp.dir)!,
+        "agent-skills",
+      );
+      const errors = result.diagnostics.filter((d) => d.severity === "error").map((d) => `${d.code}: ${d.message}`);
+      expect(errors).toEqual([]);
+    } finally {
+      await tmp.cleanup();
+    }
+  }, 300_000);
 });
