@@ -98,3 +98,39 @@ export interface OverrideChange {
   undoId: string;
   changed: boolean;
 }
+
+/** What one skill costs in one client's listing, every conversation. */
+export interface SkillCost {
+  clientId: string;
+  label: string;
+  /** The name the client lists it by (a plugin's skill as plugin:skill in Claude Code). */
+  listedAs: string;
+  chars: number;
+  tokens: number;
+  mode: OverrideMode;
+}
+
+/** Every listing that carries the skill (each copy counted where it is listed), and the clients that leave it out. */
+export function skillCosts(
+  report: BudgetReport,
+  skillId: string,
+): { listed: SkillCost[]; notListed: Array<{ clientId: string; label: string; detail: string }> } {
+  const listed: SkillCost[] = [];
+  const notListed: Array<{ clientId: string; label: string; detail: string }> = [];
+  for (const client of report.clients) {
+    for (const e of client.entries)
+      if (e.skillId === skillId)
+        listed.push({
+          clientId: client.id,
+          label: client.label,
+          listedAs: e.name,
+          chars: e.chars,
+          tokens: e.tokens,
+          mode: e.mode,
+        });
+    const cut = client.cuts.find((c) => c.kind === "not-listed" && c.skillId === skillId);
+    if (cut && !client.entries.some((e) => e.skillId === skillId))
+      notListed.push({ clientId: client.id, label: client.label, detail: cut.detail });
+  }
+  return { listed, notListed };
+}

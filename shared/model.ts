@@ -60,6 +60,8 @@ export interface Location {
   /** A label a person can tell apart (e.g. a Desktop account tree's organisation/account). */
   label?: string;
   note?: string;
+  /** Other clients that read this folder too, by their own docs (docs/budget.md): Gemini CLI reads ~/.agents/skills. */
+  readBy?: ClientId[];
   /** For Claude Desktop: the skills-plugin root, the account tree (null for the root itself) and the manifest's date. */
   desktop?: DesktopLocationFacts;
 }

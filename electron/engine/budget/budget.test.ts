@@ -51,10 +51,13 @@ describe("computeBudget", () => {
   it("lists what Claude Code sends with no settings: the opted-out skill left out, the plugin's alpha a duplicate", async () => {
     const report = await budgetOf(await fixtureHome());
     const cc = report.clients.find((c) => c.id === "claude-code")!;
-    expect(cc.entries.map((e) => e.name).sort()).toEqual(["alpha", "alpha", "shared"]);
-    // alpha 71+5+18 = 94, shared 71+6+11 = 88, kit's alpha 71+5+12 = 88.
-    expect(cc.chars).toBe(OVERHEAD + 94 + 88 + 88);
+    // Claude Code lists a plugin's skill as plugin:skill, so kit's alpha is listed (and paid for) beside alpha.
+    expect(cc.entries.map((e) => e.name).sort()).toEqual(["alpha", "kit:alpha", "shared"]);
+    // alpha 71+5+18 = 94, shared 71+6+11 = 88, kit:alpha 71+9+12 = 92.
+    expect(cc.chars).toBe(OVERHEAD + 94 + 88 + 92);
     expect(cc.tokens).toBe(Math.ceil(cc.chars / 4));
+    expect(report.tokenEstimate).toContain("estimated as characters ÷ 4");
+    expect(report.tokenEstimate).toContain("measured error on 9 listings: ±8%");
     expect(cc.limitChars).toBe(8000);
     expect(cc.cuts.map((c) => `${c.kind}:${c.name}`).sort()).toEqual(["duplicate:alpha", "not-listed:quiet"]);
     expect(cc.cuts.find((c) => c.kind === "duplicate")!.detail).toMatch(/copies that differ/);
@@ -112,6 +115,104 @@ describe("computeBudget", () => {
     const cc = (await budgetOf(home)).clients.find((c) => c.id === "claude-code")!;
     expect(cc.notes).toEqual([expect.stringContaining("not valid JSON")]);
     expect(cc.entries).toHaveLength(3);
+  });
+});
+
+/** A home where each client reads its own folder and the shared ones its docs name (docs/budget.md). */
+async function sharedFoldersHome() {
+  const t = await makeTempDir();
+  cleanup = t.cleanup;
+  const home = t.dir;
+  await writeTree(home, {
+    ".claude/skills/alpha/SKILL.md": md("alpha", "Alpha does things."),
+    ".agents/skills/alpha/SKILL.md": md("alpha", "Other alpha."),
+    ".agents/skills/beta/SKILL.md": md("beta", "Beta."),
+    ".gemini/skills/beta/SKILL.md": md("beta", "Gemini beta."),
+    ".config/agents/skills/gamma/SKILL.md": md("gamma", "Gamma."),
+    ".config/goose/skills/alpha/SKILL.md": md("alpha", "Goose alpha."),
+    ".codex/skills/delta/SKILL.md": md("delta", "Delta."),
+    ".codex/config.toml": 'model = "o3"\n\n[[skills.config]]\nname = "beta" # not this one\nenabled = false\n',
+    ".cursor/skills/eps/SKILL.md": md("eps", "Eps."),
+    ".copilot/skills/zeta/SKILL.md": md("zeta", "Zeta."),
+    ".codeium/windsurf/skills/eta/SKILL.md": md("eta", "Eta."),
+    ".config/opencode/skills/theta/SKILL.md": md("theta", "Theta."),
+    "work/app/.agents/skills/beta/SKILL.md": md("beta", "Proj beta."),
+  });
+  return home;
+}
+
+describe("clients that read shared folders", () => {
+  it("lists in each client what its docs say it reads, with the cost hand-counted", async () => {
+    const home = await sharedFoldersHome();
+    const report = await budgetOf(home, [path.join(home, "work", "app")]);
+    const of = (id: string) => report.clients.find((c) => c.id === id)!;
+    const listed = (id: string) =>
+      of(id)
+        .entries.map((e) => `${e.name}: ${e.description}`)
+        .sort();
+    const cuts = (id: string) =>
+      of(id)
+        .cuts.map((c) => `${c.kind}:${c.name}`)
+        .sort();
+    // Entry = 71 + name + description.
+    // Cursor: its own, ~/.claude/skills and ~/.codex/skills (not ~/.agents/skills).
+    expect(listed("cursor")).toEqual(["alpha: Alpha does things.", "delta: Delta.", "eps: Eps."]);
+    expect(of("cursor").chars).toBe(OVERHEAD + 94 + 82 + 78);
+    // Codex: its own and ~/.agents/skills; config.toml turns beta off.
+    expect(listed("codex")).toEqual(["alpha: Other alpha.", "delta: Delta."]);
+    expect(of("codex").chars).toBe(OVERHEAD + 88 + 82);
+    expect(cuts("codex")).toEqual(["not-listed:beta"]);
+    expect(of("codex").limitChars).toBe(8000);
+    expect(of("codex").rules.find((r) => r.id === "skills.config")!.value).toBe("1 set");
+    // Gemini CLI: its own and ~/.agents/skills, one beta (its own folder's), the other not listed.
+    expect(listed("gemini-cli")).toEqual(["alpha: Other alpha.", "beta: Gemini beta."]);
+    expect(of("gemini-cli").chars).toBe(OVERHEAD + 88 + 87);
+    expect(cuts("gemini-cli")).toEqual(["not-listed:beta"]);
+    // In the project, the workspace's beta comes first.
+    const geminiProject = report.clients.find((c) => c.client === "gemini-cli" && c.projectDir)!;
+    expect(geminiProject.entries.map((e) => `${e.name}: ${e.description}`).sort()).toEqual([
+      "alpha: Other alpha.",
+      "beta: Proj beta.",
+    ]);
+    expect(geminiProject.chars).toBe(OVERHEAD + 88 + 85);
+    // Copilot: its own, ~/.claude/skills and ~/.agents/skills: alpha listed twice, from copies that differ.
+    expect(listed("github-copilot")).toEqual([
+      "alpha: Alpha does things.",
+      "alpha: Other alpha.",
+      "beta: Beta.",
+      "zeta: Zeta.",
+    ]);
+    expect(of("github-copilot").chars).toBe(OVERHEAD + 94 + 88 + 80 + 80);
+    expect(cuts("github-copilot")).toEqual(["duplicate:alpha"]);
+    // Windsurf: its own and ~/.agents/skills.
+    expect(listed("windsurf")).toEqual(["alpha: Other alpha.", "beta: Beta.", "eta: Eta."]);
+    expect(of("windsurf").chars).toBe(OVERHEAD + 88 + 80 + 78);
+    // Goose: ~/.claude/skills, ~/.config/agents/skills, its own; its own alpha wins.
+    expect(listed("goose")).toEqual(["alpha: Goose alpha.", "gamma: Gamma."]);
+    expect(of("goose").chars).toBe(OVERHEAD + 88 + 82);
+    expect(cuts("goose")).toEqual(["not-listed:alpha"]);
+    // OpenCode: its own, ~/.claude/skills and ~/.agents/skills.
+    expect(listed("opencode")).toEqual([
+      "alpha: Alpha does things.",
+      "alpha: Other alpha.",
+      "beta: Beta.",
+      "theta: Theta.",
+    ]);
+    expect(of("opencode").chars).toBe(OVERHEAD + 94 + 88 + 80 + 82);
+    expect(cuts("opencode")).toEqual(["duplicate:alpha"]);
+    for (const c of report.clients) expect(c.tokens).toBe(Math.ceil(c.chars / 4));
+  });
+
+  it("says exactly how to turn a skill off in Codex and Gemini CLI, and applies no Codex switch it cannot read", async () => {
+    const home = await sharedFoldersHome();
+    await writeTree(home, { ".codex/config.toml": '[[skills.config]]\nname = "beta"\nenabled = "no"\n' });
+    const report = await budgetOf(home);
+    const codex = report.clients.find((c) => c.id === "codex")!;
+    expect(codex.entries.map((e) => e.name).sort()).toEqual(["alpha", "beta", "delta"]);
+    expect(codex.notes).toEqual([expect.stringContaining("no Codex switch is applied")]);
+    expect(codex.switches).toEqual({ kind: "none", note: expect.stringContaining("enabled = false") });
+    const gemini = report.clients.find((c) => c.id === "gemini-cli")!;
+    expect(gemini.switches).toEqual({ kind: "none", note: expect.stringContaining("/skills disable") });
   });
 });
 

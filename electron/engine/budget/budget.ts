@@ -5,8 +5,18 @@ import { DEFAULT_INTRO } from "../../../shared/level1";
 import { CLIENT_IDS, type ClientId, type Location, type ScanResult, type Skill } from "../../../shared/model";
 import { clientLabel, desktopAccountTitles } from "../../../shared/ui-catalog";
 import { mergeSettings, projectSettingsFiles, readSettingsFile, userSettingsFile } from "./claude-settings";
-import { buildListing, type Candidate } from "./listing";
-import { TOKEN_ESTIMATE, claudeCodeRules, noSwitchNote, unpublishedRules } from "./rules";
+import { codexEnabled, readCodexSkillConfig } from "./codex-config";
+import { buildListing, type Candidate, type ListingRules } from "./listing";
+import type { BudgetRule } from "../../../shared/budget";
+import {
+  TOKEN_ESTIMATE,
+  claudeCodeRules,
+  codexRules,
+  geminiRules,
+  gooseRules,
+  noSwitchNote,
+  unpublishedRules,
+} from "./rules";
 
 /** Where Claude Code's settings are and which extra projects to report. */
 export interface BudgetOptions {
@@ -16,7 +26,18 @@ export interface BudgetOptions {
   projects?: string[];
   /** The names the person gave Desktop's account trees (the app's settings), by account tree id. */
   accountNames?: Readonly<Record<string, string>>;
+  /** CODEX_HOME of the home scanned; by default the folder above the Codex skills location the scan found. */
+  codexHome?: string;
 }
+
+/** Whether `client` reads skills from this location: its own, or a shared one its docs name (Location.readBy). */
+const readsFrom = (client: ClientId, loc: Location) => loc.client === client || (loc.readBy?.includes(client) ?? false);
+
+/** Clients whose docs say one skill of a name is listed, by folder, first winning; the project's before the user's. */
+const PRECEDENCE: Partial<Record<ClientId, readonly ClientId[]>> = {
+  "gemini-cli": ["gemini-cli", "agents"],
+  goose: ["goose", "agents", "claude-code"],
+};
 
 /** The clients with a listing of their own (every known client but added folders), in the order they are shown. */
 const LISTED_CLIENTS: readonly ClientId[] = [
@@ -34,7 +55,7 @@ const projectOf = (loc: Location) => path.dirname(path.dirname(loc.path));
 function candidatesByLocation(result: ScanResult): Map<string, Candidate[]> {
   const out = new Map<string, Candidate[]>();
   const seen = new Set<string>();
-  const add = (skill: Skill) => {
+  const add = (skill: Skill, listedName?: string) => {
     const places = skill.placements?.length ? skill.placements : [{ locationId: skill.locationId, path: skill.dir }];
     for (const p of places) {
       // A plugin's skills are in the catalog's list of skills and in their plugin's: each place counts once.
@@ -43,6 +64,7 @@ function candidatesByLocation(result: ScanResult): Map<string, Candidate[]> {
       seen.add(key);
       const list = out.get(p.locationId) ?? [];
       const candidate: Candidate = { skill, path: p.path };
+      if (listedName) candidate.listedName = listedName;
       if (skill.desktop?.enabled === false) candidate.excluded = "Claude Desktop has it turned off.";
       list.push(candidate);
       out.set(p.locationId, list);
@@ -52,7 +74,8 @@ function candidatesByLocation(result: ScanResult): Map<string, Candidate[]> {
   for (const plugin of result.plugins) {
     if (plugin.client && plugin.client !== "claude-code") continue;
     if (!plugin.loads) continue;
-    for (const skill of plugin.skills) add(skill);
+    // Claude Code lists a plugin's skills by plugin:skill (docs/budget.md#claude-code).
+    for (const skill of plugin.skills) add(skill, `${plugin.name}:${skill.name}`);
   }
   return out;
 }
@@ -68,8 +91,9 @@ export async function computeBudget(result: ScanResult, options: BudgetOptions):
   const clients: ClientBudget[] = [];
   // Desktop's account trees are named as the catalog names them ("account 1"), never by their ids.
   const accountTitles = desktopAccountTitles(result.locations, options.accountNames);
+  const desktopRules = await rulesOf("claude-desktop", result, options);
   for (const client of LISTED_CLIENTS) {
-    const locs = result.locations.filter((l) => l.client === client && l.exists && !isTrash(l));
+    const locs = result.locations.filter((l) => readsFrom(client, l) && l.exists && !isTrash(l));
     if (client === "claude-code") {
       clients.push(...(await claudeCode(result, locs, pluginLocations, from, options)));
       continue;
@@ -82,17 +106,26 @@ export async function computeBudget(result: ScanResult, options: BudgetOptions):
             client,
             accountTitles.get(loc.id) ?? loc.label ?? labelOf(client),
             from([loc]),
+            desktopRules,
           ),
         );
       continue;
     }
-    const user = locs.filter((l) => l.scope === "user");
-    if (user.length) clients.push(plain(client, client, labelOf(client), from(user)));
+    const rank = (l: Location) => {
+      const order = PRECEDENCE[client];
+      const i = order ? order.indexOf(l.client) : l.client === client ? 0 : 1;
+      return i < 0 ? 99 : i;
+    };
+    const ordered = (ls: Location[]) => [...ls].sort((a, b) => rank(a) - rank(b));
+    const user = ordered(locs.filter((l) => l.scope === "user"));
+    const rules = await rulesOf(client, result, options);
+    if (user.length) clients.push(plain(client, client, labelOf(client), rules.filter(from(user)), rules));
     const projects = new Map<string, Location[]>();
     for (const l of locs.filter((x) => x.scope === "project"))
       projects.set(projectOf(l), [...(projects.get(projectOf(l)) ?? []), l]);
     for (const [dir, ps] of projects) {
-      const b = plain(`${client}@${dir}`, client, `${labelOf(client)} in ${dir}`, from([...user, ...ps]));
+      const scoped = PRECEDENCE[client] ? [...ordered(ps), ...user] : [...user, ...ordered(ps)];
+      const b = plain(`${client}@${dir}`, client, `${labelOf(client)} in ${dir}`, rules.filter(from(scoped)), rules);
       b.projectDir = dir;
       clients.push(b);
     }
@@ -100,19 +133,60 @@ export async function computeBudget(result: ScanResult, options: BudgetOptions):
   return { clients, tokenEstimate: TOKEN_ESTIMATE };
 }
 
-/** A client that publishes no rule: its listing is every readable skill it reads, in full. */
-function plain(id: string, client: ClientId, label: string, candidates: Candidate[]): ClientBudget {
-  const { rules, shown } = unpublishedRules(client);
-  const listing = buildListing(candidates, rules, DEFAULT_INTRO);
+/** A client's rules, the rule list shown, what it leaves out by its own switch, and what a person can do. */
+interface ClientRules {
+  rules: ListingRules;
+  shown: BudgetRule[];
+  filter: (candidates: Candidate[]) => Candidate[];
+  switchNote: string;
+  notes: string[];
+}
+
+/** Where Codex keeps its config: given, or the folder above the Codex skills location the scan found. */
+function codexHomeOf(result: ScanResult, options: BudgetOptions): string | null {
+  if (options.codexHome) return options.codexHome;
+  const loc = result.locations.find((l) => l.client === "codex" && l.scope === "user");
+  return loc ? path.dirname(loc.path) : null;
+}
+
+/** The published rules of a client other than Claude Code (Codex's config.toml read from disk). */
+async function rulesOf(client: ClientId, result: ScanResult, options: BudgetOptions): Promise<ClientRules> {
+  const keep = (c: Candidate[]) => c;
+  if (client === "codex") {
+    const home = codexHomeOf(result, options);
+    const config = home ? await readCodexSkillConfig(home) : null;
+    const { rules, shown } = codexRules(config?.file ?? "config.toml", config?.rules.length ?? 0);
+    const off = config?.rules ?? [];
+    return {
+      rules,
+      shown,
+      filter: (candidates) =>
+        candidates.map((c) =>
+          codexEnabled(off, c.skill.name, [path.join(c.path, "SKILL.md"), path.join(c.skill.dir, "SKILL.md")])
+            ? c
+            : { ...c, excluded: `Codex's ${config!.file} turns it off ([[skills.config]] enabled = false).` },
+        ),
+      switchNote: noSwitchNote(client, config?.file),
+      notes: config?.problem ? [`${config.file}: ${config.problem}`] : [],
+    };
+  }
+  const { rules, shown } =
+    client === "gemini-cli" ? geminiRules() : client === "goose" ? gooseRules() : unpublishedRules(client);
+  return { rules, shown, filter: keep, switchNote: noSwitchNote(client), notes: [] };
+}
+
+/** A client other than Claude Code: its listing of every skill it reads, under its published rules. */
+function plain(id: string, client: ClientId, label: string, candidates: Candidate[], rules: ClientRules): ClientBudget {
+  const listing = buildListing(candidates, rules.rules, DEFAULT_INTRO);
   return {
     id,
     client,
     label,
-    rules: shown,
+    rules: rules.shown,
     ...listing,
-    limitChars: null,
-    notes: [],
-    switches: { kind: "none", note: noSwitchNote(client) },
+    limitChars: rules.rules.budgetChars,
+    notes: rules.notes,
+    switches: { kind: "none", note: rules.switchNote },
   };
 }
 

@@ -9,9 +9,14 @@ export interface Candidate {
   skill: Skill;
   /** The path the client reads it from (a link or the folder). */
   path: string;
-  /** Set when the client leaves it out for a reason of its own (Desktop's "enabled: false"). */
+  /** Set when the client leaves it out for a reason of its own (Desktop's "enabled: false", Codex's config). */
   excluded?: string;
+  /** The name the client lists it by when not its own (Claude Code lists a plugin's skill as `plugin:skill`). */
+  listedName?: string;
 }
+
+/** The name a candidate is listed by. */
+const nameOf = (c: Candidate) => c.listedName ?? c.skill.name;
 
 /** The rules one client applies; null where the client publishes none. */
 export interface ListingRules {
@@ -20,6 +25,11 @@ export interface ListingRules {
   /** Claude Code's skillOverrides in force, by skill name. */
   overrides?: Map<string, { mode: OverrideMode; from: string }>;
   honoursDisableModelInvocation: boolean;
+  /**
+   * Two skills of one name: "each" lists every copy (nothing published says otherwise), "first" lists only the first
+   * candidate (the client's published precedence, candidates given in that order).
+   */
+  sameName?: "each" | "first";
 }
 
 /** A listing, its cost and its cuts. */
@@ -72,7 +82,7 @@ function leftOut(c: Candidate, rules: ListingRules, mode: OverrideMode): string 
 /** The largest per-description length that keeps the listing within `budget`, or null when no cut is needed. */
 function budgetCap(kept: Kept[], overhead: number, budget: number): number | null {
   const total = (cap: number) =>
-    kept.reduce((sum, k) => sum + entryChars(k.candidate.skill.name, firstCodePoints(k.description, cap)), overhead);
+    kept.reduce((sum, k) => sum + entryChars(nameOf(k.candidate), firstCodePoints(k.description, cap)), overhead);
   const longest = kept.reduce((m, k) => Math.max(m, codePoints(k.description)), 0);
   if (total(longest) <= budget) return null;
   let lo = 0;
@@ -90,10 +100,20 @@ export function buildListing(candidates: readonly Candidate[], rules: ListingRul
   const cuts: BudgetCut[] = [];
   const kept: Kept[] = [];
   for (const c of candidates) {
-    const mode = rules.overrides?.get(c.skill.name)?.mode ?? "on";
+    const mode = (rules.overrides?.get(nameOf(c)) ?? rules.overrides?.get(c.skill.name))?.mode ?? "on";
     const why = leftOut(c, rules, mode);
     if (why) {
-      cuts.push({ kind: "not-listed", name: c.skill.name, skillId: c.skill.id, detail: why });
+      cuts.push({ kind: "not-listed", name: nameOf(c), skillId: c.skill.id, detail: why });
+      continue;
+    }
+    const winner = rules.sameName === "first" ? kept.find((k) => nameOf(k.candidate) === nameOf(c)) : undefined;
+    if (winner) {
+      cuts.push({
+        kind: "not-listed",
+        name: nameOf(c),
+        skillId: c.skill.id,
+        detail: `The skill of the same name in ${winner.candidate.path} takes precedence in this client, so ${c.path} is not listed.`,
+      });
       continue;
     }
     let description = mode === "name-only" ? "" : c.skill.description;
@@ -103,7 +123,7 @@ export function buildListing(candidates: readonly Candidate[], rules: ListingRul
       description = firstCodePoints(description, rules.maxDescChars);
       cuts.push({
         kind: "past-cap",
-        name: c.skill.name,
+        name: nameOf(c),
         skillId: c.skill.id,
         chars: capCut,
         detail: `Its description is ${capCut} characters past the ${rules.maxDescChars}-character cap; the rest is cut.`,
@@ -116,13 +136,14 @@ export function buildListing(candidates: readonly Candidate[], rules: ListingRul
   const entries: BudgetEntry[] = [];
   for (const k of kept) {
     const { skill } = k.candidate;
+    const name = nameOf(k.candidate);
     let description = k.description;
     if (cap !== null && codePoints(description) > cap) {
       const by = codePoints(description) - cap;
       description = firstCodePoints(description, cap);
       cuts.push({
         kind: "over-budget",
-        name: skill.name,
+        name,
         skillId: skill.id,
         chars: by,
         detail: `The listing is over its ${rules.budgetChars} characters, so this description is shortened by ${by} characters (to ${cap}).`,
@@ -132,18 +153,18 @@ export function buildListing(candidates: readonly Candidate[], rules: ListingRul
     if (cutChars > 0 && description.trim() && !SENTENCE_END.test(description.trimEnd()))
       cuts.push({
         kind: "mid-sentence",
-        name: skill.name,
+        name,
         skillId: skill.id,
         detail: `Its description is cut mid-sentence: the model reads “…${Array.from(description).slice(-40).join("")}”.`,
       });
     const entry: BudgetEntry = {
-      name: skill.name,
+      name,
       skillId: skill.id,
       path: k.candidate.path,
       description,
       fullChars: codePoints(skill.description),
-      chars: entryChars(skill.name, description),
-      tokens: estimateTokens(entryText(skill.name, description)),
+      chars: entryChars(name, description),
+      tokens: estimateTokens(entryText(name, description)),
       mode: k.mode,
       cutChars,
     };

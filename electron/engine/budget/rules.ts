@@ -1,7 +1,7 @@
 // What each client publishes about its skill listing: the rules Skillshelf applies, each with its source (docs/budget.md).
 import type { BudgetRule } from "../../../shared/budget";
 import type { ClientId } from "../../../shared/model";
-import { CHARS_PER_TOKEN } from "../../../shared/tokens";
+import { CHARS_PER_TOKEN, MEASURED_TOKEN_ERROR } from "../../../shared/tokens";
 import { contextWindowTokens, type EffectiveSettings } from "./claude-settings";
 import type { ListingRules } from "./listing";
 
@@ -9,8 +9,7 @@ import type { ListingRules } from "./listing";
 const DOCS = "docs/budget.md";
 
 /** How tokens are estimated, in a sentence shown beside every figure. */
-export const TOKEN_ESTIMATE =
-  "Tokens are estimated as characters ÷ 4, rounded up: no tokenizer for these clients' current models is available offline, so every token figure is an estimate.";
+export const TOKEN_ESTIMATE = `Tokens (≈) are estimated as characters ÷ 4, rounded up; measured error on ${MEASURED_TOKEN_ERROR.listings} listings: ±${MEASURED_TOKEN_ERROR.percent}% against Claude's published tokenizer (made for older Claude models) and OpenAI's o200k_base. No tokenizer for every client's current model is published, so each figure is an estimate.`;
 
 const shown = (n: number) => n.toLocaleString("en-US");
 
@@ -57,22 +56,107 @@ export function claudeCodeRules(settings: EffectiveSettings): { rules: ListingRu
   };
 }
 
+/** Codex lists at most this many characters of skills when the model's context window is unknown (its docs). */
+const CODEX_UNKNOWN_WINDOW_CHARS = 8000;
+
+const notPublished = (id: string, text: string, anchor: string): BudgetRule => ({
+  id,
+  text,
+  value: "not published",
+  source: anchor,
+});
+
+/** Codex: its listing budget and its `[[skills.config]]` switch, read from config.toml. */
+export function codexRules(configFile: string, switches: number): { rules: ListingRules; shown: BudgetRule[] } {
+  const anchor = `${DOCS}#codex`;
+  return {
+    rules: {
+      maxDescChars: null,
+      budgetChars: CODEX_UNKNOWN_WINDOW_CHARS,
+      honoursDisableModelInvocation: false,
+      sameName: "each",
+    },
+    shown: [
+      notPublished("description-cap", "A cap on each description.", anchor),
+      {
+        id: "listing-budget",
+        text: "The listing may take about 2% of the model's context window, or 8,000 characters when the window is unknown (Skillshelf does not know Codex's model, so it takes 8,000); over it, descriptions are shortened first, then skills left out.",
+        value: `${shown(CODEX_UNKNOWN_WINDOW_CHARS)} characters`,
+        source: anchor,
+      },
+      {
+        id: "skills.config",
+        text: "[[skills.config]] with a name or a SKILL.md path and enabled = false keeps a skill out of the listing (user config only).",
+        value: `${switches} set`,
+        source: switches ? configFile : `none set (${anchor})`,
+      },
+    ],
+  };
+}
+
+/** Gemini CLI: one skill per name (workspace over user), enabled skills only; its switch is /skills disable. */
+export function geminiRules(): { rules: ListingRules; shown: BudgetRule[] } {
+  const anchor = `${DOCS}#gemini-cli`;
+  return {
+    rules: { maxDescChars: null, budgetChars: null, honoursDisableModelInvocation: false, sameName: "first" },
+    shown: [
+      notPublished("description-cap", "A cap on each description.", anchor),
+      notPublished("listing-budget", "A budget for the whole listing.", anchor),
+      {
+        id: "precedence",
+        text: "Skills of one name are listed once: the workspace's over the user's.",
+        value: "applied",
+        source: anchor,
+      },
+      {
+        id: "skills-disable",
+        text: "/skills disable NAME keeps a skill out of the listing; where Gemini CLI keeps that choice is not published, so Skillshelf cannot see it.",
+        value: "not read",
+        source: anchor,
+      },
+    ],
+  };
+}
+
+/** Goose: one skill per name, the later folder in its published order winning. */
+export function gooseRules(): { rules: ListingRules; shown: BudgetRule[] } {
+  const anchor = `${DOCS}#goose`;
+  return {
+    rules: { maxDescChars: null, budgetChars: null, honoursDisableModelInvocation: false, sameName: "first" },
+    shown: [
+      notPublished("description-cap", "A cap on each description.", anchor),
+      notPublished("listing-budget", "A budget for the whole listing.", anchor),
+      {
+        id: "precedence",
+        text: "Skills of one name are listed once: the project's over the user's, Goose's own folder over the shared ones.",
+        value: "applied",
+        source: anchor,
+      },
+      notPublished("per-skill-switch", "A per-skill switch in its settings.", anchor),
+    ],
+  };
+}
+
 /** A client that publishes no listing rule: every readable skill is listed in full. */
 export function unpublishedRules(client: ClientId): { rules: ListingRules; shown: BudgetRule[] } {
   const anchor = `${DOCS}#${client}`;
   return {
     rules: { maxDescChars: null, budgetChars: null, honoursDisableModelInvocation: false },
     shown: [
-      { id: "description-cap", text: "A cap on each description.", value: "not published", source: anchor },
-      { id: "listing-budget", text: "A budget for the whole listing.", value: "not published", source: anchor },
-      { id: "per-skill-switch", text: "A per-skill switch in its settings.", value: "not published", source: anchor },
+      notPublished("description-cap", "A cap on each description.", anchor),
+      notPublished("listing-budget", "A budget for the whole listing.", anchor),
+      notPublished("per-skill-switch", "A per-skill switch in its settings.", anchor),
     ],
   };
 }
 
-/** What a person can do instead where the client has no per-skill switch Skillshelf can set. */
-export function noSwitchNote(client: ClientId): string {
+/** What a person can do where Skillshelf sets no switch itself: the client's own, said exactly, or what it has. */
+export function noSwitchNote(client: ClientId, codexConfig?: string): string {
   if (client === "claude-desktop")
     return "Claude Desktop has no settings file Skillshelf edits: turn the skill off in Claude Desktop's own skill settings, or remove it here (with Undo).";
+  if (client === "codex")
+    return `Codex's own switch: add to ${codexConfig ?? "~/.codex/config.toml"} a [[skills.config]] table with name = "SKILL-NAME" and enabled = false, then restart Codex. Or remove the skill here (with Undo).`;
+  if (client === "gemini-cli")
+    return "Gemini CLI's own switch: type /skills disable SKILL-NAME in a Gemini CLI session (or run gemini skills disable SKILL-NAME). Or remove the skill here (with Undo).";
   return "This client publishes no per-skill switch: to stop paying for a skill here, remove it from this client (Remove keeps an Undo), or keep it only where you use it.";
 }

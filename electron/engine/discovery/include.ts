@@ -76,6 +76,7 @@ export async function planInclude(given: string, cap: number, plan: ScanPlan): P
       path: p,
       exists: true,
       label: `${folder.label} in project ${name}`,
+      ...(folder.readBy ? { readBy: folder.readBy } : {}),
     });
     plan.locations.push(location);
     plan.skillSources.push({ location, dir: p, mode: "children", depth: 1, exclude: [] });

@@ -29,7 +29,17 @@ export interface LocationRow {
   exclude?: string[];
   /** 2 when skills sit one folder deeper (Claude Code's .trash/<stamp>/<skill>). */
   depth?: 1 | 2;
+  /** Other clients that read this folder too, as their docs say (docs/budget.md, "Who reads which folder"). */
+  readBy?: ClientId[];
 }
+
+/** Who else reads each shared folder, user scope, as each client's docs say (sources in docs/budget.md). */
+const USER_READERS = {
+  claudeSkills: ["cursor", "github-copilot", "opencode", "goose"],
+  agentsSkills: ["codex", "gemini-cli", "github-copilot", "opencode", "windsurf"],
+  xdgAgentsSkills: ["goose"],
+  codexSkills: ["cursor"],
+} satisfies Record<string, ClientId[]>;
 
 const everywhere = (...paths: PathTemplate[]): Partial<Record<ScanPlatform, PathTemplate[]>> => ({
   darwin: paths,
@@ -79,6 +89,7 @@ export const LOCATION_TABLE: LocationRow[] = [
     label: "Claude Code",
     paths: everywhere({ base: "claudeConfig", rel: "skills" }),
     exclude: ["synced", ".trash"],
+    readBy: USER_READERS.claudeSkills,
   },
   {
     client: "claude-code",
@@ -114,6 +125,7 @@ export const LOCATION_TABLE: LocationRow[] = [
     kind: "skills",
     label: "Agents (~/.agents/skills)",
     paths: everywhere(home(".agents/skills")),
+    readBy: USER_READERS.agentsSkills,
   },
   {
     client: "agents",
@@ -121,6 +133,7 @@ export const LOCATION_TABLE: LocationRow[] = [
     kind: "skills",
     label: "Agents (XDG config)",
     paths: everywhere({ base: "xdgConfig", rel: "agents/skills" }),
+    readBy: USER_READERS.xdgAgentsSkills,
   },
   { client: "cursor", scope: "user", kind: "skills", label: "Cursor", paths: everywhere(home(".cursor/skills")) },
   {
@@ -129,6 +142,7 @@ export const LOCATION_TABLE: LocationRow[] = [
     kind: "skills",
     label: "Codex",
     paths: everywhere({ base: "codexHome", rel: "skills" }),
+    readBy: USER_READERS.codexSkills,
   },
   {
     client: "gemini-cli",
@@ -187,12 +201,22 @@ export const LOCATION_TABLE: LocationRow[] = [
 ];
 
 /** Skills folders looked for inside a project given with --include. */
-export const PROJECT_SKILL_FOLDERS: Array<{ client: ClientId; rel: string; label: string }> = [
-  { client: "claude-code", rel: ".claude/skills", label: "Claude Code" },
-  { client: "agents", rel: ".agents/skills", label: "Agents" },
+export const PROJECT_SKILL_FOLDERS: Array<{ client: ClientId; rel: string; label: string; readBy?: ClientId[] }> = [
+  {
+    client: "claude-code",
+    rel: ".claude/skills",
+    label: "Claude Code",
+    readBy: ["cursor", "github-copilot", "opencode", "goose"],
+  },
+  {
+    client: "agents",
+    rel: ".agents/skills",
+    label: "Agents",
+    readBy: ["codex", "cursor", "gemini-cli", "github-copilot", "opencode", "goose", "windsurf"],
+  },
   { client: "cursor", rel: ".cursor/skills", label: "Cursor" },
   { client: "github-copilot", rel: ".github/skills", label: "GitHub Copilot" },
-  { client: "codex", rel: ".codex/skills", label: "Codex" },
+  { client: "codex", rel: ".codex/skills", label: "Codex", readBy: ["cursor"] },
   { client: "gemini-cli", rel: ".gemini/skills", label: "Gemini CLI" },
   { client: "windsurf", rel: ".windsurf/skills", label: "Windsurf" },
   { client: "opencode", rel: ".opencode/skills", label: "OpenCode" },

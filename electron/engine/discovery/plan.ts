@@ -147,6 +147,7 @@ export async function planScan(options: ScanOptions): Promise<ScanPlan> {
           readOnly: row.readOnly,
           label: row.label,
           note: row.note,
+          ...(row.readBy ? { readBy: row.readBy } : {}),
         });
         plan.locations.push(location);
         if (location.exists)

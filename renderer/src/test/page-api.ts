@@ -20,6 +20,7 @@ export function pageApi(answers: Partial<Record<keyof SkillshelfApi, (...args: n
     cancelUpdate: async () => undefined,
     storedCatalog: async () => null,
     updateServers: async () => [],
+    budgetReport: async () => ({ clients: [], tokenEstimate: "" }),
   };
   const api = new Proxy({} as SkillshelfApi, {
     get: (_target, name: string) => {

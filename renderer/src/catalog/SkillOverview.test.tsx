@@ -1,0 +1,121 @@
+// A skill's overview puts a pending update first, its one action before the numbered steps, and says what it costs.
+import { render, screen, within } from "@testing-library/react";
+import type { BudgetReport, ClientBudget } from "../../../shared/budget";
+import { describe, expect, it } from "vitest";
+import type { Skill, UpdateInfo } from "../../../shared/model";
+import { pageApi } from "../test/page-api";
+import { ApiContext } from "../app/api-context";
+import { SkillOverview } from "./SkillOverview";
+import { UpdateLauncherContext } from "../app/update-launcher";
+
+const skill = {
+  id: "s1",
+  name: "notes",
+  dir: "/h/.claude/skills/notes",
+  realDir: "/h/.claude/skills/notes",
+  client: "claude-code",
+  locationId: "l",
+  version: "1.0.0",
+  userOwned: true,
+  diagnostics: [],
+  links: [],
+} as unknown as Skill;
+const update = {
+  skillId: "s1",
+  name: "notes",
+  dir: skill.dir,
+  installed: "1.0.0",
+  latest: "2.0.0",
+  state: "outdated",
+  source: "github-release",
+  checkedAt: new Date(0).toISOString(),
+  plan: {
+    kind: "desktop-upload",
+    action: "download",
+    nextStep: "",
+    steps: ["One.", "Two.", "Three.", "Four.", "Five.", "Six.", "Seven."],
+  },
+} as unknown as UpdateInfo;
+
+describe("a skill's overview", () => {
+  it("shows the pending update first, its button before the seven steps", () => {
+    const { api } = pageApi();
+    const { container } = render(
+      <ApiContext.Provider value={{ api, host: "web", consent: "none" }}>
+        <UpdateLauncherContext.Provider value={() => undefined}>
+          <SkillOverview skill={skill} update={update} />
+        </UpdateLauncherContext.Provider>
+      </ApiContext.Provider>,
+    );
+    expect(container.querySelector(".overview > .card h2")?.textContent).toBe("Updates");
+    const button = screen.getByRole("button", { name: "Update…" });
+    const steps = container.querySelector(".update-plan ol")!;
+    expect(button.compareDocumentPosition(steps) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+});
+
+/** A listing of one client with the skill at `chars` characters, or leaving it out. */
+const listing = (id: string, label: string, entry: { name: string; chars: number } | null): ClientBudget =>
+  ({
+    id,
+    client: id,
+    label,
+    rules: [],
+    entries: entry
+      ? [
+          {
+            ...entry,
+            skillId: "s1",
+            path: "/p",
+            description: "",
+            fullChars: 0,
+            tokens: Math.ceil(entry.chars / 4),
+            mode: "on",
+            cutChars: 0,
+          },
+        ]
+      : [],
+    cuts: entry ? [] : [{ kind: "not-listed", name: "notes", skillId: "s1", detail: "skillOverrides turns it off." }],
+    text: "",
+    chars: 0,
+    tokens: 0,
+    limitChars: null,
+    suggestions: [],
+    notes: [],
+    switches: { kind: "none", note: "" },
+  }) as ClientBudget;
+
+describe("a skill's cost", () => {
+  it("says what the skill costs in each client that lists it, and why another leaves it out", async () => {
+    const report: BudgetReport = {
+      clients: [
+        listing("claude-code", "Claude Code", { name: "notes", chars: 94 }),
+        listing("claude-code@/w", "Claude Code in /w", null),
+        listing("opencode", "OpenCode", { name: "notes", chars: 1234 }),
+        listing("cursor", "Cursor", { name: "kit:notes", chars: 98 }),
+        listing("goose", "Goose", { name: "other", chars: 80 }),
+      ],
+      tokenEstimate: "Tokens (≈) are estimated as characters ÷ 4; measured error on 9 listings: ±8%.",
+    };
+    report.clients[4]!.entries[0]!.skillId = "s2";
+    report.clients[4]!.cuts = [];
+    const { api } = pageApi({ budgetReport: async () => report });
+    render(
+      <ApiContext.Provider value={{ api, host: "web", consent: "none" }}>
+        <UpdateLauncherContext.Provider value={() => undefined}>
+          <SkillOverview skill={skill} />
+        </UpdateLauncherContext.Provider>
+      </ApiContext.Provider>,
+    );
+    const section = await screen.findByTestId("skill-cost");
+    const rows = await within(section).findAllByRole("listitem");
+    expect(rows.map((r) => r.textContent)).toEqual([
+      "Claude Code: 94 characters, ≈24 tokens",
+      "OpenCode: 1,234 characters, ≈309 tokens",
+      "Cursor: 98 characters, ≈25 tokens (listed as kit:notes)",
+    ]);
+    expect(section.textContent).toContain("Not listed in Claude Code in /w: skillOverrides turns it off.");
+    expect(section.textContent).not.toContain("Goose");
+    expect(section.textContent).toContain("measured error on 9 listings: ±8%");
+  });
+});
