@@ -75,6 +75,8 @@ export interface CapabilityReview {
   capabilities: Capabilities;
   /** The new version adds something that runs (a script, a hook, a server, a shell command): ask a person first. */
   asks: boolean;
+  /** For an add that replaces a copy already there: that copy's folder, which `added` is measured against. */
+  comparedWith?: string;
 }
 
 /** No capabilities (the "old version" of a skill being added). Exported for tests: they diff against it. */

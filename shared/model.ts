@@ -15,8 +15,11 @@ export interface Diagnostic {
   fix?: string;
 }
 
-/** Validation profile: the Agent Skills spec alone, or plus Claude Desktop's upload rules. */
-export type Profile = "agent-skills" | "claude-desktop";
+/**
+ * Validation profile: the Agent Skills spec alone, plus Claude Desktop's upload rules, or plus what Claude Code's plugin
+ * directory requires of a plugin submitted to it.
+ */
+export type Profile = "agent-skills" | "claude-desktop" | "claude-plugin-directory";
 
 /** Known clients whose skill folders Skillshelf reads, as one list (the stored catalog's check reads it too). */
 export const CLIENT_IDS = [

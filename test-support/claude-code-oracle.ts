@@ -1,7 +1,7 @@
 // Claude Code's own validator (`claude plugin validate`, npm @anthropic-ai/claude-code) as an oracle: installed on demand
 // into a cache outside the repository (never into the project's node_modules), run offline with a throwaway home.
 import { execFile, spawnSync } from "node:child_process";
-import { accessSync, constants, mkdirSync } from "node:fs";
+import { accessSync, constants, createReadStream, mkdirSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -69,8 +69,15 @@ export interface OracleVerdict {
   output: string;
 }
 
-/** Runs `claude plugin validate` on one folder with a throwaway home and config folder, no network needed. */
-export async function claudeValidate(bin: string, target: string): Promise<OracleVerdict> {
+/**
+ * Runs `claude plugin validate` on one folder with a throwaway home and config folder, no network needed; `extra` adds
+ * options (such as `--profile directory`).
+ */
+export async function claudeValidate(
+  bin: string,
+  target: string,
+  extra: readonly string[] = [],
+): Promise<OracleVerdict> {
   const home = await mkdtemp(path.join(os.tmpdir(), "skillshelf-claude-home-"));
   const env = {
     PATH: process.env.PATH ?? "",
@@ -83,12 +90,55 @@ export async function claudeValidate(bin: string, target: string): Promise<Oracl
   };
   try {
     return await new Promise<OracleVerdict>((resolve) => {
-      execFile(bin, ["plugin", "validate", target], { encoding: "utf8", timeout: 120_000, env }, (error, out, err) => {
-        const code = error ? (typeof error.code === "number" ? error.code : null) : 0;
-        resolve({ status: code, output: `${out}${err}` });
-      });
+      execFile(
+        bin,
+        ["plugin", "validate", target, ...extra],
+        { encoding: "utf8", timeout: 120_000, env },
+        (error, out, err) => {
+          const code = error ? (typeof error.code === "number" ? error.code : null) : 0;
+          resolve({ status: code, output: `${out}${err}` });
+        },
+      );
     });
   } finally {
     await rm(home, { recursive: true, force: true });
   }
+}
+
+/** Bytes kept from the end of one chunk of the bundle for the next, so text cut between two chunks is still found. */
+const CHUNK_OVERLAP = 64 * 1024;
+
+/**
+ * The SKILL.md frontmatter keys Claude Code's own schema reads, taken from the program (its bundled JavaScript holds
+ * the zod schema: `u({name:…,"allowed-tools":…,…}).extend({when_to_use:…,…})`); null when the schema is not found.
+ */
+export async function claudeCodeSkillKeys(bin: string): Promise<string[] | null> {
+  const marker = Buffer.from('"disallowed-tools":');
+  let carry = Buffer.alloc(0);
+  for await (const chunk of createReadStream(bin, { highWaterMark: 16 * 1024 * 1024 }) as AsyncIterable<Buffer>) {
+    const data = Buffer.concat([carry, chunk]);
+    for (let at = data.indexOf(marker); at !== -1; at = data.indexOf(marker, at + 1)) {
+      const window = data.subarray(Math.max(0, at - 4096), Math.min(data.length, at + 16384)).toString("latin1");
+      const keys = schemaKeys(window);
+      if (keys) return keys;
+    }
+    carry = data.subarray(Math.max(0, data.length - CHUNK_OVERLAP));
+  }
+  return null;
+}
+
+/** The keys of the skill schema in a window of the bundle, when it holds the whole schema (through `improved_by`). */
+function schemaKeys(window: string): string[] | null {
+  const start = window.lastIndexOf("({name:", window.indexOf('"disallowed-tools":'));
+  const extend = window.indexOf(".extend({", start);
+  const last = window.indexOf("improved_by:", extend);
+  if (start === -1 || extend === -1 || last === -1) return null;
+  const end = window.indexOf("}))", last);
+  if (end === -1) return null;
+  const schema = window.slice(start, end);
+  // A key opens an entry: after `{` or `,`, a bare or quoted name, then its zod call (`Ek()`, `n1()`, `U([…])`...).
+  const keys = [...schema.matchAll(/[{,](?:"([\w-]+)"|([A-Za-z_][\w]*)):[A-Za-z_$][\w$]*\(/g)].map(
+    (m) => m[1] ?? m[2]!,
+  );
+  return keys.includes("name") && keys.includes("when_to_use") ? [...new Set(keys)] : null;
 }

@@ -22,6 +22,7 @@ const FAMILIES = [
   "capability",
   "claude-plugin",
   "marketplace",
+  "directory",
 ];
 /** Dotted literals of three or more parts that are not codes (reverse-domain identifiers); any other is taken for a code. */
 const NOT_CODE_IDENTIFIERS = new Set([

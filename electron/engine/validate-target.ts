@@ -39,13 +39,18 @@ export async function validateTarget(
       target.root,
       target.claudeCode ? { profile, claudeCode: target.claudeCode } : { profile },
     );
-    const diagnostics = [...plugin.diagnostics, ...plugin.skills.flatMap((s) => s.diagnostics)];
+    // The plugin directory's submission rules are read only for authors who ask for them.
+    const submission =
+      profile === "claude-plugin-directory"
+        ? await (await import("./plugin/directory-submission")).directoryFindings(plugin.root, plugin.manifest)
+        : [];
+    const diagnostics = [...plugin.diagnostics, ...submission, ...plugin.skills.flatMap((s) => s.diagnostics)];
     const skills = plugin.skills.map((s) => ({ name: s.name, path: s.dir, valid: s.valid }));
     return {
       path: target.path,
       kind: "plugin",
       name: plugin.name,
-      valid: plugin.valid,
+      valid: plugin.valid && !submission.some((d) => d.severity === "error"),
       loads: plugin.loads,
       format: plugin.format,
       skills,

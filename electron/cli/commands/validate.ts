@@ -25,8 +25,8 @@ export type ValidateResult = TargetResult;
 /** Reads the --profile flag, refusing unknown profiles. */
 export function profileFlag(args: CliArgs): Profile {
   const value = stringFlag(args, "profile") ?? "agent-skills";
-  if (value !== "agent-skills" && value !== "claude-desktop")
-    throw new UsageError(`unknown profile "${value}"; use agent-skills or claude-desktop.`);
+  if (value !== "agent-skills" && value !== "claude-desktop" && value !== "claude-plugin-directory")
+    throw new UsageError(`unknown profile "${value}"; use agent-skills, claude-desktop or claude-plugin-directory.`);
   return value;
 }
 
@@ -126,7 +126,7 @@ export const validateCommand: CliCommand = {
   name: "validate",
   summary: "Check skills, plugins and skill archives against the specifications.",
   usage:
-    "skillshelf validate PATH... [--profile agent-skills|claude-desktop] [--format text|json|sarif|github|junit|gitlab] [--json] [--files] [--no-cache] [--capabilities]",
+    "skillshelf validate PATH... [--profile agent-skills|claude-desktop|claude-plugin-directory] [--format text|json|sarif|github|junit|gitlab] [--json] [--files] [--no-cache] [--capabilities]",
   options: {
     profile: { type: "string" },
     format: { type: "string" },

@@ -5,6 +5,7 @@ import { open, readdir } from "node:fs/promises";
 import path from "node:path";
 import type { Capabilities, CapabilityHook, CapabilityServer } from "../../../shared/capabilities";
 import { parseJsonWithinLimits } from "../fs/json-limits";
+import { resolveInside } from "../fs/safe-fs";
 import { hiddenTextOf } from "./hidden";
 import { frontmatterOf, hooksIn, serversIn, toolsOf } from "./declarations";
 import { hostsOf, interpreterOf, shellCommandsOf } from "./text-scan";
@@ -69,6 +70,20 @@ async function readHead(abs: string, max: number): Promise<{ text: string; execu
 
 const uniqSorted = (list: string[]) => [...new Set(list)].sort();
 
+type NamedKey = "hooks" | "mcpServers" | "lspServers";
+
+/** The files plugin.json's `hooks`, `mcpServers` and `lspServers` name by path (a string or a list of strings). */
+function namedFiles(manifest: Record<string, unknown>): Array<{ key: NamedKey; rel: string }> {
+  const out: Array<{ key: NamedKey; rel: string }> = [];
+  for (const key of ["hooks", "mcpServers", "lspServers"] as const) {
+    const value = manifest[key];
+    const paths = typeof value === "string" ? [value] : Array.isArray(value) ? value : [];
+    for (const p of paths.slice(0, 16))
+      if (typeof p === "string" && p.trim()) out.push({ key, rel: path.posix.normalize(p.trim().replace(/\\/g, "/")) });
+  }
+  return out;
+}
+
 /** Everything the folder at `root` can do, as far as bounded reading finds (see `capped`). */
 export async function readCapabilities(root: string): Promise<Capabilities> {
   const notes = new Set<string>();
@@ -85,6 +100,9 @@ export async function readCapabilities(root: string): Promise<Capabilities> {
   };
   const hooks: CapabilityHook[] = [];
   const servers: CapabilityServer[] = [];
+  /** Hook and server files already read, as "key\0path", so one named by plugin.json too is not counted twice. */
+  const read = new Set<string>();
+  const named: Array<{ key: NamedKey; rel: string }> = [];
   let total = 0;
   for (const file of await listFiles(root, note)) {
     const budget = Math.min(CAPABILITY_LIMITS.fileBytes, CAPABILITY_LIMITS.totalBytes - total);
@@ -118,18 +136,44 @@ export async function readCapabilities(root: string): Promise<Capabilities> {
       const parsed = parseJsonWithinLimits(head.text);
       if (!parsed.ok || !parsed.value || typeof parsed.value !== "object") continue;
       const obj = parsed.value as Record<string, unknown>;
-      if (file.rel === "hooks/hooks.json" || base === "hooks.json")
+      if (file.rel === "hooks/hooks.json" || base === "hooks.json") {
         hooks.push(...hooksIn(obj["hooks"] ?? obj, file.rel));
-      if (base === ".mcp.json") servers.push(...serversIn("mcp", obj["mcpServers"] ?? obj, file.rel));
-      if (base === ".lsp.json") servers.push(...serversIn("lsp", obj["lspServers"] ?? obj, file.rel));
+        read.add(`hooks\0${file.rel}`);
+      }
+      if (base === ".mcp.json") {
+        servers.push(...serversIn("mcp", obj["mcpServers"] ?? obj, file.rel));
+        read.add(`mcpServers\0${file.rel}`);
+      }
+      if (base === ".lsp.json") {
+        servers.push(...serversIn("lsp", obj["lspServers"] ?? obj, file.rel));
+        read.add(`lspServers\0${file.rel}`);
+      }
       if (file.rel === ".claude-plugin/plugin.json") {
         if (typeof obj["hooks"] === "object") hooks.push(...hooksIn(obj["hooks"], file.rel));
         servers.push(
           ...serversIn("mcp", obj["mcpServers"], file.rel),
           ...serversIn("lsp", obj["lspServers"], file.rel),
         );
+        named.push(...namedFiles(obj));
       }
     }
+  }
+  // Files plugin.json names for its hooks and servers ("./config/hooks.json"), read once, inside the folder only.
+  for (const { key, rel } of named) {
+    if (read.has(`${key}\0${rel}`)) continue;
+    read.add(`${key}\0${rel}`);
+    const inside = await resolveInside(root, rel);
+    if (!inside.ok) {
+      if (inside.reason !== "not-found")
+        note(`${rel}, which plugin.json names, is outside the folder and was not read`);
+      continue;
+    }
+    const head = await readHead(inside.path, CAPABILITY_LIMITS.fileBytes);
+    const parsed = head?.text ? parseJsonWithinLimits(head.text) : null;
+    if (!parsed?.ok || !parsed.value || typeof parsed.value !== "object") continue;
+    const obj = parsed.value as Record<string, unknown>;
+    if (key === "hooks") hooks.push(...hooksIn(obj["hooks"] ?? obj, rel));
+    else servers.push(...serversIn(key === "mcpServers" ? "mcp" : "lsp", obj[key] ?? obj, rel));
   }
   const cap = <T>(list: T[], what: string): T[] => {
     if (list.length > CAPABILITY_LIMITS.items) note(`only the first ${CAPABILITY_LIMITS.items} ${what} are listed`);

@@ -167,6 +167,24 @@ describe("conflicts are questions", () => {
     expect(await readFile(path.join(backup!.dir, "SKILL.md"), "utf8")).toContain("Old.");
   });
 
+  it("with replace, the review names only what the new copy can do that the replaced one could not", async () => {
+    await writeTree(path.join(tmp.dir, "tidy"), {
+      "scripts/old.sh": "#!/bin/sh\necho old\n",
+      "scripts/new.py": "#!/usr/bin/env python3\nprint('new')\n",
+    });
+    await writeTree(path.join(home, ".agents/skills/tidy"), {
+      "SKILL.md": SKILL("tidy", "Old."),
+      "scripts/old.sh": "#!/bin/sh\necho old\n",
+    });
+    const plan = await addSkill(path.join(tmp.dir, "tidy"), { ...options, replace: true, dryRun: true });
+    const review = plan.skills[0]!.capabilities;
+    expect(review.comparedWith).toBe(path.join(home, ".agents/skills/tidy"));
+    expect(review.added.map((c) => [c.kind, c.item])).toEqual([["script", "scripts/new.py"]]);
+    expect(review.capabilities.scripts.map((s) => s.path)).toEqual(["scripts/new.py", "scripts/old.sh"]);
+    const fresh = await addSkill(path.join(tmp.dir, "tidy"), { ...options, clients: ["cursor"], dryRun: true });
+    expect(fresh.skills[0]!.capabilities.comparedWith).toBeUndefined();
+  });
+
   it("the plan shows both copies as a person judges them: last change, differing files, where the old one came from", async () => {
     await writeTree(path.join(home, ".agents/skills/tidy"), { "SKILL.md": SKILL("tidy", "Old."), "mine.txt": "x\n" });
     await writeTree(path.join(home, ".agents"), {

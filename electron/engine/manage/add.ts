@@ -56,7 +56,10 @@ export interface AddedSkill {
   modified: string | null;
   skillPath: string;
   diagnostics: Diagnostic[];
-  /** What the skill can do (scripts, hooks, tools, servers, hosts, hidden text): all of it is new to this machine. */
+  /**
+   * What the skill can do (scripts, hooks, tools, servers, hosts, hidden text) that is new: measured against the copy
+   * `replace` replaces (its `comparedWith`), else all of it is new to this machine.
+   */
   capabilities: CapabilityReview;
   forced: boolean;
   places: Array<PlannedPlacement & { client: ClientId[]; applied?: AppliedPlacement }>;
@@ -268,6 +271,15 @@ export async function planAdd(rawSource: string, options: AddOptions): Promise<A
         places.push({ ...keepAsIs(planned, place.client, options.keep), client: place.client });
       }
       const keptCopy = places.some((p) => p.kept && p.mode === "copy");
+      const next = await readCapabilities(candidate.dir);
+      // The first copy --replace replaces is what the person trusted so far: the review shows what the new one adds.
+      const replaced = places.find(
+        (p) =>
+          p.action === "replace" && !p.kept && (p.occupant.kind === "other-skill" || p.occupant.kind === "same-skill"),
+      );
+      const capabilities = replaced
+        ? { ...capabilityReviewOf(await readCapabilities(replaced.path), next), comparedWith: replaced.path }
+        : capabilityReviewOf(null, next);
       skills.push({
         name: candidate.name,
         version: candidate.version,
@@ -275,7 +287,7 @@ export async function planAdd(rawSource: string, options: AddOptions): Promise<A
         modified: await newestChange(candidate.dir),
         skillPath: candidate.skillPath,
         diagnostics: candidate.diagnostics,
-        capabilities: capabilityReviewOf(null, await readCapabilities(candidate.dir)),
+        capabilities,
         forced: candidate.blockers.length > 0,
         places,
         lock: !places.length

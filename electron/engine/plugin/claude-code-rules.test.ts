@@ -2,7 +2,8 @@
 // error here, what it accepts is valid, and what Claude Code reads (skill keys, agents, commands, hooks) is checked.
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { makeTempDir, writeTree } from "../../../test-support/tmp";
 import { findTargets } from "../skill/targets";
 import { validateTarget, type TargetResult } from "../validate-target";
 
@@ -50,6 +51,61 @@ describe("skills Claude Code reads", () => {
     const other = byPath.get(path.join("other-skills", "review"))!;
     expect(other.valid).toBe(false);
     expect(codesOf(other, "error")).toEqual(["skill.field.unexpected"]);
+  });
+});
+
+describe("Claude Code 2.1.332's new skill keys, without the oracle", () => {
+  const cleanups: Array<() => Promise<void>> = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0)) await cleanup();
+  });
+
+  /** Validates one skill whose frontmatter adds `extra`, as a Claude Code plugin's skill and as a project's. */
+  async function inClaudeCode(extra: string): Promise<TargetResult[]> {
+    const made = await makeTempDir("skillshelf-claude-keys-");
+    cleanups.push(made.cleanup);
+    const skill = `---\nname: review\ndescription: Does review when asked.\n${extra}\n---\nDo it.\n`;
+    await writeTree(made.dir, {
+      "plugin/.claude-plugin/plugin.json": JSON.stringify({ name: "keys", version: "1.0.0" }),
+      "plugin/skills/review/SKILL.md": skill,
+      "project/.claude/skills/review/SKILL.md": skill,
+    });
+    const plugin = await findTargets(path.join(made.dir, "plugin"));
+    const project = await findTargets(path.join(made.dir, "project", ".claude", "skills", "review"));
+    return Promise.all([...plugin.targets, ...project.targets].map((t) => validateTarget(t, "agent-skills")));
+  }
+
+  it.each([
+    ["disallowed-tools", "disallowed-tools: Bash"],
+    ["disallowedTools", "disallowedTools:\n  - WebFetch"],
+    ["background", "background: true"],
+    ["fallback", "fallback: true"],
+    ["created_by", "created_by: dream-proposal"],
+    ["improved_by", "improved_by: dream-proposal"],
+  ])("never make %s an error in a Claude Code context, and name it in the note", async (key, line) => {
+    const results = await inClaudeCode(line);
+    expect(results).toHaveLength(2);
+    for (const r of results) {
+      expect(codesOf(r, "error"), r.path).toEqual([]);
+      expect(r.valid).toBe(true);
+      expect(r.diagnostics.find((d) => d.code === "skill.claude-code.keys")?.message).toContain(`"${key}"`);
+    }
+  });
+
+  it("make `shell: zsh` an error, as Claude Code does, and accept bash and powershell", async () => {
+    for (const r of await inClaudeCode("shell: zsh")) {
+      expect(codesOf(r, "error")).toEqual(["skill.claude-code.invalid"]);
+      expect(r.valid).toBe(false);
+    }
+    for (const shell of ["bash", "powershell"])
+      for (const r of await inClaudeCode(`shell: ${shell}`)) expect(codesOf(r, "error")).toEqual([]);
+  });
+
+  it("on the fixtures the oracle checks too", async () => {
+    const current = await one("skill-keys-current");
+    expect(codesOf(current, "error")).toEqual([]);
+    const zsh = await one("skill-shell-zsh");
+    expect(codesOf(zsh, "error")).toEqual(["skill.claude-code.invalid"]);
   });
 });
 

@@ -4,7 +4,7 @@ import path from "node:path";
 import { quote, type DiagnosticSink } from "./diagnostics";
 import type { FrontmatterEntry, ParsedFrontmatter } from "./frontmatter";
 
-type Shape = "text" | "boolean" | "text-or-list" | "mapping";
+type Shape = "text" | "boolean" | "text-or-list" | "mapping" | "any";
 
 /** Claude Code's own skill keys and the value each takes. */
 export const CLAUDE_CODE_SKILL_KEYS: ReadonlyMap<string, Shape> = new Map<string, Shape>([
@@ -27,6 +27,27 @@ export const CLAUDE_CODE_SKILL_KEYS: ReadonlyMap<string, Shape> = new Map<string
   ["fallback", "text-or-list"],
   ["created_by", "text"],
   ["improved_by", "text"],
+  // Read by Claude Code 2.1.332's schema as any value (marked internal there); the oracle test checks the whole list.
+  ...[
+    "mcpServers",
+    "lspServers",
+    "agents",
+    "outputStyles",
+    "themes",
+    "workflows",
+    "channels",
+    "monitors",
+    "settings",
+    "userConfig",
+    "defaultEnabled",
+    "experimental",
+    "dependencies",
+    "displayName",
+    "author",
+    "homepage",
+    "repository",
+    "keywords",
+  ].map((key): [string, Shape] => [key, "any"]),
 ]);
 
 /** Keys whose wrong type or unknown word Claude Code's own validator reports as an error (the rest it drops or reads loosely). */
@@ -40,6 +61,7 @@ const SHAPE_TEXT: Record<Shape, string> = {
   boolean: "true or false",
   "text-or-list": "text or a list of text",
   mapping: "a mapping",
+  any: "any value",
 };
 
 /** True for a skill folder Claude Code reads on its own: `~/.claude/skills/NAME` or a project's `.claude/skills/NAME`. */
@@ -57,6 +79,7 @@ function kindOfValue(value: unknown): string {
 
 // The frontmatter is read in YAML's failsafe schema (every scalar is text), so `true` arrives as "true".
 function fits(shape: Shape, value: unknown): boolean {
+  if (shape === "any") return true;
   if (shape === "boolean") return typeof value === "string" && /^(?:true|false)$/i.test(value);
   if (shape === "mapping") return typeof value === "object" && value !== null && !Array.isArray(value);
   if (typeof value === "string") return true;

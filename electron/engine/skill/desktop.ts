@@ -1,8 +1,12 @@
-// Claude Desktop's upload rules (RULES.md "Claude Desktop upload"), checked on top of the Agent Skills rules.
+// Claude Desktop's upload rules, checked on top of the Agent Skills rules; docs/diagnostics.md ("Claude Desktop upload")
+// names each rule's published source, or says that none is published.
 import { quote, type DiagnosticSink } from "./diagnostics";
 import type { ParsedFrontmatter } from "./frontmatter";
 import type { SkillFields } from "./fields";
 import { isSeq } from "./yaml-nodes";
+
+/** The description length "How to create custom skills" (support.claude.com, article 12512198) gives as its maximum. */
+const DESKTOP_DESCRIPTION_CHARS = 200;
 
 /** Words Desktop refuses inside a skill's name. */
 export const RESERVED_NAME_WORDS = ["anthropic", "claude"];
@@ -46,6 +50,17 @@ export function checkDesktopFields(fm: ParsedFrontmatter, fields: SkillFields, s
     }
   }
   const descriptionEntry = entry("description");
+  const length = [...fields.description.trim()].length;
+  // Above the specification's 1024 the Agent Skills rules already refuse the description.
+  if (descriptionEntry && length > DESKTOP_DESCRIPTION_CHARS && length <= 1024) {
+    sink.add(
+      "desktop.description.length",
+      "warning",
+      `The description has ${length} characters; Anthropic's help article on creating custom skills gives ${DESKTOP_DESCRIPTION_CHARS} as its maximum for Claude's upload.`,
+      `Shorten it to ${DESKTOP_DESCRIPTION_CHARS} characters, saying what the skill does and when to use it.`,
+      descriptionEntry,
+    );
+  }
   if (descriptionEntry && /[<>]/.test(fields.description)) {
     sink.add(
       "desktop.description.xml",

@@ -193,6 +193,14 @@ const rows: Row[] = [
     line: 3,
   },
   {
+    code: "desktop.description.length",
+    severity: "warning",
+    trigger: "desktop-description-long",
+    near: "desktop-description-plain",
+    profile: "claude-desktop",
+    line: 3,
+  },
+  {
     code: "desktop.allowed-tools.list",
     severity: "error",
     trigger: "allowed-tools-list",
@@ -232,6 +240,7 @@ describe("profiles", () => {
       "café-notes",
       "desktop-name-xml",
       "desktop-description-xml",
+      "desktop-description-long",
       "allowed-tools-list",
     ]) {
       const report = await readSkill(path.join(FIXTURES, fixture));

@@ -8,12 +8,17 @@ export function CapabilityChanges(props: { review: CapabilityReview | undefined;
   if (!review) return null;
   const { added } = review;
   const capped = review.capabilities.capped;
+  // An add that replaces a copy already there is measured against that copy, like an update against the installed one.
+  const replacing = props.adding === true && review.comparedWith !== undefined;
+  const adding = props.adding === true && !replacing;
   if (!added.length)
     return (
       <p className="muted" data-testid="capability-changes">
-        {props.adding
+        {adding
           ? "It runs no scripts, hooks or servers, and names no other sites."
-          : "It can do nothing the installed version could not."}
+          : replacing
+            ? "It can do nothing the copy it replaces could not."
+            : "It can do nothing the installed version could not."}
         {capped ? ` (${capped})` : ""}
       </p>
     );
@@ -21,11 +26,15 @@ export function CapabilityChanges(props: { review: CapabilityReview | undefined;
     <section
       className={review.asks ? "banner warning capability-changes" : "capability-changes"}
       data-testid="capability-changes"
-      aria-label={props.adding ? "What it can do" : "What the new version adds"}
+      aria-label={adding ? "What it can do" : "What the new version adds"}
     >
       <p>
         <strong>
-          {props.adding ? "What it can do" : "What the new version can do that the installed one could not"}
+          {adding
+            ? "What it can do"
+            : replacing
+              ? "What it can do that the copy it replaces could not"
+              : "What the new version can do that the installed one could not"}
         </strong>
         {review.asks ? " — look at these before you go on:" : ":"}
       </p>
