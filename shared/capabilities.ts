@@ -79,17 +79,22 @@ export interface CapabilityReview {
   comparedWith?: string;
 }
 
+/** A new, empty set of capabilities: what a folder can do before anything is found in it. */
+export function emptyCapabilities(): Capabilities {
+  return {
+    scripts: [],
+    hooks: [],
+    allowedTools: [],
+    disallowedTools: [],
+    servers: [],
+    shellCommands: [],
+    hosts: [],
+    hidden: [],
+  };
+}
+
 /** No capabilities (the "old version" of a skill being added). Exported for tests: they diff against it. */
-export const NO_CAPABILITIES: Capabilities = {
-  scripts: [],
-  hooks: [],
-  allowedTools: [],
-  disallowedTools: [],
-  servers: [],
-  shellCommands: [],
-  hosts: [],
-  hidden: [],
-};
+export const NO_CAPABILITIES: Capabilities = emptyCapabilities();
 
 /** The kinds that run something on the user's machine: the setting "Ask before an update adds…" holds these back. */
 export const RUNNING_KINDS: ReadonlySet<CapabilityKind> = new Set(["script", "hook", "server", "shell"]);

@@ -3,7 +3,12 @@
 import { constants } from "node:fs";
 import { open, readdir } from "node:fs/promises";
 import path from "node:path";
-import type { Capabilities, CapabilityHook, CapabilityServer } from "../../../shared/capabilities";
+import {
+  emptyCapabilities,
+  type Capabilities,
+  type CapabilityHook,
+  type CapabilityServer,
+} from "../../../shared/capabilities";
 import { parseJsonWithinLimits } from "../fs/json-limits";
 import { resolveInside } from "../fs/safe-fs";
 import { hiddenTextOf } from "./hidden";
@@ -88,16 +93,7 @@ function namedFiles(manifest: Record<string, unknown>): Array<{ key: NamedKey; r
 export async function readCapabilities(root: string): Promise<Capabilities> {
   const notes = new Set<string>();
   const note = (why: string) => void notes.add(why);
-  const out: Capabilities = {
-    scripts: [],
-    hooks: [],
-    allowedTools: [],
-    disallowedTools: [],
-    servers: [],
-    shellCommands: [],
-    hosts: [],
-    hidden: [],
-  };
+  const out = emptyCapabilities();
   const hooks: CapabilityHook[] = [];
   const servers: CapabilityServer[] = [];
   /** Hook and server files already read, as "key\0path", so one named by plugin.json too is not counted twice. */
