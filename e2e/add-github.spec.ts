@@ -27,7 +27,9 @@ test.describe("Add from owner/repo through the GitHub look-alike", () => {
   let app: AppHost;
   let github: RunningReleaseServer;
   let repo: { dir: string; cleanup: () => Promise<void> };
+  let data: { dir: string; cleanup: () => Promise<void> };
   test.beforeAll(async () => {
+    data = await makeTempDir("skillshelf-e2e-data-");
     github = await startReleaseServer({ releases: {} });
     repo = await makeTempDir("skillshelf-e2e-repo-");
     await writeTree(repo.dir, {
@@ -36,12 +38,16 @@ test.describe("Add from owner/repo through the GitHub look-alike", () => {
       [`skills/${NAME}/references/layers.md`]: "# Layers\n\nWool, then a shell.\n",
     });
     await github.trees.setRepo("acme/outdoor-skills", { dir: repo.dir });
-    app = await startAppHost({ platform: "linux", env: { SKILLSHELF_GITHUB_API: github.url } });
+    app = await startAppHost({
+      platform: "linux",
+      env: { SKILLSHELF_GITHUB_API: github.url, SKILLSHELF_DATA_DIR: data.dir },
+    });
   });
   test.afterAll(async () => {
     await app?.close();
     await github?.close();
     await repo?.cleanup();
+    await data?.cleanup();
   });
 
   test("owner/repo at 800×600: source, what was found, where it goes, Add, the new skill selected", async ({

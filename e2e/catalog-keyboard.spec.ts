@@ -4,7 +4,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import path from "node:path";
 import { MINIMUM_WINDOW_SIZE } from "../shared/window-size";
-import { writeTree } from "../test-support/tmp";
+import { makeTempDir, writeTree } from "../test-support/tmp";
 import { startAppHost, type AppHost } from "./support/app-host";
 import { openCatalog } from "./support/page";
 
@@ -51,9 +51,12 @@ async function tabUntil(page: Page, stop: RegExp, limit = 60): Promise<string[]>
 test.describe("the catalog by keyboard at 800×600", () => {
   let app: AppHost;
   let source: string;
+  let data: { dir: string; cleanup: () => Promise<void> };
   test.beforeAll(async () => {
+    data = await makeTempDir("skillshelf-e2e-data-");
     app = await startAppHost({
       platform: "linux",
+      env: { SKILLSHELF_DATA_DIR: data.dir },
       prepare: async (root) => {
         source = path.join(root, "src", NAME);
         await writeTree(source, { "SKILL.md": SKILL });
@@ -62,6 +65,7 @@ test.describe("the catalog by keyboard at 800×600", () => {
   });
   test.afterAll(async () => {
     await app?.close();
+    await data?.cleanup();
   });
 
   test("search and list come before Add's fields; Add and Remove never leave the focus on the body", async ({
