@@ -62,8 +62,15 @@ describe("Add to Claude Desktop", () => {
   it("waits for the skill to arrive, then names the account and rescans the catalog", async () => {
     const page = await addToDesktop();
     const before = page.changed();
-    page.answer({ status: "arrived", name: "tidy", version: "2.0.0", account: "A1/B2", advice: [] });
-    await screen.findByText("Added to Claude Desktop (account A1/B2): version 2.0.0.");
+    page.answer({
+      status: "arrived",
+      name: "tidy",
+      version: "2.0.0",
+      account: "A1/B2",
+      accountName: "account 1",
+      advice: [],
+    });
+    await screen.findByText("Added to Claude Desktop (account 1): version 2.0.0.");
     expect(screen.queryByText(/Waiting for Claude Desktop/)).toBeNull();
     expect(screen.queryByRole("button", { name: "Check again" })).toBeNull();
     expect(page.changed()).toBe(before + 1);

@@ -34,7 +34,7 @@ export function AddDesktopArrival(props: { taskId: string; name: string; onArriv
       ) : null}
       {arrival?.status === "arrived" ? (
         <p role="status" data-arrival="arrived">
-          Added to Claude Desktop (account {arrival.account ?? "unknown"})
+          Added to Claude Desktop ({arrival.accountName ?? `account ${arrival.account ?? "unknown"}`})
           {arrival.version ? `: version ${arrival.version}` : ""}.
         </p>
       ) : null}
