@@ -19,8 +19,9 @@ const SKILL = `---\nname: ${NAME}\ndescription: Rewrites stiff text so it reads 
 /** No command line in the page: no flag, no `skillshelf` command, no shell prompt. */
 async function noCommandLine(page: Page): Promise<void> {
   const text = await page.locator("body").innerText();
-  expect(text).not.toMatch(/(^|\s)--?[a-z][a-z-]*(\s|$|=)/m);
-  expect(text).not.toMatch(/\bskillshelf (add|pack|install|remove)\b/i);
+  expect(text).not.toMatch(/(^|[^\w-])--[a-z]/m);
+  expect(text).not.toMatch(/(^|[\s(])-[a-zA-Z](?=[\s)=,.]|$)/m);
+  expect(text).not.toMatch(/\bskillshelf (add|pack|install|remove|update)\b/i);
   expect(text).not.toMatch(/^\s*\$ /m);
 }
 
