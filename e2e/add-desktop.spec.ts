@@ -91,11 +91,23 @@ test.describe("Add to Claude Desktop", () => {
     });
     await noCommandLine(page);
 
+    // Stop waiting and Check again, by keyboard: each button goes as it is pressed, the focus goes to the other.
+    await handoff.getByRole("button", { name: "Stop waiting" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(handoff.getByText("Stopped waiting.")).toBeVisible();
+    await expect(handoff.getByRole("button", { name: "Check again" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(handoff.getByText("Waiting for Claude Desktop")).toBeVisible();
+    await expect(handoff.getByRole("button", { name: "Stop waiting" })).toBeFocused();
+
     // The skill arrives in a Desktop account tree (as an upload in Claude Desktop would put it): the page notices.
     await writeTree(desktopCopy, { "SKILL.md": SKILL });
     const arrived = handoff.locator('[data-arrival="arrived"]');
     await expect(arrived).toHaveText("Added to Claude Desktop (account 1).", { timeout: 60_000 });
     await expect(handoff.getByText("Waiting for Claude Desktop")).toHaveCount(0);
+    expect(await page.evaluate("document.activeElement !== null && document.activeElement !== document.body")).toBe(
+      true,
+    );
     await expect(page.locator(".group-row", { hasText: "Claude Desktop — account 1" })).toBeVisible();
     await expect(entryRow(page, NAME)).toHaveCount(2, { timeout: 30_000 });
     await saveScreenshot(page, "add-desktop-arrived");
