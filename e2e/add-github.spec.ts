@@ -69,11 +69,13 @@ test.describe("Add from owner/repo through the GitHub look-alike", () => {
     const found = page.getByRole("region", { name: "2. What was found" });
     await expect(found.getByRole("heading")).toBeFocused({ timeout: 60_000 });
     await expect(found.getByRole("heading")).toBeInViewport();
-    await expect(found).toContainText("1 skill in");
-    await expect(found).toContainText("acme/outdoor-skills");
+    await expect(found).toContainText("1 skill in https://github.com/acme/outdoor-skills");
     await expect(found).toContainText(`${NAME} · version 1.4.0`);
     await expect(found).toContainText("Clients can read it");
     expect(github.trees.stats.tarballRequests).toBeGreaterThan(0);
+    // In a person's words: the repository as GitHub names it, never the API's address, the tarball or staging.
+    await expect(page.locator(".add-skill")).not.toContainText(new URL(github.url).host);
+    await expect(page.locator(".add-skill")).not.toContainText(/tarball|staging|unpacked/);
     await saveScreenshot(page, "add-github-800-found");
 
     const where = page.getByRole("region", { name: "3. Where it goes" });
