@@ -1,7 +1,7 @@
 // Adding to Claude Desktop in a real browser against the web host: the hand-off (the .skill file to download and the
 // steps in a person's words, no command line or flag in the page), the skill arriving in a Desktop account tree and
-// the page noticing it, then Remove of the skill's own copy leaving no stale notice behind; axe light and dark at 1280
-// and 800 px on the hand-off.
+// the page noticing it, then Remove of the skill's own copy leaving no stale notice behind (and the same when Remove
+// comes while the page still waits); axe light and dark at 1280 and 800 px on the hand-off.
 import { expect, test, type Page } from "@playwright/test";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
@@ -14,6 +14,9 @@ import { axeClean } from "./support/axe-clean";
 import { entryRow, openCatalog, saveScreenshot } from "./support/page";
 
 const NAME = "humanizer";
+const LATER = "tone-check";
+const skillMd = (name: string) =>
+  `---\nname: ${name}\ndescription: The ${name} skill. Use when testing.\n---\n\n# ${name}\n`;
 const SKILL = `---\nname: ${NAME}\ndescription: Rewrites stiff text so it reads as a person wrote it. Use for drafts.\n---\n\n# Humanizer\n`;
 
 /** No command line in the page: no flag, no `skillshelf` command, no shell prompt. */
@@ -39,6 +42,7 @@ test.describe("Add to Claude Desktop", () => {
         source = path.join(root, "src", NAME);
         await writeTree(source, { "SKILL.md": SKILL });
         desktopCopy = path.join(fixtureDesktopTree(home, "linux"), "skills", NAME);
+        await writeTree(path.join(root, "src", LATER), { "SKILL.md": skillMd(LATER) });
       },
     });
   });
@@ -132,5 +136,41 @@ test.describe("Add to Claude Desktop", () => {
     await expect(page.getByLabel(/^From/)).toHaveValue("");
     await saveScreenshot(page, "add-desktop-after-remove");
     expect(await readFile(path.join(desktopCopy, "SKILL.md"), "utf8")).toBe(SKILL);
+  });
+
+  test("Remove while still waiting for Claude Desktop: the wait's notices go, and a late arrival says nothing", async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openCatalog(page, app.url);
+    await page.getByRole("button", { name: "Add skill…" }).click();
+    await page.getByLabel(/^From/).fill(path.join(app.root, "src", LATER));
+    await page.getByRole("button", { name: "Show what it adds" }).click();
+    await page.getByRole("checkbox", { name: "Claude Desktop" }).check();
+    await page.getByRole("button", { name: "Add", exact: true }).click();
+    await expect(page.getByText(`Waiting for Claude Desktop to show "${LATER}"…`)).toBeVisible({ timeout: 60_000 });
+
+    await entryRow(page, LATER).first().click();
+    await expect(page.locator("#detail-title")).toHaveText(LATER);
+    await page.getByRole("button", { name: "Remove…" }).click();
+    await page.getByRole("button", { name: "Remove", exact: true }).click();
+    await expect(page.getByRole("status").filter({ hasText: `Removed ${LATER}` })).toBeVisible({ timeout: 60_000 });
+    await expect(entryRow(page, LATER)).toHaveCount(0);
+    const noAddNotice = async () => {
+      await expect(page.getByText("Waiting for Claude Desktop")).toHaveCount(0);
+      await expect(page.getByText(`Added ${LATER}`)).toHaveCount(0);
+      await expect(page.getByText("Added to Claude Desktop")).toHaveCount(0);
+    };
+    await noAddNotice();
+    await page.getByRole("button", { name: "Add skill…" }).click();
+    await noAddNotice();
+
+    // The upload arrives after all: the page lists it, and no notice of the add comes back.
+    await writeTree(path.join(fixtureDesktopTree(app.home, "linux"), "skills", LATER), { "SKILL.md": skillMd(LATER) });
+    await page.getByRole("button", { name: "Rescan" }).click();
+    await expect(entryRow(page, LATER)).toHaveCount(1, { timeout: 30_000 });
+    await page.waitForTimeout(1500);
+    await noAddNotice();
   });
 });
