@@ -1,11 +1,16 @@
-// Author mode in the browser: open a folder by path, then every save re-validates and refreshes the views live.
+// Author mode in the browser: open a folder by path, then every save re-validates and refreshes the views live; axe
+// finds no serious violation with an error on Overview and in a level preview, light and dark, at 1280 and 800 px.
 import { expect, test } from "@playwright/test";
 import { rm, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { MINIMUM_WINDOW_SIZE } from "../shared/window-size";
 import { writeTree } from "../test-support/tmp";
 import { startAppHost, type AppHost } from "./support/app-host";
+import { axeClean } from "./support/axe-clean";
 import { saveScreenshot } from "./support/page";
 
+/** Author mode is checked by axe at the widest common window and at the smallest (Electron's minimum). */
+const WIDTHS = [1280, MINIMUM_WINDOW_SIZE.width] as const;
 const skillText = (description: string, extra = "") =>
   ["---", "name: my-skill", `description: ${description}`, extra, "---", "# My skill", "", "Do the thing.", ""]
     .filter((l) => l !== "")
@@ -60,9 +65,12 @@ test.describe("author mode", () => {
     await expect(diagnostic).toBeVisible();
     await expect(diagnostic.locator(".place")).toHaveText(/^SKILL\.md:4(:\d+)?$/);
     await saveScreenshot(page, "author-live-error");
+    await axeClean(page, "author-error-overview", { widths: WIDTHS, screenshot: "author" });
 
     await page.getByRole("tab", { name: /Level 1/ }).click();
     await expect(page.getByTestId("level1-text")).toContainText("Now with a mistake.");
+    await expect(page.getByTestId("level-problems")).toContainText("1 error");
+    await axeClean(page, "author-error-level1", { widths: WIDTHS, screenshot: "author" });
     await writeFile(path.join(skillDir, "SKILL.md"), skillText("Fixed and final."));
     await expect
       .poll(() => page.getByTestId("level1-text").textContent(), { timeout: 5000 })
@@ -200,6 +208,7 @@ test.describe("author mode", () => {
     await expect(verdict.locator('[data-code="desktop.description.xml"] .diagnostic-fix')).toBeVisible();
     await expect(verdict).toBeInViewport();
     await saveScreenshot(page, "author-desktop-refused");
+    await axeClean(page, "author-level3-refused", { widths: WIDTHS, screenshot: "author" });
 
     await writeFile(
       path.join(trip, "SKILL.md"),

@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto";
 import { lstat, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { strToU8, zipSync } from "fflate";
+import { MINIMUM_WINDOW_SIZE } from "../shared/window-size";
 import { startReleaseServer, type RunningReleaseServer } from "../test-support/servers/release-server";
 import { makeTempDir, writeTree } from "../test-support/tmp";
 import { startAppHost, type AppHost } from "./support/app-host";
@@ -15,6 +16,8 @@ import { entryRow, openCatalog, saveScreenshot } from "./support/page";
 
 const SKILL = (name: string, version: string) =>
   `---\nname: ${name}\ndescription: The ${name} skill. Use when testing.\nmetadata:\n  version: "${version}"\n---\n\n# ${name} ${version}\n`;
+/** Add is checked at the widest common window and at the smallest (Electron's minimum). */
+const WIDTHS = [1280, MINIMUM_WINDOW_SIZE.width] as const;
 /** Opens the catalog and its Add flow in the main pane. */
 async function openAdd(page: import("@playwright/test").Page, url: string): Promise<void> {
   await openCatalog(page, url);
@@ -91,7 +94,7 @@ test.describe("Add skill: upload, progress and Cancel, conflicts", () => {
     const progress = page.getByTestId("add-progress");
     await expect(progress).toContainText(/Downloading the source: \d+%/, { timeout: 60_000 });
     await expect(page.getByRole("progressbar", { name: "Add progress" })).toBeVisible();
-    await axeClean(page, "add-progress", { screenshot: "manage" });
+    await axeClean(page, "add-progress", { widths: WIDTHS, screenshot: "manage" });
     await progress.getByRole("button", { name: "Cancel" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Cancelled; nothing was added." })).toBeVisible({
       timeout: 60_000,
@@ -124,7 +127,7 @@ test.describe("Add skill: upload, progress and Cancel, conflicts", () => {
     await question.getByText("1 file differs").click();
     await question.scrollIntoViewIfNeeded();
     await saveScreenshot(page, "addui-1280-conflict");
-    await axeClean(page, "add-conflict", { screenshot: "manage" });
+    await axeClean(page, "add-conflict", { widths: WIDTHS, screenshot: "manage" });
     await question.getByRole("radio", { name: "Keep mine" }).check();
     await page.getByRole("button", { name: "Add", exact: true }).click();
     const result = page.getByTestId("add-result");

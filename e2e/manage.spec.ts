@@ -3,11 +3,14 @@
 import { expect, test } from "@playwright/test";
 import { lstat, readlink } from "node:fs/promises";
 import path from "node:path";
+import { MINIMUM_WINDOW_SIZE } from "../shared/window-size";
 import { writeTree } from "../test-support/tmp";
 import { startAppHost, type AppHost } from "./support/app-host";
 import { axeClean } from "./support/axe-clean";
 import { entryRow, openCatalog } from "./support/page";
 
+/** Add and Remove are checked at the widest common window and at the smallest (Electron's minimum). */
+const WIDTHS = [1280, MINIMUM_WINDOW_SIZE.width] as const;
 const SKILL = (name: string) =>
   `---\nname: ${name}\ndescription: The ${name} skill. Use when testing.\n---\n\n# ${name}\n`;
 
@@ -38,7 +41,7 @@ test.describe("adding, sharing and removing skills", () => {
     const plan = page.getByTestId("add-plan");
     await expect(plan).toContainText(path.join(app.home, ".agents", "skills", "tidy"));
     await expect(plan).toContainText(path.join(app.home, ".cursor", "skills", "tidy"));
-    await axeClean(page, "add-plan", { screenshot: "manage" });
+    await axeClean(page, "add-plan", { widths: WIDTHS, screenshot: "manage" });
     await page.getByRole("button", { name: "Add", exact: true }).click();
     await expect(page.getByRole("status").filter({ hasText: "Added tidy." })).toBeVisible();
     await expect(entryRow(page, "tidy").first()).toBeVisible();
@@ -72,12 +75,12 @@ test.describe("adding, sharing and removing skills", () => {
     const removePlan = page.getByTestId("remove-plan");
     await expect(removePlan).toContainText(path.join(app.home, ".gemini", "skills", "tidy"));
     await expect(removePlan).toContainText(".skill-lock.json");
-    await axeClean(page, "remove-plan", { screenshot: "manage" });
+    await axeClean(page, "remove-plan", { widths: WIDTHS, screenshot: "manage" });
     await page.getByRole("button", { name: "Remove", exact: true }).click();
     await expect(page.getByRole("status").filter({ hasText: "Removed tidy" })).toBeVisible();
     await expect(entryRow(page, "tidy")).toHaveCount(0);
     expect(await lstat(path.join(app.home, ".agents", "skills", "tidy")).catch(() => null)).toBeNull();
-    await axeClean(page, "removed", { screenshot: "manage" });
+    await axeClean(page, "removed", { widths: WIDTHS, screenshot: "manage" });
     await page.getByRole("button", { name: "Undo" }).click();
     await expect(entryRow(page, "tidy").first()).toBeVisible();
     expect((await lstat(path.join(app.home, ".agents", "skills", "tidy"))).isDirectory()).toBe(true);

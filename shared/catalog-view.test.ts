@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Location, ScanResult, UpdateInfo } from "./model";
 import { testLocation, testSkill } from "./testing/model-fixtures";
 import { catalogLimitNotes, sortGroups } from "./catalog-view";
-import { buildCatalogGroups, desktopAccountTitles, filterGroups, NO_FILTERS } from "./ui-catalog";
+import { buildCatalogGroups, desktopAccountName, desktopAccountTitles, filterGroups, NO_FILTERS } from "./ui-catalog";
 
 const location = testLocation;
 const skill = testSkill;
@@ -95,6 +95,11 @@ describe("Claude Desktop accounts in plain words", () => {
     expect(buildCatalogGroups(scan, { "3f2a9c1e-aaaa/8c7b": "Work" }).map((g) => g.title)).toContain(
       "Claude Desktop — Work",
     );
+  });
+  it("names one account tree the same way for a sentence (Add's arrival), or not at all when unlisted", () => {
+    expect(desktopAccountName(scan.locations, "3f2a9c1e-aaaa/8c7b")).toBe("account 1");
+    expect(desktopAccountName(scan.locations, "ffff-2/aaaa", { "ffff-2/aaaa": " Home " })).toBe("Home");
+    expect(desktopAccountName(scan.locations, "0000/unknown")).toBeNull();
   });
 });
 

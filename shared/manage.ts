@@ -101,6 +101,8 @@ export interface AddArrivalView {
   version: string | null;
   /** The Desktop account tree it arrived in ("<A>/<B>"), for "arrived" and "stale". */
   account: string | null;
+  /** That account as the catalog names it ("account 1", or the name the person gave it), when the catalog lists it. */
+  accountName?: string;
   message?: string;
   advice: string[];
 }

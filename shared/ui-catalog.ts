@@ -100,12 +100,7 @@ export function desktopAccountTitles(
   locations: readonly Location[],
   names: Readonly<Record<string, string>> = {},
 ): Map<string, string> {
-  const trees = locations
-    .filter((l) => l.desktop?.accountTree)
-    .sort((a, b) => a.desktop!.accountTree!.localeCompare(b.desktop!.accountTree!) || a.path.localeCompare(b.path));
-  const numbers = new Map<string, number>();
-  for (const tree of trees)
-    if (!numbers.has(tree.desktop!.accountTree!)) numbers.set(tree.desktop!.accountTree!, numbers.size + 1);
+  const { trees, numbers } = accountNumbers(locations);
   const titles = new Map<string, string>();
   for (const tree of trees) {
     const id = tree.desktop!.accountTree!;
@@ -116,6 +111,27 @@ export function desktopAccountTitles(
     );
   }
   return titles;
+}
+
+/** One Desktop account tree ("<A>/<B>") named as desktopAccountTitles names it, without the client; null if unlisted. */
+export function desktopAccountName(
+  locations: readonly Location[],
+  accountTree: string,
+  names: Readonly<Record<string, string>> = {},
+): string | null {
+  const number = accountNumbers(locations).numbers.get(accountTree);
+  return number === undefined ? null : names[accountTree]?.trim() || `account ${number}`;
+}
+
+/** The Desktop account locations in a stable order, and each account tree's number (1, 2…) in that order. */
+function accountNumbers(locations: readonly Location[]) {
+  const trees = locations
+    .filter((l) => l.desktop?.accountTree)
+    .sort((a, b) => a.desktop!.accountTree!.localeCompare(b.desktop!.accountTree!) || a.path.localeCompare(b.path));
+  const numbers = new Map<string, number>();
+  for (const tree of trees)
+    if (!numbers.has(tree.desktop!.accountTree!)) numbers.set(tree.desktop!.accountTree!, numbers.size + 1);
+  return { trees, numbers };
 }
 
 function shortTail(p: string, parts: number): string {

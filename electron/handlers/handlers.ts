@@ -1,6 +1,7 @@
 // The command handlers Electron main and the web host both register: one session composed of its concerns — catalog,
 // author mode, shell, updates, settings, installs and comparisons — each in its own module, sharing the catalog state.
 import type { Readable } from "node:stream";
+import { desktopAccountName } from "../../shared/ui-catalog";
 import { VERSION } from "../engine/version";
 import { ignoresOf } from "../engine/settings";
 import type { CommandHandlers } from "../../shared/ipc";
@@ -106,6 +107,10 @@ export function createHandlerSession(context: HandlerContext): HandlerSession {
     changed: () => void catalog.prefetch().catch(() => undefined),
     ...(desktop.pickAddSource ? { pickSource: desktop.pickAddSource.bind(desktop) } : {}),
     confirmProgramSource: desktop.confirmProgramSource?.bind(desktop) ?? terminalSourceConsent(desktop.outsideConsent),
+    accountName: async (tree) => {
+      const scan = catalogLoaded ? shared.state.catalog : await catalog.handlers["catalog:scan"]();
+      return desktopAccountName(scan.locations, tree, settings.current().accountNames ?? {});
+    },
   });
 
   const budget = createBudgetHandlers({

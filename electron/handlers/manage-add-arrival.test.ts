@@ -32,6 +32,7 @@ async function harness(onArrivalCheck?: (tree: string) => void) {
     changed: () => void changes++,
     arrivalTimeoutMs: 60_000,
     arrivalPollMs: 100,
+    accountName: async (accountTree) => (accountTree === FIXTURE_TREES.a ? "account 1" : null),
     ...(onArrivalCheck ? { onArrivalCheck: () => onArrivalCheck(tree) } : {}),
   });
   open.push({ session, cleanup: async () => (await service.dispose(), await tmp.cleanup()) });
@@ -62,6 +63,7 @@ describe("waiting for an added skill to arrive in Claude Desktop", () => {
       name: "tidy",
       version: "2.0.0",
       account: FIXTURE_TREES.a,
+      accountName: "account 1",
       advice: [],
     });
     expect(changes()).toBe(before + 1);

@@ -44,6 +44,8 @@ export interface ManageHandlerOptions {
   arrivalPollMs?: number;
   /** Called after each look a wait for Claude Desktop takes (a test writes the upload then). */
   onArrivalCheck?: () => void;
+  /** A Desktop account tree ("<A>/<B>") as the catalog names it ("account 1"), so the page never shows its ids. */
+  accountName?: (accountTree: string) => Promise<string | null>;
 }
 
 /**
@@ -152,6 +154,8 @@ export function createManageHandlers(options: ManageHandlerOptions): ManageSessi
           .relative(path.dirname(path.dirname(result.tree)), result.tree)
           .split(path.sep)
           .join("/");
+        const named = await options.accountName?.(view.account).catch(() => null);
+        if (named) view.accountName = named;
       }
       if (result.status === "stale") view.message = result.message;
       if (result.status === "stale" || result.status === "timeout") view.advice = result.advice;

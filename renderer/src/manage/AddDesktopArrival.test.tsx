@@ -1,5 +1,6 @@
 // Add to Claude Desktop in a real DOM: after Add, the page waits for the skill to show in Desktop (Stop waiting ends
-// the wait on the host too), says in which account it arrived and rescans, and says so when another version arrived.
+// the wait on the host too), says in which account it arrived and rescans, and says so when another version arrived;
+// a button that goes away never leaves the focus on the page body.
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { AddArrivalView, AddView } from "../../../shared/manage";
@@ -62,8 +63,15 @@ describe("Add to Claude Desktop", () => {
   it("waits for the skill to arrive, then names the account and rescans the catalog", async () => {
     const page = await addToDesktop();
     const before = page.changed();
-    page.answer({ status: "arrived", name: "tidy", version: "2.0.0", account: "A1/B2", advice: [] });
-    await screen.findByText("Added to Claude Desktop (account A1/B2): version 2.0.0.");
+    page.answer({
+      status: "arrived",
+      name: "tidy",
+      version: "2.0.0",
+      account: "A1/B2",
+      accountName: "account 1",
+      advice: [],
+    });
+    await screen.findByText("Added to Claude Desktop (account 1): version 2.0.0.");
     expect(screen.queryByText(/Waiting for Claude Desktop/)).toBeNull();
     expect(screen.queryByRole("button", { name: "Check again" })).toBeNull();
     expect(page.changed()).toBe(before + 1);
@@ -71,12 +79,19 @@ describe("Add to Claude Desktop", () => {
 
   it("Stop waiting ends the host's wait and offers Check again, which waits anew", async () => {
     const page = await addToDesktop();
-    fireEvent.click(screen.getByRole("button", { name: "Stop waiting" }));
+    const press = (name: string) => {
+      screen.getByRole("button", { name }).focus();
+      fireEvent.click(screen.getByRole("button", { name }));
+    };
+    press("Stop waiting");
     await screen.findByText(/Stopped waiting\. The \.skill file is still there to upload/);
     expect(page.calls.filter(([m]) => m === "cancelAddSkill")).toEqual([["cancelAddSkill", [page.taskId]]]);
-    fireEvent.click(screen.getByRole("button", { name: "Check again" }));
+    // The button pressed goes: the focus moves to the other one, never to the page body.
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Check again" }));
+    press("Check again");
     await screen.findByText('Waiting for Claude Desktop to show "tidy"…');
     expect(page.calls.filter(([m]) => m === "waitForAddArrival")).toHaveLength(2);
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Stop waiting" }));
   });
 
   it("says so when the copy that arrived is another version", async () => {

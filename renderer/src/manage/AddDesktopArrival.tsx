@@ -1,6 +1,6 @@
 // After an add to Claude Desktop: the wait for the skill to show in a Desktop account (the update flow's watcher),
 // which the user can stop and start again, and which says plainly when the copy that arrives is another version.
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useApi } from "../app/api-context";
 import { ArrivalNotes } from "../shared/ArrivalNotes";
 import { useArrivalWait } from "../shared/use-arrival-wait";
@@ -12,6 +12,12 @@ export function AddDesktopArrival(props: { taskId: string; name: string; onArriv
   const [problem, setProblem] = useState<string | null>(null);
   const wait = useArrivalWait(taskId, () => api.waitForAddArrival(taskId), onArrived, setProblem);
   const { arrival, waiting } = wait;
+  const box = useRef<HTMLDivElement>(null);
+  // Stop waiting, Check again and the wait's end each take a button away: the focus stays here, never on the body.
+  useEffect(() => {
+    if (document.activeElement && document.activeElement !== document.body) return;
+    (box.current?.querySelector<HTMLElement>("button") ?? box.current)?.focus();
+  }, [waiting, arrival]);
   const stop = () => {
     wait.stop();
     void api.cancelAddSkill(taskId);
@@ -21,7 +27,7 @@ export function AddDesktopArrival(props: { taskId: string; name: string; onArriv
     wait.again();
   };
   return (
-    <div className="add-arrival" data-testid="add-arrival">
+    <div className="add-arrival" data-testid="add-arrival" ref={box} tabIndex={-1}>
       {waiting ? (
         <div className="button-row">
           <p role="status" className="waiting">
@@ -34,7 +40,7 @@ export function AddDesktopArrival(props: { taskId: string; name: string; onArriv
       ) : null}
       {arrival?.status === "arrived" ? (
         <p role="status" data-arrival="arrived">
-          Added to Claude Desktop (account {arrival.account ?? "unknown"})
+          Added to Claude Desktop ({arrival.accountName ?? `account ${arrival.account ?? "unknown"}`})
           {arrival.version ? `: version ${arrival.version}` : ""}.
         </p>
       ) : null}

@@ -1,5 +1,5 @@
 // Remove in a real DOM: the plan is shown before anything goes, and once it is gone the removal is announced once
-// (by the banner with Undo), not by two live regions saying the same thing.
+// (by the banner with Undo), not by two live regions saying the same thing; the banner going never drops the focus.
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { useState } from "react";
 import { describe, expect, it } from "vitest";
@@ -44,6 +44,36 @@ describe("Remove", () => {
     expect(calls.at(-1)).toEqual(["removeSkill", ["tidy", { dryRun: false }]]);
     // The pressed button is gone with the detail: the focus is on Undo, never on the page body.
     expect(document.activeElement).toBe(screen.getByRole("button", { name: "Undo" }));
+  });
+
+  it("gives the focus to the list when the notice goes with its buttons (Dismiss, Undo)", async () => {
+    const { api } = pageApi({ undoRemoveSkill: async () => undefined });
+    function Catalog() {
+      const [removed, setRemoved] = useState<string | null>("tidy");
+      return (
+        <>
+          {removed ? (
+            <RemovedNotice name={removed} onDone={() => setRemoved(null)} onChanged={() => undefined} />
+          ) : null}
+          <div role="listbox" aria-label="Catalog" tabIndex={0} />
+          <button type="button" onClick={() => setRemoved("tidy")}>
+            Remove again
+          </button>
+        </>
+      );
+    }
+    render(
+      <ApiContext.Provider value={{ api, host: "web", consent: "none" }}>
+        <Catalog />
+      </ApiContext.Provider>,
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Dismiss" }));
+    expect(screen.queryByRole("status")).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole("listbox"));
+    fireEvent.click(screen.getByRole("button", { name: "Remove again" }));
+    fireEvent.click(screen.getByRole("button", { name: "Undo" }));
+    await waitFor(() => expect(screen.queryByRole("status")).toBeNull());
+    expect(document.activeElement).toBe(screen.getByRole("listbox"));
   });
 });
 

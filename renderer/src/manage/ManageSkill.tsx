@@ -142,10 +142,20 @@ export function RemovedNotice(props: { name: string; onDone: () => void; onChang
   const { api } = useApi();
   const [error, setError] = useState<string | null>(null);
   const undo = useRef<HTMLButtonElement>(null);
+  const notice = useRef<HTMLDivElement>(null);
   // The removed skill's detail (and the button pressed) is gone: the focus goes to Undo, never to the page body.
   useEffect(() => undo.current?.focus(), []);
+  // The notice's buttons go with it: focus held in it moves to the list (or the search when there is no list).
+  const done = () => {
+    if (notice.current?.contains(document.activeElement))
+      (
+        document.querySelector<HTMLElement>('[role="listbox"]') ??
+        document.querySelector<HTMLElement>('input[type="search"]')
+      )?.focus();
+    props.onDone();
+  };
   return (
-    <div className="banner" role="status">
+    <div className="banner" role="status" ref={notice}>
       Removed {props.name}; its copies are kept as backups.{" "}
       <button
         ref={undo}
@@ -155,7 +165,7 @@ export function RemovedNotice(props: { name: string; onDone: () => void; onChang
           void api.undoRemoveSkill(props.name).then(
             () => {
               props.onChanged();
-              props.onDone();
+              done();
             },
             (e: unknown) => setError(e instanceof Error ? e.message : String(e)),
           )
@@ -163,7 +173,7 @@ export function RemovedNotice(props: { name: string; onDone: () => void; onChang
       >
         Undo
       </button>{" "}
-      <button type="button" className="button small" onClick={props.onDone}>
+      <button type="button" className="button small" onClick={done}>
         Dismiss
       </button>
       {error ? <span className="field-error"> {error}</span> : null}
