@@ -127,6 +127,8 @@ export async function startAppHost(options: AppHostOptions): Promise<AppHost> {
       ...env,
       SKILLSHELF_CACHE_DIR: path.join(tmp.dir, "cache"),
       SKILLSHELF_CONFIG_DIR: path.join(tmp.dir, "config"),
+      // Never the data folder of the user running the tests; a test that wants the home's own says so in its env.
+      SKILLSHELF_DATA_DIR: path.join(tmp.dir, "data"),
       SKILLSHELF_GITHUB_API: "http://127.0.0.1:9/",
       ...options.env,
     },
