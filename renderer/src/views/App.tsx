@@ -8,7 +8,8 @@ import { ExternalLinkProvider } from "./ExternalLink";
 import { When } from "./InlineText";
 import { RecoveryNotices } from "./RecoveryNotices";
 import { UpdateLauncherContext } from "./update-launcher";
-import { pendingUpdates, UpdatesView } from "./UpdatesView";
+import { UpdatesView } from "./UpdatesView";
+import { pendingUpdateCount } from "../../../shared/update-rows";
 import { useAppInfo, useAuthor, useCatalog, useUpdates } from "./use-app-data";
 
 type Mode = "catalog" | "updates" | "budget" | "author" | "settings";
@@ -31,7 +32,7 @@ export function App(props: { api: SkillshelfApi }) {
     () => ({ api, host: info?.host ?? "web", consent: info?.consent ?? "none" }) as const,
     [api, info],
   );
-  const pendingCount = useMemo(() => pendingUpdates(updates.updates).length, [updates.updates]);
+  const pendingCount = useMemo(() => pendingUpdateCount(updates.updates.values()), [updates.updates]);
   const launchUpdate = useCallback((skillId: string) => {
     setActiveUpdate(skillId);
     setMode("updates");

@@ -5,7 +5,6 @@
 import { useEffect, useMemo, useState } from "react";
 import type { Skill, UpdateInfo } from "../../../shared/model";
 import type { SettingsPatch } from "../../../shared/settings";
-import { isPendingUpdate } from "../../../shared/update-ignores";
 import { allSkills } from "../../../shared/scan-result";
 import { serverLabel, type UpdateServerStatus } from "../../../shared/update-servers";
 import { updateSourceLabel } from "../../../shared/update-text";
@@ -35,12 +34,6 @@ function useOnline(): boolean {
     };
   }, []);
   return online;
-}
-
-/** Pending updates, one per thing a person updates (a plugin's skills once, as the plugin), for the tab and banner. */
-export function pendingUpdates(updates: ReadonlyMap<string, UpdateInfo>): UpdateInfo[] {
-  const groups = groupUpdates([...updates.values()].filter(isPendingUpdate));
-  return [...groups.pending, ...groups.plugins.map((p) => p.items[0]!)];
 }
 
 /** What the last check could not reach, named once: the machine, GitHub, or a server (null: nothing failed). */
