@@ -24,7 +24,7 @@ const stubs = [
   "shared/model.ts",
   "shared/ipc.ts",
   "renderer/src/lib/format.ts",
-  "renderer/src/views/list.tsx",
+  "renderer/src/catalog/list.tsx",
 ];
 
 /** A file that imports `spec` and uses what it imports (so nothing but the import can fail). */
@@ -41,7 +41,7 @@ const violations: { name: string; file: string; code: string; rule: string }[] =
   },
   {
     name: "renderer → electron/main by a relative path",
-    file: "renderer/src/views/view.tsx",
+    file: "renderer/src/catalog/view.tsx",
     code: importing("../../../electron/main/window"),
     rule: "import-x/no-restricted-paths",
   },
@@ -267,7 +267,7 @@ const violations: { name: string; file: string; code: string; rule: string }[] =
 /** Allowed imports of each kind: these must lint clean. */
 const allowed: { name: string; file: string; code: string }[] = [
   { name: "renderer → shared", file: "renderer/src/app.ts", code: importing("../../shared/model") },
-  { name: "renderer → its own code", file: "renderer/src/views/view.tsx", code: importing("../lib/format") },
+  { name: "renderer → its own code", file: "renderer/src/catalog/view.tsx", code: importing("../lib/format") },
   { name: "shared → shared", file: "shared/y.ts", code: importing("./model") },
   {
     name: "engine → shared's data model and node",
@@ -409,7 +409,7 @@ const componentRules: { name: string; rule: string; bad: string; good: string }[
 
 describe("renderer component rules in eslint.config.js", () => {
   it.each(componentRules)("rejects $name ($rule) and accepts its fix", async ({ rule, bad, good }) => {
-    expect(await rulesBroken("renderer/src/views/planted.tsx", bad)).toContain(rule);
-    expect(await rulesBroken("renderer/src/views/planted.tsx", good)).toEqual([]);
+    expect(await rulesBroken("renderer/src/catalog/planted.tsx", bad)).toContain(rule);
+    expect(await rulesBroken("renderer/src/catalog/planted.tsx", good)).toEqual([]);
   });
 });

@@ -68,7 +68,7 @@ describe("exports only tests import", () => {
     const tree = memoryTree({
       "shared/a.ts": "export const forFixtures = 1;\nexport const forApp = 2;",
       "shared/testing/fixtures.ts": 'import { forFixtures } from "../a";\nexport const f = forFixtures;',
-      "renderer/src/views/View.tsx": 'import { forApp } from "../../../shared/a";\nexport const V = () => forApp;',
+      "renderer/src/catalog/View.tsx": 'import { forApp } from "../../../shared/a";\nexport const V = () => forApp;',
     });
     expect(names(tree)).toEqual(["shared/a.ts forFixtures"]);
   });

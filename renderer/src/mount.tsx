@@ -2,8 +2,8 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import type { SkillshelfApi } from "../../shared/ipc";
-import { App } from "./views/App";
-import { NoAccess } from "./views/StatusViews";
+import { App } from "./app/App";
+import { NoAccess } from "./shared/StatusViews";
 
 /** Renders the app for this API, or the sign-in explanation when the host refused this browser. */
 export function mountApp(container: HTMLElement, api: SkillshelfApi | null): void {

@@ -1,0 +1,54 @@
+// A skill's overview puts a pending update first, and its one action before the numbered steps.
+import { render, screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import type { Skill, UpdateInfo } from "../../../shared/model";
+import { pageApi } from "../test/page-api";
+import { ApiContext } from "../app/api-context";
+import { SkillOverview } from "./SkillOverview";
+import { UpdateLauncherContext } from "../app/update-launcher";
+
+const skill = {
+  id: "s1",
+  name: "notes",
+  dir: "/h/.claude/skills/notes",
+  realDir: "/h/.claude/skills/notes",
+  client: "claude-code",
+  locationId: "l",
+  version: "1.0.0",
+  userOwned: true,
+  diagnostics: [],
+  links: [],
+} as unknown as Skill;
+const update = {
+  skillId: "s1",
+  name: "notes",
+  dir: skill.dir,
+  installed: "1.0.0",
+  latest: "2.0.0",
+  state: "outdated",
+  source: "github-release",
+  checkedAt: new Date(0).toISOString(),
+  plan: {
+    kind: "desktop-upload",
+    action: "download",
+    nextStep: "",
+    steps: ["One.", "Two.", "Three.", "Four.", "Five.", "Six.", "Seven."],
+  },
+} as unknown as UpdateInfo;
+
+describe("a skill's overview", () => {
+  it("shows the pending update first, its button before the seven steps", () => {
+    const { api } = pageApi();
+    const { container } = render(
+      <ApiContext.Provider value={{ api, host: "web", consent: "none" }}>
+        <UpdateLauncherContext.Provider value={() => undefined}>
+          <SkillOverview skill={skill} update={update} />
+        </UpdateLauncherContext.Provider>
+      </ApiContext.Provider>,
+    );
+    expect(container.querySelector(".overview > .card h2")?.textContent).toBe("Updates");
+    const button = screen.getByRole("button", { name: "Update…" });
+    const steps = container.querySelector(".update-plan ol")!;
+    expect(button.compareDocumentPosition(steps) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+});

@@ -1,0 +1,283 @@
+// "Add skill…" in the main pane, as steps: where from (pasted, typed, dropped, picked or uploaded) → what was found,
+// each skill with its checks → where it goes, client by client → what is already there, answered place by place →
+// the result, with the new skill selected in the list. A download shows its progress and can be cancelled.
+import { useEffect, useRef, useState } from "react";
+import type { TaskProgress } from "../../../shared/model";
+import { ADD_ARCHIVE_EXTENSIONS, type AddView, type ManageClientId } from "../../../shared/manage";
+import { uploadAddSource } from "../api/web-api";
+import { AddConflicts, keepIds, type ConflictAnswer } from "./AddConflicts";
+import { AddFound, AddWhere } from "./AddFound";
+import { AddResult } from "./AddResult";
+import { useApi } from "../app/api-context";
+
+function newTaskId(): string {
+  const bytes = new Uint8Array(8);
+  crypto.getRandomValues(bytes);
+  return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+function AddProgress(props: { progress: TaskProgress | null; onCancel: () => void }) {
+  const p = props.progress;
+  const known = p !== null && p.value >= 0;
+  return (
+    <div className="download-progress" data-testid="add-progress">
+      <progress aria-label="Add progress" max={1} value={known ? p.value : undefined} />
+      <p className="muted">
+        {p ? p.title : "Starting…"}
+        {known && p.value < 1 ? `: ${Math.round(p.value * 100)}%` : ""}
+        {p?.detail ? ` — ${p.detail}` : ""}
+      </p>
+      <button type="button" className="button small" onClick={props.onCancel}>
+        Cancel
+      </button>
+    </div>
+  );
+}
+
+/** The paths an applied add wrote, those of the chosen clients first (the catalog selects the first it lists). */
+function writtenPaths(plan: AddView): string[] {
+  const places = plan.skills.flatMap((s) => s.places).filter((p) => p.applied && !p.kept);
+  return [...places.filter((p) => p.client.length), ...places.filter((p) => !p.client.length)].map((p) => p.path);
+}
+
+/** The Add flow; `onAdded` gets the written paths (the catalog selects the new skill), `onClose` leaves the flow. */
+export function AddSkillPanel(props: {
+  onChanged: () => void;
+  onAdded: (paths: string[]) => void;
+  onShow: () => void;
+  onClose: () => void;
+}) {
+  const { api, host } = useApi();
+  const [source, setSource] = useState("");
+  const [uploaded, setUploaded] = useState<{ path: string; name: string } | null>(null);
+  const [clients, setClients] = useState<ManageClientId[]>(["claude-code"]);
+  const [plan, setPlan] = useState<AddView | null>(null);
+  const [answers, setAnswers] = useState<Record<string, ConflictAnswer>>({});
+  const [force, setForce] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [taskId, setTaskId] = useState<string | null>(null);
+  const [appliedTask, setAppliedTask] = useState<string | null>(null);
+  const [progress, setProgress] = useState<TaskProgress | null>(null);
+  const [message, setMessage] = useState<{ kind: "status" | "alert"; text: string } | null>(null);
+  const cancelled = useRef(false);
+  const runs = useRef(0);
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const focusNext = useRef<"found" | "result" | null>(null);
+  const from = uploaded?.path ?? source.trim();
+  const shown = uploaded?.name ?? plan?.source ?? "";
+  const invalid = plan?.candidates.filter((c) => !c.valid) ?? [];
+  const conflicts = plan?.skills.flatMap((s) => s.places.filter((p) => p.action === "conflict")) ?? [];
+  const unanswered = conflicts.some((p) => !answers[p.path]);
+
+  useEffect(
+    () => (taskId ? api.onTaskProgress((p) => (p.taskId === taskId ? setProgress(p) : undefined)) : undefined),
+    [api, taskId],
+  );
+  useEffect(() => titleRef.current?.focus(), []);
+  // A step that appears takes the focus it was asked for; a control that went away never leaves it on the page body.
+  useEffect(() => {
+    const wanted = focusNext.current ? document.getElementById(`add-${focusNext.current}-title`) : null;
+    if (wanted) {
+      focusNext.current = null;
+      wanted.focus();
+    } else if (!busy && (document.activeElement === document.body || !document.activeElement))
+      (document.getElementById("add-found-title") ?? titleRef.current)?.focus();
+  }, [busy, plan]);
+
+  const choose = (next: string) => {
+    setSource(next);
+    setUploaded(null);
+    setPlan(null);
+    setAppliedTask(null);
+    setMessage(null);
+  };
+  const run = async (dryRun: boolean, opts: { path?: string; clients?: ManageClientId[] } = {}) => {
+    const id = newTaskId();
+    const mine = ++runs.current;
+    const chosen = opts.clients ?? clients;
+    const several = (plan?.candidates.length ?? 0) > 1;
+    const kept = conflicts.filter((p) => answers[p.path] === "keep").flatMap(keepIds);
+    const replace = conflicts.some((p) => answers[p.path] === "replace");
+    cancelled.current = false;
+    setBusy(true);
+    setTaskId(id);
+    setProgress(null);
+    setMessage(null);
+    try {
+      const request = dryRun
+        ? { clients: chosen, dryRun, all: true, force: true, taskId: id }
+        : { clients: chosen, dryRun, all: several, replace, keep: kept, force, taskId: id };
+      const result = await api.addSkill(opts.path ?? from, request);
+      if (mine !== runs.current) return;
+      setPlan(result);
+      if (dryRun) setAnswers({});
+      else {
+        setAppliedTask(id);
+        focusNext.current = "result";
+        props.onChanged();
+        props.onAdded(writtenPaths(result));
+      }
+    } catch (error) {
+      if (mine !== runs.current) return;
+      if (dryRun) setPlan(null);
+      const text = cancelled.current
+        ? "Cancelled; nothing was added."
+        : error instanceof Error
+          ? error.message
+          : String(error);
+      setMessage({ kind: cancelled.current ? "status" : "alert", text });
+    } finally {
+      if (mine === runs.current) {
+        setBusy(false);
+        setTaskId(null);
+      }
+    }
+  };
+  const look = () => {
+    focusNext.current = "found";
+    void run(true);
+  };
+  const cancel = () => {
+    if (!taskId) return;
+    cancelled.current = true;
+    void api.cancelAddSkill(taskId);
+  };
+  const pick = async (kind: "folder" | "archive") => {
+    try {
+      const picked = await api.pickAddSource(kind);
+      if (picked) choose(picked);
+    } catch (error) {
+      setMessage({ kind: "alert", text: error instanceof Error ? error.message : String(error) });
+    }
+  };
+  const upload = async (file: File | undefined) => {
+    if (!file || busy) return;
+    setBusy(true);
+    setMessage(null);
+    try {
+      const path = await uploadAddSource(file);
+      choose("");
+      setUploaded({ path, name: file.name });
+      focusNext.current = "found";
+      await run(true, { path });
+    } catch (error) {
+      setBusy(false);
+      setMessage({ kind: "alert", text: error instanceof Error ? error.message : String(error) });
+    }
+  };
+  const onDrop = (event: React.DragEvent) => {
+    event.preventDefault();
+    const file = event.dataTransfer.files[0];
+    const dropped = file ? api.pathForDroppedFile?.(file) : null;
+    const text = event.dataTransfer.getData("text/plain");
+    if (dropped || text) choose(dropped ?? text.trim());
+  };
+  const toggle = (id: ManageClientId, on: boolean) => {
+    const next = on ? [...clients, id] : clients.filter((c) => c !== id);
+    setClients(next);
+    if (plan && !plan.applied && next.length) void run(true, { clients: next });
+  };
+  const applied = plan?.applied && appliedTask ? plan : null;
+
+  return (
+    <section
+      className="add-skill detail"
+      aria-labelledby="add-skill-title"
+      onDragOver={(e) => e.preventDefault()}
+      onDrop={onDrop}
+    >
+      <div className="add-head">
+        <h2 id="add-skill-title" tabIndex={-1} ref={titleRef}>
+          Add a skill
+        </h2>
+        <button type="button" className="button small" onClick={props.onClose}>
+          Close
+        </button>
+      </div>
+      <section className="add-step" aria-labelledby="add-source-title">
+        <h3 id="add-source-title">1. Where it comes from</h3>
+        <label className="field">
+          <span>From (owner/repo, an address, a folder or archive path — or drop one here)</span>
+          <input type="text" value={source} onChange={(e) => choose(e.target.value)} spellCheck={false} />
+        </label>
+        <div className="button-row">
+          {host === "web" ? (
+            <label className="button small file-button">
+              <input
+                type="file"
+                className="visually-hidden"
+                accept={ADD_ARCHIVE_EXTENSIONS.join(",")}
+                onChange={(e) => {
+                  void upload(e.target.files?.[0]);
+                  e.target.value = "";
+                }}
+              />
+              Or upload an archive (.zip, .skill, .tar.gz)…
+            </label>
+          ) : (
+            <>
+              <button type="button" className="button small" disabled={busy} onClick={() => void pick("folder")}>
+                Choose folder…
+              </button>
+              <button type="button" className="button small" disabled={busy} onClick={() => void pick("archive")}>
+                Choose archive…
+              </button>
+            </>
+          )}
+          <button type="button" className="button small primary" disabled={busy || !from} onClick={look}>
+            Show what it adds
+          </button>
+        </div>
+        {uploaded ? <p className="muted">Uploaded {uploaded.name}</p> : null}
+      </section>
+      {busy && taskId ? <AddProgress progress={progress} onCancel={cancel} /> : null}
+      {plan ? (
+        <div className="add-skill-plan" data-testid="add-plan">
+          <AddFound plan={plan} from={shown} />
+          {applied ? null : (
+            <>
+              <AddWhere plan={plan} clients={clients} onToggle={toggle} />
+              <AddConflicts
+                plan={plan}
+                from={shown}
+                answers={answers}
+                onAnswer={(place, answer) => setAnswers((a) => ({ ...a, [place.path]: answer }))}
+              />
+              <section className="add-step" aria-labelledby="add-go-title">
+                <h3 id="add-go-title">{conflicts.length ? "5" : "4"}. Add</h3>
+                {invalid.length ? (
+                  <label className="check">
+                    <input type="checkbox" checked={force} onChange={(e) => setForce(e.target.checked)} /> Add even
+                    though {invalid.map((c) => c.name).join(", ")} cannot be read by clients
+                  </label>
+                ) : null}
+                {unanswered ? <p className="muted">Answer the question above first.</p> : null}
+                <button
+                  type="button"
+                  className="button primary"
+                  disabled={busy || unanswered || !clients.length || (invalid.length > 0 && !force)}
+                  onClick={() => void run(false)}
+                >
+                  Add
+                </button>
+              </section>
+            </>
+          )}
+          {applied && appliedTask ? (
+            <AddResult
+              plan={applied}
+              taskId={appliedTask}
+              onChanged={props.onChanged}
+              onShow={writtenPaths(applied).length ? props.onShow : null}
+            />
+          ) : null}
+        </div>
+      ) : null}
+      {message ? (
+        <p role={message.kind} className={message.kind === "alert" ? "field-error" : undefined}>
+          {message.text}
+        </p>
+      ) : null}
+    </section>
+  );
+}
