@@ -82,7 +82,7 @@ describe("skillshelf outdated with content checks", () => {
       source: "github-tree",
       changedFiles: ["SKILL.md", "evil\u001b[2Jname.md"],
     });
-    expect(updates.get("c")?.plan?.nextStep).toContain("Look at the difference first");
+    expect(updates.get("c")?.plan?.nextStep).toContain("Look at your changes first");
     expect(server.trees.stats.treeRequests).toBe(1);
   });
 
