@@ -79,4 +79,26 @@ describe("a skill's overview", () => {
       .map((el) => el.textContent ?? "");
     for (const text of own) expect(text).not.toMatch(/skillshelf |(^|\s)--[a-z]|Run this command/);
   });
+
+  it('says a skill with no update source was checked, in words, never "Checked with no source"', () => {
+    const none = {
+      ...update,
+      installed: null,
+      latest: null,
+      state: "unknown",
+      source: "none",
+      cause: "no-source",
+      checkedAt: new Date(Date.now() - 60_000).toISOString(),
+      plan: undefined,
+    } as unknown as UpdateInfo;
+    const { api } = pageApi();
+    const { container } = render(
+      <ApiContext.Provider value={{ api, host: "web", consent: "none" }}>
+        <SkillOverview skill={skill} update={none} />
+      </ApiContext.Provider>,
+    );
+    const checked = [...container.querySelectorAll("p.muted")].find((p) => p.textContent?.startsWith("Checked"));
+    expect(checked?.textContent).toBe("Checked 1 minute ago; no update source is known for this skill.");
+    expect(container.textContent).not.toMatch(/Checked with no source|with none/);
+  });
 });

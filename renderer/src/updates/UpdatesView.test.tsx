@@ -161,6 +161,25 @@ describe("the Updates view", () => {
     expect(within(group).getByRole("button", { name: "Check again" })).toBeTruthy();
   });
 
+  it("says this computer is offline, once, when the browser is offline and sources failed", async () => {
+    const { api } = pageApi();
+    const onLine = Object.getOwnPropertyDescriptor(Navigator.prototype, "onLine");
+    Object.defineProperty(navigator, "onLine", { configurable: true, get: () => false });
+    try {
+      const list = ["one", "two"].map((n) => ({ ...failed(n, "offline"), failedSource: "GitHub" }));
+      renderView([outdated("alpha"), ...list], api);
+      expect(document.querySelector(".updates-head p")!.textContent).toBe(
+        "Checked just now: this computer is offline.",
+      );
+      expect(screen.getAllByText(/this computer is offline/)).toHaveLength(1);
+      expect(screen.queryByText(/GitHub could not be reached/)).toBeNull();
+      expect(headline().textContent).toBe("1 update available");
+    } finally {
+      delete (navigator as { onLine?: boolean }).onLine;
+      if (onLine) expect(navigator.onLine).toBe(true);
+    }
+  });
+
   it("names a skill-meta server that did not answer", async () => {
     const { api } = pageApi({
       updateServers: async () => [
