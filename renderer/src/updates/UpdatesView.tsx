@@ -400,7 +400,7 @@ function PluginItem(props: { update: PluginUpdate }) {
       <div className="update-row">
         <h3>{plugin.name} (plugin)</h3>
         <span className="update-place">
-          Updates its skill{names.length === 1 ? "" : "s"} {names.join(", ")}
+          Updates its skill{names.length === 1 ? "" : "s"} {names.join(", ")}.
         </span>
         <span className="versions">
           {installed ?? "unknown"} → <strong>{latest ?? "unknown"}</strong>
