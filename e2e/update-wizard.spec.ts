@@ -151,8 +151,15 @@ test.describe("the guided update", () => {
     await expect(folder.locator(".versions")).toHaveText("1.0.0 → 2.0.0");
     await expect(folder.locator(".update-place")).toContainText("Claude Code");
     await expect(desktop.locator(".update-place")).toContainText("Claude Desktop — account 1");
+    // Compact rows: one action on the row's line; the next step and the notes folded until asked.
+    await expect(folder.locator(".update-row").getByRole("button")).toHaveText(["Update…"]);
+    await expect(folder.locator(".next-step")).toBeHidden();
+    await folder.locator("details.update-more > summary").click();
+    await desktop.locator("details.update-more > summary").click();
     await expect(folder.locator(".next-step")).toContainText("Then it replaces the folder");
     await expect(desktop.locator(".next-step")).toContainText("a .skill file for you to upload in Claude Desktop");
+    await expect(folder.locator(".release-notes .markdown")).toBeHidden();
+    await folder.locator(".release-notes summary").click();
     await expect(folder.locator(".release-notes .markdown li strong")).toHaveText("guides");
     await expect(folder.locator(".release-notes .markdown h2")).toHaveCount(0);
     await expect(folder.locator(".release-notes .markdown .md-heading")).toHaveText("What's new");

@@ -106,6 +106,7 @@ test.describe("the Updates view of a big catalog", () => {
   }) => {
     await openUpdates(page, app.url);
     await expect(headline(page)).toHaveText("2 updates available");
+    await pendingItem(page, "beta").locator("details.update-more > summary").click();
     await pendingItem(page, "beta").getByRole("button", { name: "Ignore this version" }).click();
     await expect(page.getByRole("status").filter({ hasText: "is ignored" })).toHaveText(
       "Version 2.0.0 of beta is ignored; a newer version will show again. Undo",

@@ -12,6 +12,8 @@ export interface PublicServer {
 export interface PublicSettings {
   servers: PublicServer[];
   hasGithubToken: boolean;
+  /** The GitHub API address saved in the settings; null or absent for the usual one (a host's flag still wins). */
+  githubApi?: string | null;
   pollHours: number;
   /** Whether validation keeps each skill's result and reuses it while the skill's files are unchanged (default on). */
   validationCache: boolean;
@@ -33,6 +35,8 @@ export interface SettingsPatch {
   removeServer?: string;
   /** Saves a GitHub token; null clears it. */
   githubToken?: string | null;
+  /** Saves the GitHub API address (a GitHub Enterprise server, a mirror); null goes back to the usual one. */
+  githubApi?: string | null;
   pollHours?: number;
   /** Turns the validation cache on or off. */
   validationCache?: boolean;
@@ -131,6 +135,23 @@ function headersProblem(headers: unknown): string | null {
   return null;
 }
 
+/** True for 127.0.0.0/8, ::1 and localhost: the only hosts reached over plain http. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  return host === "localhost" || host === "::1" || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+/** Why a GitHub API address cannot be used, or null: https, or plain http on this computer only. */
+export function githubApiProblem(value: unknown): string | null {
+  const problem = serverUrlProblem(value);
+  if (problem) return problem;
+  const url = new URL(value as string);
+  if (url.protocol === "http:" && !isLoopbackHost(url.hostname))
+    return "Plain http:// is only used on this computer (localhost); use an https:// address.";
+  if (url.search !== "") return "Remove the part after ? from the address.";
+  return null;
+}
+
 /** Why a GitHub token cannot be used, or null (never quoted). */
 export function githubTokenProblem(token: unknown): string | null {
   if (typeof token !== "string" || token === "") return "Paste the token first.";
@@ -216,6 +237,8 @@ export function settingsPatchProblem(patch: unknown): string | null {
         : "The server to remove is not understood.";
     case "githubToken":
       return p.githubToken === null ? null : githubTokenProblem(p.githubToken);
+    case "githubApi":
+      return p.githubApi === null ? null : githubApiProblem(p.githubApi);
     case "pollHours":
       return pollHoursProblem(p.pollHours);
     case "validationCache":

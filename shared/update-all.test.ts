@@ -28,6 +28,7 @@ describe("previewUpdateAll", () => {
       info("desk", { kind: "desktop-upload" }),
       info("cmd", { kind: "run-recipe", action: "recipe" }),
       info("plug", {}, { plugin: { id: "p", name: "acme-kit", format: "claude-code" } }),
+      info("plug-two", {}, { plugin: { id: "p", name: "acme-kit", format: "claude-code" } }),
       info("mine", {}, { state: "changed-locally" }),
       info("mine-no-tree", { action: "none" }, { state: "changed-locally" }),
       info("quiet", {}, { state: "up-to-date" }),
@@ -38,7 +39,7 @@ describe("previewUpdateAll", () => {
       { skillId: "id-bare", name: "bare", why: "its update source offers nothing to download." },
       { skillId: "id-desk", name: "desk", why: expect.stringContaining("Claude Desktop") },
       { skillId: "id-cmd", name: "cmd", why: expect.stringContaining("command") },
-      { skillId: "id-plug", name: "plug", why: expect.stringContaining("plugin acme-kit") },
+      { skillId: "id-plug", name: "acme-kit", why: expect.stringContaining("a plugin is updated in the app") },
       { skillId: "id-mine", name: "mine", why: expect.stringContaining("changed here") },
     ]);
   });

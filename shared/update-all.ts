@@ -15,6 +15,8 @@ export interface UpdateAllPreview {
   skipped: UpdateAllSkip[];
 }
 
+const PLUGIN_SKIP = "a plugin is updated in the app that installed it, once for all the skills it carries.";
+
 /** Why Update all leaves this copy alone, or null when it updates it. */
 export function updateAllSkipReason(info: UpdateInfo): string | null {
   const plan = info.plan;
@@ -31,13 +33,23 @@ export function updateAllSkipReason(info: UpdateInfo): string | null {
   return plan?.nextStep ?? "Skillshelf cannot update it here.";
 }
 
-/** The preview of Update all over the copies a person may act on (outdated or changed here; ignored ones left out). */
+/**
+ * The preview of Update all over the copies a person may act on (outdated or changed here; ignored ones left out),
+ * in the rows every count uses: a plugin is skipped once, named as the plugin, however many skills it carries.
+ */
 export function previewUpdateAll(list: readonly UpdateInfo[]): UpdateAllPreview {
   const will: UpdateInfo[] = [];
   const skipped: UpdateAllSkip[] = [];
+  const plugins = new Set<string>();
   for (const info of list) {
     if (info.ignored || (info.state !== "outdated" && info.state !== "changed-locally")) continue;
     if (info.state === "changed-locally" && info.plan?.action !== "download") continue;
+    if (info.plugin) {
+      if (!plugins.has(info.plugin.id))
+        skipped.push({ skillId: info.skillId, name: info.plugin.name, why: PLUGIN_SKIP });
+      plugins.add(info.plugin.id);
+      continue;
+    }
     const why = updateAllSkipReason(info);
     if (why === null) will.push(info);
     else skipped.push({ skillId: info.skillId, name: info.name, why });

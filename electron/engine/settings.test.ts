@@ -262,6 +262,7 @@ describe("applySettingsPatch", () => {
     expect(view).toEqual({
       servers: [{ url: "https://a.example/mcp", headerNames: ["Authorization"] }],
       hasGithubToken: true,
+      githubApi: null,
       pollHours: 24,
       validationCache: true,
       askBeforeRunning: true,
@@ -328,6 +329,26 @@ describe("the ask-before-running switch", () => {
     expect(() => applySettingsPatch(defaultSettings(), { askBeforeRunning: "no" as unknown as boolean })).toThrow(
       /on or off/,
     );
+  });
+});
+
+describe("the GitHub API address", () => {
+  it("is saved and loaded as https, or http on this computer only; anything else is refused or left out", async () => {
+    const file = path.join(await tempDir(), "settings.json");
+    expect(toPublicSettings(defaultSettings()).githubApi).toBeNull();
+    await saveSettings(file, applySettingsPatch(defaultSettings(), { githubApi: "https://ghe.example/api/v3" }));
+    const loaded = await loadSettings(file);
+    expect(loaded.problems).toEqual([]);
+    expect(toPublicSettings(loaded.settings).githubApi).toBe("https://ghe.example/api/v3");
+    expect(applySettingsPatch(loaded.settings, { githubApi: "http://127.0.0.1:8080" }).githubApi).toBe(
+      "http://127.0.0.1:8080",
+    );
+    expect(applySettingsPatch(loaded.settings, { githubApi: null }).githubApi).toBeUndefined();
+    for (const bad of ["http://ghe.example/api", "ftp://ghe.example", "https://u:p@ghe.example", "not a url"])
+      expect(() => applySettingsPatch(defaultSettings(), { githubApi: bad })).toThrow(SettingsError);
+    const read = await validateSettings({ version: 1, servers: [], githubApi: "http://ghe.example/api" });
+    expect(read.settings.githubApi).toBeUndefined();
+    expect(read.problems).toEqual([expect.stringContaining("GitHub API address cannot be used")]);
   });
 });
 

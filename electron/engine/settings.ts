@@ -8,6 +8,7 @@ import {
   SETTINGS_LIMITS,
   accountNameProblem,
   accountTreeProblem,
+  githubApiProblem,
   githubTokenProblem,
   headerNameProblem,
   headerValueProblem,
@@ -43,6 +44,8 @@ export interface Settings {
   version: 1;
   servers: SettingsServer[];
   githubToken?: string;
+  /** The GitHub API address the user chose (absent: the environment's, else the public API). */
+  githubApi?: string;
   pollHours: number;
   /** False when the user turned the validation cache off (absent: on). */
   validationCache?: boolean;
@@ -80,6 +83,7 @@ const KNOWN_KEYS = new Set([
   "version",
   "servers",
   "githubToken",
+  "githubApi",
   "pollHours",
   "askStdioServers",
   "accountNames",
@@ -209,6 +213,13 @@ function validateSettings(raw: unknown): { settings: Settings; problems: string[
   if (raw.githubToken !== undefined) {
     if (githubTokenProblem(raw.githubToken) === null) settings.githubToken = raw.githubToken as string;
     else problems.push("The saved GitHub token is not a valid token, so it is not used.");
+  }
+  if (raw.githubApi !== undefined) {
+    if (githubApiProblem(raw.githubApi) === null) settings.githubApi = raw.githubApi as string;
+    else
+      problems.push(
+        "The saved GitHub API address cannot be used (https, or http on this computer only); the usual one is used.",
+      );
   }
   if (raw.pollHours !== undefined) {
     if (pollHoursProblem(raw.pollHours) === null) settings.pollHours = raw.pollHours as number;
@@ -342,6 +353,7 @@ export async function saveSettings(
     version: 1,
     servers,
     ...(settings.githubToken ? { githubToken: sealSecret(codec, settings.githubToken) } : {}),
+    ...(settings.githubApi ? { githubApi: settings.githubApi } : {}),
     pollHours: settings.pollHours,
     ...(settings.validationCache === false ? { validationCache: false } : {}),
     ...(settings.askBeforeRunning === false ? { askBeforeRunning: false } : {}),
@@ -359,6 +371,7 @@ export function toPublicSettings(settings: Settings, problems: string[] = []): P
   return {
     servers: settings.servers.map((s) => ({ url: s.url, headerNames: Object.keys(s.headers ?? {}) })),
     hasGithubToken: settings.githubToken !== undefined,
+    githubApi: settings.githubApi ?? null,
     pollHours: settings.pollHours,
     validationCache: settings.validationCache !== false,
     askBeforeRunning: settings.askBeforeRunning !== false,
@@ -387,6 +400,9 @@ export function applySettingsPatch(settings: Settings, patch: SettingsPatch): Se
   } else if (patch.githubToken !== undefined) {
     if (patch.githubToken === null) delete next.githubToken;
     else next.githubToken = patch.githubToken;
+  } else if (patch.githubApi !== undefined) {
+    if (patch.githubApi === null) delete next.githubApi;
+    else next.githubApi = patch.githubApi;
   } else if (patch.pollHours !== undefined) {
     next.pollHours = patch.pollHours;
   } else if (patch.validationCache !== undefined) {

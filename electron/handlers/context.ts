@@ -71,6 +71,8 @@ export interface UpdateSources {
   servers: Array<{ url: string; headers?: Record<string, string> }>;
   /** Token from settings; the environment's GITHUB_TOKEN is used when absent. */
   githubToken?: string;
+  /** The GitHub API address saved in the settings (a host's flag wins over it). */
+  githubApi?: string;
   /** Ask every server that runs as a local command (only the CLI's `--stdio` sets this; the app never does). */
   includeStdio: boolean;
   /** Ids of the local commands the user approved one by one; no other local command is started. */
@@ -81,7 +83,7 @@ export interface UpdateSources {
 
 /** The engine functions the handlers call; injectable so tests and hosts can substitute or wrap them. */
 export interface HandlerEngine {
-  /** The GitHub API the session's checks use (a host's --github-api, else the environment's): downloads use it too. */
+  /** The host's --github-api: it wins over the setting and the environment in every check, download and add. */
   githubApi?: string;
   scan(options: ScanOptions): Promise<ScanResult>;
   watchCatalog(

@@ -7,7 +7,7 @@ import { getSkillLevels, readSkillResource } from "../engine/skill/levels";
 import { useTaskWorker } from "../engine/off-thread/runner";
 import { offThread } from "../engine/off-thread/tasks";
 import { readLastUpdates, writeLastUpdates } from "../engine/updates/last-updates";
-import { createUpdateChecker, githubApiOf } from "../engine/updates/sources";
+import { createUpdateChecker } from "../engine/updates/sources";
 import type { ValidationResult } from "../../shared/ipc";
 import type { Profile } from "../../shared/model";
 import type { HandlerEngine } from "./context";
@@ -17,7 +17,7 @@ import { EngineError } from "../engine/errors";
 export interface UpdateSourceOptions {
   /** Skill-meta servers added by URL. */
   servers?: string[];
-  /** GitHub API base (SKILLSHELF_GITHUB_API by default). */
+  /** GitHub API base from the host's flag; it wins over the setting and SKILLSHELF_GITHUB_API. */
   githubApi?: string;
   /** Use cached release answers only. */
   offline?: boolean;
@@ -56,7 +56,7 @@ export function createEngine(scanOptions: ScanOptions, sources: UpdateSourceOpti
     offline: sources.offline,
   });
   return {
-    githubApi: githubApiOf({ githubApi: sources.githubApi, env }),
+    ...(sources.githubApi ? { githubApi: sources.githubApi } : {}),
     scan: (options) => scan(offMain(options)),
     watchCatalog: (options, onChange) => watchCatalog(offMain(options), onChange),
     getSkillLevels: (dir) => getSkillLevels(dir),

@@ -100,6 +100,11 @@ export function createHandlerSession(context: HandlerContext): HandlerSession {
         (sources) => sources.githubToken,
         () => undefined,
       ),
+    githubApiSetting: () =>
+      settings.updateSources().then(
+        (sources) => sources.githubApi,
+        () => undefined,
+      ),
   });
 
   const manage = createManageHandlers({

@@ -44,8 +44,10 @@ export interface InstallHandlersOptions {
   log?: (message: string) => void;
   /** The GitHub token from the settings (the environment's GITHUB_TOKEN when absent), for private repositories. */
   githubToken?: () => Promise<string | undefined>;
-  /** The GitHub API every download, add and content check of the session uses (serve's --github-api, else the environment's). */
+  /** The host's --github-api: every download and add of the session uses it, else the setting, else the environment's. */
   githubApi?: string;
+  /** The GitHub API address saved in the settings, read at each call. */
+  githubApiSetting?: () => Promise<string | undefined>;
   /** How long a task the page no longer asks about is kept (default 15 minutes). */
   taskIdleMs?: number;
   /** Whether Update all leaves updates that add scripts, hooks or servers for a person (the setting; default yes). */
@@ -103,6 +105,7 @@ export function createInstallHandlers(options: InstallHandlersOptions): {
     env,
     ...(options.githubToken ? { githubToken: options.githubToken } : {}),
     ...(options.githubApi ? { githubApi: options.githubApi } : {}),
+    ...(options.githubApiSetting ? { githubApiSetting: options.githubApiSetting } : {}),
     onProgress: (progress) => emit("task:progress", progress),
     ...(options.log ? { log: options.log } : {}),
     ...(options.taskIdleMs ? { idleMs: options.taskIdleMs } : {}),

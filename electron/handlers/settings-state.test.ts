@@ -92,6 +92,7 @@ describe("settings handlers", () => {
     expect(await h["settings:get"]()).toEqual({
       servers: [],
       hasGithubToken: false,
+      githubApi: null,
       pollHours: 24,
       validationCache: true,
       askBeforeRunning: true,
@@ -110,6 +111,7 @@ describe("settings handlers", () => {
     expect(results.at(-1)).toEqual({
       servers: [{ url: "https://meta.example/mcp", headerNames: ["Authorization"] }],
       hasGithubToken: true,
+      githubApi: null,
       pollHours: 6,
       validationCache: true,
       askBeforeRunning: true,

@@ -63,6 +63,7 @@ export class SettingsState {
     return {
       servers: s.servers.map((server) => ({ ...server })),
       ...(s.githubToken ? { githubToken: s.githubToken } : {}),
+      ...(s.githubApi ? { githubApi: s.githubApi } : {}),
       includeStdio: false,
       approvedStdio,
       pluginRoots,

@@ -33,7 +33,7 @@ import { appPaths } from "./paths";
 import { openExternalSafely, setupSecurity } from "./security";
 import { focusWindow, setupSingleInstance } from "./single-instance";
 import { readWorkerPath } from "./read-worker-path";
-import { pendingUpdateCount } from "./update-alerts";
+import { pendingUpdateCount } from "../../shared/update-rows";
 import { safeStorageCodec } from "./secret-codec";
 import { setupWindow } from "./window";
 import { windowStateFile } from "./window-state";

@@ -1,16 +1,11 @@
 // Pending-update counting and the "announce each skill version once" selection.
 import { describe, expect, it } from "vitest";
 import type { UpdateInfo } from "../../shared/model";
-import {
-  notificationContent,
-  parseAnnounced,
-  pendingUpdateCount,
-  selectUnannounced,
-  serializeAnnounced,
-} from "./update-alerts";
+import { pendingUpdateCount } from "../../shared/update-rows";
+import { notificationContent, parseAnnounced, selectUnannounced, serializeAnnounced } from "./update-alerts";
 
 /** The key a skill version is announced under. */
-const updateKey = (update: UpdateInfo) => `${update.name}@${update.latest}`;
+const updateKey = (announced: { key: string }) => announced.key;
 /** How many announced keys are kept on disk. */
 const announcedLimit = 2000;
 
@@ -34,7 +29,7 @@ function update(
 }
 
 describe("pendingUpdates", () => {
-  it("counts each outdated skill version once, however many copies are installed", () => {
+  it("announces each outdated skill version once, however many copies; the badge counts each copy, as the Updates view lists them", () => {
     const updates = [
       update("pdf", "2.0.0", "outdated", "/a/pdf"),
       update("pdf", "2.0.0", "outdated", "/b/pdf"),
@@ -46,8 +41,22 @@ describe("pendingUpdates", () => {
     const { fresh, announced } = selectUnannounced(updates, new Set());
     expect(fresh.map(updateKey)).toEqual(["docx@1.1.0", "pdf@2.0.0"]);
     expect([...announced]).toEqual(["docx@1.1.0", "pdf@2.0.0"]);
-    expect(pendingUpdateCount(updates)).toBe(2);
+    expect(pendingUpdateCount(updates)).toBe(3);
     expect(pendingUpdateCount([])).toBe(0);
+  });
+
+  it("announces a plugin's release once and a skill without a version when its content moves on", () => {
+    const plugin = { id: "p1", name: "security-kit", format: "claude-code" } as const;
+    const content = { ...update("notes", null), upstreamHash: "abc" };
+    const updates = [
+      { ...update("dependency-audit", "1.1.0"), plugin },
+      { ...update("secret-scanner", "1.1.0"), plugin },
+      content,
+    ];
+    const { fresh } = selectUnannounced(updates, new Set());
+    expect(fresh.map(updateKey)).toEqual(["notes@abc", "plugin:p1@1.1.0"]);
+    expect(pendingUpdateCount(updates)).toBe(2);
+    expect(notificationContent([content])?.body).toBe("A new version of notes is out. Open Skillshelf to update it.");
   });
 });
 

@@ -1,52 +1,56 @@
 // What the poller's results mean for the user outside the window: how many updates are pending (badge, tray)
-// and which ones have never been announced (a native notification at most once per skill version).
+// and which ones have never been announced (a native notification at most once per skill version or plugin release).
 import type { UpdateInfo } from "../../shared/model";
-import { isPendingUpdate } from "../../shared/update-ignores";
+import { pendingUpdateRows } from "../../shared/update-rows";
 
-/** Identifies one skill version: the unit a notification is sent for, at most once. */
-function updateKey(update: Pick<UpdateInfo, "name" | "latest">): string {
-  return `${update.name}@${update.latest ?? ""}`;
-}
+/** One thing announced at most once: a skill version (or new content), or a plugin release. */
+export type Announcement = Pick<UpdateInfo, "name" | "installed" | "latest"> & { key: string };
 
-/** The updates that can be installed now: outdated copies with a known newer version, one per skill version. */
-function pendingUpdates(updates: readonly UpdateInfo[]): UpdateInfo[] {
-  const byKey = new Map<string, UpdateInfo>();
-  for (const update of updates) {
-    if (!isPendingUpdate(update) || !update.latest) continue;
-    const key = updateKey(update);
-    if (!byKey.has(key)) byKey.set(key, update);
+/**
+ * The pending updates to announce, from the rows every count uses: a plugin once, a skill once per version (its
+ * copies in several places together), a skill without a version once per upstream content.
+ */
+function announcements(updates: readonly UpdateInfo[]): Announcement[] {
+  const rows = pendingUpdateRows(updates);
+  const byKey = new Map<string, Announcement>();
+  for (const p of rows.plugins) {
+    const key = `plugin:${p.plugin.id}@${p.latest ?? ""}`;
+    byKey.set(key, { key, name: p.plugin.name, installed: p.installed, latest: p.latest });
+  }
+  for (const u of rows.pending) {
+    const key = `${u.name}@${u.latest ?? u.upstreamHash ?? ""}`;
+    if (!byKey.has(key)) byKey.set(key, { key, name: u.name, installed: u.installed, latest: u.latest });
   }
   return [...byKey.values()].sort((a, b) => a.name.localeCompare(b.name));
-}
-
-/** The number shown on the dock/taskbar badge: skill versions waiting to be installed. */
-export function pendingUpdateCount(updates: readonly UpdateInfo[]): number {
-  return pendingUpdates(updates).length;
 }
 
 /** The pending updates not yet announced, and the announced set including them. */
 export function selectUnannounced(
   updates: readonly UpdateInfo[],
   announced: ReadonlySet<string>,
-): { fresh: UpdateInfo[]; announced: Set<string> } {
-  const fresh = pendingUpdates(updates).filter((update) => !announced.has(updateKey(update)));
+): { fresh: Announcement[]; announced: Set<string> } {
+  const fresh = announcements(updates).filter((a) => !announced.has(a.key));
   const next = new Set(announced);
-  for (const update of fresh) next.add(updateKey(update));
+  for (const a of fresh) next.add(a.key);
   return { fresh, announced: next };
 }
 
 /** Title and body of the one notification announcing fresh updates; null when there is nothing new. */
-export function notificationContent(fresh: readonly UpdateInfo[]): { title: string; body: string } | null {
+export function notificationContent(
+  fresh: ReadonlyArray<Pick<UpdateInfo, "name" | "installed" | "latest">>,
+): { title: string; body: string } | null {
   const [first] = fresh;
   if (!first) return null;
   if (fresh.length === 1) {
     const from = first.installed ? ` (you have ${first.installed})` : "";
     return {
       title: `Update available: ${first.name}`,
-      body: `Version ${first.latest} of ${first.name} is out${from}. Open Skillshelf to update it.`,
+      body: first.latest
+        ? `Version ${first.latest} of ${first.name} is out${from}. Open Skillshelf to update it.`
+        : `A new version of ${first.name} is out. Open Skillshelf to update it.`,
     };
   }
-  const names = fresh.slice(0, 3).map((update) => `${update.name} ${update.latest}`);
+  const names = fresh.slice(0, 3).map((update) => (update.latest ? `${update.name} ${update.latest}` : update.name));
   const more = fresh.length > 3 ? ` and ${fresh.length - 3} more` : "";
   return {
     title: `${fresh.length} skill updates available`,

@@ -25,6 +25,7 @@ export async function loadCheckSources(
     sources: {
       servers: settings.servers,
       ...(settings.githubToken ? { githubToken: settings.githubToken } : {}),
+      ...(settings.githubApi ? { githubApi: settings.githubApi } : {}),
       includeStdio: args.values.stdio === true,
       approvedStdio: stdio.approvals.map((a) => a.id),
     },

@@ -6,11 +6,11 @@ import { CLIENT_IDS, parseClientId, type ClientId } from "../../engine/manage/cl
 import type { TaskProgress } from "../../../shared/model";
 import type { ScanPlatform } from "../../engine/discovery/types";
 import { LifecycleService } from "../../engine/lifecycle/service";
-import { defaultSettingsFile, loadSettings } from "../../engine/settings";
+import { defaultSettingsFile, loadSettings, type Settings } from "../../engine/settings";
 import { githubApiOf, githubTokenOf } from "../../engine/updates/sources";
 import { UsageError, listFlag, stringFlag, type CliArgs, type CliCommand, type CliIo } from "../command";
 import { readScanFlags, scanFlagOptions } from "../scan-flags";
-import { isHttpUrl } from "../source-flags";
+import { githubApiFlag } from "../source-flags";
 import { safe } from "./report-format";
 
 /** Option specs for parseArgs. */
@@ -58,8 +58,9 @@ export async function readManageSetup(
     throw error;
   }
   const project = stringFlag(args, "project");
-  const apiBase = githubApiOf({ githubApi: stringFlag(args, "github-api"), env: io.env });
-  if (!isHttpUrl(apiBase)) throw new UsageError(`the GitHub API address "${apiBase}" is not an http(s) URL.`);
+  const flag = githubApiFlag(args, io);
+  const saved = await savedSettings(io, scan, withToken);
+  const apiBase = githubApiOf({ githubApi: flag, setting: saved.githubApi, env: io.env });
   return {
     home: scan.home,
     env: io.env,
@@ -68,18 +69,20 @@ export async function readManageSetup(
     clients: clients.length ? [...new Set(clients)] : defaultClients,
     dataDir: defaultDataDir(io.env, process.platform),
     apiBase,
-    token: withToken ? await savedGithubToken(io, scan) : githubTokenOf(undefined, io.env),
+    token: githubTokenOf(withToken ? saved.githubToken : undefined, io.env),
   };
 }
 
-async function savedGithubToken(
+/** The app's saved settings (their problems said when the command uses the saved token, as `add` does). */
+async function savedSettings(
   io: CliIo,
   where: { platform: NodeJS.Platform; home: string },
-): Promise<string | undefined> {
+  tell: boolean,
+): Promise<Settings> {
   const settingsFile = defaultSettingsFile(io.env, where.platform, where.home);
   const { settings, problems } = await loadSettings(settingsFile);
-  for (const problem of problems) io.stderr(`skillshelf add: ${safe(problem)}\n`);
-  return githubTokenOf(settings.githubToken, io.env);
+  if (tell) for (const problem of problems) io.stderr(`skillshelf add: ${safe(problem)}\n`);
+  return settings;
 }
 
 /** The lifecycle service a manage command drives: its home, platform, data folder and GitHub access, as the app's. */

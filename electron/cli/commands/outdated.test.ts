@@ -101,7 +101,10 @@ describe("skillshelf outdated", () => {
     expect(stdout).toMatch(/agentkey {2}1\.2\.0 → 1\.3\.0/);
     expect(stdout).toMatch(/where: .*skills-plugin.*agentkey/);
     expect(stdout).toMatch(/next: {2}Claude Desktop's sync .*upload it in Claude Desktop/);
-    expect(stdout).not.toContain("skillshelf update");
+    // The plan's words are the app's; the terminal's own command comes on its own line, for a download only.
+    expect(stdout).not.toMatch(/next: [^\n]*skillshelf/);
+    for (const line of stdout.split("\n").filter((l) => l.includes("run:")))
+      expect(line).toMatch(/^ {4}run: {3}skillshelf update \S+$/);
     expect(stdout).toMatch(
       /report {2}2\.0\.0 → 2\.1\.0[^\n]*\n {4}where: [^\n]*\.claude\/skills\/report[^\n]*\n {4}next: {2}Download version 2\.1\.0 /,
     );

@@ -33,6 +33,14 @@ function contentVersions(u: UpdateInfo): string {
   return `no version${u.installedHash ? `, folder ${short(u.installedHash)}` : ""}${u.repository ? ` (${safe(u.repository)})` : ""}`;
 }
 
+/** The terminal's way to act on a copy (the plan's words are the app's and name no command), or null. */
+function cliCommandOf(u: UpdateInfo): string | null {
+  if (u.plan?.action !== "download") return null;
+  return u.state === "changed-locally"
+    ? `skillshelf update ${u.name} --dry-run (your changes and what would replace them)`
+    : `skillshelf update ${u.name}`;
+}
+
 /** The ignored updates, listed apart (not counted as outdated) unless --include-ignored. */
 function formatIgnored(ignored: UpdateInfo[]): string[] {
   if (!ignored.length) return [];
@@ -76,7 +84,11 @@ function formatOutdated(all: UpdateInfo[], skills: Map<string, Skill>, includeIg
       if (u.plan && (state === "outdated" || state === "changed-locally")) {
         lines.push(`    next:  ${safe(u.plan.nextStep)}`);
         u.plan.steps.forEach((step, i) => lines.push(`           ${i + 1}. ${safe(step)}`));
+        const command = cliCommandOf(u);
+        if (command) lines.push(`    run:   ${safe(command)}`);
       }
+      if (state === "outdated" && u.recipe && !u.recipe.suspicious)
+        lines.push(`    server says: ${safe(u.recipe.command)}`);
       if (state === "outdated" && u.recipe?.suspicious)
         lines.push(
           `    recipe: ${safe(u.recipe.command)}`,

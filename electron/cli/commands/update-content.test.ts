@@ -11,6 +11,7 @@ import { skipBecause } from "../../../test-support/skip";
 import { startReleaseServer, type RunningReleaseServer } from "../../../test-support/servers/release-server";
 import { makeTempDir, writeTree } from "../../../test-support/tmp";
 import { installFromUpstream } from "../../../test-support/skills-installer";
+import { closedLoopbackPort } from "../../../test-support/skills-oracle";
 import { gitTreeOf } from "../../engine/updates/git-tree";
 
 const SKILL = (name: string, text = "Do it.") =>
@@ -81,7 +82,7 @@ describe("skillshelf outdated with content checks", () => {
       source: "github-tree",
       changedFiles: ["SKILL.md", "evil\u001b[2Jname.md"],
     });
-    expect(updates.get("c")?.plan?.nextStep).toContain("Look at the difference first");
+    expect(updates.get("c")?.plan?.nextStep).toContain("Look at your changes first");
     expect(server.trees.stats.treeRequests).toBe(1);
   });
 
@@ -106,6 +107,32 @@ describe("skillshelf outdated with content checks", () => {
 });
 
 describe("skillshelf update of a skill without a version", () => {
+  it("takes the GitHub API from the app's setting over SKILLSHELF_GITHUB_API, and --github-api over both", async () => {
+    const closed = `http://127.0.0.1:${await closedLoopbackPort()}`;
+    const settings = (githubApi: string) =>
+      writeTree(tmp.dir, { "config/settings.json": JSON.stringify({ version: 1, servers: [], githubApi }) });
+    env.SKILLSHELF_GITHUB_API = closed;
+    await settings(server.url);
+    const outdated = await bin(["outdated", "--json"]);
+    const b = (JSON.parse(outdated.stdout) as { updates: UpdateInfo[] }).updates.find((u) => u.name === "b");
+    expect(b).toMatchObject({ state: "outdated", source: "github-tree" });
+    expect((await bin(["update", "b", "--yes"])).code).toBe(0);
+    expect(await readFile(path.join(home, ".agents/skills/b/NEW.md"), "utf8")).toBe("new\n");
+    await settings(closed);
+    const added = await bin([
+      "add",
+      "acme/skills",
+      "--skill",
+      "a",
+      "--client",
+      "cursor",
+      "--yes",
+      "--github-api",
+      server.url,
+    ]);
+    expect(added.code, added.stderr).toBe(0);
+  });
+
   it("fetches the folder from the repository's tarball, swaps it with a backup and writes the lock's new hash", async () => {
     const before = await readFile(lockFile, "utf8");
     const dry = await bin(["update", "b", "--dry-run", "--json"]);

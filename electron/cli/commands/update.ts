@@ -7,7 +7,8 @@ import { dataDir as defaultDataDir } from "../../engine/app-data/data-dir";
 import { planUpdate } from "../../engine/apply/plan";
 import { LifecycleService } from "../../engine/lifecycle/service";
 import { decideUpdate } from "../../engine/lifecycle/steps";
-import { createUpdateChecker, githubApiOf } from "../../engine/updates/sources";
+import { createUpdateChecker } from "../../engine/updates/sources";
+import { githubApiFlag } from "../source-flags";
 import { UsageError, listFlag, printJson, stringFlag, type CliArgs, type CliCommand, type CliIo } from "../command";
 import { SCAN_FLAGS_USAGE, readScanFlags, scanFlagOptions } from "../scan-flags";
 import { safe } from "./report-format";
@@ -40,8 +41,8 @@ async function checkOne(
   io: CliIo,
   skill: Skill,
   plugins: readonly Plugin[],
-  setup: { home: string; platform: "darwin" | "win32" | "linux"; include: string[]; githubApi: string },
-): Promise<{ info: UpdateInfo | undefined; githubToken: string | undefined }> {
+  setup: { home: string; platform: "darwin" | "win32" | "linux"; include: string[]; githubApi: string | undefined },
+): Promise<{ info: UpdateInfo | undefined; githubToken: string | undefined; githubApiSetting: string | undefined }> {
   const servers = listFlag(args, "server");
   const { sources, githubToken, ignores } = await loadCheckSources("update", args, io, setup);
   const checker = createUpdateChecker({
@@ -59,7 +60,7 @@ async function checkOne(
     await checker.check({ skills: [skill], plugins, settings: sources, force: true }),
     ignores,
   );
-  return { info, githubToken };
+  return { info, githubToken, githubApiSetting: sources.githubApi };
 }
 
 /** The `update` command. */
@@ -92,8 +93,7 @@ export const updateCommand: CliCommand = {
     const arg = args.positionals[0]!;
     for (const url of listFlag(args, "server"))
       if (!isHttpUrl(url)) throw new UsageError(`--server needs an http(s) URL, not "${url}".`);
-    const githubApi = githubApiOf({ githubApi: stringFlag(args, "github-api"), env: io.env });
-    if (!isHttpUrl(githubApi)) throw new UsageError(`the GitHub API address "${githubApi}" is not an http(s) URL.`);
+    const githubApi = githubApiFlag(args, io);
     const fromFlag = stringFlag(args, "from");
     const from =
       fromFlag === undefined
@@ -119,12 +119,14 @@ export const updateCommand: CliCommand = {
       shown = Math.max(shown, quarter);
     };
     let githubToken: string | undefined;
+    let githubApiSetting: string | undefined;
     const service = new LifecycleService({
       dataDir: data,
       home,
       platform,
       env: io.env,
-      githubApi,
+      ...(githubApi ? { githubApi } : {}),
+      githubApiSetting: async () => githubApiSetting,
       githubToken: async () => githubToken,
       ...(showProgress ? { onProgress } : {}),
     });
@@ -143,10 +145,11 @@ export const updateCommand: CliCommand = {
         });
       const { skill, result } = target;
       const checked = from
-        ? { info: undefined, githubToken: undefined }
+        ? { info: undefined, githubToken: undefined, githubApiSetting: undefined }
         : await checkOne(args, io, skill, result.plugins, { home, platform, include, githubApi });
       const info = checked.info;
       githubToken = checked.githubToken;
+      githubApiSetting = checked.githubApiSetting;
       const plan = planUpdate(skill, info);
       if (info?.ignored && info.state === "outdated" && args.values["include-ignored"] !== true) {
         const what =

@@ -79,8 +79,8 @@ describe("planUpdate", () => {
     const clean = planUpdate(skill(), info({ recipe: { kind: "shell", command: "npx -y skills update -g agentkey" } }));
     expect(clean).toMatchObject({
       kind: "run-recipe",
-      nextStep: "Run in a terminal: npx -y skills update -g agentkey",
-      recipe: { kind: "shell", suspicious: false },
+      nextStep: expect.stringContaining("Its update server gives a command"),
+      recipe: { kind: "shell", command: "npx -y skills update -g agentkey", suspicious: false },
     });
     const hidden = planUpdate(skill(), info({ recipe: { kind: "shell", command: "npx ok\u001b[2K\rrm -rf ~" } }));
     expect(hidden.recipe?.suspicious).toBe(true);
@@ -93,8 +93,9 @@ describe("planUpdate", () => {
       planUpdate(skill(), info({ recipe: { kind: "manual_ui", command: "Open the admin page and click Update." } })),
     ).toMatchObject({
       kind: "manual",
-      steps: ["Open the admin page and click Update."],
-      recipe: { kind: "manual_ui", suspicious: false },
+      nextStep: expect.stringContaining("Its update server says how"),
+      steps: [],
+      recipe: { kind: "manual_ui", command: "Open the admin page and click Update.", suspicious: false },
     });
     expect(planUpdate(skill({ pluginId: "p1" }), info())).toMatchObject({
       kind: "manual",
@@ -119,5 +120,51 @@ describe("planUpdate", () => {
       kind: "replace-folder",
       nextStep: expect.stringMatching(/no update check has run/),
     });
+  });
+});
+
+describe("the plan's words", () => {
+  it("never name a command line or a flag, for any kind, state or source (a server's recipe stays in `recipe`)", () => {
+    const plugin = skill({ pluginId: "p1" });
+    const desktop = skill({ client: "claude-desktop" });
+    const skills = [
+      skill(),
+      skill({ links: ["/h/.agents/skills/agentkey"] }),
+      plugin,
+      desktop,
+      skill({ userOwned: false }),
+    ];
+    const tree = {
+      source: "github-tree" as const,
+      installed: null,
+      latest: null,
+      repository: "acme/skills",
+      folder: "skills/agentkey",
+      branch: "main",
+      upstreamHash: "b".repeat(40),
+      recordedHash: "a".repeat(40),
+      downloads: [],
+    };
+    const recipes = [
+      { kind: "shell" as const, command: "npx -y skills update -g agentkey --yes" },
+      { kind: "manual_ui" as const, command: "Run skillshelf update agentkey --force in a terminal." },
+    ];
+    const infos: Array<UpdateInfo | undefined> = [undefined];
+    for (const state of ["outdated", "up-to-date", "ahead", "changed-locally", "unknown"] as const) {
+      infos.push(info({ state }), info({ state, downloads: [] }), info({ state, ...tree }));
+      for (const recipe of recipes) infos.push(info({ state, recipe }));
+    }
+    infos.push(info({ state: "changed-locally", ...tree, changedFiles: ["SKILL.md"] }));
+    let seen = 0;
+    for (const s of skills)
+      for (const i of infos) {
+        const plan = planUpdate(s, i);
+        for (const text of [plan.nextStep, ...plan.steps]) {
+          seen++;
+          expect(text, `${plan.kind} / ${i?.state ?? "no check"}`).not.toMatch(/skillshelf |(^|[\s(`])--[a-z]/);
+          expect(text).not.toContain("npx");
+        }
+      }
+    expect(seen).toBeGreaterThan(150);
   });
 });

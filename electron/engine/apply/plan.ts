@@ -1,5 +1,7 @@
 // The decision per installed copy: how it is updated (decided by where it lives and what the update server offers)
-// and the next step for people. The CLI's `outdated`, the app and `update` all branch on this one plan.
+// and the next step for people. The CLI's `outdated`, the app and `update` all branch on this one plan. Its words are
+// the app's: never a command line or a flag (the CLI adds its own commands); a server's recipe stays in `recipe`, shown
+// apart as the server's instructions.
 import type { Skill, UpdateAction, UpdateInfo, UpdatePlan, UpdatePlanKind } from "../../../shared/model";
 import { hasControlOrBreak } from "../../../shared/terminal-text";
 import { DESKTOP_UPLOAD_PLACES, desktopUploadSteps } from "../desktop-handoff/desktop-handoff";
@@ -81,10 +83,15 @@ function outdatedStep(
       };
     case "run-recipe":
       if (recipe && isSuspicious(recipe)) return { nextStep: SUSPICIOUS_STEP, steps: [] };
-      return { nextStep: `Run in a terminal: ${recipe?.command ?? ""}`, steps: [] };
+      return {
+        nextStep:
+          "Its update server gives a command that updates this copy, shown as the server's instructions; it runs only once you confirm it.",
+        steps: [],
+      };
     case "manual":
       if (recipe && isSuspicious(recipe)) return { nextStep: SUSPICIOUS_STEP, steps: [] };
-      if (recipe) return { nextStep: `Follow these steps: ${recipe.command}`, steps: [recipe.command] };
+      if (recipe)
+        return { nextStep: "Its update server says how to update this copy: follow its instructions.", steps: [] };
       return {
         nextStep: "This skill comes with a plugin: update the plugin through the client that installed it.",
         steps: [],
@@ -97,7 +104,7 @@ function outdatedStep(
     case "replace-folder":
       if (info?.source === "github-tree" && info.repository) {
         return {
-          nextStep: `Run \`skillshelf update ${skill.name}\`: it fetches this folder from ${info.repository}${info.branch ? ` (${info.branch})` : ""}, shows what changes and replaces the folder, keeping the old copy as a backup.`,
+          nextStep: `Skillshelf fetches this folder from ${info.repository}${info.branch ? ` (${info.branch})` : ""}, shows what changes and replaces the folder, keeping the old copy as a backup.`,
           steps: linkNote(skill),
         };
       }
@@ -136,14 +143,14 @@ function actionOf(kind: UpdatePlanKind, info: UpdateInfo | undefined, plan: Upda
 }
 
 /** What to do when nothing is due, by state. */
-function restingStep(skill: Skill, info: UpdateInfo | undefined): string {
+function restingStep(info: UpdateInfo | undefined): string {
   switch (info?.state) {
     case "up-to-date":
       return "Nothing to do: this copy is the latest version.";
     case "ahead":
       return "Nothing to do: this copy is newer than the latest release.";
     case "changed-locally":
-      return `This copy was changed here since it was installed${info.changedFiles?.length ? ` (${info.changedFiles.slice(0, 5).join(", ")}${info.changedFiles.length > 5 ? ", …" : ""})` : ""}; an update would overwrite those changes. Look at the difference first (\`skillshelf update ${skill.name} --dry-run\`) and keep a copy of what you want to keep.`;
+      return `This copy was changed here since it was installed${info.changedFiles?.length ? ` (${info.changedFiles.slice(0, 5).join(", ")}${info.changedFiles.length > 5 ? ", …" : ""})` : ""}; an update would replace them. Look at your changes first, then update anyway (your version is kept as a backup) or keep yours.`;
     case "unknown":
       return info.reason
         ? `Nothing can be planned yet. ${info.reason}`
@@ -157,7 +164,7 @@ function restingStep(skill: Skill, info: UpdateInfo | undefined): string {
 export function planUpdate(skill: Skill, info: UpdateInfo | undefined): UpdatePlan {
   const kind = kindOf(skill, info);
   const { nextStep, steps } =
-    info?.state === "outdated" ? outdatedStep(kind, skill, info) : { nextStep: restingStep(skill, info), steps: [] };
+    info?.state === "outdated" ? outdatedStep(kind, skill, info) : { nextStep: restingStep(info), steps: [] };
   const plan: UpdatePlan = {
     kind,
     skillId: skill.id,

@@ -4,6 +4,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { rm } from "node:fs/promises";
 import path from "node:path";
 import { formatBytes } from "../../../shared/format";
+import { isLoopbackHost } from "../../../shared/settings";
 import type { FailureCause, TaskProgress } from "../../../shared/model";
 import { createNewFile } from "../fs/write";
 import { VERSION } from "../version";
@@ -51,10 +52,7 @@ export interface Downloaded {
 }
 
 /** True for 127.0.0.0/8, ::1 and localhost: the only places plain http is allowed. */
-export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
-  return host === "localhost" || host === "::1" || /^127(\.\d{1,3}){3}$/.test(host);
-}
+export { isLoopbackHost };
 
 /** Why a URL may not be downloaded from, or null when it may. */
 function refusedUrlReason(raw: string): string | null {

@@ -37,7 +37,7 @@ export interface ShareRequest {
 /** What the operations need from the service. */
 export interface ManageContext {
   scope: Scope & { dataDir: string; platform: NodeJS.Platform };
-  githubApi: () => string;
+  githubApi: () => Promise<string>;
   githubToken: () => Promise<string | undefined>;
   /** Finishes or undoes what interrupted updates and adds left (once); every write waits for it. */
   recover: () => Promise<unknown>;
@@ -77,7 +77,7 @@ export class ManageOperations {
       plan = await planAdd(source, {
         ...this.ctx.scope,
         ...rest,
-        apiBase: this.ctx.githubApi(),
+        apiBase: await this.ctx.githubApi(),
         ...(token ? { token } : {}),
         signal: controller.signal,
         ...(taskId ? { taskId } : {}),

@@ -36,8 +36,10 @@ export interface LifecycleServiceOptions {
   home: string;
   platform: ScanPlatform;
   env: Record<string, string | undefined>;
-  /** The GitHub API's address (the default, or --github-api / SKILLSHELF_GITHUB_API). */
+  /** The GitHub API address a flag gave (`--github-api`); it wins over the setting and the environment. */
   githubApi?: string;
+  /** The GitHub API address saved in the settings, read at each call (it wins over SKILLSHELF_GITHUB_API). */
+  githubApiSetting?: () => Promise<string | undefined>;
   /** The GitHub token from the settings; the environment's GITHUB_TOKEN when absent. */
   githubToken?: () => Promise<string | undefined>;
   /** Progress of every task's download, at most once per whole percent. */
@@ -77,7 +79,7 @@ export class LifecycleService {
     const { dataDir, home, platform, env } = options;
     this.manage = new ManageOperations({
       scope: { dataDir, home, platform, env: env as NodeJS.ProcessEnv },
-      githubApi: () => this.githubApi,
+      githubApi: () => this.githubApi(),
       githubToken: async () => githubTokenOf(await options.githubToken?.(), env),
       recover: () => this.recover(),
       record: (record) => this.record(record),
@@ -85,9 +87,10 @@ export class LifecycleService {
     });
   }
 
-  /** The GitHub API every call of this service uses: the one given (flag, setting), else the environment's. */
-  get githubApi(): string {
-    return this.options.githubApi ?? githubApiOf({ env: this.options.env });
+  /** The GitHub API every call of this service uses: flag, setting, environment, in that order. */
+  async githubApi(): Promise<string> {
+    const setting = await this.options.githubApiSetting?.().catch(() => undefined);
+    return githubApiOf({ githubApi: this.options.githubApi, setting, env: this.options.env });
   }
 
   /** Stages SOURCE and plans adding its skills (nothing written); the plan's apply() writes and records it. */
@@ -420,7 +423,7 @@ export class LifecycleService {
     const { origin } = task;
     if (origin.kind === "given") return obtainSkill(origin.source, common);
     const token = githubTokenOf(await this.options.githubToken?.(), env);
-    const apiBase = this.githubApi;
+    const apiBase = await this.githubApi();
     if (origin.kind === "tree")
       return obtainFromGithubTree(task.info, { ...common, apiBase, ...(token ? { token } : {}) });
     return obtainSkill(releaseFileSource(origin.file, token, apiBase), { ...common, sha256: origin.file.sha256 });

@@ -7,7 +7,8 @@ import { allSkills } from "../../../shared/scan-result";
 import { makeTempDir, writeTree } from "../../../test-support/tmp";
 import { startReleaseServer, type RunningReleaseServer } from "../../../test-support/servers/release-server";
 import { startSkillMetaServer, type RunningSkillMetaServer } from "../../../test-support/servers/skill-meta-server";
-import { createUpdateChecker, updateCacheDir, type UpdateSourceSetup } from "./sources";
+import { GITHUB_API } from "./github-http";
+import { createUpdateChecker, githubApiOf, updateCacheDir, type UpdateSourceSetup } from "./sources";
 
 const skillMd = (name: string, version?: string, repository?: string) =>
   `---\nname: ${name}\ndescription: The ${name} skill, for update source tests.\n${version || repository ? "metadata:\n" : ""}${version ? `  version: "${version}"\n` : ""}${repository ? `  repository: ${repository}\n` : ""}---\n\n# ${name}\n`;
@@ -234,5 +235,17 @@ describe("createUpdateChecker", () => {
     const offline = createUpdateChecker(setup(home, { offline: true }));
     await offline.check({ skills, settings: noSettings, force: true });
     expect(releases.stats.apiRequests).toBe(6);
+  });
+});
+
+describe("githubApiOf", () => {
+  it("takes the GitHub API from the flag, else the setting, else the environment, else the public API", () => {
+    const env = { SKILLSHELF_GITHUB_API: "https://env.example" };
+    expect(githubApiOf({ githubApi: "https://flag.example", setting: "https://set.example", env })).toBe(
+      "https://flag.example",
+    );
+    expect(githubApiOf({ setting: "https://set.example", env })).toBe("https://set.example");
+    expect(githubApiOf({ env })).toBe("https://env.example");
+    expect(githubApiOf({ githubApi: "", setting: "", env: {} })).toBe(GITHUB_API);
   });
 });

@@ -23,6 +23,8 @@ export interface UpdateSourceSettings {
   servers: Array<{ url: string; headers?: Record<string, string> }>;
   /** Token from settings; the environment's GITHUB_TOKEN is used when absent. */
   githubToken?: string;
+  /** The GitHub API address saved in the settings; a flag wins over it, it wins over SKILLSHELF_GITHUB_API. */
+  githubApi?: string;
   /** Ask every server that runs as a local command (the CLI's `--stdio`: the user's consent for this run). */
   includeStdio: boolean;
   /** Ids of the local commands the user approved one by one (see stdio-consent.ts); others are never started. */
@@ -41,7 +43,7 @@ export interface UpdateSourceSetup {
   projectDirs?: string[];
   /** Servers added for this run (`--server`). */
   servers?: string[];
-  /** GitHub API base; SKILLSHELF_GITHUB_API, else the public API. */
+  /** GitHub API base from a flag (`--github-api`); wins over the setting and SKILLSHELF_GITHUB_API. */
   githubApi?: string;
   /** Use cached release answers only and ask no skill-meta server. */
   offline?: boolean;
@@ -79,9 +81,16 @@ export function githubTokenOf(
   return settingsToken || env.GITHUB_TOKEN || undefined;
 }
 
-/** The GitHub API base for a setup. */
-export function githubApiOf(setup: Pick<UpdateSourceSetup, "githubApi" | "env">): string {
-  return setup.githubApi ?? setup.env.SKILLSHELF_GITHUB_API ?? GITHUB_API;
+/**
+ * The GitHub API base every GitHub call of the app and the CLI uses, from one place: the flag (`githubApi`), else the
+ * setting, else SKILLSHELF_GITHUB_API, else the public API.
+ */
+export function githubApiOf(where: {
+  githubApi?: string | undefined;
+  setting?: string | undefined;
+  env: Record<string, string | undefined>;
+}): string {
+  return where.githubApi || where.setting || where.env.SKILLSHELF_GITHUB_API || GITHUB_API;
 }
 
 /** One check: which skills, with which settings; `force` ("check now", `outdated`) asks every source again. */
@@ -120,7 +129,7 @@ async function remoteCheck(dataDir: string): Promise<CheckUpdatesOptions["remote
 export function createUpdateChecker(setup: UpdateSourceSetup): UpdateChecker {
   const { env, platform, home } = setup;
   const cacheDir = updateCacheDir(env, platform, home);
-  let releases: { token: string | undefined; lookup: ReleaseLookup } | null = null;
+  let releases: { token: string | undefined; apiBase: string; lookup: ReleaseLookup } | null = null;
   let session: SkillMetaSession | null = null;
 
   async function newSession(settings: UpdateSourceSettings, pluginRoots: string[]): Promise<SkillMetaSession> {
@@ -180,11 +189,13 @@ export function createUpdateChecker(setup: UpdateSourceSetup): UpdateChecker {
     },
     async check({ skills, plugins = [], pluginRoots, settings, force }) {
       const token = githubTokenOf(settings.githubToken, env);
-      if (!releases || releases.token !== token) {
+      const apiBase = githubApiOf({ githubApi: setup.githubApi, setting: settings.githubApi, env });
+      if (!releases || releases.token !== token || releases.apiBase !== apiBase) {
         releases = {
           token,
+          apiBase,
           lookup: new ReleaseLookup({
-            apiBase: githubApiOf(setup),
+            apiBase,
             cacheDir,
             token,
             offline: setup.offline,
@@ -199,7 +210,7 @@ export function createUpdateChecker(setup: UpdateSourceSetup): UpdateChecker {
       const refresh = force && !setup.offline;
       const releaseLookup = refresh
         ? new ReleaseLookup({
-            apiBase: githubApiOf(setup),
+            apiBase,
             cacheDir,
             token,
             timeoutMs: setup.releaseTimeoutMs,
@@ -209,7 +220,7 @@ export function createUpdateChecker(setup: UpdateSourceSetup): UpdateChecker {
         : releases.lookup;
       // One tree lookup per check: skills from one repository share its one Trees request (and the 24 h cache).
       const trees = new GithubTrees({
-        apiBase: githubApiOf(setup),
+        apiBase,
         cacheDir,
         token,
         offline: setup.offline,

@@ -11,7 +11,7 @@ import { RecoveryNotices } from "./RecoveryNotices";
 import { SettingsProvider } from "./settings-store";
 import { UpdateLauncherContext } from "./update-launcher";
 import { UpdatesView } from "../updates/UpdatesView";
-import { pendingUpdates } from "../updates/update-groups";
+import { pendingUpdateCount } from "../../../shared/update-rows";
 import { useAppInfo, useAuthor, useCatalog, useUpdates } from "./use-app-data";
 
 type Mode = "catalog" | "updates" | "budget" | "author" | "settings";
@@ -34,7 +34,7 @@ export function App(props: { api: SkillshelfApi }) {
     () => ({ api, host: info?.host ?? "web", consent: info?.consent ?? "none" }) as const,
     [api, info],
   );
-  const pendingCount = useMemo(() => pendingUpdates(updates.updates).length, [updates.updates]);
+  const pendingCount = useMemo(() => pendingUpdateCount(updates.updates.values()), [updates.updates]);
   const launchUpdate = useCallback((skillId: string) => {
     setActiveUpdate(skillId);
     setMode("updates");

@@ -2,7 +2,8 @@
 // search finding skills by the folder as the list shows it ("~/.agents").
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { ScanResult } from "../../../shared/model";
+import type { ScanResult, UpdateInfo } from "../../../shared/model";
+import { pendingUpdateCount } from "../../../shared/update-rows";
 import { testLocation, testSkill } from "../../../shared/testing/model-fixtures";
 import { pageApi } from "../test/page-api";
 import { ApiContext } from "../app/api-context";
@@ -42,13 +43,13 @@ const updates: UpdatesData = {
   checkNow: () => undefined,
 };
 
-function renderCatalog() {
+function renderCatalog(shown: UpdatesData = updates) {
   const { api } = pageApi();
   render(
     <ApiContext.Provider value={{ api, host: "web", consent: "none" }}>
       <SettingsProvider api={api}>
         <CatalogViewStateProvider>
-          <CatalogView catalog={catalog} updates={updates} />
+          <CatalogView catalog={catalog} updates={shown} />
         </CatalogViewStateProvider>
       </SettingsProvider>
     </ApiContext.Provider>,
@@ -79,6 +80,32 @@ describe("the catalog list", () => {
       ["Agents (~/.agents/skills)", "1 item"],
     ]);
     expect(optionNames(list)).toEqual(["alpha", "beta", "gamma", "shared-one"]);
+  });
+
+  it("counts a plugin's release once in the sidebar's Update available, as the Updates view and the badge do", () => {
+    const plugin = { id: "p1", name: "security-kit", format: "claude-code" } as const;
+    const outdated = (name: string, extra: Partial<UpdateInfo> = {}): UpdateInfo => ({
+      skillId: `id-${name}`,
+      name,
+      dir: `/h/${name}`,
+      installed: "1.0.0",
+      installedSource: "metadata.version",
+      latest: "1.1.0",
+      state: "outdated",
+      source: "github-release",
+      checkedAt: new Date().toISOString(),
+      ...extra,
+    });
+    const list = [
+      outdated("alpha", { plugin }),
+      outdated("beta", { plugin }),
+      outdated("gamma", { installed: null, latest: null, source: "github-tree", upstreamHash: "abc" }),
+      outdated("shared-one"),
+    ];
+    renderCatalog({ ...updates, updates: new Map(list.map((u) => [u.skillId, u])) });
+    const pill = screen.getByText("Update available").closest("label")!.querySelector(".count")!;
+    expect(pill.textContent).toBe("3");
+    expect(pendingUpdateCount(list)).toBe(3);
   });
 
   it("moves the selection with the arrows, Home and End, and opens the selected item's detail", async () => {

@@ -10,7 +10,7 @@ import {
   type CatalogFilters,
 } from "../../../shared/ui-catalog";
 import type { UpdateInfo } from "../../../shared/model";
-import { isPendingUpdate } from "../../../shared/update-ignores";
+import { pendingUpdateCount } from "../../../shared/update-rows";
 import { CatalogList } from "./CatalogList";
 import { CatalogListHeader } from "./CatalogListHeader";
 import { CatalogSidebar } from "./CatalogSidebar";
@@ -68,7 +68,7 @@ export function CatalogView(props: { catalog: CatalogData; updates: UpdatesData 
     setAdding(false);
     setSelectedKey(key);
   };
-  const outdated = useMemo(() => [...updates.updates.values()].filter(isPendingUpdate).length, [updates.updates]);
+  const outdated = useMemo(() => pendingUpdateCount(updates.updates.values()), [updates.updates]);
 
   return (
     <div className={filtersOpen ? "catalog filters-open" : "catalog"}>

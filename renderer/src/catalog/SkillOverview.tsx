@@ -55,7 +55,7 @@ function PlaceRow(props: { label: string; path: string; editable?: string }) {
   );
 }
 
-/** The update server's command; one holding control characters or line breaks is shown escaped, with a warning, and never offered. */
+/** The update server's command or steps, labeled as the server's own; one holding control characters or line breaks is shown escaped, with a warning, and never offered. */
 function RecipeBlock(props: { recipe: UpdateRecipe }) {
   const { recipe } = props;
   if (recipe.suspicious ?? hasControlOrBreak(recipe.command)) {
@@ -74,7 +74,11 @@ function RecipeBlock(props: { recipe: UpdateRecipe }) {
   }
   return (
     <div className="recipe">
-      <p>{recipe.kind === "shell" ? "Run this command to update:" : "To update:"}</p>
+      <p className="recipe-label">
+        {recipe.kind === "shell"
+          ? "The update server's own instructions (a command it sends; not Skillshelf's advice):"
+          : "The update server's own instructions:"}
+      </p>
       <pre className="code-block" tabIndex={0} role="region" aria-label="Update command">
         {recipe.command}
       </pre>

@@ -12,8 +12,8 @@ function flattenHeadings(html: string): string {
   );
 }
 
-/** The notes of the release that was found, when the check brought them, and the links to read more. */
-export function ReleaseNotes(props: { info: UpdateInfo }) {
+/** The notes of the release that was found, when the check brought them (folded unless `open`), and links to read more. */
+export function ReleaseNotes(props: { info: UpdateInfo; open?: boolean }) {
   const { info } = props;
   const openExternal = useOpenExternal();
   const html = useMemo(
@@ -30,7 +30,7 @@ export function ReleaseNotes(props: { info: UpdateInfo }) {
   return (
     <div className="release-notes">
       {html ? (
-        <details open>
+        <details open={props.open === true}>
           <summary>Release notes</summary>
           <div
             className="markdown"

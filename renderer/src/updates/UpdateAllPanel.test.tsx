@@ -111,6 +111,7 @@ describe("a copy changed here", () => {
         .getAllByRole("columnheader")
         .map((h) => h.textContent),
     ).toEqual(["As installed", "Yours now"]);
+    expect(screen.queryByTestId("installed-unknown")).toBeNull();
     expect(within(region).getByText("Write it my way.").closest("td")!.className).toBe("diff-added");
     await waitFor(() => expect(calls.some(([m, a]) => m === "cancelUpdate" && a[0] === "t1")).toBe(true));
     expect(calls.some(([m]) => m === "applyUpdate")).toBe(false);
@@ -118,6 +119,44 @@ describe("a copy changed here", () => {
     fireEvent.click(screen.getByRole("button", { name: "Keep mine" }));
     expect([updated, kept]).toEqual([1, 1]);
     expect(document.body.textContent).not.toMatch(/skillshelf |--dry-run|terminal/);
+  });
+
+  it("says plainly when what was installed is not known: the source moved on, so the differences mix its changes in", async () => {
+    const changed = info(
+      "copywriting",
+      {},
+      {
+        state: "changed-locally",
+        changedFiles: ["SKILL.md"],
+        recordedHash: "a".repeat(40),
+        upstreamHash: "b".repeat(40),
+      },
+    );
+    const diff = "--- a/SKILL.md\n+++ b/SKILL.md\n@@ -1 +1 @@\n-Mine.\n+Theirs, newer.\n";
+    const { api } = pageApi({
+      startUpdate: async () => ({ taskId: "t1" }),
+      reviewUpdate: async () => ({
+        ok: true,
+        review: { files: [{ path: "SKILL.md", change: "changed", binary: false, diff }] },
+      }),
+    });
+    render(
+      <ApiContext.Provider value={{ api, host: "web", consent: "none" }}>
+        <ul>
+          <LocalEditsItem info={changed} place="Claude Code" onUpdate={() => undefined} onKeep={() => undefined} />
+        </ul>
+      </ApiContext.Provider>,
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Show my changes" }));
+    const region = await screen.findByRole("region", { name: "Changes in SKILL.md" });
+    expect(screen.getByTestId("installed-unknown").textContent).toMatch(
+      /^Skillshelf does not have the version you installed: its source has changed since\. .*may mix your own changes with the source's\.$/,
+    );
+    expect(
+      within(region)
+        .getAllByRole("columnheader")
+        .map((h) => h.textContent),
+    ).toEqual(["From its source now", "Yours now"]);
   });
 
   it("lists the changed files when there is no source to compare with", () => {
@@ -129,6 +168,7 @@ describe("a copy changed here", () => {
     );
     fireEvent.click(screen.getByRole("button", { name: "Show my changes" }));
     expect(screen.getAllByRole("listitem").map((li) => li.textContent)).toContain("notes.md");
+    expect(screen.getByTestId("installed-unknown").textContent).toMatch(/^Skillshelf does not know which version/);
   });
 
   it("offers no Update anyway when there is nothing to update from", () => {

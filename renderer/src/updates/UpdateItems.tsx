@@ -6,7 +6,7 @@ import { ReleaseNotes } from "../shared/lazy-detail";
 import type { PluginUpdate } from "./update-groups";
 import { guidedNextStep } from "./UpdateParts";
 
-/** A skill's pending update: versions, where it lives, its source and notes, the next step and its buttons. */
+/** A skill's pending update in one row (name, where, versions, its one action), the rest folded under Details. */
 export function PendingItem(props: {
   info: UpdateInfo;
   place: string;
@@ -26,9 +26,12 @@ export function PendingItem(props: {
           ? "Update with its command…"
           : null;
   return (
-    <li className="update-item" data-state="outdated" data-plan={kind}>
-      <div className="update-item-head">
+    <li className="update-item compact" data-state="outdated" data-plan={kind}>
+      <div className="update-row">
         <h3>{info.name}</h3>
+        <span className="update-place" title={info.dir}>
+          {place}
+        </span>
         <span className="versions">
           {info.installed || info.latest ? (
             <>
@@ -38,33 +41,39 @@ export function PendingItem(props: {
             "newer folder on GitHub"
           )}
         </span>
-      </div>
-      <p className="update-place" title={info.dir}>
-        {place}
-      </p>
-      <p className="muted">
-        Found by {updateSourceLabel(info.source)}
-        {info.stale ? <> {asOf(info.checkedAt)}; the last check could not reach it</> : null}.
-      </p>
-      <ReleaseNotes info={info} />
-      <p className="next-step">
-        <strong>Next step:</strong> {action ? guidedNextStep(info) : info.plan?.nextStep}
-      </p>
-      <div className="updates-actions">
+        {info.stale ? <span className="muted small">{asOf(info.checkedAt)}</span> : null}
         {action ? (
-          <button type="button" className="button primary" data-opens-update={info.skillId} onClick={props.onUpdate}>
+          <button
+            type="button"
+            className="button primary update-row-action"
+            data-opens-update={info.skillId}
+            onClick={props.onUpdate}
+          >
             {action}
           </button>
         ) : null}
-        {info.latest ? (
-          <button type="button" className="button small" onClick={props.ignoreVersion}>
-            Ignore this version
-          </button>
-        ) : null}
-        <button type="button" className="button small" onClick={props.skipSkill}>
-          Don't check this skill for updates
-        </button>
       </div>
+      <details className="update-more">
+        <summary>{action ? "Details" : "How to update"}</summary>
+        <p className="muted">
+          Found by {updateSourceLabel(info.source)}
+          {info.stale ? <> {asOf(info.checkedAt)}; the last check could not reach it</> : null}.
+        </p>
+        <ReleaseNotes info={info} />
+        <p className="next-step">
+          <strong>Next step:</strong> {action ? guidedNextStep(info) : info.plan?.nextStep}
+        </p>
+        <div className="updates-actions">
+          {info.latest ? (
+            <button type="button" className="button small" onClick={props.ignoreVersion}>
+              Ignore this version
+            </button>
+          ) : null}
+          <button type="button" className="button small" onClick={props.skipSkill}>
+            Don't check this skill for updates
+          </button>
+        </div>
+      </details>
     </li>
   );
 }
@@ -83,21 +92,38 @@ export function PluginItem(props: { update: PluginUpdate }) {
   const first = items[0]!;
   const names = [...new Set(items.map((u) => u.name))].sort();
   return (
-    <li className="update-item" data-state="outdated" data-plugin={plugin.name}>
-      <div className="update-item-head">
+    <li className="update-item compact" data-state="outdated" data-plugin={plugin.name}>
+      <div className="update-row">
         <h3>{plugin.name} (plugin)</h3>
+        <span className="update-place">
+          Updates its skill{names.length === 1 ? "" : "s"} {names.join(", ")}.
+        </span>
         <span className="versions">
           {installed ?? "unknown"} → <strong>{latest ?? "unknown"}</strong>
         </span>
+        {first.stale ? <span className="muted small">{asOf(first.checkedAt)}</span> : null}
+        <span className="muted small update-row-action">
+          Updated in {plugin.format === "claude-code" ? "Claude Code" : "the app you installed it with"}
+        </span>
       </div>
-      <p className="update-place">
-        Updates its skill{names.length === 1 ? "" : "s"} {names.join(", ")}.
-      </p>
-      <p className="muted">
-        Found by {updateSourceLabel(first.source)}
-        {first.stale ? <> {asOf(first.checkedAt)}; the last check could not reach it</> : null}.
-      </p>
-      <ReleaseNotes info={first} />
+      <details className="update-more">
+        <summary>How to update</summary>
+        <p className="muted">
+          Found by {updateSourceLabel(first.source)}
+          {first.stale ? <> {asOf(first.checkedAt)}; the last check could not reach it</> : null}.
+        </p>
+        <ReleaseNotes info={first} />
+        <PluginSteps plugin={plugin} />
+      </details>
+    </li>
+  );
+}
+
+/** How a plugin's own client updates it. */
+function PluginSteps(props: { plugin: PluginUpdate["plugin"] }) {
+  const { plugin } = props;
+  return (
+    <>
       {plugin.format === "claude-code" ? (
         <div className="next-step">
           <strong>Next step:</strong> this plugin is updated in Claude Code, not here:
@@ -118,6 +144,6 @@ export function PluginItem(props: { update: PluginUpdate }) {
           <strong>Next step:</strong> update {plugin.name} in the app you installed it with; its skills follow.
         </p>
       )}
-    </li>
+    </>
   );
 }

@@ -119,7 +119,7 @@ export function UpdateWizard(props: { info: UpdateInfo; skill: Skill; place: str
             )}
           </p>
           <p className="muted">Found by {updateSourceLabel(info.source)}.</p>
-          <ReleaseNotes info={info} />
+          <ReleaseNotes info={info} open />
           <p className="next-step">
             <strong>What happens:</strong> {guidedNextStep(info)}
           </p>

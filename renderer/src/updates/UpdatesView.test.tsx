@@ -143,6 +143,39 @@ describe("the Updates view", () => {
     expect(screen.getByRole("button", { name: "Update all… (1)" })).toBeTruthy();
   });
 
+  it("draws compact rows: one line with one primary action; notes, next step and other actions folded until asked", async () => {
+    const { api } = pageApi();
+    const plugin = { id: "p1", name: "security-kit", format: "claude-code" } as const;
+    const list = [
+      { ...outdated("alpha"), releaseNotes: "## What's new\n\n- Faster." },
+      { ...outdated("beta"), releaseNotes: "Fixes." },
+      { ...outdated("dependency-audit"), plugin },
+      { ...outdated("secret-scanner"), plugin },
+    ];
+    renderView(list, api);
+    await waitFor(() => expect(document.querySelectorAll(".release-notes details")).toHaveLength(2));
+    for (const notes of document.querySelectorAll(".release-notes details"))
+      expect((notes as HTMLDetailsElement).open).toBe(false);
+    const rows = [...document.querySelectorAll(".update-item[data-state='outdated']")];
+    expect(rows).toHaveLength(3);
+    for (const row of rows) {
+      expect(row.querySelectorAll(".button.primary")).toHaveLength(row.hasAttribute("data-plugin") ? 0 : 1);
+      const more = row.querySelector("details.update-more") as HTMLDetailsElement;
+      expect(more.open).toBe(false);
+      expect(more.querySelector(".next-step")).not.toBeNull();
+      // The row's line holds the name, where, the versions and the action; nothing else is a button there.
+      const line = row.querySelector(".update-row")!;
+      expect([...line.querySelectorAll("button")].map((b) => b.textContent)).toEqual(
+        row.hasAttribute("data-plugin") ? [] : ["Update…"],
+      );
+    }
+    const alpha = screen.getByRole("heading", { name: "alpha" }).closest("li")!;
+    expect(alpha.querySelector(".update-row .versions")!.textContent).toBe("1.0.0 → 2.0.0");
+    expect(alpha.querySelector("details.update-more")!.textContent).toContain("Ignore this version");
+    const kit = document.querySelector(".update-item[data-plugin='security-kit']")!;
+    expect(kit.querySelector("details.update-more ol")).not.toBeNull();
+  });
+
   it("names what could not be reached once, and keeps known updates with their time", async () => {
     const { api } = pageApi();
     const earlier = new Date(Date.now() - 30 * 60_000).toISOString();
@@ -162,6 +195,25 @@ describe("the Updates view", () => {
     expect(alpha.textContent).toMatch(/as of \d{1,2}:\d{2}.*; the last check could not reach it\./);
     const group = screen.getByRole("button", { name: "Couldn't check 2 skills this time" }).closest("section")!;
     expect(within(group).getByRole("button", { name: "Check again" })).toBeTruthy();
+  });
+
+  it("says this computer is offline, once, when the browser is offline and sources failed", async () => {
+    const { api } = pageApi();
+    const onLine = Object.getOwnPropertyDescriptor(Navigator.prototype, "onLine");
+    Object.defineProperty(navigator, "onLine", { configurable: true, get: () => false });
+    try {
+      const list = ["one", "two"].map((n) => ({ ...failed(n, "offline"), failedSource: "GitHub" }));
+      renderView([outdated("alpha"), ...list], api);
+      expect(document.querySelector(".updates-head p")!.textContent).toBe(
+        "Checked just now: this computer is offline.",
+      );
+      expect(screen.getAllByText(/this computer is offline/)).toHaveLength(1);
+      expect(screen.queryByText(/GitHub could not be reached/)).toBeNull();
+      expect(headline().textContent).toBe("1 update available");
+    } finally {
+      delete (navigator as { onLine?: boolean }).onLine;
+      if (onLine) expect(navigator.onLine).toBe(true);
+    }
   });
 
   it("names a skill-meta server that did not answer", async () => {

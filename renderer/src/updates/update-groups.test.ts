@@ -1,14 +1,9 @@
 // The Updates view's order and words: groups by cause (never by the English reason), exact counts, one sentence each.
 import { describe, expect, it } from "vitest";
-import type { FailureCause, UpdateInfo } from "../../../shared/model";
-import {
-  groupMeaning,
-  groupTitle,
-  groupUpdates,
-  updateRowCount,
-  updatesHeadline,
-  type UpdateGroup,
-} from "./update-groups";
+import type { FailureCause, UpdateInfo, UpdatePlan } from "../../../shared/model";
+import { groupMeaning, groupTitle, groupUpdates, updatesHeadline, type UpdateGroup } from "./update-groups";
+import { previewUpdateAll } from "../../../shared/update-all";
+import { pendingUpdateCount, updateRowCount } from "../../../shared/update-rows";
 
 const info = (name: string, extra: Partial<UpdateInfo>): UpdateInfo => ({
   skillId: name,
@@ -105,5 +100,38 @@ describe("a plugin's release", () => {
     ]);
     expect(updateRowCount(groups)).toBe(2);
     expect(updatesHeadline(groups)).toBe("2 updates available");
+  });
+});
+
+describe("one count of updates everywhere", () => {
+  it("a plugin of two skills, a content update and a release: the heading, tab, sidebar, badge and Update all agree", () => {
+    const plugin = { id: "p1", name: "security-kit", format: "claude-code" } as const;
+    const download = { kind: "replace-folder", action: "download", nextStep: "", steps: [] } as unknown as UpdatePlan;
+    const list = [
+      info("dependency-audit", { state: "outdated", latest: "1.1.0", installedSource: "plugin.version", plugin }),
+      info("secret-scanner", { state: "outdated", latest: "1.1.0", installedSource: "plugin.version", plugin }),
+      info("notes", {
+        state: "outdated",
+        installed: null,
+        installedSource: null,
+        latest: null,
+        source: "github-tree",
+        upstreamHash: "abc",
+        plan: download,
+      }),
+      info("pdf", { state: "outdated", latest: "2.0.0", plan: download }),
+      info("docx", { state: "up-to-date", latest: "1.0.0" }),
+    ];
+    const groups = groupUpdates(list);
+    // The heading and the Updates view's rows; the tab, the sidebar, the banner and the badge use pendingUpdateCount.
+    expect(updateRowCount(groups)).toBe(3);
+    expect(updatesHeadline(groups)).toBe("3 updates available");
+    expect(pendingUpdateCount(list)).toBe(3);
+    expect(pendingUpdateCount(new Map(list.map((u) => [u.skillId, u])).values())).toBe(3);
+    // Update all names the same rows: the two it updates, the plugin once as skipped.
+    const preview = previewUpdateAll(list);
+    expect(preview.will.map((u) => u.name)).toEqual(["notes", "pdf"]);
+    expect(preview.skipped.map((s) => s.name)).toEqual(["security-kit"]);
+    expect(preview.will.length + preview.skipped.length).toBe(3);
   });
 });

@@ -3,7 +3,10 @@
 // and the updates the user ignored. Reasons come from `cause` and `state`, never from the English `reason`.
 import type { FailureCause, UpdateInfo } from "../../../shared/model";
 import { isPendingUpdate } from "../../../shared/update-ignores";
+import { pendingUpdateRows, updateRowCount, type PluginUpdate, type UpdateRows } from "../../../shared/update-rows";
 import { count } from "../lib/format";
+
+export type { PluginUpdate } from "../../../shared/update-rows";
 
 /** One summary: the copies that share a reason. */
 export interface UpdateGroup {
@@ -12,17 +15,8 @@ export interface UpdateGroup {
   items: UpdateInfo[];
 }
 
-/** One plugin release: the plugin is what a person updates, once for all the skills it carries. */
-export interface PluginUpdate {
-  plugin: NonNullable<UpdateInfo["plugin"]>;
-  installed: string | null;
-  latest: string | null;
-  /** Its skills' copies, each outdated with the plugin's version. */
-  items: UpdateInfo[];
-}
-
 /** What the view shows, in order. */
-export interface GroupedUpdates {
+export interface GroupedUpdates extends UpdateRows {
   /** Skills updated one by one (a plugin's skills are in `plugins` instead). */
   pending: UpdateInfo[];
   plugins: PluginUpdate[];
@@ -56,18 +50,13 @@ export function isRetryable(cause: FailureCause): boolean {
 
 /** The view's sections from the results (already sorted by the caller). */
 export function groupUpdates(list: readonly UpdateInfo[]): GroupedUpdates {
-  const pending: UpdateInfo[] = [];
-  const plugins = new Map<string, PluginUpdate>();
+  const rows = pendingUpdateRows(list);
   const ahead: UpdateInfo[] = [];
   const ignored: UpdateInfo[] = [];
   const byCause = new Map<FailureCause, UpdateInfo[]>();
   for (const u of list) {
-    if (isPendingUpdate(u) && u.plugin) {
-      const row = plugins.get(u.plugin.id) ?? { plugin: u.plugin, installed: u.installed, latest: u.latest, items: [] };
-      row.items.push(u);
-      plugins.set(u.plugin.id, row);
-    } else if (isPendingUpdate(u)) pending.push(u);
-    else if (u.ignored) ignored.push(u);
+    if (isPendingUpdate(u)) continue;
+    if (u.ignored) ignored.push(u);
     else if (u.state === "ahead" || u.state === "changed-locally") ahead.push(u);
     else if (u.state === "unknown") {
       const cause = u.cause ?? "unknown";
@@ -79,8 +68,7 @@ export function groupUpdates(list: readonly UpdateInfo[]): GroupedUpdates {
     .sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b))
     .map(([key, items]) => ({ key, items }));
   return {
-    pending,
-    plugins: [...plugins.values()].sort((a, b) => a.plugin.name.localeCompare(b.plugin.name)),
+    ...rows,
     ahead,
     retry: groups.filter((g) => isRetryable(g.key as FailureCause)),
     quiet: groups.filter((g) => !isRetryable(g.key as FailureCause)),
@@ -140,14 +128,6 @@ export function groupMeaning(key: UpdateGroup["key"]): string {
   }
 }
 
-/**
- * How many things a person updates: each skill copy on its own, each plugin once (the badge, the heading, the tab).
- * Exported for tests: they check the count against the rows.
- */
-export function updateRowCount(groups: Pick<GroupedUpdates, "pending" | "plugins">): number {
-  return groups.pending.length + groups.plugins.length;
-}
-
 /** The headline: how many updates, else whether anything could not be checked (never "none" when offline). */
 export function updatesHeadline(groups: GroupedUpdates): string {
   const n = updateRowCount(groups);
@@ -156,10 +136,4 @@ export function updatesHeadline(groups: GroupedUpdates): string {
   if (unchecked > 0)
     return `No updates found, but ${count(unchecked)} skill${unchecked === 1 ? "" : "s"} could not be checked`;
   return "No updates available";
-}
-
-/** Pending updates, one per thing a person updates (a plugin's skills once, as the plugin), for the tab and banner. */
-export function pendingUpdates(updates: ReadonlyMap<string, UpdateInfo>): UpdateInfo[] {
-  const groups = groupUpdates([...updates.values()].filter(isPendingUpdate));
-  return [...groups.pending, ...groups.plugins.map((p) => p.items[0]!)];
 }
