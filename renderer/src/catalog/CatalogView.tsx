@@ -20,6 +20,9 @@ import { RemovedNotice } from "../manage/ManageSkill";
 import { EmptyState, ErrorState, Loading } from "../shared/StatusViews";
 import type { CatalogData, UpdatesData } from "../app/use-app-data";
 import { useSettings } from "../settings/use-settings";
+import { OfferedDetail } from "./OfferedDetail";
+import { OfferedList } from "./OfferedList";
+import { useOffered } from "./use-offered";
 
 /** No update states: what the list is ordered and filtered by when neither the filter nor the order uses them. */
 const NO_UPDATES: ReadonlyMap<string, UpdateInfo> = new Map();
@@ -58,6 +61,8 @@ export function CatalogView(props: { catalog: CatalogData; updates: UpdatesData 
   const [pendingSelect, setPendingSelect] = useState<string[] | null>(null);
   const deferredFilters = useDeferredValue(filters);
   const { api } = useApi();
+  const offered = useOffered(api);
+  const [addPreset, setAddPreset] = useState<{ source: string; skill: string } | undefined>(undefined);
   // By content: the settings arriving (or saving other keys) must not group 10,000 rows again.
   const accountNamesKey = JSON.stringify(useSettings(api).settings?.accountNames ?? {});
   const accountNames = useMemo(() => JSON.parse(accountNamesKey) as Record<string, string>, [accountNamesKey]);
@@ -126,6 +131,7 @@ export function CatalogView(props: { catalog: CatalogData; updates: UpdatesData 
             title="Add skill…"
             aria-pressed={adding}
             onClick={() => {
+              setAddPreset(undefined);
               setAdding(true);
               setRemovedName(null);
             }}
@@ -196,6 +202,17 @@ export function CatalogView(props: { catalog: CatalogData; updates: UpdatesData 
               onChange={(e) => set("notUserOwned", e.target.checked)}
             />{" "}
             Managed by an app
+          </label>
+          <label className="check">
+            <input
+              type="checkbox"
+              checked={offered.open}
+              onChange={(e) => {
+                setAdding(false);
+                offered.setOpen(e.target.checked);
+              }}
+            />{" "}
+            Offered by servers
           </label>
         </section>
         {catalog.scan && catalog.scan.diagnostics.length > 0 ? (
@@ -269,7 +286,9 @@ export function CatalogView(props: { catalog: CatalogData; updates: UpdatesData 
             </div>
           ) : null}
         </div>
-        {catalog.error ? (
+        {offered.open ? (
+          <OfferedList state={offered} query={filters.query} />
+        ) : catalog.error ? (
           <ErrorState title="Skillshelf could not look for skills" message={catalog.error} onRetry={catalog.refresh} />
         ) : !catalog.scan ? (
           <Loading
@@ -312,8 +331,11 @@ export function CatalogView(props: { catalog: CatalogData; updates: UpdatesData 
       <section className="detail-pane" aria-label={adding ? "Add skill" : "Details"}>
         {adding ? (
           <AddSkillPanel
+            key={addPreset ? `${addPreset.source}\n${addPreset.skill}` : "add"}
+            preset={addPreset}
             onChanged={catalog.refresh}
             onAdded={(paths) => {
+              offered.setOpen(false);
               setFilters(NO_FILTERS);
               setPendingSelect(paths);
             }}
@@ -322,6 +344,14 @@ export function CatalogView(props: { catalog: CatalogData; updates: UpdatesData 
               requestAnimationFrame(() => document.getElementById("detail-title")?.focus());
             }}
             onClose={() => setAdding(false)}
+          />
+        ) : offered.open ? (
+          <OfferedDetail
+            state={offered}
+            onAdd={(source, skill) => {
+              setAddPreset({ source, skill });
+              setAdding(true);
+            }}
           />
         ) : selected ? (
           <EntryDetail

@@ -46,9 +46,11 @@ export function AddSkillPanel(props: {
   onAdded: (paths: string[]) => void;
   onShow: () => void;
   onClose: () => void;
+  /** Opened for one skill of a source (an offered skill's `mcp:URL`): the source filled in, that skill chosen, looked at. */
+  preset?: { source: string; skill: string };
 }) {
   const { api, host } = useApi();
-  const [source, setSource] = useState("");
+  const [source, setSource] = useState(props.preset?.source ?? "");
   const [uploaded, setUploaded] = useState<{ path: string; name: string } | null>(null);
   const [clients, setClients] = useState<ManageClientId[]>(["claude-code"]);
   const [plan, setPlan] = useState<AddView | null>(null);
@@ -104,9 +106,10 @@ export function AddSkillPanel(props: {
     setProgress(null);
     setMessage(null);
     try {
+      const preset = props.preset && !opts.path && from === props.preset.source ? { skills: [props.preset.skill] } : {};
       const request = dryRun
-        ? { clients: chosen, dryRun, all: true, force: true, taskId: id }
-        : { clients: chosen, dryRun, all: several, replace, keep: kept, force, taskId: id };
+        ? { clients: chosen, dryRun, all: true, force: true, taskId: id, ...preset }
+        : { clients: chosen, dryRun, all: several, replace, keep: kept, force, taskId: id, ...preset };
       const result = await api.addSkill(opts.path ?? from, request);
       if (mine !== runs.current) return;
       setPlan(result);
@@ -137,6 +140,12 @@ export function AddSkillPanel(props: {
     focusNext.current = "found";
     void run(true);
   };
+  const presetLooked = useRef(false);
+  useEffect(() => {
+    if (!props.preset || presetLooked.current) return;
+    presetLooked.current = true;
+    look();
+  });
   const cancel = () => {
     if (!taskId) return;
     cancelled.current = true;
