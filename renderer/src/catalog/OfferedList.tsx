@@ -4,6 +4,7 @@ import { formatBytes } from "../../../shared/format";
 import { plural } from "../lib/format";
 import { ErrorState, Loading } from "../shared/StatusViews";
 import type { OfferedState } from "./use-offered";
+import "../offered.css";
 
 const cap = (text: string, n: number) => (text.length > n ? `${text.slice(0, n)}…` : text);
 
@@ -24,17 +25,15 @@ export function OfferedList(props: { state: OfferedState; query: string }) {
   );
   return (
     <div className="offered-list" data-testid="offered-list">
-      <div className="list-limits" role="note">
-        <p>
-          Skills your MCP servers offer (the Skills extension). Nothing here is installed: choose one to see what a
-          model would see of it and its checks.{" "}
-          <button type="button" className="button small" onClick={state.refresh} disabled={state.loading}>
-            {state.loading ? "Asking…" : "Ask again"}
-          </button>
-        </p>
-      </div>
+      <p className="offered-note" role="note">
+        Skills your MCP servers offer (the Skills extension). Nothing here is installed: choose one to see what a model
+        would see of it and its checks.
+        <button type="button" className="button small" onClick={state.refresh} disabled={state.loading}>
+          {state.loading ? "Asking…" : "Ask again"}
+        </button>
+      </p>
       {rows.length === 0 ? (
-        <p className="muted" role="status">
+        <p className="muted offered-empty" role="status">
           {offering.length === 0 ? "None of your MCP servers offers skills." : "No offered skill matches your search."}
         </p>
       ) : (
@@ -49,15 +48,15 @@ export function OfferedList(props: { state: OfferedState; query: string }) {
                   aria-pressed={chosen}
                   onClick={() => state.choose({ server, skill })}
                 >
-                  <span className="name">{cap(skill.name || "(no name)", 100)}</span>
-                  <span className="muted"> offered by {cap(server.name, 100)}</span>
-                  {skill.invalid ? <span className="badge sev-error"> cannot be added</span> : null}
-                  <span className="offered-description">{cap(skill.description, 200)}</span>
-                  {skill.files !== null ? (
-                    <span className="muted">
-                      {plural(skill.files, "file")}, {formatBytes(skill.bytes ?? 0)}
-                    </span>
-                  ) : null}
+                  <span className="entry-line">
+                    <span className="entry-name">{cap(skill.name || "(no name)", 100)}</span>{" "}
+                    <span className="muted">offered by {cap(server.name, 100)}</span>
+                    {skill.invalid ? <span className="badge error"> cannot be added</span> : null}
+                  </span>{" "}
+                  <span className="entry-description">
+                    {skill.files !== null ? `${plural(skill.files, "file")}, ${formatBytes(skill.bytes ?? 0)} · ` : ""}
+                    {cap(skill.description, 200)}
+                  </span>
                 </button>
               </li>
             );
@@ -65,10 +64,10 @@ export function OfferedList(props: { state: OfferedState; query: string }) {
         </ul>
       )}
       {offering.some((s) => s.more > 0) ? (
-        <p className="muted">Some servers offer more skills than are listed here.</p>
+        <p className="muted offered-empty">Some servers offer more skills than are listed here.</p>
       ) : null}
       {others.length + state.result.notApproved.length + state.result.problems.length > 0 ? (
-        <details className="place-notes-box">
+        <details className="place-notes-box offered-others">
           <summary>{plural(others.length + state.result.notApproved.length, "other server")}</summary>
           <ul className="place-notes">
             {others.map((s) => (
