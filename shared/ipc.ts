@@ -6,6 +6,7 @@ import type { SkillLevels, SkillResource } from "./levels";
 import type { FailureCause, Profile, ScanResult, StoredCatalog, TaskProgress, UpdateInfo } from "./model";
 import { settingsPatchProblem, type PublicSettings, type SettingsPatch } from "./settings";
 import type { StdioServerList } from "./stdio-servers";
+import type { OfferedSkillPreview, OfferedSkillsResult } from "./offered-skills";
 import type { UpdateServerStatus } from "./update-servers";
 import { isConfiguredServerId, type ConfiguredServerList, type ServerTestResult } from "./mcp-servers";
 export type { ConfiguredServer, ConfiguredServerList, ServerTestCheck, ServerTestResult } from "./mcp-servers";
@@ -47,6 +48,7 @@ export type {
 } from "./update-flow";
 export type { PublicSettings, PublicServer, SettingsPatch } from "./settings";
 export type { StdioServer, StdioServerList } from "./stdio-servers";
+export type { OfferedServer, OfferedSkill, OfferedSkillPreview, OfferedSkillsResult } from "./offered-skills";
 import type { CatalogChange, ValidationResult } from "./results";
 import { jsonTextOf, unpackAnswer, type SerializedJson } from "./serialized-json";
 import type { CatalogPacking } from "./catalog-wire";
@@ -176,6 +178,10 @@ export interface IpcCommands {
   "servers:configured": () => Promise<ConfiguredServerList>;
   /** Compares two copies of the same skill in the catalog (drift): files that differ, with text diffs. */
   "skill:compare": (dir: string, otherDir: string) => Promise<CopyComparison>;
+  /** Asks every MCP server of the clients' configs and the settings (local ones only as approved) which skills it offers. */
+  "offered:list": () => Promise<OfferedSkillsResult>;
+  /** Levels 1-3 and checks of one offered skill (server by the id the list gave, skill by its SKILL.md's URI); installs nothing. */
+  "offered:preview": (serverId: string, skillUri: string) => Promise<OfferedSkillPreview>;
   /** Runs the skill-meta probe against one configured web server (by the id the list gave). */
   "servers:test": (id: string) => Promise<ServerTestResult>;
   /** The local (stdio) servers the clients' configs name: the exact commands and whether each is approved. */
@@ -316,6 +322,15 @@ const isProfile = literal("agent-skills", "claude-desktop") satisfies Guard<Prof
 const isUrl = (v: unknown): v is string => typeof v === "string" && v.length > 0 && v.length <= 8192;
 const isSkillId = isPath;
 const isStdioId = (v: unknown): v is string => typeof v === "string" && /^[0-9a-f]{32}$/.test(v);
+/** An offered server's id: where it is configured (a file path or "settings") and a 12-hex hash. */
+const isOfferedServerId = (v: unknown): v is string =>
+  typeof v === "string" && v.length <= MAX_PATH + 13 && /#[0-9a-f]{12}$/.test(v) && !/[\u0000-\u001f\u007f]/.test(v);
+/** A skill's SKILL.md URI as the Skills extension writes it. */
+const isSkillUri = (v: unknown): v is string =>
+  typeof v === "string" &&
+  v.length <= 2048 &&
+  /^[A-Za-z][A-Za-z0-9+.-]*:\/\/.+\/SKILL\.md$/.test(v) &&
+  !/[\u0000-\u001f\u007f]/.test(v);
 /** A confirmation code as typed (letters, digits, spaces and dashes), or null for "print me one". */
 const isConsentCode = nullable((v: unknown): v is string => typeof v === "string" && /^[A-Za-z0-9 -]{1,32}$/.test(v));
 const isSkillName = (v: unknown): v is string => typeof v === "string" && /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/.test(v);
@@ -404,6 +419,8 @@ export const COMMANDS = commandTable({
   listConfiguredServers: { channel: "servers:configured", args: noArgs },
   compareCopies: { channel: "skill:compare", args: tuple(isPath, isPath) },
   testServer: { channel: "servers:test", args: tuple(isConfiguredServerId) },
+  listOffered: { channel: "offered:list", args: noArgs },
+  previewOffered: { channel: "offered:preview", args: tuple(isOfferedServerId, isSkillUri) },
   listStdioServers: { channel: "stdio:list", args: noArgs },
   reviewStdioServers: { channel: "stdio:review", args: noArgs },
   approveStdioServer: { channel: "stdio:approve", args: oneOf(tuple(isStdioId), tuple(isStdioId, isConsentCode)) },

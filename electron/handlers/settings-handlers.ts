@@ -3,6 +3,7 @@
 import { defaultSettingsFile, type Settings } from "../engine/settings";
 import type { CommandHandlers } from "../../shared/ipc";
 import type { UpdateSources } from "./context";
+import { createOfferedHandlers } from "./offered-handlers";
 import { createServerHandlers } from "./server-handlers";
 import type { SessionShared } from "./session-shared";
 import { SettingsState } from "./settings-state";
@@ -11,7 +12,8 @@ import { createStdioConsent, createStdioHandlers } from "./stdio-handlers";
 /** The commands this concern answers. */
 type SettingsHandlers = Pick<CommandHandlers, "settings:get" | "settings:update"> &
   ReturnType<typeof createStdioHandlers> &
-  ReturnType<typeof createServerHandlers>;
+  ReturnType<typeof createServerHandlers> &
+  ReturnType<typeof createOfferedHandlers>;
 
 /** The settings concern and what it tells the update concern. */
 export interface SettingsConcern {
@@ -41,19 +43,21 @@ export function createSettingsHandlers(shared: SessionShared): SettingsConcern {
     pluginRoots,
     desktop: context.desktop,
   });
+  const updateSources = async () => {
+    await settings.load();
+    return settings.updateSources(pluginRoots(), await stdioConsent.approvedIds());
+  };
   return {
     handlers: {
       "settings:get": async () => settings.publicView(),
       "settings:update": async (patch) => settings.update(patch),
       ...createStdioHandlers(stdioConsent, context.desktop),
       ...createServerHandlers({ scanOptions: context.scanOptions, pluginRoots }),
+      ...createOfferedHandlers({ scanOptions: context.scanOptions, sources: updateSources }),
     },
     load: () => settings.load(),
     current: () => settings.current,
-    updateSources: async () => {
-      await settings.load();
-      return settings.updateSources(pluginRoots(), await stdioConsent.approvedIds());
-    },
+    updateSources,
     onChange(listener) {
       settings.onChange((next) => listener(next));
       stdioConsent.onChange(() => listener(null));

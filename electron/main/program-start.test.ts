@@ -54,6 +54,8 @@ describe("the Electron checklist of commands that can start a program", () => {
         "manage:share",
         "manage:undo-remove",
         "manage:wait-arrival",
+        "offered:list",
+        "offered:preview",
         "servers:configured",
         "servers:test",
         "settings:get",

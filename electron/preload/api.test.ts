@@ -76,6 +76,7 @@ const sampleArgs: Record<string, unknown[]> = {
   approveStdioServer: ["0123456789abcdef0123456789abcdef"],
   revokeStdioServer: ["0123456789abcdef0123456789abcdef"],
   testServer: ["0123456789abcdef0123456789abcdef"],
+  previewOffered: ["/home/u/.claude.json#0123456789ab", "skill://pdf-tools/SKILL.md"],
   compareCopies: ["/skills/pdf", "/other/pdf"],
   startUpdate: ["claude-code:/home/u/.claude/skills/pdf"],
   reviewUpdate: ["0123456789abcdef"],

@@ -45,6 +45,11 @@ export const commands: readonly CommandEntry[] = [
     load: async () => (await import("./outdated")).outdatedCommand,
   },
   {
+    name: "offered",
+    summary: "List the skills your MCP servers offer (the Skills extension), without installing anything.",
+    load: async () => (await import("./offered")).offeredCommand,
+  },
+  {
     name: "update",
     summary:
       "Get and apply the new version of one installed skill, the safe way for where it lives (backup kept; see rollback).",

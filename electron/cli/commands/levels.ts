@@ -3,8 +3,11 @@ import { capabilitySummary } from "../../../shared/capabilities";
 import type { SkillLevels } from "../../../shared/levels";
 import { severityCounts } from "../../../shared/ui-catalog";
 import { formatBytes, formatCount } from "../../../shared/format";
+import { EngineError } from "../../engine/errors";
+import { previewOffered } from "../../engine/mcp-skills/offered";
 import { getSkillLevels } from "../../engine/skill/levels";
-import { UsageError, printJson, type CliCommand, type CliIo } from "../command";
+import { urlEndpoint } from "../../engine/updates/endpoints";
+import { UsageError, printJson, stringFlag, type CliCommand, type CliIo } from "../command";
 import { formatDiagnostics, plural, safe, safeBlock, shownPath } from "./report-format";
 import { expandPaths } from "./validate";
 
@@ -60,10 +63,27 @@ function printReadable(levels: SkillLevels, io: CliIo): void {
 export const levelsCommand: CliCommand = {
   name: "levels",
   summary: "Show what a model sees of one skill at levels 1, 2 and 3, with sizes and token estimates.",
-  usage: "skillshelf levels PATH [--json]",
-  options: { json: { type: "boolean" } },
+  usage: "skillshelf levels PATH [--json] | skillshelf levels mcp:URL --skill NAME|PATH|URI [--json]",
+  options: { json: { type: "boolean" }, skill: { type: "string" } },
   async run(args, io) {
     if (args.positionals.length !== 1) throw new UsageError("give exactly one PATH: a skill folder or its SKILL.md.");
+    const skill = stringFlag(args, "skill");
+    if (args.positionals[0]!.startsWith("mcp:")) {
+      if (!skill) throw new UsageError("give the server's skill with --skill NAME (see skillshelf offered).");
+      // Fetched and verified into a temporary folder that is deleted again: nothing is installed.
+      const url = args.positionals[0]!.slice("mcp:".length);
+      const preview = await previewOffered(urlEndpoint(url), skill).catch((error: unknown) => {
+        if (!(error instanceof EngineError)) throw error;
+        io.stderr(`skillshelf levels: ${safe(error.message)}\n`);
+        return null;
+      });
+      if (!preview) return 1;
+      const { levels } = preview;
+      if (args.values.json) printJson(io, levels);
+      else printReadable(levels, io);
+      return 0;
+    }
+    if (skill !== undefined) throw new UsageError("--skill is for a server's skill (levels mcp:URL --skill NAME).");
     const targets = await expandPaths(args.positionals, io.cwd);
     const target = targets[0];
     if (targets.length !== 1 || !target || target.kind !== "skill") {

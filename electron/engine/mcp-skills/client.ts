@@ -4,6 +4,7 @@
 import { isDeepStrictEqual } from "node:util";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { ResultSchema, ReadResourceResultSchema } from "@modelcontextprotocol/sdk/types.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { formatBytes } from "../../../shared/format";
 import { frontmatterOf } from "../capabilities/declarations";
 import { EngineError } from "../errors";
@@ -34,7 +35,12 @@ export interface McpSkillsOptions {
   approveToolGrants?: boolean;
   limits?: Partial<RemoteLimits>;
   signal?: AbortSignal;
+  /** How to reach the server when it is not the plain address given (a configured server's headers, a local command). */
+  transport?: McpSkillsTransport;
 }
+
+/** Makes the transport to one server, its answers capped by `cap()` (checked per message) and reported to `watch`. */
+export type McpSkillsTransport = (watch: CapWatch, cap: () => number) => Transport;
 
 /** A skill fetched from a server: where it came from (the SKILL.md's URI) and the resources it was verified against. */
 export interface StagedMcpSkill {
@@ -237,8 +243,20 @@ async function withSession<T>(
   url: string,
   options: McpSkillsOptions,
   work: (session: Session, limits: RemoteLimits) => Promise<T>,
+): Promise<T>;
+async function withSession<T>(
+  url: string,
+  options: McpSkillsOptions,
+  work: (session: Session | null, limits: RemoteLimits) => Promise<T>,
+  requireSkills: false,
+): Promise<T>;
+async function withSession<T>(
+  url: string,
+  options: McpSkillsOptions,
+  work: (session: Session, limits: RemoteLimits) => Promise<T>,
+  requireSkills = true,
 ): Promise<T> {
-  const refused = refusedServerUrl(url);
+  const refused = options.transport ? null : refusedServerUrl(url);
   if (refused) throw new EngineError("install.download.refused-url", refused);
   const limits = { ...REMOTE_LIMITS, ...options.limits };
   const client = new Client({ name: "skillshelf", version: VERSION });
@@ -256,13 +274,15 @@ async function withSession<T>(
     }, limits.totalTimeoutMs);
   });
   const run = async () => {
-    await client.connect(
-      httpTransport(url, {}, watch, () => session.cap),
-      { timeout: limits.requestTimeoutMs },
-    );
+    const cap = () => session.cap;
+    await client.connect(options.transport?.(watch, cap) ?? httpTransport(url, {}, watch, cap), {
+      timeout: limits.requestTimeoutMs,
+    });
     const capabilities = client.getServerCapabilities();
     const extensions = capabilities?.extensions;
-    if (!isPlainObject(extensions) || !isPlainObject(extensions[SKILLS_EXTENSION]))
+    const declared = isPlainObject(extensions) && isPlainObject(extensions[SKILLS_EXTENSION]);
+    if (!declared && !requireSkills) return (work as (s: Session | null, l: RemoteLimits) => Promise<T>)(null, limits);
+    if (!declared)
       throw new EngineError(
         "install.skill.not-found",
         `${url} is an MCP server that does not offer skills (it does not declare the Skills extension), so there is nothing to add from it.`,
@@ -328,4 +348,12 @@ export async function currentMcpResources(
     const { entry } = await session.get(uri);
     return entry.resources;
   });
+}
+
+/**
+ * The server's listing (`skills/list`, paged and bounded), invalid entries kept with their reason; null when the server
+ * does not declare the Skills extension. Reads no file.
+ */
+export async function listMcpSkills(url: string, options: McpSkillsOptions = {}): Promise<ListedEntry[] | null> {
+  return withSession(url, options, async (session) => (session ? session.list() : null), false);
 }

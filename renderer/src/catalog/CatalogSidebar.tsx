@@ -15,6 +15,8 @@ export function CatalogSidebar(props: {
   toggleFilters: () => void;
   adding: boolean;
   onAdd: () => void;
+  offeredOpen: boolean;
+  onOffered: (open: boolean) => void;
 }) {
   const { filters, set, clients, total, outdated, filtersOpen, adding } = props;
   return (
@@ -100,6 +102,10 @@ export function CatalogSidebar(props: {
             onChange={(e) => set("notUserOwned", e.target.checked)}
           />{" "}
           Managed by an app
+        </label>
+        <label className="check">
+          <input type="checkbox" checked={props.offeredOpen} onChange={(e) => props.onOffered(e.target.checked)} />{" "}
+          Offered by servers
         </label>
       </section>
       {props.diagnostics.length > 0 ? (

@@ -23,6 +23,10 @@ import type { CatalogData, UpdatesData } from "../app/use-app-data";
 import { useSettingsStore } from "../app/settings-store";
 import { useCatalogViewState } from "./catalog-view-state";
 import { entryKeyAt, findEntry } from "./catalog-entries";
+import { useApi } from "../app/api-context";
+import { OfferedDetail } from "./OfferedDetail";
+import { OfferedList } from "./OfferedList";
+import { useOffered } from "./use-offered";
 
 /** No update states: what the list is ordered and filtered by when neither the filter nor the order uses them. */
 const NO_UPDATES: ReadonlyMap<string, UpdateInfo> = new Map();
@@ -37,6 +41,8 @@ export function CatalogView(props: { catalog: CatalogData; updates: UpdatesData 
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [pendingSelect, setPendingSelect] = useState<string[] | null>(null);
   const deferredFilters = useDeferredValue(filters);
+  const offered = useOffered(useApi().api);
+  const [addPreset, setAddPreset] = useState<{ source: string; skill: string } | undefined>(undefined);
   // By content: the settings arriving (or saving other keys) must not group 10,000 rows again.
   const accountNamesKey = JSON.stringify(useSettingsStore().settings?.accountNames ?? {});
   const accountNames = useMemo(() => JSON.parse(accountNamesKey) as Record<string, string>, [accountNamesKey]);
@@ -83,8 +89,14 @@ export function CatalogView(props: { catalog: CatalogData; updates: UpdatesData 
         toggleFilters={() => setFiltersOpen((open) => !open)}
         adding={adding}
         onAdd={() => {
+          setAddPreset(undefined);
           setAdding(true);
           setRemovedName(null);
+        }}
+        offeredOpen={offered.open}
+        onOffered={(open) => {
+          setAdding(false);
+          offered.setOpen(open);
         }}
       />
       <section className="list-pane" aria-label="Skills and plugins">
@@ -103,7 +115,9 @@ export function CatalogView(props: { catalog: CatalogData; updates: UpdatesData 
           onSort={setSort}
           limits={limits}
         />
-        {catalog.error ? (
+        {offered.open ? (
+          <OfferedList state={offered} query={filters.query} />
+        ) : catalog.error ? (
           <ErrorState title="Skillshelf could not look for skills" message={catalog.error} onRetry={catalog.refresh} />
         ) : !catalog.scan ? (
           <Loading
@@ -146,8 +160,11 @@ export function CatalogView(props: { catalog: CatalogData; updates: UpdatesData 
       <section className="detail-pane" aria-label={adding ? "Add skill" : "Details"}>
         {adding ? (
           <AddSkillPanel
+            key={addPreset ? `${addPreset.source}\n${addPreset.skill}` : "add"}
+            preset={addPreset}
             onChanged={catalog.refresh}
             onAdded={(paths) => {
+              offered.setOpen(false);
               setFilters(NO_FILTERS);
               setPendingSelect(paths);
             }}
@@ -156,6 +173,14 @@ export function CatalogView(props: { catalog: CatalogData; updates: UpdatesData 
               requestAnimationFrame(() => document.getElementById("detail-title")?.focus());
             }}
             onClose={() => setAdding(false)}
+          />
+        ) : offered.open ? (
+          <OfferedDetail
+            state={offered}
+            onAdd={(source, skill) => {
+              setAddPreset({ source, skill });
+              setAdding(true);
+            }}
           />
         ) : selected ? (
           <EntryDetail

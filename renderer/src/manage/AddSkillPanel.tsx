@@ -1,7 +1,7 @@
 // "Add skill…" in the main pane, as steps: where from (pasted, typed, dropped, picked or uploaded) → what was found,
 // each skill with its checks → where it goes, client by client → what is already there, answered place by place →
 // the result, with the new skill selected in the list. A download shows its progress and can be cancelled.
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { AddView, ManageClientId } from "../../../shared/manage";
 import { uploadAddSource } from "../api/web-api";
 import { AddConflicts, keepIds, type ConflictAnswer } from "./AddConflicts";
@@ -19,9 +19,11 @@ export function AddSkillPanel(props: {
   onAdded: (paths: string[]) => void;
   onShow: () => void;
   onClose: () => void;
+  /** Opened for one skill of a source (an offered skill's `mcp:URL`): the source filled in, that skill chosen, looked at. */
+  preset?: { source: string; skill: string };
 }) {
   const { api, host } = useApi();
-  const [source, setSource] = useState("");
+  const [source, setSource] = useState(props.preset?.source ?? "");
   const [uploaded, setUploaded] = useState<{ path: string; name: string } | null>(null);
   const [clients, setClients] = useState<ManageClientId[]>(["claude-code"]);
   const [plan, setPlan] = useState<AddView | null>(null);
@@ -62,9 +64,10 @@ export function AddSkillPanel(props: {
     setProgress(null);
     setMessage(null);
     try {
+      const preset = props.preset && !opts.path && from === props.preset.source ? { skills: [props.preset.skill] } : {};
       const request = dryRun
-        ? { clients: chosen, dryRun, all: true, force: true, taskId: id }
-        : { clients: chosen, dryRun, all: several, replace, keep: kept, force, taskId: id };
+        ? { clients: chosen, dryRun, all: true, force: true, taskId: id, ...preset }
+        : { clients: chosen, dryRun, all: several, replace, keep: kept, force, taskId: id, ...preset };
       const result = await api.addSkill(opts.path ?? from, request);
       if (mine !== runs.current) return;
       setPlan(result);
@@ -91,6 +94,12 @@ export function AddSkillPanel(props: {
     focusNextRef.current = "found";
     void run(true);
   };
+  const presetLooked = useRef(false);
+  useEffect(() => {
+    if (!props.preset || presetLooked.current) return;
+    presetLooked.current = true;
+    look();
+  });
   const cancel = () => {
     if (!taskId) return;
     cancelled.current = true;

@@ -26,6 +26,8 @@ export function DiagnosticsList(props: {
   diagnostics: Diagnostic[];
   root: string;
   /** False where changes do not last: no advice to edit. */ editable?: boolean;
+  /** False where the files are not on this computer (a server's skill previewed): places are shown, not opened. */
+  openable?: boolean;
 }) {
   const files = useFileActions();
   if (props.diagnostics.length === 0) {
@@ -51,14 +53,18 @@ export function DiagnosticsList(props: {
                 <li key={`${d.code}-${i}`} className="diagnostic" data-code={d.code}>
                   <div className="diagnostic-head">
                     <span className={`sev-dot sev-${severity}`} role="img" aria-label={severity} />
-                    <button
-                      type="button"
-                      className="link place"
-                      title={`Open ${d.file} in your editor`}
-                      onClick={() => files.open(d.file)}
-                    >
-                      {diagnosticPlace(d, props.root)}
-                    </button>
+                    {props.openable === false ? (
+                      <span className="place">{diagnosticPlace(d, props.root)}</span>
+                    ) : (
+                      <button
+                        type="button"
+                        className="link place"
+                        title={`Open ${d.file} in your editor`}
+                        onClick={() => files.open(d.file)}
+                      >
+                        {diagnosticPlace(d, props.root)}
+                      </button>
+                    )}
                     <code className="code">{d.code}</code>
                   </div>
                   <p className="diagnostic-message">
