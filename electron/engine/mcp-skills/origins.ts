@@ -2,9 +2,8 @@
 // (`remote-origins.json`, read and written only through the trusted reader and the atomic writer): the `skills`
 // installer's lock has no source type for an MCP server, and updates need the server, the skill's URI and its digests.
 import path from "node:path";
-import { ensureTrustedDir, readTrustedJson, untrustedError } from "../app-data/data-trust";
+import { ensureTrustedDir, readTrustedJson, untrustedError, writeDataJson } from "../app-data/data-trust";
 import { isPlainAbsolute } from "../app-data/data-paths";
-import { writeJsonAtomic } from "../fs/write";
 import { isPlainObject } from "../plugin/diagnostics";
 import { isSpecDigest, skillEntryOf, type SkillResource } from "./protocol";
 
@@ -62,5 +61,5 @@ export async function recordOrigin(dataDir: string, dir: string, origin: RemoteO
   all.delete(dir);
   all.set(dir, { ...origin, recordedAt: new Date().toISOString() });
   const kept = [...all].slice(-MAX_ENTRIES);
-  await writeJsonAtomic(path.join(dataDir, FILE), { version: 1, skills: Object.fromEntries(kept) }, { mode: 0o600 });
+  await writeDataJson(dataDir, path.join(dataDir, FILE), { version: 1, skills: Object.fromEntries(kept) });
 }
