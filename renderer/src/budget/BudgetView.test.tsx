@@ -83,18 +83,18 @@ describe("BudgetView", () => {
       </ApiContext.Provider>,
     );
     const bars = await screen.findByRole("list", { name: "Clients" });
-    expect(within(bars).getByText(/~160 tokens · 2 skills · 640 of 8,000 characters/)).toBeTruthy();
+    expect(within(bars).getByText(/≈ 160 tokens · 2 skills · 640 of 8,000 characters/)).toBeTruthy();
     expect(within(bars).getByText(/limit not published/)).toBeTruthy();
     expect(screen.getByText(/Past the description cap \(1\)/)).toBeTruthy();
 
     fireEvent.click(screen.getByRole("button", { name: "Turn off (−120)" }));
-    await waitFor(() => expect(within(bars).getByText(/~40 tokens · 1 skill ·/)).toBeTruthy());
+    await waitFor(() => expect(within(bars).getByText(/≈ 40 tokens · 1 skill ·/)).toBeTruthy());
     expect(calls.find(([m]) => m === "setSkillOverride")![1]).toEqual([
       { client: "claude-code", name: "tidy", mode: "off", scope: "user" },
     ]);
     expect(screen.getByText(/Never reach the model \(1\)/)).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Undo" }));
-    await waitFor(() => expect(within(bars).getByText(/~160 tokens · 2 skills/)).toBeTruthy());
+    await waitFor(() => expect(within(bars).getByText(/≈ 160 tokens · 2 skills/)).toBeTruthy());
     expect(calls.find(([m]) => m === "undoSkillOverride")![1]).toEqual(["1-0123456789ab"]);
     expect(screen.queryByRole("button", { name: "Undo" })).toBeNull();
 

@@ -3,7 +3,7 @@
 // with its saving and an Undo.
 import { useCallback, useEffect, useState } from "react";
 import type { BudgetEntry, BudgetReport, ClientBudget, CutKind, OverrideMode } from "../../../shared/budget";
-import { formatCount } from "../../../shared/format";
+import { count as formatCount, tokens } from "../lib/format";
 import type { OverrideRequest } from "../../../shared/ipc";
 import { escapeLevel1 } from "../../../shared/level1";
 import { codePoints, estimateTokens } from "../../../shared/tokens";
@@ -35,8 +35,6 @@ export function savingOf(entry: BudgetEntry, mode: Exclude<OverrideMode, "on">):
   if (mode !== "name-only") return entry.tokens;
   return Math.max(0, entry.tokens - estimateTokens("x".repeat(71 + codePoints(escapeLevel1(entry.name)))));
 }
-
-const tokens = (n: number) => `~${formatCount(n)} tokens`;
 
 function ClientBar(props: { client: ClientBudget; selected: boolean; onSelect: () => void }) {
   const { client, selected } = props;

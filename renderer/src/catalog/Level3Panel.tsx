@@ -3,7 +3,7 @@ import { capabilitySummary } from "../../../shared/capabilities";
 import { useEffect, useState } from "react";
 import type { Level3Entry, SkillLevels, SkillResource } from "../../../shared/levels";
 import { formatBytes } from "../../../shared/format";
-import { count, errorMessage, plural } from "../lib/format";
+import { errorMessage, plural, tokens } from "../lib/format";
 import { useApi } from "../app/api-context";
 import { CopyButton } from "../shared/CopyButton";
 import { FileActionMessage, useFileActions } from "../shared/use-file-actions";
@@ -124,7 +124,7 @@ export function Level3Panel(props: { levels: SkillLevels; revision: string }) {
             All files <span className="muted">(estimate)</span>
           </div>
           <div className="meter-value">
-            ≈ {count(level3.tokens)} tokens
+            {tokens(level3.tokens)}
             {level3.uncounted > 0 ? (
               <span className="muted"> · {plural(level3.uncounted, "file")} not counted (not text, or too large)</span>
             ) : null}
@@ -178,7 +178,7 @@ export function Level3Panel(props: { levels: SkillLevels; revision: string }) {
                     {entry.referenced ? <span className="badge ok">referenced</span> : null}
                     <span className="file-size">
                       {formatBytes(entry.size)}
-                      {entry.tokens !== null ? ` · ≈ ${count(entry.tokens)} tokens` : ""}
+                      {entry.tokens !== null ? ` · ${tokens(entry.tokens)}` : ""}
                     </span>
                   </button>
                 )}

@@ -2,7 +2,7 @@
 import { MAX_BODY_LINES, MAX_BODY_TOKENS, MAX_DESCRIPTION, MAX_NAME } from "../../../shared/limits";
 import { useMemo, useState, type MouseEvent } from "react";
 import type { Level1View, Level2View } from "../../../shared/levels";
-import { count } from "../lib/format";
+import { count, tokens } from "../lib/format";
 import { renderInstructions } from "../lib/markdown";
 import { CopyButton } from "../shared/CopyButton";
 import { useOpenExternal } from "../shared/ExternalLink";
@@ -66,7 +66,7 @@ export function Level1Panel(props: { level: Level1View }) {
         <div className="meter">
           <div className="meter-label">Whole entry</div>
           <div className="meter-value">
-            {count(level.chars)} characters · ≈ {count(level.tokens)} tokens <span className="muted">(estimate)</span>
+            {count(level.chars)} characters · {tokens(level.tokens)} <span className="muted">(estimate)</span>
           </div>
         </div>
       </div>

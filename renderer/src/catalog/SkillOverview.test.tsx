@@ -160,9 +160,9 @@ describe("a skill's cost", () => {
     const section = await screen.findByTestId("skill-cost");
     const rows = await within(section).findAllByRole("listitem");
     expect(rows.map((r) => r.textContent)).toEqual([
-      "Claude Code: 94 characters, ≈24 tokens",
-      "OpenCode: 1,234 characters, ≈309 tokens",
-      "Cursor: 98 characters, ≈25 tokens (listed as kit:notes)",
+      "Claude Code: 94 characters, ≈ 24 tokens",
+      "OpenCode: 1,234 characters, ≈ 309 tokens",
+      "Cursor: 98 characters, ≈ 25 tokens (listed as kit:notes)",
     ]);
     expect(section.textContent).toContain("Not listed in Claude Code in /w: skillOverrides turns it off.");
     expect(section.textContent).not.toContain("Goose");

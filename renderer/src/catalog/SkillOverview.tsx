@@ -15,6 +15,7 @@ import { FileActionMessage, useFileActions } from "../shared/use-file-actions";
 import { guidedNextStep } from "../updates/UpdateParts";
 import { useUpdateLauncher } from "../app/update-launcher";
 import { SkillHistory } from "../updates/UpdateHistory";
+import { count, tokens } from "../lib/format";
 
 const VERSION_SOURCES: Record<string, string> = {
   "metadata.version": "metadata.version in SKILL.md",
@@ -184,7 +185,6 @@ function UpdateSection(props: { update: UpdateInfo }) {
 }
 
 /** The frontmatter could not be read at all, so nothing in it (the version included) is known. */
-const count = (n: number) => n.toLocaleString("en-US");
 
 /** What the skill costs every conversation in each client that lists it (the Budget's figures), and who leaves it out. */
 function SkillCost(props: { skillId: string }) {
@@ -217,7 +217,7 @@ function SkillCost(props: { skillId: string }) {
         <ul className="skill-costs">
           {costs.listed.map((c) => (
             <li key={`${c.clientId}\0${c.listedAs}`}>
-              <strong>{c.label}</strong>: {count(c.chars)} characters, ≈{count(c.tokens)} tokens
+              <strong>{c.label}</strong>: {count(c.chars)} characters, {tokens(c.tokens)}
               {c.listedAs.includes(":") ? ` (listed as ${c.listedAs})` : ""}
               {c.mode === "name-only" ? " (name only)" : ""}
             </li>

@@ -1,7 +1,7 @@
 // count() groups whole numbers by hand; it must write exactly what en-US's Intl.NumberFormat writes, for any number.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { count, plural } from "./format";
+import { count, plural, tokens } from "./format";
 
 const intl = new Intl.NumberFormat("en-US");
 
@@ -25,5 +25,10 @@ describe("count", () => {
   it("gives plural its count", () => {
     expect(plural(1, "skill")).toBe("1 skill");
     expect(plural(12_345, "skill")).toBe("12,345 skills");
+  });
+
+  it("writes every token estimate one way, grouped, after ≈", () => {
+    expect(tokens(9553)).toBe("≈ 9,553 tokens");
+    expect(tokens(0)).toBe("≈ 0 tokens");
   });
 });

@@ -10,6 +10,11 @@ export function count(n: number): string {
   return formatCount(n);
 }
 
+/** "≈ 1,234 tokens": every token estimate in the app, written one way. */
+export function tokens(n: number): string {
+  return `≈ ${count(n)} tokens`;
+}
+
 /** "skill" / "skills". */
 export function plural(n: number, one: string, many = `${one}s`): string {
   return `${count(n)} ${n === 1 ? one : many}`;
