@@ -78,6 +78,7 @@ const sampleArgs: Record<string, unknown[]> = {
   testServer: ["0123456789abcdef0123456789abcdef"],
   compareCopies: ["/skills/pdf", "/other/pdf"],
   startUpdate: ["claude-code:/home/u/.claude/skills/pdf"],
+  localChanges: ["claude-code:/home/u/.claude/skills/pdf"],
   reviewUpdate: ["0123456789abcdef"],
   cancelUpdate: ["0123456789abcdef"],
   applyUpdate: ["0123456789abcdef"],
