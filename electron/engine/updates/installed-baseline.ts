@@ -13,7 +13,7 @@ import { parseGithubRepo, type GithubRepo } from "./repository";
 /** A folder's tree answer larger than this is not read (a skill's folder lists in a few KiB). */
 const MAX_TREE_BYTES = 4 * 1024 * 1024;
 /** Files a recorded tree may list; past it what was installed is not known (as hashing a folder refuses past 10,000). */
-export const MAX_BASELINE_FILES = 10_000;
+const MAX_BASELINE_FILES = 10_000;
 /** Largest installed file read back to show its changes (the update review's limit). */
 export const MAX_BASELINE_FILE_BYTES = 512 * 1024;
 /** A blob answer is base64 in JSON: a third larger than the file, plus a little. */

@@ -15,7 +15,7 @@ import {
 } from "./installed-baseline";
 
 /** Installed files read back at most for one comparison; the rest are listed without their lines. */
-export const MAX_READ_BACK = 100;
+const MAX_READ_BACK = 100;
 /** Total text diff shown at once (the update review's limit). */
 const MAX_DIFF_TOTAL_CHARS = 1024 * 1024;
 const DIFF_TIMEOUT_MS = 2000;
