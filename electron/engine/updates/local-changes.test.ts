@@ -132,7 +132,7 @@ describe("a hostile GitHub", () => {
   let hostile: Server;
   let url: string;
   let sent: number;
-  let blob: "huge" | "endless" | "trickle" | "other-content";
+  let blob: "huge" | "endless" | "trickle" | "other-content" | "endless-tree";
 
   beforeEach(async () => {
     sent = 0;
@@ -140,6 +140,18 @@ describe("a hostile GitHub", () => {
     await writeFile(path.join(skillDir, "SKILL.md"), SKILL("Mine."));
     const installed = await gitTreeOf(path.join(upstream, "skills", "copywriting"));
     hostile = createServer((req, res) => {
+      if (req.url?.includes("/git/trees/") && blob === "endless-tree") {
+        res.writeHead(200, { "content-type": "application/json" }).write('{"tree":[');
+        const entry = JSON.stringify({ path: "x", mode: "100644", type: "blob", sha: "0".repeat(40) }) + ",";
+        const pump = () => {
+          if (res.destroyed) return;
+          sent += entry.length * 1000;
+          if (res.write(entry.repeat(1000))) setImmediate(pump);
+          else res.once("drain", pump);
+        };
+        pump();
+        return;
+      }
       if (req.url?.includes("/git/trees/")) {
         const tree = [...installed.files].map(([p, f]) => ({ path: p, mode: f.mode, type: "blob", sha: f.sha }));
         res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ sha: installed.sha, tree }));
@@ -182,6 +194,13 @@ describe("a hostile GitHub", () => {
       });
       if (result.baseline === "installed") expect(result.files[0]!.diff).toBeUndefined();
     });
+
+  it("stops reading an endless tree and says what was installed is not known", async () => {
+    blob = "endless-tree";
+    const result = await localChangesOf(await installedSkill(), { apiBase: url, timeoutMs: 5000 });
+    expect(result).toMatchObject({ baseline: "unknown", reason: expect.stringMatching(/larger than 4096 KiB/) });
+    expect(sent).toBeLessThan(16 * 1024 * 1024);
+  });
 
   it("refuses content that is not the recorded blob", async () => {
     blob = "other-content";
