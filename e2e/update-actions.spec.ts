@@ -53,6 +53,9 @@ test.beforeAll(async () => {
         skill("copywriting", null, undefined, "Write it my way.\n\nKeep it short."),
       );
       await releases.trees.setRepo("acme/skills", { dir: upstream });
+      // The source moves on after the install: Show my changes must not count its new file as the person's.
+      await writeTree(upstream, { "skills/copywriting/examples.md": "Upstream's examples.\n" });
+      await releases.trees.setRepo("acme/skills", { dir: upstream });
     },
   });
 });
@@ -110,7 +113,14 @@ test("only updates that can succeed get a button; Update all previews, then sums
   await expect(mine).toContainText("You changed this copy since it was installed.");
   await expect(page.locator(".updates-view")).not.toContainText(/skillshelf update|--dry-run|terminal/);
   await mine.getByRole("button", { name: "Show my changes" }).click();
-  const yours = mine.getByRole("region", { name: "Changes in SKILL.md" });
+  const since = mine.getByRole("region", { name: "Your changes since it was installed" });
+  await expect(since.getByRole("heading", { name: "Your changes since it was installed" })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(since.getByRole("listitem").filter({ has: page.locator(".change-mark") })).toHaveCount(1);
+  await expect(since).not.toContainText("examples.md");
+  await expect(mine.getByTestId("installed-unknown")).toHaveCount(0);
+  const yours = since.getByRole("region", { name: "Changes in SKILL.md" });
   await expect(yours.getByRole("columnheader")).toHaveText(["As installed", "Yours now"], { timeout: 30_000 });
   await expect(yours.locator(".diff-removed")).toContainText("Write it plainly.");
   await expect(yours.locator(".diff-added")).toContainText("Write it my way.");

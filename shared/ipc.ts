@@ -24,6 +24,7 @@ export type { ComparedFile, CopyComparison } from "./copy-compare";
 import {
   isTaskId,
   type ArrivalView,
+  type LocalChangesResult,
   type RecipeOutcome,
   type TaskOutput,
   type UndoResult,
@@ -36,6 +37,7 @@ import {
 } from "./update-flow";
 export type {
   ArrivalView,
+  LocalChangesResult,
   RecipeOutcome,
   TaskOutput,
   UndoResult,
@@ -202,6 +204,8 @@ export interface IpcCommands {
   "update:review": (taskId: string) => Promise<UpdateReviewResult>;
   /** Stops a download, a wait for Claude Desktop or a running command, and drops what was staged. */
   "update:cancel": (taskId: string) => Promise<void>;
+  /** "Show my changes": the person's edits against what was installed, or why that is not known (nothing changed). */
+  "update:local-changes": (skillId: string) => Promise<LocalChangesResult>;
   /** Applies a reviewed update the way its place needs: a folder swap, or the .skill file for Claude Desktop. */
   "update:apply": (taskId: string, options?: { overwriteLocal?: boolean }) => Promise<UpdateApplyResult>;
   /** Updates every given copy whose folder Skillshelf changes (one after the other) and says how each fared. */
@@ -428,6 +432,7 @@ export const COMMANDS = commandTable({
   startUpdate: { channel: "update:start", args: skillIdOnly },
   reviewUpdate: { channel: "update:review", args: taskIdOnly },
   cancelUpdate: { channel: "update:cancel", args: taskIdOnly },
+  localChanges: { channel: "update:local-changes", args: skillIdOnly },
   applyUpdate: {
     channel: "update:apply",
     args: oneOf(tuple(isTaskId), tuple(isTaskId, exactObject({ overwriteLocal: optional(isBoolean) }))),

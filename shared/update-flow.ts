@@ -26,6 +26,13 @@ export interface UpdateFileChange {
   note?: string;
 }
 
+/**
+ * "Show my changes": the person's edits against what was installed (each file's `change` is what the person did:
+ * added, removed or changed it), or why what was installed is not known (then the page compares with the source now).
+ */
+export type LocalChangesResult =
+  { baseline: "installed"; files: UpdateFileChange[] } | { baseline: "unknown"; reason: string };
+
 /** The downloaded version next to the installed copy, before anything is applied. */
 export interface UpdateReview {
   taskId: string;

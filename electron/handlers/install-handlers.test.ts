@@ -311,6 +311,49 @@ describe("install handlers", () => {
     expect(server.stats.authorizationOffApi).toBe(0);
   });
 
+  it("Show my changes reads what was installed from the host's GitHub API, not the source's newer state", async () => {
+    const tmp = await makeTempDir("skillshelf-install-local-changes-");
+    const server = await startReleaseServer();
+    cleanups.push(async () => {
+      await server.close();
+      await tmp.cleanup();
+    });
+    const upstream = path.join(tmp.dir, "upstream");
+    const home = path.join(tmp.dir, "home");
+    const skillMd = (line: string) => `---\nname: b\ndescription: Skill b. Use it in tests.\n---\n\n${line}\n`;
+    await writeTree(upstream, { "skills/b/SKILL.md": skillMd("Do it."), "skills/b/x.sh": "echo b\n" });
+    await server.trees.setRepo("acme/skills", { dir: upstream, token: "settings-token" });
+    await installFromUpstream(home, upstream, ["b"]);
+    await writeTree(upstream, { "skills/b/x.sh": "echo b2\n", "skills/b/NEW.md": "new\n" });
+    await server.trees.setRepo("acme/skills", { dir: upstream, token: "settings-token" });
+    await writeTree(path.join(home, ".agents", "skills", "b"), { "SKILL.md": skillMd("Do it my way.") });
+    // The environment names no API that answers: the host's --github-api is the one reachable GitHub.
+    const env = {
+      SKILLSHELF_GITHUB_API: "http://127.0.0.1:9",
+      SKILLSHELF_DATA_DIR: path.join(tmp.dir, "data"),
+      SKILLSHELF_CACHE_DIR: path.join(tmp.dir, "cache"),
+    };
+    const scanOptions = { home, platform: "linux" as const, env };
+    const catalog = await scan(scanOptions);
+    const skill = allSkills(catalog).find((s) => s.name === "b")!;
+    const install = createInstallHandlers({
+      scanOptions,
+      desktop: INERT_DESKTOP,
+      emit: () => undefined,
+      catalog: () => catalog,
+      updateInfo: async () => undefined,
+      githubToken: async () => "settings-token",
+      githubApi: server.url,
+    });
+    cleanups.unshift(() => install.dispose());
+    const shown = await install.handlers["update:local-changes"](skill.id);
+    expect(shown).toMatchObject({ baseline: "installed", files: [{ path: "SKILL.md", change: "changed" }] });
+    if (shown.baseline !== "installed") return;
+    expect(shown.files).toHaveLength(1);
+    expect(shown.files[0]!.diff).toContain("+Do it my way.");
+    expect(server.stats.authorizationOffApi).toBe(0);
+  });
+
   // The stand-in opener is a shell script, which Windows cannot run.
   it.skipIf(process.platform === "win32")(
     "a Claude Desktop copy: the .skill is made and opened, the tree untouched; waiting says what to try, and Check again sees the arrival",

@@ -19,6 +19,7 @@ type InstallCommand =
   | "update:start"
   | "update:review"
   | "update:cancel"
+  | "update:local-changes"
   | "update:apply"
   | "update:all"
   | "update:open-handoff"
@@ -143,6 +144,7 @@ export function createInstallHandlers(options: InstallHandlersOptions): {
       if (service.running().some((t) => t.taskId === taskId)) return service.cancel(taskId);
       recipeRuns.cancel(taskId);
     },
+    "update:local-changes": (skillId) => service.localChanges(skillById(skillId)),
     "update:apply": async (taskId, applyOptions) => appliedView(await service.apply(taskId, applyOptions ?? {})),
     "update:all": async (skillIds) => {
       const copies = [];

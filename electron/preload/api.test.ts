@@ -79,6 +79,7 @@ const sampleArgs: Record<string, unknown[]> = {
   previewOffered: ["/home/u/.claude.json#0123456789ab", "skill://pdf-tools/SKILL.md"],
   compareCopies: ["/skills/pdf", "/other/pdf"],
   startUpdate: ["claude-code:/home/u/.claude/skills/pdf"],
+  localChanges: ["claude-code:/home/u/.claude/skills/pdf"],
   reviewUpdate: ["0123456789abcdef"],
   cancelUpdate: ["0123456789abcdef"],
   applyUpdate: ["0123456789abcdef"],

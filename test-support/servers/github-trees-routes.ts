@@ -18,6 +18,17 @@ export interface FakeRepoTree {
   token?: string;
 }
 
+/** One entry of a Trees answer. */
+interface TreeItem {
+  path: string;
+  mode: string;
+  type: "blob" | "tree";
+  sha: string;
+  size?: number;
+}
+
+const recursiveAsked = (url: URL) => url.searchParams.get("recursive") === "1";
+
 /** What the tree endpoints were asked, for assertions. */
 export interface TreeStats {
   repoRequests: number;
@@ -26,6 +37,8 @@ export interface TreeStats {
   conditionalRequests: number;
   notModified: number;
   tarballRequests: number;
+  /** Blobs asked for by id. */
+  blobRequests: number;
   /** Requests for a private repository without its token (answered 404). */
   refusedPrivate: number;
 }
@@ -39,8 +52,11 @@ export class TreeRoutes {
     conditionalRequests: 0,
     notModified: 0,
     tarballRequests: 0,
+    blobRequests: 0,
     refusedPrivate: 0,
   };
+  /** Every tree and blob each repository ever held, by id, so a tree recorded before a later setRepo is still read. */
+  readonly #objects = new Map<string, { trees: Map<string, TreeItem[]>; blobs: Map<string, Buffer> }>();
   readonly #repos = new Map<
     string,
     { branch: string; tree: GitTree; truncated: boolean; dir: string; token?: string }
@@ -48,13 +64,41 @@ export class TreeRoutes {
 
   /** Serves `dir` as repository `owner/repo`'s default branch (re-reads it: call again after changing the folder). */
   async setRepo(repo: string, spec: FakeRepoTree): Promise<void> {
+    const tree = await gitTreeOf(spec.dir);
     this.#repos.set(repo.toLowerCase(), {
       branch: spec.defaultBranch ?? "main",
-      tree: await gitTreeOf(spec.dir),
+      tree,
       truncated: spec.truncated === true,
       dir: spec.dir,
       ...(spec.token ? { token: spec.token } : {}),
     });
+    await this.#keepObjects(repo.toLowerCase(), tree, spec.dir);
+  }
+
+  /** Keeps every folder's recursive listing and every file's content of this state under their ids. */
+  async #keepObjects(key: string, tree: GitTree, dir: string): Promise<void> {
+    const objects = this.#objects.get(key) ?? { trees: new Map(), blobs: new Map() };
+    this.#objects.set(key, objects);
+    for (const [rel, file] of tree.files) {
+      const full = path.join(dir, ...rel.split("/"));
+      objects.blobs.set(file.sha, file.mode === "120000" ? Buffer.from(await readlink(full)) : await readFile(full));
+    }
+    for (const [folder, sha] of tree.trees) {
+      const prefix = folder === "" ? "" : `${folder}/`;
+      const items: TreeItem[] = [];
+      for (const [rel, treeSha] of tree.trees)
+        if (rel !== folder && rel.startsWith(prefix))
+          items.push({ path: rel.slice(prefix.length), mode: "040000", type: "tree", sha: treeSha });
+      for (const [rel, file] of tree.files)
+        if (rel.startsWith(prefix)) {
+          const size = objects.blobs.get(file.sha)?.length ?? 0;
+          items.push({ path: rel.slice(prefix.length), mode: file.mode, type: "blob", sha: file.sha, size });
+        }
+      objects.trees.set(
+        sha,
+        items.sort((a, b) => (a.path < b.path ? -1 : 1)),
+      );
+    }
   }
 
   /** Whether `owner/name` is private; null when there is no such repository. */
@@ -86,7 +130,8 @@ export class TreeRoutes {
       .end(text);
   }
 
-  /** Answers GET /repos/O/R, /repos/O/R/git/trees/REF?recursive=1 and /repos/O/R/contents/PATH?ref=REF. */
+  /** Answers GET /repos/O/R, /repos/O/R/git/trees/REF?recursive=1 (REF a branch, or any tree id the repository ever
+   * held), /repos/O/R/git/blobs/SHA and /repos/O/R/contents/PATH?ref=REF. */
   handle(req: IncomingMessage, res: ServerResponse, parts: string[], url: URL): boolean {
     if (req.method !== "GET" || parts[0] !== "repos" || parts.length < 3) return false;
     const key = `${parts[1]}/${parts[2]}`.toLowerCase();
@@ -107,6 +152,9 @@ export class TreeRoutes {
     if (parts[3] === "git" && parts[4] === "trees" && parts.length >= 6) {
       this.stats.treeRequests++;
       const ref = parts.slice(5).join("/");
+      const byId = this.#objects.get(key)?.trees.get(ref);
+      if (repo && byId && recursiveAsked(url))
+        return (this.#send(req, res, { sha: ref, tree: byId, truncated: false }), true);
       if (!repo || ref !== repo.branch) return (notFound(), true);
       const recursive = url.searchParams.get("recursive") === "1";
       const entries: Array<{ path: string; mode: string; type: "blob" | "tree"; sha: string }> = [];
@@ -123,6 +171,13 @@ export class TreeRoutes {
         tree: entries,
         truncated: recursive && repo.truncated,
       });
+      return true;
+    }
+    if (parts[3] === "git" && parts[4] === "blobs" && parts.length === 6) {
+      this.stats.blobRequests++;
+      const blob = this.#objects.get(key)?.blobs.get(parts[5]!);
+      if (!repo || !blob) return (notFound(), true);
+      this.#send(req, res, { sha: parts[5], size: blob.length, encoding: "base64", content: blob.toString("base64") });
       return true;
     }
     if (parts[3] === "contents") {

@@ -15,6 +15,8 @@ import { recoverInterrupted } from "../transaction/swap";
 import { recoverInterruptedAdds } from "../manage/add-journal";
 import { gitTreeOf } from "../updates/git-tree";
 import { githubApiOf, githubTokenOf } from "../updates/sources";
+import { localChangesOf } from "../updates/local-changes";
+import type { LocalChangesResult } from "../../../shared/update-flow";
 import { recordHistory, undoRecorded, type HistoryRecord } from "./history";
 import { problemOf, refusal } from "./problems";
 import { reviewOf } from "./review";
@@ -91,6 +93,12 @@ export class LifecycleService {
   async githubApi(): Promise<string> {
     const setting = await this.options.githubApiSetting?.().catch(() => undefined);
     return githubApiOf({ githubApi: this.options.githubApi, setting, env: this.options.env });
+  }
+
+  /** "Show my changes": the person's edits to `skill`'s folder against what was installed, or why that is not known. */
+  async localChanges(skill: Skill): Promise<LocalChangesResult> {
+    const token = githubTokenOf(await this.options.githubToken?.(), this.options.env);
+    return localChangesOf(skill, { apiBase: await this.githubApi(), ...(token ? { token } : {}) });
   }
 
   /** Stages SOURCE and plans adding its skills (nothing written); the plan's apply() writes and records it. */

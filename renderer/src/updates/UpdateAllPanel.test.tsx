@@ -24,6 +24,11 @@ const info = (name: string, plan: Partial<UpdatePlan>, extra: Partial<UpdateInfo
   plan: { kind: "replace-folder", action: "download", nextStep: "", steps: [], ...plan } as UpdatePlan,
   ...extra,
 });
+/** The host's answer when what was installed cannot be read back. */
+const notKnown = {
+  baseline: "unknown" as const,
+  reason: "The skills installer recorded only a fingerprint of what it installed, not where to read it back.",
+};
 const problem = { code: "install.download.offline", cause: "offline" as const, message: "Offline.", advice: "Retry." };
 
 describe("Update all", () => {
@@ -94,6 +99,7 @@ describe("a copy changed here", () => {
     const diff = "--- a/SKILL.md\n+++ b/SKILL.md\n@@ -1,2 +1,2 @@\n-Write it my way.\n+Write it plainly.\n end\n";
     const review = { files: [{ path: "SKILL.md", change: "changed", binary: false, diff }] };
     const { api, calls } = pageApi({
+      localChanges: async () => notKnown,
       startUpdate: async () => ({ taskId: "t1" }),
       reviewUpdate: async () => ({ ok: true, review }),
     });
@@ -134,6 +140,7 @@ describe("a copy changed here", () => {
     );
     const diff = "--- a/SKILL.md\n+++ b/SKILL.md\n@@ -1 +1 @@\n-Mine.\n+Theirs, newer.\n";
     const { api } = pageApi({
+      localChanges: async () => notKnown,
       startUpdate: async () => ({ taskId: "t1" }),
       reviewUpdate: async () => ({
         ok: true,
@@ -159,15 +166,21 @@ describe("a copy changed here", () => {
     ).toEqual(["From its source now", "Yours now"]);
   });
 
-  it("lists the changed files when there is no source to compare with", () => {
+  it("lists the changed files when there is no source to compare with", async () => {
     const changed = info("copywriting", { action: "none" }, { state: "changed-locally", changedFiles: ["notes.md"] });
+    const { api } = pageApi({ localChanges: async () => notKnown });
     render(
-      <ul>
-        <LocalEditsItem info={changed} place="Claude Code" onUpdate={() => undefined} onKeep={() => undefined} />
-      </ul>,
+      <ApiContext.Provider value={{ api, host: "web", consent: "none" }}>
+        <ul>
+          <LocalEditsItem info={changed} place="Claude Code" onUpdate={() => undefined} onKeep={() => undefined} />
+        </ul>
+      </ApiContext.Provider>,
     );
     fireEvent.click(screen.getByRole("button", { name: "Show my changes" }));
+    await screen.findByTestId("installed-unknown");
     expect(screen.getAllByRole("listitem").map((li) => li.textContent)).toContain("notes.md");
+    expect(screen.queryByRole("heading", { name: "Your changes since it was installed" })).toBeNull();
+    expect(screen.getByTestId("installed-unknown-why").textContent).toBe(notKnown.reason);
     expect(screen.getByTestId("installed-unknown").textContent).toMatch(/^Skillshelf does not know which version/);
   });
 
