@@ -103,13 +103,13 @@ if (mode === "idle") {
   const handlers = session(target!);
   let reply: IpcReply | null = null;
   result = await measured(async () => {
-    // Through the envelope both transports send, so turning the catalog into the page's answer is measured too (its
-    // parsing is the page's work, done below, after the measurement).
-    reply = await replyOf(() => handlers.handlers["catalog:scan"]());
+    // Through the envelope both transports send, packed as they send it, so turning the catalog into the page's answer
+    // is measured too (its parsing is the page's work, done below, after the measurement).
+    reply = await replyOf(() => handlers.handlers["catalog:scan"](), PACKED_REPLIES["catalog:scan"]);
     return "";
   });
   const catalog = unwrapReply(reply) as ScanResult;
-  result.detail = `${catalog.skills.length} skills, ${catalog.skills.filter((s) => !s.valid).length} invalid, answered as ${reply && "json" in reply ? "JSON made in turns" : "a value"}`;
+  result.detail = `${catalog.skills.length} skills, ${catalog.skills.filter((s) => !s.valid).length} invalid, answered as ${reply && "json" in reply ? `${"packing" in reply ? "packed " : ""}JSON made in turns` : "a value"}`;
   await handlers.dispose();
 } else if (mode === "check") {
   const handlers = session(target!);
