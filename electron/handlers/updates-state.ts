@@ -71,9 +71,17 @@ export function createUpdatesState(options: UpdatesStateOptions): UpdatesState {
         () => undefined,
       ));
 
+  let byId: { catalog: ScanResult; skills: Map<string, Skill> } | null = null;
+  /** The catalog's copies by id, made once per catalog (a check plans its answers twice: the push and the reply). */
+  function skillsById(): Map<string, Skill> {
+    const catalog = options.catalog();
+    if (byId?.catalog !== catalog) byId = { catalog, skills: new Map(allSkills(catalog).map((s) => [s.id, s])) };
+    return byId.skills;
+  }
+
   /** Each answer marked as the settings ignore it and with the plan for its copy. */
   function planner(): (info: UpdateInfo) => UpdateInfo {
-    const skills = new Map<string, Skill>(allSkills(options.catalog()).map((s) => [s.id, s]));
+    const skills = skillsById();
     const ignores = options.ignores?.() ?? NO_IGNORES;
     return (marked) => {
       const [info] = markIgnored([marked], ignores) as [UpdateInfo];

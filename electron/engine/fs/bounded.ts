@@ -57,7 +57,8 @@ export async function mapInTurns<T, R>(
 ): Promise<R[]> {
   const results = new Array<R>(items.length);
   for (let i = 0; i < items.length; i++) {
-    if (i > 0 && i % Math.max(1, perTurn) === 0) await new Promise((resolve) => setImmediate(resolve));
+    // A turn before the first slice too: maps started together (a check's plans, its file, its answer) take turns.
+    if (i % Math.max(1, perTurn) === 0) await new Promise((resolve) => setImmediate(resolve));
     results[i] = work(items[i] as T, i);
   }
   return results;
