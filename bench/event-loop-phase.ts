@@ -115,13 +115,18 @@ if (mode === "idle") {
   const handlers = session(target!);
   let scanReply: IpcReply | null = null;
   let checkReply: IpcReply | null = null;
+  // The check's own share, beside the figure over both: which of the two holds the thread.
+  const checkAlone = monitorEventLoopDelay({ resolution: 5 });
   result = await measured(async () => {
     // Each answered as the web host answers its route (the same envelope Electron's IPC sends).
     scanReply = await replyOf(() => handlers.handlers["catalog:scan"](), PACKED_REPLIES["catalog:scan"]);
+    checkAlone.enable();
     checkReply = await replyOf(() => handlers.handlers["updates:check"](true), PACKED_REPLIES["updates:check"]);
+    checkAlone.disable();
     return "";
   });
-  result.detail = checkDetail(unwrapReply(scanReply) as ScanResult, unwrapReply(checkReply) as UpdateInfo[]);
+  const alone = `the check alone: p99 ${(checkAlone.percentile(99) / 1e6).toFixed(1)} ms, max ${(checkAlone.max / 1e6).toFixed(1)} ms`;
+  result.detail = `${checkDetail(unwrapReply(scanReply) as ScanResult, unwrapReply(checkReply) as UpdateInfo[])}; ${alone}`;
   await handlers.dispose();
 } else {
   const dir = target!;
