@@ -100,14 +100,23 @@ function packSkill(skill: Skill, locations: LocationIndex): PackedSkill {
   return row;
 }
 
-/** The catalog in its packed form (the page's answer and the stored catalog's file). */
-export function packCatalog(catalog: ScanResult): PackedCatalog {
-  const { skills, ...rest } = catalog;
+/** A catalog's rows packed one skill at a time (a host packs ten thousand in turns); `rest` is all but the skills. */
+export function catalogPacker(catalog: ScanResult): {
+  rest: Omit<ScanResult, "skills">;
+  packRow: (skill: Skill) => PackedSkill;
+} {
+  const { skills: _skills, ...rest } = catalog;
   const locations: LocationIndex = new Map();
   catalog.locations.forEach((l, index) => {
     if (!locations.has(l.id)) locations.set(l.id, { index, path: l.path });
   });
-  return { ...rest, skillRows: skills.map((skill) => packSkill(skill, locations)) };
+  return { rest, packRow: (skill) => packSkill(skill, locations) };
+}
+
+/** The catalog in its packed form (the page's answer and the stored catalog's file). */
+export function packCatalog(catalog: ScanResult): PackedCatalog {
+  const { rest, packRow } = catalogPacker(catalog);
+  return { ...rest, skillRows: catalog.skills.map(packRow) };
 }
 
 /** A row that is not one packSkill wrote: the answer is not used. */

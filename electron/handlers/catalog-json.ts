@@ -1,8 +1,18 @@
 // The catalog answers' JSON in the packed form the page reads fastest (shared/catalog-wire.ts), made in turns and once
 // per catalog: the page's answer and the stored catalog's file are the same bytes.
-import { packCatalog, type CatalogPacking } from "../../shared/catalog-wire";
+import { catalogPacker, type CatalogPacking, type PackedCatalog } from "../../shared/catalog-wire";
 import type { ScanResult, StoredCatalog } from "../../shared/model";
+import { mapInTurns } from "../engine/fs/bounded";
 import { jsonInTurns } from "./json-in-turns";
+
+/** Skills packed between two turns of the event loop. */
+const ROWS_PER_TURN = 500;
+
+/** packCatalog a few hundred rows per turn: packing ten thousand skills at once would hold the answering thread. */
+async function packCatalogInTurns(catalog: ScanResult): Promise<PackedCatalog> {
+  const { rest, packRow } = catalogPacker(catalog);
+  return { ...rest, skillRows: await mapInTurns(catalog.skills, ROWS_PER_TURN, packRow) };
+}
 
 const made = new WeakMap<ScanResult, Promise<Buffer[]>>();
 
@@ -10,7 +20,7 @@ const made = new WeakMap<ScanResult, Promise<Buffer[]>>();
 export function catalogJson(catalog: ScanResult): Promise<Buffer[]> {
   let json = made.get(catalog);
   if (!json) {
-    json = jsonInTurns(packCatalog(catalog));
+    json = packCatalogInTurns(catalog).then(jsonInTurns);
     made.set(catalog, json);
   }
   return json;

@@ -5,6 +5,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { makeTempDir, writeTree } from "../../test-support/tmp";
 import { installFromUpstream } from "../../test-support/skills-installer";
+import { addManySkills } from "../../test-support/many-skills";
 import { startReleaseServer, type RunningReleaseServer } from "../../test-support/servers/release-server";
 import type { EventChannel, IpcEvents } from "../../shared/ipc";
 import type { UpdateInfo } from "../../shared/model";
@@ -132,6 +133,32 @@ describe("update state in the handlers", () => {
     await session.handlers["settings:update"]({ unignoreUpdates: "agentkey" });
     expect(byName(pushed().at(-1)!, "agentkey").ignored).toBeUndefined();
     expect(f.releases.stats.apiRequests).toBe(requests);
+  });
+
+  it("pushes thousands of answers with their plans, in order, the newest ignore marks last", async () => {
+    const f = await fixture();
+    await addManySkills(path.join(f.root, "home"), 1_200);
+    const { session, pushed } = open(f);
+    await session.handlers["catalog:scan"]();
+    const checked = await session.handlers["updates:check"](true);
+    expect(checked.length).toBeGreaterThan(1_200);
+    expect(checked.every((u) => u.plan?.skillId === u.skillId)).toBe(true);
+    expect(byName(checked, "agentkey")).toMatchObject({ state: "outdated", latest: "1.8.0" });
+    await expect.poll(() => pushed().at(-1)?.length, { timeout: 10_000, interval: 20 }).toBe(checked.length);
+    await session.handlers["settings:update"]({ ignoreUpdates: { name: "agentkey", version: "1.8.0" } });
+    await session.handlers["settings:update"]({ unignoreUpdates: "agentkey" });
+    await session.handlers["settings:update"]({ ignoreUpdates: { name: "agentkey", version: "1.8.0" } });
+    const settled = pushed().length;
+    await expect.poll(() => pushed().length, { timeout: 10_000, interval: 20 }).toBeGreaterThan(settled);
+    await expect
+      .poll(() => byName(pushed().at(-1)!, "agentkey").ignored, { timeout: 10_000, interval: 20 })
+      .toBe("version");
+    expect(pushed().at(-1)).toHaveLength(checked.length);
+    expect(
+      pushed()
+        .at(-1)!
+        .every((u) => u.plan !== undefined),
+    ).toBe(true);
   });
 
   it("hands the page the last results and their time at start, also after a restart, without asking the network", async () => {

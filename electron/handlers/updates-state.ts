@@ -7,6 +7,7 @@ import { allSkills } from "../../shared/scan-result";
 import { answerTime, lastSuccessAfter } from "../../shared/update-check-time";
 import { markIgnored, NO_IGNORES, type UpdateIgnores } from "../../shared/update-ignores";
 import { planUpdate } from "../engine/apply/plan";
+import { mapInTurns } from "../engine/fs/bounded";
 import { keepKnownAnswers } from "../engine/updates/known-answers";
 import { recomputeUpdates, type LastUpdates } from "../engine/updates/last-updates";
 import { serverLabel } from "../../shared/update-servers";
@@ -56,6 +57,9 @@ export function createUpdatesState(options: UpdatesStateOptions): UpdatesState {
   /** Writes run one after another, so the file ends with the newest results. */
   let writing: Promise<unknown> = Promise.resolve();
   let reading: Promise<void> | null = null;
+  /** Long lists are pushed one after another, in turns; while one is pending, every push queues behind it. */
+  let pushing: Promise<void> = Promise.resolve();
+  let pendingPushes = 0;
   /** The stored results, read once, on first need (creating a session touches nothing). */
   const loaded = (): Promise<void> =>
     (reading ??= Promise.resolve()
@@ -67,23 +71,60 @@ export function createUpdatesState(options: UpdatesStateOptions): UpdatesState {
         () => undefined,
       ));
 
-  function withPlans(updates: UpdateInfo[]): UpdateInfo[] {
-    const skills = new Map<string, Skill>(allSkills(options.catalog()).map((s) => [s.id, s]));
-    return markIgnored(updates, options.ignores?.() ?? NO_IGNORES).map((info) => {
-      const skill = skills.get(info.skillId);
-      return skill ? { ...info, plan: planUpdate(skill, info) } : info;
-    });
+  let byId: { catalog: ScanResult; skills: Map<string, Skill> } | null = null;
+  /** The catalog's copies by id, made once per catalog (a check plans its answers twice: the push and the reply). */
+  function skillsById(): Map<string, Skill> {
+    const catalog = options.catalog();
+    if (byId?.catalog !== catalog) byId = { catalog, skills: new Map(allSkills(catalog).map((s) => [s.id, s])) };
+    return byId.skills;
   }
 
-  function keep(next: LastUpdates, push: boolean): void {
+  /** Each answer marked as the settings ignore it and with the plan for its copy. */
+  function planner(): (info: UpdateInfo) => UpdateInfo {
+    const skills = skillsById();
+    const ignores = options.ignores?.() ?? NO_IGNORES;
+    return (marked) => {
+      const [info] = markIgnored([marked], ignores) as [UpdateInfo];
+      const skill = skills.get(info.skillId);
+      return skill ? { ...info, plan: planUpdate(skill, info) } : info;
+    };
+  }
+
+  function withPlans(updates: UpdateInfo[]): UpdateInfo[] {
+    return updates.map(planner());
+  }
+
+  /** withPlans a few answers per turn of the event loop: a check's thousands of answers never hold the thread. */
+  function withPlansInTurns(updates: UpdateInfo[]): Promise<UpdateInfo[]> {
+    if (updates.length < LONG_LIST) return Promise.resolve(withPlans(updates));
+    return mapInTurns(updates, PLANS_PER_TURN, planner());
+  }
+
+  /** Pushes the kept answers: at once when few, else in turns, in order, skipping answers kept again meanwhile. */
+  function push(): void {
+    if (stopped) return;
+    const updates = last.updates;
+    if (updates.length < LONG_LIST && pendingPushes === 0) return void emit("updates:changed", withPlans(updates));
+    pendingPushes++;
+    pushing = pushing
+      .then(async () => {
+        if (updates !== last.updates) return;
+        const planned = await withPlansInTurns(updates);
+        if (!stopped && updates === last.updates) emit("updates:changed", planned);
+      })
+      .catch(() => undefined)
+      .finally(() => void pendingPushes--);
+  }
+
+  function keep(next: LastUpdates, pushAfter: boolean): void {
     last = {
-      updates: next.updates.map(({ plan: _plan, ignored: _ignored, ...info }) => info),
+      updates: next.updates.some((u) => u.plan || u.ignored) ? next.updates.map(withoutMarks) : next.updates,
       checkedAt: next.checkedAt,
       lastSuccessAt: next.lastSuccessAt === undefined ? (last.lastSuccessAt ?? null) : next.lastSuccessAt,
     };
     const snapshot = last;
     writing = writing.then(() => engine.lastUpdates?.write(snapshot)).catch(() => undefined);
-    if (push && !stopped) emit("updates:changed", withPlans(last.updates));
+    if (pushAfter) push();
   }
 
   const poller = createUpdatePoller({
@@ -137,15 +178,17 @@ export function createUpdatesState(options: UpdatesStateOptions): UpdatesState {
     handlers: {
       "updates:check": async (force) => {
         const running = force || newSources ? null : poller.current();
-        if (running) return withPlans(await running.catch(() => last.updates));
-        return withPlans(force || newSources || poller.latest() === null ? await poller.checkNow() : last.updates);
+        if (running) return withPlansInTurns(await running.catch(() => last.updates));
+        return withPlansInTurns(
+          force || newSources || poller.latest() === null ? await poller.checkNow() : last.updates,
+        );
       },
       "updates:servers": async (tryUnasked) =>
         (await engine.updateServers?.(await options.sources(), tryUnasked)) ?? [],
       "updates:last": async () => {
         await loaded();
         return {
-          updates: withPlans(last.updates),
+          updates: await withPlansInTurns(last.updates),
           checkedAt: last.checkedAt,
           lastSuccessAt: last.lastSuccessAt ?? null,
           checking: poller.current() !== null,
@@ -153,7 +196,7 @@ export function createUpdatesState(options: UpdatesStateOptions): UpdatesState {
       },
     },
     ignoresChanged: () => {
-      if (!stopped && last.checkedAt !== null) emit("updates:changed", withPlans(last.updates));
+      if (last.checkedAt !== null) push();
     },
     start: () => {
       if (!stopped) poller.start();
@@ -185,6 +228,14 @@ export function createUpdatesState(options: UpdatesStateOptions): UpdatesState {
       await writing;
     },
   };
+}
+
+/** A list this long is planned and pushed in turns, this many answers per turn of the event loop. */
+const LONG_LIST = 1_000;
+const PLANS_PER_TURN = 250;
+
+function withoutMarks({ plan: _plan, ignored: _ignored, ...info }: UpdateInfo): UpdateInfo {
+  return info;
 }
 
 /** The time of a check: the newest `checkedAt` among its results (null for an empty catalog's check). */

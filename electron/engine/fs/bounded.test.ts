@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createLimiter, mapBounded } from "./bounded";
+import { countTurns } from "../../../test-support/event-loop-turns";
+import { createLimiter, mapBounded, mapInTurns } from "./bounded";
 
 const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -44,6 +45,30 @@ describe("mapBounded", () => {
     // 40 ms of synchronous work: the immediate ran before the map finished, not after it.
     expect(seen.at(-1)).toBe(true);
     expect(seen[0]).toBe(false);
+  });
+});
+
+describe("mapInTurns", () => {
+  it("keeps the order and gives the event loop a turn between every slice of items, however fast they run", async () => {
+    const turns = countTurns();
+    const seenAt: number[] = [];
+    let out: string[];
+    try {
+      out = await mapInTurns(
+        Array.from({ length: 1_000 }, (_, i) => i),
+        100,
+        (n, i) => {
+          seenAt.push(turns.now());
+          return `${i}:${n}`;
+        },
+      );
+    } finally {
+      turns.stop();
+    }
+    expect(out).toEqual(Array.from({ length: 1_000 }, (_, i) => `${i}:${i}`));
+    for (let slice = 1; slice < 10; slice++) expect(seenAt[slice * 100]!).toBeGreaterThan(seenAt[slice * 100 - 1]!);
+    expect(seenAt[99]).toBe(seenAt[0]);
+    expect(await mapInTurns([], 10, () => 1)).toEqual([]);
   });
 });
 

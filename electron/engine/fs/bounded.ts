@@ -46,6 +46,24 @@ export async function mapBounded<T, R>(
   return results;
 }
 
+/**
+ * Maps a long list with synchronous work, `perTurn` items between two turns of the event loop (whatever the machine's
+ * speed): ten thousand small steps never hold the thread that answers requests.
+ */
+export async function mapInTurns<T, R>(
+  items: readonly T[],
+  perTurn: number,
+  work: (item: T, index: number) => R,
+): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  for (let i = 0; i < items.length; i++) {
+    // A turn before the first slice too: maps started together (a check's plans, its file, its answer) take turns.
+    if (i % Math.max(1, perTurn) === 0) await new Promise((resolve) => setImmediate(resolve));
+    results[i] = work(items[i] as T, i);
+  }
+  return results;
+}
+
 /** Shared slots: the returned function runs `work` once fewer than `limit` runs are in flight (in call order). */
 export function createLimiter(limit: number): <T>(work: () => Promise<T>) => Promise<T> {
   let running = 0;

@@ -75,6 +75,30 @@ afterEach(async () => {
   await tmp.cleanup();
 });
 
+describe("checkUpdates of thousands of copies", () => {
+  it("starts a bounded number of copies at a time, so the answering thread is never held by all of them", async () => {
+    const skills = Array.from({ length: 3_000 }, (_, i) => skill(`s${i}`, "1.0.0"));
+    let started = 0;
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const checking = checkUpdates(skills, {
+      remote: async () => {
+        started++;
+        await held;
+        return null;
+      },
+    });
+    for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
+    expect(started).toBeGreaterThan(0);
+    expect(started).toBeLessThanOrEqual(256);
+    release();
+    const infos = await checking;
+    expect(started).toBe(3_000);
+    expect(infos.map((i) => i.name)).toEqual(skills.map((s) => s.name));
+    expect(new Set(infos.map((i) => i.cause))).toEqual(new Set(["no-source"]));
+  });
+});
+
 describe("checkUpdates with skill-meta", () => {
   it("answers once per installed copy, asking each server once per session", async () => {
     const server = await metaServer({ latest: "1.3.0" });

@@ -2,6 +2,7 @@
 // protocol's rules), then the skill's GitHub releases; never throws, every unknown says why.
 import type { Plugin, Skill, UpdateInfo } from "../../../shared/model";
 import { compareInstalled } from "../../../shared/version";
+import { mapBounded } from "../fs/bounded";
 import type { ReleaseLookup } from "./github-releases";
 import { contentCheckOf, hasContentSource, localEditsOf } from "./content-answer";
 import type { GithubTrees } from "./github-trees";
@@ -23,6 +24,12 @@ export interface CheckUpdatesOptions {
   /** The check of a copy installed from an MCP server (its recorded origin), or null for any other copy. */
   remote?: (skill: Skill) => Promise<Partial<UpdateInfo> | null>;
 }
+
+/**
+ * Copies checked at once. Their lookups are shared (one skill-meta session, one release or tree request per
+ * repository), and starting ten thousand at once would hold the answering thread for the whole start.
+ */
+const CHECKING_AT_ONCE = 256;
 
 /** Causes that mean GitHub could not be asked (not that it answered "no such release"). */
 const GITHUB_FAILURES = new Set<UpdateInfo["cause"]>(["offline", "timeout", "rate-limited", "unknown"]);
@@ -135,20 +142,21 @@ async function checkSkill(skill: Skill, options: CheckUpdatesOptions, checkedAt:
   return result;
 }
 
-/** One UpdateInfo per installed copy (the same skill in two places gets two answers), in the order given. */
+/**
+ * One UpdateInfo per installed copy (the same skill in two places gets two answers), in the order given; checked a
+ * bounded number at a time, giving the event loop turns in between (a host answers requests meanwhile).
+ */
 export async function checkUpdates(skills: Skill[], options: CheckUpdatesOptions): Promise<UpdateInfo[]> {
   const checkedAt = (options.now?.() ?? new Date()).toISOString();
   const plugins = await pluginSources(options.plugins ?? []);
   const byId = new Map((options.plugins ?? []).map((p) => [p.id, p]));
-  return Promise.all(
-    skills.map((skill) => {
-      const seen = withPluginSource(skill, skill.pluginId ? plugins.get(skill.pluginId) : undefined);
-      const plugin = seen.versionSource === "plugin.version" ? byId.get(skill.pluginId!) : undefined;
-      const mark = (info: UpdateInfo): UpdateInfo =>
-        plugin ? { ...info, plugin: { id: plugin.id, name: plugin.name, format: plugin.format } } : info;
-      return checkSkill(seen, options, checkedAt).then(mark, (): UpdateInfo =>
-        mark({ ...base(seen, checkedAt), reason: "The update check failed for this skill.", cause: "unknown" }),
-      );
-    }),
-  );
+  return mapBounded(skills, CHECKING_AT_ONCE, (skill) => {
+    const seen = withPluginSource(skill, skill.pluginId ? plugins.get(skill.pluginId) : undefined);
+    const plugin = seen.versionSource === "plugin.version" ? byId.get(skill.pluginId!) : undefined;
+    const mark = (info: UpdateInfo): UpdateInfo =>
+      plugin ? { ...info, plugin: { id: plugin.id, name: plugin.name, format: plugin.format } } : info;
+    return checkSkill(seen, options, checkedAt).then(mark, (): UpdateInfo =>
+      mark({ ...base(seen, checkedAt), reason: "The update check failed for this skill.", cause: "unknown" }),
+    );
+  });
 }

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { readFile, writeFile, mkdir } from "node:fs/promises";
 import type { Skill, UpdateInfo } from "../../../shared/model";
+import { countTurns } from "../../../test-support/event-loop-turns";
 import { makeTempDir } from "../../../test-support/tmp";
 import { lastUpdatesFile, readLastUpdates, recomputeUpdates, writeLastUpdates } from "./last-updates";
 
@@ -85,6 +86,35 @@ describe("last update results on disk", () => {
       lastSuccessAt: null,
     });
     expect(await readFile(lastUpdatesFile(tmp.dir), "utf8")).not.toContain("nextStep");
+  });
+
+  it("writes, answer by answer, the same text one JSON.stringify writes, for no answers, one, and thousands", async () => {
+    const lastSuccessAt = "2026-11-20T08:00:00.000Z";
+    for (const count of [0, 1, 3000]) {
+      const updates = Array.from({ length: count }, (_, i) =>
+        info({ skillId: `s${i}`, dir: `/h/"quoted"\\${i}`, reason: i % 2 ? "Line\nbreak." : undefined }),
+      );
+      await writeLastUpdates(tmp.dir, { updates, checkedAt, lastSuccessAt });
+      const whole = { format: 1, checkedAt, lastSuccessAt, updates };
+      expect(await readFile(lastUpdatesFile(tmp.dir), "utf8")).toBe(`${JSON.stringify(whole, null, 2)}\n`);
+    }
+  });
+
+  it("writes thousands of answers a slice per turn of the event loop, not in one stringify", async () => {
+    const turns = countTurns();
+    const seenAt: number[] = [];
+    const updates = Array.from({ length: 2_000 }, (_, i) => {
+      const answer = info({ skillId: `s${i}` });
+      return Object.assign(answer, { toJSON: () => (seenAt.push(turns.now()), { ...answer, toJSON: undefined }) });
+    });
+    try {
+      await writeLastUpdates(tmp.dir, { updates, checkedAt });
+    } finally {
+      turns.stop();
+    }
+    expect(seenAt).toHaveLength(2_000);
+    expect(seenAt[1_999]! - seenAt[0]!).toBeGreaterThanOrEqual(3);
+    expect((await readLastUpdates(tmp.dir))?.updates).toHaveLength(2_000);
   });
 
   it("keeps each result's cause and the last successful check's time, never the page's ignore marks", async () => {

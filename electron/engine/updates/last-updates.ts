@@ -5,7 +5,8 @@ import path from "node:path";
 import { FAILURE_CAUSES, type FailureCause, type Skill, type UpdateInfo } from "../../../shared/model";
 import { compareInstalled } from "../../../shared/version";
 import { readTextFile } from "../fs/safe-fs";
-import { writeJsonAtomic } from "../fs/write";
+import { mapInTurns } from "../fs/bounded";
+import { writeFileAtomic } from "../fs/write";
 import { isPlainObject } from "../plugin/diagnostics";
 import { notComparableReason } from "./meta-rules";
 import { parseDownloads } from "./release-downloads";
@@ -172,18 +173,42 @@ function parseFile(value: unknown): LastUpdates | null {
   return { updates, checkedAt: value.checkedAt, lastSuccessAt: success ?? null };
 }
 
+/** Answers written as JSON between two turns of the event loop. */
+const ANSWERS_PER_TURN = 250;
+
+/**
+ * The file's text as JSON.stringify(value, null, 2) writes it, made a few answers per turn of the event loop (ten
+ * thousand answers are megabytes: one stringify would hold the thread that answers requests).
+ */
+async function fileTextInTurns(last: LastUpdates, updates: readonly UpdateInfo[]): Promise<string[]> {
+  const head = JSON.stringify(
+    { format: FORMAT, checkedAt: last.checkedAt, lastSuccessAt: last.lastSuccessAt ?? null },
+    null,
+    2,
+  );
+  if (updates.length === 0) return [`${head.slice(0, -2)},\n  "updates": []\n}\n`];
+  const items = await mapInTurns(
+    updates,
+    ANSWERS_PER_TURN,
+    (info, i) => `${i === 0 ? "" : ","}\n    ${JSON.stringify(info, null, 2).replace(/\n/g, "\n    ")}`,
+  );
+  return [`${head.slice(0, -2)},\n  "updates": [`, ...items, "\n  ]\n}\n"];
+}
+
 /** Stores the results (the plans are left out: they are recomputed from the catalog). Failures are ignored. */
 export async function writeLastUpdates(cacheDir: string, last: LastUpdates): Promise<void> {
-  const updates = last.updates.slice(0, MAX_ENTRIES).map(({ plan: _plan, ignored: _ignored, ...info }) => info);
+  const updates = last.updates
+    .slice(0, MAX_ENTRIES)
+    .map((info) => (info.plan || info.ignored ? withoutMarks(info) : info));
   try {
-    await writeJsonAtomic(
-      lastUpdatesFile(cacheDir),
-      { format: FORMAT, checkedAt: last.checkedAt, lastSuccessAt: last.lastSuccessAt ?? null, updates },
-      { mode: 0o600 },
-    );
+    await writeFileAtomic(lastUpdatesFile(cacheDir), await fileTextInTurns(last, updates), { mode: 0o600 });
   } catch {
     /* the results are found again by the next check */
   }
+}
+
+function withoutMarks({ plan: _plan, ignored: _ignored, ...info }: UpdateInfo): UpdateInfo {
+  return info;
 }
 
 /** For each name, the first answer that knows a latest version (a new copy of that skill takes it). */
