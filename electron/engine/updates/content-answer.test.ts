@@ -142,7 +142,8 @@ describe("content checks in the update check", () => {
       changedFiles: ["scripts/x.sh"],
     });
     expect(b.upstreamHash).toBe((await gitTreeOf(path.join(upstream, "skills/b"))).sha);
-    expect(b.plan?.nextStep).toContain("skillshelf update b");
+    expect(b.plan?.nextStep).toContain("fetches this folder from acme/skills");
+    expect(b.plan?.nextStep).not.toMatch(/skillshelf |--/);
     const c = infos.get("c")!;
     expect(c).toMatchObject({ state: "changed-locally", source: "github-tree", changedFiles: ["SKILL.md"] });
     expect(c.reason).toContain("overwrite");
