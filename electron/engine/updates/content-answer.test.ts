@@ -147,8 +147,8 @@ describe("content checks in the update check", () => {
     const c = infos.get("c")!;
     expect(c).toMatchObject({ state: "changed-locally", source: "github-tree", changedFiles: ["SKILL.md"] });
     expect(c.reason).toContain("overwrite");
-    expect(c.plan?.nextStep).toContain("Look at the difference first");
-    expect(c.plan?.nextStep).toContain("--dry-run");
+    expect(c.plan?.nextStep).toContain("Look at your changes first");
+    expect(c.plan?.nextStep).not.toMatch(/skillshelf |--/);
     expect(infos.get("a")?.state).toBe("up-to-date");
   });
 
