@@ -23,6 +23,8 @@ import { readCapabilities } from "../capabilities/read";
 import { applyReviewed, decideUpdate, diffForUpdate, type GivenSource, type UpdateDecision } from "./steps";
 import { newTaskId, TaskRegistry, type ServiceApplied, type ServiceReview, type UpdateTask } from "./tasks";
 import { ManageOperations, type AddRequest, type ShareRequest } from "./manage-ops";
+import { obtainFromOrigin } from "../mcp-skills/remote-update";
+import { originOfFolder, recordOrigin, restorePreviousOrigin } from "../mcp-skills/origins";
 import type { AddPlan, AddResult } from "../manage/add";
 import type { ClientId } from "../manage/clients";
 import type { RemovePlan } from "../manage/remove";
@@ -167,6 +169,7 @@ export class LifecycleService {
       controller: new AbortController(),
       review: Promise.resolve({ ok: false, problem: problemOf(null) }),
       obtained: null,
+      fromOrigin: null,
       diff: null,
       applying: null,
       handoff: null,
@@ -280,11 +283,16 @@ export class LifecycleService {
     });
   }
 
-  /** Puts back the copy the last update of this folder replaced. */
+  /** Puts back the copy the last update of this folder replaced (and, for a server's or site's copy, its origin). */
   async undo(skill: Skill): Promise<UndoResult> {
     await this.recover();
     try {
       const result = await undoRecorded(skill, this.options.dataDir, this.options.log);
+      const recorded = await originOfFolder(this.options.dataDir, skill.realDir, skill.dir).catch(() => null);
+      if (recorded?.origin.previous)
+        await restorePreviousOrigin(this.options.dataDir, recorded.key).catch((error: unknown) =>
+          this.options.log?.(`Skillshelf: the origin of ${skill.name} could not be put back: ${String(error)}`),
+        );
       return { ok: true, version: result.version, replacedVersion: result.previousVersion };
     } catch (error) {
       return { ok: false, problem: problemOf(error) };
@@ -407,6 +415,12 @@ export class LifecycleService {
     };
     const { origin } = task;
     if (origin.kind === "given") return obtainSkill(origin.source, common);
+    if (origin.kind === "recorded") {
+      const got = await obtainFromOrigin(task.skill, common);
+      const { recordedAt: _at, previous: _before, ...previous } = got.previous;
+      task.fromOrigin = { key: got.key, previous, origin: got.origin };
+      return got.obtained;
+    }
     const token = githubTokenOf(await this.options.githubToken?.(), env);
     const apiBase = this.githubApi;
     if (origin.kind === "tree")
@@ -461,6 +475,7 @@ export class LifecycleService {
       const before = content ? ((await gitTreeOf(plan.realDir).catch(() => null))?.sha ?? null) : null;
       const result = await applyReviewed(plan.realDir, obtained.skillDir, diff, this.options.dataDir);
       const lock = content ? await recordContentUpdate(skill, task.info!, before).catch(() => null) : null;
+      if (task.fromOrigin) await this.recordFetchedOrigin(task.fromOrigin);
       await this.record({
         kind: "update",
         name: skill.name,
@@ -519,6 +534,15 @@ export class LifecycleService {
       platform,
       ...(outDir ? { outDir } : {}),
     });
+  }
+
+  /** Records the origin an applied update fetched from (the one it replaced kept for Undo); a failure is logged. */
+  private async recordFetchedOrigin(from: NonNullable<UpdateTask["fromOrigin"]>): Promise<void> {
+    await recordOrigin(this.options.dataDir, from.key, from.origin, from.previous).catch((error: unknown) =>
+      this.options.log?.(
+        `Skillshelf: where ${from.key} came from could not be recorded: ${(error as Error)?.message ?? error}`,
+      ),
+    );
   }
 
   /** Adds one history record; a history that cannot be written never fails the update it tells of. */
