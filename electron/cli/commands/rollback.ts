@@ -3,7 +3,6 @@
 import { dataDir as defaultDataDir } from "../../engine/app-data/data-dir";
 import { EngineError } from "../../engine/errors";
 import { listBackups } from "../../engine/transaction/swap";
-import { undoRecorded } from "../../engine/lifecycle/history";
 import { UsageError, printJson, type CliCommand, type CliIo } from "../command";
 import { latestRemoval } from "../../engine/manage/remove";
 import { LifecycleService } from "../../engine/lifecycle/service";
@@ -78,7 +77,7 @@ async function rollbackWith(arg: string, run: RollbackRun, io: CliIo): Promise<n
       `"${skill.name}" at ${skill.dir} is managed by its client; Skillshelf never changes it, so there is nothing to roll back.`,
     );
   try {
-    const result = await undoRecorded(skill, data);
+    const result = await service.rollback(skill);
     const backups = await listBackups(skill.realDir, data);
     if (json)
       printJson(io, {

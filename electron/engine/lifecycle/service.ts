@@ -11,7 +11,7 @@ import { waitForDesktopArrival, type ArrivalResult } from "../desktop-handoff/de
 import { prepareDesktopHandoff, type DesktopHandoff } from "../desktop-handoff/desktop-handoff";
 import { EngineError, type EngineErrorCode } from "../errors";
 import { obtainSkill, releaseFileSource, type ObtainedSkill } from "../fetch/obtain";
-import { recoverInterrupted } from "../transaction/swap";
+import { recoverInterrupted, type ApplyResult } from "../transaction/swap";
 import { recoverInterruptedAdds } from "../manage/add-journal";
 import { gitTreeOf } from "../updates/git-tree";
 import { githubApiOf, githubTokenOf } from "../updates/sources";
@@ -283,16 +283,25 @@ export class LifecycleService {
     });
   }
 
-  /** Puts back the copy the last update of this folder replaced (and, for a server's or site's copy, its origin). */
-  async undo(skill: Skill): Promise<UndoResult> {
+  /**
+   * Puts back the copy the last update of this folder replaced, recorded in the history, and for a copy from a server
+   * or a site the origin that update replaced; throws the EngineError of a failed rollback (the CLI prints it).
+   */
+  async rollback(skill: Skill): Promise<ApplyResult> {
     await this.recover();
+    const result = await undoRecorded(skill, this.options.dataDir, this.options.log);
+    const recorded = await originOfFolder(this.options.dataDir, skill.realDir, skill.dir).catch(() => null);
+    if (recorded?.origin.previous)
+      await restorePreviousOrigin(this.options.dataDir, recorded.key).catch((error: unknown) =>
+        this.options.log?.(`Skillshelf: the origin of ${skill.name} could not be put back: ${String(error)}`),
+      );
+    return result;
+  }
+
+  /** Puts back the copy the last update of this folder replaced (rollback(), its failure as a problem). */
+  async undo(skill: Skill): Promise<UndoResult> {
     try {
-      const result = await undoRecorded(skill, this.options.dataDir, this.options.log);
-      const recorded = await originOfFolder(this.options.dataDir, skill.realDir, skill.dir).catch(() => null);
-      if (recorded?.origin.previous)
-        await restorePreviousOrigin(this.options.dataDir, recorded.key).catch((error: unknown) =>
-          this.options.log?.(`Skillshelf: the origin of ${skill.name} could not be put back: ${String(error)}`),
-        );
+      const result = await this.rollback(skill);
       return { ok: true, version: result.version, replacedVersion: result.previousVersion };
     } catch (error) {
       return { ok: false, problem: problemOf(error) };
