@@ -14,6 +14,7 @@ import { LocalEditsItem } from "./LocalEditsItem";
 import { UpdateAllPanel } from "./UpdateAllPanel";
 import { When } from "../shared/InlineText";
 import { HistorySection } from "./UpdateHistory";
+import { pendingVersions } from "./pending-versions";
 import { ReleaseNotes } from "../shared/lazy-detail";
 import { groupUpdates, updatesHeadline, type PluginUpdate } from "./update-groups";
 import { UpdateGroupView } from "./UpdateGroupView";
@@ -328,6 +329,7 @@ function PendingItem(props: {
   const { info, place } = props;
   const kind = info.plan?.kind;
   const can = info.plan?.action;
+  const versions = pendingVersions(info);
   const action =
     can === "download" && kind === "replace-folder"
       ? "Update…"
@@ -341,12 +343,12 @@ function PendingItem(props: {
       <div className="update-item-head">
         <h3>{info.name}</h3>
         <span className="versions">
-          {info.installed || info.latest ? (
-            <>
-              {info.installed ?? "unknown"} → <strong>{info.latest ?? "unknown"}</strong>
-            </>
+          {"only" in versions ? (
+            versions.only
           ) : (
-            "newer folder on GitHub"
+            <>
+              {versions.from} → <strong>{versions.to}</strong>
+            </>
           )}
         </span>
       </div>
