@@ -1,7 +1,8 @@
 // A skill added from an MCP server, updated in the browser against the real web host and the loopback MCP skills
 // server: after the server changes a file, the Updates view shows one row (installed copy → the server's copy) with
 // one Update action and no command line; the guided update fetches the server's copy, shows the changed file,
-// applies it and Undo puts the old file back.
+// applies it, Undo puts the old file back, and a
+// copy updated again leaves the list.
 import { expect, test, type Page } from "@playwright/test";
 import { mkdtempSync } from "node:fs";
 import { readFile } from "node:fs/promises";
@@ -76,5 +77,17 @@ test.describe("updates of a skill added from an MCP server", () => {
     await page.getByRole("button", { name: "Undo" }).click();
     await expect(page.getByText(/Undone/)).toBeVisible();
     expect(await readFile(path.join(installed, "references", "forms.md"), "utf8")).toBe("# Forms\n");
+
+    // Undo put the old origin back too: the row is outdated again (not "changed locally"), and updating once more
+    // leaves no row.
+    await page.getByRole("button", { name: "Back to updates" }).click();
+    await expect(row.getByRole("button", { name: "Update…" })).toHaveCount(1);
+    await row.getByRole("button", { name: "Update…" }).click();
+    await page.getByRole("button", { name: "Download and review" }).click();
+    await page.getByRole("button", { name: "Apply the update" }).click();
+    await expect(page.locator(".done-message")).toContainText(`Updated ${NAME}`);
+    await page.getByRole("button", { name: "Back to updates" }).click();
+    await expect(row).toHaveCount(0);
+    await expect(page.locator('.update-item[data-state="changed-locally"]')).toHaveCount(0);
   });
 });

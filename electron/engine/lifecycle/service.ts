@@ -24,7 +24,7 @@ import { applyReviewed, decideUpdate, diffForUpdate, type GivenSource, type Upda
 import { newTaskId, TaskRegistry, type ServiceApplied, type ServiceReview, type UpdateTask } from "./tasks";
 import { ManageOperations, type AddRequest, type ShareRequest } from "./manage-ops";
 import { obtainFromOrigin } from "../mcp-skills/remote-update";
-import { originOfFolder, recordOrigin, restorePreviousOrigin } from "../mcp-skills/origins";
+import { originOfFolder, recordOrigin, restorePreviousOrigin, type RemoteOrigin } from "../mcp-skills/origins";
 import type { AddPlan, AddResult } from "../manage/add";
 import type { ClientId } from "../manage/clients";
 import type { RemovePlan } from "../manage/remove";
@@ -289,13 +289,18 @@ export class LifecycleService {
    */
   async rollback(skill: Skill): Promise<ApplyResult> {
     await this.recover();
-    const result = await undoRecorded(skill, this.options.dataDir, this.options.log);
+    // The origin goes back before the files, so a check the swap wakes compares with the old digests.
     const recorded = await originOfFolder(this.options.dataDir, skill.realDir, skill.dir).catch(() => null);
-    if (recorded?.origin.previous)
-      await restorePreviousOrigin(this.options.dataDir, recorded.key).catch((error: unknown) =>
-        this.options.log?.(`Skillshelf: the origin of ${skill.name} could not be put back: ${String(error)}`),
-      );
-    return result;
+    const put = recorded?.origin.previous ? await restorePreviousOrigin(this.options.dataDir, recorded.key) : false;
+    try {
+      return await undoRecorded(skill, this.options.dataDir, this.options.log);
+    } catch (error) {
+      if (put && recorded) {
+        const { recordedAt: _at, previous, ...origin } = recorded.origin;
+        await this.putOrigin(recorded.key, origin, previous);
+      }
+      throw error;
+    }
   }
 
   /** Puts back the copy the last update of this folder replaced (rollback(), its failure as a problem). */
@@ -482,9 +487,16 @@ export class LifecycleService {
       const content = task.origin.kind === "tree" && task.info !== undefined;
       // The folder's hash before the swap tells the lock record whether the swap changed anything.
       const before = content ? ((await gitTreeOf(plan.realDir).catch(() => null))?.sha ?? null) : null;
-      const result = await applyReviewed(plan.realDir, obtained.skillDir, diff, this.options.dataDir);
+      // The origin is recorded before the swap, so a check the swap wakes compares with the new digests.
+      const from = task.fromOrigin;
+      if (from) await recordOrigin(this.options.dataDir, from.key, from.origin, from.previous);
+      const result = await applyReviewed(plan.realDir, obtained.skillDir, diff, this.options.dataDir).catch(
+        async (error: unknown) => {
+          if (from) await this.putOrigin(from.key, from.previous);
+          throw error;
+        },
+      );
       const lock = content ? await recordContentUpdate(skill, task.info!, before).catch(() => null) : null;
-      if (task.fromOrigin) await this.recordFetchedOrigin(task.fromOrigin);
       await this.record({
         kind: "update",
         name: skill.name,
@@ -545,11 +557,11 @@ export class LifecycleService {
     });
   }
 
-  /** Records the origin an applied update fetched from (the one it replaced kept for Undo); a failure is logged. */
-  private async recordFetchedOrigin(from: NonNullable<UpdateTask["fromOrigin"]>): Promise<void> {
-    await recordOrigin(this.options.dataDir, from.key, from.origin, from.previous).catch((error: unknown) =>
+  /** Records `origin` for the folder `key` again (a swap that failed, an Undo that failed); a failure is logged. */
+  private async putOrigin(key: string, origin: RemoteOrigin, previous?: RemoteOrigin): Promise<void> {
+    await recordOrigin(this.options.dataDir, key, origin, previous).catch((error: unknown) =>
       this.options.log?.(
-        `Skillshelf: where ${from.key} came from could not be recorded: ${(error as Error)?.message ?? error}`,
+        `Skillshelf: where ${key} came from could not be recorded: ${(error as Error)?.message ?? error}`,
       ),
     );
   }
