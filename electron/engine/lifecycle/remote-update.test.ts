@@ -98,6 +98,30 @@ describe("updating a skill added from an MCP server", () => {
     expect(await stat(path.join(skill.realDir, "scripts/fill.sh")).catch(() => null)).toBeNull();
     expect(await check(skill)).toMatchObject({ state: "outdated", source: "mcp-skills" });
   });
+
+  it("refuses a server copy that names a file outside the skill, with nothing changed and the origin kept", async () => {
+    const extraResources: Array<{ uri: string; content: string }> = [];
+    const server = await startMcpSkillsServer({ skills: { notes: { "SKILL.md": SKILL("notes") } }, extraResources });
+    cleanups.push(server.close);
+    const { service, data, check, skillNamed, add } = await home();
+    await add(`mcp:${server.url}`);
+    const skill = await skillNamed("notes");
+    const recorded = await readOrigins(data);
+    extraResources.push({ uri: "skill://notes/../escape.md", content: "out\n" });
+    const info = await check(skill);
+    expect(info).toMatchObject({ state: "unknown", source: "mcp-skills" });
+    expect(info.reason).toMatch(
+      /lists the file skill:\/\/notes\/\.\.\/escape\.md, which is not inside the skill's folder \(skill:\/\/notes\/\)\.$/,
+    );
+    // Even told it is outdated, the service stages nothing from such an entry.
+    const started = service.start(skill, { ...info, state: "outdated" });
+    if (!started.ok) throw new Error(started.problem.message);
+    const reviewed = await service.review(started.taskId);
+    expect(reviewed.ok).toBe(false);
+    expect(!reviewed.ok && reviewed.problem.code).toBe("install.archive.unsafe-entry");
+    expect(await readFile(path.join(skill.realDir, "SKILL.md"), "utf8")).toBe(SKILL("notes"));
+    expect(await readOrigins(data)).toEqual(recorded);
+  });
 });
 
 describe("updating a skill added from a site's well-known index", () => {

@@ -38,9 +38,7 @@ async function installedDigest(file: string): Promise<string | null> {
 /** Why the origin could not be asked, as the verdict's fields. */
 function unasked(error: unknown, what: string): Pick<OriginVerdict, "state" | "reason" | "cause" | "failedSource"> {
   const why =
-    error instanceof EngineError
-      ? error.message.replace(/,? ?[Nn]othing was added\.?$|, so nothing was added\.$/, ".")
-      : "";
+    error instanceof EngineError ? error.message.replace(/[,;]?\s*(?:so\s+)?[Nn]othing was added\.?$/, ".") : "";
   return {
     state: "unknown",
     reason: why || `${what.charAt(0).toUpperCase()}${what.slice(1)} could not be asked.`,
