@@ -24,7 +24,13 @@ import { applyReviewed, decideUpdate, diffForUpdate, type GivenSource, type Upda
 import { newTaskId, TaskRegistry, type ServiceApplied, type ServiceReview, type UpdateTask } from "./tasks";
 import { ManageOperations, type AddRequest, type ShareRequest } from "./manage-ops";
 import { obtainFromOrigin } from "../mcp-skills/remote-update";
-import { originOfFolder, recordOrigin, restorePreviousOrigin, type RemoteOrigin } from "../mcp-skills/origins";
+import {
+  forgetPreviousOrigin,
+  originOfFolder,
+  recordOrigin,
+  restorePreviousOrigin,
+  type RemoteOrigin,
+} from "../mcp-skills/origins";
 import type { AddPlan, AddResult } from "../manage/add";
 import type { ClientId } from "../manage/clients";
 import type { RemovePlan } from "../manage/remove";
@@ -497,6 +503,7 @@ export class LifecycleService {
         },
       );
       const lock = content ? await recordContentUpdate(skill, task.info!, before).catch(() => null) : null;
+      if (!from) await this.forgetOrigin(skill);
       await this.record({
         kind: "update",
         name: skill.name,
@@ -555,6 +562,15 @@ export class LifecycleService {
       platform,
       ...(outDir ? { outDir } : {}),
     });
+  }
+
+  /** An update from elsewhere: its Undo must not put back an origin an earlier update replaced; a failure is logged. */
+  private async forgetOrigin(skill: Skill): Promise<void> {
+    const recorded = await originOfFolder(this.options.dataDir, skill.realDir, skill.dir).catch(() => null);
+    if (recorded?.origin.previous)
+      await forgetPreviousOrigin(this.options.dataDir, recorded.key).catch((error: unknown) =>
+        this.options.log?.(`Skillshelf: the origin of ${skill.name} could not be rewritten: ${String(error)}`),
+      );
   }
 
   /** Records `origin` for the folder `key` again (a swap that failed, an Undo that failed); a failure is logged. */

@@ -107,6 +107,20 @@ export async function restorePreviousOrigin(dataDir: string, dir: string): Promi
   return true;
 }
 
+/**
+ * After an update of `dir` from elsewhere (a release, a file): Undo of that update must not put back an origin an
+ * earlier update replaced, so the kept one is forgotten. True when there was one.
+ */
+export async function forgetPreviousOrigin(dataDir: string, dir: string): Promise<boolean> {
+  const all = await readOrigins(dataDir);
+  const record = all.get(dir);
+  if (!record?.previous) return false;
+  const { previous: _dropped, ...rest } = record;
+  all.set(dir, rest);
+  await writeOrigins(dataDir, all);
+  return true;
+}
+
 async function writeOrigins(dataDir: string, all: Map<string, OriginRecord>): Promise<void> {
   const kept = [...all].slice(-MAX_ENTRIES);
   await writeJsonAtomic(path.join(dataDir, FILE), { version: 1, skills: Object.fromEntries(kept) }, { mode: 0o600 });
