@@ -24,13 +24,7 @@ import { applyReviewed, decideUpdate, diffForUpdate, type GivenSource, type Upda
 import { newTaskId, TaskRegistry, type ServiceApplied, type ServiceReview, type UpdateTask } from "./tasks";
 import { ManageOperations, type AddRequest, type ShareRequest } from "./manage-ops";
 import { obtainFromOrigin } from "../mcp-skills/remote-update";
-import {
-  forgetPreviousOrigin,
-  originOfFolder,
-  recordOrigin,
-  restorePreviousOrigin,
-  type RemoteOrigin,
-} from "../mcp-skills/origins";
+import { swapWithOrigin, undoWithOrigin } from "./origin-steps";
 import type { AddPlan, AddResult } from "../manage/add";
 import type { ClientId } from "../manage/clients";
 import type { RemovePlan } from "../manage/remove";
@@ -295,18 +289,8 @@ export class LifecycleService {
    */
   async rollback(skill: Skill): Promise<ApplyResult> {
     await this.recover();
-    // The origin goes back before the files, so a check the swap wakes compares with the old digests.
-    const recorded = await originOfFolder(this.options.dataDir, skill.realDir, skill.dir).catch(() => null);
-    const put = recorded?.origin.previous ? await restorePreviousOrigin(this.options.dataDir, recorded.key) : false;
-    try {
-      return await undoRecorded(skill, this.options.dataDir, this.options.log);
-    } catch (error) {
-      if (put && recorded) {
-        const { recordedAt: _at, previous, ...origin } = recorded.origin;
-        await this.putOrigin(recorded.key, origin, previous);
-      }
-      throw error;
-    }
+    const { dataDir, log } = this.options;
+    return undoWithOrigin(dataDir, skill, () => undoRecorded(skill, dataDir, log), log);
   }
 
   /** Puts back the copy the last update of this folder replaced (rollback(), its failure as a problem). */
@@ -493,17 +477,10 @@ export class LifecycleService {
       const content = task.origin.kind === "tree" && task.info !== undefined;
       // The folder's hash before the swap tells the lock record whether the swap changed anything.
       const before = content ? ((await gitTreeOf(plan.realDir).catch(() => null))?.sha ?? null) : null;
-      // The origin is recorded before the swap, so a check the swap wakes compares with the new digests.
-      const from = task.fromOrigin;
-      if (from) await recordOrigin(this.options.dataDir, from.key, from.origin, from.previous);
-      const result = await applyReviewed(plan.realDir, obtained.skillDir, diff, this.options.dataDir).catch(
-        async (error: unknown) => {
-          if (from) await this.putOrigin(from.key, from.previous);
-          throw error;
-        },
-      );
+      const { dataDir, log } = this.options;
+      const swap = () => applyReviewed(plan.realDir, obtained.skillDir, diff, dataDir);
+      const result = await swapWithOrigin(dataDir, skill, task.fromOrigin, swap, log);
       const lock = content ? await recordContentUpdate(skill, task.info!, before).catch(() => null) : null;
-      if (!from) await this.forgetOrigin(skill);
       await this.record({
         kind: "update",
         name: skill.name,
@@ -562,24 +539,6 @@ export class LifecycleService {
       platform,
       ...(outDir ? { outDir } : {}),
     });
-  }
-
-  /** An update from elsewhere: its Undo must not put back an origin an earlier update replaced; a failure is logged. */
-  private async forgetOrigin(skill: Skill): Promise<void> {
-    const recorded = await originOfFolder(this.options.dataDir, skill.realDir, skill.dir).catch(() => null);
-    if (recorded?.origin.previous)
-      await forgetPreviousOrigin(this.options.dataDir, recorded.key).catch((error: unknown) =>
-        this.options.log?.(`Skillshelf: the origin of ${skill.name} could not be rewritten: ${String(error)}`),
-      );
-  }
-
-  /** Records `origin` for the folder `key` again (a swap that failed, an Undo that failed); a failure is logged. */
-  private async putOrigin(key: string, origin: RemoteOrigin, previous?: RemoteOrigin): Promise<void> {
-    await recordOrigin(this.options.dataDir, key, origin, previous).catch((error: unknown) =>
-      this.options.log?.(
-        `Skillshelf: where ${key} came from could not be recorded: ${(error as Error)?.message ?? error}`,
-      ),
-    );
   }
 
   /** Adds one history record; a history that cannot be written never fails the update it tells of. */
