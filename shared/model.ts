@@ -276,9 +276,11 @@ export interface UpdateInfo {
   reason?: string;
   /** Why the state is unknown, as a cause the page may act on (offline, rate-limited, no source…). */
   cause?: FailureCause;
-  source: "skill-meta" | "github-release" | "github-tree" | "mcp-skills" | "none";
+  source: "skill-meta" | "github-release" | "github-tree" | "mcp-skills" | "site-skills" | "none";
   /** Checks of a skill installed from an MCP server (source "mcp-skills"): the server and the skill's SKILL.md URI. */
   remote?: { server: string; uri: string };
+  /** Checks of a skill installed from a site's well-known index (source "site-skills"): the index and the skill's name. */
+  site?: { index: string; name: string };
   /** Content checks (source "github-tree"): the repository ("owner/repo"), the skill's folder in it and its branch. */
   repository?: string;
   folder?: string;

@@ -13,6 +13,8 @@ export function updateSourceLabel(source: UpdateInfo["source"]): string {
       return "the skill's folder on GitHub";
     case "mcp-skills":
       return "the MCP server it was added from";
+    case "site-skills":
+      return "the site it was added from";
     default:
       return "no source";
   }
@@ -22,7 +24,8 @@ export function updateSourceLabel(source: UpdateInfo["source"]): string {
 export function updateStateSentence(update: UpdateInfo): string {
   switch (update.state) {
     case "up-to-date":
-      return (update.source === "github-tree" || update.source === "mcp-skills") && update.reason
+      return (update.source === "github-tree" || update.source === "mcp-skills" || update.source === "site-skills") &&
+        update.reason
         ? update.reason
         : "This is the latest version.";
     case "outdated":
@@ -30,6 +33,8 @@ export function updateStateSentence(update: UpdateInfo): string {
         return update.reason ?? "The skill's folder on GitHub has changed since this copy was installed.";
       if (update.source === "mcp-skills")
         return update.reason ?? "The MCP server it was added from serves a changed copy.";
+      if (update.source === "site-skills")
+        return update.reason ?? "The site it was added from publishes a changed copy.";
       return `Version ${update.latest ?? "(unknown)"} is available (you have ${update.installed ?? "an unknown version"}).`;
     case "ahead":
       return `This copy (${update.installed ?? "?"}) is newer than the latest release (${update.latest ?? "?"}).`;

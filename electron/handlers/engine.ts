@@ -1,6 +1,7 @@
 // The real engine behind the handlers: discovery, levels, validation and update checks, wired for one scan setup.
 import path from "node:path";
 import type { ScanOptions } from "../engine/discovery/types";
+import { dataDir } from "../engine/app-data/data-dir";
 import { scan } from "../engine/discovery/scan";
 import { watchCatalog } from "../engine/discovery/watch";
 import { getSkillLevels, readSkillResource } from "../engine/skill/levels";
@@ -54,6 +55,8 @@ export function createEngine(scanOptions: ScanOptions, sources: UpdateSourceOpti
     servers: sources.servers,
     githubApi: sources.githubApi,
     offline: sources.offline,
+    // The install concern's data folder (its default): skills added from a server or a site are checked against it.
+    dataDir: dataDir(env as NodeJS.ProcessEnv, process.platform),
   });
   return {
     ...(sources.githubApi ? { githubApi: sources.githubApi } : {}),

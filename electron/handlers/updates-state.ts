@@ -174,6 +174,25 @@ export function createUpdatesState(options: UpdatesStateOptions): UpdatesState {
     keep({ updates: last.updates.map((u) => fresh.get(u.skillId) ?? u), checkedAt: last.checkedAt }, true);
   }
 
+  /**
+   * Copies checked against the MCP server or site they were added from that changed on disk (an update, an Undo, an
+   * edit) are asked again, only those: what they are compared with is the origin record the change rewrote.
+   */
+  async function reconcileOrigins(changed: readonly Skill[]): Promise<void> {
+    const from = last;
+    const before = new Map(from.updates.filter((u) => fromOrigin(u)).map((u) => [u.skillId, u]));
+    const due = changed.filter((s) => before.has(s.id));
+    if (due.length === 0 || stopped) return;
+    const found = await engine.checkUpdates(due, { force: false, sources: await options.sources(), plugins: [] });
+    const fresh = new Map(
+      found
+        .filter((u) => fromOrigin(u) && u.state !== "unknown" && last.updates.includes(before.get(u.skillId)!))
+        .map((u) => [u.skillId, u]),
+    );
+    if (fresh.size === 0 || stopped) return;
+    keep({ updates: last.updates.map((u) => fresh.get(u.skillId) ?? u), checkedAt: last.checkedAt }, true);
+  }
+
   return {
     handlers: {
       "updates:check": async (force) => {
@@ -213,7 +232,7 @@ export function createUpdatesState(options: UpdatesStateOptions): UpdatesState {
       void loaded().then(() => {
         const changed = [...change.skills.updated, ...change.plugins.updated.flatMap((p) => p.skills)];
         reconcile(changed, goneFrom(allSkills(options.catalog())));
-        return reconcileContent(changed).catch(() => undefined);
+        return Promise.all([reconcileContent(changed), reconcileOrigins(changed)]).catch(() => undefined);
       });
     },
     sourcesChanged: () => {
@@ -237,6 +256,9 @@ const PLANS_PER_TURN = 250;
 function withoutMarks({ plan: _plan, ignored: _ignored, ...info }: UpdateInfo): UpdateInfo {
   return info;
 }
+
+/** Whether an answer came from the MCP server or the site the copy was added from. */
+const fromOrigin = (u: UpdateInfo) => u.source === "mcp-skills" || u.source === "site-skills";
 
 /** The time of a check: the newest `checkedAt` among its results (null for an empty catalog's check). */
 function latestTime(updates: readonly UpdateInfo[]): string | null {

@@ -92,9 +92,7 @@ describe("skillshelf add mcp:URL", () => {
     served["pdf-tools"]!["references/forms.md"] = "# Forms, revised\n";
     const changed = await outdated();
     expect(changed).toMatchObject({ state: "outdated", source: "mcp-skills", changedFiles: ["references/forms.md"] });
-    expect(changed?.plan?.nextStep).toContain(
-      `skillshelf add mcp:${server.url} --skill skill://pdf-tools/SKILL.md --replace`,
-    );
+    expect(changed?.plan?.nextStep).toContain("`skillshelf update pdf-tools`");
     await writeTree(path.join(home, ".agents/skills/pdf-tools"), { "SKILL.md": `${SKILL("pdf-tools")}Edited.\n` });
     expect(await outdated()).toMatchObject({ state: "changed-locally", changedFiles: ["SKILL.md"] });
   });

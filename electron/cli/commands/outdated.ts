@@ -69,8 +69,8 @@ function formatOutdated(all: UpdateInfo[], skills: Map<string, Skill>, includeIg
       const versions =
         u.source === "github-tree" && u.installed === null
           ? contentVersions(u)
-          : u.source === "mcp-skills"
-            ? `no version (${safe(u.remote?.server ?? "")})`
+          : u.source === "mcp-skills" || u.source === "site-skills"
+            ? `no version (${safe(u.remote?.server ?? u.site?.index ?? "")})`
             : state === "outdated"
               ? `${safe(u.installed)} → ${safe(u.latest)}`
               : (u.installed === null ? "no version" : safe(u.installed)) +
@@ -97,7 +97,8 @@ function formatOutdated(all: UpdateInfo[], skills: Map<string, Skill>, includeIg
       if (
         (state === "unknown" ||
           state === "changed-locally" ||
-          (state === "outdated" && (u.source === "github-tree" || u.source === "mcp-skills"))) &&
+          (state === "outdated" &&
+            (u.source === "github-tree" || u.source === "mcp-skills" || u.source === "site-skills"))) &&
         u.reason
       )
         lines.push(`    why:   ${safe(u.reason)}`);

@@ -41,7 +41,13 @@ async function checkOne(
   io: CliIo,
   skill: Skill,
   plugins: readonly Plugin[],
-  setup: { home: string; platform: "darwin" | "win32" | "linux"; include: string[]; githubApi: string | undefined },
+  setup: {
+    home: string;
+    platform: "darwin" | "win32" | "linux";
+    include: string[];
+    githubApi: string | undefined;
+    dataDir: string;
+  },
 ): Promise<{ info: UpdateInfo | undefined; githubToken: string | undefined; githubApiSetting: string | undefined }> {
   const servers = listFlag(args, "server");
   const { sources, githubToken, ignores } = await loadCheckSources("update", args, io, setup);
@@ -54,6 +60,7 @@ async function checkOne(
     githubApi: setup.githubApi,
     offline: args.values.offline === true,
     freshTrees: true,
+    dataDir: setup.dataDir,
   });
   // The user's ignore lists mark the answer (one rule with the app); --include-ignored updates it anyway.
   const [info] = markIgnored(
@@ -146,7 +153,7 @@ export const updateCommand: CliCommand = {
       const { skill, result } = target;
       const checked = from
         ? { info: undefined, githubToken: undefined, githubApiSetting: undefined }
-        : await checkOne(args, io, skill, result.plugins, { home, platform, include, githubApi });
+        : await checkOne(args, io, skill, result.plugins, { home, platform, include, githubApi, dataDir: data });
       const info = checked.info;
       githubToken = checked.githubToken;
       githubApiSetting = checked.githubApiSetting;

@@ -64,7 +64,7 @@ describe("the data folder's modes", () => {
     const newer = path.join(tmp.dir, "src2", "tidy");
     await writeTree(newer, { "SKILL.md": md("2.0.0") });
     await applyFolderUpdate(copy, newer, { dataDir });
-    await service.rollback({ name: "tidy", realDir: copy });
+    await service.rollback({ name: "tidy", dir: copy, realDir: copy });
     steps.update = await strayModes();
 
     const handoff = await prepareDesktopHandoff(newer, {

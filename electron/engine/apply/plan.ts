@@ -68,9 +68,9 @@ function outdatedStep(
       nextStep: `Claude Desktop's sync would undo changes made in this folder. ${nothingToDownloadStep(info)} Once you have it as a .skill file, upload it in Claude Desktop (${DESKTOP_UPLOAD_PLACE}) to replace this skill.`,
       steps: desktopUploadSteps("the .skill file", skill.name, info?.latest ?? null),
     };
-  if (kind === "replace-folder" && info?.source === "mcp-skills" && info.remote)
+  if (kind === "replace-folder" && fromRecordedOrigin(info))
     return {
-      nextStep: `Run \`skillshelf add mcp:${info.remote.server} --skill ${info.remote.uri} --replace\`: it fetches the server's current copy, checks and reviews it like a new skill, and replaces this folder, keeping the old copy as a backup.`,
+      nextStep: `Run \`skillshelf update ${skill.name}\`: it fetches the ${info?.source === "site-skills" ? "site's" : "server's"} current copy, shows what changes and replaces the folder, keeping the old copy as a backup.`,
       steps: linkNote(skill),
     };
   if (kind === "replace-folder" && !downloadable(kind, info))
@@ -115,9 +115,17 @@ function outdatedStep(
   }
 }
 
-/** Whether Skillshelf has something to fetch for this place: the folder on GitHub (a folder it replaces) or a file. */
+/** Whether the check compared the copy with the MCP server or the site it was added from (its origin is recorded). */
+export function fromRecordedOrigin(info: UpdateInfo | undefined): boolean {
+  return info?.source === "mcp-skills" || info?.source === "site-skills";
+}
+
+/**
+ * Whether Skillshelf has something to fetch for this place: the folder on GitHub or the server or site it was added
+ * from (a folder it replaces), or a file.
+ */
 function downloadable(kind: UpdatePlanKind, info: UpdateInfo | undefined): boolean {
-  if (kind === "replace-folder" && treeSourceOf(info) !== null) return true;
+  if (kind === "replace-folder" && (treeSourceOf(info) !== null || fromRecordedOrigin(info))) return true;
   return (info?.downloads?.length ?? 0) > 0;
 }
 
@@ -139,7 +147,8 @@ function actionOf(kind: UpdatePlanKind, info: UpdateInfo | undefined, plan: Upda
   if (kind === "run-recipe") return state === "outdated" && plan.recipe && !plan.recipe.suspicious ? "recipe" : "none";
   if (kind !== "replace-folder" && kind !== "desktop-upload") return "none";
   const due = state === "outdated" || (state === "changed-locally" && kind === "replace-folder");
-  return due && downloadable(kind, info) && (state === "outdated" || treeSourceOf(info) !== null) ? "download" : "none";
+  const refetchable = treeSourceOf(info) !== null || fromRecordedOrigin(info);
+  return due && downloadable(kind, info) && (state === "outdated" || refetchable) ? "download" : "none";
 }
 
 /** What to do when nothing is due, by state. */

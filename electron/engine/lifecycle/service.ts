@@ -25,6 +25,8 @@ import { readCapabilities } from "../capabilities/read";
 import { applyReviewed, decideUpdate, diffForUpdate, type GivenSource, type UpdateDecision } from "./steps";
 import { newTaskId, TaskRegistry, type ServiceApplied, type ServiceReview, type UpdateTask } from "./tasks";
 import { ManageOperations, type AddRequest, type ShareRequest } from "./manage-ops";
+import { obtainFromOrigin } from "../mcp-skills/remote-update";
+import { swapWithOrigin, undoWithOrigin } from "./origin-steps";
 import type { AddPlan, AddResult } from "../manage/add";
 import type { ClientId } from "../manage/clients";
 import type { FoundRemoval, RemovePlan } from "../manage/remove";
@@ -185,6 +187,7 @@ export class LifecycleService {
       controller: new AbortController(),
       review: Promise.resolve({ ok: false, problem: problemOf(null) }),
       obtained: null,
+      fromOrigin: null,
       diff: null,
       applying: null,
       handoff: null,
@@ -298,13 +301,17 @@ export class LifecycleService {
     });
   }
 
-  /** Puts back the copy the last update of this folder replaced and records it; throws EngineError (the CLI's `rollback`). */
-  async rollback(skill: { name: string; realDir: string }): Promise<ApplyResult> {
+  /**
+   * Puts back the copy the last update of this folder replaced, recorded in the history, and for a copy from a server
+   * or a site the origin that update replaced; throws the EngineError of a failed rollback (the CLI prints it).
+   */
+  async rollback(skill: Pick<Skill, "name" | "dir" | "realDir">): Promise<ApplyResult> {
     await this.recover();
-    return undoRecorded(skill, this.options.dataDir, this.options.log);
+    const { dataDir, log } = this.options;
+    return undoWithOrigin(dataDir, skill, () => undoRecorded(skill, dataDir, log), log);
   }
 
-  /** Puts back the copy the last update of this folder replaced, its failure as a problem (the app's Undo). */
+  /** Puts back the copy the last update of this folder replaced (rollback(), its failure as a problem). */
   async undo(skill: Skill): Promise<UndoResult> {
     try {
       const result = await this.rollback(skill);
@@ -430,6 +437,12 @@ export class LifecycleService {
     };
     const { origin } = task;
     if (origin.kind === "given") return obtainSkill(origin.source, common);
+    if (origin.kind === "recorded") {
+      const got = await obtainFromOrigin(task.skill, common);
+      const { recordedAt: _at, previous: _before, ...previous } = got.previous;
+      task.fromOrigin = { key: got.key, previous, origin: got.origin };
+      return got.obtained;
+    }
     const token = githubTokenOf(await this.options.githubToken?.(), env);
     const apiBase = await this.githubApi();
     if (origin.kind === "tree")
@@ -482,7 +495,9 @@ export class LifecycleService {
       const content = task.origin.kind === "tree" && task.info !== undefined;
       // The folder's hash before the swap tells the lock record whether the swap changed anything.
       const before = content ? ((await gitTreeOf(plan.realDir).catch(() => null))?.sha ?? null) : null;
-      const result = await applyReviewed(plan.realDir, obtained.skillDir, diff, this.options.dataDir);
+      const { dataDir, log } = this.options;
+      const swap = () => applyReviewed(plan.realDir, obtained.skillDir, diff, dataDir);
+      const result = await swapWithOrigin(dataDir, skill, task.fromOrigin, swap, log);
       const lock = content ? await recordContentUpdate(skill, task.info!, before).catch(() => null) : null;
       await this.record({
         kind: "update",

@@ -5,7 +5,7 @@ import type { UpdateProblem } from "../../../shared/update-flow";
 import { treeSourceOf } from "../fetch/content-update";
 import { diffFolders, type FolderDiff } from "../apply/diff";
 import { readManifest } from "../transaction/manifest";
-import { planUpdate } from "../apply/plan";
+import { fromRecordedOrigin, planUpdate } from "../apply/plan";
 import { unkeepableError } from "../transaction/kept-conflict";
 import { applyFolderUpdate, type ApplyResult } from "../transaction/swap";
 import { refusal } from "./problems";
@@ -13,9 +13,15 @@ import { refusal } from "./problems";
 /** A file or address the user named instead of the release (the CLI's --from). */
 export type GivenSource = { url: string } | { file: string };
 
-/** Where the new version comes from: the release's file, the skill's folder on GitHub, or what the user named. */
+/**
+ * Where the new version comes from: the release's file, the skill's folder on GitHub, the MCP server or site it was
+ * added from (its recorded origin), or what the user named.
+ */
 export type UpdateOrigin =
-  { kind: "release"; file: UpdateDownload } | { kind: "tree" } | { kind: "given"; source: GivenSource };
+  | { kind: "release"; file: UpdateDownload }
+  | { kind: "tree" }
+  | { kind: "recorded" }
+  | { kind: "given"; source: GivenSource };
 
 /** What may be done for a copy now: its plan and origin, or why not (up to date is a calm refusal, not a failure). */
 export type UpdateDecision =
@@ -37,8 +43,8 @@ const stateWords = (state: string) =>
         : "of unknown update state";
 
 /**
- * The one rule of what may be updated: an outdated copy, or a copy changed locally whose folder on GitHub is known
- * (applying then needs the overwrite confirmation), in a place Skillshelf changes (a folder, or Claude Desktop's
+ * The one rule of what may be updated: an outdated copy, or a copy changed locally whose folder on GitHub or whose
+ * MCP server or site is known (applying then needs the overwrite confirmation), in a place Skillshelf changes (a folder, or Claude Desktop's
  * hand-off); or any such place from a source the user named.
  */
 export function decideUpdate(skill: Skill, info: UpdateInfo | undefined, given?: GivenSource): UpdateDecision {
@@ -51,7 +57,8 @@ export function decideUpdate(skill: Skill, info: UpdateInfo | undefined, given?:
   }
   const state = info?.state ?? "unknown";
   const tree = plan.kind === "replace-folder" && treeSourceOf(info) !== null;
-  const due = state === "outdated" || (state === "changed-locally" && tree);
+  const recorded = plan.kind === "replace-folder" && fromRecordedOrigin(info);
+  const due = state === "outdated" || (state === "changed-locally" && (tree || recorded));
   if (!due) {
     const message = `"${skill.name}" is ${stateWords(state)}. ${plan.nextStep}`;
     return refuse(
@@ -62,6 +69,7 @@ export function decideUpdate(skill: Skill, info: UpdateInfo | undefined, given?:
   if (!placeOk) return refuse(refusal("install.not-updatable", plan.nextStep));
   const overwritesLocalEdits = state === "changed-locally";
   if (tree) return { ok: true, plan, origin: { kind: "tree" }, overwritesLocalEdits };
+  if (recorded) return { ok: true, plan, origin: { kind: "recorded" }, overwritesLocalEdits };
   const file = chooseDownload(info);
   if (!file)
     return refuse(refusal("install.no-download", `The release of "${skill.name}" offers nothing to download.`));

@@ -8,6 +8,7 @@ import type { FolderDiff } from "../apply/diff";
 import type { LockHashResult } from "../transaction/lock-hash";
 import type { ObtainedSkill } from "../fetch/obtain";
 import type { UpdateOrigin } from "./steps";
+import type { RemoteOrigin } from "../mcp-skills/origins";
 
 /** Where a task is: downloading, reviewed (ready to apply or retry), failed, applying, or handed to Claude Desktop. */
 export type TaskStage = "downloading" | "reviewed" | "failed" | "applying" | "handed-off";
@@ -46,6 +47,8 @@ export interface UpdateTask {
   controller: AbortController;
   review: Promise<ServiceReview>;
   obtained: ObtainedSkill | null;
+  /** For a copy from an MCP server or a site: its record's folder key, the origin it held and the one fetched. */
+  fromOrigin: { key: string; previous: RemoteOrigin; origin: RemoteOrigin } | null;
   diff: FolderDiff | null;
   applying: Promise<ServiceApplied> | null;
   handoff: DesktopHandoff | null;

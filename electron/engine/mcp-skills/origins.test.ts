@@ -4,7 +4,7 @@ import { chmod, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { makeTempDir } from "../../../test-support/tmp";
-import { readOrigins, recordOrigin } from "./origins";
+import { forgetPreviousOrigin, readOrigins, recordOrigin, restorePreviousOrigin } from "./origins";
 
 let tmp: { dir: string; cleanup: () => Promise<void> };
 beforeEach(async () => {
@@ -30,6 +30,23 @@ describe("remote origins", () => {
     const read = await readOrigins(tmp.dir);
     expect([...read.keys()]).toEqual([dir]);
     expect(read.get(dir)).toMatchObject({ kind: "mcp", uri: mcp.uri, resources: [{ size: 4 }] });
+  });
+
+  it("keeps the origin an update replaced for Undo, once, and forgets it after an update from elsewhere", async () => {
+    const dir = path.join(tmp.dir, "home", ".agents", "skills", "notes");
+    const newer = { ...mcp, resources: [{ ...mcp.resources[0]!, digest: `sha256:${"b".repeat(64)}` }] };
+    await recordOrigin(tmp.dir, dir, mcp);
+    await recordOrigin(tmp.dir, dir, newer, mcp);
+    expect((await readOrigins(tmp.dir)).get(dir)).toMatchObject({ resources: newer.resources, previous: mcp });
+    expect(await restorePreviousOrigin(tmp.dir, dir)).toBe(true);
+    expect((await readOrigins(tmp.dir)).get(dir)).toMatchObject({ resources: mcp.resources });
+    expect((await readOrigins(tmp.dir)).get(dir)?.previous).toBeUndefined();
+    expect(await restorePreviousOrigin(tmp.dir, dir)).toBe(false);
+
+    await recordOrigin(tmp.dir, dir, newer, mcp);
+    expect(await forgetPreviousOrigin(tmp.dir, dir)).toBe(true);
+    expect(await restorePreviousOrigin(tmp.dir, dir)).toBe(false);
+    expect((await readOrigins(tmp.dir)).get(dir)).toMatchObject({ resources: newer.resources });
   });
 
   it.skipIf(process.platform === "win32")("refuses a record other users may write", async () => {

@@ -1,6 +1,7 @@
 // stageSiteSkills against a site on loopback: the RFC v0.2.0 index (a SKILL.md or an archive, digest checked; an
 // unknown $schema refused), the superseded draft's `files: [{ path, digest }]` with its skill-level digest, the older
-// index (a list of files), no index at all, and hostile sites (paths that escape, wrong digests, an endless file).
+// index (a list of files), no index at all, and hostile sites (paths that escape, wrong digests, an endless file);
+// currentSiteSkill, what an update check reads: the digest the recorded index now gives one skill.
 import { readFile, readdir } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -8,7 +9,7 @@ import { tarGzOf } from "../../../test-support/archives";
 import { digestOf, startSkillsSite, type RunningSkillsSite } from "../../../test-support/servers/skills-site";
 import { makeTempDir } from "../../../test-support/tmp";
 import { EngineError } from "../errors";
-import { DISCOVERY_SCHEMA, skillLevelDigest, stageSiteSkills } from "./well-known";
+import { currentSiteSkill, DISCOVERY_SCHEMA, skillLevelDigest, stageSiteSkills } from "./well-known";
 
 const SKILL = (name: string) => `---\nname: ${name}\ndescription: The ${name} skill, from a site.\n---\n\nBody.\n`;
 
@@ -46,7 +47,12 @@ describe("stageSiteSkills", () => {
       index: { at: "agent-skills", body: agentIndex(digestOf(SKILL("docs"))) },
     });
     expect(await stageSiteSkills(site.url, tmp.dir)).toEqual([
-      { name: "docs", index: `${site.url}/.well-known/agent-skills/index.json`, digest: digestOf(SKILL("docs")) },
+      {
+        name: "docs",
+        index: `${site.url}/.well-known/agent-skills/index.json`,
+        digest: digestOf(SKILL("docs")),
+        form: "skill-md",
+      },
     ]);
     expect(await readFile(path.join(tmp.dir, "docs", "SKILL.md"), "utf8")).toBe(SKILL("docs"));
   });
@@ -184,5 +190,21 @@ describe("stageSiteSkills", () => {
     });
     const error = await failure(stageSiteSkills(site.url, tmp.dir, { limits: { maxFileBytes: 256 * 1024 } }));
     expect(error.code).toBe("install.download.too-large");
+  });
+});
+
+describe("currentSiteSkill", () => {
+  it("reads only the recorded index and gives the digest it now names, or why it cannot", async () => {
+    const body = agentIndex(digestOf(SKILL("docs")));
+    site = await startSkillsSite({ files: {}, index: { at: "agent-skills", body } });
+    const index = `${site.url}/.well-known/agent-skills/index.json`;
+    expect(await currentSiteSkill(index, "docs")).toEqual({ digest: digestOf(SKILL("docs")), form: "skill-md" });
+    body.skills[0]!.digest = digestOf("changed");
+    expect((await currentSiteSkill(index, "docs")).digest).toBe(digestOf("changed"));
+    expect(site.requests.every((r) => r === "/.well-known/agent-skills/index.json")).toBe(true);
+    expect((await failure(currentSiteSkill(index, "gone"))).code).toBe("install.skill.not-found");
+    expect((await failure(currentSiteSkill(`${site.url}/.well-known/skills/index.json`, "docs"))).code).toBe(
+      "install.skill.not-found",
+    );
   });
 });

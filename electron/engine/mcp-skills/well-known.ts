@@ -35,16 +35,22 @@ interface IndexedFile {
 /** How one index entry is fetched: its files one by one (with the draft's skill-level digest), or one archive. */
 type EntryPlan = { files: IndexedFile[]; skillDigest: string | null } | { archive: URL; sha256: string };
 
-/** A skill fetched from a site: its index and the digest a later check compares (artifact or skill-level). */
+/** How a site serves a skill: one SKILL.md, a list of files (the draft's skill-level digest) or one archive. */
+export type SiteSkillForm = "skill-md" | "files" | "archive";
+
+/** A skill fetched from a site: its index, how it is served and the digest a later check compares. */
 export interface StagedSiteSkill {
   name: string;
   index: string;
   digest: string | null;
+  form: SiteSkillForm;
 }
 
 /** Options of one fetch from a site. */
 export interface SiteSkillsOptions {
   skill?: string | null;
+  /** The address is the index itself (an update reads the index the skill was added from), not a site to search. */
+  exactIndex?: boolean;
   limits?: Partial<RemoteLimits>;
   signal?: AbortSignal;
 }
@@ -197,6 +203,32 @@ const digestOfPlan = (plan: EntryPlan) =>
     : (plan.skillDigest ??
       (plan.files.length === 1 && plan.files[0]!.sha256 ? `sha256:${plan.files[0]!.sha256}` : null));
 
+/** The refusal of an index that cannot be used, with why. */
+const brokenIndex = (index: URL) => (why: string) =>
+  new EngineError("install.download.failed", `The skills index at ${index.href} cannot be used: ${why}.`);
+
+/** The entries of the index at `index`, or null when the site has none there (404, 410); throws when it is unusable. */
+async function indexEntries(
+  index: URL,
+  limits: RemoteLimits,
+  signal: AbortSignal,
+): Promise<Array<Record<string, unknown>> | null> {
+  const answer = await get(index, { ...limits, maxFileBytes: MAX_INDEX_BYTES }, signal);
+  if (answer.status === 404 || answer.status === 410) return null;
+  const broken = brokenIndex(index);
+  if (!answer.body) throw broken(`the site answered ${answer.status}`);
+  const parsed = parseJsonWithinLimits(answer.body.toString("utf8"));
+  if (!parsed.ok || !isPlainObject(parsed.value) || !Array.isArray(parsed.value.skills))
+    throw broken("it is not a JSON object with a list of skills");
+  const unknown = unknownIndexVersion(parsed.value);
+  if (unknown) throw broken(unknown);
+  return parsed.value.skills.filter(isPlainObject);
+}
+
+/** How an entry's plan serves the skill. */
+const formOfPlan = (plan: EntryPlan): SiteSkillForm =>
+  "archive" in plan ? "archive" : plan.skillDigest || plan.files.length !== 1 ? "files" : "skill-md";
+
 /** Fetches the chosen skills of the site's index into `root/<name>/…` (each digest checked); null when there is no index. */
 export async function stageSiteSkills(
   raw: string,
@@ -210,18 +242,10 @@ export async function stageSiteSkills(
   const deadline = AbortSignal.timeout(limits.totalTimeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
   try {
-    for (const index of indexUrls(site)) {
-      const answer = await get(index, { ...limits, maxFileBytes: MAX_INDEX_BYTES }, signal);
-      if (answer.status === 404 || answer.status === 410) continue;
-      const broken = (why: string) =>
-        new EngineError("install.download.failed", `The skills index at ${index.href} cannot be used: ${why}.`);
-      if (!answer.body) throw broken(`the site answered ${answer.status}`);
-      const parsed = parseJsonWithinLimits(answer.body.toString("utf8"));
-      if (!parsed.ok || !isPlainObject(parsed.value) || !Array.isArray(parsed.value.skills))
-        throw broken("it is not a JSON object with a list of skills");
-      const unknown = unknownIndexVersion(parsed.value);
-      if (unknown) throw broken(unknown);
-      const entries = parsed.value.skills.filter(isPlainObject);
+    for (const index of options.exactIndex ? [site] : indexUrls(site)) {
+      const entries = await indexEntries(index, limits, signal);
+      if (!entries) continue;
+      const broken = brokenIndex(index);
       const names = entries.map((e) => (typeof e.name === "string" ? e.name : ""));
       const chosen = options.skill ? entries.filter((e) => e.name === options.skill) : entries;
       const plans: Array<{ name: string; plan: EntryPlan }> = [];
@@ -251,21 +275,61 @@ export async function stageSiteSkills(
         );
       const staging = new RemoteStaging(root, limits, site.host);
       for (const { name, plan } of plans) await fetchEntry(plan, name, { root, staging, limits, signal }, broken);
-      return plans.map(({ name, plan }) => ({ name, index: index.href, digest: digestOfPlan(plan) }));
+      return plans.map(({ name, plan }) => ({
+        name,
+        index: index.href,
+        digest: digestOfPlan(plan),
+        form: formOfPlan(plan),
+      }));
     }
     return null;
   } catch (error) {
-    if (error instanceof EngineError) throw error;
-    if (options.signal?.aborted)
-      throw new EngineError("install.download.cancelled", "The download was cancelled.", "cancelled");
-    const timedOut = (error as Error)?.name === "TimeoutError";
-    throw new EngineError(
-      "install.download.failed",
-      timedOut
-        ? `${site.host} did not send its skills in time, so nothing was added.`
-        : `${site.host} could not be reached, so nothing was added.`,
-      timedOut ? "timeout" : "offline",
-      `${(error as Error)?.name ?? "Error"}: ${String((error as Error)?.message ?? error).slice(0, 300)}`,
-    );
+    throw siteFailure(error, site, options.signal);
+  }
+}
+
+/** A failure talking to the site as an EngineError (an EngineError as it is). */
+function siteFailure(error: unknown, site: URL, given: AbortSignal | undefined): EngineError {
+  if (error instanceof EngineError) return error;
+  if (given?.aborted) return new EngineError("install.download.cancelled", "The download was cancelled.", "cancelled");
+  const timedOut = (error as Error)?.name === "TimeoutError";
+  return new EngineError(
+    "install.download.failed",
+    timedOut
+      ? `${site.host} did not send its skills in time, so nothing was added.`
+      : `${site.host} could not be reached, so nothing was added.`,
+    timedOut ? "timeout" : "offline",
+    `${(error as Error)?.name ?? "Error"}: ${String((error as Error)?.message ?? error).slice(0, 300)}`,
+  );
+}
+
+/**
+ * The digest and form the index at `index` now gives the skill `name` (the index only, no file read); throws an
+ * EngineError when the index or the entry is gone or unusable.
+ */
+export async function currentSiteSkill(
+  index: string,
+  name: string,
+  options: Pick<SiteSkillsOptions, "limits" | "signal"> = {},
+): Promise<{ digest: string | null; form: SiteSkillForm }> {
+  const refused = refusedServerUrl(index);
+  if (refused) throw new EngineError("install.download.refused-url", refused);
+  const limits = { ...REMOTE_LIMITS, ...options.limits };
+  const url = new URL(index);
+  const deadline = AbortSignal.timeout(limits.requestTimeoutMs);
+  const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
+  try {
+    const entries = await indexEntries(url, limits, signal);
+    if (!entries)
+      throw new EngineError("install.skill.not-found", `${url.host} no longer publishes the skills index ${url.href}.`);
+    const entry = entries.find((e) => e.name === name);
+    if (!entry)
+      throw new EngineError("install.skill.not-found", `${url.host}'s skills index no longer lists "${name}".`);
+    const plan = planOf(entry, name, url);
+    if (typeof plan === "string") throw brokenIndex(url)(`the skill "${name}": ${plan}`);
+    if (!plan) throw brokenIndex(url)(`the skill "${name}" is of a type Skillshelf does not know`);
+    return { digest: digestOfPlan(plan), form: formOfPlan(plan) };
+  } catch (error) {
+    throw siteFailure(error, url, options.signal);
   }
 }

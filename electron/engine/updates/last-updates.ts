@@ -25,7 +25,14 @@ const MAX_FILE_BYTES = 16 * 1024 * 1024;
 const MAX_ENTRIES = 50_000;
 const FORMAT = 1;
 const STATES = new Set<UpdateInfo["state"]>(["up-to-date", "outdated", "ahead", "changed-locally", "unknown"]);
-const SOURCES = new Set<UpdateInfo["source"]>(["skill-meta", "github-release", "github-tree", "mcp-skills", "none"]);
+const SOURCES = new Set<UpdateInfo["source"]>([
+  "skill-meta",
+  "github-release",
+  "github-tree",
+  "mcp-skills",
+  "site-skills",
+  "none",
+]);
 /** A content check's facts (git tree SHAs, the folder upstream, the files that differ), checked like the rest. */
 const CONTENT_STRINGS = ["repository", "folder", "branch", "installedHash", "upstreamHash"] as const;
 const MAX_CHANGED_FILES = 10_000;

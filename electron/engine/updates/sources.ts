@@ -8,7 +8,7 @@ import type { UpdateServerStatus } from "../../../shared/update-servers";
 import type { ScanPlatform } from "../discovery/types";
 import { defaultCacheDir } from "./cache-dir";
 import { checkUpdates, type CheckUpdatesOptions } from "./check";
-import { checkMcpOrigin } from "../mcp-skills/check-origin";
+import { checkMcpOrigin, checkSiteOrigin } from "../mcp-skills/check-origin";
 import { readOrigins, type OriginRecord } from "../mcp-skills/origins";
 import { redactUrl, urlEndpoint } from "./endpoints";
 import { GITHUB_API } from "./github-http";
@@ -53,7 +53,7 @@ export interface UpdateSourceSetup {
   freshTrees?: boolean;
   /** Deadline per release lookup. */
   releaseTimeoutMs?: number;
-  /** The data folder: skills installed from an MCP server are checked against the origin recorded there. */
+  /** The data folder: skills installed from an MCP server or a site are checked against the origin recorded there. */
   dataDir?: string;
   log?: (line: string) => void;
 }
@@ -114,14 +114,15 @@ export interface UpdateChecker {
 /** How long a server just added in Settings may take to answer. */
 const TRY_TIMEOUT_MS = 5_000;
 
-/** The check of copies installed from an MCP server, by their recorded origin (none when the record is unreadable). */
+/** The check of copies installed from an MCP server or a site, by their recorded origin (none when it is unreadable). */
 async function remoteCheck(dataDir: string): Promise<CheckUpdatesOptions["remote"]> {
   const origins = await readOrigins(dataDir).catch(() => new Map<string, OriginRecord>());
   if (!origins.size) return undefined;
   return async (skill) => {
     const real = await realpath(skill.dir).catch(() => skill.dir);
     const origin = origins.get(real) ?? origins.get(skill.dir);
-    return origin?.kind === "mcp" ? checkMcpOrigin(origin, real) : null;
+    if (origin?.kind === "mcp") return checkMcpOrigin(origin, real);
+    return origin?.kind === "site" ? checkSiteOrigin(origin, real) : null;
   };
 }
 

@@ -5,6 +5,7 @@ import { updateSourceLabel } from "../../../shared/update-text";
 import { ReleaseNotes } from "../shared/lazy-detail";
 import type { PluginUpdate } from "./update-groups";
 import { guidedNextStep } from "./UpdateParts";
+import { pendingVersions } from "./pending-versions";
 
 /** A skill's pending update in one row (name, where, versions, its one action), the rest folded under Details. */
 export function PendingItem(props: {
@@ -17,6 +18,7 @@ export function PendingItem(props: {
   const { info, place } = props;
   const kind = info.plan?.kind;
   const can = info.plan?.action;
+  const versions = pendingVersions(info);
   const action =
     can === "download" && kind === "replace-folder"
       ? "Update…"
@@ -33,12 +35,12 @@ export function PendingItem(props: {
           {place}
         </span>
         <span className="versions">
-          {info.installed || info.latest ? (
-            <>
-              {info.installed ?? "unknown"} → <strong>{info.latest ?? "unknown"}</strong>
-            </>
+          {"only" in versions ? (
+            versions.only
           ) : (
-            "newer folder on GitHub"
+            <>
+              {versions.from} → <strong>{versions.to}</strong>
+            </>
           )}
         </span>
         {info.stale ? <span className="muted small">{asOf(info.checkedAt)}</span> : null}
