@@ -70,6 +70,7 @@ describe("the Electron checklist of commands that can start a program", () => {
         "update:cancel",
         "update:histories",
         "update:history",
+        "update:local-changes",
         "update:recipe-result",
         "update:recoveries",
         "update:review",

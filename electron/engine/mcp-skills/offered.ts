@@ -7,6 +7,7 @@ import path from "node:path";
 import { StdioClientTransport, getDefaultEnvironment } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { OfferedServer, OfferedSkill, OfferedSkillPreview } from "../../../shared/offered-skills";
 import { EngineError } from "../errors";
+import { mapBounded } from "../fs/bounded";
 import { getSkillLevels } from "../skill/levels";
 import { httpTransport } from "../updates/meta-client";
 import { redactUrl, type McpEndpoint } from "../updates/endpoints";
@@ -107,16 +108,7 @@ export async function listOffered(
   limits: Partial<RemoteLimits> = {},
 ): Promise<OfferedServer[]> {
   const asked = endpoints.slice(0, MAX_OFFERING_SERVERS);
-  const results: OfferedServer[] = new Array<OfferedServer>(asked.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < asked.length) {
-      const i = next++;
-      results[i] = await askOffered(asked[i]!, limits);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(PARALLEL, asked.length) }, worker));
-  return results;
+  return mapBounded(asked, PARALLEL, (endpoint) => askOffered(endpoint, limits));
 }
 
 /** Puts the skill's URI in place of the temporary folder in every path the preview shows. */
