@@ -22,7 +22,7 @@ async function claudeTokens(page: Page): Promise<number> {
     .locator(".budget-bar", { hasText: /^Claude Code/ })
     .locator(".budget-bar-value")
     .innerText();
-  return Number(/~([\d,]+) tokens/.exec(text)![1]!.replace(/,/g, ""));
+  return Number(/≈ ([\d,]+) tokens/.exec(text)![1]!.replace(/,/g, ""));
 }
 
 test.describe("the Budget view", () => {
