@@ -169,10 +169,10 @@ test.describe("a walk-through as each kind of user", () => {
     const diff = compare.getByRole("region", { name: "Differences in SKILL.md" });
     const changed = diff.locator("tr.diff-changed");
     await expect(changed.filter({ hasText: "Summarise what shipped this week." }).locator("td").first()).toHaveText(
-      "Summarise what shipped this week.",
+      "Removed: Summarise what shipped this week.",
     );
     await expect(changed.filter({ hasText: "Summarise what shipped this week." }).locator("td").nth(1)).toHaveText(
-      "Summarise what shipped this week, then list the risks.",
+      "Added: Summarise what shipped this week, then list the risks.",
     );
     await expect(changed.filter({ hasText: "1.0.0" }).locator("td").nth(1)).toContainText('version: "1.1.0"');
     await saveScreenshot(page, "walkthrough-drift-compare");

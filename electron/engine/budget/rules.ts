@@ -94,14 +94,22 @@ export function codexRules(configFile: string, switches: number): { rules: Listi
   };
 }
 
+/** A listing with no published cap or budget, where disable-model-invocation means nothing. */
+const NO_CAPS: ListingRules = { maxDescChars: null, budgetChars: null, honoursDisableModelInvocation: false };
+
+/** The two rules a client that publishes neither a description cap nor a listing budget shows as not published. */
+const noPublishedCaps = (anchor: string): BudgetRule[] => [
+  notPublished("description-cap", "A cap on each description.", anchor),
+  notPublished("listing-budget", "A budget for the whole listing.", anchor),
+];
+
 /** Gemini CLI: one skill per name (workspace over user), enabled skills only; its switch is /skills disable. */
 export function geminiRules(): { rules: ListingRules; shown: BudgetRule[] } {
   const anchor = `${DOCS}#gemini-cli`;
   return {
-    rules: { maxDescChars: null, budgetChars: null, honoursDisableModelInvocation: false, sameName: "first" },
+    rules: { ...NO_CAPS, sameName: "first" },
     shown: [
-      notPublished("description-cap", "A cap on each description.", anchor),
-      notPublished("listing-budget", "A budget for the whole listing.", anchor),
+      ...noPublishedCaps(anchor),
       {
         id: "precedence",
         text: "Skills of one name are listed once: the workspace's over the user's.",
@@ -122,10 +130,9 @@ export function geminiRules(): { rules: ListingRules; shown: BudgetRule[] } {
 export function gooseRules(): { rules: ListingRules; shown: BudgetRule[] } {
   const anchor = `${DOCS}#goose`;
   return {
-    rules: { maxDescChars: null, budgetChars: null, honoursDisableModelInvocation: false, sameName: "first" },
+    rules: { ...NO_CAPS, sameName: "first" },
     shown: [
-      notPublished("description-cap", "A cap on each description.", anchor),
-      notPublished("listing-budget", "A budget for the whole listing.", anchor),
+      ...noPublishedCaps(anchor),
       {
         id: "precedence",
         text: "Skills of one name are listed once: the project's over the user's, Goose's own folder over the shared ones.",
@@ -141,10 +148,9 @@ export function gooseRules(): { rules: ListingRules; shown: BudgetRule[] } {
 export function unpublishedRules(client: ClientId): { rules: ListingRules; shown: BudgetRule[] } {
   const anchor = `${DOCS}#${client}`;
   return {
-    rules: { maxDescChars: null, budgetChars: null, honoursDisableModelInvocation: false },
+    rules: NO_CAPS,
     shown: [
-      notPublished("description-cap", "A cap on each description.", anchor),
-      notPublished("listing-budget", "A budget for the whole listing.", anchor),
+      ...noPublishedCaps(anchor),
       notPublished("per-skill-switch", "A per-skill switch in its settings.", anchor),
     ],
   };

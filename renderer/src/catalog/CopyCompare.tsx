@@ -1,10 +1,11 @@
 // Drift, side by side: which files differ between this copy and another copy of the same skill, and SKILL.md's lines
 // next to each other.
 import { useEffect, useState } from "react";
-import { diffLines, sideBySide, type ComparedFile, type CopyComparison } from "../../../shared/copy-compare";
+import type { ComparedFile, CopyComparison } from "../../../shared/copy-compare";
 import { formatBytes } from "../../../shared/format";
 import { errorMessage, plural } from "../lib/format";
 import { useApi } from "../app/api-context";
+import { UpdateDiff } from "../updates/UpdateDiff";
 
 const STATUS: Record<ComparedFile["status"], string> = {
   changed: "differs",
@@ -13,36 +14,15 @@ const STATUS: Record<ComparedFile["status"], string> = {
 };
 
 function SideBySideDiff(props: { file: ComparedFile }) {
-  const rows = sideBySide(diffLines(props.file.diff ?? ""));
+  const { file } = props;
   return (
-    <div className="side-diff" role="region" aria-label={`Differences in ${props.file.path}`} tabIndex={0}>
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">This copy</th>
-            <th scope="col">The other copy</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row, i) =>
-            row.kind === "hunk" ? (
-              <tr key={i} className="diff-hunk">
-                <td colSpan={2}>{row.left}</td>
-              </tr>
-            ) : (
-              <tr key={i} className={`diff-${row.kind}`}>
-                <td className={row.kind === "changed" && row.left !== null ? "diff-removed" : undefined}>
-                  {row.left ?? ""}
-                </td>
-                <td className={row.kind === "changed" && row.right !== null ? "diff-added" : undefined}>
-                  {row.right ?? ""}
-                </td>
-              </tr>
-            ),
-          )}
-        </tbody>
-      </table>
-    </div>
+    <UpdateDiff
+      path={file.path}
+      diff={file.diff ?? ""}
+      left="This copy"
+      right="The other copy"
+      region="Differences in"
+    />
   );
 }
 

@@ -166,25 +166,26 @@ function InstalledNotKnown(props: { info: UpdateInfo; reason: string }) {
       <>
         <InstalledUnknown info={info} reason={reason} />
         <p>Files that differ from its source now:</p>
-        <ul className="changed-files">
-          {files.map((f) => (
-            <li key={f}>
-              <code>{escapeControl(f)}</code>
-            </li>
-          ))}
-        </ul>
+        <ChangedFileList files={files} />
       </>
     );
   return (
     <>
       <p>Files you changed, added or removed since it was installed:</p>
-      <ul className="changed-files">
-        {files.map((f) => (
-          <li key={f}>
-            <code>{escapeControl(f)}</code>
-          </li>
-        ))}
-      </ul>
+      <ChangedFileList files={files} />
     </>
+  );
+}
+
+/** The changed files' names, escaped. */
+function ChangedFileList(props: { files: readonly string[] }) {
+  return (
+    <ul className="changed-files">
+      {props.files.map((f) => (
+        <li key={f}>
+          <code>{escapeControl(f)}</code>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -11,13 +11,23 @@ export function hunkWords(header: string): string {
   return `From line ${line}`;
 }
 
-/** The change of one file: `left` and `right` name the two sides ("Now", "After the update"); `swap` reads it backwards. */
-export function UpdateDiff(props: { path: string; diff: string; left: string; right: string; swap?: boolean }) {
+/**
+ * The change of one file: `left` and `right` name the two sides ("Now", "After the update"); `swap` reads it backwards;
+ * `region` starts the region's name ("Changes in", or "Differences in" for two copies of a skill).
+ */
+export function UpdateDiff(props: {
+  path: string;
+  diff: string;
+  left: string;
+  right: string;
+  swap?: boolean;
+  region?: string;
+}) {
   const rows = sideBySide(diffLines(props.diff)).map((row) =>
     props.swap && row.kind !== "hunk" ? { ...row, left: row.right, right: row.left } : row,
   );
   return (
-    <div className="side-diff" role="region" aria-label={`Changes in ${props.path}`} tabIndex={0}>
+    <div className="side-diff" role="region" aria-label={`${props.region ?? "Changes in"} ${props.path}`} tabIndex={0}>
       <table>
         <thead>
           <tr>
