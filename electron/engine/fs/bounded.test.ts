@@ -30,6 +30,12 @@ describe("mapBounded", () => {
   });
 
   it("lets the event loop run between tasks that only do synchronous work", async () => {
+    const busy = (ms: number) => {
+      const until = performance.now() + ms;
+      while (performance.now() < until); // synchronous work, as a small read is
+    };
+    // The slice is shared by the whole thread: end a map with a turn just given, so the next starts a fresh slice.
+    await mapBounded([10, 0], 1, async (ms) => busy(ms));
     let ranBetween = false;
     setImmediate(() => (ranBetween = true));
     const seen: boolean[] = [];
@@ -37,8 +43,7 @@ describe("mapBounded", () => {
       Array.from({ length: 40 }, (_, i) => i),
       8,
       async () => {
-        const until = performance.now() + 1;
-        while (performance.now() < until); // a synchronous millisecond, as a small read is
+        busy(1);
         seen.push(ranBetween);
       },
     );
