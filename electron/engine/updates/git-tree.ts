@@ -38,7 +38,7 @@ export class GitTreeLimitError extends EngineError {
 const DEFAULTS: Required<GitTreeLimits> = { maxFiles: 10_000, maxBytes: 256 * 1024 * 1024, maxDepth: 32 };
 
 /** The id git gives an object of that type and content: SHA-1 of `TYPE SIZE\0CONTENT`. */
-function gitObjectId(type: "blob" | "tree", content: Uint8Array): string {
+export function gitObjectId(type: "blob" | "tree", content: Uint8Array): string {
   return createHash("sha1").update(`${type} ${content.length}\u0000`).update(content).digest("hex");
 }
 

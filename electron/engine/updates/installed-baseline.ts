@@ -3,10 +3,10 @@
 // Trees API at that SHA, and a file's content from the Blobs API, each checked against its id. Skillshelf keeps no
 // copy of what it installed (its manifest holds only SHA-256s; backups hold the copies it replaced), so the network
 // is the one place the installed content comes from. Every answer is capped, time-limited and never trusted blindly.
-import { createHash } from "node:crypto";
 import type { Skill } from "../../../shared/model";
 import { isPlainObject } from "../plugin/diagnostics";
 import { INSTALLER_HASH } from "../skill-lock/folder-hash";
+import { gitObjectId } from "./git-tree";
 import { githubGetJson, githubUrl } from "./github-http";
 import { parseGithubRepo, type GithubRepo } from "./repository";
 
@@ -55,11 +55,6 @@ export interface BaselineOptions {
 function lockRepo(skill: Skill): GithubRepo | null {
   const lock = skill.lock;
   return lock ? (parseGithubRepo(lock.sourceUrl) ?? parseGithubRepo(lock.source)) : null;
-}
-
-/** The id git gives a blob of this content. */
-function blobId(bytes: Buffer): string {
-  return createHash("sha1").update(`blob ${bytes.length}\u0000`).update(bytes).digest("hex");
 }
 
 /** The files of a Trees answer, or why it cannot be used. */
@@ -126,7 +121,7 @@ export async function installedBaseline(skill: Skill, options: BaselineOptions):
       return { ok: false, reason: "GitHub's answer for its installed version was not usable" };
     const bytes = Buffer.from(body.content.replace(/\s+/g, ""), "base64");
     if (bytes.length > MAX_BASELINE_FILE_BYTES) return { ok: false, reason: "too large to show" };
-    if (blobId(bytes) !== file.sha)
+    if (gitObjectId("blob", bytes) !== file.sha)
       return { ok: false, reason: "GitHub's answer for its installed version did not match the recorded one" };
     return { ok: true, bytes };
   };
