@@ -4,12 +4,11 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { StdioClientTransport, getDefaultEnvironment } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { OfferedServer, OfferedSkill, OfferedSkillPreview } from "../../../shared/offered-skills";
 import { EngineError } from "../errors";
 import { mapBounded } from "../fs/bounded";
 import { getSkillLevels } from "../skill/levels";
-import { httpTransport } from "../updates/meta-client";
+import { httpTransport, stdioTransport } from "../updates/meta-client";
 import { redactUrl, type McpEndpoint } from "../updates/endpoints";
 import { listMcpSkills, stageMcpSkills, type McpSkillsTransport } from "./client";
 import type { ListedEntry } from "./protocol";
@@ -35,16 +34,8 @@ function transportOf(endpoint: McpEndpoint): { transport: McpSkillsTransport } |
     return { transport: (watch, cap) => httpTransport(t.url, t.headers.reveal(), watch, cap) };
   }
   return {
-    transport: (_watch, cap) =>
-      new StdioClientTransport({
-        command: t.command,
-        args: t.args,
-        env: { ...getDefaultEnvironment(), ...t.env.reveal() },
-        cwd: t.cwd,
-        stderr: "ignore",
-        // One message may be a whole file (base64 or escaped text): the skills client's largest read cap.
-        maxBufferSize: Math.max(cap(), 6 * REMOTE_LIMITS.maxSkillBytes + 64 * 1024),
-      }),
+    // One message may be a whole file (base64 or escaped text): the skills client's largest read cap.
+    transport: (_watch, cap) => stdioTransport(t, Math.max(cap(), 6 * REMOTE_LIMITS.maxSkillBytes + 64 * 1024)),
   };
 }
 

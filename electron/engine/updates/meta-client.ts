@@ -124,14 +124,24 @@ export function httpTransport(
 function makeTransport(endpoint: McpEndpoint, watch: CapWatch): Transport {
   const t = endpoint.transport;
   if (t.type === "http") return httpTransport(t.url, t.headers.reveal(), watch);
-  // The SDK's read buffer closes the transport when one message passes maxBufferSize.
+  return stdioTransport(t, MAX_MCP_MESSAGE_BYTES);
+}
+
+/**
+ * A local server started with its own env on top of the default one, its stderr ignored; the SDK's read buffer closes
+ * the transport when one message passes `maxMessageBytes` (query, probe, skills).
+ */
+export function stdioTransport(
+  t: Extract<McpEndpoint["transport"], { type: "stdio" }>,
+  maxMessageBytes: number,
+): StdioClientTransport {
   return new StdioClientTransport({
     command: t.command,
     args: t.args,
     env: { ...getDefaultEnvironment(), ...t.env.reveal() },
     cwd: t.cwd,
     stderr: "ignore",
-    maxBufferSize: MAX_MCP_MESSAGE_BYTES,
+    maxBufferSize: maxMessageBytes,
   });
 }
 
