@@ -44,17 +44,45 @@ function kindOf(cp: number): CapabilityHidden["kind"] | null {
 
 const clip = (s: string) => (s.length > MAX_TEXT ? `${s.slice(0, MAX_TEXT - 1)}…` : s);
 
+const EMOJI = /^\p{Emoji}$/u;
+const PICTOGRAPHIC = /^\p{Extended_Pictographic}$/u;
+const MODIFIER = /^\p{Emoji_Modifier}$/u;
+
+/**
+ * Whether the character at `i` is part of an emoji a person sees: one text or emoji presentation selector (U+FE0E,
+ * U+FE0F) right after an emoji character, or a zero-width joiner between two pictographs (👨‍👩‍👧). A run of
+ * selectors, or one after a letter, stays hidden text: that is how data is smuggled in selectors.
+ */
+function partOfEmoji(chars: readonly string[], i: number): boolean {
+  const cp = chars[i]!.codePointAt(0)!;
+  const before = chars[i - 1] ?? "";
+  const after = chars[i + 1] ?? "";
+  if (cp === 0xfe0e || cp === 0xfe0f) return EMOJI.test(before) && !within(after.codePointAt(0) ?? 0, INVISIBLE);
+  if (cp !== 0x200d) return false;
+  const joined = PICTOGRAPHIC.test(before) || MODIFIER.test(before) || before === "\uFE0F";
+  return joined && PICTOGRAPHIC.test(after);
+}
+
+/** Fenced code blocks and code spans blanked (line breaks kept): a comment there is shown as written, not hidden. */
+function withoutCode(markdown: string): string {
+  const blank = (s: string) => s.replace(/[^\n]/g, " ");
+  return markdown
+    .replace(/^( {0,3})(`{3,}|~{3,})[^\n]*\n[\s\S]*?(?:^ {0,3}\2[`~]*[ \t]*$|(?![\s\S]))/gm, blank)
+    .replace(/(`+)[^`\n][\s\S]*?\1/g, (m) => (m.includes("\n\n") ? m : blank(m)));
+}
+
 /** The hidden text of one file (one finding per kind and line; a BOM at the very start is allowed). */
 export function hiddenTextOf(file: string, text: string, markdown: boolean, limit: number): CapabilityHidden[] {
   const out: CapabilityHidden[] = [];
   const lines = text.replace(/^\uFEFF/, "").split("\n");
   for (const [i, line] of lines.entries()) {
     const byKind = new Map<CapabilityHidden["kind"], string[]>();
-    for (const ch of line) {
+    const chars = [...line];
+    for (const [at, ch] of chars.entries()) {
       const cp = ch.codePointAt(0)!;
       if (cp < 0xad) continue;
       const kind = kindOf(cp);
-      if (!kind) continue;
+      if (!kind || partOfEmoji(chars, at)) continue;
       const list = byKind.get(kind) ?? [];
       list.push(shown(ch));
       byKind.set(kind, list);
@@ -66,7 +94,7 @@ export function hiddenTextOf(file: string, text: string, markdown: boolean, limi
     }
   }
   if (!markdown) return out;
-  const body = lines.join("\n");
+  const body = withoutCode(lines.join("\n"));
   for (const m of body.matchAll(/<!--([\s\S]*?)(?:-->|$)/g)) {
     if (out.length >= limit) break;
     const inside = m[1]!.trim().replace(/\s+/g, " ");
