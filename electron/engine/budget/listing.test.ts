@@ -47,6 +47,14 @@ describe("buildListing", () => {
     ]);
   });
 
+  it("writes its figures grouped, as the rest of the app does", () => {
+    const listing = buildListing([c(skill("a", "y".repeat(9000)))], { ...open, budgetChars: 8000 }, null);
+    const cut = listing.cuts.find((x) => x.kind === "over-budget");
+    expect(cut?.detail).toMatch(
+      /^The listing is over its 8,000 characters, so this description is shortened by 1,\d{3} characters \(to 7,\d{3}\)\.$/,
+    );
+  });
+
   it("cuts at the cap, lists name-only without its description and leaves out off, user-invocable-only and opted-out skills", () => {
     const overrides = new Map([
       ["n", { mode: "name-only" as const, from: "f" }],

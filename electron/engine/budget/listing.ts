@@ -1,6 +1,7 @@
 // One client's level-1 listing as it builds it: who is left out, the description cap, the budget, the duplicates.
 import type { BudgetCut, BudgetEntry, BudgetSuggestion, OverrideMode } from "../../../shared/budget";
 import { escapeLevel1, renderAvailableSkills } from "../../../shared/level1";
+import { formatCount } from "../../../shared/format";
 import type { Skill } from "../../../shared/model";
 import { codePoints, estimateTokens } from "../../../shared/tokens";
 
@@ -126,7 +127,7 @@ export function buildListing(candidates: readonly Candidate[], rules: ListingRul
         name: nameOf(c),
         skillId: c.skill.id,
         chars: capCut,
-        detail: `Its description is ${capCut} characters past the ${rules.maxDescChars}-character cap; the rest is cut.`,
+        detail: `Its description is ${formatCount(capCut)} characters past the ${formatCount(rules.maxDescChars)}-character cap; the rest is cut.`,
       });
     }
     kept.push({ candidate: c, mode, description, capCut });
@@ -146,7 +147,7 @@ export function buildListing(candidates: readonly Candidate[], rules: ListingRul
         name,
         skillId: skill.id,
         chars: by,
-        detail: `The listing is over its ${rules.budgetChars} characters, so this description is shortened by ${by} characters (to ${cap}).`,
+        detail: `The listing is over its ${rules.budgetChars === null ? "" : `${formatCount(rules.budgetChars)} `}characters, so this description is shortened by ${formatCount(by)} characters (to ${formatCount(cap)}).`,
       });
     }
     const cutChars = k.mode === "name-only" ? 0 : codePoints(skill.description) - codePoints(description);
@@ -217,7 +218,7 @@ function suggestionsFor(entries: BudgetEntry[]): BudgetSuggestion[] {
       name: e.name,
       skillId: e.skillId,
       savesTokens: saves,
-      detail: `Shorten this description to ${SUGGESTED_DESC_CHARS} characters: −${saves} tokens every conversation.`,
+      detail: `Shorten this description to ${formatCount(SUGGESTED_DESC_CHARS)} characters: −${formatCount(saves)} tokens every conversation.`,
     });
   }
   return out.sort((a, b) => b.savesTokens - a.savesTokens);
