@@ -1,12 +1,11 @@
 // The flags every command that scans a machine shares (`--home`, `--platform`, `--include`), parsed and checked once.
-import { existsSync } from "node:fs";
 import { stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { isDirectory } from "../engine/discovery/list";
 import { scanPlatformOf } from "../engine/discovery/locations";
 import type { ScanOptions, ScanPlatform } from "../engine/discovery/types";
+import { scanWorkerOptions } from "./read-worker-script";
 import { UsageError, listFlag, stringFlag, type CliArgs, type CliCommand, type CliIo } from "./command";
 
 const PLATFORMS: ScanPlatform[] = ["darwin", "win32", "linux"];
@@ -24,26 +23,6 @@ export const SCAN_FLAGS_USAGE = "[--home DIR] [--platform darwin|win32|linux] [-
 /** The platform whose layout a scan uses by default: this machine's, mapped to one of the three known. */
 function defaultPlatform(platform: NodeJS.Platform = process.platform): ScanPlatform {
   return scanPlatformOf(platform);
-}
-
-/**
- * The read worker for big scans: the bundle built beside this CLI bundle (none when running from source), unless
- * SKILLSHELF_SCAN_WORKER_MIN is 0; a positive value is the fewest skills a scan reads in the worker (default 400).
- * Exported for tests: they pass the address of a bundle that is not there.
- */
-export function scanWorkerOptions(
-  env: Record<string, string | undefined>,
-  moduleUrl: string = import.meta.url,
-): Pick<ScanOptions, "workerScript" | "workerMinSkills"> {
-  const modulePath = moduleUrl.startsWith("file:") ? fileURLToPath(moduleUrl) : null;
-  if (!modulePath?.endsWith(".mjs")) return {};
-  const script = path.join(path.dirname(modulePath), "read-worker.mjs");
-  const min = env.SKILLSHELF_SCAN_WORKER_MIN?.trim();
-  const minSkills = min ? Number(min) : undefined;
-  if (minSkills === 0 || !existsSync(script)) return {};
-  return minSkills !== undefined && Number.isInteger(minSkills) && minSkills > 0
-    ? { workerScript: script, workerMinSkills: minSkills }
-    : { workerScript: script };
 }
 
 /** Reads and checks the scan flags; bad values are usage errors (exit 2). */

@@ -5,7 +5,7 @@ import { buildFixtureHome } from "../../test-support/fixture-homes";
 import { runBin } from "../../test-support/cli";
 import { addManySkills } from "../../test-support/many-skills";
 import { makeTempDir } from "../../test-support/tmp";
-import { scanWorkerOptions } from "./scan-flags";
+import { scanWorkerOptions } from "./read-worker-script";
 
 let home = "";
 let env: Record<string, string> = {};

@@ -16,8 +16,16 @@ export function safeBlock(text: string): string {
   return escapeControl(text, { keepNewlines: true });
 }
 
+/** A path with a `.` or `..` name, an empty name (`//`) or a trailing `/`: path.relative would normalise it. */
+const UNPLAIN = /(?:^|\/)\.{0,2}(?:\/|$)/;
+
 /** A path relative to cwd when it lies below it, else absolute (unescaped: the machine formats use it too). */
 export function relativeWhenInside(file: string, cwd: string): string {
+  // The usual case, a plain path under a plain cwd, without path.relative's normalising of both.
+  if (path.sep === "/" && file.startsWith(cwd) && file[cwd.length] === "/" && cwd.length > 1) {
+    const rel = file.slice(cwd.length + 1);
+    if (!UNPLAIN.test(rel) && !UNPLAIN.test(cwd.slice(1))) return rel && !rel.startsWith("..") ? rel : file;
+  }
   const rel = path.relative(cwd, file);
   return rel && !rel.startsWith("..") && !path.isAbsolute(rel) ? rel : file;
 }

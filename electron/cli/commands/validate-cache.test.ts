@@ -35,6 +35,20 @@ describe("validate's cache", () => {
     expect(existsSync(cacheFile)).toBe(true);
   });
 
+  it("prints, in every format, what an uncached run prints when the read worker shares the reading", async () => {
+    await cp(FIXTURES, path.join(skills, "all"), { recursive: true, verbatimSymlinks: true });
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    const shared = { ...env, SKILLSHELF_SCAN_WORKER_MIN: "1" };
+    for (const format of ["text", "json", "sarif"]) {
+      const plain = await runBin(["validate", skills, "--no-cache", "--format", format], { env });
+      const first = await runBin(["validate", skills, "--format", format], { env: shared });
+      const again = await runBin(["validate", skills, "--format", format], { env: shared });
+      expect(first.stdout, format).toBe(plain.stdout);
+      expect(again.stdout, format).toBe(plain.stdout);
+      expect([first.code, again.code]).toEqual([plain.code, plain.code]);
+    }
+  });
+
   it("is off when the settings turn it off", async () => {
     await mkdir(path.join(tmp.dir, "config"), { recursive: true });
     await writeFile(

@@ -9,6 +9,8 @@ import { StatsSeen } from "../../engine/fs/stats-seen";
 import { mapBounded } from "../../engine/fs/bounded";
 import type { TargetResult } from "../../engine/validate-target";
 import { validateSkillCached } from "../../engine/validate-cache/cached-skill";
+import { validateSkillsCached } from "../../engine/validate-cache/skills-cached";
+import { scanWorkerOptions } from "../read-worker-script";
 import { ValidationCache, defaultCacheFile } from "../../engine/validate-cache/store";
 import { defaultSettingsFile, validationCacheOn } from "../../engine/config-dir";
 import { UsageError, printJson, stringFlag, type CliArgs, type CliCommand, type CliIo } from "../command";
@@ -18,6 +20,9 @@ import { VALIDATE_FORMATS, searchSummaryLines, type ValidateFormat } from "./val
 import { owningPaths } from "./owning-targets";
 
 type ValidateTarget = typeof import("../../engine/validate-target").validateTarget;
+
+/** Targets checked together (their skills' stats and reads), then printed, before the next ones are looked at. */
+const STRETCH = 4096;
 
 /** One checked path in `validate`'s JSON output. */
 export type ValidateResult = TargetResult;
@@ -156,9 +161,37 @@ export const validateCommand: CliCommand = {
       cache && target.kind === "skill"
         ? validateSkillCached(target, profile, cache, realDirs, {}, statsSeen)
         : validateTarget(target, profile, realDirs);
+    // Through the cache, the skills of a stretch of targets are checked together first: kept results by stats, the
+    // rest read here and in the read worker at once (scanWorkerOptions says where it is and when it pays).
+    const worker = cache ? scanWorkerOptions(io.env) : {};
+    const ready = new Map<number, TargetResult>();
+    const checkSkillsOf = async (from: number, to: number) => {
+      if (!cache) return;
+      const skills: number[] = [];
+      for (let i = from; i < to; i++) if (targets[i]!.kind === "skill") skills.push(i);
+      const found = await validateSkillsCached(
+        skills.map((i) => targets[i] as { path: string; dir: string }),
+        profile,
+        cache,
+        { seen: statsSeen, realDirs, ...worker },
+      );
+      skills.forEach((i, k) => ready.set(i, found[k]!));
+    };
+    /** Checks every target (a stretch at a time, so results are not all held at once), each with its index. */
+    const checkAll = async <T>(each: (target: ValidationTarget, index: number) => Promise<T>): Promise<T[]> => {
+      const out: T[] = [];
+      for (let from = 0; from < targets.length; from += STRETCH) {
+        const to = Math.min(targets.length, from + STRETCH);
+        await checkSkillsOf(from, to);
+        out.push(...(await mapBounded(targets.slice(from, to), 16, (target, k) => each(target, from + k))));
+      }
+      return out;
+    };
     const withCapabilities = args.values.capabilities === true;
-    const check = async (target: ValidationTarget) => {
-      const result = await checkOnly(target);
+    const check = async (target: ValidationTarget, index: number) => {
+      const kept = ready.get(index);
+      ready.delete(index);
+      const result = kept ?? (await checkOnly(target));
       const dir = target.kind === "skill" ? target.dir : target.kind === "plugin" ? target.root : null;
       if (!withCapabilities || dir === null) return result;
       const { capabilityFindings } = await import("../../engine/capabilities/findings");
@@ -175,8 +208,8 @@ export const validateCommand: CliCommand = {
       const printer = new JsonListPrinter(io, "results");
       const done = new Map<number, ValidateResult>();
       let next = 0;
-      const errors = await mapBounded(targets, 16, async (target, index) => {
-        const result = await check(target);
+      const errors = await checkAll(async (target, index) => {
+        const result = await check(target, index);
         done.set(index, result);
         for (let ready; (ready = done.get(next)) !== undefined; next++) {
           done.delete(next);
@@ -188,7 +221,7 @@ export const validateCommand: CliCommand = {
       printer.end();
       return errors.includes(true) ? 1 : 0;
     }
-    const results = await mapBounded(targets, 16, check);
+    const results = await checkAll(check);
     await finish();
     // The CI formats (and the diagnostics' documentation SARIF quotes) load only when asked for.
     if (format === "sarif") printJson(io, (await import("./validate-formats")).toSarif(results, io.cwd));

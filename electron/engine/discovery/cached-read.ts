@@ -1,7 +1,7 @@
 // The scan's side of the validation cache `validate` keeps too: a skill whose recorded paths all still match is taken
 // from its record (its content hash computed only when the record lacks one), any other is read and recorded.
 import { ValidationCache } from "../validate-cache/store";
-import { recordKey } from "../validate-cache/cached-skill";
+import { recordKey } from "../validate-cache/format";
 import { recordedPaths, stillMatches } from "../validate-cache/entries";
 import { nowNs } from "../validate-cache/identity";
 import { reportOf, scanPartOf } from "../validate-cache/scan-part";

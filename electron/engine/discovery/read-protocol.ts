@@ -2,6 +2,7 @@
 import type { Profile } from "../../../shared/model";
 import type { SkillReport } from "../skill/types";
 import type { RecordedEntries } from "../validate-cache/entries";
+import type { ValidateJob, ValidateRead } from "../validate-cache/read-for-record";
 import type { FolderHash } from "./hash";
 
 /** A skill folder as read: the validator's report, its content hash and the profile used. */
@@ -30,11 +31,16 @@ export interface ReadJob {
   cacheSince?: string;
 }
 
+/** What a batch's jobs are: a scan's reads (ReadJob → SkillRead), or `validate`'s (ValidateJob → ValidateRead). */
+export type ReadKind = "scan" | "validate";
+
 /** Scan → worker: read these folders with at most `limit` in flight. */
 export interface ReadBatchRequest {
   type: "read";
+  /** Absent: "scan". */
+  kind?: ReadKind;
   batch: number;
-  jobs: ReadJob[];
+  jobs: ReadJob[] | ValidateJob[];
   limit: number;
   /** The validation cache to check each job against, and to record fresh reads in (the worker keeps it open). */
   cache?: ScanCacheOptions;
@@ -55,6 +61,6 @@ export type ReadWorkerMessage =
   | { type: "ready" }
   | { type: "taken"; batch: number }
   | { type: "progress"; batch: number }
-  | { type: "done"; batch: number; reads: SkillRead[] }
+  | { type: "done"; batch: number; reads: SkillRead[] | ValidateRead[] }
   | { type: "failed"; batch: number; message: string }
   | { type: "cache-saved"; file: string; note: string | null };

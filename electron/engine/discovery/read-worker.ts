@@ -1,12 +1,13 @@
 // Worker-thread entry (bundled as dist/cli/read-worker.mjs and dist/main/read-worker.cjs): reads skill folders for a scan
-// (through the validation cache it names), runs the hosts' off-thread tasks (off-thread/tasks.ts) by name, and holds a catalog watcher's folder watches.
+// (through the validation cache it names) and for `validate` (the records its cache keeps), runs the hosts' off-thread tasks (off-thread/tasks.ts) by name, and holds a catalog watcher's folder watches.
 import { parentPort } from "node:worker_threads";
 import { mapBounded } from "../fs/bounded";
 import type { TaskReply, TaskRequest } from "../off-thread/protocol";
 import { runNamedTask } from "../off-thread/tasks";
 import { handleWatchRequest } from "../off-thread/watch-in-worker";
 import type { WatchRequest } from "../off-thread/watch-protocol";
-import type { CacheSaveRequest, ReadBatchRequest, ReadWorkerMessage } from "./read-protocol";
+import type { CacheSaveRequest, ReadBatchRequest, ReadJob, ReadWorkerMessage, SkillRead } from "./read-protocol";
+import { readForRecordText, type ValidateJob, type ValidateRead } from "../validate-cache/read-for-record";
 import { readJob } from "./read";
 import { readJobCached, saveWorkerCache } from "./worker-cache";
 
@@ -18,8 +19,13 @@ async function readBatch(request: ReadBatchRequest): Promise<ReadWorkerMessage> 
   try {
     let lastSign = performance.now();
     const { cache } = request;
-    const reads = await mapBounded(request.jobs, Math.max(1, request.limit), async (job) => {
-      const read = cache ? await readJobCached(cache, job) : await readJob(job);
+    const read1 =
+      request.kind === "validate"
+        ? (job: ReadJob | ValidateJob) => readForRecordText(job as ValidateJob)
+        : (job: ReadJob | ValidateJob) => (cache ? readJobCached(cache, job as ReadJob) : readJob(job as ReadJob));
+    const jobs: Array<ReadJob | ValidateJob> = request.jobs;
+    const reads = await mapBounded(jobs, Math.max(1, request.limit), async (job) => {
+      const read = await read1(job);
       // A sign of progress at most every few ms (not one message per folder): the watchdog's limit is seconds.
       const now = performance.now();
       if (now - lastSign >= PROGRESS_EVERY_MS) {
@@ -28,7 +34,7 @@ async function readBatch(request: ReadBatchRequest): Promise<ReadWorkerMessage> 
       }
       return read;
     });
-    return { type: "done", batch: request.batch, reads };
+    return { type: "done", batch: request.batch, reads: reads as SkillRead[] | ValidateRead[] };
   } catch (error) {
     return { type: "failed", batch: request.batch, message: error instanceof Error ? error.message : String(error) };
   }

@@ -2,7 +2,7 @@
 // with the worker (it cannot start, throws, exits, stalls, answers nonsense) only moves its unfinished work back here.
 import { limitedRead } from "./limited-read";
 import { readJob, type SkillRead } from "./read";
-import type { ReadJob, ReadWorkerMessage, ScanCacheOptions } from "./read-protocol";
+import type { ReadJob, ReadKind, ReadWorkerMessage, ScanCacheOptions } from "./read-protocol";
 import { leaseWorker, releaseWorker, type LeasedWorker } from "./worker-lease";
 
 /** How a shared read runs: the worker bundle, reads in flight here, and the worker's batching. */
@@ -69,7 +69,19 @@ export interface LimitedRead {
   limit: "memory" | "time" | "crash";
 }
 
-class ReadHelper {
+/**
+ * One kind of shared read: its name in the worker, a job read in this thread, and the read of a job that alone stopped
+ * the worker (memory, time, crash).
+ */
+export interface SharedReader<J, R> {
+  kind: ReadKind;
+  readHere(job: J): Promise<R>;
+  limited(job: J, limit: LimitedRead["limit"], timeLimitMs: number): Promise<R>;
+  /** Called for each read the worker sent back, before onRead. */
+  arrived?(job: J, read: R): void;
+}
+
+class ReadHelper<J> {
   private lease: LeasedWorker | null = null;
   private ready = false;
   private dead = false;
@@ -82,7 +94,7 @@ class ReadHelper {
   /** Folders of a batch the worker took and then died or stalled on: read again one at a time to find the culprit. */
   private suspects: number[] = [];
   private limited: LimitedRead[] = [];
-  private arrived: Array<{ batch: number[]; reads: SkillRead[] }> = [];
+  private arrived: Array<{ batch: number[]; reads: unknown[] }> = [];
   private waiters: Array<() => void> = [];
   private cacheSaved: ((note: string | null) => void) | null = null;
   private watchdog: NodeJS.Timeout | null = null;
@@ -90,9 +102,10 @@ class ReadHelper {
   private lastSign = 0;
 
   constructor(
-    private readonly jobs: readonly ReadJob[],
+    private readonly jobs: readonly J[],
     private readonly queue: JobQueue,
     private readonly settings: SharedReadSettings,
+    private readonly kind: ReadKind,
   ) {}
 
   start(): void {
@@ -119,7 +132,7 @@ class ReadHelper {
     return this.pending.size > 0 || this.limited.length > 0 || (!this.dead && this.suspects.length > 0);
   }
 
-  takeArrived(): { batch: number[]; reads: SkillRead[] } | undefined {
+  takeArrived(): { batch: number[]; reads: unknown[] } | undefined {
     return this.arrived.shift();
   }
 
@@ -205,6 +218,7 @@ class ReadHelper {
       try {
         this.lease.worker.postMessage({
           type: "read",
+          kind: this.kind,
           batch: id,
           jobs: batch.map((i) => this.jobs[i]),
           limit: this.settings.limit,
@@ -297,13 +311,39 @@ class ReadHelper {
  * thread for each; what the worker does not take is read here, so the reads are those of readSkillAt either way,
  * except a folder that alone stops the worker (memory, time, crash): it is reported with scan.skill.limit.
  */
-export async function readSharedWithWorker(
+export function readSharedWithWorker(
   jobs: readonly ReadJob[],
   settings: SharedReadSettings,
   onRead: (index: number, read: SkillRead) => void,
 ): Promise<void> {
+  return shareReadsWithWorker(jobs, settings, scanReader(settings), onRead);
+}
+
+/** The scan's reads: a skill folder read and hashed, its count of fresh reads kept by onSkillRead. */
+const scanReader = (settings: SharedReadSettings): SharedReader<ReadJob, SkillRead> => ({
+  kind: "scan",
+  readHere: (job) => readJob(job, settings.onSkillRead),
+  limited: (job, limit, timeLimitMs) => {
+    settings.onSkillRead?.(job.dir);
+    return limitedRead(job, limit, timeLimitMs);
+  },
+  arrived: (job, read) => {
+    if (!read.cached) settings.onSkillRead?.(job.dir);
+  },
+});
+
+/**
+ * Reads every job once, here and in one worker thread, as `reader` says, calling onRead(index, read) in this thread for
+ * each: what the worker does not take is read here, and a job that alone stops the worker gets reader.limited.
+ */
+export async function shareReadsWithWorker<J, R>(
+  jobs: readonly J[],
+  settings: SharedReadSettings,
+  reader: SharedReader<J, R>,
+  onRead: (index: number, read: R) => void,
+): Promise<void> {
   const queue = new JobQueue(jobs.length);
-  const helper = new ReadHelper(jobs, queue, settings);
+  const helper = new ReadHelper(jobs, queue, settings, reader.kind);
   helper.start();
   // Reads here finish in microtasks (small files are read synchronously), so without a pause the event loop would
   // never deliver the worker's messages and this thread would read everything alone.
@@ -328,23 +368,21 @@ export async function readSharedWithWorker(
       const arrived = helper.takeArrived();
       if (arrived) {
         arrived.batch.forEach((index, k) => {
-          const read = arrived.reads[k] as SkillRead;
-          if (!read.cached) settings.onSkillRead?.((jobs[index] as ReadJob).dir);
+          const read = arrived.reads[k] as R;
+          reader.arrived?.(jobs[index] as J, read);
           onRead(index, read);
         });
         continue;
       }
       const limited = helper.takeLimited();
       if (limited) {
-        const job = jobs[limited.index] as ReadJob;
-        settings.onSkillRead?.(job.dir);
-        onRead(limited.index, await limitedRead(job, limited.limit, settings.stallMs ?? DEFAULT_FILE_TIME_LIMIT_MS));
+        const job = jobs[limited.index] as J;
+        onRead(limited.index, await reader.limited(job, limited.limit, settings.stallMs ?? DEFAULT_FILE_TIME_LIMIT_MS));
         continue;
       }
       const index = settings.readsHere === false && !helper.gaveUp() ? undefined : queue.take();
       if (index !== undefined) {
-        const job = jobs[index] as ReadJob;
-        onRead(index, await readJob(job, settings.onSkillRead));
+        onRead(index, await reader.readHere(jobs[index] as J));
         continue;
       }
       if (!helper.busy() && (settings.readsHere !== false || helper.gaveUp() || queue.done())) return;

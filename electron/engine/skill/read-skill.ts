@@ -47,11 +47,12 @@ const LISTING_FOR_HASH_MAX = 5_000;
  * readSkill plus the folder's regular files (relative, sorted) when the listing is complete and link-free, so the
  * content hash can reuse it instead of walking the folder again; null when the hash must walk for itself. The listing
  * is returned too, and the listed paths whose contents the rules read (SKILL.md, referenced Markdown): the validation
- * cache records what the result depends on.
+ * cache records what the result depends on. Without `keepBytes` (no hash to follow), `read` holds nothing.
  */
 export async function readSkillWithFiles(
   dir: string,
   options: ReadSkillOptions = {},
+  keepBytes = true,
 ): Promise<{
   report: SkillReport;
   files: string[] | null;
@@ -60,7 +61,12 @@ export async function readSkillWithFiles(
   contentsRead: Set<string>;
 }> {
   const contentsRead = new Set<string>();
-  const { report, listing, skillBytes, keptBytes } = await readSkillWithReferences(dir, options, true, contentsRead);
+  const { report, listing, skillBytes, keptBytes } = await readSkillWithReferences(
+    dir,
+    options,
+    keepBytes,
+    contentsRead,
+  );
   if (!listing || listing.hasLinks || listing.truncated || listing.kinds.size > LISTING_FOR_HASH_MAX)
     return { report, files: null, read: new Map(), listing, contentsRead };
   const files = [...listing.kinds].filter(([, kind]) => kind === "file").map(([rel]) => rel);

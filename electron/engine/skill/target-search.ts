@@ -3,6 +3,7 @@ import { lstatSync, readdirSync, type Dirent } from "node:fs";
 import { realpath } from "node:fs/promises";
 import path from "node:path";
 import { isInside } from "../fs/safe-fs";
+import type { StatsSeen } from "../fs/stats-seen";
 import { isMarketplaceRoot, marketplaceRootKinds } from "./marketplace-root";
 
 /** Folders never searched: version control, dependencies and caches, which hold copies rather than sources. */
@@ -52,7 +53,10 @@ export interface FoundItem {
 export interface SearchSummary {
   root: string;
   foldersSearched: number;
-  /** Count per kind and per parent folder (relative to the root: "." for the root's own children, "" for the root itself). */
+  /**
+   * Count per kind and per parent folder (relative to the root: "." for the root's own children, "" for the root
+   * itself); filled by findTargets once it knows the plugins marketplaces add.
+   */
   found: Array<{ kind: FoundKind; parent: string; count: number }>;
   /** Folders skipped by name (dependencies, version control). */
   skippedFolders: number;
@@ -73,10 +77,14 @@ function listOrNone(dir: string): Dirent[] {
   }
 }
 
-/** True when `dir` holds an entry named exactly SKILL.md that is not a folder (one lstat, no listing). */
-function exactSkillFile(dir: string): boolean {
+/**
+ * True when `dir` holds an entry named exactly SKILL.md that is not a folder (one lstat, no listing; kept in `seen`,
+ * when given, for the validation cache's check of the same file).
+ */
+function exactSkillFile(dir: string, seen?: StatsSeen): boolean {
   try {
-    const info = lstatSync(path.join(dir, "SKILL.md"), { throwIfNoEntry: false });
+    const file = path.join(dir, "SKILL.md");
+    const info = seen ? seen.stat(file, false) : lstatSync(file, { throwIfNoEntry: false });
     return info !== undefined && !info.isDirectory();
   } catch {
     return false;
@@ -105,9 +113,13 @@ interface Pending {
  * Walks `root` breadth-first (sorted, bounded in depth and folder count, skipping dependency folders and links that
  * leave it) and returns every skill, plugin and marketplace folder. A skill's or plugin's own folders are not searched
  * further (the validator reads them); a marketplace's are, since its plugins usually live beside it. A folder holding
- * SKILL.md under its exact name is told by one lstat, without listing it (the validator lists it afterwards).
+ * SKILL.md under its exact name is told by one lstat, without listing it (the validator lists it afterwards); with
+ * `seen`, that lstat is kept for the validation cache, which would otherwise take it again.
  */
-export async function searchFolder(root: string): Promise<{ items: FoundItem[]; summary: SearchSummary }> {
+export async function searchFolder(
+  root: string,
+  seen?: StatsSeen,
+): Promise<{ items: FoundItem[]; summary: SearchSummary }> {
   const realRoot = await realpath(root).catch(() => root);
   const items: FoundItem[] = [];
   const summary: SearchSummary = {
@@ -139,7 +151,7 @@ export async function searchFolder(root: string): Promise<{ items: FoundItem[]; 
           continue;
         }
       }
-      if (exactSkillFile(dir)) {
+      if (exactSkillFile(dir, seen)) {
         items.push({ kind: "skill", dir });
         continue;
       }
@@ -155,9 +167,11 @@ export async function searchFolder(root: string): Promise<{ items: FoundItem[]; 
           continue;
         }
         const child = path.join(dir, name);
-        const real = entry.isDirectory() ? path.join(dirReal, name) : await realpath(child).catch(() => null);
+        // A plain folder's real path is its parent's plus one name: inside the root when its parent is.
+        const plain = entry.isDirectory();
+        const real = plain ? path.join(dirReal, name) : await realpath(child).catch(() => null);
         if (!real) continue;
-        if (!isInside(realRoot, real)) {
+        if (!plain && !isInside(realRoot, real)) {
           summary.linksOutside++;
           continue;
         }
@@ -174,7 +188,6 @@ export async function searchFolder(root: string): Promise<{ items: FoundItem[]; 
     level = next;
   }
   items.sort((a, b) => (a.dir < b.dir ? -1 : a.dir > b.dir ? 1 : 0));
-  summary.found = countFound(root, items);
   return { items, summary };
 }
 

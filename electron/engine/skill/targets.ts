@@ -99,7 +99,7 @@ export async function findTargets(input: string, cwd: string = process.cwd(), se
     : [];
   if (names.includes("plugin.json") || claude.includes("plugin.json"))
     return one({ kind: "plugin", path: abs, root: abs });
-  const { items, summary } = await searchFolder(abs);
+  const { items, summary } = await searchFolder(abs, seen);
   const targets: ValidationTarget[] = [];
   for (const item of items) {
     if (item.kind === "skill") targets.push({ kind: "skill", path: item.dir, dir: item.dir });

@@ -5,7 +5,8 @@ import type { Profile } from "../../../shared/model";
 import type { StatsSeen } from "../fs/stats-seen";
 import type { RealDirs } from "../skill/real-dirs";
 import type { TargetResult } from "../validate-target";
-import { recordedPaths, stillMatches } from "./entries";
+import { stillMatches } from "./entries";
+import { recordKey, type CacheRecord } from "./format";
 import { nowNs } from "./identity";
 import type { ValidationCache } from "./store";
 
@@ -14,9 +15,6 @@ export interface CacheClock {
   now?: () => bigint;
   racyWindowNs?: bigint;
 }
-
-/** A record's key: the profile and the absolute folder (a newline cannot be in either's meaning). */
-export const recordKey = (profile: Profile, dir: string): string => `${profile}\n${dir}`;
 
 /**
  * validateTarget for a skill folder, reusing the cache's result when everything it was computed from is unchanged
@@ -32,29 +30,26 @@ export async function validateSkillCached(
 ): Promise<TargetResult> {
   const dir = path.isAbsolute(target.dir) ? target.dir : path.resolve(target.dir);
   const key = recordKey(profile, dir);
-  const kept = cache.get(key);
+  const kept = cache.get(key, true);
   if (kept && stillMatches(dir, kept, true, seen)) {
     cache.counts.reused++;
     return { path: target.path, kind: "skill", name: kept.n, valid: kept.v, diagnostics: kept.d };
   }
   // The reader and the rules load with the first skill that must be read: a run whose every result was kept skips them.
-  const { hashIfFree, readCacheable, scanPartOf } = await import("./scan-part");
-  const got = await readCacheable(dir, { profile, realDirs }, (clock.now ?? nowNs)(), clock.racyWindowNs);
-  const { report, entries } = got;
+  const { readForRecord } = await import("./read-for-record");
+  const fresh = await readForRecord(dir, profile, (clock.now ?? nowNs)(), clock.racyWindowNs, realDirs);
+  keepFresh(cache, key, fresh);
+  return { path: target.path, kind: "skill", name: fresh.name, valid: fresh.valid, diagnostics: fresh.diagnostics };
+}
+
+/** Counts a fresh read and keeps its record (or forgets the key, when it may not be kept). */
+export function keepFresh(
+  cache: ValidationCache,
+  key: string,
+  fresh: { record: CacheRecord | string | null; uncacheable: boolean },
+): void {
   cache.counts.read++;
-  if (!entries) cache.counts.uncacheable++;
-  // The scan's part goes along, so the app reuses this result; its content hash only when it costs no reading.
-  const s = entries && scanPartOf(report, await hashIfFree(report.realDir, got));
-  cache.put(
-    key,
-    entries && {
-      k: key,
-      ...recordedPaths(entries),
-      n: report.name,
-      v: report.valid,
-      d: report.diagnostics,
-      ...(s ? { s } : {}),
-    },
-  );
-  return { path: target.path, kind: "skill", name: report.name, valid: report.valid, diagnostics: report.diagnostics };
+  if (fresh.uncacheable) cache.counts.uncacheable++;
+  if (typeof fresh.record === "string") cache.putText(key, fresh.record);
+  else cache.put(key, fresh.record);
 }

@@ -1,7 +1,15 @@
 // The cache file's record check: a listed path is trusted only as a plain path inside the skill's folder.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { cacheParts, isRecord, splitCacheBytes, type CacheRecord } from "./format";
+import {
+  cacheParts,
+  isRecord,
+  recordFromBytes,
+  resultFromBytes,
+  splitCacheBytes,
+  type CacheRecord,
+  type ScanPart,
+} from "./format";
 
 /** The cache file the store writes, joined into one buffer as it lands on disk. */
 const cacheBytes = (rules: string, records: ReadonlyArray<string | Uint8Array>): Buffer =>
@@ -95,5 +103,48 @@ describe("splitting a cache file into its records by key", () => {
     expect(splitCacheBytes(Buffer.from(good.toString().replace(",\n", "\n")), "r")).toBeNull();
     expect(splitCacheBytes(good, "other rules")).toBeNull();
     expect(splitCacheBytes(good.subarray(0, good.length - 1), "r")).toBeNull();
+  });
+});
+
+describe("a record's result without its scan part (validate's read)", () => {
+  const key = "agent-skills\n/skills/a";
+  const scanPart: ScanPart = {
+    r: "/skills/a",
+    f: "/skills/a/SKILL.md",
+    ds: 'Says ,"s":{ and "quotes".',
+    fm: '{"name":"a","s":{"x":1}}',
+    bl: 4,
+    ver: null,
+    vs: null,
+    repo: null,
+  };
+  const full: CacheRecord = {
+    ...record("SKILL.md"),
+    k: key,
+    d: [{ code: "x.y", severity: "warning", message: 'Names ,"s":{ in a message.', file: "/skills/a/SKILL.md" }],
+    s: scanPart,
+  };
+  const bytes = (value: unknown) => Buffer.from(JSON.stringify(value));
+  const { s: _s, ...result } = full;
+
+  it("is the record without `s`, parsed from the bytes before it, whatever the strings hold", () => {
+    expect(resultFromBytes(key, bytes(full))).toEqual(result);
+    expect(recordFromBytes(key, bytes(full))).toEqual(full);
+  });
+
+  it("is kept when only the scan part is damaged (the scan, which reads it, still refuses the record)", () => {
+    const damaged = { ...full, s: { ...scanPart, bl: -1 } };
+    expect(resultFromBytes(key, bytes(damaged))).toEqual(result);
+    expect(recordFromBytes(key, bytes(damaged))).toBeNull();
+  });
+
+  it("is parsed whole when the scan part is not last, and refused like any record when the rest is wrong", () => {
+    const { d, ...head } = full;
+    expect(resultFromBytes(key, bytes({ ...head, d }))).toEqual(full);
+    const scanFirst = { k: key, s: scanPart, e: full.e, n: "a", v: true, d };
+    expect(resultFromBytes(key, bytes(scanFirst))).toEqual(scanFirst);
+    expect(resultFromBytes("agent-skills\n/skills/b", bytes(full))).toBeNull();
+    expect(resultFromBytes(key, bytes({ ...full, v: "yes" }))).toBeNull();
+    expect(resultFromBytes(key, Buffer.from([0xff, 0xfe]))).toBeNull();
   });
 });

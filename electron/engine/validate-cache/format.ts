@@ -1,5 +1,5 @@
 // The validation cache's file: its shape, the limits a file must keep to be trusted, and its parser.
-import type { Diagnostic, VersionSource } from "../../../shared/model";
+import type { Diagnostic, Profile, VersionSource } from "../../../shared/model";
 import type { FolderHash } from "../discovery/hash";
 import { isUtf8 } from "node:buffer";
 import { parseJsonWithinLimits } from "../fs/json-limits";
@@ -20,6 +20,9 @@ const MAX_DEPTH = 8;
 const MAX_FRONTMATTER = 256 * 1024;
 /** Longest string accepted anywhere in the file. */
 const MAX_STRING = 64 * 1024;
+
+/** A record's key: the profile and the absolute folder (a newline cannot be in either's meaning). */
+export const recordKey = (profile: Profile, dir: string): string => `${profile}\n${dir}`;
 
 /** One skill's kept result and what it was computed from. */
 export interface CacheRecord {
@@ -202,8 +205,14 @@ function keyEnd(file: Buffer, start: number, end: number): number {
 const utf8 = (bytes: Uint8Array): string | null =>
   isUtf8(bytes) ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8") : null;
 
+/** What a key's text must be parsed for: an escape, a control character, or bytes the decoder replaced. */
+const PLAIN_KEY_UNSAFE = /[\\\u0000-\u001f\uFFFD]/;
+
 /** The key a record's line starts with, from its JSON string text (`"…"`, no unescaped quote inside), or null. */
 function keyOf(file: Buffer, from: number, to: number): string | null {
+  // A key with no escape and no control character is its own text (as JSON.parse would give it).
+  const inner = file.toString("utf8", from + 1, to - 1);
+  if (!PLAIN_KEY_UNSAFE.test(inner)) return inner;
   const text = file.toString("utf8", from, to);
   // The decoder replaces what is not UTF-8 with U+FFFD: only then is the strict check worth a view of the bytes.
   if (text.includes("\uFFFD") && utf8(file.subarray(from, to)) === null) return null;
@@ -246,6 +255,24 @@ export function recordFromBytes(key: string, bytes: Uint8Array): CacheRecord | n
   // No size check: a record is part of a file read within MAX_CACHE_BYTES.
   const parsed = parseJsonWithinLimits(text, { maxDepth: MAX_RECORD_DEPTH });
   return parsed.ok && isRecord(parsed.value) && parsed.value.k === key ? parsed.value : null;
+}
+
+/**
+ * Where a record's scan part starts (`,"s":{`), or -1. The writer puts it last, and the bytes cannot stand inside a
+ * string (a quote in one is escaped) nor at another key of the record (no other key is `s`).
+ */
+const SCAN_PART = Buffer.from(',"s":{');
+
+/**
+ * The record a line holds for `key` without its scan part, which `validate` never reads: the rest is parsed and checked
+ * as recordFromBytes does, and the whole line is when it is not laid out as this build writes it.
+ */
+export function resultFromBytes(key: string, bytes: Uint8Array): CacheRecord | null {
+  const at = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).indexOf(SCAN_PART);
+  if (at < 0) return recordFromBytes(key, bytes);
+  const head = utf8(bytes.subarray(0, at));
+  const parsed = head === null ? null : parseJsonWithinLimits(head + "}", { maxDepth: MAX_RECORD_DEPTH });
+  return parsed?.ok && isRecord(parsed.value) && parsed.value.k === key ? parsed.value : recordFromBytes(key, bytes);
 }
 
 /** The file's records when its text is a cache this build can trust; otherwise why not, as a clause ("it …"). */

@@ -4,7 +4,7 @@
 import type { SkillReport } from "../skill/types";
 import { readSkillWithFiles } from "../skill/read-skill";
 import type { ReadSkillOptions } from "../skill/types";
-import { hashSkillFolderWithInfo, type FolderHash } from "../discovery/hash";
+import type { FolderHash } from "../discovery/hash";
 import type { CacheRecord, ScanPart } from "./format";
 import { entriesOf, type RecordedEntries } from "./entries";
 import { parseJsonWithinLimits } from "../fs/json-limits";
@@ -79,20 +79,18 @@ export interface CacheableRead {
   read: Map<string, Uint8Array>;
 }
 
-/** Reads and validates a skill folder, and stats what its result depends on when `since` (ns) is given. */
+/**
+ * Reads and validates a skill folder, and stats what its result depends on when `since` (ns) is given; `keepBytes`
+ * keeps what was read for the content hash (`validate` computes none).
+ */
 export async function readCacheable(
   dir: string,
   options: ReadSkillOptions,
   since: bigint | null,
   window?: bigint,
+  keepBytes = true,
 ): Promise<CacheableRead> {
-  const { report, files, read, listing, contentsRead } = await readSkillWithFiles(dir, options);
+  const { report, files, read, listing, contentsRead } = await readSkillWithFiles(dir, options, keepBytes);
   const entries = since === null ? null : entriesOf(dir, listing, contentsRead, since, window);
   return { report, entries, files, read };
-}
-
-/** The content hash when every file is already in memory (nothing to read), else undefined. */
-export async function hashIfFree(realDir: string, got: CacheableRead): Promise<FolderHash | undefined> {
-  if (!got.files || !got.files.every((f) => got.read.has(f))) return undefined;
-  return hashSkillFolderWithInfo(realDir, {}, got.files, got.read);
 }

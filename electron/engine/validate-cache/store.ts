@@ -13,6 +13,7 @@ import {
   isRecord,
   parseCacheText,
   recordFromBytes,
+  resultFromBytes,
   splitCacheBytes,
   type CacheRecord,
 } from "./format";
@@ -51,6 +52,8 @@ export interface CacheCounts {
 interface Kept {
   record?: CacheRecord;
   bytes?: Uint8Array;
+  /** A fresh record as the read worker wrote it (checked there): written to the file as it is. */
+  text?: string;
 }
 
 /**
@@ -108,12 +111,14 @@ export class ValidationCache {
   /**
    * The kept record for a profile and folder, if any; a record that fails its check is dropped with a note. A record
    * from the file is parsed on each call and not held (a run asks for each key once): its objects live only as long as
-   * the caller keeps them, not to the end of the run.
+   * the caller keeps them, not to the end of the run. With `resultOnly` (`validate`), a record from the file may come
+   * without its scan part, which is then neither parsed nor checked.
    */
-  get(key: string): CacheRecord | undefined {
+  get(key: string, resultOnly = false): CacheRecord | undefined {
     const kept = this.records.get(key);
     if (!kept || kept.record) return kept?.record;
-    const record = recordFromBytes(key, kept.bytes!);
+    const bytes = kept.bytes ?? Buffer.from(kept.text ?? "");
+    const record = (resultOnly ? resultFromBytes : recordFromBytes)(key, bytes);
     if (record) return record;
     this.records.delete(key);
     this.changed = true;
@@ -132,10 +137,17 @@ export class ValidationCache {
     if (record || had) this.changed = true;
   }
 
+  /** put for a fresh record given as its JSON text (by the read worker, which checked it as put checks a record). */
+  putText(key: string, text: string): void {
+    this.records.delete(key);
+    this.records.set(key, { text });
+    this.changed = true;
+  }
+
   /** Writes the cache back when it changed, keeping the newest records within the limits; failures cost only speed. */
   async save(): Promise<void> {
     if (!this.changed) return;
-    let records = [...this.records.values()].map((kept) => kept.bytes ?? JSON.stringify(kept.record));
+    let records = [...this.records.values()].map((kept) => kept.bytes ?? kept.text ?? JSON.stringify(kept.record));
     if (records.length > MAX_RECORDS) records = records.slice(records.length - MAX_RECORDS);
     let parts = cacheParts(this.rules, records);
     while (sizeOf(parts) > MAX_CACHE_BYTES && records.length > 0) {

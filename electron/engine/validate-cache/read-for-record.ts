@@ -1,0 +1,74 @@
+// A skill read afresh for the validation cache: its result and the record that keeps it, in `validate`'s thread or in
+// the read worker, which sends the record back as checked JSON text (the thread that writes the file neither builds nor
+// serialises it).
+import type { Diagnostic, Profile } from "../../../shared/model";
+import type { RealDirs } from "../skill/real-dirs";
+import { recordedPaths } from "./entries";
+import { isRecord, recordKey, type CacheRecord } from "./format";
+import { readCacheable, scanPartOf } from "./scan-part";
+
+/** What validating one skill found. */
+export interface SkillResult {
+  name: string;
+  valid: boolean;
+  diagnostics: Diagnostic[];
+}
+
+/** A skill folder to read afresh: its absolute folder, the profile, and when the run began reading (ns, decimal). */
+export interface ValidateJob {
+  dir: string;
+  profile: Profile;
+  since: string;
+  /** The racy window in ns (decimal); absent: the default. */
+  window?: string;
+}
+
+/** A skill read afresh: its result and the record keeping it, null when the result may not be kept. */
+export interface FreshResult extends SkillResult {
+  record: CacheRecord | null;
+  /** The read could not tell what its result depends on (a link, a recent change, too many paths). */
+  uncacheable: boolean;
+}
+
+/** The worker's answer for a ValidateJob: a FreshResult with its record as JSON text. */
+export interface ValidateRead extends SkillResult {
+  record: string | null;
+  uncacheable: boolean;
+}
+
+/** Reads and checks a skill folder (absolute), with the record that keeps its result when it may be kept. */
+export async function readForRecord(
+  dir: string,
+  profile: Profile,
+  since: bigint,
+  window?: bigint,
+  realDirs?: RealDirs,
+): Promise<FreshResult> {
+  const { report, entries } = await readCacheable(dir, { profile, realDirs }, since, window, false);
+  const result = { name: report.name, valid: report.valid, diagnostics: report.diagnostics };
+  if (!entries) return { ...result, record: null, uncacheable: true };
+  // The scan's part goes along, so the app reuses this result; its content hash is the scan's to compute.
+  const s = scanPartOf(report, undefined);
+  // In this order: the file's reader finds the scan part last.
+  const kept: CacheRecord = {
+    k: recordKey(profile, dir),
+    ...recordedPaths(entries),
+    n: result.name,
+    v: result.valid,
+    d: result.diagnostics,
+    ...(s ? { s } : {}),
+  };
+  // A record the file's own check would refuse (a string past its limits) is not kept.
+  return { ...result, record: isRecord(kept) ? kept : null, uncacheable: false };
+}
+
+/** readForRecord for a worker's job: the record as JSON text (the scan part last, as the file's reader expects). */
+export async function readForRecordText(job: ValidateJob): Promise<ValidateRead> {
+  const fresh = await readForRecord(
+    job.dir,
+    job.profile,
+    BigInt(job.since),
+    job.window === undefined ? undefined : BigInt(job.window),
+  );
+  return { ...fresh, record: fresh.record && JSON.stringify(fresh.record) };
+}
