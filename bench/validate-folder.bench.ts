@@ -12,6 +12,8 @@ import { runScript } from "./validate.bench";
 
 const BIN = fileURLToPath(new URL("../bin/skillshelf.js", import.meta.url));
 const CACHED_PHASE = fileURLToPath(new URL("./cached-phase.ts", import.meta.url));
+const FIRST_RUN_PHASE = fileURLToPath(new URL("./first-run-phase.ts", import.meta.url));
+const FLOOR_PHASE = fileURLToPath(new URL("./floor-phase.ts", import.meta.url));
 
 /** One whole-process run as bash's `time` sees it: wall, user and kernel CPU in ms. */
 interface Timed {
@@ -113,8 +115,78 @@ export async function runValidateFolderBench(options: { count?: number; rounds?:
     console.log(
       `in-process, one SKILL.md edited:        ${phaseText(one)} — re-read ${one.read} (goal 1), vs unchanged ${verdict(one.ms / unchanged.ms, 1.1)}`,
     );
+    await printWhereTimeGoes({ root, cacheDir, count, rounds, yardstick, cold: cold.ms, warm: warm.ms });
     console.log("Figures depend on machine load: compare the CPU columns when other work shares the machine.");
   } finally {
     await rm(cacheDir, { recursive: true, force: true });
+  }
+}
+
+/** What one floor phase measured: in-process time and CPU of the system calls alone, and how many calls. */
+interface Floor {
+  ms: number;
+  userMs: number;
+  systemMs: number;
+  calls: number;
+}
+
+/**
+ * Prints where a first run's time goes, stage by stage per skill, and the floors: Node's own start and what the
+ * system calls validate cannot do without cost alone, measured, beside the goals they bound.
+ */
+async function printWhereTimeGoes(run: {
+  root: string;
+  cacheDir: string;
+  count: number;
+  rounds: number;
+  yardstick: number;
+  cold: number;
+  warm: number;
+}): Promise<void> {
+  const node = quote(process.execPath);
+  const empty = await mkdtemp(path.join(tmpdir(), "skillshelf-bench-empty-"));
+  try {
+    const nodeStart = best(run.rounds, () => time(`${node} -e 0`));
+    const cliStart = best(run.rounds, () => time(`${node} ${quote(BIN)} validate --no-cache ${quote(empty)}`));
+    const cacheFile = path.join(run.cacheDir, "validate", "results-v2.json");
+    const floors: Record<"warm" | "cold", Floor> = {
+      warm: await runScript<Floor>(FLOOR_PHASE, [run.root, cacheFile, "warm"]),
+      cold: await runScript<Floor>(FLOOR_PHASE, [run.root, cacheFile, "cold"]),
+    };
+    const stages = await runScript<Record<string, number>>(FIRST_RUN_PHASE, [
+      run.root,
+      path.join(empty, "stages", "results.json"),
+    ]);
+    const perSkill = (ms: number) => `${((ms * 1000) / run.count).toFixed(0).padStart(4)} µs`;
+    console.log(
+      `Where a first run's time goes (${run.count} skills, each stage alone in one fresh process, per skill):`,
+    );
+    console.log(
+      `  Node's own start ${nodeStart.ms.toFixed(0)} ms; validate of an empty folder ${cliStart.ms.toFixed(0)} ms`,
+    );
+    for (const [stage, what] of [
+      ["search", "the search for skills (listings, one lstat per SKILL.md)"],
+      ["listing", "listing every skill folder"],
+      ["readSkillMd", "reading every SKILL.md"],
+      ["frontmatter", "parsing every frontmatter"],
+      ["validate", "the whole check, no cache (listing, reading, frontmatter, rules, references)"],
+      ["validateWithRecord", "the same plus what the cache records (the stats of what each result depends on)"],
+      ["keep", "keeping the records"],
+      ["save", "writing the cache file"],
+    ] as const)
+      console.log(`  ${perSkill(stages[stage] ?? NaN)}  ${what}`);
+    for (const [kind, measured, goal] of [
+      ["second run, unchanged", run.warm, 1],
+      ["first run", run.cold, 2.5],
+    ] as const) {
+      const floor = floors[kind === "first run" ? "cold" : "warm"];
+      const whole = nodeStart.ms + floor.ms;
+      console.log(
+        `  ${kind}: its system calls alone (${floor.calls} calls, CPU ${floor.userMs.toFixed(0)} user / ${floor.systemMs.toFixed(0)} sys ms) take ${floor.ms.toFixed(0)} ms, ` +
+          `${whole.toFixed(0)} ms with Node's start = ${(whole / run.yardstick).toFixed(2)}x xargs cat (goal ${goal}x); measured ${(measured / run.yardstick).toFixed(2)}x`,
+      );
+    }
+  } finally {
+    await rm(empty, { recursive: true, force: true });
   }
 }

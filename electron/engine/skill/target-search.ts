@@ -196,8 +196,16 @@ const byName = (a: Dirent, b: Dirent) => (a.name < b.name ? -1 : a.name > b.name
 /** How many items of each kind sit under each parent folder (relative to root; "" for root itself, "." for its children). */
 export function countFound(root: string, items: readonly FoundItem[]): SearchSummary["found"] {
   const counts = new Map<string, { kind: FoundKind; parent: string; count: number }>();
+  // Items come sorted, so siblings follow one another: their parent is worked out once.
+  let lastParent = "";
+  let lastRel = "";
   for (const item of items) {
-    const parent = item.dir === root ? "" : relativeParent(root, item.dir);
+    const abs = path.dirname(item.dir);
+    if (item.dir !== root && abs !== lastParent) {
+      lastParent = abs;
+      lastRel = relativeParent(root, item.dir);
+    }
+    const parent = item.dir === root ? "" : lastRel;
     const key = `${item.kind}\u0000${parent}`;
     const entry = counts.get(key) ?? { kind: item.kind, parent, count: 0 };
     entry.count++;

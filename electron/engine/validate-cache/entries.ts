@@ -32,6 +32,8 @@ export interface RecordedEntries {
  * files whose contents the rules read (`contentsRead`), then every other listed file (only the content hash reads
  * those). Null when the result may not be kept: a link in the folder (its target is not listed), a cut-short listing,
  * a file read that the listing does not hold, a path changed within the racy window, or more paths than a record holds.
+ * A stat in `seen` was taken earlier in the run (the search's): an identity older than the read can only make a later
+ * run read the skill again, never trust a change.
  */
 export function entriesOf(
   dir: string,
@@ -39,6 +41,7 @@ export function entriesOf(
   contentsRead: ReadonlySet<string>,
   since: bigint,
   window: bigint = RACY_WINDOW_NS,
+  seen?: StatsSeen,
 ): RecordedEntries | null {
   if (!listing || listing.hasLinks || listing.truncated || listing.kinds.size + 1 > MAX_ENTRIES) return null;
   for (const rel of contentsRead) if (!listing.kinds.has(rel)) return null;
@@ -47,7 +50,7 @@ export function entriesOf(
   for (const [rel, kind] of listing.kinds) (kind === "dir" || contentsRead.has(rel) ? own : rest).push(rel);
   const entries: Array<[string, string]> = [];
   for (const rel of [...own, ...rest]) {
-    const info = statIdentity(rel === "." ? dir : dir + path.sep + rel.split("/").join(path.sep), rel === ".");
+    const info = statIdentity(rel === "." ? dir : dir + path.sep + rel.split("/").join(path.sep), rel === ".", seen);
     if (!info || isRacy(info, since, window)) return null;
     entries.push([rel, identityOf(info)]);
   }

@@ -2,6 +2,7 @@
 // the read worker, which sends the record back as checked JSON text (the thread that writes the file neither builds nor
 // serialises it).
 import type { Diagnostic, Profile } from "../../../shared/model";
+import type { StatsSeen } from "../fs/stats-seen";
 import type { RealDirs } from "../skill/real-dirs";
 import { recordedPaths } from "./entries";
 import { isRecord, recordKey, type CacheRecord } from "./format";
@@ -36,15 +37,19 @@ export interface ValidateRead extends SkillResult {
   uncacheable: boolean;
 }
 
-/** Reads and checks a skill folder (absolute), with the record that keeps its result when it may be kept. */
+/**
+ * Reads and checks a skill folder (absolute), with the record that keeps its result when it may be kept (`seen`: stats
+ * the run already took).
+ */
 export async function readForRecord(
   dir: string,
   profile: Profile,
   since: bigint,
   window?: bigint,
   realDirs?: RealDirs,
+  seen?: StatsSeen,
 ): Promise<FreshResult> {
-  const { report, entries } = await readCacheable(dir, { profile, realDirs }, since, window, false);
+  const { report, entries } = await readCacheable(dir, { profile, realDirs }, since, window, false, seen);
   const result = { name: report.name, valid: report.valid, diagnostics: report.diagnostics };
   if (!entries) return { ...result, record: null, uncacheable: true };
   // The scan's part goes along, so the app reuses this result; its content hash is the scan's to compute.

@@ -7,6 +7,7 @@ import type { ReadSkillOptions } from "../skill/types";
 import type { FolderHash } from "../discovery/hash";
 import type { CacheRecord, ScanPart } from "./format";
 import { entriesOf, type RecordedEntries } from "./entries";
+import type { StatsSeen } from "../fs/stats-seen";
 import { parseJsonWithinLimits } from "../fs/json-limits";
 
 /** Deepest frontmatter kept (deeper is read afresh each time; real frontmatter is a few levels). */
@@ -81,7 +82,7 @@ export interface CacheableRead {
 
 /**
  * Reads and validates a skill folder, and stats what its result depends on when `since` (ns) is given; `keepBytes`
- * keeps what was read for the content hash (`validate` computes none).
+ * keeps what was read for the content hash (`validate` computes none); `seen`: stats the run already took.
  */
 export async function readCacheable(
   dir: string,
@@ -89,8 +90,9 @@ export async function readCacheable(
   since: bigint | null,
   window?: bigint,
   keepBytes = true,
+  seen?: StatsSeen,
 ): Promise<CacheableRead> {
   const { report, files, read, listing, contentsRead } = await readSkillWithFiles(dir, options, keepBytes);
-  const entries = since === null ? null : entriesOf(dir, listing, contentsRead, since, window);
+  const entries = since === null ? null : entriesOf(dir, listing, contentsRead, since, window, seen);
   return { report, entries, files, read };
 }

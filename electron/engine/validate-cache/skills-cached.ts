@@ -35,14 +35,12 @@ export interface SkillsCachedOptions extends SkillsWorker {
 }
 
 /** validate's reads for the shared pool: a job read here, or again here when it alone stopped the worker. */
-function validateReader(
-  realDirs?: RealDirs,
-  onWorkerRead?: (dir: string) => void,
-): SharedReader<ValidateJob, FreshResult | ValidateRead> {
+function validateReader(options: SkillsCachedOptions): SharedReader<ValidateJob, FreshResult | ValidateRead> {
+  const { realDirs, seen, onWorkerRead } = options;
   const readHere = async (job: ValidateJob): Promise<FreshResult> => {
     const { readForRecord } = await import("./read-for-record");
     const window = job.window === undefined ? undefined : BigInt(job.window);
-    return readForRecord(job.dir, job.profile, BigInt(job.since), window, realDirs);
+    return readForRecord(job.dir, job.profile, BigInt(job.since), window, realDirs, seen);
   };
   // A folder that stopped the worker (its capped heap, a stall) is read here, as a run without the worker reads it.
   return {
@@ -79,7 +77,7 @@ export async function validateSkillsCached(
     jobs.push({ dir, profile, since, ...(window !== undefined ? { window } : {}) });
     jobTargets.push(i);
   });
-  const reader = validateReader(options.realDirs, options.onWorkerRead);
+  const reader = validateReader(options);
   const keep = (j: number, read: FreshResult | ValidateRead) => {
     const job = jobs[j] as ValidateJob;
     const i = jobTargets[j] as number;
