@@ -7,7 +7,7 @@ import { backupFile, writeFileAtomic, writeJsonAtomic, WriteRefusedError } from 
 // Disk failures cannot be produced on demand (the tests run as root, so a read-only folder does not stop a write):
 // node's rename is made to fail on request, and writev to write short (half of its first piece, as a signal or a
 // nearly full disk may), everything else is the real file system.
-const failure = vi.hoisted(() => ({ rename: false, shortWritev: false }));
+const failure = vi.hoisted(() => ({ rename: false, shortWritev: false, syncs: 0 }));
 vi.mock("node:fs/promises", async (importOriginal) => {
   const real = await importOriginal<typeof import("node:fs/promises")>();
   return {
@@ -18,10 +18,14 @@ vi.mock("node:fs/promises", async (importOriginal) => {
     },
     open: async (...args: Parameters<typeof real.open>) => {
       const handle = await real.open(...args);
-      if (!failure.shortWritev) return handle;
       return new Proxy(handle, {
         get(target, property) {
-          if (property === "writev")
+          if (property === "sync")
+            return () => {
+              failure.syncs++;
+              return target.sync();
+            };
+          if (property === "writev" && failure.shortWritev)
             return (pieces: Uint8Array[]) => target.writev([pieces[0]!.subarray(0, Math.ceil(pieces[0]!.length / 2))]);
           const value = Reflect.get(target, property) as unknown;
           return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
@@ -35,6 +39,7 @@ const tempDir = tempDirsPerTest();
 afterEach(() => {
   failure.rename = false;
   failure.shortWritev = false;
+  failure.syncs = 0;
 });
 const posix = process.platform !== "win32";
 
@@ -46,6 +51,18 @@ describe("writeFileAtomic", () => {
     await writeFileAtomic(file, new Uint8Array([104, 105]));
     expect(await readFile(file, "utf8")).toBe("hi");
     expect(await readdir(dir)).toEqual(["state.json"]);
+  });
+
+  it("syncs the file and its folder to disk, unless told the file can be rebuilt", async () => {
+    const dir = await tempDir();
+    const file = path.join(dir, "cache.json");
+    await writeFileAtomic(file, "durable");
+    expect(failure.syncs).toBe(posix ? 2 : 1);
+    failure.syncs = 0;
+    await writeFileAtomic(file, ["re", "buildable"], { durable: false });
+    expect(failure.syncs).toBe(0);
+    expect(await readFile(file, "utf8")).toBe("rebuildable");
+    expect(await readdir(dir)).toEqual(["cache.json"]);
   });
 
   it("writes data given in pieces in order, replacing the whole file", async () => {

@@ -25,6 +25,11 @@ export interface WriteOptions {
   overwrite?: boolean;
   /** Appended to the temp file's name, for readers that go by the extension (".skill"). */
   tempSuffix?: string;
+  /**
+   * false: no fsync of the file or its folder (still atomic: readers see the old file or the new one). Only for a file
+   * that can be rebuilt, such as a cache, which a crash may leave empty or old but never half-written in its place.
+   */
+  durable?: boolean;
 }
 
 /** A write refused before anything was written (the target is a link or not a regular file), with a sentence to show. */
@@ -139,7 +144,7 @@ export async function writeFileAtomic(
       if (options.mode !== undefined && !isWindows) await handle.chmod(mode);
       if (typeof data === "string" || data instanceof Uint8Array) await handle.writeFile(data);
       else await writePieces(handle, data);
-      await handle.sync();
+      if (options.durable !== false) await handle.sync();
     } finally {
       await handle.close();
     }
@@ -152,7 +157,7 @@ export async function writeFileAtomic(
   } finally {
     if (created) await unlink(temp).catch(() => undefined);
   }
-  await syncFolder(dir);
+  if (options.durable !== false) await syncFolder(dir);
 }
 
 /**

@@ -13,9 +13,12 @@ function isFile(file: string): boolean {
   }
 }
 
+const MARKETPLACE_SUFFIX = path.sep + path.join(".claude-plugin", "marketplace.json");
+
 /** True when `dir` holds `.claude-plugin/marketplace.json` (one stat). */
 export function isMarketplaceRoot(dir: string): boolean {
-  return isFile(path.join(dir, ".claude-plugin", "marketplace.json"));
+  // Joined by hand, not by path.join: the search asks this of every folder it meets.
+  return isFile((dir.endsWith(path.sep) ? dir.slice(0, -1) : dir) + MARKETPLACE_SUFFIX);
 }
 
 /** True when a root plugin.json declares an Agent Plugins `$schema` (a plugin.json without one is another tool's file). */

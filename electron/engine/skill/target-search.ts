@@ -83,13 +83,19 @@ function listOrNone(dir: string): Dirent[] {
  */
 function exactSkillFile(dir: string, seen?: StatsSeen): boolean {
   try {
-    const file = path.join(dir, "SKILL.md");
+    const file = childPath(dir, "SKILL.md");
     const info = seen ? seen.stat(file, false) : lstatSync(file, { throwIfNoEntry: false });
     return info !== undefined && !info.isDirectory();
   } catch {
     return false;
   }
 }
+
+/**
+ * path.join of a normalised folder and one name from its listing (never empty, ".", ".." or holding a separator), without
+ * path.join's normalising: the search makes one per folder it meets.
+ */
+const childPath = (dir: string, name: string): string => (dir.endsWith(path.sep) ? dir + name : dir + path.sep + name);
 
 /** What a folder holds at its top: a skill, a plugin, or a marketplace (or nothing of these). */
 function classifyFolder(dir: string, entries: readonly Dirent[]): FoundKind | null {
@@ -166,10 +172,10 @@ export async function searchFolder(
           summary.skippedFolders++;
           continue;
         }
-        const child = path.join(dir, name);
+        const child = childPath(dir, name);
         // A plain folder's real path is its parent's plus one name: inside the root when its parent is.
         const plain = entry.isDirectory();
-        const real = plain ? path.join(dirReal, name) : await realpath(child).catch(() => null);
+        const real = plain ? childPath(dirReal, name) : await realpath(child).catch(() => null);
         if (!real) continue;
         if (!plain && !isInside(realRoot, real)) {
           summary.linksOutside++;

@@ -167,6 +167,9 @@ async function addListedPlugins(targets: ValidationTarget[], searched: string): 
       out.push({ kind: "plugin", path: listed.dir, root: listed.dir, claudeCode });
     }
   }
+  // Nothing added and no plugin to hold skills: the targets stay as found (a search gives them sorted already).
+  if (pluginRoots.size === 0 && out.every((t, i) => i === 0 || (out[i - 1] as ValidationTarget).path <= t.path))
+    return out;
   const roots = [...pluginRoots];
   return out
     .filter((t) => t.kind !== "skill" || !roots.some((root) => isInside(root, t.dir) && t.dir !== root))

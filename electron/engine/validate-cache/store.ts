@@ -158,7 +158,8 @@ export class ValidationCache {
       await mkdir(path.dirname(this.file), { recursive: true });
       // The writer loads only when there is something to write: a run whose every result was kept starts without it.
       const { writeFileAtomic } = await import("../fs/write");
-      await writeFileAtomic(this.file, parts, { mode: 0o600 });
+      // Not synced to disk: a power cut may leave the file old, empty or damaged, and each of those is rebuilt.
+      await writeFileAtomic(this.file, parts, { mode: 0o600, durable: false });
       this.changed = false;
     } catch {
       /* an unwritable cache folder only means the next run reads every skill */
