@@ -22,7 +22,7 @@ import { owningPaths } from "./owning-targets";
 type ValidateTarget = typeof import("../../engine/validate-target").validateTarget;
 
 /** Targets checked together (their skills' stats and reads), then printed, before the next ones are looked at. */
-const STRETCH = 4096;
+const STRETCH = 16_384;
 
 /** One checked path in `validate`'s JSON output. */
 export type ValidateResult = TargetResult;

@@ -37,7 +37,11 @@ export async function validateSkillCached(
   }
   // The reader and the rules load with the first skill that must be read: a run whose every result was kept skips them.
   const { readForRecord } = await import("./read-for-record");
-  const fresh = await readForRecord(dir, profile, (clock.now ?? nowNs)(), clock.racyWindowNs, realDirs, seen);
+  const fresh = await readForRecord(dir, profile, (clock.now ?? nowNs)(), {
+    ...(clock.racyWindowNs !== undefined ? { window: clock.racyWindowNs } : {}),
+    realDirs,
+    seen,
+  });
   keepFresh(cache, key, fresh);
   return { path: target.path, kind: "skill", name: fresh.name, valid: fresh.valid, diagnostics: fresh.diagnostics };
 }

@@ -22,6 +22,8 @@ export interface ValidateJob {
   since: string;
   /** The racy window in ns (decimal); absent: the default. */
   window?: string;
+  /** The folder's real path, when the sender knows it (it resolves them for many folders at once). */
+  realDir?: string;
 }
 
 /** A skill read afresh: its result and the record keeping it, null when the result may not be kept. */
@@ -37,19 +39,25 @@ export interface ValidateRead extends SkillResult {
   uncacheable: boolean;
 }
 
-/**
- * Reads and checks a skill folder (absolute), with the record that keeps its result when it may be kept (`seen`: stats
- * the run already took).
- */
+/** How one fresh read runs: the racy window, where real folders come from, and the stats the run already took. */
+export interface FreshReadOptions {
+  window?: bigint;
+  realDirs?: RealDirs;
+  /** The folder's real path, already known (the worker is told it). */
+  realDir?: string;
+  seen?: StatsSeen;
+}
+
+/** Reads and checks a skill folder (absolute), with the record that keeps its result when it may be kept. */
 export async function readForRecord(
   dir: string,
   profile: Profile,
   since: bigint,
-  window?: bigint,
-  realDirs?: RealDirs,
-  seen?: StatsSeen,
+  options: FreshReadOptions = {},
 ): Promise<FreshResult> {
-  const { report, entries } = await readCacheable(dir, { profile, realDirs }, since, window, false, seen);
+  const { window, realDirs, realDir, seen } = options;
+  const read = { profile, ...(realDir ? { realDir } : { realDirs }) };
+  const { report, entries } = await readCacheable(dir, read, since, window, false, seen);
   const result = { name: report.name, valid: report.valid, diagnostics: report.diagnostics };
   if (!entries) return { ...result, record: null, uncacheable: true };
   // The scan's part goes along, so the app reuses this result; its content hash is the scan's to compute.
@@ -69,11 +77,9 @@ export async function readForRecord(
 
 /** readForRecord for a worker's job: the record as JSON text (the scan part last, as the file's reader expects). */
 export async function readForRecordText(job: ValidateJob): Promise<ValidateRead> {
-  const fresh = await readForRecord(
-    job.dir,
-    job.profile,
-    BigInt(job.since),
-    job.window === undefined ? undefined : BigInt(job.window),
-  );
+  const fresh = await readForRecord(job.dir, job.profile, BigInt(job.since), {
+    ...(job.window !== undefined ? { window: BigInt(job.window) } : {}),
+    ...(job.realDir !== undefined ? { realDir: job.realDir } : {}),
+  });
   return { ...fresh, record: fresh.record && JSON.stringify(fresh.record) };
 }

@@ -39,8 +39,11 @@ function validateReader(options: SkillsCachedOptions): SharedReader<ValidateJob,
   const { realDirs, seen, onWorkerRead } = options;
   const readHere = async (job: ValidateJob): Promise<FreshResult> => {
     const { readForRecord } = await import("./read-for-record");
-    const window = job.window === undefined ? undefined : BigInt(job.window);
-    return readForRecord(job.dir, job.profile, BigInt(job.since), window, realDirs, seen);
+    return readForRecord(job.dir, job.profile, BigInt(job.since), {
+      ...(job.window !== undefined ? { window: BigInt(job.window) } : {}),
+      ...(job.realDir !== undefined ? { realDir: job.realDir } : { realDirs }),
+      seen,
+    });
   };
   // A folder that stopped the worker (its capped heap, a stall) is read here, as a run without the worker reads it.
   return {
@@ -77,6 +80,16 @@ export async function validateSkillsCached(
     jobs.push({ dir, profile, since, ...(window !== undefined ? { window } : {}) });
     jobTargets.push(i);
   });
+  const worker =
+    options.workerScript !== undefined && jobs.length >= Math.max(1, options.workerMinSkills ?? 400)
+      ? options.workerScript
+      : null;
+  // The worker is told each folder's real path: resolved here for all of them, a parent at a time.
+  if (worker)
+    for (const job of jobs) {
+      const real = options.realDirs?.of(job.dir);
+      if (real !== undefined) job.realDir = real;
+    }
   const reader = validateReader(options);
   const keep = (j: number, read: FreshResult | ValidateRead) => {
     const job = jobs[j] as ValidateJob;
@@ -85,10 +98,10 @@ export async function validateSkillsCached(
     const { name, valid, diagnostics } = read;
     results[i] = { path: (targets[i] as { path: string }).path, kind: "skill", name, valid, diagnostics };
   };
-  if (options.workerScript && jobs.length >= Math.max(1, options.workerMinSkills ?? 400)) {
+  if (worker) {
     // Loaded only here: the pool brings the scan's readers, which a run of kept results never needs.
     const { shareReadsWithWorker } = await import("../discovery/worker-pool");
-    await shareReadsWithWorker(jobs, { workerScript: options.workerScript, limit: READS_IN_FLIGHT }, reader, keep);
+    await shareReadsWithWorker(jobs, { workerScript: worker, limit: READS_IN_FLIGHT }, reader, keep);
   } else await mapBounded(jobs, READS_IN_FLIGHT, async (job, j) => keep(j, await reader.readHere(job)));
   return results;
 }
