@@ -80,6 +80,7 @@ export async function runValidateFolderBench(options: { count?: number; rounds?:
     const warm = best(rounds, () => time(validate(quote(root)), env));
     const rawAgain = best(rounds, cat);
     const yardstick = Math.min(raw.ms, rawAgain.ms);
+    const sameBytes = sameOutput(root, cacheDir, env);
     console.log(`find … -name SKILL.md | xargs cat:      ${show(raw)}; again after the runs: ${show(rawAgain)}`);
     console.log(`validate SKILL-FOLDERS… (as paths):     ${show(paths)}`);
     console.log(
@@ -91,6 +92,7 @@ export async function runValidateFolderBench(options: { count?: number; rounds?:
     console.log(
       `validate FOLDER, second run, unchanged:  ${show(warm)} — vs xargs cat ${verdict(warm.ms / yardstick, 1)}`,
     );
+    console.log(`output of a first and a second run the same bytes as without the cache: ${sameBytes ? "yes" : "NO"}`);
     // One SKILL.md edited: counted and timed in fresh processes that run what validate runs (search, cache, output
     // left out), beside the same phase with nothing changed. The file is put back afterwards.
     const edited = path.join(root, "group-0", "skill-00007", "SKILL.md");
@@ -189,4 +191,16 @@ async function printWhereTimeGoes(run: {
   } finally {
     await rm(empty, { recursive: true, force: true });
   }
+}
+
+/** Whether a first run (cache emptied) and a second run print exactly what a run without the cache prints. */
+function sameOutput(root: string, cacheDir: string, env: NodeJS.ProcessEnv): boolean {
+  const run = (args: string[]) =>
+    spawnSync(process.execPath, [BIN, "validate", ...args, root], {
+      env: { ...process.env, ...env },
+      maxBuffer: 256 * 1024 * 1024,
+    }).stdout;
+  const plain = run(["--no-cache"]);
+  spawnSync("rm", ["-rf", path.join(cacheDir, "validate")]);
+  return plain.equals(run([])) && plain.equals(run([]));
 }
