@@ -16,30 +16,30 @@ export type KeptStat = Pick<BigIntStats, "dev" | "ino" | "size" | "mtimeNs" | "c
 
 /** The stats one run took (nanosecond times, as the validation cache compares them), each to be used once. */
 export class StatsSeen {
-  private readonly stats = new Map<string, KeptStat>();
+  /** By path, one map per kind of stat (a key made of both would be a string built per lookup). */
+  private readonly followed = new Map<string, KeptStat>();
+  private readonly linked = new Map<string, KeptStat>();
 
   /** stat(2) (`follow`) or lstat(2) of a path, kept for one later `take`; undefined when the path is absent. */
   stat(abs: string, follow: boolean): BigIntStats | undefined {
     const info = statNs(abs, follow);
     if (info) {
       const { dev, ino, size, mtimeNs, ctimeNs } = info;
-      this.stats.set(keyOf(abs, follow), { dev, ino, size, mtimeNs, ctimeNs });
+      (follow ? this.followed : this.linked).set(abs, { dev, ino, size, mtimeNs, ctimeNs });
     }
     return info;
   }
 
   /** How many stats are kept and not yet taken. */
   get size(): number {
-    return this.stats.size;
+    return this.followed.size + this.linked.size;
   }
 
   /** The kept stat of a path, once (a later check stats it afresh), or undefined. */
   take(abs: string, follow: boolean): KeptStat | undefined {
-    const key = keyOf(abs, follow);
-    const info = this.stats.get(key);
-    if (info) this.stats.delete(key);
+    const stats = follow ? this.followed : this.linked;
+    const info = stats.get(abs);
+    if (info) stats.delete(abs);
     return info;
   }
 }
-
-const keyOf = (abs: string, follow: boolean) => (follow ? "stat\0" : "lstat\0") + abs;
