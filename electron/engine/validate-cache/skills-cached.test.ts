@@ -97,6 +97,35 @@ describe("validating many skills through the cache", () => {
     }
   });
 
+  it("reads here, with the same results, what a worker that dies on every batch it takes never answered", async () => {
+    const dying = path.join(tmp.dir, "dying-worker.mjs");
+    await writeFile(
+      dying,
+      `import { parentPort } from "node:worker_threads";
+parentPort.on("message", (m) => {
+  if (m?.type !== "read") return;
+  parentPort.postMessage({ type: "taken", batch: m.batch });
+  process.exit(3);
+});
+parentPort.postMessage({ type: "ready" });
+`,
+    );
+    const few = skills.slice(0, 4);
+    // Loaded first, so it takes the whole batch before this thread reads any of it.
+    expect(await prestartWorker(dying)).toBe(true);
+    const cache = await ValidationCache.open(cacheFileIn(path.join(tmp.dir, "cache-dying")), "rules-1");
+    const byWorker: string[] = [];
+    const results = await validateSkillsCached(few, "agent-skills", cache, {
+      workerScript: dying,
+      workerMinSkills: 1,
+      clock: SETTLED,
+      onWorkerRead: (dir) => byWorker.push(dir),
+    });
+    expect(JSON.stringify(results)).toBe(JSON.stringify(expected.slice(0, 4)));
+    expect(byWorker).toEqual([]);
+    expect(cache.counts.read).toBe(4);
+  });
+
   it("takes the search's stat of each SKILL.md instead of taking it again", async () => {
     const file = cacheFileIn(path.join(tmp.dir, "cache-seen"));
     await run(file);
