@@ -110,11 +110,14 @@ describe("the CLI bundle loads per command", () => {
       "electron/engine/skill/body.ts",
       "electron/engine/skill/references.ts",
       "electron/engine/validate-cache/scan-part.ts",
-      "electron/engine/discovery/hash.ts",
     ];
     expect(reader.filter((input) => eager.inputs.has(input))).toEqual([]);
     const whole = commandGraph("validate");
     expect(reader.filter((input) => !whole.inputs.has(input))).toEqual([]);
+    // The content hash is the scan's: validate never computes one, nor loads the scan's readers to share its worker.
+    const scanOnly = ["electron/engine/discovery/hash.ts", "electron/engine/discovery/read.ts"];
+    expect(scanOnly.filter((input) => whole.inputs.has(input))).toEqual([]);
+    expect(whole.inputs.has("electron/engine/discovery/worker-pool.ts")).toBe(true);
   });
 
   it("the skill reader's graph holds no yaml package: it loads only for frontmatter the fast path and cheap limits leave to it", () => {

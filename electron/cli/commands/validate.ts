@@ -10,7 +10,6 @@ import { mapBounded } from "../../engine/fs/bounded";
 import type { TargetResult } from "../../engine/validate-target";
 import { validateSkillCached } from "../../engine/validate-cache/cached-skill";
 import { validateSkillsCached } from "../../engine/validate-cache/skills-cached";
-import { scanWorkerOptions } from "../read-worker-script";
 import { ValidationCache, defaultCacheFile } from "../../engine/validate-cache/store";
 import { defaultSettingsFile, validationCacheOn } from "../../engine/config-dir";
 import { UsageError, printJson, stringFlag, type CliArgs, type CliCommand, type CliIo } from "../command";
@@ -163,10 +162,12 @@ export const validateCommand: CliCommand = {
         : validateTarget(target, profile, realDirs);
     // Through the cache, the skills of a stretch of targets are checked together first: kept results by stats, the
     // rest read here and in the read worker at once (scanWorkerOptions says where it is and when it pays).
-    const worker = cache ? scanWorkerOptions(io.env) : {};
+    let worker: ReturnType<typeof import("../read-worker-script").scanWorkerOptions> | undefined;
     const ready = new Map<number, TargetResult>();
     const checkSkillsOf = async (from: number, to: number) => {
       if (!cache) return;
+      // Loaded here: finding the worker's bundle takes node:url, which a run without the cache never needs.
+      worker ??= (await import("../read-worker-script")).scanWorkerOptions(io.env);
       const skills: number[] = [];
       for (let i = from; i < to; i++) if (targets[i]!.kind === "skill") skills.push(i);
       const found = await validateSkillsCached(

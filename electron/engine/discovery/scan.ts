@@ -18,7 +18,7 @@ import { readSkillLock } from "./skill-lock";
 import type { ScanOptions } from "./types";
 import { cacheSinceNow, openScanCache, readFromCache, recordRead } from "./cached-read";
 import { prestartWorker } from "./worker-lease";
-import { readSharedWithWorker } from "./worker-pool";
+import { readSharedWithWorker } from "./scan-reads";
 
 const DEFAULT_CONCURRENCY = 32;
 /** Skills checked against the cache (stats only, synchronous) between two turns of the event loop. */

@@ -15,7 +15,7 @@ import type { ReadJob } from "./read-protocol";
 import { scan } from "./scan";
 import type { ScanOptions } from "./types";
 import { endIdleWorkers, leaseWorker, prestartWorker, READ_WORKER_MEMORY_MB, releaseWorker } from "./worker-lease";
-import { readSharedWithWorker } from "./worker-pool";
+import { readSharedWithWorker } from "./scan-reads";
 
 const root = path.resolve(__dirname, "../../..");
 const CLI_WORKER = path.join(root, "dist", "cli", "read-worker.mjs");

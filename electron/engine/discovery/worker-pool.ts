@@ -1,8 +1,6 @@
 // Reads many skill folders on two cores: this thread and one worker thread take from one queue. Whatever goes wrong
 // with the worker (it cannot start, throws, exits, stalls, answers nonsense) only moves its unfinished work back here.
-import { limitedRead } from "./limited-read";
-import { readJob, type SkillRead } from "./read";
-import type { ReadJob, ReadKind, ReadWorkerMessage, ScanCacheOptions } from "./read-protocol";
+import type { ReadKind, ReadWorkerMessage, ScanCacheOptions } from "./read-protocol";
 import { leaseWorker, releaseWorker, type LeasedWorker } from "./worker-lease";
 
 /** How a shared read runs: the worker bundle, reads in flight here, and the worker's batching. */
@@ -305,32 +303,6 @@ class ReadHelper<J> {
     this.notify();
   }
 }
-
-/**
- * Reads every job once, here and in one worker thread, calling onSkillRead and then onRead(index, read) in this
- * thread for each; what the worker does not take is read here, so the reads are those of readSkillAt either way,
- * except a folder that alone stops the worker (memory, time, crash): it is reported with scan.skill.limit.
- */
-export function readSharedWithWorker(
-  jobs: readonly ReadJob[],
-  settings: SharedReadSettings,
-  onRead: (index: number, read: SkillRead) => void,
-): Promise<void> {
-  return shareReadsWithWorker(jobs, settings, scanReader(settings), onRead);
-}
-
-/** The scan's reads: a skill folder read and hashed, its count of fresh reads kept by onSkillRead. */
-const scanReader = (settings: SharedReadSettings): SharedReader<ReadJob, SkillRead> => ({
-  kind: "scan",
-  readHere: (job) => readJob(job, settings.onSkillRead),
-  limited: (job, limit, timeLimitMs) => {
-    settings.onSkillRead?.(job.dir);
-    return limitedRead(job, limit, timeLimitMs);
-  },
-  arrived: (job, read) => {
-    if (!read.cached) settings.onSkillRead?.(job.dir);
-  },
-});
 
 /**
  * Reads every job once, here and in one worker thread, as `reader` says, calling onRead(index, read) in this thread for
