@@ -5,6 +5,7 @@ import type { CustomScheme, Protocol } from "electron";
 import { readFile, realpath, stat } from "node:fs/promises";
 import path from "node:path";
 import { contentSecurityPolicy } from "../../shared/csp";
+import type { FirstScreenPage } from "../handlers/first-screen-page";
 import { APP_HOST, APP_SCHEME } from "./app-page";
 
 /**
@@ -105,14 +106,29 @@ function refusal(status: number): Response {
 
 /**
  * The app:// handler for protocol.handle: serves files of `rendererDir` only, resolving links and refusing any real
- * path outside the folder's real path, with our CSP and nosniff on every answer.
+ * path outside the folder's real path, with our CSP and nosniff on every answer. With `firstScreen`, index.html is
+ * the page with its first screen rendered for the stored catalog (under that page's policy) when there is one.
  */
-export function createAppProtocolHandler(rendererDir: string): (request: Request) => Promise<Response> {
+export function createAppProtocolHandler(
+  rendererDir: string,
+  firstScreen?: FirstScreenPage,
+): (request: Request) => Promise<Response> {
   let realRoot: string | null = null;
   return async (request) => {
     if (request.method !== "GET" && request.method !== "HEAD") return refusal(405);
     const target = appRelativePath(request.url);
     if (!target.ok) return refusal(target.status);
+    const page = target.relative === "index.html" ? await firstScreen?.render().catch(() => null) : null;
+    if (page)
+      return new Response(request.method === "HEAD" ? null : page.html, {
+        status: 200,
+        headers: {
+          "Content-Type": "text/html; charset=utf-8",
+          "Content-Security-Policy": page.csp,
+          "X-Content-Type-Options": "nosniff",
+          "Cache-Control": "no-store",
+        },
+      });
     try {
       const root = (realRoot ??= await realpath(rendererDir));
       const file = path.resolve(root, ...target.relative.split("/"));
@@ -138,7 +154,11 @@ export function createAppProtocolHandler(rendererDir: string): (request: Request
   };
 }
 
-/** Serves the renderer on app:// (after ready, before the window loads). */
-export function handleAppScheme(protocol: Pick<Protocol, "handle">, rendererDir: string): void {
-  protocol.handle(APP_SCHEME, createAppProtocolHandler(rendererDir));
+/** Serves the renderer on app:// (after ready, before the window loads), index.html with its first screen. */
+export function handleAppScheme(
+  protocol: Pick<Protocol, "handle">,
+  rendererDir: string,
+  firstScreen?: FirstScreenPage,
+): void {
+  protocol.handle(APP_SCHEME, createAppProtocolHandler(rendererDir, firstScreen));
 }

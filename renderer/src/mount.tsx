@@ -1,11 +1,24 @@
 // The app's React tree, loaded by main.tsx while the page's first requests (sign-in, the stored catalog) are on the way.
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import type { SkillshelfApi } from "../../shared/ipc";
-import { App } from "./app/App";
-import { NoAccess } from "./shared/StatusViews";
+import { AppTree } from "./app/AppTree";
+import { seedStoredCatalog } from "./api/prefetch";
+import { readFirstScreenData } from "./first-screen/data";
 
-/** Renders the app for this API, or the sign-in explanation when the host refused this browser. */
+/**
+ * Renders the app for this API. When the host rendered the first screen (its data block is in the page), React takes
+ * over that markup from the same stored catalog (hydration: no new layout, no flash); a mismatch is reported on the
+ * console and React renders the app anew. Otherwise the shell's container is filled from scratch.
+ */
 export function mountApp(container: HTMLElement, api: SkillshelfApi | null): void {
-  createRoot(container).render(<StrictMode>{api ? <App api={api} /> : <NoAccess />}</StrictMode>);
+  const stored = api ? readFirstScreenData(document) : undefined;
+  if (api && stored) {
+    seedStoredCatalog(api, stored);
+    hydrateRoot(container, <AppTree api={api} />, {
+      onRecoverableError: (error) => console.error("Skillshelf: the first screen did not match the app:", error),
+    });
+    return;
+  }
+  container.replaceChildren();
+  createRoot(container).render(<AppTree api={api} />);
 }
