@@ -40,9 +40,31 @@ async function nextSignIn(code: string): Promise<void> {
   await expect.poll(async () => (await readFile(app.openFile, "utf8")).includes(code)).toBe(false);
 }
 
+/** The bits of the DOM the page functions below use (this file is type-checked without the DOM library). */
+interface Box {
+  top: number;
+  bottom: number;
+  height: number;
+}
+interface Node {
+  textContent: string | null;
+  firstChild: Node | null;
+  isConnected: boolean;
+  getBoundingClientRect(): Box;
+  querySelectorAll(selector: string): Iterable<Node>;
+  hasAttribute(name: string): boolean;
+}
+interface PageGlobals {
+  document: Node & { querySelector(selector: string): Node | null };
+  MutationObserver: new (fn: () => void) => { observe(target: unknown, options: unknown): void; disconnect(): void };
+  __firstRow?: Node;
+  __broke?: number;
+}
+
 /** What the first screen shows: the rows in the list's view with their places, the item count, the sidebar's counts. */
 function shown(page: Page) {
   return page.evaluate(() => {
+    const { document } = globalThis as unknown as PageGlobals;
     const list = document.querySelector(".list");
     if (!list) return null;
     const box = list.getBoundingClientRect();
@@ -86,13 +108,14 @@ async function takenOver(browser: Browser, tamper?: (html: string) => string) {
   page.on("pageerror", (error) => errors.push(error.message));
   // The first row element as parsed from the served HTML, to tell hydration (kept) from a new render (replaced).
   await page.addInitScript(() => {
-    const seen = new MutationObserver(() => {
-      const row = document.querySelector('[role="option"]');
+    const g = globalThis as unknown as PageGlobals;
+    const seen = new g.MutationObserver(() => {
+      const row = g.document.querySelector('[role="option"]');
       if (!row) return;
-      (globalThis as { __firstRow?: Element }).__firstRow = row;
+      g.__firstRow = row;
       seen.disconnect();
     });
-    seen.observe(document, { childList: true, subtree: true });
+    seen.observe(g.document, { childList: true, subtree: true });
   });
   if (tamper)
     await page.route(/\/\?first=/, async (route) => {
@@ -101,11 +124,14 @@ async function takenOver(browser: Browser, tamper?: (html: string) => string) {
     });
   const code = await app.currentCode();
   await page.goto(app.url);
-  await page.waitForFunction(() => document.querySelector(".list-inner")?.hasAttribute("style"));
+  await page.waitForFunction(() =>
+    (globalThis as unknown as PageGlobals).document.querySelector(".list-inner")?.hasAttribute("style"),
+  );
   const after = await shown(page);
   const kept = await page.evaluate(() => {
-    const first = (globalThis as { __firstRow?: Element }).__firstRow;
-    return first !== undefined && first.isConnected && first === document.querySelector('[role="option"]');
+    const g = globalThis as unknown as PageGlobals;
+    const first = g.__firstRow;
+    return first !== undefined && first.isConnected && first === g.document.querySelector('[role="option"]');
   });
   await nextSignIn(code);
   return { page, context, after, kept, errors };
@@ -122,7 +148,7 @@ test("what the page shows before React takes over is what it shows after, on the
   // The data block was read and removed; the hostile text is shown as text and ran nothing.
   await expect(page.locator("#skillshelf-first-screen")).toHaveCount(0);
   await expect(page.locator(".entry-name", { hasText: HOSTILE })).toHaveCount(1);
-  expect(await page.evaluate(() => (globalThis as { __broke?: number }).__broke)).toBeUndefined();
+  expect(await page.evaluate(() => (globalThis as unknown as PageGlobals).__broke)).toBeUndefined();
   await context.close();
 });
 
