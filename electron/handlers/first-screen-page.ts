@@ -112,8 +112,15 @@ export function composeFirstScreenPage(
   };
 }
 
+/** The loaded shell and server build. */
+interface PageParts {
+  shell: PageShell;
+  render: FirstScreenRenderer;
+}
+
 /** What a host holds to serve the first screen: render it now (null: serve the plain shell). */
 export interface FirstScreenPage {
+  /** The page for the stored catalog the session answers now; made once per answer (a start renders it ahead). */
   render(): Promise<RenderedPage | null>;
 }
 
@@ -128,18 +135,27 @@ export function createFirstScreenPage(options: {
   /** The renderer's server build; firstScreenModuleOf(rendererDir) when absent. */
   module?: string;
 }): FirstScreenPage {
-  let loaded: Promise<{ shell: PageShell; render: FirstScreenRenderer } | null> | null = null;
+  let loaded: Promise<PageParts | null> | null = null;
   const load = () =>
     (loaded ??= loadPageShell(options.rendererDir).then((shell) => {
       const render = shell ? loadRenderer(options.module ?? firstScreenModuleOf(options.rendererDir)) : null;
       return shell && render ? { shell, render } : null;
     }));
+  // The session answers with the same object until its catalog changes: the page made for it is made once.
+  const made = new WeakMap<object, Promise<RenderedPage | null>>();
+  const pageFor = async (parts: PageParts, answer: unknown): Promise<RenderedPage | null> => {
+    const json = await storedJsonText(answer);
+    return json === null ? null : composeFirstScreenPage(parts.shell, parts.render, json);
+  };
   return {
     async render() {
       const parts = await load();
       if (!parts) return null;
-      const json = await storedJsonText(await options.storedCatalog());
-      return json === null ? null : composeFirstScreenPage(parts.shell, parts.render, json);
+      const answer = await options.storedCatalog();
+      if (typeof answer !== "object" || answer === null) return null;
+      let page = made.get(answer);
+      if (!page) made.set(answer, (page = pageFor(parts, answer)));
+      return page;
     },
   };
 }

@@ -196,6 +196,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     storedCatalog: () => session.handlers["catalog:stored"](),
     ...(options.firstScreenModule ? { module: options.firstScreenModule } : {}),
   });
+  // Made ahead, while the browser is being opened: the page's request then finds it ready.
+  void firstScreen.render().catch(() => undefined);
   const routes = new Map<string, Route>(
     commandEntries.map(([, { channel, args }]) => [
       channel,

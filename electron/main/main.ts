@@ -66,11 +66,8 @@ async function start(): Promise<void> {
   setupSecurity(app, session.defaultSession, shell, paths.indexUrl);
   // index.html carries the first screen of the stored catalog, read by the session made below.
   let storedCatalog: () => Promise<unknown> = async () => null;
-  handleAppScheme(
-    protocol,
-    paths.rendererDir,
-    createFirstScreenPage({ rendererDir: paths.rendererDir, storedCatalog: () => storedCatalog() }),
-  );
+  const firstScreen = createFirstScreenPage({ rendererDir: paths.rendererDir, storedCatalog: () => storedCatalog() });
+  handleAppScheme(protocol, paths.rendererDir, firstScreen);
   if (process.platform === "win32") app.setAppUserModelId("dev.skillshelf.app");
   app.setAboutPanelOptions({
     applicationName: "Skillshelf",
@@ -125,6 +122,7 @@ async function start(): Promise<void> {
   });
   const { handlers } = handlerSession;
   storedCatalog = () => handlers["catalog:stored"]();
+  void firstScreen.render().catch(logError);
   void handlerSession.prefetchCatalog().catch(logError);
   // The count kept from the last run is on the badge at once, before any new check.
   void handlers["updates:last"]().then((last) => badge.show(pendingUpdateCount(last.updates)), logError);
