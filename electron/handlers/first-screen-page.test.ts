@@ -1,9 +1,9 @@
 // The page with its first screen: rendered by the renderer's real server build for the catalog stored for this very
-// home, with its stylesheet inline under a hashed policy and a data block no skill's text can break out of.
+// home, with its stylesheet inline under a hashed policy, and its data (the catalog) served beside it, never inside.
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FIRST_SCREEN_DATA_ID } from "../../shared/first-screen-data";
-import { parseJsonWithinLimits } from "../engine/fs/json-limits";
+import { SerializedJson } from "../../shared/serialized-json";
 import { createFirstScreenPage } from "./first-screen-page";
 import { firstScreenBuild, skillText, TEST_STYLESHEET, type FirstScreenBuild } from "./testing/first-screen-build";
 
@@ -18,30 +18,31 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => build?.cleanup());
 
-const pageFor = (home: "mine" | "other") => {
+const firstScreenOf = (home: "mine" | "other") => {
   const session = build.session(home);
   return createFirstScreenPage({
     rendererDir: build.rendererDir,
     storedCatalog: () => session.handlers["catalog:stored"](),
-  }).render();
+  });
 };
+const pageFor = (home: "mine" | "other") => firstScreenOf(home).render();
 
-/** The text of the data block, and the page with it cut out. */
-function dataBlock(html: string): { text: string; rest: string } {
-  const open = `<script type="application/json" id="${FIRST_SCREEN_DATA_ID}">`;
-  const start = html.indexOf(open);
-  const end = html.indexOf("</script>", start);
-  expect(start).toBeGreaterThan(0);
-  return { text: html.slice(start + open.length, end), rest: html.slice(0, start) + html.slice(end) };
+/** The data's file name the page's preload link names. */
+function dataLink(html: string): string {
+  const link = new RegExp(
+    `<link rel="preload" as="fetch" crossorigin href="\\./first-screen/([^"]+)" id="${FIRST_SCREEN_DATA_ID}">`,
+  );
+  const found = link.exec(html);
+  expect(found).not.toBeNull();
+  expect(html.indexOf(found![0])).toBeLessThan(html.indexOf("</head>"));
+  return found![1]!;
 }
 
 describe("the first-screen page", () => {
   it("holds the rows of this home's stored catalog, rendered by the app's own tree", async () => {
     const page = await pageFor("mine");
     expect(page).not.toBeNull();
-    const root = /<div id="root">([\s\S]*?)<\/div>\s*<script type="application\/json"/.exec(page!.html);
     expect(page!.html).toMatch(/<div id="root"><div class="app">/);
-    expect(root).not.toBeNull();
     expect(page!.html).toMatch(
       /role="option"[^>]*data-key="[^"]+"[^>]*>[\s\S]*?<span class="entry-name">alpha<\/span>/,
     );
@@ -65,18 +66,29 @@ describe("the first-screen page", () => {
     }
   });
 
-  it("carries the stored catalog in a data block a hostile description cannot close or break", async () => {
+  it("names its data beside it: the stored catalog it was rendered from, served by that name only", async () => {
+    const session = build.session("mine");
+    const first = createFirstScreenPage({
+      rendererDir: build.rendererDir,
+      storedCatalog: () => session.handlers["catalog:stored"](),
+    });
+    const page = (await first.render())!;
+    const name = dataLink(page.html);
+    expect(name).toMatch(/^[A-Za-z0-9_-]{32}\.json$/);
+    const answer = await session.handlers["catalog:stored"]();
+    expect(answer).toBeInstanceOf(SerializedJson);
+    expect(first.data(name)).toBe(Buffer.concat((answer as SerializedJson<unknown>).pieces).toString("utf8"));
+    // Rendered once per answer: the same page and name again; a made-up or malformed name has no data.
+    expect(await first.render()).toBe(page);
+    for (const wrong of ["x.json", name.replace(/^./, (c) => (c === "A" ? "B" : "A")), `../${name}`])
+      expect(first.data(wrong)).toBeNull();
+  });
+
+  it("holds a hostile description only as escaped text, and no script but the page's own", async () => {
     const page = (await pageFor("mine"))!;
-    const { text, rest } = dataBlock(page.html);
-    expect(text).not.toMatch(/[<>&\u2028\u2029]/);
-    const parsed = parseJsonWithinLimits(text);
-    expect(parsed.ok).toBe(true);
-    expect(JSON.stringify(parsed.ok && parsed.value)).toContain(
-      JSON.stringify(`Breaks out: ${HOSTILE} \u2028 & more.`).slice(1, -1),
-    );
-    // The markup escapes the same text: beside the data block, no script element but the page's own module.
-    expect(rest.match(/<script\b/g)).toHaveLength(1);
     expect(page.html).toContain("&lt;/script&gt;&lt;script&gt;alert(1)");
+    expect(page.html).not.toContain(HOSTILE);
+    expect(page.html.match(/<script\b/g)).toHaveLength(1);
   });
 
   it("is not made without the renderer's server build", async () => {

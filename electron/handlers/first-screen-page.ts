@@ -1,12 +1,13 @@
 // The page both hosts serve (the web host's "/", Electron's app://skillshelf/index.html) with its first screen already
 // in it: the built index.html, the app's own tree rendered for the stored catalog (the renderer's server build), the
-// data the page takes over that markup with, and the stylesheet inline under a hashed CSP. With no stored catalog for
-// this set-up, or no server build, there is no such page and the hosts serve the plain shell.
-import { createHash } from "node:crypto";
+// stylesheet inline under a hashed CSP, and a preload link to the data the page takes that markup over with (served
+// beside it, first-screen/<random>.json). With no stored catalog for this set-up, or no server build, there is no such
+// page and the hosts serve the plain shell.
+import { createHash, randomBytes } from "node:crypto";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { contentSecurityPolicyWithStyles, metaContentSecurityPolicyWithStyles } from "../../shared/csp";
-import { firstScreenDataScript } from "../../shared/first-screen-data";
+import { FIRST_SCREEN_DATA_NAME, firstScreenDataLink } from "../../shared/first-screen-data";
 import type { StoredCatalog } from "../../shared/model";
 import { jsonTextOf, SerializedJson, unpackAnswer } from "../../shared/serialized-json";
 import { MAX_SNAPSHOT_BYTES, MAX_SNAPSHOT_DEPTH } from "../engine/catalog-snapshot/snapshot";
@@ -14,10 +15,13 @@ import { parseJsonWithinLimits } from "../engine/fs/json-limits";
 import { readTextFile, resolveInside } from "../engine/fs/safe-fs";
 import { packedAnswerJson } from "./catalog-json";
 
-/** A page to send: its HTML and the Content-Security-Policy header that goes with it. */
+/** A page to send: its HTML and the Content-Security-Policy header that goes with it, and its data. */
 export interface RenderedPage {
   html: string;
   csp: string;
+  /** The data's file name (first-screen/<name>) and its JSON text: the stored catalog the markup was rendered from. */
+  dataName: string;
+  data: string;
 }
 
 /** Renders the app's markup (the inside of #root) for a stored catalog: the renderer's server build. */
@@ -106,9 +110,12 @@ export function composeFirstScreenPage(
   } catch {
     return null;
   }
+  const dataName = `${randomBytes(24).toString("base64url")}.json`;
   return {
-    html: `${shell.before}${markup}${shell.after.replace("</body>", () => `${firstScreenDataScript(json)}</body>`)}`,
+    html: `${shell.before.replace("</head>", () => `${firstScreenDataLink(dataName)}</head>`)}${markup}${shell.after}`,
     csp: contentSecurityPolicyWithStyles([shell.styleHash]),
+    dataName,
+    data: json,
   };
 }
 
@@ -118,11 +125,16 @@ interface PageParts {
   render: FirstScreenRenderer;
 }
 
-/** What a host holds to serve the first screen: render it now (null: serve the plain shell). */
+/** What a host holds to serve the first screen: render it now (null: serve the plain shell), and its data. */
 export interface FirstScreenPage {
   /** The page for the stored catalog the session answers now; made once per answer (a start renders it ahead). */
   render(): Promise<RenderedPage | null>;
+  /** The JSON text of a recent page's data by its file name, or null (an unknown or forgotten name). */
+  data(name: string): string | null;
 }
+
+/** Pages whose data is still served (the current one and the one before, for a page still loading). */
+const KEPT_PAGES = 2;
 
 /**
  * The first-screen page of a built renderer folder over `storedCatalog` (the session's `catalog:stored` command: the
@@ -143,9 +155,12 @@ export function createFirstScreenPage(options: {
     }));
   // The session answers with the same object until its catalog changes: the page made for it is made once.
   const made = new WeakMap<object, Promise<RenderedPage | null>>();
+  const kept: RenderedPage[] = [];
   const pageFor = async (parts: PageParts, answer: unknown): Promise<RenderedPage | null> => {
     const json = await storedJsonText(answer);
-    return json === null ? null : composeFirstScreenPage(parts.shell, parts.render, json);
+    const page = json === null ? null : composeFirstScreenPage(parts.shell, parts.render, json);
+    if (page && kept.unshift(page) > KEPT_PAGES) kept.pop();
+    return page;
   };
   return {
     async render() {
@@ -156,6 +171,10 @@ export function createFirstScreenPage(options: {
       let page = made.get(answer);
       if (!page) made.set(answer, (page = pageFor(parts, answer)));
       return page;
+    },
+    data(name) {
+      if (!FIRST_SCREEN_DATA_NAME.test(name)) return null;
+      return kept.find((page) => page.dataName === name)?.data ?? null;
     },
   };
 }

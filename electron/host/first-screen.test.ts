@@ -23,7 +23,9 @@ const page = async (address: string) => {
   const res = await fetch(address);
   return { csp: res.headers.get("content-security-policy"), html: await res.text() };
 };
-const hasFirstScreen = (html: string) => html.includes(`id="${FIRST_SCREEN_DATA_ID}"`) && html.includes(">alpha<");
+const hasFirstScreen = (html: string) => html.includes(`id="${FIRST_SCREEN_DATA_ID}"`) || html.includes(">alpha<");
+const dataAddress = (html: string) =>
+  `${host.origin}/first-screen/${/href="\.\/first-screen\/([^"]+)"/.exec(html)![1]}`;
 
 describe("the web host's first screen", () => {
   it("is in the page opened from the sign-in address, once: the same address again gets the plain shell", async () => {
@@ -35,6 +37,18 @@ describe("the web host's first screen", () => {
     expect(hasFirstScreen(again.html)).toBe(false);
     expect(again.html).toContain('<div id="root"></div>');
     expect(again.csp).toBe(contentSecurityPolicy);
+  });
+
+  it("serves the page's data by the name the page gives, as JSON; no other name", async () => {
+    const { html } = await page(host.pageUrl(host.issueCode()).replace(/#.*$/, ""));
+    const data = await fetch(dataAddress(html));
+    expect(data.status).toBe(200);
+    expect(data.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    expect(data.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(data.headers.get("cache-control")).toBe("no-store");
+    expect(await data.text()).toContain('"alpha"');
+    for (const wrong of ["made-up-name-of-twenty-chars.json", "..%2Findex.html", ""])
+      expect((await fetch(`${host.origin}/first-screen/${wrong}`)).status).toBe(404);
   });
 
   it("is not in the page for a request without a live ticket", async () => {

@@ -26,6 +26,7 @@ import {
 import { serveStatic } from "./static-files";
 import { createFirstScreenPage, type RenderedPage } from "../handlers/first-screen-page";
 import { FIRST_SCREEN_PARAM, FirstScreenTickets } from "./first-screen-tickets";
+import { FIRST_SCREEN_DATA_FOLDER } from "../../shared/first-screen-data";
 
 /** How to start the web host. */
 export interface WebHostOptions {
@@ -114,6 +115,18 @@ function sendPage(res: ServerResponse, page: RenderedPage, headOnly: boolean): v
     ...SECURITY_HEADERS,
     "Content-Security-Policy": page.csp,
     "Content-Type": "text/html; charset=utf-8",
+    "Content-Length": String(body.length),
+    "Cache-Control": "no-store",
+  });
+  res.end(headOnly ? undefined : body);
+}
+
+/** Sends a first screen's data (the stored catalog's JSON), never cached. */
+function sendData(res: ServerResponse, data: string, headOnly: boolean): void {
+  const body = Buffer.from(data);
+  res.writeHead(200, {
+    ...SECURITY_HEADERS,
+    "Content-Type": "application/json; charset=utf-8",
     "Content-Length": String(body.length),
     "Cache-Control": "no-store",
   });
@@ -238,6 +251,12 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     const method = req.method ?? "GET";
     if (!url.pathname.startsWith("/api/")) {
       if (method !== "GET" && method !== "HEAD") throw new HttpRefusal(405, "Only GET is allowed for pages.");
+      if (url.pathname.startsWith(`/${FIRST_SCREEN_DATA_FOLDER}/`)) {
+        const data = firstScreen.data(url.pathname.slice(FIRST_SCREEN_DATA_FOLDER.length + 2));
+        if (data === null) throw new HttpRefusal(404, "There is no such first screen.");
+        sendData(res, data, method === "HEAD");
+        return;
+      }
       const isPage = url.pathname === "/" || url.pathname === "/index.html";
       const page = isPage && tickets.take(url.searchParams.get(FIRST_SCREEN_PARAM)) ? await firstScreen.render() : null;
       if (page) {

@@ -191,6 +191,11 @@ describe("app:// index.html with its first screen", () => {
       expect(page.body).toContain('<span class="entry-name">alpha</span>');
       expect(page.headers.get("content-security-policy")).toMatch(/style-src 'self' 'sha256-[A-Za-z0-9+/]{43}='/);
       expect(page.headers.get("x-content-type-options")).toBe("nosniff");
+      const name = /href="\.\/first-screen\/([^"]+)"/.exec(page.body)![1]!;
+      const data = await get(`app://skillshelf/first-screen/${name}`, "GET", mine);
+      expect(data).toMatchObject({ status: 200, type: "application/json; charset=utf-8" });
+      expect(data.body).toContain('"alpha"');
+      expect((await get("app://skillshelf/first-screen/made-up-name-of-twenty.json", "GET", mine)).status).toBe(404);
       const script = await get("app://skillshelf/assets/index-Abc123_x.js", "GET", mine);
       expect(script.headers.get("content-security-policy")).toBe(contentSecurityPolicy);
       // Another home's session has no stored catalog of its own: the plain shell, under the plain policy.

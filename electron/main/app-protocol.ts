@@ -5,6 +5,7 @@ import type { CustomScheme, Protocol } from "electron";
 import { readFile, realpath, stat } from "node:fs/promises";
 import path from "node:path";
 import { contentSecurityPolicy } from "../../shared/csp";
+import { FIRST_SCREEN_DATA_FOLDER } from "../../shared/first-screen-data";
 import type { FirstScreenPage } from "../handlers/first-screen-page";
 import { APP_HOST, APP_SCHEME } from "./app-page";
 
@@ -118,6 +119,21 @@ export function createAppProtocolHandler(
     if (request.method !== "GET" && request.method !== "HEAD") return refusal(405);
     const target = appRelativePath(request.url);
     if (!target.ok) return refusal(target.status);
+    const data = target.relative.startsWith(`${FIRST_SCREEN_DATA_FOLDER}/`)
+      ? firstScreen?.data(target.relative.slice(FIRST_SCREEN_DATA_FOLDER.length + 1))
+      : undefined;
+    if (data !== undefined)
+      return data === null
+        ? refusal(404)
+        : new Response(request.method === "HEAD" ? null : data, {
+            status: 200,
+            headers: {
+              "Content-Type": "application/json; charset=utf-8",
+              "Content-Security-Policy": contentSecurityPolicy,
+              "X-Content-Type-Options": "nosniff",
+              "Cache-Control": "no-store",
+            },
+          });
     const page = target.relative === "index.html" ? await firstScreen?.render().catch(() => null) : null;
     if (page)
       return new Response(request.method === "HEAD" ? null : page.html, {

@@ -2,16 +2,15 @@
 import { createRoot, hydrateRoot } from "react-dom/client";
 import type { SkillshelfApi } from "../../shared/ipc";
 import { AppTree } from "./app/AppTree";
+import type { StoredCatalog } from "../../shared/model";
 import { seedStoredCatalog } from "./api/prefetch";
-import { readFirstScreenData } from "./first-screen/data";
 
 /**
- * Renders the app for this API. When the host rendered the first screen (its data block is in the page), React takes
- * over that markup from the same stored catalog (hydration: no new layout, no flash); a mismatch is reported on the
- * console and React renders the app anew. Otherwise the shell's container is filled from scratch.
+ * Renders the app for this API. When the host rendered the first screen, and `stored` is the catalog it rendered it
+ * from, React takes over that markup (hydration: no new layout, no flash); a mismatch is reported on the console and
+ * React renders the app anew. Otherwise the shell's container is filled from scratch.
  */
-export function mountApp(container: HTMLElement, api: SkillshelfApi | null): void {
-  const stored = api ? readFirstScreenData(document) : undefined;
+export function mountApp(container: HTMLElement, api: SkillshelfApi | null, stored?: StoredCatalog): void {
   if (api && stored) {
     seedStoredCatalog(api, stored);
     hydrateRoot(container, <AppTree api={api} />, {
