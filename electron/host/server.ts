@@ -121,16 +121,16 @@ function sendPage(res: ServerResponse, page: RenderedPage, headOnly: boolean): v
   res.end(headOnly ? undefined : body);
 }
 
-/** Sends a first screen's data (the stored catalog's JSON), never cached. */
-function sendData(res: ServerResponse, data: string, headOnly: boolean): void {
-  const body = Buffer.from(data);
+/** Sends a first screen's data (the stored catalog's JSON bytes, written in their pieces), never cached. */
+function sendData(res: ServerResponse, data: readonly Uint8Array[], headOnly: boolean): void {
   res.writeHead(200, {
     ...SECURITY_HEADERS,
     "Content-Type": "application/json; charset=utf-8",
-    "Content-Length": String(body.length),
+    "Content-Length": String(data.reduce((sum, piece) => sum + piece.length, 0)),
     "Cache-Control": "no-store",
   });
-  res.end(headOnly ? undefined : body);
+  if (!headOnly) for (const piece of data) res.write(piece);
+  res.end();
 }
 
 /**

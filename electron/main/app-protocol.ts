@@ -125,7 +125,7 @@ export function createAppProtocolHandler(
     if (data !== undefined)
       return data === null
         ? refusal(404)
-        : new Response(request.method === "HEAD" ? null : data, {
+        : new Response(request.method === "HEAD" ? null : new Blob(data as Uint8Array<ArrayBuffer>[]), {
             status: 200,
             headers: {
               "Content-Type": "application/json; charset=utf-8",

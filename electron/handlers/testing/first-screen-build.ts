@@ -6,7 +6,7 @@ import type { ScanOptions } from "../../engine/discovery/types";
 import { makeTempDir, writeTree } from "../../../test-support/tmp";
 import { createEngine } from "../engine";
 import { createHandlerSession, type HandlerSession } from "../handlers";
-import { firstScreenModuleOf } from "../first-screen-page";
+import { firstScreenModuleOf } from "../../engine/first-screen/page";
 import { INERT_DESKTOP } from "./inert-desktop";
 
 /** The stylesheet of the test's build (its hash is what the policies must name). */
