@@ -43,7 +43,7 @@ interface BenchGlobals {
   __confirmed?: number;
   performance: {
     now(): number;
-    getEntriesByType(type: "navigation"): { loadEventEnd: number }[];
+    getEntriesByType(type: "navigation"): { loadEventEnd: number; responseStart: number }[];
     getEntriesByType(type: "resource"): { initiatorType: string; startTime: number }[];
   };
   requestAnimationFrame(fn: () => void): void;
@@ -58,6 +58,8 @@ interface Loaded {
   loaded: number;
   /** When the page's first script was asked for, from resource timing; NaN when it has none. */
   firstScript: number;
+  /** When the page's answer began to arrive (the host had rendered it), from navigation timing. */
+  response: number;
 }
 
 /**
@@ -99,6 +101,7 @@ async function load(page: Page, url: string, confirm = true): Promise<Loaded> {
       confirmed: w.__confirmed ?? NaN,
       loaded: nav?.loadEventEnd ?? NaN,
       firstScript: scripts.length > 0 ? Math.min(...scripts.map((e) => e.startTime)) : NaN,
+      response: nav?.responseStart ?? NaN,
     };
   });
 }
@@ -127,6 +130,7 @@ interface Series {
   loaded: number[];
   confirmed: number[];
   firstScript: number[];
+  response: number[];
 }
 
 /**
@@ -140,7 +144,7 @@ async function startsOf(
   port: number,
   openPage: () => Promise<Page>,
 ): Promise<Series> {
-  const series: Series = { rows: [], loaded: [], confirmed: [], firstScript: [] };
+  const series: Series = { rows: [], loaded: [], confirmed: [], firstScript: [], response: [] };
   for (let i = 0; i < rounds; i++) {
     const next = await host(scanOptions, settingsFile, port);
     try {
@@ -154,6 +158,7 @@ async function startsOf(
       series.loaded.push(t.loaded);
       series.confirmed.push(t.confirmed);
       series.firstScript.push(t.firstScript);
+      series.response.push(t.response);
       await page.close();
     } finally {
       await next.session.dispose();
@@ -181,6 +186,7 @@ function report(title: string, series: Series): void {
   console.log(
     `${title}: page load → first painted rows: ${list(series.rows)}; median ${m.toFixed(0)} ms (budget ${BUDGET_MS} ms: ${m <= BUDGET_MS ? "met" : "MISSED"})`,
   );
+  console.log(`  page load → the page's answer began (rendered by the host): ${list(series.response)}`);
   console.log(`  page load → the app's first script asked for: ${list(series.firstScript)}`);
   console.log(`  page load → its load event (the page's scripts ran): ${list(series.loaded)}`);
   console.log(`  page load → the scan confirmed it (validation cache warm): ${list(series.confirmed)}`);
