@@ -88,6 +88,7 @@ async function servedPage(browser: Browser) {
   await page.goto(app.url);
   await page.waitForURL(/^http:/);
   const before = await shown(page);
+  const busy = await page.locator("#root").getAttribute("aria-busy");
   await context.close();
   // With no script the page never signed in: its code is used here, so serve writes the next code and ticket.
   await fetch(`${app.origin}/api/session`, {
@@ -96,7 +97,7 @@ async function servedPage(browser: Browser) {
     body: JSON.stringify({ code }),
   });
   await nextSignIn(code);
-  return before;
+  return before && { ...before, busy };
 }
 
 /** Opens the app and waits until React has taken over the list (its refs placed the rows); errors logged so far. */
@@ -128,6 +129,9 @@ async function takenOver(browser: Browser, tamper?: (html: string) => string) {
     (globalThis as unknown as PageGlobals).document.querySelector(".list-inner")?.hasAttribute("style"),
   );
   const after = await shown(page);
+  // Marked busy and not yet usable by the host, then usable once taken over.
+  await expect(page.locator("#root")).not.toHaveAttribute("aria-disabled", "true");
+  await expect(page.locator("#root")).not.toHaveAttribute("aria-busy", "true");
   const kept = await page.evaluate(() => {
     const g = globalThis as unknown as PageGlobals;
     const first = g.__firstRow;
@@ -142,7 +146,8 @@ test("what the page shows before React takes over is what it shows after, on the
   const before = await servedPage(browser);
   expect(before?.rows.length).toBeGreaterThan(8);
   expect(before?.count).toBe("46 items");
-  expect(after).toEqual(before);
+  expect(before?.busy).toBe("true");
+  expect(after).toEqual({ ...before, busy: undefined });
   expect(kept).toBe(true);
   expect(errors).toEqual([]);
   // The hostile text is shown as text and ran nothing.

@@ -42,7 +42,7 @@ describe("the first-screen page", () => {
   it("holds the rows of this home's stored catalog, rendered by the app's own tree", async () => {
     const page = await pageFor("mine");
     expect(page).not.toBeNull();
-    expect(page!.html).toMatch(/<div id="root"><div class="app">/);
+    expect(page!.html).toMatch(/<div id="root" aria-busy="true" aria-disabled="true"><div class="app">/);
     expect(page!.html).toMatch(
       /role="option"[^>]*data-key="[^"]+"[^>]*>[\s\S]*?<span class="entry-name">alpha<\/span>/,
     );

@@ -11,13 +11,19 @@ import { seedStoredCatalog } from "./api/prefetch";
  * React renders the app anew. Otherwise the shell's container is filled from scratch.
  */
 export function mountApp(container: HTMLElement, api: SkillshelfApi | null, stored?: StoredCatalog): void {
+  // The host marks its first screen busy and not yet usable (clicks before this point would find no handler).
+  const usable = () => {
+    container.removeAttribute("aria-busy");
+    container.removeAttribute("aria-disabled");
+  };
   if (api && stored) {
     seedStoredCatalog(api, stored);
-    hydrateRoot(container, <AppTree api={api} />, {
+    hydrateRoot(container, <AppTree api={api} onShown={usable} />, {
       onRecoverableError: (error) => console.error("Skillshelf: the first screen did not match the app:", error),
     });
     return;
   }
   container.replaceChildren();
+  usable();
   createRoot(container).render(<AppTree api={api} />);
 }

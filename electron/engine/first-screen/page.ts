@@ -72,8 +72,10 @@ async function loadPageParts(rendererDir: string, module: string): Promise<PageP
       (_all, open: string, close: string) => `${open}${metaContentSecurityPolicyWithStyles([styleHash])}${close}`,
     )
     .replace(link[0], () => `<style>${style.text}</style>`);
-  const at = html.indexOf(ROOT_ELEMENT) + ROOT_ELEMENT.length - "</div>".length;
-  return { before: html.slice(0, at), after: html.slice(at), styleHash, render };
+  const at = html.indexOf(ROOT_ELEMENT);
+  // Busy and not yet usable until the page's script takes the markup over (mount.tsx clears both).
+  const before = `${html.slice(0, at)}<div id="root" aria-busy="true" aria-disabled="true">`;
+  return { before, after: html.slice(at + ROOT_ELEMENT.length - "</div>".length), styleHash, render };
 }
 
 // Loaded once per renderer folder and server build in this thread (the worker keeps them between starts of a page).
