@@ -3,7 +3,6 @@
 // reads the catalog from the page.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contentSecurityPolicy } from "../../shared/csp";
-import { FIRST_SCREEN_DATA_ID } from "../../shared/first-screen-data";
 import { firstScreenBuild, skillText, type FirstScreenBuild } from "../handlers/testing/first-screen-build";
 import { startWebHost, type WebHost } from "./server";
 
@@ -23,9 +22,9 @@ const page = async (address: string) => {
   const res = await fetch(address);
   return { csp: res.headers.get("content-security-policy"), html: await res.text() };
 };
-const hasFirstScreen = (html: string) => html.includes(`id="${FIRST_SCREEN_DATA_ID}"`) || html.includes(">alpha<");
+const hasFirstScreen = (html: string) => html.includes("data-first-screen=") || html.includes(">alpha<");
 const dataAddress = (html: string) =>
-  `${host.origin}/first-screen/${/href="\.\/first-screen\/([^"]+)"/.exec(html)![1]}`;
+  `${host.origin}/first-screen/${/data-first-screen="\.\/first-screen\/([^"]+)"/.exec(html)![1]}`;
 
 describe("the web host's first screen", () => {
   it("is in the page opened from the sign-in address, once: the same address again gets the plain shell", async () => {

@@ -191,7 +191,7 @@ describe("app:// index.html with its first screen", () => {
       expect(page.body).toContain('<span class="entry-name">alpha</span>');
       expect(page.headers.get("content-security-policy")).toMatch(/style-src 'self' 'sha256-[A-Za-z0-9+/]{43}='/);
       expect(page.headers.get("x-content-type-options")).toBe("nosniff");
-      const name = /href="\.\/first-screen\/([^"]+)"/.exec(page.body)![1]!;
+      const name = /data-first-screen="\.\/first-screen\/([^"]+)"/.exec(page.body)![1]!;
       const data = await get(`app://skillshelf/first-screen/${name}`, "GET", mine);
       expect(data).toMatchObject({ status: 200, type: "application/json; charset=utf-8" });
       expect(data.body).toContain('"alpha"');

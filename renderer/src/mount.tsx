@@ -2,6 +2,7 @@
 import { createRoot, hydrateRoot } from "react-dom/client";
 import type { SkillshelfApi } from "../../shared/ipc";
 import { AppTree } from "./app/AppTree";
+import { FIRST_SCREEN_DATA_ATTRIBUTE } from "../../shared/first-screen-data";
 import type { StoredCatalog } from "../../shared/model";
 import { seedStoredCatalog } from "./api/prefetch";
 
@@ -13,8 +14,7 @@ import { seedStoredCatalog } from "./api/prefetch";
 export function mountApp(container: HTMLElement, api: SkillshelfApi | null, stored?: StoredCatalog): void {
   // The host marks its first screen busy and not yet usable (clicks before this point would find no handler).
   const usable = () => {
-    container.removeAttribute("aria-busy");
-    container.removeAttribute("aria-disabled");
+    for (const name of ["aria-busy", "aria-disabled", FIRST_SCREEN_DATA_ATTRIBUTE]) container.removeAttribute(name);
   };
   if (api && stored) {
     seedStoredCatalog(api, stored);

@@ -1,11 +1,11 @@
 // The page with its first screen, as the task worker renders it: the built index.html with its stylesheet inline (and
 // both policies naming its hash), the app's markup from the renderer's server build for a stored catalog, and the
-// preload link to that catalog's data. Run off the thread that answers the page, which only passes the JSON bytes on.
+// address of that catalog's data on its root. Run off the thread that answers the page, which only passes the bytes on.
 import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { contentSecurityPolicyWithStyles, metaContentSecurityPolicyWithStyles } from "../../../shared/csp";
-import { firstScreenDataLink } from "../../../shared/first-screen-data";
+import { firstScreenRootTag } from "../../../shared/first-screen-data";
 import type { StoredCatalog } from "../../../shared/model";
 import { jsonTextOf, unpackAnswer } from "../../../shared/serialized-json";
 import { MAX_SNAPSHOT_BYTES, MAX_SNAPSHOT_DEPTH } from "../catalog-snapshot/snapshot";
@@ -21,8 +21,9 @@ export interface FirstScreenHtml {
 /** Renders the app's markup (the inside of #root) for a stored catalog: the renderer's server build. */
 type FirstScreenRenderer = (stored: StoredCatalog) => string;
 
-/** The built page cut around its root element, its stylesheet inline, that stylesheet's hash, and the renderer. */
+/** The built page cut around its root element's opening tag, its stylesheet inline, its hash, and the renderer. */
 interface PageParts {
+  /** Up to the root element; `after` from its closing tag on. */
   before: string;
   after: string;
   styleHash: string;
@@ -73,9 +74,12 @@ async function loadPageParts(rendererDir: string, module: string): Promise<PageP
     )
     .replace(link[0], () => `<style>${style.text}</style>`);
   const at = html.indexOf(ROOT_ELEMENT);
-  // Busy and not yet usable until the page's script takes the markup over (mount.tsx clears both).
-  const before = `${html.slice(0, at)}<div id="root" aria-busy="true" aria-disabled="true">`;
-  return { before, after: html.slice(at + ROOT_ELEMENT.length - "</div>".length), styleHash, render };
+  return {
+    before: html.slice(0, at),
+    after: html.slice(at + ROOT_ELEMENT.length - "</div>".length),
+    styleHash,
+    render,
+  };
 }
 
 // Loaded once per renderer folder and server build in this thread (the worker keeps them between starts of a page).
@@ -117,7 +121,7 @@ export async function renderFirstScreenPage(
     return null;
   }
   return {
-    html: `${parts.before.replace("</head>", () => `${firstScreenDataLink(dataName)}</head>`)}${markup}${parts.after}`,
+    html: `${parts.before}${firstScreenRootTag(dataName)}${markup}${parts.after}`,
     csp: contentSecurityPolicyWithStyles([parts.styleHash]),
   };
 }
