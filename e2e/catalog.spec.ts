@@ -246,7 +246,8 @@ test.describe("first-run states", () => {
     const code = await app.currentCode();
     await page.goto(app.url);
     await expect(page.getByRole("heading", { name: "No skills found yet" })).toBeVisible();
-    // The first screen may show before the page's script signed in: the address and the code are waited for.
+    // The first screen shows before the page's script signed in: the app taking it over comes after.
+    await expect(page.locator("#root")).not.toHaveAttribute("aria-busy", "true");
     await expect(page).toHaveURL(`${app.origin}/`);
     expect(await page.context().cookies()).toEqual([]);
     await expect.poll(() => app.currentCode()).not.toBe(code);
