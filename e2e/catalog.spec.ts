@@ -246,9 +246,11 @@ test.describe("first-run states", () => {
     const code = await app.currentCode();
     await page.goto(app.url);
     await expect(page.getByRole("heading", { name: "No skills found yet" })).toBeVisible();
-    expect(page.url()).toBe(`${app.origin}/`);
+    // The first screen shows before the page's script signed in: the app taking it over comes after.
+    await expect(page.locator("#root")).not.toHaveAttribute("aria-busy", "true");
+    await expect(page).toHaveURL(`${app.origin}/`);
     expect(await page.context().cookies()).toEqual([]);
-    expect(await app.currentCode()).not.toBe(code);
+    await expect.poll(() => app.currentCode()).not.toBe(code);
     // The tab keeps its session (sessionStorage) through a reload, with no code in the address.
     await page.reload();
     await expect(page.getByRole("heading", { name: "No skills found yet" })).toBeVisible();

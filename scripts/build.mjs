@@ -137,8 +137,30 @@ export async function buildRenderer() {
   writeThirdPartyNotices(root);
 }
 
+/**
+ * Bundles the renderer's server side (renderer/src/first-screen/server.tsx) for Node into dist/renderer-host: the hosts
+ * load it to render the first screen into the page they serve (electron/handlers/first-screen-page.ts).
+ */
+export async function buildRendererHost(outfile = at("dist/renderer-host/first-screen.cjs")) {
+  if (!existsSync(at("renderer/src/first-screen/server.tsx"))) return;
+  await build({
+    entryPoints: [at("renderer/src/first-screen/server.tsx")],
+    outfile,
+    absWorkingDir: root,
+    bundle: true,
+    platform: "node",
+    target: "node20",
+    format: "cjs",
+    jsx: "automatic",
+    // Stylesheets reach the page inline from the renderer's build; the markup needs none of them.
+    loader: { ".css": "empty" },
+    define: { ...define, "process.env.NODE_ENV": '"production"' },
+    logLevel: "warning",
+  });
+}
+
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const nodeOnly = process.argv.includes("--node-only");
   await buildNode();
-  if (!nodeOnly) await buildRenderer();
+  if (!nodeOnly) await Promise.all([buildRenderer(), buildRendererHost()]);
 }

@@ -10,7 +10,7 @@ import { BIN, runProcess, type CliRun } from "../test-support/cli";
 import { skipBecause } from "../test-support/skip";
 import { makeTempDir } from "../test-support/tmp";
 // @ts-expect-error: the build script is plain JavaScript without declarations.
-import { buildRenderer } from "./build.mjs";
+import { buildRenderer, buildRendererHost } from "./build.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const FIXTURES = path.join(ROOT, "electron/engine/skill/fixtures");
@@ -66,6 +66,7 @@ beforeAll(async () => {
     !existsSync(path.join(ROOT, "dist/.notices/renderer.json"))
   )
     await buildRenderer();
+  if (!existsSync(path.join(ROOT, "dist/renderer-host/first-screen.cjs"))) await buildRendererHost();
   const cache = path.join(tmp.dir, "cache");
   // Scripts are skipped here only because the global set-up built dist already (prepack would rebuild it under the other tests).
   const pack = await npm(["pack", "--ignore-scripts", "--json", "--pack-destination", tmp.dir], ROOT, cache);
@@ -96,6 +97,7 @@ describe("npm pack", () => {
       "dist/cli/skillshelf.mjs",
       "dist/cli/read-worker.mjs",
       "dist/renderer/index.html",
+      "dist/renderer-host/first-screen.cjs",
       "dist/THIRD_PARTY_NOTICES",
       "docs/diagnostics.md",
       "docs/ci.md",
@@ -106,6 +108,7 @@ describe("npm pack", () => {
         !/^(package\.json|README\.md|LICENSE|bin\/skillshelf\.js|dist\/app\.cjs|dist\/THIRD_PARTY_NOTICES)$/.test(f) &&
         !/^dist\/cli\/[\w-]+\.mjs$/.test(f) &&
         !/^dist\/renderer\//.test(f) &&
+        !/^dist\/renderer-host\/first-screen\.cjs$/.test(f) &&
         !/^docs\/[\w-]+\.md$/.test(f),
     );
     expect(unexpected).toEqual([]);

@@ -1,6 +1,12 @@
 // The shared Content-Security-Policy: strict, identical everywhere, and valid as a meta tag.
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy, metaContentSecurityPolicy } from "./csp";
+import {
+  contentSecurityPolicy,
+  contentSecurityPolicyWithStyles,
+  isOurPolicy,
+  metaContentSecurityPolicy,
+  metaContentSecurityPolicyWithStyles,
+} from "./csp";
 
 const parse = (policy: string) =>
   new Map(
@@ -33,5 +39,24 @@ describe("contentSecurityPolicy", () => {
     expect([...parse(metaContentSecurityPolicy)]).toEqual(
       [...parse(contentSecurityPolicy)].filter(([name]) => !headerOnly.includes(name)),
     );
+  });
+});
+
+describe("the policy of a page with inline stylesheets", () => {
+  const hash = "n4bQgYhMfWWaL+qgxVrQFaO/TxsrC4Is0V1sFbDwCgg=";
+  it("adds each stylesheet's hash to style-src and changes nothing else", () => {
+    const policy = parse(contentSecurityPolicyWithStyles([hash]));
+    expect(policy.get("style-src")).toEqual(["'self'", `'sha256-${hash}'`]);
+    expect(new Map([...policy].filter(([name]) => name !== "style-src"))).toEqual(
+      new Map([...parse(contentSecurityPolicy)].filter(([name]) => name !== "style-src")),
+    );
+    expect(metaContentSecurityPolicyWithStyles([hash])).not.toContain("frame-ancestors");
+  });
+
+  it("is recognised as ours, and a policy loosened any other way is not", () => {
+    expect(isOurPolicy(contentSecurityPolicy)).toBe(true);
+    expect(isOurPolicy(contentSecurityPolicyWithStyles([hash, hash.replace("n", "m")]))).toBe(true);
+    expect(isOurPolicy(contentSecurityPolicyWithStyles([hash]).replace("'self'", "'unsafe-inline'"))).toBe(false);
+    expect(isOurPolicy(`${contentSecurityPolicy}; img-src *`)).toBe(false);
   });
 });

@@ -8,10 +8,11 @@ export async function saveScreenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(REPO_ROOT, "test-results", "screenshots", `${name}.png`) });
 }
 
-/** Opens the app and waits for the catalog to be drawn. */
+/** Opens the app and waits for the catalog to be drawn, and usable (the host's first screen taken over). */
 export async function openCatalog(page: Page, url: string): Promise<void> {
   await page.goto(url);
   await expect(page.getByRole("listbox", { name: "Catalog" })).toBeVisible();
+  await expect(page.locator("#root")).not.toHaveAttribute("aria-busy", "true");
 }
 
 /** The list's option (entry row) with exactly this name. */

@@ -12,7 +12,9 @@ import { endTaskWorker, useTaskWorker } from "../engine/off-thread/runner";
 import { ValidationCache, cacheFileIn } from "../engine/validate-cache/store";
 import { createEngine } from "./engine";
 import { createHandlerSession, type HandlerSession } from "./handlers";
+import { createFirstScreenPage } from "./first-screen-page";
 import { countingSession } from "./testing/counting-session";
+import { firstScreenBuild } from "./testing/first-screen-build";
 import { INERT_DESKTOP } from "./testing/inert-desktop";
 
 const CLI_WORKER = path.resolve(__dirname, "../..", "dist", "cli", "read-worker.mjs");
@@ -168,5 +170,22 @@ describe("the handlers' engine keeps its thread free", () => {
         .filter((e) => e.channel === "author:changed")
         .map((e) => (e.payload as { scan: { skills: Array<{ description: string }> } }).scan.skills[0]?.description);
     await expect.poll(descriptions, { timeout: 10_000, interval: 50 }).toContain("Saved at once.");
+  });
+
+  it("renders the page's first screen in the task worker, from the stored catalog's bytes", async () => {
+    const build = await firstScreenBuild({ alpha: skill("alpha") });
+    open.push({ session: build.session("other"), cleanup: build.cleanup });
+    const { script, lines } = await recordingWorker(build.root);
+    const session = build.session("mine");
+    // As the hosts' engine does with the worker its scan options name (this session's name none).
+    useTaskWorker(script);
+    const page = await createFirstScreenPage({
+      rendererDir: build.rendererDir,
+      storedCatalog: () => session.handlers["catalog:stored"](),
+    }).render();
+    expect(page?.html).toContain('<span class="entry-name">alpha</span>');
+    expect(await lines()).toEqual(
+      expect.arrayContaining(["task canRenderFirstScreen", "task storedCatalogJson", "task firstScreenPage"]),
+    );
   });
 });

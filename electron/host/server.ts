@@ -24,6 +24,9 @@ import {
   tokenMatches,
 } from "./security";
 import { serveStatic } from "./static-files";
+import { createFirstScreenPage, type RenderedPage } from "../handlers/first-screen-page";
+import { FIRST_SCREEN_PARAM, FirstScreenTickets } from "./first-screen-tickets";
+import { FIRST_SCREEN_DATA_FOLDER } from "../../shared/first-screen-data";
 
 /** How to start the web host. */
 export interface WebHostOptions {
@@ -37,6 +40,8 @@ export interface WebHostOptions {
   token?: string;
   /** Called after a sign-in code was used (serve writes a new one into its private open file). */
   onCodeUsed?: () => void;
+  /** The renderer's server build that renders the first screen (tests); beside rendererDir when absent. */
+  firstScreenModule?: string;
 }
 
 /** A running web host. Exported for tests: they hold the running host to call and close it. */
@@ -49,7 +54,10 @@ export interface WebHost {
   token: string;
   /** A new one-time sign-in code. */
   issueCode(): string;
-  /** The page's address carrying a one-time code in its fragment (never sent to a server, never logged by one). */
+  /**
+   * The page's address carrying a one-time code in its fragment (never sent to a server, never logged by one) and a
+   * one-time ticket for a page with its first screen (the stored catalog's rows) already rendered.
+   */
   pageUrl(code: string): string;
   session: HandlerSession;
   close(): Promise<void>;
@@ -98,6 +106,31 @@ function sendJson(res: ServerResponse, status: number, value: unknown): void {
     "Content-Length": String(Buffer.byteLength(body)),
   });
   res.end(body);
+}
+
+/** Sends a page rendered with its first screen, under the policy that allows its inline stylesheet. */
+function sendPage(res: ServerResponse, page: RenderedPage, headOnly: boolean): void {
+  const body = Buffer.from(page.html);
+  res.writeHead(200, {
+    ...SECURITY_HEADERS,
+    "Content-Security-Policy": page.csp,
+    "Content-Type": "text/html; charset=utf-8",
+    "Content-Length": String(body.length),
+    "Cache-Control": "no-store",
+  });
+  res.end(headOnly ? undefined : body);
+}
+
+/** Sends a first screen's data (the stored catalog's JSON bytes, written in their pieces), never cached. */
+function sendData(res: ServerResponse, data: readonly Uint8Array[], headOnly: boolean): void {
+  res.writeHead(200, {
+    ...SECURITY_HEADERS,
+    "Content-Type": "application/json; charset=utf-8",
+    "Content-Length": String(data.reduce((sum, piece) => sum + piece.length, 0)),
+    "Cache-Control": "no-store",
+  });
+  if (!headOnly) for (const piece of data) res.write(piece);
+  res.end();
 }
 
 /**
@@ -169,7 +202,15 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const token = options.token ?? createToken();
   const signIns = new SignIns();
   const streams = new EventStreams();
+  const tickets = new FirstScreenTickets();
   const session = options.createSession((channel, payload) => streams.send(channel, payload));
+  const firstScreen = createFirstScreenPage({
+    rendererDir: options.rendererDir,
+    storedCatalog: () => session.handlers["catalog:stored"](),
+    ...(options.firstScreenModule ? { module: options.firstScreenModule } : {}),
+  });
+  // Made ahead, while the browser is being opened: the page's request then finds it ready.
+  void firstScreen.render().catch(() => undefined);
   const routes = new Map<string, Route>(
     commandEntries.map(([, { channel, args }]) => [
       channel,
@@ -210,6 +251,18 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     const method = req.method ?? "GET";
     if (!url.pathname.startsWith("/api/")) {
       if (method !== "GET" && method !== "HEAD") throw new HttpRefusal(405, "Only GET is allowed for pages.");
+      if (url.pathname.startsWith(`/${FIRST_SCREEN_DATA_FOLDER}/`)) {
+        const data = firstScreen.data(url.pathname.slice(FIRST_SCREEN_DATA_FOLDER.length + 2));
+        if (data === null) throw new HttpRefusal(404, "There is no such first screen.");
+        sendData(res, data, method === "HEAD");
+        return;
+      }
+      const isPage = url.pathname === "/" || url.pathname === "/index.html";
+      const page = isPage && tickets.take(url.searchParams.get(FIRST_SCREEN_PARAM)) ? await firstScreen.render() : null;
+      if (page) {
+        sendPage(res, page, method === "HEAD");
+        return;
+      }
       await serveStatic(res, options.rendererDir, url.pathname, PAGE_HEADERS, method === "HEAD");
       return;
     }
@@ -293,7 +346,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     port,
     token,
     issueCode: () => signIns.issueCode(),
-    pageUrl: (code) => `${origin}/#code=${encodeURIComponent(code)}`,
+    pageUrl: (code) => `${origin}/?${FIRST_SCREEN_PARAM}=${tickets.issue()}#code=${encodeURIComponent(code)}`,
     session,
     async close() {
       streams.close();

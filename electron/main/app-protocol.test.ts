@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdir, symlink } from "node:fs/promises";
 import path from "node:path";
 import { contentSecurityPolicy } from "../../shared/csp";
+import { createFirstScreenPage } from "../handlers/first-screen-page";
+import { firstScreenBuild, skillText } from "../handlers/testing/first-screen-build";
 import { makeTempDir, writeTree } from "../../test-support/tmp";
 import { APP_INDEX_URL } from "./app-page";
 import { handleAppScheme, registerAppScheme } from "./app-protocol";
@@ -164,4 +166,45 @@ describe("app:// paths", () => {
     expect((await get("app://skillshelf/a//b")).status).toBe(404);
     expect((await get("file:///etc/passwd")).status).toBe(404);
   });
+});
+
+describe("app:// index.html with its first screen", () => {
+  it("is the page rendered for this home's stored catalog, under its hashed policy; other files are as before", async () => {
+    const build = await firstScreenBuild({ alpha: skillText("alpha") });
+    try {
+      const pageOf = (home: "mine" | "other") => {
+        const session = build.session(home);
+        const fake = createFakeElectron();
+        handleAppScheme(
+          fake.electron.protocol,
+          build.rendererDir,
+          createFirstScreenPage({
+            rendererDir: build.rendererDir,
+            storedCatalog: () => session.handlers["catalog:stored"](),
+          }),
+        );
+        return fake.protocolHandlers.get("app")!;
+      };
+      const mine = pageOf("mine");
+      const page = await get(APP_INDEX_URL, "GET", mine);
+      expect(page).toMatchObject({ status: 200, type: "text/html; charset=utf-8" });
+      expect(page.body).toContain('<span class="entry-name">alpha</span>');
+      expect(page.headers.get("content-security-policy")).toMatch(/style-src 'self' 'sha256-[A-Za-z0-9+/]{43}='/);
+      expect(page.headers.get("x-content-type-options")).toBe("nosniff");
+      const name = /data-first-screen="\.\/first-screen\/([^"]+)"/.exec(page.body)![1]!;
+      const data = await get(`app://skillshelf/first-screen/${name}`, "GET", mine);
+      expect(data).toMatchObject({ status: 200, type: "application/json; charset=utf-8" });
+      expect(data.body).toContain('"alpha"');
+      expect((await get("app://skillshelf/first-screen/made-up-name-of-twenty.json", "GET", mine)).status).toBe(404);
+      const script = await get("app://skillshelf/assets/index-Abc123_x.js", "GET", mine);
+      expect(script.headers.get("content-security-policy")).toBe(contentSecurityPolicy);
+      // Another home's session has no stored catalog of its own: the plain shell, under the plain policy.
+      const other = await get(APP_INDEX_URL, "GET", pageOf("other"));
+      expect(other.body).toContain('<div id="root"></div>');
+      expect(other.body).not.toContain("alpha");
+      expect(other.headers.get("content-security-policy")).toBe(contentSecurityPolicy);
+    } finally {
+      await build.cleanup();
+    }
+  }, 60_000);
 });

@@ -5,6 +5,8 @@ import type { CustomScheme, Protocol } from "electron";
 import { readFile, realpath, stat } from "node:fs/promises";
 import path from "node:path";
 import { contentSecurityPolicy } from "../../shared/csp";
+import { FIRST_SCREEN_DATA_FOLDER } from "../../shared/first-screen-data";
+import type { FirstScreenPage } from "../handlers/first-screen-page";
 import { APP_HOST, APP_SCHEME } from "./app-page";
 
 /**
@@ -105,14 +107,44 @@ function refusal(status: number): Response {
 
 /**
  * The app:// handler for protocol.handle: serves files of `rendererDir` only, resolving links and refusing any real
- * path outside the folder's real path, with our CSP and nosniff on every answer.
+ * path outside the folder's real path, with our CSP and nosniff on every answer. With `firstScreen`, index.html is
+ * the page with its first screen rendered for the stored catalog (under that page's policy) when there is one.
  */
-export function createAppProtocolHandler(rendererDir: string): (request: Request) => Promise<Response> {
+export function createAppProtocolHandler(
+  rendererDir: string,
+  firstScreen?: FirstScreenPage,
+): (request: Request) => Promise<Response> {
   let realRoot: string | null = null;
   return async (request) => {
     if (request.method !== "GET" && request.method !== "HEAD") return refusal(405);
     const target = appRelativePath(request.url);
     if (!target.ok) return refusal(target.status);
+    const data = target.relative.startsWith(`${FIRST_SCREEN_DATA_FOLDER}/`)
+      ? firstScreen?.data(target.relative.slice(FIRST_SCREEN_DATA_FOLDER.length + 1))
+      : undefined;
+    if (data !== undefined)
+      return data === null
+        ? refusal(404)
+        : new Response(request.method === "HEAD" ? null : new Blob(data as Uint8Array<ArrayBuffer>[]), {
+            status: 200,
+            headers: {
+              "Content-Type": "application/json; charset=utf-8",
+              "Content-Security-Policy": contentSecurityPolicy,
+              "X-Content-Type-Options": "nosniff",
+              "Cache-Control": "no-store",
+            },
+          });
+    const page = target.relative === "index.html" ? await firstScreen?.render().catch(() => null) : null;
+    if (page)
+      return new Response(request.method === "HEAD" ? null : page.html, {
+        status: 200,
+        headers: {
+          "Content-Type": "text/html; charset=utf-8",
+          "Content-Security-Policy": page.csp,
+          "X-Content-Type-Options": "nosniff",
+          "Cache-Control": "no-store",
+        },
+      });
     try {
       const root = (realRoot ??= await realpath(rendererDir));
       const file = path.resolve(root, ...target.relative.split("/"));
@@ -138,7 +170,11 @@ export function createAppProtocolHandler(rendererDir: string): (request: Request
   };
 }
 
-/** Serves the renderer on app:// (after ready, before the window loads). */
-export function handleAppScheme(protocol: Pick<Protocol, "handle">, rendererDir: string): void {
-  protocol.handle(APP_SCHEME, createAppProtocolHandler(rendererDir));
+/** Serves the renderer on app:// (after ready, before the window loads), index.html with its first screen. */
+export function handleAppScheme(
+  protocol: Pick<Protocol, "handle">,
+  rendererDir: string,
+  firstScreen?: FirstScreenPage,
+): void {
+  protocol.handle(APP_SCHEME, createAppProtocolHandler(rendererDir, firstScreen));
 }

@@ -19,6 +19,7 @@ import type { UpdateInfo } from "../../shared/model";
 import { escapeControl } from "../../shared/terminal-text";
 import { createEngine } from "../handlers/engine";
 import { createHandlerSession, type HandlerSession } from "../handlers/handlers";
+import { createFirstScreenPage } from "../handlers/first-screen-page";
 import { handleAppScheme, registerAppScheme } from "./app-protocol";
 import { mainScanOptions } from "./args";
 import { setupBadge } from "./badge";
@@ -63,7 +64,10 @@ if (!setupSingleInstance(app, () => mainWindow)) {
 
 async function start(): Promise<void> {
   setupSecurity(app, session.defaultSession, shell, paths.indexUrl);
-  handleAppScheme(protocol, paths.rendererDir);
+  // index.html carries the first screen of the stored catalog, read by the session made below.
+  let storedCatalog: () => Promise<unknown> = async () => null;
+  const firstScreen = createFirstScreenPage({ rendererDir: paths.rendererDir, storedCatalog: () => storedCatalog() });
+  handleAppScheme(protocol, paths.rendererDir, firstScreen);
   if (process.platform === "win32") app.setAppUserModelId("dev.skillshelf.app");
   app.setAboutPanelOptions({
     applicationName: "Skillshelf",
@@ -117,6 +121,8 @@ async function start(): Promise<void> {
     secretCodec: safeStorageCodec(safeStorage),
   });
   const { handlers } = handlerSession;
+  storedCatalog = () => handlers["catalog:stored"]();
+  void firstScreen.render().catch(logError);
   void handlerSession.prefetchCatalog().catch(logError);
   // The count kept from the last run is on the badge at once, before any new check.
   void handlers["updates:last"]().then((last) => badge.show(pendingUpdateCount(last.updates)), logError);

@@ -2,7 +2,9 @@
 import { EventEmitter } from "node:events";
 import type { App, Session, Shell, WebContents } from "electron";
 import { describe, expect, it, vi } from "vitest";
-import { contentSecurityPolicy } from "../../shared/csp";
+import { contentSecurityPolicy, contentSecurityPolicyWithStyles } from "../../shared/csp";
+
+const HASH = "n4bQgYhMfWWaL+qgxVrQFaO/TxsrC4Is0V1sFbDwCgg=";
 import { openExternalSafely, secureWebPreferences, setupSecurity } from "./security";
 
 function fakeShell() {
@@ -189,6 +191,20 @@ describe("session security", () => {
       "Content-Security-Policy": [contentSecurityPolicy],
     });
     expect(answer(undefined)).toEqual({ "Content-Security-Policy": [contentSecurityPolicy] });
+    // The first-screen page's own policy (ours plus its inline stylesheet's hash) is kept; anything looser is not.
+    const hashed = contentSecurityPolicyWithStyles([HASH]);
+    expect(answer({ "Content-Security-Policy": [hashed] })).toEqual({ "Content-Security-Policy": [hashed] });
+    for (const looser of [
+      hashed.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'"),
+      hashed.replace("script-src 'self'", `script-src 'self' 'sha256-${HASH}'`),
+      `${hashed}; connect-src *`,
+    ])
+      expect(answer({ "Content-Security-Policy": [looser] })).toEqual({
+        "Content-Security-Policy": [contentSecurityPolicy],
+      });
+    expect(answer({ "Content-Security-Policy": [hashed, hashed] })).toEqual({
+      "Content-Security-Policy": [contentSecurityPolicy],
+    });
   });
 
   it("knows which request URLs are local", () => {

@@ -1,7 +1,7 @@
 // Electron's security checklist, written out: locked-down web preferences, no navigation or new windows,
 // no permissions, no remote content, one CSP, and openExternal only for plain http(s) links.
 import type { App, Event, Session, Shell, WebContents, WebPreferences } from "electron";
-import { contentSecurityPolicy } from "../../shared/csp";
+import { contentSecurityPolicy, isOurPolicy } from "../../shared/csp";
 import { safeExternalUrl } from "../../shared/ui-links";
 import { APP_HOST, APP_SCHEME, isAppPageUrl } from "./app-page";
 
@@ -50,12 +50,18 @@ function isLocalRequestUrl(candidate: string): boolean {
   }
 }
 
-/** Response headers with our CSP set, replacing any policy already there (header names are case-insensitive). */
+/**
+ * Response headers with our CSP set, replacing any policy already there (header names are case-insensitive) unless it
+ * is ours with inline stylesheets' hashes added (the page with its first screen, from app://).
+ */
 function withContentSecurityPolicy(
   headers: Record<string, string | string[]> | undefined,
 ): Record<string, string | string[]> {
-  const kept = Object.entries(headers ?? {}).filter(([name]) => name.toLowerCase() !== "content-security-policy");
-  return { ...Object.fromEntries(kept), "Content-Security-Policy": [contentSecurityPolicy] };
+  const entries = Object.entries(headers ?? {});
+  const sent = entries.filter(([name]) => name.toLowerCase() === "content-security-policy").flatMap(([, v]) => v);
+  const policy = sent.length === 1 && isOurPolicy(sent[0]!) ? sent[0]! : contentSecurityPolicy;
+  const kept = entries.filter(([name]) => name.toLowerCase() !== "content-security-policy");
+  return { ...Object.fromEntries(kept), "Content-Security-Policy": [policy] };
 }
 
 /** The one permission the app's own page may use: writing to the clipboard (the "copy" buttons). */

@@ -1,5 +1,6 @@
 // The engine work the hosts run off their main thread, by name: folder hashes (discovery's, the update check's git
-// tree and the installer's), validating a path the page names, and reading and checking the stored catalog. The task worker runs the same functions.
+// tree and the installer's), validating a path the page names, reading and checking the stored catalog, and rendering
+// the page's first screen from it. The task worker runs the same functions.
 import type { ValidationResult } from "../../../shared/results";
 import type { Profile } from "../../../shared/model";
 import { hashSkillFolderWithInfo } from "../discovery/hash";
@@ -10,6 +11,7 @@ import { validateTarget } from "../validate-target";
 import { validateSkillCached } from "../validate-cache/cached-skill";
 import { ValidationCache } from "../validate-cache/store";
 import { readCatalogSnapshotJson, snapshotReadsBack } from "../catalog-snapshot/snapshot";
+import { canRenderFirstScreen, renderFirstScreenPage } from "../first-screen/page";
 import { runTask } from "./runner";
 
 /** What validating a path found: its results, or that nothing is there (said in words). */
@@ -47,6 +49,8 @@ export const TASKS = {
   validatePath,
   storedCatalogJson: readCatalogSnapshotJson,
   storedCatalogReadsBack: snapshotReadsBack,
+  canRenderFirstScreen,
+  firstScreenPage: renderFirstScreenPage,
 } as const;
 
 /** A task's name. */

@@ -18,7 +18,11 @@ async function signIn(): Promise<boolean> {
   const params = new URLSearchParams(window.location.hash.replace(/^#/, ""));
   const code = params.get("code");
   if (!code) return false;
-  window.history.replaceState(null, "", `${window.location.pathname}${window.location.search}`);
+  // The first-screen ticket beside it is dead once the page came: it goes from the address too.
+  const search = new URLSearchParams(window.location.search);
+  search.delete("first");
+  const query = search.toString();
+  window.history.replaceState(null, "", `${window.location.pathname}${query ? `?${query}` : ""}`);
   const res = await hostFetch("/api/session", {
     method: "POST",
     headers: { "Content-Type": "application/json" },

@@ -24,6 +24,11 @@ export function prefetchStoredCatalog(api: SkillshelfApi): void {
   prefetched.set(api, entry);
 }
 
+/** Hands useCatalog a stored catalog already in hand (the one the host rendered the first screen from): no request. */
+export function seedStoredCatalog(api: SkillshelfApi, value: StoredAnswer): void {
+  prefetched.set(api, { answer: Promise.resolve(value), arrived: { value } });
+}
+
 /** The answer prefetchStoredCatalog asked for, once (a later call asks again), or a new request when none was made. */
 export function takeStoredCatalog(api: SkillshelfApi): StoredCatalogStart {
   const entry = prefetched.get(api);

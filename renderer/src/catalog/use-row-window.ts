@@ -2,6 +2,9 @@
 // selected row into view. Written for the React Compiler's rules: state changes only in scroll and resize callbacks.
 import { useEffect, useMemo, useState, type RefObject } from "react";
 
+/** The list's height assumed before it is measured (px): the rows of the first screen fill a list this tall. */
+const FIRST_SCREEN_HEIGHT = 1200;
+
 /** The rows to render, where each one starts, and the height of the whole list. */
 export interface RowWindow {
   /** Indexes of the rows to render, in order. */
@@ -36,11 +39,9 @@ export function useRowWindow(
     for (let i = 0; i < heights.length; i++) out[i + 1] = out[i]! + heights[i]!;
     return out;
   }, [heights]);
-  // Until the list is measured, assume it is as tall as the window, so the first paint already fills it.
-  const [view, setView] = useState(() => ({
-    top: 0,
-    height: typeof window === "undefined" ? 800 : window.innerHeight,
-  }));
+  // Until the list is measured, assume it is as tall as a tall window, so the first paint already fills it; the same
+  // height on the host, which renders the first screen, and in the page, which takes that markup over.
+  const [view, setView] = useState(() => ({ top: 0, height: FIRST_SCREEN_HEIGHT }));
   useEffect(() => {
     const el = scrollRef.current;
     if (!el) return;
