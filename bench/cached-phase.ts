@@ -1,26 +1,18 @@
-// One bench phase in a fresh process: what `validate FOLDER` runs, through the validation cache, counting the skills
-// reused and read: `cached-phase.ts FOLDER CACHE-FILE`. Prints one JSON line.
-import { performance } from "node:perf_hooks";
+// One bench phase in a fresh process: what `validate FOLDER` runs, through the validation cache (the search keeping its
+// stats for the cache's check, then every skill checked at once), counting the skills reused and read:
+// `cached-phase.ts FOLDER CACHE-FILE`. Prints one JSON line.
+import { StatsSeen } from "../electron/engine/fs/stats-seen";
 import { findTargets } from "../electron/engine/skill/targets";
-import { mapBounded } from "../electron/engine/fs/bounded";
-import { validateSkillCached } from "../electron/engine/validate-cache/cached-skill";
+import { validateSkillsCached } from "../electron/engine/validate-cache/skills-cached";
 import { ValidationCache } from "../electron/engine/validate-cache/store";
+import { startPhaseClock } from "./phase-clock";
 
 const [, , folder, cacheFile] = process.argv;
-const start = performance.now();
-const cpu = process.resourceUsage();
-const { targets } = await findTargets(folder!);
+const report = startPhaseClock();
+const seen = new StatsSeen();
+const { targets } = await findTargets(folder!, process.cwd(), seen);
 const cache = await ValidationCache.open(cacheFile!);
-await mapBounded(targets, 16, async (target) =>
-  target.kind === "skill" ? validateSkillCached(target, "agent-skills", cache) : null,
-);
+const skills = targets.flatMap((t) => (t.kind === "skill" ? [{ path: t.path, dir: t.dir }] : []));
+await validateSkillsCached(skills, "agent-skills", cache, { seen });
 await cache.save();
-const usage = process.resourceUsage();
-process.stdout.write(
-  JSON.stringify({
-    ms: performance.now() - start,
-    userMs: (usage.userCPUTime - cpu.userCPUTime) / 1000,
-    systemMs: (usage.systemCPUTime - cpu.systemCPUTime) / 1000,
-    ...cache.counts,
-  }) + "\n",
-);
+report({ ...cache.counts });

@@ -4,7 +4,7 @@
 // every skill folder and the reading of every file the rules read. Nothing is parsed or checked. Prints one JSON line.
 import { readFileSync, readdirSync, statSync, lstatSync } from "node:fs";
 import path from "node:path";
-import { performance } from "node:perf_hooks";
+import { startPhaseClock } from "./phase-clock";
 
 const [, , folder, cacheFile, mode] = process.argv;
 
@@ -25,8 +25,7 @@ function listTree(dir: string): void {
     if (entry.isDirectory()) listTree(path.join(dir, entry.name));
 }
 
-const start = performance.now();
-const cpu = process.resourceUsage();
+const report = startPhaseClock();
 let calls = 0;
 readdirSync(folder!, { withFileTypes: true });
 for (const dir of above) readdirSync(dir, { withFileTypes: true });
@@ -46,13 +45,4 @@ for (const { dir, own } of skills) {
     }
   }
 }
-const usage = process.resourceUsage();
-process.stdout.write(
-  JSON.stringify({
-    ms: performance.now() - start,
-    userMs: (usage.userCPUTime - cpu.userCPUTime) / 1000,
-    systemMs: (usage.systemCPUTime - cpu.systemCPUTime) / 1000,
-    skills: skills.length,
-    calls,
-  }) + "\n",
-);
+report({ skills: skills.length, calls });

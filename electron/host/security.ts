@@ -17,31 +17,49 @@ export function tokenMatches(presented: string | null | undefined, token: string
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/** Tokens each good for one use (sign-in codes, first-screen tickets); past `max` unused, the oldest dies. */
+export class OneTimeTokens {
+  readonly #live = new Set<string>();
+
+  constructor(private readonly max: number) {}
+
+  /** A new token. */
+  issue(): string {
+    const token = createToken();
+    this.#live.add(token);
+    if (this.#live.size > this.max) this.#live.delete(this.#live.values().next().value!);
+    return token;
+  }
+
+  /** True once for a live token (which dies now), compared in constant time; false for anything else. */
+  take(presented: unknown): boolean {
+    if (typeof presented !== "string") return false;
+    let found: string | null = null;
+    for (const token of this.#live) if (tokenMatches(presented, token)) found = token;
+    if (found === null) return false;
+    this.#live.delete(found);
+    return true;
+  }
+}
+
 /**
  * The one-time sign-in codes and the sessions they opened: a code is exchanged once for a session secret (which the
  * page keeps in its tab's sessionStorage and sends in a header), and is dead from then on.
  */
 export class SignIns {
-  readonly #codes = new Set<string>();
-  readonly #sessions: string[] = [];
   static readonly MAX_SESSIONS = 32;
   static readonly MAX_CODES = 8;
+  readonly #codes = new OneTimeTokens(SignIns.MAX_CODES);
+  readonly #sessions: string[] = [];
 
   /** A new one-time code (the oldest unused one dies past MAX_CODES). */
   issueCode(): string {
-    const code = createToken();
-    this.#codes.add(code);
-    if (this.#codes.size > SignIns.MAX_CODES) this.#codes.delete(this.#codes.values().next().value!);
-    return code;
+    return this.#codes.issue();
   }
 
   /** The session secret for a live code (which dies now), or null. */
   exchange(presented: unknown): string | null {
-    if (typeof presented !== "string") return null;
-    let found: string | null = null;
-    for (const code of this.#codes) if (tokenMatches(presented, code)) found = code;
-    if (found === null) return null;
-    this.#codes.delete(found);
+    if (!this.#codes.take(presented)) return null;
     const secret = createToken();
     this.#sessions.push(secret);
     if (this.#sessions.length > SignIns.MAX_SESSIONS) this.#sessions.shift();

@@ -25,7 +25,7 @@ import {
 } from "./security";
 import { serveStatic } from "./static-files";
 import { createFirstScreenPage, type RenderedPage } from "../handlers/first-screen-page";
-import { FIRST_SCREEN_PARAM, FirstScreenTickets } from "./first-screen-tickets";
+import { FIRST_SCREEN_PARAM, firstScreenTickets } from "./first-screen-tickets";
 import { FIRST_SCREEN_DATA_FOLDER } from "../../shared/first-screen-data";
 
 /** How to start the web host. */
@@ -202,7 +202,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const token = options.token ?? createToken();
   const signIns = new SignIns();
   const streams = new EventStreams();
-  const tickets = new FirstScreenTickets();
+  const tickets = firstScreenTickets();
   const session = options.createSession((channel, payload) => streams.send(channel, payload));
   const firstScreen = createFirstScreenPage({
     rendererDir: options.rendererDir,
