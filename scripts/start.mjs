@@ -4,7 +4,7 @@ import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
-import { buildNode, buildRenderer } from "./build.mjs";
+import { buildNode, buildRenderer, buildRendererHost } from "./build.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -23,7 +23,8 @@ function hasDisplay() {
 }
 
 await buildNode();
-await buildRenderer();
+// The renderer, and its server build that draws the first screen into the page the host serves.
+await Promise.all([buildRenderer(), buildRendererHost()]);
 
 const exe = electronBinary();
 const child =
