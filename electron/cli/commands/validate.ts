@@ -8,7 +8,6 @@ import { RealDirs } from "../../engine/skill/real-dirs";
 import { StatsSeen } from "../../engine/fs/stats-seen";
 import { mapBounded } from "../../engine/fs/bounded";
 import type { TargetResult } from "../../engine/validate-target";
-import { validateSkillCached } from "../../engine/validate-cache/cached-skill";
 import { validateSkillsCached } from "../../engine/validate-cache/skills-cached";
 import { ValidationCache, defaultCacheFile } from "../../engine/validate-cache/store";
 import { defaultSettingsFile, validationCacheOn } from "../../engine/config-dir";
@@ -156,12 +155,9 @@ export const validateCommand: CliCommand = {
     // The reader and the rules load only when a target is read, not taken from the cache.
     const validateTarget = async (...args: Parameters<ValidateTarget>) =>
       (await import("../../engine/validate-target")).validateTarget(...args);
-    const checkOnly = (target: ValidationTarget) =>
-      cache && target.kind === "skill"
-        ? validateSkillCached(target, profile, cache, realDirs, {}, statsSeen)
-        : validateTarget(target, profile, realDirs);
     // Through the cache, the skills of a stretch of targets are checked together first: kept results by stats, the
-    // rest read here and in the read worker at once (scanWorkerOptions says where it is and when it pays).
+    // rest read here and in the read worker at once (scanWorkerOptions says where it is and when it pays). Every
+    // other target, and every skill without the cache, is checked on its own.
     let worker: ReturnType<typeof import("../read-worker-script").scanWorkerOptions> | undefined;
     const ready = new Map<number, TargetResult>();
     const checkSkillsOf = async (from: number, to: number) => {
@@ -192,7 +188,7 @@ export const validateCommand: CliCommand = {
     const check = async (target: ValidationTarget, index: number) => {
       const kept = ready.get(index);
       ready.delete(index);
-      const result = kept ?? (await checkOnly(target));
+      const result = kept ?? (await validateTarget(target, profile, realDirs));
       const dir = target.kind === "skill" ? target.dir : target.kind === "plugin" ? target.root : null;
       if (!withCapabilities || dir === null) return result;
       const { capabilityFindings } = await import("../../engine/capabilities/findings");
