@@ -178,7 +178,10 @@ describe("the Updates view", () => {
 
   it("names what could not be reached once, and keeps known updates with their time", async () => {
     const { api } = pageApi();
-    const earlier = new Date(Date.now() - 30 * 60_000).toISOString();
+    // Half an hour ago, but never before today's midnight: a time from yesterday is shown with its date.
+    const midnight = new Date();
+    midnight.setHours(0, 0, 0, 0);
+    const earlier = new Date(Math.max(Date.now() - 30 * 60_000, midnight.getTime())).toISOString();
     const kept = {
       ...outdated("alpha"),
       checkedAt: earlier,
