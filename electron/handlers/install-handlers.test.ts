@@ -133,6 +133,17 @@ async function desktopHandoff(desktop: DesktopIntegration) {
   return { h, taskId, applied, opened, tree, install };
 }
 
+/** A temp folder and a GitHub look-alike on 127.0.0.1, both ended after the test. */
+async function folderAndGitHub(prefix: string) {
+  const tmp = await makeTempDir(prefix);
+  const server = await startReleaseServer();
+  cleanups.push(async () => {
+    await server.close();
+    await tmp.cleanup();
+  });
+  return { tmp, server };
+}
+
 describe("install handlers", () => {
   it("updates a folder the user owns: review, apply with the user's file kept, history, and Undo byte for byte", async () => {
     const { h, skill, dir, events } = await setup();
@@ -251,12 +262,7 @@ describe("install handlers", () => {
   });
 
   it("a skill without a version comes from its folder on GitHub (a private repository, with the settings' token), and the installer's lock records the new folder", async () => {
-    const tmp = await makeTempDir("skillshelf-install-content-");
-    const server = await startReleaseServer();
-    cleanups.push(async () => {
-      await server.close();
-      await tmp.cleanup();
-    });
+    const { tmp, server } = await folderAndGitHub("skillshelf-install-content-");
     const upstream = path.join(tmp.dir, "upstream");
     const home = path.join(tmp.dir, "home");
     const skillMd = "---\nname: b\ndescription: Skill b. Use it in tests.\n---\n\nDo it.\n";
@@ -312,12 +318,7 @@ describe("install handlers", () => {
   });
 
   it("Show my changes reads what was installed from the host's GitHub API, not the source's newer state", async () => {
-    const tmp = await makeTempDir("skillshelf-install-local-changes-");
-    const server = await startReleaseServer();
-    cleanups.push(async () => {
-      await server.close();
-      await tmp.cleanup();
-    });
+    const { tmp, server } = await folderAndGitHub("skillshelf-install-local-changes-");
     const upstream = path.join(tmp.dir, "upstream");
     const home = path.join(tmp.dir, "home");
     const skillMd = (line: string) => `---\nname: b\ndescription: Skill b. Use it in tests.\n---\n\n${line}\n`;

@@ -11,6 +11,7 @@ import { SettingsProvider } from "../app/settings-store";
 import { CatalogView } from "./CatalogView";
 import { CatalogViewStateProvider } from "./catalog-view-state";
 import type { CatalogData, UpdatesData } from "../app/use-app-data";
+import { loadedCatalog, updatesData } from "../test/app-data";
 
 const scan: ScanResult = {
   locations: [
@@ -26,22 +27,8 @@ const scan: ScanResult = {
   plugins: [],
   diagnostics: [],
 };
-const catalog: CatalogData = {
-  scan,
-  loading: false,
-  progress: null,
-  error: null,
-  refresh: () => undefined,
-  stored: false,
-};
-const updates: UpdatesData = {
-  updates: new Map(),
-  checking: false,
-  checkedAt: null,
-  lastSuccessAt: null,
-  error: null,
-  checkNow: () => undefined,
-};
+const catalog: CatalogData = loadedCatalog(scan);
+const updates: UpdatesData = updatesData();
 
 function renderCatalog(shown: UpdatesData = updates) {
   const { api } = pageApi();

@@ -12,6 +12,7 @@ import { SettingsProvider } from "../app/settings-store";
 import { CatalogViewStateProvider } from "./catalog-view-state";
 import { CatalogView } from "./CatalogView";
 import type { CatalogData, UpdatesData } from "../app/use-app-data";
+import { loadedCatalog, updatesData } from "../test/app-data";
 
 const scan: ScanResult = {
   locations: [testLocation("code")],
@@ -19,22 +20,8 @@ const scan: ScanResult = {
   plugins: [],
   diagnostics: [],
 };
-const catalog: CatalogData = {
-  scan,
-  loading: false,
-  progress: null,
-  error: null,
-  refresh: () => undefined,
-  stored: false,
-};
-const updates: UpdatesData = {
-  updates: new Map(),
-  checking: false,
-  checkedAt: null,
-  lastSuccessAt: null,
-  error: null,
-  checkNow: () => undefined,
-};
+const catalog: CatalogData = loadedCatalog(scan);
+const updates: UpdatesData = updatesData();
 const HOSTILE = '<img src=x onerror="alert(1)">';
 const offered: OfferedSkillsResult = {
   servers: [

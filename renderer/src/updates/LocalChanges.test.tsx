@@ -1,12 +1,11 @@
 // "Show my changes" when the host can read back what was installed: titled so, the person's own lines on the right,
 // nothing of the source's later changes and no banner saying what was installed is not known, and no update started.
-import { fireEvent, render, screen, within } from "@testing-library/react";
+import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { UpdateInfo, UpdatePlan } from "../../../shared/model";
 import type { LocalChangesResult } from "../../../shared/update-flow";
 import { pageApi } from "../test/page-api";
-import { ApiContext } from "../app/api-context";
-import { LocalEditsItem } from "./LocalEditsItem";
+import { renderLocalEdits } from "../test/local-edits";
 
 /** A copy changed here whose source has moved on since it was installed. */
 const changed: UpdateInfo = {
@@ -27,13 +26,7 @@ const changed: UpdateInfo = {
 
 function show(answer: LocalChangesResult) {
   const { api, calls } = pageApi({ localChanges: async () => answer });
-  render(
-    <ApiContext.Provider value={{ api, host: "web", consent: "none" }}>
-      <ul>
-        <LocalEditsItem info={changed} place="Claude Code" onUpdate={() => undefined} onKeep={() => undefined} />
-      </ul>
-    </ApiContext.Provider>,
-  );
+  renderLocalEdits(api, changed);
   fireEvent.click(screen.getByRole("button", { name: "Show my changes" }));
   return calls;
 }

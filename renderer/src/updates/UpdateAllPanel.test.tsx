@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import type { UpdateInfo, UpdatePlan } from "../../../shared/model";
 import type { UpdateAllItem } from "../../../shared/update-flow";
 import { pageApi } from "../test/page-api";
+import { renderLocalEdits } from "../test/local-edits";
 import { ApiContext } from "../app/api-context";
 import { LocalEditsItem } from "./LocalEditsItem";
 import { UpdateAllPanel } from "./UpdateAllPanel";
@@ -103,13 +104,7 @@ describe("a copy changed here", () => {
       startUpdate: async () => ({ taskId: "t1" }),
       reviewUpdate: async () => ({ ok: true, review }),
     });
-    render(
-      <ApiContext.Provider value={{ api, host: "web", consent: "none" }}>
-        <ul>
-          <LocalEditsItem info={changed} place="Claude Code" onUpdate={() => updated++} onKeep={() => kept++} />
-        </ul>
-      </ApiContext.Provider>,
-    );
+    renderLocalEdits(api, changed, { update: () => updated++, keep: () => kept++ });
     fireEvent.click(screen.getByRole("button", { name: "Show my changes" }));
     const region = await screen.findByRole("region", { name: "Changes in SKILL.md" });
     expect(
@@ -147,13 +142,7 @@ describe("a copy changed here", () => {
         review: { files: [{ path: "SKILL.md", change: "changed", binary: false, diff }] },
       }),
     });
-    render(
-      <ApiContext.Provider value={{ api, host: "web", consent: "none" }}>
-        <ul>
-          <LocalEditsItem info={changed} place="Claude Code" onUpdate={() => undefined} onKeep={() => undefined} />
-        </ul>
-      </ApiContext.Provider>,
-    );
+    renderLocalEdits(api, changed);
     fireEvent.click(screen.getByRole("button", { name: "Show my changes" }));
     const region = await screen.findByRole("region", { name: "Changes in SKILL.md" });
     expect(screen.getByTestId("installed-unknown").textContent).toMatch(
@@ -169,13 +158,7 @@ describe("a copy changed here", () => {
   it("lists the changed files when there is no source to compare with", async () => {
     const changed = info("copywriting", { action: "none" }, { state: "changed-locally", changedFiles: ["notes.md"] });
     const { api } = pageApi({ localChanges: async () => notKnown });
-    render(
-      <ApiContext.Provider value={{ api, host: "web", consent: "none" }}>
-        <ul>
-          <LocalEditsItem info={changed} place="Claude Code" onUpdate={() => undefined} onKeep={() => undefined} />
-        </ul>
-      </ApiContext.Provider>,
-    );
+    renderLocalEdits(api, changed);
     fireEvent.click(screen.getByRole("button", { name: "Show my changes" }));
     await screen.findByTestId("installed-unknown");
     expect(screen.getAllByRole("listitem").map((li) => li.textContent)).toContain("notes.md");

@@ -9,6 +9,7 @@ import { pageApi } from "../test/page-api";
 import { ApiContext } from "../app/api-context";
 import { SettingsProvider } from "../app/settings-store";
 import type { CatalogData, UpdatesData } from "../app/use-app-data";
+import { loadedCatalog, updatesData } from "../test/app-data";
 import { UpdatesView } from "./UpdatesView";
 
 const skillOf = (name: string): Skill =>
@@ -55,23 +56,13 @@ const failed = (name: string, cause: FailureCause) => info(name, { cause, reason
 function renderView(list: UpdateInfo[], api: SkillshelfApi, extra: Partial<UpdatesData> = {}) {
   const skills = list.map((u) => skillOf(u.name));
   const scan = { locations: [], skills, plugins: [], diagnostics: [] } as ScanResult;
-  const catalog: CatalogData = {
-    scan,
-    loading: false,
-    progress: null,
-    error: null,
-    refresh: () => undefined,
-    stored: false,
-  };
-  const updates: UpdatesData = {
+  const catalog: CatalogData = loadedCatalog(scan);
+  const updates: UpdatesData = updatesData({
     updates: new Map(list.map((u) => [u.skillId, u])),
-    checking: false,
     checkedAt: new Date(),
     lastSuccessAt: new Date(),
-    error: null,
-    checkNow: () => undefined,
     ...extra,
-  };
+  });
   const page = (u: UpdatesData) => (
     <ApiContext.Provider value={{ api, host: "web", consent: "none" }}>
       <SettingsProvider api={api}>
