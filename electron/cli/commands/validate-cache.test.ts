@@ -49,6 +49,26 @@ describe("validate's cache", () => {
     }
   });
 
+  it("finds a marketplace made in a skill folder it kept, as an uncached run does", async () => {
+    // One skill folder holds an empty .claude-plugin from the start: adding a file there leaves the skill folder's own
+    // identity unchanged. Another gets .claude-plugin only later, which changes its folder.
+    await mkdir(path.join(skills, "valid-minimal", ".claude-plugin"));
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    await runBin(["validate", skills], { env });
+    const kept = await runBin(["validate", skills], { env });
+    expect(kept.stdout).not.toContain("marketplace");
+    const marketplace = JSON.stringify({ name: "m", owner: { name: "o" }, plugins: [] });
+    for (const name of ["valid-minimal", "name-uppercase"]) {
+      await mkdir(path.join(skills, name, ".claude-plugin"), { recursive: true });
+      await writeFile(path.join(skills, name, ".claude-plugin", "marketplace.json"), marketplace);
+    }
+    const plain = await runBin(["validate", skills, "--no-cache"], { env });
+    expect(plain.stdout.match(/^\S+ +marketplace /gm)).toHaveLength(2);
+    const run = await runBin(["validate", skills], { env });
+    expect(run.stdout).toBe(plain.stdout);
+    expect(run.code).toBe(plain.code);
+  });
+
   it("is off when the settings turn it off", async () => {
     await mkdir(path.join(tmp.dir, "config"), { recursive: true });
     await writeFile(
