@@ -98,10 +98,7 @@ export async function runValidateFolderBench(options: { count?: number; rounds?:
     const edited = path.join(root, "group-0", "skill-00007", "SKILL.md");
     const original = await readFile(edited);
     const phase = () =>
-      runScript<{ ms: number; userMs: number; systemMs: number; reused: number; read: number }>(CACHED_PHASE, [
-        root,
-        path.join(cacheDir, "validate", "results-v2.json"),
-      ]);
+      runScript<CachedPhase>(CACHED_PHASE, [root, path.join(cacheDir, "validate", "results-v2.json")]);
     await phase();
     const unchanged = await phase();
     let one;
@@ -111,9 +108,11 @@ export async function runValidateFolderBench(options: { count?: number; rounds?:
     } finally {
       await writeFile(edited, original);
     }
-    const phaseText = (p: { ms: number; userMs: number; systemMs: number; reused: number; read: number }) =>
+    const phaseText = (p: CachedPhase) =>
       `${(p.ms / 1000).toFixed(2)} s (CPU ${p.userMs.toFixed(0)} user / ${p.systemMs.toFixed(0)} sys ms), ${p.read} read, ${p.reused} reused`;
-    console.log(`in-process, unchanged:                  ${phaseText(unchanged)}`);
+    const stepsText = (p: CachedPhase) =>
+      `the search ${p.steps.search?.toFixed(0)} ms, reading the cache file ${p.steps.open?.toFixed(0)} ms, checking the kept results ${p.steps.check?.toFixed(0)} ms`;
+    console.log(`in-process, unchanged:                  ${phaseText(unchanged)}: ${stepsText(unchanged)}`);
     console.log(
       `in-process, one SKILL.md edited:        ${phaseText(one)} — re-read ${one.read} (goal 1), vs unchanged ${verdict(one.ms / unchanged.ms, 1.1)}`,
     );
@@ -122,6 +121,16 @@ export async function runValidateFolderBench(options: { count?: number; rounds?:
   } finally {
     await rm(cacheDir, { recursive: true, force: true });
   }
+}
+
+/** What one cached phase measured: its time and CPU, the skills reused and read, and the wall time of each step. */
+interface CachedPhase {
+  ms: number;
+  userMs: number;
+  systemMs: number;
+  reused: number;
+  read: number;
+  steps: Partial<Record<"search" | "open" | "check" | "save", number>>;
 }
 
 /** What one floor phase measured: in-process time and CPU of the system calls alone, and how many calls. */
