@@ -191,6 +191,15 @@ describe("the Updates view", () => {
     expect(within(group).getByRole("button", { name: "Check again" })).toBeTruthy();
   });
 
+  it("claims no knowledge before the first check: not checked yet, and how to check", () => {
+    const { api } = pageApi();
+    renderView([], api, { checkedAt: null, lastSuccessAt: null });
+    expect(headline().textContent).toBe("Not checked for updates yet");
+    expect(screen.queryByText("No updates available")).toBeNull();
+    expect(screen.getByText("Check now to find out whether newer versions exist.")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Check now" })).toBeTruthy();
+  });
+
   it("says this computer is offline, once, when the browser is offline and sources failed", async () => {
     const { api } = pageApi();
     const onLine = Object.getOwnPropertyDescriptor(Navigator.prototype, "onLine");

@@ -136,7 +136,7 @@ export function UpdatesView(props: {
         </div>
       ) : null}
       <section aria-labelledby="pending-title">
-        <h2 id="pending-title">{updatesHeadline(groups)}</h2>
+        <h2 id="pending-title">{updatesHeadline(groups, Boolean(updates.checkedAt))}</h2>
         {pending.length === 0 && !updates.checkedAt ? (
           <p className="muted">Check now to find out whether newer versions exist.</p>
         ) : null}

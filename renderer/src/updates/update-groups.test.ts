@@ -84,6 +84,13 @@ describe("grouping the results", () => {
     expect(headline([info("a", { cause: "no-source" })])).toBe("No updates available");
     expect(headline([info("a", { state: "outdated", latest: "2.0.0" })])).toBe("1 update available");
   });
+
+  it("never headlines 'No updates available' before the first check, when nothing is known yet", () => {
+    expect(updatesHeadline(groupUpdates([]), false)).toBe("Not checked for updates yet");
+    expect(updatesHeadline(groupUpdates([]), true)).toBe("No updates available");
+    const known = groupUpdates([info("a", { state: "outdated", latest: "2.0.0" })]);
+    expect(updatesHeadline(known, false)).toBe("1 update available");
+  });
 });
 
 describe("a plugin's release", () => {

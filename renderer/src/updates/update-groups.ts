@@ -128,10 +128,14 @@ export function groupMeaning(key: UpdateGroup["key"]): string {
   }
 }
 
-/** The headline: how many updates, else whether anything could not be checked (never "none" when offline). */
-export function updatesHeadline(groups: GroupedUpdates): string {
+/**
+ * The headline: how many updates, else whether anything could not be checked (never "none" when offline), and never
+ * "none" before the first check (`checked` false): nothing is known yet.
+ */
+export function updatesHeadline(groups: GroupedUpdates, checked = true): string {
   const n = updateRowCount(groups);
   if (n > 0) return n === 1 ? "1 update available" : `${count(n)} updates available`;
+  if (!checked) return "Not checked for updates yet";
   const unchecked = groups.retry.reduce((sum, g) => sum + g.items.length, 0);
   if (unchecked > 0)
     return `No updates found, but ${count(unchecked)} skill${unchecked === 1 ? "" : "s"} could not be checked`;
