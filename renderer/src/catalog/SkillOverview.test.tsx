@@ -53,6 +53,27 @@ describe("a skill's overview", () => {
     expect(button.compareDocumentPosition(steps) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
+  it("asks for metadata.version only of a skill the person owns, never of one an app manages", () => {
+    const { api } = pageApi();
+    const versionText = (owned: boolean) => {
+      const { container, unmount } = render(
+        <ApiContext.Provider value={{ api, host: "web", consent: "none" }}>
+          <SkillOverview skill={{ ...skill, version: null, userOwned: owned } as unknown as Skill} />
+        </ApiContext.Provider>,
+      );
+      const card = [...container.querySelectorAll(".card")].find(
+        (c) => c.querySelector("h2")?.textContent === "Version",
+      );
+      const text = card?.querySelector("p")?.textContent ?? "";
+      unmount();
+      return text;
+    };
+    expect(versionText(true)).toBe("This skill does not say which version it is (add metadata.version to SKILL.md).");
+    expect(versionText(false)).toBe(
+      "This skill does not say which version it is; its author can add one to a future release (a change made here would be undone).",
+    );
+  });
+
   it("shows a server's update command only as the server's own instructions, and no command in its own words", () => {
     const command = "npx -y skills update notes --yes";
     const recipeUpdate = {

@@ -288,7 +288,9 @@ export function SkillOverview(props: { skill: Skill; update?: UpdateInfo }) {
           <p className="muted">
             {frontmatterUnread(skill)
               ? "The version cannot be read until the frontmatter is fixed (see the checks below)."
-              : "This skill does not say which version it is (add metadata.version to SKILL.md)."}
+              : skill.userOwned
+                ? "This skill does not say which version it is (add metadata.version to SKILL.md)."
+                : "This skill does not say which version it is; its author can add one to a future release (a change made here would be undone)."}
           </p>
         )}
       </section>
