@@ -264,6 +264,26 @@ describe("update state in the handlers", () => {
     expect(f.releases.stats.apiRequests).toBe(requests);
     expect(byName((await session.handlers["updates:last"]()).updates, "agentkey").installed).toBe("1.8.0");
   });
+  it("judges a copy changed on disk while a check ran by its version now, not the one the check began with", async () => {
+    // As after a Restore: the check compares the version it began with, and the copy changes before it answers.
+    const f = await fixture();
+    const { session, pushed } = open(f, { live: true });
+    await session.handlers["catalog:scan"]();
+    await session.handlers["updates:check"](true);
+    expect(byName((await session.handlers["updates:last"]()).updates, "agentkey")).toMatchObject({ state: "outdated" });
+    const release = f.releases.hold();
+    const checking = session.handlers["updates:check"](true);
+    await expect.poll(() => f.releases.heldCount(), { timeout: 10_000, interval: 20 }).toBeGreaterThan(0);
+    const pushes = pushed().length;
+    await writeFile(path.join(f.root, "home/.claude/skills/agentkey/SKILL.md"), skillMd("agentkey", "1.8.0"));
+    await expect.poll(() => pushed().length, { timeout: 10_000, interval: 50 }).toBeGreaterThan(pushes);
+    expect(byName(pushed().at(-1)!, "agentkey")).toMatchObject({ state: "up-to-date", installed: "1.8.0" });
+    release();
+    const answered = await checking;
+    for (const updates of [answered, pushed().at(-1)!, (await session.handlers["updates:last"]()).updates])
+      expect(byName(updates, "agentkey")).toMatchObject({ state: "up-to-date", installed: "1.8.0", latest: "1.8.0" });
+  });
+
   it("recomputes a content-checked copy's state from its folder when it is edited, with no new request", async () => {
     const { f, dir } = await contentFixture();
     const recordedHash = (await gitTreeOf(dir)).sha;

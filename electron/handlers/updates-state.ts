@@ -137,7 +137,15 @@ export function createUpdatesState(options: UpdatesStateOptions): UpdatesState {
       const servers = (await engine.updateServers?.(sources, false).catch(() => [])) ?? [];
       const failed = servers.filter((s) => s.state === "unreachable").map((s) => serverLabel(s.address));
       await loaded();
-      return keepKnownAnswers(last.updates, found, failed);
+      const answers = keepKnownAnswers(last.updates, found, failed);
+      // A copy that changed on disk while the check ran (an update, a Restore, an edit) is judged by its version now:
+      // the check compared the one it began with, and its answer must not undo what the change recomputed.
+      const now = options.catalog();
+      if (now === catalog) return answers;
+      const skills = allSkills(now);
+      const present = new Set(skills.map((s) => s.id));
+      const gone = answers.filter((u) => !present.has(u.skillId)).map((u) => u.skillId);
+      return recomputeUpdates(answers, skills, gone).updates;
     },
     intervalHours: options.intervalHours,
     clock: options.clock,

@@ -68,6 +68,8 @@ export interface RunningReleaseServer {
   setBehaviour: (behaviour: ReleaseBehaviour) => void;
   /** Holds every answer until the returned function is called (a check that is surely still running, whatever the load). */
   hold: () => () => void;
+  /** How many requests wait on a hold (one has reached the server: what a check compares is already taken). */
+  heldCount: () => number;
   setRelease: (repo: string, release: FakeRelease) => void;
   /** Makes every asset download fail this way from now on (null: serve them again), as a failure proxy would. */
   setDownloadFault: (fault: DownloadFault | null) => void;
@@ -360,6 +362,7 @@ export async function startReleaseServer(opts: ReleaseServerOptions = {}): Promi
         for (const answer of waiting) answer();
       };
     },
+    heldCount: () => held?.length ?? 0,
     setRelease: (repo, release) => void releases.set(repo, release),
     setDownloadFault: (f) => void (fault = f),
     trees,
