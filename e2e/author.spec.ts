@@ -181,11 +181,14 @@ test.describe("author mode", () => {
     const missing = page.locator('[data-code="skill.ref.path-missing"]');
     await expect(missing.locator(".place")).toHaveText("SKILL.md:8:14");
     await expect(missing).toContainText("references/missing.md");
+    // The problems column takes room from the preview: a level tab gets a wider pane than Overview.
+    const overviewWidth = (await page.locator(".detail").boundingBox())!.width;
 
     const problems = page.getByTestId("level-problems");
     for (const level of [/Level 1/, /Level 2/]) {
       await page.getByRole("tab", { name: level }).click();
       await expect(problems).toBeInViewport();
+      expect((await page.locator(".detail").boundingBox())!.width).toBeGreaterThan(overviewWidth);
       await expect(problems).toContainText("Problems · 1 warning");
       await expect(problems.locator('[data-code="skill.ref.path-missing"] .place')).toHaveText("SKILL.md:8:14");
       await expect(problems.locator(".diagnostic-fix")).toContainText("Add the file");

@@ -55,7 +55,10 @@ interface Node {
   hasAttribute(name: string): boolean;
 }
 interface PageGlobals {
-  document: Node & { querySelector(selector: string): Node | null };
+  document: Node & { querySelector(selector: string): (Node & { src?: string }) | null };
+  requestAnimationFrame(fn: () => void): void;
+  performance: { now(): number; getEntriesByType(type: "resource"): { name: string; startTime: number }[] };
+  __painted?: number;
   MutationObserver: new (fn: () => void) => { observe(target: unknown, options: unknown): void; disconnect(): void };
   __firstRow?: Node;
   __broke?: number;
@@ -153,6 +156,44 @@ test("what the page shows before React takes over is what it shows after, on the
   // The hostile text is shown as text and ran nothing.
   await expect(page.locator(".entry-name", { hasText: HOSTILE })).toHaveCount(1);
   expect(await page.evaluate(() => (globalThis as unknown as PageGlobals).__broke)).toBeUndefined();
+  await context.close();
+});
+
+test("nothing but the page's one small script is fetched or run before its first screen is painted", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  const page = await context.newPage();
+  // When the served rows were painted: two frames after the parser put them in.
+  await page.addInitScript(() => {
+    const g = globalThis as unknown as PageGlobals;
+    const seen = new g.MutationObserver(() => {
+      if (!g.document.querySelector('[role="option"]')) return;
+      seen.disconnect();
+      g.requestAnimationFrame(() => g.requestAnimationFrame(() => (g.__painted = g.performance.now())));
+    });
+    seen.observe(g.document, { childList: true, subtree: true });
+  });
+  const code = await app.currentCode();
+  await page.goto(app.url);
+  await expect(page.locator("#root")).not.toHaveAttribute("aria-busy", "true");
+  const { painted, entry, early } = await page.evaluate(() => {
+    const g = globalThis as unknown as PageGlobals;
+    const entry = g.document.querySelector('script[type="module"]')!.src!;
+    const painted = g.__painted!;
+    const resources = g.performance.getEntriesByType("resource");
+    return {
+      painted,
+      entry,
+      early: resources.filter((r) => r.name !== entry && r.startTime < painted).map((r) => r.name),
+    };
+  });
+  expect(painted).toBeGreaterThan(0);
+  // The app's own script, the sign-in, the first screen's data and the views all waited for the paint.
+  expect(early).toEqual([]);
+  const bytes = (await (await fetch(entry)).arrayBuffer()).byteLength;
+  expect(bytes).toBeLessThan(4096);
+  await nextSignIn(code);
   await context.close();
 });
 

@@ -13,11 +13,19 @@ import { EngineError } from "../engine/errors";
 
 type CatalogCommands = "catalog:scan" | "catalog:stored" | "skill:levels" | "skill:resource" | "validate:path";
 
+/** The longest the first scan waits for the first screen to be shown (a page whose script never runs, no page yet). */
+export const FIRST_SCAN_HOLD_MS = 2_000;
+
 /** The catalog concern and what the session tells others through it. */
 export interface CatalogConcern {
   handlers: Pick<CommandHandlers, CatalogCommands>;
-  /** Starts a scan now that the next catalog:scan returns; resolves when it is done. */
+  /** Starts a scan now (or once a hold lets it) that the next catalog:scan returns; resolves when it is done. */
   prefetch(): Promise<void>;
+  /**
+   * Holds the session's first scan until `until` settles (the host's first screen is on screen, so the scan's work
+   * cannot slow its paint), the page asks for catalog:scan, or `maxMs` have passed. No hold once a scan has begun.
+   */
+  holdFirstScan(until: Promise<unknown>, maxMs?: number): void;
   /** Closes the live watcher. */
   dispose(): Promise<void>;
 }
@@ -55,6 +63,8 @@ export function createCatalogHandlers(
   let scanning: Promise<ScanResult> | null = null;
   let prefetched: Promise<ScanResult> | null = null;
   let firstCatalog: Promise<ScanResult> | null = null;
+  /** The hold on the first scan: kept when it may begin (released early by catalog:scan and by dispose). */
+  let hold: { over: Promise<void>; release(): void } | null = null;
   const onProgress = (progress: TaskProgress) => emit("task:progress", progress);
 
   function runScan(): Promise<ScanResult> {
@@ -113,6 +123,8 @@ export function createCatalogHandlers(
   return {
     handlers: {
       "catalog:scan": async () => {
+        // The page wants the scan's answer now: whatever held the first scan back is over.
+        hold?.release();
         const pending = prefetched ?? nextCatalog();
         prefetched = null;
         state.catalog = await pending;
@@ -129,13 +141,35 @@ export function createCatalogHandlers(
     prefetch() {
       // The stored catalog is read before the scan's work starts, so the first page gets it at once.
       void stored.read();
-      const pending = (prefetched = nextCatalog());
+      const held = hold;
+      const pending = (prefetched = held
+        ? held.over.then(() => {
+            if (shared.disposed()) throw new EngineError("app.refused", "The session ended before its first scan.");
+            return nextCatalog();
+          })
+        : nextCatalog());
       return pending.then(
         () => undefined,
         () => undefined,
       );
     },
+    holdFirstScan(until, maxMs = FIRST_SCAN_HOLD_MS) {
+      if (firstCatalog || hold) return;
+      let release!: () => void;
+      const over = new Promise<void>((resolve) => (release = resolve));
+      const timer = setTimeout(release, maxMs);
+      timer.unref?.();
+      void until.then(release, release);
+      hold = {
+        over: over.then(() => {
+          clearTimeout(timer);
+          hold = null;
+        }),
+        release,
+      };
+    },
     async dispose() {
+      hold?.release();
       const watcher = catalogWatcher;
       catalogWatcher = null;
       await stored.flush();

@@ -96,4 +96,23 @@ describe("the first-screen page", () => {
     }).render();
     expect(page).toBeNull();
   });
+
+  it("is shown once a page asked for its data (after its first paint), not when the page is only made", async () => {
+    const first = firstScreenOf("mine");
+    let shown = false;
+    void first.shown.then(() => (shown = true));
+    const page = (await first.render())!;
+    expect(first.data("made-up-name-0123456789.json")).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(shown).toBe(false);
+    expect(first.data(dataLink(page.html))).not.toBeNull();
+    await first.shown;
+  });
+
+  it("is shown at once when there is no first screen to serve (the plain shell is served)", async () => {
+    // Another home has no stored catalog here: nothing will ask for a first screen's data, nothing waits for one.
+    const first = firstScreenOf("other");
+    expect(await first.render()).toBeNull();
+    await first.shown;
+  });
 });

@@ -25,6 +25,11 @@ export interface FirstScreenPage {
   render(): Promise<RenderedPage | null>;
   /** A recent page's data (JSON bytes in pieces) by its file name, or null (an unknown or forgotten name). */
   data(name: string): readonly Uint8Array[] | null;
+  /**
+   * Kept once a first screen is on screen: a page asked for its data, which the page does only after its first paint
+   * (renderer/src/boot.ts); or at once when render() has no first screen to serve (the plain shell is served).
+   */
+  shown: Promise<void>;
 }
 
 /** Pages whose data is still served (the current one and the one before, for a page still loading). */
@@ -52,6 +57,8 @@ export function createFirstScreenPage(options: {
   // The session answers with the same object until its catalog changes: the page made for it is made once.
   const made = new WeakMap<object, Promise<RenderedPage | null>>();
   const kept: RenderedPage[] = [];
+  let onShown!: () => void;
+  const shown = new Promise<void>((resolve) => (onShown = resolve));
   const pageFor = async (answer: unknown): Promise<RenderedPage | null> => {
     const data = await storedJson(answer);
     if (data === null) return null;
@@ -62,19 +69,31 @@ export function createFirstScreenPage(options: {
     if (kept.unshift(page) > KEPT_PAGES) kept.pop();
     return page;
   };
+  const renderNow = async (): Promise<RenderedPage | null> => {
+    // Asked in the worker once: a folder that cannot render a first screen never reads the catalog for one.
+    if (!(await (able ??= offThread("canRenderFirstScreen", options.rendererDir, module)))) return null;
+    const answer = await options.storedCatalog();
+    if (typeof answer !== "object" || answer === null) return null;
+    let page = made.get(answer);
+    if (!page) made.set(answer, (page = pageFor(answer)));
+    return page;
+  };
   return {
     async render() {
-      // Asked in the worker once: a folder that cannot render a first screen never reads the catalog for one.
-      if (!(await (able ??= offThread("canRenderFirstScreen", options.rendererDir, module)))) return null;
-      const answer = await options.storedCatalog();
-      if (typeof answer !== "object" || answer === null) return null;
-      let page = made.get(answer);
-      if (!page) made.set(answer, (page = pageFor(answer)));
-      return page;
+      let page: RenderedPage | null = null;
+      try {
+        page = await renderNow();
+        return page;
+      } finally {
+        if (page === null) onShown();
+      }
     },
     data(name) {
       if (!FIRST_SCREEN_DATA_NAME.test(name)) return null;
-      return kept.find((page) => page.dataName === name)?.data ?? null;
+      const data = kept.find((page) => page.dataName === name)?.data ?? null;
+      if (data !== null) onShown();
+      return data;
     },
+    shown,
   };
 }

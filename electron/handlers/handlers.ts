@@ -23,6 +23,12 @@ export interface HandlerSession {
   handlers: CommandHandlers;
   /** Starts a scan now (e.g. when the host starts) that the next catalog:scan returns; resolves when it is done. */
   prefetchCatalog(): Promise<void>;
+  /**
+   * Holds the first scan (prefetchCatalog's) until `until` settles: the host's first screen is on screen
+   * (FirstScreenPage.shown), so the scan's work cannot slow its paint; catalog:scan, or `maxMs` (2 s by default),
+   * end the hold sooner. No hold once a scan has begun.
+   */
+  holdFirstScan(until: Promise<unknown>, maxMs?: number): void;
   /** The .skill file an update task of this session built for Claude Desktop, or null. */
   handoffFile(taskId: string): string | null;
   /** Streams an archive a browser uploaded for Add into staging; resolves with its path (web host). */
@@ -147,6 +153,7 @@ export function createHandlerSession(context: HandlerContext): HandlerSession {
   return {
     handlers,
     prefetchCatalog: () => catalog.prefetch(),
+    holdFirstScan: (until, maxMs) => catalog.holdFirstScan(until, maxMs),
     handoffFile: (taskId) => install.handoffArchive(taskId) ?? manage.handoffFile(taskId),
     receiveUpload: (name, body, declaredBytes) => manage.receiveUpload(name, body, declaredBytes),
     async dispose() {

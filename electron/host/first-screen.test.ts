@@ -1,6 +1,6 @@
 // The web host's page carries the first screen (this person's rows) only for the one-time ticket in the address the
 // sign-in file opens: "/" alone, a used ticket or a made-up one get the plain shell, so no other local user or program
-// reads the catalog from the page.
+// reads the catalog from the page. The start's scan waits until a page asked for its first screen's data.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contentSecurityPolicy } from "../../shared/csp";
 import { firstScreenBuild, skillText, type FirstScreenBuild } from "../handlers/testing/first-screen-build";
@@ -23,8 +23,8 @@ const page = async (address: string) => {
   return { csp: res.headers.get("content-security-policy"), html: await res.text() };
 };
 const hasFirstScreen = (html: string) => html.includes("data-first-screen=") || html.includes(">alpha<");
-const dataAddress = (html: string) =>
-  `${host.origin}/first-screen/${/data-first-screen="\.\/first-screen\/([^"]+)"/.exec(html)![1]}`;
+const dataAddress = (html: string, origin = host.origin) =>
+  `${origin}/first-screen/${/data-first-screen="\.\/first-screen\/([^"]+)"/.exec(html)![1]}`;
 
 describe("the web host's first screen", () => {
   it("is in the page opened from the sign-in address, once: the same address again gets the plain shell", async () => {
@@ -53,5 +53,28 @@ describe("the web host's first screen", () => {
   it("is not in the page for a request without a live ticket", async () => {
     for (const address of [host.url, `${host.url}?first=`, `${host.url}?first=made-up`, `${host.origin}/index.html`])
       expect(hasFirstScreen((await page(address)).html)).toBe(false);
+  });
+
+  it("holds the start's scan until a page asked for its first screen's data (after its first paint)", async () => {
+    let hold: Promise<unknown> | null = null;
+    const held = await startWebHost({
+      rendererDir: build.rendererDir,
+      createSession: () => {
+        const session = build.session("mine");
+        return { ...session, holdFirstScan: (until: Promise<unknown>) => void (hold = until) };
+      },
+    });
+    try {
+      expect(hold).not.toBeNull();
+      let over = false;
+      void hold!.then(() => (over = true));
+      const { html } = await page(held.pageUrl(held.issueCode()).replace(/#.*$/, ""));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(over).toBe(false);
+      expect((await fetch(dataAddress(html, held.origin))).status).toBe(200);
+      await hold;
+    } finally {
+      await held.close();
+    }
   });
 });

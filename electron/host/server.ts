@@ -209,6 +209,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     storedCatalog: () => session.handlers["catalog:stored"](),
     ...(options.firstScreenModule ? { module: options.firstScreenModule } : {}),
   });
+  // The start's scan waits until the first screen is on screen (its work would slow that paint), then runs.
+  session.holdFirstScan(firstScreen.shown);
   // Made ahead, while the browser is being opened: the page's request then finds it ready.
   void firstScreen.render().catch(() => undefined);
   const routes = new Map<string, Route>(

@@ -122,6 +122,8 @@ async function start(): Promise<void> {
   });
   const { handlers } = handlerSession;
   storedCatalog = () => handlers["catalog:stored"]();
+  // The scan waits until the window's first screen is on screen (its work would slow that paint), then runs.
+  handlerSession.holdFirstScan(firstScreen.shown);
   void firstScreen.render().catch(logError);
   void handlerSession.prefetchCatalog().catch(logError);
   // The count kept from the last run is on the badge at once, before any new check.

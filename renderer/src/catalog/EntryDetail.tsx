@@ -43,7 +43,7 @@ export function EntryDetail(props: {
     document.getElementById(`tab-${target.id}`)?.focus();
   };
   return (
-    <article className="detail" aria-labelledby="detail-title">
+    <article className={tab === "overview" ? "detail" : "detail detail-levels"} aria-labelledby="detail-title">
       <header className="detail-header">
         <p className="detail-eyebrow">{props.group.title}</p>
         <h1 id="detail-title" tabIndex={-1}>
