@@ -94,17 +94,22 @@ export async function runValidateFolderBench(options: { count?: number; rounds?:
     );
     console.log(`output of a first and a second run the same bytes as without the cache: ${sameBytes ? "yes" : "NO"}`);
     // One SKILL.md edited: counted and timed in fresh processes that run what validate runs (search, cache, output
-    // left out), beside the same phase with nothing changed. The file is put back afterwards.
+    // left out), beside the same phase with nothing changed, each the best of `rounds`. The file is put back afterwards.
     const edited = path.join(root, "group-0", "skill-00007", "SKILL.md");
     const original = await readFile(edited);
     const phase = () =>
       runScript<CachedPhase>(CACHED_PHASE, [root, path.join(cacheDir, "validate", "results-v2.json")]);
     await phase();
-    const unchanged = await phase();
+    const unchanged = await bestPhase(rounds, phase);
     let one;
     try {
-      await writeFile(edited, Buffer.concat([original, Buffer.from("\nOne more line.\n")]));
-      one = await phase();
+      // A new edit each round, older than the cache's racy window when the run starts (as an edit a person saved a
+      // moment before): each round reads that one skill, keeps its new result and writes the cache file.
+      one = await bestPhase(rounds, async (round) => {
+        await writeFile(edited, Buffer.concat([original, Buffer.from(`\nOne more line (${round}).\n`)]));
+        await new Promise((resolve) => setTimeout(resolve, 2_100));
+        return phase();
+      });
     } finally {
       await writeFile(edited, original);
     }
@@ -131,6 +136,16 @@ interface CachedPhase {
   reused: number;
   read: number;
   steps: Partial<Record<"search" | "open" | "check" | "save", number>>;
+}
+
+/** The best (least wall time) of `rounds` runs of a phase. */
+async function bestPhase(rounds: number, run: (round: number) => Promise<CachedPhase>): Promise<CachedPhase> {
+  let kept: CachedPhase | null = null;
+  for (let round = 0; round < rounds; round++) {
+    const p = await run(round);
+    if (!kept || p.ms < kept.ms) kept = p;
+  }
+  return kept!;
 }
 
 /** What one floor phase measured: in-process time and CPU of the system calls alone, and how many calls. */
