@@ -64,6 +64,11 @@ interface PageGlobals {
   __broke?: number;
 }
 
+/** The page's computed styles (for the busy cursor). */
+interface StyleGlobals {
+  getComputedStyle(element: unknown): { cursor: string };
+}
+
 /** What the first screen shows: the rows in the list's view with their places, the item count, the sidebar's counts. */
 function shown(page: Page) {
   return page.evaluate(() => {
@@ -193,6 +198,41 @@ test("nothing but the page's one small script is fetched or run before its first
   expect(early).toEqual([]);
   const bytes = (await (await fetch(entry)).arrayBuffer()).byteLength;
   expect(bytes).toBeLessThan(4096);
+  await nextSignIn(code);
+  await context.close();
+});
+
+test("a click on the first screen before the app takes it over is not lost: it selects its row afterwards", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  const page = await context.newPage();
+  // The app's start is held back, so the click surely lands on the served markup, before any handler exists.
+  let letGo!: () => void;
+  const gate = new Promise<void>((resolve) => (letGo = resolve));
+  await page.route(/\/assets\/main-[^/]*\.js$/, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  const code = await app.currentCode();
+  await page.goto(app.url);
+  const row = page.getByRole("option").filter({ hasText: "skill-05" });
+  await expect(row).toBeVisible();
+  await expect(page.locator("#root")).toHaveAttribute("aria-busy", "true");
+  // A busy cursor says the page is not yet ready.
+  const cursor = await page
+    .locator("#root")
+    .evaluate((root) => (globalThis as unknown as StyleGlobals).getComputedStyle(root).cursor);
+  expect(cursor).toBe("progress");
+  // A person's click: the mouse on the row (the host marks the screen aria-disabled, which Playwright's own click
+  // would wait out).
+  const box = (await row.boundingBox())!;
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await expect(row).toHaveAttribute("aria-selected", "false");
+  letGo();
+  await expect(page.locator("#root")).not.toHaveAttribute("aria-busy", "true");
+  await expect(row).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByRole("heading", { level: 1, name: "skill-05" })).toBeVisible();
   await nextSignIn(code);
   await context.close();
 });

@@ -4,7 +4,11 @@
 // first paint; over the plain shell it is asked for at once. The stylesheet is imported here so that the built
 // index.html links it (the hosts inline that stylesheet into a first-screen page).
 import "./styles.css";
+import { holdEarlyClicks } from "./first-screen/early-clicks";
 import { afterFirstPaint, hasFirstScreen } from "./first-screen/frame";
 
 const root = document.getElementById("root");
-void (root !== null && hasFirstScreen(root) ? afterFirstPaint() : Promise.resolve()).then(() => import("./main"));
+const firstScreen = root !== null && hasFirstScreen(root);
+// A click on the first screen before the app takes it over is given back to it afterwards, not lost.
+if (firstScreen) holdEarlyClicks(root);
+void (firstScreen ? afterFirstPaint() : Promise.resolve()).then(() => import("./main"));

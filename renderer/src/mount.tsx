@@ -5,6 +5,7 @@ import { AppTree } from "./app/AppTree";
 import { FIRST_SCREEN_DATA_ATTRIBUTE } from "../../shared/first-screen-data";
 import type { StoredCatalog } from "../../shared/model";
 import { seedStoredCatalog } from "./api/prefetch";
+import { releaseEarlyClicks } from "./first-screen/early-clicks";
 
 /**
  * Renders the app for this API. When the host rendered the first screen, and `stored` is the catalog it rendered it
@@ -12,9 +13,10 @@ import { seedStoredCatalog } from "./api/prefetch";
  * React renders the app anew. Otherwise the shell's container is filled from scratch.
  */
 export function mountApp(container: HTMLElement, api: SkillshelfApi | null, stored?: StoredCatalog): void {
-  // The host marks its first screen busy and not yet usable (clicks before this point would find no handler).
+  // The host marks its first screen busy and not yet usable; a click held meanwhile is given back once it is usable.
   const usable = () => {
     for (const name of ["aria-busy", "aria-disabled", FIRST_SCREEN_DATA_ATTRIBUTE]) container.removeAttribute(name);
+    releaseEarlyClicks();
   };
   if (api && stored) {
     seedStoredCatalog(api, stored);
