@@ -321,6 +321,28 @@ describe("update state in the handlers", () => {
     expect(byName((await session.handlers["updates:last"]()).updates, "b").state).toBe("changed-locally");
   });
 
+  it("judges a content-checked copy edited while a check ran by its folder now, not as the check found it", async () => {
+    const { f, dir } = await contentFixture();
+    const { session, pushed } = open(f, { live: true });
+    await session.handlers["catalog:scan"]();
+    expect(byName(await session.handlers["updates:check"](true), "b").state).toBe("up-to-date");
+    const release = f.releases.hold();
+    const checking = session.handlers["updates:check"](true);
+    await expect.poll(() => f.releases.heldCount(), { timeout: 10_000, interval: 20 }).toBeGreaterThan(0);
+    const pushes = pushed().length;
+    await writeFile(path.join(dir, "x.sh"), "echo edited here\n");
+    const edited = () =>
+      pushed()
+        .slice(pushes)
+        .some((u) => byName(u, "b")?.state === "changed-locally");
+    await expect.poll(edited, { timeout: 10_000, interval: 50 }).toBe(true);
+    release();
+    await checking;
+    const state = async () => byName((await session.handlers["updates:last"]()).updates, "b").state;
+    await expect.poll(state, { timeout: 10_000, interval: 50 }).toBe("changed-locally");
+    expect(byName(pushed().at(-1)!, "b").state).toBe("changed-locally");
+  });
+
   it("after a restart, a content-checked copy edited while the app was closed shows its new state, with no new request", async () => {
     const { f, dir } = await contentFixture();
     const first = open(f);
