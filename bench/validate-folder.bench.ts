@@ -36,11 +36,11 @@ function time(line: string, env: NodeJS.ProcessEnv = {}): Timed {
   return { ms: real * 1000, userMs: (user ?? 0) * 1000, sysMs: (sys ?? 0) * 1000 };
 }
 
-/** The best (least wall time) of `rounds` runs. */
-function best(rounds: number, run: () => Timed): Timed {
-  let kept: Timed | null = null;
-  for (let i = 0; i < rounds; i++) {
-    const t = run();
+/** The best (least wall time) of `rounds` runs, each told its round. */
+async function best<T extends { ms: number }>(rounds: number, run: (round: number) => T | Promise<T>): Promise<T> {
+  let kept: T | null = null;
+  for (let round = 0; round < rounds; round++) {
+    const t = await run(round);
     if (!kept || t.ms < kept.ms) kept = t;
   }
   return kept!;
@@ -69,16 +69,16 @@ export async function runValidateFolderBench(options: { count?: number; rounds?:
       `${corpus.reused ? "Reused" : `Generated in ${corpus.seconds.toFixed(1)} s`} ${count} skills in ${root}; best of ${rounds}, whole processes, Node ${process.version}.`,
     );
     time(validate(`--no-cache ${quote(root)}`)); // reads the corpus back into the page cache, unmeasured
-    const raw = best(rounds, cat);
-    const paths = best(rounds, () => time(validate(`--no-cache ${quote(root)}/group-*/*`)));
-    const folder = best(rounds, () => time(validate(`--no-cache ${quote(root)}`)));
-    const cold = best(rounds, () => {
+    const raw = await best(rounds, cat);
+    const paths = await best(rounds, () => time(validate(`--no-cache ${quote(root)}/group-*/*`)));
+    const folder = await best(rounds, () => time(validate(`--no-cache ${quote(root)}`)));
+    const cold = await best(rounds, () => {
       spawnSync("rm", ["-rf", path.join(cacheDir, "validate")]);
       return time(validate(quote(root)), env);
     });
     time(validate(quote(root)), env);
-    const warm = best(rounds, () => time(validate(quote(root)), env));
-    const rawAgain = best(rounds, cat);
+    const warm = await best(rounds, () => time(validate(quote(root)), env));
+    const rawAgain = await best(rounds, cat);
     const yardstick = Math.min(raw.ms, rawAgain.ms);
     const sameBytes = sameOutput(root, cacheDir, env);
     console.log(`find … -name SKILL.md | xargs cat:      ${show(raw)}; again after the runs: ${show(rawAgain)}`);
@@ -100,12 +100,12 @@ export async function runValidateFolderBench(options: { count?: number; rounds?:
     const phase = () =>
       runScript<CachedPhase>(CACHED_PHASE, [root, path.join(cacheDir, "validate", "results-v2.json")]);
     await phase();
-    const unchanged = await bestPhase(rounds, phase);
+    const unchanged = await best(rounds, phase);
     let one;
     try {
       // A new edit each round, older than the cache's racy window when the run starts (as an edit a person saved a
       // moment before): each round reads that one skill, keeps its new result and writes the cache file.
-      one = await bestPhase(rounds, async (round) => {
+      one = await best(rounds, async (round) => {
         await writeFile(edited, Buffer.concat([original, Buffer.from(`\nOne more line (${round}).\n`)]));
         await new Promise((resolve) => setTimeout(resolve, 2_100));
         return phase();
@@ -138,16 +138,6 @@ interface CachedPhase {
   steps: Partial<Record<"search" | "open" | "check" | "save", number>>;
 }
 
-/** The best (least wall time) of `rounds` runs of a phase. */
-async function bestPhase(rounds: number, run: (round: number) => Promise<CachedPhase>): Promise<CachedPhase> {
-  let kept: CachedPhase | null = null;
-  for (let round = 0; round < rounds; round++) {
-    const p = await run(round);
-    if (!kept || p.ms < kept.ms) kept = p;
-  }
-  return kept!;
-}
-
 /** What one floor phase measured: in-process time and CPU of the system calls alone, and how many calls. */
 interface Floor {
   ms: number;
@@ -172,8 +162,8 @@ async function printWhereTimeGoes(run: {
   const node = quote(process.execPath);
   const empty = await mkdtemp(path.join(tmpdir(), "skillshelf-bench-empty-"));
   try {
-    const nodeStart = best(run.rounds, () => time(`${node} -e 0`));
-    const cliStart = best(run.rounds, () => time(`${node} ${quote(BIN)} validate --no-cache ${quote(empty)}`));
+    const nodeStart = await best(run.rounds, () => time(`${node} -e 0`));
+    const cliStart = await best(run.rounds, () => time(`${node} ${quote(BIN)} validate --no-cache ${quote(empty)}`));
     const cacheFile = path.join(run.cacheDir, "validate", "results-v2.json");
     const floors: Record<"warm" | "cold", Floor> = {
       warm: await runScript<Floor>(FLOOR_PHASE, [run.root, cacheFile, "warm"]),

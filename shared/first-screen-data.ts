@@ -2,6 +2,9 @@
 // from, as the page's API would have answered it, served as JSON beside the page (not inside it, nor preloaded: its
 // megabytes, received before the first frame, would hold the paint) and named on the page's root element.
 
+/** The query parameter of the web host's page address that carries a one-time first-screen ticket. */
+export const FIRST_SCREEN_PARAM = "first";
+
 /** The root element's attribute that names the data's address, relative to the page. */
 export const FIRST_SCREEN_DATA_ATTRIBUTE = "data-first-screen";
 

@@ -143,9 +143,7 @@ export function createUpdatesState(options: UpdatesStateOptions): UpdatesState {
       const now = options.catalog();
       if (now === catalog) return answers;
       const skills = allSkills(now);
-      const present = new Set(skills.map((s) => s.id));
-      const gone = answers.filter((u) => !present.has(u.skillId)).map((u) => u.skillId);
-      return recomputeUpdates(answers, skills, gone).updates;
+      return recomputeUpdates(answers, skills, goneFrom(skills, answers)).updates;
     },
     intervalHours: options.intervalHours,
     clock: options.clock,
@@ -158,10 +156,10 @@ export function createUpdatesState(options: UpdatesStateOptions): UpdatesState {
     },
   });
 
-  /** Ids of the kept answers whose copy is no longer among `skills`. */
-  function goneFrom(skills: readonly Skill[]): string[] {
+  /** Ids of the answers (the kept ones by default) whose copy is no longer among `skills`. */
+  function goneFrom(skills: readonly Skill[], updates: readonly UpdateInfo[] = last.updates): string[] {
     const present = new Set(skills.map((s) => s.id));
-    return last.updates.filter((u) => !present.has(u.skillId)).map((u) => u.skillId);
+    return updates.filter((u) => !present.has(u.skillId)).map((u) => u.skillId);
   }
 
   function reconcile(changed: readonly Skill[], removed: readonly string[]): void {

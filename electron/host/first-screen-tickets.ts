@@ -3,9 +3,6 @@
 // another local user or program asking for "/" gets the plain shell and learns nothing of the catalog.
 import { OneTimeTokens } from "./security";
 
-/** The query parameter that carries a ticket. */
-export const FIRST_SCREEN_PARAM = "first";
-
 /** Tickets live at once (one per sign-in address given out); past this, the oldest unused dies. */
 const MAX_LIVE_TICKETS = 8;
 

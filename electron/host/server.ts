@@ -25,8 +25,8 @@ import {
 } from "./security";
 import { serveStatic } from "./static-files";
 import { createFirstScreenPage, type RenderedPage } from "../handlers/first-screen-page";
-import { FIRST_SCREEN_PARAM, firstScreenTickets } from "./first-screen-tickets";
-import { FIRST_SCREEN_DATA_FOLDER } from "../../shared/first-screen-data";
+import { firstScreenTickets } from "./first-screen-tickets";
+import { FIRST_SCREEN_DATA_FOLDER, FIRST_SCREEN_PARAM } from "../../shared/first-screen-data";
 
 /** How to start the web host. */
 export interface WebHostOptions {

@@ -1,4 +1,5 @@
 // Chooses the API: Electron's preload object when present, otherwise the web host's, once this browser is signed in.
+import { FIRST_SCREEN_PARAM } from "../../../shared/first-screen-data";
 import type { SkillshelfApi } from "../../../shared/ipc";
 import { createWebApi } from "./web-api";
 import { hostFetch, rememberSession } from "./web-session";
@@ -20,7 +21,7 @@ async function signIn(): Promise<boolean> {
   if (!code) return false;
   // The first-screen ticket beside it is dead once the page came: it goes from the address too.
   const search = new URLSearchParams(window.location.search);
-  search.delete("first");
+  search.delete(FIRST_SCREEN_PARAM);
   const query = search.toString();
   window.history.replaceState(null, "", `${window.location.pathname}${query ? `?${query}` : ""}`);
   const res = await hostFetch("/api/session", {
