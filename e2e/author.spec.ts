@@ -227,6 +227,40 @@ test.describe("author mode", () => {
     await saveScreenshot(page, "author-level1-800");
   });
 
+  test("at 800 px, a level's counts and preview stay clear of the problems column, however long a code line", async ({
+    page,
+  }) => {
+    const wide = path.join(app.root, "work", "wide-code");
+    const longLine = `run --with ${"a-very-long-argument ".repeat(20)}`;
+    await writeTree(wide, {
+      "SKILL.md": [
+        "---",
+        "name: wide-code",
+        "description: Runs one long command.",
+        "---",
+        "```sh",
+        longLine,
+        "```",
+        "",
+      ].join("\n"),
+    });
+    await page.setViewportSize({ width: MINIMUM_WINDOW_SIZE.width, height: 800 });
+    await page.goto(app.url);
+    await page.getByRole("button", { name: /^Author mode/ }).click();
+    await page.getByLabel("Folder path").fill(wide);
+    await page.getByRole("button", { name: "Open", exact: true }).click();
+    await page.getByRole("tab", { name: /Level 2/ }).click();
+    const problems = (await page.getByTestId("level-problems").boundingBox())!;
+    for (const part of [".level-main .meter", ".level-main .markdown"]) {
+      for (const box of await Promise.all((await page.locator(part).all()).map((el) => el.boundingBox())))
+        expect(box!.x + box!.width, part).toBeLessThanOrEqual(problems.x);
+    }
+    // The long line scrolls inside its code block instead.
+    const pre = page.locator(".level-main .markdown pre").first();
+    expect(await pre.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    await saveScreenshot(page, "author-level2-800-long-code");
+  });
+
   test("dropping a folder from the file manager opens it", async ({ page }) => {
     await page.goto(app.url);
     await page.getByRole("button", { name: /^Author mode/ }).click();
