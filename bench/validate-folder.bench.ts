@@ -1,6 +1,7 @@
 // Bench: `validate FOLDER` of generated skills, whole process, each goal beside its yardstick from the same run —
-// `find … -name SKILL.md | xargs cat`, the same skills given as paths — with the validation cache cold, warm, and
-// with one SKILL.md edited (the skills re-read are counted in a fresh process). Prints figures; asserts nothing.
+// `find … -name SKILL.md | xargs cat`, the same skills given as paths — with the validation cache cold, warm (the kept
+// run printed again), warm the whole way, and with one SKILL.md edited, as whole runs and as the cache's phases in a
+// fresh process (the skills re-read are counted there). Prints figures; asserts nothing.
 import { spawnSync } from "node:child_process";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -78,6 +79,11 @@ export async function runValidateFolderBench(options: { count?: number; rounds?:
     });
     time(validate(quote(root)), env);
     const warm = await best(rounds, () => time(validate(quote(root)), env));
+    // The whole way with a warm cache: what a run costs when the kept run cannot be used (a folder's names changed).
+    const whole = await best(rounds, () => {
+      spawnSync("rm", ["-rf", path.join(cacheDir, "validate", "runs")]);
+      return time(validate(quote(root)), env);
+    });
     const rawAgain = await best(rounds, cat);
     const yardstick = Math.min(raw.ms, rawAgain.ms);
     const sameBytes = sameOutput(root, cacheDir, env);
@@ -92,11 +98,32 @@ export async function runValidateFolderBench(options: { count?: number; rounds?:
     console.log(
       `validate FOLDER, second run, unchanged:  ${show(warm)} — vs xargs cat ${verdict(warm.ms / yardstick, 1)}`,
     );
+    console.log(
+      `validate FOLDER, kept run unusable:     ${show(whole)} — the search and every kept result checked, then the run kept`,
+    );
     console.log(`output of a first and a second run the same bytes as without the cache: ${sameBytes ? "yes" : "NO"}`);
     // One SKILL.md edited: counted and timed in fresh processes that run what validate runs (search, cache, output
     // left out), beside the same phase with nothing changed, each the best of `rounds`. The file is put back afterwards.
     const edited = path.join(root, "group-0", "skill-00007", "SKILL.md");
     const original = await readFile(edited);
+    // One SKILL.md edited, whole processes: the kept run reads that skill again; each round's edit is older than the
+    // racy window, and the run after it (unmeasured) is the unchanged one the next edit starts from.
+    let wholeEdit;
+    try {
+      time(validate(quote(root)), env);
+      wholeEdit = await best(rounds, async (round) => {
+        await writeFile(edited, Buffer.concat([original, Buffer.from(`\nAnother line (${round}).\n`)]));
+        await new Promise((resolve) => setTimeout(resolve, 2_100));
+        return time(validate(quote(root)), env);
+      });
+    } finally {
+      await writeFile(edited, original);
+      await new Promise((resolve) => setTimeout(resolve, 2_100));
+      time(validate(quote(root)), env);
+    }
+    console.log(
+      `validate FOLDER, one SKILL.md edited:    ${show(wholeEdit)} — vs unchanged ${verdict(wholeEdit.ms / warm.ms, 1.1)}`,
+    );
     const phase = () =>
       runScript<CachedPhase>(CACHED_PHASE, [root, path.join(cacheDir, "validate", "results-v2.json")]);
     await phase();
@@ -117,9 +144,9 @@ export async function runValidateFolderBench(options: { count?: number; rounds?:
       `${(p.ms / 1000).toFixed(2)} s (CPU ${p.userMs.toFixed(0)} user / ${p.systemMs.toFixed(0)} sys ms), ${p.read} read, ${p.reused} reused`;
     const stepsText = (p: CachedPhase) =>
       `the search ${p.steps.search?.toFixed(0)} ms, reading the cache file ${p.steps.open?.toFixed(0)} ms, checking the kept results ${p.steps.check?.toFixed(0)} ms`;
-    console.log(`in-process, unchanged:                  ${phaseText(unchanged)}: ${stepsText(unchanged)}`);
+    console.log(`the whole way in-process, unchanged:    ${phaseText(unchanged)}: ${stepsText(unchanged)}`);
     console.log(
-      `in-process, one SKILL.md edited:        ${phaseText(one)} — re-read ${one.read} (goal 1), vs unchanged ${verdict(one.ms / unchanged.ms, 1.1)}`,
+      `the whole way in-process, one edited:   ${phaseText(one)} — re-read ${one.read} (goal 1), vs unchanged ${verdict(one.ms / unchanged.ms, 1.1)}`,
     );
     await printWhereTimeGoes({ root, cacheDir, count, rounds, yardstick, cold: cold.ms, warm: warm.ms });
     console.log("Figures depend on machine load: compare the CPU columns when other work shares the machine.");

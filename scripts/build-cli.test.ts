@@ -149,6 +149,26 @@ describe("the CLI bundle loads per command", () => {
     expect(["node:crypto", "node:zlib"].filter((e) => !whole.externals.has(e))).toEqual([]);
   });
 
+  it("validate's kept run is checked and printed again before the dispatcher, any command or the rules load", () => {
+    const plan = Object.keys(meta.outputs).find(
+      (out) => out.endsWith(".mjs") && "electron/cli/validate-run.ts" in meta.outputs[out]!.inputs,
+    )!;
+    const replay = reach(outputOf("electron/cli/main.ts"), false);
+    reach(plan, false, new Set(), replay);
+    expect(replay.inputs.has("electron/engine/validate-cache/run-index.ts")).toBe(true);
+    const later = [
+      "electron/cli/run.ts",
+      "electron/cli/commands/index.ts",
+      "electron/cli/commands/validate.ts",
+      "electron/engine/skill/targets.ts",
+      "electron/engine/skill/read-skill.ts",
+      "electron/engine/validate-cache/store.ts",
+      "electron/engine/fs/write.ts",
+    ];
+    expect(later.filter((input) => replay.inputs.has(input))).toEqual([]);
+    expect([...replay.externals].filter((e) => ["node:crypto", "node:zlib", "node:url"].includes(e))).toEqual([]);
+  });
+
   it("the check is real: outdated, which asks skill-meta servers, does reach the MCP SDK and the update checks", () => {
     const found = commandGraph("outdated");
     expect([...found.inputs].some((i) => i.startsWith("node_modules/@modelcontextprotocol/sdk/"))).toBe(true);

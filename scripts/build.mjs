@@ -25,9 +25,25 @@ function rulesId() {
   for (const file of RULES_FILES) hash.update(`${file}\0`).update(readFileSync(at(file)));
   return hash.digest("hex").slice(0, 16);
 }
+/** A hash of every file the CLI is built from (tests and fixtures aside) and the packages it bundles: `validate` keeps output per build. */
+function buildId() {
+  const hash = createHash("sha256");
+  const walk = (folder) => {
+    for (const entry of readdirSync(at(folder), { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const rel = `${folder}/${entry.name}`;
+      if (entry.isDirectory() && entry.name !== "fixtures") walk(rel);
+      else if (entry.isFile() && !/\.test\.tsx?$/.test(entry.name))
+        hash.update(`${rel}\0`).update(readFileSync(at(rel)));
+    }
+  };
+  for (const folder of ["electron", "shared", "protocol"]) walk(folder);
+  hash.update("package-lock.json\0").update(readFileSync(at("package-lock.json")));
+  return hash.digest("hex").slice(0, 16);
+}
 const define = {
   __SKILLSHELF_VERSION__: JSON.stringify(pkg.version),
   __SKILLSHELF_RULES_ID__: JSON.stringify(rulesId()),
+  __SKILLSHELF_BUILD_ID__: JSON.stringify(buildId()),
 };
 /**
  * The CLI bundles every package it uses, so the published package has no dependencies (installing it installs one

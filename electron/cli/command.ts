@@ -1,5 +1,6 @@
 // The shape every `skillshelf` sub-command takes, so the dispatcher can parse, document and run them alike.
 import type { ParseArgsConfig } from "node:util";
+import type { ValidateRunPlan } from "./validate-run";
 
 /** Where a command writes and what it may read of its environment (tests pass their own). */
 export interface CliIo {
@@ -19,6 +20,8 @@ export interface CliIo {
    * program could write to the terminal itself anyway, and its progress lines (`\r`) and colours read as intended.
    */
   passthrough?: { stdout: (text: string) => void; stderr: (text: string) => void };
+  /** `validate`'s kept run for this command line (the bin's entry checked it; `validate` fills in what to keep). */
+  validateRun?: ValidateRunPlan;
 }
 
 /** Parsed flags and positionals of one invocation. */

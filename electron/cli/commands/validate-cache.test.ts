@@ -1,7 +1,7 @@
 // `validate` keeps its cache in the cache folder unless --no-cache or the settings say not to; a damaged cache is
 // ignored with a note on stderr and the output stays what an uncached run prints.
 import { existsSync } from "node:fs";
-import { cp, mkdir, readFile, writeFile } from "node:fs/promises";
+import { cp, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -86,6 +86,8 @@ describe("validate's cache", () => {
     expect(lines).toHaveLength(3);
     lines[1] = lines[1]!.replace(/"v":(true|false)/, '"v":"yes"');
     await writeFile(cacheFile, lines.join("\n"));
+    // The kept run would print the same output again without reading the cache at all.
+    await rm(path.join(tmp.dir, "cache", "validate", "runs"), { recursive: true, force: true });
     const plain = await runBin(["validate", skills, "--no-cache"], { env });
     const run = await runBin(["validate", skills], { env });
     expect(run.stdout).toBe(plain.stdout);

@@ -1,14 +1,18 @@
 // `skillshelf validate PATH... [--profile …] [--format text|json|sarif|github|junit|gitlab] [--json]`: checks skills, plugins, archives
 // and whole repositories.
+import path from "node:path";
 import type { Profile } from "../../../shared/model";
 import { severityCounts } from "../../../shared/ui-catalog";
-import type { SearchSummary } from "../../engine/skill/target-search";
+import type { SearchSummary, SearchTrace } from "../../engine/skill/target-search";
 import { MissingPathError, findTargets, type ValidationTarget } from "../../engine/skill/targets";
 import { RealDirs } from "../../engine/skill/real-dirs";
 import { StatsSeen } from "../../engine/fs/stats-seen";
 import { mapBounded } from "../../engine/fs/bounded";
 import type { TargetResult } from "../../engine/validate-target";
-import { validateSkillsCached } from "../../engine/validate-cache/skills-cached";
+import { resultEntries, validateSkillsCached } from "../../engine/validate-cache/skills-cached";
+import { nowNs } from "../../engine/validate-cache/identity";
+import { keptResults, type RunCheck } from "../../engine/validate-cache/run-index";
+import { pathDeps, skillOf, storedDeps, withSkillsChanged, type SkillDep } from "../../engine/validate-cache/run-deps";
 import { ValidationCache, defaultCacheFile } from "../../engine/validate-cache/store";
 import { defaultSettingsFile, validationCacheOn } from "../../engine/config-dir";
 import { UsageError, printJson, stringFlag, type CliArgs, type CliCommand, type CliIo } from "../command";
@@ -16,6 +20,7 @@ import { JsonListPrinter } from "../json-list";
 import { formatDiagnostics, plural, safe, shownPath } from "./report-format";
 import { VALIDATE_FORMATS, searchSummaryLines, type ValidateFormat } from "./validate-summary";
 import { owningPaths } from "./owning-targets";
+import type { ValidateRunPlan } from "../validate-run";
 
 type ValidateTarget = typeof import("../../engine/validate-target").validateTarget;
 
@@ -38,11 +43,12 @@ export async function expandPaths(paths: readonly string[], cwd: string): Promis
   return (await expandPathsWithSearch(paths, cwd)).targets;
 }
 
-/** expandPaths plus what each search of a non-skill folder found where (validate prints it); `statsSeen`: see findTargets. */
+/** expandPaths plus what each search of a non-skill folder found where (validate prints it); `statsSeen`, `trace`: see findTargets. */
 async function expandPathsWithSearch(
   paths: readonly string[],
   cwd: string,
   statsSeen?: StatsSeen,
+  trace?: SearchTrace,
 ): Promise<{ targets: ValidationTarget[]; searches: SearchSummary[] }> {
   if (paths.length === 0)
     throw new UsageError(
@@ -52,7 +58,7 @@ async function expandPathsWithSearch(
   const searches: SearchSummary[] = [];
   // Paths are looked at several at a time (each is a few stat and readdir calls), then taken in the order given.
   const outcomes = await mapBounded(paths, 16, (p) =>
-    findTargets(p, cwd, statsSeen).then(
+    findTargets(p, cwd, statsSeen, trace).then(
       (found) => ({ found }),
       (error: unknown) => ({ error }),
     ),
@@ -80,8 +86,9 @@ async function targetsOf(
   args: CliArgs,
   cwd: string,
   statsSeen?: StatsSeen,
+  trace?: SearchTrace,
 ): Promise<{ targets: ValidationTarget[]; searches: SearchSummary[] }> {
-  if (!args.values.files) return expandPathsWithSearch(args.positionals, cwd, statsSeen);
+  if (!args.values.files) return expandPathsWithSearch(args.positionals, cwd, statsSeen, trace);
   const { paths } = owningPaths(args.positionals, cwd);
   return paths.length > 0 ? expandPathsWithSearch(paths, cwd, statsSeen) : { targets: [], searches: [] };
 }
@@ -124,6 +131,64 @@ function printReadable(results: readonly ValidateResult[], searches: readonly Se
   io.stdout(lines.join("\n") + "\n");
 }
 
+const failed = (result: ValidateResult) => result.diagnostics.some((d) => d.severity === "error");
+
+/** Prints every result at once in the asked format (the CI formats and the documentation SARIF quotes load only then). */
+async function printResults(
+  format: ValidateFormat,
+  results: readonly ValidateResult[],
+  searches: readonly SearchSummary[],
+  io: CliIo,
+): Promise<void> {
+  if (format === "json") {
+    const printer = new JsonListPrinter(io, "results");
+    for (const result of results) printer.add(result);
+    printer.end();
+  } else if (format === "sarif") printJson(io, (await import("./validate-formats")).toSarif(results, io.cwd));
+  else if (format === "gitlab")
+    printJson(io, (await import("./validate-ci-reports")).toGitlabCodeQuality(results, io.cwd));
+  else if (format === "junit") io.stdout((await import("./validate-ci-reports")).toJunit(results, io.cwd));
+  else if (format === "github") {
+    const lines = (await import("./validate-formats")).toGithubAnnotations(results, io.cwd);
+    io.stdout(lines.length > 0 ? lines.join("\n") + "\n" : "");
+  } else printReadable(results, searches, io);
+}
+
+/**
+ * A kept run where only some skills changed: those are read again (not through the cache file, which this run never
+ * opens), the rest come from the kept results, and all is printed as a whole run prints it. Null when the kept results
+ * are damaged: the run then goes the whole way.
+ */
+async function runChangedSkills(
+  plan: ValidateRunPlan,
+  check: Extract<RunCheck, { kind: "stale" }>,
+  profile: Profile,
+  format: ValidateFormat,
+  since: bigint,
+  io: CliIo,
+): Promise<number | null> {
+  const kept = keptResults(check.run);
+  if (!kept) return null;
+  const results = kept.results as ValidateResult[];
+  const searches = kept.searches as SearchSummary[];
+  const realDirs = new RealDirs();
+  const { readForRecord } = await import("../../engine/validate-cache/read-for-record");
+  const changed = new Map<number, SkillDep>();
+  let keepable = true;
+  for (const i of check.stale) {
+    const { dir, shown } = skillOf(check.run.deps, i);
+    const fresh = await readForRecord(dir, profile, since, { realDirs });
+    results[i] = { path: shown, kind: "skill", name: fresh.name, valid: fresh.valid, diagnostics: fresh.diagnostics };
+    const paths = resultEntries(fresh.record);
+    if (paths) changed.set(i, [dir, shown, paths]);
+    else keepable = false;
+  }
+  await printResults(format, results, searches, io);
+  const deps = keepable ? withSkillsChanged(check.run.deps, changed) : null;
+  if (deps) plan.pending = { deps, results: { results, searches } };
+  return results.some(failed) ? 1 : 0;
+}
+
 /** The `validate` command. */
 export const validateCommand: CliCommand = {
   name: "validate",
@@ -139,15 +204,24 @@ export const validateCommand: CliCommand = {
     capabilities: { type: "boolean" },
   },
   async run(args, io) {
+    const since = nowNs();
     const profile = profileFlag(args);
     const format = formatFlag(args);
     const cached = !args.values["no-cache"] && (await validationCacheOn(defaultSettingsFile(io.env)));
+    const withCapabilities = args.values.capabilities === true;
+    // A run is kept whole only through the cache, for the paths given (not --files) and without --capabilities.
+    const plan = cached && !args.values.files && !withCapabilities ? io.validateRun : undefined;
+    if (plan?.check?.kind === "stale") {
+      const code = await runChangedSkills(plan, plan.check, profile, format, since, io);
+      if (code !== null) return code;
+    }
     // With the cache, the stats that tell what each path names are kept for the cache's check of the same skill.
     const statsSeen = cached ? new StatsSeen() : undefined;
     // The cache file is read while the paths are looked at (its reading waits on the disk, theirs on stat calls).
     const opening = cached ? ValidationCache.open(defaultCacheFile(io.env)) : null;
     opening?.catch(() => undefined);
-    const { targets, searches } = await targetsOf(args, io.cwd, statsSeen);
+    const trace: SearchTrace | undefined = plan ? { listed: [], links: 0 } : undefined;
+    const { targets, searches } = await targetsOf(args, io.cwd, statsSeen, trace);
     const realDirs = new RealDirs();
     const cache = await opening;
     const noteAtOpen = cache?.note ?? null;
@@ -160,6 +234,8 @@ export const validateCommand: CliCommand = {
     // other target, and every skill without the cache, is checked on its own.
     let worker: ReturnType<typeof import("../read-worker-script").scanWorkerOptions> | undefined;
     const ready = new Map<number, TargetResult>();
+    // What each skill's result depends on, for the kept run (null: its result was not kept).
+    const entries = plan ? new Map<number, Array<[string, string]> | null>() : undefined;
     const checkSkillsOf = async (from: number, to: number) => {
       if (!cache) return;
       // Loaded here: finding the worker's bundle takes node:url, which a run without the cache never needs.
@@ -170,7 +246,12 @@ export const validateCommand: CliCommand = {
         skills.map((i) => targets[i] as { path: string; dir: string }),
         profile,
         cache,
-        { seen: statsSeen, realDirs, ...worker },
+        {
+          seen: statsSeen,
+          realDirs,
+          ...worker,
+          ...(entries ? { onEntries: (k: number, paths) => entries.set(skills[k]!, paths) } : {}),
+        },
       );
       skills.forEach((i, k) => ready.set(i, found[k]!));
     };
@@ -184,7 +265,6 @@ export const validateCommand: CliCommand = {
       }
       return out;
     };
-    const withCapabilities = args.values.capabilities === true;
     const check = async (target: ValidationTarget, index: number) => {
       const kept = ready.get(index);
       ready.delete(index);
@@ -194,16 +274,30 @@ export const validateCommand: CliCommand = {
       const { capabilityFindings } = await import("../../engine/capabilities/findings");
       return { ...result, diagnostics: [...result.diagnostics, ...(await capabilityFindings(dir))] };
     };
-    const failed = (result: ValidateResult) => result.diagnostics.some((d) => d.severity === "error");
     const finish = async () => {
       // Records are checked when first used, so a damaged one is found during the run.
       if (cache?.note && cache.note !== noteAtOpen) io.stderr(`note: ${safe(cache.note)}\n`);
       await cache?.save();
     };
+    /** Leaves the run to keep when everything it printed can be told unchanged by stats alone. */
+    const keepRun = (results: readonly ValidateResult[]) => {
+      if (!plan || !entries || !trace || trace.links > 0) return;
+      const skills: SkillDep[] = [];
+      for (const [i, target] of targets.entries()) {
+        const paths = entries.get(i);
+        if (target.kind !== "skill" || !paths) return;
+        skills.push([path.resolve(target.dir), target.path, paths]);
+      }
+      const given = args.positionals.map((p) => path.resolve(io.cwd, p));
+      const paths = pathDeps([...given, ...trace.listed, plan.settingsFile], since);
+      const deps = paths && storedDeps({ paths, skills });
+      if (deps) plan.pending = { deps, results: { results: [...results], searches } };
+    };
     if (format === "json") {
       // Each result becomes text as soon as those before it have (results are not all kept until the end).
       const printer = new JsonListPrinter(io, "results");
       const done = new Map<number, ValidateResult>();
+      const all: ValidateResult[] = [];
       let next = 0;
       const errors = await checkAll(async (target, index) => {
         const result = await check(target, index);
@@ -211,24 +305,19 @@ export const validateCommand: CliCommand = {
         for (let ready; (ready = done.get(next)) !== undefined; next++) {
           done.delete(next);
           printer.add(ready);
+          if (plan) all.push(ready);
         }
         return failed(result);
       });
       await finish();
       printer.end();
+      keepRun(all);
       return errors.includes(true) ? 1 : 0;
     }
     const results = await checkAll(check);
     await finish();
-    // The CI formats (and the diagnostics' documentation SARIF quotes) load only when asked for.
-    if (format === "sarif") printJson(io, (await import("./validate-formats")).toSarif(results, io.cwd));
-    else if (format === "gitlab")
-      printJson(io, (await import("./validate-ci-reports")).toGitlabCodeQuality(results, io.cwd));
-    else if (format === "junit") io.stdout((await import("./validate-ci-reports")).toJunit(results, io.cwd));
-    else if (format === "github") {
-      const lines = (await import("./validate-formats")).toGithubAnnotations(results, io.cwd);
-      io.stdout(lines.length > 0 ? lines.join("\n") + "\n" : "");
-    } else printReadable(results, searches, io);
+    await printResults(format, results, searches, io);
+    keepRun(results);
     return results.some(failed) ? 1 : 0;
   },
 };

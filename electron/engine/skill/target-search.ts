@@ -109,6 +109,12 @@ function classifyFolder(dir: string, entries: readonly Dirent[]): FoundKind | nu
   return null;
 }
 
+/** What a search listed, for `validate`'s kept run: the folders whose names it read, and the links it met. */
+export interface SearchTrace {
+  listed: string[];
+  links: number;
+}
+
 /** A folder to search and its real path (a plain folder's is its parent's plus its name: no realpath call). */
 interface Pending {
   dir: string;
@@ -125,6 +131,7 @@ interface Pending {
 export async function searchFolder(
   root: string,
   seen?: StatsSeen,
+  trace?: SearchTrace,
 ): Promise<{ items: FoundItem[]; summary: SearchSummary }> {
   const realRoot = await realpath(root).catch(() => root);
   const items: FoundItem[] = [];
@@ -148,6 +155,7 @@ export async function searchFolder(
       summary.foldersSearched++;
       // As for a path given to validate: a marketplace root holding a skill or plugin file of its own is not searched.
       if (isMarketplaceRoot(dir)) {
+        trace?.listed.push(dir);
         const kinds = marketplaceRootKinds(
           dir,
           listOrNone(dir).map((e) => e.name),
@@ -162,6 +170,7 @@ export async function searchFolder(
         continue;
       }
       const entries = listOrNone(dir);
+      trace?.listed.push(dir);
       const kind = classifyFolder(dir, entries);
       if (kind) items.push({ kind, dir });
       if (kind === "skill" || kind === "plugin") continue;
@@ -175,6 +184,7 @@ export async function searchFolder(
         const child = childPath(dir, name);
         // A plain folder's real path is its parent's plus one name: inside the root when its parent is.
         const plain = entry.isDirectory();
+        if (!plain && trace) trace.links++;
         const real = plain ? childPath(dirReal, name) : await realpath(child).catch(() => null);
         if (!real) continue;
         if (!plain && !isInside(realRoot, real)) {

@@ -7,7 +7,7 @@ import type { StatsSeen } from "../fs/stats-seen";
 import type { ClaudeCodeContext } from "../plugin/types";
 import { isSkillArchivePath } from "./archive-path";
 import { isMarketplaceRoot, marketplaceRootKinds } from "./marketplace-root";
-import { countFound, searchFolder, type SearchSummary } from "./target-search";
+import { countFound, searchFolder, type SearchSummary, type SearchTrace } from "./target-search";
 import { EngineError } from "../errors";
 
 /** One thing to check, as a path names it. */
@@ -63,9 +63,15 @@ export interface FoundTargets {
  * links out, bounded depth) and every skill, plugin and marketplace found is a target — a folder a marketplace lists is
  * a plugin even without a manifest, and the skills inside it are checked as its skills, not again on their own; a
  * folder holding none is a skill target that reports skill.missing-file. With `seen`, the stats of a skill folder and
- * its SKILL.md are kept there (the validation cache's check takes them instead of stat'ing the same paths again).
+ * its SKILL.md are kept there (the validation cache's check takes them instead of stat'ing the same paths again); with
+ * `trace`, a search adds the folders it listed and the links it met.
  */
-export async function findTargets(input: string, cwd: string = process.cwd(), seen?: StatsSeen): Promise<FoundTargets> {
+export async function findTargets(
+  input: string,
+  cwd: string = process.cwd(),
+  seen?: StatsSeen,
+  trace?: SearchTrace,
+): Promise<FoundTargets> {
   const abs = path.resolve(cwd, input);
   // Synchronous: `validate` of thousands of paths would otherwise wait on a thread-pool round trip for each.
   const info = statOrNull(abs, seen);
@@ -77,7 +83,7 @@ export async function findTargets(input: string, cwd: string = process.cwd(), se
   }
   // .claude-plugin/, or its marketplace.json or plugin.json, names the plugin or marketplace folder above it.
   const manifestOf = claudeManifestParent(abs, info.isDirectory());
-  if (manifestOf) return findTargets(manifestOf, cwd, seen);
+  if (manifestOf) return findTargets(manifestOf, cwd, seen, trace);
   if (!info.isDirectory()) {
     if (path.basename(abs).toLowerCase() === "skill.md")
       return one({ kind: "skill", path: abs, dir: path.dirname(abs) });
@@ -99,7 +105,7 @@ export async function findTargets(input: string, cwd: string = process.cwd(), se
     : [];
   if (names.includes("plugin.json") || claude.includes("plugin.json"))
     return one({ kind: "plugin", path: abs, root: abs });
-  const { items, summary } = await searchFolder(abs, seen);
+  const { items, summary } = await searchFolder(abs, seen, trace);
   const targets: ValidationTarget[] = [];
   for (const item of items) {
     if (item.kind === "skill") targets.push({ kind: "skill", path: item.dir, dir: item.dir });

@@ -4,13 +4,14 @@
 import path from "node:path";
 import type { Profile } from "../../../shared/model";
 import { mapBounded } from "../fs/bounded";
+import { parseJsonWithinLimits } from "../fs/json-limits";
 import type { StatsSeen } from "../fs/stats-seen";
 import type { RealDirs } from "../skill/real-dirs";
 import type { TargetResult } from "../validate-target";
 import type { SharedReader } from "../discovery/worker-pool";
 import { keepFresh, type CacheClock } from "./cached-skill";
 import { stillMatches } from "./entries";
-import { recordKey } from "./format";
+import { recordKey, type CacheRecord } from "./format";
 import { nowNs } from "./identity";
 import type { FreshResult, ValidateJob, ValidateRead } from "./read-for-record";
 import type { ValidationCache } from "./store";
@@ -32,6 +33,17 @@ export interface SkillsCachedOptions extends SkillsWorker {
   clock?: CacheClock;
   /** Told of each folder the worker read (the bench counts them; tests make sure the worker took part). */
   onWorkerRead?: (dir: string) => void;
+  /** Told, per target, the paths its result depends on as its record keeps them (null: the result was not kept). */
+  onEntries?: (index: number, entries: Array<[string, string]> | null) => void;
+}
+
+/** The paths a record's result depends on (its first `o` entries), from the record or its JSON text. */
+export function resultEntries(record: CacheRecord | string | null): Array<[string, string]> | null {
+  if (record === null) return null;
+  const parsed = typeof record === "string" ? parseJsonWithinLimits(record) : { ok: true as const, value: record };
+  if (!parsed.ok) return null;
+  const { e, o } = parsed.value as CacheRecord;
+  return e.slice(0, o ?? e.length);
 }
 
 /** validate's reads for the shared pool: a job read here, or again here when it alone stopped the worker. */
@@ -74,6 +86,7 @@ export async function validateSkillsCached(
     const kept = cache.get(recordKey(profile, dir), true);
     if (kept && stillMatches(dir, kept, true, options.seen)) {
       cache.counts.reused++;
+      options.onEntries?.(i, resultEntries(kept));
       results[i] = { path: target.path, kind: "skill", name: kept.n, valid: kept.v, diagnostics: kept.d };
       return;
     }
@@ -95,6 +108,7 @@ export async function validateSkillsCached(
     const job = jobs[j] as ValidateJob;
     const i = jobTargets[j] as number;
     keepFresh(cache, recordKey(profile, job.dir), read);
+    options.onEntries?.(i, resultEntries(read.record));
     const { name, valid, diagnostics } = read;
     results[i] = { path: (targets[i] as { path: string }).path, kind: "skill", name, valid, diagnostics };
   };

@@ -4,7 +4,6 @@ import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { decodeUtf8, readFileBytes, readFileBytesSync } from "../fs/safe-fs";
 import { defaultCacheDir } from "../cache-dir";
-import { VERSION } from "../version";
 import {
   CACHE_FORMAT,
   MAX_CACHE_BYTES,
@@ -17,11 +16,7 @@ import {
   splitCacheBytes,
   type CacheRecord,
 } from "./format";
-
-declare const __SKILLSHELF_RULES_ID__: string | undefined;
-
-/** The rules' version: the app's version plus a hash of the validator's sources taken at build time. */
-export const RULES_VERSION: string = `${VERSION}+${typeof __SKILLSHELF_RULES_ID__ === "string" ? __SKILLSHELF_RULES_ID__ : "dev"}`;
+import { RULES_VERSION } from "./rules-version";
 
 /** Where the validation cache lives under a cache folder. */
 export const cacheFileIn = (cacheDir: string): string =>
