@@ -145,6 +145,7 @@ const fileWriters: Record<string, string> = {
   "electron/engine/updates/json-cache-folder.ts": "update-check caches",
   "electron/engine/updates/last-updates.ts": "the last update results",
   "electron/engine/updates/stdio-consent.ts": "consents to start local servers",
+  "electron/engine/validate-cache/run-index.ts": "validate's kept runs",
   "electron/engine/validate-cache/store.ts": "validate's cache",
   "electron/host/open-page.ts": "the web host's sign-in page",
   "electron/main/json-file.ts": "main's JSON files (window state)",

@@ -26,9 +26,12 @@ const RUN_FORMAT = 1;
 export const MAX_RUN_BYTES = 64 * 1024 * 1024;
 /** Longest header line. */
 const MAX_HEADER_BYTES = 64 * 1024;
-/** Most runs kept in the folder; the least recently written go first. */
+/** Most runs kept in the folder; the least recently written go first. Exported for tests: they keep one more. */
 export const MAX_RUNS = 16;
-/** Most changed skills read again inside a kept run; a run with more goes the whole way, sharing the reading. */
+/**
+ * Most changed skills read again inside a kept run (more go the whole way, sharing the reading).
+ * Exported for tests: they change one more.
+ */
 export const MAX_STALE = 256;
 /** Whether this machine stores numbers little-endian, as the file does (a big-endian machine neither reads nor writes one). */
 const LITTLE_ENDIAN = new Uint8Array(new Float64Array([1]).buffer)[7] === 0x3f;
