@@ -179,7 +179,7 @@ async function runChangedSkills(
     const { dir, shown } = skillOf(check.run.deps, i);
     const fresh = await readForRecord(dir, profile, since, { realDirs });
     results[i] = { path: shown, kind: "skill", name: fresh.name, valid: fresh.valid, diagnostics: fresh.diagnostics };
-    const paths = resultEntries(fresh.record);
+    const paths = resultEntries(fresh);
     if (paths) changed.set(i, [dir, shown, paths]);
     else keepable = false;
   }

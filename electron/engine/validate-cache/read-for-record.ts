@@ -36,6 +36,8 @@ export interface FreshResult extends SkillResult {
 /** The worker's answer for a ValidateJob: a FreshResult with its record as JSON text. */
 export interface ValidateRead extends SkillResult {
   record: string | null;
+  /** The record's paths its result depends on, as JSON text (`validate`'s kept run needs them, not the record). */
+  own: string | null;
   uncacheable: boolean;
 }
 
@@ -81,5 +83,10 @@ export async function readForRecordText(job: ValidateJob): Promise<ValidateRead>
     ...(job.window !== undefined ? { window: BigInt(job.window) } : {}),
     ...(job.realDir !== undefined ? { realDir: job.realDir } : {}),
   });
-  return { ...fresh, record: fresh.record && JSON.stringify(fresh.record) };
+  const { record } = fresh;
+  return {
+    ...fresh,
+    record: record && JSON.stringify(record),
+    own: record && JSON.stringify(record.e.slice(0, record.o ?? record.e.length)),
+  };
 }

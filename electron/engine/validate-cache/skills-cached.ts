@@ -37,13 +37,16 @@ export interface SkillsCachedOptions extends SkillsWorker {
   onEntries?: (index: number, entries: Array<[string, string]> | null) => void;
 }
 
-/** The paths a record's result depends on (its first `o` entries), from the record or its JSON text. */
-export function resultEntries(record: CacheRecord | string | null): Array<[string, string]> | null {
-  if (record === null) return null;
-  const parsed = typeof record === "string" ? parseJsonWithinLimits(record) : { ok: true as const, value: record };
-  if (!parsed.ok) return null;
-  const { e, o } = parsed.value as CacheRecord;
-  return e.slice(0, o ?? e.length);
+/** The paths a record's result depends on (its first `o` entries), from the record or the worker's text of them. */
+export function resultEntries(
+  read: { record: CacheRecord | null } | { own: string | null },
+): Array<[string, string]> | null {
+  if ("own" in read) {
+    const parsed = read.own === null ? null : parseJsonWithinLimits(read.own, { maxDepth: 3 });
+    return parsed?.ok ? (parsed.value as Array<[string, string]>) : null;
+  }
+  const { record } = read;
+  return record && record.e.slice(0, record.o ?? record.e.length);
 }
 
 /** validate's reads for the shared pool: a job read here, or again here when it alone stopped the worker. */
@@ -86,7 +89,7 @@ export async function validateSkillsCached(
     const kept = cache.get(recordKey(profile, dir), true);
     if (kept && stillMatches(dir, kept, true, options.seen)) {
       cache.counts.reused++;
-      options.onEntries?.(i, resultEntries(kept));
+      options.onEntries?.(i, resultEntries({ record: kept }));
       results[i] = { path: target.path, kind: "skill", name: kept.n, valid: kept.v, diagnostics: kept.d };
       return;
     }
@@ -108,7 +111,7 @@ export async function validateSkillsCached(
     const job = jobs[j] as ValidateJob;
     const i = jobTargets[j] as number;
     keepFresh(cache, recordKey(profile, job.dir), read);
-    options.onEntries?.(i, resultEntries(read.record));
+    options.onEntries?.(i, resultEntries(read));
     const { name, valid, diagnostics } = read;
     results[i] = { path: (targets[i] as { path: string }).path, kind: "skill", name, valid, diagnostics };
   };
