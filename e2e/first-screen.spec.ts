@@ -237,6 +237,34 @@ test("a click on the first screen before the app takes it over is not lost: it s
   await context.close();
 });
 
+test("a click on a first screen the app replaces selects the same skill once the app shows it", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  const page = await context.newPage();
+  let letGo!: () => void;
+  const gate = new Promise<void>((resolve) => (letGo = resolve));
+  await page.route(/\/assets\/main-[^/]*\.js$/, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  // One row misnamed on its way: React renders the app's own rows instead of keeping the served ones.
+  await page.route(/\/\?first=/, async (route) => {
+    const served = await route.fetch();
+    await route.fulfill({ response: served, body: (await served.text()).replace(">skill-00<", ">skill-XX<") });
+  });
+  const code = await app.currentCode();
+  await page.goto(app.url);
+  const row = page.getByRole("option").filter({ hasText: "skill-07" });
+  await expect(page.locator("#root")).toHaveAttribute("aria-busy", "true");
+  const box = (await row.boundingBox())!;
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  letGo();
+  await expect(page.locator(".entry-name", { hasText: "skill-XX" })).toHaveCount(0);
+  await expect(row).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByRole("heading", { level: 1, name: "skill-07" })).toBeVisible();
+  await nextSignIn(code);
+  await context.close();
+});
+
 test("a first screen that does not match the app is reported and replaced by the app's own rows", async ({
   browser,
 }) => {

@@ -1,12 +1,13 @@
 // A click on the host's first screen before the app takes it over is held (nothing sees it, its default is prevented)
-// and given once to the same element when the app is usable; an element the app replaced gets nothing.
+// and given once to the same element when the app is usable; a row the app replaced is found again by its key, and
+// any other element the app replaced gets nothing.
 import { afterEach, describe, expect, it } from "vitest";
 import { holdEarlyClicks, releaseEarlyClicks } from "./early-clicks";
 
 function firstScreen() {
   const root = document.createElement("div");
   root.setAttribute("aria-busy", "true");
-  root.innerHTML = `<div role="option" id="a">a</div><div role="option" id="b">b</div>`;
+  root.innerHTML = `<div role="option" id="a" data-key="skill:a">a</div><div role="option" id="b" data-key="skill:b"><span id="b-name">b</span></div>`;
   document.body.append(root);
   const clicked: string[] = [];
   // As React's listener: added on the root after the hold, it would see every click that reaches it.
@@ -43,7 +44,7 @@ describe("clicks before the app takes over the first screen", () => {
     expect(releaseEarlyClicks()).toBe(false);
     holdEarlyClicks(root);
     row("a").click();
-    root.replaceChildren(Object.assign(document.createElement("div"), { id: "a" }));
+    root.replaceChildren(Object.assign(document.createElement("div"), { id: "a", role: "option" }));
     root.removeAttribute("aria-busy");
     expect(releaseEarlyClicks()).toBe(false);
     expect(clicked).toEqual([]);
@@ -55,5 +56,43 @@ describe("clicks before the app takes over the first screen", () => {
     root.removeAttribute("aria-busy");
     row("a").click();
     expect(clicked).toEqual(["a"]);
+  });
+
+  it("give a click on a row the app replaced to the row with the same key, now or once the app shows it", async () => {
+    const { root, clicked } = firstScreen();
+    const rows = root.innerHTML;
+    holdEarlyClicks(root);
+    root.querySelector<HTMLElement>("#b-name")!.click();
+    // Replaced by rows of the same keys (a first screen that did not match): given at once, to the row.
+    root.innerHTML = rows;
+    root.removeAttribute("aria-busy");
+    expect(releaseEarlyClicks()).toBe(true);
+    expect(clicked).toEqual(["b"]);
+
+    // Replaced by nothing yet (the app started without the first screen's data): given once the row is shown.
+    root.setAttribute("aria-busy", "true");
+    holdEarlyClicks(root);
+    root.querySelector<HTMLElement>("#a")!.click();
+    root.replaceChildren();
+    root.removeAttribute("aria-busy");
+    expect(releaseEarlyClicks()).toBe(false);
+    root.innerHTML = rows;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(clicked).toEqual(["b", "a"]);
+  });
+
+  it("drop a click held for a row the app has not shown once the person clicks something else", async () => {
+    const { root, clicked } = firstScreen();
+    const rows = root.innerHTML;
+    holdEarlyClicks(root);
+    root.querySelector<HTMLElement>("#a")!.click();
+    root.replaceChildren(Object.assign(document.createElement("button"), { id: "other" }));
+    root.removeAttribute("aria-busy");
+    releaseEarlyClicks();
+    // A person's click after takeover: it goes through, and the held one is not given later.
+    root.querySelector<HTMLElement>("#other")!.click();
+    root.innerHTML = rows;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(clicked).toEqual(["other"]);
   });
 });
