@@ -40,6 +40,17 @@ async function nextSignIn(code: string): Promise<void> {
   await expect.poll(async () => (await readFile(app.openFile, "utf8")).includes(code)).toBe(false);
 }
 
+/** Holds back the app's start (main.tsx, loaded by boot.ts) until the returned function lets it go. */
+async function holdAppStart(page: Page): Promise<() => void> {
+  let letGo!: () => void;
+  const gate = new Promise<void>((resolve) => (letGo = resolve));
+  await page.route(/\/assets\/main-[^/]*\.js$/, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  return letGo;
+}
+
 /** The bits of the DOM the page functions below use (this file is type-checked without the DOM library). */
 interface Box {
   top: number;
@@ -208,12 +219,7 @@ test("a click on the first screen before the app takes it over is not lost: it s
   const context = await browser.newContext({ viewport: VIEWPORT });
   const page = await context.newPage();
   // The app's start is held back, so the click surely lands on the served markup, before any handler exists.
-  let letGo!: () => void;
-  const gate = new Promise<void>((resolve) => (letGo = resolve));
-  await page.route(/\/assets\/main-[^/]*\.js$/, async (route) => {
-    await gate;
-    await route.continue();
-  });
+  const letGo = await holdAppStart(page);
   const code = await app.currentCode();
   await page.goto(app.url);
   const row = page.getByRole("option").filter({ hasText: "skill-05" });
@@ -240,12 +246,7 @@ test("a click on the first screen before the app takes it over is not lost: it s
 test("a click on a first screen the app replaces selects the same skill once the app shows it", async ({ browser }) => {
   const context = await browser.newContext({ viewport: VIEWPORT });
   const page = await context.newPage();
-  let letGo!: () => void;
-  const gate = new Promise<void>((resolve) => (letGo = resolve));
-  await page.route(/\/assets\/main-[^/]*\.js$/, async (route) => {
-    await gate;
-    await route.continue();
-  });
+  const letGo = await holdAppStart(page);
   // One row misnamed on its way: React renders the app's own rows instead of keeping the served ones.
   await page.route(/\/\?first=/, async (route) => {
     const served = await route.fetch();

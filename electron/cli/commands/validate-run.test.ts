@@ -4,13 +4,11 @@
 import { existsSync } from "node:fs";
 import { cp, mkdir, readFile, readdir, rename, rm, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runBin, type CliRun } from "../../../test-support/cli";
-import { makeTempDir } from "../../../test-support/tmp";
+import { SKILL_FIXTURES as FIXTURES, validateFolders } from "../../../test-support/validate-folders";
 
-const FIXTURES = fileURLToPath(new URL("../../engine/skill/fixtures", import.meta.url));
-let tmp: Awaited<ReturnType<typeof makeTempDir>>;
+let tmp: Awaited<ReturnType<typeof validateFolders>>["tmp"];
 let env: NodeJS.ProcessEnv;
 let skills: string;
 let cacheFile: string;
@@ -32,13 +30,7 @@ async function agrees(args: string[], cwd?: string): Promise<CliRun> {
 
 describe("validate's kept run", () => {
   beforeEach(async () => {
-    tmp = await makeTempDir();
-    skills = path.join(tmp.dir, "skills");
-    for (const name of ["valid-minimal", "name-uppercase", "ref-missing"])
-      await cp(path.join(FIXTURES, name), path.join(skills, name), { recursive: true });
-    env = { SKILLSHELF_CACHE_DIR: path.join(tmp.dir, "cache"), SKILLSHELF_CONFIG_DIR: path.join(tmp.dir, "config") };
-    cacheFile = path.join(tmp.dir, "cache", "validate", "results-v2.json");
-    runsDir = path.join(tmp.dir, "cache", "validate", "runs");
+    ({ tmp, skills, env, cacheFile, runsDir } = await validateFolders());
   });
   afterEach(() => tmp.cleanup());
 
