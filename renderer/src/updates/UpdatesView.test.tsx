@@ -195,6 +195,8 @@ describe("the Updates view", () => {
     const { api } = pageApi();
     renderView([], api, { checkedAt: null, lastSuccessAt: null });
     expect(headline().textContent).toBe("Not checked for updates yet");
+    // Said once: the status line beside the title does not say it again.
+    expect(document.body.textContent!.match(/not checked/gi)).toHaveLength(1);
     expect(screen.queryByText("No updates available")).toBeNull();
     expect(screen.getByText("Check now to find out whether newer versions exist.")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Check now" })).toBeTruthy();

@@ -43,11 +43,14 @@ export function failureWords(
   return `${joined} could not be reached`;
 }
 
-/** The status line: when the last check ran and, once, what it could not reach. */
+/**
+ * The status line: when the last check ran and, once, what it could not reach; nothing before the first check (the
+ * view's headline already says it has not checked).
+ */
 export function CheckStatus(props: { updates: UpdatesData; failure: string | null; stale: boolean }) {
   const { updates, failure } = props;
   if (updates.checking) return <>Checking for updates…</>;
-  if (!updates.checkedAt) return <>Not checked yet.</>;
+  if (!updates.checkedAt) return null;
   if (!failure)
     return (
       <>
