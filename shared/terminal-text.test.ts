@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { escapeControl, escapeHidden, hasControlOrBreak } from "./terminal-text";
+import { escapeControl, escapeHidden, hasControlOrBreak, holdsControl } from "./terminal-text";
 
 /** Every character a terminal could act on, as found by code point (not by the function under test). */
 function rawControls(text: string): number[] {
@@ -40,6 +40,19 @@ describe("escapeControl", () => {
     expect(rawControls(once)).toEqual([]);
     expect(escapeControl(once)).toBe(once);
     expect(rawControls(escapeControl(all, { keepNewlines: true }))).toEqual([0x09, 0x0a]);
+  });
+});
+
+describe("holdsControl", () => {
+  it("is true exactly where escapeControl changes the text, with and without newlines kept, for every BMP character", () => {
+    for (let code = 0; code <= 0xffff; code++) {
+      if (code >= 0xd800 && code <= 0xdfff) continue;
+      const text = `a${String.fromCharCode(code)}b`;
+      for (const keepNewlines of [false, true])
+        expect(holdsControl(text, { keepNewlines }), `U+${code.toString(16)}`).toBe(
+          escapeControl(text, { keepNewlines }) !== text,
+        );
+    }
   });
 });
 

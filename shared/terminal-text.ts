@@ -39,6 +39,16 @@ export function escapeControl(text: string, options: { keepNewlines?: boolean } 
   return text.replace(CONTROL, (char) => (keep && (char === "\n" || char === "\t") ? char : visible(char)));
 }
 
+/** CONTROL without the line feed and the tab (a test holds the two sets to escapeControl). */
+const CONTROL_BUT_LINES = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+/** CONTROL, tested rather than replaced. */
+const ANY_CONTROL = new RegExp(CONTROL.source);
+
+/** Whether escapeControl would change the text, given the same `keepNewlines`: one scan, nothing built. */
+export function holdsControl(text: string, options: { keepNewlines?: boolean } = {}): boolean {
+  return (options.keepNewlines === true ? CONTROL_BUT_LINES : ANY_CONTROL).test(text);
+}
+
 /** Shows control, format and invisible characters as escapes (`\\u200b`, `\\u{e0041}`): a suspicious command as it is. */
 export function escapeHidden(text: string): string {
   return text.replace(HIDDEN, (char) => {

@@ -16,7 +16,14 @@ async function main(): Promise<number> {
     return plan.check.code;
   }
   const output = validate && plan ? new validate.KeptOutput() : null;
-  const write = output ? (chunk: string | Uint8Array) => (output.add(chunk), stdout.write(chunk)) : stdout.write;
+  // Text is encoded once, for the kept output and stdout alike.
+  const write = output
+    ? (chunk: string | Uint8Array) => {
+        const bytes = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
+        output.add(bytes);
+        stdout.write(bytes);
+      }
+    : stdout.write;
   let warned = false;
   const { runCli } = await import("./run");
   const code = await runCli(argv, {

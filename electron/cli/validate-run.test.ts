@@ -11,7 +11,7 @@ describe("validate's kept run, from the bin's entry", () => {
 
   it("keeps output only while it fits a kept run", () => {
     const output = new KeptOutput();
-    output.add("text\n");
+    output.add(Buffer.from("text\n"));
     output.add(new Uint8Array(3));
     expect(output.whole).toBe(true);
     expect(Buffer.concat(output.parts)).toEqual(Buffer.from("text\n\0\0\0"));

@@ -70,15 +70,17 @@ export function planValidateRun(args: readonly string[], place: RunPlace): Valid
   return { file, key, settingsFile, check };
 }
 
-/** What a `validate` run wrote to stdout, as bytes, up to a kept run's size (`whole` is false past it). */
+/**
+ * What a `validate` run wrote to stdout, up to a kept run's size (`whole` is false past it). The pieces are kept as
+ * given: the bin encodes each once, and nothing reuses a piece it wrote.
+ */
 export class KeptOutput {
   readonly parts: Uint8Array[] = [];
   whole = true;
   private bytes = 0;
 
-  add(chunk: string | Uint8Array): void {
+  add(part: Uint8Array): void {
     if (!this.whole) return;
-    const part = Buffer.from(chunk);
     this.bytes += part.length;
     if (this.bytes <= MAX_RUN_BYTES) this.parts.push(part);
     else {

@@ -125,6 +125,17 @@ export function readFileBytesSync(file: string, maxBytes: number): BytesRead | n
   return read === null || "ok" in read ? read : { ok: true, bytes: read };
 }
 
+/**
+ * A regular file's bytes within `maxBytes`, and, where files have owners, only when it is this user's and no one else
+ * may write it (a file planted in a shared folder is never used); null otherwise.
+ */
+export function readOwnFileSync(file: string, maxBytes: number): Buffer | null {
+  const uid = process.getuid?.();
+  const own = (info: Stats) => uid === undefined || (info.uid === uid && (info.mode & 0o022) === 0);
+  const read = readCheckedSync(file, maxBytes, Infinity, (size) => Buffer.allocUnsafe(size), undefined, own);
+  return read === null || "ok" in read ? null : read;
+}
+
 function statFailure(error: unknown): Extract<TextRead, { ok: false }> {
   const code = (error as NodeJS.ErrnoException).code;
   if (code === "ENOENT" || code === "ENOTDIR")
@@ -220,6 +231,7 @@ function readCheckedSync(
   largest: number,
   bufferOf: (size: number) => Buffer,
   openFailure: (error: unknown) => Extract<TextRead, { ok: false }> | null = () => null,
+  accept: (info: Stats) => boolean = () => true,
 ): Buffer | Extract<TextRead, { ok: false }> | null {
   let fd: number;
   try {
@@ -231,7 +243,7 @@ function readCheckedSync(
     const info = fstatSync(fd);
     const refused = refusal(info, maxBytes);
     if (refused) return refused as Extract<TextRead, { ok: false }>;
-    if (info.size > largest) return null;
+    if (info.size > largest || !accept(info)) return null;
     const buffer = bufferOf(info.size + 1);
     const read = readSync(fd, buffer, 0, info.size + 1, 0);
     return read > info.size ? null : buffer.subarray(0, read);

@@ -2,6 +2,7 @@
 import { lstatSync, readdirSync, type Dirent } from "node:fs";
 import { realpath } from "node:fs/promises";
 import path from "node:path";
+import { childPath } from "../fs/child-path";
 import { isInside } from "../fs/safe-fs";
 import type { StatsSeen } from "../fs/stats-seen";
 import { isMarketplaceRoot, marketplaceRootKinds } from "./marketplace-root";
@@ -90,12 +91,6 @@ function exactSkillFile(dir: string, seen?: StatsSeen): boolean {
     return false;
   }
 }
-
-/**
- * path.join of a normalised folder and one name from its listing (never empty, ".", ".." or holding a separator), without
- * path.join's normalising: the search makes one per folder it meets.
- */
-const childPath = (dir: string, name: string): string => (dir.endsWith(path.sep) ? dir + name : dir + path.sep + name);
 
 /** What a folder holds at its top: a skill, a plugin, or a marketplace (or nothing of these). */
 function classifyFolder(dir: string, entries: readonly Dirent[]): FoundKind | null {

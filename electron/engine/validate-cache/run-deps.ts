@@ -3,6 +3,7 @@
 // stored form: names as flat JSON lists, identities as one array of numbers read in place.
 import { lstatSync, statSync, type Stats } from "node:fs";
 import path from "node:path";
+import { childPath } from "../fs/child-path";
 import { statNs, type KeptStat } from "../fs/stats-seen";
 import { isRacy } from "./identity";
 
@@ -89,9 +90,8 @@ function writeNumbersOfText(identity: string, into: Float64Array, at: number): b
   return true;
 }
 
-/** A folder joined to a name from its listing, without path.join's normalising (one per skill per replay). */
-export const under = (dir: string, name: string): string =>
-  name === "" ? dir : dir.endsWith(path.sep) ? dir + name : dir + path.sep + name;
+/** A skill's folder from its parent and name ("" for a skill at a file system's root). */
+export const under = (dir: string, name: string): string => (name === "" ? dir : childPath(dir, name));
 
 /** Adds a skill's names, its parent given by index. */
 function addNames(names: StoredDeps["names"], parent: number, [dir, shown, entries]: SkillDep): void {

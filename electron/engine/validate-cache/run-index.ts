@@ -1,10 +1,12 @@
 // A whole `validate` run kept beside the cache: its output, its results, and every path they depend on with its
 // identity. The same command over unchanged folders prints the kept bytes after one stat per path, before the
 // validator loads; when only some skills changed, those alone are read again and the rest come from the kept results.
-import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
+import { isUtf8 } from "node:buffer";
 import { mkdir, readdir, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 import { parseJsonWithinLimits } from "../fs/json-limits";
+import { readOwnFileSync } from "../fs/safe-fs";
+import { holdsControl } from "../../../shared/terminal-text";
 import { MAX_DIAGNOSTICS, isDiagnostic } from "./format";
 import {
   ABSENT,
@@ -89,36 +91,10 @@ export const runFileIn = (cacheDir: string, key: string): string =>
 /** The next multiple of 8 (where the numbers start, so they can be read in place). */
 const aligned = (n: number): number => Math.ceil(n / 8) * 8;
 
-/**
- * A kept run's bytes: a regular file (never through a link) within the size limit, and, where files have owners, this
- * user's and writable by no one else (a run planted in a shared cache folder is never printed); else null.
- */
-function readOwnFile(file: string): Buffer | null {
-  let fd: number;
-  try {
-    fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK | (constants.O_NOFOLLOW ?? 0));
-  } catch {
-    return null;
-  }
-  try {
-    const info = fstatSync(fd);
-    const uid = process.getuid?.();
-    if (!info.isFile() || info.size > MAX_RUN_BYTES) return null;
-    if (uid !== undefined && (info.uid !== uid || (info.mode & 0o022) !== 0)) return null;
-    const bytes = Buffer.allocUnsafe(info.size + 1);
-    const read = readSync(fd, bytes, 0, info.size + 1, 0);
-    return read === info.size ? bytes.subarray(0, read) : null;
-  } catch {
-    return null;
-  } finally {
-    closeSync(fd);
-  }
-}
-
 /** The kept run for `key`, or null: absent, not this user's, from another build or command line, damaged, or too big. */
 export function readRun(file: string, key: string): KeptRun | null {
   if (!LITTLE_ENDIAN) return null;
-  const bytes = readOwnFile(file);
+  const bytes = readOwnFileSync(file, MAX_RUN_BYTES);
   if (!bytes) return null;
   const headerEnd = bytes.indexOf(0x0a);
   if (headerEnd < 0 || headerEnd > MAX_HEADER_BYTES) return null;
@@ -150,18 +126,11 @@ function stillASkill(dir: string): boolean {
 }
 
 /**
- * True when kept output holds no control character but tab and newline: what `validate` prints never does (text is
- * escaped, JSON and XML escape their own), so a file that would put one on a terminal is not from this program.
+ * True when kept output is UTF-8 holding no control character but tab and newline: what `validate` prints never does
+ * (text is escaped, JSON and XML escape their own), so a file that would put one on a terminal is not from this program.
  */
-function printable(bytes: Uint8Array): boolean {
-  for (let i = 0; i < bytes.length; i++) {
-    const b = bytes[i]!;
-    if ((b < 0x20 && b !== 0x0a && b !== 0x09) || b === 0x7f) return false;
-    // C1 controls in UTF-8: 0xC2 followed by 0x80–0x9F.
-    if (b === 0xc2 && i + 1 < bytes.length && bytes[i + 1]! < 0xa0) return false;
-  }
-  return true;
-}
+const printable = (bytes: Buffer): boolean =>
+  isUtf8(bytes) && !holdsControl(bytes.toString("utf8"), { keepNewlines: true });
 
 /**
  * Checks a kept run against the disk: null when any path argument, listed folder or the settings changed (the run goes
