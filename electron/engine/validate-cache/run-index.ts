@@ -5,7 +5,9 @@ import { isUtf8 } from "node:buffer";
 import { mkdir, readdir, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 import { parseJsonWithinLimits } from "../fs/json-limits";
+import { childPath } from "../fs/child-path";
 import { readOwnFileSync } from "../fs/safe-fs";
+import { isMarketplaceRoot } from "../skill/marketplace-root";
 import { holdsControl } from "../../../shared/terminal-text";
 import { MAX_DIAGNOSTICS, isDiagnostic } from "./format";
 import {
@@ -118,11 +120,13 @@ export function readRun(file: string, key: string): KeptRun | null {
   return { code: h.code, deps: { names: names.value, numbers }, bytes, outAt, resAt, resBytes: h.res };
 }
 
-/** True when a changed skill folder would still be found as the same skill: SKILL.md under its name, no marketplace. */
+/**
+ * True when a changed skill folder would still be found as the same skill, as the search tells it: not a marketplace
+ * root (the search's own test), and SKILL.md under its exact name, not a folder.
+ */
 function stillASkill(dir: string): boolean {
-  const skillFile = statPlain(dir + path.sep + "SKILL.md", false);
-  const market = statPlain(path.join(dir, ".claude-plugin", "marketplace.json"), true);
-  return skillFile !== undefined && !skillFile.isDirectory() && market === undefined;
+  const skillFile = statPlain(childPath(dir, "SKILL.md"), false);
+  return !isMarketplaceRoot(dir) && skillFile !== undefined && !skillFile.isDirectory();
 }
 
 /**
