@@ -23,7 +23,8 @@ const rawIpcProperties = ["ipcMain", "ipcRenderer"].map((property) => ({
 const noNode = ["error", { allow: [] }];
 
 // The one writer (docs/architecture.md): node's functions that create, fill or rename files and links are imported
-// only by engine/fs/write.ts and fs/rename-retry.ts (the rename with Windows' retries). A namespace or default import
+// only by engine/fs/write.ts, fs/rename-retry.ts (the rename with Windows' retries) and fs/replace-file-sync.ts (the
+// cache file the bin replaces as it exits, without loading the writer). A namespace or default import
 // of node:fs would reach them too, so it is refused as well; open() with a write flag is caught by writeFlags below.
 // Not listed: mkdir/mkdtemp (an empty folder), rm/unlink (removal), chmod (permissions), the reading functions.
 const writer =
@@ -122,6 +123,7 @@ const restrictImports = (paths, readsArchives = false) => [
 const mayWrite = [
   "electron/engine/fs/write.ts",
   "electron/engine/fs/rename-retry.ts",
+  "electron/engine/fs/replace-file-sync.ts",
   "**/*.test.ts",
   "electron/**/testing/**",
 ];

@@ -167,6 +167,17 @@ describe("the CLI bundle loads per command", () => {
     ];
     expect(later.filter((input) => replay.inputs.has(input))).toEqual([]);
     expect([...replay.externals].filter((e) => ["node:crypto", "node:zlib", "node:url"].includes(e))).toEqual([]);
+    // A run where some skills changed: their pieces are spliced with the skill reader alone, no search, cache file,
+    // dispatcher or writer, and no node:crypto.
+    const splice = Object.keys(meta.outputs).find(
+      (out) => out.endsWith(".mjs") && "electron/cli/validate-splice.ts" in meta.outputs[out]!.inputs,
+    )!;
+    const spliced = reach(splice, false, new Set(), replay);
+    expect(spliced.inputs.has("electron/engine/skill/read-skill.ts")).toBe(true);
+    expect(
+      later.filter((input) => input !== "electron/engine/skill/read-skill.ts" && spliced.inputs.has(input)),
+    ).toEqual([]);
+    expect([...spliced.externals].filter((e) => ["node:crypto", "node:zlib", "node:url"].includes(e))).toEqual([]);
   });
 
   it("the check is real: outdated, which asks skill-meta servers, does reach the MCP SDK and the update checks", () => {

@@ -19,7 +19,8 @@ export interface Diagnostic {
  * Validation profile: the Agent Skills spec alone, plus Claude Desktop's upload rules, or plus what Claude Code's plugin
  * directory requires of a plugin submitted to it.
  */
-export type Profile = "agent-skills" | "claude-desktop" | "claude-plugin-directory";
+export const PROFILES = ["agent-skills", "claude-desktop", "claude-plugin-directory"] as const;
+export type Profile = (typeof PROFILES)[number];
 
 /** Known clients whose skill folders Skillshelf reads, as one list (the stored catalog's check reads it too). */
 export const CLIENT_IDS = [

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { escapeControl, escapeHidden, hasControlOrBreak, holdsControl } from "./terminal-text";
+import {
+  bytesHoldControlButLines,
+  bytesHoldWideControl,
+  escapeControl,
+  escapeHidden,
+  hasControlOrBreak,
+  holdsControl,
+} from "./terminal-text";
 
 /** Every character a terminal could act on, as found by code point (not by the function under test). */
 function rawControls(text: string): number[] {
@@ -53,6 +60,28 @@ describe("holdsControl", () => {
           escapeControl(text, { keepNewlines }) !== text,
         );
     }
+  });
+});
+
+const encoder = new TextEncoder();
+
+describe("the byte tests", () => {
+  it("find in UTF-8 bytes what holdsControl finds in the text, for every BMP character", () => {
+    const wide = (text: string) => /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/.test(text);
+    for (let code = 0; code <= 0xffff; code++) {
+      if (code >= 0xd800 && code <= 0xdfff) continue;
+      const text = `a${String.fromCharCode(code)}b`;
+      const bytes = encoder.encode(text);
+      expect(bytesHoldControlButLines(bytes), `U+${code.toString(16)}`).toBe(
+        holdsControl(text, { keepNewlines: true }),
+      );
+      expect(bytesHoldWideControl(bytes), `U+${code.toString(16)}`).toBe(wide(text));
+    }
+  });
+
+  it("find a character cut at the end of the bytes no more than the text holds", () => {
+    expect(bytesHoldWideControl(Uint8Array.from([0x61, 0xe2, 0x80]))).toBe(false);
+    expect(bytesHoldWideControl(Uint8Array.from([0x61, 0xc2]))).toBe(false);
   });
 });
 

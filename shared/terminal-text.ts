@@ -49,6 +49,31 @@ export function holdsControl(text: string, options: { keepNewlines?: boolean } =
   return (options.keepNewlines === true ? CONTROL_BUT_LINES : ANY_CONTROL).test(text);
 }
 
+/**
+ * Whether UTF-8 bytes hold one of CONTROL's characters past U+007E, found without decoding them: DEL, a C1 control
+ * (C2 80–9F), a line or paragraph separator or bidirectional embedding or override (E2 80 A8–AE), an isolate
+ * (E2 81 A6–A9). On a Node Buffer each search runs at memchr's speed.
+ */
+export function bytesHoldWideControl(bytes: Uint8Array): boolean {
+  if (bytes.indexOf(0x7f) >= 0) return true;
+  for (let at = bytes.indexOf(0xc2); at >= 0; at = bytes.indexOf(0xc2, at + 1))
+    if (bytes[at + 1]! >= 0x80 && bytes[at + 1]! <= 0x9f) return true;
+  for (let at = bytes.indexOf(0xe2); at >= 0; at = bytes.indexOf(0xe2, at + 1)) {
+    const [b1, b2] = [bytes[at + 1]!, bytes[at + 2]!];
+    if ((b1 === 0x80 && b2 >= 0xa8 && b2 <= 0xae) || (b1 === 0x81 && b2 >= 0xa6 && b2 <= 0xa9)) return true;
+  }
+  return false;
+}
+
+/**
+ * holdsControl(text, { keepNewlines: true }) for text's UTF-8 bytes, without decoding them: a search per C0 control,
+ * each at memchr's speed on a Buffer, is many times faster than one pass of JavaScript over the bytes.
+ */
+export function bytesHoldControlButLines(bytes: Uint8Array): boolean {
+  for (let c = 0; c < 0x20; c++) if (c !== 0x09 && c !== 0x0a && bytes.indexOf(c) >= 0) return true;
+  return bytesHoldWideControl(bytes);
+}
+
 /** Shows control, format and invisible characters as escapes (`\\u200b`, `\\u{e0041}`): a suspicious command as it is. */
 export function escapeHidden(text: string): string {
   return text.replace(HIDDEN, (char) => {

@@ -142,11 +142,15 @@ function shortTail(p: string, parts: number): string {
     .join("/");
 }
 
-/** One collator for every sort: the same order as localeCompare, without its per-call set-up (10,000 rows sort often). */
-const collator = new Intl.Collator();
+/**
+ * One collator for every sort: the same order as localeCompare, without its per-call set-up (10,000 rows sort often).
+ * Made when first asked for: its set-up costs milliseconds every importer (`validate` counting severities) would pay.
+ */
+let collator: Intl.Collator | undefined;
+const compare = (a: string, b: string): number => (collator ??= new Intl.Collator()).compare(a, b);
 
 function byName(a: CatalogEntry, b: CatalogEntry): number {
-  return collator.compare(a.name, b.name) || collator.compare(a.key, b.key);
+  return compare(a.name, b.name) || compare(a.key, b.key);
 }
 
 function skillEntry(skill: Skill): CatalogEntry {
@@ -249,10 +253,7 @@ export function buildCatalogGroups(scan: ScanResult, accountNames?: Readonly<Rec
     group.entries.push(skillEntry(skill));
   }
   const sorted = [...groups.values()].sort(
-    (a, b) =>
-      clientRank(a.client) - clientRank(b.client) ||
-      collator.compare(a.title, b.title) ||
-      collator.compare(a.path, b.path),
+    (a, b) => clientRank(a.client) - clientRank(b.client) || compare(a.title, b.title) || compare(a.path, b.path),
   );
   for (const group of sorted) {
     const pluginEntries = group.entries.filter((e) => e.kind === "plugin");

@@ -1,6 +1,7 @@
 // The shape every `skillshelf` sub-command takes, so the dispatcher can parse, document and run them alike.
 import type { ParseArgsConfig } from "node:util";
 import type { ValidateRunPlan } from "./validate-run";
+import { bytesHoldWideControl } from "../../shared/terminal-text";
 
 /** Where a command writes and what it may read of its environment (tests pass their own). */
 export interface CliIo {
@@ -59,17 +60,7 @@ export const escapeRawInJson = (text: string): string =>
   HAS_RAW_IN_JSON.test(text) ? text.replace(RAW_IN_JSON, jsonEscape) : text;
 
 /** True when UTF-8 bytes may hold a character of RAW_IN_JSON (found with memchr-speed indexOf, not a scan of the text). */
-export function mayHoldRawInJson(bytes: Buffer): boolean {
-  if (bytes.indexOf(0x7f) >= 0) return true;
-  // U+0080–U+009F are C2 80–C2 9F; U+2028–U+202E are E2 80 A8–AE; U+2066–U+2069 are E2 81 A6–A9.
-  for (let at = bytes.indexOf(0xc2); at >= 0; at = bytes.indexOf(0xc2, at + 1))
-    if (bytes[at + 1]! >= 0x80 && bytes[at + 1]! <= 0x9f) return true;
-  for (let at = bytes.indexOf(0xe2); at >= 0; at = bytes.indexOf(0xe2, at + 1)) {
-    const [b1, b2] = [bytes[at + 1]!, bytes[at + 2]!];
-    if ((b1 === 0x80 && b2 >= 0xa8 && b2 <= 0xae) || (b1 === 0x81 && b2 >= 0xa6 && b2 <= 0xa9)) return true;
-  }
-  return false;
-}
+export const mayHoldRawInJson = (bytes: Buffer): boolean => bytesHoldWideControl(bytes);
 
 const NEWLINE = Buffer.from("\n");
 

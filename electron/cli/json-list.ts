@@ -6,6 +6,20 @@ import { escapeRawInJson, mayHoldRawInJson, printJson, type CliIo } from "./comm
 /** Text gathered before it is encoded as one piece. */
 const PIECE_CHARS = 64 * 1024;
 
+/** The text around an item of a one-item list `{ "<key>": [item] }`: an item sits where the 0 of `[0]` is. */
+function listEnds(key: string): { head: string; tail: string } {
+  const one = JSON.stringify({ [key]: [0] }, null, 2);
+  const at = one.lastIndexOf("0");
+  return { head: one.slice(0, at), tail: one.slice(at + 1) };
+}
+
+/** An item's text at its place in the list: what JSON.stringify writes for it there (raw characters not yet escaped). */
+export function jsonListItem(key: string, item: unknown): string {
+  const { head, tail } = listEnds(key);
+  const text = JSON.stringify({ [key]: [item] }, null, 2);
+  return text.slice(head.length, text.length - tail.length);
+}
+
 /** Prints `{ "<key>": [items] }` as printJson would print it, the items given one at a time in their order. */
 export class JsonListPrinter {
   private readonly head: string;
@@ -14,16 +28,16 @@ export class JsonListPrinter {
   private pending: string[] = [];
   private pendingChars = 0;
   private readonly pieces: Array<Buffer | string> = [];
+  /** Whether raw characters were escaped in text already given to `onItem`. */
+  escaped = false;
 
+  /** `onItem` is told the text before each item and the item's own, as gathered (before any escaping). */
   constructor(
     private readonly io: CliIo,
     private readonly key: string,
+    private readonly onItem?: (before: string, text: string) => void,
   ) {
-    // An item's text sits where the 0 of a one-item list is: after the head, before the tail.
-    const one = JSON.stringify({ [key]: [0] }, null, 2);
-    const at = one.lastIndexOf("0");
-    this.head = one.slice(0, at);
-    this.tail = one.slice(at + 1);
+    ({ head: this.head, tail: this.tail } = listEnds(key));
   }
 
   /** Adds the next item (its text is what JSON.stringify writes for it at its place in the list). */
@@ -31,6 +45,7 @@ export class JsonListPrinter {
     const text = JSON.stringify({ [this.key]: [item] }, null, 2);
     const piece = text.slice(this.head.length, text.length - this.tail.length);
     const before = this.count++ === 0 ? this.head : ",\n    ";
+    this.onItem?.(before, piece);
     this.pending.push(before, piece);
     this.pendingChars += before.length + piece.length;
     if (this.pendingChars >= PIECE_CHARS) this.encode();
@@ -51,8 +66,10 @@ export class JsonListPrinter {
     const text = this.pending.join("");
     this.pending = [];
     this.pendingChars = 0;
-    if (!this.io.stdoutBytes) return void this.pieces.push(escapeRawInJson(text));
-    const bytes = Buffer.from(text);
-    this.pieces.push(mayHoldRawInJson(bytes) ? Buffer.from(escapeRawInJson(text)) : bytes);
+    const bytes = this.io.stdoutBytes ? Buffer.from(text) : null;
+    if (bytes && !mayHoldRawInJson(bytes)) return void this.pieces.push(bytes);
+    const shown = escapeRawInJson(text);
+    if (shown !== text) this.escaped = true;
+    this.pieces.push(bytes ? Buffer.from(shown) : shown);
   }
 }

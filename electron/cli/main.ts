@@ -1,5 +1,6 @@
 // Entry point of the `skillshelf` command: wires process I/O to the dispatcher. `validate` first asks its kept run,
-// before the dispatcher and the validator load: over unchanged folders, the run's output is printed again as it was.
+// before the dispatcher and the validator load: over unchanged folders, the run's output is printed again as it was;
+// where only some skills changed, those are read again and their pieces of it replaced.
 import { exitCodeWithOutput, guardOutput } from "./process-output";
 
 const stdout = guardOutput(process.stdout);
@@ -14,6 +15,15 @@ async function main(): Promise<number> {
   if (plan?.check?.kind === "same") {
     stdout.write(plan.check.output);
     return plan.check.code;
+  }
+  if (validate && plan?.check?.kind === "stale" && plan.check.run.marks) {
+    const spliced = await (await import("./validate-splice")).spliceRun(plan, plan.check, place.cwd);
+    if (spliced) {
+      for (const part of spliced.output) stdout.write(part);
+      await stdout.settled();
+      if (!stdout.failure) validate.keepValidateRun(plan, spliced.output, spliced.code);
+      return spliced.code;
+    }
   }
   const output = validate && plan ? new validate.KeptOutput() : null;
   // Text is encoded once, for the kept output and stdout alike.
@@ -37,7 +47,7 @@ async function main(): Promise<number> {
   await stdout.settled();
   // Kept only when everything went to stdout as printed: no note or warning on stderr, no failed write.
   if (validate && plan && output?.whole && !warned && !stdout.failure)
-    await validate.keepValidateRun(plan, output.parts, code);
+    validate.keepValidateRun(plan, output.parts, code);
   return code;
 }
 

@@ -10,9 +10,9 @@ import {
   runFileParts,
   saveRun,
   type RunCheck,
-  type RunResults,
+  type RunToKeep,
 } from "../engine/validate-cache/run-index";
-import type { StoredDeps } from "../engine/validate-cache/run-deps";
+import { nowNs } from "../engine/validate-cache/identity";
 import { RULES_VERSION } from "../engine/validate-cache/rules-version";
 
 declare const __SKILLSHELF_BUILD_ID__: string | undefined;
@@ -27,8 +27,10 @@ export interface ValidateRunPlan {
   /** The settings file (whether the cache is on): a path every kept run depends on. */
   settingsFile: string;
   check: RunCheck | null;
-  /** Set by `validate` when its output may be kept: the paths it depends on and the results it printed from. */
-  pending?: { deps: StoredDeps; results: RunResults };
+  /** When the check began (ns): what a splice reads again is kept only when older than the racy window before it. */
+  since: bigint;
+  /** Set when the output may be kept: the paths it depends on, each skill's marks, and how it was printed. */
+  pending?: Pick<RunToKeep, "deps" | "marks" | "how" | "namesText">;
 }
 
 /** Where the command runs: what, besides its arguments, can change what it prints. */
@@ -60,6 +62,7 @@ export function planValidateRun(args: readonly string[], place: RunPlace): Valid
     env,
   });
   const file = runFileIn(cacheDir, key);
+  const since = nowNs();
   let check: RunCheck | null = null;
   try {
     const run = readRun(file, key);
@@ -67,7 +70,7 @@ export function planValidateRun(args: readonly string[], place: RunPlace): Valid
   } catch {
     /* a kept run that cannot be checked is not used */
   }
-  return { file, key, settingsFile, check };
+  return { file, key, settingsFile, check, since };
 }
 
 /**
@@ -91,13 +94,7 @@ export class KeptOutput {
 }
 
 /** Keeps what a run printed, when `validate` left something to keep; a failure to keep it costs only speed. */
-export async function keepValidateRun(
-  plan: ValidateRunPlan,
-  output: readonly Uint8Array[],
-  code: number,
-): Promise<void> {
+export function keepValidateRun(plan: ValidateRunPlan, output: readonly Uint8Array[], code: number): void {
   if (!plan.pending || (code !== 0 && code !== 1)) return;
-  await saveRun(plan.file, runFileParts(plan.key, code, plan.pending.deps, output, plan.pending.results)).catch(
-    () => undefined,
-  );
+  saveRun(plan.file, runFileParts({ ...plan.pending, key: plan.key, code, output }));
 }

@@ -64,6 +64,36 @@ describe("validate's kept run", () => {
     expect(existsSync(cacheFile)).toBe(false);
   });
 
+  it("replaces only the changed skills' pieces in text and JSON, and reads the rest of the formats the whole way", async () => {
+    await settle();
+    const formats = ["text", "json", "github", "sarif", "junit", "gitlab"];
+    for (const format of formats) await agrees([skills, "--format", format]);
+    expect(await keptRuns()).toBe(formats.length);
+    // Without the cache file, a run that goes the whole way writes it again; a splice never opens it.
+    const minimal = path.join(skills, "valid-minimal", "SKILL.md");
+    const original = await readFile(minimal, "utf8");
+    const goesWholeWay = async (format: string, expected: boolean) => {
+      await rm(cacheFile, { force: true });
+      await agrees([skills, "--format", format]);
+      expect(existsSync(cacheFile), format).toBe(expected);
+    };
+    await writeFile(minimal, original.replace(/^name: .*$/m, "name: Valid-Minimal"));
+    for (const format of formats) await goesWholeWay(format, format !== "text" && format !== "json");
+    // A name holding a line separator: JSON prints it escaped (\u2028) after the pieces were marked, so a JSON piece
+    // holding it is not spliced; text escapes it in the piece itself.
+    await writeFile(minimal, original.replace(/^name: .*$/m, "name: Two\u2028lines"));
+    await goesWholeWay("text", false);
+    await goesWholeWay("json", true);
+    expect((await agrees([skills, "--json"])).stdout).toContain("Two\\u2028lines");
+    // Back as it was, and each run kept again once the edit is older than the racy window: printed as kept.
+    await writeFile(minimal, original);
+    await settle();
+    for (const format of formats) await agrees([skills, "--format", format]);
+    await rm(cacheFile);
+    for (const format of formats) await agrees([skills, "--format", format]);
+    expect(existsSync(cacheFile)).toBe(false);
+  });
+
   it("goes the whole way when what the search finds may have changed", async () => {
     const changes: Array<[string, () => Promise<unknown>]> = [
       [
@@ -196,19 +226,35 @@ describe("validate's kept run", () => {
     await plant(kept.subarray(0, kept.length - 10));
     await plant(Buffer.from(kept.toString("latin1").replace(/"args":\[/, '"args":["x",'), "latin1"));
     await plant(Buffer.from("\u0000".repeat(64)));
-    // Results that are not results, read when a skill changed: the run goes the whole way instead.
-    await settle();
-    await rm(runsDir, { recursive: true });
-    await agrees([skills]);
-    const [again] = await readdir(runsDir);
-    const results = await readFile(path.join(runsDir, again!), "latin1");
-    // The same length, so only the results' shape is wrong.
-    const wrong = results.replace(/"valid":(true|false)/, (m) =>
-      m.endsWith("true") ? '"valid":"ye"' : '"valid":"no!"',
-    );
-    await writeFile(path.join(runsDir, again!), wrong, "latin1");
+    // Read when a skill changed: marks that do not hold, or an escape in the kept output, and the run goes the whole
+    // way instead. Each plant is made in a freshly kept run; the skill is edited after it.
     const upper = path.join(skills, "name-uppercase", "SKILL.md");
-    await writeFile(upper, (await readFile(upper, "utf8")).replace(/^name: .*$/m, "name: name-uppercase"));
-    expect((await agrees([skills])).stdout).toMatch(/^valid +skill name-uppercase /m);
+    const plants: Array<[string, (run: Buffer, marksAt: number) => void]> = [
+      ["the second piece starting before the first ends", (run, marksAt) => run.writeUInt32LE(0, marksAt + 6 * 4)],
+      [
+        "a terminal escape in the output",
+        (run) => run.write("\u001b[2J", run.indexOf("valid    skill valid-minimal"), "latin1"),
+      ],
+    ];
+    for (const [plant, make] of plants) {
+      await settle();
+      await rm(runsDir, { recursive: true });
+      await agrees([skills]);
+      const [again] = await readdir(runsDir);
+      const run = await readFile(path.join(runsDir, again!));
+      const header = JSON.parse(run.toString("utf8", 0, run.indexOf(0x0a))) as Record<string, number>;
+      const marksAt = Math.ceil((run.indexOf(0x0a) + 1 + header.names!) / 8) * 8 + header.numbers! * 8;
+      expect(header.marks, plant).toBeGreaterThan(6);
+      make(run, marksAt);
+      await writeFile(path.join(runsDir, again!), run);
+      const text = await readFile(upper, "utf8");
+      await writeFile(
+        upper,
+        text.replace(/^name: .*$/m, text.includes("name: Name-") ? "name: name-uppercase" : "name: Name-Uppercase"),
+      );
+      await rm(cacheFile);
+      await agrees([skills]);
+      expect(existsSync(cacheFile), plant).toBe(true);
+    }
   });
 });

@@ -1,26 +1,24 @@
 // `skillshelf validate PATH... [--profile …] [--format text|json|sarif|github|junit|gitlab] [--json]`: checks skills, plugins, archives
 // and whole repositories.
 import path from "node:path";
-import type { Profile } from "../../../shared/model";
-import { severityCounts } from "../../../shared/ui-catalog";
+import { PROFILES, type Profile } from "../../../shared/model";
 import type { SearchSummary, SearchTrace } from "../../engine/skill/target-search";
 import { MissingPathError, findTargets, type ValidationTarget } from "../../engine/skill/targets";
 import { RealDirs } from "../../engine/skill/real-dirs";
 import { StatsSeen } from "../../engine/fs/stats-seen";
 import { mapBounded } from "../../engine/fs/bounded";
 import type { TargetResult } from "../../engine/validate-target";
-import { resultEntries, validateSkillsCached } from "../../engine/validate-cache/skills-cached";
+import { validateSkillsCached } from "../../engine/validate-cache/skills-cached";
 import { nowNs } from "../../engine/validate-cache/identity";
-import { keptResults, type RunCheck } from "../../engine/validate-cache/run-index";
-import { pathDeps, skillOf, storedDeps, withSkillsChanged, type SkillDep } from "../../engine/validate-cache/run-deps";
+import { pathDeps, storedDeps, type SkillDep } from "../../engine/validate-cache/run-deps";
 import { ValidationCache, defaultCacheFile } from "../../engine/validate-cache/store";
 import { defaultSettingsFile, validationCacheOn } from "../../engine/config-dir";
 import { UsageError, printJson, stringFlag, type CliArgs, type CliCommand, type CliIo } from "../command";
 import { JsonListPrinter } from "../json-list";
-import { formatDiagnostics, plural, safe, shownPath } from "./report-format";
+import { safe } from "./report-format";
+import { RunMarks, SPLICED_FORMATS, readableBlock, readableTail, type Totals } from "./validate-blocks";
 import { VALIDATE_FORMATS, searchSummaryLines, type ValidateFormat } from "./validate-summary";
 import { owningPaths } from "./owning-targets";
-import type { ValidateRunPlan } from "../validate-run";
 
 type ValidateTarget = typeof import("../../engine/validate-target").validateTarget;
 
@@ -33,9 +31,9 @@ export type ValidateResult = TargetResult;
 /** Reads the --profile flag, refusing unknown profiles. */
 export function profileFlag(args: CliArgs): Profile {
   const value = stringFlag(args, "profile") ?? "agent-skills";
-  if (value !== "agent-skills" && value !== "claude-desktop" && value !== "claude-plugin-directory")
-    throw new UsageError(`unknown profile "${value}"; use agent-skills, claude-desktop or claude-plugin-directory.`);
-  return value;
+  if (!(PROFILES as readonly string[]).includes(value))
+    throw new UsageError(`unknown profile "${value}"; use ${PROFILES.join(", ").replace(/, (?=[^,]*$)/, " or ")}.`);
+  return value as Profile;
 }
 
 /** Expands every PATH argument, turning a missing path into bad usage (exit 2). */
@@ -104,89 +102,48 @@ function formatFlag(args: CliArgs): ValidateFormat {
 }
 
 /** Prints the readable report: what each search found, then every result with its diagnostics, then the totals. */
-function printReadable(results: readonly ValidateResult[], searches: readonly SearchSummary[], io: CliIo): void {
-  const lines: string[] = searchSummaryLines(searches, io.cwd, safe);
-  if (lines.length > 0) lines.push("");
+function printReadable(
+  results: readonly ValidateResult[],
+  searches: readonly SearchSummary[],
+  io: CliIo,
+  marks?: RunMarks,
+): void {
+  const found = searchSummaryLines(searches, io.cwd, safe);
+  const head = found.length > 0 ? found.join("\n") + "\n\n" : "";
+  marks?.skip(head);
+  const text = [head];
+  const totals: Totals = { checked: results.length, invalid: 0, error: 0, warning: 0, info: 0 };
   for (const result of results) {
-    const counts = severityCounts(result.diagnostics);
-    const label = result.name ? `${result.kind} ${safe(result.name)}` : result.kind;
-    const state = result.valid ? "valid" : "invalid";
-    const notes = [
-      counts.error && plural(counts.error, "error"),
-      counts.warning && plural(counts.warning, "warning"),
-      counts.info && plural(counts.info, "note"),
-    ]
-      .filter(Boolean)
-      .join(", ");
-    lines.push(`${state.padEnd(7)}  ${label} (${shownPath(result.path, io.cwd)})${notes ? ` — ${notes}` : ""}`);
-    lines.push(...formatDiagnostics(result.diagnostics, io.cwd, "  "));
+    const block = readableBlock(result, io.cwd);
+    marks?.piece(block.text, result, block.counts);
+    text.push(block.text);
+    if (!result.valid) totals.invalid++;
+    totals.error += block.counts.error;
+    totals.warning += block.counts.warning;
+    totals.info += block.counts.info;
   }
-  const all = results.flatMap((r) => r.diagnostics);
-  const totals = severityCounts(all);
-  const invalid = results.filter((r) => !r.valid).length;
-  lines.push(
-    "",
-    `${results.length} checked (${results.length - invalid} valid, ${invalid} invalid): ${plural(totals.error, "error")}, ${plural(totals.warning, "warning")}, ${plural(totals.info, "note")}.`,
-  );
-  io.stdout(lines.join("\n") + "\n");
+  text.push(readableTail(totals));
+  io.stdout(text.join(""));
 }
 
 const failed = (result: ValidateResult) => result.diagnostics.some((d) => d.severity === "error");
 
-/** Prints every result at once in the asked format (the CI formats and the documentation SARIF quotes load only then). */
+/** Prints every result at once in a format but JSON (the CI formats and the documentation SARIF quotes load only then). */
 async function printResults(
-  format: ValidateFormat,
+  format: Exclude<ValidateFormat, "json">,
   results: readonly ValidateResult[],
   searches: readonly SearchSummary[],
   io: CliIo,
+  marks?: RunMarks,
 ): Promise<void> {
-  if (format === "json") {
-    const printer = new JsonListPrinter(io, "results");
-    for (const result of results) printer.add(result);
-    printer.end();
-  } else if (format === "sarif") printJson(io, (await import("./validate-formats")).toSarif(results, io.cwd));
+  if (format === "sarif") printJson(io, (await import("./validate-formats")).toSarif(results, io.cwd));
   else if (format === "gitlab")
     printJson(io, (await import("./validate-ci-reports")).toGitlabCodeQuality(results, io.cwd));
   else if (format === "junit") io.stdout((await import("./validate-ci-reports")).toJunit(results, io.cwd));
   else if (format === "github") {
     const lines = (await import("./validate-formats")).toGithubAnnotations(results, io.cwd);
     io.stdout(lines.length > 0 ? lines.join("\n") + "\n" : "");
-  } else printReadable(results, searches, io);
-}
-
-/**
- * A kept run where only some skills changed: those are read again (not through the cache file, which this run never
- * opens), the rest come from the kept results, and all is printed as a whole run prints it. Null when the kept results
- * are damaged: the run then goes the whole way.
- */
-async function runChangedSkills(
-  plan: ValidateRunPlan,
-  check: Extract<RunCheck, { kind: "stale" }>,
-  profile: Profile,
-  format: ValidateFormat,
-  since: bigint,
-  io: CliIo,
-): Promise<number | null> {
-  const kept = keptResults(check.run);
-  if (!kept) return null;
-  const results = kept.results as ValidateResult[];
-  const searches = kept.searches as SearchSummary[];
-  const realDirs = new RealDirs();
-  const { readForRecord } = await import("../../engine/validate-cache/read-for-record");
-  const changed = new Map<number, SkillDep>();
-  let keepable = true;
-  for (const i of check.stale) {
-    const { dir, shown } = skillOf(check.run.deps, i);
-    const fresh = await readForRecord(dir, profile, since, { realDirs });
-    results[i] = { path: shown, kind: "skill", name: fresh.name, valid: fresh.valid, diagnostics: fresh.diagnostics };
-    const paths = resultEntries(fresh);
-    if (paths) changed.set(i, [dir, shown, paths]);
-    else keepable = false;
-  }
-  await printResults(format, results, searches, io);
-  const deps = keepable ? withSkillsChanged(check.run.deps, changed) : null;
-  if (deps) plan.pending = { deps, results: { results, searches } };
-  return results.some(failed) ? 1 : 0;
+  } else printReadable(results, searches, io, marks);
 }
 
 /** The `validate` command. */
@@ -211,10 +168,8 @@ export const validateCommand: CliCommand = {
     const withCapabilities = args.values.capabilities === true;
     // A run is kept whole only through the cache, for the paths given (not --files) and without --capabilities.
     const plan = cached && !args.values.files && !withCapabilities ? io.validateRun : undefined;
-    if (plan?.check?.kind === "stale") {
-      const code = await runChangedSkills(plan, plan.check, profile, format, since, io);
-      if (code !== null) return code;
-    }
+    // Where each result's piece of the output lies, so a kept run can replace a changed skill's piece alone.
+    const marks = plan && (SPLICED_FORMATS as readonly string[]).includes(format) ? new RunMarks() : undefined;
     // With the cache, the stats that tell what each path names are kept for the cache's check of the same skill.
     const statsSeen = cached ? new StatsSeen() : undefined;
     // The cache file is read while the paths are looked at (its reading waits on the disk, theirs on stat calls).
@@ -280,7 +235,7 @@ export const validateCommand: CliCommand = {
       await cache?.save();
     };
     /** Leaves the run to keep when everything it printed can be told unchanged by stats alone. */
-    const keepRun = (results: readonly ValidateResult[]) => {
+    const keepRun = () => {
       if (!plan || !entries || !trace || trace.links > 0) return;
       const skills: SkillDep[] = [];
       for (const [i, target] of targets.entries()) {
@@ -291,33 +246,39 @@ export const validateCommand: CliCommand = {
       const given = args.positionals.map((p) => path.resolve(io.cwd, p));
       const paths = pathDeps([...given, ...trace.listed, plan.settingsFile], since);
       const deps = paths && storedDeps({ paths, skills });
-      if (deps) plan.pending = { deps, results: { results: [...results], searches } };
+      const marked = marks?.done() ?? null;
+      if (deps) plan.pending = { deps, marks: marked, how: marked ? { format, profile } : null };
     };
     if (format === "json") {
       // Each result becomes text as soon as those before it have (results are not all kept until the end).
-      const printer = new JsonListPrinter(io, "results");
+      let item: ValidateResult | undefined;
+      const printer = new JsonListPrinter(
+        io,
+        "results",
+        marks && ((before, text) => (marks.skip(before), marks.piece(text, item!))),
+      );
       const done = new Map<number, ValidateResult>();
-      const all: ValidateResult[] = [];
       let next = 0;
       const errors = await checkAll(async (target, index) => {
         const result = await check(target, index);
         done.set(index, result);
         for (let ready; (ready = done.get(next)) !== undefined; next++) {
           done.delete(next);
+          item = ready;
           printer.add(ready);
-          if (plan) all.push(ready);
         }
         return failed(result);
       });
       await finish();
       printer.end();
-      keepRun(all);
+      if (printer.escaped) marks?.spoil();
+      keepRun();
       return errors.includes(true) ? 1 : 0;
     }
     const results = await checkAll(check);
     await finish();
-    await printResults(format, results, searches, io);
-    keepRun(results);
+    await printResults(format, results, searches, io, marks);
+    keepRun();
     return results.some(failed) ? 1 : 0;
   },
 };

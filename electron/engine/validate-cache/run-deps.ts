@@ -134,9 +134,39 @@ export function storedDeps({ paths, skills }: RunDeps): StoredDeps | null {
 /** How many skills stored deps hold. */
 export const skillCount = (deps: StoredDeps): number => deps.names.skills.length / PER_SKILL;
 
-/** A kept run's deps with some skills read again (same folders, new paths); null when one cannot be stored. */
-export function withSkillsChanged(deps: StoredDeps, changed: ReadonlyMap<number, SkillDep>): StoredDeps | null {
+/** True when a skill read again depends on the same names, in the same order, as the kept ones from `rel` on. */
+function sameRels(kept: StoredDeps["names"], rel: number, count: number, [, , entries]: SkillDep): boolean {
+  if (entries.length !== count) return false;
+  for (let k = 0; k < count; k++) if (entries[k]![0] !== kept.rels[rel + k]) return false;
+  return true;
+}
+
+/** Where a kept skill's names (`rel`, in `rels`) and identities (`at`, in the numbers) start. */
+export interface SkillPlace {
+  rel: number;
+  at: number;
+}
+
+/**
+ * A kept run's deps with some skills read again (same folders, new paths); null when one cannot be stored. When each
+ * depends on the same names as before and its place is known, the names are the kept ones, the same object, and only
+ * its identities are written again.
+ */
+export function withSkillsChanged(
+  deps: StoredDeps,
+  changed: ReadonlyMap<number, SkillDep>,
+  places?: ReadonlyMap<number, SkillPlace>,
+): StoredDeps | null {
   const kept = deps.names;
+  const same = [...changed].every(([i, fresh]) => {
+    const place = places?.get(i);
+    return place !== undefined && sameRels(kept, place.rel, kept.skills[i * PER_SKILL + 3] as number, fresh);
+  });
+  if (same) {
+    const numbers = new Float64Array(deps.numbers);
+    for (const [i, fresh] of changed) if (!writeSkillNumbers(fresh, numbers, places!.get(i)!.at)) return null;
+    return { names: kept, numbers };
+  }
   let total = deps.numbers.length;
   for (const [i, fresh] of changed) total += (fresh[2].length - (kept.skills[i * PER_SKILL + 3] as number)) * PER_PATH;
   const numbers = new Float64Array(total);

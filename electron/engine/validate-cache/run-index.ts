@@ -1,31 +1,31 @@
-// A whole `validate` run kept beside the cache: its output, its results, and every path they depend on with its
-// identity. The same command over unchanged folders prints the kept bytes after one stat per path, before the
-// validator loads; when only some skills changed, those alone are read again and the rest come from the kept results.
+// A whole `validate` run kept beside the cache: its output, where each skill's piece of it lies, and every path it
+// depends on with its identity. The same command over unchanged folders prints the kept bytes after one stat per path,
+// before the validator loads; when only some skills changed, those alone are read again and their pieces replaced.
 import { isUtf8 } from "node:buffer";
-import { mkdir, readdir, stat, unlink } from "node:fs/promises";
+import { mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { parseJsonWithinLimits } from "../fs/json-limits";
 import { childPath } from "../fs/child-path";
 import { readOwnFileSync } from "../fs/safe-fs";
+import { replaceFileSync } from "../fs/replace-file-sync";
 import { isMarketplaceRoot } from "../skill/marketplace-root";
-import { holdsControl } from "../../../shared/terminal-text";
-import { MAX_DIAGNOSTICS, isDiagnostic } from "./format";
+import { bytesHoldControlButLines } from "../../../shared/terminal-text";
 import {
   ABSENT,
   PER_PATH,
   PER_SKILL,
+  PLAIN,
   isNames,
-  isString,
   matches,
   skillCount,
-  skillOf,
   statPlain,
   under,
+  type SkillPlace,
   type StoredDeps,
 } from "./run-deps";
 
 /** Bump when the file's layout changes. */
-const RUN_FORMAT = 1;
+const RUN_FORMAT = 2;
 /** Largest kept run read or written. */
 export const MAX_RUN_BYTES = 64 * 1024 * 1024;
 /** Longest header line. */
@@ -39,13 +39,15 @@ export const MAX_RUNS = 16;
 export const MAX_STALE = 256;
 /** Whether this machine stores numbers little-endian, as the file does (a big-endian machine neither reads nor writes one). */
 const LITTLE_ENDIAN = new Uint8Array(new Float64Array([1]).buffer)[7] === 0x3f;
-/** What a run prints from: its results in output order and its searches' summaries, as the command keeps them. */
-export interface RunResults {
-  results: unknown[];
-  searches: unknown[];
-}
+/**
+ * Numbers per skill in a run's marks (32-bit: a kept run is far smaller than 4 GiB, and a whole number that is never
+ * negative needs no checking): where its piece of the output starts and ends (bytes), its errors, warnings and notes,
+ * and 1 when it is valid. A run whose output cannot be spliced (its format, or text escaped after the fact)
+ * keeps none.
+ */
+export const PER_MARK = 6;
 
-/** The first line of the file: what follows it, in bytes (the numbers in count, starting at the next multiple of 8). */
+/** The first line of the file: what follows it, in bytes (the numbers and marks in count, from a multiple of 8). */
 interface RunHeader {
   f: number;
   /** The command line, folder, terminal and environment it ran with, and the build that ran it. */
@@ -53,23 +55,57 @@ interface RunHeader {
   code: number;
   names: number;
   numbers: number;
+  marks: number;
   out: number;
-  res: number;
+  /** How the command printed it (its format and profile), for the splice; its own to check. */
+  how: unknown;
 }
 
-/** A kept run as read: its deps, and where its output and results lie in the file's bytes. */
+/** A kept run as read: its deps and marks, how it was printed, its names' text and where its output starts. */
 export interface KeptRun {
   code: number;
   deps: StoredDeps;
+  marks: Uint32Array | null;
+  how: unknown;
   bytes: Buffer;
+  /** The names as the file holds them (written again as they are when a splice leaves them unchanged). */
+  namesText: Uint8Array;
   outAt: number;
-  resAt: number;
-  resBytes: number;
+}
+
+/** A run to keep: its output as printed, with what it depends on and the marks of each skill's piece. */
+export interface RunToKeep {
+  key: string;
+  code: number;
+  deps: StoredDeps;
+  marks: Uint32Array | null;
+  how: unknown;
+  output: readonly Uint8Array[];
+  /** The names' JSON text, when deps.names are a kept run's unchanged (written again as they were). */
+  namesText?: Uint8Array;
+}
+
+/** A skill whose paths changed: its index, and where its names and identities start in the kept deps. */
+export interface StaleSkill extends SkillPlace {
+  index: number;
 }
 
 /** What the paths say now: nothing changed (print the kept output), some skills changed (read those), or anything else. */
 export type RunCheck =
-  { kind: "same"; output: Uint8Array; code: number } | { kind: "stale"; run: KeptRun; stale: number[] };
+  { kind: "same"; output: Uint8Array; code: number } | { kind: "stale"; run: KeptRun; stale: StaleSkill[] };
+
+/** Numbers read in place when the file's bytes sit at a multiple of their size in memory; else copied once. */
+function numbersIn<T extends Float64Array | Uint32Array>(
+  Numbers: { new (buffer: ArrayBufferLike, at?: number, count?: number): T; BYTES_PER_ELEMENT: number },
+  bytes: Buffer,
+  at: number,
+  count: number,
+): T {
+  const size = Numbers.BYTES_PER_ELEMENT;
+  return (bytes.byteOffset + at) % size === 0
+    ? new Numbers(bytes.buffer, bytes.byteOffset + at, count)
+    : new Numbers(new Uint8Array(bytes.subarray(at, at + count * size)).buffer);
+}
 
 /**
  * Two 32-bit FNV-1a hashes of a key, as 16 hex digits: a file name, not a proof (the file holds its whole key, compared
@@ -104,20 +140,19 @@ export function readRun(file: string, key: string): KeptRun | null {
   const h = (header.ok ? header.value : null) as RunHeader | null;
   if (typeof h !== "object" || h === null || h.f !== RUN_FORMAT || h.key !== key || (h.code !== 0 && h.code !== 1))
     return null;
-  if (![h.names, h.numbers, h.out, h.res].every((n) => Number.isSafeInteger(n) && n >= 0)) return null;
+  if (![h.names, h.numbers, h.marks, h.out].every((n) => Number.isSafeInteger(n) && n >= 0)) return null;
   const namesAt = headerEnd + 1;
   const numbersAt = aligned(namesAt + h.names);
-  const outAt = numbersAt + h.numbers * 8;
-  const resAt = outAt + h.out;
-  if (resAt + h.res !== bytes.length) return null;
+  const marksAt = numbersAt + h.numbers * 8;
+  const outAt = marksAt + h.marks * 4;
+  if (outAt + h.out !== bytes.length) return null;
   const names = parseJsonWithinLimits(bytes.toString("utf8", namesAt, namesAt + h.names), { maxDepth: 3 });
   if (!names.ok || !isNames(names.value, h.numbers)) return null;
-  // In place when the file's bytes sit at a multiple of 8 in memory; else copied once.
-  const numbers =
-    (bytes.byteOffset + numbersAt) % 8 === 0
-      ? new Float64Array(bytes.buffer, bytes.byteOffset + numbersAt, h.numbers)
-      : new Float64Array(new Uint8Array(bytes.subarray(numbersAt, outAt)).buffer);
-  return { code: h.code, deps: { names: names.value, numbers }, bytes, outAt, resAt, resBytes: h.res };
+  const deps = { names: names.value, numbers: numbersIn(Float64Array, bytes, numbersAt, h.numbers) };
+  if (h.marks !== 0 && h.marks !== skillCount(deps) * PER_MARK) return null;
+  const marks = h.marks === 0 ? null : numbersIn(Uint32Array, bytes, marksAt, h.marks);
+  const namesText = bytes.subarray(namesAt, namesAt + h.names);
+  return { code: h.code, deps, marks, how: h.how ?? null, bytes, namesText, outAt };
 }
 
 /**
@@ -133,8 +168,10 @@ function stillASkill(dir: string): boolean {
  * True when kept output is UTF-8 holding no control character but tab and newline: what `validate` prints never does
  * (text is escaped, JSON and XML escape their own), so a file that would put one on a terminal is not from this program.
  */
-const printable = (bytes: Buffer): boolean =>
-  isUtf8(bytes) && !holdsControl(bytes.toString("utf8"), { keepNewlines: true });
+export const printable = (bytes: Buffer): boolean => isUtf8(bytes) && !bytesHoldControlButLines(bytes);
+
+/** A kept run's output, as its bytes hold it. */
+export const keptOutput = (run: KeptRun): Buffer => run.bytes.subarray(run.outAt);
 
 /**
  * Checks a kept run against the disk: null when any path argument, listed folder or the settings changed (the run goes
@@ -148,13 +185,14 @@ export function checkRun(run: KeptRun): RunCheck | null {
     if (numbers[at] === ABSENT ? now !== undefined : !matches(now, numbers, at)) return null;
     at += PER_PATH;
   }
-  const stale: number[] = [];
+  const stale: StaleSkill[] = [];
   const { skills, parents, rels } = names;
   let rel = 0;
   for (let i = 0; i < skills.length / PER_SKILL; i++) {
     const base = i * PER_SKILL;
     const dir = under(parents[skills[base] as number]!, skills[base + 1] as string);
     const end = rel + (skills[base + 3] as number);
+    const first = { index: i, rel, at };
     let changed = false;
     for (; rel < end; rel++, at += PER_PATH) {
       if (changed) continue;
@@ -163,112 +201,109 @@ export function checkRun(run: KeptRun): RunCheck | null {
     }
     if (!changed) continue;
     if (stale.length >= MAX_STALE || !stillASkill(dir)) return null;
-    stale.push(i);
+    stale.push(first);
   }
   if (stale.length > 0) return { kind: "stale", run, stale };
-  const output = run.bytes.subarray(run.outAt, run.resAt);
+  const output = keptOutput(run);
   return printable(output) ? { kind: "same", output, code: run.code } : null;
 }
 
-const isCount = (v: unknown): boolean => Number.isSafeInteger(v) && (v as number) >= 0;
-
-/** True when v is a search's summary as `validate` prints it. */
-function isSearch(v: unknown): boolean {
-  if (typeof v !== "object" || v === null) return false;
-  const s = v as Record<string, unknown>;
-  return (
-    isString(s.root) &&
-    isCount(s.foldersSearched) &&
-    isCount(s.skippedFolders) &&
-    isCount(s.linksOutside) &&
-    (s.limit === null || isString(s.limit)) &&
-    Array.isArray(s.found) &&
-    s.found.every((f: unknown) => {
-      const found = f as Record<string, unknown> | null;
-      return (
-        typeof found === "object" &&
-        found !== null &&
-        (found.kind === "skill" || found.kind === "plugin" || found.kind === "marketplace") &&
-        typeof found.parent === "string" &&
-        isCount(found.count)
-      );
-    })
-  );
+/** A skill's piece read again: its bytes, and its errors, warnings, notes and validity (1 or 0) as its marks hold them. */
+export interface NewPiece {
+  bytes: Uint8Array;
+  counts: readonly [number, number, number, number];
 }
 
-/** True when v is the result of the skill shown as `shown`. */
-function isSkillResult(v: unknown, shown: string): boolean {
-  if (typeof v !== "object" || v === null) return false;
-  const r = v as Record<string, unknown>;
-  return (
-    r.path === shown &&
-    r.kind === "skill" &&
-    typeof r.name === "string" &&
-    typeof r.valid === "boolean" &&
-    Array.isArray(r.diagnostics) &&
-    r.diagnostics.length <= MAX_DIAGNOSTICS &&
-    r.diagnostics.every(isDiagnostic)
-  );
+/** What the readable report's last line counts, and whether any piece holds an error (the exit code). */
+export interface PieceTotals {
+  checked: number;
+  invalid: number;
+  error: number;
+  warning: number;
+  info: number;
+  failed: boolean;
 }
 
-/** A kept run's results, each of the shape `validate` prints from, or null when any is not. */
-export function keptResults(run: KeptRun): RunResults | null {
-  const text = run.bytes.toString("utf8", run.resAt, run.resAt + run.resBytes);
-  const parsed = parseJsonWithinLimits(text, { maxDepth: 8 });
-  const kept = (parsed.ok ? parsed.value : null) as RunResults | null;
-  const ok =
-    typeof kept === "object" &&
-    kept !== null &&
-    Array.isArray(kept.results) &&
-    Array.isArray(kept.searches) &&
-    kept.searches.every(isSearch) &&
-    kept.results.length === skillCount(run.deps) &&
-    kept.results.every((r, i) => isSkillResult(r, skillOf(run.deps, i).shown));
-  return ok ? kept : null;
+/**
+ * The kept output with the pieces of some skills replaced, in one pass over the marks that checks each (after the one
+ * before it, inside the output, validity 0 or 1): the parts to print up to the last piece's end, the rest after it, the
+ * marks moved and counted again, and the totals. Null when the run has no marks that hold.
+ */
+export function splicePieces(
+  run: KeptRun,
+  pieces: ReadonlyMap<number, NewPiece>,
+): { parts: Uint8Array[]; rest: Uint8Array; marks: Uint32Array; totals: PieceTotals } | null {
+  const kept = run.marks;
+  if (!kept) return null;
+  const output = keptOutput(run);
+  const size = output.length;
+  const marks = new Uint32Array(kept);
+  const order = [...pieces.keys()].sort((a, b) => a - b);
+  const parts: Uint8Array[] = [];
+  let [invalid, error, warning, info, failed] = [0, 0, 0, 0, false];
+  let [end, from, shift, next] = [0, 0, 0, 0];
+  for (let i = 0, at = 0; at < kept.length; i++, at += PER_MARK) {
+    const start = kept[at]!;
+    const stop = kept[at + 1]!;
+    if (start < end || stop < start || stop > size || kept[at + 5]! > 1) return null;
+    end = stop;
+    if (i === order[next]) {
+      const piece = pieces.get(order[next++]!)!;
+      parts.push(output.subarray(from, start), piece.bytes);
+      from = stop;
+      marks.set(piece.counts, at + 2);
+      marks[at] = start + shift;
+      shift += piece.bytes.length - (stop - start);
+    } else marks[at] = start + shift;
+    marks[at + 1] = stop + shift;
+    error += marks[at + 2]!;
+    warning += marks[at + 3]!;
+    info += marks[at + 4]!;
+    if (marks[at + 5] === 0) invalid++;
+    if (marks[at + 2]! > 0) failed = true;
+  }
+  parts.push(output.subarray(from, end));
+  const totals = { checked: kept.length / PER_MARK, invalid, error, warning, info, failed };
+  return { parts, rest: output.subarray(end), marks, totals };
 }
 
-/** The file's bytes for a run: header, names, numbers, output, results. */
-export function runFileParts(
-  key: string,
-  code: number,
-  deps: StoredDeps,
-  output: readonly Uint8Array[],
-  results: RunResults,
-): Uint8Array[] {
-  const names = Buffer.from(JSON.stringify(deps.names));
-  const res = Buffer.from(JSON.stringify(results));
-  const out = output.reduce((n, part) => n + part.length, 0);
+/** The file's bytes for a run: header, names, numbers, marks, output. */
+export function runFileParts(run: RunToKeep): Uint8Array[] {
+  const names = run.namesText ?? Buffer.from(JSON.stringify(run.deps.names));
+  const marks = run.marks ?? new Uint32Array(0);
+  const out = run.output.reduce((n, part) => n + part.length, 0);
   const header: RunHeader = {
     f: RUN_FORMAT,
-    key,
-    code,
+    key: run.key,
+    code: run.code,
     names: names.length,
-    numbers: deps.numbers.length,
+    numbers: run.deps.numbers.length,
+    marks: marks.length,
     out,
-    res: res.length,
+    how: run.how,
   };
   const head = Buffer.from(`${JSON.stringify(header)}\n`);
   const pad = Buffer.alloc(aligned(head.length + names.length) - head.length - names.length);
-  const numbers = Buffer.from(deps.numbers.buffer, deps.numbers.byteOffset, deps.numbers.byteLength);
-  return [head, names, pad, numbers, ...output, res];
+  const bytesOf = (n: Float64Array | Uint32Array) => new Uint8Array(n.buffer, n.byteOffset, n.byteLength);
+  return [head, names, pad, bytesOf(run.deps.numbers), bytesOf(marks), ...run.output];
 }
 
-/** Writes a run's file (within the size limit) and forgets the oldest runs past MAX_RUNS; failures cost only speed. */
-export async function saveRun(file: string, parts: readonly Uint8Array[]): Promise<void> {
+/**
+ * Writes a run's file (within the size limit) and forgets the oldest runs past MAX_RUNS; failures cost only speed.
+ * Synchronous, and without the writer: the bin is about to exit, and loading node:crypto would cost more than writing.
+ */
+export function saveRun(file: string, parts: readonly Uint8Array[]): void {
   if (!LITTLE_ENDIAN || parts.reduce((n, part) => n + part.length, 0) > MAX_RUN_BYTES) return;
   try {
     const dir = path.dirname(file);
-    await mkdir(dir, { recursive: true, mode: 0o700 });
-    const { writeFileAtomic } = await import("../fs/write");
-    await writeFileAtomic(file, parts, { mode: 0o600, durable: false });
-    const names = (await readdir(dir)).filter((name) => /^[0-9a-f]{16}\.v\d+$/.test(name));
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    replaceFileSync(file, parts, 0o600);
+    const names = readdirSync(dir).filter((name) => /^[0-9a-f]{16}\.v\d+$/.test(name));
     if (names.length <= MAX_RUNS) return;
-    const aged = await Promise.all(
-      names.map(async (name) => ({ name, ms: (await stat(path.join(dir, name)).catch(() => null))?.mtimeMs ?? 0 })),
-    );
+    const aged = names.map((name) => ({ name, ms: statSync(path.join(dir, name), PLAIN)?.mtimeMs ?? 0 }));
     aged.sort((a, b) => b.ms - a.ms);
     for (const { name } of aged.slice(MAX_RUNS))
-      if (path.join(dir, name) !== file) await unlink(path.join(dir, name)).catch(() => undefined);
+      if (path.join(dir, name) !== file) rmSync(path.join(dir, name), { force: true });
   } catch {
     /* an unwritable cache folder only means the next run goes the whole way */
   }

@@ -4,14 +4,14 @@
 import path from "node:path";
 import type { Profile } from "../../../shared/model";
 import { mapBounded } from "../fs/bounded";
-import { parseJsonWithinLimits } from "../fs/json-limits";
 import type { StatsSeen } from "../fs/stats-seen";
 import type { RealDirs } from "../skill/real-dirs";
 import type { TargetResult } from "../validate-target";
 import type { SharedReader } from "../discovery/worker-pool";
 import { keepFresh, type CacheClock } from "./cached-skill";
 import { stillMatches } from "./entries";
-import { recordKey, type CacheRecord } from "./format";
+import { recordKey } from "./format";
+import { resultEntries } from "./result-entries";
 import { nowNs } from "./identity";
 import type { FreshResult, ValidateJob, ValidateRead } from "./read-for-record";
 import type { ValidationCache } from "./store";
@@ -35,18 +35,6 @@ export interface SkillsCachedOptions extends SkillsWorker {
   onWorkerRead?: (dir: string) => void;
   /** Told, per target, the paths its result depends on as its record keeps them (null: the result was not kept). */
   onEntries?: (index: number, entries: Array<[string, string]> | null) => void;
-}
-
-/** The paths a record's result depends on (its first `o` entries), from the record or the worker's text of them. */
-export function resultEntries(
-  read: { record: CacheRecord | null } | { own: string | null },
-): Array<[string, string]> | null {
-  if ("own" in read) {
-    const parsed = read.own === null ? null : parseJsonWithinLimits(read.own, { maxDepth: 3 });
-    return parsed?.ok ? (parsed.value as Array<[string, string]>) : null;
-  }
-  const { record } = read;
-  return record && record.e.slice(0, record.o ?? record.e.length);
 }
 
 /** validate's reads for the shared pool: a job read here, or again here when it alone stopped the worker. */
