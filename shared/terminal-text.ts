@@ -39,16 +39,6 @@ export function escapeControl(text: string, options: { keepNewlines?: boolean } 
   return text.replace(CONTROL, (char) => (keep && (char === "\n" || char === "\t") ? char : visible(char)));
 }
 
-/** CONTROL without the line feed and the tab (a test holds the two sets to escapeControl). */
-const CONTROL_BUT_LINES = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
-/** CONTROL, tested rather than replaced. */
-const ANY_CONTROL = new RegExp(CONTROL.source);
-
-/** Whether escapeControl would change the text, given the same `keepNewlines`: one scan, nothing built. */
-export function holdsControl(text: string, options: { keepNewlines?: boolean } = {}): boolean {
-  return (options.keepNewlines === true ? CONTROL_BUT_LINES : ANY_CONTROL).test(text);
-}
-
 /**
  * Whether UTF-8 bytes hold one of CONTROL's characters past U+007E, found without decoding them: DEL, a C1 control
  * (C2 80–9F), a line or paragraph separator or bidirectional embedding or override (E2 80 A8–AE), an isolate
@@ -66,8 +56,9 @@ export function bytesHoldWideControl(bytes: Uint8Array): boolean {
 }
 
 /**
- * holdsControl(text, { keepNewlines: true }) for text's UTF-8 bytes, without decoding them: a search per C0 control,
- * each at memchr's speed on a Buffer, is many times faster than one pass of JavaScript over the bytes.
+ * Whether escapeControl(text, { keepNewlines: true }) would change the text, told from its UTF-8 bytes without
+ * decoding them: a search per C0 control, each at memchr's speed on a Buffer, is many times faster than one pass of
+ * JavaScript over the bytes.
  */
 export function bytesHoldControlButLines(bytes: Uint8Array): boolean {
   for (let c = 0; c < 0x20; c++) if (c !== 0x09 && c !== 0x0a && bytes.indexOf(c) >= 0) return true;

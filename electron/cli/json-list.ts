@@ -31,11 +31,11 @@ export class JsonListPrinter {
   /** Whether raw characters were escaped in text already given to `onItem`. */
   escaped = false;
 
-  /** `onItem` is told the text before each item and the item's own, as gathered (before any escaping). */
+  /** `onItem` is told the text before each item, the item's own as gathered (before any escaping), and the item. */
   constructor(
     private readonly io: CliIo,
     private readonly key: string,
-    private readonly onItem?: (before: string, text: string) => void,
+    private readonly onItem?: (before: string, text: string, item: unknown) => void,
   ) {
     ({ head: this.head, tail: this.tail } = listEnds(key));
   }
@@ -45,7 +45,7 @@ export class JsonListPrinter {
     const text = JSON.stringify({ [this.key]: [item] }, null, 2);
     const piece = text.slice(this.head.length, text.length - this.tail.length);
     const before = this.count++ === 0 ? this.head : ",\n    ";
-    this.onItem?.(before, piece);
+    this.onItem?.(before, piece, item);
     this.pending.push(before, piece);
     this.pendingChars += before.length + piece.length;
     if (this.pendingChars >= PIECE_CHARS) this.encode();

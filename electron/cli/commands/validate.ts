@@ -251,11 +251,10 @@ export const validateCommand: CliCommand = {
     };
     if (format === "json") {
       // Each result becomes text as soon as those before it have (results are not all kept until the end).
-      let item: ValidateResult | undefined;
       const printer = new JsonListPrinter(
         io,
         "results",
-        marks && ((before, text) => (marks.skip(before), marks.piece(text, item!))),
+        marks && ((before, text, item) => (marks.skip(before), marks.piece(text, item as ValidateResult))),
       );
       const done = new Map<number, ValidateResult>();
       let next = 0;
@@ -264,7 +263,6 @@ export const validateCommand: CliCommand = {
         done.set(index, result);
         for (let ready; (ready = done.get(next)) !== undefined; next++) {
           done.delete(next);
-          item = ready;
           printer.add(ready);
         }
         return failed(result);
