@@ -30,6 +30,17 @@ function reach(
   return found;
 }
 
+/** The chunk that holds a source file. */
+function chunkHolding(input: string): string {
+  const out = Object.keys(meta.outputs).find((key) => key.endsWith(".mjs") && input in meta.outputs[key]!.inputs);
+  if (!out) throw new Error(`no chunk holds ${input}`);
+  return out;
+}
+
+/** The modules of Node a graph imports that cost a first load: crypto, zlib and url. */
+const costlyBuiltins = (graph: { externals: Set<string> }) =>
+  [...graph.externals].filter((e) => ["node:crypto", "node:zlib", "node:url"].includes(e));
+
 function outputOf(entry: string): string {
   const out = Object.keys(meta.outputs).find((key) => meta.outputs[key]!.entryPoint === entry);
   if (!out) throw new Error(`no output for ${entry}`);
@@ -121,10 +132,7 @@ describe("the CLI bundle loads per command", () => {
   });
 
   it("the skill reader's graph holds no yaml package: it loads only for frontmatter the fast path and cheap limits leave to it", () => {
-    const readerChunk = Object.keys(meta.outputs).find(
-      (out) => out.endsWith(".mjs") && "electron/engine/skill/read-skill.ts" in meta.outputs[out]!.inputs,
-    )!;
-    const eager = reach(readerChunk, false);
+    const eager = reach(chunkHolding("electron/engine/skill/read-skill.ts"), false);
     expect(eager.inputs.has("electron/engine/skill/simple-frontmatter.ts")).toBe(true);
     expect([...eager.inputs].filter((i) => i.includes("node_modules/yaml/"))).toEqual([]);
     const whole = commandGraph("validate");
@@ -142,7 +150,7 @@ describe("the CLI bundle loads per command", () => {
       "electron/cli/commands/diagnostic-rules.ts",
     ];
     expect([...eager.inputs].filter((i) => lazy.includes(i) || i.startsWith("electron/engine/archive/"))).toEqual([]);
-    expect([...eager.externals].filter((e) => ["node:crypto", "node:zlib", "node:url"].includes(e))).toEqual([]);
+    expect(costlyBuiltins(eager)).toEqual([]);
     // They are still reachable when a run needs them.
     const whole = commandGraph("validate");
     expect(lazy.filter((i) => !whole.inputs.has(i))).toEqual([]);
@@ -150,11 +158,8 @@ describe("the CLI bundle loads per command", () => {
   });
 
   it("validate's kept run is checked and printed again before the dispatcher, any command or the rules load", () => {
-    const plan = Object.keys(meta.outputs).find(
-      (out) => out.endsWith(".mjs") && "electron/cli/validate-run.ts" in meta.outputs[out]!.inputs,
-    )!;
     const replay = reach(outputOf("electron/cli/main.ts"), false);
-    reach(plan, false, new Set(), replay);
+    reach(chunkHolding("electron/cli/validate-run.ts"), false, new Set(), replay);
     expect(replay.inputs.has("electron/engine/validate-cache/run-index.ts")).toBe(true);
     const later = [
       "electron/cli/run.ts",
@@ -166,18 +171,14 @@ describe("the CLI bundle loads per command", () => {
       "electron/engine/fs/write.ts",
     ];
     expect(later.filter((input) => replay.inputs.has(input))).toEqual([]);
-    expect([...replay.externals].filter((e) => ["node:crypto", "node:zlib", "node:url"].includes(e))).toEqual([]);
+    expect(costlyBuiltins(replay)).toEqual([]);
     // A run where some skills changed: their pieces are spliced with the skill reader alone, no search, cache file,
     // dispatcher or writer, and no node:crypto.
-    const splice = Object.keys(meta.outputs).find(
-      (out) => out.endsWith(".mjs") && "electron/cli/validate-splice.ts" in meta.outputs[out]!.inputs,
-    )!;
-    const spliced = reach(splice, false, new Set(), replay);
-    expect(spliced.inputs.has("electron/engine/skill/read-skill.ts")).toBe(true);
-    expect(
-      later.filter((input) => input !== "electron/engine/skill/read-skill.ts" && spliced.inputs.has(input)),
-    ).toEqual([]);
-    expect([...spliced.externals].filter((e) => ["node:crypto", "node:zlib", "node:url"].includes(e))).toEqual([]);
+    const spliced = reach(chunkHolding("electron/cli/validate-splice.ts"), false, new Set(), replay);
+    const reader = "electron/engine/skill/read-skill.ts";
+    expect(spliced.inputs.has(reader)).toBe(true);
+    expect(later.filter((input) => input !== reader && spliced.inputs.has(input))).toEqual([]);
+    expect(costlyBuiltins(spliced)).toEqual([]);
   });
 
   it("the check is real: outdated, which asks skill-meta servers, does reach the MCP SDK and the update checks", () => {

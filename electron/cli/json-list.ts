@@ -13,17 +13,18 @@ function listEnds(key: string): { head: string; tail: string } {
   return { head: one.slice(0, at), tail: one.slice(at + 1) };
 }
 
-/** An item's text at its place in the list: what JSON.stringify writes for it there (raw characters not yet escaped). */
-export function jsonListItem(key: string, item: unknown): string {
-  const { head, tail } = listEnds(key);
+/** An item's text between the list's ends: what JSON.stringify writes for it there (raw characters not yet escaped). */
+function itemBetween(key: string, ends: { head: string; tail: string }, item: unknown): string {
   const text = JSON.stringify({ [key]: [item] }, null, 2);
-  return text.slice(head.length, text.length - tail.length);
+  return text.slice(ends.head.length, text.length - ends.tail.length);
 }
+
+/** An item's text at its place in the list, as JsonListPrinter places it (raw characters not yet escaped). */
+export const jsonListItem = (key: string, item: unknown): string => itemBetween(key, listEnds(key), item);
 
 /** Prints `{ "<key>": [items] }` as printJson would print it, the items given one at a time in their order. */
 export class JsonListPrinter {
-  private readonly head: string;
-  private readonly tail: string;
+  private readonly ends: { head: string; tail: string };
   private count = 0;
   private pending: string[] = [];
   private pendingChars = 0;
@@ -37,14 +38,13 @@ export class JsonListPrinter {
     private readonly key: string,
     private readonly onItem?: (before: string, text: string, item: unknown) => void,
   ) {
-    ({ head: this.head, tail: this.tail } = listEnds(key));
+    this.ends = listEnds(key);
   }
 
   /** Adds the next item (its text is what JSON.stringify writes for it at its place in the list). */
   add(item: unknown): void {
-    const text = JSON.stringify({ [this.key]: [item] }, null, 2);
-    const piece = text.slice(this.head.length, text.length - this.tail.length);
-    const before = this.count++ === 0 ? this.head : ",\n    ";
+    const piece = itemBetween(this.key, this.ends, item);
+    const before = this.count++ === 0 ? this.ends.head : ",\n    ";
     this.onItem?.(before, piece, item);
     this.pending.push(before, piece);
     this.pendingChars += before.length + piece.length;
@@ -54,7 +54,7 @@ export class JsonListPrinter {
   /** Writes the whole document to stdout. */
   end(): void {
     if (this.count === 0) return printJson(this.io, { [this.key]: [] });
-    this.pending.push(this.tail, "\n");
+    this.pending.push(this.ends.tail, "\n");
     this.encode();
     for (const piece of this.pieces)
       if (typeof piece === "string") this.io.stdout(piece);

@@ -5,7 +5,7 @@ import { PROFILES, type Profile } from "../../shared/model";
 import type { ValidationResult } from "../../shared/results";
 import { RealDirs } from "../engine/skill/real-dirs";
 import { readForRecord } from "../engine/validate-cache/read-for-record";
-import { keptOutput, printable, splicePieces, type NewPiece, type RunCheck } from "../engine/validate-cache/run-index";
+import { splicePieces, type NewPiece, type RunCheck } from "../engine/validate-cache/run-index";
 import { skillOf, withSkillsChanged, type SkillDep } from "../engine/validate-cache/run-deps";
 import { resultEntries } from "../engine/validate-cache/result-entries";
 import { severityCounts } from "../../shared/ui-catalog";
@@ -28,15 +28,15 @@ function howOf(how: unknown): { format: SplicedFormat; profile: Profile } | null
   return known ? { format: format as SplicedFormat, profile: profile as Profile } : null;
 }
 
-/** A skill read again: its piece of the output with its counts, and the paths its result depends on. */
+/** A skill read again: its piece of the output with its counts, and what it depends on (null: not to be kept). */
 interface Fresh extends NewPiece {
-  entries: Array<[string, string]> | null;
+  dep: SkillDep | null;
 }
 
 /**
  * Prints the kept run with its changed skills read again: the output's parts and its exit code, with what to keep
- * left in the plan. Null when the run cannot be spliced (marks that do not hold, damaged output, a piece that would
- * need escaping, a read that failed): the run then goes the whole way.
+ * left in the plan. Null when the run cannot be spliced (no marks or marks that do not hold, a piece that would need
+ * escaping, a read that failed): the run then goes the whole way. The kept output was screened by checkRun.
  */
 export async function spliceRun(
   plan: ValidateRunPlan,
@@ -45,7 +45,7 @@ export async function spliceRun(
 ): Promise<{ output: Uint8Array[]; code: number } | null> {
   const { run, stale } = check;
   const how = howOf(run.how);
-  if (!how || !run.marks || !printable(keptOutput(run))) return null;
+  if (!how || !run.marks) return null;
   const realDirs = new RealDirs();
   const fresh = new Map<number, Fresh>();
   try {
@@ -64,7 +64,8 @@ export async function spliceRun(
       if (how.format === "json" && mayHoldRawInJson(bytes)) return null;
       const c = severityCounts(read.diagnostics);
       const counts = [c.error, c.warning, c.info, read.valid ? 1 : 0] as const;
-      fresh.set(index, { bytes, counts, entries: resultEntries(read) });
+      const entries = resultEntries(read);
+      fresh.set(index, { bytes, counts, dep: entries && [dir, shown, entries] });
     }
   } catch {
     return null;
@@ -86,10 +87,9 @@ function keepSplice(
 ): void {
   const changed = new Map<number, SkillDep>();
   for (const { index } of stale) {
-    const { dir, shown } = skillOf(run.deps, index);
-    const entries = fresh.get(index)?.entries;
-    if (!entries) return;
-    changed.set(index, [dir, shown, entries]);
+    const dep = fresh.get(index)?.dep;
+    if (!dep) return;
+    changed.set(index, dep);
   }
   const deps = withSkillsChanged(run.deps, changed, new Map(stale.map((skill) => [skill.index, skill])));
   if (!deps) return;

@@ -45,8 +45,11 @@ export function readableTail(t: Totals): string {
   return `\n${t.checked} checked (${t.checked - t.invalid} valid, ${t.invalid} invalid): ${plural(t.error, "error")}, ${plural(t.warning, "warning")}, ${plural(t.info, "note")}.\n`;
 }
 
+/** The key of the JSON document's list of results. */
+export const RESULTS_KEY = "results";
+
 /** A result's text in the JSON document, as JsonListPrinter places it (before raw characters are escaped). */
-export const jsonBlock = (result: ValidationResult): string => jsonListItem("results", result);
+export const jsonBlock = (result: ValidationResult): string => jsonListItem(RESULTS_KEY, result);
 
 /**
  * Where each result's piece lies in the bytes a run prints, with its counts: five numbers and its validity per result

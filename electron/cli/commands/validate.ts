@@ -16,7 +16,7 @@ import { defaultSettingsFile, validationCacheOn } from "../../engine/config-dir"
 import { UsageError, printJson, stringFlag, type CliArgs, type CliCommand, type CliIo } from "../command";
 import { JsonListPrinter } from "../json-list";
 import { safe } from "./report-format";
-import { RunMarks, SPLICED_FORMATS, readableBlock, readableTail, type Totals } from "./validate-blocks";
+import { RESULTS_KEY, RunMarks, SPLICED_FORMATS, readableBlock, readableTail, type Totals } from "./validate-blocks";
 import { VALIDATE_FORMATS, searchSummaryLines, type ValidateFormat } from "./validate-summary";
 import { owningPaths } from "./owning-targets";
 
@@ -253,7 +253,7 @@ export const validateCommand: CliCommand = {
       // Each result becomes text as soon as those before it have (results are not all kept until the end).
       const printer = new JsonListPrinter(
         io,
-        "results",
+        RESULTS_KEY,
         marks && ((before, text, item) => (marks.skip(before), marks.piece(text, item as ValidateResult))),
       );
       const done = new Map<number, ValidateResult>();

@@ -4,22 +4,16 @@
 // node:crypto nor the writer: a cache lost in a crash is only built again.
 import { closeSync, constants, openSync, renameSync, unlinkSync, writevSync } from "node:fs";
 import path from "node:path";
+import { PIECES_PER_WRITEV, piecesLeft } from "./writev-pieces";
 
 /** Temp files written by this process so far (with the pid and the time, a name no earlier writer used). */
 let written = 0;
-/** Parts given to one writev (below every system's IOV_MAX). */
-const PARTS_PER_WRITEV = 1024;
-
-/** Writes every byte of `parts` at the file's position, short writes resumed. */
+/** Writes every byte of `parts` at the file's position, PIECES_PER_WRITEV at a time, short writes resumed. */
 function writeAll(fd: number, parts: readonly Uint8Array[]): void {
-  let left = parts.filter((part) => part.length > 0);
-  while (left.length > 0) {
-    let wrote = writevSync(fd, left.slice(0, PARTS_PER_WRITEV));
-    if (wrote <= 0) throw Object.assign(new Error("writev wrote nothing"), { code: "EIO" });
-    let done = 0;
-    while (done < left.length && wrote >= left[done]!.length) wrote -= left[done++]!.length;
-    left = left.slice(done);
-    if (wrote > 0) left[0] = left[0]!.subarray(wrote);
+  const given = parts.filter((part) => part.length > 0);
+  for (let from = 0; from < given.length; from += PIECES_PER_WRITEV) {
+    let batch = given.slice(from, from + PIECES_PER_WRITEV);
+    while (batch.length > 0) batch = piecesLeft(batch, writevSync(fd, batch));
   }
 }
 

@@ -15,6 +15,7 @@ import { link, lstat, open, rename, symlink, unlink, type FileHandle } from "nod
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { EngineError } from "../errors";
+import { PIECES_PER_WRITEV, piecesLeft } from "./writev-pieces";
 
 /** Options of a write: the file's permission bits (0o600 for anything holding a secret). */
 export interface WriteOptions {
@@ -82,9 +83,6 @@ async function syncFolder(dir: string): Promise<void> {
   }
 }
 
-/** How many pieces one writev(2) call takes (POSIX guarantees IOV_MAX of at least 16; Linux and macOS take 1,024). */
-const PIECES_PER_WRITEV = 1024;
-
 /**
  * Writes pieces in order with writev(2), up to PIECES_PER_WRITEV at a time, going on after a short write: the kernel
  * copies from each piece, so thousands of small pieces cost neither a joined copy (~60 ms for a 10 MB cache of
@@ -95,19 +93,7 @@ async function writePieces(handle: FileHandle, data: ReadonlyArray<string | Uint
   const flush = async () => {
     let pending = batch;
     batch = [];
-    while (pending.length > 0) {
-      let { bytesWritten } = await handle.writev(pending);
-      if (bytesWritten <= 0) throw Object.assign(new Error("writev wrote nothing"), { code: "EIO" });
-      const rest: Uint8Array[] = [];
-      for (const piece of pending) {
-        if (bytesWritten >= piece.length) bytesWritten -= piece.length;
-        else {
-          rest.push(bytesWritten > 0 ? piece.subarray(bytesWritten) : piece);
-          bytesWritten = 0;
-        }
-      }
-      pending = rest;
-    }
+    while (pending.length > 0) pending = piecesLeft(pending, (await handle.writev(pending)).bytesWritten);
   };
   for (const piece of data) {
     const bytes = typeof piece === "string" ? Buffer.from(piece) : piece;

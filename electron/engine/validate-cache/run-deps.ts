@@ -202,8 +202,8 @@ export function skillOf(deps: StoredDeps, i: number): { dir: string; shown: stri
   return { dir, shown: shown === "" ? dir : shown };
 }
 
-export const isString = (v: unknown): v is string => typeof v === "string" && v.length > 0 && v.length <= 65_536;
-export const isName = (v: unknown): v is string => typeof v === "string" && v.length <= 65_536;
+const isString = (v: unknown): v is string => typeof v === "string" && v.length > 0 && v.length <= 65_536;
+const isName = (v: unknown): v is string => typeof v === "string" && v.length <= 65_536;
 
 /** True when v has the stored names' shape and holds as many paths as `count` identities. */
 export function isNames(v: unknown, count: number): v is StoredDeps["names"] {

@@ -61,16 +61,15 @@ interface RunHeader {
   how: unknown;
 }
 
-/** A kept run as read: its deps and marks, how it was printed, its names' text and where its output starts. */
+/** A kept run as read: its deps and marks, how it was printed, its names' text and its output. */
 export interface KeptRun {
   code: number;
   deps: StoredDeps;
   marks: Uint32Array | null;
   how: unknown;
-  bytes: Buffer;
   /** The names as the file holds them (written again as they are when a splice leaves them unchanged). */
   namesText: Uint8Array;
-  outAt: number;
+  output: Buffer;
 }
 
 /** A run to keep: its output as printed, with what it depends on and the marks of each skill's piece. */
@@ -152,7 +151,7 @@ export function readRun(file: string, key: string): KeptRun | null {
   if (h.marks !== 0 && h.marks !== skillCount(deps) * PER_MARK) return null;
   const marks = h.marks === 0 ? null : numbersIn(Uint32Array, bytes, marksAt, h.marks);
   const namesText = bytes.subarray(namesAt, namesAt + h.names);
-  return { code: h.code, deps, marks, how: h.how ?? null, bytes, namesText, outAt };
+  return { code: h.code, deps, marks, how: h.how ?? null, namesText, output: bytes.subarray(outAt) };
 }
 
 /**
@@ -168,14 +167,12 @@ function stillASkill(dir: string): boolean {
  * True when kept output is UTF-8 holding no control character but tab and newline: what `validate` prints never does
  * (text is escaped, JSON and XML escape their own), so a file that would put one on a terminal is not from this program.
  */
-export const printable = (bytes: Buffer): boolean => isUtf8(bytes) && !bytesHoldControlButLines(bytes);
-
-/** A kept run's output, as its bytes hold it. */
-export const keptOutput = (run: KeptRun): Buffer => run.bytes.subarray(run.outAt);
+const printable = (bytes: Buffer): boolean => isUtf8(bytes) && !bytesHoldControlButLines(bytes);
 
 /**
  * Checks a kept run against the disk: null when any path argument, listed folder or the settings changed (the run goes
- * the whole way), or when too many skills did or one may no longer be found as a skill; else which skills changed.
+ * the whole way), when too many skills did or one may no longer be found as a skill, or when its output is not
+ * printable (both outcomes print it); else which skills changed.
  */
 export function checkRun(run: KeptRun): RunCheck | null {
   const { names, numbers } = run.deps;
@@ -203,9 +200,8 @@ export function checkRun(run: KeptRun): RunCheck | null {
     if (stale.length >= MAX_STALE || !stillASkill(dir)) return null;
     stale.push(first);
   }
-  if (stale.length > 0) return { kind: "stale", run, stale };
-  const output = keptOutput(run);
-  return printable(output) ? { kind: "same", output, code: run.code } : null;
+  if (!printable(run.output)) return null;
+  return stale.length > 0 ? { kind: "stale", run, stale } : { kind: "same", output: run.output, code: run.code };
 }
 
 /** A skill's piece read again: its bytes, and its errors, warnings, notes and validity (1 or 0) as its marks hold them. */
@@ -233,9 +229,8 @@ export function splicePieces(
   run: KeptRun,
   pieces: ReadonlyMap<number, NewPiece>,
 ): { parts: Uint8Array[]; rest: Uint8Array; marks: Uint32Array; totals: PieceTotals } | null {
-  const kept = run.marks;
+  const { marks: kept, output } = run;
   if (!kept) return null;
-  const output = keptOutput(run);
   const size = output.length;
   const marks = new Uint32Array(kept);
   const order = [...pieces.keys()].sort((a, b) => a - b);
