@@ -33,6 +33,8 @@ export default defineConfig({
           include: ["renderer/src/**/*.test.{ts,tsx}"],
           environment: "jsdom",
           setupFiles: ["./renderer/src/test-setup.ts"],
+          // A stylesheet imported as ?raw is its text (styles.test.ts reads them); any other stays empty in jsdom.
+          css: { include: [/\.css\?raw$/] },
         },
       },
     ],
