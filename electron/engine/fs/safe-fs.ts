@@ -7,6 +7,7 @@ import {
   readFile as readFileWithCallback,
   readSync,
   stat as statWithCallback,
+  type BigIntStats,
   type Stats,
 } from "node:fs";
 import { promisify } from "node:util";
@@ -63,11 +64,17 @@ export async function realpathOrNull(p: string): Promise<string | null> {
  */
 export async function readTextFile(
   file: string,
-  options: { maxBytes?: number; root?: string; keepBytes?: boolean } = {},
+  options: {
+    maxBytes?: number;
+    root?: string;
+    keepBytes?: boolean;
+    /** Told the open file's stat (nanosecond times) when it was read whole at once, as the validation cache keeps it. */
+    onStat?: (info: BigIntStats) => void;
+  } = {},
 ): Promise<TextRead> {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   if (!options.root) {
-    const quick = readSmallFileSync(file, maxBytes, options.keepBytes === true);
+    const quick = readSmallFileSync(file, maxBytes, options.keepBytes === true, options.onStat);
     if (quick) return quick;
   }
   let info;
@@ -181,8 +188,11 @@ function withRaw(read: TextRead, raw: Uint8Array): TextRead {
   return read;
 }
 
+/** What refusal reads of a stat: its kind and its size (a BigIntStats' size is a bigint). */
+type KindAndSize = Pick<Stats, "isFile" | "isDirectory" | "isFIFO" | "isSocket"> & { size: number | bigint };
+
 /** Why a stat'ed path is not read: not a regular file, or over the cap; null when it may be read. */
-function refusal(info: Stats, maxBytes: number): TextRead | null {
+function refusal(info: KindAndSize, maxBytes: number): TextRead | null {
   if (!info.isFile()) {
     const what = info.isDirectory()
       ? "a folder"
@@ -193,12 +203,13 @@ function refusal(info: Stats, maxBytes: number): TextRead | null {
           : "a device or special file";
     return { ok: false, reason: "not-regular", message: `This is ${what}, not a regular file.` };
   }
-  if (info.size > maxBytes) {
+  const size = Number(info.size);
+  if (size > maxBytes) {
     return {
       ok: false,
       reason: "too-large",
-      message: `The file is ${formatBytes(info.size)}, over the ${formatBytes(maxBytes)} limit, so it was not read.`,
-      bytes: info.size,
+      message: `The file is ${formatBytes(size)}, over the ${formatBytes(maxBytes)} limit, so it was not read.`,
+      bytes: size,
     };
   }
   return null;
@@ -232,6 +243,7 @@ function readCheckedSync(
   bufferOf: (size: number) => Buffer,
   openFailure: (error: unknown) => Extract<TextRead, { ok: false }> | null = () => null,
   accept: (info: Stats) => boolean = () => true,
+  onStat?: (info: BigIntStats) => void,
 ): Buffer | Extract<TextRead, { ok: false }> | null {
   let fd: number;
   try {
@@ -240,13 +252,17 @@ function readCheckedSync(
     return openFailure(error);
   }
   try {
-    const info = fstatSync(fd);
+    const info = onStat ? fstatSync(fd, { bigint: true }) : fstatSync(fd);
     const refused = refusal(info, maxBytes);
     if (refused) return refused as Extract<TextRead, { ok: false }>;
-    if (info.size > largest || !accept(info)) return null;
-    const buffer = bufferOf(info.size + 1);
-    const read = readSync(fd, buffer, 0, info.size + 1, 0);
-    return read > info.size ? null : buffer.subarray(0, read);
+    const size = Number(info.size);
+    if (size > largest || !accept(info as Stats)) return null;
+    const buffer = bufferOf(size + 1);
+    const read = readSync(fd, buffer, 0, size + 1, 0);
+    if (read > size) return null;
+    // Only a file read whole at once: the stat names exactly the bytes the caller gets.
+    onStat?.(info as BigIntStats);
+    return buffer.subarray(0, read);
   } catch {
     return null;
   } finally {
@@ -255,12 +271,20 @@ function readCheckedSync(
 }
 
 /** The fast path of readTextFile for small files (up to SYNC_READ_MAX); null hands over to the careful path. */
-function readSmallFileSync(file: string, maxBytes: number, keepBytes: boolean): TextRead | null {
+function readSmallFileSync(
+  file: string,
+  maxBytes: number,
+  keepBytes: boolean,
+  onStat?: (info: BigIntStats) => void,
+): TextRead | null {
   const read = readCheckedSync(
     file,
     maxBytes,
     SYNC_READ_MAX,
     keepBytes ? (size) => Buffer.allocUnsafe(size) : scratchOf,
+    undefined,
+    undefined,
+    onStat,
   );
   if (read === null || "ok" in read) return read;
   return keepBytes ? withRaw(decodeUtf8(read), read) : decodeUtf8(read);

@@ -8,6 +8,7 @@ import { DiagnosticSink, quote } from "./diagnostics";
 import {
   MAX_FOLDER_DEPTH,
   MAX_FOLDER_ENTRIES,
+  ReadLog,
   folderFileSet,
   listSkillFolder,
   type FolderListing,
@@ -46,8 +47,8 @@ const LISTING_FOR_HASH_MAX = 5_000;
 /**
  * readSkill plus the folder's regular files (relative, sorted) when the listing is complete and link-free, so the
  * content hash can reuse it instead of walking the folder again; null when the hash must walk for itself. The listing
- * is returned too, and the listed paths whose contents the rules read (SKILL.md, referenced Markdown): the validation
- * cache records what the result depends on. Without `keepBytes` (no hash to follow), `read` holds nothing.
+ * is returned too, and what the rules read (SKILL.md, referenced Markdown): the validation cache records what the
+ * result depends on. Without `keepBytes` (no hash to follow), `read` holds nothing.
  */
 export async function readSkillWithFiles(
   dir: string,
@@ -58,34 +59,29 @@ export async function readSkillWithFiles(
   files: string[] | null;
   read: Map<string, Uint8Array>;
   listing: FolderListing | null;
-  contentsRead: Set<string>;
+  reads: ReadLog;
 }> {
-  const contentsRead = new Set<string>();
-  const { report, listing, skillBytes, keptBytes } = await readSkillWithReferences(
-    dir,
-    options,
-    keepBytes,
-    contentsRead,
-  );
+  const reads = new ReadLog();
+  const { report, listing, skillBytes, keptBytes } = await readSkillWithReferences(dir, options, keepBytes, reads);
   if (!listing || listing.hasLinks || listing.truncated || listing.kinds.size > LISTING_FOR_HASH_MAX)
-    return { report, files: null, read: new Map(), listing, contentsRead };
+    return { report, files: null, read: new Map(), listing, reads };
   const files = [...listing.kinds].filter(([, kind]) => kind === "file").map(([rel]) => rel);
   files.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const read = keptBytes ?? new Map<string, Uint8Array>();
   if (skillBytes && listing.kinds.get(skillBytes.rel) === "file") read.set(skillBytes.rel, skillBytes.bytes);
-  return { report, files, read, listing, contentsRead };
+  return { report, files, read, listing, reads };
 }
 
 /**
  * readSkill plus the references the instructions make (level 3 uses them) and the folder's listing; with `keepBytes`,
- * also SKILL.md's bytes as read (the scan hashes them instead of reading the file again); with `contentsRead`, the
- * listed paths whose contents were read go there.
+ * also SKILL.md's bytes as read (the scan hashes them instead of reading the file again); with `reads`, what was read
+ * goes there.
  */
 export async function readSkillWithReferences(
   dir: string,
   options: ReadSkillOptions = {},
   keepBytes = false,
-  contentsRead?: Set<string>,
+  reads?: ReadLog,
 ): Promise<{
   report: SkillReport;
   text: SkillTextResult | null;
@@ -202,8 +198,8 @@ export async function readSkillWithReferences(
       file,
     );
   }
-  contentsRead?.add(entry.name);
-  const read = await readTextFile(file, entry.isSymbolicLink() ? { root: abs } : { keepBytes });
+  const logged = reads?.asked(entry.name);
+  const read = await readTextFile(file, entry.isSymbolicLink() ? { root: abs } : { keepBytes, ...logged });
   const raw = read.ok ? read.raw : undefined;
   if (read.ok) delete read.raw;
   const keptBytes = keepBytes ? new Map<string, Uint8Array>() : undefined;
@@ -212,7 +208,7 @@ export async function readSkillWithReferences(
       file,
       dirName: path.basename(abs),
       read,
-      files: folderFileSet(abs, listing, keptBytes, contentsRead),
+      files: folderFileSet(abs, listing, keptBytes, reads),
       profile,
       claudeCode: options.claudeCode ?? isClaudeCodeSkillDir(abs),
       context: { skillDir: abs, pluginRoot: options.pluginRoot },

@@ -1,8 +1,9 @@
 // Lists a skill folder cheaply: plain readdir for ordinary folders, the confined walkTree as soon as a link appears.
-import { readdirSync, type Dirent } from "node:fs";
+import { readdirSync, type BigIntStats, type Dirent } from "node:fs";
 import { stat } from "node:fs/promises";
 import path from "node:path";
 import { readTextFile, resolveInside, walkTree } from "../fs/safe-fs";
+import type { KeptStat } from "../fs/stats-seen";
 import { ListedFileSet, type FileKind, type SkillFileSet } from "./file-set";
 
 /** Caps shared with walkTree's defaults. */
@@ -70,25 +71,42 @@ async function listWithLinks(root: string): Promise<FolderListing> {
 }
 
 /**
+ * What the rules read of a skill folder, for the validation cache: every listed path whose text they asked for (read
+ * or not), and the stat of each file as it was opened and read whole (its identity, with no second stat).
+ */
+export class ReadLog {
+  readonly contents = new Set<string>();
+  readonly stats = new Map<string, KeptStat>();
+
+  /** Notes a path the rules asked for; the options to read it with, so its stat is kept when it is read whole. */
+  asked(rel: string): { onStat: (info: BigIntStats) => void } {
+    this.contents.add(rel);
+    return {
+      onStat: ({ dev, ino, size, mtimeNs, ctimeNs }) => this.stats.set(rel, { dev, ino, size, mtimeNs, ctimeNs }),
+    };
+  }
+}
+
+/**
  * The rules' view of a listed folder: kinds from the listing (checked on disk past a truncated walk), texts read with
  * confinement; with `keep`, the bytes of each listed file read whole go there (the content hash reuses them); with
- * `reads`, every path whose text the rules asked for, read or not (the validation cache records their identities).
+ * `reads`, what they read (the validation cache records their identities).
  */
 export function folderFileSet(
   root: string,
   listing: FolderListing,
   keep?: Map<string, Uint8Array>,
-  reads?: Set<string>,
+  reads?: ReadLog,
 ): SkillFileSet {
   const display = (rel: string) => path.join(root, ...rel.split("/"));
   const confined = listing.hasLinks || listing.truncated;
   const readText = async (rel: string): Promise<string | null> => {
-    reads?.add(rel);
+    const logged = reads?.asked(rel);
     const result = await readTextFile(
       display(rel),
       confined
         ? { maxBytes: MAX_REFERENCE_BYTES, root }
-        : { maxBytes: MAX_REFERENCE_BYTES, keepBytes: keep !== undefined },
+        : { maxBytes: MAX_REFERENCE_BYTES, keepBytes: keep !== undefined, ...logged },
     );
     if (result.ok && result.raw) {
       if (keep && listing.kinds.get(rel) === "file") keep.set(rel, result.raw);

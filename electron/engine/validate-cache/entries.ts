@@ -1,7 +1,7 @@
 // The paths a kept result depends on, with their identities, and the check that they are all unchanged.
 import path from "node:path";
 import type { StatsSeen } from "../fs/stats-seen";
-import type { FolderListing } from "../skill/skill-folder";
+import type { FolderListing, ReadLog } from "../skill/skill-folder";
 import { MAX_ENTRIES, type CacheRecord } from "./format";
 import { RACY_WINDOW_NS, identityOf, isRacy, statIdentity } from "./identity";
 
@@ -29,28 +29,31 @@ export interface RecordedEntries {
 /**
  * The paths a result and its content hash depend on: the folder and every folder the listing holds (any name added,
  * removed or renamed changes a listed folder's own identity, so these stand for every lookup the rules made), the
- * files whose contents the rules read (`contentsRead`), then every other listed file (only the content hash reads
- * those). Null when the result may not be kept: a link in the folder (its target is not listed), a cut-short listing,
- * a file read that the listing does not hold, a path changed within the racy window, or more paths than a record holds.
- * A stat in `seen` was taken earlier in the run (the search's): an identity older than the read can only make a later
- * run read the skill again, never trust a change.
+ * files whose contents the rules read (`reads`), then every other listed file (only the content hash reads those).
+ * Null when the result may not be kept: a link in the folder (its target is not listed), a cut-short listing, a file
+ * read that the listing does not hold, a path changed within the racy window, or more paths than a record holds. A
+ * file read whole has the identity of its open descriptor's stat, taken as it was read; a stat in `seen` was taken
+ * earlier in the run (the search's): an identity older than the read can only make a later run read the skill again,
+ * never trust a change.
  */
 export function entriesOf(
   dir: string,
   listing: FolderListing | null,
-  contentsRead: ReadonlySet<string>,
+  reads: ReadLog,
   since: bigint,
   window: bigint = RACY_WINDOW_NS,
   seen?: StatsSeen,
 ): RecordedEntries | null {
   if (!listing || listing.hasLinks || listing.truncated || listing.kinds.size + 1 > MAX_ENTRIES) return null;
-  for (const rel of contentsRead) if (!listing.kinds.has(rel)) return null;
+  for (const rel of reads.contents) if (!listing.kinds.has(rel)) return null;
   const own: string[] = ["."];
   const rest: string[] = [];
-  for (const [rel, kind] of listing.kinds) (kind === "dir" || contentsRead.has(rel) ? own : rest).push(rel);
+  for (const [rel, kind] of listing.kinds) (kind === "dir" || reads.contents.has(rel) ? own : rest).push(rel);
   const entries: Array<[string, string]> = [];
   for (const rel of [...own, ...rest]) {
-    const info = statIdentity(rel === "." ? dir : dir + path.sep + rel.split("/").join(path.sep), rel === ".", seen);
+    const info =
+      reads.stats.get(rel) ??
+      statIdentity(rel === "." ? dir : dir + path.sep + rel.split("/").join(path.sep), rel === ".", seen);
     if (!info || isRacy(info, since, window)) return null;
     entries.push([rel, identityOf(info)]);
   }

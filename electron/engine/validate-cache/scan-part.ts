@@ -92,7 +92,7 @@ export async function readCacheable(
   keepBytes = true,
   seen?: StatsSeen,
 ): Promise<CacheableRead> {
-  const { report, files, read, listing, contentsRead } = await readSkillWithFiles(dir, options, keepBytes);
-  const entries = since === null ? null : entriesOf(dir, listing, contentsRead, since, window, seen);
+  const { report, files, read, listing, reads } = await readSkillWithFiles(dir, options, keepBytes);
+  const entries = since === null ? null : entriesOf(dir, listing, reads, since, window, seen);
   return { report, entries, files, read };
 }
