@@ -19,10 +19,13 @@ const skills = records.map((r) => ({ dir: r.k.slice(r.k.indexOf("\n") + 1), own:
 const above = [...new Set(skills.map((s) => path.dirname(s.dir)))].filter((d) => d.startsWith(folder!));
 const BIG = { bigint: true, throwIfNoEntry: false } as const;
 
-/** Lists a folder and every folder in it. */
-function listTree(dir: string): void {
-  for (const entry of readdirSync(dir, { withFileTypes: true }))
-    if (entry.isDirectory()) listTree(path.join(dir, entry.name));
+/** Lists a folder and every folder in it; the files found go to `files` (relative, with "/"). */
+function listTree(dir: string, files: Set<string>, rel = ""): void {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const name = rel ? `${rel}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) listTree(path.join(dir, entry.name), files, name);
+    else if (entry.isFile()) files.add(name);
+  }
 }
 
 const report = startPhaseClock();
@@ -31,18 +34,17 @@ readdirSync(folder!, { withFileTypes: true });
 for (const dir of above) readdirSync(dir, { withFileTypes: true });
 calls += 1 + above.length;
 for (const { dir, own } of skills) {
+  const files = new Set<string>();
   if (mode === "cold") {
-    listTree(dir);
+    listTree(dir, files);
     calls++;
   }
   for (const [rel] of own) {
-    const abs = rel === "." ? dir : path.join(dir, rel);
-    const info = rel === "." ? statSync(abs, BIG) : lstatSync(abs, BIG);
+    const abs = rel === "." ? dir : path.join(dir, ...rel.split("/"));
+    if (files.has(rel)) readFileSync(abs);
+    else if (rel === ".") statSync(abs, BIG);
+    else lstatSync(abs, BIG);
     calls++;
-    if (mode === "cold" && info?.isFile()) {
-      readFileSync(abs);
-      calls++;
-    }
   }
 }
 report({ skills: skills.length, calls });
