@@ -4,7 +4,7 @@
 // fresh process (the skills re-read are counted there). Prints figures; asserts nothing.
 import { spawnSync } from "node:child_process";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { cachedCorpus } from "./corpus-cache";
@@ -77,6 +77,11 @@ export async function runValidateFolderBench(options: { count?: number; rounds?:
       spawnSync("rm", ["-rf", path.join(cacheDir, "validate")]);
       return time(validate(quote(root)), env);
     });
+    // The same with the read worker off: on two cores a second thread gains little (V8's own threads take the rest).
+    const coldOneThread = await best(rounds, () => {
+      spawnSync("rm", ["-rf", path.join(cacheDir, "validate")]);
+      return time(validate(quote(root)), { ...env, SKILLSHELF_SCAN_WORKER_MIN: "0" });
+    });
     time(validate(quote(root)), env);
     const warm = await best(rounds, () => time(validate(quote(root)), env));
     // The whole way with a warm cache: what a run costs when the kept run cannot be used (a folder's names changed).
@@ -94,6 +99,9 @@ export async function runValidateFolderBench(options: { count?: number; rounds?:
     );
     console.log(
       `validate FOLDER, first run (cold cache): ${show(cold)} — vs xargs cat ${verdict(cold.ms / yardstick, 2.5)}`,
+    );
+    console.log(
+      `  the same, read worker off:             ${show(coldOneThread)} — the worker takes ${(100 * (1 - cold.ms / coldOneThread.ms)).toFixed(0)}% off for ${(100 * ((cold.userMs + cold.sysMs) / (coldOneThread.userMs + coldOneThread.sysMs) - 1)).toFixed(0)}% more CPU, on ${availableParallelism()} cores`,
     );
     console.log(
       `validate FOLDER, second run, unchanged:  ${show(warm)} — vs xargs cat ${verdict(warm.ms / yardstick, 1)}`,
