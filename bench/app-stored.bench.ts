@@ -399,6 +399,15 @@ export async function runStoredCatalogBench(
       console.log(
         `  this page's own floor, ${title}: the HTML the host served (${(page.html.length / 1024).toFixed(0)} KB), without its scripts, as a static page under the host's headers: ${list(times)}; median ${median(times).toFixed(0)} ms = ${(median(times) / median(floor)).toFixed(2)}× the floor`,
       );
+    // What the host's Cross-Origin-Opener-Policy costs this page (kept: it is a defence, not a speed question).
+    const { "cross-origin-opener-policy": _coop, ...openerFree } = servedHome.headers;
+    const ownHomeNoCoop = await staticPageFloor(newPage, rounds, {
+      ...withoutScripts(servedHome),
+      headers: openerFree,
+    });
+    console.log(
+      `  the realistic home's own floor without the host's Cross-Origin-Opener-Policy: ${list(ownHomeNoCoop)}; median ${median(ownHomeNoCoop).toFixed(0)} ms = ${(median(ownHomeNoCoop) / median(floor)).toFixed(2)}× the floor`,
+    );
     reportGoal(`${count} skills`, fresh.rows, floor, 2, own10k);
     reportGoal(`the realistic home (${realistic} skills)`, home300.rows, floor, 1.5, ownHome);
     // A returning user: one browser profile kept across starts on one port, so the browser's cache (and V8's code
