@@ -59,10 +59,11 @@ export async function spliceRun(
         valid: read.valid,
         diagnostics: read.diagnostics,
       };
-      const bytes = Buffer.from(how.format === "text" ? readableBlock(result, cwd).text : jsonBlock(result));
+      const block = how.format === "text" ? readableBlock(result, cwd) : null;
+      const bytes = Buffer.from(block ? block.text : jsonBlock(result));
       // The whole run would escape raw characters after marking: such a piece is not spliced.
-      if (how.format === "json" && mayHoldRawInJson(bytes)) return null;
-      const c = severityCounts(read.diagnostics);
+      if (!block && mayHoldRawInJson(bytes)) return null;
+      const c = block?.counts ?? severityCounts(read.diagnostics);
       const counts = [c.error, c.warning, c.info, read.valid ? 1 : 0] as const;
       const entries = resultEntries(read);
       fresh.set(index, { bytes, counts, dep: entries && [dir, shown, entries] });

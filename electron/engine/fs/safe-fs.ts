@@ -128,7 +128,7 @@ export function readFileBytesSync(file: string, maxBytes: number): BytesRead | n
     const code = (error as NodeJS.ErrnoException).code;
     return code === "ENOENT" || code === "ENOTDIR" ? statFailure(error) : null;
   };
-  const read = readCheckedSync(file, maxBytes, Infinity, (size) => Buffer.allocUnsafe(size), missing);
+  const read = readCheckedSync(file, maxBytes, Infinity, (size) => Buffer.allocUnsafe(size), { openFailure: missing });
   return read === null || "ok" in read ? read : { ok: true, bytes: read };
 }
 
@@ -138,8 +138,9 @@ export function readFileBytesSync(file: string, maxBytes: number): BytesRead | n
  */
 export function readOwnFileSync(file: string, maxBytes: number): Buffer | null {
   const uid = process.getuid?.();
-  const own = (info: Stats) => uid === undefined || (info.uid === uid && (info.mode & 0o022) === 0);
-  const read = readCheckedSync(file, maxBytes, Infinity, (size) => Buffer.allocUnsafe(size), undefined, own);
+  const own = (info: Stats | BigIntStats) =>
+    uid === undefined || (Number(info.uid) === uid && (Number(info.mode) & 0o022) === 0);
+  const read = readCheckedSync(file, maxBytes, Infinity, (size) => Buffer.allocUnsafe(size), { accept: own });
   return read === null || "ok" in read ? null : read;
 }
 
@@ -188,11 +189,8 @@ function withRaw(read: TextRead, raw: Uint8Array): TextRead {
   return read;
 }
 
-/** What refusal reads of a stat: its kind and its size (a BigIntStats' size is a bigint). */
-type KindAndSize = Pick<Stats, "isFile" | "isDirectory" | "isFIFO" | "isSocket"> & { size: number | bigint };
-
 /** Why a stat'ed path is not read: not a regular file, or over the cap; null when it may be read. */
-function refusal(info: KindAndSize, maxBytes: number): TextRead | null {
+function refusal(info: Stats | BigIntStats, maxBytes: number): TextRead | null {
   if (!info.isFile()) {
     const what = info.isDirectory()
       ? "a folder"
@@ -229,6 +227,16 @@ function scratchOf(size: number): Buffer {
   return scratch;
 }
 
+/** What a synchronous read may do besides reading: answer an open error, refuse a file by its stat, hand its stat on. */
+interface CheckedReadOptions {
+  /** The answer to an open error; null (the default) hands over to the careful path. */
+  openFailure?: (error: unknown) => Extract<TextRead, { ok: false }> | null;
+  /** False hands a file over to the careful path by its stat (its owner, its mode). */
+  accept?: (info: Stats | BigIntStats) => boolean;
+  /** Told the stat, with nanosecond times, of a file read whole at once. */
+  onStat?: (info: BigIntStats) => void;
+}
+
 /**
  * A file read with synchronous calls: opened non-blocking (a FIFO or device cannot hang it), checked with fstat on the
  * open descriptor before any read, then read asking for a byte more than fstat saw (a regular file reads short only
@@ -241,27 +249,25 @@ function readCheckedSync(
   maxBytes: number,
   largest: number,
   bufferOf: (size: number) => Buffer,
-  openFailure: (error: unknown) => Extract<TextRead, { ok: false }> | null = () => null,
-  accept: (info: Stats) => boolean = () => true,
-  onStat?: (info: BigIntStats) => void,
+  { openFailure, accept, onStat }: CheckedReadOptions = {},
 ): Buffer | Extract<TextRead, { ok: false }> | null {
   let fd: number;
   try {
     fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (error) {
-    return openFailure(error);
+    return openFailure?.(error) ?? null;
   }
   try {
     const info = onStat ? fstatSync(fd, { bigint: true }) : fstatSync(fd);
     const refused = refusal(info, maxBytes);
     if (refused) return refused as Extract<TextRead, { ok: false }>;
     const size = Number(info.size);
-    if (size > largest || !accept(info as Stats)) return null;
+    if (size > largest || (accept && !accept(info))) return null;
     const buffer = bufferOf(size + 1);
     const read = readSync(fd, buffer, 0, size + 1, 0);
     if (read > size) return null;
     // Only a file read whole at once: the stat names exactly the bytes the caller gets.
-    onStat?.(info as BigIntStats);
+    if (onStat && "mtimeNs" in info) onStat(info);
     return buffer.subarray(0, read);
   } catch {
     return null;
@@ -282,9 +288,7 @@ function readSmallFileSync(
     maxBytes,
     SYNC_READ_MAX,
     keepBytes ? (size) => Buffer.allocUnsafe(size) : scratchOf,
-    undefined,
-    undefined,
-    onStat,
+    { onStat },
   );
   if (read === null || "ok" in read) return read;
   return keepBytes ? withRaw(decodeUtf8(read), read) : decodeUtf8(read);

@@ -51,9 +51,11 @@ export function entriesOf(
   for (const [rel, kind] of listing.kinds) (kind === "dir" || reads.contents.has(rel) ? own : rest).push(rel);
   const entries: Array<[string, string]> = [];
   for (const rel of [...own, ...rest]) {
-    const info =
-      reads.stats.get(rel) ??
-      statIdentity(rel === "." ? dir : dir + path.sep + rel.split("/").join(path.sep), rel === ".", seen);
+    const abs = rel === "." ? dir : dir + path.sep + rel.split("/").join(path.sep);
+    const asRead = reads.stats.get(rel);
+    // The search's stat of a file read since is not needed: it is taken here so it is not held to the run's end.
+    if (asRead) seen?.take(abs, false);
+    const info = asRead ?? statIdentity(abs, rel === ".", seen);
     if (!info || isRacy(info, since, window)) return null;
     entries.push([rel, identityOf(info)]);
   }
