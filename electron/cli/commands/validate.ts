@@ -19,8 +19,12 @@ import { safe } from "./report-format";
 import { RESULTS_KEY, RunMarks, SPLICED_FORMATS, readableBlock, readableTail, type Totals } from "./validate-blocks";
 import { VALIDATE_FORMATS, searchSummaryLines, type ValidateFormat } from "./validate-summary";
 import { owningPaths } from "./owning-targets";
+import { lazyImport } from "../../engine/lazy-import";
 
 type ValidateTarget = typeof import("../../engine/validate-target").validateTarget;
+
+/** The reader and the rules for a target checked on its own (loaded with the first). */
+const validateTargetModule = lazyImport(() => import("../../engine/validate-target"));
 
 /** Targets checked together (their skills' stats and reads), then printed, before the next ones are looked at. */
 const STRETCH = 16_384;
@@ -183,7 +187,7 @@ export const validateCommand: CliCommand = {
     if (noteAtOpen) io.stderr(`note: ${safe(noteAtOpen)}\n`);
     // The reader and the rules load only when a target is read, not taken from the cache.
     const validateTarget = async (...args: Parameters<ValidateTarget>) =>
-      (await import("../../engine/validate-target")).validateTarget(...args);
+      (await validateTargetModule()).validateTarget(...args);
     // Through the cache, the skills of a stretch of targets are checked together first: kept results by stats, the
     // rest read here and in the read worker at once (scanWorkerOptions says where it is and when it pays). Every
     // other target, and every skill without the cache, is checked on its own.

@@ -3,6 +3,10 @@ import { closeSync, constants, fstatSync, openSync, readdirSync, readSync, realp
 import { open } from "node:fs/promises";
 import path from "node:path";
 import { isInside } from "../fs/safe-fs";
+import { lazyImport } from "../lazy-import";
+
+/** node:crypto, loaded on first use: `validate` of unchanged skills hashes nothing, and it is costly to start. */
+const cryptoModule = lazyImport(() => import("node:crypto"));
 
 /** A folder's content hash and whether the caps cut it short. */
 export interface FolderHash {
@@ -159,8 +163,7 @@ export async function hashSkillFolderWithInfo(
   knownFiles: readonly string[] | null = null,
   alreadyRead: ReadonlyMap<string, Uint8Array> = new Map(),
 ): Promise<FolderHash> {
-  // Loaded on first use: `validate` of unchanged skills hashes nothing, and node:crypto is costly to start.
-  const { createHash } = await import("node:crypto");
+  const { createHash } = await cryptoModule();
   const maxBytes = limits.maxBytes ?? DEFAULT_MAX_BYTES;
   let walk: { files: HashEntry[]; truncated: boolean; limit?: HashLimitHit };
   if (knownFiles && knownFiles.length <= (limits.maxEntries ?? DEFAULT_MAX_ENTRIES)) {

@@ -8,7 +8,11 @@ import type { TargetResult } from "../validate-target";
 import { stillMatches } from "./entries";
 import { recordKey, type CacheRecord } from "./format";
 import { nowNs } from "./identity";
+import { lazyImport } from "../lazy-import";
 import type { ValidationCache } from "./store";
+
+/** The reader and the rules, loaded with the first skill that must be read: a run whose every result was kept skips them. */
+export const readForRecordModule = lazyImport(() => import("./read-for-record"));
 
 /** Test hooks: the clock and the racy window. Exported for tests: they set both. */
 export interface CacheClock {
@@ -35,8 +39,7 @@ export async function validateSkillCached(
     cache.counts.reused++;
     return { path: target.path, kind: "skill", name: kept.n, valid: kept.v, diagnostics: kept.d };
   }
-  // The reader and the rules load with the first skill that must be read: a run whose every result was kept skips them.
-  const { readForRecord } = await import("./read-for-record");
+  const { readForRecord } = await readForRecordModule();
   const fresh = await readForRecord(dir, profile, (clock.now ?? nowNs)(), {
     ...(clock.racyWindowNs !== undefined ? { window: clock.racyWindowNs } : {}),
     realDirs,

@@ -8,7 +8,7 @@ import type { StatsSeen } from "../fs/stats-seen";
 import type { RealDirs } from "../skill/real-dirs";
 import type { TargetResult } from "../validate-target";
 import type { SharedReader } from "../discovery/worker-pool";
-import { keepFresh, type CacheClock } from "./cached-skill";
+import { keepFresh, readForRecordModule, type CacheClock } from "./cached-skill";
 import { stillMatches } from "./entries";
 import { recordKey } from "./format";
 import { resultEntries } from "./result-entries";
@@ -41,7 +41,7 @@ export interface SkillsCachedOptions extends SkillsWorker {
 function validateReader(options: SkillsCachedOptions): SharedReader<ValidateJob, FreshResult | ValidateRead> {
   const { realDirs, seen, onWorkerRead } = options;
   const readHere = async (job: ValidateJob): Promise<FreshResult> => {
-    const { readForRecord } = await import("./read-for-record");
+    const { readForRecord } = await readForRecordModule();
     return readForRecord(job.dir, job.profile, BigInt(job.since), {
       ...(job.window !== undefined ? { window: BigInt(job.window) } : {}),
       ...(job.realDir !== undefined ? { realDir: job.realDir } : { realDirs }),
