@@ -49,7 +49,10 @@ export async function validateSkillCached(
   return { path: target.path, kind: "skill", name: fresh.name, valid: fresh.valid, diagnostics: fresh.diagnostics };
 }
 
-/** Counts a fresh read and keeps its record (or forgets the key, when it may not be kept). */
+/**
+ * Counts a fresh read and keeps its record (or forgets the key, when it may not be kept). The record comes checked:
+ * readForRecord gives one only when the file's own check accepts it, and the worker's text is of such a record.
+ */
 export function keepFresh(
   cache: ValidationCache,
   key: string,
@@ -58,5 +61,5 @@ export function keepFresh(
   cache.counts.read++;
   if (fresh.uncacheable) cache.counts.uncacheable++;
   if (typeof fresh.record === "string") cache.putText(key, fresh.record);
-  else cache.put(key, fresh.record);
+  else cache.putChecked(key, fresh.record);
 }

@@ -166,18 +166,32 @@ const MAX_RECORD_DEPTH = MAX_DEPTH - 2;
 const layoutHead = (rules: string): string =>
   `{"format":${CACHE_FORMAT},"rules":${JSON.stringify(rules)},"oneRecordPerLine":true,"records":[`;
 
+/** Record texts joined into one piece up to about this many characters: one encoding per piece, not per record. */
+const PIECE_CHARS = 64 * 1024;
+
 /**
  * The file with one record per line: the same JSON document (any JSON reader, or an older build, reads it), laid out so
  * that a run can find each record's key without decoding or parsing the others. Each record is its JSON text, or the
- * bytes it was read as. In pieces, as the writer takes them (joined, the copy of a 10 MB file costs more than writing it).
+ * bytes it was read as. In pieces, as the writer takes them (joined, the copy of a 10 MB file costs more than writing
+ * it): texts in pieces of about 64 K characters, kept bytes as they are.
  */
 export function cacheParts(rules: string, records: ReadonlyArray<string | Uint8Array>): Uint8Array[] {
-  const parts: Uint8Array[] = [Buffer.from(layoutHead(rules))];
+  const parts: Uint8Array[] = [];
+  let text = layoutHead(rules);
   records.forEach((record, i) => {
-    if (i > 0) parts.push(SEPARATOR);
-    parts.push(typeof record === "string" ? Buffer.from(record) : record);
+    if (i > 0) text += ",\n";
+    if (typeof record !== "string") {
+      // Kept bytes mostly follow one another: their separator is the shared one.
+      parts.push(text === ",\n" ? SEPARATOR : Buffer.from(text), record);
+      text = "";
+      return;
+    }
+    text += record;
+    if (text.length < PIECE_CHARS) return;
+    parts.push(Buffer.from(text));
+    text = "";
   });
-  parts.push(TAIL);
+  parts.push(Buffer.from(text + "]}"));
   return parts;
 }
 

@@ -128,7 +128,11 @@ export class ValidationCache {
    * the young generation a copy of each (a first `validate` of 10,000 skills ran 4-5% longer).
    */
   put(key: string, record: CacheRecord | null): void {
-    if (record && !isRecord(record)) record = null;
+    this.putChecked(key, record && isRecord(record) ? record : null);
+  }
+
+  /** put for a record already checked as put checks it (a fresh read's, from readForRecord). */
+  putChecked(key: string, record: CacheRecord | null): void {
     const had = this.records.delete(key);
     if (record) this.records.set(key, { text: JSON.stringify(record) });
     if (record || had) this.changed = true;
