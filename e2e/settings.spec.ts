@@ -1,5 +1,6 @@
 // Settings in the browser: a server added by URL (with a secret header) answers the next "Check for updates", the
-// token goes in and never comes back, and the settings file is private (0600) while the page holds no secret.
+// token goes in and never comes back, and the settings file is private (0600) while the page holds no secret; a GitHub
+// Enterprise address is saved and put back.
 import { expect, test } from "@playwright/test";
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
@@ -118,6 +119,27 @@ test.describe("settings", () => {
     await expect(page.getByLabel("Token", { exact: true })).toBeVisible();
     expect(JSON.parse(await readFile(settingsFile, "utf8"))).toMatchObject({ servers: [], pollHours: 12 });
     expect(await readFile(settingsFile, "utf8")).not.toContain(TOKEN);
+  });
+
+  test("a GitHub Enterprise address is saved, shown after a reload, and put back to github.com", async ({ page }) => {
+    const settingsFile = path.join(config.dir, "settings.json");
+    const address = "https://github.example.com/api/v3";
+    await openCatalog(page, app.url);
+    await page.getByRole("button", { name: "Settings" }).click();
+    await page.getByLabel("API address").fill("http://github.example.com/api/v3");
+    await page.getByRole("button", { name: "Save address" }).click();
+    await expect(page.locator("#github-api-error")).toContainText("use an https:// address");
+    await page.getByLabel("API address").fill(address);
+    await page.getByRole("button", { name: "Save address" }).click();
+    await expect(page.getByText("Releases are looked up at")).toContainText(address);
+    expect(JSON.parse(await readFile(settingsFile, "utf8"))).toMatchObject({ githubApi: address });
+
+    await page.reload();
+    await page.getByRole("button", { name: "Settings" }).click();
+    await expect(page.getByText("Releases are looked up at")).toContainText(address);
+    await page.getByRole("button", { name: "Use github.com" }).click();
+    await expect(page.getByLabel("API address")).toBeVisible();
+    expect(JSON.parse(await readFile(settingsFile, "utf8"))).not.toHaveProperty("githubApi");
   });
 
   test("the Settings button is reachable from the keyboard", async ({ page }) => {

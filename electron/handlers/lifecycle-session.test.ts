@@ -124,6 +124,14 @@ describe("the session's lifecycle service", () => {
     });
     await contentUpdatesGoToLookAlike(session, home);
   });
+
+  it("uses a GitHub address saved in Settings during the session, with no restart", async () => {
+    const closed = `http://127.0.0.1:${await closedLoopbackPort()}`;
+    const { session, home } = await harness({ flag: false, env: { SKILLSHELF_GITHUB_API: closed } });
+    const saved = await session.handlers["settings:update"]({ githubApi: server.url });
+    expect(saved.githubApi).toBe(server.url);
+    await contentUpdatesGoToLookAlike(session, home);
+  });
 });
 
 /** Two copies the installer put in ~/.agents, upstream moved on: one updated by the guided update, one by Update all. */

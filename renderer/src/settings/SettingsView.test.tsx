@@ -66,4 +66,29 @@ describe("Settings", () => {
     expect(updates()).toEqual([]);
     expect(announced()).toEqual([]);
   });
+
+  it("saves a GitHub Enterprise address, shows where releases are looked up, and goes back to github.com", async () => {
+    const { updates } = renderSettings();
+    const field = await screen.findByLabelText("API address");
+    fireEvent.change(field, { target: { value: " https://github.example.com/api/v3 " } });
+    fireEvent.click(screen.getByRole("button", { name: "Save address" }));
+    await waitFor(() => expect(announced()).toEqual(["GitHub address saved."]));
+    expect(screen.getByText("https://github.example.com/api/v3").tagName).toBe("CODE");
+    fireEvent.click(screen.getByRole("button", { name: "Use github.com" }));
+    await waitFor(() => expect(announced()).toEqual(["GitHub address cleared: github.com is used."]));
+    expect(await screen.findByLabelText("API address")).toBeTruthy();
+    expect(updates()).toEqual([{ githubApi: "https://github.example.com/api/v3" }, { githubApi: null }]);
+  });
+
+  it("refuses a GitHub address in plain http to another computer, or none at all, and sends nothing", async () => {
+    const { updates } = renderSettings();
+    const field = await screen.findByLabelText("API address");
+    fireEvent.click(screen.getByRole("button", { name: "Save address" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("Enter the address first.");
+    fireEvent.change(field, { target: { value: "http://github.example.com/api/v3" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save address" }));
+    await waitFor(() => expect(screen.getByRole("alert").textContent).toMatch(/https:\/\//));
+    expect(field.getAttribute("aria-invalid")).toBe("true");
+    expect(updates()).toEqual([]);
+  });
 });

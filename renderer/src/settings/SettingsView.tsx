@@ -1,9 +1,11 @@
-// Settings, for someone who is not a developer: extra update servers, a GitHub token, how often to check, and
-// which local (stdio) servers may be started. Secrets go in and never come back: they show as •••• or "saved".
+// Settings, for someone who is not a developer: extra update servers, a GitHub token and (GitHub Enterprise) address,
+// how often to check, and which local (stdio) servers may be started. Secrets go in and never come back: they show as
+// •••• or "saved".
 import { useState, type FormEvent } from "react";
 import type { PublicSettings } from "../../../shared/ipc";
 import {
   POLL_HOURS,
+  githubApiProblem,
   githubTokenProblem,
   parseHeaderLines,
   pollHoursProblem,
@@ -185,6 +187,70 @@ function TokenSection(props: { settings: PublicSettings; data: SettingsData }) {
   );
 }
 
+/** Where GitHub's API is asked (GitHub Enterprise Server): saved, shown, and put back to github.com. */
+function GithubAddressSection(props: { settings: PublicSettings; data: SettingsData }) {
+  const { settings, data } = props;
+  const [address, setAddress] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const value = address.trim();
+    const problem = value === "" ? "Enter the address first." : githubApiProblem(value);
+    if (problem) return setError(problem);
+    const failed = await data.update({ githubApi: value }, "GitHub address saved.");
+    setError(failed);
+    if (!failed) setAddress("");
+  };
+  const reset = async () =>
+    setError(await data.update({ githubApi: null }, "GitHub address cleared: github.com is used."));
+  return (
+    <section className="card settings-section" aria-labelledby="settings-github-address">
+      <h2 id="settings-github-address">GitHub address</h2>
+      {settings.githubApi ? (
+        <div className="settings-inline">
+          <span>
+            Releases are looked up at <code className="path">{settings.githubApi}</code>.
+          </span>
+          <button type="button" className="button small" onClick={() => void reset()} disabled={data.busy}>
+            Use github.com
+          </button>
+        </div>
+      ) : (
+        <>
+          <p className="muted">
+            Releases are looked up on github.com. Only if your skills come from your company&apos;s GitHub Enterprise
+            Server, enter the API address it gave you here.
+          </p>
+          <form className="settings-form" onSubmit={(e) => void submit(e)} noValidate>
+            <label htmlFor="github-api">API address</label>
+            <div className="settings-inline">
+              <input
+                id="github-api"
+                className="path-input"
+                type="url"
+                autoComplete="off"
+                spellCheck={false}
+                placeholder="https://github.example.com/api/v3"
+                value={address}
+                onChange={(e) => setAddress(e.target.value)}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? "github-api-error github-api-hint" : "github-api-hint"}
+              />
+              <button type="submit" className="button" disabled={data.busy}>
+                Save address
+              </button>
+            </div>
+            <p id="github-api-hint" className="small muted">
+              Your GitHub token, when one is saved, is sent to this address: enter only one your company gave you.
+            </p>
+          </form>
+        </>
+      )}
+      <FieldError id="github-api-error" message={error} />
+    </section>
+  );
+}
+
 function ChecksSection(props: { settings: PublicSettings; data: SettingsData }) {
   const { settings, data } = props;
   const [hours, setHours] = useState(String(settings.pollHours));
@@ -327,6 +393,7 @@ export function SettingsView(props: { locations?: readonly Location[] }) {
         ) : null}
         <ServersSection settings={settings} data={data} />
         <TokenSection settings={settings} data={data} />
+        <GithubAddressSection settings={settings} data={data} />
         <ChecksSection key={settings.pollHours} settings={settings} data={data} />
         <IgnoredUpdatesSection settings={settings} data={data} />
         <ValidationSection settings={settings} data={data} />
