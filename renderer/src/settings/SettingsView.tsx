@@ -2,7 +2,7 @@
 // how often to check, and which local (stdio) servers may be started. Secrets go in and never come back: they show as
 // •••• or "saved".
 import { useState, type FormEvent } from "react";
-import type { PublicSettings } from "../../../shared/ipc";
+import type { PublicSettings, SettingsPatch } from "../../../shared/ipc";
 import {
   POLL_HOURS,
   githubApiProblem,
@@ -131,19 +131,31 @@ function ServersSection(props: { settings: PublicSettings; data: SettingsData })
   );
 }
 
-function TokenSection(props: { settings: PublicSettings; data: SettingsData }) {
-  const { settings, data } = props;
-  const [token, setToken] = useState("");
+/** One text field saved as one settings change: checked on the page first (trimmed), emptied once saved. */
+function useSavedField(
+  data: SettingsData,
+  problemOf: (value: string) => string | null,
+  patchOf: (value: string) => SettingsPatch,
+  savedMessage: string,
+) {
+  const [value, setValue] = useState("");
   const [error, setError] = useState<string | null>(null);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const value = token.trim();
-    const problem = githubTokenProblem(value);
+    const trimmed = value.trim();
+    const problem = problemOf(trimmed);
     if (problem) return setError(problem);
-    const failed = await data.update({ githubToken: value }, "Token saved.");
+    const failed = await data.update(patchOf(trimmed), savedMessage);
     setError(failed);
-    if (!failed) setToken("");
+    if (!failed) setValue("");
   };
+  return { value, setValue, error, setError, submit };
+}
+
+function TokenSection(props: { settings: PublicSettings; data: SettingsData }) {
+  const { settings, data } = props;
+  const field = useSavedField(data, githubTokenProblem, (githubToken) => ({ githubToken }), "Token saved.");
+  const { error, setError, submit } = field;
   const clear = async () => setError(await data.update({ githubToken: null }, "Token cleared."));
   return (
     <section className="card settings-section" aria-labelledby="settings-token">
@@ -171,8 +183,8 @@ function TokenSection(props: { settings: PublicSettings; data: SettingsData }) {
               autoComplete="off"
               spellCheck={false}
               placeholder="ghp_…"
-              value={token}
-              onChange={(e) => setToken(e.target.value)}
+              value={field.value}
+              onChange={(e) => field.setValue(e.target.value)}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? "token-error" : undefined}
             />
@@ -190,17 +202,13 @@ function TokenSection(props: { settings: PublicSettings; data: SettingsData }) {
 /** Where GitHub's API is asked (GitHub Enterprise Server): saved, shown, and put back to github.com. */
 function GithubAddressSection(props: { settings: PublicSettings; data: SettingsData }) {
   const { settings, data } = props;
-  const [address, setAddress] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const value = address.trim();
-    const problem = value === "" ? "Enter the address first." : githubApiProblem(value);
-    if (problem) return setError(problem);
-    const failed = await data.update({ githubApi: value }, "GitHub address saved.");
-    setError(failed);
-    if (!failed) setAddress("");
-  };
+  const field = useSavedField(
+    data,
+    (value) => (value === "" ? "Enter the address first." : githubApiProblem(value)),
+    (githubApi) => ({ githubApi }),
+    "GitHub address saved.",
+  );
+  const { error, setError, submit } = field;
   const reset = async () =>
     setError(await data.update({ githubApi: null }, "GitHub address cleared: github.com is used."));
   return (
@@ -231,8 +239,8 @@ function GithubAddressSection(props: { settings: PublicSettings; data: SettingsD
                 autoComplete="off"
                 spellCheck={false}
                 placeholder="https://github.example.com/api/v3"
-                value={address}
-                onChange={(e) => setAddress(e.target.value)}
+                value={field.value}
+                onChange={(e) => field.setValue(e.target.value)}
                 aria-invalid={error ? true : undefined}
                 aria-describedby={error ? "github-api-error github-api-hint" : "github-api-hint"}
               />
