@@ -1,9 +1,10 @@
 // Settings in the browser: a server added by URL (with a secret header) answers the next "Check for updates", the
 // token goes in and never comes back, and the settings file is private (0600) while the page holds no secret; a GitHub
-// Enterprise address is saved and put back.
+// address is asked at once whether it answers as GitHub's API (the look-alike on 127.0.0.1), kept and put back.
 import { expect, test } from "@playwright/test";
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
+import { startReleaseServer } from "../test-support/servers/release-server";
 import { startSkillMetaServer, type RunningSkillMetaServer } from "../test-support/servers/skill-meta-server";
 import { makeTempDir, writeTree } from "../test-support/tmp";
 import { startAppHost, type AppHost } from "./support/app-host";
@@ -121,25 +122,39 @@ test.describe("settings", () => {
     expect(await readFile(settingsFile, "utf8")).not.toContain(TOKEN);
   });
 
-  test("a GitHub Enterprise address is saved, shown after a reload, and put back to github.com", async ({ page }) => {
-    const settingsFile = path.join(config.dir, "settings.json");
-    const address = "https://github.example.com/api/v3";
-    await openCatalog(page, app.url);
-    await page.getByRole("button", { name: "Settings" }).click();
-    await page.getByLabel("API address").fill("http://github.example.com/api/v3");
-    await page.getByRole("button", { name: "Save address" }).click();
-    await expect(page.locator("#github-api-error")).toContainText("use an https:// address");
-    await page.getByLabel("API address").fill(address);
-    await page.getByRole("button", { name: "Save address" }).click();
-    await expect(page.getByText("Releases are looked up at")).toContainText(address);
-    expect(JSON.parse(await readFile(settingsFile, "utf8"))).toMatchObject({ githubApi: address });
+  test("a GitHub address is asked at once whether it answers as GitHub's API, kept, and put back", async ({ page }) => {
+    const github = await startReleaseServer();
+    try {
+      const settingsFile = path.join(config.dir, "settings.json");
+      await openCatalog(page, app.url);
+      await page.getByRole("button", { name: "Settings" }).click();
+      await page.getByLabel("API address").fill("http://github.example.com/api/v3");
+      await page.getByRole("button", { name: "Save address" }).click();
+      await expect(page.locator("#github-api-error")).toContainText("use an https:// address");
 
-    await page.reload();
-    await page.getByRole("button", { name: "Settings" }).click();
-    await expect(page.getByText("Releases are looked up at")).toContainText(address);
-    await page.getByRole("button", { name: "Use github.com" }).click();
-    await expect(page.getByLabel("API address")).toBeVisible();
-    expect(JSON.parse(await readFile(settingsFile, "utf8"))).not.toHaveProperty("githubApi");
+      // Saved, then asked at once: nothing answers as GitHub's API there.
+      await page.getByLabel("API address").fill(`${github.url}/api/v3`);
+      await page.getByRole("button", { name: "Save address" }).click();
+      await expect(page.locator("[data-github-state]")).toContainText("Nothing there answers as GitHub's API");
+      await page.getByRole("button", { name: "Use github.com" }).click();
+
+      await page.getByLabel("API address").fill(github.url);
+      await page.getByRole("button", { name: "Save address" }).click();
+      await expect(page.getByText("Releases are looked up at")).toContainText(github.url);
+      await expect(page.locator("[data-github-state]")).toHaveText("Answers as GitHub's API.");
+      expect(JSON.parse(await readFile(settingsFile, "utf8"))).toMatchObject({ githubApi: github.url });
+
+      await page.reload();
+      await page.getByRole("button", { name: "Settings" }).click();
+      await expect(page.getByText("Releases are looked up at")).toContainText(github.url);
+      await page.getByRole("button", { name: "Ask it now" }).click();
+      await expect(page.locator("[data-github-state]")).toHaveText("Answers as GitHub's API.");
+      await page.getByRole("button", { name: "Use github.com" }).click();
+      await expect(page.getByLabel("API address")).toBeVisible();
+      expect(JSON.parse(await readFile(settingsFile, "utf8"))).not.toHaveProperty("githubApi");
+    } finally {
+      await github.close();
+    }
   });
 
   test("the Settings button is reachable from the keyboard", async ({ page }) => {

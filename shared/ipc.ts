@@ -7,7 +7,7 @@ import type { FailureCause, Profile, ScanResult, StoredCatalog, TaskProgress, Up
 import { settingsPatchProblem, type PublicSettings, type SettingsPatch } from "./settings";
 import type { StdioServerList } from "./stdio-servers";
 import type { OfferedSkillPreview, OfferedSkillsResult } from "./offered-skills";
-import type { UpdateServerStatus } from "./update-servers";
+import type { GithubAddressStatus, UpdateServerStatus } from "./update-servers";
 import { isConfiguredServerId, type ConfiguredServerList, type ServerTestResult } from "./mcp-servers";
 export type { ConfiguredServer, ConfiguredServerList, ServerTestCheck, ServerTestResult } from "./mcp-servers";
 import type { CopyComparison } from "./copy-compare";
@@ -176,6 +176,8 @@ export interface IpcCommands {
   "settings:get": () => Promise<PublicSettings>;
   /** Applies one change, saves it, and returns the settings as they are now. */
   "settings:update": (patch: SettingsPatch) => Promise<PublicSettings>;
+  /** Asks the GitHub address in use (the host's flag, the setting, the environment's) for GitHub's API root. */
+  "settings:github-probe": () => Promise<GithubAddressStatus>;
   /** The MCP servers found in the clients' configs (read-only, header names only). */
   "servers:configured": () => Promise<ConfiguredServerList>;
   /** Compares two copies of the same skill in the catalog (drift): files that differ, with text diffs. */
@@ -420,6 +422,7 @@ export const COMMANDS = commandTable({
   openExternal: { channel: "shell:open-external", args: tuple(isUrl) },
   getSettings: { channel: "settings:get", args: noArgs },
   updateSettings: { channel: "settings:update", args: tuple(isSettingsPatch) },
+  probeGithubAddress: { channel: "settings:github-probe", args: noArgs },
   listConfiguredServers: { channel: "servers:configured", args: noArgs },
   compareCopies: { channel: "skill:compare", args: tuple(isPath, isPath) },
   testServer: { channel: "servers:test", args: tuple(isConfiguredServerId) },

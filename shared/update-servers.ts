@@ -20,3 +20,12 @@ export interface UpdateServerStatus {
 export function serverLabel(address: string): string {
   return `the server at ${address.replace(/^https?:\/\//, "")}`;
 }
+
+/**
+ * What the GitHub address in use answered when Settings asked it for GitHub's API root: GitHub's API (with a note
+ * when its rate limit is used up), asked for a token, something that is not GitHub's API, or nothing. `address` has
+ * no credentials or query; `reason` is a sentence for the page.
+ */
+export type GithubAddressStatus =
+  | { state: "answering"; address: string; note?: string }
+  | { state: "needs-token" | "not-github" | "unreachable"; address: string; reason: string };

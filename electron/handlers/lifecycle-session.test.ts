@@ -112,6 +112,8 @@ describe("the session's lifecycle service", () => {
       env: { SKILLSHELF_GITHUB_API: closed },
       settings: { githubApi: closed },
     });
+    // Settings asks the address the checks use: the flag's.
+    expect(await session.handlers["settings:github-probe"]()).toEqual({ state: "answering", address: server.url });
     await contentUpdatesGoToLookAlike(session, home);
   });
 
@@ -128,8 +130,10 @@ describe("the session's lifecycle service", () => {
   it("uses a GitHub address saved in Settings during the session, with no restart", async () => {
     const closed = `http://127.0.0.1:${await closedLoopbackPort()}`;
     const { session, home } = await harness({ flag: false, env: { SKILLSHELF_GITHUB_API: closed } });
+    expect(await session.handlers["settings:github-probe"]()).toMatchObject({ state: "unreachable", address: closed });
     const saved = await session.handlers["settings:update"]({ githubApi: server.url });
     expect(saved.githubApi).toBe(server.url);
+    expect(await session.handlers["settings:github-probe"]()).toEqual({ state: "answering", address: server.url });
     await contentUpdatesGoToLookAlike(session, home);
   });
 });

@@ -1,6 +1,8 @@
 // The settings concern: the settings file, the local servers' consents and the configured servers, shown to the page
 // without secrets, and the update sources they give.
 import { defaultSettingsFile, type Settings } from "../engine/settings";
+import { probeGithubApi } from "../engine/updates/github-probe";
+import { githubApiOf, githubTokenOf } from "../engine/updates/sources";
 import type { CommandHandlers } from "../../shared/ipc";
 import type { UpdateSources } from "./context";
 import { createOfferedHandlers } from "./offered-handlers";
@@ -10,7 +12,7 @@ import { SettingsState } from "./settings-state";
 import { createStdioConsent, createStdioHandlers } from "./stdio-handlers";
 
 /** The commands this concern answers. */
-type SettingsHandlers = Pick<CommandHandlers, "settings:get" | "settings:update"> &
+type SettingsHandlers = Pick<CommandHandlers, "settings:get" | "settings:update" | "settings:github-probe"> &
   ReturnType<typeof createStdioHandlers> &
   ReturnType<typeof createServerHandlers> &
   ReturnType<typeof createOfferedHandlers>;
@@ -51,6 +53,12 @@ export function createSettingsHandlers(shared: SessionShared): SettingsConcern {
     handlers: {
       "settings:get": async () => settings.publicView(),
       "settings:update": async (patch) => settings.update(patch),
+      "settings:github-probe": async () => {
+        await settings.load();
+        const { githubApi, githubToken } = settings.current;
+        const where = { githubApi: context.engine.githubApi, setting: githubApi, env };
+        return probeGithubApi(githubApiOf(where), githubTokenOf(githubToken, env));
+      },
       ...createStdioHandlers(stdioConsent, context.desktop),
       ...createServerHandlers({ scanOptions: context.scanOptions, pluginRoots }),
       ...createOfferedHandlers({ scanOptions: context.scanOptions, sources: updateSources }),

@@ -153,6 +153,21 @@ export async function startReleaseServer(opts: ReleaseServerOptions = {}): Promi
     res.writeHead(status, { "content-type": "application/json; charset=utf-8", ...headers }).end(JSON.stringify(body));
   }
 
+  /** GitHub's API root ("GitHub API Root"): links to its resources (two of them kept), under the same faults. */
+  function apiRoot(res: ServerResponse): void {
+    if (behaviour === "rate-limited")
+      return sendJson(
+        res,
+        403,
+        { message: "API rate limit exceeded for 127.0.0.1." },
+        { "x-ratelimit-remaining": "0" },
+      );
+    if (behaviour === "server-error") return sendJson(res, 500, { message: "Server Error" });
+    if (behaviour === "garbage")
+      return void res.writeHead(200, { "content-type": "application/json" }).end("{ not json");
+    sendJson(res, 200, { current_user_url: `${base}/user`, repository_url: `${base}/repos/{owner}/{repo}` });
+  }
+
   function latest(req: IncomingMessage, res: ServerResponse, repo: string): void {
     stats.apiRequests++;
     const conditional = req.headers["if-none-match"];
@@ -313,6 +328,7 @@ export async function startReleaseServer(opts: ReleaseServerOptions = {}): Promi
     const get = (...pattern: string[]) =>
       req.method === "GET" && parts.length === pattern.length && pattern.every((p, i) => p === "*" || p === parts[i]);
     const repo = `${parts[1]}/${parts[2]}`;
+    if (get()) return apiRoot(res);
     if (get("repos", "*", "*", "releases", "latest")) return latest(req, res, repo);
     if (
       parts[0] === "repos" &&

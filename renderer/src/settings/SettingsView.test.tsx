@@ -3,6 +3,7 @@
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { PublicSettings, SettingsPatch } from "../../../shared/ipc";
+import type { GithubAddressStatus } from "../../../shared/update-servers";
 import { pageApi } from "../test/page-api";
 import { ApiContext } from "../app/api-context";
 import { SettingsProvider } from "../app/settings-store";
@@ -25,13 +26,15 @@ const announced = () =>
     .map((s) => s.textContent)
     .filter(Boolean);
 
-function renderSettings() {
+function renderSettings(probe?: (address: string) => GithubAddressStatus) {
   let stored = initial;
   const { api, calls } = pageApi({
     getSettings: async () => stored,
     updateSettings: async (patch: SettingsPatch) => (stored = { ...stored, ...patch } as PublicSettings),
     listConfiguredServers: async () => ({ servers: [], problems: [] }),
     listStdioServers: async () => ({ servers: [], approval: "page", problems: [] }),
+    probeGithubAddress: async () =>
+      (probe ?? ((address) => ({ state: "answering", address })))(stored.githubApi ?? "https://api.github.com"),
   });
   render(
     <ApiContext.Provider value={{ api, host: "web", consent: "none" }}>
@@ -72,12 +75,32 @@ describe("Settings", () => {
     const field = await screen.findByLabelText("API address");
     fireEvent.change(field, { target: { value: " https://github.example.com/api/v3 " } });
     fireEvent.click(screen.getByRole("button", { name: "Save address" }));
-    await waitFor(() => expect(announced()).toEqual(["GitHub address saved."]));
+    await waitFor(() => expect(announced().sort()).toEqual(["Answers as GitHub's API.", "GitHub address saved."]));
     expect(screen.getByText("https://github.example.com/api/v3").tagName).toBe("CODE");
     fireEvent.click(screen.getByRole("button", { name: "Use github.com" }));
     await waitFor(() => expect(announced()).toEqual(["GitHub address cleared: github.com is used."]));
     expect(await screen.findByLabelText("API address")).toBeTruthy();
     expect(updates()).toEqual([{ githubApi: "https://github.example.com/api/v3" }, { githubApi: null }]);
+  });
+
+  it("says in words why a saved GitHub address does not answer as GitHub's API, and asks again on request", async () => {
+    let asked = 0;
+    const { updates } = renderSettings((address) => {
+      asked++;
+      return asked === 1
+        ? { state: "not-github", address, reason: "It answered, but not as GitHub's API does." }
+        : { state: "answering", address: "https://flag.example/api/v3" };
+    });
+    fireEvent.change(await screen.findByLabelText("API address"), { target: { value: "https://ghe.example" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save address" }));
+    expect(await screen.findByText("It answered, but not as GitHub's API does.")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Ask again" }));
+    const answer = await screen.findByText(/Answers as GitHub's API/);
+    expect(answer.textContent).toMatch(
+      /This session uses https:\/\/flag\.example\/api\/v3, given when Skillshelf was started/,
+    );
+    expect(asked).toBe(2);
+    expect(updates()).toEqual([{ githubApi: "https://ghe.example" }]);
   });
 
   it("refuses a GitHub address in plain http to another computer, or none at all, and sends nothing", async () => {

@@ -2,10 +2,9 @@
 // how often to check, and which local (stdio) servers may be started. Secrets go in and never come back: they show as
 // •••• or "saved".
 import { useState, type FormEvent } from "react";
-import type { PublicSettings, SettingsPatch } from "../../../shared/ipc";
+import type { PublicSettings } from "../../../shared/ipc";
 import {
   POLL_HOURS,
-  githubApiProblem,
   githubTokenProblem,
   parseHeaderLines,
   pollHoursProblem,
@@ -19,15 +18,9 @@ import { useApi } from "../app/api-context";
 import { ErrorState, Loading } from "../shared/StatusViews";
 import { ServerState, useServerStatuses } from "./ServerState";
 import { StdioServersSection } from "./StdioServersSection";
+import { FieldError, useSavedField } from "./fields";
+import { GithubAddressSection } from "./GithubAddressSection";
 import { useSettings, type SettingsData } from "./use-settings";
-
-function FieldError(props: { id: string; message: string | null }) {
-  return props.message ? (
-    <p id={props.id} className="field-error" role="alert">
-      {props.message}
-    </p>
-  ) : null;
-}
 
 function ServersSection(props: { settings: PublicSettings; data: SettingsData }) {
   const { settings, data } = props;
@@ -131,27 +124,6 @@ function ServersSection(props: { settings: PublicSettings; data: SettingsData })
   );
 }
 
-/** One text field saved as one settings change: checked on the page first (trimmed), emptied once saved. */
-function useSavedField(
-  data: SettingsData,
-  problemOf: (value: string) => string | null,
-  patchOf: (value: string) => SettingsPatch,
-  savedMessage: string,
-) {
-  const [value, setValue] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const trimmed = value.trim();
-    const problem = problemOf(trimmed);
-    if (problem) return setError(problem);
-    const failed = await data.update(patchOf(trimmed), savedMessage);
-    setError(failed);
-    if (!failed) setValue("");
-  };
-  return { value, setValue, error, setError, submit };
-}
-
 function TokenSection(props: { settings: PublicSettings; data: SettingsData }) {
   const { settings, data } = props;
   const field = useSavedField(data, githubTokenProblem, (githubToken) => ({ githubToken }), "Token saved.");
@@ -195,66 +167,6 @@ function TokenSection(props: { settings: PublicSettings; data: SettingsData }) {
         </form>
       )}
       <FieldError id="token-error" message={error} />
-    </section>
-  );
-}
-
-/** Where GitHub's API is asked (GitHub Enterprise Server): saved, shown, and put back to github.com. */
-function GithubAddressSection(props: { settings: PublicSettings; data: SettingsData }) {
-  const { settings, data } = props;
-  const field = useSavedField(
-    data,
-    (value) => (value === "" ? "Enter the address first." : githubApiProblem(value)),
-    (githubApi) => ({ githubApi }),
-    "GitHub address saved.",
-  );
-  const { error, setError, submit } = field;
-  const reset = async () =>
-    setError(await data.update({ githubApi: null }, "GitHub address cleared: github.com is used."));
-  return (
-    <section className="card settings-section" aria-labelledby="settings-github-address">
-      <h2 id="settings-github-address">GitHub address</h2>
-      {settings.githubApi ? (
-        <div className="settings-inline">
-          <span>
-            Releases are looked up at <code className="path">{settings.githubApi}</code>.
-          </span>
-          <button type="button" className="button small" onClick={() => void reset()} disabled={data.busy}>
-            Use github.com
-          </button>
-        </div>
-      ) : (
-        <>
-          <p className="muted">
-            Releases are looked up on github.com. Only if your skills come from your company&apos;s GitHub Enterprise
-            Server, enter the API address it gave you here.
-          </p>
-          <form className="settings-form" onSubmit={(e) => void submit(e)} noValidate>
-            <label htmlFor="github-api">API address</label>
-            <div className="settings-inline">
-              <input
-                id="github-api"
-                className="path-input"
-                type="url"
-                autoComplete="off"
-                spellCheck={false}
-                placeholder="https://github.example.com/api/v3"
-                value={field.value}
-                onChange={(e) => field.setValue(e.target.value)}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? "github-api-error github-api-hint" : "github-api-hint"}
-              />
-              <button type="submit" className="button" disabled={data.busy}>
-                Save address
-              </button>
-            </div>
-            <p id="github-api-hint" className="small muted">
-              Your GitHub token, when one is saved, is sent to this address: enter only one your company gave you.
-            </p>
-          </form>
-        </>
-      )}
-      <FieldError id="github-api-error" message={error} />
     </section>
   );
 }
