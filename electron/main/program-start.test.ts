@@ -59,6 +59,7 @@ describe("the Electron checklist of commands that can start a program", () => {
         "servers:configured",
         "servers:test",
         "settings:get",
+        "settings:github-probe",
         "settings:update",
         "skill:compare",
         "skill:levels",
