@@ -5,7 +5,7 @@ import type { PublicSettings } from "../../../shared/ipc";
 import { githubApiProblem } from "../../../shared/settings";
 import type { GithubAddressStatus } from "../../../shared/update-servers";
 import { useApi } from "../app/api-context";
-import { FieldError, useSavedField } from "./fields";
+import { FieldError, SavedFieldInput, useSavedField } from "./fields";
 import type { SettingsData } from "./use-settings";
 
 const withoutSlash = (address: string) => address.replace(/\/+$/, "");
@@ -107,17 +107,13 @@ export function GithubAddressSection(props: { settings: PublicSettings; data: Se
           <form className="settings-form" onSubmit={(e) => void submit(e)} noValidate>
             <label htmlFor="github-api">API address</label>
             <div className="settings-inline">
-              <input
+              <SavedFieldInput
                 id="github-api"
-                className="path-input"
                 type="url"
-                autoComplete="off"
-                spellCheck={false}
                 placeholder="https://github.example.com/api/v3"
-                value={field.value}
-                onChange={(e) => field.setValue(e.target.value)}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? "github-api-error github-api-hint" : "github-api-hint"}
+                field={field}
+                errorId="github-api-error"
+                hintId="github-api-hint"
               />
               <button type="submit" className="button" disabled={data.busy}>
                 Save address

@@ -18,7 +18,7 @@ import { useApi } from "../app/api-context";
 import { ErrorState, Loading } from "../shared/StatusViews";
 import { ServerState, useServerStatuses } from "./ServerState";
 import { StdioServersSection } from "./StdioServersSection";
-import { FieldError, useSavedField } from "./fields";
+import { FieldError, SavedFieldInput, useSavedField } from "./fields";
 import { GithubAddressSection } from "./GithubAddressSection";
 import { useSettings, type SettingsData } from "./use-settings";
 
@@ -148,17 +148,12 @@ function TokenSection(props: { settings: PublicSettings; data: SettingsData }) {
         <form className="settings-form" onSubmit={(e) => void submit(e)} noValidate>
           <label htmlFor="github-token">Token</label>
           <div className="settings-inline">
-            <input
+            <SavedFieldInput
               id="github-token"
-              className="path-input"
               type="password"
-              autoComplete="off"
-              spellCheck={false}
               placeholder="ghp_…"
-              value={field.value}
-              onChange={(e) => field.setValue(e.target.value)}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? "token-error" : undefined}
+              field={field}
+              errorId="token-error"
             />
             <button type="submit" className="button primary" disabled={data.busy}>
               Save token

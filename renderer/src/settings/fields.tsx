@@ -39,3 +39,33 @@ export function useSavedField(
   };
   return { value, setValue, error, setError, submit };
 }
+
+/** A field useSavedField keeps. */
+export type SavedField = ReturnType<typeof useSavedField>;
+
+/** A saved field's input: marked invalid, and described by its error, when its value was refused. */
+export function SavedFieldInput(props: {
+  id: string;
+  type: "url" | "password";
+  placeholder: string;
+  field: SavedField;
+  errorId: string;
+  hintId?: string;
+}) {
+  const { field } = props;
+  const describedBy = [field.error ? props.errorId : null, props.hintId ?? null].filter(Boolean).join(" ");
+  return (
+    <input
+      id={props.id}
+      className="path-input"
+      type={props.type}
+      autoComplete="off"
+      spellCheck={false}
+      placeholder={props.placeholder}
+      value={field.value}
+      onChange={(e) => field.setValue(e.target.value)}
+      aria-invalid={field.error ? true : undefined}
+      aria-describedby={describedBy || undefined}
+    />
+  );
+}
