@@ -2,17 +2,14 @@
 // github.com as on GitHub Enterprise Server's /api/v3), with the token the checks would send, so Settings can say at
 // once that a saved address is wrong instead of every later check failing.
 import type { GithubAddressStatus } from "../../../shared/update-servers";
+import { redactUrl } from "./endpoints";
 import { githubGetJson, githubUrl } from "./github-http";
 
 const TIMEOUT_MS = 10_000;
 /** The root document is a few KiB. */
 const MAX_BYTES = 64 * 1024;
 const ENTERPRISE_HINT = "For GitHub Enterprise Server the address usually ends in /api/v3.";
-
-/** The address as the page shows it: no credentials, query or fragment. */
-function shown(url: URL): string {
-  return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, "")}`;
-}
+const NOT_GITHUB = `It answered, but not as GitHub's API does. ${ENTERPRISE_HINT}`;
 
 /** True for GitHub's API root document: links to the API's resources, such as `current_user_url`. */
 const isApiRoot = (body: unknown): boolean =>
@@ -25,15 +22,16 @@ const isApiRoot = (body: unknown): boolean =>
 export async function probeGithubApi(apiBase: string, token: string | undefined): Promise<GithubAddressStatus> {
   const url = githubUrl(apiBase, "/");
   if (!url) return { state: "unreachable", address: "", reason: "The GitHub address is not a web address." };
-  const address = shown(url);
+  // As the page shows it: no credentials, query, fragment or closing slash.
+  const address = redactUrl(url.href).replace(/\/+$/, "");
   const answer = await githubGetJson(url, { token, timeoutMs: TIMEOUT_MS, maxBytes: MAX_BYTES });
   if (answer.kind === "ok" || answer.kind === "not-modified")
     return answer.kind === "ok" && isApiRoot(answer.body)
       ? { state: "answering", address }
-      : { state: "not-github", address, reason: `It answered, but not as GitHub's API does. ${ENTERPRISE_HINT}` };
+      : { state: "not-github", address, reason: NOT_GITHUB };
   if (answer.kind === "failed")
     return answer.cause === "not-json" || answer.cause === "too-large"
-      ? { state: "not-github", address, reason: `It answered, but not as GitHub's API does. ${ENTERPRISE_HINT}` }
+      ? { state: "not-github", address, reason: NOT_GITHUB }
       : { state: "unreachable", address, reason: answer.reason };
   if (answer.rateLimited) return { state: "answering", address, note: answer.reason };
   if (answer.status === 401)

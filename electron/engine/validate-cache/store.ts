@@ -133,9 +133,8 @@ export class ValidationCache {
 
   /** put for a record already checked as put checks it (a fresh read's, from readForRecord). */
   putChecked(key: string, record: CacheRecord | null): void {
-    const had = this.records.delete(key);
-    if (record) this.records.set(key, { text: JSON.stringify(record) });
-    if (record || had) this.changed = true;
+    if (record) this.putText(key, JSON.stringify(record));
+    else if (this.records.delete(key)) this.changed = true;
   }
 
   /** put for a fresh record given as its JSON text (by the read worker, which checked it as put checks a record). */
