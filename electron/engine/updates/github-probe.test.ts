@@ -74,6 +74,10 @@ describe("asking a GitHub address for GitHub's API root", () => {
   it("calls a closed port or a server error unreachable, with the reason in words", async () => {
     const closed = `http://127.0.0.1:${await closedLoopbackPort()}`;
     expect(await probeGithubApi(closed, undefined)).toMatchObject({ state: "unreachable", address: closed });
+    // Worded for a typed address, not as "you are offline".
+    expect(await probeGithubApi(closed, undefined)).toMatchObject({
+      reason: expect.stringMatching(/^Nothing answered/),
+    });
     github.setBehaviour("server-error");
     try {
       const status = await probeGithubApi(github.url, undefined);

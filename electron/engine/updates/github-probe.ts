@@ -10,6 +10,11 @@ const TIMEOUT_MS = 10_000;
 const MAX_BYTES = 64 * 1024;
 const ENTERPRISE_HINT = "For GitHub Enterprise Server the address usually ends in /api/v3.";
 const NOT_GITHUB = `It answered, but not as GitHub's API does. ${ENTERPRISE_HINT}`;
+/**
+ * No answer at all, worded for an address a person just typed: the checks' "offline" would send them to their network
+ * when the address is the likelier fault.
+ */
+const NO_ANSWER = "Nothing answered at this address: check it for typos, and that this computer can reach it.";
 
 /** True for GitHub's API root document: links to the API's resources, such as `current_user_url`. */
 const isApiRoot = (body: unknown): boolean =>
@@ -32,7 +37,7 @@ export async function probeGithubApi(apiBase: string, token: string | undefined)
   if (answer.kind === "failed")
     return answer.cause === "not-json" || answer.cause === "too-large"
       ? { state: "not-github", address, reason: NOT_GITHUB }
-      : { state: "unreachable", address, reason: answer.reason };
+      : { state: "unreachable", address, reason: answer.cause === "offline" ? NO_ANSWER : answer.reason };
   if (answer.rateLimited) return { state: "answering", address, note: answer.reason };
   if (answer.status === 401)
     return {
